@@ -1,0 +1,881 @@
+// The whole product's schema, designed once (issue: foundation). Money is integer fen, times are
+// timestamptz (UTC). Every buyer-owned row carries company_id so ownership checks are one predicate.
+// Tables for features that land later (wallet, promotions, draws, help, chat...) are here already so
+// they arrive without a migration rewrite.
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  integer,
+  bigint,
+  text,
+  boolean,
+  timestamp,
+  date,
+  jsonb,
+  primaryKey,
+  uniqueIndex,
+  index,
+  smallint,
+  customType,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Staff, companies (buyers), users, sessions
+// ---------------------------------------------------------------------------------------------
+
+/** Our side: account managers (专属客户经理) and salespeople (业务员). */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  role: text('role', { enum: ['account_manager', 'salesperson', 'operator'] }).notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A buyer company: pharmacy, clinic, or a chain head office whose stores are child companies. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Head office for a store of a chain (多门店). */
+    parentId: integer('parent_id').references((): AnyPgColumn => companies.id),
+    kind: text('kind', { enum: ['pharmacy', 'chain', 'clinic', 'hospital', 'other'] })
+      .notNull()
+      .default('pharmacy'),
+    rank: smallint('rank').notNull().default(1),
+    reviewStatus: text('review_status', { enum: ['draft', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('draft'),
+    reviewNote: text('review_note').notNull().default(''),
+    isSpecial: boolean('is_special').notNull().default(false),
+    isShowYoux: boolean('is_show_youx').notNull().default(false),
+    isCanChat: boolean('is_can_chat').notNull().default(false),
+    isAfterSale: boolean('is_after_sale').notNull().default(true),
+    accountManagerId: integer('account_manager_id').references(() => staff.id),
+    salespersonId: integer('salesperson_id').references(() => staff.id),
+    contractSignedAt: ts('contract_signed_at'),
+    /** 经营范围 codes the company may buy (drives 控销 and scope checks). */
+    businessScope: text('business_scope').array().notNull().default(sql`'{}'::text[]`),
+    creditCode: text('credit_code').notNull().default(''),
+    legalPerson: text('legal_person').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    district: text('district').notNull().default(''),
+    address: text('address').notNull().default(''),
+    qualityInspectionUrl: text('quality_inspection_url').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('companies_parent_idx').on(t.parentId)],
+);
+
+/** Qualification documents (资质) uploaded at registration or in the account centre. */
+export const qualificationFiles = pgTable(
+  'qualification_files',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** e.g. business_license, drug_license, gsp, medical_device, power_of_attorney, id_card */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    expiresOn: date('expires_on'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('qualification_files_company_idx').on(t.companyId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id),
+    username: text('username').notNull(),
+    /** scrypt hash (hex) and its per-user salt (hex). */
+    passwordHash: text('password_hash').notNull(),
+    passwordSalt: text('password_salt').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull(),
+    email: text('email').notNull().default(''),
+    face: text('face').notNull().default(''),
+    wechatOpenid: text('wechat_openid'),
+    wechatNickname: text('wechat_nickname').notNull().default(''),
+    isPrimary: boolean('is_primary').notNull().default(true),
+    disabled: boolean('disabled').notNull().default(false),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    index('users_phone_idx').on(t.phone),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits (failed logins per account and per IP, SMS codes). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowEndsAt: ts('window_ends_at').notNull(),
+});
+
+/** Phone verification codes; with no SMS gateway here they are readable at GET /api/dev/outbox. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset_password', 'change_phone', 'login'] }).notNull(),
+    code: text('code').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('phone_codes_phone_idx').on(t.phone, t.purpose)],
+);
+
+/** Short-lived tokens for multi-step flows (registration step 2, password reset step 2). */
+export const flowTokens = pgTable('flow_tokens', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  phone: text('phone').notNull().default(''),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Replayable answers for mutating requests carrying an Idempotency-Key (the outbox relies on it). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Who sent it: `u:<userId>` or `ip:<addr>` for visitors. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** Hash of the request body, so a reused key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------------------------
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+    level: smallint('level').notNull(),
+    name: text('name').notNull(),
+    logo: text('logo').notNull().default(''),
+    logo1: text('logo1').notNull().default(''),
+    /** Which zone tree a root belongs to: standard (西药/中成药/保健…), zy (中药饮片), qx (器械). */
+    zone: text('zone', { enum: ['standard', 'zy', 'qx'] }).notNull().default('standard'),
+    sort: integer('sort').notNull().default(0),
+    isShow: boolean('is_show').notNull().default(true),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+);
+
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull().default(''),
+    pinyinFull: text('pinyin_full').notNull().default(''),
+    pinyinInitials: text('pinyin_initials').notNull().default(''),
+    province: text('province').notNull().default(''),
+  },
+  (t) => [uniqueIndex('manufacturers_name_uq').on(t.name)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo').notNull().default(''),
+  banner: text('banner').notNull().default(''),
+  description: text('description').notNull().default(''),
+  manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+  sort: integer('sort').notNull().default(0),
+  isShow: boolean('is_show').notNull().default(true),
+});
+
+/** Warehouses (ck_id); each goods row ships from one warehouse. */
+export const warehouses = pgTable('warehouses', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  region: text('region').notNull().default(''),
+});
+
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 通用名 */
+    commonName: text('common_name').notNull().default(''),
+    /** Search keys computed at write time with pinyin-pro (lower case, no spaces). */
+    pinyinFull: text('pinyin_full').notNull().default(''),
+    pinyinInitials: text('pinyin_initials').notNull().default(''),
+    manufacturerId: integer('manufacturer_id').notNull().references(() => manufacturers.id),
+    /** 生产厂家, denormalised for lists and search. */
+    sccj: text('sccj').notNull(),
+    sccjPinyinInitials: text('sccj_pinyin_initials').notNull().default(''),
+    brandId: integer('brand_id').references(() => brands.id),
+    categoryId: integer('category_id').notNull().references(() => categories.id),
+    /** The leaf's ancestors, so any level filters with one indexed predicate. */
+    categoryL1: integer('category_l1').notNull(),
+    categoryL2: integer('category_l2').notNull(),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    /** 规格 */
+    ypgg: text('ypgg').notNull().default(''),
+    /** 包装单位 */
+    bzdw: text('bzdw').notNull().default('盒'),
+    /** 中包装: quantities must be multiples of it when mid_pack_strict. */
+    zbz: integer('zbz').notNull().default(1),
+    midPackStrict: boolean('mid_pack_strict').notNull().default(false),
+    /** 件装量 */
+    jzl: integer('jzl').notNull().default(1),
+    dosageForm: text('dosage_form').notNull().default(''),
+    /** 批准文号 (国药准字…) */
+    approvalNo: text('approval_no').notNull().default(''),
+    barcode: text('barcode').notNull().default(''),
+    batchNo: text('batch_no').notNull().default(''),
+    producedOn: date('produced_on'),
+    expiresOn: date('expires_on'),
+    /** Units available to sell (reserved units are already subtracted). */
+    stock: integer('stock').notNull().default(0),
+    /** Price before ladders, fen. */
+    basePrice: integer('base_price').notNull(),
+    /** 建议零售价, fen. */
+    retailPrice: integer('retail_price').notNull().default(0),
+    /** 1: ladder by quantity. */
+    ladderPriceType: smallint('ladder_price_type').notNull().default(0),
+    /** 0 normal, 1 flash sale, 3 combination (SPEC §3 goods kind). */
+    type: smallint('type').notNull().default(0),
+    isBuy: boolean('is_buy').notNull().default(true),
+    isOnSale: boolean('is_on_sale').notNull().default(true),
+    /** Badge tags: 优 秒 满 换购 赠 特 新 */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isFreeShipping: boolean('is_free_shipping').notNull().default(false),
+    freeShippingNumber: integer('free_shipping_number').notNull().default(0),
+    /** 单品包邮 when the buyer takes at least qg_number. */
+    isDpby: boolean('is_dpby').notNull().default(false),
+    qgNumber: integer('qg_number').notNull().default(0),
+    isYoux: boolean('is_youx').notNull().default(false),
+    /** 近效期 */
+    isJxq: boolean('is_jxq').notNull().default(false),
+    /** 控销: only entitled buyers see and buy it. */
+    isKx: boolean('is_kx').notNull().default(false),
+    isZy: boolean('is_zy').notNull().default(false),
+    isQx: boolean('is_qx').notNull().default(false),
+    /** Prescription drug (处方药) and OTC class. */
+    isRx: boolean('is_rx').notNull().default(false),
+    /** 含麻黄碱: capped per order and needs receipt details. */
+    isEphedrine: boolean('is_ephedrine').notNull().default(false),
+    ephedrineLimit: integer('ephedrine_limit').notNull().default(0),
+    /** Per-order cap for any goods (0 = none). */
+    purchaseLimit: integer('purchase_limit').notNull().default(0),
+    minBuy: integer('min_buy').notNull().default(1),
+    image: text('image').notNull().default(''),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    storage: text('storage').notNull().default(''),
+    salesCount: integer('sales_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('goods_category_idx').on(t.categoryId, t.salesCount),
+    index('goods_category_l1_idx').on(t.categoryL1, t.salesCount),
+    index('goods_category_l2_idx').on(t.categoryL2, t.salesCount),
+    index('goods_manufacturer_idx').on(t.manufacturerId),
+    index('goods_brand_idx').on(t.brandId),
+    index('goods_sales_idx').on(t.salesCount),
+    index('goods_created_idx').on(t.createdAt),
+    index('goods_price_idx').on(t.basePrice),
+    index('goods_pinyin_initials_idx').using('btree', sql`${t.pinyinInitials} text_pattern_ops`),
+    index('goods_pinyin_full_idx').using('btree', sql`${t.pinyinFull} text_pattern_ops`),
+    index('goods_name_prefix_idx').using('btree', sql`${t.name} text_pattern_ops`),
+    index('goods_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('goods_sccj_trgm_idx').using('gin', sql`${t.sccj} gin_trgm_ops`),
+    index('goods_zone_idx').on(t.isJxq, t.isKx, t.isZy, t.isQx, t.isFreeShipping),
+  ],
+);
+
+/** Ladder prices: from min_number units on, the unit price is price (fen). */
+export const goodsLadderPrices = pgTable(
+  'goods_ladder_prices',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    minNumber: integer('min_number').notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [uniqueIndex('goods_ladder_prices_uq').on(t.goodsId, t.minNumber)],
+);
+
+/** Per-rank price (goods_price_id of SPEC §3): a member rank may get its own price. */
+export const goodsPrices = pgTable(
+  'goods_prices',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    rank: smallint('rank').notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [uniqueIndex('goods_prices_uq').on(t.goodsId, t.rank)],
+);
+
+export const hotKeywords = pgTable('hot_keywords', {
+  id: serial('id').primaryKey(),
+  keyword: text('keyword').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Cart, favourites, addresses
+// ---------------------------------------------------------------------------------------------
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    number: integer('number').notNull(),
+    /** Unit price (fen) when added, to tell the buyer when it changed. */
+    price: integer('price').notNull(),
+    goodsPriceId: integer('goods_price_id'),
+    ladderPriceId: integer('ladder_price_id'),
+    goodsManjianId: integer('goods_manjian_id'),
+    isYj: boolean('is_yj').notNull().default(false),
+    /** Goods kind of SPEC §3: 0 normal, 1 flash sale, 3 combination. */
+    type: smallint('type').notNull().default(0),
+    combinationId: integer('combination_id').notNull().default(0),
+    isSelected: boolean('is_selected').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_uq').on(t.companyId, t.goodsId, t.type, t.combinationId),
+    index('cart_lines_goods_idx').on(t.goodsId),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.goodsId] }), index('favorites_created_idx').on(t.companyId, t.createdAt)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    consignee: text('consignee').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    detail: text('detail').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_company_idx').on(t.companyId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Promotions, coupons, wallet
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A promotion. kind: manjian (满减 tiers), discount (满折 tiers), flash (秒杀), group (拼团),
+ * combination (组合购), cashback (满返), everyday (每日特价), exchange (换购), gift (满赠).
+ * rules holds the tiers, e.g. { tiers: [{ amount: 100000, reduce: 5000 }] } (fen).
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    rules: jsonb('rules').notNull().default(sql`'{}'::jsonb`),
+    /** Applies to every goods when true, else to promotion_goods. */
+    allGoods: boolean('all_goods').notNull().default(false),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    image: text('image').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promotions_kind_idx').on(t.kind, t.startsAt)],
+);
+
+export const promotionGoods = pgTable(
+  'promotion_goods',
+  {
+    promotionId: integer('promotion_id').notNull().references(() => promotions.id),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    /** Promotion unit price in fen (flash sale, group buy, combination), null = keep price. */
+    price: integer('price'),
+    /** Units in the combination, or the group size. */
+    quantity: integer('quantity').notNull().default(1),
+    stockLimit: integer('stock_limit').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    perCompanyLimit: integer('per_company_limit').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.goodsId] }), index('promotion_goods_goods_idx').on(t.goodsId)],
+);
+
+/** Coupon and cash-voucher templates (优惠券 / 现金券). */
+export const couponTemplates = pgTable('coupon_templates', {
+  id: serial('id').primaryKey(),
+  kind: text('kind', { enum: ['coupon', 'voucher'] }).notNull(),
+  name: text('name').notNull(),
+  /** Minimum selected amount (fen) to use it; 0 = none. */
+  threshold: integer('threshold').notNull().default(0),
+  /** Amount off (fen) — or, when discountPercent is set, a discount cap. */
+  amount: integer('amount').notNull().default(0),
+  discountPercent: smallint('discount_percent'),
+  scope: jsonb('scope').notNull().default(sql`'{}'::jsonb`),
+  total: integer('total').notNull().default(0),
+  issued: integer('issued').notNull().default(0),
+  perCompany: integer('per_company').notNull().default(1),
+  validDays: integer('valid_days').notNull().default(30),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  claimable: boolean('claimable').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const companyCoupons = pgTable(
+  'company_coupons',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    templateId: integer('template_id').notNull().references(() => couponTemplates.id),
+    /** 0 unused, 1 used, 2 expired */
+    status: smallint('status').notNull().default(0),
+    usedOrderId: integer('used_order_id'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('company_coupons_company_idx').on(t.companyId, t.status)],
+);
+
+/** Balance (fen) and points per company; every change also writes a wallet_ledger row. */
+export const wallets = pgTable('wallets', {
+  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  points: integer('points').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    account: text('account', { enum: ['balance', 'points'] }).notNull(),
+    /** Signed change: fen for balance, points for points. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** use_type of SPEC §3 money log: recharge, pay, refund, cashback, adjust, exchange… */
+    useType: text('use_type').notNull(),
+    orderId: integer('order_id'),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_ledger_company_idx').on(t.companyId, t.account, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders, payments, after-sales, invoices
+// ---------------------------------------------------------------------------------------------
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** pending_payment, awaiting_transfer, paid (待发货), shipped (待收货), completed, cancelled, after_sale */
+    status: text('status').notNull(),
+    /** normal or points (积分商城). */
+    kind: text('kind', { enum: ['normal', 'points'] }).notNull().default('normal'),
+    goodsAmount: integer('goods_amount').notNull(),
+    manjianAmount: integer('manjian_amount').notNull().default(0),
+    couponAmount: integer('coupon_amount').notNull().default(0),
+    voucherAmount: integer('voucher_amount').notNull().default(0),
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    balanceAmount: integer('balance_amount').notNull().default(0),
+    pointsUsed: integer('points_used').notNull().default(0),
+    /** What is still owed after coupons, vouchers and balance. */
+    payAmount: integer('pay_amount').notNull(),
+    paidAmount: integer('paid_amount').notNull().default(0),
+    couponId: integer('coupon_id'),
+    voucherId: integer('voucher_id'),
+    address: jsonb('address').notNull(),
+    invoice: jsonb('invoice').notNull().default(sql`'{}'::jsonb`),
+    remark: text('remark').notNull().default(''),
+    payMethod: text('pay_method'),
+    hasEphedrine: boolean('has_ephedrine').notNull().default(false),
+    ephedrineReceipt: jsonb('ephedrine_receipt'),
+    expiresAt: ts('expires_at'),
+    paidAt: ts('paid_at'),
+    shippedAt: ts('shipped_at'),
+    completedAt: ts('completed_at'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_no_uq').on(t.orderNo),
+    index('orders_company_idx').on(t.companyId, t.status, t.createdAt),
+    index('orders_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    warehouseId: integer('warehouse_id').notNull(),
+    /** Snapshot of what was bought, as it was. */
+    name: text('name').notNull(),
+    sccj: text('sccj').notNull(),
+    ypgg: text('ypgg').notNull(),
+    bzdw: text('bzdw').notNull(),
+    image: text('image').notNull().default(''),
+    batchNo: text('batch_no').notNull().default(''),
+    expiresOn: date('expires_on'),
+    number: integer('number').notNull(),
+    price: integer('price').notNull(),
+    amount: integer('amount').notNull(),
+    type: smallint('type').notNull().default(0),
+    promotionId: integer('promotion_id'),
+    returnedNumber: integer('returned_number').notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_goods_idx').on(t.goodsId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    actor: text('actor').notNull().default('system'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    carrier: text('carrier').notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    /** [{ time, text }] newest last */
+    events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** balance, transfer (对公转账), sandbox (built-in online gateway) */
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    /** created, succeeded, failed, refunded */
+    status: text('status').notNull(),
+    /** Gateway transaction id; unique so a callback is applied once. */
+    gatewayRef: text('gateway_ref'),
+    createdAt: createdAt(),
+    confirmedAt: ts('confirmed_at'),
+  },
+  (t) => [uniqueIndex('payments_gateway_ref_uq').on(t.gatewayRef), index('payments_order_idx').on(t.orderId)],
+);
+
+export const afterSales = pgTable(
+  'after_sales',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    kind: text('kind', { enum: ['return', 'refund', 'exchange', 'reissue'] }).notNull(),
+    reason: text('reason').notNull(),
+    description: text('description').notNull().default(''),
+    /** [{ order_line_id, number }] */
+    lines: jsonb('lines').notNull(),
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    amount: integer('amount').notNull().default(0),
+    /** submitted, approved, rejected, returning, refunded, closed */
+    status: text('status').notNull(),
+    history: jsonb('history').notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('after_sales_company_idx').on(t.companyId, t.createdAt), index('after_sales_order_idx').on(t.orderId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** normal (普通发票) or special (增值税专用发票) */
+    kind: text('kind', { enum: ['normal', 'special'] }).notNull(),
+    title: text('title').notNull(),
+    taxNo: text('tax_no').notNull().default(''),
+    email: text('email').notNull().default(''),
+    amount: integer('amount').notNull(),
+    /** requested, issued, rejected */
+    status: text('status').notNull(),
+    invoiceNo: text('invoice_no'),
+    pdf: bytea('pdf'),
+    issuedAt: ts('issued_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_company_idx').on(t.companyId, t.createdAt), uniqueIndex('invoices_order_uq').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Points mall, lucky draws
+// ---------------------------------------------------------------------------------------------
+
+export const pointsGoods = pgTable('points_goods', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image').notNull().default(''),
+  points: integer('points').notNull(),
+  stock: integer('stock').notNull().default(0),
+  isOnSale: boolean('is_on_sale').notNull().default(true),
+});
+
+export const draws = pgTable('draws', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  rules: text('rules').notNull().default(''),
+  costPoints: integer('cost_points').notNull().default(0),
+  timesPerCompany: integer('times_per_company').notNull().default(1),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  image: text('image').notNull().default(''),
+});
+
+export const drawPrizes = pgTable('draw_prizes', {
+  id: serial('id').primaryKey(),
+  drawId: integer('draw_id').notNull().references(() => draws.id),
+  name: text('name').notNull(),
+  remarks: text('remarks').notNull().default(''),
+  weight: integer('weight').notNull(),
+  stock: integer('stock').notNull().default(0),
+  /** coupon, points, goods, none */
+  kind: text('kind').notNull().default('none'),
+  refId: integer('ref_id'),
+});
+
+export const drawRecords = pgTable(
+  'draw_records',
+  {
+    id: serial('id').primaryKey(),
+    drawId: integer('draw_id').notNull().references(() => draws.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    prizeId: integer('prize_id').references(() => drawPrizes.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('draw_records_company_idx').on(t.drawId, t.companyId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content: focus/ad slots, nav, links, articles, config
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Focus and ad slots (SPEC §7 /api/focus*). slot: index (home carousel), demo, kxzq_ad, new_kxzq,
+ * right, xrtj, top, ppzq, kxzq, zyzq, login, yx, brand, post, bottom, top_banner, draw…
+ */
+export const focusItems = pgTable(
+  'focus_items',
+  {
+    id: serial('id').primaryKey(),
+    slot: text('slot').notNull(),
+    title: text('title').notNull().default(''),
+    image: text('image').notNull(),
+    url: text('url').notNull().default(''),
+    /** e.g. brand id for slot 'brand' */
+    refId: integer('ref_id'),
+    sort: integer('sort').notNull().default(0),
+    startsAt: ts('starts_at'),
+    endsAt: ts('ends_at'),
+  },
+  (t) => [index('focus_items_slot_idx').on(t.slot, t.sort)],
+);
+
+export const navItems = pgTable('nav_items', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').references((): AnyPgColumn => navItems.id),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  image: text('image').notNull().default(''),
+  isOpen: boolean('is_open').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const links = pgTable('links', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const articleCategories = pgTable('article_categories', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').references((): AnyPgColumn => articleCategories.id),
+  name: text('name').notNull(),
+  /** Route code, e.g. xrzn, hyzc, news_hy. */
+  code: text('code').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull().references(() => articleCategories.id),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull(),
+    cover: text('cover').notNull().default(''),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [index('articles_category_idx').on(t.categoryId, t.publishedAt)],
+);
+
+/** Site-wide settings (hot_line, qq1, qq2, licences, chat url…) as key → JSON value. */
+export const siteConfig = pgTable('site_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Messages, requests, feedback, e-contracts
+// ---------------------------------------------------------------------------------------------
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').notNull().default('system'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_company_idx').on(t.companyId, t.readAt)],
+);
+
+/** 求购 / 品种求购 (POST /api/user/buy). */
+export const productRequests = pgTable(
+  'product_requests',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    name: text('name').notNull(),
+    sccj: text('sccj').notNull().default(''),
+    ypgg: text('ypgg').notNull().default(''),
+    approvalNo: text('approval_no').notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    expectedPrice: integer('expected_price'),
+    remark: text('remark').notNull().default(''),
+    status: text('status').notNull().default('submitted'),
+    reply: text('reply').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_requests_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').references(() => companies.id),
+  kind: text('kind').notNull().default('suggestion'),
+  content: text('content').notNull(),
+  contact: text('contact').notNull().default(''),
+  reply: text('reply').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** E-contract (电子合同) versions a company signs; 459 until the current one is signed. */
+export const contracts = pgTable('contracts', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  version: text('version').notNull(),
+  signedAt: ts('signed_at').notNull().defaultNow(),
+  signerName: text('signer_name').notNull(),
+});

@@ -1,0 +1,83 @@
+// Response shapes of the calls the shell needs (SPEC §3, §7). Server and client both import them.
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  logo: string;
+  logo1: string;
+  children: CategoryNode[];
+}
+
+export interface NavItem {
+  id: number;
+  name: string;
+  url: string;
+  image: string;
+  is_open: 0 | 1;
+  children: NavItem[];
+}
+
+export interface BrandItem {
+  id: number;
+  name: string;
+  logo: string;
+}
+
+/** GET /api/focus/common */
+export interface CommonData {
+  /** Hot search terms (热搜). */
+  rnss: string[];
+  nav: NavItem[];
+  category: CategoryNode[];
+  /** Free-shipping (yx=1) variant of the tree. */
+  category_yx: CategoryNode[];
+  /** Chinese-medicine zone tree. */
+  category_zy: CategoryNode[];
+  /** Devices zone tree. */
+  category_qx: CategoryNode[];
+  brand: BrandItem[];
+  /** Server time, seconds since epoch (10 digits, SPEC §9). */
+  timestamp: number;
+}
+
+/** GET /api/goods/search?keywords=&type= — type 1: by medicine name (default), 2: by manufacturer. */
+export type SearchType = 1 | 2;
+export interface SearchSuggestion {
+  /** Goods id for name suggestions; null for a manufacturer suggestion. */
+  id: number | null;
+  /** The text to search for when picked (goods name or manufacturer name). */
+  keyword: string;
+  name: string;
+  sccj: string;
+  ypgg: string;
+}
+
+/** GET /api/cart/total */
+export interface CartTotal {
+  /** Number of cart lines (the badge caps it at 99). */
+  count: number;
+}
+
+/** GET /api/global/links */
+export interface FooterLink {
+  id: number;
+  name: string;
+  url: string;
+}
+
+/** A goods summary as lists, hot goods and the cart drawer show it. */
+export interface GoodsCard {
+  id: number;
+  name: string;
+  sccj: string;
+  ypgg: string;
+  bzdw: string;
+  zbz: number;
+  goods_image: string;
+  /** Null when the viewer may not see prices (visitor or not approved). */
+  price: number | null;
+  base_price: number | null;
+  number: number;
+  is_buy: 0 | 1;
+  tags: string[];
+}

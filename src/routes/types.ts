@@ -1,0 +1,64 @@
+// The shape of one row of the route manifest (SPEC §2). The router, the shell and the tests read it.
+import type { ComponentType } from 'react';
+
+export interface ShellFlags {
+  /** Full shop header (logo, search box, cart button). */
+  header: boolean;
+  /** Slim login-style header (registration, login). */
+  loginHeader: boolean;
+  footer: boolean;
+  sideBar: boolean;
+  categoryMenu: boolean;
+  nav: boolean;
+  topRightAd: boolean;
+}
+
+/** Which later issue delivers a page that is still a placeholder. */
+export type FeatureArea =
+  | 'catalogue'
+  | 'buying'
+  | 'account'
+  | 'wallet'
+  | 'promotions'
+  | 'selfservice'
+  | 'help'
+  | 'registration'
+  | 'draw';
+
+export type PageModule = { default: ComponentType };
+
+export interface RouteDef {
+  /** Unique route name (SPEC §2 names where given, e.g. `list_index`, `user_hyzx`). */
+  name: string;
+  /** Canonical path, TanStack syntax: `$id` for params, `{-$name}` for optional params. */
+  path: string;
+  /** Other paths that show the same page (SPEC §2 aliases). */
+  aliases?: string[];
+  /** Page title; the document title is `${title} - ${SITE_TITLE}`. */
+  title: string;
+  /** Parent route name for nested layouts (e.g. wallet pages under `wdqb`). */
+  parent?: string;
+  shell: ShellFlags;
+  keepAlive?: boolean;
+  /** Cart step banner: 1-4 (cart_hm shows step 3). */
+  step?: 1 | 2 | 3 | 4;
+  /**
+   * A route that only redirects. A string is a TanStack path whose `$param`/`{-$param}` segments
+   * are filled from the source params (the query string is carried over); a function receives the
+   * source params and returns the whole target href (used where params become a query string).
+   */
+  redirect?: string | ((params: Readonly<Record<string, string | undefined>>) => string);
+  /** Needs a signed-in member; visitors go to /login?redirect=... */
+  auth?: boolean;
+  /** Lazy page module; absent for redirect-only routes. */
+  page?: () => Promise<PageModule>;
+  /** Set while the page is a placeholder owned by a later issue. */
+  area?: FeatureArea;
+  /**
+   * A pathless layout that wraps the rows naming it as `parent` (account-centre menu, help tree…).
+   * Its `path` records the SPEC parent path for readers; the URL itself is served by a child
+   * (the default child lists it as an alias), so a layout row never matches a URL on its own.
+   * Its `page` renders an `<Outlet />`.
+   */
+  layout?: boolean;
+}

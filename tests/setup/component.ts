@@ -1,0 +1,6 @@
+// jsdom extras for component tests.
+import 'fake-indexeddb/auto';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => cleanup());

@@ -1,0 +1,61 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** DESIGN.md budget: the service worker precache stays at or under 2 MiB. */
+const PRECACHE_MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // Service worker: source in sw/sw.ts (routing and caching only), built by the plugin into
+    // dist/sw.js with the precache manifest injected at self.__WB_MANIFEST. See docs/offline.md.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // src/app/pwa-update.tsx registers /sw.js with workbox-window after first paint, so the
+      // update prompt (skip waiting on the buyer's click) lives in our code, not a plugin script.
+      injectRegister: false,
+      // The dev server serves no service worker: stale caches make dev confusing. Test the SW
+      // against `npm run build` (the e2e tests do).
+      devOptions: { enabled: false },
+      // Icons are precached through globPatterns below (png); listing them again here would
+      // add duplicate precache entries.
+      includeManifestIcons: false,
+      manifest: {
+        name: '康源医药网 · 医药批发采购',
+        short_name: '康源医药',
+        description: '面向药店与诊所的医药批发采购平台：西药、中成药、中药饮片、医疗器械、保健食品。',
+        lang: 'zh-CN',
+        dir: 'ltr',
+        theme_color: '#0b8a5f',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app shell and every route chunk, so any page opens offline after one visit.
+        // Not json (dist/.vite/manifest.json is a build report) and not the goods images
+        // (served by the API server, cached at runtime by images-v1).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // A single file above the whole budget is a mistake, not something to precache.
+        maximumFileSizeToCacheInBytes: PRECACHE_MAX_FILE_BYTES,
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    // dist/.vite/manifest.json: bench/bundle-size.ts reads it to find what loads before first paint.
+    manifest: true,
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
