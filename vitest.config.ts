@@ -18,7 +18,8 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/component.ts'],
+          // The root setupFiles (fail-on-console-error) are inherited through extends.
+          setupFiles: ['tests/setup/component.ts'],
         },
       },
       {

@@ -1,0 +1,43 @@
+// The app's QueryClient: SPEC §8 error display registered once on both caches, and a retry
+// policy that only retries failures a retry can fix.
+import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { ApiError } from '../api/api-error';
+import { presentError } from './error-presenter';
+
+/** `meta: SILENT_ERRORS` on a query or mutation that handles its own failures (header user query, sync engine). */
+export const SILENT_ERRORS = { silentErrors: true } as const;
+
+const MAX_QUERY_RETRIES = 2;
+
+function isSilent(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.silentErrors === true;
+}
+
+/** Timeouts, network drops and 5xx may pass; a refusal, a 401 or a superseded request will not. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  if (!(error instanceof ApiError)) return false;
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server';
+}
+
+export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
+  return new QueryClient({
+    ...config,
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isSilent(query.meta)) presentError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!isSilent(mutation.meta)) presentError(error);
+      },
+    }),
+    defaultOptions: {
+      ...config.defaultOptions,
+      queries: { retry: shouldRetryQuery, ...config.defaultOptions?.queries },
+      // Mutations are not idempotent by default; the outbox retries with an Idempotency-Key.
+      mutations: { retry: 0, ...config.defaultOptions?.mutations },
+    },
+  });
+}

@@ -1,0 +1,110 @@
+// Modal notices (SPEC §8 "温馨提示" alerts): an imperative queue so the error presenter and
+// features can `await alert.open(...)`, and one <AlertHost/> built on radix-ui AlertDialog.
+// Alerts queue instead of stacking: the buyer reads them one at a time.
+import { useSyncExternalStore } from 'react';
+import { AlertDialog } from 'radix-ui';
+import styles from './alert-dialog.module.css';
+
+export const ALERT_DEFAULT_TITLE = '温馨提示';
+export const ALERT_DEFAULT_BUTTON = '确定';
+
+export interface AlertAction {
+  label: string;
+  /** Runs before the dialog closes; `alert.open` resolves after it. */
+  onClick?: () => void;
+}
+
+export interface AlertInput {
+  title?: string;
+  message: string;
+  /** Left to right; the last one is the primary button. Default: one 确定 button. */
+  actions?: readonly AlertAction[];
+}
+
+interface PendingAlert {
+  id: number;
+  title: string;
+  message: string;
+  actions: readonly AlertAction[];
+  resolve: () => void;
+}
+
+let queue: readonly PendingAlert[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: readonly PendingAlert[]): void {
+  queue = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function settle(id: number): void {
+  const entry = queue.find((a) => a.id === id);
+  if (!entry) return;
+  emit(queue.filter((a) => a.id !== id));
+  entry.resolve();
+}
+
+export const alert = {
+  /** Resolves when the buyer closes the alert (by any button or Escape). */
+  open(input: AlertInput): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const actions = input.actions && input.actions.length > 0 ? input.actions : [{ label: ALERT_DEFAULT_BUTTON }];
+      emit([
+        ...queue,
+        { id: nextId++, title: input.title ?? ALERT_DEFAULT_TITLE, message: input.message, actions, resolve },
+      ]);
+    });
+  },
+  /** True when an alert with this title and message is showing or waiting (lets callers skip repeats). */
+  isQueued(input: Pick<AlertInput, 'title' | 'message'>): boolean {
+    const title = input.title ?? ALERT_DEFAULT_TITLE;
+    return queue.some((a) => a.title === title && a.message === input.message);
+  },
+  /** Closes every alert, resolving their promises (e.g. when the page is left). */
+  dismissAll(): void {
+    const pending = queue;
+    emit([]);
+    for (const entry of pending) entry.resolve();
+  },
+};
+
+/** Mount once near the root of the app. */
+export function AlertHost() {
+  const current = useSyncExternalStore(subscribe, () => queue[0], () => queue[0]);
+  if (!current) return null;
+  const lastIndex = current.actions.length - 1;
+  return (
+    <AlertDialog.Root
+      key={current.id}
+      open
+      onOpenChange={(open) => {
+        if (!open) settle(current.id);
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={styles.overlay} />
+        <AlertDialog.Content className={styles.content}>
+          <AlertDialog.Title className={styles.title}>{current.title}</AlertDialog.Title>
+          <AlertDialog.Description className={styles.message}>{current.message}</AlertDialog.Description>
+          <div className={styles.actions}>
+            {current.actions.map((action, index) => (
+              <AlertDialog.Action
+                key={`${index}-${action.label}`}
+                className={index === lastIndex ? styles.primary : styles.secondary}
+                onClick={() => action.onClick?.()}
+              >
+                {action.label}
+              </AlertDialog.Action>
+            ))}
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
