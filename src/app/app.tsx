@@ -1,0 +1,36 @@
+// The app root: one QueryClient, one router (its context carries the client and the session),
+// and the app-wide hosts for SPEC §8 notices and the PWA update prompt.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { createAppRouter, type AppRouter } from '../routes/tree';
+import { NoticeHost, setErrorNavigator } from './error-presenter';
+import { PwaUpdatePrompt } from './pwa-update';
+import { createQueryClient } from './query-client';
+import { createSession } from './session';
+
+function createApp() {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, auth: createSession(queryClient) });
+  return { queryClient, router };
+}
+
+/** SPEC §8 redirects (login, /dzht) stay inside the SPA instead of reloading the page. */
+function useErrorNavigation(router: AppRouter) {
+  useEffect(() => {
+    setErrorNavigator((href) => void router.navigate({ href }));
+    return () => setErrorNavigator(null);
+  }, [router]);
+}
+
+export function App() {
+  const [{ queryClient, router }] = useState(createApp);
+  useErrorNavigation(router);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <NoticeHost />
+      <PwaUpdatePrompt />
+    </QueryClientProvider>
+  );
+}

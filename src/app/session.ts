@@ -1,0 +1,36 @@
+// The router's view of the session: is a member signed in? Used by the guard of `auth` rows.
+// It shares the header's user-base query (same key, same fetcher), so a navigation never adds
+// a request when the header already knows, and react-query merges a check with a fetch in flight.
+import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/client';
+import { userBaseQuery, userKeys } from '../api/user';
+
+export interface AuthContext {
+  isSignedIn(): boolean | Promise<boolean>;
+}
+
+/**
+ * A visitor's 401 is trusted this long, so hovering member links (preload on intent) does not
+ * ask the server again and again.
+ */
+export const VISITOR_ANSWER_TTL_MS = 30_000;
+
+export function createSession(queryClient: QueryClient, now: () => number = Date.now): AuthContext {
+  return {
+    isSignedIn() {
+      const state = queryClient.getQueryState(userKeys.base());
+      if (state?.data) return true;
+      const error = state?.error;
+      if (state && isApiError(error) && error.kind === 'auth' && now() - state.errorUpdatedAt < VISITOR_ANSWER_TTL_MS) {
+        return false;
+      }
+      return queryClient.fetchQuery(userBaseQuery()).then(
+        () => true,
+        // Only "not signed in" (401/10001) makes a visitor. Offline, a timeout or a server fault
+        // proves nothing: let the page open (it may show cached data); its own calls still meet
+        // the SPEC §8 catalogue, which sends a real visitor to the login page.
+        (error: unknown) => !(isApiError(error) && error.kind === 'auth'),
+      );
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// Entry: render the app into the static skeleton of index.html, then (after first paint) the
+// service worker.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { registerServiceWorker } from './app/pwa-update';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html 缺少 #root 容器');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+void registerServiceWorker();

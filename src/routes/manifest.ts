@@ -1,0 +1,236 @@
+// The route manifest: one row per SPEC §2 route. The router (tree.tsx) is built from it, the
+// shell reads the flags of the matched row, the tests walk it. Read a row to answer
+// "what happens at /yhq?".
+//
+// Reading of SPEC §2 (decisions, see also the report in docs):
+// - Paths use TanStack syntax: `:id` → `$id`, `:id?` → `{-$id}`.
+// - Paths are absolute, as SPEC writes them. SPEC's nested children with a bare segment
+//   (`/zhzx` → `/basic`, `/zzfw` → `/kjcg`, `/order` → `/jfdd` …) come from a router where a child
+//   path that starts with `/` is absolute, so the URL of "basic info" is `/basic`, not
+//   `/zhzx/basic`. We keep exactly those URLs and invent no nested variants.
+// - A SPEC parent (`/zhzx`, `/wdqb`, `/list` …) is a pathless `layout` row that wraps its
+//   children (a place for the account-centre menu, the help tree …). Its own URL is served by its
+//   default child, which lists the parent path as an alias (SPEC: "/basic (…, default)").
+//   Where SPEC names no default we pick the first child (wallet → 余额管理, help → 会员注册).
+// - Where SPEC gives only a name and an alias (list_index alias /list), the canonical path is
+//   the name as a path (`/list_index`), following the siblings SPEC does spell out
+//   (`/list_info/:id`, `/yx_table`, `/wdqb_yhq`); cart step1 follows its siblings
+//   `/cart/step2`, `/cart/step4` → `/cart/step1`.
+// - Aliases render the same page so URLs stay as typed; only SPEC's "redirects" redirect.
+// - `/activity/:url?/:url1?/:url2?` → `/loading/activity?url=/<url>/<url1>/<url2>`; the activity
+//   loading page follows that path when it is one of ours, else shows "activity not found".
+// - Pages still delivered by later issues point at under-construction.tsx with their `area`.
+import type { FeatureArea, PageModule, RouteDef, ShellFlags } from './types';
+
+// ---- shell presets --------------------------------------------------------------------------
+
+/** Home: everything, including the expanded category menu and the top-right ad. */
+const HOME: ShellFlags = {
+  header: true,
+  loginHeader: false,
+  footer: true,
+  sideBar: true,
+  categoryMenu: true,
+  nav: true,
+  topRightAd: true,
+};
+/** Shopping pages (catalogue, zones, promotions): menu, nav and the floating side bar. */
+const SHOP: ShellFlags = { ...HOME, topRightAd: false };
+/** Member, help and system pages: header with nav, no side bar or category menu. */
+const MEMBER: ShellFlags = { ...SHOP, sideBar: false, categoryMenu: false };
+/** Cart steps: a focused header; the side cart drawer closes on the cart page anyway. */
+const CART: ShellFlags = { ...MEMBER, nav: false };
+/** Login, registration and password recovery: the slim login-style header. */
+const LOGIN: ShellFlags = { ...CART, header: false, loginHeader: true };
+/** Nothing around the page (SPEC: /yx/rule has no header, footer or side bar). */
+const BARE: ShellFlags = {
+  header: false,
+  loginHeader: false,
+  footer: false,
+  sideBar: false,
+  categoryMenu: false,
+  nav: false,
+  topRightAd: false,
+};
+
+// ---- pages ----------------------------------------------------------------------------------
+
+type PageLoader = () => Promise<PageModule>;
+
+const underConstruction: PageLoader = () => import('./under-construction');
+const outletLayout: PageLoader = () => import('./outlet-layout');
+
+/** A page a later issue delivers: the placeholder names its area until then. */
+function soon(area: FeatureArea): { area: FeatureArea; page: PageLoader } {
+  return { area, page: underConstruction };
+}
+
+function activityRedirect(params: Readonly<Record<string, string | undefined>>): string {
+  const parts = [params.url, params.url1, params.url2].filter((p): p is string => !!p);
+  if (parts.length === 0) return '/loading/activity';
+  const target = '/' + parts.map(encodeURIComponent).join('/');
+  return `/loading/activity?url=${encodeURIComponent(target)}`;
+}
+
+// ---- the rows -------------------------------------------------------------------------------
+
+export const routes: RouteDef[] = [
+  // Top level
+  { name: 'not_found', path: '/404', title: '页面不存在', shell: MEMBER, page: () => import('./not-found-page') },
+  { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
+  { name: 'home', path: '/', title: '首页', shell: HOME, ...soon('catalogue') },
+  { name: 'login', path: '/login', title: '登录', shell: LOGIN, ...soon('registration') },
+  { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page') },
+  { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
+  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  {
+    name: 'loading_activity',
+    path: '/loading/activity',
+    title: '活动加载中',
+    shell: SHOP,
+    page: () => import('./loading-page').then((m) => ({ default: m.ActivityLoadingPage })),
+  },
+  { name: 'activity', path: '/activity/{-$url}/{-$url1}/{-$url2}', title: '活动', shell: SHOP, redirect: activityRedirect },
+  { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, ...soon('promotions') },
+  { name: 'hdzx', path: '/Hdzx/$ids/{-$id}', title: '活动中心', shell: SHOP, ...soon('promotions') },
+  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'privacy', path: '/privacy', title: '隐私政策', shell: MEMBER, ...soon('help') },
+  { name: 'eleven_index', path: '/eleven_index', title: '首页', shell: HOME, redirect: '/' },
+
+  // Controlled-sales zone
+  { name: 'kxzq_new', path: '/kxzq_new', title: '控销专区', shell: SHOP, layout: true, page: outletLayout },
+  { name: 'kxzq_index', path: '/kxzq_index', aliases: ['/kxzq/new', '/kxzq_new'], parent: 'kxzq_new', title: '控销专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'kxzq_goods', path: '/kxzq/goods/$url/{-$ads}', parent: 'kxzq_new', title: '控销商品', shell: SHOP, ...soon('catalogue') },
+
+  // Free-shipping zone (yx=1)
+  { name: 'yx', path: '/yx', title: '包邮专区', shell: SHOP, layout: true, page: outletLayout },
+  { name: 'yx_index', path: '/yx_index', aliases: ['/yx'], parent: 'yx', title: '包邮专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'yx_table', path: '/yx_table', aliases: ['/yx/table'], parent: 'yx', title: '包邮专区', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'yx_rule', path: '/yx_rule', aliases: ['/yx/rule'], parent: 'yx', title: '包邮规则', shell: BARE, ...soon('catalogue') },
+
+  // Goods lists
+  { name: 'list', path: '/list', title: '商品列表', shell: SHOP, layout: true, page: outletLayout },
+  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, ...soon('catalogue') },
+  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, ...soon('catalogue') },
+
+  // Search
+  { name: 'search', path: '/search', title: '搜索结果', shell: SHOP, layout: true, page: outletLayout },
+  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+
+  // Brand zone (`/ppzq/{-$page}` also serves `/ppzq` itself)
+  { name: 'ppzq', path: '/ppzq', title: '品牌专区', shell: SHOP, layout: true, page: outletLayout },
+  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', shell: SHOP, ...soon('catalogue') },
+
+  // Cart flow (step banner 1-4; cart_hm is a payment page, shown as step 3)
+  { name: 'cart', path: '/cart', title: '购物车', shell: CART, layout: true, page: outletLayout },
+  { name: 'step1', path: '/cart/step1', aliases: ['/cart'], parent: 'cart', title: '购物车', shell: CART, step: 1, auth: true, ...soon('buying') },
+  { name: 'step2', path: '/cart/step2', parent: 'cart', title: '核对订单信息', shell: CART, step: 2, auth: true, ...soon('buying') },
+  { name: 'step3', path: '/cart_step3/$id', aliases: ['/cart/step3/$id'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, ...soon('buying') },
+  { name: 'step4', path: '/cart/step4', parent: 'cart', title: '支付完成', shell: CART, step: 4, auth: true, ...soon('buying') },
+  { name: 'cart_hm', path: '/cart_hm', aliases: ['/cart/hm'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, ...soon('buying') },
+
+  // Password recovery
+  { name: 'forget', path: '/forget', title: '忘记密码', shell: LOGIN, redirect: '/forget/step1' },
+  { name: 'forget_step1', path: '/forget_step1', aliases: ['/forget/step1'], title: '忘记密码', shell: LOGIN, ...soon('registration') },
+  { name: 'forget_step2', path: '/forget_step2', aliases: ['/forget/step2'], title: '重置密码', shell: LOGIN, ...soon('registration') },
+  { name: 'forget_step3', path: '/forget_step3', aliases: ['/forget/step3'], title: '重置成功', shell: LOGIN, ...soon('registration') },
+
+  // Registration (login-style header)
+  { name: 'register', path: '/register', title: '会员注册', shell: LOGIN, redirect: '/register_index' },
+  { name: 'register_index', path: '/register_index', title: '会员注册', shell: LOGIN, redirect: '/register/step1' },
+  { name: 'register_step1', path: '/register/step1', title: '会员注册', shell: LOGIN, ...soon('registration') },
+  { name: 'register_step2', path: '/register/step2', title: '完善企业资料', shell: LOGIN, ...soon('registration') },
+  { name: 'register_step3', path: '/register/step3', title: '注册成功', shell: LOGIN, ...soon('registration') },
+  { name: 'register_wechat', path: '/register/wechat', title: '微信注册', shell: LOGIN, ...soon('registration') },
+  { name: 'register_dd', path: '/register_dd', title: '多门店注册', shell: LOGIN, redirect: '/register/dd/step1' },
+  { name: 'register_dd_step1', path: '/register/dd/step1', title: '多门店注册', shell: LOGIN, ...soon('registration') },
+  { name: 'register_dd_step2', path: '/register/dd/step2', title: '完善门店资料', shell: LOGIN, ...soon('registration') },
+  { name: 'register_dd_step3', path: '/register/dd/step3', title: '门店注册成功', shell: LOGIN, ...soon('registration') },
+
+  // Member centre
+  { name: 'user', path: '/user', title: '会员中心', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'user_hyzx', path: '/user', parent: 'user', title: '会员中心', shell: MEMBER, auth: true, ...soon('account') },
+
+  // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
+  { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_wdxx', path: '/wdxx', parent: 'zhzx', title: '我的消息', shell: MEMBER, auth: true, ...soon('account') },
+
+  // Wallet (SPEC names no default child: /wdqb shows balance management)
+  { name: 'wdqb', path: '/wdqb', title: '我的钱包', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'wdqb_yegl', path: '/wdqb_yegl', aliases: ['/yegl', '/wdqb'], parent: 'wdqb', title: '余额管理', shell: MEMBER, auth: true, ...soon('wallet') },
+  { name: 'wdqb_jfgl', path: '/wdqb_jfgl', aliases: ['/jfgl'], parent: 'wdqb', title: '积分管理', shell: MEMBER, auth: true, ...soon('wallet') },
+  { name: 'wdqb_yhq', path: '/wdqb_yhq', aliases: ['/yhq'], parent: 'wdqb', title: '我的优惠券', shell: MEMBER, auth: true, ...soon('wallet') },
+  { name: 'wdqb_xjq', path: '/wdqb_xjq', aliases: ['/xjq'], parent: 'wdqb', title: '我的现金券', shell: MEMBER, auth: true, ...soon('wallet') },
+
+  // Order centre
+  { name: 'order', path: '/order', title: '订单中心', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'order_list', path: '/order', parent: 'order', title: '我的订单', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'order_info', path: '/order/info/$id', parent: 'order', title: '订单详情', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'order_return_info', path: '/order/returnInfo/$id', parent: 'order', title: '退货详情', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'order_after_sales_info', path: '/order/afterSalesInfo/$id', parent: 'order', title: '售后详情', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'order_wl', path: '/order/wl/$id', parent: 'order', title: '物流信息', shell: MEMBER, redirect: '/order/info/$id' },
+  { name: 'jfdd', path: '/jfdd', parent: 'order', title: '积分订单', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'hmdd', path: '/hmdd', parent: 'order', title: '含麻药品回执单', shell: MEMBER, auth: true, ...soon('buying') },
+
+  // Promotions
+  { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, ...soon('promotions') },
+  { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, ...soon('promotions') },
+  { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, ...soon('promotions') },
+  { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, ...soon('promotions') },
+  { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, ...soon('promotions') },
+  { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, ...soon('promotions') },
+  { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, ...soon('promotions') },
+  { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, ...soon('promotions') },
+  { name: 'yyh_list', path: '/yyh/list', title: '月月惠商品', shell: SHOP, ...soon('promotions') },
+  { name: 'hdmb', path: '/hdmb', title: '活动专题', shell: SHOP, ...soon('promotions') },
+  { name: 'zhmz', path: '/zhmz', title: '组合满赠', shell: SHOP, ...soon('promotions') },
+  { name: 'zhmz_list', path: '/zhmz/list', title: '组合满赠商品', shell: SHOP, ...soon('promotions') },
+  // The e-contract (电子合同) that code 459 sends buyers to: signing needs an account.
+  { name: 'dzht', path: '/dzht', title: '电子合同', shell: MEMBER, auth: true, ...soon('account') },
+
+  // Self-service (/zzfw shows the default child, the product request list)
+  { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, ...soon('catalogue') },
+  { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, ...soon('selfservice') },
+
+  // Help centre (/help shows the first article; payment pages also live under /help/pay)
+  { name: 'help', path: '/help', title: '帮助中心', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', shell: MEMBER, ...soon('help') },
+  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', shell: MEMBER, ...soon('help') },
+  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', shell: MEMBER, ...soon('help') },
+  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', shell: MEMBER, ...soon('help') },
+  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', shell: MEMBER, ...soon('help') },
+  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', shell: MEMBER, ...soon('help') },
+  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', shell: MEMBER, ...soon('help') },
+  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', shell: MEMBER, ...soon('help') },
+  { name: 'news_hy', path: '/news/hy', parent: 'help', title: '行业资讯', shell: MEMBER, ...soon('help') },
+  { name: 'news_company', path: '/news/company', parent: 'help', title: '公司新闻', shell: MEMBER, ...soon('help') },
+  { name: 'news_info', path: '/news/info/$id/$type', parent: 'help', title: '资讯详情', shell: MEMBER, ...soon('help') },
+  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', shell: MEMBER, ...soon('help') },
+  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', shell: MEMBER, ...soon('help') },
+  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', shell: MEMBER, ...soon('help') },
+
+  // SPEC: any unknown path redirects to /404 (a splat matches only when nothing else does).
+  { name: 'catch_all', path: '/$', title: '页面不存在', shell: MEMBER, redirect: () => '/404' },
+];
+
+/** Rows by name, for the shell and for links built from names. */
+export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.name, r]));

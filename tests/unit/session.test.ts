@@ -1,0 +1,54 @@
+// The router's session check: answers from the header's cached user base when it can, asks the
+// server otherwise, and only a 401/10001 makes a visitor.
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/api-error';
+
+const getUserBase = vi.fn<() => Promise<unknown>>();
+
+vi.mock('../../src/api/user', () => ({
+  userKeys: { all: ['user'], base: () => ['user', 'base'] },
+  userBaseQuery: () => ({ queryKey: ['user', 'base'], queryFn: () => getUserBase(), retry: false, staleTime: 60_000 }),
+}));
+
+const { createSession, VISITOR_ANSWER_TTL_MS } = await import('../../src/app/session');
+
+const authError = () => new ApiError({ code: 10001, status: 401, msg: '请先登录' });
+
+describe('session.isSignedIn', () => {
+  let queryClient: QueryClient;
+  beforeEach(() => {
+    queryClient = new QueryClient();
+    getUserBase.mockReset();
+  });
+
+  it('trusts a cached user base without a request', () => {
+    queryClient.setQueryData(['user', 'base'], { username: 'demo' });
+    expect(createSession(queryClient).isSignedIn()).toBe(true);
+    expect(getUserBase).not.toHaveBeenCalled();
+  });
+
+  it('asks the server when nothing is cached and caches the answer for the header', async () => {
+    getUserBase.mockResolvedValue({ username: 'demo' });
+    await expect(createSession(queryClient).isSignedIn()).resolves.toBe(true);
+    expect(queryClient.getQueryData(['user', 'base'])).toEqual({ username: 'demo' });
+  });
+
+  it('treats 401/10001 as a visitor and remembers it for a while', async () => {
+    let clock = 1_000_000;
+    getUserBase.mockRejectedValue(authError());
+    const session = createSession(queryClient, () => clock);
+    await expect(session.isSignedIn()).resolves.toBe(false);
+    clock = queryClient.getQueryState(['user', 'base'])!.errorUpdatedAt + 1;
+    expect(session.isSignedIn()).toBe(false);
+    expect(getUserBase).toHaveBeenCalledTimes(1);
+    clock += VISITOR_ANSWER_TTL_MS;
+    await expect(session.isSignedIn()).resolves.toBe(false);
+    expect(getUserBase).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets the page open when the check itself fails (offline, timeout, server fault)', async () => {
+    getUserBase.mockRejectedValue(new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' }));
+    await expect(createSession(queryClient).isSignedIn()).resolves.toBe(true);
+  });
+});
