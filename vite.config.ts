@@ -41,6 +41,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // A classic script, as workbox-window registers it (no `type: 'module'`); also avoids
+        // the ES build path that trips a rolldown deprecation warning under vite 8.
+        rollupFormat: 'iife',
         // The app shell and every route chunk, so any page opens offline after one visit.
         // Not json (dist/.vite/manifest.json is a build report) and not the goods images
         // (served by the API server, cached at runtime by images-v1).

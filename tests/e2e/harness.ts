@@ -1,0 +1,325 @@
+// Browser-test harness: the real server as a child process (fresh data dir, free port) and the
+// system Chromium driven by playwright-core. DESIGN.md "Running": without a Chromium the browser
+// tests are skipped with one loud line, except under CI=true, where that is an error.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, afterEach, describe } from 'vitest';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/e2e/artifacts');
+/** Overridable only to test the harness itself against a stand-in server. */
+const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'server/index.ts';
+/** First start migrates and seeds PGlite on a shared 2-core machine: be patient. */
+const SERVER_READY_TIMEOUT_MS = 120_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+/** Small catalogue: fast first start; tests needing more pass SEED_GOODS themselves. */
+const DEFAULT_SEED_GOODS = '300';
+const READY_LINE = /listening on (http:\/\/localhost:(\d+))/;
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Chromium
+// ---------------------------------------------------------------------------------------------
+
+/** CHROME_PATH, else a system Chromium; null when none (throws under CI=true). */
+export function findChromium(): string | null {
+  const configured = process.env.CHROME_PATH;
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`CHROME_PATH=${configured} does not exist.`);
+    return configured;
+  }
+  const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+  if (found) return found;
+  if (process.env.CI === 'true') {
+    throw new Error('CI=true but no Chromium found: install it (apt-get install chromium) or set CHROME_PATH.');
+  }
+  announceSkipOnce();
+  return null;
+}
+
+/** Every e2e file imports the harness; the skip line is printed by the first one only. */
+function announceSkipOnce(): void {
+  // The vitest main process is our parent (forks pool): one marker file per test run.
+  const marker = path.join(os.tmpdir(), `e2e-skip-announced-${process.ppid}`);
+  try {
+    writeFileSync(marker, '', { flag: 'wx' });
+  } catch {
+    return;
+  }
+  console.warn(
+    '\n!!!!! SKIPPING BROWSER TESTS: no Chromium found (set CHROME_PATH or install chromium; under CI=true this is an error) !!!!!\n',
+  );
+}
+
+export const chromiumPath = findChromium();
+/** `describe` when a Chromium exists, `describe.skip` otherwise. */
+export const describeBrowser = chromiumPath ? describe : describe.skip;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error('launchBrowser() without a Chromium: wrap the suite in describeBrowser.');
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages: fail the test on page errors and unexpected console errors
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Console errors that are not app bugs. A guest calling a signed-in API gets 401 by contract
+ * (DESIGN.md: code 10001), and Chromium logs every 4xx response as a console error.
+ */
+const ALWAYS_ALLOWED_CONSOLE_ERRORS: RegExp[] = [/Failed to load resource: the server responded with a status of 401/];
+
+interface PageWatch {
+  name: string;
+  allowed: RegExp[];
+  problems: string[];
+}
+
+const watchedPages = new Map<Page, PageWatch>();
+
+export interface NewPageOptions {
+  /** Console errors this page is expected to log (e.g. /ERR_CONNECTION_REFUSED/ when offline). */
+  allowConsoleErrors?: RegExp[];
+  /** Used in failure messages and failure screenshots. */
+  name?: string;
+  /** Default: a desktop window, the shop's main use (SPEC: 1200 px content width). */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A page in a fresh context (zh-CN, Asia/Shanghai, desktop viewport unless told). Uncaught page errors and
+ * console errors not allowed by `allowConsoleErrors` fail the current test (checked after each test).
+ */
+export async function newPage(browser: Browser, baseUrl: string, options: NewPageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const watch: PageWatch = {
+    name: options.name ?? `page-${watchedPages.size + 1}`,
+    allowed: [...ALWAYS_ALLOWED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])],
+    problems: [],
+  };
+  watchedPages.set(page, watch);
+  page.on('pageerror', (error) => watch.problems.push(`page error: ${error.stack ?? error.message}`));
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (watch.allowed.some((re) => re.test(text))) return;
+    const where = message.location().url;
+    watch.problems.push(`console.error: ${text}${where ? ` (${where})` : ''}`);
+  });
+  page.on('close', () => {
+    // Problems seen before closing are still reported by the afterEach check below.
+    if (watch.problems.length === 0) watchedPages.delete(page);
+  });
+  return page;
+}
+
+/** Allows more console errors on a page from now on (e.g. right before stopping the server). */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  const watch = watchedPages.get(page);
+  if (!watch) throw new Error('allowConsoleErrors: page was not created by newPage()');
+  watch.allowed.push(...patterns);
+}
+
+// Registered on the importing test file: report each test's page problems in that test.
+afterEach(async (context) => {
+  const failed = context.task.result?.state === 'fail';
+  const problems: string[] = [];
+  for (const [page, watch] of watchedPages) {
+    if (failed && !page.isClosed()) {
+      const file = `${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
+      await screenshot(page, file).catch(() => undefined);
+    }
+    problems.push(...watch.problems.map((p) => `[${watch.name}] ${p}`));
+    watch.problems = [];
+    if (page.isClosed()) watchedPages.delete(page);
+  }
+  if (problems.length > 0) {
+    throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.join('\n')}`);
+  }
+});
+
+/** Saves a full-page PNG under tests/e2e/artifacts/ (git-ignored); returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------------------------
+
+export interface StartServerOptions {
+  /** Extra env for the server (SEED_GOODS, DATABASE_URL, …). DATABASE_URL is not inherited. */
+  env?: Record<string, string>;
+  /** Reuse a data dir (restart tests); default: a fresh temp dir, removed after the test file. */
+  dataDir?: string;
+  /** Reuse a port (restart tests: the browser's origin and service worker stay the same). */
+  port?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr interleaved). */
+  output(): string;
+  /** Graceful stop (SIGTERM, then SIGKILL after 10 s). The data dir is kept. */
+  stop(): Promise<void>;
+  /** Hard crash (SIGKILL). The data dir is kept. */
+  kill(): Promise<void>;
+}
+
+const tempDirs: string[] = [];
+const children = new Set<ChildProcess>();
+
+function cleanUp(): void {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+// After the importing file's own afterAll hooks (which stop their servers): no server outlives
+// its test file, no temp data dir is left behind. The exit hook covers an aborted run.
+afterAll(async () => {
+  await Promise.all(
+    [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
+  );
+  cleanUp();
+});
+process.once('exit', cleanUp);
+
+function assertBuilt(): void {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/index.html'))) {
+    throw new Error('dist/index.html is missing: browser tests run against the build. Run `npm run build` first (`npm test` does).');
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spawns `node --import tsx server/index.ts` and resolves once it printed
+ * `listening on http://localhost:PORT` and GET /api/health answers 200.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  assertBuilt();
+  const port = options.port ?? (await freePort());
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaodian-e2e-'));
+    tempDirs.push(dataDir);
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Hermetic by default: a DATABASE_URL in the developer's shell must not point tests at a shared
+  // database. NODE_ENV=test comes from vitest, not from a user: the server runs as `npm start` does.
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  Object.assign(env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_GOODS: DEFAULT_SEED_GOODS,
+    ...options.env,
+  });
+
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  let announcedUrl: string | null = null;
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    announcedUrl ??= READY_LINE.exec(output)?.[1] ?? null;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? -1 : null));
+    });
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const failStart = async (reason: string): Promise<never> => {
+    if (!hasExited) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    throw new Error(`Server did not start (${reason}). Output:\n${output || '(none)'}`);
+  };
+
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  const url = `http://localhost:${port}`;
+  for (;;) {
+    if (hasExited) return failStart(`exited with code ${await exited}`);
+    if (Date.now() > deadline) return failStart(`not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
+    if (announcedUrl !== null) {
+      if (announcedUrl !== url) return failStart(`announced ${announcedUrl}, expected ${url}`);
+      if (await healthy(url)) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const end = async (signal: NodeJS.Signals): Promise<void> => {
+    if (hasExited) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
+}

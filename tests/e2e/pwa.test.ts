@@ -1,0 +1,131 @@
+// The PWA contract in a real Chromium: the service worker takes control after one online visit,
+// the web manifest is valid and its icons load, and the shell starts with the server stopped.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type?: string;
+  purpose?: string;
+}
+
+/** Registration waits for load + idle, then install fetches the precache: generous on 2 cores. */
+const SW_ACTIVE_TIMEOUT_MS = 30_000;
+/** What the server being gone looks like in the page console. */
+const OFFLINE_CONSOLE_ERRORS = [/ERR_CONNECTION_REFUSED/, /Failed to load resource/, /Failed to fetch/];
+
+/**
+ * index.html ships a static skeleton inside #root (.boot-bar) that React replaces on its first
+ * render, so "rendered" means: #root has children and the skeleton is gone, i.e. the JS ran.
+ */
+async function shellRendered(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return root !== null && root.children.length > 0 && root.querySelector('.boot-bar') === null;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+describeBrowser('PWA: install, manifest, offline start', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let onlineTitle = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await newPage(browser, server.url, { name: 'pwa' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the service worker controls the page after one visit and a reload', async () => {
+    await page.goto('/');
+    await shellRendered(page);
+    // The app registers /sw.js after first paint; `ready` resolves once it is active, which is
+    // after its install step has filled the precache.
+    const scope = await page.evaluate(
+      (timeoutMs) =>
+        Promise.race([
+          navigator.serviceWorker.ready.then((registration) => registration.scope),
+          new Promise<string>((resolve) => setTimeout(() => resolve('(no active service worker)'), timeoutMs)),
+        ]),
+      SW_ACTIVE_TIMEOUT_MS,
+    );
+    expect(scope, 'registered by src/app/pwa-update.tsx after first paint').toBe(`${server.url}/`);
+
+    await page.reload();
+    await shellRendered(page);
+    const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+    expect(controller).toBe(`${server.url}/sw.js`);
+    onlineTitle = await page.title();
+    expect(onlineTitle).not.toBe('');
+  });
+
+  it('links a valid zh-CN web manifest whose icons load', async () => {
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const response = await page.request.get(new URL(href ?? '', server.url).toString());
+    expect(response.status()).toBe(200);
+    const manifest = JSON.parse(await response.text()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: '康源医药网 · 医药批发采购',
+      short_name: '康源医药',
+      lang: 'zh-CN',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b8a5f',
+    });
+
+    const icons = manifest.icons as ManifestIcon[];
+    expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of icons) {
+      const res = await page.request.get(new URL(icon.src, server.url).toString());
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type'], icon.src).toContain('image/png');
+      const body = await res.body();
+      // PNG signature, then IHDR width/height must match the declared size.
+      expect(body.subarray(1, 4).toString('latin1'), icon.src).toBe('PNG');
+      const [w, h] = icon.sizes.split('x').map(Number);
+      expect([body.readUInt32BE(16), body.readUInt32BE(20)], icon.src).toEqual([w, h]);
+    }
+  });
+
+  it('starts from the precache with the server stopped', async () => {
+    await server.stop();
+    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+
+    const response = await page.reload();
+    expect(response?.fromServiceWorker(), 'index.html came from the service worker').toBe(true);
+    await shellRendered(page);
+    expect(await page.title()).toBe(onlineTitle);
+
+    // A deep link to a client route opens the same shell offline (navigation fallback).
+    const deep = await page.goto('/list');
+    expect(deep?.fromServiceWorker()).toBe(true);
+    await shellRendered(page);
+    await screenshot(page, 'pwa-offline-start');
+  });
+});
