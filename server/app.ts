@@ -8,7 +8,8 @@ import { originCheck } from './http/origin.ts';
 import { parseBody } from './http/body.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
-import { staticSite } from './http/static.ts';
+import { mediaSite, staticSite } from './http/static.ts';
+import { goodsNameById } from './services/goods-name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -17,9 +18,16 @@ import { globalRoutes } from './routes/global.ts';
 import { goodsRoutes } from './routes/goods.ts';
 import { cartRoutes } from './routes/cart.ts';
 
-export function createApp(deps: Deps) {
+export interface CreateAppOptions {
+  /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
+  extend?: (api: Hono<AppEnv>) => void;
+}
+
+export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // Hono only calls the top-level app's notFound, so unknown /api paths are answered here.
+  app.notFound(handleNotFound);
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
@@ -40,9 +48,10 @@ export function createApp(deps: Deps) {
   api.route('/goods', goodsRoutes);
   api.route('/cart', cartRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
-  api.notFound(handleNotFound);
+  opts.extend?.(api);
 
   app.route('/api', api);
+  app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
   if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir));
   return app;
 }

@@ -10,6 +10,8 @@ export interface AppConfig {
   devEndpoints: boolean;
   /** Origins allowed to send unsafe methods besides the request's own host. */
   allowedOrigins: string[];
+  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
+  trustProxy?: boolean;
 }
 
 export interface Deps {

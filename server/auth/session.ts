@@ -1,0 +1,164 @@
+// Sessions (DESIGN.md "API contract"): a random token in an HttpOnly `sid` cookie; the database
+// keeps only its SHA-256, so a leaked table cannot be replayed as cookies. Sessions last 30 days
+// from the last visit (sliding), and last_seen_at is written at most once a minute per session.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { and, eq, gt, ne, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, sessions, users } from '../db/schema.ts';
+import type { AppEnv, SessionUser } from '../env.ts';
+import { AppError, notFound, notSignedIn } from '../http/envelope.ts';
+import { clientIp } from '../http/client-ip.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How stale last_seen_at may get before a request refreshes it (and the cookie's expiry). */
+export const SESSION_TOUCH_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function writeCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: c.get('deps').config.secureCookies,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+function clearCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies });
+}
+
+/** Reads the cookie, sets c.get('user') to the signed-in member or null. */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null);
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) {
+      const { db, clock } = c.get('deps');
+      const now = clock();
+      const id = hashToken(token);
+      const [row] = await db
+        .select({
+          userId: users.id,
+          username: users.username,
+          companyId: users.companyId,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.disabled, false)))
+        .limit(1);
+      if (row) {
+        c.set('user', { sessionId: id, userId: row.userId, username: row.username, companyId: row.companyId });
+        if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+            .where(eq(sessions.id, id));
+          writeCookie(c, token);
+        }
+      } else {
+        clearCookie(c);
+      }
+    }
+    await next();
+  };
+}
+
+/** The signed-in member, or 401/10001. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw notSignedIn();
+  return user;
+}
+
+export type CompanyUser = SessionUser & { companyId: number };
+
+/** A member whose registration reached the company step. */
+export function requireCompany(c: Context<AppEnv>): CompanyUser {
+  const user = requireUser(c);
+  if (user.companyId === null) throw new AppError(403, 403, '请先完善企业资质信息');
+  return user as CompanyUser;
+}
+
+/**
+ * Signs `userId` in: a new token (any session this browser had is ended first, so a planted
+ * cookie cannot survive login), the cookie, and c.get('user') for the rest of this request.
+ */
+export async function createSession(c: Context<AppEnv>, userId: number): Promise<SessionUser> {
+  const { db, clock } = c.get('deps');
+  const now = clock();
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  await db.insert(sessions).values({
+    id,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    userAgent: (c.req.header('user-agent') ?? '').slice(0, 300),
+    ip: clientIp(c),
+  });
+  const [u] = await db
+    .update(users)
+    .set({ lastLoginAt: now })
+    .where(eq(users.id, userId))
+    .returning({ username: users.username, companyId: users.companyId });
+  writeCookie(c, token);
+  const user: SessionUser = { sessionId: id, userId, username: u.username, companyId: u.companyId };
+  c.set('user', user);
+  return user;
+}
+
+/** Ends this browser's session (row and cookie). */
+export async function destroySession(c: Context<AppEnv>): Promise<void> {
+  const { db } = c.get('deps');
+  const current = c.get('user');
+  const token = getCookie(c, SESSION_COOKIE);
+  const id = current?.sessionId ?? (token ? hashToken(token) : null);
+  if (id) await db.delete(sessions).where(eq(sessions.id, id));
+  clearCookie(c);
+  c.set('user', null);
+}
+
+/** Ends every session of a user, optionally keeping one (after a password change). */
+export async function destroyUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/**
+ * The companies a member may act for: its own and, for a head office, its stores (多门店).
+ * The member's own id comes first.
+ */
+export async function companyScope(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(or(eq(companies.id, companyId), eq(companies.parentId, companyId)))
+    .orderBy(companies.id);
+  const ids = rows.map((r) => r.id).filter((id) => id !== companyId);
+  return rows.some((r) => r.id === companyId) ? [companyId, ...ids] : [];
+}
+
+/**
+ * Object-level authorisation: the row must belong to one of `companyIds`. Someone else's row
+ * answers exactly like a missing one (404), so ids cannot be probed.
+ */
+export function assertOwns(
+  companyIds: readonly number[],
+  rowCompanyId: number | null | undefined,
+  msg?: string,
+): asserts rowCompanyId is number {
+  if (rowCompanyId === null || rowCompanyId === undefined || !companyIds.includes(rowCompanyId)) throw notFound(msg);
+}

@@ -1,0 +1,123 @@
+// Idempotency-Key (DESIGN.md "API contract"; the offline outbox relies on it): the first request
+// with a key runs and its answer is stored; a repeat gets the stored answer back without running
+// the handler again. The row is claimed with INSERT … ON CONFLICT DO NOTHING before the handler
+// runs, so two concurrent requests with one key cannot both run it.
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError, validationError } from './envelope.ts';
+import { clientIp } from './client-ip.ts';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_KEY_LENGTH = 100;
+const KEY_RE = /^[\x21-\x7e]+$/;
+const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Answers about the moment, not about the request (signed out, busy, rate limited): replaying
+ * them for 24 hours would wedge an outbox entry that would succeed on a later retry.
+ */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([401, 408, 409, 425, 429]);
+
+/** Canonical JSON (sorted keys; uploaded files by name, type and content hash) for the request hash. */
+async function canonical(value: unknown): Promise<string> {
+  if (value instanceof File) {
+    const digest = createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex');
+    return JSON.stringify({ file: value.name, type: value.type, sha256: digest });
+  }
+  if (Array.isArray(value)) return `[${(await Promise.all(value.map(canonical))).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    const parts = await Promise.all(
+      keys.map(async (k) => `${JSON.stringify(k)}:${await canonical((value as Record<string, unknown>)[k])}`),
+    );
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function requestHash(method: string, path: string, body: unknown): Promise<string> {
+  return createHash('sha256').update(`${method} ${path}\n${await canonical(body)}`).digest('hex');
+}
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const lastSweep = new WeakMap<Db, number>();
+
+async function maybeSweep(db: Db, now: Date): Promise<void> {
+  if (now.getTime() - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now.getTime());
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}
+
+export function idempotency(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined || !UNSAFE_METHODS.has(c.req.method)) return next();
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH || !KEY_RE.test(key)) {
+      throw validationError({ idempotency_key: ['幂等键格式错误（最长100个字符）'] });
+    }
+
+    const { db, clock } = c.get('deps');
+    const now = clock();
+    await maybeSweep(db, now);
+    const sessionBefore = c.get('user')?.sessionId ?? null;
+    const user = c.get('user');
+    const scope = user ? `u:${user.userId}` : `ip:${clientIp(c)}`;
+    const hash = await requestHash(c.req.method, c.req.path, c.get('body'));
+    const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+    const claim = () =>
+      db
+        .insert(idempotencyKeys)
+        .values({ scope, key, method: c.req.method, path: c.req.path, requestHash: hash, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+
+    let claimed = (await claim()).length === 1;
+    if (!claimed) {
+      const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
+      if (row && row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_TTL_MS) {
+        // An expired key is free again.
+        await db.delete(idempotencyKeys).where(where);
+        claimed = (await claim()).length === 1;
+      } else if (row) {
+        if (row.requestHash !== hash) throw validationError({ idempotency_key: ['幂等键已用于其他请求'] });
+        if (row.status === null) throw new AppError(409, 409, '请求处理中，请稍候');
+        c.header(REPLAYED_HEADER, 'true');
+        return c.json(row.response, row.status as ContentfulStatusCode);
+      }
+      if (!claimed) throw new AppError(409, 409, '请求处理中，请稍候');
+    }
+
+    const release = () => db.delete(idempotencyKeys).where(where);
+    try {
+      await next();
+    } catch (err) {
+      await release();
+      throw err;
+    }
+
+    const res = c.res;
+    // A 5xx or a transient refusal must let the retry run. An answer that signed someone in or
+    // out cannot be replayed faithfully (the cookie is not stored), so it is not kept either.
+    const sessionChanged = (c.get('user')?.sessionId ?? null) !== sessionBefore;
+    const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+    if (res.status >= 500 || TRANSIENT_STATUSES.has(res.status) || sessionChanged || !isJson) {
+      await release();
+      return;
+    }
+    let body: unknown;
+    try {
+      body = await res.clone().json();
+    } catch {
+      await release();
+      return;
+    }
+    await db.update(idempotencyKeys).set({ status: res.status, response: body }).where(where);
+  };
+}

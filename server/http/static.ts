@@ -1,0 +1,131 @@
+// Serves the built PWA and the generated media (DESIGN.md "API contract": same origin as the API).
+// Hashed assets are cached for a year; the shell files (index.html, sw.js, the manifest) are
+// revalidated on every load so an update reaches the buyer. Unknown client routes get index.html.
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { bannerSvg, goodsSvg } from './media-svg.ts';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+const MEDIA_CACHE = 'public, max-age=2592000';
+const DEFAULT_CACHE = 'public, max-age=3600';
+/** Files that name the current build and must never be served stale. */
+const SHELL_FILES: ReadonlySet<string> = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/**
+ * The file under `root` a URL path names, or null when the path is malformed, hidden (a dot
+ * segment, e.g. /.vite/manifest.json or /.env) or would leave `root`.
+ */
+export function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  if (decoded.split('/').some((seg) => seg.startsWith('.'))) return null;
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return full === root || full.startsWith(root + path.sep) ? full : null;
+}
+
+function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  if (SHELL_FILES.has(urlPath) || urlPath.startsWith('/workbox-')) return NO_CACHE;
+  return DEFAULT_CACHE;
+}
+
+async function fileAt(full: string) {
+  try {
+    const s = await stat(full);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sendFile(c: Context, full: string, cacheControl: string): Promise<Response | null> {
+  const s = await fileAt(full);
+  if (!s) return null;
+  const etag = `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': getMimeType(full) ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Last-Modified': s.mtime.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (full.endsWith('.html')) {
+    headers['X-Frame-Options'] = 'SAMEORIGIN';
+    headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+  }
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  return new Response(c.req.method === 'HEAD' ? null : await readFile(full), { status: 200, headers });
+}
+
+function svg(c: Context, body: string): Response {
+  return c.body(body, 200, {
+    'Content-Type': 'image/svg+xml; charset=utf-8',
+    'Cache-Control': MEDIA_CACHE,
+    'X-Content-Type-Options': 'nosniff',
+  });
+}
+
+const notFoundText = (c: Context) => c.text('Not Found', 404, { 'Cache-Control': 'no-store' });
+
+export interface MediaOptions {
+  /** Looks up a goods name so its picture carries it; `?t=` wins when given. */
+  goodsName?: (id: number) => Promise<string | null>;
+}
+
+/** Generated pictures, mounted at /media whether or not a PWA build is served. */
+export function mediaSite(opts: MediaOptions = {}): Hono {
+  const media = new Hono();
+
+  media.get('/goods/:file', async (c) => {
+    const m = /^(\d{1,9})\.svg$/.exec(c.req.param('file'));
+    if (!m) return notFoundText(c);
+    const id = Number(m[1]);
+    const text = c.req.query('t') ?? (await opts.goodsName?.(id)) ?? '';
+    return svg(c, goodsSvg(id, text));
+  });
+
+  media.get('/banner/:file', (c) => {
+    const m = /^([A-Za-z0-9_-]{1,40})\.svg$/.exec(c.req.param('file'));
+    if (!m) return notFoundText(c);
+    return svg(c, bannerSvg(m[1], c.req.query('t') ?? ''));
+  });
+
+  return media;
+}
+
+export function staticSite(dir: string): Hono {
+  const root = path.resolve(dir);
+  const site = new Hono();
+
+  site.get('*', async (c, next) => {
+    const urlPath = c.req.path;
+    // /api and /media have their own apps; their unknown paths fall through to the JSON 404.
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/media/')) return next();
+
+    const wanted = urlPath === '/' ? '/index.html' : urlPath;
+    const full = resolveInside(root, wanted);
+    if (full === null) return notFoundText(c);
+    const found = await sendFile(c, full, cacheControlFor(wanted));
+    if (found) return found;
+
+    // A client route (no extension) asked for by a browser navigation gets the app shell.
+    const lastSegment = wanted.slice(wanted.lastIndexOf('/') + 1);
+    const looksLikeFile = /\.[A-Za-z0-9]+$/.test(lastSegment);
+    const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
+    if (!looksLikeFile && acceptsHtml) {
+      const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE);
+      if (shell) return shell;
+    }
+    return notFoundText(c);
+  });
+
+  return site;
+}

@@ -1,0 +1,122 @@
+// Starts the server (DESIGN.md "Running"): opens the database (PGlite under DATA_DIR, or
+// PostgreSQL with DATABASE_URL), runs migrations, seeds the demo data on first run, and serves the
+// API and the built PWA on one port.
+//
+// Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
+// SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
+// separated), TRUST_PROXY (1 behind a reverse proxy).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type App } from './app.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import type { AppConfig } from './deps.ts';
+import { isSeeded, seedDemo } from './db/seed/index.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  nodeEnv?: string;
+  seedGoods?: number;
+  /** The built PWA; default <project>/dist. */
+  staticDir?: string;
+  config?: Partial<AppConfig>;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  app: App;
+  db: Db;
+  server: ServerType;
+  port: number;
+  url: string;
+  close: () => Promise<void>;
+}
+
+const env = (name: string): string | undefined => process.env[name] || undefined;
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const nodeEnv = opts.nodeEnv ?? env('NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = opts.port ?? Number(env('PORT') ?? 3000);
+  const host = opts.host ?? env('HOST') ?? '0.0.0.0';
+  const databaseUrl = opts.databaseUrl ?? env('DATABASE_URL');
+  const dataDir = path.resolve(opts.dataDir ?? env('DATA_DIR') ?? path.join(projectRoot, 'data'));
+  const seedGoods = opts.seedGoods ?? Number(env('SEED_GOODS') ?? 2000);
+
+  let dbDir: string | undefined;
+  if (!databaseUrl) {
+    dbDir = path.join(dataDir, 'pglite');
+    mkdirSync(dbDir, { recursive: true });
+  }
+  const opened = await openDatabase({ databaseUrl, dataDir: dbDir });
+  log(`database: ${opened.kind}${dbDir ? ` at ${dbDir}` : ''}`);
+
+  if (!(await isSeeded(opened.db))) {
+    log(`seeding demo data (${seedGoods} goods)…`);
+    await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
+  }
+
+  const config: AppConfig = {
+    staticDir: path.resolve(opts.staticDir ?? path.join(projectRoot, 'dist')),
+    secureCookies: env('SECURE_COOKIES') ? env('SECURE_COOKIES') === '1' : production,
+    devEndpoints: !production,
+    allowedOrigins: (env('ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: env('TRUST_PROXY') === '1',
+    ...opts.config,
+  };
+  const app = createApp({ db: opened.db, clock: () => new Date(), config });
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${actualPort}`;
+  log(`listening on ${url}`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets would hold close() open until they time out.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await opened.close();
+    })());
+
+  return { app, db: opened.db, server, port: actualPort, url, close };
+}
+
+/** Starts and stops cleanly on SIGTERM/SIGINT: the server first (no new requests), then the DB. */
+export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
+  const running = await startServer(opts);
+  const stop = (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('shutdown failed', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return running;
+}
+
+const executedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (executedDirectly) {
+  runMain().catch((err: unknown) => {
+    console.error('failed to start', err);
+    process.exit(1);
+  });
+}

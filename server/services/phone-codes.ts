@@ -1,0 +1,56 @@
+// SMS verification codes. There is no SMS gateway here: codes go to `phone_codes`, which the dev
+// outbox (GET /api/dev/outbox) shows outside production. Only the newest code of a phone and
+// purpose is valid, for 5 minutes and 5 wrong guesses.
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { phoneCodes } from '../db/schema.ts';
+import { validationError } from '../http/envelope.ts';
+
+export type CodePurpose = 'register' | 'reset_password';
+export const CODE_TTL_MS = 5 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const WRONG_CODE_MSG = '验证码错误或已过期';
+
+export async function issuePhoneCode(db: Db, phone: string, purpose: CodePurpose, now: Date): Promise<{ expiresAt: Date }> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  await db.transaction(async (tx) => {
+    // Older codes stop working the moment a new one is sent.
+    await tx
+      .update(phoneCodes)
+      .set({ usedAt: now })
+      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.usedAt)));
+    await tx.insert(phoneCodes).values({ phone, purpose, code, createdAt: now, expiresAt });
+  });
+  return { expiresAt };
+}
+
+function sameCode(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Uses up the phone's current code if `code` matches; otherwise counts a wrong guess and throws 422. */
+export async function consumePhoneCode(db: Db, phone: string, purpose: CodePurpose, code: string, now: Date): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, now)))
+    .orderBy(desc(phoneCodes.id))
+    .limit(1);
+  const fail = () => validationError({ code: [WRONG_CODE_MSG] });
+  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw fail();
+  if (!sameCode(row.code, code)) {
+    await db.update(phoneCodes).set({ attempts: sql`${phoneCodes.attempts} + 1` }).where(eq(phoneCodes.id, row.id));
+    throw fail();
+  }
+  // Marking it used only if still unused makes two racing requests with one code spend it once.
+  const used = await db
+    .update(phoneCodes)
+    .set({ usedAt: now })
+    .where(and(eq(phoneCodes.id, row.id), isNull(phoneCodes.usedAt)))
+    .returning({ id: phoneCodes.id });
+  if (used.length === 0) throw fail();
+}

@@ -1,0 +1,48 @@
+// `npm start`: builds the PWA when dist/ is missing or older than its sources, then starts the
+// server. A fresh clone therefore needs only `npm install && npm start`.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** What the vite build reads. */
+const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function buildIsStale(): boolean {
+  const built = path.join(root, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+  });
+}
+
+async function main(): Promise<void> {
+  if (buildIsStale()) {
+    console.log('building the PWA (dist/ is missing or older than its sources)…');
+    await build();
+  }
+  const { runMain } = await import('./index.ts');
+  await runMain();
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

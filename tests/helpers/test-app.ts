@@ -1,0 +1,222 @@
+// The API test harness (STYLE.md "An app factory, not a singleton"): createTestApp() builds the
+// real app (createApp) over a fresh in-memory PGlite with a steppable clock, and drives it with
+// app.request() — no port, nothing shared between test files.
+//
+// Speed: migrating a new PGlite takes seconds, so the migrated data directory is dumped once to a
+// tarball in os.tmpdir(), keyed by a hash of the migration files, and every test file starts
+// its database from that tarball (PGlite `loadDataDir`).
+//
+//   const t = await createTestApp();                 // afterAll(() => t.close())
+//   await createMember(t.db, { username: 'buyer1' });  // tests/helpers/accounts.ts
+//   const cookie = await t.signIn('buyer1', 'demo1234');
+//   const res = await t.call('POST', '/api/cart', { body: { params: [{ goods_id: 1, number: 2 }] }, cookie });
+//   expect(res.status).toBe(200); expect(res.body.code).toBe(10000);
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Hono } from 'hono';
+import { createApp, type App } from '../../server/app.ts';
+import type { Db } from '../../server/db/client.ts';
+import * as schema from '../../server/db/schema.ts';
+import type { AppConfig, Deps } from '../../server/deps.ts';
+import type { AppEnv } from '../../server/env.ts';
+import { toFormBody, type FormObject } from '../../src/api/form-body.ts';
+import type { Envelope } from '../../src/domain/envelope.ts';
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
+
+/** Default test time: a fixed weekday morning in Shanghai (02:00 UTC = 10:00 CST). */
+export const TEST_NOW = new Date('2025-06-02T02:00:00.000Z');
+
+export interface TestClock {
+  now(): Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start: Date = TEST_NOW): TestClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = new Date(date);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database from the migrated template
+// ---------------------------------------------------------------------------------------------
+
+async function migrationsHash(): Promise<string> {
+  const h = createHash('sha256');
+  const walk = async (dir: string) => {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else h.update(entry.name).update(await readFile(full));
+    }
+  };
+  await walk(migrationsFolder);
+  return h.digest('hex').slice(0, 16);
+}
+
+let templatePromise: Promise<Blob> | null = null;
+
+async function buildTemplate(): Promise<Blob> {
+  const dir = path.join(os.tmpdir(), 'yaodian-test-templates');
+  const file = path.join(dir, `pglite-${await migrationsHash()}.tgz`);
+  if (existsSync(file)) return new Blob([await readFile(file)]);
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  await migrate(drizzle({ client, schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  const bytes = new Uint8Array(await dump.arrayBuffer());
+  await mkdir(dir, { recursive: true });
+  // Several test files may build it at once: write aside, then rename (atomic on one filesystem).
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+  return new Blob([bytes]);
+}
+
+/** A fresh, migrated in-memory database. */
+export async function createTestDb(): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
+  templatePromise ??= buildTemplate();
+  const client = await PGlite.create({ loadDataDir: await templatePromise, extensions: { pg_trgm } });
+  const db = drizzle({ client, schema });
+  // A no-op when the template is current; a safety net if the tarball is somehow stale.
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, client, close: () => client.close() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+export interface CallOptions {
+  /** Form-encoded with bracket notation, as the PWA sends it (src/api/form-body.ts). */
+  body?: FormObject;
+  /** Sent as JSON instead. */
+  json?: unknown;
+  /** Sent as multipart/form-data (uploads). */
+  form?: FormData;
+  /** `sid=…` as returned by signIn() or CallResult.cookie. */
+  cookie?: string | null;
+  headers?: Record<string, string>;
+}
+
+// API answers are read by tests field by field; `any` keeps those reads short. Pass a type to
+// call<T>() where the shape matters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface CallResult<T = any> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+  /** The session cookie this answer set (`sid=…`), '' when it cleared it, null when untouched. */
+  cookie: string | null;
+}
+
+type AnyApp = Hono<AppEnv> | App;
+
+function sessionCookie(res: Response): string | null {
+  for (const line of res.headers.getSetCookie()) {
+    const m = /^sid=([^;]*)/.exec(line);
+    if (m) return m[1] && !/max-age=0/i.test(line) ? `sid=${m[1]}` : '';
+  }
+  return null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see CallResult
+export async function call<T = any>(
+  app: AnyApp,
+  method: string,
+  urlPath: string,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.body) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = toFormBody(opts.body).toString();
+  }
+  const res = await app.request(urlPath, { method, headers, body });
+  const text = await res.text();
+  let parsed: Envelope<T>;
+  try {
+    parsed = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new Error(`${method} ${urlPath} answered ${res.status} with non-JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, body: parsed, headers: res.headers, cookie: sessionCookie(res) };
+}
+
+/** Logs in through POST /api/user/login and returns the `sid=…` cookie; throws if refused. */
+export async function signIn(app: AnyApp, username: string, password: string): Promise<string> {
+  const res = await call(app, 'POST', '/api/user/login', { body: { username, password } });
+  if (res.status !== 200 || !res.cookie) throw new Error(`signIn(${username}) failed: ${res.status} ${res.body.msg}`);
+  return res.cookie;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app
+// ---------------------------------------------------------------------------------------------
+
+export interface TestAppOptions {
+  /** Load the demo data (server/db/seed); a number is the goods count (default 200). */
+  seed?: boolean | number;
+  config?: Partial<AppConfig>;
+  start?: Date;
+  /** Extra routes behind the real middleware (see createApp's `extend`). */
+  extend?: (api: Hono<AppEnv>) => void;
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  deps: Deps;
+  clock: TestClock;
+  close: () => Promise<void>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see CallResult
+  call: <T = any>(method: string, urlPath: string, opts?: CallOptions) => Promise<CallResult<T>>;
+  signIn: (username: string, password: string) => Promise<string>;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const { db, close } = await createTestDb();
+  const clock = createClock(opts.start);
+  if (opts.seed) {
+    const { seedDemo } = await import('../../server/db/seed/index.ts');
+    await seedDemo(db, { goods: typeof opts.seed === 'number' ? opts.seed : 200, now: clock.now() });
+  }
+  const deps: Deps = {
+    db,
+    clock: () => clock.now(),
+    config: { secureCookies: false, devEndpoints: true, allowedOrigins: [], ...opts.config },
+  };
+  const app = createApp(deps, { extend: opts.extend });
+  return {
+    app,
+    db,
+    deps,
+    clock,
+    close,
+    call: (method, urlPath, callOpts) => call(app, method, urlPath, callOpts),
+    signIn: (username, password) => signIn(app, username, password),
+  };
+}
