@@ -57,7 +57,7 @@ const BARE: ShellFlags = {
 
 type PageLoader = () => Promise<PageModule>;
 
-const underConstruction: PageLoader = () => import('./under-construction');
+export const underConstruction: PageLoader = () => import('./under-construction');
 const outletLayout: PageLoader = () => import('./outlet-layout');
 
 /** A page a later issue delivers: the placeholder names its area until then. */
@@ -79,7 +79,7 @@ export const routes: RouteDef[] = [
   { name: 'not_found', path: '/404', title: '页面不存在', shell: MEMBER, page: () => import('./not-found-page') },
   { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
   { name: 'home', path: '/', title: '首页', shell: HOME, ...soon('catalogue') },
-  { name: 'login', path: '/login', title: '登录', shell: LOGIN, ...soon('registration') },
+  { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page') },
   { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page') },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
   { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },

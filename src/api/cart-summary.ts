@@ -1,0 +1,69 @@
+// What the shell shows of the cart: the badge count (GET /api/cart/total) and the side-bar drawer
+// (GET /api/cart/list, POST /api/cart/batch_delete). Keys live under ['cart'] so the cart
+// feature's `invalidateQueries({ queryKey: ['cart'] })` refreshes the badge and drawer too.
+import { queryOptions } from '@tanstack/react-query';
+import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
+import type { CartTotal } from '../domain/contracts';
+import { http } from './client';
+
+export const cartSummaryKeys = {
+  all: ['cart'] as const,
+  total: () => [...cartSummaryKeys.all, 'total'] as const,
+  drawer: () => [...cartSummaryKeys.all, 'drawer'] as const,
+};
+
+/** The subset of a SPEC §3 cart line the drawer renders. */
+export interface DrawerCartLine {
+  id: number;
+  number: number;
+  /** Unit price in fen; null when the viewer may not see prices yet (qualification pending). */
+  price: number | null;
+  goods: { id: number; name: string; sccj: string; ypgg: string; goods_image: string };
+}
+
+/** GET /api/cart/list answers with the whole cart state; the drawer reads only `data`. */
+export interface DrawerCartList {
+  data: DrawerCartLine[];
+}
+
+export const getCartTotal = (): Promise<CartTotal> => http.get<CartTotal>('cart/total');
+export const getDrawerCartList = (): Promise<DrawerCartList> =>
+  http.get<DrawerCartList>('cart/list', { filters: CART_LIST_DEFAULT_FILTER });
+export const postCartBatchDelete = (ids: readonly number[]): Promise<unknown> =>
+  http.post<unknown>('cart/batch_delete', { ids: [...ids] });
+
+export const cartTotalQuery = () =>
+  queryOptions({
+    queryKey: cartSummaryKeys.total(),
+    queryFn: getCartTotal,
+    // Header data: a visitor's 401 is expected and ignored (SPEC §8).
+    meta: { silentErrors: true },
+    retry: false,
+  });
+
+export const drawerCartQuery = () =>
+  queryOptions({
+    queryKey: cartSummaryKeys.drawer(),
+    queryFn: getDrawerCartList,
+    meta: { silentErrors: true },
+    retry: false,
+    // SPEC §4: opening the drawer fetches the cart, so a cached copy is never trusted.
+    staleTime: 0,
+  });
+
+export interface DrawerTotals {
+  /** Sum of quantities. */
+  count: number;
+  /** Sum of price × number, in fen; null when any price is hidden (a partial sum would mislead). */
+  amountFen: number | null;
+}
+
+export function drawerTotals(lines: readonly DrawerCartLine[]): DrawerTotals {
+  let count = 0;
+  let amountFen: number | null = 0;
+  for (const line of lines) {
+    count += line.number;
+    amountFen = amountFen === null || line.price === null ? null : amountFen + line.price * line.number;
+  }
+  return { count, amountFen };
+}

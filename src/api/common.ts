@@ -1,0 +1,53 @@
+// Shell data: GET /api/focus/common (hot searches, nav, category trees, brands, server time)
+// and GET /api/global/links (footer links). Both are header/footer data: failures stay silent.
+import { queryOptions } from '@tanstack/react-query';
+import type { CommonData, FooterLink } from '../domain/contracts';
+import { http } from './client';
+
+export const commonKeys = {
+  all: ['common'] as const,
+  focus: () => [...commonKeys.all, 'focus'] as const,
+  links: () => [...commonKeys.all, 'links'] as const,
+  slot: (slot: ShellAdSlot) => [...commonKeys.all, 'slot', slot] as const,
+};
+
+/** An ad/focus item of GET /api/focus/{slot} (SPEC §3 "Focus and ad items"). */
+export interface FocusItem {
+  image: string;
+  url: string;
+  title: string;
+}
+
+/** The ad slots the shell shows: the top banner and the header's top-right card. */
+export type ShellAdSlot = 'top' | 'right';
+
+export const getCommonData = (): Promise<CommonData> => http.get<CommonData>('focus/common');
+export const getFooterLinks = (): Promise<FooterLink[]> => http.get<FooterLink[]>('global/links');
+export const getFocusSlot = (slot: ShellAdSlot): Promise<FocusItem[]> => http.get<FocusItem[]>(`focus/${slot}`);
+
+/** Categories and nav change with a back-office edit, not within a visit. */
+const SHELL_DATA_STALE_MS = 5 * 60_000;
+
+export const commonDataQuery = () =>
+  queryOptions({
+    queryKey: commonKeys.focus(),
+    queryFn: getCommonData,
+    meta: { silentErrors: true },
+    staleTime: SHELL_DATA_STALE_MS,
+  });
+
+export const footerLinksQuery = () =>
+  queryOptions({
+    queryKey: commonKeys.links(),
+    queryFn: getFooterLinks,
+    meta: { silentErrors: true },
+    staleTime: SHELL_DATA_STALE_MS,
+  });
+
+export const focusSlotQuery = (slot: ShellAdSlot) =>
+  queryOptions({
+    queryKey: commonKeys.slot(slot),
+    queryFn: () => getFocusSlot(slot),
+    meta: { silentErrors: true },
+    staleTime: SHELL_DATA_STALE_MS,
+  });

@@ -1,0 +1,77 @@
+// The thin bar above the header (SPEC §2 header): greeting with company name and 退出 for members,
+// 登录 / 注册 for visitors, and the service links on the right.
+import { useMutation } from '@tanstack/react-query';
+import { logoutMutation } from '../../../api/user';
+import { SITE_TITLE } from '../../../domain/constants';
+import type { UserBase } from '../../../domain/user';
+import { QrPopover } from '../qr-popover';
+import { ShellLink } from '../shell-link';
+import { InstallButton } from './install-button';
+import styles from './header.module.css';
+
+export interface TopBarProps {
+  user: UserBase | null;
+  /** False until the user base answered: the account area keeps its size but shows nothing yet. */
+  shown: boolean;
+}
+
+function Account({ user, shown }: TopBarProps) {
+  const logout = useMutation(logoutMutation());
+  if (!shown) return <span className={styles.account} aria-hidden="true" />;
+  if (!user) {
+    return (
+      <span className={styles.account}>
+        <span className={styles.greeting}>您好，欢迎来到{SITE_TITLE}！</span>
+        <ShellLink href="/login" className={styles.accent}>
+          登录
+        </ShellLink>
+        <ShellLink href="/register" className={styles.barLink}>
+          注册
+        </ShellLink>
+      </span>
+    );
+  }
+  return (
+    <span className={styles.account}>
+      <span className={styles.greeting}>您好，</span>
+      <ShellLink href="/user" className={styles.company} title={user.company}>
+        {user.company || user.name || user.username}
+      </ShellLink>
+      <button type="button" className={styles.logout} disabled={logout.isPending} onClick={() => logout.mutate()}>
+        {logout.isPending ? '退出中…' : '退出'}
+      </button>
+    </span>
+  );
+}
+
+export function TopBar({ user, shown }: TopBarProps) {
+  return (
+    <div className={styles.topBar}>
+      <div className={styles.topBarInner}>
+        <Account user={user} shown={shown} />
+        <nav className={styles.barNav} aria-label="站点导航">
+          <ShellLink href="/" className={styles.barLink}>
+            返回首页
+          </ShellLink>
+          <InstallButton className={`${styles.barLink} ${styles.barButton} ${styles.hideNarrow}`} />
+          <ShellLink href="/user" className={`${styles.barLink} ${styles.hideNarrow}`}>
+            会员中心
+          </ShellLink>
+          <ShellLink href="/order" className={styles.barLink}>
+            我的订单
+          </ShellLink>
+          <ShellLink href="/dzfp" className={`${styles.barLink} ${styles.hideNarrow}`}>
+            电子发票查询
+          </ShellLink>
+          <QrPopover
+            trigger="小程序"
+            triggerClassName={`${styles.barLink} ${styles.barButton} ${styles.hideNarrow}`}
+            seed="mini-program"
+            title="微信小程序"
+            hint="微信扫一扫，随时随地采购"
+          />
+        </nav>
+      </div>
+    </div>
+  );
+}

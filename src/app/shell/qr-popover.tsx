@@ -1,0 +1,23 @@
+// A trigger that opens a small card with a QR code (mini-program in the header, WeChat in the side
+// bar): radix Popover (Escape, outside click, focus return), loaded after first paint.
+import type { ReactNode } from 'react';
+import { deferred, DeferredPopover, type PopoverImpl } from './deferred';
+
+export interface QrCardProps {
+  seed: string;
+  title: string;
+  hint: string;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}
+
+export interface QrPopoverProps extends QrCardProps {
+  trigger: ReactNode;
+  triggerClassName?: string;
+  triggerLabel?: string;
+}
+
+const card = deferred<PopoverImpl<QrCardProps>>(() => import('./qr-popover-card').then((m) => m.default));
+
+export function QrPopover({ trigger, triggerClassName, triggerLabel, ...props }: QrPopoverProps) {
+  return <DeferredPopover impl={card} props={props} trigger={{ className: triggerClassName, label: triggerLabel, content: trigger }} />;
+}

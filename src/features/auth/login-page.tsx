@@ -1,0 +1,151 @@
+// /login (SPEC §2): company account sign-in. Errors show inline in Chinese; success sets the
+// login marker and loads the `redirect` target as a full page (SPEC §2's one reload).
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { completeSignIn, loginMutation } from '../../api/user';
+import { SITE_TITLE } from '../../domain/constants';
+import { loginErrorMessage } from './login-error';
+import { redirectTarget } from './redirect-target';
+import styles from './login-page.module.css';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_ACCOUNTS = [
+  { username: 'demo', note: '已审核药店：可下单，开通在线客服、钱包与电子合同' },
+  { username: 'pending', note: '资质待审核：可浏览，价格与下单受限' },
+  { username: 'chain', note: '连锁总部：管理门店 chain-a、chain-b' },
+  { username: 'nocontract', note: '未签电子合同：结算时提示签约' },
+] as const;
+
+const SELLING_POINTS = [
+  { title: '万余品种', text: '西药、中成药、中药饮片、医疗器械一站采购' },
+  { title: '批发底价', text: '阶梯报价，满额包邮，每日特价' },
+  { title: '正品保障', text: '资质审核，批号效期可查' },
+] as const;
+
+export function LoginPage() {
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const target = redirectTarget(search.redirect);
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useMutation({
+    ...loginMutation(),
+    onSuccess: () => completeSignIn(target),
+  });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const name = username.trim();
+    if (name === '') return setFormError('请输入用户名');
+    if (password === '') return setFormError('请输入密码');
+    setFormError(null);
+    login.mutate({ username: name, password });
+  };
+
+  const error = formError ?? (login.isError ? loginErrorMessage(login.error) : null);
+  const busy = login.isPending || login.isSuccess;
+  const errorId = `${id}-error`;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.inner}>
+        <section className={styles.promo} aria-label="平台介绍">
+          <p className={styles.promoTitle}>{SITE_TITLE}</p>
+          <p className={styles.promoLead}>药店、诊所的一站式医药采购平台</p>
+          <ul className={styles.points}>
+            {SELLING_POINTS.map((p) => (
+              <li key={p.title}>
+                <b>{p.title}</b>
+                <span>{p.text}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className={styles.card} aria-labelledby={`${id}-title`}>
+          <h1 id={`${id}-title`} className={styles.title}>
+            企业账号登录
+          </h1>
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <label className={styles.label} htmlFor={`${id}-username`}>
+              用户名
+            </label>
+            <input
+              id={`${id}-username`}
+              className={styles.input}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="请输入用户名"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              aria-invalid={error !== null && username.trim() === '' ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            <label className={styles.label} htmlFor={`${id}-password`}>
+              密码
+            </label>
+            <input
+              id={`${id}-password`}
+              className={styles.input}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="请输入密码"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={error ? errorId : undefined}
+            />
+            {/* The slot is always there so an error does not push the button down. */}
+            <p id={errorId} className={styles.error} role="alert">
+              {error}
+            </p>
+            <button type="submit" className={styles.submit} disabled={busy}>
+              {login.isSuccess ? '登录成功，正在跳转…' : login.isPending ? '登录中…' : '登录'}
+            </button>
+            <div className={styles.links}>
+              <Link to="/forget" className={styles.link}>
+                忘记密码？
+              </Link>
+              <span>
+                还没有账号？
+                <Link to="/register" className={styles.link}>
+                  免费注册
+                </Link>
+              </span>
+            </div>
+          </form>
+          <section className={styles.demo} aria-labelledby={`${id}-demo`}>
+            <h2 id={`${id}-demo`} className={styles.demoTitle}>
+              演示账号（密码均为 {DEMO_PASSWORD}）
+            </h2>
+            <ul className={styles.demoList}>
+              {DEMO_ACCOUNTS.map((a) => (
+                <li key={a.username} className={styles.demoItem}>
+                  <button
+                    type="button"
+                    className={styles.demoFill}
+                    aria-label={`填入演示账号 ${a.username}`}
+                    onClick={() => {
+                      setUsername(a.username);
+                      setPassword(DEMO_PASSWORD);
+                      setFormError(null);
+                      login.reset();
+                    }}
+                  >
+                    {a.username}
+                  </button>
+                  <span className={styles.demoNote}>{a.note}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,75 @@
+// Category menu (SPEC §2): first CATEGORY_MENU_MAX_ENTRIES entries, hover flyout with levels 2
+// and 3, yx=1 on the free-shipping variant only, /loading on list routes, full navigation elsewhere.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { CategoryMenu, documentNavigation } from '../../src/app/shell/category-menu/category-menu';
+import { CATEGORY_MENU_MAX_ENTRIES } from '../../src/domain/constants';
+import type { CategoryNode } from '../../src/domain/contracts';
+import { makeCommon, renderInApp } from './shell-harness';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../src/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/client')>()),
+  http,
+}));
+
+const node = (id: number, name: string, children: CategoryNode[] = []): CategoryNode => ({ id, name, logo: '', logo1: '', children });
+const tree = Array.from({ length: CATEGORY_MENU_MAX_ENTRIES + 2 }, (_, i) =>
+  node(100 + i, `一级${i + 1}`, [node(200 + i, `二级${i + 1}`, [node(300 + i, `三级${i + 1}`)])]),
+);
+
+let assign: MockInstance<(href: string) => void>;
+beforeEach(() => {
+  http.get.mockImplementation(() => Promise.resolve(makeCommon({ category: tree, category_yx: [node(900, '包邮一级')] })));
+  assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  http.get.mockReset();
+  assign.mockRestore();
+});
+
+describe('category menu', () => {
+  it(`pinned: lists the first ${CATEGORY_MENU_MAX_ENTRIES} categories with a level-2/3 flyout on hover`, async () => {
+    renderInApp(<CategoryMenu variant="standard" pinned onListRoute={false} />);
+    await screen.findByRole('link', { name: '一级1' });
+    expect(screen.getAllByRole('link', { name: /^一级/ })).toHaveLength(CATEGORY_MENU_MAX_ENTRIES);
+    expect(screen.queryByRole('link', { name: '三级1' })).toBeNull();
+    fireEvent.mouseEnter(screen.getByRole('link', { name: '一级1' }).closest('li')!);
+    expect(screen.getByRole('link', { name: '三级1' }).getAttribute('href')).toBe('/list?category_id=300');
+    expect(screen.getAllByRole('link', { name: '二级1' })[0].getAttribute('href')).toBe('/list?category_id=200');
+  });
+
+  it('the free-shipping variant uses its own tree and adds yx=1', async () => {
+    renderInApp(<CategoryMenu variant="freeShipping" pinned onListRoute={false} />);
+    const link = await screen.findByRole('link', { name: '包邮一级' });
+    expect(link.getAttribute('href')).toBe('/list?category_id=900&yx=1');
+  });
+
+  it('outside list routes a click is a full page navigation', async () => {
+    const { router } = renderInApp(<CategoryMenu variant="standard" pinned onListRoute={false} />);
+    fireEvent.click(await screen.findByRole('link', { name: '一级2' }));
+    expect(assign).toHaveBeenCalledWith('/list?category_id=101');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('on list routes a click goes through the loading route inside the app', async () => {
+    const { router } = renderInApp(<CategoryMenu variant="freeShipping" pinned onListRoute />);
+    const link = await screen.findByRole('link', { name: '包邮一级' });
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    expect(assign).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/loading');
+    expect(router.state.location.search).toEqual({ to: '/list?category_id=900&yx=1' });
+  });
+
+  it('unpinned: the list opens from the heading', async () => {
+    renderInApp(<CategoryMenu variant="standard" pinned={false} onListRoute={false} />);
+    const heading = await screen.findByRole('button', { name: '全部商品分类' });
+    expect(heading.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(heading);
+    expect(heading.getAttribute('aria-expanded')).toBe('true');
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(within(list).getAllByRole('link', { name: /^一级/ }).length).toBeGreaterThan(0);
+  });
+});
