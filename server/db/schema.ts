@@ -256,6 +256,16 @@ export const goods = pgTable(
     /** Search keys computed at write time with pinyin-pro (lower case, no spaces). */
     pinyinFull: text('pinyin_full').notNull().default(''),
     pinyinInitials: text('pinyin_initials').notNull().default(''),
+    /**
+     * Search grams of name + common name, kept by the database: search_grams() (migration
+     * 0001_search_indexes) = every non-ASCII character and every 2-character window, lower-cased.
+     * A stored column (not just an expression index) so the planner has element statistics and
+     * a cheap per-row test; see server/services/goods-search.ts.
+     */
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_grams(("name" || ' ' || "common_name"))`),
     manufacturerId: integer('manufacturer_id').notNull().references(() => manufacturers.id),
     /** 生产厂家, denormalised for lists and search. */
     sccj: text('sccj').notNull(),
@@ -339,6 +349,20 @@ export const goods = pgTable(
     index('goods_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('goods_sccj_trgm_idx').using('gin', sql`${t.sccj} gin_trgm_ops`),
     index('goods_zone_idx').on(t.isJxq, t.isKx, t.isZy, t.isQx, t.isFreeShipping),
+    // Search (server/services/goods-search.ts). fastupdate off: PGlite has no autovacuum to
+    // flush a GIN pending list, and an unflushed list is scanned in full by every query.
+    index('goods_search_grams_idx').using('gin', t.searchGrams).with({ fastupdate: false }),
+    index('goods_pinyin_initials_trgm_idx')
+      .using('gin', sql`${t.pinyinInitials} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('goods_pinyin_full_trgm_idx')
+      .using('gin', sql`${t.pinyinFull} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('goods_common_name_prefix_idx').using('btree', sql`${t.commonName} text_pattern_ops`),
+    // category_yx of /api/focus/common: one index-only grouped scan.
+    index('goods_free_shipping_category_idx')
+      .on(t.categoryId)
+      .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
   ],
 );
 
