@@ -1,0 +1,267 @@
+// Promotions, coupon templates, the points mall and the lucky draw. The promotion rows exist before
+// the goods so the goods generator can attach ~20% of goods to 满减 and ~10% to 满折 as it goes;
+// the showcase promotions (秒杀, 拼团, 组合购, 每日特价) pick from the first goods batch.
+//
+// rules shapes (fen): manjian { tiers: [{ amount, reduce }] }, discount { tiers: [{ amount, percent }] }
+// (percent = what is paid, 95 = 9.5折), group { group_size, hours }, everyday { daily: true }.
+// promotion_goods.price is the promotion unit price; quantity is units per combination or the
+// group size. Draw prizes: kind coupon → ref_id coupon_templates.id; points → ref_id = points
+// awarded; goods → ref_id points_goods.id; none → nothing.
+import { couponTemplates, drawPrizes, draws, pointsGoods, promotions } from '../schema.ts';
+import type { Db } from '../client.ts';
+import type { Rng } from './rng.ts';
+import { promotionGoodsRow, type GoodsInsert, type PromotionGoodsInsert } from './goods.ts';
+import { addDays, shanghaiMidnight } from './dates.ts';
+import { firstFreeId, syncSequence } from './db-util.ts';
+
+export interface PromotionIds {
+  manjian: number;
+  discount: number;
+  flash: number;
+  group: number;
+  combinations: [number, number];
+  everyday: number;
+}
+
+export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds> {
+  const first = await firstFreeId(db, 'promotions');
+  const today = shanghaiMidnight(now);
+  const rows: (typeof promotions.$inferInsert)[] = [
+    {
+      kind: 'manjian',
+      name: '满减狂欢 满1000减50',
+      description: '活动商品合计满1000元减50元，满3000元减200元，满5000元减400元，可与优惠券同享。',
+      rules: {
+        tiers: [
+          { amount: 100_000, reduce: 5_000 },
+          { amount: 300_000, reduce: 20_000 },
+          { amount: 500_000, reduce: 40_000 },
+        ],
+      },
+      startsAt: addDays(now, -10),
+      endsAt: addDays(now, 50),
+    },
+    {
+      kind: 'discount',
+      name: '满额打折 满2000享9.8折',
+      description: '活动商品合计满2000元享9.8折，满5000元享9.5折。',
+      rules: {
+        tiers: [
+          { amount: 200_000, percent: 98 },
+          { amount: 500_000, percent: 95 },
+        ],
+      },
+      startsAt: addDays(now, -3),
+      endsAt: addDays(now, 27),
+    },
+    {
+      kind: 'flash',
+      name: '今日秒杀',
+      description: '每日10:00开抢，限量供应，售完即止。',
+      rules: { session: '10:00-22:00' },
+      startsAt: new Date(today.getTime() + 10 * 3_600_000),
+      endsAt: new Date(today.getTime() + 22 * 3_600_000),
+    },
+    {
+      kind: 'group',
+      name: '爆款拼团',
+      description: '3家门店成团即享拼团价，24小时内未成团自动退款。',
+      rules: { group_size: 3, hours: 24 },
+      startsAt: addDays(now, -2),
+      endsAt: addDays(now, 5),
+    },
+    {
+      kind: 'combination',
+      name: '感冒季常备组合',
+      description: '感冒常用药组合购，组合价更优惠。',
+      startsAt: addDays(now, -30),
+      endsAt: addDays(now, 60),
+    },
+    {
+      kind: 'combination',
+      name: '血糖监测组合',
+      description: '血糖仪与试纸组合购买，门店慢病管理好帮手。',
+      startsAt: addDays(now, -30),
+      endsAt: addDays(now, 60),
+    },
+    {
+      kind: 'everyday',
+      name: '每日特价',
+      description: '每日精选特价品种，限时限量。',
+      rules: { daily: true },
+      startsAt: today,
+      endsAt: addDays(today, 30),
+    },
+  ];
+  await db.insert(promotions).values(
+    rows.map((r, i) => ({ ...r, id: first + i, sort: i + 1, image: `/media/banner/${r.kind}-${i + 1}.svg`, createdAt: addDays(now, -30) })),
+  );
+  await syncSequence(db, 'promotions');
+  return {
+    manjian: first,
+    discount: first + 1,
+    flash: first + 2,
+    group: first + 3,
+    combinations: [first + 4, first + 5],
+    everyday: first + 6,
+  };
+}
+
+const promoPrice = (base: number, factor: number) => Math.max(1, Math.round(base * factor));
+
+/**
+ * Chooses the showcase goods from the first batch (before it is inserted, so tags 秒 and 特 land
+ * with the row) and returns their promotion_goods rows.
+ */
+export function pickShowcase(batch: GoodsInsert[], ids: PromotionIds, rng: Rng): PromotionGoodsInsert[] {
+  const out: PromotionGoodsInsert[] = [];
+  const used = new Set<number>();
+  const eligible = batch.filter(
+    (g) => g.isBuy !== false && (g.stock ?? 0) >= 100 && !g.isKx && !g.isEphedrine && !g.isJxq,
+  );
+  const take = (n: number, from: GoodsInsert[] = eligible): GoodsInsert[] => {
+    const picked = rng.sample(
+      from.filter((g) => !used.has(g.id)),
+      n,
+    );
+    for (const g of picked) used.add(g.id);
+    return picked;
+  };
+
+  for (const g of take(8)) {
+    const stockLimit = rng.pick([50, 100, 200, 500]);
+    out.push(promotionGoodsRow({
+      promotionId: ids.flash,
+      goodsId: g.id,
+      price: promoPrice(g.basePrice, 0.7 + rng.next() * 0.15),
+      stockLimit,
+      sold: rng.int(0, Math.floor(stockLimit * 0.8)),
+      perCompanyLimit: rng.pick([5, 10, 20]),
+    }));
+    g.tags = [...(g.tags ?? []), '秒'];
+  }
+  for (const g of take(3)) {
+    out.push(promotionGoodsRow({ promotionId: ids.group, goodsId: g.id, price: promoPrice(g.basePrice, 0.85), quantity: 3, perCompanyLimit: 50 }));
+  }
+  for (const g of take(10)) {
+    out.push(promotionGoodsRow({
+      promotionId: ids.everyday,
+      goodsId: g.id,
+      price: promoPrice(g.basePrice, 0.8 + rng.next() * 0.1),
+      stockLimit: rng.pick([200, 500, 1000]),
+      perCompanyLimit: 10,
+    }));
+    g.tags = [...(g.tags ?? []), '特'];
+  }
+
+  // Combinations: themed when the featured goods are in the batch, otherwise any eligible goods.
+  const byName = (names: string[]) =>
+    names.flatMap((n) => batch.filter((g) => g.name === n && g.isBuy !== false && (g.stock ?? 0) > 0).slice(0, 1));
+  const themes: [string[], number][] = [
+    [['999感冒灵颗粒', '连花清瘟胶囊', '板蓝根颗粒'], ids.combinations[0]],
+    [['血糖仪', '血糖试纸'], ids.combinations[1]],
+  ];
+  for (const [names, promotionId] of themes) {
+    let members = byName(names);
+    if (members.length < 2) members = take(names.length);
+    members.forEach((g, i) => {
+      out.push(promotionGoodsRow({ promotionId, goodsId: g.id, price: promoPrice(g.basePrice, 0.9), quantity: i === 1 ? 1 : 2 }));
+    });
+  }
+  return out;
+}
+
+export interface CouponTemplateIds {
+  manjian1000: number;
+  manjian3000: number;
+  manjian500: number;
+  discount95: number;
+  zy800: number;
+  qx600: number;
+  noThreshold10: number;
+  voucher50: number;
+  voucher100: number;
+}
+
+export async function seedCouponTemplates(
+  db: Db,
+  now: Date,
+  roots: { zy: number; qx: number },
+): Promise<CouponTemplateIds> {
+  const first = await firstFreeId(db, 'coupon_templates');
+  const base = { startsAt: addDays(now, -10), endsAt: addDays(now, 60), createdAt: addDays(now, -10) };
+  const list: [keyof CouponTemplateIds, typeof couponTemplates.$inferInsert][] = [
+    ['manjian1000', { ...base, kind: 'coupon', name: '满1000减50', threshold: 100_000, amount: 5_000, total: 10_000, issued: 1_268 }],
+    ['manjian3000', { ...base, kind: 'coupon', name: '满3000减200', threshold: 300_000, amount: 20_000, total: 5_000, issued: 842 }],
+    ['manjian500', { ...base, kind: 'coupon', name: '满500减20', threshold: 50_000, amount: 2_000, total: 20_000, issued: 3_951 }],
+    [
+      'discount95',
+      { ...base, kind: 'coupon', name: '全场9.5折券（最高抵100元）', threshold: 50_000, amount: 10_000, discountPercent: 95, total: 3_000, issued: 420 },
+    ],
+    [
+      'zy800',
+      { ...base, kind: 'coupon', name: '中药饮片专用 满800减40', threshold: 80_000, amount: 4_000, scope: { category_l1: [roots.zy] }, total: 2_000, issued: 133 },
+    ],
+    [
+      'qx600',
+      { ...base, kind: 'coupon', name: '器械专区 满600减30', threshold: 60_000, amount: 3_000, scope: { category_l1: [roots.qx] }, total: 2_000, issued: 97 },
+    ],
+    ['noThreshold10', { ...base, kind: 'coupon', name: '新人无门槛10元券', threshold: 0, amount: 1_000, claimable: false, validDays: 15 }],
+    ['voucher50', { ...base, kind: 'voucher', name: '50元现金券', threshold: 0, amount: 5_000, claimable: false, validDays: 90 }],
+    ['voucher100', { ...base, kind: 'voucher', name: '100元现金券', threshold: 0, amount: 10_000, claimable: false, validDays: 90 }],
+  ];
+  await db.insert(couponTemplates).values(list.map(([, row], i) => ({ ...row, id: first + i })));
+  await syncSequence(db, 'coupon_templates');
+  return Object.fromEntries(list.map(([key], i) => [key, first + i])) as unknown as CouponTemplateIds;
+}
+
+const POINTS_GOODS: readonly [string, number, number][] = [
+  ['医用外科口罩 50只装', 300, 500],
+  ['电子体温计', 800, 200],
+  ['药店收银热敏小票纸 80mm×20卷', 1_200, 300],
+  ['门店购物篮（10个装）', 2_000, 100],
+  ['药品分装袋 1000个', 600, 400],
+  ['不锈钢保温杯 500ml', 2_500, 80],
+  ['上臂式电子血压计', 9_800, 30],
+  ['便携式药盒 7格', 400, 600],
+];
+
+export async function seedPointsMall(db: Db): Promise<number[]> {
+  const first = await firstFreeId(db, 'points_goods');
+  await db.insert(pointsGoods).values(
+    POINTS_GOODS.map(([name, points, stock], i) => ({ id: first + i, name, points, stock, image: `/media/banner/jfsc-${i + 1}.svg` })),
+  );
+  await syncSequence(db, 'points_goods');
+  return POINTS_GOODS.map((_, i) => first + i);
+}
+
+export async function seedLuckyDraw(
+  db: Db,
+  now: Date,
+  coupons: CouponTemplateIds,
+  pointsGoodsIds: number[],
+): Promise<number> {
+  const [draw] = await db
+    .insert(draws)
+    .values({
+      name: '幸运大转盘',
+      rules:
+        '1. 活动期间每家门店每天可抽奖3次，每次消耗100积分；\n2. 优惠券类奖品自动发放至“我的钱包-优惠券”；\n3. 实物奖品随下一笔订单一同配送；\n4. 本活动最终解释权归康源医药网所有。',
+      costPoints: 100,
+      timesPerCompany: 3,
+      startsAt: addDays(now, -7),
+      endsAt: addDays(now, 30),
+      image: '/media/banner/draw-1.svg',
+    })
+    .returning({ id: draws.id });
+  await db.insert(drawPrizes).values([
+    { drawId: draw.id, name: '满1000减50优惠券', remarks: '有效期30天', weight: 10, stock: 500, kind: 'coupon', refId: coupons.manjian1000 },
+    { drawId: draw.id, name: '满500减20优惠券', remarks: '有效期30天', weight: 20, stock: 1_000, kind: 'coupon', refId: coupons.manjian500 },
+    { drawId: draw.id, name: '200积分', remarks: '即时到账', weight: 20, stock: 2_000, kind: 'points', refId: 200 },
+    { drawId: draw.id, name: '50积分', remarks: '即时到账', weight: 25, stock: 5_000, kind: 'points', refId: 50 },
+    { drawId: draw.id, name: '电子体温计', remarks: '随下一笔订单配送', weight: 4, stock: 50, kind: 'goods', refId: pointsGoodsIds[1] ?? null },
+    { drawId: draw.id, name: '上臂式电子血压计', remarks: '随下一笔订单配送', weight: 1, stock: 5, kind: 'goods', refId: pointsGoodsIds[6] ?? null },
+    { drawId: draw.id, name: '谢谢参与', remarks: '下次好运', weight: 20, stock: 0, kind: 'none', refId: null },
+  ]);
+  return draw.id;
+}
