@@ -100,11 +100,13 @@ export async function loadCommonStatic(db: Db): Promise<CommonStatic> {
       .limit(COMMON_BRAND_LIMIT),
   ]);
   const trees = buildCategoryTrees(cats);
+  // The main menu lists every root (西药…计生, then 中药饮片, 医疗器械); the zone trees are subsets.
+  const all = [...trees.standard, ...trees.zy, ...trees.qx];
   return {
     rnss: hot.map((h) => h.keyword),
     nav,
-    category: trees.standard,
-    category_yx: pruneTree(trees.standard, yxIds),
+    category: all,
+    category_yx: pruneTree(all, yxIds),
     category_zy: trees.zy,
     category_qx: trees.qx,
     brand: brandRows satisfies BrandItem[],

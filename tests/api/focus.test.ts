@@ -49,10 +49,12 @@ describe('GET /api/focus/common', () => {
         children: [{ id: expect.any(Number), name: '新品', url: '/kxzq?new=1', image: '', is_open: 1, children: [] }],
       },
     ]);
-    // 保健食品 is hidden, so its whole subtree is absent.
+    // 保健食品 is hidden, so its whole subtree is absent; the main menu lists every zone's roots.
     expect(names(d.category)).toEqual([
       { 西药: [{ 感冒发热: ['感冒用药', '退热药'] }, { 抗感染: ['抗生素'] }] },
       { 中成药: [{ 清热解毒: ['清热颗粒'] }] },
+      { 中药饮片: [{ 根茎类: ['人参'] }] },
+      { 医疗器械: [{ 防护用品: ['口罩'] }] },
     ]);
     expect(depth(d.category)).toBe(3);
     expect(d.category[0]).toMatchObject({ id: cat.category['西药'], logo: '', logo1: '' });
