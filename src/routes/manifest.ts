@@ -34,8 +34,9 @@ const HOME: ShellFlags = {
   nav: true,
   topRightAd: true,
 };
-/** Shopping pages (catalogue, zones, promotions): menu, nav and the floating side bar. */
-const SHOP: ShellFlags = { ...HOME, topRightAd: false };
+/** Shopping pages (catalogue, zones, promotions): nav (with the category drop-down) and the floating side bar;
+ * only home pins the category menu open (SPEC §2: "/ home, with category menu and nav"). */
+const SHOP: ShellFlags = { ...HOME, topRightAd: false, categoryMenu: false };
 /** Member, help and system pages: header with nav, no side bar or category menu. */
 const MEMBER: ShellFlags = { ...SHOP, sideBar: false, categoryMenu: false };
 /** Cart steps: a focused header; the side cart drawer closes on the cart page anyway. */
