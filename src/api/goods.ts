@@ -1,0 +1,43 @@
+// Goods area (SPEC §7 "Goods and activities"): detail and activities of one goods. Keys live under
+// ['goods'] so a favourite toggle (src/api/favorites.ts) refreshes every goods view at once; list
+// queries belong under goodsKeys.lists() for the same reason.
+import { queryOptions } from '@tanstack/react-query';
+import type { GoodsActivity, GoodsDetail, GoodsListQuery } from '../domain/catalog';
+import { http } from './client';
+
+export const goodsKeys = {
+  all: ['goods'] as const,
+  lists: () => [...goodsKeys.all, 'list'] as const,
+  list: (query: GoodsListQuery) => [...goodsKeys.lists(), query] as const,
+  details: () => [...goodsKeys.all, 'detail'] as const,
+  detail: (id: number) => [...goodsKeys.details(), id] as const,
+  activities: (id: number) => [...goodsKeys.all, 'activities', id] as const,
+};
+
+export const getGoodsDetail = (id: number): Promise<GoodsDetail> => http.get<GoodsDetail>(`goods/detail/${id}`);
+export const getGoodsActivities = (id: number): Promise<GoodsActivity[]> =>
+  http.get<GoodsActivity[]>('goods/activities', { goods_id: id });
+
+/** Stock and prices move during the day; a detail copy older than this is refetched on return. */
+const GOODS_DETAIL_STALE_MS = 30_000;
+
+/**
+ * The detail page renders its own "商品不存在或已下架" state for the 404 envelope (and a retry for
+ * other failures), so the shared presenter must not also alert.
+ */
+export const goodsDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: goodsKeys.detail(id),
+    queryFn: () => getGoodsDetail(id),
+    meta: { silentErrors: true },
+    staleTime: GOODS_DETAIL_STALE_MS,
+  });
+
+/** Promotions are extra information on the detail page: a failure just leaves the list out. */
+export const goodsActivitiesQuery = (id: number) =>
+  queryOptions({
+    queryKey: goodsKeys.activities(id),
+    queryFn: () => getGoodsActivities(id),
+    meta: { silentErrors: true },
+    staleTime: GOODS_DETAIL_STALE_MS,
+  });

@@ -1,0 +1,70 @@
+// One favourite: select, picture, the facts a buyer compares, price, stock, add to cart, remove.
+import { Link } from '@tanstack/react-router';
+import type { GoodsListItem } from '../../domain/catalog';
+import { AddToCartControl } from '../../ui/goods/add-to-cart';
+import { goodsDetailHref, isNearExpiry, stockText } from '../../ui/goods/goods-facts';
+import { GoodsImage } from '../../ui/goods/goods-image';
+import { PriceTag } from '../../ui/goods/price-tag';
+import { TagBadges } from '../../ui/goods/tag-badges';
+import styles from './favorites.module.css';
+
+const THUMB_PX = 72;
+
+export interface FavoriteRowProps {
+  item: GoodsListItem;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onCancel: () => void;
+  cancelling: boolean;
+}
+
+export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: FavoriteRowProps) {
+  const href = goodsDetailHref(item.id);
+  return (
+    <li className={styles.row} data-selected={selected || undefined}>
+      <input
+        type="checkbox"
+        className={styles.check}
+        checked={selected}
+        onChange={(e) => onSelect(e.target.checked)}
+        aria-label={`选择 ${item.name}`}
+      />
+      <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+        <GoodsImage src={item.goods_image} alt={item.name} size={THUMB_PX} />
+      </Link>
+      <div className={styles.info}>
+        <p className={styles.name}>
+          <TagBadges tags={item.tags} />{' '}
+          <Link to={href} className={styles.nameLink}>
+            {item.name}
+          </Link>
+        </p>
+        <p className={styles.meta}>
+          {item.ypgg}
+          <span className={styles.sep} aria-hidden="true">
+            |
+          </span>
+          {item.sccj}
+        </p>
+        <p className={styles.meta}>
+          {item.expires_on ? `效期至 ${item.expires_on}` : '效期 --'}
+          {isNearExpiry(item) && <span className={styles.jxq}>近效期</span>}
+        </p>
+      </div>
+      <div className={styles.price}>
+        <PriceTag price={item.price} basePrice={item.base_price} unit={item.bzdw} size="md" />
+        <span className={styles.stock} data-out={item.number <= 0 || undefined}>
+          {stockText(item.number, item.bzdw)}
+        </span>
+      </div>
+      <div className={styles.buy}>
+        <AddToCartControl goods={item} layout="compact" />
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.linkButton} onClick={onCancel} disabled={cancelling} aria-label={`取消收藏 ${item.name}`}>
+          取消收藏
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,147 @@
+// /star 我的收藏 (SPEC §2 self-service, §7 favourite calls, §8 "favourite cancel: toast 已取消"):
+// a paginated list (page in the URL) to buy from again, with single and batch removal.
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { FAVORITE_CANCELLED_MESSAGE, favoritesQuery, useFavoriteCancel } from '../../api/favorites';
+import { alert } from '../../ui/alert-dialog';
+import { toast } from '../../ui/toast';
+import { FavoriteRow } from './favorite-row';
+import { usePageParam } from './page-param';
+import { Pagination } from './pagination';
+import styles from './favorites.module.css';
+
+export const FAVORITES_EMPTY_TEXT = '您还没有收藏任何商品';
+
+export function batchCancelConfirm(count: number): string {
+  return `确定取消收藏选中的${count}件商品吗？`;
+}
+
+function Empty() {
+  return (
+    <div className={styles.empty}>
+      <p className={styles.emptyText}>{FAVORITES_EMPTY_TEXT}</p>
+      <p className={styles.emptyHint}>浏览商品时点击“收藏”，常购品种可在这里一键加购。</p>
+      <Link to="/list" className={styles.primary}>
+        去逛逛
+      </Link>
+    </div>
+  );
+}
+
+export default function FavoritesPage() {
+  const [page, setPage] = usePageParam();
+  const query = useQuery({ ...favoritesQuery(page), placeholderData: keepPreviousData });
+  const cancel = useFavoriteCancel();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+
+  const list = query.data?.list ?? [];
+  const total = query.data?.total ?? 0;
+  const pageSize = query.data?.page_size ?? 0;
+  const pages = pageSize > 0 ? Math.max(1, Math.ceil(total / pageSize)) : 1;
+
+  // Removing the last favourites of a later page leaves it empty: show the page before it.
+  const landedPastEnd = query.isSuccess && !query.isPlaceholderData && list.length === 0 && page > 1;
+  useEffect(() => {
+    if (landedPastEnd) setPage(Math.min(page - 1, pages));
+  }, [landedPastEnd, page, pages, setPage]);
+
+  // Selection is per page: ids not on screen any more are dropped.
+  const visibleSelected = list.filter((g) => selected.has(g.id)).map((g) => g.id);
+  const allSelected = list.length > 0 && visibleSelected.length === list.length;
+
+  const remove = (ids: readonly number[]) => {
+    cancel.mutate(ids, {
+      onSuccess: () => {
+        toast.show({ message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' });
+        setSelected((prev) => new Set([...prev].filter((id) => !ids.includes(id))));
+      },
+    });
+  };
+  const removeSelected = () => {
+    const ids = visibleSelected;
+    if (ids.length === 0) return;
+    void alert.open({
+      message: batchCancelConfirm(ids.length),
+      actions: [{ label: '取消' }, { label: '确定', onClick: () => remove(ids) }],
+    });
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(list.map((g) => g.id)) : new Set());
+  const goTo = (p: number) => {
+    setSelected(new Set());
+    setPage(p);
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="favorites-title">
+      <header className={styles.header}>
+        <h1 id="favorites-title" className={styles.title}>
+          我的收藏
+        </h1>
+        {query.isSuccess && total > 0 && <span className={styles.count}>共 {total} 件商品</span>}
+      </header>
+
+      {query.isPending ? (
+        <p className={styles.state} role="status">
+          正在加载收藏…
+        </p>
+      ) : query.isError ? (
+        <div className={styles.state}>
+          <p>收藏加载失败</p>
+          <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+            重新加载
+          </button>
+        </div>
+      ) : total === 0 ? (
+        <Empty />
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            <label className={styles.selectAll}>
+              <input
+                type="checkbox"
+                checked={allSelected}
+                ref={(el) => {
+                  if (el) el.indeterminate = visibleSelected.length > 0 && !allSelected;
+                }}
+                onChange={(e) => toggleAll(e.target.checked)}
+              />
+              全选
+            </label>
+            <span className={styles.selectedCount} aria-live="polite">
+              已选 {visibleSelected.length} 件
+            </span>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={removeSelected}
+              disabled={visibleSelected.length === 0 || cancel.isPending}
+            >
+              批量取消收藏
+            </button>
+          </div>
+          <ul className={styles.list} aria-busy={query.isFetching || undefined}>
+            {list.map((item) => (
+              <FavoriteRow
+                key={item.id}
+                item={item}
+                selected={selected.has(item.id)}
+                onSelect={(on) => toggle(item.id, on)}
+                onCancel={() => remove([item.id])}
+                cancelling={cancel.isPending && cancel.variables?.includes(item.id) === true}
+              />
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} onChange={goTo} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// The list page number lives in the URL (`/star?page=2`) so reload, back and shared links keep it.
+import { useCallback } from 'react';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+
+const MAX_PAGE = 100_000;
+
+export function parsePage(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
+}
+
+export function usePageParam(): [number, (page: number) => void] {
+  const router = useRouter();
+  const page = useRouterState({ select: (s) => parsePage((s.location.search as Record<string, unknown>).page) });
+  const setPage = useCallback(
+    (next: number) => {
+      const { pathname, search } = router.state.location;
+      const rest = { ...(search as Record<string, unknown>) };
+      delete rest.page;
+      void router.navigate({ to: pathname, search: next > 1 ? { ...rest, page: next } : rest });
+    },
+    [router],
+  );
+  return [page, setPage];
+}

@@ -1,0 +1,32 @@
+// The promotions running for this goods (GET /api/goods/activities), one line each.
+import { Link } from '@tanstack/react-router';
+import type { GoodsActivity } from '../../domain/catalog';
+import { toMillis } from '../../domain/time';
+import { activityKindLabel, GROUP_BUY_KIND, shanghaiDay } from './activities';
+import styles from './goods-detail.module.css';
+
+export function ActivityList({ activities, goodsId, groupBuyPage }: { activities: readonly GoodsActivity[]; goodsId: number; groupBuyPage: boolean }) {
+  if (activities.length === 0) return null;
+  return (
+    <div className={styles.row}>
+      <span className={styles.rowLabel}>促销</span>
+      <ul className={styles.activities}>
+        {activities.map((a) => (
+          <li key={a.id} className={styles.activity}>
+            <span className={styles.activityKind}>{activityKindLabel(a.kind)}</span>
+            <span className={styles.activityText}>
+              {a.name}
+              {a.rules.length > 0 ? `：${a.rules.join('，')}` : a.description ? `：${a.description}` : ''}
+            </span>
+            <span className={styles.activityEnd}>至 {shanghaiDay(toMillis(a.ends_at))}</span>
+            {a.kind === GROUP_BUY_KIND && !groupBuyPage && (
+              <Link to={`/list/info-pt/${goodsId}`} className={styles.inlineLink}>
+                去拼团
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

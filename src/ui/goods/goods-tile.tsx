@@ -1,0 +1,55 @@
+// The grid card every list, zone, search result and the home page shows: what a pharmacy buyer
+// checks before buying (spec, maker, expiry, price, stock) and a compact add control, in a fixed
+// shape so a grid of them never shifts while images load.
+import { Link } from '@tanstack/react-router';
+import type { GoodsListItem } from '../../domain/catalog';
+import { AddToCartControl } from './add-to-cart';
+import { goodsDetailHref, isNearExpiry, stockText } from './goods-facts';
+import { GoodsImage } from './goods-image';
+import { PriceTag } from './price-tag';
+import { TagBadges } from './tag-badges';
+import styles from './goods-tile.module.css';
+
+export { goodsDetailHref };
+
+export function GoodsTile({ item }: { item: GoodsListItem }) {
+  const href = goodsDetailHref(item.id);
+  const near = isNearExpiry(item);
+  return (
+    <article className={styles.tile} aria-labelledby={`goods-tile-${item.id}`}>
+      {/* The name link below is the one tab stop; the image repeats it for pointer users. */}
+      <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
+        <GoodsImage src={item.goods_image} alt={item.name} />
+      </Link>
+      <div className={styles.body}>
+        <h3 className={styles.name} id={`goods-tile-${item.id}`}>
+          {item.tags.length > 0 && (
+            <span className={styles.tags}>
+              <TagBadges tags={item.tags} />
+            </span>
+          )}
+          <Link to={href} className={styles.nameLink} title={item.name}>
+            {item.name}
+          </Link>
+        </h3>
+        <p className={styles.meta} title={item.ypgg}>
+          {item.ypgg}
+        </p>
+        <p className={styles.meta} title={item.sccj}>
+          {item.sccj}
+        </p>
+        <p className={styles.meta}>
+          {item.expires_on ? <>效期至 {item.expires_on}</> : '效期 --'}
+          {near && <span className={styles.jxq}>近效期</span>}
+        </p>
+        <div className={styles.priceRow}>
+          <PriceTag price={item.price} basePrice={item.base_price} unit={item.bzdw} size="md" />
+          <span className={styles.stock} data-out={item.number <= 0 || undefined}>
+            {stockText(item.number, item.bzdw)}
+          </span>
+        </div>
+        <AddToCartControl goods={item} layout="compact" />
+      </div>
+    </article>
+  );
+}
