@@ -79,11 +79,11 @@ export const routes: RouteDef[] = [
   // Top level
   { name: 'not_found', path: '/404', title: '页面不存在', shell: MEMBER, page: () => import('./not-found-page') },
   { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
-  { name: 'home', path: '/', title: '首页', shell: HOME, ...soon('catalogue') },
+  { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page') },
   { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page') },
   { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page') },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
-  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })) },
   {
     name: 'loading_activity',
     path: '/loading/activity',
@@ -94,41 +94,41 @@ export const routes: RouteDef[] = [
   { name: 'activity', path: '/activity/{-$url}/{-$url1}/{-$url2}', title: '活动', shell: SHOP, redirect: activityRedirect },
   { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, ...soon('promotions') },
   { name: 'hdzx', path: '/Hdzx/$ids/{-$id}', title: '活动中心', shell: SHOP, ...soon('promotions') },
-  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, ...soon('catalogue') },
-  { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, ...soon('catalogue') },
-  { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, ...soon('catalogue') },
-  { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, ...soon('catalogue') },
+  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.JxqZonePage })) },
+  { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })) },
+  { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })) },
+  { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxZonePage })) },
   { name: 'privacy', path: '/privacy', title: '隐私政策', shell: MEMBER, ...soon('help') },
   { name: 'eleven_index', path: '/eleven_index', title: '首页', shell: HOME, redirect: '/' },
 
   // Controlled-sales zone
   { name: 'kxzq_new', path: '/kxzq_new', title: '控销专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'kxzq_index', path: '/kxzq_index', aliases: ['/kxzq/new', '/kxzq_new'], parent: 'kxzq_new', title: '控销专区', shell: SHOP, ...soon('catalogue') },
-  { name: 'kxzq_goods', path: '/kxzq/goods/$url/{-$ads}', parent: 'kxzq_new', title: '控销商品', shell: SHOP, ...soon('catalogue') },
+  { name: 'kxzq_index', path: '/kxzq_index', aliases: ['/kxzq/new', '/kxzq_new'], parent: 'kxzq_new', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxNewZonePage })) },
+  { name: 'kxzq_goods', path: '/kxzq/goods/$url/{-$ads}', parent: 'kxzq_new', title: '控销商品', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxGoodsPage })) },
 
   // Free-shipping zone (yx=1)
   { name: 'yx', path: '/yx', title: '包邮专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'yx_index', path: '/yx_index', aliases: ['/yx'], parent: 'yx', title: '包邮专区', shell: SHOP, ...soon('catalogue') },
-  { name: 'yx_table', path: '/yx_table', aliases: ['/yx/table'], parent: 'yx', title: '包邮专区', shell: SHOP, keepAlive: true, ...soon('catalogue') },
-  { name: 'yx_rule', path: '/yx_rule', aliases: ['/yx/rule'], parent: 'yx', title: '包邮规则', shell: BARE, ...soon('catalogue') },
+  { name: 'yx_index', path: '/yx_index', aliases: ['/yx'], parent: 'yx', title: '包邮专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.YxIndexPage })) },
+  { name: 'yx_table', path: '/yx_table', aliases: ['/yx/table'], parent: 'yx', title: '包邮专区', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.YxTablePage })) },
+  { name: 'yx_rule', path: '/yx_rule', aliases: ['/yx/rule'], parent: 'yx', title: '包邮规则', shell: BARE, page: () => import('../features/catalog/yx-rule-page') },
 
   // Goods lists
   { name: 'list', path: '/list', title: '商品列表', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
-  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
-  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, ...soon('catalogue') },
-  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, ...soon('catalogue') },
-  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, ...soon('catalogue') },
+  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page') },
+  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })) },
+  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })) },
+  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page') },
+  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page') },
 
   // Search
   { name: 'search', path: '/search', title: '搜索结果', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, ...soon('catalogue') },
-  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, ...soon('catalogue') },
+  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page') },
+  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })) },
 
   // Brand zone (`/ppzq/{-$page}` also serves `/ppzq` itself)
   { name: 'ppzq', path: '/ppzq', title: '品牌专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', shell: SHOP, ...soon('catalogue') },
-  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', shell: SHOP, ...soon('catalogue') },
+  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', shell: SHOP, page: () => import('../features/catalog/brand-pages') },
+  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', shell: SHOP, page: () => import('../features/catalog/brand-pages').then((m) => ({ default: m.BrandInfoPage })) },
 
   // Cart flow (step banner 1-4; cart_hm is a payment page, shown as step 3)
   { name: 'cart', path: '/cart', title: '购物车', shell: CART, layout: true, page: outletLayout },
@@ -209,7 +209,7 @@ export const routes: RouteDef[] = [
   { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, ...soon('buying') },
-  { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, ...soon('catalogue') },
+  { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, page: () => import('../features/favorites/favorites-page') },
   { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, ...soon('selfservice') },
 
   // Help centre (/help shows the first article; payment pages also live under /help/pay)

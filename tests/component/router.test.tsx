@@ -171,8 +171,8 @@ describe('router built from the manifest', () => {
 
   it('names the missing feature area on placeholder pages', async () => {
     const { router } = setup();
-    await go(router, '/list/table');
-    expect(await screen.findByText(/商品目录功能建设中/)).toBeTruthy();
+    await go(router, '/jfsc');
+    expect(await screen.findByText(/促销活动功能建设中/)).toBeTruthy();
     await go(router, '/yhq');
     expect(await screen.findByText(/我的钱包功能建设中/)).toBeTruthy();
   });

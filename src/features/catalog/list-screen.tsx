@@ -1,0 +1,140 @@
+// The shared listing screen behind /list, /search, every zone and the brand pages: heading and
+// breadcrumb, filter bar, toolbar (sort, price, stock, count, views), the results in the chosen
+// view, and the pager. The page around it decides the URL (which path, which params, where the
+// page number lives) through `hrefFor`, and what is fixed (`preset`: the zone, the brand).
+import { useRef, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { commonDataQuery } from '../../api/common';
+import { goodsListQuery } from '../../api/goods-list';
+import { userBaseQuery } from '../../api/user';
+import type { GoodsZone } from '../../domain/catalog';
+import type { CommonData } from '../../domain/contracts';
+import { GoodsTile } from '../../ui/goods/goods-tile';
+import { categoryPath } from './category-path';
+import { Breadcrumb, FilterBar } from './filter-bar';
+import { GoodsTable } from './goods-table';
+import { EmptyState, ErrorState, ListSkeleton, PageOutOfRange } from './list-states';
+import { ListToolbar } from './list-toolbar';
+import { Pager } from './pager';
+import { totalPagesOf } from './pager-pages';
+import { hasNarrowingFilters, toGoodsListQuery, withFilter, withoutPreset, type ListPreset, type ListSearch, type ListView } from './search-params';
+import styles from './list-screen.module.css';
+
+export type CategoryTreeKey = 'category' | 'category_yx' | 'category_zy' | 'category_qx';
+
+export interface ListScreenProps {
+  search: ListSearch;
+  preset?: ListPreset;
+  view: ListView;
+  /** Views the switcher offers (one entry hides it). */
+  views: readonly ListView[];
+  /** The URL of this list with `next` search in `view`. */
+  hrefFor: (next: ListSearch, view: ListView) => string;
+  /** The heading; defaults to the current category's name or 全部商品. */
+  title?: ReactNode;
+  /** h2 where the page has its own h1 (the brand page). */
+  titleAs?: 'h1' | 'h2';
+  /** Breadcrumb root text (defaults to 全部商品). */
+  rootLabel?: string;
+  /** Which category tree feeds the chips (zones have their own). */
+  tree?: CategoryTreeKey;
+  /** Search keywords to mark in the dense views. */
+  highlight?: string;
+  /** The page explains failures itself (see explainError); the global alert stays quiet. */
+  silentErrors?: boolean;
+  /** A failure the page explains in place of the whole screen (控销 403); null = the default. */
+  explainError?: (error: unknown) => ReactNode | null;
+  /** Replaces the default empty-state text (search: hot terms and tips). */
+  emptyHelp?: ReactNode;
+  /** Something between the heading and the filters (search summary…). */
+  children?: ReactNode;
+}
+
+/** Zone chips offered on the plain list; 控销 and 优选 depend on the company. */
+function zonesFor(user: { is_special: 0 | 1; is_show_youx: 0 | 1 } | undefined): GoodsZone[] {
+  const zones: GoodsZone[] = ['jxq'];
+  if (user?.is_special === 1) zones.push('kx');
+  zones.push('zy', 'qx');
+  if (user?.is_show_youx === 1) zones.push('youx');
+  return zones;
+}
+
+const EMPTY_TREE: CommonData['category'] = [];
+
+export function ListScreen(props: ListScreenProps) {
+  const { preset = {}, view, views, hrefFor, tree = 'category', highlight } = props;
+  const search = withoutPreset(props.search, preset);
+  const results = useRef<HTMLElement>(null);
+  const common = useQuery(commonDataQuery());
+  const user = useQuery({ ...userBaseQuery(), refetchOnMount: false, refetchOnWindowFocus: false, retryOnMount: false });
+  const query = useQuery(goodsListQuery(toGoodsListQuery(search, preset), { silentErrors: props.silentErrors }));
+
+  const categories = common.data?.[tree] ?? EMPTY_TREE;
+  const path = categoryPath(categories, search.category_id);
+  const sameView = (next: ListSearch) => hrefFor(next, view);
+  const data = query.data;
+  const totalPages = data ? totalPagesOf(data.total, search.page_size) : 0;
+
+  if (query.isError && !data) {
+    const explained = props.explainError?.(query.error);
+    if (explained) return <>{explained}</>;
+  }
+
+  const focusResults = () => {
+    const el = results.current;
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView?.({ block: 'start' });
+  };
+
+  let body: ReactNode;
+  if (data === undefined) {
+    body = query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : <ListSkeleton view={view} rows={Math.min(search.page_size, 20)} />;
+  } else if (data.list.length === 0) {
+    if (data.total > 0 && search.page > 1) {
+      body = <PageOutOfRange firstHref={sameView({ ...search, page: 1 })} lastHref={sameView({ ...search, page: Math.max(1, totalPages) })} />;
+    } else {
+      const clearHref = hasNarrowingFilters(search)
+        ? sameView(withFilter(search, { manufacturer_id: undefined, brand_id: undefined, tags: [], zone: undefined, yx: false, price_min: undefined, price_max: undefined, in_stock: false }))
+        : undefined;
+      body = <EmptyState clearHref={clearHref}>{props.emptyHelp}</EmptyState>;
+    }
+  } else if (view === 'grid') {
+    body = (
+      <ul className={styles.grid}>
+        {data.list.map((item) => (
+          <li key={item.id}>
+            <GoodsTile item={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = <GoodsTable items={data.list} variant={view === 'table' ? 'table' : 'compact'} highlight={highlight} />;
+  }
+
+  const title = props.title ?? path.at(-1)?.name ?? '全部商品';
+  const Heading = props.titleAs ?? 'h1';
+  return (
+    <div className={styles.screen}>
+      <div className={styles.head}>
+        <Heading className={styles.title}>{title}</Heading>
+        <Breadcrumb search={search} tree={categories} hrefFor={sameView} rootLabel={props.rootLabel ?? '全部商品'} />
+      </div>
+      {props.children}
+      <FilterBar search={search} preset={preset} tree={categories} facets={data?.facets} zones={zonesFor(user.data)} hrefFor={sameView} />
+      <ListToolbar search={search} view={view} views={views} hrefFor={hrefFor} total={data?.total} totalPages={totalPages} />
+      <section
+        ref={results}
+        className={styles.results}
+        data-stale={query.isPlaceholderData || undefined}
+        aria-busy={query.isFetching || undefined}
+        aria-label="商品列表"
+        tabIndex={-1}
+      >
+        {body}
+      </section>
+      {data && <Pager page={search.page} totalPages={totalPages} hrefFor={(page) => sameView({ ...search, page })} onPaged={focusResults} />}
+    </div>
+  );
+}
