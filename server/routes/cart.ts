@@ -1,46 +1,51 @@
-// /api/cart (SPEC §7 "Cart"): the badge count, a first cart list for the drawer, batch delete.
-// Adding, editing, selecting and checkout arrive with the buying issue.
-import { Hono } from 'hono';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+// /api/cart (SPEC §7 "Cart"): the badge count, the priced cart, adding, editing, selection,
+// deletion, copying to managed stores and the next-tier hint. Checkout is its own issue.
+// The handlers are thin: rules live in server/services/cart/*, money in src/domain/cart.ts.
+import { Hono, type Context } from 'hono';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { cartLines, goods } from '../db/schema.ts';
-import { ok, validationError } from '../http/envelope.ts';
-import { readInput } from '../http/validate.ts';
-import { requireUser } from '../auth/session.ts';
+import type { Db } from '../db/client.ts';
+import { cartLines } from '../db/schema.ts';
+import { badRequest, forbidden, ok, validationError } from '../http/envelope.ts';
+import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
+import { parseBracketForm } from '../http/body.ts';
+import { companyScope, requireUser } from '../auth/session.ts';
 import { pricesVisibleTo, viewerOf } from '../services/price-visibility.ts';
 import type { CartTotal } from '../../src/domain/contracts.ts';
+import type {
+  CartAddResult,
+  CartCopyResult,
+  CartEditResult,
+  CartNextHint,
+  CartSelectResult,
+  CartState,
+} from '../../src/domain/cart-types.ts';
+import { buyersOfUsers, currentBuyer, requireBuyer, type Buyer } from '../services/cart/buyer.ts';
+import {
+  addBodySchema,
+  assertBatchSize,
+  editBodySchema,
+  hintInputSchema,
+  idField,
+  listQuerySchema,
+  MAX_COPY_TARGETS,
+  parseIdList,
+  selectBodySchema,
+} from '../services/cart/input.ts';
+import { addToCart, cartLineCount, loadFactsFor, type AddRequest } from '../services/cart/add.ts';
+import { buildCartState, type CartViewer } from '../services/cart/list.ts';
+import { copyLines, selectLines, setLineNumber } from '../services/cart/lines.ts';
+import { GONE_MSG, lineRules } from '../services/cart/rules.ts';
+import { nextHint } from '../services/cart/tiers.ts';
+import { clampQuantity } from '../../src/domain/quantity.ts';
 
 /** More ids than a cart can hold is a malformed request, not a bigger delete. */
 export const BATCH_DELETE_MAX_IDS = 1000;
 const MAX_INT = 2_147_483_647;
 
-export interface CartDrawerLine {
-  id: number;
-  number: number;
-  /** Unit price when added (fen); null when the viewer may not see prices. */
-  price: number | null;
-  is_selected: 0 | 1;
-  type: number;
-  goods: {
-    id: number;
-    name: string;
-    sccj: string;
-    ypgg: string;
-    goods_image: string;
-    bzdw: string;
-    /** Stock. */
-    number: number;
-    is_buy: 0 | 1;
-  };
-}
-
-export interface CartList {
-  data: CartDrawerLine[];
-  shipping_data: { shipping_amount: number; no_trans_order_amount: number };
-  activity_data: { manjians: unknown[]; discounts: unknown[] };
-  filter_data: Record<string, never>;
-}
+/** GET /api/cart/list (kept under its first name for the drawer's callers). */
+export type CartList = CartState;
 
 const idsBody = z.object({
   ids: z.union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()], {
@@ -55,6 +60,23 @@ function parseIds(raw: z.output<typeof idsBody>['ids']): number[] {
   if (ids.length > BATCH_DELETE_MAX_IDS) throw validationError({ ids: [`一次最多删除${BATCH_DELETE_MAX_IDS}个商品`] });
   if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INT)) throw validationError({ ids: ['商品编号无效'] });
   return [...new Set(ids)];
+}
+
+/** Runs `fn` in a transaction (the cart services take the company lock inside it). */
+function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  // A transaction is a PgDatabase too; the services only need that surface.
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
+const lineIdParam = idField('购物车商品编号无效');
+
+function viewerFor(b: Buyer): CartViewer {
+  return { companyId: b.companyId, isSpecial: b.isSpecial, rank: b.rank, showPrices: b.approved };
+}
+
+/** Query string and body together (next_hint takes "query params"; a form body works too). */
+function queryAndBody(c: Context<AppEnv>): Record<string, unknown> {
+  return { ...parseBracketForm(new URL(c.req.url).searchParams), ...(c.get('body') ?? {}) };
 }
 
 export const cartRoutes = new Hono<AppEnv>();
@@ -73,55 +95,84 @@ cartRoutes.get('/total', async (c) => {
 
 cartRoutes.get('/list', async (c) => {
   const user = requireUser(c);
+  const { filters } = readQuery(c, listQuerySchema);
   const viewer = await viewerOf(c);
-  const rows =
-    user.companyId === null
-      ? []
-      : await c
-          .get('deps')
-          .db.select({
-            id: cartLines.id,
-            number: cartLines.number,
-            price: cartLines.price,
-            isSelected: cartLines.isSelected,
-            type: cartLines.type,
-            goodsId: goods.id,
-            name: goods.name,
-            sccj: goods.sccj,
-            ypgg: goods.ypgg,
-            image: goods.image,
-            bzdw: goods.bzdw,
-            stock: goods.stock,
-            isBuy: goods.isBuy,
-          })
-          .from(cartLines)
-          .innerJoin(goods, eq(goods.id, cartLines.goodsId))
-          .where(eq(cartLines.companyId, user.companyId))
-          .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
-  const showPrices = pricesVisibleTo(viewer);
-  const data: CartDrawerLine[] = rows.map((r) => ({
-    id: r.id,
-    number: r.number,
-    price: showPrices ? r.price : null,
-    is_selected: r.isSelected ? 1 : 0,
-    type: r.type,
-    goods: {
-      id: r.goodsId,
-      name: r.name,
-      sccj: r.sccj,
-      ypgg: r.ypgg,
-      goods_image: r.image,
-      bzdw: r.bzdw,
-      number: r.stock,
-      is_buy: r.isBuy ? 1 : 0,
-    },
+  if (user.companyId === null || viewer.companyId === null) {
+    return ok<CartState>(c, {
+      data: [],
+      shipping_data: { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 },
+      activity_data: { manjians: [], discounts: [] },
+      filter_data: { current: filters ?? 99_999, warehouses: [] },
+      totals: null,
+    });
+  }
+  const { db, clock } = c.get('deps');
+  const v: CartViewer = { companyId: viewer.companyId, isSpecial: viewer.isSpecial, rank: viewer.rank, showPrices: pricesVisibleTo(viewer) };
+  return ok<CartState>(c, await buildCartState(db, v, clock(), filters));
+});
+
+cartRoutes.post('/', async (c) => {
+  const buyer = await requireBuyer(c);
+  assertBatchSize(c.get('body') ?? {});
+  const { params } = readInput(c, addBodySchema);
+  const { db, clock } = c.get('deps');
+  const requests: AddRequest[] = params.map((p) => ({
+    goodsId: p.goods_id,
+    number: p.number,
+    type: p.type ?? 0,
+    combinationId: p.type === 3 ? (p.combination_id ?? 0) : 0,
+    isYj: p.is_yj ?? null,
   }));
-  return ok<CartList>(c, {
-    data,
-    shipping_data: { shipping_amount: 0, no_trans_order_amount: 0 },
-    activity_data: { manjians: [], discounts: [] },
-    filter_data: {},
+  const now = clock();
+  const result = await inTransaction(db, async (tx) => {
+    const outcome = await addToCart(tx, buyer, requests, now, 'all');
+    return { count: await cartLineCount(tx, buyer.companyId), lines: [...new Set(outcome.lineIds.filter((id): id is number => id !== undefined))] };
   });
+  return ok<CartAddResult>(c, result, '加入购物车成功');
+});
+
+cartRoutes.post('/quick_add/:id', async (c) => {
+  const buyer = await requireBuyer(c);
+  const goodsId = parseOrThrow(lineIdParam, c.req.param('id'));
+  const { db, clock } = c.get('deps');
+  const now = clock();
+  const result = await inTransaction(db, async (tx) => {
+    const probe: AddRequest = { goodsId, number: 1, type: 0, combinationId: 0, isYj: null };
+    const facts = await loadFactsFor(tx, [probe], buyer, now);
+    const goods = facts.goods.get(goodsId);
+    if (!goods) throw badRequest(GONE_MSG);
+    const rules = lineRules({ type: 0, goods, flash: null, combination: null }, buyer);
+    // The smallest valid quantity; 0 when nothing can be bought, which the add then refuses.
+    const number = Math.max(1, clampQuantity(rules.min, rules));
+    const outcome = await addToCart(tx, buyer, [{ ...probe, number }], now, 'all', facts);
+    return { count: await cartLineCount(tx, buyer.companyId), lines: outcome.lineIds.filter((id): id is number => id !== undefined) };
+  });
+  return ok<CartAddResult>(c, result, '加入购物车成功');
+});
+
+cartRoutes.post('/:id/edit', async (c) => {
+  const buyer = await requireBuyer(c);
+  const lineId = parseOrThrow(lineIdParam, c.req.param('id'));
+  const input = readInput(c, editBodySchema);
+  const { db, clock } = c.get('deps');
+  const now = clock();
+  await inTransaction(db, (tx) => setLineNumber(tx, buyer, lineId, input.number, now));
+  // The line's amounts (its 满减 share, with_coupon) depend on the whole selection.
+  const cart = await buildCartState(db, viewerFor(buyer), now, null);
+  const line = cart.data.find((l) => l.id === lineId)!;
+  return ok<CartEditResult>(c, input.withCart ? { line, cart } : { line }, '修改成功');
+});
+
+cartRoutes.post('/batch_select', async (c) => {
+  const user = requireUser(c);
+  const input = readInput(c, selectBodySchema);
+  const ids = parseIdList(input.ids, 'ids', '请选择商品');
+  if (user.companyId === null) return ok<CartSelectResult>(c, { count: 0, forced_unselected: [] });
+  const buyer = await currentBuyer(c);
+  const { db, clock } = c.get('deps');
+  const now = clock();
+  const r = await inTransaction(db, (tx) => selectLines(tx, buyer, ids, input.is_selected, now));
+  return ok<CartSelectResult>(c, { count: r.count, forced_unselected: r.forcedUnselected }, '操作成功');
 });
 
 cartRoutes.post('/batch_delete', async (c) => {
@@ -135,4 +186,32 @@ cartRoutes.post('/batch_delete', async (c) => {
     .where(and(eq(cartLines.companyId, user.companyId), inArray(cartLines.id, ids)))
     .returning({ id: cartLines.id });
   return ok(c, { count: deleted.length }, '删除成功');
+});
+
+cartRoutes.post('/copy', async (c) => {
+  const source = await requireBuyer(c);
+  const body = c.get('body') ?? {};
+  const ids = parseIdList(body.ids, 'ids', '请选择要复制的商品');
+  const userIds = parseIdList(body.other_user_ids, 'other_user_ids', '请选择要复制到的门店', MAX_COPY_TARGETS);
+  const { db, clock } = c.get('deps');
+  const scope = await companyScope(db, source.companyId);
+  const targets = await buyersOfUsers(db, userIds);
+  const list: Buyer[] = [];
+  for (const id of userIds) {
+    const t = targets.get(id);
+    // A store the member does not manage answers like one that does not exist: 403, nothing copied.
+    if (!t || !scope.includes(t.companyId)) throw forbidden('只能复制到您管理的门店');
+    if (t.companyId === source.companyId) throw validationError({ other_user_ids: ['不能复制到当前门店'] });
+    list.push(t);
+  }
+  const now = clock();
+  const report = await inTransaction(db, (tx) => copyLines(tx, source, ids, list, now));
+  return ok<CartCopyResult>(c, report, report.skipped.length === 0 ? '复制成功' : `已复制${report.copied.length}个，${report.skipped.length}个未能复制`);
+});
+
+cartRoutes.post('/next_hint', async (c) => {
+  const buyer = await requireBuyer(c);
+  const input = parseOrThrow(hintInputSchema, queryAndBody(c));
+  const { db, clock } = c.get('deps');
+  return ok<CartNextHint>(c, await nextHint(db, buyer, clock(), input.promotion_id, input.limit));
 });

@@ -65,7 +65,7 @@ describe('GET /api/cart/list', () => {
     expect(res.status).toBe(200);
     const { data, shipping_data, activity_data, filter_data } = res.body.data;
     expect(data.map((l) => l.goods.name)).toEqual(['阿莫西林胶囊', '感冒灵颗粒']);
-    expect(data[0]).toEqual({
+    expect(data[0]).toMatchObject({
       id: expect.any(Number),
       number: 3,
       price: 1250,
@@ -82,9 +82,9 @@ describe('GET /api/cart/list', () => {
         is_buy: 1,
       },
     });
-    expect(shipping_data).toEqual({ shipping_amount: 0, no_trans_order_amount: 0 });
+    expect(shipping_data).toEqual({ shipping_amount: 0, no_trans_order_amount: 0, fee: 0 });
     expect(activity_data).toEqual({ manjians: [], discounts: [] });
-    expect(filter_data).toEqual({});
+    expect(filter_data).toEqual({ current: 99_999, warehouses: [{ ck_id: cat.warehouseId, name: '广州仓', count: 2 }] });
   });
 
   it('hides prices from a member whose company is under review', async () => {

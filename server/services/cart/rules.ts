@@ -1,0 +1,137 @@
+// Whether a buyer may have `number` of a goods (or of a combination set) in the cart, and at what
+// unit price. The quantity rules are src/domain/quantity.ts, the same the page's stepper guides
+// with; the price is src/domain/cart.ts cartUnitPrice. The client's price is never consulted.
+import { cartUnitPrice } from '../../../src/domain/cart.ts';
+import type { CartLineType } from '../../../src/domain/cart-types.ts';
+import {
+  quantityMessage,
+  quantityProblem,
+  quantityRulesFor,
+  type QuantityGoods,
+  type QuantityRules,
+} from '../../../src/domain/quantity.ts';
+import type { Buyer } from './buyer.ts';
+import type { CombinationFacts, FlashFact, GoodsFactRow, GoodsFacts } from './facts.ts';
+
+export const GONE_MSG = '商品不存在或已下架';
+
+/** Goods the buyer may see at all: on sale, and 控销 only for an is_special company. */
+export function visibleTo(g: Pick<GoodsFactRow, 'isOnSale' | 'isKx'>, buyer: Pick<Buyer, 'isSpecial'>): boolean {
+  return g.isOnSale && (!g.isKx || buyer.isSpecial);
+}
+
+function quantityGoods(g: GoodsFactRow, buyer: Pick<Buyer, 'isSpecial'>): QuantityGoods {
+  return {
+    zbz: g.zbz,
+    mid_pack_strict: g.midPackStrict,
+    min_buy: g.minBuy,
+    number: g.stock,
+    purchase_limit: g.purchaseLimit,
+    is_ephedrine: g.isEphedrine,
+    ephedrine_limit: g.ephedrineLimit,
+    is_buy: g.isBuy && visibleTo(g, buyer),
+  };
+}
+
+/** The smaller of two caps where 0/null means "no cap". */
+function minCap(a: number, b: number | null): number {
+  if (b === null || b <= 0) return a;
+  return a > 0 ? Math.min(a, b) : b;
+}
+
+export interface LineSubject {
+  type: CartLineType;
+  goods: GoodsFacts;
+  /** The goods' active flash sale (type 1). */
+  flash: FlashFact | null;
+  /** The combination (type 3). */
+  combination: CombinationFacts | null;
+}
+
+/** Quantity rules of a cart line for this buyer. */
+export function lineRules(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): QuantityRules {
+  if (s.type === 3) {
+    const members = s.combination?.members ?? [];
+    let sets = members.length > 0 ? Number.MAX_SAFE_INTEGER : 0;
+    let buyable = members.length > 0;
+    for (const m of members) {
+      sets = Math.min(sets, Math.floor(m.stock / m.quantity));
+      if (!m.isBuy || !visibleTo(m, buyer)) buyable = false;
+    }
+    return quantityRulesFor({
+      zbz: 1,
+      mid_pack_strict: false,
+      min_buy: 1,
+      number: sets,
+      purchase_limit: 0,
+      is_ephedrine: false,
+      ephedrine_limit: 0,
+      is_buy: buyable,
+    });
+  }
+  const q = quantityGoods(s.goods, buyer);
+  if (s.type === 1) {
+    if (!s.flash) return quantityRulesFor({ ...q, is_buy: false });
+    q.number = s.flash.remaining === null ? q.number : Math.min(q.number, s.flash.remaining);
+    q.purchase_limit = minCap(q.purchase_limit, s.flash.perCompanyLimit);
+  }
+  return quantityRulesFor(q);
+}
+
+/** Why the buyer cannot have `number` of it (a Chinese sentence naming the goods), or null. */
+export function lineProblem(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>, number: number): string | null {
+  const name = s.type === 3 && s.combination ? s.combination.name : s.goods.name;
+  if (s.type === 3) {
+    if (!s.combination) return `${name}：组合活动已结束`;
+    if (s.combination.members.some((m) => !visibleTo(m, buyer))) return `${name}：${GONE_MSG}`;
+  } else {
+    if (!visibleTo(s.goods, buyer)) return `${name}：${GONE_MSG}`;
+    if (s.type === 1 && !s.flash) return `${name}：秒杀活动已结束`;
+  }
+  const rules = lineRules(s, buyer);
+  const problem = quantityProblem(number, rules);
+  if (problem === null) return null;
+  if (problem === 'not_buyable' && isBuyableApartFromStock(s, buyer)) return `${name}：库存不足`;
+  return `${name}：${quantityMessage(problem, rules, s.type === 3 ? '套' : s.goods.bzdw || '件')}`;
+}
+
+function isBuyableApartFromStock(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): boolean {
+  if (s.type === 3) return (s.combination?.members ?? []).every((m) => m.isBuy && visibleTo(m, buyer));
+  return s.goods.isBuy && visibleTo(s.goods, buyer) && (s.type !== 1 || s.flash !== null);
+}
+
+/** True when the line can be selected for checkout at all (SPEC §4: otherwise forced unselected). */
+export function lineSelectable(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): boolean {
+  if (s.type === 3 && !s.combination) return false;
+  if (s.type !== 3 && !visibleTo(s.goods, buyer)) return false;
+  return lineRules(s, buyer).max > 0;
+}
+
+export interface LinePrice {
+  /** Unit price (per set for a combination), fen. */
+  price: number;
+  goodsPriceId: number | null;
+  ladderPriceId: number | null;
+  /** Counts for tiers and coupons. */
+  couponEligible: boolean;
+}
+
+/** Member price of a goods before ladders: rank price, else base price. */
+export const memberPrice = (g: GoodsFactRow): number => g.rankPrice ?? g.basePrice;
+
+/** Today's unit price of a line of `number` units. */
+export function linePrice(s: LineSubject, number: number): LinePrice {
+  if (s.type === 3 && s.combination) {
+    const price = s.combination.members.reduce((sum, m) => sum + (m.promoPrice ?? memberPrice(m)) * m.quantity, 0);
+    return { price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
+  }
+  if (s.type === 1 && s.flash) return { price: s.flash.price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
+  const g = s.goods;
+  const unit = cartUnitPrice(g.basePrice, g.rankPrice, g.ladder, number);
+  return {
+    price: unit.price,
+    goodsPriceId: g.rankPrice !== null ? g.rankPriceId : null,
+    ladderPriceId: unit.ladder_price_id,
+    couponEligible: true,
+  };
+}
