@@ -2,6 +2,7 @@
 // Hashed assets are cached for a year; the shell files (index.html, sw.js, the manifest) are
 // revalidated on every load so an update reaches the buyer. Unknown client routes get index.html.
 import { stat, readFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
@@ -46,6 +47,30 @@ async function fileAt(full: string) {
   }
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/** Built files never change under one mtime, so each is compressed once and kept (the shell is ~1 MB). */
+const compressedCache = new Map<string, Uint8Array>();
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+async function compressedBody(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+  const key = `${encoding}:${mtimeMs}:${full}`;
+  const hit = compressedCache.get(key);
+  if (hit) return hit;
+  const raw = await readFile(full);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(raw, { level: 9 });
+  compressedCache.set(key, body);
+  return body;
+}
+
 async function sendFile(c: Context, full: string, cacheControl: string): Promise<Response | null> {
   const s = await fileAt(full);
   if (!s) return null;
@@ -62,6 +87,13 @@ async function sendFile(c: Context, full: string, cacheControl: string): Promise
     headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
   }
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  const encoding = COMPRESSIBLE.test(full) ? pickEncoding(c.req.header('accept-encoding')) : null;
+  if (COMPRESSIBLE.test(full)) headers.Vary = 'Accept-Encoding';
+  if (encoding) {
+    headers['Content-Encoding'] = encoding;
+    const body = await compressedBody(full, s.mtimeMs, encoding);
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+  }
   return new Response(c.req.method === 'HEAD' ? null : await readFile(full), { status: 200, headers });
 }
 
