@@ -13,4 +13,6 @@ function bundleBudgets(): boolean {
 }
 
 const results = [bundleBudgets()];
+results.push(await (await import('./cart')).cartBudget());
+results.push(await (await import('./catalogue')).catalogueBudget());
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -1,6 +1,7 @@
 // The app factory (STYLE.md "An app factory, not a singleton"): server/index.ts builds it with the
 // real database; tests build it with a fresh in-memory PGlite and drive it with app.request().
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './env.ts';
 import { handleError, handleNotFound } from './http/errors.ts';
@@ -17,6 +18,8 @@ import { focusRoutes } from './routes/focus.ts';
 import { globalRoutes } from './routes/global.ts';
 import { goodsRoutes } from './routes/goods.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { favoriteRoutes } from './routes/favorite.ts';
+import { indexRoutes, recommendRoutes } from './routes/index-page.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -30,6 +33,8 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   app.notFound(handleNotFound);
 
   const api = new Hono<AppEnv>();
+  // Outermost, so it compresses the final answer (lists and the cart run to tens of KB of JSON).
+  api.use('*', compress());
   api.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);
@@ -47,6 +52,9 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/global', globalRoutes);
   api.route('/goods', goodsRoutes);
   api.route('/cart', cartRoutes);
+  api.route('/favorite', favoriteRoutes);
+  api.route('/index', indexRoutes);
+  api.route('/index_wntj', recommendRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 

@@ -1,15 +1,21 @@
-// /api/goods: search-box suggestions and hot goods (SPEC §7 "Goods and activities").
+// /api/goods (SPEC §7 "Goods and activities"): search-box suggestions, hot goods, the goods list,
+// detail, activities and the brand zone list.
 import { Hono } from 'hono';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { ok } from '../http/envelope.ts';
+import { notFound, ok, validationError } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
 import { goods, goodsPrices } from '../db/schema.ts';
 import { parseKeyword, suggest } from '../services/goods-search.ts';
 import { controlledVisibleTo, viewerOf } from '../services/price-visibility.ts';
 import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../services/goods-card.ts';
+import { LIST_PAGE_SIZE_DEFAULT, listBrands, listGoods, pageQuery, parseListQuery } from '../services/goods-list.ts';
+import { GOODS_GONE, loadGoodsDetail } from '../services/goods-detail.ts';
+import { goodsActivities } from '../services/activities.ts';
+import { parseBracketForm } from '../http/body.ts';
 import type { GoodsCard, SearchSuggestion } from '../../src/domain/contracts.ts';
+import type { GoodsActivity, GoodsDetail, GoodsListResult } from '../../src/domain/catalog.ts';
 
 export const HOT_GOODS_LIMIT = 10;
 
@@ -53,4 +59,42 @@ goodsRoutes.get('/hot', async (c) => {
     c,
     rows.map((r) => toGoodsCard(r, viewer)),
   );
+});
+
+goodsRoutes.get('/list', async (c) => {
+  const input = parseListQuery(parseBracketForm(new URL(c.req.url).searchParams));
+  const viewer = await viewerOf(c);
+  return ok<GoodsListResult>(c, await listGoods(c.get('deps'), viewer, input));
+});
+
+const MAX_ID = 2_147_483_647;
+
+/** A path or query id: digits only, 1 … 2³¹−1; anything else is a 422 on `field`. */
+function goodsId(raw: string | undefined, field: string): number {
+  const n = raw !== undefined && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= MAX_ID)) throw validationError({ [field]: ['商品编号无效'] });
+  return n;
+}
+
+goodsRoutes.get('/detail/:id', async (c) => {
+  const id = goodsId(c.req.param('id'), 'id');
+  const viewer = await viewerOf(c);
+  const detail = await loadGoodsDetail(c.get('deps').db, viewer, id);
+  if (!detail) throw notFound(GOODS_GONE);
+  return ok<GoodsDetail>(c, detail);
+});
+
+const activitiesQuery = z.object({ goods_id: z.string({ error: '商品编号无效' }).optional() });
+
+goodsRoutes.get('/activities', async (c) => {
+  const id = goodsId(readQuery(c, activitiesQuery).goods_id, 'goods_id');
+  const viewer = await viewerOf(c);
+  const { db, clock } = c.get('deps');
+  return ok<GoodsActivity[]>(c, await goodsActivities(db, viewer, clock(), id));
+});
+
+goodsRoutes.get('/brands', async (c) => {
+  const q = readQuery(c, pageQuery);
+  const viewer = await viewerOf(c);
+  return ok(c, await listBrands(c.get('deps'), viewer, q.page ?? 1, q.page_size ?? LIST_PAGE_SIZE_DEFAULT));
 });

@@ -19,6 +19,7 @@ beforeAll(async () => {
         throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
       });
       api.post('/test/echo', (c) => ok(c, c.get('body')));
+      api.get('/test/big', (c) => ok(c, { rows: Array.from({ length: 200 }, (_, i) => ({ i, name: '感冒灵颗粒' })) }));
       api.post('/test/count', (c) => {
         counter += 1;
         return ok(c, { counter, body: c.get('body') });
@@ -222,5 +223,16 @@ describe('idempotency', () => {
   it('refuses an over-long key with 422', async () => {
     const res = await t.call('POST', '/api/test/count', { body: {}, headers: { 'Idempotency-Key': 'x'.repeat(101) } });
     expect(res.status).toBe(422);
+  });
+});
+
+describe('compression', () => {
+  it('gzips a large JSON answer for a browser that accepts it, and replays it readable', async () => {
+    const res = await t.app.request('/api/test/big', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const text = (await import('node:zlib')).gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    expect(JSON.parse(text).data.rows).toHaveLength(200);
+    const plain = await t.app.request('/api/test/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 });
