@@ -49,7 +49,7 @@ async function fileAt(full: string) {
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Built files never change under one mtime, so each is compressed once and kept (the shell is ~1 MB). */
-const compressedCache = new Map<string, Uint8Array>();
+const compressedCache = new Map<string, Uint8Array<ArrayBuffer>>();
 
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (!accept) return null;
@@ -58,15 +58,17 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-async function compressedBody(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+async function compressedBody(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${encoding}:${mtimeMs}:${full}`;
   const hit = compressedCache.get(key);
   if (hit) return hit;
   const raw = await readFile(full);
-  const body =
+  const packed =
     encoding === 'br'
       ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
       : gzipSync(raw, { level: 9 });
+  // One copy into a plain ArrayBuffer-backed array, which Response accepts as a body.
+  const body = Uint8Array.from(packed);
   compressedCache.set(key, body);
   return body;
 }
