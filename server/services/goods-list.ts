@@ -29,7 +29,8 @@ import type { Page } from '../../src/domain/envelope.ts';
 export const LIST_PAGE_SIZE_DEFAULT = 20;
 export const LIST_PAGE_SIZE_MAX = 100;
 /** Matches counted (and pages reachable); a total of exactly this reads "this many or more". */
-export const LIST_TOTAL_CAP = 2_000;
+export { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
+import { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
 export const FACET_LIMIT = 20;
 export const SUMMARY_TTL_MS = 60_000;
 const SUMMARY_CACHE_MAX = 500;

@@ -85,6 +85,14 @@ export interface GoodsListQuery {
   sort?: GoodsSort;
 }
 
+/** The list's `total` is exact up to this and capped there (counting every match is the costly part). */
+export const LIST_TOTAL_CAP = 2_000;
+
+/** "2000+" for a capped total. */
+export function listTotalText(total: number): string {
+  return total >= LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : String(total);
+}
+
 export interface GoodsListResult extends Page<GoodsListItem> {
   /** Filter options for the current query (manufacturers/brands among the matches). */
   facets: {

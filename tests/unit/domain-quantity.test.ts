@@ -66,3 +66,11 @@ describe('quantityProblem', () => {
     );
   });
 });
+
+describe('listTotalText', () => {
+  it('shows a capped total as N+', async () => {
+    const { listTotalText, LIST_TOTAL_CAP } = await import('../../src/domain/catalog');
+    expect(listTotalText(757)).toBe('757');
+    expect(listTotalText(LIST_TOTAL_CAP)).toBe('2000+');
+  });
+});

@@ -3,7 +3,7 @@
 // without scrolling down. Sorts and views are links; the inputs navigate on submit or change.
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import type { GoodsSort } from '../../domain/catalog';
+import { listTotalText, type GoodsSort } from '../../domain/catalog';
 import { MAX_PRICE_YUAN, PAGE_SIZE_OPTIONS, withFilter, type ListSearch, type ListView } from './search-params';
 import { SpaLink } from './spa-link';
 import styles from './list-screen.module.css';
@@ -126,7 +126,7 @@ export function ListToolbar({ search, view, views, hrefFor, total, totalPages }:
             <span className={styles.totalPlaceholder}>正在查询…</span>
           ) : (
             <>
-              共 <b>{total}</b> 件商品
+              共 <b>{listTotalText(total)}</b> 件商品
             </>
           )}
         </span>
