@@ -472,7 +472,11 @@ export const addresses = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('addresses_company_idx').on(t.companyId)],
+  (t) => [
+    index('addresses_company_idx').on(t.companyId),
+    // At most one default per company, held by the database too (server/routes/address.ts).
+    uniqueIndex('addresses_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -745,6 +749,25 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('invoices_company_idx').on(t.companyId, t.createdAt), uniqueIndex('invoices_order_uq').on(t.orderId)],
+);
+
+/**
+ * Files buyers upload outside registration (after-sale photos), served only to the owner company
+ * at GET /api/upload/{id}. The type is sniffed from the bytes (server/services/photos.ts).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** What it was uploaded for, e.g. after_sale. */
+    purpose: text('purpose').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_company_idx').on(t.companyId)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { desc } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
 import { phoneCodes } from '../db/schema.ts';
 import { notFound, ok } from '../http/envelope.ts';
+import { afterSalesDevRoutes } from './dev-aftersales.ts';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -30,3 +31,5 @@ devRoutes.get('/outbox', async (c) => {
     .limit(OUTBOX_SIZE);
   return ok(c, rows);
 });
+
+devRoutes.route('/', afterSalesDevRoutes);
