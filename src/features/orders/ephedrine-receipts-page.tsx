@@ -1,0 +1,76 @@
+// /hmdd 含麻药品回执单: the buyer details registered for each order with 含麻黄碱 medicines. ID
+// numbers are shown masked: the page is for checking which order has a receipt, not for reading
+// personal data back.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ephedrineReceiptsQuery } from '../../api/orders';
+import { maskIdCard } from '../../domain/id-card';
+import { formatDateTime } from './format';
+import { OrderCentreNav } from './order-centre-nav';
+import { orderDetailHref } from './order-links';
+import { pageHref, usePageFromUrl } from './order-search';
+import { PageNav, pageCount } from './page-nav';
+import { Empty, LoadFailed, Loading } from './states';
+import { SpaAnchor } from './spa-anchor';
+import styles from './orders.module.css';
+
+export const RECEIPTS_EMPTY_TEXT = '暂无含麻药品回执单';
+
+export default function EphedrineReceiptsPage() {
+  const page = usePageFromUrl();
+  const query = useQuery({ ...ephedrineReceiptsQuery(page), placeholderData: keepPreviousData });
+  const list = query.data?.list ?? [];
+  const pages = pageCount(query.data?.total ?? 0, query.data?.page_size ?? 0);
+
+  return (
+    <section className={styles.page} aria-labelledby="receipts-title">
+      <OrderCentreNav current="hmdd" />
+      <header className={styles.header}>
+        <h1 id="receipts-title" className={styles.title}>
+          含麻药品回执单
+        </h1>
+        {query.isSuccess && <span className={styles.muted}>共 {query.data.total} 条</span>}
+      </header>
+      <p className={styles.notice}>根据含麻黄碱类复方制剂管理规定，购买此类药品须登记购买人身份信息，以下为已登记的回执。</p>
+      {query.isPending ? (
+        <Loading text="正在加载回执单…" />
+      ) : query.isError ? (
+        <LoadFailed text="回执单加载失败" onRetry={() => void query.refetch()} />
+      ) : list.length === 0 ? (
+        <Empty text={RECEIPTS_EMPTY_TEXT} />
+      ) : (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={styles.table} aria-busy={query.isFetching || undefined}>
+              <caption className={styles.srOnly}>含麻药品回执单列表</caption>
+              <thead>
+                <tr>
+                  <th scope="col">订单编号</th>
+                  <th scope="col">含麻药品</th>
+                  <th scope="col">购买人</th>
+                  <th scope="col">身份证号</th>
+                  <th scope="col">联系电话</th>
+                  <th scope="col">登记时间</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((r) => (
+                  <tr key={r.order_id}>
+                    <td>
+                      <SpaAnchor href={orderDetailHref(r.order_id)}>{r.order_no}</SpaAnchor>
+                    </td>
+                    <td>{r.goods.map((g) => `${g.name} ×${g.number}`).join('、') || '—'}</td>
+                    <td>{r.buyer_name}</td>
+                    <td className={styles.mono}>{maskIdCard(r.id_card)}</td>
+                    <td className={styles.mono}>{r.phone}</td>
+                    <td>{formatDateTime(r.recorded_at || r.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PageNav page={page} pages={pages} hrefFor={(p) => pageHref('/hmdd', p)} />
+        </>
+      )}
+    </section>
+  );
+}

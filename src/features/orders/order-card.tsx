@@ -1,0 +1,70 @@
+// One order in a list: number, time, status, the first goods, amount, pay countdown and actions.
+import { ORDER_STATUS_TEXT, type OrderSummary } from '../../domain/orders';
+import { formatPrice } from '../../domain/money';
+import { GoodsImage } from '../../ui/goods/goods-image';
+import { formatDateTime } from './format';
+import { OrderActions } from './order-actions';
+import { orderDetailHref } from './order-links';
+import { PayCountdown, payDeadline } from './pay-countdown';
+import { SpaAnchor } from './spa-anchor';
+import styles from './orders.module.css';
+
+const THUMBS = 4;
+const THUMB_PX = 56;
+
+export interface OrderCardProps {
+  order: OrderSummary;
+  /** When the list was answered (ms): the countdown's origin. */
+  answeredAt: number;
+  onPayExpired?: () => void;
+  /** Points orders are read-only. */
+  readOnly?: boolean;
+}
+
+export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }: OrderCardProps) {
+  const titleId = `order-${order.id}-title`;
+  const deadline = order.can.pay ? payDeadline(order.expires_in, answeredAt) : null;
+  const shown = order.lines.slice(0, THUMBS);
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <header className={styles.cardHead}>
+        <span className={styles.muted}>{formatDateTime(order.created_at)}</span>
+        <h2 id={titleId} className={styles.cardTitle}>
+          订单编号：
+          <SpaAnchor href={orderDetailHref(order.id)}>{order.order_no}</SpaAnchor>
+        </h2>
+        <span className={styles.status} data-status={order.status}>
+          {ORDER_STATUS_TEXT[order.status]}
+        </span>
+      </header>
+      <div className={styles.cardBody}>
+        <div className={styles.goods}>
+          <ul className={styles.thumbs} aria-label="商品">
+            {shown.map((line) => (
+              <li key={line.goods_id} title={`${line.name} ×${line.number}`}>
+                <GoodsImage src={line.goods_image} alt={line.name} size={THUMB_PX} />
+              </li>
+            ))}
+          </ul>
+          <p className={styles.goodsNote}>
+            {order.line_count === 1 && shown[0] ? shown[0].name : `${shown[0]?.name ?? ''} 等 ${order.line_count} 种商品`}
+          </p>
+        </div>
+        <div className={styles.amount}>
+          <span className={styles.muted}>{order.kind === 'points' ? '订单金额' : '实付金额'}</span>
+          <strong>{formatPrice(order.pay_amount)}</strong>
+          {deadline !== null && <PayCountdown deadlineMs={deadline} onExpired={onPayExpired} />}
+        </div>
+        {readOnly ? (
+          <div className={styles.actions}>
+            <SpaAnchor href={orderDetailHref(order.id)} className={styles.plain}>
+              查看详情
+            </SpaAnchor>
+          </div>
+        ) : (
+          <OrderActions order={order} showDetailLink />
+        )}
+      </div>
+    </article>
+  );
+}

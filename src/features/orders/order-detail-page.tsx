@@ -1,0 +1,103 @@
+// /order/info/:id 订单详情 (and /order/wl/:id, which redirects here): status and actions, the
+// progress timeline, delivery, invoice and payment, lines with batch/expiry, amounts, logistics,
+// after-sales. An unknown order (404 envelope) is a calm "订单不存在" page, not an alert.
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams, useRouter } from '@tanstack/react-router';
+import { orderDetailQuery, orderKeys } from '../../api/orders';
+import { ORDER_STATUS_TEXT, type AfterSale, type OrderDetail } from '../../domain/orders';
+import { formatPrice } from '../../domain/money';
+import { AfterSaleDialog } from './after-sale-dialog';
+import { formatDateTime } from './format';
+import { OrderActions } from './order-actions';
+import {
+  AmountBreakdown,
+  Logistics,
+  OrderFacts,
+  OrderLinesTable,
+  RelatedAfterSales,
+  Timeline,
+} from './order-detail-sections';
+import { AFTER_SALE_PARAM, afterSaleHref, applyAfterSaleHref, orderDetailHref } from './order-links';
+import { textOf, useRawSearch } from './order-search';
+import { PayCountdown, payDeadline } from './pay-countdown';
+import { parseId } from './route-id';
+import { isNotFound, LoadFailed, Loading, Missing } from './states';
+import { SpaAnchor } from './spa-anchor';
+import styles from './orders.module.css';
+
+export const ORDER_MISSING_TEXT = '订单不存在';
+
+function OrderMissing() {
+  return <Missing title={ORDER_MISSING_TEXT} text="该订单可能已被删除，或不属于当前账号。" />;
+}
+
+function StatusHeader({ order, answeredAt, onAfterSale }: { order: OrderDetail; answeredAt: number; onAfterSale: () => void }) {
+  const queryClient = useQueryClient();
+  const deadline = order.can.pay ? payDeadline(order.expires_in, answeredAt) : null;
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) }), [queryClient, order.id]);
+  return (
+    <header className={styles.detailHead}>
+      <div>
+        <p className={styles.muted}>
+          订单编号 <span className={styles.mono}>{order.order_no}</span> · 下单时间 {formatDateTime(order.created_at)}
+        </p>
+        <h1 className={styles.detailStatus} data-status={order.status}>
+          {ORDER_STATUS_TEXT[order.status]}
+        </h1>
+        <p>
+          应付金额 <strong className={styles.price}>{formatPrice(order.amounts.pay_amount)}</strong>
+          {deadline !== null && (
+            <>
+              {' '}
+              <PayCountdown deadlineMs={deadline} onExpired={refresh} />
+            </>
+          )}
+        </p>
+      </div>
+      <OrderActions order={order} hasReceipt={order.ephedrine_receipt !== null} onAfterSale={onAfterSale} />
+    </header>
+  );
+}
+
+function Detail({ order, answeredAt }: { order: OrderDetail; answeredAt: number }) {
+  const router = useRouter();
+  const wantsAfterSale = textOf(useRawSearch()[AFTER_SALE_PARAM]) === '1';
+  const afterSaleOpen = wantsAfterSale && order.can.after_sale;
+
+  const openAfterSale = () => void router.navigate({ href: applyAfterSaleHref(order.id) });
+  const closeAfterSale = () => void router.navigate({ href: orderDetailHref(order.id), replace: true });
+  const submitted = (a: AfterSale) => void router.navigate({ href: afterSaleHref(a), replace: true });
+
+  return (
+    <div className={styles.detail}>
+      <nav className={styles.crumbs} aria-label="当前位置">
+        <SpaAnchor href="/order">我的订单</SpaAnchor> <span aria-hidden="true">›</span> <span aria-current="page">订单详情</span>
+      </nav>
+      <StatusHeader order={order} answeredAt={answeredAt} onAfterSale={openAfterSale} />
+      <Timeline order={order} />
+      <OrderFacts order={order} />
+      <OrderLinesTable order={order} />
+      <AmountBreakdown order={order} />
+      <Logistics order={order} />
+      <RelatedAfterSales order={order} />
+      <AfterSaleDialog order={order} open={afterSaleOpen} onClose={closeAfterSale} onSubmitted={submitted} />
+    </div>
+  );
+}
+
+function DetailScreen({ id }: { id: number }) {
+  const query = useQuery(orderDetailQuery(id));
+  if (query.isPending) return <Loading text="正在加载订单…" />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <OrderMissing />;
+    return <LoadFailed text="订单加载失败" onRetry={() => void query.refetch()} />;
+  }
+  return <Detail order={query.data} answeredAt={query.dataUpdatedAt} />;
+}
+
+export default function OrderDetailPage() {
+  const params: Record<string, string | undefined> = useParams({ strict: false });
+  const id = parseId(params.id);
+  return <section className={styles.page}>{id === undefined ? <OrderMissing /> : <DetailScreen key={id} id={id} />}</section>;
+}

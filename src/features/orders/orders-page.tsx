@@ -1,0 +1,84 @@
+// /order 我的订单 (SPEC §2 order centre): status tabs with counts, search by order number or goods
+// name within a date range, pagination — all in the URL — and one card per order with the
+// actions its `can` flags allow.
+import { useCallback, useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { orderKeys, ordersQuery } from '../../api/orders';
+import { ORDER_TABS } from '../../domain/orders';
+import { OrderCard } from './order-card';
+import { OrderCentreNav } from './order-centre-nav';
+import { OrderFilters, type OrderFilterValues } from './order-filters';
+import { orderSearchHref, useOrderSearch } from './order-search';
+import { OrderTabs } from './order-tabs';
+import { PageNav, pageCount } from './page-nav';
+import { Empty, LoadFailed, Loading } from './states';
+import { SpaAnchor } from './spa-anchor';
+import styles from './orders.module.css';
+
+export const ORDERS_EMPTY_TEXT = '暂无订单';
+export const ORDERS_NO_MATCH_TEXT = '没有找到符合条件的订单';
+
+export default function OrdersPage() {
+  const search = useOrderSearch();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...ordersQuery({ ...search, kind: 'normal' }), placeholderData: keepPreviousData });
+
+  const list = query.data?.list ?? [];
+  const pages = pageCount(query.data?.total ?? 0, query.data?.page_size ?? 0);
+  const filtered = search.keywords !== '' || search.start !== '' || search.end !== '';
+  const tabText = ORDER_TABS.find((t) => t.key === search.tab)?.text ?? '';
+
+  // Cancelling the last order of a later page leaves it empty: show the last page that has orders.
+  const pastEnd = query.isSuccess && !query.isPlaceholderData && list.length === 0 && search.page > 1;
+  useEffect(() => {
+    if (pastEnd) void router.navigate({ href: orderSearchHref('/order', { ...search, page: Math.min(search.page - 1, pages) }), replace: true });
+  }, [pastEnd, pages, router, search]);
+
+  const onSearch = (values: OrderFilterValues) =>
+    void router.navigate({ href: orderSearchHref('/order', { ...search, ...values, page: 1 }) });
+  // An unpaid order past its deadline is cancelled by the server: fetch the list again to show it.
+  const onPayExpired = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.lists() }), [queryClient]);
+
+  return (
+    <section className={styles.page} aria-labelledby="orders-title">
+      <OrderCentreNav current="order" />
+      <header className={styles.header}>
+        <h1 id="orders-title" className={styles.title}>
+          我的订单
+        </h1>
+        {query.isSuccess && (
+          <span className={styles.muted} aria-live="polite">
+            {tabText} 共 {query.data.total} 个订单
+          </span>
+        )}
+      </header>
+      <OrderTabs search={search} counts={query.data?.counts} />
+      <OrderFilters key={`${search.keywords}|${search.start}|${search.end}`} search={search} onSearch={onSearch} />
+
+      {query.isPending ? (
+        <Loading text="正在加载订单…" />
+      ) : query.isError ? (
+        <LoadFailed text="订单加载失败" onRetry={() => void query.refetch()} />
+      ) : list.length === 0 ? (
+        <Empty text={filtered ? ORDERS_NO_MATCH_TEXT : ORDERS_EMPTY_TEXT}>
+          {!filtered && (
+            <SpaAnchor href="/list" className={styles.primary}>
+              去采购
+            </SpaAnchor>
+          )}
+        </Empty>
+      ) : (
+        <>
+          <div className={styles.cards} aria-busy={query.isFetching || undefined}>
+            {list.map((order) => (
+              <OrderCard key={order.id} order={order} answeredAt={query.dataUpdatedAt} onPayExpired={onPayExpired} />
+            ))}
+          </div>
+          <PageNav page={search.page} pages={pages} hrefFor={(p) => orderSearchHref('/order', { ...search, page: p })} />
+        </>
+      )}
+    </section>
+  );
+}
