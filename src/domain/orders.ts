@@ -256,3 +256,55 @@ export interface RebuyResult {
   added: number;
   skipped: { goods_id: number; name: string; reason: string }[];
 }
+
+// ---- Added with the checkout/payment server (additive; see docs/api-orders.md) ----
+
+/** Our bank account for 对公转账 (GET /api/pay/transfer_info, and the answer of a transfer pay). */
+export interface TransferInfo {
+  account_name: string;
+  bank: string;
+  account_no: string;
+  /** What the buyer writes in the transfer's remark so finance can match it, e.g. the order number. */
+  remark: string;
+  /** Plain-language steps shown under the account. */
+  notice: string;
+}
+
+/** POST /api/order/{id}/pay. */
+export interface PayResult {
+  status: OrderStatus;
+  payment_id: number;
+  /** sandbox: the page to open (/pay/sandbox/<payment_id>, rendered by the PWA). */
+  gateway_url?: string;
+  /** transfer: where to send the money. */
+  transfer_info?: TransferInfo;
+}
+
+/** GET /api/pay/sandbox/{payment_id}: what the sandbox cashier page shows. */
+export interface SandboxPayment {
+  payment_id: number;
+  order_id: number;
+  order_no: string;
+  amount: number;
+  /** created, succeeded, failed, cancelled, refunded */
+  status: string;
+  created_at: number;
+}
+
+/** POST /api/pay/sandbox/{payment_id}/confirm (idempotent: a repeat answers the same). */
+export interface SandboxConfirmResult {
+  order_id: number;
+  payment_id: number;
+  status: OrderStatus;
+}
+
+/** A row of GET /api/order/ephedrine_receipts (/hmdd); id_card is masked. */
+export interface EphedrineReceiptRecord extends EphedrineReceipt {
+  order_id: number;
+  order_no: string;
+  status: OrderStatus;
+  created_at: number;
+  recorded_at: number;
+  /** The order's 含麻黄碱 goods. */
+  goods: { goods_id: number; name: string; number: number }[];
+}

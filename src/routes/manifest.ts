@@ -132,11 +132,13 @@ export const routes: RouteDef[] = [
 
   // Cart flow (step banner 1-4; cart_hm is a payment page, shown as step 3)
   { name: 'cart', path: '/cart', title: '购物车', shell: CART, layout: true, page: outletLayout },
-  { name: 'step1', path: '/cart/step1', aliases: ['/cart'], parent: 'cart', title: '购物车', shell: CART, step: 1, auth: true, ...soon('buying') },
-  { name: 'step2', path: '/cart/step2', parent: 'cart', title: '核对订单信息', shell: CART, step: 2, auth: true, ...soon('buying') },
-  { name: 'step3', path: '/cart_step3/$id', aliases: ['/cart/step3/$id'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, ...soon('buying') },
-  { name: 'step4', path: '/cart/step4', parent: 'cart', title: '支付完成', shell: CART, step: 4, auth: true, ...soon('buying') },
-  { name: 'cart_hm', path: '/cart_hm', aliases: ['/cart/hm'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, ...soon('buying') },
+  { name: 'step1', path: '/cart/step1', aliases: ['/cart'], parent: 'cart', title: '购物车', shell: CART, step: 1, auth: true, page: () => import('../features/cart/cart-page') },
+  { name: 'step2', path: '/cart/step2', parent: 'cart', title: '核对订单信息', shell: CART, step: 2, auth: true, page: () => import('../features/checkout/step2-page') },
+  { name: 'step3', path: '/cart_step3/$id', aliases: ['/cart/step3/$id'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, page: () => import('../features/checkout/step3-page') },
+  { name: 'step4', path: '/cart/step4', parent: 'cart', title: '支付完成', shell: CART, step: 4, auth: true, page: () => import('../features/checkout/step4-page') },
+  { name: 'cart_hm', path: '/cart_hm', aliases: ['/cart/hm'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, page: () => import('../features/checkout/hm-page') },
+  // Our built-in demo payment gateway (POST /api/order/{id}/pay method=sandbox answers with its URL).
+  { name: 'pay_sandbox', path: '/pay/sandbox/$paymentId', title: '在线支付（沙箱）', shell: CART, auth: true, page: () => import('../features/checkout/sandbox-page') },
 
   // Password recovery
   { name: 'forget', path: '/forget', title: '忘记密码', shell: LOGIN, redirect: '/forget/step1' },
@@ -166,7 +168,7 @@ export const routes: RouteDef[] = [
   { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, ...soon('account') },
   { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, ...soon('account') },
   { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, ...soon('account') },
-  { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, page: () => import('../features/addresses/addresses-page') },
   { name: 'zhzx_wdxx', path: '/wdxx', parent: 'zhzx', title: '我的消息', shell: MEMBER, auth: true, ...soon('account') },
 
   // Wallet (SPEC names no default child: /wdqb shows balance management)
@@ -178,13 +180,13 @@ export const routes: RouteDef[] = [
 
   // Order centre
   { name: 'order', path: '/order', title: '订单中心', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'order_list', path: '/order', parent: 'order', title: '我的订单', shell: MEMBER, auth: true, ...soon('buying') },
-  { name: 'order_info', path: '/order/info/$id', parent: 'order', title: '订单详情', shell: MEMBER, auth: true, ...soon('buying') },
-  { name: 'order_return_info', path: '/order/returnInfo/$id', parent: 'order', title: '退货详情', shell: MEMBER, auth: true, ...soon('buying') },
-  { name: 'order_after_sales_info', path: '/order/afterSalesInfo/$id', parent: 'order', title: '售后详情', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'order_list', path: '/order', parent: 'order', title: '我的订单', shell: MEMBER, auth: true, page: () => import('../features/orders/orders-page') },
+  { name: 'order_info', path: '/order/info/$id', parent: 'order', title: '订单详情', shell: MEMBER, auth: true, page: () => import('../features/orders/order-detail-page') },
+  { name: 'order_return_info', path: '/order/returnInfo/$id', parent: 'order', title: '退货详情', shell: MEMBER, auth: true, page: () => import('../features/orders/after-sale-detail-page') },
+  { name: 'order_after_sales_info', path: '/order/afterSalesInfo/$id', parent: 'order', title: '售后详情', shell: MEMBER, auth: true, page: () => import('../features/orders/after-sale-detail-page') },
   { name: 'order_wl', path: '/order/wl/$id', parent: 'order', title: '物流信息', shell: MEMBER, redirect: '/order/info/$id' },
-  { name: 'jfdd', path: '/jfdd', parent: 'order', title: '积分订单', shell: MEMBER, auth: true, ...soon('buying') },
-  { name: 'hmdd', path: '/hmdd', parent: 'order', title: '含麻药品回执单', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'jfdd', path: '/jfdd', parent: 'order', title: '积分订单', shell: MEMBER, auth: true, page: () => import('../features/orders/points-orders-page') },
+  { name: 'hmdd', path: '/hmdd', parent: 'order', title: '含麻药品回执单', shell: MEMBER, auth: true, page: () => import('../features/orders/ephedrine-receipts-page') },
 
   // Promotions
   { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, ...soon('promotions') },
@@ -208,7 +210,7 @@ export const routes: RouteDef[] = [
   { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },
-  { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, ...soon('buying') },
+  { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, page: () => import('../features/invoices/invoices-page') },
   { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, page: () => import('../features/favorites/favorites-page') },
   { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, ...soon('selfservice') },
 

@@ -1,0 +1,137 @@
+// One cart line (SPEC §3 "Cart line, in the list"): a goods line, or a combination (type 3) as
+// one unit with its members. Memoised and fed by its own store slice, so a change elsewhere in
+// the cart never re-renders it.
+import { memo } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { CartLineView } from '../../domain/cart-types';
+import { formatPrice } from '../../domain/money';
+import { goodsDetailHref } from '../../ui/goods/goods-facts';
+import { GoodsImage } from '../../ui/goods/goods-image';
+import { PriceTag } from '../../ui/goods/price-tag';
+import { TagBadges } from '../../ui/goods/tag-badges';
+import { useCartLine } from './cart-context';
+import { ladderHint, lineQuantityRules, lineUnit } from './cart-page-state';
+import { CheckCell, LineNotes, OpsCell, QuantityCell, TotalCell } from './line-cells';
+import { useRenderProbe } from './render-probe';
+import styles from './cart-page.module.css';
+
+const THUMB_PX = 64;
+const MEMBER_THUMB_PX = 40;
+
+export interface LineRowProps {
+  id: number;
+  /** aria-rowindex (the column header row is 1). */
+  rowIndex: number;
+  measureRef: (el: HTMLElement | null) => void;
+}
+
+function GoodsCell({ line }: { line: CartLineView }) {
+  const g = line.goods;
+  const href = goodsDetailHref(g.id);
+  return (
+    <div role="cell" className={styles.goodsCell}>
+      <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+        <GoodsImage src={g.goods_image} alt="" size={THUMB_PX} />
+      </Link>
+      <div className={styles.info}>
+        <p className={styles.name}>
+          {line.type === 1 && <span className={styles.flashTag}>秒杀</span>}
+          <TagBadges tags={g.tags} />{' '}
+          <Link to={href} className={styles.nameLink}>
+            {g.name}
+          </Link>
+        </p>
+        <p className={styles.meta}>{g.sccj}</p>
+        <p className={styles.meta}>
+          规格：{g.ypgg}
+          <span className={styles.sep} aria-hidden="true">
+            |
+          </span>
+          单位：{g.bzdw || '件'}
+          {g.zbz > 1 && (
+            <>
+              <span className={styles.sep} aria-hidden="true">
+                |
+              </span>
+              中包装：{g.zbz}
+            </>
+          )}
+        </p>
+        <LineNotes line={line} />
+      </div>
+    </div>
+  );
+}
+
+function PriceCell({ line }: { line: CartLineView }) {
+  const hint = ladderHint(line, lineQuantityRules(line));
+  return (
+    <div role="cell" className={styles.priceCell}>
+      <PriceTag price={line.price} basePrice={line.goods.price} unit={lineUnit(line)} size="sm" />
+      {hint && <span className={styles.ladderHint}>{hint}</span>}
+    </div>
+  );
+}
+
+function CombinationCell({ line }: { line: CartLineView }) {
+  const combo = line.combination!;
+  return (
+    <div role="cell" className={styles.goodsCell}>
+      <div className={styles.info}>
+        <p className={styles.name}>
+          <span className={styles.comboTag}>组合购</span> {combo.name}
+        </p>
+        <ul className={styles.members} aria-label={`${combo.name} 组合商品`}>
+          {combo.goods.map((m) => (
+            <li key={m.goods_id} className={styles.member}>
+              <GoodsImage src={m.goods_image} alt="" size={MEMBER_THUMB_PX} />
+              <span className={styles.memberInfo}>
+                <Link to={goodsDetailHref(m.goods_id)} className={styles.nameLink}>
+                  {m.name}
+                </Link>
+                <span className={styles.meta}>
+                  {m.ypgg} × {m.quantity}
+                  {m.bzdw || '件'}/套
+                  {m.price !== null && <> · {formatPrice(m.price)}</>}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <LineNotes line={line} />
+      </div>
+    </div>
+  );
+}
+
+function ComboPriceCell({ line }: { line: CartLineView }) {
+  return (
+    <div role="cell" className={styles.priceCell}>
+      <PriceTag price={line.price} unit="套" size="sm" />
+    </div>
+  );
+}
+
+export const LineRow = memo(function LineRow({ id, rowIndex, measureRef }: LineRowProps) {
+  useRenderProbe('row', id);
+  const line = useCartLine(id);
+  if (!line) return null;
+  const combination = line.type === 3 && line.combination !== null;
+  return (
+    <div
+      role="row"
+      ref={measureRef}
+      aria-rowindex={rowIndex}
+      className={styles.row}
+      data-selected={line.is_selected === 1 || undefined}
+      data-invalid={line.goods.is_buy === 0 || undefined}
+    >
+      <CheckCell line={line} />
+      {combination ? <CombinationCell line={line} /> : <GoodsCell line={line} />}
+      {combination ? <ComboPriceCell line={line} /> : <PriceCell line={line} />}
+      <QuantityCell line={line} />
+      <TotalCell line={line} />
+      <OpsCell line={line} />
+    </div>
+  );
+});

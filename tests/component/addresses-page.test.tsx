@@ -1,0 +1,212 @@
+// /addr 收货地址 through the real router: the list with its default, adding and editing in a dialog
+// with the form's messages tied to their fields, the server's 422 messages, deleting after a
+// confirmation and choosing the default.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/api-error';
+import type { Address } from '../../src/domain/orders';
+import type { RouteDef } from '../../src/routes/types';
+import { alert } from '../../src/ui/alert-dialog';
+import { toast } from '../../src/ui/toast';
+import { makeUser, renderRoute } from './catalog-harness';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../src/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/client')>()),
+  http,
+}));
+vi.mock('../../src/app/shell/shell', () => ({
+  Shell: ({ def, children }: { def: RouteDef; children: ReactNode }) => <div data-route={def.name}>{children}</div>,
+}));
+
+const INITIAL: Address[] = [
+  { id: 1, consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号康泰大药房', is_default: 1 },
+  { id: 2, consignee: '李店长', phone: '020-12345678', province: '广东省', city: '佛山市', district: '南海区', detail: '桂城街道南海大道 8 号', is_default: 0 },
+];
+
+let book: Address[];
+let nextId: number;
+
+beforeEach(() => {
+  book = INITIAL.map((a) => ({ ...a }));
+  nextId = 3;
+  http.get.mockImplementation(async (path: string) => {
+    if (path === 'user/base') return makeUser();
+    if (path.startsWith('focus/')) return [];
+    if (path === 'address') return book.map((a) => ({ ...a }));
+    throw new Error(`unexpected GET ${path}`);
+  });
+  http.post.mockImplementation(async (path: string, body?: Omit<Address, 'id'>) => {
+    const makeDefault = (id: number) => book.forEach((a) => (a.is_default = a.id === id ? 1 : 0));
+    if (path === 'address' && body) {
+      const saved: Address = { ...body, id: nextId++, is_default: 0 };
+      book.push(saved);
+      if (body.is_default === 1) makeDefault(saved.id);
+      return saved;
+    }
+    const m = /^address\/(\d+)\/(edit|delete|default)$/.exec(path);
+    if (m) {
+      const id = Number(m[1]);
+      if (m[2] === 'edit' && body) {
+        book = book.map((a) => (a.id === id ? { ...a, ...body, is_default: a.is_default } : a));
+        if (body.is_default === 1) makeDefault(id);
+        return book.find((a) => a.id === id);
+      }
+      if (m[2] === 'delete') {
+        book = book.filter((a) => a.id !== id);
+        return { id, default_id: book.find((a) => a.is_default)?.id ?? null };
+      }
+      makeDefault(id);
+      return book.find((a) => a.id === id);
+    }
+    throw new Error(`unexpected POST ${path}`);
+  });
+});
+
+afterEach(() => {
+  act(() => {
+    toast.clear();
+    alert.dismissAll();
+  });
+  http.get.mockReset();
+  http.post.mockReset();
+});
+
+async function openBook() {
+  const view = renderRoute('/addr');
+  await screen.findByRole('heading', { level: 1, name: '收货地址' }, { timeout: 5_000 });
+  await screen.findByText('王药师');
+  return view;
+}
+
+const cards = () => within(screen.getByRole('list', { name: '收货地址列表' })).getAllByRole('listitem');
+const cardOf = (name: string) => cards().find((c) => c.textContent?.includes(name))!;
+/** The texts an input's aria-describedby points at. */
+const describedTexts = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
+
+function fill(dialog: HTMLElement, values: Partial<Record<'收货人' | '手机号码' | '省份' | '城市' | '区/县' | '详细地址', string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(label.replace('/', '\\/')) }), { target: { value } });
+  }
+}
+
+describe('address book', () => {
+  it('lists the addresses with the default marked', async () => {
+    await openBook();
+    expect(cards()).toHaveLength(2);
+    expect(within(cardOf('王药师')).getByText('默认')).toBeTruthy();
+    expect(cardOf('王药师').textContent).toContain('广东省广州市天河区体育西路 1 号康泰大药房');
+    expect(within(cardOf('王药师')).queryByRole('button', { name: /设为默认/ })).toBeNull();
+    expect(within(cardOf('李店长')).getByRole('button', { name: '将 李店长 的地址设为默认' })).toBeTruthy();
+    expect(screen.getByText('共 2 个地址')).toBeTruthy();
+  });
+
+  it('checks a new address in the form, ties each message to its field, then saves it', async () => {
+    await openBook();
+    fireEvent.click(screen.getByRole('button', { name: '新增收货地址' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增收货地址' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+
+    const phone = within(dialog).getByRole('textbox', { name: /手机号码/ });
+    const detail = within(dialog).getByRole('textbox', { name: /详细地址/ });
+    const consignee = within(dialog).getByRole('textbox', { name: /收货人/ });
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedTexts(phone)).toContain('请输入手机号码');
+    expect(describedTexts(detail)).toContain('请输入详细地址');
+    expect(describedTexts(consignee)).toContain('请输入收货人姓名');
+    expect(document.activeElement).toBe(consignee);
+
+    fill(dialog, { 收货人: '赵药师', 手机号码: '12345', 省份: '广东省', 城市: '深圳市', '区/县': '南山区', 详细地址: '科技园' });
+    expect(describedTexts(phone)).toContain('请输入正确的联系电话');
+    expect(describedTexts(detail)).toContain('详细地址为5-120个字符');
+    expect(consignee.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(http.post).not.toHaveBeenCalled();
+
+    // A landline is a valid contact phone too.
+    fill(dialog, { 手机号码: '0755-12345678', 详细地址: '科技园南路 100 号' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '设为默认收货地址' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.post).toHaveBeenCalledWith('address', {
+      consignee: '赵药师',
+      phone: '0755-12345678',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      detail: '科技园南路 100 号',
+      is_default: 1,
+    });
+    expect(await screen.findByText('收货地址已保存')).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(within(cardOf('赵药师')).getByText('默认')).toBeTruthy();
+  });
+
+  it('edits an address from its own values', async () => {
+    await openBook();
+    fireEvent.click(screen.getByRole('button', { name: '编辑 李店长 的地址' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑收货地址' });
+    const detail = within(dialog).getByRole('textbox', { name: /详细地址/ }) as HTMLInputElement;
+    expect(detail.value).toBe('桂城街道南海大道 8 号');
+    expect((within(dialog).getByRole('textbox', { name: /手机号码/ }) as HTMLInputElement).value).toBe('020-12345678');
+    fill(dialog, { 详细地址: '桂城街道南海大道 18 号 2 楼' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.post).toHaveBeenCalledWith('address/2/edit', expect.objectContaining({ detail: '桂城街道南海大道 18 号 2 楼', is_default: 0 }));
+    await waitFor(() => expect(cardOf('李店长').textContent).toContain('桂城街道南海大道 18 号 2 楼'));
+  });
+
+  it('shows the server message beside its field when it refuses the address', async () => {
+    await openBook();
+    http.post.mockRejectedValueOnce(
+      new ApiError({ code: 422, status: 422, msg: '请选择城市', fieldErrors: { city: ['请选择城市'] } }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '编辑 李店长 的地址' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑收货地址' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    const city = within(dialog).getByRole('textbox', { name: /城市/ });
+    await waitFor(() => expect(describedTexts(city)).toContain('请选择城市'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // Typing clears the server's message for that field.
+    fill(dialog, { 城市: '佛山市 ' });
+    expect(describedTexts(city)).not.toContain('请选择城市');
+  });
+
+  it('deletes an address only after confirmation', async () => {
+    await openBook();
+    fireEvent.click(screen.getByRole('button', { name: '删除 李店长 的地址' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('确定删除该收货地址吗？')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(http.post).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: '删除 李店长 的地址' }));
+    dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('address/2/delete'));
+    expect(await screen.findByText('收货地址已删除')).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+
+  it('moves the default to another address', async () => {
+    await openBook();
+    fireEvent.click(screen.getByRole('button', { name: '将 李店长 的地址设为默认' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('address/2/default'));
+    expect(await screen.findByText('已设为默认收货地址')).toBeTruthy();
+    await waitFor(() => expect(within(cardOf('李店长')).queryByText('默认')).toBeTruthy());
+    expect(within(cardOf('王药师')).queryByText('默认')).toBeNull();
+  });
+
+  it('invites the buyer to add a first address', async () => {
+    book = [];
+    renderRoute('/addr');
+    expect(await screen.findByText('您还没有收货地址', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '新增收货地址' })).toBeTruthy();
+  });
+});
