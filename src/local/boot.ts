@@ -1,0 +1,91 @@
+// Starts the local store after first paint and keeps it on the signed-in account. Dexie-free:
+// app code calls bootLocal(queryClient) once; Dexie and the engine arrive by dynamic import.
+//
+// Who is signed in comes from the header's user query (GET user/base):
+//   data                       → start (or switch to) that account's store
+//   401 / 10001                → stop: a visitor's writes go straight to the server (→ login)
+//   offline, timeout, 5xx      → start the last signed-in account's store (offline start); the
+//                                engine still checks the session before it sends anything
+import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/api-error';
+import { userKeys } from '../api/user';
+import type { UserBase } from '../domain/user';
+import { accountOf, lastAccount, sameAccount, type LocalAccount } from './account';
+import { beginLocalStart, currentLocalAccount, setLocalRuntime, type LocalRuntime } from './runtime';
+
+type LocalModule = typeof import('./index');
+
+export interface BootOptions {
+  /** Tests replace these. */
+  load?: () => Promise<LocalModule>;
+  afterPaint?: () => Promise<void>;
+}
+
+/** After the first paint, at an idle moment (at most IDLE_TIMEOUT_MS later). */
+const IDLE_TIMEOUT_MS = 3_000;
+
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+}
+
+/** Call once from the app root; returns the cleanup (for a useEffect). */
+export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): () => void {
+  const load = options.load ?? (() => import('./index'));
+  const userHash = hashKey(userKeys.base());
+  let disposed = false;
+  let unsubscribe: () => void = () => undefined;
+
+  function start(who: UserBase | LocalAccount): void {
+    const account = 'customer' in who ? accountOf(who) : who;
+    if (sameAccount(currentLocalAccount(), account)) return;
+    const promise: Promise<LocalRuntime | null> = load()
+      .then((m) => m.startLocal(queryClient, who))
+      .catch(() => null);
+    beginLocalStart(account, promise);
+  }
+
+  function stop(): void {
+    if (currentLocalAccount() === null) return;
+    setLocalRuntime(null);
+    void load()
+      .then((m) => m.stopLocal())
+      .catch(() => undefined);
+  }
+
+  function evaluate(): void {
+    const state = queryClient.getQueryState<UserBase>(userKeys.base());
+    if (state?.data) {
+      start(state.data);
+      return;
+    }
+    const error = state?.error;
+    if (isApiError(error) && error.kind === 'auth') {
+      stop();
+      return;
+    }
+    if (error || !onlineManager.isOnline()) {
+      const last = lastAccount();
+      if (last) start(last);
+    }
+  }
+
+  void (options.afterPaint ?? afterFirstPaint)().then(() => {
+    if (disposed) return;
+    evaluate();
+    unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash === userHash) evaluate();
+    });
+  });
+
+  return () => {
+    disposed = true;
+    unsubscribe();
+  };
+}

@@ -1,0 +1,122 @@
+// The running local store of the signed-in account, as a tiny Dexie-free registry. startLocal()
+// (index.ts, loaded after first paint) fills it; writes.ts, session-guard.ts and the shell's
+// status hook read it without importing Dexie, so first-paint code can call them.
+import type { CartAddLine } from '../api/cart';
+import type { GoodsListItem } from '../domain/catalog';
+import type { LocalAccount } from './account';
+import type { LocalDb } from './db';
+import type { FormFields, OutboxEntry } from './outbox';
+import type { EngineStatus, SyncEngine } from './sync-engine';
+
+/** The local operations the Dexie-free modules call, bound to the account's database. */
+export interface LocalOps {
+  cartAdd(lines: readonly CartAddLine[], goods?: readonly GoodsListItem[]): Promise<OutboxEntry>;
+  cartEdit(id: number, number: number): Promise<OutboxEntry>;
+  cartDelete(ids: readonly number[]): Promise<OutboxEntry>;
+  cartSelect(ids: readonly number[], selected: boolean): Promise<OutboxEntry>;
+  favorite(goodsIds: readonly number[], on: boolean, items?: readonly GoodsListItem[]): Promise<OutboxEntry>;
+  form(kind: 'request.create' | 'feedback.create', fields: FormFields): Promise<OutboxEntry>;
+  rememberGoods(items: readonly GoodsListItem[], categoryId?: number): Promise<void>;
+  pendingCount(): Promise<number>;
+  /** The page showed a refusal itself: close its conflict row so the banner does not repeat it. */
+  dismissRefusal(entryId: string): Promise<void>;
+}
+
+export interface LocalRuntime {
+  readonly account: LocalAccount;
+  readonly db: LocalDb;
+  readonly engine: SyncEngine;
+  readonly ops: LocalOps;
+  /** Stops the engine and closes the database (the data stays). */
+  stop(): Promise<void>;
+  /** Stops, then deletes this account's database (sign-out). */
+  discard(): Promise<void>;
+}
+
+/** What the shell's offline banner shows, kept current by the runtime. */
+export interface LocalStatus {
+  account: LocalAccount | null;
+  outboxCount: number;
+  conflictCount: number;
+  lastSyncAt: number | null;
+  catalogueAsOf: number | null;
+  engine: EngineStatus | null;
+}
+
+type Phase =
+  | { phase: 'idle' }
+  | { phase: 'starting'; account: LocalAccount; promise: Promise<LocalRuntime | null> }
+  | { phase: 'ready'; runtime: LocalRuntime };
+
+const EMPTY_STATUS: LocalStatus = {
+  account: null,
+  outboxCount: 0,
+  conflictCount: 0,
+  lastSyncAt: null,
+  catalogueAsOf: null,
+  engine: null,
+};
+
+/** A write arriving while the store opens waits at most this long, then goes straight to the server. */
+export const LOCAL_START_WAIT_MS = 5_000;
+
+let phase: Phase = { phase: 'idle' };
+let status: LocalStatus = EMPTY_STATUS;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const l of [...listeners]) l();
+}
+
+export function subscribeLocal(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function currentLocalRuntime(): LocalRuntime | null {
+  return phase.phase === 'ready' ? phase.runtime : null;
+}
+
+/** The account being started or running, if any. */
+export function currentLocalAccount(): LocalAccount | null {
+  if (phase.phase === 'ready') return phase.runtime.account;
+  if (phase.phase === 'starting') return phase.account;
+  return null;
+}
+
+export function beginLocalStart(account: LocalAccount, promise: Promise<LocalRuntime | null>): void {
+  phase = { phase: 'starting', account, promise };
+  emit();
+}
+
+export function setLocalRuntime(runtime: LocalRuntime | null): void {
+  phase = runtime ? { phase: 'ready', runtime } : { phase: 'idle' };
+  if (!runtime) status = EMPTY_STATUS;
+  emit();
+}
+
+/** The running store; waits for one being opened; null when none (visitor, unsupported browser). */
+export async function awaitLocalRuntime(timeoutMs: number = LOCAL_START_WAIT_MS): Promise<LocalRuntime | null> {
+  if (phase.phase === 'ready') return phase.runtime;
+  if (phase.phase === 'idle') return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    return await Promise.race([phase.promise.catch(() => null), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function localStatus(): LocalStatus {
+  return status;
+}
+
+export function publishLocalStatus(patch: Partial<LocalStatus>): void {
+  status = { ...status, ...patch };
+  emit();
+}

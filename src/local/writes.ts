@@ -1,0 +1,166 @@
+// The writes pages call instead of posting cart and favourite changes themselves. Dexie-free (the
+// store is reached through runtime.ts), so any page may import it without growing first paint.
+//
+//   online   the change is applied to the local draft and queued, the engine sends it at once,
+//            and the call resolves with the server's envelope (the page shows the server's msg)
+//            or rejects with its ApiError (the page presents it as usual, SPEC §8);
+//   offline  the change is applied to the draft and queued; the call resolves at once with
+//            `provisional: true` and a message saying it will sync.
+// Without a local store (a visitor, a browser without IndexedDB) the request goes straight to
+// the server, as before the offline work.
+import { onlineManager } from '@tanstack/react-query';
+import type { CartAddLine } from '../api/cart';
+import { http } from '../api/client';
+import type { CartAddResult, CartEditResult, CartSelectResult } from '../domain/cart-types';
+import type { GoodsListItem } from '../domain/catalog';
+import type { Envelope } from '../domain/envelope';
+import type { FormFields, OutboxEntry } from './outbox';
+import { awaitLocalRuntime, type LocalRuntime } from './runtime';
+import { isLocalStorageFullError } from './storage';
+
+export const OFFLINE_SAVED_MESSAGE = '当前无网络，已保存在本机，联网后将自动同步';
+export const QUEUED_MESSAGE = '网络不稳定，已保存在本机，稍后将自动同步';
+const DONE_MESSAGE = '操作成功';
+
+export type WriteResult<T> =
+  | {
+      provisional: false;
+      /** The server's message (falls back to a generic one). */
+      msg: string;
+      /** Null when another tab sent the entry first (its answer is not ours to show). */
+      envelope: Envelope<T> | null;
+    }
+  | {
+      provisional: true;
+      msg: string;
+      /** The outbox entry; its conflict row, if the server later refuses, names it. */
+      entryId: string;
+      reason: 'offline' | 'queued';
+    };
+
+function newKey(): string {
+  const c: Crypto | undefined = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+interface WriteSpec {
+  local: (rt: LocalRuntime) => Promise<OutboxEntry>;
+  path: string;
+  body: FormFields;
+}
+
+async function direct<T>(spec: WriteSpec): Promise<WriteResult<T>> {
+  const envelope = await http.post<T>(spec.path, spec.body, { envelope: true, idempotencyKey: newKey() });
+  return { provisional: false, msg: envelope.msg || DONE_MESSAGE, envelope };
+}
+
+async function write<T>(spec: WriteSpec): Promise<WriteResult<T>> {
+  const rt = await awaitLocalRuntime();
+  if (!rt) return direct<T>(spec);
+  let entry: OutboxEntry;
+  try {
+    entry = await spec.local(rt);
+  } catch (err) {
+    // The disk is full: online, the change can still go straight to the server; offline it
+    // cannot be kept, and the caller shows STORAGE_FULL_MESSAGE.
+    if (isLocalStorageFullError(err) && onlineManager.isOnline()) return direct<T>(spec);
+    throw err;
+  }
+  if (!onlineManager.isOnline()) {
+    void rt.engine.trigger('enqueue');
+    return { provisional: true, msg: OFFLINE_SAVED_MESSAGE, entryId: entry.id, reason: 'offline' };
+  }
+  const outcome = rt.engine.waitFor(entry.id);
+  void rt.engine.trigger('enqueue');
+  const o = await outcome;
+  if (o.status === 'refused') {
+    // The caller presents this refusal now (SPEC §8); the banner need not repeat it.
+    await rt.ops.dismissRefusal(entry.id).catch(() => undefined);
+    throw o.error;
+  }
+  if (o.status === 'queued') return { provisional: true, msg: QUEUED_MESSAGE, entryId: entry.id, reason: 'queued' };
+  // The engine hands over the envelope it received for this entry; its data is this call's T.
+  const envelope = o.envelope as Envelope<T> | null;
+  return { provisional: false, msg: envelope?.msg || DONE_MESSAGE, envelope };
+}
+
+export interface CartAddOptions {
+  /** The cards of the goods being added, so the offline cart can show them. */
+  goods?: readonly GoodsListItem[];
+}
+
+/** POST /api/cart (lines as CartAddLine; the server's price wins). */
+export function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartAddResult>> {
+  return write<CartAddResult>({
+    local: (rt) => rt.ops.cartAdd(lines, opts.goods),
+    path: 'cart',
+    body: { params: lines.map((l) => ({ ...l })) },
+  });
+}
+
+/** POST /api/cart/{id}/edit. */
+export function cartEdit(id: number, number: number): Promise<WriteResult<CartEditResult>> {
+  return write<CartEditResult>({
+    local: (rt) => rt.ops.cartEdit(id, number),
+    path: `cart/${id}/edit`,
+    body: { params: { number } },
+  });
+}
+
+/** POST /api/cart/batch_delete. */
+export function cartDelete(ids: readonly number[]): Promise<WriteResult<{ count: number }>> {
+  return write<{ count: number }>({
+    local: (rt) => rt.ops.cartDelete(ids),
+    path: 'cart/batch_delete',
+    body: { ids: [...ids] },
+  });
+}
+
+/** POST /api/cart/batch_select. */
+export function cartSelect(ids: readonly number[], selected: boolean): Promise<WriteResult<CartSelectResult>> {
+  return write<CartSelectResult>({
+    local: (rt) => rt.ops.cartSelect(ids, selected),
+    path: 'cart/batch_select',
+    body: { ids: [...ids], is_selected: selected ? 1 : 0 },
+  });
+}
+
+export interface FavoriteOptions {
+  /** Cards for the offline favourites list. */
+  items?: readonly GoodsListItem[];
+}
+
+/** POST /api/favorite. */
+export function favoriteAdd(goodsIds: readonly number[], opts: FavoriteOptions = {}): Promise<WriteResult<unknown>> {
+  return write<unknown>({
+    local: (rt) => rt.ops.favorite(goodsIds, true, opts.items),
+    path: 'favorite',
+    body: { goods_ids: [...goodsIds] },
+  });
+}
+
+/** POST /api/favorite/cancel. */
+export function favoriteCancel(goodsIds: readonly number[]): Promise<WriteResult<unknown>> {
+  return write<unknown>({
+    local: (rt) => rt.ops.favorite(goodsIds, false),
+    path: 'favorite/cancel',
+    body: { goods_ids: [...goodsIds] },
+  });
+}
+
+/** POST /api/user/buy (品种求购), queued offline like the cart. */
+export function requestCreate(fields: FormFields): Promise<WriteResult<unknown>> {
+  return write<unknown>({ local: (rt) => rt.ops.form('request.create', fields), path: 'user/buy', body: fields });
+}
+
+/** POST /api/user/feedback (意见反馈), queued offline like the cart. */
+export function feedbackCreate(fields: FormFields): Promise<WriteResult<unknown>> {
+  return write<unknown>({ local: (rt) => rt.ops.form('feedback.create', fields), path: 'user/feedback', body: fields });
+}
+
+/** Pages call this with the goods they show (lists, detail, search); a no-op without a store. */
+export function rememberSeenGoods(items: readonly GoodsListItem[], categoryId?: number): void {
+  if (items.length === 0) return;
+  void awaitLocalRuntime().then((rt) => rt?.ops.rememberGoods(items, categoryId));
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+// The React hooks over the local store re-render when the tables change.
+import 'fake-indexeddb/auto';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserBase } from '../../../src/domain/user';
+import * as local from '../../../src/local/index';
+import { useConflicts, useCartDraft, useLastSync, useLocalStatus, useOnline, useOutboxCount } from '../../../src/local/use-offline';
+import { cartAdd, favoriteAdd } from '../../../src/local/writes';
+import { FakeServer, GOODS, freshAccount } from './harness';
+
+afterEach(async () => {
+  cleanup();
+  onlineManager.setOnline(true);
+  await local.stopLocal();
+});
+
+describe('use-offline hooks', () => {
+  it('follow the outbox, the draft, conflicts, last sync and the online state', async () => {
+    const account = freshAccount();
+    const server = new FakeServer(account);
+    const user = { username: account.username, customer: { id: account.companyId } } as unknown as UserBase;
+    const rt = await local.startLocal(new QueryClient(), user, { transport: server.transport, locks: null });
+    await act(() => rt!.engine.trigger('manual'));
+
+    const { result } = renderHook(() => ({
+      online: useOnline(),
+      count: useOutboxCount(),
+      cart: useCartDraft(),
+      conflicts: useConflicts(),
+      last: useLastSync(),
+      status: useLocalStatus(),
+    }));
+    await waitFor(() => expect(result.current.last.lastSyncAt).not.toBeNull());
+    expect(result.current.online).toBe(true);
+
+    act(() => onlineManager.setOnline(false));
+    expect(result.current.online).toBe(false);
+    await act(async () => {
+      await cartAdd([{ goods_id: 7, number: 2, ck_id: 3 }], { goods: [GOODS.ganmaoling] });
+      await cartAdd([{ goods_id: 10, number: 1, ck_id: 3 }], { goods: [GOODS.offSale] });
+      await favoriteAdd([8]);
+    });
+    await waitFor(() => expect(result.current.count).toBe(3));
+    await waitFor(() => expect(result.current.status.outboxCount).toBe(3));
+    expect(result.current.cart?.provisional).toBe(true);
+    expect(result.current.cart?.lines.map((l) => l.goods.name)).toEqual(['停售药', '感冒灵颗粒']);
+    expect(result.current.cart?.totals?.raw_price).toBe(2 * 1250 + 300);
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(result.current.count).toBe(0));
+    await waitFor(() => expect(result.current.conflicts.map((c) => c.text)).toEqual(['加入购物车未成功：停售药：该商品暂不可购买']));
+    await waitFor(() => expect(result.current.cart?.provisional).toBe(false));
+    expect(result.current.cart?.lines.map((l) => l.goods.name)).toEqual(['感冒灵颗粒']);
+
+    await act(() => local.dismissConflict(result.current.conflicts[0].id!));
+    await waitFor(() => expect(result.current.conflicts).toEqual([]));
+  });
+});
