@@ -15,4 +15,5 @@ function bundleBudgets(): boolean {
 const results = [bundleBudgets()];
 results.push(await (await import('./cart')).cartBudget());
 results.push(await (await import('./catalogue')).catalogueBudget());
+results.push(await (await import('./checkout')).checkoutBudget());
 process.exitCode = results.every(Boolean) ? 0 : 1;

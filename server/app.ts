@@ -20,6 +20,13 @@ import { goodsRoutes } from './routes/goods.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { favoriteRoutes } from './routes/favorite.ts';
 import { indexRoutes, recommendRoutes } from './routes/index-page.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import { orderRoutes } from './routes/order.ts';
+import { payRoutes } from './routes/pay.ts';
+import { walletRoutes } from './routes/wallet.ts';
+import { addressRoutes } from './routes/address.ts';
+import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
+import { invoiceRoutes } from './routes/invoice.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -47,14 +54,24 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
 
   api.get('/health', (c) => c.json({ code: 10000, msg: 'ok', data: { time: deps.clock().toISOString() } }));
   api.route('/user', userRoutes);
+  api.route('/user', walletRoutes);
   api.route('/register', registerRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
   api.route('/goods', goodsRoutes);
+  api.route('/cart', checkoutRoutes);
   api.route('/cart', cartRoutes);
+  api.route('/order', orderRoutes);
+  api.route('/pay', payRoutes);
   api.route('/favorite', favoriteRoutes);
   api.route('/index', indexRoutes);
   api.route('/index_wntj', recommendRoutes);
+  api.route('/address', addressRoutes);
+  // POST /order/{id}/after_sale only; the order router shares the /order prefix (Hono merges both).
+  api.route('/order', orderAfterSaleRoutes);
+  api.route('/after_sale', afterSaleRoutes);
+  api.route('/upload', uploadRoutes);
+  api.route('/invoice', invoiceRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 

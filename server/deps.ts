@@ -12,6 +12,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
   trustProxy?: boolean;
+  /** Minutes a new order may stay unpaid before it is cancelled (ORDER_PAYMENT_TTL_MINUTES, default 30). */
+  orderPaymentTtlMinutes?: number;
 }
 
 export interface Deps {

@@ -4,7 +4,7 @@
 //
 // Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
 // SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
-// separated), TRUST_PROXY (1 behind a reverse proxy).
+// separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import { createApp, type App } from './app.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { AppConfig } from './deps.ts';
 import { isSeeded, seedDemo } from './db/seed/index.ts';
+import { startOrderExpirySweeper } from './services/order-expiry.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,9 +71,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     devEndpoints: !production,
     allowedOrigins: (env('ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env('TRUST_PROXY') === '1',
+    orderPaymentTtlMinutes: env('ORDER_PAYMENT_TTL_MINUTES') ? Number(env('ORDER_PAYMENT_TTL_MINUTES')) : undefined,
     ...opts.config,
   };
   const app = createApp({ db: opened.db, clock: () => new Date(), config });
+  // Unpaid orders past their payment window give their stock back even when nobody looks.
+  const sweeper = startOrderExpirySweeper(opened.db, () => new Date());
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
@@ -84,6 +88,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await sweeper.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would hold close() open until they time out.

@@ -90,6 +90,22 @@ async function buildTemplate(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
+/**
+ * A real PostgreSQL database (concurrency tests with TEST_DATABASE_URL): its schema is dropped and
+ * migrated afresh, so point it at a database of its own — one test file at a time uses it.
+ */
+export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // drizzle's migration journal lives in schema "drizzle"; it goes too, or nothing would re-run.
+  await pool.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public');
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => pool.end() };
+}
+
 /** A fresh, migrated in-memory database. */
 export async function createTestDb(): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
   templatePromise ??= buildTemplate();
@@ -184,6 +200,8 @@ export interface TestAppOptions {
   start?: Date;
   /** Extra routes behind the real middleware (see createApp's `extend`). */
   extend?: (api: Hono<AppEnv>) => void;
+  /** postgres://… : run on that (reset) PostgreSQL database instead of PGlite. */
+  databaseUrl?: string;
 }
 
 export interface TestApp {
@@ -198,7 +216,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { db, close } = await createTestDb();
+  const { db, close } = opts.databaseUrl ? await createPgTestDb(opts.databaseUrl) : await createTestDb();
   const clock = createClock(opts.start);
   if (opts.seed) {
     const { seedDemo } = await import('../../server/db/seed/index.ts');

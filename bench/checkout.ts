@@ -1,0 +1,250 @@
+// Checkout benchmark (DESIGN.md budget: checkout of 100 lines p95 ≤ 200 ms). Seeds the demo
+// catalogue into a fresh in-memory PGlite, then for every run fills one approved, contract-signed
+// buyer's cart with 100 lines (ladder and 满减/满折 goods among them) and a cash voucher, outside the
+// timing, and times POST /api/cart/checkout new=1 with use_balance through the whole app
+// (middleware, session, Idempotency-Key, the transaction: lock, re-pricing, stock UPDATE, order,
+// lines, voucher, balance + ledger, history, cart). The preview (new=0) is timed too. Every
+// statement of one checkout is EXPLAINed (plain EXPLAIN: nothing runs twice).
+//
+//   npx tsx bench/checkout.ts [--goods 20000] [--iterations 100] [--lines 100] [--explain]
+//
+// One PGlite connection, sequential, in process: it catches per-line round trips, missing
+// indexes and slow code; the 32-connection PostgreSQL figure is for the HTTP load bench.
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createApp } from '../server/app.ts';
+import type { Db } from '../server/db/client.ts';
+import * as schema from '../server/db/schema.ts';
+import { addresses, cartLines, companies, companyCoupons, couponTemplates, goods, wallets } from '../server/db/schema.ts';
+import { seedDemo } from '../server/db/seed/index.ts';
+import { insertBuyer } from '../tests/fixtures/catalogue.ts';
+import { clampQuantity, quantityRulesFor } from '../src/domain/quantity.ts';
+
+export const CHECKOUT_P95_BUDGET_MS = 200;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DAY = 86_400_000;
+
+export interface CheckoutBenchOptions {
+  goods: number;
+  iterations: number;
+  lines: number;
+  explain: boolean;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
+const BIG_TABLES = ['goods', 'cart_lines', 'goods_ladder_prices', 'promotion_goods', 'orders', 'goods_prices', 'order_lines', 'company_coupons', 'wallet_ledger'];
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: { amounts?: { pay_amount: number }; order_id?: number };
+}
+
+export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean> {
+  const captured: { query: string; params: unknown[]; at: number }[] = [];
+  let capture = false;
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const pglite = drizzle({
+    client,
+    schema,
+    logger: { logQuery: (query, params) => void (capture && captured.push({ query, params, at: performance.now() })) },
+  });
+  await migrate(pglite, { migrationsFolder: path.join(ROOT, 'server/db/migrations') });
+  const db = pglite as unknown as Db;
+
+  const now = new Date();
+  let t0 = performance.now();
+  await seedDemo(db, { goods: opts.goods, now });
+  const seedMs = performance.now() - t0;
+  t0 = performance.now();
+  await db.execute(sql`VACUUM ANALYZE`);
+  const vacuumMs = performance.now() - t0;
+
+  const buyer = await insertBuyer(db, 'approved', now, 'bench-checkout');
+  await db.update(companies).set({ contractSignedAt: new Date(now.getTime() - DAY) }).where(eq(companies.id, buyer.companyId));
+  await db.insert(wallets).values({ companyId: buyer.companyId, balance: 1_000_000_000_000, points: 0 });
+  const [addr] = await db
+    .insert(addresses)
+    .values({ companyId: buyer.companyId, consignee: '压测', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: true })
+    .returning({ id: addresses.id });
+  const [voucherTpl] = await db
+    .insert(couponTemplates)
+    .values({ kind: 'voucher', name: '压测现金券', amount: 1_000, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + 30 * DAY) })
+    .returning({ id: couponTemplates.id });
+
+  // Buyable goods, ladders and 满减/满折 members first; stock is topped up before every run.
+  const pool = await db
+    .select({
+      id: goods.id,
+      warehouseId: goods.warehouseId,
+      basePrice: goods.basePrice,
+      zbz: goods.zbz,
+      minBuy: goods.minBuy,
+      midPackStrict: goods.midPackStrict,
+      purchaseLimit: goods.purchaseLimit,
+    })
+    .from(goods)
+    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.stock, 0)))
+    .orderBy(sql`${goods.ladderPriceType} DESC`, asc(goods.id))
+    .limit(opts.lines * 4)
+    .then((rows) =>
+      rows
+        .map((g) => ({
+          ...g,
+          // The quantity rules with stock topped up (src/domain/quantity.ts, as the checkout checks).
+          rules: quantityRulesFor({ zbz: g.zbz, mid_pack_strict: g.midPackStrict, min_buy: g.minBuy, number: 1_000_000, purchase_limit: g.purchaseLimit, is_ephedrine: false, ephedrine_limit: 0, is_buy: true }),
+        }))
+        .filter((g) => g.rules.max > 0)
+        .slice(0, opts.lines * 3),
+    );
+  const poolIds = `{${pool.map((g) => g.id).join(',')}}`;
+
+  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, allowedOrigins: [] } });
+  const post = async (body: Record<string, unknown>, key?: string): Promise<Envelope> => {
+    const headers: Record<string, string> = { cookie: buyer.cookie, accept: 'application/json', 'content-type': 'application/json' };
+    if (key) headers['Idempotency-Key'] = key;
+    const res = await app.request('/api/cart/checkout', { method: 'POST', headers, body: JSON.stringify(body) });
+    const env = (await res.json()) as Envelope;
+    if (res.status !== 200 || env.code !== 10000) throw new Error(`checkout answered ${res.status} ${JSON.stringify(env).slice(0, 300)}`);
+    return env;
+  };
+
+  /** A fresh cart of `opts.lines` lines (a sliding window over the pool) and one voucher. */
+  const prepare = async (run: number): Promise<{ ids: number[]; voucherId: number }> => {
+    await db.execute(sql`UPDATE goods SET stock = 1000000 WHERE id = ANY(${poolIds}::int[])`);
+    const start = (run * 37) % (pool.length - opts.lines + 1);
+    const chosen = pool.slice(start, start + opts.lines);
+    const rows = await db
+      .insert(cartLines)
+      .values(
+        chosen.map((g, i) => {
+          const number = clampQuantity(g.rules.min * (1 + (i % 3)), g.rules);
+          return { companyId: buyer.companyId, userId: buyer.userId, goodsId: g.id, warehouseId: g.warehouseId, number, price: g.basePrice };
+        }),
+      )
+      .returning({ id: cartLines.id });
+    const [v] = await db
+      .insert(companyCoupons)
+      .values({ companyId: buyer.companyId, templateId: voucherTpl.id, receivedAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) })
+      .returning({ id: companyCoupons.id });
+    return { ids: rows.map((r) => r.id), voucherId: v.id };
+  };
+
+  const runOnce = async (run: number, timed: boolean) => {
+    const { ids, voucherId } = await prepare(run);
+    const base = { ids, coupon_id: 0, voucher_id: voucherId, use_balance: 1 };
+    const p0 = performance.now();
+    const preview = await post({ ...base, new: 0 });
+    const previewMs = performance.now() - p0;
+    const body = { ...base, new: 1, address_id: addr.id, expected_pay_amount: preview.data.amounts!.pay_amount };
+    const c0 = process.cpuUsage();
+    const s = performance.now();
+    if (timed) capture = true;
+    await post(body, `bench-${run}-${Date.now()}`);
+    capture = false;
+    const placeMs = performance.now() - s;
+    if (timed) captured.push({ query: '(answer sent)', params: [], at: performance.now() });
+    const cpu = process.cpuUsage(c0);
+    return { previewMs, placeMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  };
+
+  for (let i = 0; i < 5; i++) await runOnce(i, false);
+  const place: number[] = [];
+  const preview: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < opts.iterations; i++) {
+    const r = await runOnce(i + 5, false);
+    place.push(r.placeMs);
+    preview.push(r.previewMs);
+    cpu.push(r.cpuMs);
+  }
+  for (const list of [place, preview, cpu]) list.sort((x, y) => x - y);
+  const p95 = percentile(place, 95);
+
+  console.log(
+    `# checkout bench: ${opts.goods} goods (demo seed ${(seedMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s), ` +
+      `${opts.lines} lines per order, ${opts.iterations} runs`,
+  );
+  console.log(`POST /api/cart/checkout new=1  p50 ${percentile(place, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${place[place.length - 1].toFixed(2)} ms  (budget p95 ≤ ${CHECKOUT_P95_BUDGET_MS} ms)`);
+  console.log(`  CPU time per order (app + database): p50 ${percentile(cpu, 50).toFixed(2)} ms  p95 ${percentile(cpu, 95).toFixed(2)} ms`);
+  console.log(`POST /api/cart/checkout new=0  p50 ${percentile(preview, 50).toFixed(2)} ms  p95 ${percentile(preview, 95).toFixed(2)} ms`);
+
+  captured.length = 0;
+  await runOnce(opts.iterations + 5, true);
+  const answered = captured.pop()!;
+  console.log(`statements per order (the app's, in and around the transaction): ${captured.length}`);
+  const sizes = new Map<string, number>();
+  for (const tb of BIG_TABLES) {
+    const r = await client.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = $1`, [tb]);
+    sizes.set(tb, r.rows[0]?.n ?? 0);
+  }
+  const accessOf = (plan: string[]) => [
+    ...new Set(
+      plan
+        .map((l) => /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(l)?.[1])
+        .filter((x): x is string => Boolean(x)),
+    ),
+  ];
+  const explain = async (st: { query: string; params: unknown[] }) =>
+    (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${st.query}`, st.params)).rows.map((r) => r['QUERY PLAN']);
+  let seqOnBig = 0;
+  for (const [i, st] of captured.entries()) {
+    const lines = await explain(st);
+    const access = accessOf(lines);
+    const seqs = access.filter((a) => BIG_TABLES.some((tb) => a === `Seq Scan on ${tb}`));
+    let note = '';
+    let bad = seqs.length;
+    if (bad > 0 && seqs.every((a) => (sizes.get(a.replace('Seq Scan on ', '')) ?? 0) < 1_000)) {
+      // A small table (this buyer's few orders, coupons) is rightly read whole; show the index
+      // the planner would take once it is big.
+      await client.query('SET enable_seqscan = off');
+      const forced = accessOf(await explain(st));
+      await client.query('RESET enable_seqscan');
+      bad = forced.filter((a) => BIG_TABLES.some((tb) => a === `Seq Scan on ${tb}`)).length;
+      note = `  [small table; with seq scans off: ${forced.join(', ')}]`;
+    }
+    seqOnBig += bad;
+    // Until the next statement starts: this one's run time plus the JavaScript between them.
+    const gap = (captured[i + 1]?.at ?? answered.at) - st.at;
+    console.log(`  ${bad ? '!!' : 'ok'} #${i + 1} ${gap.toFixed(1).padStart(6)} ms  ${access.join(', ') || '(no table access)'}${note}`);
+    console.log(`       ${st.query.replace(/\s+/g, ' ').slice(0, 110)}…`);
+    if (opts.explain) for (const l of lines) console.log(`       ${l}`);
+  }
+  console.log(`# sequential scans of big tables: ${seqOnBig}`);
+  await client.close();
+  const pass = p95 <= CHECKOUT_P95_BUDGET_MS && seqOnBig === 0;
+  console.log(pass ? '# checkout: PASS' : '# checkout: FAIL');
+  return pass;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+/** What `npm run bench` runs (bench/run.ts). */
+export async function checkoutBudget(): Promise<boolean> {
+  console.log('== Checkout (100 lines) ==');
+  return checkoutBench({ goods: 20_000, iterations: 100, lines: 100, explain: false });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const pass = await checkoutBench({
+    goods: Number(arg('goods', '20000')),
+    iterations: Number(arg('iterations', '100')),
+    lines: Number(arg('lines', '100')),
+    explain: process.argv.includes('--explain'),
+  });
+  process.exitCode = pass ? 0 : 1;
+}

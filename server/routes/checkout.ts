@@ -1,0 +1,25 @@
+// POST /api/cart/checkout (SPEC §7 "Cart": ids, new). new=0 previews the order (no side effects),
+// new=1 places it (CheckoutRequest; send an Idempotency-Key: a retried request replays the first
+// answer instead of ordering twice). Mounted on /cart before the cart router (server/app.ts).
+// The work is in server/services/checkout/*.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ok } from '../http/envelope.ts';
+import { requireCompany } from '../auth/session.ts';
+import type { CheckoutPreview, CheckoutResult } from '../../src/domain/orders.ts';
+import { parseCheckoutInput } from '../services/checkout/input.ts';
+import { previewCheckout } from '../services/checkout/preview.ts';
+import { placeOrder } from '../services/checkout/place.ts';
+import { paymentTtlMs } from '../services/orders/status.ts';
+
+export const checkoutRoutes = new Hono<AppEnv>();
+
+checkoutRoutes.post('/checkout', async (c) => {
+  const user = requireCompany(c);
+  const input = parseCheckoutInput(c.get('body') ?? {});
+  const { db, clock, config } = c.get('deps');
+  const now = clock();
+  if (!input.place) return ok<CheckoutPreview>(c, await previewCheckout(db, user.companyId, input, now));
+  const result = await placeOrder(db, { companyId: user.companyId, userId: user.userId, now, ttlMs: paymentTtlMs(config) }, input);
+  return ok<CheckoutResult>(c, result, '下单成功');
+});

@@ -1,0 +1,120 @@
+// /api/order (the order centre, SPEC §2 /order, /order/info/:id, /jfdd, /hmdd; paths are ours,
+// docs/api-orders.md): list with tabs and counts, detail, pay, 含麻黄碱 receipt, cancel, confirm
+// receipt, buy again. An order is the member's company's or a managed store's (companyScope);
+// anyone else's answers 404 and nothing changes. Unpaid orders past their payment window are
+// cancelled before they are read (server/services/order-expiry.ts).
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { ok } from '../http/envelope.ts';
+import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
+import { companyScope, requireCompany, type CompanyUser } from '../auth/session.ts';
+import type { Page } from '../../src/domain/envelope.ts';
+import type { EphedrineReceiptRecord, OrderDetail, PayResult, RebuyResult } from '../../src/domain/orders.ts';
+import { idField } from '../services/cart/input.ts';
+import { requireBuyer } from '../services/cart/buyer.ts';
+import { expireDueOrders, expireOrderIfDue } from '../services/order-expiry.ts';
+import { findOrder } from '../services/orders/access.ts';
+import { listOrders, orderListQuery, ORDER_PAGE_SIZE_DEFAULT, ORDER_PAGE_SIZE_MAX, type OrderListResult } from '../services/orders/list.ts';
+import { orderDetail } from '../services/orders/view.ts';
+import { cancelOrder, confirmReceipt, rebuyOrder } from '../services/orders/actions.ts';
+import { listReceipts, parseReceipt, registerReceipt } from '../services/orders/ephedrine.ts';
+import { payOrder } from '../services/payments/pay.ts';
+
+const orderId = idField('订单编号无效');
+
+const payBody = z.object({
+  method: z.enum(['balance', 'transfer', 'sandbox'], { error: '请选择支付方式' }),
+});
+
+const pageQuery = z.object({
+  page: z.coerce.number({ error: '页码无效' }).int({ error: '页码无效' }).min(1, { error: '页码无效' }).max(10_000, { error: '页码无效' }).optional(),
+  page_size: z.coerce
+    .number({ error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
+    .int({ error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
+    .min(1, { error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
+    .max(ORDER_PAGE_SIZE_MAX, { error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
+    .optional(),
+});
+
+interface Acting {
+  user: CompanyUser;
+  scope: number[];
+  id: number;
+  now: Date;
+}
+
+/** The member, the companies it acts for, the order id of the path, and the clock. */
+async function acting(c: Context<AppEnv>): Promise<Acting> {
+  const user = requireCompany(c);
+  const id = parseOrThrow(orderId, c.req.param('id'));
+  const { db, clock } = c.get('deps');
+  const now = clock();
+  return { user, scope: await companyScope(db, user.companyId), id, now };
+}
+
+export const orderRoutes = new Hono<AppEnv>();
+
+orderRoutes.get('/', async (c) => {
+  const user = requireCompany(c);
+  const q = readQuery(c, orderListQuery);
+  const { db, clock } = c.get('deps');
+  const now = clock();
+  await expireDueOrders(db, now, user.companyId);
+  return ok<OrderListResult>(c, await listOrders(db, user.companyId, q, now));
+});
+
+orderRoutes.get('/ephedrine_receipts', async (c) => {
+  const user = requireCompany(c);
+  const q = readQuery(c, pageQuery);
+  const { db } = c.get('deps');
+  return ok<Page<EphedrineReceiptRecord>>(c, await listReceipts(db, user.companyId, q.page ?? 1, q.page_size ?? ORDER_PAGE_SIZE_DEFAULT));
+});
+
+orderRoutes.get('/:id{[0-9]+}', async (c) => {
+  const a = await acting(c);
+  const { db } = c.get('deps');
+  await findOrder(db, a.scope, a.id);
+  await expireOrderIfDue(db, a.id, a.now);
+  return ok<OrderDetail>(c, await orderDetail(db, await findOrder(db, a.scope, a.id), a.now));
+});
+
+orderRoutes.post('/:id{[0-9]+}/pay', async (c) => {
+  const a = await acting(c);
+  const { method } = readInput(c, payBody);
+  const { db } = c.get('deps');
+  await findOrder(db, a.scope, a.id);
+  await expireOrderIfDue(db, a.id, a.now);
+  const result = await payOrder(db, a.scope, a.id, method, a.now);
+  const msg = result.status === 'paid' ? '支付成功' : result.status === 'awaiting_transfer' ? '请按页面信息完成对公转账' : '请在新页面完成支付';
+  return ok<PayResult>(c, result, msg);
+});
+
+orderRoutes.post('/:id{[0-9]+}/ephedrine', async (c) => {
+  const a = await acting(c);
+  const input = parseReceipt(c.get('body') ?? {}, a.now);
+  const { db } = c.get('deps');
+  await findOrder(db, a.scope, a.id);
+  await expireOrderIfDue(db, a.id, a.now);
+  return ok(c, await registerReceipt(db, a.scope, a.id, input, a.now), '购药人信息已登记');
+});
+
+orderRoutes.post('/:id{[0-9]+}/cancel', async (c) => {
+  const a = await acting(c);
+  await cancelOrder(c.get('deps').db, a.scope, a.id, a.now);
+  return ok(c, { status: 'cancelled' }, '订单已取消');
+});
+
+orderRoutes.post('/:id{[0-9]+}/confirm', async (c) => {
+  const a = await acting(c);
+  await confirmReceipt(c.get('deps').db, a.scope, a.id, a.now);
+  return ok(c, { status: 'completed' }, '已确认收货');
+});
+
+orderRoutes.post('/:id{[0-9]+}/rebuy', async (c) => {
+  const a = await acting(c);
+  const buyer = await requireBuyer(c);
+  const result = await rebuyOrder(c.get('deps').db, buyer, a.scope, a.id, a.now);
+  const msg = result.skipped.length === 0 ? '已加入购物车' : result.added > 0 ? `已加入购物车，${result.skipped.length}种商品未能加入` : '商品均未能加入购物车';
+  return ok<RebuyResult>(c, result, msg);
+});

@@ -1,0 +1,324 @@
+// What an order of some cart lines costs today — the one computation behind the checkout preview
+// (new=0) and the order itself (new=1, run again inside its transaction). Pricing is the cart's
+// own: priceLines (server/services/cart/list.ts: stored line + today's goods, rank price, ladder,
+// flash sale, combination) and computeCart (src/domain/cart.ts: 满减/满折 shares, shipping), with
+// the chosen lines as the selection. Nothing the client sent about prices is read.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { computeCart } from '../../../src/domain/cart.ts';
+import type { CheckoutAmounts, CheckoutLine, CheckoutPreview, CompanyCoupon } from '../../../src/domain/orders.ts';
+import { badRequest, notFound } from '../../http/envelope.ts';
+import { loadCombinations, type CombinationFacts } from '../cart/facts.ts';
+import { priceLines, type CartViewer } from '../cart/list.ts';
+import { LINE_NOT_FOUND_MSG } from '../cart/lines.ts';
+import { memberPrice } from '../cart/rules.ts';
+import { loadShippingData } from '../cart/shipping.ts';
+import { rowsOf } from '../goods-search.ts';
+import { intArray, type FlashUnits } from '../orders/stock.ts';
+import { loadWallet, type WalletView } from '../payments/wallet.ts';
+import type { OrderingCompany } from './company.ts';
+import {
+  bestOf,
+  couponView,
+  evaluateCoupon,
+  evaluateVoucher,
+  loadHeldCoupons,
+  sortForPicker,
+  type CouponBase,
+  type Evaluation,
+  type HeldCoupon,
+} from './coupons.ts';
+
+export interface QuoteRequest {
+  lineIds: readonly number[];
+  /** undefined: the best one; null: none; a number: that one (400 when it cannot be used). */
+  couponId: number | null | undefined;
+  voucherId: number | null | undefined;
+  useBalance: boolean;
+}
+
+/** One order_lines row to write (a combination set expands to its member goods). */
+export interface OrderUnit {
+  goodsId: number;
+  warehouseId: number;
+  name: string;
+  sccj: string;
+  ypgg: string;
+  bzdw: string;
+  image: string;
+  number: number;
+  price: number;
+  amount: number;
+  type: 0 | 1 | 3;
+  promotionId: number | null;
+}
+
+/** Units of one goods across the whole order (normal, flash and combination lines together). */
+export interface GoodsDemand {
+  goodsId: number;
+  name: string;
+  bzdw: string;
+  units: number;
+  stock: number;
+  purchaseLimit: number;
+  isEphedrine: boolean;
+  ephedrineLimit: number;
+}
+
+export interface Quote {
+  lines: CheckoutLine[];
+  units: OrderUnit[];
+  demand: Map<number, GoodsDemand>;
+  flash: FlashUnits[];
+  hasEphedrine: boolean;
+  priceChanges: CheckoutPreview['price_changes'];
+  coupons: CompanyCoupon[];
+  vouchers: CompanyCoupon[];
+  bestCouponId: number | null;
+  bestVoucherId: number | null;
+  coupon: HeldCoupon | null;
+  voucher: HeldCoupon | null;
+  amounts: CheckoutAmounts;
+  wallet: WalletView;
+}
+
+type PricedLine = Awaited<ReturnType<typeof priceLines>>['lines'][number];
+
+function addDemand(demand: Map<number, GoodsDemand>, g: GoodsDemand): void {
+  const d = demand.get(g.goodsId);
+  if (d) d.units += g.units;
+  else demand.set(g.goodsId, { ...g });
+}
+
+/** Problems that only show when the same goods is in several lines (each line passed alone). */
+export function demandProblem(d: GoodsDemand): string | null {
+  if (d.purchaseLimit > 0 && d.units > d.purchaseLimit) return `${d.name}：最多可购买${d.purchaseLimit}${d.bzdw || '件'}`;
+  if (d.isEphedrine && d.ephedrineLimit > 0 && d.units > d.ephedrineLimit) {
+    return `${d.name}：含麻黄碱药品每单最多购买${d.ephedrineLimit}${d.bzdw || '件'}`;
+  }
+  if (d.units > d.stock) return `${d.name}：库存不足`;
+  return null;
+}
+
+/**
+ * Why a line cannot be ordered as it is (the cart's rules), said as 库存不足 when stock alone is
+ * short — "最多可购买2盒" reads like a purchase limit at checkout.
+ */
+function checkoutProblem(l: PricedLine): string | null {
+  const v = l.built.view;
+  if (!v.problem) return null;
+  const short =
+    v.combination !== null
+      ? v.combination.goods.some((m) => m.number < m.quantity * v.number)
+      : v.goods.number < v.number && v.goods.is_buy === 1;
+  return short ? `${v.combination?.name ?? v.goods.name}：库存不足` : v.problem;
+}
+
+/** Root category of each goods (only asked when a held coupon is limited to categories). */
+async function rootCategories(db: Db, goodsIds: readonly number[]): Promise<Map<number, number>> {
+  if (goodsIds.length === 0) return new Map();
+  const res = await db.execute(sql`SELECT id, category_l1 AS l1 FROM goods WHERE id = ANY(${intArray(goodsIds)}::int[])`);
+  return new Map(rowsOf<{ id: number; l1: number }>(res).map((r) => [r.id, r.l1]));
+}
+
+function expand(l: PricedLine, combos: Map<number, CombinationFacts>, flashOf: Map<number, { promotionId: number }>, out: {
+  units: OrderUnit[];
+  demand: Map<number, GoodsDemand>;
+  flash: FlashUnits[];
+}): boolean {
+  const v = l.built.view;
+  const g = l.loaded.goods;
+  if (l.loaded.type === 3) {
+    const combo = combos.get(l.loaded.combinationId);
+    // priceLines saw the combination a moment ago; gone now means it just ended.
+    if (!combo) throw badRequest(`${v.combination?.name ?? g.name}：组合活动已结束`, { id: v.id, goods_id: g.id });
+    let eph = false;
+    for (const m of combo.members) {
+      const number = v.number * m.quantity;
+      const price = m.promoPrice ?? memberPrice(m);
+      out.units.push({
+        goodsId: m.id,
+        warehouseId: m.warehouseId,
+        name: m.name,
+        sccj: m.sccj,
+        ypgg: m.ypgg,
+        bzdw: m.bzdw,
+        image: m.image,
+        number,
+        price,
+        amount: price * number,
+        type: 3,
+        promotionId: combo.id,
+      });
+      addDemand(out.demand, {
+        goodsId: m.id,
+        name: m.name,
+        bzdw: m.bzdw,
+        units: number,
+        stock: m.stock,
+        purchaseLimit: m.purchaseLimit,
+        isEphedrine: m.isEphedrine,
+        ephedrineLimit: m.ephedrineLimit,
+      });
+      eph ||= m.isEphedrine;
+    }
+    return eph;
+  }
+  const price = v.price!;
+  const promotionId = l.loaded.type === 1 ? (flashOf.get(g.id)?.promotionId ?? null) : v.goods_manjian_id;
+  out.units.push({
+    goodsId: g.id,
+    warehouseId: g.warehouseId,
+    name: g.name,
+    sccj: g.sccj,
+    ypgg: g.ypgg,
+    bzdw: g.bzdw,
+    image: g.image,
+    number: v.number,
+    price,
+    amount: price * v.number,
+    type: l.loaded.type === 1 ? 1 : 0,
+    promotionId,
+  });
+  if (l.loaded.type === 1 && promotionId !== null) {
+    const f = out.flash.find((x) => x.goodsId === g.id && x.promotionId === promotionId);
+    if (f) f.n += v.number;
+    else out.flash.push({ promotionId, goodsId: g.id, n: v.number });
+  }
+  addDemand(out.demand, {
+    goodsId: g.id,
+    name: g.name,
+    bzdw: g.bzdw,
+    units: v.number,
+    stock: g.stock,
+    purchaseLimit: g.purchaseLimit,
+    isEphedrine: g.isEphedrine,
+    ephedrineLimit: g.ephedrineLimit,
+  });
+  return g.isEphedrine;
+}
+
+function pick(
+  evals: readonly { coupon: HeldCoupon; ev: Evaluation }[],
+  wanted: number | null | undefined,
+  noun: string,
+): { coupon: HeldCoupon; ev: Evaluation } | null {
+  if (wanted === null) return null;
+  if (wanted === undefined) {
+    const best = bestOf(evals);
+    return best ? evals.find((e) => e.coupon.id === best.id)! : null;
+  }
+  const found = evals.find((e) => e.coupon.id === wanted);
+  // Someone else's, used, expired and unknown ids all read the same.
+  if (!found) throw badRequest(`${noun}不存在或已使用，请重新选择`);
+  if (!found.ev.usable) throw badRequest(`${noun}不可用：${found.ev.reason ?? '不满足使用条件'}`);
+  return found;
+}
+
+/** Prices the company's cart lines `lineIds` as one order (404 when a line is not the company's). */
+export async function quoteCheckout(db: Db, company: OrderingCompany, req: QuoteRequest, now: Date, inTransaction = false): Promise<Quote> {
+  const viewer: CartViewer = { companyId: company.id, isSpecial: company.isSpecial, rank: company.rank, showPrices: true };
+  // A transaction is one connection: node-postgres runs its queries one by one anyway (and
+  // deprecates overlapping them), so there they are awaited in turn; a pool runs them in parallel.
+  const priced = inTransaction ? await priceLines(db, viewer, now, req.lineIds) : priceLines(db, viewer, now, req.lineIds);
+  const [{ lines, promos }, shipping, held, wallet] = inTransaction
+    ? [await priced, await loadShippingData(db, company.id, now), await loadHeldCoupons(db, company.id, now), await loadWallet(db, company.id)]
+    : await Promise.all([priced, loadShippingData(db, company.id, now), loadHeldCoupons(db, company.id, now), loadWallet(db, company.id)]);
+  if (lines.length !== req.lineIds.length) throw notFound(LINE_NOT_FOUND_MSG);
+
+  for (const l of lines) {
+    const problem = checkoutProblem(l);
+    if (problem) throw badRequest(problem, { id: l.built.view.id, goods_id: l.built.view.goods.id });
+  }
+
+  const comboIds = [...new Set(lines.filter((l) => l.loaded.type === 3).map((l) => l.loaded.combinationId))];
+  const combos = comboIds.length > 0 ? await loadCombinations(db, comboIds, company.rank, now) : new Map<number, CombinationFacts>();
+  const out = { units: [] as OrderUnit[], demand: new Map<number, GoodsDemand>(), flash: [] as FlashUnits[] };
+  const checkoutLines: CheckoutLine[] = [];
+  let hasEphedrine = false;
+  for (const l of lines) {
+    const eph = expand(l, combos, promos.flashOf, out);
+    hasEphedrine ||= eph;
+    const v = l.built.view;
+    checkoutLines.push({
+      cart_id: v.id,
+      goods_id: v.goods.id,
+      name: v.combination?.name ?? v.goods.name,
+      sccj: v.goods.sccj,
+      ypgg: v.goods.ypgg,
+      bzdw: v.combination ? '套' : v.goods.bzdw,
+      goods_image: v.goods.goods_image,
+      number: v.number,
+      price: v.price!,
+      amount: v.raw_price!,
+      old_price: v.price_changed?.old ?? null,
+      is_ephedrine: eph ? 1 : 0,
+    });
+  }
+  for (const d of out.demand.values()) {
+    const problem = demandProblem(d);
+    if (problem) throw badRequest(problem, { goods_id: d.goodsId });
+  }
+
+  // The chosen lines are the selection, whatever their checkbox says in the cart.
+  const computed = computeCart(
+    lines.map((l) => ({ ...l.built.calc, is_selected: true })),
+    promos.tiers,
+    shipping,
+  );
+  const goodsAmount = computed.totals.raw_price;
+  const manjianAmount = computed.totals.goods_manjian_amount;
+
+  const scoped = held.some((c) => c.kind === 'coupon' && c.scopeL1 !== null);
+  const roots = scoped ? await rootCategories(db, [...new Set(lines.map((l) => l.loaded.goods.id))]) : new Map<number, number>();
+  const byL1 = new Map<number, number>();
+  for (const l of lines) {
+    const withCoupon = computed.lines.get(l.built.view.id)?.with_coupon ?? 0;
+    const root = roots.get(l.loaded.goods.id);
+    if (withCoupon > 0 && root !== undefined) byL1.set(root, (byL1.get(root) ?? 0) + withCoupon);
+  }
+  const base: CouponBase = { total: computed.totals.with_coupon, byL1 };
+
+  const couponEvals = held.filter((c) => c.kind === 'coupon').map((coupon) => ({ coupon, ev: evaluateCoupon(coupon, base) }));
+  const coupon = pick(couponEvals, req.couponId, '优惠券');
+  const couponAmount = coupon?.ev.saving ?? 0;
+  const voucherBase = goodsAmount - manjianAmount - couponAmount;
+  const voucherEvals = held.filter((c) => c.kind === 'voucher').map((coupon) => ({ coupon, ev: evaluateVoucher(coupon, voucherBase) }));
+  const voucher = pick(voucherEvals, req.voucherId, '现金券');
+  const voucherAmount = voucher?.ev.saving ?? 0;
+
+  const shippingAmount = computed.totals.shipping.fee;
+  const due = goodsAmount - manjianAmount - couponAmount - voucherAmount + shippingAmount;
+  const balanceAmount = req.useBalance ? Math.max(0, Math.min(wallet.balance, due)) : 0;
+
+  const priceChanges: CheckoutPreview['price_changes'] = [];
+  for (const l of lines) {
+    const v = l.built.view;
+    if (v.price_changed) priceChanges.push({ goods_id: v.goods.id, name: v.combination?.name ?? v.goods.name, old_price: v.price_changed.old, new_price: v.price_changed.new });
+  }
+
+  return {
+    lines: checkoutLines,
+    units: out.units,
+    demand: out.demand,
+    flash: out.flash,
+    hasEphedrine,
+    priceChanges,
+    coupons: sortForPicker(couponEvals.map((e) => couponView(e.coupon, e.ev))),
+    vouchers: sortForPicker(voucherEvals.map((e) => couponView(e.coupon, e.ev))),
+    bestCouponId: bestOf(couponEvals)?.id ?? null,
+    bestVoucherId: bestOf(voucherEvals)?.id ?? null,
+    coupon: coupon?.coupon ?? null,
+    voucher: voucher?.coupon ?? null,
+    amounts: {
+      goods_amount: goodsAmount,
+      manjian_amount: manjianAmount,
+      coupon_amount: couponAmount,
+      voucher_amount: voucherAmount,
+      shipping_amount: shippingAmount,
+      balance_amount: balanceAmount,
+      pay_amount: due - balanceAmount,
+    },
+    wallet,
+  };
+}

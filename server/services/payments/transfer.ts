@@ -1,0 +1,26 @@
+// 对公转账: our receiving account. Operations set it in site_config 'transfer_account'
+// ({ account_name, bank, account_no }); without it the demo account below is shown.
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { siteConfig } from '../../db/schema.ts';
+import type { TransferInfo } from '../../../src/domain/orders.ts';
+
+const DEMO_ACCOUNT = {
+  account_name: '康源医药有限公司',
+  bank: '中国工商银行广州天河支行',
+  account_no: '3602 0012 0920 0123 456',
+};
+
+const accountSchema = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
+
+export async function transferInfo(db: Db, orderNo?: string): Promise<TransferInfo> {
+  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'transfer_account')).limit(1);
+  const parsed = accountSchema.safeParse(row?.value);
+  const account = parsed.success ? parsed.data : DEMO_ACCOUNT;
+  return {
+    ...account,
+    remark: orderNo ?? '订单号',
+    notice: `请使用企业对公账户转账，并在转账备注中填写${orderNo ? `订单号${orderNo}` : '订单号'}。财务确认到账后订单自动转为待发货，请在24小时内完成转账。`,
+  };
+}
