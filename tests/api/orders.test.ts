@@ -95,7 +95,8 @@ describe('GET /api/order', () => {
     const shipped = d.list.find((o) => o.id === ids.shipped)!;
     expect(shipped).toMatchObject({ status: 'shipped', kind: 'normal', line_count: 2, goods_amount: 5_000, expires_in: null });
     expect(shipped.lines.map((l) => [l.goods_id, l.number])).toEqual(expect.arrayContaining([[G.a, 3], [G.b, 1]]));
-    expect(shipped.can).toEqual({ pay: false, cancel: false, confirm: true, rebuy: true, after_sale: true, invoice: true });
+    expect(shipped.can).toEqual({ pay: false, cancel: false, confirm: true, rebuy: true, after_sale: true, invoice: false });
+    // Invoices are requested once an order is completed (POST /api/invoice refuses earlier).
     const pending = d.list.find((o) => o.id === ids.pending)!;
     expect(pending.expires_in).toBe(30 * 60);
     expect(pending.can).toMatchObject({ pay: true, cancel: true, confirm: false });

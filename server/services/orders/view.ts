@@ -4,6 +4,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { canRequestAfterSale } from '../../../src/domain/orders-after-sale.ts';
 import { afterSales, companies, invoices, orderLines, orderStatusHistory, payments, shipments } from '../../db/schema.ts';
 import {
   ORDER_STATUS_TEXT,
@@ -20,7 +21,7 @@ import { maskIdCard } from '../../../src/domain/id-card.ts';
 import { anyId } from '../cart/packed.ts';
 import { rowsOf } from '../goods-search.ts';
 import type { OrderRow } from './access.ts';
-import { isPaidLike, isUnpaid, seconds } from './status.ts';
+import { isUnpaid, seconds } from './status.ts';
 
 /** Lines shown on a list row. */
 export const SUMMARY_LINES = 4;
@@ -60,8 +61,10 @@ export function orderSummary(o: OrderRow, x: SummaryExtras, now: Date): OrderSum
       cancel: normal && unpaid,
       confirm: normal && status === 'shipped',
       rebuy: normal,
-      after_sale: normal && x.afterSaleAllowed && (status === 'paid' || status === 'shipped' || status === 'completed'),
-      invoice: normal && !x.invoiced && isPaidLike(status) && status !== 'after_sale',
+      // The same rules POST /order/{id}/after_sale and POST /invoice enforce (30-day window after
+      // completion; invoices for completed orders only), so the page never offers a refused action.
+      after_sale: normal && x.afterSaleAllowed && canRequestAfterSale(status, o.completedAt?.getTime() ?? null, now.getTime()),
+      invoice: normal && !x.invoiced && status === 'completed',
     },
   };
 }
