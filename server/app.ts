@@ -24,6 +24,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { orderRoutes } from './routes/order.ts';
 import { payRoutes } from './routes/pay.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { storeRoutes } from './routes/stores.ts';
 import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.get('/health', (c) => c.json({ code: 10000, msg: 'ok', data: { time: deps.clock().toISOString() } }));
   api.route('/user', userRoutes);
   api.route('/user', walletRoutes);
+  api.route('/user', storeRoutes);
   api.route('/register', registerRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useCartStore, useCartSummary } from './cart-context';
 import { batchDeleteConfirmText, clearInvalidConfirmText } from './cart-page-state';
 import { confirmRemove } from './confirm-remove';
+import { CopyToStores } from './copy-to-stores';
 import { SelectCheckbox } from './select-checkbox';
 import styles from './totals-panel.module.css';
 
@@ -33,6 +34,7 @@ export const BatchBar = memo(function BatchBar() {
       >
         清除失效商品
       </button>
+      <CopyToStores lineIds={selected} />
     </div>
   );
 });
