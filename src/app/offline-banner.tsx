@@ -1,0 +1,48 @@
+// The offline banner: shown while TanStack Query's onlineManager says offline (src/app/online-bridge.ts
+// feeds it the browser's events and the service worker's reports), with the time the cached data
+// on screen was stored by the worker. Mount once in the app root, inside QueryClientProvider.
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { getOfflineAsOf, installOnlineBridge, subscribeOfflineAsOf } from './online-bridge';
+import styles from './offline-banner.module.css';
+
+// On import, not on mount: worker reports sent while the page loads are delivered at
+// DOMContentLoaded, before React's first commit, and would be lost without a listener.
+installOnlineBridge();
+
+const AS_OF_FORMAT = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `2025-03-05 14:07`, Beijing time (DESIGN.md: times are shown Asia/Shanghai). */
+export function formatAsOf(ms: number): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    AS_OF_FORMAT.formatToParts(ms).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+export function offlineMessage(asOf: number | null): string {
+  return asOf === null ? '当前处于离线状态，显示的是此前保存的数据' : `当前处于离线状态，数据更新于 ${formatAsOf(asOf)}`;
+}
+
+const isOnline = () => onlineManager.isOnline();
+const alwaysOnline = () => true;
+const noAsOf = () => null;
+
+export function OfflineBanner() {
+  const online = useSyncExternalStore(onlineManager.subscribe, isOnline, alwaysOnline);
+  const asOf = useSyncExternalStore(subscribeOfflineAsOf, getOfflineAsOf, noAsOf);
+  if (online) return null;
+  return (
+    <div className={styles.banner} role="status" aria-live="polite" data-testid="offline-banner">
+      <span className={styles.dot} aria-hidden="true" />
+      {offlineMessage(asOf)}
+    </div>
+  );
+}

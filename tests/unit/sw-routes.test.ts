@@ -1,0 +1,92 @@
+// The service worker's route table (sw/routes.ts): which request lands in which runtime cache,
+// and that per-user answers never do.
+import { describe, expect, it } from 'vitest';
+import { CACHE, isCacheScope, isPageToWorkerMessage, isWorkerToPageMessage } from '../../sw/cache-names';
+import { isPerUserPath, runtimeCacheFor, sessionEventFor } from '../../sw/routes';
+
+describe('runtimeCacheFor', () => {
+  it.each([
+    ['/api/goods/list', CACHE.catalogue],
+    ['/api/goods/detail/1', CACHE.catalogue],
+    ['/api/goods/search', CACHE.catalogue],
+    ['/api/goods/hot', CACHE.catalogue],
+    ['/api/goods/brands', CACHE.catalogue],
+    ['/api/goods/activities', CACHE.catalogue],
+    ['/api/index/spike', CACHE.catalogue],
+    ['/api/index_wntj/1', CACHE.catalogue],
+    ['/api/focus', CACHE.catalogue],
+    ['/api/focus/kxzq_ad', CACHE.catalogue],
+    ['/api/focus/brand/3', CACHE.catalogue],
+    ['/api/global/links', CACHE.catalogue],
+    ['/api/focus/common', CACHE.categories],
+    ['/api/article/12', CACHE.help],
+    ['/api/articles', CACHE.help],
+    ['/api/help/tree', CACHE.help],
+    ['/img/logo.png', CACHE.images],
+    ['/media/goods/12.svg', CACHE.images],
+  ])('GET %s → %s', (path, cache) => {
+    expect(runtimeCacheFor('GET', path)).toBe(cache);
+  });
+
+  it.each([
+    '/api/cart',
+    '/api/cart/list',
+    '/api/cart/total',
+    '/api/user/base',
+    '/api/user/user_money',
+    '/api/order',
+    '/api/order/12',
+    '/api/favorite',
+    '/api/address',
+    '/api/invoice/3/pdf',
+    '/api/health',
+    '/api/goods/listing',
+    '/api/register/status',
+    '/media/uploads/1.pdf',
+    '/list',
+    '/assets/index-abc.js',
+  ])('GET %s is not cached at runtime', (path) => {
+    expect(runtimeCacheFor('GET', path)).toBeNull();
+  });
+
+  it('never caches anything but GET', () => {
+    expect(runtimeCacheFor('POST', '/api/goods/list')).toBeNull();
+    expect(runtimeCacheFor('HEAD', '/api/goods/detail/1')).toBeNull();
+  });
+
+  it('treats every per-user area as per-user, whatever follows', () => {
+    for (const path of ['/api/cart', '/api/cart/3/edit', '/api/user_money', '/api/order/1/pay', '/api/invoice']) {
+      expect(isPerUserPath(path), path).toBe(true);
+    }
+    expect(isPerUserPath('/api/goods/list')).toBe(false);
+  });
+});
+
+describe('sessionEventFor', () => {
+  it('watches sign-in and sign-out only', () => {
+    expect(sessionEventFor('POST', '/api/user/login')).toBe('login');
+    expect(sessionEventFor('DELETE', '/api/user/logout')).toBe('logout');
+    expect(sessionEventFor('GET', '/api/user/login')).toBeNull();
+    expect(sessionEventFor('GET', '/api/user/base')).toBeNull();
+  });
+});
+
+describe('page ↔ worker contract', () => {
+  it('accepts the two scope shapes only', () => {
+    expect(isCacheScope('visitor')).toBe(true);
+    expect(isCacheScope('u:demo')).toBe(true);
+    expect(isCacheScope('u:')).toBe(false);
+    expect(isCacheScope('demo')).toBe(false);
+    expect(isCacheScope(null)).toBe(false);
+  });
+
+  it('validates messages both ways', () => {
+    expect(isPageToWorkerMessage({ type: 'SET_SCOPE', scope: 'u:demo' })).toBe(true);
+    expect(isPageToWorkerMessage({ type: 'SET_SCOPE', scope: 'anyone' })).toBe(false);
+    expect(isPageToWorkerMessage({ type: 'CLEAR_USER_CACHES' })).toBe(true);
+    expect(isPageToWorkerMessage('SKIP_WAITING')).toBe(false);
+    expect(isWorkerToPageMessage({ type: 'SERVED_FROM_CACHE', url: '/api/goods/list', cachedAt: 1 })).toBe(true);
+    expect(isWorkerToPageMessage({ type: 'SERVED_FROM_CACHE', url: '/api/goods/list' })).toBe(false);
+    expect(isWorkerToPageMessage({ type: 'SYNC_OUTBOX' })).toBe(true);
+  });
+});
