@@ -35,7 +35,9 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
     }),
     defaultOptions: {
       ...config.defaultOptions,
-      queries: { retry: shouldRetryQuery, ...config.defaultOptions?.queries },
+      // offlineFirst: a query started while offline still runs, so the service worker can answer
+      // it from its caches (the default 'online' mode would leave it paused and empty).
+      queries: { retry: shouldRetryQuery, networkMode: 'offlineFirst', ...config.defaultOptions?.queries },
       // Mutations are not idempotent by default; the outbox retries with an Idempotency-Key.
       mutations: { retry: 0, ...config.defaultOptions?.mutations },
     },

@@ -114,8 +114,9 @@ describeBrowser('PWA: install, manifest, offline start', () => {
   });
 
   it('starts from the precache with the server stopped', async () => {
-    await server.stop();
+    // Allowed before stopping: late requests of the page may fail while the server shuts down.
     allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+    await server.stop();
 
     const response = await page.reload();
     expect(response?.fromServiceWorker(), 'index.html came from the service worker').toBe(true);
