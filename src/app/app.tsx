@@ -3,14 +3,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { userKeys } from '../api/user';
+import { bootLocal } from '../local/boot';
 import { createAppRouter, type AppRouter } from '../routes/tree';
+import { startCacheScopeSync } from './cache-scope';
 import { NoticeHost, setErrorNavigator } from './error-presenter';
+import { OfflineBanner } from './offline-banner';
 import { PwaUpdatePrompt } from './pwa-update';
 import { createQueryClient } from './query-client';
 import { createSession } from './session';
 
 function createApp() {
   const queryClient = createQueryClient();
+  // Tells the service worker which account the catalogue cache belongs to.
+  startCacheScopeSync(queryClient, userKeys.base());
   const router = createAppRouter({ queryClient, auth: createSession(queryClient) });
   return { queryClient, router };
 }
@@ -26,11 +32,14 @@ function useErrorNavigation(router: AppRouter) {
 export function App() {
   const [{ queryClient, router }] = useState(createApp);
   useErrorNavigation(router);
+  // The local store (Dexie, outbox, sync) loads after first paint and follows the signed-in account.
+  useEffect(() => bootLocal(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <NoticeHost />
       <PwaUpdatePrompt />
+      <OfflineBanner />
     </QueryClientProvider>
   );
 }
