@@ -4,7 +4,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { CartTotal } from '../domain/contracts';
+import { cartDelete } from '../local/writes';
 import { http } from './client';
+import { localWrite, type WriteResult } from './local-write';
 
 export const cartSummaryKeys = {
   all: ['cart'] as const,
@@ -29,8 +31,13 @@ export interface DrawerCartList {
 export const getCartTotal = (): Promise<CartTotal> => http.get<CartTotal>('cart/total');
 export const getDrawerCartList = (): Promise<DrawerCartList> =>
   http.get<DrawerCartList>('cart/list', { filters: CART_LIST_DEFAULT_FILTER });
-export const postCartBatchDelete = (ids: readonly number[]): Promise<unknown> =>
-  http.post<unknown>('cart/batch_delete', { ids: [...ids] });
+/**
+ * The drawer's delete is a cart write like the cart page's: through the local store's outbox
+ * (src/local/writes.ts), so offline it lands in the cart draft and syncs later, with the same
+ * Idempotency-Key and order as every other cart change.
+ */
+export const postCartBatchDelete = (ids: readonly number[]): Promise<WriteResult<{ count: number }>> =>
+  localWrite(() => cartDelete(ids));
 
 export const cartTotalQuery = () =>
   queryOptions({

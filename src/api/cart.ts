@@ -1,10 +1,12 @@
 // Cart writes and the cart page's list (SPEC §3 "Cart line", §4 add-to-cart deferral, §7 "Cart",
 // §8 "cart add success: show the server message").
 //
-// Every cart write of the app goes through this module, one small named function per call
-// (postCartAdd, postCartEdit, postCartBatchSelect, postCartBatchDelete, postCartQuickAdd,
-// postCartCopy), so the offline issue can later route them through the outbox (an entry +
-// Idempotency-Key) without touching a page. Add new cart writes here, not in a feature.
+// Every cart write of the app goes through this module. Add, edit, select and delete go through
+// the local store (src/local/writes.ts: cartAdd, cartEdit, cartSelect, cartDelete): the change is
+// applied to the device's cart draft and queued in the outbox with an Idempotency-Key; online the
+// call resolves with the server's answer, offline with a provisional result that syncs later.
+// Quick add and copy (postCartQuickAdd, postCartCopy) need the server and go straight to it.
+// Add new cart writes here, not in a feature.
 //
 // The cart page's writes are optimistic: the list in the query cache changes at once (amounts
 // recomputed with src/domain/cart.ts, the function the server uses), the request follows, and the
@@ -12,7 +14,13 @@
 // (MutationCache onError) shows the server's message. They share one mutation scope, so they
 // reach the server one at a time and in order (no request to a path cancels another, SPEC §7),
 // and only the last one to settle refetches the cart, badge and drawer: a refetch while another
-// write is on its way would briefly show the cart without it.
+// write is on its way would briefly show the cart without it. A provisional write (offline, or
+// the server unreachable) keeps its optimistic change and refetches nothing: the server does not
+// have it yet; the sync engine refreshes the cart once the outbox has drained.
+//
+// The mutations run with networkMode 'always': the local store decides what offline means, so
+// TanStack must not park them until the network returns (a parked write would also hold up every
+// later write of the cart's one-at-a-time scope).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   MutationObserver,
@@ -36,10 +44,13 @@ import type {
   TierPromotion,
 } from '../domain/cart-types';
 import { ADD_TO_CART_DEFER_MS, CART_LIST_DEFAULT_FILTER } from '../domain/constants';
+import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
+import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local/writes';
 import { toast } from '../ui/toast';
 import { cartSummaryKeys } from './cart-summary';
 import { http } from './client';
+import { localWrite, serverData, writeMessage, type WriteResult } from './local-write';
 
 /** Same ['cart'] root as the shell's badge/drawer keys, so one invalidation refreshes both. */
 export const cartKeys = {
@@ -77,12 +88,22 @@ export interface CartAddResult {
 
 export const CART_ADD_FALLBACK_MESSAGE = '加入购物车成功';
 
-export const postCartAdd = (lines: readonly CartAddLine[]): Promise<Envelope<CartAddResult>> =>
-  http.post<CartAddResult>('cart', { params: [...lines] }, { envelope: true });
+export interface AddToCartOptions {
+  /** The cards of the goods being added, so the offline cart can show them. */
+  goods?: readonly GoodsListItem[];
+}
+
+interface AddVars {
+  lines: readonly CartAddLine[];
+  goods?: readonly GoodsListItem[];
+}
 
 export interface AddToCart {
-  /** Resolves true once the server accepted the lines; false when it refused (already shown per SPEC §8). */
-  add: (lines: readonly CartAddLine[]) => Promise<boolean>;
+  /**
+   * Resolves true once the lines are in the cart — accepted by the server, or saved on the device
+   * to sync later (the provisional message is shown); false when refused (already shown per SPEC §8).
+   */
+  add: (lines: readonly CartAddLine[], opts?: AddToCartOptions) => Promise<boolean>;
   /** True from the click through the deferral and the request. */
   isPending: boolean;
 }
@@ -106,10 +127,12 @@ export function useAddToCart(): AddToCart {
 
   const mutation = useMutation({
     mutationKey: [...cartKeys.all, 'add'] as const,
-    mutationFn: postCartAdd,
+    mutationFn: ({ lines, goods }: AddVars) => localWrite(() => cartAdd(lines, { goods })),
+    networkMode: 'always',
     // In the options (not per call) so they still run when the control unmounts mid-request.
-    onSuccess: (envelope) => {
-      toast.show({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' });
+    onSuccess: (result) => {
+      toast.show({ message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE), tone: result.provisional ? 'info' : 'success' });
+      if (result.provisional) return;
       notifyCartChanged();
       // The shell's bridge may already have started these refetches on notifyCartChanged();
       // cancelRefetch: false joins them instead of restarting. Not awaited: the button frees now.
@@ -119,13 +142,13 @@ export function useAddToCart(): AddToCart {
   const { mutateAsync } = mutation;
 
   const add = useCallback(
-    async (lines: readonly CartAddLine[]): Promise<boolean> => {
+    async (lines: readonly CartAddLine[], opts: AddToCartOptions = {}): Promise<boolean> => {
       if (busy.current || lines.length === 0) return false;
       busy.current = true;
       setDeferring(true);
       try {
         await new Promise<void>((resolve) => setTimeout(resolve, ADD_TO_CART_DEFER_MS));
-        await mutateAsync(lines);
+        await mutateAsync({ lines, goods: opts.goods });
         return true;
       } catch {
         // Already presented by the MutationCache; the caller only needs to know it failed.
@@ -171,16 +194,8 @@ export const cartNextHintQuery = (promotionId: number | null, limit = NEXT_HINT_
     staleTime: 0,
   });
 
-// ---- the cart page's writes: one named function per call --------------------------------------
-
-export const postCartEdit = (id: number, number: number): Promise<CartEditResult> =>
-  http.post<CartEditResult>(`cart/${id}/edit`, { params: { number } });
-
-export const postCartBatchSelect = (ids: readonly number[], selected: boolean): Promise<CartSelectResult> =>
-  http.post<CartSelectResult>('cart/batch_select', { ids: [...ids], is_selected: selected ? 1 : 0 });
-
-export const postCartBatchDelete = (ids: readonly number[]): Promise<Envelope<{ count: number }>> =>
-  http.post<{ count: number }>('cart/batch_delete', { ids: [...ids] }, { envelope: true });
+// ---- the cart page's writes that need the server -----------------------------------------------
+// (edit, select and delete are cartEdit, cartSelect, cartDelete of src/local/writes.ts)
 
 export const postCartQuickAdd = (goodsId: number): Promise<Envelope<CartAddAnswer>> =>
   http.post<CartAddAnswer>(`cart/quick_add/${goodsId}`, undefined, { envelope: true });
@@ -354,9 +369,11 @@ function cachedLines(queryClient: QueryClient): CartLineView[] {
 /**
  * After the last pending cart write: the badge and drawer refresh (notifyCartChanged) and the
  * cart lists refetch, so the server's whole answer (totals, tiers, shipping) wins. Called from
- * onSettled, where the settling write still counts as pending.
+ * onSettled, where the settling write still counts as pending. Not after a provisional write:
+ * the server has not seen it, so its list would undo what the buyer just did.
  */
-function settleCartWrite(queryClient: QueryClient): void {
+function settleCartWrite(queryClient: QueryClient, result?: { provisional: boolean }): void {
+  if (result?.provisional) return;
   if (queryClient.isMutating({ mutationKey: cartKeys.all }) > 1) return;
   notifyCartChanged();
   void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
@@ -364,27 +381,39 @@ function settleCartWrite(queryClient: QueryClient): void {
 
 type CartWriteOptions<TData, TVars, TContext> = MutationObserverOptions<TData, Error, TVars, TContext>;
 
+/** Edits and selections offline are shown by the offline cart itself; a write the server could not take now is worth a word. */
+function noteQueued(result: WriteResult<unknown>): void {
+  if (result.provisional && result.reason === 'queued') toast.show({ message: result.msg, tone: 'info' });
+}
+
 export interface CartEditVars {
   id: number;
   number: number;
 }
 
-export function cartEditMutation(queryClient: QueryClient): CartWriteOptions<CartEditResult, CartEditVars, { before?: CartLineView }> {
+export function cartEditMutation(
+  queryClient: QueryClient,
+): CartWriteOptions<WriteResult<CartEditResult>, CartEditVars, { before?: CartLineView }> {
   return {
     mutationKey: [...cartKeys.all, 'edit'],
     scope: CART_WRITE_SCOPE,
-    mutationFn: ({ id, number }) => postCartEdit(id, number),
+    networkMode: 'always',
+    mutationFn: ({ id, number }) => localWrite(() => cartEdit(id, number)),
     onMutate: async ({ id, number }) => {
       const before = cachedLines(queryClient).find((l) => l.id === id);
       await patchListsOptimistically(queryClient, (s) => withLineNumber(s, id, number));
       return { before };
     },
-    onSuccess: ({ line }) => patchLists(queryClient, (s) => withServerLine(s, line)),
+    onSuccess: (result) => {
+      noteQueued(result);
+      const line = serverData(result)?.line;
+      if (line) patchLists(queryClient, (s) => withServerLine(s, line));
+    },
     onError: (_error, _vars, context) => {
       const before = context?.before;
       if (before) patchLists(queryClient, (s) => withServerLine(s, before));
     },
-    onSettled: () => settleCartWrite(queryClient),
+    onSettled: (result) => settleCartWrite(queryClient, result),
   };
 }
 
@@ -395,36 +424,40 @@ export interface CartSelectVars {
 
 export function cartSelectMutation(
   queryClient: QueryClient,
-): CartWriteOptions<CartSelectResult, CartSelectVars, { before: Map<number, 0 | 1> }> {
+): CartWriteOptions<WriteResult<CartSelectResult>, CartSelectVars, { before: Map<number, 0 | 1> }> {
   return {
     mutationKey: [...cartKeys.all, 'select'],
     scope: CART_WRITE_SCOPE,
-    mutationFn: ({ ids, selected }) => postCartBatchSelect(ids, selected),
+    networkMode: 'always',
+    mutationFn: ({ ids, selected }) => localWrite(() => cartSelect(ids, selected)),
     onMutate: async ({ ids, selected }) => {
       const wanted = new Set(ids);
       const before = new Map(cachedLines(queryClient).filter((l) => wanted.has(l.id)).map((l) => [l.id, l.is_selected] as const));
       await patchListsOptimistically(queryClient, (s) => withSelection(s, ids, selected));
       return { before };
     },
-    onSuccess: ({ forced_unselected }) => {
-      if (forced_unselected.length === 0) return;
-      patchLists(queryClient, (s) => withSelection(s, forced_unselected, false));
+    onSuccess: (result) => {
+      noteQueued(result);
+      const forced = serverData(result)?.forced_unselected ?? [];
+      if (forced.length === 0) return;
+      patchLists(queryClient, (s) => withSelection(s, forced, false));
       toast.show({ message: CART_FORCED_UNSELECTED_MESSAGE, tone: 'info' });
     },
     onError: (_error, _vars, context) => {
       if (context) patchLists(queryClient, (s) => withSelectionRestored(s, context.before));
     },
-    onSettled: () => settleCartWrite(queryClient),
+    onSettled: (result) => settleCartWrite(queryClient, result),
   };
 }
 
 export function cartDeleteMutation(
   queryClient: QueryClient,
-): CartWriteOptions<Envelope<{ count: number }>, readonly number[], { removed: RemovedLine[] }> {
+): CartWriteOptions<WriteResult<{ count: number }>, readonly number[], { removed: RemovedLine[] }> {
   return {
     mutationKey: [...cartKeys.all, 'delete'],
     scope: CART_WRITE_SCOPE,
-    mutationFn: (ids) => postCartBatchDelete(ids),
+    networkMode: 'always',
+    mutationFn: (ids) => localWrite(() => cartDelete(ids)),
     onMutate: async (ids) => {
       const gone = new Set(ids);
       const state = queryClient.getQueryData<CartState>(cartKeys.list());
@@ -437,13 +470,13 @@ export function cartDeleteMutation(
       await patchListsOptimistically(queryClient, (s) => withoutLines(s, ids));
       return { removed: [...fromList, ...others] };
     },
-    onSuccess: (envelope) => {
-      toast.show({ message: envelope.msg || CART_DELETED_MESSAGE, tone: 'success' });
+    onSuccess: (result) => {
+      toast.show({ message: writeMessage(result, CART_DELETED_MESSAGE), tone: result.provisional ? 'info' : 'success' });
     },
     onError: (_error, _vars, context) => {
       if (context) patchLists(queryClient, (s) => withLinesRestored(s, context.removed));
     },
-    onSettled: () => settleCartWrite(queryClient),
+    onSettled: (result) => settleCartWrite(queryClient, result),
   };
 }
 
@@ -451,6 +484,7 @@ export function cartQuickAddMutation(queryClient: QueryClient): CartWriteOptions
   return {
     mutationKey: [...cartKeys.all, 'quick_add'],
     scope: CART_WRITE_SCOPE,
+    networkMode: 'always',
     mutationFn: (goodsId) => postCartQuickAdd(goodsId),
     onSuccess: (envelope) => toast.show({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' }),
     onSettled: () => settleCartWrite(queryClient),
@@ -466,6 +500,7 @@ export function cartCopyMutation(queryClient: QueryClient): CartWriteOptions<Env
   return {
     mutationKey: [...cartKeys.all, 'copy'],
     scope: CART_WRITE_SCOPE,
+    networkMode: 'always',
     mutationFn: ({ ids, otherUserIds }) => postCartCopy(ids, otherUserIds),
     // '复制成功' or '已复制N个，M个未能复制': the buyer needs to know about the skipped ones.
     onSuccess: (envelope) =>
@@ -485,9 +520,9 @@ function runCartWrite<TData, TVars, TContext>(
 
 /** The cart page's writes, bound to a QueryClient. Each resolves null when refused. */
 export interface CartWrites {
-  edit: (id: number, number: number) => Promise<CartEditResult | null>;
-  select: (ids: readonly number[], selected: boolean) => Promise<CartSelectResult | null>;
-  remove: (ids: readonly number[]) => Promise<Envelope<{ count: number }> | null>;
+  edit: (id: number, number: number) => Promise<WriteResult<CartEditResult> | null>;
+  select: (ids: readonly number[], selected: boolean) => Promise<WriteResult<CartSelectResult> | null>;
+  remove: (ids: readonly number[]) => Promise<WriteResult<{ count: number }> | null>;
   quickAdd: (goodsId: number) => Promise<Envelope<CartAddAnswer> | null>;
   copy: (ids: readonly number[], otherUserIds: readonly number[]) => Promise<Envelope<CartCopyResult> | null>;
 }

@@ -1,10 +1,16 @@
-// Favourites (SPEC §3 "favourites use goods_ids", §7 favourite calls, §8 messages). The mutations
-// invalidate the favourites list and every goods view (detail, lists), whose `is_favorite` changed.
+// Favourites (SPEC §3 "favourites use goods_ids", §7 favourite calls, §8 messages). The writes go
+// through the local store (src/local/writes.ts favoriteAdd/favoriteCancel): the device's set changes
+// at once and the change is queued with an Idempotency-Key; online the call answers with the
+// server's envelope, offline with a provisional result that syncs later. After an acknowledged
+// write the mutations invalidate the favourites list and every goods view (detail, lists), whose
+// `is_favorite` changed; after a provisional one nothing is refetched (the server has not seen it).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Page } from '../domain/envelope';
+import { favoriteAdd, favoriteCancel } from '../local/writes';
 import { http } from './client';
 import { goodsKeys } from './goods';
+import { localWrite, type WriteResult } from './local-write';
 
 export const favoriteKeys = {
   all: ['favorite'] as const,
@@ -19,10 +25,10 @@ export const FAVORITE_CANCELLED_MESSAGE = '已取消';
 
 export const getFavorites = (page: number): Promise<Page<GoodsListItem>> =>
   http.get<Page<GoodsListItem>>('favorite', { page });
-export const postFavoriteAdd = (goodsIds: readonly number[]): Promise<unknown> =>
-  http.post<unknown>('favorite', { goods_ids: [...goodsIds] });
-export const postFavoriteCancel = (goodsIds: readonly number[]): Promise<unknown> =>
-  http.post<unknown>('favorite/cancel', { goods_ids: [...goodsIds] });
+export const postFavoriteAdd = (goodsIds: readonly number[]): Promise<WriteResult<unknown>> =>
+  localWrite(() => favoriteAdd(goodsIds));
+export const postFavoriteCancel = (goodsIds: readonly number[]): Promise<WriteResult<unknown>> =>
+  localWrite(() => favoriteCancel(goodsIds));
 
 export const favoritesQuery = (page: number) =>
   queryOptions({
@@ -46,9 +52,10 @@ export function useFavoriteAdd() {
   return useMutation({
     mutationKey: [...favoriteKeys.all, 'add'] as const,
     mutationFn: postFavoriteAdd,
+    networkMode: 'always',
     // Not awaited: the SPEC §8 alert/toast should not wait for the refetches.
-    onSuccess: () => {
-      void invalidate();
+    onSuccess: (result) => {
+      if (!result.provisional) void invalidate();
     },
   });
 }
@@ -58,8 +65,9 @@ export function useFavoriteCancel() {
   return useMutation({
     mutationKey: [...favoriteKeys.all, 'cancel'] as const,
     mutationFn: postFavoriteCancel,
-    onSuccess: () => {
-      void invalidate();
+    networkMode: 'always',
+    onSuccess: (result) => {
+      if (!result.provisional) void invalidate();
     },
   });
 }

@@ -121,6 +121,17 @@ function queryTransport(queryClient: QueryClient): SyncTransport {
 }
 
 function createRuntime(db: LocalDb, account: LocalAccount, queryClient: QueryClient, options: StartLocalOptions): LocalRuntime {
+  // Background Sync is asked for once per stretch of pending work, not after every failed run:
+  // Chromium fires `sync` at once whenever the DEVICE is online, which it is while only the shop's
+  // server is down, so re-registering after each failure became a hot loop (sync → forced retry →
+  // failure → register → sync …) that hammered the server and, never letting the engine's run
+  // end, kept every page write waiting for its outcome. Asked again once the queue has drained.
+  let backgroundSyncAsked = false;
+  const askBackgroundSync = () => {
+    if (backgroundSyncAsked) return;
+    backgroundSyncAsked = true;
+    void requestBackgroundSync();
+  };
   const engine = createSyncEngine({
     db,
     account,
@@ -128,7 +139,10 @@ function createRuntime(db: LocalDb, account: LocalAccount, queryClient: QueryCli
     locks: options.locks,
     isOnline: () => onlineManager.isOnline(),
     onSynced: (summary) => invalidateAfterSync(queryClient, summary),
-    onPendingLeft: () => void requestBackgroundSync(),
+    onPendingLeft: askBackgroundSync,
+  });
+  const offDrained = engine.subscribe((s) => {
+    if (s.state === 'idle') backgroundSyncAsked = false;
   });
   const unwire = wireTriggers(engine, {
     online: onlineManager,
@@ -183,6 +197,7 @@ function createRuntime(db: LocalDb, account: LocalAccount, queryClient: QueryCli
       unwire();
       statusSub.unsubscribe();
       offEngine();
+      offDrained();
       db.close();
       if (current === rt) current = null;
       if (currentLocalRuntime() === rt) setLocalRuntime(null);

@@ -104,10 +104,12 @@ beforeEach(() => {
     if (path === 'cart/total') return { count: cart.lines.length };
     throw new Error(`unexpected GET ${path}`);
   });
-  http.post.mockImplementation(async (path: string, body?: Record<string, unknown>) => {
+  http.post.mockImplementation(async (path: string, body?: Record<string, unknown>, opts?: { envelope?: boolean }) => {
+    // Edits and selections go through the local store's write layer, which asks for the envelope.
+    const answer = <T,>(data: T) => (opts?.envelope ? envelope(data) : data);
     const edit = /^cart\/(\d+)\/edit$/.exec(path);
-    if (edit) return cart.edit(Number(edit[1]), (body!.params as { number: number }).number);
-    if (path === 'cart/batch_select') return cart.select(body!.ids as number[], body!.is_selected === 1);
+    if (edit) return answer(cart.edit(Number(edit[1]), (body!.params as { number: number }).number));
+    if (path === 'cart/batch_select') return answer(cart.select(body!.ids as number[], body!.is_selected === 1));
     if (path === 'cart/batch_delete') {
       const ids = body!.ids as number[];
       cart.lines = cart.lines.filter((l) => !ids.includes(l.id));

@@ -45,11 +45,15 @@ beforeEach(() => {
   http.post.mockImplementation((path: string, body: { goods_ids?: number[] }) => {
     if (path === 'favorite/cancel') {
       favourites = favourites.filter((g) => !body.goods_ids?.includes(g.id));
-      return Promise.resolve({ count: body.goods_ids?.length ?? 0 });
+      // Through the local store's write layer, which asks for the envelope.
+      return Promise.resolve({ code: 10000, msg: '', data: { count: body.goods_ids?.length ?? 0 } });
     }
     return Promise.reject(new Error(`unexpected POST ${path}`));
   });
 });
+
+/** Every favourite write carries an Idempotency-Key (src/local/writes.ts). */
+const WRITE_OPTS = { envelope: true, idempotencyKey: expect.any(String) };
 
 afterEach(() => {
   act(() => {
@@ -107,7 +111,7 @@ describe('favourites page', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: '取消收藏 布洛芬缓释胶囊' }));
     expect(await screen.findByText('已取消')).toBeTruthy();
-    expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [2] });
+    expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [2] }, WRITE_OPTS);
     await waitFor(() => expect(rowNames()).toEqual(['感冒灵颗粒', '阿莫西林胶囊', '板蓝根颗粒']));
   });
 
@@ -123,7 +127,7 @@ describe('favourites page', () => {
     expect(within(dialog).getByText(batchCancelConfirm(2))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('已取消')).toBeTruthy();
-    expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [1, 3] });
+    expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [1, 3] }, WRITE_OPTS);
     await waitFor(() => expect(rowNames()).toEqual(['布洛芬缓释胶囊', '板蓝根颗粒', '维C银翘片']));
     expect(screen.getByText('已选 0 件')).toBeTruthy();
   });

@@ -52,8 +52,12 @@ beforeEach(() => {
     if (path === 'goods/activities') return Promise.resolve(backend.activities);
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
-  http.post.mockResolvedValue(null);
+  // Favourite writes go through the local store's write layer, which asks for the envelope.
+  http.post.mockResolvedValue({ code: 10000, msg: '', data: null });
 });
+
+/** Every favourite and cart write carries an Idempotency-Key (src/local/writes.ts). */
+const WRITE_OPTS = { envelope: true, idempotencyKey: expect.any(String) };
 
 afterEach(() => {
   act(() => {
@@ -205,7 +209,7 @@ describe('goods detail', () => {
     fireEvent.click(await screen.findByRole('button', { name: '收藏' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('收藏成功')).toBeTruthy();
-    expect(http.post).toHaveBeenCalledWith('favorite', { goods_ids: [7] });
+    expect(http.post).toHaveBeenCalledWith('favorite', { goods_ids: [7] }, WRITE_OPTS);
     fireEvent.click(within(dialog).getByRole('button', { name: '查看我的收藏' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/star'));
   });
@@ -218,7 +222,7 @@ describe('goods detail', () => {
     backend.detail = makeDetail({ is_favorite: 0 });
     fireEvent.click(button);
     expect(await screen.findByText('已取消')).toBeTruthy();
-    expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [7] });
+    expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [7] }, WRITE_OPTS);
     await waitFor(() => expect(screen.getByRole('button', { name: '收藏' }).getAttribute('aria-pressed')).toBe('false'));
   });
 

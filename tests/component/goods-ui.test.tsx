@@ -218,7 +218,8 @@ describe('AddToCartControl', () => {
           { goods_id: 7, number: 12, price: 1200, ck_id: 3, ladder_price_id: 31, is_yj: 0, type: 0 },
         ],
       },
-      { envelope: true },
+      // Through the local store's write layer: every cart write carries an Idempotency-Key.
+      { envelope: true, idempotencyKey: expect.any(String) },
     );
     await act(() => vi.advanceTimersByTimeAsync(10));
     vi.useRealTimers();

@@ -42,7 +42,8 @@ beforeEach(() => {
   http.post.mockImplementation((path: string, body: { ids: number[] }) => {
     if (path !== 'cart/batch_delete') return Promise.reject(new Error(`unexpected POST ${path}`));
     cartLines = cartLines.filter((l) => !body.ids.includes(l.id));
-    return Promise.resolve(null);
+    // The drawer's delete goes through the local store's write layer, which asks for the envelope.
+    return Promise.resolve({ code: 10000, msg: '删除成功', data: { count: body.ids.length } });
   });
 });
 afterEach(() => {
@@ -103,7 +104,7 @@ describe('side bar', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     });
-    expect(http.post).toHaveBeenCalledWith('cart/batch_delete', { ids: [1] });
+    expect(http.post).toHaveBeenCalledWith('cart/batch_delete', { ids: [1] }, { envelope: true, idempotencyKey: expect.any(String) });
     await waitFor(() => expect(within(drawer).queryByText('感冒灵颗粒')).toBeNull());
     expect(within(drawer).getByText('布洛芬缓释胶囊')).toBeTruthy();
   });

@@ -11,6 +11,10 @@ export { isLineSelectable };
 export const DELETE_CONFIRM_TEXT = '确定要删除该商品吗？';
 export const NOTHING_SELECTED_REASON = '请先勾选要结算的商品';
 export const PRICES_HIDDEN_REASON = '资质审核通过后才能结算';
+/** Offline (the cart draft): checkout needs the server to confirm prices and stock, never a silent order. */
+export const OFFLINE_CHECKOUT_REASON = '结算需要联网确认价格和库存，联网后可提交';
+/** Offline, when a line's price is not known on this device (prices hidden, or a goods never seen). */
+export const OFFLINE_TOTALS_UNKNOWN = '合计金额以联网同步后为准';
 export const FREE_SHIPPING_TEXT = '已免运费';
 export const CHECKOUT_PATH = '/cart/step2';
 /** A ladder step this many units away (or within the line's own number) is worth a hint. */

@@ -5,34 +5,28 @@
 // Speed (DESIGN.md: a 300-line cart stays smooth): the list query feeds a CartStore normalised by
 // line id (cart-store.ts); rows, group headings and the totals read their own slices, the list is
 // windowed, and every write is optimistic (src/api/cart.ts).
+//
+// Offline (issue 5): while the app is offline or the server cannot be reached, the page shows the
+// device's cart draft instead (offline-cart.tsx), marked provisional, with checkout disabled; every
+// cart the page reads online is kept for that. What changed when offline work reached the server
+// is listed above the cart (cart-conflicts.tsx).
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { cartListQuery, useCartWrites } from '../../api/cart';
-import { CartList } from './cart-list';
-import { CartStoreContext, useCartGroups } from './cart-context';
-import { CartStore } from './cart-store';
-import { EmptyCart } from './empty-cart';
-import { TotalsPanel } from './totals-panel';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { cartListQuery, useCartWrites, type CartWrites } from '../../api/cart';
+import { isServerUnreachable } from '../../api/reachability';
+import { useLocalRuntime, useOnline } from '../../local/use-offline';
+import { CartBody } from './cart-body';
+import { CartConflicts } from './cart-conflicts';
+import { CartStoreContext } from './cart-context';
+import { CartStore, queryCartSource } from './cart-store';
+import { OfflineCart, useRememberCart } from './offline-cart';
 import styles from './cart-page.module.css';
 
 /** The page only needs to know that a list is there; its content goes through the store. */
 const loaded = (): true => true;
 
-function CartBody() {
-  const groups = useCartGroups();
-  if (groups.length === 0) return <EmptyCart />;
-  return (
-    <>
-      <CartList />
-      <TotalsPanel />
-    </>
-  );
-}
-
-export default function CartPage() {
-  const queryClient = useQueryClient();
-  const writes = useCartWrites();
-  const [store] = useState(() => new CartStore(queryClient, writes));
+function ServerCart({ queryClient, writes }: { queryClient: QueryClient; writes: CartWrites }) {
+  const [store] = useState(() => new CartStore(queryCartSource(queryClient), writes));
   useEffect(() => {
     const disconnect = store.connect();
     return () => {
@@ -45,27 +39,50 @@ export default function CartPage() {
   const query = useQuery({ ...cartListQuery(), select: loaded });
   const hasData = query.data === true;
 
+  if (!hasData && query.isError) {
+    return (
+      <div className={styles.state}>
+        <p>购物车加载失败</p>
+        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+          重新加载
+        </button>
+      </div>
+    );
+  }
+  if (!hasData) {
+    return (
+      <p className={styles.state} role="status">
+        正在加载购物车…
+      </p>
+    );
+  }
+  return (
+    <CartStoreContext value={store}>
+      <CartBody />
+    </CartStoreContext>
+  );
+}
+
+export default function CartPage() {
+  const queryClient = useQueryClient();
+  const writes = useCartWrites();
+  const online = useOnline();
+  const local = useLocalRuntime();
+  useRememberCart(queryClient);
+
+  // The same observer as ServerCart's (shared by key): only its failure matters here.
+  const query = useQuery({ ...cartListQuery(), select: loaded });
+  // A failed attempt counts at once (failureReason), not after the retries run out.
+  const unreachable = isServerUnreachable(query.error ?? query.failureReason);
+  const offline = local !== null && (!online || unreachable);
+
   return (
     <section className={styles.page} aria-labelledby="cart-title">
       <h1 id="cart-title" className={styles.title}>
         我的购物车
       </h1>
-      {!hasData && query.isError ? (
-        <div className={styles.state}>
-          <p>购物车加载失败</p>
-          <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
-            重新加载
-          </button>
-        </div>
-      ) : !hasData ? (
-        <p className={styles.state} role="status">
-          正在加载购物车…
-        </p>
-      ) : (
-        <CartStoreContext value={store}>
-          <CartBody />
-        </CartStoreContext>
-      )}
+      {local !== null && <CartConflicts />}
+      {offline ? <OfflineCart writes={writes} /> : <ServerCart queryClient={queryClient} writes={writes} />}
     </section>
   );
 }

@@ -4,12 +4,14 @@
 // only changes when what it describes changes.
 //
 // Source of truth: the cart list in the query cache (optimistic writes and the server's answers
-// land there, src/api/cart.ts). On top of it the store keeps the numbers the buyer typed and
+// land there, src/api/cart.ts) — or, offline, the device's cart draft (src/local, offline-cart.tsx
+// feeds it through a CartSource; the same writes change the draft). On top of it the store keeps
+// the numbers the buyer typed and
 // that are not sent yet (edits are debounced): those lines are re-priced and the totals
 // recomputed locally with the server's own function (recomputeCart), so a refetch landing
 // meanwhile cannot undo what the buyer sees.
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { cartListQuery, recomputeCart, repriceLine, type CartWrites } from '../../api/cart';
+import { cartListQuery, recomputeCart, repriceLine } from '../../api/cart';
 import type { CartActivityData, CartLineView, CartShippingData, CartState, CartTotals } from '../../domain/cart-types';
 import {
   countSelection,
@@ -73,10 +75,57 @@ function sameGroup(a: CartGroup, b: CartGroup): boolean {
   return a.ckId === b.ckId && a.name === b.name && sameIds(a.ids, b.ids);
 }
 
+/** Where the store's cart comes from. */
+export interface CartSource {
+  read(): CartState | undefined;
+  subscribe(listener: (state: CartState | undefined) => void): () => void;
+}
+
+/** The server's cart: the cart list in the query cache. */
+export function queryCartSource(queryClient: QueryClient, filters?: number): CartSource {
+  const key = cartListQuery(filters).queryKey;
+  const hash = hashKey(key);
+  return {
+    read: () => queryClient.getQueryData<CartState>(key),
+    subscribe: (listener) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) listener(event.query.state.data as CartState | undefined);
+      }),
+  };
+}
+
+/** A cart someone else keeps (the offline draft): `set` it, the store follows. */
+export function valueCartSource(initial?: CartState): CartSource & { set(state: CartState): void } {
+  let value = initial;
+  const listeners = new Set<(state: CartState | undefined) => void>();
+  return {
+    read: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    set(state) {
+      value = state;
+      for (const l of [...listeners]) l(state);
+    },
+  };
+}
+
+/** The writes the store makes; each resolves null when refused (already shown). */
+export interface CartStoreWrites {
+  edit(id: number, number: number): Promise<unknown>;
+  select(ids: readonly number[], selected: boolean): Promise<unknown>;
+  remove(ids: readonly number[]): Promise<unknown>;
+  quickAdd(goodsId: number): Promise<unknown>;
+}
+
+/** 'server': the server's cart; 'draft': the device's offline cart (checkout needs the server). */
+export type CartStoreMode = 'server' | 'draft';
+
 export class CartStore {
   private state: CartState | undefined;
-  private readonly key: readonly unknown[];
-  private readonly hash: string;
   /** Numbers typed but not confirmed by the server yet (waiting or on their way). */
   private readonly pending = new Map<number, number>();
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -91,25 +140,20 @@ export class CartStore {
   private moneyJson = '';
 
   constructor(
-    private readonly queryClient: QueryClient,
-    private readonly writes: CartWrites,
-    filters?: number,
+    private readonly source: CartSource,
+    private readonly writes: CartStoreWrites,
+    readonly mode: CartStoreMode = 'server',
   ) {
-    this.key = cartListQuery(filters).queryKey;
-    this.hash = hashKey(this.key);
-    this.state = queryClient.getQueryData<CartState>(this.key);
+    this.state = source.read();
     this.rebuild();
   }
 
   // ---- wiring --------------------------------------------------------------------------------
 
-  /** Follows the cart list in the query cache; returns the unsubscribe. */
+  /** Follows the source; returns the unsubscribe. */
   connect(): () => void {
-    this.setServer(this.queryClient.getQueryData<CartState>(this.key));
-    return this.queryClient.getQueryCache().subscribe((event) => {
-      if (event.query.queryHash !== this.hash) return;
-      this.setServer(event.query.state.data as CartState | undefined);
-    });
+    this.setServer(this.source.read());
+    return this.source.subscribe((state) => this.setServer(state));
   }
 
   subscribe = (listener: () => void): (() => void) => {

@@ -2,7 +2,7 @@
 // with ✓ (SPEC §4, status 1), then what is still missing for the next one and 去凑单.
 import { memo } from 'react';
 import type { CartPromotionView, DiscountTier, ManjianTier } from '../../domain/cart-types';
-import { useCartMoney } from './cart-context';
+import { useCartMoney, useCartStore } from './cart-context';
 import { discountTierLabel, manjianTierLabel, tierShortfallText } from './cart-page-state';
 import { NextHintPopover } from './next-hint-popover';
 import styles from './totals-panel.module.css';
@@ -28,6 +28,8 @@ function toLine<T extends ManjianTier | DiscountTier>(p: CartPromotionView<T>, l
 
 export const TierBar = memo(function TierBar() {
   const money = useCartMoney();
+  // 去凑单 asks the server for suggestions: not on the offline draft.
+  const online = useCartStore().mode === 'server';
   if (!money || money.totals === null) return null;
   const lines = [
     ...money.activity.manjians.map((p) => toLine(p, manjianTierLabel)),
@@ -58,7 +60,7 @@ export const TierBar = memo(function TierBar() {
               <span>
                 {tierShortfallText(p.next.shortfall)}可享{p.next.label}
               </span>
-              <NextHintPopover promotionId={p.id} promotionName={p.name} />
+              {online && <NextHintPopover promotionId={p.id} promotionName={p.name} />}
             </span>
           ) : (
             <span className={styles.tierDone}>已享受最高档优惠</span>

@@ -1,11 +1,19 @@
 // The sticky bottom panel (desktop and phones): tiers, batch actions, the selected lines' money
 // (SPEC §9 shipping shortfall, amounts rounded down by formatPrice) and 去结算 → /cart/step2?ids=.
+// On the offline draft 去结算 is disabled with the reason: checkout needs the server.
 import { memo, useId, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { formatPrice } from '../../domain/money';
 import { BatchBar } from './batch-bar';
 import { useCartMoney, useCartStore, useCartSummary } from './cart-context';
-import { checkoutBlockReason, checkoutHref, payableTotal, shippingText } from './cart-page-state';
+import {
+  checkoutBlockReason,
+  checkoutHref,
+  OFFLINE_CHECKOUT_REASON,
+  OFFLINE_TOTALS_UNKNOWN,
+  payableTotal,
+  shippingText,
+} from './cart-page-state';
 import { useRenderProbe } from './render-probe';
 import { TierBar } from './tier-bar';
 import styles from './totals-panel.module.css';
@@ -19,9 +27,11 @@ const Figures = memo(function Figures() {
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
   const totals = money?.totals ?? null;
-  const reason = checkoutBlockReason(totals, summary.selectedIds.length, summary.blockedIds.length);
+  const draft = store.mode === 'draft';
+  const reason = draft ? OFFLINE_CHECKOUT_REASON : checkoutBlockReason(totals, summary.selectedIds.length, summary.blockedIds.length);
 
   const checkout = async () => {
+    if (store.mode === 'draft') return;
     setBusy(true);
     // Numbers still waiting for their debounce go first: step 2 must see what the buyer sees.
     const ok = await store.flush();
@@ -33,7 +43,7 @@ const Figures = memo(function Figures() {
   return (
     <div className={styles.figures}>
       {totals === null ? (
-        <p className={styles.hiddenPrices}>资质审核通过后可查看价格并结算</p>
+        <p className={styles.hiddenPrices}>{draft ? OFFLINE_TOTALS_UNKNOWN : '资质审核通过后可查看价格并结算'}</p>
       ) : (
         <div className={styles.money}>
           <dl className={styles.amounts}>

@@ -2,11 +2,15 @@
 // breadcrumb, filter bar, toolbar (sort, price, stock, count, views), the results in the chosen
 // view, and the pager. The page around it decides the URL (which path, which params, where the
 // page number lives) through `hrefFor`, and what is fixed (`preset`: the zone, the brand).
-import { useRef, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+// Every list loaded online is remembered in the buyer's catalogue snapshot (src/local) for
+// offline search; a page may offer its own results when the server cannot be reached.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { commonDataQuery } from '../../api/common';
 import { goodsListQuery } from '../../api/goods-list';
+import { isServerUnreachable } from '../../api/reachability';
 import { userBaseQuery } from '../../api/user';
+import { rememberSeenGoods } from '../../local/writes';
 import type { GoodsZone } from '../../domain/catalog';
 import type { CommonData } from '../../domain/contracts';
 import { GoodsTile } from '../../ui/goods/goods-tile';
@@ -48,6 +52,8 @@ export interface ListScreenProps {
   emptyHelp?: ReactNode;
   /** Something between the heading and the filters (search summary…). */
   children?: ReactNode;
+  /** Results from this device when the server cannot be reached (search: the catalogue snapshot). */
+  offlineResults?: ReactNode;
 }
 
 /** Zone chips offered on the plain list; 控销 and 优选 depend on the company. */
@@ -75,6 +81,14 @@ export function ListScreen(props: ListScreenProps) {
   const data = query.data;
   const totalPages = data ? totalPagesOf(data.total, search.page_size) : 0;
 
+  // Fire and forget: the snapshot is written after paint and never holds up the list.
+  const fresh = data !== undefined && !query.isPlaceholderData;
+  useEffect(() => {
+    if (fresh && data && onlineManager.isOnline()) rememberSeenGoods(data.list, search.category_id);
+  }, [fresh, data, search.category_id]);
+  // A failed attempt counts at once (failureReason): offline the retries would wait for the network.
+  const unreachable = data === undefined && isServerUnreachable(query.error ?? query.failureReason);
+
   if (query.isError && !data) {
     const explained = props.explainError?.(query.error);
     if (explained) return <>{explained}</>;
@@ -88,7 +102,9 @@ export function ListScreen(props: ListScreenProps) {
   };
 
   let body: ReactNode;
-  if (data === undefined) {
+  if (unreachable && props.offlineResults !== undefined) {
+    body = props.offlineResults;
+  } else if (data === undefined) {
     body = query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : <ListSkeleton view={view} rows={Math.min(search.page_size, 20)} />;
   } else if (data.list.length === 0) {
     if (data.total > 0 && search.page > 1) {

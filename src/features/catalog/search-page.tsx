@@ -1,11 +1,13 @@
 // /search (search_index, grid) and /search/table (search_table): the list screen for the URL's
 // keywords and type (1 药品名称, 2 生产厂家), with the keywords marked in the dense views and a
-// no-results help: tips and the hot search terms (CommonData.rnss).
+// no-results help: tips and the hot search terms (CommonData.rnss). When the server cannot be
+// reached, the results come from this device's catalogue snapshot (offline-search.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { commonDataQuery } from '../../api/common';
 import type { SearchType } from '../../domain/contracts';
 import { ListScreen } from './list-screen';
 import { StatePanel } from './list-states';
+import { OfflineSearchResults } from './offline-search';
 import { pathViewHref, SEARCH_VIEW_PATHS, useListSearch, viewsOf } from './list-urls';
 import { DEFAULT_LIST_SEARCH, serializeListSearch, type ListView } from './search-params';
 import { SpaLink } from './spa-link';
@@ -94,6 +96,7 @@ function SearchPage({ view }: { view: ListView }) {
       rootLabel="全部分类"
       highlight={search.keywords}
       emptyHelp={<NoResultsHelp keywords={search.keywords} type={search.type} />}
+      offlineResults={<OfflineSearchResults keywords={search.keywords} type={search.type} view={view} />}
     />
   );
 }

@@ -13,7 +13,8 @@ const THUMB_PX = 72;
 export interface FavoriteRowProps {
   item: GoodsListItem;
   selected: boolean;
-  onSelect: (selected: boolean) => void;
+  /** Without it the row has no checkbox (the offline list offers no batch actions). */
+  onSelect?: (selected: boolean) => void;
   onCancel: () => void;
   cancelling: boolean;
 }
@@ -22,13 +23,18 @@ export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: 
   const href = goodsDetailHref(item.id);
   return (
     <li className={styles.row} data-selected={selected || undefined}>
-      <input
-        type="checkbox"
-        className={styles.check}
-        checked={selected}
-        onChange={(e) => onSelect(e.target.checked)}
-        aria-label={`选择 ${item.name}`}
-      />
+      {onSelect ? (
+        <input
+          type="checkbox"
+          className={styles.check}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={`选择 ${item.name}`}
+        />
+      ) : (
+        // Keeps the row's grid columns in place.
+        <span aria-hidden="true" />
+      )}
       <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
         <GoodsImage src={item.goods_image} alt={item.name} size={THUMB_PX} />
       </Link>

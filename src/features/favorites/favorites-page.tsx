@@ -1,17 +1,34 @@
 // /star 我的收藏 (SPEC §2 self-service, §7 favourite calls, §8 "favourite cancel: toast 已取消"):
 // a paginated list (page in the URL) to buy from again, with single and batch removal.
-import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// Offline (issue 5): each page read online is merged into the device's favourites set and
+// catalogue snapshot; when the server cannot be reached the device's favourites are shown
+// (offline-favorites.tsx, loaded lazily). The 离线商品目录 panel downloads the catalogue.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { keepPreviousData, onlineManager, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FAVORITE_CANCELLED_MESSAGE, favoritesQuery, useFavoriteCancel } from '../../api/favorites';
+import { isServerUnreachable } from '../../api/reachability';
+import type { GoodsListItem } from '../../domain/catalog';
+import { rememberSeenGoods } from '../../local/writes';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
+import { CatalogueDownload } from './catalogue-download';
 import { FavoriteRow } from './favorite-row';
 import { usePageParam } from './page-param';
 import { Pagination } from './pagination';
 import styles from './favorites.module.css';
 
 export const FAVORITES_EMPTY_TEXT = '您还没有收藏任何商品';
+
+const OfflineFavorites = lazy(() => import('./offline-favorites'));
+
+/** A page read online: its goods for offline search, and the server's set for the device's (complete when it is every favourite). */
+function rememberFavoritesPage(list: readonly GoodsListItem[], complete: boolean): void {
+  rememberSeenGoods(list);
+  void import('../../local/index')
+    .then((m) => m.rememberFavoriteList(list, complete))
+    .catch(() => undefined);
+}
 
 export function batchCancelConfirm(count: number): string {
   return `确定取消收藏选中的${count}件商品吗？`;
@@ -46,14 +63,20 @@ export default function FavoritesPage() {
     if (landedPastEnd) setPage(Math.min(page - 1, pages));
   }, [landedPastEnd, page, pages, setPage]);
 
+  const fresh = query.isSuccess && !query.isPlaceholderData ? query.data : undefined;
+  useEffect(() => {
+    if (fresh && onlineManager.isOnline()) rememberFavoritesPage(fresh.list, page === 1 && fresh.list.length >= fresh.total);
+  }, [fresh, page]);
+  const unreachable = query.data === undefined && isServerUnreachable(query.error ?? query.failureReason);
+
   // Selection is per page: ids not on screen any more are dropped.
   const visibleSelected = list.filter((g) => selected.has(g.id)).map((g) => g.id);
   const allSelected = list.length > 0 && visibleSelected.length === list.length;
 
   const remove = (ids: readonly number[]) => {
     cancel.mutate(ids, {
-      onSuccess: () => {
-        toast.show({ message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' });
+      onSuccess: (result) => {
+        toast.show(result.provisional ? { message: result.msg, tone: 'info' } : { message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' });
         setSelected((prev) => new Set([...prev].filter((id) => !ids.includes(id))));
       },
     });
@@ -88,7 +111,13 @@ export default function FavoritesPage() {
         {query.isSuccess && total > 0 && <span className={styles.count}>共 {total} 件商品</span>}
       </header>
 
-      {query.isPending ? (
+      <CatalogueDownload />
+
+      {unreachable ? (
+        <Suspense fallback={<p className={styles.state}>正在读取本机收藏…</p>}>
+          <OfflineFavorites />
+        </Suspense>
+      ) : query.isPending ? (
         <p className={styles.state} role="status">
           正在加载收藏…
         </p>

@@ -1,13 +1,15 @@
 // The goods detail screen shared by /list/info/:id and the group-buy variant /list/info-pt/:id.
 // Data: GET goods/detail/{id} (its 404 envelope is this page's "not found" state, not a global
-// alert) and GET goods/activities in parallel.
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+// alert) and GET goods/activities in parallel. A detail loaded online goes into the buyer's
+// catalogue snapshot (src/local) as its list card, for offline search and the offline cart.
+import { useEffect, useState } from 'react';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isApiError } from '../../api/client';
 import { goodsActivitiesQuery, goodsDetailQuery } from '../../api/goods';
 import { userBaseQuery } from '../../api/user';
-import type { GoodsActivity, GoodsDetail } from '../../domain/catalog';
+import type { GoodsActivity, GoodsDetail, GoodsListItem } from '../../domain/catalog';
+import { rememberSeenGoods } from '../../local/writes';
 import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
 import { AddToCartControl } from '../../ui/goods/add-to-cart';
@@ -178,10 +180,21 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
   );
 }
 
+/** The list card inside a detail: the snapshot stores cards, not the long description and pictures. */
+export function cardOfDetail(detail: GoodsDetail): GoodsListItem {
+  const { images, description, storage, dosage_form, barcode, category_path, brand, ...card } = detail;
+  return card;
+}
+
 function Loaded({ id, groupBuyPage }: { id: number; groupBuyPage: boolean }) {
   const detail = useQuery(goodsDetailQuery(id));
   const activities = useQuery(goodsActivitiesQuery(id));
   useGoodsTitle(detail.data?.name);
+  const seen = detail.data;
+  useEffect(() => {
+    // Fire and forget, after paint; answers served from the worker's cache offline are not news.
+    if (seen && onlineManager.isOnline()) rememberSeenGoods([cardOfDetail(seen)]);
+  }, [seen]);
   if (detail.isPending) return <Skeleton />;
   if (detail.isError) {
     return isMissingGoods(detail.error) ? <GoodsMissing /> : <GoodsLoadFailed onRetry={() => void detail.refetch()} />;

@@ -1,11 +1,15 @@
 // The buttons an order offers, exactly as the server's `can` flags allow (the server decides
 // what is possible for a status; the page never re-derives it). Shared by the list card and the
-// detail header. Cancel and confirm ask first; buy again reports what it could not add.
+// detail header. Cancel and confirm ask first; buy again reports what it could not add. Offline,
+// buy again puts the stored order's lines into the offline cart (offline-orders.ts).
 import { useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { useCancelOrder, useConfirmOrder, useRebuyOrder } from '../../api/orders';
+import { isServerUnreachable } from '../../api/reachability';
 import type { OrderSummary, RebuyResult } from '../../domain/orders';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
+import { buyAgainOffline } from './offline-orders';
 import { applyAfterSaleHref, applyInvoiceHref, orderDetailHref, payHref } from './order-links';
 import { RebuyDialog } from './rebuy-dialog';
 import { SpaAnchor } from './spa-anchor';
@@ -66,7 +70,22 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         },
       ],
     });
-  const buyAgain = () => rebuy.mutate(order.id, { onSuccess: (result) => setRebuyResult(result) });
+  const [rebuyingOffline, setRebuyingOffline] = useState(false);
+  const rebuyOffline = () => {
+    setRebuyingOffline(true);
+    void buyAgainOffline(order.id).finally(() => setRebuyingOffline(false));
+  };
+  const buyAgain = () => {
+    // The server's 再次购买 needs the server; offline the stored order goes into the cart draft.
+    if (!onlineManager.isOnline()) return rebuyOffline();
+    rebuy.mutate(order.id, {
+      onSuccess: (result) => setRebuyResult(result),
+      onError: (error) => {
+        if (isServerUnreachable(error)) rebuyOffline();
+      },
+    });
+  };
+  const rebuyBusy = rebuy.isPending || rebuyingOffline;
 
   return (
     <div className={styles.actions}>
@@ -81,7 +100,7 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         </button>
       )}
       {can.rebuy && (
-        <button type="button" className={styles.secondary} onClick={buyAgain} disabled={rebuy.isPending} aria-busy={rebuy.isPending || undefined}>
+        <button type="button" className={styles.secondary} onClick={buyAgain} disabled={rebuyBusy} aria-busy={rebuyBusy || undefined}>
           {ORDER_ACTION_TEXT.rebuy}
         </button>
       )}

@@ -1,7 +1,7 @@
 // /order/info/:id 订单详情 (and /order/wl/:id, which redirects here): status and actions, the
 // progress timeline, delivery, invoice and payment, lines with batch/expiry, amounts, logistics,
 // after-sales. An unknown order (404 envelope) is a calm "订单不存在" page, not an alert.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { orderDetailQuery, orderKeys } from '../../api/orders';
@@ -9,6 +9,7 @@ import { ORDER_STATUS_TEXT, type AfterSale, type OrderDetail } from '../../domai
 import { formatPrice } from '../../domain/money';
 import { AfterSaleDialog } from './after-sale-dialog';
 import { formatDateTime } from './format';
+import { useRememberOrders } from './offline-orders';
 import { OrderActions } from './order-actions';
 import {
   AmountBreakdown,
@@ -88,6 +89,9 @@ function Detail({ order, answeredAt }: { order: OrderDetail; answeredAt: number 
 
 function DetailScreen({ id }: { id: number }) {
   const query = useQuery(orderDetailQuery(id));
+  // The full detail is kept for "buy again" offline (every line, not just the list's first few).
+  const kept = useMemo(() => (query.data ? [query.data] : undefined), [query.data]);
+  useRememberOrders(kept);
   if (query.isPending) return <Loading text="正在加载订单…" />;
   if (query.isError) {
     if (isNotFound(query.error)) return <OrderMissing />;

@@ -86,7 +86,8 @@ export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityCh
     if (viewer === 'visitor') return sendToLogin();
     const n = clampQuantity(value, rules);
     if (n !== value) setValue(n);
-    void add([cartLineFor(goods, n)]);
+    // The card goes along so an offline add can show the line in the cart draft.
+    void add([cartLineFor(goods, n)], { goods: [goods] });
   };
 
   return (

@@ -1,5 +1,6 @@
 // 收藏 toggle (SPEC §8): adding shows the "收藏成功" alert with a way to the favourites list;
-// cancelling shows the "已取消" toast. Visitors are sent to sign in first.
+// cancelling shows the "已取消" toast. Visitors are sent to sign in first. Offline the change is
+// kept on the device and synced later (src/local/writes.ts): the heart changes and a toast says so.
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import {
@@ -55,16 +56,21 @@ export function FavoriteButton({ goodsId, isFavorite }: FavoriteButtonProps) {
     if (viewer === 'visitor') return sendToLogin();
     if (on) {
       cancel.mutate([goodsId], {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setOn(false);
-          toast.show({ message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' });
+          if (result.provisional) toast.show({ message: result.msg, tone: 'info' });
+          else toast.show({ message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' });
         },
       });
       return;
     }
     add.mutate([goodsId], {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setOn(true);
+        if (result.provisional) {
+          toast.show({ message: result.msg, tone: 'info' });
+          return;
+        }
         void alert.open({
           message: FAVORITE_ADDED_MESSAGE,
           actions: [

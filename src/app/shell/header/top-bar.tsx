@@ -1,9 +1,12 @@
 // The thin bar above the header (SPEC §2 header): greeting with company name and 退出 for members,
 // 登录 / 注册 for visitors, and the service links on the right.
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { logoutMutation } from '../../../api/user';
 import { SITE_TITLE } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
+import { checkSignOut } from '../../../local/session-guard';
+import { alert } from '../../../ui/alert-dialog';
 import { QrPopover } from '../qr-popover';
 import { ShellLink } from '../shell-link';
 import { InstallButton } from './install-button';
@@ -15,8 +18,40 @@ export interface TopBarProps {
   shown: boolean;
 }
 
+/**
+ * Offline changes not yet synced live only on this device and are deleted with the account's
+ * local data on sign-out: the buyer confirms first. Resolves true to go on.
+ */
+async function confirmSignOut(): Promise<boolean> {
+  const { warning } = await checkSignOut();
+  if (warning === null) return true;
+  let confirmed = false;
+  await alert.open({
+    message: warning,
+    actions: [
+      { label: '取消' },
+      {
+        label: '确定',
+        onClick: () => {
+          confirmed = true;
+        },
+      },
+    ],
+  });
+  return confirmed;
+}
+
 function Account({ user, shown }: TopBarProps) {
   const logout = useMutation(logoutMutation());
+  const [checking, setChecking] = useState(false);
+  const signOut = async () => {
+    setChecking(true);
+    try {
+      if (await confirmSignOut()) logout.mutate();
+    } finally {
+      setChecking(false);
+    }
+  };
   if (!shown) return <span className={styles.account} aria-hidden="true" />;
   if (!user) {
     return (
@@ -37,7 +72,7 @@ function Account({ user, shown }: TopBarProps) {
       <ShellLink href="/user" className={styles.company} title={user.company}>
         {user.company || user.name || user.username}
       </ShellLink>
-      <button type="button" className={styles.logout} disabled={logout.isPending} onClick={() => logout.mutate()}>
+      <button type="button" className={styles.logout} disabled={logout.isPending || checking} onClick={() => void signOut()}>
         {logout.isPending ? '退出中…' : '退出'}
       </button>
     </span>

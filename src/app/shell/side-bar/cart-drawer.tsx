@@ -1,6 +1,6 @@
 // The side-bar cart drawer (SPEC §2 "Side bar", §4 "Side cart drawer", §5 delete confirmation).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cartSummaryKeys, drawerCartQuery, drawerTotals, postCartBatchDelete, type DrawerCartLine } from '../../../api/cart-summary';
+import { cartSummaryKeys, drawerCartQuery, drawerTotals, postCartBatchDelete, type DrawerCartLine, type DrawerCartList } from '../../../api/cart-summary';
 import { hotGoodsQuery } from '../../../api/goods-search';
 import { formatPrice } from '../../../domain/money';
 import { alert } from '../../../ui/alert-dialog';
@@ -73,7 +73,18 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
   const cart = useQuery({ ...drawerCartQuery(), enabled: signedIn });
   const remove = useMutation({
     mutationFn: (ids: readonly number[]) => postCartBatchDelete(ids),
-    onSuccess: () => {
+    // The local store decides what offline means (the delete is queued); TanStack must not park it.
+    networkMode: 'always',
+    onSuccess: (result, ids) => {
+      if (result.provisional) {
+        // Saved on the device; the server's list does not have it yet, so no refetch: drop the
+        // lines from the drawer's copy instead.
+        queryClient.setQueryData<DrawerCartList>(cartSummaryKeys.drawer(), (list) =>
+          list ? { ...list, data: list.data.filter((l) => !ids.includes(l.id)) } : list,
+        );
+        toast.show({ message: result.msg, tone: 'info' });
+        return;
+      }
       toast.show({ message: '已删除', tone: 'success' });
       return queryClient.invalidateQueries({ queryKey: cartSummaryKeys.all });
     },

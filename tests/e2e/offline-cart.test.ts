@@ -1,0 +1,315 @@
+// Offline cart and favourites in a real Chromium against the real server (issue 5): demo browses
+// online, then the server process is stopped; three lines are added from their detail pages and
+// one favourite is set, the cart page shows the offline draft with those three lines; the server
+// starts again (same port and data) and the outbox drains — the server cart holds exactly those
+// goods once each, the favourite is on the server, the page shows the synced cart. Then five adds
+// queued offline meet a server that is killed (SIGKILL) in the middle of the sync batch and
+// started again: every goods reaches the server cart exactly once, none lost, none doubled.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+/** Registration waits for load + idle, then install fetches the precache: generous on 2 cores. */
+const SW_CONTROL_TIMEOUT_MS = 30_000;
+const RENDER_TIMEOUT_MS = 15_000;
+/**
+ * The outbox drains when the page learns the server is back: its reachability probe runs every
+ * 15 s, the engine's backoff timer at most minutes later; a PGlite restart on 2 cores adds more.
+ */
+const DRAIN_TIMEOUT_MS = 90_000;
+const CATALOGUE_CACHE = 'catalogue-v1';
+const DEMO_SCOPE = '__scope=u%3Ademo';
+/** What the server being gone looks like in the page console. */
+const OFFLINE_CONSOLE_ERRORS = [/ERR_CONNECTION_REFUSED/, /ERR_CONNECTION_RESET/, /ERR_EMPTY_RESPONSE/, /Failed to load resource/, /Failed to fetch/, /FetchEvent/];
+/** Both provisional answers of src/local/writes.ts say this (offline, or the server unreachable). */
+const SAVED_LOCALLY = /已保存在本机/;
+const DRAFT_NOTE = '离线草稿，价格与库存以联网同步后为准';
+
+interface CartLine {
+  id: number;
+  number: number;
+  goods: { id: number; name: string };
+}
+
+interface Pick {
+  id: number;
+  name: string;
+  /** The quantity the tile's stepper starts at (what an add sends). */
+  quantity: number;
+}
+
+async function apiData<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, { credentials: 'include', cache: 'no-store' });
+    const body = (await res.json()) as { code: number; data: unknown };
+    if (body.code !== 10000) throw new Error(`${p}: code ${body.code}`);
+    return body.data;
+  }, path) as Promise<T>;
+}
+
+async function serverCart(page: Page): Promise<CartLine[]> {
+  return (await apiData<{ data: CartLine[] }>(page, '/api/cart/list?filters=99999')).data;
+}
+
+/** Empties demo's cart on the server (form body as the app sends it: ids[]). */
+async function clearServerCart(page: Page): Promise<void> {
+  const ids = (await serverCart(page)).map((l) => l.id);
+  if (ids.length === 0) return;
+  await page.evaluate(async (lineIds) => {
+    const body = new URLSearchParams();
+    for (const id of lineIds) body.append('ids[]', String(id));
+    const res = await fetch('/api/cart/batch_delete', { method: 'POST', credentials: 'include', body });
+    if (!res.ok) throw new Error(`batch_delete: ${res.status}`);
+  }, ids);
+  expect(await serverCart(page)).toEqual([]);
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login?redirect=%2F');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: SW_CONTROL_TIMEOUT_MS });
+  await page.fill('input[name="username"]', 'demo');
+  await page.fill('input[name="password"]', 'demo1234');
+  await page.click('button[type="submit"]');
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByRole('button', { name: '退出' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+}
+
+/** The local store of demo is open: its IndexedDB database exists (src/local/account.ts names it). */
+async function waitForLocalStore(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => (await indexedDB.databases()).some((d) => d.name?.startsWith('yaodian-local:demo:')),
+    undefined,
+    { timeout: RENDER_TIMEOUT_MS, polling: 200 },
+  );
+  // The runtime is registered right after the database opened.
+  await page.waitForTimeout(300);
+}
+
+/** Entries in demo's outbox, read straight from IndexedDB. */
+function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('yaodian-local:demo:'))?.name;
+    if (!name) return -1;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const req = db.transaction('outbox').objectStore('outbox').count();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
+async function waitUntilCached(page: Page, fragment: string): Promise<void> {
+  const deadline = Date.now() + RENDER_TIMEOUT_MS;
+  for (;;) {
+    const urls = await page.evaluate(async (name) => {
+      if (!(await caches.has(name))) return [];
+      return (await (await caches.open(name)).keys()).map((r) => r.url);
+    }, CATALOGUE_CACHE);
+    if (urls.some((u) => u.includes(fragment) && u.includes(DEMO_SCOPE))) return;
+    if (Date.now() > deadline) throw new Error(`${fragment} not cached for demo`);
+    await page.waitForTimeout(200);
+  }
+}
+
+const results = (page: Page) => page.getByRole('region', { name: '商品列表' });
+
+/** Goods tiles on the list whose 加入购物车 is enabled (buyable, in stock, prices visible). */
+async function buyableTiles(page: Page, count: number): Promise<Pick[]> {
+  const tiles = results(page)
+    .locator('li')
+    .filter({ has: page.getByRole('button', { name: '加入购物车', disabled: false }) });
+  await tiles.first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+  const picks: Pick[] = [];
+  for (const tile of await tiles.all()) {
+    const link = tile.locator('a[href^="/list/info/"][title]').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    const id = Number(href.split('/').pop());
+    const quantity = Number(await tile.getByRole('spinbutton').inputValue());
+    if (!Number.isInteger(id) || picks.some((p) => p.id === id) || !(quantity > 0)) continue;
+    picks.push({ id, name: (await link.getAttribute('title')) ?? '', quantity });
+    if (picks.length === count) break;
+  }
+  expect(picks, 'enough buyable goods on the first list page').toHaveLength(count);
+  return picks;
+}
+
+function tileOf(page: Page, pick: Pick): Locator {
+  return results(page).locator('li').filter({ has: page.locator(`a[href="/list/info/${pick.id}"][title]`) });
+}
+
+/** From the list, in the page (no reload): open a goods detail. */
+async function openDetail(page: Page, pick: Pick): Promise<void> {
+  await tileOf(page, pick).locator(`a[href="/list/info/${pick.id}"][title]`).click();
+  await page.locator('h1').filter({ hasText: pick.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+}
+
+async function backToList(page: Page, first: Pick): Promise<void> {
+  await page.goBack();
+  await tileOf(page, first).waitFor({ timeout: RENDER_TIMEOUT_MS });
+}
+
+/** Waits for a toast saying the change was kept on the device, then lets it go. */
+async function savedLocally(page: Page): Promise<void> {
+  await page.getByText(SAVED_LOCALLY).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+}
+
+/** Polls the server cart (from the page, with demo's session) until `done` holds. */
+async function waitForServerCart(page: Page, done: (lines: CartLine[]) => boolean, what: string): Promise<CartLine[]> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  let last: CartLine[] = [];
+  for (;;) {
+    try {
+      last = await serverCart(page);
+      if (done(last)) return last;
+    } catch {
+      // The server is still starting.
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: server cart is ${JSON.stringify(last.map((l) => [l.goods.id, l.number]))}, outbox ${await outboxCount(page)}`);
+    }
+    await page.waitForTimeout(500);
+  }
+}
+
+const sameGoodsOnce = (picks: readonly Pick[]) => (lines: CartLine[]) =>
+  lines.length === picks.length && picks.every((p) => lines.filter((l) => l.goods.id === p.id).length === 1);
+
+describeBrowser('offline cart: drafts and favourites sync without loss', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  /** Same port and data dir: the browser's origin, worker, caches and local store stay the same. */
+  async function restartServer(): Promise<void> {
+    server = await startServer({ port: server.port, dataDir: server.dataDir });
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await newPage(browser, server.url, { name: 'buyer' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('three lines and a favourite added offline reach the server once each; the cart shows the draft, then the synced cart', async () => {
+    await signIn(page);
+    await clearServerCart(page);
+
+    // Online: the (empty) cart is read and kept, then the list and four details are opened in the
+    // page, so the worker caches them and the local store knows the goods.
+    await page.goto('/cart');
+    await page.getByText('购物车空空如也').waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await waitForLocalStore(page);
+    await page.getByRole('link', { name: '去逛逛' }).click();
+    const picks = await buyableTiles(page, 4);
+    const [a, b, c, fav] = picks;
+    const favoritesBefore = await apiData<{ list: { id: number }[] }>(page, '/api/favorite?page=1');
+    expect(favoritesBefore.list.map((g) => g.id)).not.toContain(fav.id);
+    for (const pick of picks) {
+      await openDetail(page, pick);
+      await waitUntilCached(page, `/api/goods/detail/${pick.id}`);
+      await backToList(page, a);
+    }
+
+    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+    await server.stop();
+
+    // Offline, without reloading: three adds from the detail pages, one favourite.
+    for (const pick of [a, b, c]) {
+      await openDetail(page, pick);
+      await page.getByRole('button', { name: '加入购物车' }).first().click();
+      await savedLocally(page);
+      await backToList(page, a);
+    }
+    await openDetail(page, fav);
+    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await savedLocally(page);
+    await page.getByRole('button', { name: '已收藏' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    expect(await outboxCount(page)).toBe(4);
+
+    // The cart page, opened offline (the worker serves the shell): the draft with the three lines.
+    const shell = await page.goto('/cart');
+    expect(shell?.fromServiceWorker()).toBe(true);
+    await page.getByText(DRAFT_NOTE).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    for (const pick of [a, b, c]) await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    expect(await page.locator('[role="row"][aria-rowindex]').filter({ has: page.locator('a[href^="/list/info/"]') }).count()).toBe(3);
+    expect(await page.getByRole('button', { name: '去结算' }).isDisabled()).toBe(true);
+    await page.getByText('结算需要联网确认价格和库存，联网后可提交').waitFor();
+    await screenshot(page, 'offline-cart-draft');
+
+    // The server is back: the outbox drains on its own (no reload).
+    await restartServer();
+    const lines = await waitForServerCart(page, sameGoodsOnce([a, b, c]), 'three offline adds');
+    for (const pick of [a, b, c]) expect(lines.find((l) => l.goods.id === pick.id)?.number).toBe(pick.quantity);
+    await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
+    const favorites = await apiData<{ list: { id: number }[] }>(page, '/api/favorite?page=1');
+    expect(favorites.list.map((g) => g.id)).toContain(fav.id);
+
+    // The page follows: the provisional note goes, and stays gone after a reload.
+    await page.getByText(DRAFT_NOTE).waitFor({ state: 'detached', timeout: DRAIN_TIMEOUT_MS });
+    await page.reload();
+    for (const pick of [a, b, c]) await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    expect(await page.getByText(DRAFT_NOTE).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '去结算' }).isDisabled()).toBe(false);
+  });
+
+  it('five adds queued offline survive a server killed in the middle of the sync batch: each once, none lost', async () => {
+    await page.goto('/cart');
+    await page.getByRole('button', { name: '退出' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await clearServerCart(page);
+    // Read online again so the kept draft is the empty server cart.
+    await page.reload();
+    await page.getByText('购物车空空如也').waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await waitForLocalStore(page);
+    await page.getByRole('link', { name: '去逛逛' }).click();
+    const picks = await buyableTiles(page, 5);
+
+    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+    await server.stop();
+    for (const pick of picks) {
+      await tileOf(page, pick).getByRole('button', { name: '加入购物车' }).click();
+      await savedLocally(page);
+    }
+    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(5);
+
+    // Back, and killed as soon as the first add has landed.
+    await restartServer();
+    const cookie = (await page.context().cookies()).map((ck) => `${ck.name}=${ck.value}`).join('; ');
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+    let landed = 0;
+    while (landed < 1) {
+      if (Date.now() > deadline) throw new Error('no add reached the restarted server');
+      try {
+        const res = await fetch(`${server.url}/api/cart/total`, { headers: { cookie } });
+        landed = ((await res.json()) as { data: { count: number } }).data.count;
+      } catch {
+        // Starting.
+      }
+      if (landed < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await server.kill();
+    const atKill = await outboxCount(page);
+    console.info(`offline-cart e2e: server killed with ${landed} line(s) on the server, ${atKill} entr(ies) still queued`);
+
+    await restartServer();
+    const lines = await waitForServerCart(page, sameGoodsOnce(picks), 'five adds across a crash');
+    for (const pick of picks) expect(lines.find((l) => l.goods.id === pick.id)?.number, pick.name).toBe(pick.quantity);
+    await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
+    // Settled: nothing arrives late and doubles a line.
+    await page.waitForTimeout(2_000);
+    expect(sameGoodsOnce(picks)(await serverCart(page))).toBe(true);
+  });
+});
