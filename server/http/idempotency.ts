@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
@@ -15,6 +15,13 @@ import { clientIp } from './client-ip.ts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim still without an answer after this long belongs to a process that died mid-request
+ * (clients time out after 30 s): it is released so the outbox is not blocked for a day. The rest
+ * of the risk — the handler committed but its answer was not saved — is a crash inside
+ * milliseconds, and then the retry runs again (recorded in docs/decisions.md).
+ */
+export const IDEMPOTENCY_STALE_CLAIM_MS = 2 * 60 * 1000;
 const MAX_KEY_LENGTH = 100;
 const KEY_RE = /^[\x21-\x7e]+$/;
 const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -81,9 +88,20 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     let claimed = (await claim()).length === 1;
     if (!claimed) {
       const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
+      const stale =
+        row !== undefined &&
+        row.status === null &&
+        row.requestHash === hash &&
+        row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_STALE_CLAIM_MS;
       if (row && row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_TTL_MS) {
         // An expired key is free again.
         await db.delete(idempotencyKeys).where(where);
+        claimed = (await claim()).length === 1;
+      } else if (stale) {
+        // Only the abandoned claim itself is removed, so two retries cannot both take it over.
+        await db
+          .delete(idempotencyKeys)
+          .where(and(where, isNull(idempotencyKeys.status), eq(idempotencyKeys.createdAt, row.createdAt)));
         claimed = (await claim()).length === 1;
       } else if (row) {
         if (row.requestHash !== hash) throw validationError({ idempotency_key: ['幂等键已用于其他请求'] });

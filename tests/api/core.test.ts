@@ -179,6 +179,29 @@ describe('idempotency', () => {
     expect(counter).toBe(1);
   });
 
+  it('releases a claim whose request never answered (a process that died) after two minutes', async () => {
+    counter = 0;
+    release = null;
+    const headers = { 'Idempotency-Key': 'k-abandoned' };
+    const a = t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    const releaseA = release!;
+    release = null;
+    const start = t.clock.now();
+    t.clock.advance(3 * 60 * 1000);
+    try {
+      const b = t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+      await vi.waitFor(() => expect(release).not.toBeNull());
+      release!();
+      expect((await b).status).toBe(200);
+      expect(counter).toBe(2);
+    } finally {
+      releaseA();
+      await a;
+      t.clock.set(start);
+    }
+  });
+
   it('lets a request whose first try failed with 5xx run again', async () => {
     counter = 0;
     const headers = { 'Idempotency-Key': 'k-5xx' };
