@@ -176,6 +176,23 @@ function toApiError(err: unknown, signal: AbortSignal): ApiError {
   return new ApiError({ code: 0, status: 0, msg: HTTP_MESSAGES.network, kind: 'network', cause: err });
 }
 
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+
+/**
+ * Tells a listener whether each request reached the server (any HTTP answer) or not (network
+ * failure, timeout). The online state (src/app/online-bridge.ts) needs it: a device can be online
+ * while our server is down, and requests the service worker does not route never reach it.
+ */
+export function onServerReachability(listener: ReachabilityListener): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
+function reportReachability(reachable: boolean): void {
+  for (const listener of reachabilityListeners) listener(reachable);
+}
+
 async function send<T>(
   method: Method,
   path: string,
@@ -209,9 +226,15 @@ async function send<T>(
       signal,
     });
     const text = await response.text();
+    // A copy the service worker served from its cache, or a gateway's "upstream down", is not
+    // an answer from our server.
+    const fromCache = response.headers.get('x-from-cache') === '1';
+    reportReachability(!fromCache && ![502, 503, 504].includes(response.status));
     return parseAnswer<T>(response.status, text);
   } catch (err) {
-    throw toApiError(err, signal);
+    const apiError = toApiError(err, signal);
+    if (apiError.kind === 'network' || apiError.kind === 'timeout') reportReachability(false);
+    throw apiError;
   } finally {
     if (inFlight.get(slot) === controller) inFlight.delete(slot);
   }

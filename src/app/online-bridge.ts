@@ -14,6 +14,7 @@
 //
 // Nothing else in the app may listen to navigator.onLine or the online/offline events.
 import { onlineManager } from '@tanstack/react-query';
+import { onServerReachability } from '../api/client';
 import { isWorkerToPageMessage, type WorkerToPageMessage } from '../../sw/cache-names';
 
 /** How often the server is asked whether it is back while only the worker says it is gone. */
@@ -110,6 +111,9 @@ export function installOnlineBridge(): void {
       if (isWorkerToPageMessage(event.data)) applyWorkerReport(event.data);
     });
   }
+
+  // Every request of the page says whether it reached the server (src/api/client.ts).
+  onServerReachability(setServerReachable);
 
   onlineManager.setEventListener((set) => {
     setOnline = set;

@@ -6,6 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
+import { configureHttp, http, resetHttp } from '../../src/api/client';
 import { userKeys } from '../../src/api/user';
 import { scopeOfUserBase, startCacheScopeSync } from '../../src/app/cache-scope';
 import { OfflineBanner, formatAsOf } from '../../src/app/offline-banner';
@@ -34,6 +35,28 @@ describe('OfflineBanner', () => {
     act(() => applyWorkerReport({ type: 'SERVED_FROM_CACHE', url: '/api/focus', cachedAt: AS_OF }));
     expect(onlineManager.isOnline()).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('当前处于离线状态，数据更新于 2025-03-05 15:07');
+  });
+
+  it("shows when the page's own request cannot reach the server, and goes when one answers", async () => {
+    render(<OfflineBanner />);
+    configureHttp({ baseUrl: 'http://shop.test/api', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    try {
+      await act(async () => {
+        await expect(http.post('cart', { params: [] })).rejects.toMatchObject({ kind: 'network' });
+      });
+      expect(onlineManager.isOnline()).toBe(false);
+      expect(screen.getByRole('status')).toBeTruthy();
+      configureHttp({
+        baseUrl: 'http://shop.test/api',
+        fetch: () => Promise.resolve(new Response(JSON.stringify({ code: 10000, msg: 'ok', data: { count: 1 } }), { status: 200 })),
+      });
+      await act(async () => {
+        await http.get('cart/total');
+      });
+      expect(onlineManager.isOnline()).toBe(true);
+    } finally {
+      resetHttp();
+    }
   });
 
   it('goes away when the server answers again', () => {
