@@ -238,7 +238,8 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     await page.getByRole('button', { name: '收藏', exact: true }).click();
     await savedLocally(page);
     await page.getByRole('button', { name: '已收藏' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    expect(await outboxCount(page)).toBe(4);
+    // The earlier adds' "saved locally" toast may still be showing, so wait for the entry itself.
+    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(4);
 
     // The cart page, opened offline (the worker serves the shell): the draft with the three lines.
     const shell = await page.goto('/cart');
