@@ -39,6 +39,16 @@ describe('search page', () => {
     expect(within(table).getByRole('link', { name: '999感冒灵颗粒' })).toBeTruthy();
   });
 
+  it('marks the keywords in the grid view too', async () => {
+    serve(http.get, {
+      user: makeUser(),
+      list: () => listResult([makeGoods({ id: 1, name: '999感冒灵颗粒', sccj: '感冒灵制药厂' })]),
+    });
+    renderRoute(`/search?keywords=${enc('感冒灵')}&type=1`);
+    const link = await screen.findByRole('link', { name: '999感冒灵颗粒' }, FIRST_RENDER);
+    expect(link.querySelector('mark')?.textContent).toBe('感冒灵');
+  });
+
   it('treats a <script> keyword as text: marked, never markup', async () => {
     const evil = '<script>alert(1)</script>';
     serve(http.get, { user: makeUser(), list: () => listResult([makeGoods({ id: 3, name: `${evil}止咳糖浆`, sccj: `<img src=x onerror=alert(1)>` })]) });

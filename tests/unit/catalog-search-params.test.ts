@@ -14,7 +14,7 @@ import {
   withFilter,
   withoutPreset,
 } from '../../src/features/catalog/search-params';
-import { highlightRuns } from '../../src/features/catalog/highlight';
+import { highlightRuns } from '../../src/ui/highlight';
 import { pagerItems, totalPagesOf } from '../../src/features/catalog/pager-pages';
 import { categoryPath, categoryRows } from '../../src/features/catalog/category-path';
 

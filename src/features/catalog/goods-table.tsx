@@ -10,7 +10,7 @@ import { LadderTable } from '../../ui/goods/ladder-table';
 import { PriceTag } from '../../ui/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import type { GoodsListItem } from '../../domain/catalog';
-import { Highlight } from './highlight';
+import { Highlight } from '../../ui/highlight';
 import { SpaLink } from './spa-link';
 import styles from './goods-table.module.css';
 

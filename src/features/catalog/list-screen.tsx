@@ -120,7 +120,7 @@ export function ListScreen(props: ListScreenProps) {
       <ul className={styles.grid}>
         {data.list.map((item) => (
           <li key={item.id}>
-            <GoodsTile item={item} />
+            <GoodsTile item={item} highlight={highlight} />
           </li>
         ))}
       </ul>

@@ -9,10 +9,12 @@ import { GoodsImage } from './goods-image';
 import { PriceTag } from './price-tag';
 import { TagBadges } from './tag-badges';
 import styles from './goods-tile.module.css';
+import { Highlight } from '../highlight';
 
 export { goodsDetailHref };
 
-export function GoodsTile({ item }: { item: GoodsListItem }) {
+/** `highlight`: the search keywords to mark in the name and manufacturer (search results). */
+export function GoodsTile({ item, highlight }: { item: GoodsListItem; highlight?: string }) {
   const href = goodsDetailHref(item.id);
   const near = isNearExpiry(item);
   return (
@@ -29,14 +31,14 @@ export function GoodsTile({ item }: { item: GoodsListItem }) {
             </span>
           )}
           <Link to={href} className={styles.nameLink} title={item.name}>
-            {item.name}
+            <Highlight text={item.name} query={highlight} />
           </Link>
         </h3>
         <p className={styles.meta} title={item.ypgg}>
           {item.ypgg}
         </p>
         <p className={styles.meta} title={item.sccj}>
-          {item.sccj}
+          <Highlight text={item.sccj} query={highlight} />
         </p>
         <p className={styles.meta}>
           {item.expires_on ? <>效期至 {item.expires_on}</> : '效期 --'}
