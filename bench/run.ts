@@ -16,4 +16,5 @@ const results = [bundleBudgets()];
 results.push(await (await import('./cart')).cartBudget());
 results.push(await (await import('./catalogue')).catalogueBudget());
 results.push(await (await import('./checkout')).checkoutBudget());
+results.push(await (await import('./offline-start')).offlineStartBudget());
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -1,0 +1,100 @@
+// Offline start (DESIGN.md budget: FCP ≤ 1.0 s after one online visit, server stopped): the real
+// built app and server, one online visit until the service worker controls the page, then the
+// server is stopped and the page reloaded RUNS times; prints first-contentful-paint p50/p95.
+// Needs dist/ (npm run build) and a Chromium (CHROME_PATH or /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUDGET_MS = 1_000;
+const RUNS = 15;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function offlineStartBudget(): Promise<boolean> {
+  console.log('== Offline start (service worker, server stopped) ==');
+  const exe = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(exe) || !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    console.log('skipped: needs a Chromium and dist/ (npm run build)');
+    return true;
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_GOODS: '300' };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
+    server.stdout.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server.once('exit', () => reject(new Error('server exited')));
+  });
+  const browser = await chromium.launch({
+    executablePath: exe,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`http://localhost:${port}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 60_000 });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    // A mid-range phone: 4× slower CPU, as the Lighthouse mobile profile assumes.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const fcps: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      await page.reload({ waitUntil: 'load' });
+      const fcp = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const seen = performance.getEntriesByName('first-contentful-paint')[0];
+            if (seen) return resolve(seen.startTime);
+            new PerformanceObserver((list) => {
+              const e = list.getEntriesByName('first-contentful-paint')[0];
+              if (e) resolve(e.startTime);
+            }).observe({ type: 'paint', buffered: true });
+          }),
+      );
+      fcps.push(fcp);
+    }
+    fcps.sort((a, b) => a - b);
+    const p50 = percentile(fcps, 50);
+    const p95 = percentile(fcps, 95);
+    const pass = p95 <= BUDGET_MS;
+    console.log(`FCP offline (phone viewport, 4× CPU) p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms — budget ${BUDGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`);
+    return pass;
+  } finally {
+    await browser.close();
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = (await offlineStartBudget()) ? 0 : 1;
+}
