@@ -8,7 +8,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { favorites, goods, goodsLadderPrices, goodsPrices, warehouses } from '../db/schema.ts';
 import type { GoodsListItem, LadderPriceStep } from '../../src/domain/catalog.ts';
-import { rankPriceJoin } from './goods-card.ts';
+import { rankPriceJoin, toGoodsCard } from './goods-card.ts';
 import { pricesVisibleTo, type Viewer } from './price-visibility.ts';
 
 /** Columns of a list item that do not depend on the viewer. */
@@ -135,18 +135,8 @@ const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 export function toGoodsListItem(row: GoodsItemRow, viewer: Viewer): GoodsListItem {
   const show = pricesVisibleTo(viewer);
   return {
-    id: row.id,
-    name: row.name,
-    sccj: row.sccj,
-    ypgg: row.ypgg,
-    bzdw: row.bzdw,
-    zbz: row.zbz,
-    goods_image: row.image,
-    price: show ? (row.rankPrice ?? row.basePrice) : null,
-    base_price: show ? row.basePrice : null,
-    number: row.stock,
-    is_buy: flag(row.isBuy),
-    tags: row.tags,
+    // The card fields and their price rule come from the one card mapping.
+    ...toGoodsCard(row, viewer),
     common_name: row.commonName,
     approval_no: row.approvalNo,
     batch_no: row.batchNo,
