@@ -9,6 +9,7 @@ import type { GoodsListItem } from '../domain/catalog';
 import { getMeta, setMeta, type CartDraftContext, type CartDraftRow, type LocalDb } from './db';
 import { enqueue, hasPendingCartEntries, isCartKind, type OutboxEntry } from './outbox';
 import { guardQuota } from './storage';
+import type { CartDraftCount } from './runtime';
 
 const EMPTY_CONTEXT: CartDraftContext = {
   shipping_data: { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 },
@@ -326,5 +327,18 @@ export async function readCartDraft(db: LocalDb): Promise<CartDraftView> {
       db.outbox.filter((e) => isCartKind(e.kind)).count(),
     ]);
     return { ...provisionalCart(rows, ctx), provisional: pending > 0, asOf: asOf ?? null };
+  });
+}
+
+/** What the header badge needs: the draft's line counts and whether changes are still queued. */
+export async function readCartDraftCount(db: LocalDb): Promise<CartDraftCount> {
+  return db.transaction('r', [db.cartDrafts, db.meta, db.outbox], async () => {
+    const [lines, localLines, asOf, pending] = await Promise.all([
+      db.cartDrafts.count(),
+      db.cartDrafts.filter((r) => r.local === 1).count(),
+      getMeta(db, 'cartDraftAsOf'),
+      db.outbox.filter((e) => isCartKind(e.kind)).count(),
+    ]);
+    return { pending: pending > 0, seeded: asOf !== undefined, lines, localLines };
   });
 }

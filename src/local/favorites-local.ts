@@ -6,6 +6,7 @@ import type { GoodsListItem } from '../domain/catalog';
 import type { FavoriteRow, LocalDb } from './db';
 import { enqueue, isFavoriteKind, type OutboxEntry } from './outbox';
 import { guardQuota } from './storage';
+import type { FavoriteMark } from './runtime';
 
 export interface FavoriteDraftOptions {
   /** Cards to show on the offline favourites list. */
@@ -111,4 +112,20 @@ export async function isFavoriteLocal(db: LocalDb, goodsId: number): Promise<boo
 export async function listLocalFavorites(db: LocalDb): Promise<FavoriteRow[]> {
   const rows = await db.favorites.where('on').equals(1).toArray();
   return rows.sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** Every goods the device has a favourite state for (keys only: the cards stay on disk). */
+export async function readFavoriteMarks(db: LocalDb): Promise<Map<number, FavoriteMark>> {
+  return db.transaction('r', db.favorites, async () => {
+    const [onIds, offIds, pendingIds] = await Promise.all([
+      db.favorites.where('on').equals(1).primaryKeys(),
+      db.favorites.where('on').equals(0).primaryKeys(),
+      db.favorites.where('synced').equals(0).primaryKeys(),
+    ]);
+    const pending = new Set(pendingIds);
+    const marks = new Map<number, FavoriteMark>();
+    for (const id of onIds) marks.set(id, { on: true, pending: pending.has(id) });
+    for (const id of offIds) marks.set(id, { on: false, pending: pending.has(id) });
+    return marks;
+  });
 }

@@ -45,7 +45,16 @@ import type { OrderDetail, OrderSummary } from '../domain/orders';
 import type { UserBase } from '../domain/user';
 import { accountOf, rememberLastAccount, sameAccount, type LocalAccount } from './account';
 import { serviceWorkerContainer, requestBackgroundSync } from './background-sync';
-import { draftCartAdd, draftCartDelete, draftCartEdit, draftCartSelect, readCartDraft, rememberCartState, type CartDraftView } from './cart-draft';
+import {
+  draftCartAdd,
+  draftCartDelete,
+  draftCartEdit,
+  draftCartSelect,
+  readCartDraft,
+  readCartDraftCount,
+  rememberCartState,
+  type CartDraftView,
+} from './cart-draft';
 import {
   downloadForOffline,
   rememberGoods,
@@ -54,7 +63,7 @@ import {
   type DownloadResult,
 } from './catalogue-snapshot';
 import { deleteLocalDb, getMeta, openLocalDb, type LocalDb } from './db';
-import { draftFavorite, mergeServerFavorites } from './favorites-local';
+import { draftFavorite, mergeServerFavorites, readFavoriteMarks } from './favorites-local';
 import { countPending, enqueue, isCartKind, isFavoriteKind } from './outbox';
 import { buyAgainLines, rememberOrders, type BuyAgain } from './recent-orders';
 import { currentLocalRuntime, publishLocalStatus, setLocalRuntime, type LocalOps, type LocalRuntime } from './runtime';
@@ -155,10 +164,20 @@ function createRuntime(db: LocalDb, account: LocalAccount, queryClient: QueryCli
       db.conflicts.where('dismissed').equals(0).count(),
       getMeta(db, 'lastSyncAt'),
       getMeta(db, 'catalogueAsOf'),
+      readCartDraftCount(db),
+      readFavoriteMarks(db),
     ]),
   ).subscribe({
-    next: ([outboxCount, conflictCount, lastSyncAt, catalogueAsOf]) =>
-      publishLocalStatus({ account, outboxCount, conflictCount, lastSyncAt: lastSyncAt ?? null, catalogueAsOf: catalogueAsOf ?? null }),
+    next: ([outboxCount, conflictCount, lastSyncAt, catalogueAsOf, cartDraft, favorites]) =>
+      publishLocalStatus({
+        account,
+        outboxCount,
+        conflictCount,
+        lastSyncAt: lastSyncAt ?? null,
+        catalogueAsOf: catalogueAsOf ?? null,
+        cartDraft,
+        favorites,
+      }),
     // A closed database ends the subscription; the status simply stops updating.
     error: () => undefined,
   });

@@ -3,6 +3,7 @@
 // (pending outbox entries, conflicts, last sync) as the running store publishes it.
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { cartCountWithDraft, favoriteShown } from './local-marks';
 import { localStatus, subscribeLocal, type LocalStatus } from './runtime';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(() => listener());
@@ -16,4 +17,16 @@ export function useOnline(): boolean {
 
 export function useLocalStatus(): LocalStatus {
   return useSyncExternalStore(subscribeLocal, localStatus, localStatus);
+}
+
+/** The cart badge's count: the server's, or the draft's while cart changes are queued. */
+export function useCartCountWithDraft(serverCount: number | null): number {
+  const draft = useSyncExternalStore(subscribeLocal, () => localStatus().cartDraft, () => null);
+  return cartCountWithDraft(serverCount, draft);
+}
+
+/** A goods' favourite state as the buyer should see it (src/local/local-marks.ts). */
+export function useFavoriteShown(goodsId: number, serverValue: boolean): boolean {
+  const mark = useSyncExternalStore(subscribeLocal, () => localStatus().favorites.get(goodsId), () => undefined);
+  return favoriteShown(serverValue, mark, useOnline());
 }

@@ -33,7 +33,25 @@ export interface LocalRuntime {
   discard(): Promise<void>;
 }
 
-/** What the shell's offline banner shows, kept current by the runtime. */
+/** The cart draft as the header badge needs it (src/local/local-marks.ts). */
+export interface CartDraftCount {
+  /** Cart changes are queued: the server's count does not include them yet. */
+  pending: boolean;
+  /** The draft was copied from the server's cart at least once (else it holds only local lines). */
+  seeded: boolean;
+  lines: number;
+  /** Lines that exist only on this device (their add is not acknowledged yet). */
+  localLines: number;
+}
+
+/** The device's word on one goods' favourite state. */
+export interface FavoriteMark {
+  on: boolean;
+  /** The change is still in the outbox. */
+  pending: boolean;
+}
+
+/** What the shell's offline banner, cart badge and hearts show, kept current by the runtime. */
 export interface LocalStatus {
   account: LocalAccount | null;
   outboxCount: number;
@@ -41,6 +59,8 @@ export interface LocalStatus {
   lastSyncAt: number | null;
   catalogueAsOf: number | null;
   engine: EngineStatus | null;
+  cartDraft: CartDraftCount | null;
+  favorites: ReadonlyMap<number, FavoriteMark>;
 }
 
 type Phase =
@@ -55,6 +75,8 @@ const EMPTY_STATUS: LocalStatus = {
   lastSyncAt: null,
   catalogueAsOf: null,
   engine: null,
+  cartDraft: null,
+  favorites: new Map(),
 };
 
 /** A write arriving while the store opens waits at most this long, then goes straight to the server. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { ApiError } from '../../src/api/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
 import { presentError } from '../../src/app/error-presenter';
+import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { Shell } from '../../src/app/shell/shell';
 import { NOT_STARTED_MESSAGE } from '../../src/app/shell/top-nav/top-nav';
 import { toast } from '../../src/ui/toast';
@@ -93,6 +94,27 @@ describe('shell header', () => {
     expect(presentError).not.toHaveBeenCalled();
     // Visitors have no cart: the badge count is not requested.
     expect(http.get.mock.calls.some(([p]) => p === 'cart/total')).toBe(false);
+  });
+
+  it('started offline with the local store open: names the account and counts the draft, no 登录', async () => {
+    http.get.mockImplementation((path: string) => {
+      if (path === 'focus/common') return Promise.resolve(makeCommon());
+      return Promise.reject(new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' }));
+    });
+    publishLocalStatus({
+      account: { username: 'demo', companyId: 1 },
+      cartDraft: { pending: true, seeded: true, lines: 4, localLines: 1 },
+    });
+    try {
+      renderShell();
+      expect(await screen.findByText('demo')).toBeTruthy();
+      expect(screen.getByText('（离线）')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
+      expect(await screen.findByRole('link', { name: '购物车，4 种商品' })).toBeTruthy();
+      expect(screen.queryByText('免费注册')).toBeNull();
+    } finally {
+      setLocalRuntime(null);
+    }
   });
 
   it.each(['user_hyzx', 'zhzx_bdwx'])('does not load the user base on %s', async (name) => {

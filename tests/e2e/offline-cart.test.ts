@@ -240,6 +240,12 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     await page.getByRole('button', { name: '已收藏' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
     // The earlier adds' "saved locally" toast may still be showing, so wait for the entry itself.
     await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(4);
+    // The header badge counts the offline lines; the heart keeps the queued favourite when the
+    // detail is opened again (its cached response still says "not a favourite").
+    await page.getByRole('link', { name: '购物车，3 种商品' }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await backToList(page, a);
+    await openDetail(page, fav);
+    await page.getByRole('button', { name: '已收藏' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
 
     // The cart page, opened offline (the worker serves the shell): the draft with the three lines.
     const shell = await page.goto('/cart');
@@ -249,6 +255,7 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     expect(await page.locator('[role="row"][aria-rowindex]').filter({ has: page.locator('a[href^="/list/info/"]') }).count()).toBe(3);
     expect(await page.getByRole('button', { name: '去结算' }).isDisabled()).toBe(true);
     await page.getByText('结算需要联网确认价格和库存，联网后可提交').waitFor();
+    await page.getByRole('link', { name: '购物车，3 种商品' }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
     await screenshot(page, 'offline-cart-draft');
 
     // The server is back: the outbox drains on its own (no reload).

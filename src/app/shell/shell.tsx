@@ -9,6 +9,7 @@ import { LoginHeader } from './header/login-header';
 import { isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from './route-kind';
 import { SideBar } from './side-bar/side-bar';
 import { TopNav } from './top-nav/top-nav';
+import { useLocalStatus } from '../../local/online';
 import { useCartEventsBridge } from './use-cart-events-bridge';
 import { useCurrentUser } from './use-current-user';
 import styles from './shell.module.css';
@@ -21,6 +22,8 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
   // SPEC §2: the user base loads when the header appears, except on a few routes.
   const { user, shown } = useCurrentUser(flags.header && loadsUserBase(def));
   useCartEventsBridge();
+  // Started offline the user base is unknown, but the open local store says a member is here.
+  const offlineMember = useLocalStatus().account !== null;
   const classes = [styles.shell, flags.sideBar ? styles.withSideBar : ''].filter(Boolean).join(' ');
 
   return (
@@ -51,7 +54,7 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
         </Suspense>
       )}
       {flags.sideBar && <SideBar def={def} user={user} />}
-      {flags.header && <BottomAdBanner signedIn={user !== null} />}
+      {flags.header && <BottomAdBanner signedIn={user !== null || offlineMember} />}
       {flags.header && isHomeRoute(def) && <LuckyDrawPrompt />}
     </div>
   );

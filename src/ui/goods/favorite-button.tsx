@@ -10,6 +10,7 @@ import {
   useFavoriteAdd,
   useFavoriteCancel,
 } from '../../api/favorites';
+import { useFavoriteShown } from '../../local/online';
 import { alert } from '../alert-dialog';
 import { toast } from '../toast';
 import { useSendToLogin, useViewer } from './use-viewer';
@@ -42,8 +43,9 @@ export function FavoriteButton({ goodsId, isFavorite }: FavoriteButtonProps) {
   const sendToLogin = useSendToLogin();
   const add = useFavoriteAdd();
   const cancel = useFavoriteCancel();
-  const fromProps = Boolean(isFavorite);
-  // Follows the server's value when it changes (refetch), and the buyer's toggle in between.
+  // The server's value, unless the device knows better (a queued change; offline, its last state).
+  const fromProps = useFavoriteShown(goodsId, Boolean(isFavorite));
+  // Follows that value when it changes (refetch, sync), and the buyer's toggle in between.
   const [seen, setSeen] = useState(fromProps);
   const [on, setOn] = useState(fromProps);
   if (seen !== fromProps) {

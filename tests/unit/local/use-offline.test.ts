@@ -44,6 +44,9 @@ describe('use-offline hooks', () => {
     });
     await waitFor(() => expect(result.current.count).toBe(3));
     await waitFor(() => expect(result.current.status.outboxCount).toBe(3));
+    // The badge counts the draft (the server's cart was empty) and the heart shows the queued favourite.
+    expect(result.current.status.cartDraft).toEqual({ pending: true, seeded: true, lines: 2, localLines: 2 });
+    expect(result.current.status.favorites.get(8)).toEqual({ on: true, pending: true });
     expect(result.current.cart?.provisional).toBe(true);
     expect(result.current.cart?.lines.map((l) => l.goods.name)).toEqual(['停售药', '感冒灵颗粒']);
     expect(result.current.cart?.totals?.raw_price).toBe(2 * 1250 + 300);
@@ -53,6 +56,8 @@ describe('use-offline hooks', () => {
     await waitFor(() => expect(result.current.conflicts.map((c) => c.text)).toEqual(['加入购物车未成功：停售药：该商品暂不可购买']));
     await waitFor(() => expect(result.current.cart?.provisional).toBe(false));
     expect(result.current.cart?.lines.map((l) => l.goods.name)).toEqual(['感冒灵颗粒']);
+    await waitFor(() => expect(result.current.status.cartDraft).toEqual({ pending: false, seeded: true, lines: 1, localLines: 0 }));
+    expect(result.current.status.favorites.get(8)).toEqual({ on: true, pending: false });
 
     await act(() => local.dismissConflict(result.current.conflicts[0].id!));
     await waitFor(() => expect(result.current.conflicts).toEqual([]));

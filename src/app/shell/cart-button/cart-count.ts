@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { cartTotalQuery } from '../../../api/cart-summary';
 import { CART_BADGE_MAX } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
+import { useCartCountWithDraft } from '../../../local/online';
 
 /** Badge text, or null when there is nothing to show. */
 export function formatBadge(count: number, max = CART_BADGE_MAX): string | null {
@@ -12,9 +13,11 @@ export function formatBadge(count: number, max = CART_BADGE_MAX): string | null 
 
 /**
  * Lines in the cart: /api/cart/total once a member is known (it is what add-to-cart refreshes),
- * the user base's `cart` until then. Visitors have no cart, so no call is made for them.
+ * the user base's `cart` until then. Visitors have no cart, so no call is made for them. While
+ * cart changes wait in the outbox (offline), the local draft's count, which includes them.
  */
 export function useCartCount(user: UserBase | null): number {
   const total = useQuery({ ...cartTotalQuery(), enabled: user !== null });
-  return total.data?.count ?? user?.cart ?? 0;
+  // No user: a visitor (no local store, so 0) or an offline start (the device's draft).
+  return useCartCountWithDraft(user === null ? null : (total.data?.count ?? user.cart));
 }

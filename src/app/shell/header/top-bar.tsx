@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { logoutMutation } from '../../../api/user';
 import { SITE_TITLE } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
+import { useLocalStatus } from '../../../local/online';
 import { checkSignOut } from '../../../local/session-guard';
 import { alert } from '../../../ui/alert-dialog';
 import { QrPopover } from '../qr-popover';
@@ -52,7 +53,19 @@ function Account({ user, shown }: TopBarProps) {
       setChecking(false);
     }
   };
+  // Started without the server: the user base is unknown, but this device's store is open for
+  // the last signed-in account, whose cart and favourites the pages show. Say whose, not 登录.
+  const offlineAccount = useLocalStatus().account;
   if (!shown) return <span className={styles.account} aria-hidden="true" />;
+  if (!user && offlineAccount) {
+    return (
+      <span className={styles.account}>
+        <span className={styles.greeting}>您好，</span>
+        <span className={styles.company}>{offlineAccount.username}</span>
+        <span className={styles.greeting}>（离线）</span>
+      </span>
+    );
+  }
   if (!user) {
     return (
       <span className={styles.account}>
