@@ -2,11 +2,12 @@
 // and the app-wide hosts for SPEC §8 notices and the PWA update prompt.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { userKeys } from '../api/user';
 import { bootLocal } from '../local/boot';
 import { createAppRouter, type AppRouter } from '../routes/tree';
 import { startCacheScopeSync } from './cache-scope';
+import { CheckoutReminderPrompt } from './checkout-reminder-prompt';
 import { NoticeHost, setErrorNavigator } from './error-presenter';
 import { OfflineBanner } from './offline-banner';
 import { PwaUpdatePrompt } from './pwa-update';
@@ -31,6 +32,7 @@ function useErrorNavigation(router: AppRouter) {
 
 export function App() {
   const [{ queryClient, router }] = useState(createApp);
+  const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
   useErrorNavigation(router);
   // The local store (Dexie, outbox, sync) loads after first paint and follows the signed-in account.
   useEffect(() => bootLocal(queryClient), [queryClient]);
@@ -40,6 +42,7 @@ export function App() {
       <NoticeHost />
       <PwaUpdatePrompt />
       <OfflineBanner />
+      <CheckoutReminderPrompt navigate={navigate} />
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@
 // (pending outbox entries, conflicts, last sync) as the running store publishes it.
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { hasCheckoutReminder, subscribeCheckoutReminder } from './checkout-reminder';
 import { cartCountWithDraft, favoriteShown } from './local-marks';
 import { localStatus, subscribeLocal, type LocalStatus } from './runtime';
 
@@ -29,4 +30,10 @@ export function useCartCountWithDraft(serverCount: number | null): number {
 export function useFavoriteShown(goodsId: number, serverValue: boolean): boolean {
   const mark = useSyncExternalStore(subscribeLocal, () => localStatus().favorites.get(goodsId), () => undefined);
   return favoriteShown(serverValue, mark, useOnline());
+}
+
+/** Whether the buyer asked to be reminded to check out once back online (checkout-reminder.ts). */
+export function useCheckoutReminder(): boolean {
+  const account = useLocalStatus().account;
+  return useSyncExternalStore(subscribeCheckoutReminder, () => hasCheckoutReminder(account), () => false);
 }

@@ -224,6 +224,7 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
       await backToList(page, a);
     }
 
+    const ordersBefore = (await apiData<{ total: number }>(page, '/api/order?page=1')).total;
     allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
     await server.stop();
 
@@ -256,6 +257,9 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     expect(await page.getByRole('button', { name: '去结算' }).isDisabled()).toBe(true);
     await page.getByText('结算需要联网确认价格和库存，联网后可提交').waitFor();
     await page.getByRole('link', { name: '购物车，3 种商品' }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    // Checkout waits for the server; the buyer asks to be reminded instead (never an order by itself).
+    await page.getByRole('button', { name: '联网后提醒我结算' }).click();
+    await page.getByRole('button', { name: /已设置联网后提醒/ }).waitFor();
     await screenshot(page, 'offline-cart-draft');
 
     // The server is back: the outbox drains on its own (no reload).
@@ -265,6 +269,11 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
     const favorites = await apiData<{ list: { id: number }[] }>(page, '/api/favorite?page=1');
     expect(favorites.list.map((g) => g.id)).toContain(fav.id);
+    // The reminder, once everything is synced; it opens the cart and places no order.
+    await page.getByText(/网络已恢复，离线时的购物车改动已同步/).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+    await page.getByRole('button', { name: '去购物车结算' }).click();
+    await page.waitForURL((u) => u.pathname === '/cart' || u.pathname === '/cart/step1');
+    expect((await apiData<{ total: number }>(page, '/api/order?page=1')).total).toBe(ordersBefore);
 
     // The page follows: the provisional note goes, and stays gone after a reload.
     await page.getByText(DRAFT_NOTE).waitFor({ state: 'detached', timeout: DRAIN_TIMEOUT_MS });

@@ -1,10 +1,12 @@
 // The sticky bottom panel (desktop and phones): tiers, batch actions, the selected lines' money
 // (SPEC §9 shipping shortfall, amounts rounded down by formatPrice) and 去结算 → /cart/step2?ids=.
-// On the offline draft 去结算 is disabled with the reason: checkout needs the server.
+// On the offline draft 去结算 is disabled with the reason: checkout needs the server; the buyer
+// may ask to be reminded once back online instead.
 import { memo, useId, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { formatPrice } from '../../domain/money';
 import { BatchBar } from './batch-bar';
+import { CheckoutReminderToggle } from './checkout-reminder-toggle';
 import { useCartMoney, useCartStore, useCartSummary } from './cart-context';
 import {
   checkoutBlockReason,
@@ -99,6 +101,7 @@ const Figures = memo(function Figures() {
             {reason}
           </span>
         )}
+        {draft && <CheckoutReminderToggle />}
       </div>
     </div>
   );

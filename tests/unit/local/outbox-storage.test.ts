@@ -159,7 +159,7 @@ describe('storage', () => {
 });
 
 describe('first-paint modules of src/local stay Dexie-free', () => {
-  const DEXIE_FREE = ['account', 'background-sync', 'boot', 'online', 'runtime', 'session-guard', 'writes', 'storage', 'local-marks'];
+  const DEXIE_FREE = ['account', 'background-sync', 'boot', 'online', 'runtime', 'session-guard', 'writes', 'storage', 'local-marks', 'checkout-reminder'];
   const dir = path.resolve(__dirname, '../../../src/local');
 
   it.each(DEXIE_FREE)('%s.ts imports Dexie-side modules only as types or dynamically', (name) => {
