@@ -28,6 +28,7 @@ import { storeRoutes } from './routes/stores.ts';
 import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
+import { articleRoutes } from './routes/article.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -74,6 +75,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/after_sale', afterSaleRoutes);
   api.route('/upload', uploadRoutes);
   api.route('/invoice', invoiceRoutes);
+  api.route('/article', articleRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 

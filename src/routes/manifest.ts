@@ -60,6 +60,8 @@ type PageLoader = () => Promise<PageModule>;
 
 export const underConstruction: PageLoader = () => import('./under-construction');
 const outletLayout: PageLoader = () => import('./outlet-layout');
+/** Every help leaf (and /help) is one page: it reads the leaf from the URL. */
+const helpArticlePage: PageLoader = () => import('../features/help/help-article-page');
 
 /** A page a later issue delivers: the placeholder names its area until then. */
 function soon(area: FeatureArea): { area: FeatureArea; page: PageLoader } {
@@ -98,7 +100,7 @@ export const routes: RouteDef[] = [
   { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })) },
   { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })) },
   { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxZonePage })) },
-  { name: 'privacy', path: '/privacy', title: '隐私政策', shell: MEMBER, ...soon('help') },
+  { name: 'privacy', path: '/privacy', title: '隐私政策', shell: MEMBER, page: () => import('../features/help/privacy-page') },
   { name: 'eleven_index', path: '/eleven_index', title: '首页', shell: HOME, redirect: '/' },
 
   // Controlled-sales zone
@@ -215,21 +217,21 @@ export const routes: RouteDef[] = [
   { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, ...soon('selfservice') },
 
   // Help centre (/help shows the first article; payment pages also live under /help/pay)
-  { name: 'help', path: '/help', title: '帮助中心', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', shell: MEMBER, ...soon('help') },
-  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', shell: MEMBER, ...soon('help') },
-  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', shell: MEMBER, ...soon('help') },
-  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', shell: MEMBER, ...soon('help') },
-  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', shell: MEMBER, ...soon('help') },
-  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', shell: MEMBER, ...soon('help') },
-  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', shell: MEMBER, ...soon('help') },
-  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', shell: MEMBER, ...soon('help') },
-  { name: 'news_hy', path: '/news/hy', parent: 'help', title: '行业资讯', shell: MEMBER, ...soon('help') },
-  { name: 'news_company', path: '/news/company', parent: 'help', title: '公司新闻', shell: MEMBER, ...soon('help') },
-  { name: 'news_info', path: '/news/info/$id/$type', parent: 'help', title: '资讯详情', shell: MEMBER, ...soon('help') },
-  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', shell: MEMBER, ...soon('help') },
-  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', shell: MEMBER, ...soon('help') },
-  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', shell: MEMBER, ...soon('help') },
+  { name: 'help', path: '/help', title: '帮助中心', shell: MEMBER, layout: true, page: () => import('../features/help/help-layout') },
+  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', shell: MEMBER, page: helpArticlePage },
+  { name: 'news_hy', path: '/news/hy', parent: 'help', title: '行业资讯', shell: MEMBER, page: () => import('../features/help/news-list-page') },
+  { name: 'news_company', path: '/news/company', parent: 'help', title: '公司新闻', shell: MEMBER, page: () => import('../features/help/news-list-page') },
+  { name: 'news_info', path: '/news/info/$id/$type', parent: 'help', title: '资讯详情', shell: MEMBER, page: () => import('../features/help/news-detail-page') },
+  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', shell: MEMBER, page: helpArticlePage },
 
   // SPEC: any unknown path redirects to /404 (a splat matches only when nothing else does).
   { name: 'catch_all', path: '/$', title: '页面不存在', shell: MEMBER, redirect: () => '/404' },
