@@ -1,6 +1,6 @@
 // Offline catalogue in a real Chromium against the real server (issue 5): after one online visit
-// as a visitor and as `demo`, the server process is stopped and home, a category list and a goods
-// detail open from the service worker's caches with the offline banner; once the server is back
+// as a visitor and as `demo`, the server process is stopped and home, a category list, a goods
+// detail and a help article open from the service worker's caches with the offline banner; once the server is back
 // the banner goes. The catalogue cache is keyed per account and dropped on logout.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -20,6 +20,10 @@ const RENDER_TIMEOUT_MS = 15_000;
 /** The page probes the server every 15 s while the worker reports it unreachable. */
 const BANNER_GONE_WITHOUT_RELOAD_MS = 25_000;
 const CATALOGUE_CACHE = 'catalogue-v1';
+const HELP_CACHE = 'help-v1';
+/** A help article (SPEC §2 /help/xrzn/gwzn, 购物指南). */
+const HELP_PATH = '/help/xrzn/gwzn';
+const HELP_CODE = 'gwzn';
 const GOODS_ID = 1;
 /** What the server being gone looks like in the page console. */
 const OFFLINE_CONSOLE_ERRORS = [/ERR_CONNECTION_REFUSED/, /Failed to load resource/, /Failed to fetch/, /FetchEvent/];
@@ -41,6 +45,8 @@ interface Expected {
   listNames: string[];
   recommendNames: string[];
   detailName: string;
+  helpTitle: string;
+  helpFirstWords: string;
 }
 
 async function apiData<T>(page: Page, path: string): Promise<T> {
@@ -58,7 +64,11 @@ async function readExpected(page: Page): Promise<Expected> {
   const detail = await apiData<Named>(page, `/api/goods/detail/${GOODS_ID}`);
   expect(list.list.length).toBeGreaterThan(0);
   expect(recommend.length).toBeGreaterThan(0);
+  const helpList = await apiData<{ list: { id: number }[] }>(page, `/api/article/list?code=${HELP_CODE}`);
+  const help = await apiData<{ title: string; body: string }>(page, `/api/article/${helpList.list[0]?.id}`);
   return {
+    helpTitle: help.title,
+    helpFirstWords: help.body.slice(0, 12),
     categoryId: categoryId as number,
     listNames: list.list.slice(0, 3).map((g) => g.name),
     recommendNames: recommend.slice(0, 3).map((g) => g.name),
@@ -122,7 +132,7 @@ async function waitUntilCached(page: Page, fragment: string, scope: string): Pro
   }
 }
 
-/** Home, a category list and a goods detail, online, each rendered and stored for `scope`. */
+/** Home, a category list, a help article and a goods detail, online, each rendered and stored. */
 async function browseOnline(page: Page, expected: Expected, scope: string): Promise<void> {
   await page.goto('/');
   await shellRendered(page);
@@ -133,14 +143,30 @@ async function browseOnline(page: Page, expected: Expected, scope: string): Prom
   await seeText(page, expected.listNames[0]);
   await waitUntilCached(page, `category_id=${expected.categoryId}`, scope);
 
+  await page.goto(HELP_PATH);
+  await page.locator('h1').filter({ hasText: expected.helpTitle }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+  await waitUntilHelpCached(page);
+
   await page.goto(`/list/info/${GOODS_ID}`);
   await page.locator('h1').filter({ hasText: expected.detailName }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
   await waitUntilCached(page, `/api/goods/detail/${GOODS_ID}`, scope);
 }
 
+/** The help tree, the leaf's list and the article itself are in help-v1 (public: no scope). */
+async function waitUntilHelpCached(page: Page): Promise<void> {
+  const deadline = Date.now() + RENDER_TIMEOUT_MS;
+  for (;;) {
+    const urls = await cachedUrls(page, HELP_CACHE);
+    const has = (re: RegExp) => urls.some((u) => re.test(new URL(u).pathname));
+    if (has(/^\/api\/article\/category$/) && has(/^\/api\/article\/list$/) && has(/^\/api\/article\/\d+$/)) return;
+    if (Date.now() > deadline) throw new Error(`help article not cached; cached: ${urls.join('\n')}`);
+    await page.waitForTimeout(200);
+  }
+}
+
 const banner = (page: Page) => page.getByTestId('offline-banner');
 
-/** With the server stopped: the same three pages from the caches, and the banner with its time. */
+/** With the server stopped: the same four pages from the caches, and the banner with its time. */
 async function browseOffline(page: Page, expected: Expected, label: string): Promise<void> {
   const home = await page.goto('/');
   expect(home?.fromServiceWorker(), 'the shell comes from the precache').toBe(true);
@@ -153,11 +179,19 @@ async function browseOffline(page: Page, expected: Expected, label: string): Pro
   for (const name of expected.listNames) await seeText(page, name);
   await banner(page).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
 
+  // A help article read before: menu, title and text from help-v1.
+  await page.goto(HELP_PATH);
+  await page.locator('h1').filter({ hasText: expected.helpTitle }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+  await seeText(page, expected.helpFirstWords);
+  await page.getByRole('link', { name: '用户协议' }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+  await banner(page).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
+
   await page.goto(`/list/info/${GOODS_ID}`);
   await page.locator('h1').filter({ hasText: expected.detailName }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
   await banner(page).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
   expect(await banner(page).textContent()).toMatch(BANNER_TEXT);
   await screenshot(page, `offline-catalogue-${label}`);
+
 }
 
 describeBrowser('offline catalogue: cached browsing with the server stopped', () => {
@@ -199,7 +233,7 @@ describeBrowser('offline catalogue: cached browsing with the server stopped', ()
     await server?.stop();
   });
 
-  it('a visitor browses home, a list and a detail offline after one online visit', async () => {
+  it('a visitor browses home, a list, a detail and a help article offline after one online visit', async () => {
     await visitor.goto('/');
     await shellRendered(visitor);
     await waitForWorkerControl(visitor);
