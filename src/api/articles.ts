@@ -2,7 +2,15 @@
 // category_id fixed at 3): the menu tree, article lists and one article. Public content, the same
 // for every viewer; the service worker keeps the answers (help-v1) for offline reading.
 import { queryOptions } from '@tanstack/react-query';
-import type { ArticleCategoryNode, ArticleDetail, ArticlePage } from '../domain/articles';
+import {
+  ARTICLE_LIST_LIMIT_DEFAULT,
+  ARTICLE_LIST_LIMIT_MAX,
+  NEWS_GROUP_CODE,
+  isNewsType,
+  type ArticleCategoryNode,
+  type ArticleDetail,
+  type ArticlePage,
+} from '../domain/articles';
 import { ARTICLE_CATEGORY_ID } from '../domain/constants';
 import { http } from './client';
 
@@ -64,3 +72,30 @@ export const articleQuery = (id: number) =>
     staleTime: ARTICLE_STALE_MS,
     meta: { silentErrors: true },
   });
+
+/**
+ * Reads the whole help centre once: the tree, every help leaf's list and the first page of each
+ * news list, then every article in them, with the same URLs the pages ask for, so the service
+ * worker keeps the answers (help-v1) for offline reading. Resolves the number of articles read.
+ */
+export async function downloadHelpCentre(signal?: AbortSignal): Promise<number> {
+  const tree = await getArticleCategories();
+  const ids = new Set<number>();
+  for (const group of tree) {
+    for (const leaf of group.children) {
+      if (signal?.aborted) return 0;
+      const params: ArticleListParams =
+        group.code === NEWS_GROUP_CODE && isNewsType(leaf.code)
+          ? { code: leaf.code, page: 1, limit: ARTICLE_LIST_LIMIT_DEFAULT }
+          : { category_id: leaf.id, limit: ARTICLE_LIST_LIMIT_MAX };
+      for (const a of (await getArticleList(params)).list) ids.add(a.id);
+    }
+  }
+  let read = 0;
+  for (const id of ids) {
+    if (signal?.aborted) break;
+    await getArticle(id);
+    read += 1;
+  }
+  return read;
+}

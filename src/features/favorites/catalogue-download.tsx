@@ -1,8 +1,10 @@
 // 下载商品目录供离线使用: pages through the goods of the buyer's level-1 categories into the
 // catalogue snapshot on this device (src/local downloadCatalogue), within a 30 MB budget, with
 // progress and a cancel button. Offline the buyer can then search and add those goods to the cart.
+// The help centre and news articles are read along with it (the worker keeps them, help-v1).
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { downloadHelpCentre } from '../../api/articles';
 import { commonDataQuery } from '../../api/common';
 import type { DownloadProgress, DownloadResult } from '../../local/index';
 import { useLocalStatus, useOnline } from '../../local/online';
@@ -30,8 +32,14 @@ type State =
   | { phase: 'running'; progress: DownloadProgress | null }
   | { phase: 'finished'; text: string; tone: 'done' | 'warn' };
 
-/** What the buyer reads when a download ends. */
-export function downloadOutcomeText(result: DownloadResult | null): { text: string; tone: 'done' | 'warn' } {
+/** What the buyer reads when a download ends; `helpArticles` null when the help centre was not read. */
+export function downloadOutcomeText(result: DownloadResult | null, helpArticles: number | null = null): { text: string; tone: 'done' | 'warn' } {
+  const outcome = goodsOutcome(result);
+  if (helpArticles === null || helpArticles === 0) return outcome;
+  return { ...outcome, text: `${outcome.text}；帮助中心文章 ${helpArticles} 篇` };
+}
+
+function goodsOutcome(result: DownloadResult | null): { text: string; tone: 'done' | 'warn' } {
   if (result === null) return { text: '请登录后再下载商品目录', tone: 'warn' };
   switch (result.stoppedBy) {
     case 'done':
@@ -75,8 +83,13 @@ export function CatalogueDownload() {
     } catch (err) {
       result = { goods: 0, bytes: 0, stoppedBy: 'error', error: err };
     }
+    let helpArticles: number | null = null;
+    if (result !== null && (result.stoppedBy === 'done' || result.stoppedBy === 'budget')) {
+      // Small (a few dozen answers); a failure here leaves the goods download as it was.
+      helpArticles = await downloadHelpCentre(controller.signal).catch(() => null);
+    }
     if (abort.current === controller) abort.current = null;
-    setState({ phase: 'finished', ...downloadOutcomeText(result) });
+    setState({ phase: 'finished', ...downloadOutcomeText(result, helpArticles) });
   };
 
   const running = state.phase === 'running';
