@@ -1,6 +1,13 @@
 // Hono context typing shared by every route module.
 import type { Deps } from './deps.ts';
 
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  /** Set once the handler stored its answer in its own transaction (commitWithAnswer). */
+  answered: boolean;
+}
+
 /** The signed-in member behind a request (set by the session middleware). */
 export interface SessionUser {
   sessionId: string;
@@ -16,5 +23,7 @@ export interface AppEnv {
     user: SessionUser | null;
     /** Parsed request body (form bracket notation or JSON), set by the body middleware for unsafe methods. */
     body: Record<string, unknown>;
+    /** The Idempotency-Key row this request claimed (server/http/idempotency.ts), or null. */
+    idempotency: IdempotencyClaim | null;
   };
 }

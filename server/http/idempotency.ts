@@ -3,12 +3,13 @@
 // the handler again. The row is claimed with INSERT … ON CONFLICT DO NOTHING before the handler
 // runs, so two concurrent requests with one key cannot both run it.
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
+import { CODE_OK } from '../../src/domain/envelope.ts';
 import { AppError, validationError } from './envelope.ts';
 import { clientIp } from './client-ip.ts';
 
@@ -17,9 +18,10 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * A claim still without an answer after this long belongs to a process that died mid-request
- * (clients time out after 30 s): it is released so the outbox is not blocked for a day. The rest
- * of the risk — the handler committed but its answer was not saved — is a crash inside
- * milliseconds, and then the retry runs again (recorded in docs/decisions.md).
+ * (clients time out after 30 s): it is released so the outbox is not blocked for a day. Handlers
+ * whose repeat would change data again (cart add, checkout) store their answer in their own
+ * transaction (commitWithAnswer), so for them "committed but not answered" cannot happen; for the
+ * others the answer is saved right after the handler, and a crash in between re-runs the retry.
  */
 export const IDEMPOTENCY_STALE_CLAIM_MS = 2 * 60 * 1000;
 const MAX_KEY_LENGTH = 100;
@@ -113,12 +115,16 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     }
 
     const release = () => db.delete(idempotencyKeys).where(where);
+    const claimed_row = { scope, key, answered: false };
+    c.set('idempotency', claimed_row);
     try {
       await next();
     } catch (err) {
       await release();
       throw err;
     }
+    // Stored with the handler's writes, in one commit.
+    if (claimed_row.answered) return;
 
     const res = c.res;
     // A 5xx or a transient refusal must let the retry run. An answer that signed someone in or
@@ -138,4 +144,35 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     }
     await db.update(idempotencyKeys).set({ status: res.status, response: body }).where(where);
   };
+}
+
+/**
+ * Runs `work` in a transaction and, when the request carries an Idempotency-Key, stores the
+ * success answer in that same transaction: the writes and the answer a retry will replay commit
+ * together or not at all. For handlers whose repeat would change data again (adding to the cart
+ * adds up, an order is an order). A refusal thrown by `work` rolls everything back and takes the
+ * middleware's usual path.
+ */
+export async function commitWithAnswer<T>(
+  c: Context<AppEnv>,
+  db: Db,
+  msg: string | ((data: T) => string),
+  work: (tx: Db) => Promise<T>,
+): Promise<Response> {
+  const claim = c.get('idempotency') ?? null;
+  const body = await db.transaction(async (raw) => {
+    // A transaction is a PgDatabase too; the services only need that surface.
+    const tx = raw as unknown as Db;
+    const data = await work(tx);
+    const answer = { code: CODE_OK, msg: typeof msg === 'function' ? msg(data) : msg, data };
+    if (claim) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ status: 200, response: answer })
+        .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
+    }
+    return answer;
+  });
+  if (claim) claim.answered = true;
+  return c.json(body, 200);
 }

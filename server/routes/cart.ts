@@ -10,6 +10,7 @@ import { cartLines } from '../db/schema.ts';
 import { badRequest, forbidden, ok, validationError } from '../http/envelope.ts';
 import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
 import { parseBracketForm } from '../http/body.ts';
+import { commitWithAnswer } from '../http/idempotency.ts';
 import { companyScope, requireUser } from '../auth/session.ts';
 import { pricesVisibleTo, viewerOf } from '../services/price-visibility.ts';
 import type { CartTotal } from '../../src/domain/contracts.ts';
@@ -124,11 +125,10 @@ cartRoutes.post('/', async (c) => {
     isYj: p.is_yj ?? null,
   }));
   const now = clock();
-  const result = await inTransaction(db, async (tx) => {
+  return commitWithAnswer<CartAddResult>(c, db, '加入购物车成功', async (tx) => {
     const outcome = await addToCart(tx, buyer, requests, now, 'all');
     return { count: await cartLineCount(tx, buyer.companyId), lines: [...new Set(outcome.lineIds.filter((id): id is number => id !== undefined))] };
   });
-  return ok<CartAddResult>(c, result, '加入购物车成功');
 });
 
 cartRoutes.post('/quick_add/:id', async (c) => {
@@ -136,7 +136,7 @@ cartRoutes.post('/quick_add/:id', async (c) => {
   const goodsId = parseOrThrow(lineIdParam, c.req.param('id'));
   const { db, clock } = c.get('deps');
   const now = clock();
-  const result = await inTransaction(db, async (tx) => {
+  return commitWithAnswer<CartAddResult>(c, db, '加入购物车成功', async (tx) => {
     const probe: AddRequest = { goodsId, number: 1, type: 0, combinationId: 0, isYj: null };
     const facts = await loadFactsFor(tx, [probe], buyer, now);
     const goods = facts.goods.get(goodsId);
@@ -147,7 +147,6 @@ cartRoutes.post('/quick_add/:id', async (c) => {
     const outcome = await addToCart(tx, buyer, [{ ...probe, number }], now, 'all', facts);
     return { count: await cartLineCount(tx, buyer.companyId), lines: outcome.lineIds.filter((id): id is number => id !== undefined) };
   });
-  return ok<CartAddResult>(c, result, '加入购物车成功');
 });
 
 cartRoutes.post('/:id/edit', async (c) => {
@@ -205,8 +204,12 @@ cartRoutes.post('/copy', async (c) => {
     list.push(t);
   }
   const now = clock();
-  const report = await inTransaction(db, (tx) => copyLines(tx, source, ids, list, now));
-  return ok<CartCopyResult>(c, report, report.skipped.length === 0 ? '复制成功' : `已复制${report.copied.length}个，${report.skipped.length}个未能复制`);
+  return commitWithAnswer<CartCopyResult>(
+    c,
+    db,
+    (report) => (report.skipped.length === 0 ? '复制成功' : `已复制${report.copied.length}个，${report.skipped.length}个未能复制`),
+    (tx) => copyLines(tx, source, ids, list, now),
+  );
 });
 
 cartRoutes.post('/next_hint', async (c) => {

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
+import { commitWithAnswer } from '../http/idempotency.ts';
 import { requireCompany } from '../auth/session.ts';
 import type { CheckoutPreview, CheckoutResult } from '../../src/domain/orders.ts';
 import { parseCheckoutInput } from '../services/checkout/input.ts';
@@ -20,6 +21,9 @@ checkoutRoutes.post('/checkout', async (c) => {
   const { db, clock, config } = c.get('deps');
   const now = clock();
   if (!input.place) return ok<CheckoutPreview>(c, await previewCheckout(db, user.companyId, input, now));
-  const result = await placeOrder(db, { companyId: user.companyId, userId: user.userId, now, ttlMs: paymentTtlMs(config) }, input);
-  return ok<CheckoutResult>(c, result, '下单成功');
+  // The order and the answer a retry replays commit together (placeOrder's own transaction
+  // becomes a savepoint inside this one).
+  return commitWithAnswer<CheckoutResult>(c, db, '下单成功', (tx) =>
+    placeOrder(tx, { companyId: user.companyId, userId: user.userId, now, ttlMs: paymentTtlMs(config) }, input),
+  );
 });

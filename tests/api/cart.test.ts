@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { crashBeforeAnswerSaved } from '../helpers/faults.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds, type GoodsSpec } from '../fixtures/catalogue.ts';
 import {
   cartLines,
@@ -10,6 +11,7 @@ import {
   goods,
   goodsLadderPrices,
   goodsPrices,
+  idempotencyKeys,
   orders,
   promotionGoods,
   promotions,
@@ -347,6 +349,37 @@ describe('POST /api/cart', () => {
     await add(a, [{ goods_id: G.normal, number: 2 }], { 'Idempotency-Key': 'cart-add-replay-2' });
     expect((await lineFor(a, G.normal)).number).toBe(4);
     await clear(a);
+  });
+
+  it('stores the answer with the add in one commit: a crash right after the handler cannot double it', async () => {
+    // The process "dies" after the handler, before the middleware saves the answer.
+    const restore = crashBeforeAnswerSaved(t);
+    const headers = { 'Idempotency-Key': 'cart-add-crash-1' };
+    try {
+      const first = await add(a, [{ goods_id: G.normal, number: 3 }], headers);
+      expect(first.status).toBe(200);
+      // The outbox retries the same key: it gets the stored answer, the add is not applied again.
+      const retry = await add(a, [{ goods_id: G.normal, number: 3 }], headers);
+      expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(retry.body).toEqual(first.body);
+    } finally {
+      restore();
+    }
+    expect((await lineFor(a, G.normal)).number).toBe(3);
+    const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'cart-add-crash-1'));
+    expect(row.status).toBe(200);
+    await clear(a);
+  });
+
+  it('a refused add stores the refusal, not half an add', async () => {
+    const headers = { 'Idempotency-Key': 'cart-add-refused-1' };
+    const refused = await add(a, [{ goods_id: G.normal, number: 1 }, { goods_id: 999_999, number: 1 }], headers);
+    expect(refused.status).toBe(400);
+    expect(await linesOf(a)).toEqual([]);
+    const again = await add(a, [{ goods_id: G.normal, number: 1 }, { goods_id: 999_999, number: 1 }], headers);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.body).toEqual(refused.body);
+    expect(await linesOf(a)).toEqual([]);
   });
 
   it('sums concurrent adds of the same goods correctly', async () => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { crashBeforeAnswerSaved } from '../helpers/faults.ts';
 import { clearCart, createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { insertCartLine } from '../fixtures/catalogue.ts';
 import {
@@ -476,6 +477,25 @@ describe('placing the order (new=1)', () => {
     expect(second.status).toBe(200);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect(second.body).toEqual(first.body);
+    expect(await ordersOf(a)).toHaveLength(1);
+  });
+
+  it('stores the order and its answer in one commit: a retry after a crash gets the order, not a 404', async () => {
+    const a = await shop.buyer();
+    const ids = await shop.fill(a, [[G.plain, 1]]);
+    const headers = { 'Idempotency-Key': 'checkout-crash-1' };
+    const restore = crashBeforeAnswerSaved(t);
+    let first;
+    try {
+      first = await shop.place(a, { ids, expected_pay_amount: 3_000 }, headers);
+    } finally {
+      restore();
+    }
+    expect(first.status).toBe(200);
+    const retry = await shop.place(a, { ids, expected_pay_amount: 3_000 }, headers);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
     expect(await ordersOf(a)).toHaveLength(1);
   });
 
