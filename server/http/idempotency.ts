@@ -115,8 +115,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     }
 
     const release = () => db.delete(idempotencyKeys).where(where);
-    const claimed_row = { scope, key, answered: false };
-    c.set('idempotency', claimed_row);
+    const ownClaim = { scope, key, answered: false };
+    c.set('idempotency', ownClaim);
     try {
       await next();
     } catch (err) {
@@ -124,7 +124,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       throw err;
     }
     // Stored with the handler's writes, in one commit.
-    if (claimed_row.answered) return;
+    if (ownClaim.answered) return;
 
     const res = c.res;
     // A 5xx or a transient refusal must let the retry run. An answer that signed someone in or
