@@ -201,7 +201,7 @@ describe('news', () => {
     expect(within(menu()).getByRole('link', { name: '行业新闻' }).getAttribute('aria-current')).toBe('page');
 
     const pager = screen.getByRole('navigation', { name: '分页' });
-    expect(within(pager).getByRole('link', { name: '第1页' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pager).getByLabelText('第 1 页，当前页').getAttribute('aria-current')).toBe('page');
     const next = within(pager).getByRole('link', { name: '下一页' });
     expect(next.getAttribute('href')).toBe('/news/hy?page=2');
     fireEvent.click(next);

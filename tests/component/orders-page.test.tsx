@@ -95,7 +95,7 @@ describe('order list page', () => {
     answer = (q) => listOf(orders, { total: 35, page: q.page });
     const { router } = renderRoute('/order?page=2');
     const pager = await screen.findByRole('navigation', { name: '分页' }, { timeout: 5_000 });
-    expect(within(pager).getByLabelText('第2页').getAttribute('aria-current')).toBe('page');
+    expect(within(pager).getByLabelText('第 2 页，当前页').getAttribute('aria-current')).toBe('page');
     expect(orderCalls()[0]).toMatchObject({ page: 2 });
     fireEvent.click(within(pager).getByRole('link', { name: '下一页' }));
     await waitFor(() => expect(currentHref(router)).toBe('/order?page=3'));

@@ -15,7 +15,7 @@ import {
   withoutPreset,
 } from '../../src/features/catalog/search-params';
 import { highlightRuns } from '../../src/ui/highlight';
-import { pagerItems, totalPagesOf } from '../../src/features/catalog/pager-pages';
+import { pagerItems, totalPagesOf } from '../../src/ui/pager/pager-pages';
 import { categoryPath, categoryRows } from '../../src/features/catalog/category-path';
 
 /** What the router hands the page for a query string (it JSON-parses values). */

@@ -8,7 +8,7 @@ import type { GoodsListResult, GoodsZone } from '../../domain/catalog';
 import type { CategoryNode } from '../../domain/contracts';
 import { categoryPath, categoryRows } from './category-path';
 import { FILTER_TAGS, withFilter, type FilterTag, type ListPreset, type ListSearch } from './search-params';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './filter-bar.module.css';
 
 /** Chips shown before "更多" in one row. */

@@ -8,7 +8,7 @@ import { ListScreen } from './list-screen';
 import { StatePanel } from './list-states';
 import { ALL_VIEWS, LIST_VIEW_PATHS, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf } from './list-urls';
 import type { ListView } from './search-params';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 
 const LIST_VIEWS = viewsOf(LIST_VIEW_PATHS);

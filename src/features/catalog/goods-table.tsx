@@ -11,7 +11,7 @@ import { PriceTag } from '../../ui/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import type { GoodsListItem } from '../../domain/catalog';
 import { Highlight } from '../../ui/highlight';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './goods-table.module.css';
 
 export type TableVariant = 'table' | 'compact';

@@ -19,8 +19,8 @@ import { Breadcrumb, FilterBar } from './filter-bar';
 import { GoodsTable } from './goods-table';
 import { EmptyState, ErrorState, ListSkeleton, PageOutOfRange } from './list-states';
 import { ListToolbar } from './list-toolbar';
-import { Pager } from './pager';
-import { totalPagesOf } from './pager-pages';
+import { Pager } from '../../ui/pager/pager';
+import { totalPagesOf } from '../../ui/pager/pager-pages';
 import { hasNarrowingFilters, toGoodsListQuery, withFilter, withoutPreset, type ListPreset, type ListSearch, type ListView } from './search-params';
 import styles from './list-screen.module.css';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { GoodsTableSkeleton } from './goods-table';
 import type { ListView } from './search-params';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 
 export function ListSkeleton({ view, rows }: { view: ListView; rows: number }) {

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { listTotalText, type GoodsSort } from '../../domain/catalog';
 import { MAX_PRICE_YUAN, PAGE_SIZE_OPTIONS, withFilter, type ListSearch, type ListView } from './search-params';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 
 export const VIEW_LABELS: Record<ListView, string> = { grid: '大图', table: '列表', no_image: '无图' };

@@ -10,7 +10,7 @@ import { StatePanel } from './list-states';
 import { OfflineSearchResults } from './offline-search';
 import { pathViewHref, SEARCH_VIEW_PATHS, useListSearch, viewsOf } from './list-urls';
 import { DEFAULT_LIST_SEARCH, serializeListSearch, type ListView } from './search-params';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './search-page.module.css';
 
 const SEARCH_VIEWS = viewsOf(SEARCH_VIEW_PATHS);

@@ -4,7 +4,7 @@
 import { formatPrice } from '../../domain/money';
 import { shippingShortfall, singleItemFreeShipping } from '../../domain/pricing';
 import { SITE_TITLE } from '../../domain/constants';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './zone.module.css';
 
 /** Example figures (fen) for the worked example; real thresholds are shown in the cart. */

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { zoneBannerQuery, type ZoneBannerSlot } from '../../api/goods-list';
 import type { FocusItem } from '../../domain/catalog';
 import { toast } from '../../ui/toast';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './zone.module.css';
 
 /** SPEC §8: a link with no target says the activity has not started. */

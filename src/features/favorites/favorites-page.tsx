@@ -14,8 +14,9 @@ import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
 import { CatalogueDownload } from './catalogue-download';
 import { FavoriteRow } from './favorite-row';
-import { usePageParam } from './page-param';
-import { Pagination } from './pagination';
+import { usePageHref, usePageParam } from './page-param';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
 import styles from './favorites.module.css';
 
 export const FAVORITES_EMPTY_TEXT = '您还没有收藏任何商品';
@@ -48,6 +49,7 @@ function Empty() {
 
 export default function FavoritesPage() {
   const [page, setPage] = usePageParam();
+  const pageHref = usePageHref();
   const query = useQuery({ ...favoritesQuery(page), placeholderData: keepPreviousData });
   const cancel = useFavoriteCancel();
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -55,7 +57,7 @@ export default function FavoritesPage() {
   const list = query.data?.list ?? [];
   const total = query.data?.total ?? 0;
   const pageSize = query.data?.page_size ?? 0;
-  const pages = pageSize > 0 ? Math.max(1, Math.ceil(total / pageSize)) : 1;
+  const pages = pageCountOf(total, pageSize);
 
   // Removing the last favourites of a later page leaves it empty: show the page before it.
   const landedPastEnd = query.isSuccess && !query.isPlaceholderData && list.length === 0 && page > 1;
@@ -97,10 +99,6 @@ export default function FavoritesPage() {
       return next;
     });
   const toggleAll = (on: boolean) => setSelected(on ? new Set(list.map((g) => g.id)) : new Set());
-  const goTo = (p: number) => {
-    setSelected(new Set());
-    setPage(p);
-  };
 
   return (
     <section className={styles.page} aria-labelledby="favorites-title">
@@ -168,7 +166,7 @@ export default function FavoritesPage() {
               />
             ))}
           </ul>
-          <Pagination page={page} pages={pages} onChange={goTo} />
+          <Pager page={page} totalPages={pages} hrefFor={pageHref} />
         </>
       )}
     </section>

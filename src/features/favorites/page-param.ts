@@ -23,3 +23,18 @@ export function usePageParam(): [number, (page: number) => void] {
   );
   return [page, setPage];
 }
+
+/** `pathname?…&page=n` of the current list (page 1 without the parameter), other parameters kept. */
+export function pageHrefFor(pathname: string, search: Record<string, unknown>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (k !== 'page' && v !== undefined && v !== null) params.set(k, String(v));
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export function usePageHref(): (page: number) => string {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  return useCallback((page: number) => pageHrefFor(pathname, search, page), [pathname, search]);
+}

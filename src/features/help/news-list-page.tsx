@@ -14,7 +14,8 @@ import {
   positiveIntParam,
   type NewsType,
 } from '../../domain/articles';
-import { NewsPager } from './news-pager';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
 import { EMPTY_CATEGORY_TEXT, Empty, Failed, isOfflineFailure, Loading, Offline, OFFLINE_LIST_TEXT } from './states';
 import styles from './news-list-page.module.css';
 
@@ -41,7 +42,7 @@ export default function NewsListPage() {
   });
   const title = (tree.data && findLeaf(tree.data, type)?.leaf.name) || NEWS_TITLES[type];
   const data = query.data;
-  const pages = data && data.limit > 0 ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const pages = data ? pageCountOf(data.total, data.limit) : 1;
 
   return (
     <section className={styles.page} aria-labelledby="news-title">
@@ -89,7 +90,7 @@ export default function NewsListPage() {
                 );
               })}
             </ul>
-            <NewsPager pathname={pathname} page={page} pages={pages} />
+            <Pager page={page} totalPages={pages} hrefFor={(p) => (p > 1 ? `${pathname}?page=${p}` : pathname)} />
           </>
         )
       ) : isOfflineFailure(query) ? (

@@ -6,8 +6,9 @@ import type { OrderSummary } from '../../domain/orders';
 import { formatPrice } from '../../domain/money';
 import { dzfpHref } from './dzfp-search';
 import { formatDateTime } from './format';
-import { pageCount, Pager } from './pager';
-import { SpaAnchor } from './spa-anchor';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
 
 export const INVOICEABLE_EMPTY_TEXT = '暂无可开票的订单（订单完成后可申请开票）';
@@ -54,7 +55,7 @@ export function InvoiceableOrders({ page, onApply }: { page: number; onApply: (o
             {list.map((o) => (
               <tr key={o.id}>
                 <td>
-                  <SpaAnchor href={`/order/info/${o.id}`}>{o.order_no}</SpaAnchor>
+                  <SpaLink href={`/order/info/${o.id}`}>{o.order_no}</SpaLink>
                 </td>
                 <td>{formatDateTime(o.created_at)}</td>
                 <td>{formatPrice(o.pay_amount)}</td>
@@ -72,7 +73,7 @@ export function InvoiceableOrders({ page, onApply }: { page: number; onApply: (o
           </tbody>
         </table>
       </div>
-      <Pager page={page} pages={pageCount(total, page_size)} hrefFor={(p) => dzfpHref({ tab: 'orders', page: p })} />
+      <Pager page={page} totalPages={pageCountOf(total, page_size)} hrefFor={(p) => dzfpHref({ tab: 'orders', page: p })} />
     </>
   );
 }

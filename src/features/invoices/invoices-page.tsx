@@ -10,7 +10,7 @@ import { dzfpHref, useDzfpSearch, type DzfpSearch } from './dzfp-search';
 import { invoiceableQuery, InvoiceableOrders } from './invoiceable-orders';
 import { InvoiceDialog, type InvoiceOrder } from './invoice-dialog';
 import { MyInvoices } from './my-invoices';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
 
 export const NOT_INVOICEABLE_TOAST = '该订单暂不能申请发票';
@@ -59,9 +59,9 @@ export default function InvoicesPage() {
       </header>
       <nav className={styles.tabs} aria-label="发票">
         {TABS.map((t) => (
-          <SpaAnchor key={t.key} href={dzfpHref({ tab: t.key, page: 1 })} className={styles.tab} aria-current={t.key === search.tab ? 'page' : undefined}>
+          <SpaLink key={t.key} href={dzfpHref({ tab: t.key, page: 1 })} className={styles.tab} aria-current={t.key === search.tab ? 'page' : undefined}>
             {t.text}
-          </SpaAnchor>
+          </SpaLink>
         ))}
       </nav>
       {search.tab === 'orders' ? (

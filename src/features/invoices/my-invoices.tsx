@@ -6,8 +6,9 @@ import type { Invoice } from '../../domain/orders';
 import { dzfpHref } from './dzfp-search';
 import { formatDateTime } from './format';
 import { INVOICE_KIND_TEXT } from './invoice-rules';
-import { pageCount, Pager } from './pager';
-import { SpaAnchor } from './spa-anchor';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
 
 export const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
@@ -59,7 +60,7 @@ export function MyInvoices({ page }: { page: number }) {
             {list.map((inv) => (
               <tr key={inv.id}>
                 <td>
-                  <SpaAnchor href={`/order/info/${inv.order_id}`}>{inv.order_no}</SpaAnchor>
+                  <SpaLink href={`/order/info/${inv.order_id}`}>{inv.order_no}</SpaLink>
                 </td>
                 <td>{INVOICE_KIND_TEXT[inv.kind]}</td>
                 <td>{inv.title}</td>
@@ -90,7 +91,7 @@ export function MyInvoices({ page }: { page: number }) {
           </tbody>
         </table>
       </div>
-      <Pager page={page} pages={pageCount(total, page_size)} hrefFor={(p) => dzfpHref({ tab: 'mine', page: p })} />
+      <Pager page={page} totalPages={pageCountOf(total, page_size)} hrefFor={(p) => dzfpHref({ tab: 'mine', page: p })} />
     </>
   );
 }

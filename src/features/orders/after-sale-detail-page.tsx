@@ -10,7 +10,7 @@ import { formatDateTime } from './format';
 import { orderDetailHref } from './order-links';
 import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export const AFTER_SALE_MISSING_TEXT = '售后单不存在';
@@ -41,8 +41,8 @@ function Detail({ afterSale: a }: { afterSale: AfterSale }) {
   return (
     <div className={styles.detail}>
       <nav className={styles.crumbs} aria-label="当前位置">
-        <SpaAnchor href="/order">我的订单</SpaAnchor> <span aria-hidden="true">›</span>{' '}
-        <SpaAnchor href={orderDetailHref(a.order_id)}>订单详情</SpaAnchor> <span aria-hidden="true">›</span>{' '}
+        <SpaLink href="/order">我的订单</SpaLink> <span aria-hidden="true">›</span>{' '}
+        <SpaLink href={orderDetailHref(a.order_id)}>订单详情</SpaLink> <span aria-hidden="true">›</span>{' '}
         <span aria-current="page">{title}</span>
       </nav>
       <header className={styles.detailHead}>
@@ -62,7 +62,7 @@ function Detail({ afterSale: a }: { afterSale: AfterSale }) {
           <dd className={styles.mono}>{a.id}</dd>
           <dt>关联订单</dt>
           <dd>
-            <SpaAnchor href={orderDetailHref(a.order_id)}>{a.order_no}</SpaAnchor>
+            <SpaLink href={orderDetailHref(a.order_id)}>{a.order_no}</SpaLink>
           </dd>
           <dt>售后类型</dt>
           <dd>{AFTER_SALE_KIND_TEXT[a.kind]}</dd>

@@ -8,9 +8,10 @@ import { formatDateTime } from './format';
 import { OrderCentreNav } from './order-centre-nav';
 import { orderDetailHref } from './order-links';
 import { pageHref, usePageFromUrl } from './order-search';
-import { PageNav, pageCount } from './page-nav';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export const RECEIPTS_EMPTY_TEXT = '暂无含麻药品回执单';
@@ -19,7 +20,7 @@ export default function EphedrineReceiptsPage() {
   const page = usePageFromUrl();
   const query = useQuery({ ...ephedrineReceiptsQuery(page), placeholderData: keepPreviousData });
   const list = query.data?.list ?? [];
-  const pages = pageCount(query.data?.total ?? 0, query.data?.page_size ?? 0);
+  const pages = pageCountOf(query.data?.total ?? 0, query.data?.page_size ?? 0);
 
   return (
     <section className={styles.page} aria-labelledby="receipts-title">
@@ -56,7 +57,7 @@ export default function EphedrineReceiptsPage() {
                 {list.map((r) => (
                   <tr key={r.order_id}>
                     <td>
-                      <SpaAnchor href={orderDetailHref(r.order_id)}>{r.order_no}</SpaAnchor>
+                      <SpaLink href={orderDetailHref(r.order_id)}>{r.order_no}</SpaLink>
                     </td>
                     <td>{r.goods.map((g) => `${g.name} ×${g.number}`).join('、') || '—'}</td>
                     <td>{r.buyer_name}</td>
@@ -68,7 +69,7 @@ export default function EphedrineReceiptsPage() {
               </tbody>
             </table>
           </div>
-          <PageNav page={page} pages={pages} hrefFor={(p) => pageHref('/hmdd', p)} />
+          <Pager page={page} totalPages={pages} hrefFor={(p) => pageHref('/hmdd', p)} />
         </>
       )}
     </section>

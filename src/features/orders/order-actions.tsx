@@ -12,7 +12,7 @@ import { toast } from '../../ui/toast';
 import { buyAgainOffline } from './offline-orders';
 import { applyAfterSaleHref, applyInvoiceHref, orderDetailHref, payHref } from './order-links';
 import { RebuyDialog } from './rebuy-dialog';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export const ORDER_ACTION_TEXT = {
@@ -90,9 +90,9 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
   return (
     <div className={styles.actions}>
       {can.pay && (
-        <SpaAnchor href={payHref(order, hasReceipt)} className={styles.primary}>
+        <SpaLink href={payHref(order, hasReceipt)} className={styles.primary}>
           {ORDER_ACTION_TEXT.pay}
-        </SpaAnchor>
+        </SpaLink>
       )}
       {can.confirm && (
         <button type="button" className={styles.primary} onClick={askConfirm} disabled={confirm.isPending}>
@@ -110,14 +110,14 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
             {ORDER_ACTION_TEXT.afterSale}
           </button>
         ) : (
-          <SpaAnchor href={applyAfterSaleHref(order.id)} className={styles.secondary}>
+          <SpaLink href={applyAfterSaleHref(order.id)} className={styles.secondary}>
             {ORDER_ACTION_TEXT.afterSale}
-          </SpaAnchor>
+          </SpaLink>
         ))}
       {can.invoice && (
-        <SpaAnchor href={applyInvoiceHref(order.id)} className={styles.secondary}>
+        <SpaLink href={applyInvoiceHref(order.id)} className={styles.secondary}>
           {ORDER_ACTION_TEXT.invoice}
-        </SpaAnchor>
+        </SpaLink>
       )}
       {can.cancel && (
         <button type="button" className={styles.plain} onClick={askCancel} disabled={cancel.isPending}>
@@ -125,9 +125,9 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         </button>
       )}
       {showDetailLink && (
-        <SpaAnchor href={orderDetailHref(order.id)} className={styles.plain}>
+        <SpaLink href={orderDetailHref(order.id)} className={styles.plain}>
           {ORDER_ACTION_TEXT.detail}
-        </SpaAnchor>
+        </SpaLink>
       )}
       <RebuyDialog result={rebuyResult} onClose={() => setRebuyResult(null)} />
     </div>

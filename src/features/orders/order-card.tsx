@@ -6,7 +6,7 @@ import { formatDateTime } from './format';
 import { OrderActions } from './order-actions';
 import { orderDetailHref } from './order-links';
 import { PayCountdown, payDeadline } from './pay-countdown';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 const THUMBS = 4;
@@ -31,7 +31,7 @@ export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }:
         <span className={styles.muted}>{formatDateTime(order.created_at)}</span>
         <h2 id={titleId} className={styles.cardTitle}>
           订单编号：
-          <SpaAnchor href={orderDetailHref(order.id)}>{order.order_no}</SpaAnchor>
+          <SpaLink href={orderDetailHref(order.id)}>{order.order_no}</SpaLink>
         </h2>
         <span className={styles.status} data-status={order.status}>
           {ORDER_STATUS_TEXT[order.status]}
@@ -57,9 +57,9 @@ export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }:
         </div>
         {readOnly ? (
           <div className={styles.actions}>
-            <SpaAnchor href={orderDetailHref(order.id)} className={styles.plain}>
+            <SpaLink href={orderDetailHref(order.id)} className={styles.plain}>
               查看详情
-            </SpaAnchor>
+            </SpaLink>
           </div>
         ) : (
           <OrderActions order={order} showDetailLink />

@@ -24,7 +24,7 @@ import { textOf, useRawSearch } from './order-search';
 import { PayCountdown, payDeadline } from './pay-countdown';
 import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export const ORDER_MISSING_TEXT = '订单不存在';
@@ -73,7 +73,7 @@ function Detail({ order, answeredAt }: { order: OrderDetail; answeredAt: number 
   return (
     <div className={styles.detail}>
       <nav className={styles.crumbs} aria-label="当前位置">
-        <SpaAnchor href="/order">我的订单</SpaAnchor> <span aria-hidden="true">›</span> <span aria-current="page">订单详情</span>
+        <SpaLink href="/order">我的订单</SpaLink> <span aria-hidden="true">›</span> <span aria-current="page">订单详情</span>
       </nav>
       <StatusHeader order={order} answeredAt={answeredAt} onAfterSale={openAfterSale} />
       <Timeline order={order} />

@@ -10,7 +10,7 @@ import { AFTER_SALE_KIND_TEXT, afterSaleStatusText } from './after-sale-text';
 import { maskIdCard } from '../../domain/id-card';
 import { formatDateTime } from './format';
 import { afterSaleHref, payHref } from './order-links';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 const INVOICE_KIND_TEXT = { none: '不开发票', normal: '普通发票', special: '增值税专用发票' } as const;
@@ -110,7 +110,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
               尚未登记购买人信息
               {order.can.pay && (
                 <>
-                  ，<SpaAnchor href={payHref(order)}>去登记并支付</SpaAnchor>
+                  ，<SpaLink href={payHref(order)}>去登记并支付</SpaLink>
                 </>
               )}
             </p>
@@ -144,9 +144,9 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
                   <div className={styles.lineGoods}>
                     <GoodsImage src={line.goods_image} alt="" size={48} />
                     <div>
-                      <SpaAnchor href={`/list/info/${line.goods_id}`} className={styles.lineName}>
+                      <SpaLink href={`/list/info/${line.goods_id}`} className={styles.lineName}>
                         {line.name}
-                      </SpaAnchor>
+                      </SpaLink>
                       <p className={styles.muted}>
                         {line.ypgg} {line.sccj}
                       </p>
@@ -234,9 +234,9 @@ export function RelatedAfterSales({ order }: { order: OrderDetail }) {
       <ul className={styles.plainList}>
         {order.after_sales.map((a) => (
           <li key={a.id}>
-            <SpaAnchor href={afterSaleHref(a)}>
+            <SpaLink href={afterSaleHref(a)}>
               {AFTER_SALE_KIND_TEXT[a.kind]}申请 #{a.id}
-            </SpaAnchor>
+            </SpaLink>
             <span className={styles.status}>{afterSaleStatusText(a)}</span>
           </li>
         ))}

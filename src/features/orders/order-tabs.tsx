@@ -1,7 +1,7 @@
 // Status tabs of /order with their counts; each is a link so the tab lives in the URL.
 import { ORDER_TABS, type OrderTabKey } from '../../domain/orders';
 import { orderSearchHref, type OrderSearch } from './order-search';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export function OrderTabs({ search, counts }: { search: OrderSearch; counts: Partial<Record<OrderTabKey, number>> | undefined }) {
@@ -10,7 +10,7 @@ export function OrderTabs({ search, counts }: { search: OrderSearch; counts: Par
       {ORDER_TABS.map((t) => {
         const count = counts?.[t.key];
         return (
-          <SpaAnchor
+          <SpaLink
             key={t.key}
             href={orderSearchHref('/order', { ...search, tab: t.key, page: 1 })}
             aria-current={t.key === search.tab ? 'page' : undefined}
@@ -18,7 +18,7 @@ export function OrderTabs({ search, counts }: { search: OrderSearch; counts: Par
           >
             {t.text}
             {count !== undefined && count > 0 && <span className={styles.tabCount}>({count > 99 ? '99+' : count})</span>}
-          </SpaAnchor>
+          </SpaLink>
         );
       })}
     </nav>

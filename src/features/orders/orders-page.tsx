@@ -14,9 +14,10 @@ import { OrderFilters, type OrderFilterValues } from './order-filters';
 import { useRememberOrders } from './offline-orders';
 import { orderSearchHref, useOrderSearch } from './order-search';
 import { OrderTabs } from './order-tabs';
-import { PageNav, pageCount } from './page-nav';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export const ORDERS_EMPTY_TEXT = '暂无订单';
@@ -31,7 +32,7 @@ export default function OrdersPage() {
   const query = useQuery({ ...ordersQuery({ ...search, kind: 'normal' }), placeholderData: keepPreviousData });
 
   const list = query.data?.list ?? [];
-  const pages = pageCount(query.data?.total ?? 0, query.data?.page_size ?? 0);
+  const pages = pageCountOf(query.data?.total ?? 0, query.data?.page_size ?? 0);
   const filtered = search.keywords !== '' || search.start !== '' || search.end !== '';
   const tabText = ORDER_TABS.find((t) => t.key === search.tab)?.text ?? '';
   useRememberOrders(query.isSuccess && !query.isPlaceholderData ? query.data.list : undefined);
@@ -76,9 +77,9 @@ export default function OrdersPage() {
       ) : list.length === 0 ? (
         <Empty text={filtered ? ORDERS_NO_MATCH_TEXT : ORDERS_EMPTY_TEXT}>
           {!filtered && (
-            <SpaAnchor href="/list" className={styles.primary}>
+            <SpaLink href="/list" className={styles.primary}>
               去采购
-            </SpaAnchor>
+            </SpaLink>
           )}
         </Empty>
       ) : (
@@ -88,7 +89,7 @@ export default function OrdersPage() {
               <OrderCard key={order.id} order={order} answeredAt={query.dataUpdatedAt} onPayExpired={onPayExpired} />
             ))}
           </div>
-          <PageNav page={search.page} pages={pages} hrefFor={(p) => orderSearchHref('/order', { ...search, page: p })} />
+          <Pager page={search.page} totalPages={pages} hrefFor={(p) => orderSearchHref('/order', { ...search, page: p })} />
         </>
       )}
     </section>

@@ -5,9 +5,10 @@ import { ordersQuery } from '../../api/orders';
 import { OrderCard } from './order-card';
 import { OrderCentreNav } from './order-centre-nav';
 import { pageHref, usePageFromUrl } from './order-search';
-import { PageNav, pageCount } from './page-nav';
+import { Pager } from '../../ui/pager/pager';
+import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
-import { SpaAnchor } from './spa-anchor';
+import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 
 export const POINTS_EMPTY_TEXT = '暂无积分订单';
@@ -19,7 +20,7 @@ export default function PointsOrdersPage() {
     placeholderData: keepPreviousData,
   });
   const list = query.data?.list ?? [];
-  const pages = pageCount(query.data?.total ?? 0, query.data?.page_size ?? 0);
+  const pages = pageCountOf(query.data?.total ?? 0, query.data?.page_size ?? 0);
 
   return (
     <section className={styles.page} aria-labelledby="points-orders-title">
@@ -36,9 +37,9 @@ export default function PointsOrdersPage() {
         <LoadFailed text="积分订单加载失败" onRetry={() => void query.refetch()} />
       ) : list.length === 0 ? (
         <Empty text={POINTS_EMPTY_TEXT}>
-          <SpaAnchor href="/jfsc" className={styles.primary}>
+          <SpaLink href="/jfsc" className={styles.primary}>
             去积分商城
-          </SpaAnchor>
+          </SpaLink>
         </Empty>
       ) : (
         <>
@@ -47,7 +48,7 @@ export default function PointsOrdersPage() {
               <OrderCard key={order.id} order={order} answeredAt={query.dataUpdatedAt} readOnly />
             ))}
           </div>
-          <PageNav page={page} pages={pages} hrefFor={(p) => pageHref('/jfdd', p)} />
+          <Pager page={page} totalPages={pages} hrefFor={(p) => pageHref('/jfdd', p)} />
         </>
       )}
     </section>

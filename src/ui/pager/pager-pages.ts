@@ -21,3 +21,8 @@ export function pagerItems(current: number, totalPages: number): PagerItem[] {
 export function totalPagesOf(total: number, pageSize: number): number {
   return pageSize > 0 ? Math.ceil(Math.max(0, total) / pageSize) : 0;
 }
+
+/** Pages of a list whose page 1 always exists (an empty list is one empty page). */
+export function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, totalPagesOf(total, pageSize));
+}

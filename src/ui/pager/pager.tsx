@@ -1,10 +1,11 @@
-// Page numbers (SPEC: pagination lives in the URL) with 上一页/下一页 and "到第 N 页". Each number is
-// a link, so a page can be opened in a new tab; after an in-app page change the results get the
-// focus, so keyboard and screen-reader users land on the new rows.
+// Page numbers (SPEC: pagination lives in the URL) with 上一页/下一页 and "到第 N 页", for every
+// paged list (goods, brands, favourites, orders, invoices, news). Each number is a link, so a page
+// can be opened in a new tab; after an in-app page change `onPaged` may move the focus to the new
+// rows, so keyboard and screen-reader users land on them.
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { pagerItems } from './pager-pages';
-import { SpaLink } from './spa-link';
+import { SpaLink } from '../spa-link';
 import styles from './pager.module.css';
 
 export interface PagerProps {
@@ -36,11 +37,11 @@ export function Pager({ page, totalPages, hrefFor, onPaged }: PagerProps) {
         <li>
           {page > 1 ? (
             <SpaLink href={hrefFor(page - 1)} keepScroll onNavigated={onPaged} className={styles.step} rel="prev">
-              ‹ 上一页
+              <span aria-hidden="true">‹ </span>上一页
             </SpaLink>
           ) : (
             <span className={`${styles.step} ${styles.disabled}`} aria-disabled="true">
-              ‹ 上一页
+              <span aria-hidden="true">‹ </span>上一页
             </span>
           )}
         </li>
@@ -66,11 +67,11 @@ export function Pager({ page, totalPages, hrefFor, onPaged }: PagerProps) {
         <li>
           {page < totalPages ? (
             <SpaLink href={hrefFor(page + 1)} keepScroll onNavigated={onPaged} className={styles.step} rel="next">
-              下一页 ›
+              下一页<span aria-hidden="true"> ›</span>
             </SpaLink>
           ) : (
             <span className={`${styles.step} ${styles.disabled}`} aria-disabled="true">
-              下一页 ›
+              下一页<span aria-hidden="true"> ›</span>
             </span>
           )}
         </li>
