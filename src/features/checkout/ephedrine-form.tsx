@@ -7,7 +7,7 @@ import { isApiError } from '../../api/api-error';
 import { useEphedrineReceipt } from '../../api/orders-pay';
 import { presentError } from '../../app/error-presenter';
 import type { EphedrineReceipt } from '../../domain/orders';
-import { isMobile, MESSAGES } from '../../domain/validators';
+import { isMobile, MESSAGES } from '../../domain/formats';
 import { buyerNameMessage, idCardMessage, normalizeIdCard } from '../../domain/validators-id';
 import { TextField } from '../../ui/address/text-field';
 import { step4Href } from './checkout-urls';

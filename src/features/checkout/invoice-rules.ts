@@ -2,7 +2,7 @@
 // messages as the server's checkout input (server/services/checkout/input.ts), checked here so
 // the buyer sees them beside the fields instead of after a round trip.
 import type { InvoiceRequest } from '../../domain/orders';
-import { isEmail, MESSAGES } from '../../domain/validators';
+import { isEmail, MESSAGES } from '../../domain/formats';
 
 export type InvoiceField = 'title' | 'tax_no' | 'email';
 export type InvoiceErrors = Partial<Record<InvoiceField, string>>;

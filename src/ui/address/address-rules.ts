@@ -1,18 +1,16 @@
 // What makes a delivery address complete enough to ship medicines to, checked in the form before
-// the server sees it, with the server's limits and messages (src/domain/address.ts; its zod
-// schema is not imported here so the form's chunk stays small). Contact phone: a mobile or a
-// landline (SPEC §5 validators).
+// the server sees it, with the server's limits and messages (src/domain/address-limits.ts; the zod
+// schema in address.ts is not imported here so the form's chunk stays small). Contact phone: a
+// mobile or a landline (SPEC §5 formats).
 import {
   ADDRESS_DETAIL_MAX,
   ADDRESS_DETAIL_MIN,
   ADDRESS_MESSAGES as SHARED,
   CONSIGNEE_MAX,
-} from '../../domain/address';
+  REGION_MAX,
+} from '../../domain/address-limits';
 import type { Address, AddressInput } from '../../domain/orders';
-import { isPhone, MESSAGES } from '../../domain/validators';
-
-/** src/domain/address.ts caps region names at 30 characters (not exported there). */
-const REGION_MAX = 30;
+import { isPhone, MESSAGES } from '../../domain/formats';
 
 export type AddressField = 'consignee' | 'phone' | 'province' | 'city' | 'district' | 'detail';
 export type AddressErrors = Partial<Record<AddressField, string>>;
