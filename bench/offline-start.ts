@@ -2,28 +2,13 @@
 // built app and server, one online visit until the service worker controls the page, then the
 // server is stopped and the page reloaded RUNS times; prints first-contentful-paint p50/p95.
 // Needs dist/ (npm run build) and a Chromium (CHROME_PATH or /usr/bin/chromium).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_MS = 1_000;
 const RUNS = 15;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -31,38 +16,20 @@ function percentile(sorted: number[], p: number): number {
 
 export async function offlineStartBudget(): Promise<boolean> {
   console.log('== Offline start (service worker, server stopped) ==');
-  const exe = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(exe) || !existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+  const exe = browserBenchPrerequisites();
+  if (!exe) {
     console.log('skipped: needs a Chromium and dist/ (npm run build)');
     return true;
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_GOODS: '300' };
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
-    server.stdout.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    server.once('exit', () => reject(new Error('server exited')));
-  });
-  const browser = await chromium.launch({
-    executablePath: exe,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const server = await startBuiltServer({ tmpPrefix: 'bench-offline-' });
+  const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`http://localhost:${port}/`);
+    await page.goto(`${server.url}/`);
     await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 60_000 });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     // A mid-range phone: 4× slower CPU, as the Lighthouse mobile profile assumes.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -90,8 +57,7 @@ export async function offlineStartBudget(): Promise<boolean> {
     return pass;
   } finally {
     await browser.close();
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 }
 

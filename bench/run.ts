@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark in turn; exits 1 if any budget fails. See bench/README.md.
+//   npm run bench -- --only lighthouse,bundle    (comma-separated names from BENCHES below)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatReport, measureBundle } from './bundle-size';
@@ -12,9 +13,21 @@ function bundleBudgets(): boolean {
   return report.pass;
 }
 
-const results = [bundleBudgets()];
-results.push(await (await import('./cart')).cartBudget());
-results.push(await (await import('./catalogue')).catalogueBudget());
-results.push(await (await import('./checkout')).checkoutBudget());
-results.push(await (await import('./offline-start')).offlineStartBudget());
+const BENCHES: [string, () => Promise<boolean> | boolean][] = [
+  ['bundle', bundleBudgets],
+  ['cart', async () => (await import('./cart')).cartBudget()],
+  ['catalogue', async () => (await import('./catalogue')).catalogueBudget()],
+  ['checkout', async () => (await import('./checkout')).checkoutBudget()],
+  ['load', async () => (await import('./load')).loadBudget()],
+  ['offline-start', async () => (await import('./offline-start')).offlineStartBudget()],
+  ['lighthouse', async () => (await import('./lighthouse')).lighthouseBudget()],
+];
+
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [];
+const unknown = only.filter((name) => !BENCHES.some(([n]) => n === name));
+if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${BENCHES.map(([n]) => n).join(', ')}`);
+
+const results: boolean[] = [];
+for (const [name, run] of BENCHES) if (only.length === 0 || only.includes(name)) results.push(await run());
 process.exitCode = results.every(Boolean) ? 0 : 1;

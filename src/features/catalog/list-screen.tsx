@@ -4,7 +4,7 @@
 // page number lives) through `hrefFor`, and what is fixed (`preset`: the zone, the brand).
 // Every list loaded online is remembered in the buyer's catalogue snapshot (src/local) for
 // offline search; a page may offer its own results when the server cannot be reached.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { commonDataQuery } from '../../api/common';
 import { goodsListQuery } from '../../api/goods-list';
@@ -66,11 +66,14 @@ function zonesFor(user: { is_special: 0 | 1; is_show_youx: 0 | 1 } | undefined):
 }
 
 const EMPTY_TREE: CommonData['category'] = [];
+/** The first tiles' images load eagerly: one is the page's largest paint (a phone shows one column). */
+const EAGER_TILES = 2;
 
 export function ListScreen(props: ListScreenProps) {
   const { preset = {}, view, views, hrefFor, tree = 'category', highlight } = props;
   const search = withoutPreset(props.search, preset);
   const results = useRef<HTMLElement>(null);
+  const resultsHeadingId = useId();
   const common = useQuery(commonDataQuery());
   const user = useQuery({ ...userBaseQuery(), refetchOnMount: false, refetchOnWindowFocus: false, retryOnMount: false });
   const query = useQuery(goodsListQuery(toGoodsListQuery(search, preset), { silentErrors: props.silentErrors }));
@@ -88,6 +91,11 @@ export function ListScreen(props: ListScreenProps) {
   }, [fresh, data, search.category_id]);
   // A failed attempt counts at once (failureReason): offline the retries would wait for the network.
   const unreachable = data === undefined && isServerUnreachable(query.error ?? query.failureReason);
+  // The filter rows come from the category tree, the user (zone chips) and the result's facets.
+  // Until the first answer of each is in, one skeleton stands for filters, toolbar and results, so
+  // the screen appears in one piece instead of growing row by row above the results (layout shift).
+  const answered = (q: { isPending: boolean; failureCount: number }) => !q.isPending || q.failureCount > 0;
+  const settling = !unreachable && !query.isError && !(data !== undefined && answered(common) && answered(user));
 
   if (query.isError && !data) {
     const explained = props.explainError?.(query.error);
@@ -118,9 +126,9 @@ export function ListScreen(props: ListScreenProps) {
   } else if (view === 'grid') {
     body = (
       <ul className={styles.grid}>
-        {data.list.map((item) => (
+        {data.list.map((item, i) => (
           <li key={item.id}>
-            <GoodsTile item={item} highlight={highlight} />
+            <GoodsTile item={item} highlight={highlight} eager={i < EAGER_TILES} />
           </li>
         ))}
       </ul>
@@ -129,6 +137,12 @@ export function ListScreen(props: ListScreenProps) {
     body = <GoodsTable items={data.list} variant={view === 'table' ? 'table' : 'compact'} highlight={highlight} />;
   }
 
+  // Keeps the outline in order: page h1 (or h2), then this h2, then each tile's h3.
+  const resultsHeading = (
+    <h2 id={resultsHeadingId} className={styles.visuallyHidden}>
+      商品列表
+    </h2>
+  );
   const title = props.title ?? path.at(-1)?.name ?? '全部商品';
   const Heading = props.titleAs ?? 'h1';
   return (
@@ -138,19 +152,30 @@ export function ListScreen(props: ListScreenProps) {
         <Breadcrumb search={search} tree={categories} hrefFor={sameView} rootLabel={props.rootLabel ?? '全部商品'} />
       </div>
       {props.children}
-      <FilterBar search={search} preset={preset} tree={categories} facets={data?.facets} zones={zonesFor(user.data)} hrefFor={sameView} />
-      <ListToolbar search={search} view={view} views={views} hrefFor={hrefFor} total={data?.total} totalPages={totalPages} />
-      <section
-        ref={results}
-        className={styles.results}
-        data-stale={query.isPlaceholderData || undefined}
-        aria-busy={query.isFetching || undefined}
-        aria-label="商品列表"
-        tabIndex={-1}
-      >
-        {body}
-      </section>
-      {data && <Pager page={search.page} totalPages={totalPages} hrefFor={(page) => sameView({ ...search, page })} onPaged={focusResults} />}
+      {/* The skeleton is its own element, replaced (not moved down) when the filters arrive. */}
+      {settling ? (
+        <section className={styles.results} aria-busy="true" aria-labelledby={resultsHeadingId}>
+          {resultsHeading}
+          <ListSkeleton view={view} rows={Math.min(search.page_size, 20)} />
+        </section>
+      ) : (
+        <>
+          <FilterBar search={search} preset={preset} tree={categories} facets={data?.facets} zones={zonesFor(user.data)} hrefFor={sameView} />
+          <ListToolbar search={search} view={view} views={views} hrefFor={hrefFor} total={data?.total} totalPages={totalPages} />
+          <section
+            ref={results}
+            className={styles.results}
+            data-stale={query.isPlaceholderData || undefined}
+            aria-busy={query.isFetching || undefined}
+            aria-labelledby={resultsHeadingId}
+            tabIndex={-1}
+          >
+            {resultsHeading}
+            {body}
+          </section>
+        </>
+      )}
+      {data && !settling && <Pager page={search.page} totalPages={totalPages} hrefFor={(page) => sameView({ ...search, page })} onPaged={focusResults} />}
     </div>
   );
 }

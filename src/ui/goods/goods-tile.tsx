@@ -13,15 +13,18 @@ import { Highlight } from '../highlight';
 
 export { goodsDetailHref };
 
-/** `highlight`: the search keywords to mark in the name and manufacturer (search results). */
-export function GoodsTile({ item, highlight }: { item: GoodsListItem; highlight?: string }) {
+/**
+ * `highlight`: the search keywords to mark in the name and manufacturer (search results).
+ * `eager`: a tile in the first row, whose image is likely the largest paint: loaded at once.
+ */
+export function GoodsTile({ item, highlight, eager = false }: { item: GoodsListItem; highlight?: string; eager?: boolean }) {
   const href = goodsDetailHref(item.id);
   const near = isNearExpiry(item);
   return (
     <article className={styles.tile} aria-labelledby={`goods-tile-${item.id}`}>
       {/* The name link below is the one tab stop; the image repeats it for pointer users. */}
       <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <GoodsImage src={item.goods_image} alt={item.name} />
+        <GoodsImage src={item.goods_image} alt={item.name} eager={eager} />
       </Link>
       <div className={styles.body}>
         <h3 className={styles.name} id={`goods-tile-${item.id}`}>
