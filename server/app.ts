@@ -1,9 +1,9 @@
 // The app factory (STYLE.md "An app factory, not a singleton"): server/index.ts builds it with the
 // real database; tests build it with a fresh in-memory PGlite and drive it with app.request().
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './env.ts';
+import { compressJson } from './http/compress-json.ts';
 import { handleError, handleNotFound } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { parseBody } from './http/body.ts';
@@ -43,7 +43,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
 
   const api = new Hono<AppEnv>();
   // Outermost, so it compresses the final answer (lists and the cart run to tens of KB of JSON).
-  api.use('*', compress());
+  api.use('*', compressJson());
   api.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);

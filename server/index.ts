@@ -57,7 +57,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     dbDir = path.join(dataDir, 'pglite');
     mkdirSync(dbDir, { recursive: true });
   }
-  const opened = await openDatabase({ databaseUrl, dataDir: dbDir });
+  // PostgreSQL connections of the pool (DATABASE_POOL_SIZE, default 20).
+  const poolSize = env('DATABASE_POOL_SIZE') ? Number(env('DATABASE_POOL_SIZE')) : undefined;
+  const opened = await openDatabase({ databaseUrl, dataDir: dbDir, poolSize });
   log(`database: ${opened.kind}${dbDir ? ` at ${dbDir}` : ''}`);
 
   if (!(await isSeeded(opened.db))) {

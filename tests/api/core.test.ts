@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { pickEncoding } from '../../server/http/compress-json.ts';
 import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { ok } from '../../server/http/envelope.ts';
 import { readInput } from '../../server/http/validate.ts';
@@ -257,5 +258,30 @@ describe('compression', () => {
     expect(JSON.parse(text).data.rows).toHaveLength(200);
     const plain = await t.app.request('/api/test/big');
     expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('prefers brotli, states the compressed length, and leaves small answers alone', async () => {
+    const zlib = await import('node:zlib');
+    const res = await t.app.request('/api/test/big', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(body).toString()).data.rows).toHaveLength(200);
+    // br refused with q=0: gzip.
+    const gz = await t.app.request('/api/test/big', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const small = await t.app.request('/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect((await small.json()).code).toBe(10000);
+  });
+
+  it('picks the encoding from Accept-Encoding', () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('br');
   });
 });
