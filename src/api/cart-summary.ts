@@ -1,9 +1,10 @@
 // What the shell shows of the cart: the badge count (GET /api/cart/total) and the side-bar drawer
 // (GET /api/cart/list, POST /api/cart/batch_delete). Keys live under ['cart'] so the cart
 // feature's `invalidateQueries({ queryKey: ['cart'] })` refreshes the badge and drawer too.
-import { queryOptions } from '@tanstack/react-query';
+import { onlineManager, queryOptions } from '@tanstack/react-query';
 import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { CartTotal } from '../domain/contracts';
+import { localStatus } from '../local/runtime';
 import { cartDelete } from '../local/writes';
 import { http } from './client';
 import { localWrite, type WriteResult } from './local-write';
@@ -26,11 +27,28 @@ export interface DrawerCartLine {
 /** GET /api/cart/list answers with the whole cart state; the drawer reads only `data`. */
 export interface DrawerCartList {
   data: DrawerCartLine[];
+  /** The device's cart draft (changes not synced yet, or no connection), not the server's cart. */
+  provisional?: boolean;
 }
 
 export const getCartTotal = (): Promise<CartTotal> => http.get<CartTotal>('cart/total');
-export const getDrawerCartList = (): Promise<DrawerCartList> =>
-  http.get<DrawerCartList>('cart/list', { filters: CART_LIST_DEFAULT_FILTER });
+
+/**
+ * The server's cart; while cart changes wait in the outbox or the device is offline, the local
+ * draft instead (it is the server's last cart plus those changes), read from the store on demand.
+ */
+export async function getDrawerCartList(): Promise<DrawerCartList> {
+  const draft = localStatus().cartDraft;
+  if (draft && draft.seeded && (draft.pending || !onlineManager.isOnline())) {
+    const { readCart } = await import('../local/index');
+    const view = await readCart();
+    if (view) {
+      const data = view.lines.map((l) => ({ id: l.id, number: l.number, price: l.price, goods: l.goods }));
+      return { data, provisional: true };
+    }
+  }
+  return http.get<DrawerCartList>('cart/list', { filters: CART_LIST_DEFAULT_FILTER });
+}
 /**
  * The drawer's delete is a cart write like the cart page's: through the local store's outbox
  * (src/local/writes.ts), so offline it lands in the cart draft and syncs later, with the same

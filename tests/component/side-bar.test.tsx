@@ -3,7 +3,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SideBar } from '../../src/app/shell/side-bar/side-bar';
-import { DELETE_CONFIRM_MESSAGE, EMPTY_CART_MESSAGE } from '../../src/app/shell/side-bar/cart-drawer';
+import { DELETE_CONFIRM_MESSAGE, DRAWER_DRAFT_NOTE, EMPTY_CART_MESSAGE } from '../../src/app/shell/side-bar/cart-drawer';
+import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { CART_DRAWER_CLOSED_PX, CART_DRAWER_OPEN_PX, CART_LIST_DEFAULT_FILTER } from '../../src/domain/constants';
 import type { UserBase } from '../../src/domain/user';
 import type { RouteDef } from '../../src/routes/types';
@@ -15,6 +16,9 @@ vi.mock('../../src/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/client')>()),
   http,
 }));
+
+const localStore = vi.hoisted(() => ({ readCart: vi.fn() }));
+vi.mock('../../src/local/index', () => localStore);
 
 const line = (id: number, name: string, price: number, number: number) => ({
   id,
@@ -118,6 +122,27 @@ describe('side bar', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('shows the device draft, marked, while cart changes are queued (no server call)', async () => {
+    localStore.readCart.mockResolvedValue({
+      lines: [{ ...line(-1, '板蓝根颗粒', 1500, 4), local: 1, sort: -1 }, { ...line(1, '感冒灵颗粒', 1250, 2), local: 0, sort: 0 }],
+      totals: null,
+      provisional: true,
+      asOf: 1,
+    });
+    publishLocalStatus({ account: { username: 'demo', companyId: 1 }, cartDraft: { pending: true, seeded: true, lines: 2, localLines: 1 } });
+    try {
+      renderSideBar();
+      fireEvent.click(await screen.findByRole('button', { name: /购物车/ }));
+      const drawer = screen.getByRole('region', { name: '购物车' });
+      expect(await within(drawer).findByText(DRAWER_DRAFT_NOTE)).toBeTruthy();
+      expect(within(drawer).getByText('板蓝根颗粒')).toBeTruthy();
+      expect(within(drawer).getByText('6').closest('p')?.textContent).toMatch(/共\s*6\s*件商品/);
+      expect(listCalls()).toHaveLength(0);
+    } finally {
+      setLocalRuntime(null);
+    }
   });
 
   it('shows the empty-cart message', async () => {

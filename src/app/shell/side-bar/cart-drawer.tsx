@@ -12,6 +12,8 @@ export const DELETE_CONFIRM_MESSAGE = '确定要删除该商品吗？';
 export const EMPTY_CART_MESSAGE = '购物车空空如也';
 /** Shown instead of a price the viewer may not see yet (server sends null). */
 export const HIDDEN_PRICE_TEXT = '审核后可见';
+/** Over the lines while they are the device's draft (offline, or changes not synced yet). */
+export const DRAWER_DRAFT_NOTE = '离线草稿，联网后同步';
 /** Hot goods suggested in an empty drawer. */
 const HOT_GOODS_SHOWN = 4;
 
@@ -122,6 +124,7 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
   };
   return (
     <>
+      {cart.data.provisional && <p className={styles.draftNote}>{DRAWER_DRAFT_NOTE}</p>}
       <ul className={styles.lines}>
         {lines.map((line) => (
           <Line
