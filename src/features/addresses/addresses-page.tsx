@@ -9,6 +9,7 @@ import { AddressDialog } from '../../ui/address/address-dialog';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
 import styles from './addresses-page.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const ADDRESS_DELETE_CONFIRM = '确定删除该收货地址吗？';
 export const ADDRESS_DELETED_MESSAGE = '收货地址已删除';
@@ -45,15 +46,17 @@ export default function AddressesPage() {
 
   return (
     <section className={styles.page} aria-labelledby="addr-title">
-      <header className={styles.header}>
-        <h1 id="addr-title" className={styles.title}>
-          收货地址
-        </h1>
-        {query.isSuccess && list.length > 0 && <span className={styles.count}>共 {list.length} 个地址</span>}
-        <button type="button" className={styles.primary} onClick={() => setEditing({ mode: 'new' })}>
-          新增收货地址
-        </button>
-      </header>
+      <PageHeader
+        titleId="addr-title"
+        title="收货地址"
+        className={styles.header}
+        note={query.isSuccess && list.length > 0 && `共 ${list.length} 个地址`}
+        actions={
+          <button type="button" className={styles.primary} onClick={() => setEditing({ mode: 'new' })}>
+            新增收货地址
+          </button>
+        }
+      />
 
       {query.isPending ? (
         <p className={styles.state} role="status">

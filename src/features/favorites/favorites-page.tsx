@@ -18,6 +18,7 @@ import { usePageHref, usePageParam } from './page-param';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import styles from './favorites.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const FAVORITES_EMPTY_TEXT = '您还没有收藏任何商品';
 
@@ -102,12 +103,7 @@ export default function FavoritesPage() {
 
   return (
     <section className={styles.page} aria-labelledby="favorites-title">
-      <header className={styles.header}>
-        <h1 id="favorites-title" className={styles.title}>
-          我的收藏
-        </h1>
-        {query.isSuccess && total > 0 && <span className={styles.count}>共 {total} 件商品</span>}
-      </header>
+      <PageHeader titleId="favorites-title" title="我的收藏" note={query.isSuccess && total > 0 && `共 ${total} 件商品`} />
 
       <CatalogueDownload />
 

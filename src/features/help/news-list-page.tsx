@@ -18,6 +18,7 @@ import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import { EMPTY_CATEGORY_TEXT, Empty, Failed, isOfflineFailure, Loading, Offline, OFFLINE_LIST_TEXT } from './states';
 import styles from './news-list-page.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const COVER_WIDTH = 200;
 export const COVER_HEIGHT = 120;
@@ -46,12 +47,7 @@ export default function NewsListPage() {
 
   return (
     <section className={styles.page} aria-labelledby="news-title">
-      <header className={styles.header}>
-        <h1 id="news-title" className={styles.title}>
-          {title}
-        </h1>
-        {data && data.total > 0 && <span className={styles.count}>共 {data.total} 篇</span>}
-      </header>
+      <PageHeader titleId="news-title" title={title} note={data && data.total > 0 && `共 ${data.total} 篇`} />
       {data ? (
         data.list.length === 0 ? (
           <Empty>{page > 1 ? '该页没有资讯' : EMPTY_CATEGORY_TEXT}</Empty>

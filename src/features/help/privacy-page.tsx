@@ -2,6 +2,7 @@
 // help leaf would shift the seeded category ids, so the policy text lives here.
 import { Link } from '@tanstack/react-router';
 import styles from './privacy-page.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 interface PolicySection {
   title: string;
@@ -51,14 +52,15 @@ export const PRIVACY_SECTIONS: readonly PolicySection[] = [
 export default function PrivacyPage() {
   return (
     <article className={styles.page} aria-labelledby="privacy-title">
-      <header className={styles.header}>
-        <h1 id="privacy-title" className={styles.title}>
-          隐私政策
-        </h1>
-        <Link to="/help" className={styles.link}>
-          帮助中心
-        </Link>
-      </header>
+      <PageHeader
+        titleId="privacy-title"
+        title="隐私政策"
+        actions={
+          <Link to="/help" className={styles.link}>
+            帮助中心
+          </Link>
+        }
+      />
       <div className={styles.body}>
         <p className={styles.lead}>
           康源医药网（以下简称“我们”）深知个人信息和企业信息对您的重要性，并会尽力保护您的信息安全。请您在注册和使用本平台前仔细阅读本政策。

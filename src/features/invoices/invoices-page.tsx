@@ -12,6 +12,7 @@ import { InvoiceDialog, type InvoiceOrder } from './invoice-dialog';
 import { MyInvoices } from './my-invoices';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const NOT_INVOICEABLE_TOAST = '该订单暂不能申请发票';
 
@@ -51,12 +52,7 @@ export default function InvoicesPage() {
 
   return (
     <section className={styles.page} aria-labelledby="dzfp-title">
-      <header className={styles.header}>
-        <h1 id="dzfp-title" className={styles.title}>
-          电子发票
-        </h1>
-        <span className={styles.muted}>订单完成后可申请电子发票，开具后发送至接收邮箱，也可在“我的发票”中下载。</span>
-      </header>
+      <PageHeader titleId="dzfp-title" title="电子发票" note="订单完成后可申请电子发票，开具后发送至接收邮箱，也可在“我的发票”中下载。" />
       <nav className={styles.tabs} aria-label="发票">
         {TABS.map((t) => (
           <SpaLink key={t.key} href={dzfpHref({ tab: t.key, page: 1 })} className={styles.tab} aria-current={t.key === search.tab ? 'page' : undefined}>

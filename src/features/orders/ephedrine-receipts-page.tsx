@@ -13,6 +13,7 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const RECEIPTS_EMPTY_TEXT = '暂无含麻药品回执单';
 
@@ -25,12 +26,7 @@ export default function EphedrineReceiptsPage() {
   return (
     <section className={styles.page} aria-labelledby="receipts-title">
       <OrderCentreNav current="hmdd" />
-      <header className={styles.header}>
-        <h1 id="receipts-title" className={styles.title}>
-          含麻药品回执单
-        </h1>
-        {query.isSuccess && <span className={styles.muted}>共 {query.data.total} 条</span>}
-      </header>
+      <PageHeader titleId="receipts-title" title="含麻药品回执单" note={query.isSuccess && `共 ${query.data.total} 条`} />
       <p className={styles.notice}>根据含麻黄碱类复方制剂管理规定，购买此类药品须登记购买人身份信息，以下为已登记的回执。</p>
       {query.isPending ? (
         <Loading text="正在加载回执单…" />

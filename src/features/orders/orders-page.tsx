@@ -19,6 +19,7 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const ORDERS_EMPTY_TEXT = '暂无订单';
 export const ORDERS_NO_MATCH_TEXT = '没有找到符合条件的订单';
@@ -53,16 +54,7 @@ export default function OrdersPage() {
   return (
     <section className={styles.page} aria-labelledby="orders-title">
       <OrderCentreNav current="order" />
-      <header className={styles.header}>
-        <h1 id="orders-title" className={styles.title}>
-          我的订单
-        </h1>
-        {query.isSuccess && (
-          <span className={styles.muted} aria-live="polite">
-            {tabText} 共 {query.data.total} 个订单
-          </span>
-        )}
-      </header>
+      <PageHeader titleId="orders-title" title="我的订单" liveNote note={query.isSuccess && `${tabText} 共 ${query.data.total} 个订单`} />
       <OrderTabs search={search} counts={query.data?.counts} />
       <OrderFilters key={`${search.keywords}|${search.start}|${search.end}`} search={search} onSearch={onSearch} />
 

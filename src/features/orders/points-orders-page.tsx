@@ -10,6 +10,7 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageHeader } from '../../ui/page-header';
 
 export const POINTS_EMPTY_TEXT = '暂无积分订单';
 
@@ -25,12 +26,7 @@ export default function PointsOrdersPage() {
   return (
     <section className={styles.page} aria-labelledby="points-orders-title">
       <OrderCentreNav current="jfdd" />
-      <header className={styles.header}>
-        <h1 id="points-orders-title" className={styles.title}>
-          积分订单
-        </h1>
-        {query.isSuccess && <span className={styles.muted}>共 {query.data.total} 个订单</span>}
-      </header>
+      <PageHeader titleId="points-orders-title" title="积分订单" note={query.isSuccess && `共 ${query.data.total} 个订单`} />
       {query.isPending ? (
         <Loading text="正在加载积分订单…" />
       ) : query.isError ? (
