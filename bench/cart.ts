@@ -21,6 +21,7 @@ import * as schema from '../server/db/schema.ts';
 import { cartLines, goods, promotionGoods, promotions } from '../server/db/schema.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { insertBuyer } from '../tests/fixtures/catalogue.ts';
+import { auditPlans } from './plan-audit';
 
 export const CART_LIST_P95_BUDGET_MS = 60;
 
@@ -148,43 +149,12 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
   await get();
   capture = false;
   console.log(`statements per request: ${captured.length}`);
-  const sizes = new Map<string, number>();
-  for (const tb of BIG_TABLES) {
-    const r = await client.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = $1`, [tb]);
-    sizes.set(tb, r.rows[0]?.n ?? 0);
-  }
-  const accessOf = (plan: string[]) => [
-    ...new Set(
-      plan
-        .map((l) => /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(l)?.[1])
-        .filter((x): x is string => Boolean(x)),
-    ),
-  ];
-  const explain = async (st: { query: string; params: unknown[] }) =>
-    (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS OFF) ${st.query}`, st.params)).rows.map((r) => r['QUERY PLAN']);
-  let seqOnBig = 0;
-  for (const [i, st] of captured.entries()) {
-    const lines = await explain(st);
-    const access = accessOf(lines);
-    const seqs = access.filter((a) => BIG_TABLES.some((tb) => a === `Seq Scan on ${tb}`));
-    let note = '';
-    let bad = seqs.length;
-    if (bad > 0 && seqs.every((a) => (sizes.get(a.replace('Seq Scan on ', '')) ?? 0) < 1_000)) {
-      // A tiny table (demo orders, no rank prices) is rightly read whole; show the index the
-      // planner would use once it is big.
-      await client.query('SET enable_seqscan = off');
-      const forced = accessOf(await explain(st));
-      await client.query('RESET enable_seqscan');
-      bad = forced.filter((a) => BIG_TABLES.some((tb) => a === `Seq Scan on ${tb}`)).length;
-      note = `  [small table; with seq scans off: ${forced.join(', ')}]`;
-    }
-    seqOnBig += bad;
-    const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
-    console.log(`  ${bad ? '!!' : 'ok'} #${i + 1} ${time.padStart(10)}  ${access.join(', ') || '(no table access)'}${note}`);
-    console.log(`       ${st.query.replace(/\s+/g, ' ').slice(0, 110)}…`);
-    if (opts.explain) for (const l of lines) console.log(`       ${l}`);
-  }
-  console.log(`# sequential scans of big tables: ${seqOnBig}`);
+  const seqOnBig = await auditPlans(client, captured, {
+    bigTables: BIG_TABLES,
+    analyze: true,
+    verbose: opts.explain,
+    detail: (_, lines) => (lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '').padStart(10),
+  });
   await client.close();
   const pass = p95 <= CART_LIST_P95_BUDGET_MS && seqOnBig === 0;
   console.log(pass ? '# cart list: PASS' : '# cart list: FAIL');

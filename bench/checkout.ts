@@ -25,6 +25,7 @@ import { addresses, cartLines, companies, companyCoupons, couponTemplates, goods
 import { seedDemo } from '../server/db/seed/index.ts';
 import { insertBuyer } from '../tests/fixtures/catalogue.ts';
 import { clampQuantity, quantityRulesFor } from '../src/domain/quantity.ts';
+import { auditPlans } from './plan-audit';
 
 export const CHECKOUT_P95_BUDGET_MS = 200;
 
@@ -184,44 +185,13 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
   await runOnce(opts.iterations + 5, true);
   const answered = captured.pop()!;
   console.log(`statements per order (the app's, in and around the transaction): ${captured.length}`);
-  const sizes = new Map<string, number>();
-  for (const tb of BIG_TABLES) {
-    const r = await client.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = $1`, [tb]);
-    sizes.set(tb, r.rows[0]?.n ?? 0);
-  }
-  const accessOf = (plan: string[]) => [
-    ...new Set(
-      plan
-        .map((l) => /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(l)?.[1])
-        .filter((x): x is string => Boolean(x)),
-    ),
-  ];
-  const explain = async (st: { query: string; params: unknown[] }) =>
-    (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${st.query}`, st.params)).rows.map((r) => r['QUERY PLAN']);
-  let seqOnBig = 0;
-  for (const [i, st] of captured.entries()) {
-    const lines = await explain(st);
-    const access = accessOf(lines);
-    const seqs = access.filter((a) => BIG_TABLES.some((tb) => a === `Seq Scan on ${tb}`));
-    let note = '';
-    let bad = seqs.length;
-    if (bad > 0 && seqs.every((a) => (sizes.get(a.replace('Seq Scan on ', '')) ?? 0) < 1_000)) {
-      // A small table (this buyer's few orders, coupons) is rightly read whole; show the index
-      // the planner would take once it is big.
-      await client.query('SET enable_seqscan = off');
-      const forced = accessOf(await explain(st));
-      await client.query('RESET enable_seqscan');
-      bad = forced.filter((a) => BIG_TABLES.some((tb) => a === `Seq Scan on ${tb}`)).length;
-      note = `  [small table; with seq scans off: ${forced.join(', ')}]`;
-    }
-    seqOnBig += bad;
-    // Until the next statement starts: this one's run time plus the JavaScript between them.
-    const gap = (captured[i + 1]?.at ?? answered.at) - st.at;
-    console.log(`  ${bad ? '!!' : 'ok'} #${i + 1} ${gap.toFixed(1).padStart(6)} ms  ${access.join(', ') || '(no table access)'}${note}`);
-    console.log(`       ${st.query.replace(/\s+/g, ' ').slice(0, 110)}…`);
-    if (opts.explain) for (const l of lines) console.log(`       ${l}`);
-  }
-  console.log(`# sequential scans of big tables: ${seqOnBig}`);
+  // Until the next statement starts: a statement's run time plus the JavaScript between them.
+  const seqOnBig = await auditPlans(client, captured, {
+    bigTables: BIG_TABLES,
+    analyze: false,
+    verbose: opts.explain,
+    detail: (i) => `${((captured[i + 1]?.at ?? answered.at) - captured[i].at).toFixed(1).padStart(6)} ms`,
+  });
   await client.close();
   const pass = p95 <= CHECKOUT_P95_BUDGET_MS && seqOnBig === 0;
   console.log(pass ? '# checkout: PASS' : '# checkout: FAIL');
