@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GoodsActivity, GoodsDetail, GoodsListQuery } from '../domain/catalog';
 import { http } from './client';
+import { warmImage } from './warm-image';
 
 export const goodsKeys = {
   all: ['goods'] as const,
@@ -31,6 +32,17 @@ export const goodsDetailQuery = (id: number) =>
     queryFn: () => getGoodsDetail(id),
     meta: { silentErrors: true },
     staleTime: GOODS_DETAIL_STALE_MS,
+  });
+
+/** The detail for the page's first load: its fetch also starts the main picture's download. */
+export const goodsDetailFirstQuery = (id: number) =>
+  queryOptions({
+    ...goodsDetailQuery(id),
+    queryFn: async () => {
+      const detail = await getGoodsDetail(id);
+      warmImage(detail.images.find((src) => src !== '') ?? detail.goods_image);
+      return detail;
+    },
   });
 
 /** Promotions are extra information on the detail page: a failure just leaves the list out. */

@@ -7,6 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FlashSale, FocusItem, GoodsListItem } from '../domain/catalog';
 import { http } from './client';
+import { warmImage } from './warm-image';
 
 export { focusSlotQuery, type ShellAdSlot } from './common';
 export { hotGoodsQuery } from './goods-search';
@@ -47,6 +48,20 @@ export const carouselQuery = () =>
     queryFn: getCarousel,
     meta: { silentErrors: true },
     staleTime: CONTENT_STALE_MS,
+  });
+
+/**
+ * The carousel for the page's first load: the same query, whose fetch also starts the first
+ * picture's download (the home page's largest paint) as soon as its URL is known.
+ */
+export const carouselFirstQuery = () =>
+  queryOptions({
+    ...carouselQuery(),
+    queryFn: async () => {
+      const items = await getCarousel();
+      warmImage(items[0]?.image);
+      return items;
+    },
   });
 
 export const homeSlotQuery = (slot: HomeFocusSlot) =>

@@ -137,3 +137,12 @@ export interface BrandInfo {
   description: string;
   focus: FocusItem[];
 }
+
+const GOODS_ID_MAX = 2_147_483_647;
+
+/** The goods id of /list/info/:id: a positive integer, or null for anything else. */
+export function parseGoodsId(raw: unknown): number | null {
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= GOODS_ID_MAX ? id : null;
+}

@@ -20,6 +20,7 @@
 // - `/activity/:url?/:url1?/:url2?` → `/loading/activity?url=/<url>/<url1>/<url2>`; the activity
 //   loading page follows that path when it is one of ours, else shows "activity not found".
 // - Pages still delivered by later issues point at under-construction.tsx with their `area`.
+import { prefetchGoodsDetail, prefetchHome } from './prefetch';
 import type { FeatureArea, PageModule, RouteDef, ShellFlags } from './types';
 
 // ---- shell presets --------------------------------------------------------------------------
@@ -81,7 +82,7 @@ export const routes: RouteDef[] = [
   // Top level
   { name: 'not_found', path: '/404', title: '页面不存在', shell: MEMBER, page: () => import('./not-found-page') },
   { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
-  { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page') },
+  { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), prefetch: prefetchHome },
   { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page') },
   { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page') },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
@@ -119,8 +120,8 @@ export const routes: RouteDef[] = [
   { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page') },
   { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })) },
   { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })) },
-  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page') },
-  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page') },
+  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page'), prefetch: prefetchGoodsDetail },
+  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page'), prefetch: prefetchGoodsDetail },
 
   // Search
   { name: 'search', path: '/search', title: '搜索结果', shell: SHOP, layout: true, page: outletLayout },

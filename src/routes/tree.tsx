@@ -65,6 +65,15 @@ function beforeLoadFor(def: RouteDef): BeforeLoad | undefined {
   return undefined;
 }
 
+type Loader = (opts: { context: RouterContext; params: PathParams }) => void;
+
+function loaderFor(def: RouteDef): Loader | undefined {
+  const { prefetch } = def;
+  if (!prefetch) return undefined;
+  // Fire and forget: the page renders from the same queries; a failure is the page's to show.
+  return ({ context, params }) => prefetch(context.queryClient, params);
+}
+
 function lazyPage(page: () => Promise<PageModule>): RouteComponent {
   // lazyRouteComponent's conditional type cannot see through `ComponentType` (a class/function
   // union); the component it returns accepts no props, which is what PageModule promises.
@@ -117,6 +126,7 @@ export function buildRouteTree(defs: readonly RouteDef[] = manifest): AnyRoute {
         staticData: { def },
         // The route is built from data, so its params/context types are the loose ones.
         beforeLoad: beforeLoadFor(def) as never,
+        loader: loaderFor(def) as never,
       });
       (layout ? layout.children : topLevel).push(route as unknown as AnyRoute);
     }

@@ -1,4 +1,5 @@
 // The shape of one row of the route manifest (SPEC §2). The router, the shell and the tests read it.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 export interface ShellFlags {
@@ -52,6 +53,11 @@ export interface RouteDef {
   auth?: boolean;
   /** Lazy page module; absent for redirect-only routes. */
   page?: () => Promise<PageModule>;
+  /**
+   * Starts the page's first queries when the route matches (and on link hover), in parallel with
+   * the page's code instead of after it: the answers are on the largest-paint path. Not awaited.
+   */
+  prefetch?: (queryClient: QueryClient, params: Readonly<Record<string, string | undefined>>) => void;
   /** Set while the page is a placeholder owned by a later issue. */
   area?: FeatureArea;
   /**

@@ -4,8 +4,7 @@
 // sale, recommendations, hot goods, brands) is a separate chunk loaded when the browser is idle.
 import { lazy, Suspense } from 'react';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { carouselQuery, flashSaleQuery, getCarousel } from '../../api/home';
-import type { FocusItem } from '../../domain/catalog';
+import { carouselFirstQuery, carouselQuery, flashSaleQuery } from '../../api/home';
 import { SITE_TITLE } from '../../domain/constants';
 import { FocusCarousel } from './focus-carousel';
 import { MemberPanel } from './member-panel';
@@ -24,26 +23,10 @@ function BelowFoldPlaceholder() {
   );
 }
 
-/**
- * The first carousel fetch also starts the first picture's download the moment its URL is known,
- * instead of after React has rendered every other answer that arrived alongside (a few hundred ms
- * on a slow phone); the <img> then paints from cache. Later refetches use the plain query.
- */
-async function fetchCarouselWarmingLcp(): Promise<FocusItem[]> {
-  const items = await getCarousel();
-  const first = items[0]?.image;
-  if (first && typeof Image === 'function') {
-    const img = new Image();
-    img.fetchPriority = 'high';
-    img.src = first;
-  }
-  return items;
-}
-
 export function HomePage() {
   // Started during render, not after the commit of the whole shell + page: the carousel answer is
   // on the LCP path, and whether a flash sale exists decides the layout below the fold.
-  usePrefetchQuery({ ...carouselQuery(), queryFn: fetchCarouselWarmingLcp });
+  usePrefetchQuery(carouselFirstQuery());
   usePrefetchQuery(flashSaleQuery());
   const carousel = useQuery(carouselQuery());
   // Asked for now, not when its chunk arrives: whether the strip exists decides the layout below,

@@ -1,0 +1,56 @@
+// Route-level prefetch: the detail route asks for the goods and its activities when it matches,
+// before the page's code has loaded; a bad id asks for nothing; the router calls the row's prefetch.
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchGoodsDetail, prefetchHome } from '../../src/routes/prefetch';
+import { createAppRouter } from '../../src/routes/tree';
+import type { RouteDef } from '../../src/routes/types';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('../../src/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/client')>()),
+  http,
+}));
+
+afterEach(() => http.get.mockReset());
+
+const paths = () => http.get.mock.calls.map(([p]) => p);
+
+describe('route prefetch', () => {
+  it('the goods detail starts the detail and activities queries under the page keys', async () => {
+    http.get.mockImplementation((path: string) =>
+      Promise.resolve(path === 'goods/activities' ? [] : { id: 7, images: [], goods_image: '' }),
+    );
+    const queryClient = new QueryClient();
+    prefetchGoodsDetail(queryClient, { id: '7' });
+    await vi.waitFor(() => expect(paths()).toEqual(['goods/detail/7', 'goods/activities']));
+    await vi.waitFor(() => expect(queryClient.getQueryData(['goods', 'detail', 7])).toMatchObject({ id: 7 }));
+  });
+
+  it('asks nothing for an id that is not one', () => {
+    prefetchGoodsDetail(new QueryClient(), { id: 'abc' });
+    prefetchGoodsDetail(new QueryClient(), { id: '0' });
+    expect(http.get).not.toHaveBeenCalled();
+  });
+
+  it('home asks for the carousel and the flash sale', async () => {
+    http.get.mockResolvedValue([]);
+    prefetchHome(new QueryClient());
+    await vi.waitFor(() => expect(paths().sort()).toEqual(['focus', 'index/spike']));
+  });
+
+  it('the router runs a row prefetch with the matched params', async () => {
+    const prefetch = vi.fn();
+    const shell = { header: false, loginHeader: false, footer: false, sideBar: false, categoryMenu: false, nav: false, topRightAd: false };
+    const page = () => Promise.resolve({ default: () => null });
+    const routes: RouteDef[] = [{ name: 'thing', path: '/thing/$id', title: '物品', shell, page, prefetch }];
+    const queryClient = new QueryClient();
+    const router = createAppRouter(
+      { queryClient, auth: { isSignedIn: async () => true } as never },
+      { routes, history: createMemoryHistory({ initialEntries: ['/thing/42'] }) },
+    );
+    await router.load();
+    expect(prefetch).toHaveBeenCalledWith(queryClient, expect.objectContaining({ id: '42' }));
+  });
+});
