@@ -20,7 +20,7 @@
 // - `/activity/:url?/:url1?/:url2?` → `/loading/activity?url=/<url>/<url1>/<url2>`; the activity
 //   loading page follows that path when it is one of ours, else shows "activity not found".
 // - Pages still delivered by later issues point at under-construction.tsx with their `area`.
-import { prefetchGoodsDetail, prefetchHome } from './prefetch';
+import { prefetchGoodsDetail, prefetchGoodsList, prefetchHome, prefetchSearchResults } from './prefetch';
 import type { FeatureArea, PageModule, RouteDef, ShellFlags } from './types';
 
 // ---- shell presets --------------------------------------------------------------------------
@@ -117,16 +117,16 @@ export const routes: RouteDef[] = [
 
   // Goods lists
   { name: 'list', path: '/list', title: '商品列表', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page') },
-  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })) },
-  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })) },
+  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page'), prefetch: prefetchGoodsList },
+  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })), prefetch: prefetchGoodsList },
+  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })), prefetch: prefetchGoodsList },
   { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page'), prefetch: prefetchGoodsDetail },
   { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page'), prefetch: prefetchGoodsDetail },
 
   // Search
   { name: 'search', path: '/search', title: '搜索结果', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page') },
-  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })) },
+  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page'), prefetch: prefetchSearchResults },
+  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })), prefetch: prefetchSearchResults },
 
   // Brand zone (`/ppzq/{-$page}` also serves `/ppzq` itself)
   { name: 'ppzq', path: '/ppzq', title: '品牌专区', shell: SHOP, layout: true, page: outletLayout },

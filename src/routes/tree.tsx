@@ -65,13 +65,13 @@ function beforeLoadFor(def: RouteDef): BeforeLoad | undefined {
   return undefined;
 }
 
-type Loader = (opts: { context: RouterContext; params: PathParams }) => void;
+type Loader = (opts: { context: RouterContext; params: PathParams; location: { search: unknown } }) => void;
 
 function loaderFor(def: RouteDef): Loader | undefined {
   const { prefetch } = def;
   if (!prefetch) return undefined;
   // Fire and forget: the page renders from the same queries; a failure is the page's to show.
-  return ({ context, params }) => prefetch(context.queryClient, params);
+  return ({ context, params, location }) => prefetch(context.queryClient, { params, search: location.search });
 }
 
 function lazyPage(page: () => Promise<PageModule>): RouteComponent {

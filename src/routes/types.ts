@@ -28,6 +28,12 @@ export type FeatureArea =
 
 export type PageModule = { default: ComponentType };
 
+/** Where a route matched: its path params and the URL's search object as the router parsed it. */
+export interface RouteLocation {
+  params: Readonly<Record<string, string | undefined>>;
+  search: unknown;
+}
+
 export interface RouteDef {
   /** Unique route name (SPEC §2 names where given, e.g. `list_index`, `user_hyzx`). */
   name: string;
@@ -57,7 +63,7 @@ export interface RouteDef {
    * Starts the page's first queries when the route matches (and on link hover), in parallel with
    * the page's code instead of after it: the answers are on the largest-paint path. Not awaited.
    */
-  prefetch?: (queryClient: QueryClient, params: Readonly<Record<string, string | undefined>>) => void;
+  prefetch?: (queryClient: QueryClient, at: RouteLocation) => void;
   /** Set while the page is a placeholder owned by a later issue. */
   area?: FeatureArea;
   /**

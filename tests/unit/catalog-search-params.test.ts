@@ -13,7 +13,7 @@ import {
   toGoodsListQuery,
   withFilter,
   withoutPreset,
-} from '../../src/features/catalog/search-params';
+} from '../../src/domain/list-search';
 import { highlightRuns } from '../../src/ui/highlight';
 import { pagerItems, totalPagesOf } from '../../src/ui/pager/pager-pages';
 import { categoryPath, categoryRows } from '../../src/features/catalog/category-path';

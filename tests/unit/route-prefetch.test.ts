@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchGoodsDetail, prefetchHome } from '../../src/routes/prefetch';
+import { prefetchGoodsDetail, prefetchGoodsList, prefetchHome, prefetchSearchResults } from '../../src/routes/prefetch';
 import { createAppRouter } from '../../src/routes/tree';
 import type { RouteDef } from '../../src/routes/types';
 
@@ -23,14 +23,14 @@ describe('route prefetch', () => {
       Promise.resolve(path === 'goods/activities' ? [] : { id: 7, images: [], goods_image: '' }),
     );
     const queryClient = new QueryClient();
-    prefetchGoodsDetail(queryClient, { id: '7' });
+    prefetchGoodsDetail(queryClient, { params: { id: '7' }, search: {} });
     await vi.waitFor(() => expect(paths()).toEqual(['goods/detail/7', 'goods/activities']));
     await vi.waitFor(() => expect(queryClient.getQueryData(['goods', 'detail', 7])).toMatchObject({ id: 7 }));
   });
 
   it('asks nothing for an id that is not one', () => {
-    prefetchGoodsDetail(new QueryClient(), { id: 'abc' });
-    prefetchGoodsDetail(new QueryClient(), { id: '0' });
+    prefetchGoodsDetail(new QueryClient(), { params: { id: 'abc' }, search: {} });
+    prefetchGoodsDetail(new QueryClient(), { params: { id: '0' }, search: {} });
     expect(http.get).not.toHaveBeenCalled();
   });
 
@@ -38,6 +38,19 @@ describe('route prefetch', () => {
     http.get.mockResolvedValue([]);
     prefetchHome(new QueryClient());
     await vi.waitFor(() => expect(paths().sort()).toEqual(['focus', 'index/spike']));
+  });
+
+  it('a list asks for the list the page will show; search only with keywords', async () => {
+    http.get.mockResolvedValue({ list: [], total: 0, page: 1, page_size: 20 });
+    const queryClient = new QueryClient();
+    prefetchGoodsList(queryClient, { params: {}, search: { category_id: 12, page: 2, sort: 'sales' } });
+    await vi.waitFor(() => expect(http.get).toHaveBeenCalledTimes(1));
+    expect(http.get.mock.calls[0][0]).toBe('goods/list');
+    expect(http.get.mock.calls[0][1]).toMatchObject({ category_id: 12, page: 2, sort: 'sales' });
+    prefetchSearchResults(queryClient, { params: {}, search: {} });
+    prefetchSearchResults(queryClient, { params: {}, search: { keywords: 'gml' } });
+    await vi.waitFor(() => expect(http.get).toHaveBeenCalledTimes(2));
+    expect(http.get.mock.calls[1][1]).toMatchObject({ keywords: 'gml' });
   });
 
   it('the router runs a row prefetch with the matched params', async () => {
@@ -48,9 +61,9 @@ describe('route prefetch', () => {
     const queryClient = new QueryClient();
     const router = createAppRouter(
       { queryClient, auth: { isSignedIn: async () => true } as never },
-      { routes, history: createMemoryHistory({ initialEntries: ['/thing/42'] }) },
+      { routes, history: createMemoryHistory({ initialEntries: ['/thing/42?page=2'] }) },
     );
     await router.load();
-    expect(prefetch).toHaveBeenCalledWith(queryClient, expect.objectContaining({ id: '42' }));
+    expect(prefetch).toHaveBeenCalledWith(queryClient, { params: expect.objectContaining({ id: '42' }), search: { page: 2 } });
   });
 });

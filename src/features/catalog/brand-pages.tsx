@@ -10,7 +10,7 @@ import { ErrorState, StatePanel } from './list-states';
 import { ALL_VIEWS, positiveParam, useListSearch } from './list-urls';
 import { Pager } from '../../ui/pager/pager';
 import { totalPagesOf } from '../../ui/pager/pager-pages';
-import { MAX_PAGE, serializeListSearch, type ListSearch, type ListView } from './search-params';
+import { MAX_PAGE, serializeListSearch, type ListSearch, type ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import { FocusLink, HeroText, ZoneBanner } from './zone-banner';
 import styles from './zone.module.css';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { GoodsListResult, GoodsZone } from '../../domain/catalog';
 import type { CategoryNode } from '../../domain/contracts';
 import { categoryPath, categoryRows } from './category-path';
-import { FILTER_TAGS, withFilter, type FilterTag, type ListPreset, type ListSearch } from './search-params';
+import { FILTER_TAGS, withFilter, type FilterTag, type ListPreset, type ListSearch } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './filter-bar.module.css';
 

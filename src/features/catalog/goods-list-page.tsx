@@ -7,7 +7,7 @@ import { SITE_TITLE } from '../../domain/constants';
 import { ListScreen } from './list-screen';
 import { StatePanel } from './list-states';
 import { ALL_VIEWS, LIST_VIEW_PATHS, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf } from './list-urls';
-import type { ListView } from './search-params';
+import type { ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 

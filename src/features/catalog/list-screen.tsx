@@ -21,7 +21,7 @@ import { EmptyState, ErrorState, ListSkeleton, PageOutOfRange } from './list-sta
 import { ListToolbar } from './list-toolbar';
 import { Pager } from '../../ui/pager/pager';
 import { totalPagesOf } from '../../ui/pager/pager-pages';
-import { hasNarrowingFilters, toGoodsListQuery, withFilter, withoutPreset, type ListPreset, type ListSearch, type ListView } from './search-params';
+import { hasNarrowingFilters, toGoodsListQuery, withFilter, withoutPreset, type ListPreset, type ListSearch, type ListView } from '../../domain/list-search';
 import styles from './list-screen.module.css';
 
 export type CategoryTreeKey = 'category' | 'category_yx' | 'category_zy' | 'category_qx';

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { GoodsTableSkeleton } from './goods-table';
-import type { ListView } from './search-params';
+import type { ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { listTotalText, type GoodsSort } from '../../domain/catalog';
-import { MAX_PRICE_YUAN, PAGE_SIZE_OPTIONS, withFilter, type ListSearch, type ListView } from './search-params';
+import { MAX_PRICE_YUAN, PAGE_SIZE_OPTIONS, withFilter, type ListSearch, type ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 

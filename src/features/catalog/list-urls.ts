@@ -3,7 +3,7 @@
 // single-path pages (zones, /list/other, brands) carry the view as `view=`.
 import { useMemo } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { parseListSearch, serializeListSearch, type ListSearch, type ListView } from './search-params';
+import { parseListSearch, serializeListSearch, type ListSearch, type ListView } from '../../domain/list-search';
 
 export type ViewPaths = Readonly<Partial<Record<ListView, string>>>;
 export type HrefFor = (next: ListSearch, view: ListView) => string;

@@ -8,7 +8,7 @@ import { currentLocalRuntime, subscribeLocal } from '../../local/runtime';
 import { GoodsTile } from '../../ui/goods/goods-tile';
 import { GoodsTable } from './goods-table';
 import { StatePanel } from './list-states';
-import type { ListView } from './search-params';
+import type { ListView } from '../../domain/list-search';
 import listStyles from './list-screen.module.css';
 import styles from './search-page.module.css';
 

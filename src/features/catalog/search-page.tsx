@@ -9,7 +9,7 @@ import { ListScreen } from './list-screen';
 import { StatePanel } from './list-states';
 import { OfflineSearchResults } from './offline-search';
 import { pathViewHref, SEARCH_VIEW_PATHS, useListSearch, viewsOf } from './list-urls';
-import { DEFAULT_LIST_SEARCH, serializeListSearch, type ListView } from './search-params';
+import { DEFAULT_LIST_SEARCH, serializeListSearch, type ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './search-page.module.css';
 

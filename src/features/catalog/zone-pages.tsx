@@ -10,7 +10,7 @@ import type { ZoneBannerSlot } from '../../api/goods-list';
 import { userBaseQuery } from '../../api/user';
 import { ListScreen, type CategoryTreeKey } from './list-screen';
 import { ALL_VIEWS, paramViewHref, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf, YX_VIEW_PATHS, type HrefFor } from './list-urls';
-import type { ListPreset, ListSearch, ListView } from './search-params';
+import type { ListPreset, ListSearch, ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import { ZoneBanner, type ZoneHero } from './zone-banner';
 import styles from './zone.module.css';

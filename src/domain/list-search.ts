@@ -5,9 +5,9 @@
 //
 // The router JSON-parses values (`page=2` arrives as 2, `keywords=999` as 999, repeated keys as
 // arrays), so every reader accepts strings, numbers, booleans and arrays alike.
-import type { SearchType } from '../../domain/contracts';
-import type { GoodsListQuery, GoodsSort, GoodsZone } from '../../domain/catalog';
-import { floorYuan2, yuanToFen } from '../../domain/money';
+import type { SearchType } from './contracts';
+import type { GoodsListQuery, GoodsSort, GoodsZone } from './catalog';
+import { floorYuan2, yuanToFen } from './money';
 
 export type ListView = 'grid' | 'table' | 'no_image';
 
