@@ -2,17 +2,20 @@
 // whenever the company has any: the first address becomes it, setting another moves it, deleting it
 // promotes the newest remaining. Writes of one company are serialised by an advisory lock (the
 // 20-address cap and the default are read-then-write), and a partial unique index
-// (addresses_default_uq) backs the one-default rule in the database.
-import { Hono } from 'hono';
+// (addresses_default_uq) backs the one-default rule in the database. Medicines ship to real places:
+// a province/city/district that is not in the region data (src/domain/regions.ts) is a 422 on its
+// field, with the same message the form shows.
+import { Hono, type Context } from 'hono';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
-import { badRequest, notFound, ok } from '../http/envelope.ts';
+import { badRequest, notFound, ok, validationError } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
 import type { Address } from '../../src/domain/orders.ts';
 import { ADDRESS_MAX_COUNT, ADDRESS_MESSAGES, addressInputSchema, type AddressFormValues } from '../../src/domain/address.ts';
+import { loadRegions, regionError } from '../../src/domain/regions.ts';
 
 export const ADDRESS_NOT_FOUND = '收货地址不存在';
 /** Advisory-lock namespace of address writes (the second key is the company id). */
@@ -20,6 +23,17 @@ const ADDRESS_LOCK_NS = 7_302;
 const ID_RE = /^\d{1,9}$/;
 
 type Row = typeof addresses.$inferSelect;
+
+/** Started when the server loads this module, so requests only await a settled promise. */
+const regionsReady = loadRegions();
+
+/** The body as a valid address naming a known 省/市/区, or the 422. */
+async function readAddress(c: Context<AppEnv>): Promise<AddressFormValues> {
+  const input = readInput(c, addressInputSchema);
+  const wrong = regionError(await regionsReady, input);
+  if (wrong) throw validationError({ [wrong.field]: [wrong.message] });
+  return input;
+}
 
 function toAddress(r: Row): Address {
   return {
@@ -91,7 +105,7 @@ addressRoutes.get('/', async (c) => {
 
 addressRoutes.post('/', async (c) => {
   const user = requireCompany(c);
-  const input = readInput(c, addressInputSchema);
+  const input = await readAddress(c);
   const { db, clock } = c.get('deps');
   const created = await locked(db, user.companyId, async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.companyId, user.companyId));
@@ -110,7 +124,7 @@ addressRoutes.post('/', async (c) => {
 addressRoutes.post('/:id/edit', async (c) => {
   const user = requireCompany(c);
   const id = idParam(c.req.param('id'));
-  const input = readInput(c, addressInputSchema);
+  const input = await readAddress(c);
   const { db } = c.get('deps');
   const saved = await locked(db, user.companyId, async (tx) => {
     await ownAddress(tx, user.companyId, id);

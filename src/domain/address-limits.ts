@@ -15,6 +15,10 @@ export const ADDRESS_MESSAGES = {
   province: '请选择省份',
   city: '请选择城市',
   district: '请选择区县',
+  /** A name that is not in the region data (src/domain/regions.ts), e.g. a stale or typed one. */
+  provinceUnknown: '请选择正确的省份',
+  cityUnknown: '请选择正确的城市',
+  districtUnknown: '请选择正确的区县',
   regionTooLong: '所在地区格式错误',
   detailRequired: '请输入详细地址',
   detailLength: `详细地址为${ADDRESS_DETAIL_MIN}-${ADDRESS_DETAIL_MAX}个字符`,

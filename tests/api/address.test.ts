@@ -85,6 +85,40 @@ describe('GET/POST /api/address', () => {
     expect(ok.body.data).toMatchObject({ phone: '0755-1234567', detail: '深南大道1号' });
   });
 
+  it('refuses a province/city/district that is not a real place, on the wrong field', async () => {
+    const cases: [Partial<AddressInput>, string, string][] = [
+      [{ province: '广东' }, 'province', '请选择正确的省份'],
+      [{ province: '香港特别行政区', city: '香港', district: '中西区' }, 'province', '请选择正确的省份'],
+      [{ city: '深圳' }, 'city', '请选择正确的城市'],
+      // A real city of another province.
+      [{ city: '武汉市', district: '江汉区' }, 'city', '请选择正确的城市'],
+      [{ district: '江汉区' }, 'district', '请选择正确的区县'],
+      // The dataset's placeholder levels are not cities of their own.
+      [{ province: '北京市', city: '市辖区', district: '东城区' }, 'city', '请选择正确的城市'],
+      [{ province: '湖北省', city: '省直辖县级行政区划', district: '仙桃市' }, 'city', '请选择正确的城市'],
+    ];
+    const before = (await list(buyer)).body.data.length;
+    for (const [over, field, msg] of cases) {
+      const res = await t.call('POST', '/api/address', { body: input(over), cookie: buyer.cookie });
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(res.body.msg).toBe(msg);
+      expect(res.body.data.errors).toEqual({ [field]: [msg] });
+    }
+    expect((await list(buyer)).body.data.length).toBe(before);
+
+    // 直辖市 (city named like the province), a 省直辖县级 unit and a region name with spaces around.
+    for (const over of [
+      { province: '北京市', city: '北京市', district: '朝阳区' },
+      { province: '重庆市', city: '重庆市', district: '石柱土家族自治县' },
+      { province: '湖北省', city: '仙桃市', district: '仙桃市' },
+      { province: ' 广东省 ', city: '深圳市', district: '南山区 ' },
+    ]) {
+      const res = await create(other, input(over));
+      expect(res.status, JSON.stringify(over)).toBe(200);
+      expect(res.body.data).toMatchObject({ province: over.province.trim(), city: over.city, district: over.district.trim() });
+    }
+  });
+
   it('caps a company at 20 addresses', async () => {
     const capped = await insertBuyer(t.db, 'approved', t.clock.now());
     for (let i = 0; i < 20; i++) expect((await create(capped, input({ consignee: `收货人${i}` }))).status).toBe(200);
@@ -106,6 +140,20 @@ describe('edit, default, delete', () => {
     expect(res.body.data).toMatchObject({ id: def.id, consignee: '王五改', detail: '体育西路1号', is_default: 1 });
     const bad = await t.call('POST', `/api/address/${def.id}/edit`, { body: input({ phone: 'x' }), cookie: buyer.cookie });
     expect(bad.status).toBe(422);
+    // Editing checks the region too, and leaves the stored address as it was.
+    const nowhere = await t.call('POST', `/api/address/${def.id}/edit`, {
+      body: input({ city: '广州市', district: '南山区' }),
+      cookie: buyer.cookie,
+    });
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body.msg).toBe('请选择正确的区县');
+    expect(nowhere.body.data.errors).toEqual({ district: ['请选择正确的区县'] });
+    const moved = await t.call<Address>('POST', `/api/address/${def.id}/edit`, {
+      body: input({ province: '上海市', city: '上海市', district: '浦东新区', detail: '世纪大道100号', is_default: 0 }),
+      cookie: buyer.cookie,
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ province: '上海市', city: '上海市', district: '浦东新区' });
   });
 
   it('moves the default in one step', async () => {

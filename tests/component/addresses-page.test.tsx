@@ -89,9 +89,23 @@ const describedTexts = (el: HTMLElement) =>
     .filter(Boolean)
     .map((id) => document.getElementById(id)?.textContent);
 
-function fill(dialog: HTMLElement, values: Partial<Record<'收货人' | '手机号码' | '省份' | '城市' | '区/县' | '详细地址', string>>) {
+function fill(dialog: HTMLElement, values: Partial<Record<'收货人' | '手机号码' | '详细地址', string>>) {
   for (const [label, value] of Object.entries(values)) {
-    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(label.replace('/', '\\/')) }), { target: { value } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(label) }), { target: { value } });
+  }
+}
+
+const regionSelect = (dialog: HTMLElement, label: '省份' | '城市' | '区/县') =>
+  within(dialog).getByRole('combobox', { name: new RegExp(label.replace('/', '\\/')) }) as HTMLSelectElement;
+
+/** Picks 省/市/区 in order, each once its list (loaded lazily, then cascading) offers the name. */
+async function pickRegion(dialog: HTMLElement, values: Partial<Record<'省份' | '城市' | '区/县', string>>) {
+  for (const [label, value] of Object.entries(values) as ['省份' | '城市' | '区/县', string][]) {
+    const select = regionSelect(dialog, label);
+    await within(select).findByRole('option', { name: value }, { timeout: 5_000 });
+    expect(select.disabled).toBe(false);
+    fireEvent.change(select, { target: { value } });
+    expect(select.value).toBe(value);
   }
 }
 
@@ -119,9 +133,14 @@ describe('address book', () => {
     expect(describedTexts(phone)).toContain('请输入手机号码');
     expect(describedTexts(detail)).toContain('请输入详细地址');
     expect(describedTexts(consignee)).toContain('请输入收货人姓名');
+    expect(describedTexts(regionSelect(dialog, '省份'))).toContain('请选择省份');
+    expect(describedTexts(regionSelect(dialog, '城市'))).toContain('请选择城市');
+    expect(describedTexts(regionSelect(dialog, '区/县'))).toContain('请选择区县');
     expect(document.activeElement).toBe(consignee);
 
-    fill(dialog, { 收货人: '赵药师', 手机号码: '12345', 省份: '广东省', 城市: '深圳市', '区/县': '南山区', 详细地址: '科技园' });
+    fill(dialog, { 收货人: '赵药师', 手机号码: '12345', 详细地址: '科技园' });
+    await pickRegion(dialog, { 省份: '广东省', 城市: '深圳市', '区/县': '南山区' });
+    expect(regionSelect(dialog, '省份').getAttribute('aria-invalid')).toBeNull();
     expect(describedTexts(phone)).toContain('请输入正确的联系电话');
     expect(describedTexts(detail)).toContain('详细地址为5-120个字符');
     expect(consignee.getAttribute('aria-invalid')).toBeNull();
@@ -154,6 +173,12 @@ describe('address book', () => {
     const detail = within(dialog).getByRole('textbox', { name: /详细地址/ }) as HTMLInputElement;
     expect(detail.value).toBe('桂城街道南海大道 8 号');
     expect((within(dialog).getByRole('textbox', { name: /手机号码/ }) as HTMLInputElement).value).toBe('020-12345678');
+    // The stored 省/市/区 are selected, with their real lists once loaded.
+    expect(regionSelect(dialog, '省份').value).toBe('广东省');
+    expect(regionSelect(dialog, '城市').value).toBe('佛山市');
+    expect(regionSelect(dialog, '区/县').value).toBe('南海区');
+    await within(regionSelect(dialog, '区/县')).findByRole('option', { name: '顺德区' });
+    expect(regionSelect(dialog, '区/县').value).toBe('南海区');
     fill(dialog, { 详细地址: '桂城街道南海大道 18 号 2 楼' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -169,11 +194,11 @@ describe('address book', () => {
     fireEvent.click(screen.getByRole('button', { name: '编辑 李店长 的地址' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑收货地址' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    const city = within(dialog).getByRole('textbox', { name: /城市/ });
+    const city = regionSelect(dialog, '城市');
     await waitFor(() => expect(describedTexts(city)).toContain('请选择城市'));
     expect(screen.getByRole('dialog')).toBeTruthy();
-    // Typing clears the server's message for that field.
-    fill(dialog, { 城市: '佛山市 ' });
+    // Choosing again clears the server's message for that field.
+    await pickRegion(dialog, { 城市: '广州市' });
     expect(describedTexts(city)).not.toContain('请选择城市');
   });
 

@@ -269,9 +269,16 @@ describe('checkout step 2', () => {
     const dialog = await screen.findByRole('dialog', { name: '新增收货地址' });
     fireEvent.change(within(dialog).getByLabelText(/收货人/), { target: { value: '赵药师' } });
     fireEvent.change(within(dialog).getByLabelText(/手机号码/), { target: { value: '13912345678' } });
-    fireEvent.change(within(dialog).getByLabelText(/省份/), { target: { value: '广东省' } });
-    fireEvent.change(within(dialog).getByLabelText(/城市/), { target: { value: '深圳市' } });
-    fireEvent.change(within(dialog).getByLabelText(/区\/县/), { target: { value: '南山区' } });
+    // 省/市/区 are cascading selects whose lists load lazily: each is picked once it offers the name.
+    for (const [label, value] of [
+      [/省份/, '广东省'],
+      [/城市/, '深圳市'],
+      [/区\/县/, '南山区'],
+    ] as const) {
+      const select = within(dialog).getByRole('combobox', { name: label });
+      await within(select).findByRole('option', { name: value }, { timeout: 5_000 });
+      fireEvent.change(select, { target: { value } });
+    }
     fireEvent.change(within(dialog).getByLabelText(/详细地址/), { target: { value: '科技园南路 100 号' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,6 +1,9 @@
 // The delivery address form (add and edit, in the address book and at checkout). Errors appear
 // after the first submit and then follow the buyer's typing; the server's 422 messages land on
-// their fields too.
+// their fields too. 省/市/区 are cascading selects over the region lists (loaded when the form
+// opens): a new province clears city and district, a single choice (直辖市's city, a 省直辖县级
+// unit's district) is picked at once, and a stored name the lists do not know stays shown, marked,
+// until the buyer picks a real one (saving needs one).
 import { useRef, useState, type FormEvent } from 'react';
 import type { AddressInput } from '../../domain/orders';
 import {
@@ -14,6 +17,8 @@ import {
   type AddressValues,
 } from './address-rules';
 import { TextField } from './text-field';
+import { SelectField, type SelectOption } from './select-field';
+import { useRegions } from './use-regions';
 import styles from './address.module.css';
 
 export interface AddressFormProps {
@@ -25,23 +30,57 @@ export interface AddressFormProps {
   onCancel?: () => void;
 }
 
+/** The names to offer, with a stored one the lists lack first (marked once the lists are in). */
+function regionOptions(names: readonly string[], current: string, loaded: boolean): SelectOption[] {
+  const options: SelectOption[] = names.map((value) => ({ value }));
+  if (current !== '' && !names.includes(current)) {
+    options.unshift({ value: current, label: loaded ? `${current}（请重新选择）` : undefined });
+  }
+  return options;
+}
+
+const REGION_FIELDS = ['province', 'city', 'district'] as const;
+
 export function AddressForm({ initial, submitLabel = '保存', busy = false, onSubmit, onCancel }: AddressFormProps) {
   const [values, setValues] = useState<AddressValues>(() => initial ?? emptyAddressValues());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});
-  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const { regions, failed: regionsFailed, retry: retryRegions } = useRegions();
 
-  const clientErrors = submitted ? validateAddress(values) : {};
+  const clientErrors = submitted ? validateAddress(values, regions) : {};
   const errors: AddressErrors = { ...serverErrors, ...clientErrors };
+
+  const clearServerErrors = (fields: readonly AddressField[]) =>
+    setServerErrors((e) => {
+      if (!fields.some((f) => e[f])) return e;
+      const next = { ...e };
+      for (const f of fields) delete next[f];
+      return next;
+    });
 
   const set = (field: AddressField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setServerErrors((e) => {
-      if (!e[field]) return e;
-      const next = { ...e };
-      delete next[field];
+    clearServerErrors([field]);
+  };
+
+  /** A new province or city clears the levels below it, then fills a level that has one choice. */
+  const setRegion = (field: (typeof REGION_FIELDS)[number]) => (value: string) => {
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      if (field === 'province') next.city = '';
+      if (field !== 'district') next.district = '';
+      if (regions && next.province !== '' && next.city === '') {
+        const cities = regions.citiesOf(next.province);
+        if (cities.length === 1) next.city = cities[0];
+      }
+      if (regions && next.city !== '' && next.district === '') {
+        const districts = regions.districtsOf(next.province, next.city);
+        if (districts.length === 1) next.district = districts[0];
+      }
       return next;
     });
+    clearServerErrors(REGION_FIELDS.slice(REGION_FIELDS.indexOf(field)));
   };
 
   const focusFirst = (found: AddressErrors) => {
@@ -53,7 +92,7 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
     e.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    const found = validateAddress(values);
+    const found = validateAddress(values, regions);
     if (Object.keys(found).length > 0) {
       focusFirst(found);
       return;
@@ -66,13 +105,24 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
   };
 
   const field = (name: AddressField) => ({
-    ref: (el: HTMLInputElement | null) => {
+    ref: (el: HTMLInputElement | HTMLSelectElement | null) => {
       inputs.current[name] = el;
     },
     value: values[name],
     onChange: set(name),
     error: errors[name],
     required: true,
+  });
+
+  const loading = regions === null;
+  const regionField = (name: (typeof REGION_FIELDS)[number], names: readonly string[], choose: string, parent: string | null) => ({
+    ...field(name),
+    onChange: setRegion(name),
+    options: regionOptions(names, values[name], !loading),
+    placeholder: loading ? (regionsFailed ? '加载失败' : '加载中…') : choose,
+    // Nothing to choose from before the level above is chosen.
+    disabled: loading || parent === '',
+    'aria-busy': (loading && !regionsFailed) || undefined,
   });
 
   return (
@@ -90,10 +140,30 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
         />
       </div>
       <div className={styles.formRow3}>
-        <TextField label="省份" autoComplete="address-level1" {...field('province')} />
-        <TextField label="城市" autoComplete="address-level2" {...field('city')} />
-        <TextField label="区/县" autoComplete="address-level3" {...field('district')} />
+        <SelectField
+          label="省份"
+          autoComplete="address-level1"
+          {...regionField('province', regions?.provinces() ?? [], '请选择省份', null)}
+        />
+        <SelectField
+          label="城市"
+          autoComplete="address-level2"
+          {...regionField('city', regions?.citiesOf(values.province) ?? [], '请选择城市', values.province)}
+        />
+        <SelectField
+          label="区/县"
+          autoComplete="address-level3"
+          {...regionField('district', regions?.districtsOf(values.province, values.city) ?? [], '请选择区县', values.city)}
+        />
       </div>
+      {regionsFailed && (
+        <p role="alert" className={styles.error}>
+          省市区列表加载失败，
+          <button type="button" className={styles.linkButton} onClick={retryRegions}>
+            重新加载
+          </button>
+        </p>
+      )}
       <TextField
         label="详细地址"
         autoComplete="street-address"

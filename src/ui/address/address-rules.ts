@@ -1,7 +1,8 @@
 // What makes a delivery address complete enough to ship medicines to, checked in the form before
 // the server sees it, with the server's limits and messages (src/domain/address-limits.ts; the zod
 // schema in address.ts is not imported here so the form's chunk stays small). Contact phone: a
-// mobile or a landline (SPEC §5 formats).
+// mobile or a landline (SPEC §5 formats). 省/市/区 must be a known place once the region lists
+// have loaded (src/domain/regions.ts, the server's check too).
 import {
   ADDRESS_DETAIL_MAX,
   ADDRESS_DETAIL_MIN,
@@ -11,6 +12,7 @@ import {
 } from '../../domain/address-limits';
 import type { Address, AddressInput } from '../../domain/orders';
 import { isPhone, MESSAGES } from '../../domain/formats';
+import { regionError, type Regions } from '../../domain/regions';
 
 export type AddressField = 'consignee' | 'phone' | 'province' | 'city' | 'district' | 'detail';
 export type AddressErrors = Partial<Record<AddressField, string>>;
@@ -34,6 +36,9 @@ export const ADDRESS_MESSAGES = {
   cityRequired: SHARED.city,
   districtRequired: SHARED.district,
   regionTooLong: SHARED.regionTooLong,
+  provinceUnknown: SHARED.provinceUnknown,
+  cityUnknown: SHARED.cityUnknown,
+  districtUnknown: SHARED.districtUnknown,
   detailRequired: SHARED.detailRequired,
   detailLength: SHARED.detailLength,
 } as const;
@@ -72,8 +77,11 @@ function region(v: string, required: string): string | undefined {
   return length(v) > ADDRESS_LIMITS.region ? ADDRESS_MESSAGES.regionTooLong : undefined;
 }
 
-/** Field → message for every problem; an empty object means the address can be saved. */
-export function validateAddress(values: AddressValues): AddressErrors {
+/**
+ * Field → message for every problem; an empty object means the address can be saved. With the
+ * region lists, a 省/市/区 they do not know (an old stored value) is a problem too.
+ */
+export function validateAddress(values: AddressValues, regions?: Regions | null): AddressErrors {
   const v = toAddressInput(values);
   const errors: AddressErrors = {};
   if (v.consignee === '') errors.consignee = ADDRESS_MESSAGES.consigneeRequired;
@@ -86,6 +94,8 @@ export function validateAddress(values: AddressValues): AddressErrors {
   if (city) errors.city = city;
   const district = region(v.district, ADDRESS_MESSAGES.districtRequired);
   if (district) errors.district = district;
+  const unknown = regions ? regionError(regions, v) : null;
+  if (unknown && !errors[unknown.field]) errors[unknown.field] = unknown.message;
   if (v.detail === '') errors.detail = ADDRESS_MESSAGES.detailRequired;
   else if (length(v.detail) < ADDRESS_LIMITS.detailMin || length(v.detail) > ADDRESS_LIMITS.detail) {
     errors.detail = ADDRESS_MESSAGES.detailLength;
@@ -118,7 +128,8 @@ export function serverAddressErrors(fieldErrors: Record<string, string[]> | unde
 
 /** 广东省广州市天河区体育西路 1 号 */
 export function addressText(a: Pick<Address, 'province' | 'city' | 'district' | 'detail'>): string {
-  // 直辖市: 北京市 北京市 → once.
+  // 直辖市: 北京市 北京市 → once; 省直辖县级: 湖北省 仙桃市 仙桃市 → once.
   const city = a.city === a.province ? '' : a.city;
-  return `${a.province}${city}${a.district}${a.detail}`;
+  const district = a.district === a.city ? '' : a.district;
+  return `${a.province}${city}${district}${a.detail}`;
 }
