@@ -70,7 +70,7 @@ describe('order detail page', () => {
     expect(timeline[2].getAttribute('aria-current')).toBe('step');
     expect(timeline[0].textContent).toContain('2026-01-01 08:00:00');
 
-    expect(facts(section('收货信息'))).toMatchObject({ 收货人: '王药师', 收货地址: '广东省广州市天河区 体育西路1号', 订单备注: '请工作日送货' });
+    expect(facts(section('收货信息'))).toMatchObject({ 收货人: '王药师', 收货地址: '广东省广州市天河区体育西路1号', 订单备注: '请工作日送货' });
     expect(facts(section('发票信息'))).toMatchObject({ 发票类型: '普通发票', 纳税人识别号: '91440101MA59ABCD1X' });
     expect(facts(section('支付信息'))).toMatchObject({ 支付方式: '余额支付' });
 

@@ -11,6 +11,7 @@ import { maskIdCard } from '../../domain/id-card';
 import { formatDateTime } from './format';
 import { afterSaleHref, payHref } from './order-links';
 import { SpaLink } from '../../ui/spa-link';
+import { addressText } from '../../ui/address/address-rules';
 import styles from './orders.module.css';
 
 const INVOICE_KIND_TEXT = { none: '不开发票', normal: '普通发票', special: '增值税专用发票' } as const;
@@ -71,7 +72,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         <dl className={styles.facts}>
           <Fact label="收货人">{a.consignee}</Fact>
           <Fact label="联系电话">{a.phone}</Fact>
-          <Fact label="收货地址">{`${a.province}${a.city}${a.district} ${a.detail}`}</Fact>
+          <Fact label="收货地址">{addressText(a)}</Fact>
           {order.remark && <Fact label="订单备注">{order.remark}</Fact>}
         </dl>
       </Section>
