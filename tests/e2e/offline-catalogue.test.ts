@@ -173,7 +173,8 @@ async function browseOffline(page: Page, expected: Expected, label: string): Pro
   await shellRendered(page);
   for (const name of expected.recommendNames) await seeText(page, name);
   await banner(page).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
-  expect(await banner(page).textContent()).toMatch(BANNER_TEXT);
+  // The as-of time appears once the worker reports the first cached answer it served.
+  await expect.poll(() => banner(page).textContent(), { timeout: RENDER_TIMEOUT_MS }).toMatch(BANNER_TEXT);
 
   await page.goto(`/list?category_id=${expected.categoryId}`);
   for (const name of expected.listNames) await seeText(page, name);
@@ -189,7 +190,8 @@ async function browseOffline(page: Page, expected: Expected, label: string): Pro
   await page.goto(`/list/info/${GOODS_ID}`);
   await page.locator('h1').filter({ hasText: expected.detailName }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
   await banner(page).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
-  expect(await banner(page).textContent()).toMatch(BANNER_TEXT);
+  // The as-of time appears once the worker reports the first cached answer it served.
+  await expect.poll(() => banner(page).textContent(), { timeout: RENDER_TIMEOUT_MS }).toMatch(BANNER_TEXT);
   await screenshot(page, `offline-catalogue-${label}`);
 
 }
