@@ -10,12 +10,12 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
-import { badRequest, notFound, ok, validationError } from '../http/envelope.ts';
+import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
 import type { Address } from '../../src/domain/orders.ts';
 import { ADDRESS_MAX_COUNT, ADDRESS_MESSAGES, addressInputSchema, type AddressFormValues } from '../../src/domain/address.ts';
-import { loadRegions, regionError } from '../../src/domain/regions.ts';
+import { assertKnownRegion } from '../services/regions.ts';
 
 export const ADDRESS_NOT_FOUND = '收货地址不存在';
 /** Advisory-lock namespace of address writes (the second key is the company id). */
@@ -24,14 +24,10 @@ const ID_RE = /^\d{1,9}$/;
 
 type Row = typeof addresses.$inferSelect;
 
-/** Started when the server loads this module, so requests only await a settled promise. */
-const regionsReady = loadRegions();
-
 /** The body as a valid address naming a known 省/市/区, or the 422. */
 async function readAddress(c: Context<AppEnv>): Promise<AddressFormValues> {
   const input = readInput(c, addressInputSchema);
-  const wrong = regionError(await regionsReady, input);
-  if (wrong) throw validationError({ [wrong.field]: [wrong.message] });
+  await assertKnownRegion(input);
   return input;
 }
 

@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound, ok, validationError } from '../http/env
 import { readInput, readQuery } from '../http/validate.ts';
 import { companyScope, assertOwns, createSession, requireCompany, requireUser } from '../auth/session.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertKnownRegion } from '../services/regions.ts';
 import { consumePhoneCode } from '../services/phone-codes.ts';
 import { MAX_UPLOAD_BYTES, sniffType } from '../services/uploads.ts';
 import {
@@ -255,6 +256,7 @@ async function submitQualification(db: Db, companyId: number, input: CompanyInpu
 registerRoutes.post('/step2', async (c) => {
   const user = requireCompany(c);
   const input = readInput(c, companySchema);
+  await assertKnownRegion(input);
   const { db, clock } = c.get('deps');
   await submitQualification(db, user.companyId, input, clock());
   return ok(c, { step: 3, next: '/register/step3', review_status: 'pending' as const }, '资质已提交，请等待审核');
@@ -359,6 +361,7 @@ const ddStep2Schema = companySchema.extend({ store_id: idSchema('门店不存在
 registerRoutes.post('/dd/step2', async (c) => {
   const user = requireCompany(c);
   const input = readInput(c, ddStep2Schema);
+  await assertKnownRegion(input);
   const { db, clock } = c.get('deps');
   const { scope } = await requireHeadOffice(db, user.companyId);
   // The head office itself is not one of its stores.

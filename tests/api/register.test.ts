@@ -141,6 +141,14 @@ describe('register step 2 and 3', () => {
     });
     expect(badCode.body.msg).toBe('请输入正确的18位统一社会信用代码');
 
+    // The registered address must be a real 省/市/区, as delivery addresses must.
+    const badRegion = await t.call('POST', '/api/register/step2', {
+      cookie,
+      form: companyForm({ business_license: new Blob([PDF]), drug_license: new Blob([PDF]) }, { city: '深圳市', district: '越秀区' }),
+    });
+    expect(badRegion.status).toBe(422);
+    expect(badRegion.body.data.errors.district).toEqual(['请选择正确的区县']);
+
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PDF);
     const tooBig = await t.call('POST', '/api/register/step2', {
