@@ -1,7 +1,8 @@
 // Which same-origin request goes to which runtime cache: pure functions of method + pathname, so
 // the table is read (and unit-tested, tests/unit/sw-routes.test.ts) without a service worker.
 // Anything not named here is not cached by the worker — in particular every per-user mutable
-// answer (/api/cart*, /api/user*, /api/order*, /api/favorite*, /api/address*, /api/invoice*):
+// answer (/api/cart*, /api/user*, /api/order*, /api/favorite*, /api/address*, /api/invoice*,
+// /api/after_sale*, /api/upload*, /api/pay*, /api/register*):
 // the local store (src/local/, IndexedDB) owns the buyer's offline cart and favourites.
 import { CACHE } from './cache-names';
 
@@ -38,6 +39,10 @@ const PER_USER_PREFIXES: readonly string[] = [
   '/api/favorite',
   '/api/address',
   '/api/invoice',
+  '/api/after_sale',
+  '/api/upload',
+  '/api/pay',
+  '/api/register',
 ];
 
 function underPrefix(pathname: string, prefixes: readonly string[]): boolean {

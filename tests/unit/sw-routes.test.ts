@@ -55,7 +55,7 @@ describe('runtimeCacheFor', () => {
   });
 
   it('treats every per-user area as per-user, whatever follows', () => {
-    for (const path of ['/api/cart', '/api/cart/3/edit', '/api/user_money', '/api/order/1/pay', '/api/invoice']) {
+    for (const path of ['/api/cart', '/api/cart/3/edit', '/api/user_money', '/api/order/1/pay', '/api/invoice', '/api/after_sale/4', '/api/upload/9', '/api/pay/transfer_info', '/api/register/status']) {
       expect(isPerUserPath(path), path).toBe(true);
     }
     expect(isPerUserPath('/api/goods/list')).toBe(false);
