@@ -21,8 +21,7 @@ checkoutRoutes.post('/checkout', async (c) => {
   const { db, clock, config } = c.get('deps');
   const now = clock();
   if (!input.place) return ok<CheckoutPreview>(c, await previewCheckout(db, user.companyId, input, now));
-  // The order and the answer a retry replays commit together (placeOrder's own transaction
-  // becomes a savepoint inside this one).
+  // The order and the answer a retry replays commit together, in this one transaction.
   return commitWithAnswer<CheckoutResult>(c, db, '下单成功', (tx) =>
     placeOrder(tx, { companyId: user.companyId, userId: user.userId, now, ttlMs: paymentTtlMs(config) }, input),
   );

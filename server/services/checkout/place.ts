@@ -1,4 +1,4 @@
-// POST /api/cart/checkout with new=1: the order, in ONE transaction under the company's cart lock
+// POST /api/cart/checkout with new=1: the order, in ONE transaction (the caller's) under the company's cart lock
 // (the advisory lock every cart write takes, so the lines cannot change underneath):
 //   company may order (403, 459) → re-price every line from the database (quote.ts) → the amount
 //   the buyer saw must still be the amount (409 with the price changes) → stock reserved by one
@@ -41,137 +41,138 @@ export interface PlaceContext {
   ttlMs: number;
 }
 
-export async function placeOrder(db: Db, ctx: PlaceContext, input: CheckoutInput): Promise<CheckoutResult> {
+/**
+ * Runs inside the caller's transaction (the route's commitWithAnswer, which also stores the answer
+ * a retry replays), so the order and that answer commit together.
+ */
+export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput): Promise<CheckoutResult> {
   const { now, companyId } = ctx;
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
-    await lockCart(tx, companyId);
-    const company = await loadOrderingCompany(tx, companyId);
-    assertMayOrder(company);
-    const address = await loadAddress(tx, companyId, input.addressId!);
-    if (!address) throw notFound('收货地址不存在');
-    const quote = await quoteCheckout(
-      tx,
-      company,
-      { lineIds: input.lineIds, couponId: input.couponId, voucherId: input.voucherId, useBalance: input.useBalance },
-      now,
-      true,
-    );
-    const a = quote.amounts;
-    if (a.pay_amount !== input.expectedPayAmount) {
-      throw new AppError(409, 409, PRICE_CHANGED_MSG, { price_changes: quote.priceChanges, amounts: a });
-    }
+  await lockCart(tx, companyId);
+  const company = await loadOrderingCompany(tx, companyId);
+  assertMayOrder(company);
+  const address = await loadAddress(tx, companyId, input.addressId!);
+  if (!address) throw notFound('收货地址不存在');
+  const quote = await quoteCheckout(
+    tx,
+    company,
+    { lineIds: input.lineIds, couponId: input.couponId, voucherId: input.voucherId, useBalance: input.useBalance },
+    now,
+    true,
+  );
+  const a = quote.amounts;
+  if (a.pay_amount !== input.expectedPayAmount) {
+    throw new AppError(409, 409, PRICE_CHANGED_MSG, { price_changes: quote.priceChanges, amounts: a });
+  }
 
-    // Stock: one statement for every goods of the order.
-    const units = new Map<number, number>();
-    for (const d of quote.demand.values()) units.set(d.goodsId, d.units);
-    const reserved = await reserveStock(tx, units);
-    if (reserved.length !== units.size) {
-      const got = new Set(reserved.map((r) => r.id));
-      const short = [...quote.demand.values()].find((d) => !got.has(d.goodsId))!;
-      throw badRequest(`${short.name}：库存不足`, { goods_id: short.goodsId });
-    }
-    if (quote.flash.length > 0) {
-      const counted = new Set(await takeFlashUnits(tx, quote.flash));
-      const over = quote.flash.find((f) => !counted.has(f.goodsId));
-      if (over) throw badRequest(`${quote.demand.get(over.goodsId)?.name ?? '秒杀商品'}：秒杀库存不足`, { goods_id: over.goodsId });
-    }
+  // Stock: one statement for every goods of the order.
+  const units = new Map<number, number>();
+  for (const d of quote.demand.values()) units.set(d.goodsId, d.units);
+  const reserved = await reserveStock(tx, units);
+  if (reserved.length !== units.size) {
+    const got = new Set(reserved.map((r) => r.id));
+    const short = [...quote.demand.values()].find((d) => !got.has(d.goodsId))!;
+    throw badRequest(`${short.name}：库存不足`, { goods_id: short.goodsId });
+  }
+  if (quote.flash.length > 0) {
+    const counted = new Set(await takeFlashUnits(tx, quote.flash));
+    const over = quote.flash.find((f) => !counted.has(f.goodsId));
+    if (over) throw badRequest(`${quote.demand.get(over.goodsId)?.name ?? '秒杀商品'}：秒杀库存不足`, { goods_id: over.goodsId });
+  }
 
-    // Fully covered at checkout → paid now; a 含麻黄碱 order waits for its receipt first.
-    const settled = a.pay_amount === 0 && !quote.hasEphedrine;
-    const status: OrderStatus = settled ? 'paid' : 'pending_payment';
-    const values = {
-      companyId,
-      userId: ctx.userId,
-      status,
-      kind: 'normal' as const,
-      goodsAmount: a.goods_amount,
-      manjianAmount: a.manjian_amount,
-      couponAmount: a.coupon_amount,
-      voucherAmount: a.voucher_amount,
-      shippingAmount: a.shipping_amount,
-      balanceAmount: a.balance_amount,
-      payAmount: a.pay_amount,
-      couponId: quote.coupon?.id ?? null,
-      voucherId: quote.voucher?.id ?? null,
-      address: {
-        consignee: address.consignee,
-        phone: address.phone,
-        province: address.province,
-        city: address.city,
-        district: address.district,
-        detail: address.detail,
-      },
-      invoice: input.invoice.kind === 'none' ? {} : input.invoice,
-      remark: input.remark,
-      payMethod: a.balance_amount > 0 && settled ? 'balance' : null,
-      hasEphedrine: quote.hasEphedrine,
-      expiresAt: settled ? null : new Date(now.getTime() + ctx.ttlMs),
-      paidAt: settled ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    let order: { id: number; orderNo: string } | undefined;
-    // A collision of 8 random digits on one day is rare; ON CONFLICT keeps the transaction alive.
-    for (let i = 0; i < ORDER_NO_TRIES && !order; i++) {
-      [order] = await tx
-        .insert(orders)
-        .values({ ...values, orderNo: newOrderNo(now) })
-        .onConflictDoNothing({ target: orders.orderNo })
-        .returning({ id: orders.id, orderNo: orders.orderNo });
-    }
-    if (!order) throw new Error('could not allocate an order number');
-    const orderId = order.id;
+  // Fully covered at checkout → paid now; a 含麻黄碱 order waits for its receipt first.
+  const settled = a.pay_amount === 0 && !quote.hasEphedrine;
+  const status: OrderStatus = settled ? 'paid' : 'pending_payment';
+  const values = {
+    companyId,
+    userId: ctx.userId,
+    status,
+    kind: 'normal' as const,
+    goodsAmount: a.goods_amount,
+    manjianAmount: a.manjian_amount,
+    couponAmount: a.coupon_amount,
+    voucherAmount: a.voucher_amount,
+    shippingAmount: a.shipping_amount,
+    balanceAmount: a.balance_amount,
+    payAmount: a.pay_amount,
+    couponId: quote.coupon?.id ?? null,
+    voucherId: quote.voucher?.id ?? null,
+    address: {
+      consignee: address.consignee,
+      phone: address.phone,
+      province: address.province,
+      city: address.city,
+      district: address.district,
+      detail: address.detail,
+    },
+    invoice: input.invoice.kind === 'none' ? {} : input.invoice,
+    remark: input.remark,
+    payMethod: a.balance_amount > 0 && settled ? 'balance' : null,
+    hasEphedrine: quote.hasEphedrine,
+    expiresAt: settled ? null : new Date(now.getTime() + ctx.ttlMs),
+    paidAt: settled ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  let order: { id: number; orderNo: string } | undefined;
+  // A collision of 8 random digits on one day is rare; ON CONFLICT keeps the transaction alive.
+  for (let i = 0; i < ORDER_NO_TRIES && !order; i++) {
+    [order] = await tx
+      .insert(orders)
+      .values({ ...values, orderNo: newOrderNo(now) })
+      .onConflictDoNothing({ target: orders.orderNo })
+      .returning({ id: orders.id, orderNo: orders.orderNo });
+  }
+  if (!order) throw new Error('could not allocate an order number');
+  const orderId = order.id;
 
-    const batch = new Map(reserved.map((r) => [r.id, r]));
-    await tx.insert(orderLines).values(
-      quote.units.map((u) => ({
-        orderId,
-        goodsId: u.goodsId,
-        warehouseId: u.warehouseId,
-        name: u.name,
-        sccj: u.sccj,
-        ypgg: u.ypgg,
-        bzdw: u.bzdw,
-        image: u.image,
-        batchNo: batch.get(u.goodsId)?.batchNo ?? '',
-        expiresOn: batch.get(u.goodsId)?.expiresOn ?? null,
-        number: u.number,
-        price: u.price,
-        amount: u.amount,
-        type: u.type,
-        promotionId: u.promotionId,
-      })),
-    );
+  const batch = new Map(reserved.map((r) => [r.id, r]));
+  await tx.insert(orderLines).values(
+    quote.units.map((u) => ({
+      orderId,
+      goodsId: u.goodsId,
+      warehouseId: u.warehouseId,
+      name: u.name,
+      sccj: u.sccj,
+      ypgg: u.ypgg,
+      bzdw: u.bzdw,
+      image: u.image,
+      batchNo: batch.get(u.goodsId)?.batchNo ?? '',
+      expiresOn: batch.get(u.goodsId)?.expiresOn ?? null,
+      number: u.number,
+      price: u.price,
+      amount: u.amount,
+      type: u.type,
+      promotionId: u.promotionId,
+    })),
+  );
 
-    const couponIds = [quote.coupon?.id, quote.voucher?.id].filter((id): id is number => id !== undefined);
-    if (couponIds.length > 0) {
-      const used = await tx
-        .update(companyCoupons)
-        .set({ status: 1, usedOrderId: orderId, usedAt: now })
-        .where(and(anyId(companyCoupons.id, couponIds), eq(companyCoupons.companyId, companyId), eq(companyCoupons.status, 0), gt(companyCoupons.expiresAt, now)))
-        .returning({ id: companyCoupons.id });
-      if (used.length !== couponIds.length) throw badRequest('优惠券已被使用，请重新选择');
-    }
+  const couponIds = [quote.coupon?.id, quote.voucher?.id].filter((id): id is number => id !== undefined);
+  if (couponIds.length > 0) {
+    const used = await tx
+      .update(companyCoupons)
+      .set({ status: 1, usedOrderId: orderId, usedAt: now })
+      .where(and(anyId(companyCoupons.id, couponIds), eq(companyCoupons.companyId, companyId), eq(companyCoupons.status, 0), gt(companyCoupons.expiresAt, now)))
+      .returning({ id: companyCoupons.id });
+    if (used.length !== couponIds.length) throw badRequest('优惠券已被使用，请重新选择');
+  }
 
-    if (a.balance_amount > 0) {
-      const after = await debitBalance(tx, { companyId, amount: a.balance_amount, useType: 'pay', orderId, remark: `订单${order.orderNo}余额抵扣`, now });
-      if (after === null) throw badRequest(BALANCE_SHORT_MSG);
-      await tx.insert(payments).values({ orderId, companyId, method: 'balance', amount: a.balance_amount, status: 'succeeded', createdAt: now, confirmedAt: now });
-    }
+  if (a.balance_amount > 0) {
+    const after = await debitBalance(tx, { companyId, amount: a.balance_amount, useType: 'pay', orderId, remark: `订单${order.orderNo}余额抵扣`, now });
+    if (after === null) throw badRequest(BALANCE_SHORT_MSG);
+    await tx.insert(payments).values({ orderId, companyId, method: 'balance', amount: a.balance_amount, status: 'succeeded', createdAt: now, confirmedAt: now });
+  }
 
-    const history: HistoryEntry[] = [{ orderId, from: null, to: 'pending_payment', note: '提交订单', actor: 'buyer', at: now }];
-    if (settled) history.push({ orderId, from: 'pending_payment', to: 'paid', note: a.balance_amount > 0 ? '余额抵扣全额，支付成功' : '优惠抵扣全额，无需支付', actor: 'system', at: now });
-    await addHistory(tx, history);
+  const history: HistoryEntry[] = [{ orderId, from: null, to: 'pending_payment', note: '提交订单', actor: 'buyer', at: now }];
+  if (settled) history.push({ orderId, from: 'pending_payment', to: 'paid', note: a.balance_amount > 0 ? '余额抵扣全额，支付成功' : '优惠抵扣全额，无需支付', actor: 'system', at: now });
+  await addHistory(tx, history);
 
-    await tx.delete(cartLines).where(and(eq(cartLines.companyId, companyId), anyId(cartLines.id, input.lineIds)));
+  await tx.delete(cartLines).where(and(eq(cartLines.companyId, companyId), anyId(cartLines.id, input.lineIds)));
 
-    return {
-      order_id: orderId,
-      order_no: order.orderNo,
-      pay_amount: a.pay_amount,
-      status,
-      next: settled ? 'done' : quote.hasEphedrine ? 'ephedrine' : 'pay',
-    };
-  });
+  return {
+    order_id: orderId,
+    order_no: order.orderNo,
+    pay_amount: a.pay_amount,
+    status,
+    next: settled ? 'done' : quote.hasEphedrine ? 'ephedrine' : 'pay',
+  };
 }
