@@ -17,7 +17,7 @@ const GZIP_LEVEL = 5;
 
 type Encoding = 'br' | 'gzip';
 
-/** The encoding to use for an Accept-Encoding header (q=0 refuses one), or null. */
+/** The encoding to use for an Accept-Encoding header (q=0 refuses one), or null; static files too. */
 export function pickEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   const accepted = new Map<string, number>();

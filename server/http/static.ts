@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { pickEncoding } from './compress-json.ts';
 import { bannerSvg, goodsSvg } from './media-svg.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,13 +51,6 @@ async function fileAt(full: string) {
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Built files never change under one mtime, so each is compressed once and kept (the shell is ~1 MB). */
 const compressedCache = new Map<string, Uint8Array<ArrayBuffer>>();
-
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return null;
-}
 
 async function compressedBody(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${encoding}:${mtimeMs}:${full}`;
