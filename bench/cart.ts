@@ -22,6 +22,8 @@ import { cartLines, goods, promotionGoods, promotions } from '../server/db/schem
 import { seedDemo } from '../server/db/seed/index.ts';
 import { insertBuyer } from '../tests/fixtures/catalogue.ts';
 import { auditPlans } from './plan-audit';
+import { percentile } from './stats';
+import { arg } from './cli';
 
 export const CART_LIST_P95_BUDGET_MS = 60;
 
@@ -32,10 +34,6 @@ export interface CartBenchOptions {
   iterations: number;
   lines: number;
   explain: boolean;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
@@ -159,11 +157,6 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
   const pass = p95 <= CART_LIST_P95_BUDGET_MS && seqOnBig === 0;
   console.log(pass ? '# cart list: PASS' : '# cart list: FAIL');
   return pass;
-}
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
 /** What `npm run bench` runs (bench/run.ts). */

@@ -36,6 +36,8 @@ import { loadGoodsDetail } from '../server/services/goods-detail.ts';
 import { flashSale, goodsActivities } from '../server/services/activities.ts';
 import { loadGoodsItems } from '../server/services/goods-item.ts';
 import type { Viewer } from '../server/services/price-visibility.ts';
+import { percentile } from './stats';
+import { arg } from './cli';
 
 export const LIST_P95_BUDGET_MS = 30;
 
@@ -56,10 +58,6 @@ interface Shape {
   params: Record<string, string | number>;
   /** Full plans printed with --explain some. */
   show?: boolean;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 const fmt = (n: number) => n.toFixed(2).padStart(8);
@@ -310,11 +308,6 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
     `# goods list: p95 ${p95.toFixed(1)} ms with a cold summary (budget ${LIST_P95_BUDGET_MS} ms), ${seqScans} sequential reads of goods: ${pass ? 'PASS' : 'FAIL'}`,
   );
   return pass;
-}
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
 /** What `npm run bench` runs (bench/run.ts): the DESIGN catalogue size, plans one line each. */

@@ -15,17 +15,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { createApp } from '../server/app.ts';
 import type { Db } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
-import { addresses, cartLines, companies, companyCoupons, couponTemplates, goods, wallets } from '../server/db/schema.ts';
+import { companyCoupons, couponTemplates } from '../server/db/schema.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
-import { insertBuyer } from '../tests/fixtures/catalogue.ts';
-import { clampQuantity, quantityRulesFor } from '../src/domain/quantity.ts';
+import { addCartLines, orderableGoods, orderingBuyer } from './fixtures';
 import { auditPlans } from './plan-audit';
+import { percentile } from './stats';
+import { arg } from './cli';
 
 export const CHECKOUT_P95_BUDGET_MS = 200;
 
@@ -37,10 +38,6 @@ export interface CheckoutBenchOptions {
   iterations: number;
   lines: number;
   explain: boolean;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
@@ -72,43 +69,14 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
   await db.execute(sql`VACUUM ANALYZE`);
   const vacuumMs = performance.now() - t0;
 
-  const buyer = await insertBuyer(db, 'approved', now, 'bench-checkout');
-  await db.update(companies).set({ contractSignedAt: new Date(now.getTime() - DAY) }).where(eq(companies.id, buyer.companyId));
-  await db.insert(wallets).values({ companyId: buyer.companyId, balance: 1_000_000_000_000, points: 0 });
-  const [addr] = await db
-    .insert(addresses)
-    .values({ companyId: buyer.companyId, consignee: '压测', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: true })
-    .returning({ id: addresses.id });
+  const { buyer, addressId } = await orderingBuyer(db, 'bench-checkout', now);
   const [voucherTpl] = await db
     .insert(couponTemplates)
     .values({ kind: 'voucher', name: '压测现金券', amount: 1_000, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + 30 * DAY) })
     .returning({ id: couponTemplates.id });
 
   // Buyable goods, ladders and 满减/满折 members first; stock is topped up before every run.
-  const pool = await db
-    .select({
-      id: goods.id,
-      warehouseId: goods.warehouseId,
-      basePrice: goods.basePrice,
-      zbz: goods.zbz,
-      minBuy: goods.minBuy,
-      midPackStrict: goods.midPackStrict,
-      purchaseLimit: goods.purchaseLimit,
-    })
-    .from(goods)
-    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.stock, 0)))
-    .orderBy(sql`${goods.ladderPriceType} DESC`, asc(goods.id))
-    .limit(opts.lines * 4)
-    .then((rows) =>
-      rows
-        .map((g) => ({
-          ...g,
-          // The quantity rules with stock topped up (src/domain/quantity.ts, as the checkout checks).
-          rules: quantityRulesFor({ zbz: g.zbz, mid_pack_strict: g.midPackStrict, min_buy: g.minBuy, number: 1_000_000, purchase_limit: g.purchaseLimit, is_ephedrine: false, ephedrine_limit: 0, is_buy: true }),
-        }))
-        .filter((g) => g.rules.max > 0)
-        .slice(0, opts.lines * 3),
-    );
+  const pool = await orderableGoods(db, { candidates: opts.lines * 4, keep: opts.lines * 3, ladderFirst: true });
   const poolIds = `{${pool.map((g) => g.id).join(',')}}`;
 
   const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, allowedOrigins: [] } });
@@ -126,20 +94,12 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
     await db.execute(sql`UPDATE goods SET stock = 1000000 WHERE id = ANY(${poolIds}::int[])`);
     const start = (run * 37) % (pool.length - opts.lines + 1);
     const chosen = pool.slice(start, start + opts.lines);
-    const rows = await db
-      .insert(cartLines)
-      .values(
-        chosen.map((g, i) => {
-          const number = clampQuantity(g.rules.min * (1 + (i % 3)), g.rules);
-          return { companyId: buyer.companyId, userId: buyer.userId, goodsId: g.id, warehouseId: g.warehouseId, number, price: g.basePrice };
-        }),
-      )
-      .returning({ id: cartLines.id });
+    const ids = await addCartLines(db, buyer, chosen);
     const [v] = await db
       .insert(companyCoupons)
       .values({ companyId: buyer.companyId, templateId: voucherTpl.id, receivedAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) })
       .returning({ id: companyCoupons.id });
-    return { ids: rows.map((r) => r.id), voucherId: v.id };
+    return { ids, voucherId: v.id };
   };
 
   const runOnce = async (run: number, timed: boolean) => {
@@ -148,7 +108,7 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
     const p0 = performance.now();
     const preview = await post({ ...base, new: 0 });
     const previewMs = performance.now() - p0;
-    const body = { ...base, new: 1, address_id: addr.id, expected_pay_amount: preview.data.amounts!.pay_amount };
+    const body = { ...base, new: 1, address_id: addressId, expected_pay_amount: preview.data.amounts!.pay_amount };
     const c0 = process.cpuUsage();
     const s = performance.now();
     if (timed) capture = true;
@@ -196,11 +156,6 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
   const pass = p95 <= CHECKOUT_P95_BUDGET_MS && seqOnBig === 0;
   console.log(pass ? '# checkout: PASS' : '# checkout: FAIL');
   return pass;
-}
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
 /** What `npm run bench` runs (bench/run.ts). */

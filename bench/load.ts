@@ -20,16 +20,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../server/db/client.ts';
-import { addresses, cartLines, categories, companies, goods, wallets } from '../server/db/schema.ts';
+import { cartLines, categories } from '../server/db/schema.ts';
 import { isSeeded, seedDemo } from '../server/db/seed/index.ts';
 import { rowsOf } from '../server/db/seed/db-util.ts';
 import { insertBuyer, type Buyer } from '../tests/fixtures/catalogue.ts';
-import { clampQuantity, quantityRulesFor, type QuantityRules } from '../src/domain/quantity.ts';
+import { addCartLines, orderableGoods, orderingBuyer, type OrderableGoods } from './fixtures';
 import { freePort, ROOT } from './real-server';
-
-const DAY = 86_400_000;
+import { percentile } from './stats';
 
 export const LOAD_BUDGETS_MS = { search: 30, list: 30, cart: 60, checkout: 200 } as const;
 
@@ -53,11 +52,6 @@ interface ShapeResult {
   wallMs: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 async function startServer(databaseUrl: string, poolSize: number): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(poolSize), NODE_ENV: 'production' };
@@ -79,51 +73,9 @@ async function startServer(databaseUrl: string, poolSize: number): Promise<{ url
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-interface Goods {
-  id: number;
-  warehouseId: number;
-  basePrice: number;
-  rules: QuantityRules;
-}
-
-/** Buyable, non-控销, non-ephedrine goods whose quantity rules allow a line (stock topped up first). */
-async function buyableGoods(db: Db, limit: number): Promise<Goods[]> {
-  const rows = await db
-    .select({ id: goods.id, warehouseId: goods.warehouseId, basePrice: goods.basePrice, zbz: goods.zbz, minBuy: goods.minBuy, midPackStrict: goods.midPackStrict, purchaseLimit: goods.purchaseLimit })
-    .from(goods)
-    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.stock, 0)))
-    .orderBy(asc(goods.id))
-    .limit(limit * 2);
-  return rows
-    .map((g) => ({
-      id: g.id,
-      warehouseId: g.warehouseId,
-      basePrice: g.basePrice,
-      rules: quantityRulesFor({ zbz: g.zbz, mid_pack_strict: g.midPackStrict, min_buy: g.minBuy, number: 1_000_000, purchase_limit: g.purchaseLimit, is_ephedrine: false, ephedrine_limit: 0, is_buy: true }),
-    }))
-    .filter((g) => g.rules.max > 0)
-    .slice(0, limit);
-}
-
-async function fillCart(db: Db, buyer: Buyer, chosen: readonly Goods[]): Promise<number[]> {
+async function fillCart(db: Db, buyer: Buyer, chosen: readonly OrderableGoods[]): Promise<number[]> {
   await db.delete(cartLines).where(eq(cartLines.companyId, buyer.companyId));
-  const rows = await db
-    .insert(cartLines)
-    .values(chosen.map((g, i) => ({ companyId: buyer.companyId, userId: buyer.userId, goodsId: g.id, warehouseId: g.warehouseId, number: clampQuantity(g.rules.min * (1 + (i % 3)), g.rules), price: g.basePrice })))
-    .returning({ id: cartLines.id });
-  return rows.map((r) => r.id);
-}
-
-/** A buyer that may order: approved, contract signed, a default address and a large balance. */
-async function orderingBuyer(db: Db, name: string, now: Date): Promise<{ buyer: Buyer; addressId: number }> {
-  const buyer = await insertBuyer(db, 'approved', now, name);
-  await db.update(companies).set({ contractSignedAt: new Date(now.getTime() - DAY) }).where(eq(companies.id, buyer.companyId));
-  await db.insert(wallets).values({ companyId: buyer.companyId, balance: 1_000_000_000_000, points: 0 });
-  const [addr] = await db
-    .insert(addresses)
-    .values({ companyId: buyer.companyId, consignee: '压测', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: true })
-    .returning({ id: addresses.id });
-  return { buyer, addressId: addr.id };
+  return addCartLines(db, buyer, chosen);
 }
 
 /** `connections` loops, each sending `next()`'s request as soon as the previous one answered. */
@@ -190,7 +142,8 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
   const tag = Date.now().toString(36);
   const cartLinesWanted = 300;
   const orderLines = 100;
-  const pool = await buyableGoods(db, Math.max(cartLinesWanted, orderLines * opts.connections));
+  const wanted = Math.max(cartLinesWanted, orderLines * opts.connections);
+  const pool = await orderableGoods(db, { candidates: wanted * 2, keep: wanted, ladderFirst: false });
   if (pool.length < cartLinesWanted) throw new Error(`only ${pool.length} buyable goods: seed more`);
   const poolIds = `{${pool.map((g) => g.id).join(',')}}`;
   await db.execute(sql`UPDATE goods SET stock = 100000000 WHERE id = ANY(${poolIds}::int[])`);

@@ -6,13 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
+import { percentile } from './stats';
 
 const BUDGET_MS = 1_000;
 const RUNS = 15;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 export async function offlineStartBudget(): Promise<boolean> {
   console.log('== Offline start (service worker, server stopped) ==');

@@ -23,11 +23,8 @@ import {
   type SearchQuery,
 } from '../server/services/goods-search.ts';
 import { insertCatalogue } from '../tests/fixtures/catalogue.ts';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
+import { percentile } from './stats';
+import { arg } from './cli';
 
 const GOODS = Number(arg('goods', '20000'));
 const ITERATIONS = Number(arg('iterations', '40'));
@@ -153,10 +150,6 @@ async function seed(db: Db, n: number): Promise<string> {
 }
 
 // --- measurement ---------------------------------------------------------------------------
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function explain(db: Db, label: string, statement: SQL, full: boolean): Promise<string[]> {
   const res = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS OFF, SUMMARY ON) ${statement}`);
