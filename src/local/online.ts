@@ -5,6 +5,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { hasCheckoutReminder, subscribeCheckoutReminder } from './checkout-reminder';
 import { cartCountWithDraft, favoriteShown } from './local-marks';
+import type { LocalAccount } from './account';
 import { localStatus, subscribeLocal, type LocalStatus } from './runtime';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(() => listener());
@@ -18,6 +19,16 @@ export function useOnline(): boolean {
 
 export function useLocalStatus(): LocalStatus {
   return useSyncExternalStore(subscribeLocal, localStatus, localStatus);
+}
+
+const localAccount = () => localStatus().account;
+
+/**
+ * The account whose store is open (null: none). Re-renders only when it changes, not on every
+ * outbox or sync update, so the shell can read it.
+ */
+export function useLocalAccount(): LocalAccount | null {
+  return useSyncExternalStore(subscribeLocal, localAccount, localAccount);
 }
 
 /** The cart badge's count: the server's, or the draft's while cart changes are queued. */
@@ -34,6 +45,6 @@ export function useFavoriteShown(goodsId: number, serverValue: boolean): boolean
 
 /** Whether the buyer asked to be reminded to check out once back online (checkout-reminder.ts). */
 export function useCheckoutReminder(): boolean {
-  const account = useLocalStatus().account;
+  const account = useLocalAccount();
   return useSyncExternalStore(subscribeCheckoutReminder, () => hasCheckoutReminder(account), () => false);
 }

@@ -9,7 +9,7 @@ import { LoginHeader } from './header/login-header';
 import { isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from './route-kind';
 import { SideBar } from './side-bar/side-bar';
 import { TopNav } from './top-nav/top-nav';
-import { useLocalStatus } from '../../local/online';
+import { useLocalAccount } from '../../local/online';
 import { useCartEventsBridge } from './use-cart-events-bridge';
 import { useCurrentUser } from './use-current-user';
 import styles from './shell.module.css';
@@ -23,7 +23,7 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
   const { user, shown } = useCurrentUser(flags.header && loadsUserBase(def));
   useCartEventsBridge();
   // Started offline the user base is unknown, but the open local store says a member is here.
-  const offlineMember = useLocalStatus().account !== null;
+  const offlineMember = useLocalAccount() !== null;
   const classes = [styles.shell, flags.sideBar ? styles.withSideBar : ''].filter(Boolean).join(' ');
 
   return (

@@ -1,11 +1,11 @@
 // On the offline draft, under the disabled 去结算: ask to be reminded once back online (the app
 // root shows the reminder, src/app/checkout-reminder-prompt.tsx). A reminder, never an order.
 import { CHECKOUT_REMINDER_LABEL, CHECKOUT_REMINDER_SET, setCheckoutReminder } from '../../local/checkout-reminder';
-import { useCheckoutReminder, useLocalStatus } from '../../local/online';
+import { useCheckoutReminder, useLocalAccount } from '../../local/online';
 import styles from './totals-panel.module.css';
 
 export function CheckoutReminderToggle() {
-  const account = useLocalStatus().account;
+  const account = useLocalAccount();
   const on = useCheckoutReminder();
   if (account === null) return null;
   return (

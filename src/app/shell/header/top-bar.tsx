@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { logoutMutation } from '../../../api/user';
 import { SITE_TITLE } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
-import { useLocalStatus } from '../../../local/online';
+import { useLocalAccount } from '../../../local/online';
 import { checkSignOut } from '../../../local/session-guard';
 import { alert } from '../../../ui/alert-dialog';
 import { QrPopover } from '../qr-popover';
@@ -55,7 +55,7 @@ function Account({ user, shown }: TopBarProps) {
   };
   // Started without the server: the user base is unknown, but this device's store is open for
   // the last signed-in account, whose cart and favourites the pages show. Say whose, not 登录.
-  const offlineAccount = useLocalStatus().account;
+  const offlineAccount = useLocalAccount();
   if (!shown) return <span className={styles.account} aria-hidden="true" />;
   if (!user && offlineAccount) {
     return (
