@@ -3,8 +3,8 @@
 // column — and the zone entrances; all of it has fixed sizes and tiny code. The rest (flash
 // sale, recommendations, hot goods, brands) is a separate chunk loaded when the browser is idle.
 import { lazy, Suspense } from 'react';
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { carouselFirstQuery, carouselQuery, flashSaleQuery } from '../../api/home';
+import { useQuery } from '@tanstack/react-query';
+import { carouselQuery, flashSaleQuery } from '../../api/home';
 import { SITE_TITLE } from '../../domain/constants';
 import { FocusCarousel } from './focus-carousel';
 import { MemberPanel } from './member-panel';
@@ -24,13 +24,10 @@ function BelowFoldPlaceholder() {
 }
 
 export function HomePage() {
-  // Started during render, not after the commit of the whole shell + page: the carousel answer is
-  // on the LCP path, and whether a flash sale exists decides the layout below the fold.
-  usePrefetchQuery(carouselFirstQuery());
-  usePrefetchQuery(flashSaleQuery());
-  const carousel = useQuery(carouselQuery());
-  // Asked for now, not when its chunk arrives: whether the strip exists decides the layout below,
+  // Both are already asked for when the route matched (src/routes/prefetch.ts prefetchHome): the
+  // carousel answer is on the LCP path, and whether a flash sale exists decides the layout below,
   // so the sections render once, in place of the placeholder, instead of jumping when it answers.
+  const carousel = useQuery(carouselQuery());
   const spike = useQuery(flashSaleQuery());
   const idle = useAfterFirstPaint();
 
