@@ -30,7 +30,8 @@ export function dbNameFor(account: LocalAccount): string {
 
 const LAST_ACCOUNT_KEY = 'local:lastAccount';
 
-function storage(): Storage | null {
+/** localStorage, or null where it is missing or blocked; shared by the Dexie-free modules here. */
+export function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

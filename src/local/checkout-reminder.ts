@@ -3,21 +3,13 @@
 // reminder instead; it is kept per account in localStorage (it must survive closing the app) and
 // is shown once, when the device is online again and the outbox has drained (the cart on the
 // server then holds the offline lines). Dexie-free: the cart page and the app root use it.
-import { dbNameFor, type LocalAccount } from './account';
+import { dbNameFor, storage, type LocalAccount } from './account';
 
 const KEY_PREFIX = 'local:checkoutReminder:';
 const listeners = new Set<() => void>();
 
 function keyFor(account: LocalAccount): string {
   return `${KEY_PREFIX}${dbNameFor(account)}`;
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 function emit(): void {
