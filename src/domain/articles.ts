@@ -3,6 +3,8 @@
 // rules that map a page URL to its article category.
 import { toMillis } from './time';
 
+export { positiveIntParam } from './params';
+
 /** A category without its children: a help leaf (hyzc, gwzn …) or a news leaf (hy, company). */
 export interface ArticleCategoryRef {
   id: number;
@@ -134,12 +136,6 @@ export function firstLeaf(tree: readonly ArticleCategoryNode[]): { group: Articl
     if (group.children.length > 0) return { group, leaf: group.children[0] };
   }
   return null;
-}
-
-/** `?id=12` / `?page=2` as the router parses them (a number) or as typed (a string); else null. */
-export function positiveIntParam(raw: unknown, max = 2_147_483_647): number | null {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : null;
 }
 
 /** "2025-06-02": a publish time (unix seconds or ms, SPEC §9) as its day in Asia/Shanghai (UTC+8, no DST). */

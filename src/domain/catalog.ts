@@ -1,6 +1,7 @@
 // Catalogue response shapes (SPEC §3 goods fields, §7 goods/focus calls). Server and page share them.
 import type { GoodsCard } from './contracts';
 import type { Page } from './envelope';
+import { positiveIntParam } from './params';
 
 export interface LadderPriceStep {
   /** ladder_price_id */
@@ -138,11 +139,7 @@ export interface BrandInfo {
   focus: FocusItem[];
 }
 
-const GOODS_ID_MAX = 2_147_483_647;
-
 /** The goods id of /list/info/:id: a positive integer, or null for anything else. */
 export function parseGoodsId(raw: unknown): number | null {
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= GOODS_ID_MAX ? id : null;
+  return positiveIntParam(raw);
 }

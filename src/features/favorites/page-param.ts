@@ -1,12 +1,12 @@
 // The list page number lives in the URL (`/star?page=2`) so reload, back and shared links keep it.
 import { useCallback } from 'react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
+import { positiveIntParam } from '../../domain/params';
 
 const MAX_PAGE = 100_000;
 
 export function parsePage(raw: unknown): number {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
+  return positiveIntParam(raw, MAX_PAGE) ?? 1;
 }
 
 export function usePageParam(): [number, (page: number) => void] {

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { defaultStringifySearch, useRouterState } from '@tanstack/react-router';
 import { ORDER_TABS, type OrderTabKey } from '../../domain/orders';
+import { positiveIntParam } from '../../domain/params';
 
 export interface OrderSearch {
   tab: OrderTabKey;
@@ -48,10 +49,7 @@ export function textOf(raw: unknown): string {
 }
 
 export function parsePage(raw: unknown): number {
-  const v = textOf(raw);
-  if (!/^\d{1,6}$/.test(v)) return 1;
-  const n = Number(v);
-  return n >= 1 && n <= MAX_PAGE ? n : 1;
+  return positiveIntParam(raw, MAX_PAGE) ?? 1;
 }
 
 export function parseOrderSearch(raw: RawSearch): OrderSearch {
