@@ -17,6 +17,8 @@ const RENDER_TIMEOUT_MS = 15_000;
  * 15 s, the engine's backoff timer at most minutes later; a PGlite restart on 2 cores adds more.
  */
 const DRAIN_TIMEOUT_MS = 90_000;
+/** The crash test: setup, a restart, the kill, another restart and the drain. */
+const KILL_TEST_TIMEOUT_MS = 3 * DRAIN_TIMEOUT_MS;
 const CATALOGUE_CACHE = 'catalogue-v1';
 const DEMO_SCOPE = '__scope=u%3Ademo';
 /** What the server being gone looks like in the page console. */
@@ -328,5 +330,7 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     // Settled: nothing arrives late and doubles a line.
     await page.waitForTimeout(2_000);
     expect(sameGoodsOnce(picks)(await serverCart(page))).toBe(true);
-  });
+    // Two restarts and a drain that may wait out the engine's backoff (DRAIN_TIMEOUT_MS each):
+    // more than the project's default 90 s per browser test.
+  }, KILL_TEST_TIMEOUT_MS);
 });
