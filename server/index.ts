@@ -4,7 +4,9 @@
 //
 // Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
 // SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
-// separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30).
+// separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30),
+// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000). docs/operations.md explains them;
+// `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,6 +17,8 @@ import { openDatabase, type Db } from './db/client.ts';
 import type { AppConfig } from './deps.ts';
 import { isSeeded, seedDemo } from './db/seed/index.ts';
 import { startOrderExpirySweeper } from './services/order-expiry.ts';
+import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
+import { closeGracefully } from './ops/graceful-close.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,19 +57,29 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const seedGoods = opts.seedGoods ?? Number(env('SEED_GOODS') ?? 2000);
 
   let dbDir: string | undefined;
+  let dataDirLock: DataDirLock | undefined;
   if (!databaseUrl) {
     dbDir = path.join(dataDir, 'pglite');
     mkdirSync(dbDir, { recursive: true });
+    dataDirLock = lockDataDir(dataDir, 'cannot start');
   }
   // PostgreSQL connections of the pool (DATABASE_POOL_SIZE, default 20).
   const poolSize = env('DATABASE_POOL_SIZE') ? Number(env('DATABASE_POOL_SIZE')) : undefined;
-  const opened = await openDatabase({ databaseUrl, dataDir: dbDir, poolSize });
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase({ databaseUrl, dataDir: dbDir, poolSize });
+  } catch (err) {
+    dataDirLock?.release();
+    throw err;
+  }
   log(`database: ${opened.kind}${dbDir ? ` at ${dbDir}` : ''}`);
 
-  if (!(await isSeeded(opened.db))) {
+  // Under the start-up lock: of several processes starting at once, exactly one seeds.
+  await opened.exclusive(async () => {
+    if (await isSeeded(opened.db)) return;
     log(`seeding demo data (${seedGoods} goods)…`);
     await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
-  }
+  });
 
   const config: AppConfig = {
     staticDir: path.resolve(opts.staticDir ?? path.join(projectRoot, 'dist')),
@@ -78,7 +92,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   };
   const app = createApp({ db: opened.db, clock: () => new Date(), config });
   // Unpaid orders past their payment window give their stock back even when nobody looks.
-  const sweeper = startOrderExpirySweeper(opened.db, () => new Date());
+  const sweepMs = env('ORDER_EXPIRY_SWEEP_MS') ? Number(env('ORDER_EXPIRY_SWEEP_MS')) : undefined;
+  const sweeper = startOrderExpirySweeper(opened.db, () => new Date(), { intervalMs: sweepMs });
+  const drainMs = Number(env('SHUTDOWN_TIMEOUT_MS') ?? 10_000);
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
@@ -88,21 +104,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   log(`listening on ${url}`);
 
   let closing: Promise<void> | null = null;
+  // No new connections, in-flight requests finish (at most drainMs), then the database closes: a
+  // request cut off there loses its open transaction, so an order is written whole or not at all.
   const close = () =>
     (closing ??= (async () => {
-      await sweeper.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive sockets would hold close() open until they time out.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      await Promise.all([sweeper.stop(), closeGracefully(server, drainMs)]);
       await opened.close();
+      dataDirLock?.release();
     })());
 
   return { app, db: opened.db, server, port: actualPort, url, close };
 }
 
-/** Starts and stops cleanly on SIGTERM/SIGINT: the server first (no new requests), then the DB. */
+/** Starts and stops cleanly on SIGTERM/SIGINT: the server first (requests drain), then the DB. */
 export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
   const running = await startServer(opts);
   const stop = (signal: string) => {

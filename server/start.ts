@@ -1,9 +1,11 @@
 // `npm start`: builds the PWA when dist/ is missing or older than its sources, then starts the
-// server. A fresh clone therefore needs only `npm install && npm start`.
+// server: one process, or WORKERS=n processes on PostgreSQL (server/ops/workers.ts). A fresh clone
+// therefore needs only `npm install && npm start`.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runWorkers, StartRefusal, workerCount } from './ops/workers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the vite build reads. */
@@ -34,15 +36,21 @@ function build(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Refuse a bad setting before spending a minute on the build.
+  const workers = workerCount(process.env);
   if (buildIsStale()) {
     console.log('building the PWA (dist/ is missing or older than its sources)…');
     await build();
+  }
+  if (workers > 1) {
+    runWorkers(workers);
+    return;
   }
   const { runMain } = await import('./index.ts');
   await runMain();
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof StartRefusal ? `refusing to start: ${err.message}` : err instanceof Error ? err.message : err);
   process.exit(1);
 });

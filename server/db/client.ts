@@ -17,8 +17,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenedDatabase {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` while no other process sharing this database runs its own (migrations, first-start
+   * seeding): several app processes, on one machine or many, may start at once on PostgreSQL.
+   */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
+
+/** Key of the PostgreSQL advisory lock taken around start-up work (any constant, app-wide). */
+const STARTUP_LOCK_KEY = 7_240_316;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -35,11 +43,26 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // A session-level lock lives on one connection: hold that connection for the whole run.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await fn();
+        } finally {
+          await lockClient.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        lockClient.release();
+      }
+    };
+    await exclusive(() => migratePg(db, { migrationsFolder }));
+    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   const client = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite lives in this one process (server/ops/data-dir-lock.ts keeps others out).
+  return { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
 }
