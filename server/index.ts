@@ -41,8 +41,13 @@ export interface RunningServer {
   server: ServerType;
   port: number;
   url: string;
+  /** How long close() lets requests in flight finish (SHUTDOWN_TIMEOUT_MS). */
+  drainMs: number;
   close: () => Promise<void>;
 }
+
+/** After the drain, how long closing the database may take before the process just exits. */
+const DB_CLOSE_GRACE_MS = 2_000;
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
@@ -113,7 +118,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       dataDirLock?.release();
     })());
 
-  return { app, db: opened.db, server, port: actualPort, url, close };
+  return { app, db: opened.db, server, port: actualPort, url, drainMs, close };
 }
 
 /** Starts and stops cleanly on SIGTERM/SIGINT: the server first (requests drain), then the DB. */
@@ -121,6 +126,13 @@ export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
   const running = await startServer(opts);
   const stop = (signal: string) => {
     console.log(`${signal}: shutting down`);
+    // A request cut off at the drain bound may still wait on a lock, and the pool waits for it:
+    // exiting drops its connection, and PostgreSQL rolls its transaction back.
+    const deadline = running.drainMs + DB_CLOSE_GRACE_MS;
+    setTimeout(() => {
+      console.error(`shutdown took longer than ${deadline} ms; exiting (unfinished transactions are rolled back)`);
+      process.exit(1);
+    }, deadline).unref();
     running.close().then(
       () => process.exit(0),
       (err: unknown) => {

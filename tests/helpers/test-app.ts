@@ -143,7 +143,15 @@ export interface CallResult<T = any> {
   cookie: string | null;
 }
 
-type AnyApp = Hono<AppEnv> | App;
+/** Anything that answers requests like app.request(): the app itself, or a real server over HTTP. */
+export interface Requester {
+  request: (urlPath: string, init: RequestInit) => Response | Promise<Response>;
+}
+
+/** Requests to a listening server at `baseUrl` (tests/helpers/server-process.ts). */
+export const overHttp = (baseUrl: string): Requester => ({ request: (urlPath, init) => fetch(`${baseUrl}${urlPath}`, init) });
+
+type AnyApp = Hono<AppEnv> | App | Requester;
 
 function sessionCookie(res: Response): string | null {
   for (const line of res.headers.getSetCookie()) {

@@ -1,0 +1,96 @@
+// Real server processes for the operations tests: `node --import tsx server/index.ts` (or another
+// entry) with its own environment, on a free port of 127.0.0.1. Every child is killed when the
+// importing test file ends (afterAll) and if the test process exits early.
+//   const a = await spawnServer({ DATABASE_URL: url, SEED_GOODS: '30' });
+//   await fetch(`${a.url}/api/health`); await a.stop('SIGTERM');
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const READY_LINE = /listening on http:\/\/localhost:(\d+)/;
+const READY_TIMEOUT_MS = 60_000;
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or -1 when killed by a signal) once the process has exited. */
+  exited: Promise<number>;
+  /** Sends `signal` and waits for the exit (SIGKILL after 15 s). */
+  stop(signal?: NodeJS.Signals): Promise<number>;
+}
+
+const children = new Set<ChildProcess>();
+const killAll = () => {
+  for (const child of children) child.kill('SIGKILL');
+};
+process.once('exit', killAll);
+afterAll(async () => {
+  await Promise.all([...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))));
+});
+
+/** Runs `entry` (relative to the repository) and returns once it exits; for refusals at start. */
+export function runToExit(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  const child = launch(entry, env);
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? -1, output })));
+}
+
+function launch(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  // Hermetic: nothing from the developer's shell points the child at their database or data.
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'WORKERS', 'NODE_ENV', 'PORT']) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: { ...base, HOST: '127.0.0.1', PORT: '0', SEED_GOODS: '30', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Starts a server process and resolves once it listens (its port comes from its log line). */
+export async function spawnServer(env: NodeJS.ProcessEnv, entry = 'server/index.ts'): Promise<ServerProcess> {
+  const child = launch(entry, env);
+  let output = '';
+  const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready in ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const m = READY_LINE.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        void exited.then(() => clearTimeout(timer));
+      }
+      return exited;
+    },
+  };
+}
