@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runWorkers, StartRefusal, workerCount } from './ops/workers.ts';
+import { Refusal } from './ops/refusal.ts';
+import { runWorkers, workerCount } from './ops/workers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the vite build reads. */
@@ -51,6 +52,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof StartRefusal ? `refusing to start: ${err.message}` : err instanceof Error ? err.message : err);
+  console.error(err instanceof Refusal ? `refusing to start: ${err.message}` : err instanceof Error ? err.message : err);
   process.exit(1);
 });

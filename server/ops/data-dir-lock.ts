@@ -4,6 +4,7 @@
 // that says who holds it. A file left by a process that died is taken over.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Refusal } from './refusal.ts';
 
 export const LOCK_FILE = 'server.pid';
 
@@ -41,7 +42,7 @@ export function lockDataDir(dataDir: string, purpose: string): DataDirLock {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = holder(file);
       if (pid !== null && alive(pid)) {
-        throw new Error(
+        throw new Refusal(
           `${purpose}: the data folder ${dataDir} is in use by process ${pid}. ` +
             'The embedded database allows one process: stop that server first ' +
             '(or run several processes on PostgreSQL with DATABASE_URL).',

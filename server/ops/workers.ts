@@ -4,18 +4,17 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Refusal } from './refusal.ts';
 
-/** What `npm start` refuses to start with; the message says what to change. */
-export class StartRefusal extends Error {}
 
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
 export function workerCount(env: NodeJS.ProcessEnv): number {
   const raw = env.WORKERS?.trim();
   if (!raw) return 1;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new StartRefusal(`WORKERS=${raw} is not a whole number of processes (1 or more).`);
+  if (!Number.isInteger(n) || n < 1) throw new Refusal(`WORKERS=${raw} is not a whole number of processes (1 or more).`);
   if (n > 1 && !env.DATABASE_URL) {
-    throw new StartRefusal(
+    throw new Refusal(
       `WORKERS=${n} needs PostgreSQL: the embedded database (no DATABASE_URL) can be used by one process only. ` +
         'Set DATABASE_URL=postgres://… or start with WORKERS=1.',
     );

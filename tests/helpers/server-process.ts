@@ -33,20 +33,20 @@ afterAll(async () => {
   await Promise.all([...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))));
 });
 
-/** Runs `entry` (relative to the repository) and returns once it exits; for refusals at start. */
-export function runToExit(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  const child = launch(entry, env);
+/** Runs `entry` (relative to the repository) with `args` and returns once it exits (CLIs, refusals). */
+export function runToExit(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ code: number; output: string }> {
+  const child = launch(entry, env, args);
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? -1, output })));
 }
 
-function launch(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+function launch(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): ChildProcess {
   // Hermetic: nothing from the developer's shell points the child at their database or data.
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'WORKERS', 'NODE_ENV', 'PORT']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: REPO_ROOT,
     env: { ...base, HOST: '127.0.0.1', PORT: '0', SEED_GOODS: '30', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
