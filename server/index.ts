@@ -19,6 +19,7 @@ import { isSeeded, seedDemo } from './db/seed/index.ts';
 import { startOrderExpirySweeper } from './services/order-expiry.ts';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
 import { closeGracefully } from './ops/graceful-close.ts';
+import { Refusal } from './ops/refusal.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,7 +67,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   if (!databaseUrl) {
     dbDir = path.join(dataDir, 'pglite');
     mkdirSync(dbDir, { recursive: true });
-    dataDirLock = lockDataDir(dataDir, 'cannot start');
+    dataDirLock = lockDataDir(dataDir);
   }
   // PostgreSQL connections of the pool (DATABASE_POOL_SIZE, default 20).
   const poolSize = env('DATABASE_POOL_SIZE') ? Number(env('DATABASE_POOL_SIZE')) : undefined;
@@ -149,7 +150,7 @@ export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
 const executedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (executedDirectly) {
   runMain().catch((err: unknown) => {
-    console.error('failed to start', err);
+    console.error(...(err instanceof Refusal ? [`refusing to start: ${err.message}`] : ['failed to start', err]));
     process.exit(1);
   });
 }

@@ -56,7 +56,7 @@ export async function backup(target: BackupTarget, outDir: string, now = new Dat
       await run('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, target.databaseUrl]);
     } else {
       if (!existsSync(pgliteDir(target.dataDir))) throw new Refusal(`no embedded database at ${pgliteDir(target.dataDir)} (check DATA_DIR)`);
-      const lock = lockDataDir(target.dataDir, 'cannot back up while the server runs');
+      const lock = lockDataDir(target.dataDir);
       try {
         const client = await PGlite.create(pgliteDir(target.dataDir), { extensions: { pg_trgm } });
         try {
@@ -105,7 +105,7 @@ export async function restore(file: string, target: BackupTarget): Promise<void>
     throw new Refusal(`${dir} is not empty: a restore goes into an empty data folder (move the old one away first)`);
   }
   mkdirSync(dir, { recursive: true });
-  const lock = lockDataDir(target.dataDir, 'cannot restore while the server runs');
+  const lock = lockDataDir(target.dataDir);
   try {
     const client = await PGlite.create(dir, { loadDataDir: new Blob([await readFile(file)]), extensions: { pg_trgm } });
     await client.close();

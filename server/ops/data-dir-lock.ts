@@ -31,8 +31,8 @@ function holder(file: string): number | null {
   }
 }
 
-/** Takes DATA_DIR for this process or throws; `purpose` names what wanted it, for the message. */
-export function lockDataDir(dataDir: string, purpose: string): DataDirLock {
+/** Takes DATA_DIR for this process, or refuses while another living process holds it. */
+export function lockDataDir(dataDir: string): DataDirLock {
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -43,7 +43,7 @@ export function lockDataDir(dataDir: string, purpose: string): DataDirLock {
       const pid = holder(file);
       if (pid !== null && alive(pid)) {
         throw new Refusal(
-          `${purpose}: the data folder ${dataDir} is in use by process ${pid}. ` +
+          `the data folder ${dataDir} is in use by process ${pid}. ` +
             'The embedded database allows one process: stop that server first ' +
             '(or run several processes on PostgreSQL with DATABASE_URL).',
         );
@@ -51,5 +51,5 @@ export function lockDataDir(dataDir: string, purpose: string): DataDirLock {
       rmSync(file, { force: true });
     }
   }
-  throw new Error(`${purpose}: could not take the data folder ${dataDir} (${file} keeps reappearing)`);
+  throw new Error(`could not take the data folder ${dataDir} (${file} keeps reappearing)`);
 }

@@ -34,10 +34,10 @@ describe('the embedded database folder', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('belongs to one process: a second server on it is refused until the first lets go', () => {
-    const first = lockDataDir(dataDir, 'cannot start');
-    expect(() => lockDataDir(dataDir, 'cannot start')).toThrow(`cannot start: the data folder ${dataDir} is in use by process ${process.pid}.`);
+    const first = lockDataDir(dataDir);
+    expect(() => lockDataDir(dataDir)).toThrow(`the data folder ${dataDir} is in use by process ${process.pid}.`);
     first.release();
-    lockDataDir(dataDir, 'cannot start').release();
+    lockDataDir(dataDir).release();
   });
 });
 
