@@ -35,6 +35,7 @@ export function runWorkers(n: number, log: (line: string) => void = console.log)
   const listening = new WeakSet<Worker>();
   const fork = () => {
     const w = cluster.fork();
+    log(`worker ${w.process.pid} started`);
     w.once('listening', () => listening.add(w));
   };
   cluster.on('exit', (w, code, signal) => {

@@ -50,13 +50,19 @@ describe.skipIf(!baseUrl)('WORKERS=2 on PostgreSQL', () => {
     await scratch?.drop();
   });
 
-  it('runs two workers on one port, seeds once, and stops them all on SIGTERM', { timeout: 120_000 }, async () => {
+  it('runs two workers on one port, seeds once, replaces one that dies, and stops them all on SIGTERM', { timeout: 120_000 }, async () => {
     const primary = await spawnServer({ DATABASE_URL: scratch.url, WORKERS: '2' }, 'tests/fixtures/run-workers.ts');
     const listening = () => primary.output().match(/listening on http:\/\/localhost:\d+/g) ?? [];
     while (listening().length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(new Set(listening())).toEqual(new Set([`listening on http://localhost:${primary.port}`]));
     expect(primary.output().match(/seeding demo data/g)).toHaveLength(1);
     for (let i = 0; i < 4; i++) expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
+
+    const [victim] = [...primary.output().matchAll(/worker (\d+) started/g)].map((m) => Number(m[1]));
+    process.kill(victim, 'SIGKILL');
+    while (listening().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(primary.output()).toContain(`worker ${victim} exited (SIGKILL); starting another`);
+    expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
 
     expect(await primary.stop('SIGTERM')).toBe(0);
     expect(primary.output()).toContain('SIGTERM: stopping 2 workers');
