@@ -122,19 +122,24 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   return { app, db: opened.db, server, port: actualPort, url, drainMs, close };
 }
 
-/** Starts and stops cleanly on SIGTERM/SIGINT: the server first (requests drain), then the DB. */
+/**
+ * Starts and stops cleanly on SIGTERM/SIGINT: the server first (requests drain), then the DB. A
+ * signal that arrives while starting (a process manager giving up, or one right after the
+ * "listening" line) is kept and acted on once started, never the default instant kill.
+ */
 export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
-  const running = await startServer(opts);
-  const stop = (signal: string) => {
+  let running: RunningServer | null = null;
+  let pending: string | null = null;
+  const stop = (server: RunningServer, signal: string) => {
     console.log(`${signal}: shutting down`);
     // A request cut off at the drain bound may still wait on a lock, and the pool waits for it:
     // exiting drops its connection, and PostgreSQL rolls its transaction back.
-    const deadline = running.drainMs + DB_CLOSE_GRACE_MS;
+    const deadline = server.drainMs + DB_CLOSE_GRACE_MS;
     setTimeout(() => {
       console.error(`shutdown took longer than ${deadline} ms; exiting (unfinished transactions are rolled back)`);
       process.exit(1);
     }, deadline).unref();
-    running.close().then(
+    server.close().then(
       () => process.exit(0),
       (err: unknown) => {
         console.error('shutdown failed', err);
@@ -142,8 +147,11 @@ export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  const onSignal = (signal: string) => (running ? stop(running, signal) : (pending ??= signal));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  running = await startServer(opts);
+  if (pending) stop(running, pending);
   return running;
 }
 
