@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
 import type { Db } from '../db/client.ts';
+import { withTx } from '../db/tx.ts';
 import { addresses } from '../db/schema.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
@@ -50,8 +51,7 @@ function columns(v: AddressFormValues) {
 
 /** Runs `fn` in a transaction holding the company's address lock. */
 function locked<T>(db: Db, companyId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return withTx(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_NS}, ${companyId})`);
     return fn(tx);
   });

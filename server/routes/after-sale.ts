@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { assertOwns, companyScope, requireCompany } from '../auth/session.ts';
-import { pageQuery } from '../services/goods-list.ts';
+import { pageQuery } from '../http/params.ts';
 import {
   AFTER_SALE_NOT_FOUND,
   ORDER_NOT_FOUND,

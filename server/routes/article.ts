@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { articleCategories, articles } from '../db/schema.ts';
 import { notFound, ok, validationError } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
-import { intParam } from '../services/goods-list.ts';
+import { ID_MAX, intParam, positiveId } from '../http/params.ts';
 import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
 import {
   ARTICLE_CODE_RE,
@@ -25,7 +25,6 @@ import {
   type ArticlePage,
 } from '../../src/domain/articles.ts';
 
-const ID_MAX = 2_147_483_647;
 /** Deep pages of a few dozen articles make no sense; this keeps OFFSET small. */
 const PAGE_MAX = 10_000;
 
@@ -125,11 +124,7 @@ function toListItem(r: ListRow): ArticleListItem {
   };
 }
 
-function articleId(raw: string): number {
-  const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > ID_MAX) throw validationError({ id: ['文章编号无效'] });
-  return n;
-}
+const articleId = (raw: string): number => positiveId(raw, 'id', '文章编号无效');
 
 /** The neighbours of an article in its category's list order (published_at desc, id desc). */
 async function neighbours(

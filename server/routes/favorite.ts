@@ -11,12 +11,11 @@ import { readInput, readQuery } from '../http/validate.ts';
 import { requireCompany, requireUser } from '../auth/session.ts';
 import { controlledVisibleTo, viewerOf, type Viewer } from '../services/price-visibility.ts';
 import { loadGoodsItems } from '../services/goods-item.ts';
-import { LIST_PAGE_SIZE_DEFAULT, pageQuery } from '../services/goods-list.ts';
+import { PAGE_SIZE_DEFAULT, pageQuery, parseIdList, type IdListRule } from '../http/params.ts';
 import type { GoodsListItem } from '../../src/domain/catalog.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 
 export const FAVORITE_IDS_MAX = 200;
-const MAX_ID = 2_147_483_647;
 const PICK_GOODS = '请选择商品';
 
 const idsBody = z.object({
@@ -24,14 +23,13 @@ const idsBody = z.object({
 });
 
 /** `goods_ids[]=1&goods_ids[]=2`, a JSON array, or `1,2`: 1–200 distinct positive ids. */
-function parseGoodsIds(raw: z.output<typeof idsBody>['goods_ids']): number[] {
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : raw.split(',').filter((p) => p.trim() !== '');
-  if (parts.length === 0) throw validationError({ goods_ids: [PICK_GOODS] });
-  if (parts.length > FAVORITE_IDS_MAX) throw validationError({ goods_ids: [`一次最多选择${FAVORITE_IDS_MAX}个商品`] });
-  const ids = parts.map((p) => (typeof p === 'number' ? p : /^\s*\d{1,10}\s*$/.test(p) ? Number(p) : NaN));
-  if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_ID)) throw validationError({ goods_ids: ['商品编号无效'] });
-  return [...new Set(ids)];
-}
+const GOODS_IDS: IdListRule = {
+  empty: PICK_GOODS,
+  tooMany: `一次最多选择${FAVORITE_IDS_MAX}个商品`,
+  invalid: '商品编号无效',
+  max: FAVORITE_IDS_MAX,
+};
+const parseGoodsIds = (raw: z.output<typeof idsBody>['goods_ids']): number[] => parseIdList(raw, 'goods_ids', GOODS_IDS);
 
 /** Goods the viewer may see: on sale, 控销 only for the entitled. */
 function visibleTo(viewer: Viewer): SQL {
@@ -44,7 +42,7 @@ favoriteRoutes.get('/', async (c) => {
   const user = requireUser(c);
   const q = readQuery(c, pageQuery);
   const page = q.page ?? 1;
-  const pageSize = q.page_size ?? LIST_PAGE_SIZE_DEFAULT;
+  const pageSize = q.page_size ?? PAGE_SIZE_DEFAULT;
   if (user.companyId === null) return ok<Page<GoodsListItem>>(c, { list: [], total: 0, page, page_size: pageSize });
   const viewer = await viewerOf(c);
   const db = c.get('deps').db;

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import { brands, focusItems } from '../db/schema.ts';
-import { notFound, ok, validationError } from '../http/envelope.ts';
+import { notFound, ok } from '../http/envelope.ts';
+import { parseIdList, positiveId, type IdListRule } from '../http/params.ts';
 import { readQuery } from '../http/validate.ts';
 import { commonStatic } from '../services/shell-common.ts';
 import type { CommonData } from '../../src/domain/contracts.ts';
@@ -34,7 +35,6 @@ export const FOCUS_SLOTS: Readonly<Record<string, string>> = {
 };
 
 const MAX_IDS = 100;
-const MAX_INT = 2_147_483_647;
 
 /** Items of a slot that are live at `now` (no window, or a window covering now), in order. */
 async function liveItems(db: Db, slot: string, now: Date, extra?: SQL): Promise<FocusItem[]> {
@@ -52,23 +52,17 @@ async function liveItems(db: Db, slot: string, now: Date, extra?: SQL): Promise<
     .orderBy(asc(focusItems.sort), asc(focusItems.id));
 }
 
-function positiveId(raw: string, field: string, msg: string): number {
-  const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_INT) throw validationError({ [field]: [msg] });
-  return n;
-}
-
 /** `ids=1,2` or `ids[]=1&ids[]=2`: optional filter of kxzq_ad by the referenced id. */
 const idsQuery = z.object({
   ids: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
+const KX_AD_IDS: IdListRule = { empty: '编号无效', tooMany: `最多${MAX_IDS}个编号`, invalid: '编号无效', max: MAX_IDS };
+
 function parseIds(raw: string | string[] | undefined): number[] | null {
   if (raw === undefined) return null;
-  const parts = (Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  if (parts.length === 0) return null;
-  if (parts.length > MAX_IDS) throw validationError({ ids: [`最多${MAX_IDS}个编号`] });
-  return [...new Set(parts.map((p) => positiveId(p, 'ids', '编号无效')))];
+  const parts = (Array.isArray(raw) ? raw : raw.split(',')).filter((s) => s.trim() !== '');
+  return parts.length === 0 ? null : parseIdList(parts, 'ids', KX_AD_IDS);
 }
 
 export const focusRoutes = new Hono<AppEnv>();

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
-import { pageQuery } from '../services/goods-list.ts';
+import { pageQuery } from '../http/params.ts';
 import { INVOICE_NOT_FOUND, getInvoice, invoicePdf, listInvoices, requestInvoice } from '../services/invoices.ts';
 import { invoiceFieldsSchema } from '../../src/domain/invoice-input.ts';
 import { idSchema } from '../../src/domain/validators.ts';

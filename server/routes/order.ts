@@ -11,7 +11,7 @@ import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
 import { companyScope, requireCompany, type CompanyUser } from '../auth/session.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 import type { EphedrineReceiptRecord, OrderDetail, PayResult, RebuyResult } from '../../src/domain/orders.ts';
-import { idField } from '../services/cart/input.ts';
+import { idField } from '../http/params.ts';
 import { requireBuyer } from '../services/cart/buyer.ts';
 import { expireDueOrders, expireOrderIfDue } from '../services/order-expiry.ts';
 import { findOrder } from '../services/orders/access.ts';

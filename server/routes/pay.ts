@@ -10,7 +10,7 @@ import { parseOrThrow } from '../http/validate.ts';
 import { companyScope, requireCompany, requireUser } from '../auth/session.ts';
 import { orders, payments } from '../db/schema.ts';
 import type { SandboxConfirmResult, SandboxPayment, TransferInfo } from '../../src/domain/orders.ts';
-import { idField } from '../services/cart/input.ts';
+import { idField } from '../http/params.ts';
 import { applyGatewayPaid, PAYMENT_NOT_FOUND_MSG } from '../services/payments/callback.ts';
 import { sandboxGateway } from '../services/payments/gateway.ts';
 import { transferInfo } from '../services/payments/transfer.ts';

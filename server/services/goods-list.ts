@@ -20,22 +20,19 @@ import type { Deps } from '../deps.ts';
 import { brands, categories, goods, manufacturers, orderLines, orders } from '../db/schema.ts';
 import { forbidden, validationError } from '../http/envelope.ts';
 import { parseOrThrow } from '../http/validate.ts';
+import { ID_MAX, PAGE_SIZE_DEFAULT, blank, flagParam, intParam, pageParams } from '../http/params.ts';
 import { manufacturerAlternatives, parseKeyword, rowsOf, searchTiers, type SearchQuery } from './goods-search.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from './price-visibility.ts';
 import { loadGoodsItems } from './goods-item.ts';
 import type { GoodsListItem, GoodsListResult, GoodsSort, GoodsZone } from '../../src/domain/catalog.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 
-export const LIST_PAGE_SIZE_DEFAULT = 20;
-export const LIST_PAGE_SIZE_MAX = 100;
 /** Matches counted (and pages reachable); a total of exactly this reads "this many or more". */
 export { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
 import { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
 export const FACET_LIMIT = 20;
 export const SUMMARY_TTL_MS = 60_000;
 const SUMMARY_CACHE_MAX = 500;
-const PAGE_MAX = 100_000;
-const ID_MAX = 2_147_483_647;
 const PRICE_MAX_FEN = 100_000_000;
 
 export const BADGE_TAGS: readonly string[] = ['优', '秒', '满', '换购', '赠', '特', '新'];
@@ -46,32 +43,6 @@ const ZONES = ['jxq', 'kx', 'zy', 'qx', 'yx', 'youx'] as const satisfies readonl
 const SORTS = ['default', 'sales', 'price_asc', 'price_desc', 'newest'] as const satisfies readonly GoodsSort[];
 
 // --- input ---------------------------------------------------------------------------------
-
-/** Forms and links send '' for "not set". */
-const blank = (v: unknown) => (v === '' ? undefined : v);
-
-export function intParam(msg: string, min: number, max: number) {
-  return z.preprocess(
-    blank,
-    z
-      .string({ error: msg })
-      .regex(/^\d{1,10}$/, { error: msg })
-      .transform(Number)
-      .refine((n) => n >= min && n <= max, { error: msg })
-      .optional(),
-  );
-}
-
-const flagParam = (msg: string) =>
-  z.preprocess(blank, z.enum(['0', '1'], { error: msg }).transform((v) => v === '1').optional());
-
-const pageParams = {
-  page: intParam('页码无效', 1, PAGE_MAX),
-  page_size: intParam(`每页数量须在1-${LIST_PAGE_SIZE_MAX}之间`, 1, LIST_PAGE_SIZE_MAX),
-};
-
-/** `?page=&page_size=` of every paged goods call. */
-export const pageQuery = z.object(pageParams);
 
 const listQuery = z.object({
   ...pageParams,
@@ -142,7 +113,7 @@ export function parseListQuery(raw: unknown): ListInput {
       sort: q.sort ?? 'default',
     },
     page: q.page ?? 1,
-    pageSize: q.page_size ?? LIST_PAGE_SIZE_DEFAULT,
+    pageSize: q.page_size ?? PAGE_SIZE_DEFAULT,
   };
 }
 

@@ -4,6 +4,7 @@
 // there is no mail gateway; the buyer downloads the PDF.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { withTx } from '../db/tx.ts';
 import { afterSales, invoices, orderLines, orders, siteConfig } from '../db/schema.ts';
 import { AppError, badRequest, notFound } from '../http/envelope.ts';
 import { assertOwns } from '../auth/session.ts';
@@ -156,10 +157,6 @@ async function issue(db: Db, id: number, now: Date): Promise<void> {
     .where(eq(invoices.id, id));
 }
 
-function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Db));
-}
-
 const isUniqueViolation = (err: unknown): boolean => {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -176,7 +173,7 @@ export async function requestInvoice(
   now: Date,
 ): Promise<number> {
   try {
-    return await transaction(db, async (tx) => {
+    return await withTx(db, async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       assertOwns(companyIds, order?.companyId, '订单不存在');
       const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id));
@@ -210,7 +207,7 @@ export async function requestInvoice(
 
 /** Operator step (demo back office): issues a requested invoice. */
 export async function issueInvoice(db: Db, id: number, now: Date): Promise<void> {
-  await transaction(db, (tx) => issue(tx, id, now));
+  await withTx(db, (tx) => issue(tx, id, now));
 }
 
 /** The stored PDF of an issued invoice of `companyIds`. */

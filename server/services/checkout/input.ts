@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { EMAIL_RE } from '../../../src/domain/validators.ts';
 import { validationError } from '../../http/envelope.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import { flagField, parseIdList } from '../cart/input.ts';
+import { ID_MAX, flagField, parseIdList } from '../../http/params.ts';
+import { cartIdList } from '../cart/input.ts';
 
-const MAX_INT = 2_147_483_647;
 export const REMARK_MAX = 200;
 const TAX_NO_RE = /^[0-9A-Z]{15,20}$/;
 
@@ -20,7 +20,7 @@ const optionalId = (msg: string) =>
       if (v === undefined) return undefined;
       if (v === null || v === '' || v === 0 || v === '0') return null;
       const n = typeof v === 'number' ? v : /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
-      if (!Number.isInteger(n) || n < 1 || n > MAX_INT) {
+      if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
         ctx.addIssue({ code: 'custom', message: msg });
         return z.NEVER;
       }
@@ -82,7 +82,7 @@ export interface CheckoutInput {
 /** SPEC §3 ids, plus the CheckoutRequest fields; new=1 needs an address and the amount seen. */
 export function parseCheckoutInput(raw: Record<string, unknown>): CheckoutInput {
   const b = parseOrThrow(bodySchema, raw);
-  const lineIds = parseIdList(b.ids, 'ids', '请选择要结算的商品');
+  const lineIds = parseIdList(b.ids, 'ids', cartIdList('请选择要结算的商品'));
   const place = b.new ?? false;
   if (place) {
     const errors: Record<string, string[]> = {};
