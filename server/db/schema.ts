@@ -365,7 +365,7 @@ export const goods = pgTable(
     index('goods_free_shipping_category_idx')
       .on(t.categoryId)
       .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
-    // Goods list (server/services/goods-list.ts, docs/api-catalogue.md "List design").
+    // Goods list (server/services/goods-list/, docs/api.md "List design (for reviewers)").
     // A category, maker or brand page sorted by price walks its own prices in order (the planner
     // otherwise walks goods_price_idx, and a maker's goods cluster in price: 40 ms at 100k).
     index('goods_category_price_idx').on(t.categoryId, t.basePrice),
