@@ -1,5 +1,5 @@
 // /api/order (the order centre, SPEC §2 /order, /order/info/:id, /jfdd, /hmdd; paths are ours,
-// docs/api-orders.md): list with tabs and counts, detail, pay, 含麻黄碱 receipt, cancel, confirm
+// docs/api.md "Orders"): list with tabs and counts, detail, pay, 含麻黄碱 receipt, cancel, confirm
 // receipt, buy again. An order is the member's company's or a managed store's (companyScope);
 // anyone else's answers 404 and nothing changes. Unpaid orders past their payment window are
 // cancelled before they are read (server/services/order-expiry.ts).
