@@ -474,7 +474,7 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_company_idx').on(t.companyId),
-    // At most one default per company, held by the database too (server/routes/address.ts).
+    // At most one default per company, held by the database too (server/services/addresses/book.ts).
     uniqueIndex('addresses_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
   ],
 );
