@@ -5,6 +5,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { withTx } from '../db/tx.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { afterSales, invoices, orderLines, orders, siteConfig } from '../db/schema.ts';
 import { AppError, badRequest, notFound } from '../http/envelope.ts';
 import { assertOwns } from '../auth/session.ts';
@@ -156,13 +157,6 @@ async function issue(db: Db, id: number, now: Date): Promise<void> {
     .set({ status: 'issued', invoiceNo, amount: total, issuedAt: now, pdf: renderInvoicePdf(data) })
     .where(eq(invoices.id, id));
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /** Requests an invoice for a completed order; ordinary invoices are issued at once. Returns the id. */
 export async function requestInvoice(
