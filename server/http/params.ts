@@ -2,7 +2,7 @@
 // paging, database ids and id lists. Query strings and bracket forms carry every value as a
 // string, JSON bodies carry numbers; each helper accepts both where a route takes both.
 import { z } from 'zod';
-import { validationError } from './envelope.ts';
+import { notFound, validationError } from './envelope.ts';
 
 /** The largest id a PostgreSQL `integer` column holds; anything above is malformed, not missing. */
 export const ID_MAX = 2_147_483_647;
@@ -93,4 +93,13 @@ export function positiveId(raw: string | undefined, field: string, msg: string):
   const n = raw !== undefined && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= 1 && n <= ID_MAX)) throw validationError({ [field]: [msg] });
   return n;
+}
+
+/**
+ * The id of a path that names one of the member's objects: a malformed id names nothing, so it
+ * answers the same 404 `notFoundMsg` as a missing or someone else's object.
+ */
+export function objectId(raw: string, notFoundMsg: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(notFoundMsg);
+  return Number(raw);
 }

@@ -4,7 +4,8 @@
 // on its field, with the same message the form shows.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { objectId } from '../http/params.ts';
 import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
 import { addressInputSchema, type AddressFormValues } from '../../src/domain/address.ts';
@@ -18,8 +19,6 @@ import {
   setDefaultAddress,
 } from '../services/addresses/book.ts';
 
-const ID_RE = /^\d{1,9}$/;
-
 /** The body as a valid address naming a known 省/市/区, or the 422. */
 async function readAddress(c: Context<AppEnv>): Promise<AddressFormValues> {
   const input = readInput(c, addressInputSchema);
@@ -27,11 +26,7 @@ async function readAddress(c: Context<AppEnv>): Promise<AddressFormValues> {
   return input;
 }
 
-/** A malformed id names no address: 404 like someone else's. */
-function idParam(raw: string): number {
-  if (!ID_RE.test(raw)) throw notFound(ADDRESS_NOT_FOUND);
-  return Number(raw);
-}
+const idParam = (raw: string): number => objectId(raw, ADDRESS_NOT_FOUND);
 
 export const addressRoutes = new Hono<AppEnv>();
 

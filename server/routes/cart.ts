@@ -2,11 +2,9 @@
 // deletion, copying to managed stores and the next-tier hint. Checkout is its own issue.
 // The handlers are thin: rules live in server/services/cart/*, money in src/domain/cart.ts.
 import { Hono, type Context } from 'hono';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { withTx } from '../db/tx.ts';
-import { cartLines } from '../db/schema.ts';
 import { badRequest, forbidden, ok, validationError } from '../http/envelope.ts';
 import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
 import { parseBracketForm } from '../http/body.ts';
@@ -36,7 +34,7 @@ import {
 } from '../services/cart/input.ts';
 import { addToCart, cartLineCount, loadFactsFor, type AddRequest } from '../services/cart/add.ts';
 import { buildCartState, type CartViewer } from '../services/cart/list.ts';
-import { copyLines, selectLines, setLineNumber } from '../services/cart/lines.ts';
+import { copyLines, deleteLines, selectLines, setLineNumber } from '../services/cart/lines.ts';
 import { GONE_MSG, lineRules } from '../services/cart/rules.ts';
 import { nextHint } from '../services/cart/tiers.ts';
 import { clampQuantity } from '../../src/domain/quantity.ts';
@@ -77,12 +75,7 @@ cartRoutes.get('/total', async (c) => {
   const user = c.get('user');
   // The badge is on every page: a visitor gets 0, not a 401.
   if (!user || user.companyId === null) return ok<CartTotal>(c, { count: 0 });
-  const [row] = await c
-    .get('deps')
-    .db.select({ n: count() })
-    .from(cartLines)
-    .where(eq(cartLines.companyId, user.companyId));
-  return ok<CartTotal>(c, { count: row?.n ?? 0 });
+  return ok<CartTotal>(c, { count: await cartLineCount(c.get('deps').db, user.companyId) });
 });
 
 cartRoutes.get('/list', async (c) => {
@@ -170,12 +163,7 @@ cartRoutes.post('/batch_delete', async (c) => {
   const ids = parseIdList(readInput(c, idsBody).ids, 'ids', deleteIds);
   if (user.companyId === null) return ok(c, { count: 0 }, '删除成功');
   // Lines of other companies simply do not match: nothing to probe, nothing deleted.
-  const deleted = await c
-    .get('deps')
-    .db.delete(cartLines)
-    .where(and(eq(cartLines.companyId, user.companyId), inArray(cartLines.id, ids)))
-    .returning({ id: cartLines.id });
-  return ok(c, { count: deleted.length }, '删除成功');
+  return ok(c, { count: await deleteLines(c.get('deps').db, user.companyId, ids) }, '删除成功');
 });
 
 cartRoutes.post('/copy', async (c) => {

@@ -1,15 +1,13 @@
 // /api/goods (SPEC §7 "Goods and activities"): search-box suggestions, hot goods, the goods list,
 // detail, activities and the brand zone list.
 import { Hono } from 'hono';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
-import { goods, goodsPrices } from '../db/schema.ts';
 import { parseKeyword, suggest } from '../services/goods-search.ts';
 import { controlledVisibleTo, viewerOf } from '../services/price-visibility.ts';
-import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../services/goods-card.ts';
+import { hotGoods } from '../services/goods-hot.ts';
 import { listBrands } from '../services/goods-list/brands.ts';
 import { parseListQuery } from '../services/goods-list/input.ts';
 import { listGoods } from '../services/goods-list/list.ts';
@@ -19,8 +17,6 @@ import { goodsActivities } from '../services/activities.ts';
 import { parseBracketForm } from '../http/body.ts';
 import type { GoodsCard, SearchSuggestion } from '../../src/domain/contracts.ts';
 import type { GoodsActivity, GoodsDetail, GoodsListResult } from '../../src/domain/catalog.ts';
-
-export const HOT_GOODS_LIMIT = 10;
 
 const searchQuery = z.object({
   // A repeated parameter arrives as an array; only a single string is a keyword.
@@ -44,24 +40,7 @@ goodsRoutes.get('/search', async (c) => {
 
 goodsRoutes.get('/hot', async (c) => {
   const viewer = await viewerOf(c);
-  const rows = await c
-    .get('deps')
-    .db.select(goodsCardFields)
-    .from(goods)
-    .leftJoin(goodsPrices, rankPriceJoin(viewer))
-    .where(
-      and(
-        eq(goods.isBuy, true),
-        eq(goods.isOnSale, true),
-        controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false),
-      ),
-    )
-    .orderBy(desc(goods.salesCount), asc(goods.id))
-    .limit(HOT_GOODS_LIMIT);
-  return ok<GoodsCard[]>(
-    c,
-    rows.map((r) => toGoodsCard(r, viewer)),
-  );
+  return ok<GoodsCard[]>(c, await hotGoods(c.get('deps').db, viewer));
 });
 
 goodsRoutes.get('/list', async (c) => {
