@@ -21,7 +21,7 @@ import {
   suggest,
   tierStatement,
   type SearchQuery,
-} from '../server/services/goods-search.ts';
+} from '../server/services/goods/search.ts';
 import { insertCatalogue } from '../tests/fixtures/catalogue.ts';
 import { percentile } from './stats';
 import { arg } from './cli';

@@ -10,7 +10,7 @@ import { parseBody } from './http/body.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
 import { mediaSite, staticSite } from './http/static.ts';
-import { goodsNameById } from './services/goods-name.ts';
+import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
 import { devRoutes } from './routes/dev.ts';

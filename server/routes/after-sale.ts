@@ -1,7 +1,7 @@
 // After-sales (/order/returnInfo/:id, /order/afterSalesInfo/:id): POST /api/order/{id}/after_sale
 // (orderAfterSaleRoutes, mounted at /order beside the order router), GET /api/after_sale and
 // GET /api/after_sale/{id} (afterSaleRoutes), and the photos at GET /api/upload/{id} (uploadRoutes).
-// Rules live in server/services/after-sales.ts and src/domain/orders-after-sale.ts.
+// Rules live in server/services/after-sales/requests.ts and src/domain/orders-after-sale.ts.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
@@ -15,8 +15,8 @@ import {
   createAfterSale,
   getAfterSale,
   listAfterSales,
-} from '../services/after-sales.ts';
-import { loadUpload } from '../services/photos.ts';
+} from '../services/after-sales/requests.ts';
+import { loadUpload } from '../services/after-sales/photos.ts';
 import {
   AFTER_SALE_DESCRIPTION_MAX,
   AFTER_SALE_KINDS,

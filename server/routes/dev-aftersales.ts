@@ -7,8 +7,8 @@ import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
 import { objectId } from '../http/params.ts';
-import { AFTER_SALE_NOT_FOUND, advanceAfterSale, getAfterSale } from '../services/after-sales.ts';
-import { INVOICE_NOT_FOUND, getInvoice, issueInvoice } from '../services/invoices.ts';
+import { AFTER_SALE_NOT_FOUND, advanceAfterSale, getAfterSale } from '../services/after-sales/requests.ts';
+import { INVOICE_NOT_FOUND, getInvoice, issueInvoice } from '../services/invoices/requests.ts';
 import { flagSchema } from '../../src/domain/validators.ts';
 
 

@@ -1,5 +1,5 @@
 // /api/invoice (/dzfp): a company's e-invoices, requesting one for a completed order, and the PDF.
-// Rules live in server/services/invoices.ts; the field rules in src/domain/invoice-input.ts.
+// Rules live in server/services/invoices/requests.ts; the field rules in src/domain/invoice-input.ts.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
 import { objectId, pageQuery } from '../http/params.ts';
-import { INVOICE_NOT_FOUND, getInvoice, invoicePdf, listInvoices, requestInvoice } from '../services/invoices.ts';
+import { INVOICE_NOT_FOUND, getInvoice, invoicePdf, listInvoices, requestInvoice } from '../services/invoices/requests.ts';
 import { invoiceFieldsSchema } from '../../src/domain/invoice-input.ts';
 import { idSchema } from '../../src/domain/validators.ts';
 

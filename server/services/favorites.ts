@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { favorites, goods } from '../db/schema.ts';
 import { validationError } from '../http/envelope.ts';
 import { controlledVisibleTo, type Viewer } from './price-visibility.ts';
-import { loadGoodsItems } from './goods-item.ts';
+import { loadGoodsItems } from './goods/item.ts';
 import type { GoodsListItem } from '../../src/domain/catalog.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 

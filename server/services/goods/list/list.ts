@@ -10,13 +10,13 @@
 //   a big category. So the total is exact up to LIST_TOTAL_CAP and capped there (the pager
 //   cannot go further either), it is computed together with the facets in one pass over at most
 //   LIST_TOTAL_CAP + 1 matches, and that summary is cached per filter for SUMMARY_TTL_MS.
-// - With keywords, the default order is relevance: the search tiers of goods-search.ts in rank
+// - With keywords, the default order is relevance: the search tiers of goods/search.ts in rank
 //   order, each alternative its own index-backed `ORDER BY sales_count DESC LIMIT n` statement,
 //   exactly as the search box does it, so no statement ranks every match.
-import type { Deps } from '../../deps.ts';
-import { loadGoodsItems } from '../goods-item.ts';
-import type { Viewer } from '../price-visibility.ts';
-import type { GoodsListResult } from '../../../src/domain/catalog.ts';
+import type { Deps } from '../../../deps.ts';
+import { loadGoodsItems } from '../item.ts';
+import type { Viewer } from '../../price-visibility.ts';
+import type { GoodsListResult } from '../../../../src/domain/catalog.ts';
 import type { ListInput } from './input.ts';
 import { planList } from './plan.ts';
 import { pageIds } from './page.ts';

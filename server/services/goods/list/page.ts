@@ -1,9 +1,9 @@
 // The ids of one list page: one index-backed statement per sort, or the search tiers in rank
 // order for relevance (list.ts has the cost model).
 import { and, asc, desc, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { goods } from '../../db/schema.ts';
-import { LIST_TOTAL_CAP, type GoodsSort } from '../../../src/domain/catalog.ts';
+import type { Db } from '../../../db/client.ts';
+import { goods } from '../../../db/schema.ts';
+import { LIST_TOTAL_CAP, type GoodsSort } from '../../../../src/domain/catalog.ts';
 import { anyOf, orderBy, type ListPlan } from './plan.ts';
 
 /**

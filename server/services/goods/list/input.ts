@@ -1,11 +1,11 @@
 // The query of GET /api/goods/list (GoodsListQuery in src/domain/catalog.ts) → a checked
 // ListInput; any problem is a 422 with the field's message.
 import { z } from 'zod';
-import { validationError } from '../../http/envelope.ts';
-import { parseOrThrow } from '../../http/validate.ts';
-import { ID_MAX, PAGE_SIZE_DEFAULT, blank, flagParam, intParam, pageParams } from '../../http/params.ts';
-import { parseKeyword, type SearchQuery } from '../goods-search.ts';
-import type { GoodsSort, GoodsZone } from '../../../src/domain/catalog.ts';
+import { validationError } from '../../../http/envelope.ts';
+import { parseOrThrow } from '../../../http/validate.ts';
+import { ID_MAX, PAGE_SIZE_DEFAULT, blank, flagParam, intParam, pageParams } from '../../../http/params.ts';
+import { parseKeyword, type SearchQuery } from '../search.ts';
+import type { GoodsSort, GoodsZone } from '../../../../src/domain/catalog.ts';
 
 const PRICE_MAX_FEN = 100_000_000;
 

@@ -3,16 +3,16 @@
 // operator (POST /api/dev/invoice/{id}/issue stands in for the back office). Nothing is e-mailed:
 // there is no mail gateway; the buyer downloads the PDF.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { withTx } from '../db/tx.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { afterSales, invoices, orderLines, orders, siteConfig } from '../db/schema.ts';
-import { AppError, badRequest, notFound } from '../http/envelope.ts';
-import { assertOwns } from '../auth/session.ts';
-import type { Invoice } from '../../src/domain/orders.ts';
-import type { Page } from '../../src/domain/envelope.ts';
-import type { InvoiceFields } from '../../src/domain/invoice-input.ts';
-import { renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.ts';
+import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { afterSales, invoices, orderLines, orders, siteConfig } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../http/envelope.ts';
+import { assertOwns } from '../../auth/session.ts';
+import type { Invoice } from '../../../src/domain/orders.ts';
+import type { Page } from '../../../src/domain/envelope.ts';
+import type { InvoiceFields } from '../../../src/domain/invoice-input.ts';
+import { renderInvoicePdf, type InvoicePdfData } from './pdf.ts';
 
 export const INVOICE_NOT_FOUND = '发票不存在';
 export const INVOICE_EXISTS = '该订单已申请发票';

@@ -17,11 +17,11 @@
 // - Manufacturer matches go through the small manufacturers table first, then goods by
 //   manufacturer_id (goods_manufacturer_idx or a sales-order walk, the planner's choice).
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { goods, manufacturers } from '../db/schema.ts';
-import { validationError } from '../http/envelope.ts';
-import { normaliseLatinQuery } from './search-keys.ts';
-import type { SearchSuggestion, SearchType } from '../../src/domain/contracts.ts';
+import type { Db } from '../../db/client.ts';
+import { goods, manufacturers } from '../../db/schema.ts';
+import { validationError } from '../../http/envelope.ts';
+import { normaliseLatinQuery } from '../search-keys.ts';
+import type { SearchSuggestion, SearchType } from '../../../src/domain/contracts.ts';
 
 /** Longest keyword accepted, in characters (a drug name plus spec fits easily). */
 export const SEARCH_KEYWORD_MAX_CHARS = 50;

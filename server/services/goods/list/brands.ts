@@ -1,10 +1,10 @@
 // The brand zone list (GET /api/goods/brands): shown brands, each with the goods the viewer may see.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../deps.ts';
-import { brands, goods } from '../../db/schema.ts';
-import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+import type { Db } from '../../../db/client.ts';
+import type { Deps } from '../../../deps.ts';
+import { brands, goods } from '../../../db/schema.ts';
+import { controlledVisibleTo, type Viewer } from '../../price-visibility.ts';
+import type { Page } from '../../../../src/domain/envelope.ts';
 import { SUMMARY_CACHE_MAX, SUMMARY_TTL_MS, ttlCache } from './cache.ts';
 
 export interface BrandListItem {

@@ -4,12 +4,12 @@
 // While any request of an order is open the order shows 售后中 (status after_sale); when the last
 // one ends the order returns to the status it had before, read back from order_status_history.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { withTx } from '../db/tx.ts';
-import { afterSales, companies, orderLines, orderStatusHistory, orders, walletLedger, wallets } from '../db/schema.ts';
-import { AppError, badRequest, notFound, validationError } from '../http/envelope.ts';
-import { assertOwns } from '../auth/session.ts';
-import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '../../src/domain/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
+import { afterSales, companies, orderLines, orderStatusHistory, orders, walletLedger, wallets } from '../../db/schema.ts';
+import { AppError, badRequest, notFound, validationError } from '../../http/envelope.ts';
+import { assertOwns } from '../../auth/session.ts';
+import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '../../../src/domain/orders.ts';
 import {
   AFTER_SALE_KIND_TEXT,
   AFTER_SALE_PHOTO_MAX_BYTES,
@@ -19,9 +19,9 @@ import {
   canRequestAfterSale,
   isOpenAfterSale,
   isRefundKind,
-} from '../../src/domain/orders-after-sale.ts';
-import { formatPrice } from '../../src/domain/money.ts';
-import type { Page } from '../../src/domain/envelope.ts';
+} from '../../../src/domain/orders-after-sale.ts';
+import { formatPrice } from '../../../src/domain/money.ts';
+import type { Page } from '../../../src/domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';

@@ -1,12 +1,12 @@
 // 为你推荐 (GET /api/index_wntj): best sellers of the categories a company orders from, then
 // best sellers overall.
 import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { goods, orderLines, orders } from '../../db/schema.ts';
-import { rowsOf } from '../goods-search.ts';
-import { loadGoodsItems } from '../goods-item.ts';
-import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
-import type { GoodsListItem } from '../../../src/domain/catalog.ts';
+import type { Db } from '../../../db/client.ts';
+import { goods, orderLines, orders } from '../../../db/schema.ts';
+import { rowsOf } from '../search.ts';
+import { loadGoodsItems } from '../item.ts';
+import { controlledVisibleTo, type Viewer } from '../../price-visibility.ts';
+import type { GoodsListItem } from '../../../../src/domain/catalog.ts';
 
 export const RECOMMEND_PAGE_SIZE = 12;
 export const RECOMMEND_PAGES_MAX = 10;

@@ -1,11 +1,11 @@
 // A list's total and facets: one pass over at most LIST_TOTAL_CAP + 1 matches, cached per plan
 // key for SUMMARY_TTL_MS (list.ts has the cost model).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../deps.ts';
-import { brands, goods, manufacturers } from '../../db/schema.ts';
-import { rowsOf } from '../goods-search.ts';
-import { LIST_TOTAL_CAP, type GoodsListResult } from '../../../src/domain/catalog.ts';
+import type { Db } from '../../../db/client.ts';
+import type { Deps } from '../../../deps.ts';
+import { brands, goods, manufacturers } from '../../../db/schema.ts';
+import { rowsOf } from '../search.ts';
+import { LIST_TOTAL_CAP, type GoodsListResult } from '../../../../src/domain/catalog.ts';
 import { SUMMARY_CACHE_MAX, SUMMARY_TTL_MS, ttlCache } from './cache.ts';
 import type { ListPlan } from './plan.ts';
 

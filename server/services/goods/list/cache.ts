@@ -1,6 +1,6 @@
 // The catalogue's small TTL caches: list summaries (total + facets), brand goods counts and the
 // category levels. Counting is what a list costs (see list.ts), so its results are kept briefly.
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../../deps.ts';
 
 /** How long a cached summary, brand count or category level is served before it is recounted. */
 export const SUMMARY_TTL_MS = 60_000;

@@ -1,13 +1,13 @@
 // The plan of one list: the conditions every statement of it shares and its order. The plan's
 // key is the filter as it applies to the viewer, so the summary cache never mixes viewers.
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../deps.ts';
-import { categories, goods } from '../../db/schema.ts';
-import { forbidden } from '../../http/envelope.ts';
-import { manufacturerAlternatives, searchTiers } from '../goods-search.ts';
-import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../price-visibility.ts';
-import type { GoodsSort } from '../../../src/domain/catalog.ts';
+import type { Db } from '../../../db/client.ts';
+import type { Deps } from '../../../deps.ts';
+import { categories, goods } from '../../../db/schema.ts';
+import { forbidden } from '../../../http/envelope.ts';
+import { manufacturerAlternatives, searchTiers } from '../search.ts';
+import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../../price-visibility.ts';
+import type { GoodsSort } from '../../../../src/domain/catalog.ts';
 import { SUMMARY_TTL_MS, ttlCache } from './cache.ts';
 import type { ListFilter } from './input.ts';
 

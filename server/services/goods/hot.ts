@@ -1,10 +1,10 @@
 // 热销 (GET /api/goods/hot): the best sellers a viewer may buy now, as goods cards.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { goods, goodsPrices } from '../db/schema.ts';
-import { controlledVisibleTo, type Viewer } from './price-visibility.ts';
-import { goodsCardFields, rankPriceJoin, toGoodsCard } from './goods-card.ts';
-import type { GoodsCard } from '../../src/domain/contracts.ts';
+import type { Db } from '../../db/client.ts';
+import { goods, goodsPrices } from '../../db/schema.ts';
+import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
+import { goodsCardFields, rankPriceJoin, toGoodsCard } from './card.ts';
+import type { GoodsCard } from '../../../src/domain/contracts.ts';
 
 export const HOT_GOODS_LIMIT = 10;
 
