@@ -5,8 +5,8 @@ import type { AppEnv } from '../env.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { parseIdList, positiveId, type IdListRule } from '../http/params.ts';
 import { readQuery } from '../http/validate.ts';
-import { commonStatic } from '../services/shell-common.ts';
-import { brandPage, slotItems, type FocusItem } from '../services/focus.ts';
+import { commonStatic } from '../services/focus/common.ts';
+import { brandPage, slotItems, type FocusItem } from '../services/focus/slots.ts';
 import type { CommonData } from '../../src/domain/contracts.ts';
 
 /** URL segment of SPEC §7 → focus_items.slot. */

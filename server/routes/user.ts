@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { readInput, parseOrThrow } from '../http/validate.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { createSession, destroySession, requireUser } from '../auth/session.ts';
-import { buildUserBase } from '../services/user-base.ts';
+import { buildUserBase } from '../services/account/user-base.ts';
 import { CODE_TTL_MS } from '../services/phone-codes.ts';
 import { signIn } from '../services/account/sign-in.ts';
 import { sendPhoneCode } from '../services/account/codes.ts';

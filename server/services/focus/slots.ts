@@ -1,9 +1,9 @@
 // Pictures of the carousel and ad slots (focus_items), each shown inside its time window, and
 // the brand pages that carry them.
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { brands, focusItems } from '../db/schema.ts';
-import { notFound } from '../http/envelope.ts';
+import type { Db } from '../../db/client.ts';
+import { brands, focusItems } from '../../db/schema.ts';
+import { notFound } from '../../http/envelope.ts';
 
 /** One ad or carousel picture. */
 export interface FocusItem {
