@@ -30,6 +30,19 @@ async function refusingTakenName<T>(create: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The user a new company signs in as. */
+function firstUser(companyId: number, input: { username: string; phone: string }, pw: { hash: string; salt: string }, now: Date) {
+  return {
+    companyId,
+    username: input.username,
+    passwordHash: pw.hash,
+    passwordSalt: pw.salt,
+    phone: input.phone,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export interface BuyerAccountInput {
   username: string;
   password: string;
@@ -44,7 +57,7 @@ export async function registerBuyer(db: Db, input: BuyerAccountInput, now: Date)
   if (samePhone.length > 0) throw validationError({ phone: ['该手机号已注册，请直接登录'] });
   await consumePhoneCode(db, input.phone, 'register', input.code, now);
 
-  const { hash, salt } = await hashPassword(input.password);
+  const pw = await hashPassword(input.password);
   return refusingTakenName(() =>
     withTx(db, async (tx) => {
       const [company] = await tx
@@ -53,15 +66,7 @@ export async function registerBuyer(db: Db, input: BuyerAccountInput, now: Date)
         .returning({ id: companies.id });
       const [user] = await tx
         .insert(users)
-        .values({
-          companyId: company.id,
-          username: input.username,
-          passwordHash: hash,
-          passwordSalt: salt,
-          phone: input.phone,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(firstUser(company.id, input, pw, now))
         .returning({ id: users.id });
       return user.id;
     }),
@@ -80,7 +85,7 @@ type Company = typeof companies.$inferSelect;
 /** 多门店 step 1: a store of `head` (same rank and staff) and its user. Returns the store's id. */
 export async function createStoreAccount(db: Db, head: Company, input: StoreAccountInput, now: Date): Promise<number> {
   if (await usernameTaken(db, input.username)) throw validationError({ username: [USERNAME_TAKEN] });
-  const { hash, salt } = await hashPassword(input.password);
+  const pw = await hashPassword(input.password);
   return refusingTakenName(() =>
     withTx(db, async (tx) => {
       const [store] = await tx
@@ -98,15 +103,7 @@ export async function createStoreAccount(db: Db, head: Company, input: StoreAcco
           updatedAt: now,
         })
         .returning({ id: companies.id });
-      await tx.insert(users).values({
-        companyId: store.id,
-        username: input.username,
-        passwordHash: hash,
-        passwordSalt: salt,
-        phone: input.phone,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await tx.insert(users).values(firstUser(store.id, input, pw, now));
       return store.id;
     }),
   );
