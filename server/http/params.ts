@@ -27,6 +27,24 @@ export function intParam(msg: string, min: number, max: number) {
   );
 }
 
+/**
+ * An optional whole number `min`–`max` read with Number() from a string or a number ('' is not
+ * set, '2.0' is 2); `msg` for anything else.
+ */
+export const numberParam = (msg: string, min: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: msg });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** An optional '0'/'1' query flag. */
 export const flagParam = (msg: string) =>
   z.preprocess(blank, z.enum(['0', '1'], { error: msg }).transform((v) => v === '1').optional());
@@ -102,4 +120,22 @@ export function positiveId(raw: string | undefined, field: string, msg: string):
 export function objectId(raw: string, notFoundMsg: string): number {
   if (!/^\d{1,9}$/.test(raw)) throw notFound(notFoundMsg);
   return Number(raw);
+}
+
+/**
+ * `?page=&page_size=` read with Number() (so '2.0' passes), pages up to 10,000 and `page_size`
+ * up to `pageSizeMax`: the paging of the order centre and the wallet, older than pageQuery and
+ * kept as it answers.
+ */
+export function numericPageQuery(pageSizeMax: number) {
+  const sizeMsg = `每页数量须在1-${pageSizeMax}之间`;
+  return z.object({
+    page: z.coerce.number({ error: '页码无效' }).int({ error: '页码无效' }).min(1, { error: '页码无效' }).max(10_000, { error: '页码无效' }).optional(),
+    page_size: z.coerce
+      .number({ error: sizeMsg })
+      .int({ error: sizeMsg })
+      .min(1, { error: sizeMsg })
+      .max(pageSizeMax, { error: sizeMsg })
+      .optional(),
+  });
 }
