@@ -18,23 +18,18 @@ import { openDatabase, type Db } from '../server/db/client.ts';
 import type { Deps } from '../server/deps.ts';
 import { brands, categories, companies, favorites, goods, manufacturers, users } from '../server/db/schema.ts';
 import { isSeeded, readSeedMarker, seedDemo } from '../server/db/seed/index.ts';
-import { rowsOf } from '../server/services/goods-search.ts';
-import {
-  LIST_TOTAL_CAP,
-  brandCountsStatement,
-  listBrands,
-  listGoods,
-  parseListQuery,
-  planList,
-  recommendations,
-  sortedStatement,
-  summaryStatement,
-  tierStatement,
-  type ListPlan,
-} from '../server/services/goods-list.ts';
-import { loadGoodsDetail } from '../server/services/goods-detail.ts';
+import { rowsOf } from '../server/services/goods/search.ts';
+import { LIST_TOTAL_CAP } from '../src/domain/catalog.ts';
+import { brandCountsStatement, listBrands } from '../server/services/goods/list/brands.ts';
+import { parseListQuery } from '../server/services/goods/list/input.ts';
+import { listGoods } from '../server/services/goods/list/list.ts';
+import { sortedStatement, tierStatement } from '../server/services/goods/list/page.ts';
+import { planList, type ListPlan } from '../server/services/goods/list/plan.ts';
+import { recommendations } from '../server/services/goods/list/recommendations.ts';
+import { summaryStatement } from '../server/services/goods/list/summary.ts';
+import { loadGoodsDetail } from '../server/services/goods/detail.ts';
 import { flashSale, goodsActivities } from '../server/services/activities.ts';
-import { loadGoodsItems } from '../server/services/goods-item.ts';
+import { loadGoodsItems } from '../server/services/goods/item.ts';
 import type { Viewer } from '../server/services/price-visibility.ts';
 import { percentile } from './stats';
 import { arg } from './cli';

@@ -21,7 +21,7 @@ import {
   suggest,
   tierStatement,
   type SearchQuery,
-} from '../server/services/goods-search.ts';
+} from '../server/services/goods/search.ts';
 import { insertCatalogue } from '../tests/fixtures/catalogue.ts';
 import { percentile } from './stats';
 import { arg } from './cli';
@@ -228,7 +228,7 @@ async function main() {
         if (access.includes('Seq Scan on goods')) seqScans++;
       }
     }
-    console.log('\nshell (same statements as routes/goods.ts /hot and services/shell-common.ts category_yx)');
+    console.log('\nshell (same statements as services/goods/hot.ts and services/focus/common.ts category_yx)');
     await explain(
       db,
       'hot goods',

@@ -11,7 +11,7 @@ import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
 import { mediaSite, staticSite } from './http/static.ts';
-import { goodsNameById } from './services/goods-name.ts';
+import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
 import { devRoutes } from './routes/dev.ts';

@@ -58,11 +58,11 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
       }
     };
     await exclusive(() => migratePg(db, { migrationsFolder }));
-    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   const client = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   // PGlite lives in this one process (server/ops/data-dir-lock.ts keeps others out).
-  return { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
+  return { db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
 }

@@ -260,7 +260,7 @@ export const goods = pgTable(
      * Search grams of name + common name, kept by the database: search_grams() (migration
      * 0001_search_indexes) = every non-ASCII character and every 2-character window, lower-cased.
      * A stored column (not just an expression index) so the planner has element statistics and
-     * a cheap per-row test; see server/services/goods-search.ts.
+     * a cheap per-row test; see server/services/goods/search.ts.
      */
     searchGrams: text('search_grams')
       .array()
@@ -351,7 +351,7 @@ export const goods = pgTable(
     index('goods_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('goods_sccj_trgm_idx').using('gin', sql`${t.sccj} gin_trgm_ops`),
     index('goods_zone_idx').on(t.isJxq, t.isKx, t.isZy, t.isQx, t.isFreeShipping),
-    // Search (server/services/goods-search.ts). fastupdate off: PGlite has no autovacuum to
+    // Search (server/services/goods/search.ts). fastupdate off: PGlite has no autovacuum to
     // flush a GIN pending list, and an unflushed list is scanned in full by every query.
     index('goods_search_grams_idx').using('gin', t.searchGrams).with({ fastupdate: false }),
     index('goods_pinyin_initials_trgm_idx')
@@ -365,7 +365,7 @@ export const goods = pgTable(
     index('goods_free_shipping_category_idx')
       .on(t.categoryId)
       .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
-    // Goods list (server/services/goods-list.ts, docs/api-catalogue.md "List design").
+    // Goods list (server/services/goods/list/, docs/api.md "List design (for reviewers)").
     // A category, maker or brand page sorted by price walks its own prices in order (the planner
     // otherwise walks goods_price_idx, and a maker's goods cluster in price: 40 ms at 100k).
     index('goods_category_price_idx').on(t.categoryId, t.basePrice),
@@ -474,7 +474,7 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_company_idx').on(t.companyId),
-    // At most one default per company, held by the database too (server/routes/address.ts).
+    // At most one default per company, held by the database too (server/services/addresses/book.ts).
     uniqueIndex('addresses_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
   ],
 );
@@ -753,7 +753,7 @@ export const invoices = pgTable(
 
 /**
  * Files buyers upload outside registration (after-sale photos), served only to the owner company
- * at GET /api/upload/{id}. The type is sniffed from the bytes (server/services/photos.ts).
+ * at GET /api/upload/{id}. The type is sniffed from the bytes (server/services/after-sales/photos.ts).
  */
 export const uploads = pgTable(
   'uploads',

@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { withTx } from '../db/tx.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { CODE_OK } from '../../src/domain/envelope.ts';
@@ -160,9 +161,7 @@ export async function commitWithAnswer<T>(
   work: (tx: Db) => Promise<T>,
 ): Promise<Response> {
   const claim = c.get('idempotency') ?? null;
-  const body = await db.transaction(async (raw) => {
-    // A transaction is a PgDatabase too; the services only need that surface.
-    const tx = raw as unknown as Db;
+  const body = await withTx(db, async (tx) => {
     const data = await work(tx);
     const answer = { code: CODE_OK, msg: typeof msg === 'function' ? msg(data) : msg, data };
     if (claim) {

@@ -1,28 +1,23 @@
-// /api/address (/addr and checkout): a company's delivery addresses. Exactly one is the default
-// whenever the company has any: the first address becomes it, setting another moves it, deleting it
-// promotes the newest remaining. Writes of one company are serialised by an advisory lock (the
-// 20-address cap and the default are read-then-write), and a partial unique index
-// (addresses_default_uq) backs the one-default rule in the database. Medicines ship to real places:
-// a province/city/district that is not in the region data (src/domain/regions.ts) is a 422 on its
-// field, with the same message the form shows.
+// /api/address (/addr and checkout): a company's delivery addresses; the rules (one default, the
+// cap, the per-company lock) are server/services/addresses/book.ts's. Medicines ship to real
+// places: a province/city/district that is not in the region data (src/domain/regions.ts) is a 422
+// on its field, with the same message the form shows.
 import { Hono, type Context } from 'hono';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
-import type { Db } from '../db/client.ts';
-import { addresses } from '../db/schema.ts';
-import { badRequest, notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { objectId } from '../http/params.ts';
 import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
-import type { Address } from '../../src/domain/orders.ts';
-import { ADDRESS_MAX_COUNT, ADDRESS_MESSAGES, addressInputSchema, type AddressFormValues } from '../../src/domain/address.ts';
+import { addressInputSchema, type AddressFormValues } from '../../src/domain/address.ts';
 import { assertKnownRegion } from '../services/regions.ts';
-
-export const ADDRESS_NOT_FOUND = '收货地址不存在';
-/** Advisory-lock namespace of address writes (the second key is the company id). */
-const ADDRESS_LOCK_NS = 7_302;
-const ID_RE = /^\d{1,9}$/;
-
-type Row = typeof addresses.$inferSelect;
+import {
+  ADDRESS_NOT_FOUND,
+  createAddress,
+  deleteAddress,
+  editAddress,
+  listAddresses,
+  setDefaultAddress,
+} from '../services/addresses/book.ts';
 
 /** The body as a valid address naming a known 省/市/区, or the 422. */
 async function readAddress(c: Context<AppEnv>): Promise<AddressFormValues> {
@@ -31,66 +26,7 @@ async function readAddress(c: Context<AppEnv>): Promise<AddressFormValues> {
   return input;
 }
 
-function toAddress(r: Row): Address {
-  return {
-    id: r.id,
-    consignee: r.consignee,
-    phone: r.phone,
-    province: r.province,
-    city: r.city,
-    district: r.district,
-    detail: r.detail,
-    is_default: r.isDefault ? 1 : 0,
-  };
-}
-
-function columns(v: AddressFormValues) {
-  return { consignee: v.consignee, phone: v.phone, province: v.province, city: v.city, district: v.district, detail: v.detail };
-}
-
-/** Runs `fn` in a transaction holding the company's address lock. */
-function locked<T>(db: Db, companyId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_NS}, ${companyId})`);
-    return fn(tx);
-  });
-}
-
-/** The company's address `id` or 404 (another company's address is "not found" too). */
-async function ownAddress(tx: Db, companyId: number, id: number): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound(ADDRESS_NOT_FOUND);
-  return row;
-}
-
-async function makeDefault(tx: Db, companyId: number, id: number): Promise<void> {
-  // Clear first: the partial unique index allows one default at any moment.
-  await tx
-    .update(addresses)
-    .set({ isDefault: false })
-    .where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true), ne(addresses.id, id)));
-  await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
-}
-
-/** Default first, then newest first. */
-export async function listAddresses(db: Db, companyId: number): Promise<Address[]> {
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.companyId, companyId))
-    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
-  return rows.map(toAddress);
-}
-
-function idParam(raw: string): number {
-  if (!ID_RE.test(raw)) throw notFound(ADDRESS_NOT_FOUND);
-  return Number(raw);
-}
+const idParam = (raw: string): number => objectId(raw, ADDRESS_NOT_FOUND);
 
 export const addressRoutes = new Hono<AppEnv>();
 
@@ -103,71 +39,25 @@ addressRoutes.post('/', async (c) => {
   const user = requireCompany(c);
   const input = await readAddress(c);
   const { db, clock } = c.get('deps');
-  const created = await locked(db, user.companyId, async (tx) => {
-    const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.companyId, user.companyId));
-    if (n >= ADDRESS_MAX_COUNT) throw badRequest(ADDRESS_MESSAGES.tooMany);
-    const [row] = await tx
-      .insert(addresses)
-      .values({ companyId: user.companyId, ...columns(input), isDefault: false, createdAt: clock() })
-      .returning();
-    // The first address is the default whatever the form said.
-    if (n === 0 || input.is_default === 1) await makeDefault(tx, user.companyId, row.id);
-    return ownAddress(tx, user.companyId, row.id);
-  });
-  return ok(c, toAddress(created), '保存成功');
+  return ok(c, await createAddress(db, user.companyId, input, clock()), '保存成功');
 });
 
 addressRoutes.post('/:id/edit', async (c) => {
   const user = requireCompany(c);
   const id = idParam(c.req.param('id'));
   const input = await readAddress(c);
-  const { db } = c.get('deps');
-  const saved = await locked(db, user.companyId, async (tx) => {
-    await ownAddress(tx, user.companyId, id);
-    await tx.update(addresses).set(columns(input)).where(eq(addresses.id, id));
-    // is_default=0 never clears the default: some address must stay the default.
-    if (input.is_default === 1) await makeDefault(tx, user.companyId, id);
-    return ownAddress(tx, user.companyId, id);
-  });
-  return ok(c, toAddress(saved), '保存成功');
+  return ok(c, await editAddress(c.get('deps').db, user.companyId, id, input), '保存成功');
 });
 
 addressRoutes.post('/:id/delete', async (c) => {
   const user = requireCompany(c);
   const id = idParam(c.req.param('id'));
-  const { db } = c.get('deps');
-  const defaultId = await locked(db, user.companyId, async (tx) => {
-    const row = await ownAddress(tx, user.companyId, id);
-    await tx.delete(addresses).where(eq(addresses.id, id));
-    if (!row.isDefault) {
-      const [current] = await tx
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(and(eq(addresses.companyId, user.companyId), eq(addresses.isDefault, true)));
-      return current?.id ?? null;
-    }
-    const [newest] = await tx
-      .select({ id: addresses.id })
-      .from(addresses)
-      .where(eq(addresses.companyId, user.companyId))
-      .orderBy(desc(addresses.createdAt), desc(addresses.id))
-      .limit(1);
-    if (!newest) return null;
-    await makeDefault(tx, user.companyId, newest.id);
-    return newest.id;
-  });
+  const defaultId = await deleteAddress(c.get('deps').db, user.companyId, id);
   return ok(c, { id, default_id: defaultId }, '删除成功');
 });
 
 addressRoutes.post('/:id/default', async (c) => {
   const user = requireCompany(c);
   const id = idParam(c.req.param('id'));
-  const { db } = c.get('deps');
-  const saved = await locked(db, user.companyId, async (tx) => {
-    await ownAddress(tx, user.companyId, id);
-    await makeDefault(tx, user.companyId, id);
-    return ownAddress(tx, user.companyId, id);
-  });
-  return ok(c, toAddress(saved), '已设为默认地址');
+  return ok(c, await setDefaultAddress(c.get('deps').db, user.companyId, id), '已设为默认地址');
 });
-

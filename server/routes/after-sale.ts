@@ -1,22 +1,22 @@
 // After-sales (/order/returnInfo/:id, /order/afterSalesInfo/:id): POST /api/order/{id}/after_sale
 // (orderAfterSaleRoutes, mounted at /order beside the order router), GET /api/after_sale and
 // GET /api/after_sale/{id} (afterSaleRoutes), and the photos at GET /api/upload/{id} (uploadRoutes).
-// Rules live in server/services/after-sales.ts and src/domain/orders-after-sale.ts.
+// Rules live in server/services/after-sales/requests.ts and src/domain/orders-after-sale.ts.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { assertOwns, companyScope, requireCompany } from '../auth/session.ts';
-import { pageQuery } from '../services/goods-list.ts';
+import { objectId, pageQuery } from '../http/params.ts';
 import {
   AFTER_SALE_NOT_FOUND,
   ORDER_NOT_FOUND,
   createAfterSale,
   getAfterSale,
   listAfterSales,
-} from '../services/after-sales.ts';
-import { loadUpload } from '../services/photos.ts';
+} from '../services/after-sales/requests.ts';
+import { loadUpload } from '../services/after-sales/photos.ts';
 import {
   AFTER_SALE_DESCRIPTION_MAX,
   AFTER_SALE_KINDS,
@@ -27,7 +27,6 @@ import { optionalText } from '../../src/domain/validators.ts';
 export const AFTER_SALE_PAGE_SIZE = 10;
 /** More lines than an order could have is a malformed request. */
 const MAX_LINES = 500;
-const ID_RE = /^\d{1,9}$/;
 
 const PICK_LINES = '请选择售后商品';
 const BAD_NUMBER = '售后数量须为正整数';
@@ -59,17 +58,12 @@ const createBody = z
     }
   });
 
-function idParam(raw: string, msg: string): number {
-  if (!ID_RE.test(raw)) throw notFound(msg);
-  return Number(raw);
-}
-
 /** POST /api/order/{id}/after_sale (multipart with photos[], or form/JSON without). */
 export const orderAfterSaleRoutes = new Hono<AppEnv>();
 
 orderAfterSaleRoutes.post('/:id/after_sale', async (c) => {
   const user = requireCompany(c);
-  const orderId = idParam(c.req.param('id'), ORDER_NOT_FOUND);
+  const orderId = objectId(c.req.param('id'), ORDER_NOT_FOUND);
   const input = readInput(c, createBody);
   const { db, clock } = c.get('deps');
   const scope = await companyScope(db, user.companyId);
@@ -89,7 +83,7 @@ afterSaleRoutes.get('/', async (c) => {
 
 afterSaleRoutes.get('/:id', async (c) => {
   const user = requireCompany(c);
-  const id = idParam(c.req.param('id'), AFTER_SALE_NOT_FOUND);
+  const id = objectId(c.req.param('id'), AFTER_SALE_NOT_FOUND);
   const { db } = c.get('deps');
   return ok(c, await getAfterSale(db, await companyScope(db, user.companyId), id));
 });
@@ -99,7 +93,7 @@ export const uploadRoutes = new Hono<AppEnv>();
 
 uploadRoutes.get('/:id', async (c) => {
   const user = requireCompany(c);
-  const id = idParam(c.req.param('id'), '图片不存在');
+  const id = objectId(c.req.param('id'), '图片不存在');
   const { db } = c.get('deps');
   const file = await loadUpload(db, id);
   assertOwns(await companyScope(db, user.companyId), file?.companyId, '图片不存在');

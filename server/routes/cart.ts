@@ -2,13 +2,12 @@
 // deletion, copying to managed stores and the next-tier hint. Checkout is its own issue.
 // The handlers are thin: rules live in server/services/cart/*, money in src/domain/cart.ts.
 import { Hono, type Context } from 'hono';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import type { Db } from '../db/client.ts';
-import { cartLines } from '../db/schema.ts';
+import { withTx } from '../db/tx.ts';
 import { badRequest, forbidden, ok, validationError } from '../http/envelope.ts';
 import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
+import { idField, parseIdList, type IdListRule } from '../http/params.ts';
 import { commitWithAnswer } from '../http/idempotency.ts';
 import { companyScope, requireUser } from '../auth/session.ts';
 import { pricesVisibleTo, viewerOf } from '../services/price-visibility.ts';
@@ -27,22 +26,20 @@ import {
   assertBatchSize,
   editBodySchema,
   hintInputSchema,
-  idField,
+  cartIdList,
   listQuerySchema,
   MAX_COPY_TARGETS,
-  parseIdList,
   selectBodySchema,
 } from '../services/cart/input.ts';
 import { addToCart, cartLineCount, loadFactsFor, type AddRequest } from '../services/cart/add.ts';
 import { buildCartState, type CartViewer } from '../services/cart/list.ts';
-import { copyLines, selectLines, setLineNumber } from '../services/cart/lines.ts';
+import { copyLines, deleteLines, selectLines, setLineNumber } from '../services/cart/lines.ts';
 import { GONE_MSG, lineRules } from '../services/cart/rules.ts';
 import { nextHint } from '../services/cart/tiers.ts';
 import { clampQuantity } from '../../src/domain/quantity.ts';
 
 /** More ids than a cart can hold is a malformed request, not a bigger delete. */
 export const BATCH_DELETE_MAX_IDS = 1000;
-const MAX_INT = 2_147_483_647;
 
 /** GET /api/cart/list (kept under its first name for the drawer's callers). */
 export type CartList = CartState;
@@ -53,20 +50,12 @@ const idsBody = z.object({
   }),
 });
 
-function parseIds(raw: z.output<typeof idsBody>['ids']): number[] {
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : raw.split(',');
-  const ids = parts.map((p) => (typeof p === 'number' ? p : /^\s*\d{1,10}\s*$/.test(p) ? Number(p) : NaN));
-  if (ids.length === 0) throw validationError({ ids: ['请选择要删除的商品'] });
-  if (ids.length > BATCH_DELETE_MAX_IDS) throw validationError({ ids: [`一次最多删除${BATCH_DELETE_MAX_IDS}个商品`] });
-  if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INT)) throw validationError({ ids: ['商品编号无效'] });
-  return [...new Set(ids)];
-}
-
-/** Runs `fn` in a transaction (the cart services take the company lock inside it). */
-function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  // A transaction is a PgDatabase too; the services only need that surface.
-  return db.transaction((tx) => fn(tx as unknown as Db));
-}
+const deleteIds: IdListRule = {
+  empty: '请选择要删除的商品',
+  tooMany: `一次最多删除${BATCH_DELETE_MAX_IDS}个商品`,
+  invalid: '商品编号无效',
+  max: BATCH_DELETE_MAX_IDS,
+};
 
 const lineIdParam = idField('购物车商品编号无效');
 
@@ -85,12 +74,7 @@ cartRoutes.get('/total', async (c) => {
   const user = c.get('user');
   // The badge is on every page: a visitor gets 0, not a 401.
   if (!user || user.companyId === null) return ok<CartTotal>(c, { count: 0 });
-  const [row] = await c
-    .get('deps')
-    .db.select({ n: count() })
-    .from(cartLines)
-    .where(eq(cartLines.companyId, user.companyId));
-  return ok<CartTotal>(c, { count: row?.n ?? 0 });
+  return ok<CartTotal>(c, { count: await cartLineCount(c.get('deps').db, user.companyId) });
 });
 
 cartRoutes.get('/list', async (c) => {
@@ -154,7 +138,7 @@ cartRoutes.post('/:id/edit', async (c) => {
   const input = readInput(c, editBodySchema);
   const { db, clock } = c.get('deps');
   const now = clock();
-  await inTransaction(db, (tx) => setLineNumber(tx, buyer, lineId, input.number, now));
+  await withTx(db, (tx) => setLineNumber(tx, buyer, lineId, input.number, now));
   // The line's amounts (its 满减 share, with_coupon) depend on the whole selection.
   const cart = await buildCartState(db, viewerFor(buyer), now, null);
   const line = cart.data.find((l) => l.id === lineId)!;
@@ -164,33 +148,28 @@ cartRoutes.post('/:id/edit', async (c) => {
 cartRoutes.post('/batch_select', async (c) => {
   const user = requireUser(c);
   const input = readInput(c, selectBodySchema);
-  const ids = parseIdList(input.ids, 'ids', '请选择商品');
+  const ids = parseIdList(input.ids, 'ids', cartIdList('请选择商品'));
   if (user.companyId === null) return ok<CartSelectResult>(c, { count: 0, forced_unselected: [] });
   const buyer = await currentBuyer(c);
   const { db, clock } = c.get('deps');
   const now = clock();
-  const r = await inTransaction(db, (tx) => selectLines(tx, buyer, ids, input.is_selected, now));
+  const r = await withTx(db, (tx) => selectLines(tx, buyer, ids, input.is_selected, now));
   return ok<CartSelectResult>(c, { count: r.count, forced_unselected: r.forcedUnselected }, '操作成功');
 });
 
 cartRoutes.post('/batch_delete', async (c) => {
   const user = requireUser(c);
-  const ids = parseIds(readInput(c, idsBody).ids);
+  const ids = parseIdList(readInput(c, idsBody).ids, 'ids', deleteIds);
   if (user.companyId === null) return ok(c, { count: 0 }, '删除成功');
   // Lines of other companies simply do not match: nothing to probe, nothing deleted.
-  const deleted = await c
-    .get('deps')
-    .db.delete(cartLines)
-    .where(and(eq(cartLines.companyId, user.companyId), inArray(cartLines.id, ids)))
-    .returning({ id: cartLines.id });
-  return ok(c, { count: deleted.length }, '删除成功');
+  return ok(c, { count: await deleteLines(c.get('deps').db, user.companyId, ids) }, '删除成功');
 });
 
 cartRoutes.post('/copy', async (c) => {
   const source = await requireBuyer(c);
   const body = c.get('body') ?? {};
-  const ids = parseIdList(body.ids, 'ids', '请选择要复制的商品');
-  const userIds = parseIdList(body.other_user_ids, 'other_user_ids', '请选择要复制到的门店', MAX_COPY_TARGETS);
+  const ids = parseIdList(body.ids, 'ids', cartIdList('请选择要复制的商品'));
+  const userIds = parseIdList(body.other_user_ids, 'other_user_ids', cartIdList('请选择要复制到的门店', MAX_COPY_TARGETS));
   const { db, clock } = c.get('deps');
   const scope = await companyScope(db, source.companyId);
   const targets = await buyersOfUsers(db, userIds);

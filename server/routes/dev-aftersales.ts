@@ -4,23 +4,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
-import { AFTER_SALE_NOT_FOUND, advanceAfterSale, getAfterSale } from '../services/after-sales.ts';
-import { INVOICE_NOT_FOUND, getInvoice, issueInvoice } from '../services/invoices.ts';
+import { objectId } from '../http/params.ts';
+import { AFTER_SALE_NOT_FOUND, advanceAfterSale, getAfterSale } from '../services/after-sales/requests.ts';
+import { INVOICE_NOT_FOUND, getInvoice, issueInvoice } from '../services/invoices/requests.ts';
 import { flagSchema } from '../../src/domain/validators.ts';
 
-const ID_RE = /^\d{1,9}$/;
-
-function idParam(raw: string, msg: string): number {
-  if (!ID_RE.test(raw)) throw notFound(msg);
-  return Number(raw);
-}
 
 export const afterSalesDevRoutes = new Hono<AppEnv>();
 
 afterSalesDevRoutes.post('/after_sale/:id/advance', async (c) => {
-  const id = idParam(c.req.param('id'), AFTER_SALE_NOT_FOUND);
+  const id = objectId(c.req.param('id'), AFTER_SALE_NOT_FOUND);
   const { reject } = readInput(c, z.object({ reject: flagSchema }));
   const { db, clock } = c.get('deps');
   await advanceAfterSale(db, id, clock(), reject === 1);
@@ -28,7 +23,7 @@ afterSalesDevRoutes.post('/after_sale/:id/advance', async (c) => {
 });
 
 afterSalesDevRoutes.post('/invoice/:id/issue', async (c) => {
-  const id = idParam(c.req.param('id'), INVOICE_NOT_FOUND);
+  const id = objectId(c.req.param('id'), INVOICE_NOT_FOUND);
   const { db, clock } = c.get('deps');
   await issueInvoice(db, id, clock());
   return ok(c, await getInvoice(db, null, id));

@@ -1,9 +1,8 @@
 // Development-only endpoints (mounted when config.devEndpoints, i.e. NODE_ENV !== 'production').
 // There is no SMS gateway: the codes the API "sends" are read here by people and by tests.
 import { Hono } from 'hono';
-import { desc } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
-import { phoneCodes } from '../db/schema.ts';
+import { latestCodes } from '../services/phone-codes.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { afterSalesDevRoutes } from './dev-aftersales.ts';
 
@@ -17,19 +16,6 @@ devRoutes.use('*', async (c, next) => {
   await next();
 });
 
-devRoutes.get('/outbox', async (c) => {
-  const rows = await c
-    .get('deps')
-    .db.select({
-      phone: phoneCodes.phone,
-      purpose: phoneCodes.purpose,
-      code: phoneCodes.code,
-      created_at: phoneCodes.createdAt,
-    })
-    .from(phoneCodes)
-    .orderBy(desc(phoneCodes.id))
-    .limit(OUTBOX_SIZE);
-  return ok(c, rows);
-});
+devRoutes.get('/outbox', async (c) => ok(c, await latestCodes(c.get('deps').db, OUTBOX_SIZE)));
 
 devRoutes.route('/', afterSalesDevRoutes);

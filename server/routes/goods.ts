@@ -1,22 +1,21 @@
 // /api/goods (SPEC §7 "Goods and activities"): search-box suggestions, hot goods, the goods list,
 // detail, activities and the brand zone list.
 import { Hono } from 'hono';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { notFound, ok, validationError } from '../http/envelope.ts';
+import { notFound, ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
-import { goods, goodsPrices } from '../db/schema.ts';
-import { parseKeyword, suggest } from '../services/goods-search.ts';
+import { parseKeyword, suggest } from '../services/goods/search.ts';
 import { controlledVisibleTo, viewerOf } from '../services/price-visibility.ts';
-import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../services/goods-card.ts';
-import { LIST_PAGE_SIZE_DEFAULT, listBrands, listGoods, pageQuery, parseListQuery } from '../services/goods-list.ts';
-import { GOODS_GONE, loadGoodsDetail } from '../services/goods-detail.ts';
+import { hotGoods } from '../services/goods/hot.ts';
+import { listBrands } from '../services/goods/list/brands.ts';
+import { parseListQuery } from '../services/goods/list/input.ts';
+import { listGoods } from '../services/goods/list/list.ts';
+import { PAGE_SIZE_DEFAULT, pageQuery, positiveId } from '../http/params.ts';
+import { GOODS_GONE, loadGoodsDetail } from '../services/goods/detail.ts';
 import { goodsActivities } from '../services/activities.ts';
 import type { GoodsCard, SearchSuggestion } from '../../src/domain/contracts.ts';
 import type { GoodsActivity, GoodsDetail, GoodsListResult } from '../../src/domain/catalog.ts';
-
-export const HOT_GOODS_LIMIT = 10;
 
 const searchQuery = z.object({
   // A repeated parameter arrives as an array; only a single string is a keyword.
@@ -40,24 +39,7 @@ goodsRoutes.get('/search', async (c) => {
 
 goodsRoutes.get('/hot', async (c) => {
   const viewer = await viewerOf(c);
-  const rows = await c
-    .get('deps')
-    .db.select(goodsCardFields)
-    .from(goods)
-    .leftJoin(goodsPrices, rankPriceJoin(viewer))
-    .where(
-      and(
-        eq(goods.isBuy, true),
-        eq(goods.isOnSale, true),
-        controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false),
-      ),
-    )
-    .orderBy(desc(goods.salesCount), asc(goods.id))
-    .limit(HOT_GOODS_LIMIT);
-  return ok<GoodsCard[]>(
-    c,
-    rows.map((r) => toGoodsCard(r, viewer)),
-  );
+  return ok<GoodsCard[]>(c, await hotGoods(c.get('deps').db, viewer));
 });
 
 goodsRoutes.get('/list', async (c) => {
@@ -66,14 +48,7 @@ goodsRoutes.get('/list', async (c) => {
   return ok<GoodsListResult>(c, await listGoods(c.get('deps'), viewer, input));
 });
 
-const MAX_ID = 2_147_483_647;
-
-/** A path or query id: digits only, 1 … 2³¹−1; anything else is a 422 on `field`. */
-function goodsId(raw: string | undefined, field: string): number {
-  const n = raw !== undefined && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 1 && n <= MAX_ID)) throw validationError({ [field]: ['商品编号无效'] });
-  return n;
-}
+const goodsId = (raw: string | undefined, field: string): number => positiveId(raw, field, '商品编号无效');
 
 goodsRoutes.get('/detail/:id', async (c) => {
   const id = goodsId(c.req.param('id'), 'id');
@@ -95,5 +70,5 @@ goodsRoutes.get('/activities', async (c) => {
 goodsRoutes.get('/brands', async (c) => {
   const q = readQuery(c, pageQuery);
   const viewer = await viewerOf(c);
-  return ok(c, await listBrands(c.get('deps'), viewer, q.page ?? 1, q.page_size ?? LIST_PAGE_SIZE_DEFAULT));
+  return ok(c, await listBrands(c.get('deps'), viewer, q.page ?? 1, q.page_size ?? PAGE_SIZE_DEFAULT));
 });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { ok, validationError } from '../http/envelope.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { flashSale } from '../services/activities.ts';
-import { RECOMMEND_PAGES_MAX, recommendations } from '../services/goods-list.ts';
+import { RECOMMEND_PAGES_MAX, recommendations } from '../services/goods/list/recommendations.ts';
 import type { FlashSale, GoodsListItem } from '../../src/domain/catalog.ts';
 
 /** Mounted at /index. */

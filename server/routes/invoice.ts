@@ -1,18 +1,17 @@
 // /api/invoice (/dzfp): a company's e-invoices, requesting one for a completed order, and the PDF.
-// Rules live in server/services/invoices.ts; the field rules in src/domain/invoice-input.ts.
+// Rules live in server/services/invoices/requests.ts; the field rules in src/domain/invoice-input.ts.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
-import { pageQuery } from '../services/goods-list.ts';
-import { INVOICE_NOT_FOUND, getInvoice, invoicePdf, listInvoices, requestInvoice } from '../services/invoices.ts';
+import { objectId, pageQuery } from '../http/params.ts';
+import { INVOICE_NOT_FOUND, getInvoice, invoicePdf, listInvoices, requestInvoice } from '../services/invoices/requests.ts';
 import { invoiceFieldsSchema } from '../../src/domain/invoice-input.ts';
 import { idSchema } from '../../src/domain/validators.ts';
 
 export const INVOICE_PAGE_SIZE = 10;
-const ID_RE = /^\d{1,9}$/;
 
 const createBody = z.intersection(z.object({ order_id: idSchema('请选择订单') }), invoiceFieldsSchema);
 
@@ -39,10 +38,9 @@ invoiceRoutes.post('/', async (c) => {
 
 invoiceRoutes.get('/:id/pdf', async (c) => {
   const user = requireCompany(c);
-  const raw = c.req.param('id');
-  if (!ID_RE.test(raw)) throw notFound(INVOICE_NOT_FOUND);
+  const id = objectId(c.req.param('id'), INVOICE_NOT_FOUND);
   const { db } = c.get('deps');
-  const { invoiceNo, pdf } = await invoicePdf(db, await companyScope(db, user.companyId), Number(raw));
+  const { invoiceNo, pdf } = await invoicePdf(db, await companyScope(db, user.companyId), id);
   const name = `电子发票-${invoiceNo}.pdf`;
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',

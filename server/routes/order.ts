@@ -1,5 +1,5 @@
 // /api/order (the order centre, SPEC §2 /order, /order/info/:id, /jfdd, /hmdd; paths are ours,
-// docs/api-orders.md): list with tabs and counts, detail, pay, 含麻黄碱 receipt, cancel, confirm
+// docs/api.md "Orders"): list with tabs and counts, detail, pay, 含麻黄碱 receipt, cancel, confirm
 // receipt, buy again. An order is the member's company's or a managed store's (companyScope);
 // anyone else's answers 404 and nothing changes. Unpaid orders past their payment window are
 // cancelled before they are read (server/services/order-expiry.ts).
@@ -11,7 +11,7 @@ import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
 import { companyScope, requireCompany, type CompanyUser } from '../auth/session.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 import type { EphedrineReceiptRecord, OrderDetail, PayResult, RebuyResult } from '../../src/domain/orders.ts';
-import { idField } from '../services/cart/input.ts';
+import { idField, numericPageQuery } from '../http/params.ts';
 import { requireBuyer } from '../services/cart/buyer.ts';
 import { expireDueOrders, expireOrderIfDue } from '../services/order-expiry.ts';
 import { findOrder } from '../services/orders/access.ts';
@@ -27,15 +27,7 @@ const payBody = z.object({
   method: z.enum(['balance', 'transfer', 'sandbox'], { error: '请选择支付方式' }),
 });
 
-const pageQuery = z.object({
-  page: z.coerce.number({ error: '页码无效' }).int({ error: '页码无效' }).min(1, { error: '页码无效' }).max(10_000, { error: '页码无效' }).optional(),
-  page_size: z.coerce
-    .number({ error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
-    .int({ error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
-    .min(1, { error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
-    .max(ORDER_PAGE_SIZE_MAX, { error: `每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间` })
-    .optional(),
-});
+const pageQuery = numericPageQuery(ORDER_PAGE_SIZE_MAX);
 
 interface Acting {
   user: CompanyUser;

@@ -3,16 +3,14 @@
 // the gateway's "paid" callback (applied once; a repeat answers the same). A payment is the
 // member's company's or a managed store's; anyone else's answers 404.
 import { Hono, type Context } from 'hono';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppEnv } from '../env.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { companyScope, requireCompany, requireUser } from '../auth/session.ts';
-import { orders, payments } from '../db/schema.ts';
 import type { SandboxConfirmResult, SandboxPayment, TransferInfo } from '../../src/domain/orders.ts';
-import { idField } from '../services/cart/input.ts';
-import { applyGatewayPaid, PAYMENT_NOT_FOUND_MSG } from '../services/payments/callback.ts';
-import { sandboxGateway } from '../services/payments/gateway.ts';
+import { idField } from '../http/params.ts';
+import { applyGatewayPaid } from '../services/payments/callback.ts';
+import { sandboxPayment } from '../services/payments/sandbox.ts';
 import { transferInfo } from '../services/payments/transfer.ts';
 import { seconds } from '../services/orders/status.ts';
 
@@ -23,23 +21,7 @@ async function ownSandboxPayment(c: Context<AppEnv>) {
   const user = requireCompany(c);
   const id = parseOrThrow(paymentId, c.req.param('id'));
   const { db } = c.get('deps');
-  const scope = await companyScope(db, user.companyId);
-  const [row] = await db
-    .select({
-      id: payments.id,
-      orderId: payments.orderId,
-      orderNo: orders.orderNo,
-      amount: payments.amount,
-      status: payments.status,
-      gatewayRef: payments.gatewayRef,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.id, id), eq(payments.method, sandboxGateway.method), inArray(payments.companyId, scope)))
-    .limit(1);
-  if (!row || !row.gatewayRef) throw notFound(PAYMENT_NOT_FOUND_MSG);
-  return { ...row, gatewayRef: row.gatewayRef };
+  return sandboxPayment(db, await companyScope(db, user.companyId), id);
 }
 
 export const payRoutes = new Hono<AppEnv>();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
+import { numericPageQuery } from '../http/params.ts';
 import { requireCompany } from '../auth/session.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 import type { CompanyCoupon } from '../../src/domain/orders.ts';
@@ -18,13 +19,7 @@ const PAGE_SIZE_MAX = 50;
 
 const couponQuery = z.object({
   type: z.enum(['coupon', 'voucher'], { error: '券类型无效' }).optional(),
-  page: z.coerce.number({ error: '页码无效' }).int({ error: '页码无效' }).min(1, { error: '页码无效' }).max(10_000, { error: '页码无效' }).optional(),
-  page_size: z.coerce
-    .number({ error: `每页数量须在1-${PAGE_SIZE_MAX}之间` })
-    .int({ error: `每页数量须在1-${PAGE_SIZE_MAX}之间` })
-    .min(1, { error: `每页数量须在1-${PAGE_SIZE_MAX}之间` })
-    .max(PAGE_SIZE_MAX, { error: `每页数量须在1-${PAGE_SIZE_MAX}之间` })
-    .optional(),
+  ...numericPageQuery(PAGE_SIZE_MAX).shape,
 });
 
 export const walletRoutes = new Hono<AppEnv>();

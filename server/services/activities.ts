@@ -9,7 +9,7 @@ import { goods, promotionGoods, promotions } from '../db/schema.ts';
 import { formatFen } from '../../src/domain/money.ts';
 import type { FlashSale, GoodsActivity } from '../../src/domain/catalog.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from './price-visibility.ts';
-import { loadGoodsItems } from './goods-item.ts';
+import { loadGoodsItems } from './goods/item.ts';
 
 /** Fen as the shortest yuan text: 100000 → "1000", 150 → "1.5", 5 → "0.05". */
 export function yuanText(fen: number): string {

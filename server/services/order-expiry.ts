@@ -5,6 +5,7 @@
 // - a sweeper that server/index.ts starts, every 60 s, for the orders nobody looks at.
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { withTx } from '../db/tx.ts';
 import { orders } from '../db/schema.ts';
 import { releaseOrder } from './orders/release.ts';
 import { UNPAID_STATUSES } from './orders/status.ts';
@@ -33,7 +34,7 @@ export async function expireDueOrders(db: Db, now: Date, companyId?: number, lim
   let cancelled = 0;
   // One transaction per order: one stuck order does not hold back the others.
   for (const { id } of due) {
-    const done = await db.transaction((tx) => releaseOrder(tx as unknown as Db, id, now, { note: EXPIRED_NOTE, actor: 'system' }));
+    const done = await withTx(db, (tx) => releaseOrder(tx, id, now, { note: EXPIRED_NOTE, actor: 'system' }));
     if (done) cancelled += 1;
   }
   return cancelled;
@@ -80,5 +81,5 @@ export async function expireOrderIfDue(db: Db, orderId: number, now: Date): Prom
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!o || !(UNPAID_STATUSES as readonly string[]).includes(o.status) || !o.expiresAt || o.expiresAt.getTime() > now.getTime()) return;
-  await db.transaction((tx) => releaseOrder(tx as unknown as Db, orderId, now, { note: EXPIRED_NOTE, actor: 'system' }));
+  await withTx(db, (tx) => releaseOrder(tx, orderId, now, { note: EXPIRED_NOTE, actor: 'system' }));
 }

@@ -54,3 +54,17 @@ export async function consumePhoneCode(db: Db, phone: string, purpose: CodePurpo
     .returning({ id: phoneCodes.id });
   if (used.length === 0) throw fail();
 }
+
+/** The newest codes "sent", newest first: the dev outbox stands in for an SMS gateway. */
+export function latestCodes(db: Db, limit: number) {
+  return db
+    .select({
+      phone: phoneCodes.phone,
+      purpose: phoneCodes.purpose,
+      code: phoneCodes.code,
+      created_at: phoneCodes.createdAt,
+    })
+    .from(phoneCodes)
+    .orderBy(desc(phoneCodes.id))
+    .limit(limit);
+}

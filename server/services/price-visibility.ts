@@ -1,4 +1,4 @@
-// Who may see what in the catalogue (decided rules, docs/api-shell.md "Visibility"):
+// Who may see what in the catalogue (decided rules, docs/api.md "Visibility rules (decided)"):
 // - prices: only members whose company is approved (已审核); visitors and members still under
 //   review get null prices and the page shows "资质审核后可见".
 // - 控销 goods (is_kx): only members whose company is flagged is_special; everyone else never

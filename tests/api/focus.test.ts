@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertCatalogue, insertGoods, insertShellContent, type CatalogueIds } from '../fixtures/catalogue.ts';
 import { hotKeywords } from '../../server/db/schema.ts';
-import { COMMON_TTL_MS } from '../../server/services/shell-common.ts';
+import { COMMON_TTL_MS } from '../../server/services/focus/common.ts';
 import type { CategoryNode, CommonData, FooterLink } from '../../src/domain/contracts.ts';
 
 let t: TestApp;

@@ -5,8 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds, type GoodsSpec } from '../fixtures/catalogue.ts';
 import { brands, favorites, goods, goodsLadderPrices } from '../../server/db/schema.ts';
-import { LIST_TOTAL_CAP, SUMMARY_TTL_MS } from '../../server/services/goods-list.ts';
-import { rowsOf } from '../../server/services/goods-search.ts';
+import { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
+import { SUMMARY_TTL_MS } from '../../server/services/goods/list/cache.ts';
+import { rowsOf } from '../../server/services/goods/search.ts';
 import type { GoodsListItem, GoodsListResult } from '../../src/domain/catalog.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds, type GoodsSpec } from '../fixtures/catalogue.ts';
 import { orderLines, orders, promotionGoods, promotions } from '../../server/db/schema.ts';
-import { RECOMMEND_PAGE_SIZE } from '../../server/services/goods-list.ts';
+import { RECOMMEND_PAGE_SIZE } from '../../server/services/goods/list/recommendations.ts';
 import type { FlashSale, GoodsListItem } from '../../src/domain/catalog.ts';
 
 const HOUR = 3_600_000;

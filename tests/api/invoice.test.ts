@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { insertOrder, type OrderLineSpec } from '../fixtures/aftersale-orders.ts';
 import { invoices, orders } from '../../server/db/schema.ts';
-import { renderInvoicePdf, utf16Hex, type InvoicePdfData } from '../../server/services/invoice-pdf.ts';
+import { renderInvoicePdf, utf16Hex, type InvoicePdfData } from '../../server/services/invoices/pdf.ts';
 import { toChineseCapitalAmount } from '../../src/domain/money-words.ts';
 import type { Invoice } from '../../src/domain/orders.ts';
 import type { Page } from '../../src/domain/envelope.ts';

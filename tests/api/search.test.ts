@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
-import { parseKeyword, searchTiers, termGrams, rowsOf } from '../../server/services/goods-search.ts';
+import { parseKeyword, searchTiers, termGrams, rowsOf } from '../../server/services/goods/search.ts';
 import { goods } from '../../server/db/schema.ts';
 import type { GoodsCard, SearchSuggestion } from '../../src/domain/contracts.ts';
 

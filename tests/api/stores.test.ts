@@ -1,7 +1,7 @@
 // GET /api/user/stores lists a head office's stores with the user ids POST /api/cart/copy takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import type { ManagedStore } from '../../server/routes/stores.ts';
+import type { ManagedStore } from '../../server/services/stores.ts';
 
 let t: TestApp;
 beforeAll(async () => {

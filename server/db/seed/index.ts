@@ -4,6 +4,7 @@
 // --reset); refuses to run twice.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { withTx } from '../tx.ts';
 import { goods, goodsLadderPrices, promotionGoods, siteConfig } from '../schema.ts';
 import { createRng } from './rng.ts';
 import { seedCategories } from './categories.ts';
@@ -90,9 +91,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     mark = t;
   };
 
-  return db.transaction(async (txRaw) => {
-    // A transaction is a PgDatabase too; the seed modules only need that surface.
-    const tx = txRaw as unknown as Db;
+  return withTx(db, async (tx) => {
     const warehouses = await seedWarehouses(tx);
     const categories = await seedCategories(tx, await firstFreeId(tx, 'categories'));
     await syncSequence(tx, 'categories');

@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { CART_LINE_TYPES, type CartLineType } from '../../../src/domain/cart-types.ts';
 import { quantityMessage } from '../../../src/domain/quantity.ts';
-import { badRequest, validationError } from '../../http/envelope.ts';
+import { badRequest } from '../../http/envelope.ts';
+import { ID_MAX, flagField, idField, type IdListRule } from '../../http/params.ts';
 
-const MAX_INT = 2_147_483_647;
 /** Above this a quantity is a typo or an attack, never an order; refused as malformed. */
 export const MAX_LINE_NUMBER = 9_999_999;
 /** SPEC has no number; a wholesale cart of 300 lines is the budgeted size (DESIGN.md). */
@@ -18,17 +18,6 @@ export const MAX_IDS = 1000;
 export const MAX_COPY_TARGETS = 50;
 
 const NOT_INTEGER = quantityMessage('not_integer', { step: 1, min: 1, max: 1 });
-
-/** A positive database id, from a number or a digit string. */
-export const idField = (msg: string) =>
-  z.union([z.number(), z.string()], { error: msg }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > MAX_INT) {
-      ctx.addIssue({ code: 'custom', message: msg });
-      return z.NEVER;
-    }
-    return n;
-  });
 
 /** Optional id the client sends for information only (ck_id, goods_price_id…): never trusted. */
 const advisory = z.union([z.number(), z.string(), z.null()]).optional();
@@ -46,15 +35,6 @@ export const quantityField = z.union([z.number(), z.string()], { error: '请填�
   }
   return n;
 });
-
-/** 0/1 flags arrive as '0'/'1', numbers or booleans. */
-export const flagField = (msg: string) =>
-  z.union([z.number(), z.string(), z.boolean()], { error: msg }).transform((v, ctx) => {
-    if (v === true || v === 1 || v === '1' || v === 'true') return true;
-    if (v === false || v === 0 || v === '0' || v === 'false' || v === '') return false;
-    ctx.addIssue({ code: 'custom', message: msg });
-    return z.NEVER;
-  });
 
 const typeField = z.union([z.number(), z.string()]).transform((v, ctx): CartLineType => {
   const n = v === '' ? 0 : Number(v);
@@ -113,21 +93,13 @@ export const editBodySchema = z
     return { number, withCart: b.new ?? false };
   });
 
-/** `ids[]=1&ids[]=2`, `ids=1,2`, a single id, or a JSON array; de-duplicated. */
-export function parseIdList(raw: unknown, field: string, emptyMsg: string, max = MAX_IDS): number[] {
-  let parts: unknown[];
-  if (Array.isArray(raw)) parts = raw;
-  else if (typeof raw === 'number') parts = [raw];
-  else if (typeof raw === 'string') parts = raw.split(',').filter((p) => p.trim() !== '');
-  else throw validationError({ [field]: [emptyMsg] });
-  if (parts.length === 0) throw validationError({ [field]: [emptyMsg] });
-  if (parts.length > max) throw validationError({ [field]: [`一次最多选择${max}项`] });
-  const ids = parts.map((p) =>
-    typeof p === 'number' ? p : typeof p === 'string' && /^\s*\d{1,10}\s*$/.test(p) ? Number(p) : NaN,
-  );
-  if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INT)) throw validationError({ [field]: ['编号无效'] });
-  return [...new Set(ids)];
-}
+/** The id lists of the cart calls (select, copy, checkout): `empty` when none is given. */
+export const cartIdList = (empty: string, max = MAX_IDS): IdListRule => ({
+  empty,
+  tooMany: `一次最多选择${max}项`,
+  invalid: '编号无效',
+  max,
+});
 
 export const selectBodySchema = z.object({
   ids: z.unknown(),
@@ -141,7 +113,7 @@ export const listQuerySchema = z.object({
     .transform((v, ctx) => {
       if (v === undefined || v === '') return null;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > MAX_INT) {
+      if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
         ctx.addIssue({ code: 'custom', message: '筛选条件无效' });
         return z.NEVER;
       }

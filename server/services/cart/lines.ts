@@ -1,7 +1,7 @@
 // Changes to existing cart lines: a new number (edit), selection, and copying lines to the stores
 // a head office manages. A line id is only ever looked up together with the company, so another
 // company's id behaves exactly like a missing one.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines } from '../../db/schema.ts';
 import type { CartLineType } from '../../../src/domain/cart-types.ts';
@@ -161,4 +161,13 @@ export async function copyLines(
     });
   }
   return report;
+}
+
+/** Deletes those of `ids` that are the company's lines (others simply do not match); answers how many. */
+export async function deleteLines(db: Db, companyId: number, ids: readonly number[]): Promise<number> {
+  const deleted = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.companyId, companyId), inArray(cartLines.id, [...ids])))
+    .returning({ id: cartLines.id });
+  return deleted.length;
 }

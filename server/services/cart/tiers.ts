@@ -6,7 +6,7 @@ import { goods, goodsPrices, promotionGoods, promotions } from '../../db/schema.
 import { computeCart } from '../../../src/domain/cart.ts';
 import type { CartNextHint, CartPromotionView, DiscountTier, ManjianTier, TierPromotion } from '../../../src/domain/cart-types.ts';
 import { notFound } from '../../http/envelope.ts';
-import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../goods-card.ts';
+import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../goods/card.ts';
 import type { Viewer } from '../price-visibility.ts';
 import type { Buyer } from './buyer.ts';
 import { parseTierPromotion } from './facts.ts';

@@ -1,5 +1,5 @@
 // Coupons (优惠券) and cash vouchers (现金券) a company holds, and what each saves on an order.
-// Rules (decided, docs/api-orders.md "Coupons"):
+// Rules (decided, docs/api.md "Money (decided)" under "Checkout, payments and orders"):
 // - A coupon applies to the coupon-eligible goods (normal-priced lines after their 满减/满折
 //   share: the cart's with_coupon), within its scope (template scope.category_l1, when set).
 //   It is usable when that base reaches its threshold; it takes `amount` off, or with

@@ -2,14 +2,13 @@
 // brackets (every value a string) and JSON alike. Shape problems are 422 with the field path;
 // business refusals (stock, coupons, money) come later as 400/409.
 import { z } from 'zod';
-import { EMAIL_RE } from '../../../src/domain/validators.ts';
+import { checkoutInvoiceErrors } from '../../../src/domain/invoice-input.ts';
 import { validationError } from '../../http/envelope.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import { flagField, parseIdList } from '../cart/input.ts';
+import { ID_MAX, flagField, parseIdList } from '../../http/params.ts';
+import { cartIdList } from '../cart/input.ts';
 
-const MAX_INT = 2_147_483_647;
 export const REMARK_MAX = 200;
-const TAX_NO_RE = /^[0-9A-Z]{15,20}$/;
 
 /** An id that may be 0/''/absent: `undefined` = not sent, `null` = "none" (0 or ''). */
 const optionalId = (msg: string) =>
@@ -20,7 +19,7 @@ const optionalId = (msg: string) =>
       if (v === undefined) return undefined;
       if (v === null || v === '' || v === 0 || v === '0') return null;
       const n = typeof v === 'number' ? v : /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
-      if (!Number.isInteger(n) || n < 1 || n > MAX_INT) {
+      if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
         ctx.addIssue({ code: 'custom', message: msg });
         return z.NEVER;
       }
@@ -37,20 +36,18 @@ const fenField = z.union([z.number(), z.string()], { error: '请确认应付金�
   return n;
 });
 
+/** The shape here; the rules are the step 2 form's (checkoutInvoiceErrors), one message per field. */
 const invoiceSchema = z
   .object({
     kind: z.enum(['none', 'normal', 'special'], { error: '请选择发票类型' }),
-    title: z.string().trim().max(100, { error: '发票抬头最多100个字符' }).optional().default(''),
+    title: z.string().trim().optional().default(''),
     tax_no: z.string().trim().toUpperCase().optional().default(''),
-    email: z.string().trim().max(100, { error: '邮箱最多100个字符' }).optional().default(''),
+    email: z.string().trim().optional().default(''),
   })
   .superRefine((inv, ctx) => {
-    if (inv.kind === 'none') return;
-    if (!inv.title) ctx.addIssue({ code: 'custom', path: ['title'], message: '请填写发票抬头' });
-    if (inv.kind === 'special' && !inv.tax_no) ctx.addIssue({ code: 'custom', path: ['tax_no'], message: '增值税专用发票须填写纳税人识别号' });
-    if (inv.tax_no && !TAX_NO_RE.test(inv.tax_no)) ctx.addIssue({ code: 'custom', path: ['tax_no'], message: '请输入正确的纳税人识别号' });
-    if (!inv.email) ctx.addIssue({ code: 'custom', path: ['email'], message: '请填写接收电子发票的邮箱' });
-    else if (!EMAIL_RE.test(inv.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: '请输入正确的邮箱地址' });
+    for (const [field, message] of Object.entries(checkoutInvoiceErrors(inv))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
   })
   .transform((inv) => (inv.kind === 'none' ? { kind: 'none' as const, title: '', tax_no: '', email: '' } : inv));
 
@@ -82,7 +79,7 @@ export interface CheckoutInput {
 /** SPEC §3 ids, plus the CheckoutRequest fields; new=1 needs an address and the amount seen. */
 export function parseCheckoutInput(raw: Record<string, unknown>): CheckoutInput {
   const b = parseOrThrow(bodySchema, raw);
-  const lineIds = parseIdList(b.ids, 'ids', '请选择要结算的商品');
+  const lineIds = parseIdList(b.ids, 'ids', cartIdList('请选择要结算的商品'));
   const place = b.new ?? false;
   if (place) {
     const errors: Record<string, string[]> = {};

@@ -13,7 +13,7 @@ import { priceLines, type CartViewer } from '../cart/list.ts';
 import { LINE_NOT_FOUND_MSG } from '../cart/lines.ts';
 import { memberPrice } from '../cart/rules.ts';
 import { loadShippingData } from '../cart/shipping.ts';
-import { rowsOf } from '../goods-search.ts';
+import { rowsOf } from '../goods/search.ts';
 import { intArray, type FlashUnits } from '../orders/stock.ts';
 import { loadWallet, type WalletView } from '../payments/wallet.ts';
 import type { OrderingCompany } from './company.ts';

@@ -4,6 +4,7 @@
 // not go in and why).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
 import { orderLines, orders } from '../../db/schema.ts';
 import type { RebuyResult } from '../../../src/domain/orders.ts';
 import { badRequest } from '../../http/envelope.ts';
@@ -19,8 +20,7 @@ import { addHistory, isPaidLike, isUnpaid } from './status.ts';
 export const pointsFor = (paidFen: number): number => Math.floor(Math.max(0, paidFen) / 100);
 
 export async function cancelOrder(db: Db, scope: readonly number[], orderId: number, now: Date): Promise<void> {
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await withTx(db, async (tx) => {
     const o = await findOrder(tx, scope, orderId, true);
     if (o.kind !== 'normal') throw badRequest('积分订单不能取消');
     if (o.status === 'cancelled') throw badRequest('订单已取消');
@@ -31,8 +31,7 @@ export async function cancelOrder(db: Db, scope: readonly number[], orderId: num
 }
 
 export async function confirmReceipt(db: Db, scope: readonly number[], orderId: number, now: Date): Promise<void> {
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await withTx(db, async (tx) => {
     const o = await findOrder(tx, scope, orderId, true);
     if (o.status === 'completed') throw badRequest('订单已确认收货');
     if (o.status !== 'shipped') throw badRequest('订单尚未发货，不能确认收货');
@@ -77,8 +76,7 @@ export async function rebuyOrder(db: Db, buyer: Buyer, scope: readonly number[],
   }
   const requests: AddRequest[] = [...wanted].map(([goodsId, w]) => ({ goodsId, number: w.number, type: 0, combinationId: 0, isYj: null }));
   if (requests.length === 0) return { added: 0, skipped: [] };
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return withTx(db, async (tx) => {
     const facts = await loadFactsFor(tx, requests, buyer, now);
     const outcome = await addToCart(tx, buyer, requests, now, 'each', facts);
     const skipped = outcome.refusals.map((r) => {

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
 import { goods, orderLines, orders } from '../../db/schema.ts';
 import type { EphedrineReceiptRecord, OrderStatus } from '../../../src/domain/orders.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
@@ -44,8 +45,7 @@ export function parseReceipt(body: unknown, now: Date): ReceiptInput {
 }
 
 export async function registerReceipt(db: Db, scope: readonly number[], orderId: number, input: ReceiptInput, now: Date): Promise<{ status: OrderStatus }> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return withTx(db, async (tx) => {
     const o = await findOrder(tx, scope, orderId, true);
     if (!o.hasEphedrine) throw badRequest('该订单不含含麻黄碱药品，无需登记');
     if (!isUnpaid(o.status)) {

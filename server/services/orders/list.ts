@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { numberParam } from '../../http/params.ts';
 import { orders } from '../../db/schema.ts';
 import { ORDER_TABS, type OrderSummary, type OrderTabKey } from '../../../src/domain/orders.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
@@ -16,20 +17,6 @@ const KEYWORDS_MAX = 50;
 const DAY_MS = 86_400_000;
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as [OrderTabKey, ...OrderTabKey[]];
-
-const intParam = (msg: string, min: number, max: number) =>
-  z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: msg });
-        return z.NEVER;
-      }
-      return n;
-    });
 
 /** A Shanghai calendar day, YYYY-MM-DD, as the instant it starts. */
 const dayParam = (msg: string) =>
@@ -54,8 +41,8 @@ export const orderListQuery = z
     start: dayParam('开始日期格式应为YYYY-MM-DD'),
     end: dayParam('结束日期格式应为YYYY-MM-DD'),
     kind: z.enum(['normal', 'points'], { error: '订单类型无效' }).optional(),
-    page: intParam('页码无效', 1, 10_000),
-    page_size: intParam(`每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间`, 1, ORDER_PAGE_SIZE_MAX),
+    page: numberParam('页码无效', 1, 10_000),
+    page_size: numberParam(`每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间`, 1, ORDER_PAGE_SIZE_MAX),
   })
   .superRefine((q, ctx) => {
     if (q.start && q.end && q.start.getTime() > q.end.getTime()) ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });

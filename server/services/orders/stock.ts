@@ -4,7 +4,7 @@
 // FOR UPDATE CTE), so two orders touching the same goods in different orders cannot deadlock.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../goods-search.ts';
+import { rowsOf } from '../goods/search.ts';
 
 /** `{1,2,3}`: one array parameter (ids and counts are validated integers). */
 export function intArray(values: readonly number[]): string {

@@ -19,7 +19,7 @@ import {
 } from '../../../src/domain/orders.ts';
 import { maskIdCard } from '../../../src/domain/id-card.ts';
 import { anyId } from '../cart/packed.ts';
-import { rowsOf } from '../goods-search.ts';
+import { rowsOf } from '../goods/search.ts';
 import type { OrderRow } from './access.ts';
 import { isUnpaid, seconds } from './status.ts';
 

@@ -6,6 +6,7 @@
 // refused — after that mark is committed.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
 import { orders, payments } from '../../db/schema.ts';
 import type { OrderStatus, SandboxConfirmResult } from '../../../src/domain/orders.ts';
 import { AppError, badRequest, notFound } from '../../http/envelope.ts';
@@ -16,8 +17,7 @@ export const PAYMENT_NOT_FOUND_MSG = '支付单不存在';
 export type CallbackOutcome = { ok: true; result: SandboxConfirmResult; replayed: boolean } | { ok: false; error: AppError };
 
 export async function applyGatewayPaid(db: Db, gatewayRef: string, amount: number, now: Date): Promise<CallbackOutcome> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return withTx(db, async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.gatewayRef, gatewayRef)).limit(1).for('update');
     if (!p) return { ok: false, error: notFound(PAYMENT_NOT_FOUND_MSG) };
     if (p.status === 'succeeded') {

@@ -11,6 +11,7 @@
 // then closed when the other method succeeds.
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
 import { orders, payments } from '../../db/schema.ts';
 import type { OrderStatus, PayMethod, PayResult } from '../../../src/domain/orders.ts';
 import { AppError, badRequest } from '../../http/envelope.ts';
@@ -64,8 +65,7 @@ export async function payOrder(
   now: Date,
   gateway: PaymentGateway = sandboxGateway,
 ): Promise<PayResult> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return withTx(db, async (tx) => {
     const o = await findOrder(tx, scope, orderId, true);
     const refusal = payRefusal(o, now);
     if (refusal) throw refusal;

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { wallets } from '../../db/schema.ts';
-import { rowsOf } from '../goods-search.ts';
+import { rowsOf } from '../goods/search.ts';
 
 /** Timestamps go to raw SQL as ISO text cast to timestamptz: the same on PGlite and node-postgres. */
 const iso = (d: Date): string => d.toISOString();

@@ -1,9 +1,9 @@
 // The GoodsCard shape (src/domain/contracts.ts) that hot goods, lists and the cart drawer share,
 // with prices applied through the visibility rule.
 import { and, eq, sql } from 'drizzle-orm';
-import { goods, goodsPrices } from '../db/schema.ts';
-import type { GoodsCard } from '../../src/domain/contracts.ts';
-import { pricesVisibleTo, type Viewer } from './price-visibility.ts';
+import { goods, goodsPrices } from '../../db/schema.ts';
+import type { GoodsCard } from '../../../src/domain/contracts.ts';
+import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
 
 /** Columns to select for a card; join goodsPrices with rankPriceJoin(viewer) for `rankPrice`. */
 export const goodsCardFields = {

@@ -2,10 +2,10 @@
 // handful of small queries and kept in memory per app instance for COMMON_TTL_MS: the catalogue
 // changes rarely and every page load asks for it. The timestamp is never cached (the route adds it).
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import type { Deps } from '../deps.ts';
-import { brands, categories, goods, hotKeywords, navItems } from '../db/schema.ts';
-import type { BrandItem, CategoryNode, CommonData, NavItem } from '../../src/domain/contracts.ts';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { brands, categories, goods, hotKeywords, navItems } from '../../db/schema.ts';
+import type { BrandItem, CategoryNode, CommonData, NavItem } from '../../../src/domain/contracts.ts';
 
 export const COMMON_TTL_MS = 60_000;
 export const COMMON_BRAND_LIMIT = 30;

@@ -2,10 +2,10 @@
 // the browser's Content-Type), stored in the uploads table, and served only to the company that
 // owns them. Checking is separate from storing so a request is refused before anything is written.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
-import { validationError } from '../http/envelope.ts';
-import { sniffType } from './uploads.ts';
+import type { Db } from '../../db/client.ts';
+import { uploads } from '../../db/schema.ts';
+import { validationError } from '../../http/envelope.ts';
+import { sniffType } from '../uploads.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 

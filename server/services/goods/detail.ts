@@ -2,12 +2,12 @@
 // that is unknown, off sale, or 控销 for a viewer not entitled to it is the same "not found", so
 // ids cannot be probed.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { brands, categories, goods, goodsPrices, warehouses } from '../db/schema.ts';
-import type { GoodsDetail } from '../../src/domain/catalog.ts';
-import { goodsItemFields, toGoodsListItem, warehouseJoin } from './goods-item.ts';
-import { rankPriceJoin } from './goods-card.ts';
-import { controlledVisibleTo, type Viewer } from './price-visibility.ts';
+import type { Db } from '../../db/client.ts';
+import { brands, categories, goods, goodsPrices, warehouses } from '../../db/schema.ts';
+import type { GoodsDetail } from '../../../src/domain/catalog.ts';
+import { goodsItemFields, toGoodsListItem, warehouseJoin } from './item.ts';
+import { rankPriceJoin } from './card.ts';
+import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 
 export const GOODS_GONE = '商品不存在或已下架';
 

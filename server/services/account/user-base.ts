@@ -1,9 +1,9 @@
 // GET /api/user/base and the login answer: the SPEC §3 user state built from the database.
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { cartLines, companies, messages, siteConfig, staff, users, wallets } from '../db/schema.ts';
-import type { AccountManager, CommonConfig, UserBase } from '../../src/domain/user.ts';
+import type { Db } from '../../db/client.ts';
+import { cartLines, companies, messages, siteConfig, staff, users, wallets } from '../../db/schema.ts';
+import type { AccountManager, CommonConfig, UserBase } from '../../../src/domain/user.ts';
 
 export const QUALITY_INSPECTION_FALLBACK_MSG = '质检报告请联系客服索取';
 

@@ -3,14 +3,16 @@
 // operator (POST /api/dev/invoice/{id}/issue stands in for the back office). Nothing is e-mailed:
 // there is no mail gateway; the buyer downloads the PDF.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { afterSales, invoices, orderLines, orders, siteConfig } from '../db/schema.ts';
-import { AppError, badRequest, notFound } from '../http/envelope.ts';
-import { assertOwns } from '../auth/session.ts';
-import type { Invoice } from '../../src/domain/orders.ts';
-import type { Page } from '../../src/domain/envelope.ts';
-import type { InvoiceFields } from '../../src/domain/invoice-input.ts';
-import { renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.ts';
+import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { afterSales, invoices, orderLines, orders, siteConfig } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../http/envelope.ts';
+import { assertOwns } from '../../auth/session.ts';
+import type { Invoice } from '../../../src/domain/orders.ts';
+import type { Page } from '../../../src/domain/envelope.ts';
+import type { InvoiceFields } from '../../../src/domain/invoice-input.ts';
+import { renderInvoicePdf, type InvoicePdfData } from './pdf.ts';
 
 export const INVOICE_NOT_FOUND = '发票不存在';
 export const INVOICE_EXISTS = '该订单已申请发票';
@@ -156,17 +158,6 @@ async function issue(db: Db, id: number, now: Date): Promise<void> {
     .where(eq(invoices.id, id));
 }
 
-function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Db));
-}
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-
 /** Requests an invoice for a completed order; ordinary invoices are issued at once. Returns the id. */
 export async function requestInvoice(
   db: Db,
@@ -176,7 +167,7 @@ export async function requestInvoice(
   now: Date,
 ): Promise<number> {
   try {
-    return await transaction(db, async (tx) => {
+    return await withTx(db, async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       assertOwns(companyIds, order?.companyId, '订单不存在');
       const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id));
@@ -210,7 +201,7 @@ export async function requestInvoice(
 
 /** Operator step (demo back office): issues a requested invoice. */
 export async function issueInvoice(db: Db, id: number, now: Date): Promise<void> {
-  await transaction(db, (tx) => issue(tx, id, now));
+  await withTx(db, (tx) => issue(tx, id, now));
 }
 
 /** The stored PDF of an issued invoice of `companyIds`. */

@@ -1,7 +1,7 @@
 // Goods search (DESIGN.md "search"): one definition of what a keyword matches and how matches
 // rank, used by the search-box suggestions now and by the full list/search page later.
 //
-// Why the shapes below (EXPLAIN findings, docs/api-shell.md "Search design"):
+// Why the shapes below (EXPLAIN findings, docs/api.md "Search design (for reviewers)"):
 // - Name / common-name prefix and pinyin prefix use btree text_pattern_ops indexes.
 // - "Contains" on Chinese text cannot rely on pg_trgm: a 1–2 character query (感冒, 阿莫) has no
 //   complete trigram, so the trigram index degenerates into a full index scan. Instead the stored
@@ -17,11 +17,11 @@
 // - Manufacturer matches go through the small manufacturers table first, then goods by
 //   manufacturer_id (goods_manufacturer_idx or a sales-order walk, the planner's choice).
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { goods, manufacturers } from '../db/schema.ts';
-import { validationError } from '../http/envelope.ts';
-import { normaliseLatinQuery } from './search-keys.ts';
-import type { SearchSuggestion, SearchType } from '../../src/domain/contracts.ts';
+import type { Db } from '../../db/client.ts';
+import { goods, manufacturers } from '../../db/schema.ts';
+import { validationError } from '../../http/envelope.ts';
+import { normaliseLatinQuery } from '../search-keys.ts';
+import type { SearchSuggestion, SearchType } from '../../../src/domain/contracts.ts';
 
 /** Longest keyword accepted, in characters (a drug name plus spec fits easily). */
 export const SEARCH_KEYWORD_MAX_CHARS = 50;

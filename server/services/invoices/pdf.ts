@@ -5,8 +5,8 @@
 // Layout: A4 portrait, points; the table continues on further pages when lines do not fit, and the
 // totals, amount in words and note close the last page.
 import { createHash } from 'node:crypto';
-import { formatFen } from '../../src/domain/money.ts';
-import { toChineseCapitalAmount } from '../../src/domain/money-words.ts';
+import { formatFen } from '../../../src/domain/money.ts';
+import { toChineseCapitalAmount } from '../../../src/domain/money-words.ts';
 
 export interface InvoicePdfLine {
   name: string;

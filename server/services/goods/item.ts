@@ -5,11 +5,11 @@
 // favourites (an EXISTS on the favorites primary key). Each extra round trip costs more than
 // these index probes (PGlite: ~0.3 ms a statement).
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { favorites, goods, goodsLadderPrices, goodsPrices, warehouses } from '../db/schema.ts';
-import type { GoodsListItem, LadderPriceStep } from '../../src/domain/catalog.ts';
-import { rankPriceJoin, toGoodsCard } from './goods-card.ts';
-import { pricesVisibleTo, type Viewer } from './price-visibility.ts';
+import type { Db } from '../../db/client.ts';
+import { favorites, goods, goodsLadderPrices, goodsPrices, warehouses } from '../../db/schema.ts';
+import type { GoodsListItem, LadderPriceStep } from '../../../src/domain/catalog.ts';
+import { rankPriceJoin, toGoodsCard } from './card.ts';
+import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
 
 /** Columns of a list item that do not depend on the viewer. */
 const baseFields = {

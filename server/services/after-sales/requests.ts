@@ -4,11 +4,12 @@
 // While any request of an order is open the order shows 售后中 (status after_sale); when the last
 // one ends the order returns to the status it had before, read back from order_status_history.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { afterSales, companies, orderLines, orderStatusHistory, orders, walletLedger, wallets } from '../db/schema.ts';
-import { AppError, badRequest, notFound, validationError } from '../http/envelope.ts';
-import { assertOwns } from '../auth/session.ts';
-import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '../../src/domain/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
+import { afterSales, companies, orderLines, orderStatusHistory, orders, walletLedger, wallets } from '../../db/schema.ts';
+import { AppError, badRequest, notFound, validationError } from '../../http/envelope.ts';
+import { assertOwns } from '../../auth/session.ts';
+import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '../../../src/domain/orders.ts';
 import {
   AFTER_SALE_KIND_TEXT,
   AFTER_SALE_PHOTO_MAX_BYTES,
@@ -18,9 +19,9 @@ import {
   canRequestAfterSale,
   isOpenAfterSale,
   isRefundKind,
-} from '../../src/domain/orders-after-sale.ts';
-import { formatPrice } from '../../src/domain/money.ts';
-import type { Page } from '../../src/domain/envelope.ts';
+} from '../../../src/domain/orders-after-sale.ts';
+import { formatPrice } from '../../../src/domain/money.ts';
+import type { Page } from '../../../src/domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
@@ -45,11 +46,6 @@ export interface AfterSaleRequest {
 }
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
-
-/** A transaction is a PgDatabase too; the helpers below only need that surface. */
-function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Db));
-}
 
 /** The status an order had before it entered after_sale (the latest entry into it from elsewhere). */
 async function statusBeforeAfterSale(db: Db, orderId: number): Promise<OrderStatus | null> {
@@ -93,7 +89,7 @@ export async function createAfterSale(
   // Bytes are checked before anything is locked or written.
   const photos = await checkPhotos(req.photos, { maxCount: AFTER_SALE_PHOTOS_MAX, maxBytes: AFTER_SALE_PHOTO_MAX_BYTES });
 
-  return transaction(db, async (tx) => {
+  return withTx(db, async (tx) => {
     const [order] = await lockOrder(tx, orderId);
     assertOwns(companyIds, order?.companyId, ORDER_NOT_FOUND);
 
@@ -306,7 +302,7 @@ async function creditBalance(tx: Db, companyId: number, amount: number, orderId:
  * wallet and marks the units returned; the order leaves after_sale when its last request ends.
  */
 export async function advanceAfterSale(db: Db, id: number, now: Date, reject = false): Promise<void> {
-  await transaction(db, async (tx) => {
+  await withTx(db, async (tx) => {
     const [head] = await tx.select({ orderId: afterSales.orderId }).from(afterSales).where(eq(afterSales.id, id));
     if (!head) throw notFound(AFTER_SALE_NOT_FOUND);
     // Order first, then the request: the same lock order as creation.
