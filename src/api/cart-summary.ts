@@ -6,7 +6,7 @@ import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { CartTotal } from '../domain/contracts';
 import { localStatus } from '../local/runtime';
 import { cartDelete } from '../local/writes';
-import { http } from './client';
+import { http } from '../http/client';
 import { localWrite, type WriteResult } from './local-write';
 
 export const cartSummaryKeys = {

@@ -34,6 +34,7 @@ import { notifyCartChanged } from '../app/shell/cart-events';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
 import type {
   CartActivityData,
+  CartAddLine,
   CartAddResult as CartAddAnswer,
   CartCopyResult,
   CartEditResult,
@@ -49,7 +50,7 @@ import type { Envelope } from '../domain/envelope';
 import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local/writes';
 import { toast } from '../ui/toast';
 import { cartSummaryKeys } from './cart-summary';
-import { http } from './client';
+import { http } from '../http/client';
 import { localWrite, serverData, writeMessage, type WriteResult } from './local-write';
 
 /** Same ['cart'] root as the shell's badge/drawer keys, so one invalidation refreshes both. */
@@ -62,24 +63,6 @@ export const cartKeys = {
   list: (filters: number = CART_LIST_DEFAULT_FILTER) => [...cartSummaryKeys.all, 'list', filters] as const,
   nextHint: (promotionId: number | null) => [...cartSummaryKeys.all, 'next_hint', promotionId ?? 0] as const,
 };
-
-/**
- * One cart line as POST /api/cart takes it. The price is advisory (the server's price wins);
- * ids the page does not know are left out rather than sent as 0.
- */
-export interface CartAddLine {
-  goods_id: number;
-  number: number;
-  /** Unit price the buyer saw (fen). */
-  price?: number;
-  ck_id: number;
-  goods_price_id?: number;
-  ladder_price_id?: number;
-  goods_manjian_id?: number;
-  is_yj?: 0 | 1;
-  /** Goods kind (SPEC §3): 0 normal, 1 flash sale, 3 combination. */
-  type?: number;
-}
 
 export interface CartAddResult {
   /** Cart line count after the add. */

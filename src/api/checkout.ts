@@ -8,9 +8,9 @@ import { useCallback, useRef } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyCartChanged } from '../app/shell/cart-events';
 import type { CheckoutPreview, CheckoutRequest, CheckoutResult } from '../domain/orders';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 import { cartSummaryKeys } from './cart-summary';
-import { http } from './client';
+import { http } from '../http/client';
 
 /**
  * What the buyer chose so far. A missing coupon_id/voucher_id lets the server pick the best one

@@ -5,7 +5,7 @@
 // generic "system busy" it gives to unknown errors.
 import { isLocalStorageFullError } from '../local/storage';
 import type { WriteResult } from '../local/writes';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 
 export type { WriteResult } from '../local/writes';
 

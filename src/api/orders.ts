@@ -14,7 +14,7 @@ import type {
   RebuyResult,
 } from '../domain/orders';
 import { cartSummaryKeys } from './cart-summary';
-import { http } from './client';
+import { http } from '../http/client';
 
 export type OrderKind = 'normal' | 'points';
 

@@ -4,7 +4,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { clearUserCaches } from '../app/cache-scope';
 import type { UserBase } from '../domain/user';
 import { finishSignOut } from '../local/session-guard';
-import { http } from './client';
+import { http } from '../http/client';
 
 export const userKeys = {
   all: ['user'] as const,

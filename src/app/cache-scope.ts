@@ -10,7 +10,7 @@
 // It imports nothing from src/api/user.ts (the user-base key is passed in), so the logout
 // mutation there can import clearUserCaches() without an import cycle.
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { isApiError } from '../api/client';
+import { isApiError } from '../http/client';
 import type { UserBase } from '../domain/user';
 import {
   CACHE,

@@ -14,7 +14,7 @@
 //
 // Nothing else in the app may listen to navigator.onLine or the online/offline events.
 import { onlineManager } from '@tanstack/react-query';
-import { onServerReachability } from '../api/client';
+import { onServerReachability } from '../http/client';
 import { isWorkerToPageMessage, type WorkerToPageMessage } from '../../sw/cache-names';
 
 /** How often the server is asked whether it is back while only the worker says it is gone. */

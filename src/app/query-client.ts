@@ -1,7 +1,7 @@
 // The app's QueryClient: SPEC §8 error display registered once on both caches, and a retry
 // policy that only retries failures a retry can fix.
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../http/api-error';
 import { presentError } from './error-presenter';
 
 /** `meta: SILENT_ERRORS` on a query or mutation that handles its own failures (header user query, sync engine). */

@@ -7,7 +7,7 @@
 //   offline, timeout, 5xx      → start the last signed-in account's store (offline start); the
 //                                engine still checks the session before it sends anything
 import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error';
+import { isApiError } from '../http/api-error';
 import { userKeys } from '../api/user';
 import type { UserBase } from '../domain/user';
 import { accountOf, lastAccount, sameAccount, type LocalAccount } from './account';

@@ -2,7 +2,7 @@
 // apply to at once, each together with its outbox entry in ONE transaction. Totals are computed
 // by the same domain code as the server's (src/domain/cart.ts) and are provisional until synced:
 // the server re-prices everything and reconcile.ts reports what it changed.
-import type { CartAddLine } from '../api/cart';
+import type { CartAddLine } from '../domain/cart-types';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
 import type { CartLineGoods, CartLineType, CartLineView, CartState, CartTotals, TierPromotion } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';

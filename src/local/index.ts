@@ -30,9 +30,10 @@
 // keep its rows across every upgrade (it is the buyer's unsent work).
 import { liveQuery } from 'dexie';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { cartListQuery, type CartAddLine } from '../api/cart';
+import { cartListQuery } from '../api/cart';
+import type { CartAddLine } from '../domain/cart-types';
 import { cartSummaryKeys } from '../api/cart-summary';
-import { http } from '../api/client';
+import { http } from '../http/client';
 import { favoriteKeys } from '../api/favorites';
 import { goodsKeys } from '../api/goods';
 import { userBaseQuery } from '../api/user';

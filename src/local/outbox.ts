@@ -2,8 +2,8 @@
 // offline side"). A page's write becomes a local change plus one entry here, in ONE Dexie
 // transaction (cart-draft.ts, favorites-local.ts), so a crash can never keep one without the
 // other. The engine sends entries strictly in `seq` order with `id` as the Idempotency-Key.
-import type { CartAddLine } from '../api/cart';
-import type { FormValue } from '../api/form-body';
+import type { CartAddLine } from '../domain/cart-types';
+import type { FormValue } from '../http/form-body';
 import type { LocalDb } from './db';
 
 export type OutboxKind =

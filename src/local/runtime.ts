@@ -1,7 +1,7 @@
 // The running local store of the signed-in account, as a tiny Dexie-free registry. startLocal()
 // (index.ts, loaded after first paint) fills it; writes.ts, session-guard.ts and the shell's
 // status hook read it without importing Dexie, so first-paint code can call them.
-import type { CartAddLine } from '../api/cart';
+import type { CartAddLine } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { LocalAccount } from './account';
 import type { LocalDb } from './db';

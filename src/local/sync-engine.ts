@@ -15,7 +15,7 @@
 //
 // One run at a time per tab (an in-memory single flight) and per browser (Web Locks
 // 'outbox-sync' where available), so two tabs never send the same entry concurrently.
-import { ApiError, http, toFormBody } from '../api/client';
+import { ApiError, http, toFormBody } from '../http/client';
 import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { CartState } from '../domain/cart-types';
 import type { Envelope } from '../domain/envelope';

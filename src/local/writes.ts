@@ -9,8 +9,8 @@
 // Without a local store (a visitor, a browser without IndexedDB) the request goes straight to
 // the server, as before the offline work.
 import { onlineManager } from '@tanstack/react-query';
-import type { CartAddLine } from '../api/cart';
-import { http } from '../api/client';
+import type { CartAddLine } from '../domain/cart-types';
+import { http } from '../http/client';
 import type { CartAddResult, CartEditResult, CartSelectResult } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { Mock } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/http/api-error';
 import { NoticeHost, resetErrorPresenter, setErrorNavigator } from '../../src/app/error-presenter';
 import { createQueryClient } from '../../src/app/query-client';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../../src/domain/catalog';

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/http/api-error';
 import { cartEvents } from '../../src/app/shell/cart-events';
 import { ADD_TO_CART_DEFER_MS } from '../../src/domain/constants';
 import type { GoodsListItem } from '../../src/domain/catalog';
@@ -23,8 +23,8 @@ import { makeGoods } from './goods-fixtures';
 import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

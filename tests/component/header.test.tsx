@@ -3,7 +3,7 @@
 // the login marker and reloads, the search-top state, and the login-style header.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/http/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
 import { presentError } from '../../src/app/error-presenter';
 import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
@@ -15,8 +15,8 @@ import type { RouteDef } from '../../src/routes/types';
 import { FLAGS_HOME, makeCommon, makeUser, renderInApp, routeDef } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/error-presenter', async (importOriginal) => ({

@@ -3,15 +3,15 @@
 // same-origin `redirect` target once (SPEC §2).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/http/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
 import { presentError } from '../../src/app/error-presenter';
 import { LoginPage } from '../../src/features/auth/login-page';
 import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/error-presenter', async (importOriginal) => ({

@@ -6,7 +6,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/http/api-error';
 import { NoticeHost } from '../../src/app/error-presenter';
 import type { UserBase } from '../../src/domain/user';
 import { CONFLICTS_TITLE } from '../../src/features/cart/cart-conflicts';
@@ -22,8 +22,8 @@ import { FakeServer, GOODS, freshAccount } from '../unit/local/harness';
 import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

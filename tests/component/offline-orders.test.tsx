@@ -5,7 +5,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/http/api-error';
 import type { OrderSummary } from '../../src/domain/orders';
 import type { UserBase } from '../../src/domain/user';
 import { OFFLINE_ORDERS_NOTE } from '../../src/features/orders/offline-order-list';
@@ -19,8 +19,8 @@ import { makeUser, renderRoute, serve } from './catalog-harness';
 import { listOf, makeSummary } from './order-fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({

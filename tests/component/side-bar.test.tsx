@@ -12,8 +12,8 @@ import { AlertHost } from '../../src/ui/alert-dialog';
 import { makeUser, renderInApp, routeDef } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

@@ -1,7 +1,7 @@
 // The shared toast and alert primitives, and the SPEC §8 presenter that drives them.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/client';
+import { ApiError } from '../../src/http/client';
 import { NoticeHost, presentError, resetErrorPresenter, setErrorNavigator, setErrorReloader } from '../../src/app/error-presenter';
 import { createQueryClient, shouldRetryQuery, SILENT_ERRORS } from '../../src/app/query-client';
 import { alert, AlertHost } from '../../src/ui/alert-dialog';

@@ -33,7 +33,7 @@ const FIXTURE: Record<string, string> = {
   ].join('\n'),
   'server/routes/cart.ts': [
     "import { CODE_OK } from '../../src/domain/envelope.ts';",
-    "import { api } from '../../src/api/client.ts';",
+    "import { api } from '../../src/http/client.ts';",
     "import { Hono } from 'hono';",
   ].join('\n'),
 };

@@ -3,7 +3,7 @@
 // check character), then by the server, whose 422 messages land on their fields.
 import { useRef, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../http/api-error';
 import { useEphedrineReceipt } from '../../api/orders-pay';
 import { presentError } from '../../app/error-presenter';
 import type { EphedrineReceipt } from '../../domain/orders';

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../http/api-error';
 import {
   checkoutPreviewQuery,
   isUnanswered,

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../http/client';
 import { goodsActivitiesQuery, goodsDetailQuery } from '../../api/goods';
 import { userBaseQuery } from '../../api/user';
 import type { GoodsActivity, GoodsDetail, GoodsListItem } from '../../domain/catalog';

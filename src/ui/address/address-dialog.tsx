@@ -1,6 +1,6 @@
 // Add or edit an address in a dialog (address book and checkout), saved through the address API.
 import { Dialog } from 'radix-ui';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../http/api-error';
 import { useSaveAddress } from '../../api/addresses';
 import { presentError } from '../../app/error-presenter';
 import type { Address, AddressInput } from '../../domain/orders';

@@ -2,7 +2,7 @@
 // and the budgeted download.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/client';
+import { ApiError } from '../../../src/http/client';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../../../src/domain/catalog';
 import {
   downloadForOffline,

@@ -1,7 +1,7 @@
 // Test doubles for the local store: a fake server that behaves like ours where the outbox cares
 // (cart lines, favourites, Idempotency-Key replay, refusals, 401), a fake lock manager, goods.
 import 'fake-indexeddb/auto';
-import { ApiError, toFormBody } from '../../../src/api/client';
+import { ApiError, toFormBody } from '../../../src/http/client';
 import { calcLineFromView, cartUnitPrice, computeCart } from '../../../src/domain/cart';
 import type { CartLineView, CartState } from '../../../src/domain/cart-types';
 import type { GoodsListItem } from '../../../src/domain/catalog';

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toFormBody } from '../../../src/api/client';
+import { toFormBody } from '../../../src/http/client';
 import { draftCartAdd } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
 import {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, configureHttp, resetHttp } from '../../../src/api/client';
+import { ApiError, configureHttp, resetHttp } from '../../../src/http/client';
 import { cartListQuery } from '../../../src/api/cart';
 import { userKeys } from '../../../src/api/user';
 import type { UserBase } from '../../../src/domain/user';

@@ -1,6 +1,6 @@
 // The PWA's one HTTP client (SPEC §7, DESIGN.md "API contract"). It turns every answer into the
 // envelope's data or a typed ApiError and decides nothing about the screen: showing errors per
-// SPEC §8 is src/app/error-presenter.tsx's job, so callers that handle their own failures (the
+// SPEC §8 is src/ui/error-presenter.tsx's job, so callers that handle their own failures (the
 // sync engine, the header's user query) are never shown a toast they did not want.
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
