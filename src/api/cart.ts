@@ -30,7 +30,6 @@ import {
   type MutationObserverOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import { notifyCartChanged } from '../app/shell/cart-events';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
 import type {
   CartActivityData,
@@ -47,7 +46,7 @@ import type {
 import { ADD_TO_CART_DEFER_MS, CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
-import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local/writes';
+import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local';
 import { toast } from '../ui/toast';
 import { cartSummaryKeys } from './cart-summary';
 import { http } from '../http/client';
@@ -116,9 +115,8 @@ export function useAddToCart(): AddToCart {
     onSuccess: (result) => {
       toast.show({ message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE), tone: result.provisional ? 'info' : 'success' });
       if (result.provisional) return;
-      notifyCartChanged();
-      // The shell's bridge may already have started these refetches on notifyCartChanged();
-      // cancelRefetch: false joins them instead of restarting. Not awaited: the button frees now.
+      // Refreshes the shell's badge and flags its drawer to reload (SPEC §4 'action' flag);
+      // cancelRefetch: false joins refetches already running. Not awaited: the button frees now.
       void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
     },
   });
@@ -350,15 +348,14 @@ function cachedLines(queryClient: QueryClient): CartLineView[] {
 }
 
 /**
- * After the last pending cart write: the badge and drawer refresh (notifyCartChanged) and the
- * cart lists refetch, so the server's whole answer (totals, tiers, shipping) wins. Called from
+ * After the last pending cart write: the badge and drawer refresh and the cart lists refetch
+ * (all under ['cart']), so the server's whole answer (totals, tiers, shipping) wins. Called from
  * onSettled, where the settling write still counts as pending. Not after a provisional write:
  * the server has not seen it, so its list would undo what the buyer just did.
  */
 function settleCartWrite(queryClient: QueryClient, result?: { provisional: boolean }): void {
   if (result?.provisional) return;
   if (queryClient.isMutating({ mutationKey: cartKeys.all }) > 1) return;
-  notifyCartChanged();
   void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
 }
 

@@ -3,7 +3,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { clearUserCaches } from '../app/cache-scope';
 import type { UserBase } from '../domain/user';
-import { finishSignOut } from '../local/session-guard';
+import { finishSignOut } from '../local';
 import { http } from '../http/client';
 
 export const userKeys = {

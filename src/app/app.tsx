@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { userKeys } from '../api/user';
-import { bootLocal } from '../local/boot';
+import { bootLocal } from './local-store';
 import { createAppRouter, type AppRouter } from '../routes/tree';
 import { startCacheScopeSync } from './cache-scope';
 import { CheckoutReminderPrompt } from './checkout-reminder-prompt';

@@ -19,7 +19,7 @@ import {
   scopeForUsername,
   type CacheScope,
   type PageToWorkerMessage,
-} from '../../sw/cache-names';
+} from '../domain/cache-names';
 
 /** A logout must not hang on a worker that does not answer (updating, stopped, busy). */
 const WORKER_REPLY_TIMEOUT_MS = 1_500;

@@ -7,9 +7,10 @@ import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from 
 import type { CartLineGoods, CartLineType, CartLineView, CartState, CartTotals, TierPromotion } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import { getMeta, setMeta, type CartDraftContext, type CartDraftRow, type LocalDb } from './db';
-import { enqueue, hasPendingCartEntries, isCartKind, type OutboxEntry } from './outbox';
+import { isCartKind, type OutboxEntry } from './outbox';
+import { enqueue, hasPendingCartEntries } from './outbox-queue';
 import { guardQuota } from './storage';
-import type { CartDraftCount } from './runtime';
+import type { CartDraftCount } from './local-marks';
 
 const EMPTY_CONTEXT: CartDraftContext = {
   shipping_data: { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 },

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/http/api-error';
-import { cartEvents } from '../../src/app/shell/cart-events';
+import { spyOnCartRefreshes } from './cart-invalidations';
 import { ADD_TO_CART_DEFER_MS } from '../../src/domain/constants';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import { quantityRulesFor, type QuantityRules } from '../../src/domain/quantity';
@@ -193,8 +193,7 @@ function renderControl(goods: GoodsListItem, initial = '/list/info/7?from=home')
 
 describe('AddToCartControl', () => {
   it(`sends the cart line ${ADD_TO_CART_DEFER_MS} ms after the click, then shows the server message and refreshes the cart`, async () => {
-    const changed = vi.fn();
-    const unsubscribe = cartEvents.subscribe(changed);
+    const changed = spyOnCartRefreshes();
     http.post.mockResolvedValue({ code: 10000, msg: '加入购物车成功（服务器）', data: { count: 3 } });
     const goods = makeGoods();
     const { queryClient } = renderControl(goods);
@@ -224,8 +223,8 @@ describe('AddToCartControl', () => {
     await act(() => vi.advanceTimersByTimeAsync(10));
     vi.useRealTimers();
     expect(await screen.findByText('加入购物车成功（服务器）')).toBeTruthy();
-    expect(changed).toHaveBeenCalledTimes(1);
-    unsubscribe();
+    expect(changed.count()).toBe(1);
+    changed.restore();
   });
 
   it('sends a visitor to sign in and come back', async () => {

@@ -13,6 +13,7 @@ import { CONFLICTS_TITLE } from '../../src/features/cart/cart-conflicts';
 import CartPage from '../../src/features/cart/cart-page';
 import { OFFLINE_CHECKOUT_REASON } from '../../src/features/cart/cart-page-state';
 import { OFFLINE_DRAFT_NOTE } from '../../src/features/cart/offline-cart';
+import { localStoreOptions } from '../../src/app/local-store';
 import * as local from '../../src/local/index';
 import type { ConflictRow, LocalAccount } from '../../src/local/index';
 import { cartAdd } from '../../src/local/writes';
@@ -73,7 +74,7 @@ function renderCart() {
 }
 
 async function startStore(queryClient: QueryClient) {
-  const rt = await act(() => local.startLocal(queryClient, userOf(account), { transport: server.transport, locks: null }));
+  const rt = await act(() => local.startLocal(userOf(account), { ...localStoreOptions(queryClient), transport: server.transport, locks: null }));
   expect(rt).not.toBeNull();
   return rt!;
 }

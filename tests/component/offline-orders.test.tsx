@@ -1,7 +1,7 @@
 // Orders offline (issue 5): the order list read online is kept on the device; with the server
 // unreachable the page shows the kept orders, and 再次购买 puts the order's lines into the offline
 // cart draft and says it will sync.
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ describe('orders offline', () => {
     const account = freshAccount();
     const server = new FakeServer(account);
     const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-    const rt = (await act(() => local.startLocal(new QueryClient(), user, { transport: server.transport, locks: null })))!;
+    const rt = (await act(() => local.startLocal(user, { transport: server.transport, locks: null })))!;
     const order = makeSummary({ id: 4, status: 'completed', can: { rebuy: true, after_sale: true } as OrderSummary['can'] });
     let reachable = true;
     serve(http.get, {

@@ -1,7 +1,7 @@
 // Search with the server unreachable (issue 5): the search page shows matches from the buyer's
 // catalogue snapshot on this device, marked as such; and every list loaded online feeds that
 // snapshot (fire and forget).
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ async function startStore() {
   const account = freshAccount();
   const server = new FakeServer(account);
   const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-  const rt = await act(() => local.startLocal(new QueryClient(), user, { transport: server.transport, locks: null }));
+  const rt = await act(() => local.startLocal(user, { transport: server.transport, locks: null }));
   return { rt: rt!, user };
 }
 

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { pageLoad } from '../../src/api/user';
 import { NoticeHost } from '../../src/app/error-presenter';
-import { cartEvents } from '../../src/app/shell/cart-events';
+import { spyOnCartRefreshes } from './cart-invalidations';
 import { Shell } from '../../src/app/shell/shell';
 import { OFFLINE_SAVED_MESSAGE, type WriteResult } from '../../src/local/writes';
 import { alert } from '../../src/ui/alert-dialog';
@@ -80,8 +80,7 @@ afterEach(() => {
 describe('add to cart offline', () => {
   it('saves the line on the device and shows the provisional message, refreshing nothing from the server', async () => {
     writes.cartAdd.mockResolvedValue(PROVISIONAL);
-    const changed = vi.fn();
-    const unsubscribe = cartEvents.subscribe(changed);
+    const changed = spyOnCartRefreshes();
     const goods = makeGoods();
     const { queryClient } = renderInApp(
       <>
@@ -101,9 +100,9 @@ describe('add to cart offline', () => {
     expect(opts.goods).toEqual([goods]);
     expect(http.post).not.toHaveBeenCalled();
     // The server does not have it yet: no badge refresh, no cart refetch.
-    expect(changed).not.toHaveBeenCalled();
+    expect(changed.count()).toBe(0);
     expect(http.get.mock.calls.some(([p]) => p === 'cart/list' || p === 'cart/total')).toBe(false);
-    unsubscribe();
+    changed.restore();
   });
 });
 

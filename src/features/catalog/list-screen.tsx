@@ -10,7 +10,7 @@ import { commonDataQuery } from '../../api/common';
 import { goodsListQuery } from '../../api/goods-list';
 import { isServerUnreachable } from '../../api/reachability';
 import { userBaseQuery } from '../../api/user';
-import { rememberSeenGoods } from '../../local/writes';
+import { rememberSeenGoods } from '../../local';
 import type { GoodsZone } from '../../domain/catalog';
 import type { CommonData } from '../../domain/contracts';
 import { GoodsTile } from '../../ui/goods/goods-tile';

@@ -9,7 +9,7 @@ import { isApiError } from '../../http/client';
 import { goodsActivitiesQuery, goodsDetailQuery } from '../../api/goods';
 import { userBaseQuery } from '../../api/user';
 import type { GoodsActivity, GoodsDetail, GoodsListItem } from '../../domain/catalog';
-import { rememberSeenGoods } from '../../local/writes';
+import { rememberSeenGoods } from '../../local';
 import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
 import { AddToCartControl } from '../../ui/goods/add-to-cart';

@@ -10,7 +10,7 @@ import {
   useFavoriteAdd,
   useFavoriteCancel,
 } from '../../api/favorites';
-import { useFavoriteShown } from '../../local/online';
+import { useFavoriteShown } from '../../local';
 import { alert } from '../alert-dialog';
 import { toast } from '../toast';
 import { useSendToLogin, useViewer } from './use-viewer';

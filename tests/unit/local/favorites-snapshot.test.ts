@@ -20,7 +20,7 @@ import {
   localFavoriteIds,
   mergeServerFavorites,
 } from '../../../src/local/favorites-local';
-import { pendingEntries } from '../../../src/local/outbox';
+import { pendingEntries } from '../../../src/local/outbox-queue';
 import { createSyncEngine } from '../../../src/local/sync-engine';
 import { FakeServer, GOODS, freshAccount, makeGoods, openDb } from './harness';
 

@@ -8,7 +8,8 @@ import type { GoodsListItem } from '../../../src/domain/catalog';
 import type { Envelope } from '../../../src/domain/envelope';
 import { openLocalDb, type LocalAccount, type LocalDb } from '../../../src/local/db';
 import type { FormFields } from '../../../src/local/outbox';
-import type { LockManagerLike, SyncTransport } from '../../../src/local/sync-engine';
+import type { LockManagerLike } from '../../../src/local/sync-engine';
+import type { SyncTransport } from '../../../src/local/transport';
 
 export function makeGoods(over: Partial<GoodsListItem> = {}): GoodsListItem {
   return {

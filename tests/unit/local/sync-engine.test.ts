@@ -6,7 +6,7 @@ import { ApiError } from '../../../src/http/client';
 import { draftCartAdd, draftCartDelete, draftCartEdit, readCartDraft } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
 import { draftFavorite } from '../../../src/local/favorites-local';
-import { enqueue, pendingEntries } from '../../../src/local/outbox';
+import { enqueue, pendingEntries } from '../../../src/local/outbox-queue';
 import {
   RETRY_MAX_MS,
   UNENCODABLE_MESSAGE,
