@@ -7,7 +7,7 @@
 import { useCallback, useRef } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutPreview, CheckoutRequest, CheckoutResult } from '../domain/orders';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../domain/api-error';
 import { cartSummaryKeys } from './cart-summary';
 import { http } from '../http/client';
 import { newIdempotencyKey } from '../http/idempotency-key';

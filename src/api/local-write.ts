@@ -4,7 +4,7 @@
 // here so the shared SPEC §8 presenter (MutationCache onError) shows it in words instead of the
 // generic "system busy" it gives to unknown errors.
 import { isLocalStorageFullError, type WriteResult } from '../local';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../domain/api-error';
 
 export type { WriteResult } from '../local';
 

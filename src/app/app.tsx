@@ -8,7 +8,7 @@ import { bootLocal } from './local-store';
 import { createAppRouter, type AppRouter } from '../routes/tree';
 import { startCacheScopeSync } from './cache-scope';
 import { CheckoutReminderPrompt } from './checkout-reminder-prompt';
-import { NoticeHost, setErrorNavigator } from './error-presenter';
+import { NoticeHost, setErrorNavigator } from '../ui/error-presenter';
 import { OfflineBanner } from './offline-banner';
 import { PwaUpdatePrompt } from './pwa-update';
 import { createQueryClient } from './query-client';

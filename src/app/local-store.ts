@@ -16,7 +16,7 @@ import { goodsKeys } from '../api/goods';
 import { userBaseQuery, userKeys } from '../api/user';
 import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { UserBase } from '../domain/user';
-import { isApiError } from '../http/api-error';
+import { isApiError } from '../domain/api-error';
 import {
   ACCOUNT_CHECK_TTL_MS,
   accountOf,

@@ -1,8 +1,8 @@
 // The app's QueryClient: SPEC §8 error display registered once on both caches, and a retry
 // policy that only retries failures a retry can fix.
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { ApiError } from '../http/api-error';
-import { presentError } from './error-presenter';
+import { ApiError } from '../domain/api-error';
+import { presentError } from '../ui/error-presenter';
 
 /** `meta: SILENT_ERRORS` on a query or mutation that handles its own failures (header user query, sync engine). */
 export const SILENT_ERRORS = { silentErrors: true } as const;

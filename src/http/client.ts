@@ -5,11 +5,11 @@
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { CODE_OK, CODE_VALIDATION, SUCCESS_CODES, type Envelope } from '../domain/envelope';
-import { ApiError } from './api-error';
+import { ApiError } from '../domain/api-error';
 import { toFormBody, type FormObject } from './form-body';
 
-export { ApiError, errorKindForCode, isApiError } from './api-error';
-export type { ApiErrorKind } from './api-error';
+export { ApiError, errorKindForCode, isApiError } from '../domain/api-error';
+export type { ApiErrorKind } from '../domain/api-error';
 export { toFormBody } from './form-body';
 export type { FormObject, FormValue, FormScalar } from './form-body';
 

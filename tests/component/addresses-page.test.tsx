@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { Address } from '../../src/domain/orders';
 import type { RouteDef } from '../../src/routes/types';
 import { alert } from '../../src/ui/alert-dialog';

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { AfterSale, OrderDetail } from '../../src/domain/orders';
 import { addPhotos, checkAfterSale } from '../../src/features/orders/after-sale-rules';
 import { afterSaleSteps } from '../../src/features/orders/after-sale-text';

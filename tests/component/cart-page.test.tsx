@@ -13,8 +13,8 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
-import { NoticeHost, resetErrorPresenter } from '../../src/app/error-presenter';
+import { ApiError } from '../../src/domain/api-error';
+import { NoticeHost, resetErrorPresenter } from '../../src/ui/error-presenter';
 import { createQueryClient } from '../../src/app/query-client';
 import { cartUnitPrice } from '../../src/domain/cart';
 import type { CartLineView, CartNextHint, TierPromotion } from '../../src/domain/cart-types';

@@ -5,7 +5,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import { spyOnCartRefreshes } from './cart-invalidations';
 import type {
   Address,

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import { createQueryClient } from '../../src/app/query-client';
 import { SITE_TITLE } from '../../src/domain/constants';
 import type { GoodsActivity, GoodsDetail } from '../../src/domain/catalog';

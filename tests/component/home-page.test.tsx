@@ -4,7 +4,7 @@
 // links, zone entrances, and the member column for visitors and signed-in buyers.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { FlashSale, FocusItem, GoodsListItem } from '../../src/domain/catalog';
 import type { GoodsCard } from '../../src/domain/contracts';
 import { CAROUSEL_INTERVAL_MS } from '../../src/features/home/focus-carousel';

@@ -6,8 +6,8 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
-import { NoticeHost } from '../../src/app/error-presenter';
+import { ApiError } from '../../src/domain/api-error';
+import { NoticeHost } from '../../src/ui/error-presenter';
 import type { UserBase } from '../../src/domain/user';
 import { CONFLICTS_TITLE } from '../../src/features/cart/cart-conflicts';
 import CartPage from '../../src/features/cart/cart-page';

@@ -5,7 +5,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { UserBase } from '../../src/domain/user';
 import { OFFLINE_SEARCH_EMPTY, OFFLINE_SEARCH_NOTE } from '../../src/features/catalog/offline-search';
 import * as local from '../../src/local/index';

@@ -4,12 +4,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { pageLoad } from '../../src/api/user';
-import { NoticeHost } from '../../src/app/error-presenter';
+import { NoticeHost } from '../../src/ui/error-presenter';
 import { spyOnCartRefreshes } from './cart-invalidations';
 import { Shell } from '../../src/app/shell/shell';
 import { OFFLINE_SAVED_MESSAGE, type WriteResult } from '../../src/local/writes';
 import { alert } from '../../src/ui/alert-dialog';
-import { AddToCartControl } from '../../src/ui/goods/add-to-cart';
+import { AddToCartControl } from '../../src/widgets/goods/add-to-cart';
 import { toast, ToastViewport } from '../../src/ui/toast';
 import { makeGoods } from './goods-fixtures';
 import { makeCommon, makeUser, renderInApp, routeDef } from './shell-harness';

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { BrandInfo } from '../../src/domain/catalog';
 import type { RouteDef } from '../../src/routes/types';
 import { KX_RESTRICTED_MESSAGE } from '../../src/features/catalog/zone-pages';

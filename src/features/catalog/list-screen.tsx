@@ -13,7 +13,7 @@ import { userBaseQuery } from '../../api/user';
 import { rememberSeenGoods } from '../../local';
 import type { GoodsZone } from '../../domain/catalog';
 import type { CommonData } from '../../domain/contracts';
-import { GoodsTile } from '../../ui/goods/goods-tile';
+import { GoodsTile } from '../../widgets/goods/goods-tile';
 import { categoryPath } from './category-path';
 import { Breadcrumb, FilterBar } from './filter-bar';
 import { GoodsTable } from './goods-table';

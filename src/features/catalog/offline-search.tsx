@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SearchType } from '../../domain/contracts';
 import { currentLocalRuntime, subscribeLocal } from '../../local';
-import { GoodsTile } from '../../ui/goods/goods-tile';
+import { GoodsTile } from '../../widgets/goods/goods-tile';
 import { GoodsTable } from './goods-table';
 import { StatePanel } from './list-states';
 import type { ListView } from '../../domain/list-search';

@@ -12,10 +12,10 @@ import type { GoodsActivity, GoodsDetail, GoodsListItem } from '../../domain/cat
 import { rememberSeenGoods } from '../../local';
 import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
-import { AddToCartControl } from '../../ui/goods/add-to-cart';
-import { FavoriteButton } from '../../ui/goods/favorite-button';
+import { AddToCartControl } from '../../widgets/goods/add-to-cart';
+import { FavoriteButton } from '../../widgets/goods/favorite-button';
 import { LadderTable } from '../../ui/goods/ladder-table';
-import { PriceTag } from '../../ui/goods/price-tag';
+import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import { activeGroupBuy, type GroupBuyInfo } from './activities';
 import { ActivityList } from './activity-list';

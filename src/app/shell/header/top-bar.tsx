@@ -2,7 +2,7 @@
 // 登录 / 注册 for visitors, and the service links on the right.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { logoutMutation } from '../../../api/user';
+import { logoutMutation } from '../../sign-out';
 import { SITE_TITLE } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
 import { checkSignOut, useLocalAccount } from '../../../local';

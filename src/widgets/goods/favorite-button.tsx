@@ -11,8 +11,8 @@ import {
   useFavoriteCancel,
 } from '../../api/favorites';
 import { useFavoriteShown } from '../../local';
-import { alert } from '../alert-dialog';
-import { toast } from '../toast';
+import { alert } from '../../ui/alert-dialog';
+import { toast } from '../../ui/toast';
 import { useSendToLogin, useViewer } from './use-viewer';
 import styles from './favorite-button.module.css';
 
