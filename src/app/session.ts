@@ -4,10 +4,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../http/client';
 import { userBaseQuery, userKeys } from '../api/user';
+import type { AuthContext } from '../routes/auth-context';
 
-export interface AuthContext {
-  isSignedIn(): boolean | Promise<boolean>;
-}
 
 /**
  * A visitor's 401 is trusted this long, so hovering member links (preload on intent) does not

@@ -12,6 +12,8 @@ import { createQueryClient } from '../../src/app/query-client';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../../src/domain/catalog';
 import type { CommonData } from '../../src/domain/contracts';
 import type { UserBase } from '../../src/domain/user';
+import { Shell } from '../../src/app/shell/shell';
+import { ShellSlot } from '../../src/routes/shell-slot';
 import { createAppRouter } from '../../src/routes/tree';
 import { makeCommon, makeUser } from './shell-harness';
 
@@ -89,7 +91,9 @@ export function renderRoute(href: string) {
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ShellSlot.Provider value={Shell}>
+        <RouterProvider router={router} />
+      </ShellSlot.Provider>
       <NoticeHost />
     </QueryClientProvider>,
   );
