@@ -47,10 +47,10 @@ import { ADD_TO_CART_DEFER_MS, CART_LIST_DEFAULT_FILTER } from '../domain/consta
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
 import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local';
-import { toast } from '../ui/toast';
 import { cartSummaryKeys } from './cart-summary';
 import { http } from '../http/client';
 import { localWrite, serverData, writeMessage, type WriteResult } from './local-write';
+import { successNotice, type SuccessNotice } from './success-notice';
 
 /** Same ['cart'] root as the shell's badge/drawer keys, so one invalidation refreshes both. */
 export const cartKeys = {
@@ -111,9 +111,12 @@ export function useAddToCart(): AddToCart {
     mutationKey: [...cartKeys.all, 'add'] as const,
     mutationFn: ({ lines, goods }: AddVars) => localWrite(() => cartAdd(lines, { goods })),
     networkMode: 'always',
+    meta: successNotice((result: WriteResult<CartAddAnswer>) => ({
+      message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE),
+      tone: result.provisional ? 'info' : 'success',
+    })),
     // In the options (not per call) so they still run when the control unmounts mid-request.
     onSuccess: (result) => {
-      toast.show({ message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE), tone: result.provisional ? 'info' : 'success' });
       if (result.provisional) return;
       // Refreshes the shell's badge and flags its drawer to reload (SPEC §4 'action' flag);
       // cancelRefetch: false joins refetches already running. Not awaited: the button frees now.
@@ -362,8 +365,8 @@ function settleCartWrite(queryClient: QueryClient, result?: { provisional: boole
 type CartWriteOptions<TData, TVars, TContext> = MutationObserverOptions<TData, Error, TVars, TContext>;
 
 /** Edits and selections offline are shown by the offline cart itself; a write the server could not take now is worth a word. */
-function noteQueued(result: WriteResult<unknown>): void {
-  if (result.provisional && result.reason === 'queued') toast.show({ message: result.msg, tone: 'info' });
+function queuedNotice(result: WriteResult<unknown>): SuccessNotice | null {
+  return result.provisional && result.reason === 'queued' ? { message: result.msg, tone: 'info' } : null;
 }
 
 export interface CartEditVars {
@@ -379,13 +382,13 @@ export function cartEditMutation(
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: ({ id, number }) => localWrite(() => cartEdit(id, number)),
+    meta: successNotice(queuedNotice),
     onMutate: async ({ id, number }) => {
       const before = cachedLines(queryClient).find((l) => l.id === id);
       await patchListsOptimistically(queryClient, (s) => withLineNumber(s, id, number));
       return { before };
     },
     onSuccess: (result) => {
-      noteQueued(result);
       const line = serverData(result)?.line;
       if (line) patchLists(queryClient, (s) => withServerLine(s, line));
     },
@@ -410,6 +413,11 @@ export function cartSelectMutation(
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: ({ ids, selected }) => localWrite(() => cartSelect(ids, selected)),
+    meta: successNotice((result: WriteResult<CartSelectResult>) =>
+      (serverData(result)?.forced_unselected ?? []).length > 0
+        ? { message: CART_FORCED_UNSELECTED_MESSAGE, tone: 'info' }
+        : queuedNotice(result),
+    ),
     onMutate: async ({ ids, selected }) => {
       const wanted = new Set(ids);
       const before = new Map(cachedLines(queryClient).filter((l) => wanted.has(l.id)).map((l) => [l.id, l.is_selected] as const));
@@ -417,11 +425,9 @@ export function cartSelectMutation(
       return { before };
     },
     onSuccess: (result) => {
-      noteQueued(result);
       const forced = serverData(result)?.forced_unselected ?? [];
       if (forced.length === 0) return;
       patchLists(queryClient, (s) => withSelection(s, forced, false));
-      toast.show({ message: CART_FORCED_UNSELECTED_MESSAGE, tone: 'info' });
     },
     onError: (_error, _vars, context) => {
       if (context) patchLists(queryClient, (s) => withSelectionRestored(s, context.before));
@@ -438,6 +444,10 @@ export function cartDeleteMutation(
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: (ids) => localWrite(() => cartDelete(ids)),
+    meta: successNotice((result: WriteResult<{ count: number }>) => ({
+      message: writeMessage(result, CART_DELETED_MESSAGE),
+      tone: result.provisional ? 'info' : 'success',
+    })),
     onMutate: async (ids) => {
       const gone = new Set(ids);
       const state = queryClient.getQueryData<CartState>(cartKeys.list());
@@ -449,9 +459,6 @@ export function cartDeleteMutation(
         .map((line) => ({ index: Number.MAX_SAFE_INTEGER, line }));
       await patchListsOptimistically(queryClient, (s) => withoutLines(s, ids));
       return { removed: [...fromList, ...others] };
-    },
-    onSuccess: (result) => {
-      toast.show({ message: writeMessage(result, CART_DELETED_MESSAGE), tone: result.provisional ? 'info' : 'success' });
     },
     onError: (_error, _vars, context) => {
       if (context) patchLists(queryClient, (s) => withLinesRestored(s, context.removed));
@@ -466,7 +473,7 @@ export function cartQuickAddMutation(queryClient: QueryClient): CartWriteOptions
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: (goodsId) => postCartQuickAdd(goodsId),
-    onSuccess: (envelope) => toast.show({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' }),
+    meta: successNotice((envelope: Envelope<CartAddAnswer>) => ({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' })),
     onSettled: () => settleCartWrite(queryClient),
   };
 }
@@ -483,8 +490,10 @@ export function cartCopyMutation(queryClient: QueryClient): CartWriteOptions<Env
     networkMode: 'always',
     mutationFn: ({ ids, otherUserIds }) => postCartCopy(ids, otherUserIds),
     // '复制成功' or '已复制N个，M个未能复制': the buyer needs to know about the skipped ones.
-    onSuccess: (envelope) =>
-      toast.show({ message: envelope.msg, tone: envelope.data.skipped.length === 0 ? 'success' : 'info' }),
+    meta: successNotice((envelope: Envelope<CartCopyResult>) => ({
+      message: envelope.msg,
+      tone: envelope.data.skipped.length === 0 ? 'success' : 'info',
+    })),
     onSettled: () => settleCartWrite(queryClient),
   };
 }

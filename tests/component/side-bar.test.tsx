@@ -18,7 +18,10 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
 }));
 
 const localStore = vi.hoisted(() => ({ readCart: vi.fn() }));
-vi.mock('../../src/local/index', () => localStore);
+vi.mock('../../src/local/index', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/local/index')>()),
+  ...localStore,
+}));
 
 const line = (id: number, name: string, price: number, number: number) => ({
   id,
