@@ -101,7 +101,6 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)node_modules/' },
     // TypeScript 7 ships no JavaScript compiler API, so dependency-cruiser cannot use tsc (and
     // with it `tsPreCompilationDeps`, which would only warn that tsc is missing). swc parses the
     // source as written, `import type` included, so type-only imports count for cycles and layers
