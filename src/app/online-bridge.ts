@@ -112,7 +112,7 @@ export function installOnlineBridge(): void {
     });
   }
 
-  // Every request of the page says whether it reached the server (src/api/client.ts).
+  // Every request of the page says whether it reached the server (src/http/client.ts).
   onServerReachability(setServerReachable);
 
   onlineManager.setEventListener((set) => {

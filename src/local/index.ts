@@ -54,7 +54,7 @@ export {
   checkoutReminderDue,
   setCheckoutReminder,
 } from './checkout-reminder';
-export { isCartKind, isFavoriteKind, OUTBOX_KIND_LABELS } from './outbox';
+export { isCartKind, isFavoriteKind } from './outbox';
 export { accountOf, lastAccount, sameAccount } from './account';
 // The app's boot (src/app/local-store.ts) marks a store as starting or gone before it loads.
 export { beginLocalStart, currentLocalAccount, currentLocalRuntime, localStatus, setLocalRuntime, subscribeLocal } from './runtime';

@@ -1,7 +1,7 @@
 // Harness for the catalogue listing pages: the real router built from the route manifest (so the
 // manifest rows, aliases and path params are exercised), the app's QueryClient with the SPEC §8
 // presenter and the notice host (to see whether an alert was shown), and an http.get stub that
-// answers by path. Test files mock `src/api/client` (http) and `src/app/shell/shell` themselves.
+// answers by path. Test files mock `src/http/client` (http) and `src/app/shell/shell` themselves.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';

@@ -13,7 +13,7 @@ import { CONFLICTS_TITLE } from '../../src/features/cart/cart-conflicts';
 import CartPage from '../../src/features/cart/cart-page';
 import { OFFLINE_CHECKOUT_REASON } from '../../src/features/cart/cart-page-state';
 import { OFFLINE_DRAFT_NOTE } from '../../src/features/cart/offline-cart';
-import { localStoreOptions } from '../../src/app/local-store';
+import { localStoreOptions } from '../../src/app/local-wiring';
 import * as local from '../../src/local/index';
 import type { ConflictRow, LocalAccount } from '../../src/local/index';
 import { cartAdd } from '../../src/local/writes';
