@@ -24,11 +24,7 @@
 // (src/app/local-store.ts) starts it after first paint for the signed-in account. Pages write
 // through writes.ts and sign-out goes through session-guard.ts; both reach the store via
 // runtime.ts. The hooks over the store (use-offline.ts) subscribe through the running runtime's
-// watch(), whose reads (live-reads.ts) arrive with the store.
-//
-// Schema versions: db.ts declares version(1). A change adds version(2) with only the changed
-// tables and an upgrade() that migrates rows; never edit a shipped version. The outbox table must
-// keep its rows across every upgrade (it is the buyer's unsent work).
+// watch(), whose reads (live-reads.ts) arrive with the store. Schema versions: store.ts.
 type Store = typeof import('./store');
 
 const store = (): Promise<Store> => import('./store');
