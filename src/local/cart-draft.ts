@@ -7,7 +7,8 @@ import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from 
 import type { CartLineGoods, CartLineType, CartLineView, CartState, CartTotals, TierPromotion } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import { getMeta, setMeta, type CartDraftContext, type CartDraftRow, type LocalDb } from './db';
-import { isCartKind, type OutboxEntry } from './outbox';
+import type { OutboxEntry } from './outbox';
+import { isCartKind } from './outbox-kinds';
 import { enqueue, hasPendingCartEntries } from './outbox-queue';
 import { guardQuota } from './storage';
 import type { CartDraftCount } from './local-marks';

@@ -4,7 +4,8 @@
 // follows the server (the server wins for what this device did not change).
 import type { GoodsListItem } from '../domain/catalog';
 import type { FavoriteRow, LocalDb } from './db';
-import { isFavoriteKind, type OutboxEntry } from './outbox';
+import type { OutboxEntry } from './outbox';
+import { isFavoriteKind } from './outbox-kinds';
 import { enqueue } from './outbox-queue';
 import { guardQuota } from './storage';
 import type { FavoriteMark } from './local-marks';

@@ -50,7 +50,7 @@ export {
   checkoutReminderDue,
   setCheckoutReminder,
 } from './checkout-reminder';
-export { isCartKind, isFavoriteKind } from './outbox';
+export { isCartKind, isFavoriteKind } from './outbox-kinds';
 export { accountOf, lastAccount, sameAccount } from './account';
 // The app's boot (src/app/local-store.ts) marks a store as starting or gone before it loads.
 export { beginLocalStart, currentLocalAccount, currentLocalRuntime, localStatus, setLocalRuntime, subscribeLocal } from './runtime';

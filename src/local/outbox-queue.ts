@@ -1,6 +1,7 @@
 // The outbox queue in the account's database (the entries themselves: outbox.ts).
 import type { LocalDb } from './db';
-import { createEntry, isCartKind, type OutboxEntry, type OutboxKind, type OutboxPayloads } from './outbox';
+import { createEntry, type OutboxEntry, type OutboxKind, type OutboxPayloads } from './outbox';
+import { isCartKind } from './outbox-kinds';
 
 /**
  * Appends an entry. Call it inside the same `db.transaction('rw', …)` as the local change (Dexie

@@ -22,13 +22,12 @@ import { setMeta, type LocalAccount, type LocalDb, type RefusedConflict } from '
 import { favoriteAcknowledged, favoriteRefused } from './favorites-local';
 import {
   OUTBOX_KIND_LABELS,
-  isCartKind,
-  requestFor,
   tempIdsIn,
   withMappedIds,
   withoutIds,
   type OutboxEntry,
 } from './outbox';
+import { isCartKind, requestFor } from './outbox-kinds';
 import { headEntry } from './outbox-queue';
 import { reconcileCart } from './reconcile';
 import { ACCOUNT_CHECK_TTL_MS, httpTransport, type SyncSummary, type SyncTransport } from './transport';

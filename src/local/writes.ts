@@ -15,7 +15,8 @@ import type { CartAddResult, CartEditResult, CartSelectResult } from '../domain/
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
 import { newIdempotencyKey } from '../http/idempotency-key';
-import { requestOf, type FormFields, type OutboxEntry, type OutboxRequestCall } from './outbox';
+import type { FormFields, OutboxEntry } from './outbox';
+import { requestOf, type OutboxRequestCall } from './outbox-kinds';
 import { awaitLocalRuntime, type LocalRuntime } from './runtime';
 import { isLocalStorageFullError } from './storage';
 

@@ -8,7 +8,8 @@ import { toFormBody } from '../../../src/http/client';
 import { draftCartAdd } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
 import { newIdempotencyKey } from '../../../src/http/idempotency-key';
-import { createEntry, requestFor, tempIdsIn, withMappedIds, withoutIds } from '../../../src/local/outbox';
+import { createEntry, tempIdsIn, withMappedIds, withoutIds } from '../../../src/local/outbox';
+import { requestFor } from '../../../src/local/outbox-kinds';
 import { enqueue, pendingEntries } from '../../../src/local/outbox-queue';
 import {
   estimateStorage,
@@ -159,6 +160,7 @@ describe('first-paint modules of src/local stay Dexie-free', () => {
     'cart-change-texts',
     'online',
     'outbox',
+    'outbox-kinds',
     'runtime',
     'session-guard',
     'transport',
