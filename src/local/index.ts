@@ -36,6 +36,7 @@ export type { CartDraftView } from './cart-draft';
 export type { DownloadOptions, DownloadProgress, DownloadResult } from './catalogue-snapshot';
 export type { EngineStatus, EntryOutcome, LockManagerLike } from './sync-engine';
 export type { LastSync, LiveReads, LocalRuntime, LocalStatus } from './runtime';
+import type { LocalRuntime } from './runtime';
 export type { StartLocalOptions } from './store';
 export type { SyncSummary, SyncTransport } from './transport';
 export type { CartAddOptions, FavoriteOptions, WriteResult } from './writes';
@@ -81,7 +82,9 @@ export {
 } from './writes';
 
 // The store's operations, each loading it on first use.
-export const startLocal: Store['startLocal'] = async (...args) => (await store()).startLocal(...args);
+// Typed as LocalRuntime: the store's database handle stays inside src/local.
+export const startLocal = async (...args: Parameters<Store['startLocal']>): Promise<LocalRuntime | null> =>
+  (await store()).startLocal(...args);
 export const stopLocal: Store['stopLocal'] = async () => (await store()).stopLocal();
 export const searchOffline: Store['searchOffline'] = async (...args) => (await store()).searchOffline(...args);
 export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) => (await store()).downloadCatalogue(...args);

@@ -7,7 +7,7 @@ import type { OrderDetail, OrderSummary } from '../domain/orders';
 import type { LocalAccount } from './account';
 import type { CartDraftCount, FavoriteMark } from './local-marks';
 import type { CartDraftView } from './cart-draft';
-import type { CartDraftContext, ConflictRow, FavoriteRow, LocalDb } from './db';
+import type { CartDraftContext, ConflictRow, FavoriteRow } from './db';
 import type { FormFields, OutboxEntry } from './outbox';
 import type { EngineStatus, SyncEngine } from './sync-engine';
 
@@ -48,9 +48,9 @@ export interface LiveReads {
   recentOrders: (OrderSummary | OrderDetail)[];
 }
 
+/** The running store as the rest of the app sees it: no Dexie handle (the store keeps that, store.ts). */
 export interface LocalRuntime {
   readonly account: LocalAccount;
-  readonly db: LocalDb;
   readonly engine: SyncEngine;
   readonly ops: LocalOps;
   /** Calls `onValue` with `key`'s value now and whenever it changes; returns the unsubscribe. */

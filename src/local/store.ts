@@ -53,11 +53,16 @@ export interface StartLocalOptions {
   locks?: LockManagerLike | null;
 }
 
-let current: LocalRuntime | null = null;
+/** The runtime with its database: only this module and its tests hold the Dexie handle. */
+export interface StoreRuntime extends LocalRuntime {
+  readonly db: LocalDb;
+}
+
+let current: StoreRuntime | null = null;
 /** The account the newest startLocal() call asked for; an older call that finishes later yields. */
 let wanted: LocalAccount | null = null;
 
-function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOptions): LocalRuntime {
+function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOptions): StoreRuntime {
   // Background Sync is asked for once per stretch of pending work, not after every failed run:
   // Chromium fires `sync` at once whenever the DEVICE is online, which it is while only the shop's
   // server is down, so re-registering after each failure became a hot loop (sync → forced retry →
@@ -138,7 +143,7 @@ function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOp
   };
 
   let stopped = false;
-  const rt: LocalRuntime = {
+  const rt: StoreRuntime = {
     account,
     db,
     engine,
@@ -172,7 +177,7 @@ function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOp
 export async function startLocal(
   user: UserBase | LocalAccount,
   options: StartLocalOptions = {},
-): Promise<LocalRuntime | null> {
+): Promise<StoreRuntime | null> {
   const verified = 'customer' in user;
   const account = verified ? accountOf(user) : user;
   wanted = account;
@@ -213,7 +218,8 @@ export async function stopLocal(): Promise<void> {
 // ---- bound helpers for pages (through index.ts) ---------------------------------------------------
 
 function db(): LocalDb | null {
-  return currentLocalRuntime()?.db ?? null;
+  // The registry's runtime: boot drops it (signed out) before this module's stop has run.
+  return current && currentLocalRuntime() === current ? current.db : null;
 }
 
 /** Offline search over the catalogue snapshot; [] without a store. */

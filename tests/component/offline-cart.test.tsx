@@ -15,6 +15,8 @@ import { OFFLINE_CHECKOUT_REASON } from '../../src/features/cart/cart-page-state
 import { OFFLINE_DRAFT_NOTE } from '../../src/features/cart/offline-cart';
 import { localStoreOptions } from '../../src/app/local-wiring';
 import * as local from '../../src/local/index';
+// The store itself: these tests read its database.
+import * as store from '../../src/local/store';
 import type { ConflictRow, LocalAccount } from '../../src/local/index';
 import { cartAdd } from '../../src/local/writes';
 import { alert } from '../../src/ui/alert-dialog';
@@ -74,7 +76,7 @@ function renderCart() {
 }
 
 async function startStore(queryClient: QueryClient) {
-  const rt = await act(() => local.startLocal(userOf(account), { ...localStoreOptions(queryClient), transport: server.transport, locks: null }));
+  const rt = await act(() => store.startLocal(userOf(account), { ...localStoreOptions(queryClient), transport: server.transport, locks: null }));
   expect(rt).not.toBeNull();
   return rt!;
 }

@@ -11,6 +11,8 @@ import type { UserBase } from '../../src/domain/user';
 import { OFFLINE_ORDERS_NOTE } from '../../src/features/orders/offline-order-list';
 import { OFFLINE_REBUY_TEXT } from '../../src/features/orders/offline-orders';
 import * as local from '../../src/local/index';
+// The store itself: these tests read its database.
+import * as store from '../../src/local/store';
 import type { RouteDef } from '../../src/routes/types';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
@@ -46,7 +48,7 @@ describe('orders offline', () => {
     const account = freshAccount();
     const server = new FakeServer(account);
     const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-    const rt = (await act(() => local.startLocal(user, { transport: server.transport, locks: null })))!;
+    const rt = (await act(() => store.startLocal(user, { transport: server.transport, locks: null })))!;
     const order = makeSummary({ id: 4, status: 'completed', can: { rebuy: true, after_sale: true } as OrderSummary['can'] });
     let reachable = true;
     serve(http.get, {
