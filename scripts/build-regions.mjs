@@ -9,7 +9,7 @@
 // Two reshapes so every entry is a real place a buyer recognises:
 //   - 直辖市 (北京市 天津市 上海市 重庆市): the dataset's city level is 市辖区 (and 县 for 重庆);
 //     they become one city named like the province (北京市 › 北京市 › 东城区), the form shops
-//     and couriers use, and what addressText() in src/ui/address prints once.
+//     and couriers use, and what addressText() in src/widgets/address prints once.
 //   - 省直辖县级行政区划 / 自治区直辖县级行政区划 (仙桃市, 济源市, 五指山市, 石河子市, …): each
 //     county-level unit becomes its own city whose only district is itself (湖北省 › 仙桃市 › 仙桃市).
 import { createRequire } from 'node:module';

@@ -4,7 +4,7 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
-import { CACHE, RUNTIME_CACHE_PATTERN, USER_SCOPED_CACHES } from './cache-names';
+import { CACHE, RUNTIME_CACHE_PATTERN, USER_SCOPED_CACHES } from '../src/domain/cache-names';
 import { reachabilityPlugin, scopePlugin, servedFromCachePlugin, stampPlugin, type ReportToPage } from './plugins';
 import type { RuntimeCacheName } from './routes';
 import type { ScopeStore } from './scope';

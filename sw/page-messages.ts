@@ -1,6 +1,6 @@
-// Worker → page messages (types in sw/cache-names.ts). Posting never blocks a response: a page
+// Worker → page messages (types in src/domain/cache-names.ts). Posting never blocks a response: a page
 // that closed in the meantime simply does not get the message.
-import type { WorkerToPageMessage } from './cache-names';
+import type { WorkerToPageMessage } from '../src/domain/cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -7,7 +7,7 @@ import {
   SCOPE_KEY_PARAM,
   type CacheScope,
   type WorkerToPageMessage,
-} from './cache-names';
+} from '../src/domain/cache-names';
 import type { ScopeStore } from './scope';
 
 /** Sends one message to the page that made the request (fire and forget). */

@@ -4,7 +4,7 @@
 // answer (/api/cart*, /api/user*, /api/order*, /api/favorite*, /api/address*, /api/invoice*,
 // /api/after_sale*, /api/upload*, /api/pay*, /api/register*):
 // the local store (src/local/, IndexedDB) owns the buyer's offline cart and favourites.
-import { CACHE } from './cache-names';
+import { CACHE } from '../src/domain/cache-names';
 
 /** The caches a request can be routed to (the meta cache holds worker state, never answers). */
 export type RuntimeCacheName = typeof CACHE.catalogue | typeof CACHE.help | typeof CACHE.categories | typeof CACHE.images;

@@ -7,7 +7,7 @@ import {
   isCacheScope,
   scopeForUsername,
   type CacheScope,
-} from './cache-names';
+} from '../src/domain/cache-names';
 import type { SessionEvent } from './routes';
 import type { ScopeStore } from './scope';
 

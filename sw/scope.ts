@@ -14,7 +14,7 @@
 //
 // Pure of `self`: sw/sw.ts passes the persistence, the clearing and the learning in, and
 // tests/unit/sw-scope.test.ts drives it in node.
-import { isCacheScope, type CacheScope } from './cache-names';
+import { isCacheScope, type CacheScope } from '../src/domain/cache-names';
 
 export interface ScopeStoreDeps {
   /** Reads the persisted scope (null when none). */

@@ -3,11 +3,11 @@
 // stay in src/. Built by vite-plugin-pwa (injectManifest) into dist/sw.js; registered by
 // src/app/pwa-update.tsx. docs/offline.md "Service worker" is the overview; the caches are
 // described one by one in sw/caches.ts, the route table is sw/routes.ts, the page contract
-// (names, headers, messages) is sw/cache-names.ts.
+// (names, headers, messages) is src/domain/cache-names.ts.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { OUTBOX_SYNC_TAG, isPageToWorkerMessage } from './cache-names';
+import { OUTBOX_SYNC_TAG, isPageToWorkerMessage } from '../src/domain/cache-names';
 import { createRuntimeCaches, deleteRetiredCaches } from './caches';
 import { broadcast, reportToPage } from './page-messages';
 import { NAVIGATION_DENYLIST, runtimeCacheFor, sessionEventFor } from './routes';

@@ -2,7 +2,7 @@
 // account centre and the checkout's address picker read and write the same list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressInput } from '../domain/orders';
-import { http } from './client';
+import { http } from '../http/client';
 
 export const addressKeys = {
   all: ['address'] as const,

@@ -12,7 +12,7 @@ import {
   type ArticlePage,
 } from '../domain/articles';
 import { ARTICLE_CATEGORY_ID } from '../domain/constants';
-import { http } from './client';
+import { http } from '../http/client';
 
 /** `category_id` or a category `code` (hy, company …), with the page. */
 export interface ArticleListParams {

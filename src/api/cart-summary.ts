@@ -4,9 +4,8 @@
 import { onlineManager, queryOptions } from '@tanstack/react-query';
 import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { CartTotal } from '../domain/contracts';
-import { localStatus } from '../local/runtime';
-import { cartDelete } from '../local/writes';
-import { http } from './client';
+import { cartDelete, localStatus } from '../local';
+import { http } from '../http/client';
 import { localWrite, type WriteResult } from './local-write';
 
 export const cartSummaryKeys = {
@@ -40,7 +39,7 @@ export const getCartTotal = (): Promise<CartTotal> => http.get<CartTotal>('cart/
 export async function getDrawerCartList(): Promise<DrawerCartList> {
   const draft = localStatus().cartDraft;
   if (draft && draft.seeded && (draft.pending || !onlineManager.isOnline())) {
-    const { readCart } = await import('../local/index');
+    const { readCart } = await import('../local');
     const view = await readCart();
     if (view) {
       const data = view.lines.map((l) => ({ id: l.id, number: l.number, price: l.price, goods: l.goods }));

@@ -30,10 +30,10 @@ import {
   type MutationObserverOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import { notifyCartChanged } from '../app/shell/cart-events';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
 import type {
   CartActivityData,
+  CartAddLine,
   CartAddResult as CartAddAnswer,
   CartCopyResult,
   CartEditResult,
@@ -46,11 +46,11 @@ import type {
 import { ADD_TO_CART_DEFER_MS, CART_LIST_DEFAULT_FILTER } from '../domain/constants';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
-import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local/writes';
-import { toast } from '../ui/toast';
+import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local';
 import { cartSummaryKeys } from './cart-summary';
-import { http } from './client';
+import { http } from '../http/client';
 import { localWrite, serverData, writeMessage, type WriteResult } from './local-write';
+import { successNotice, type SuccessNotice } from './success-notice';
 
 /** Same ['cart'] root as the shell's badge/drawer keys, so one invalidation refreshes both. */
 export const cartKeys = {
@@ -62,24 +62,6 @@ export const cartKeys = {
   list: (filters: number = CART_LIST_DEFAULT_FILTER) => [...cartSummaryKeys.all, 'list', filters] as const,
   nextHint: (promotionId: number | null) => [...cartSummaryKeys.all, 'next_hint', promotionId ?? 0] as const,
 };
-
-/**
- * One cart line as POST /api/cart takes it. The price is advisory (the server's price wins);
- * ids the page does not know are left out rather than sent as 0.
- */
-export interface CartAddLine {
-  goods_id: number;
-  number: number;
-  /** Unit price the buyer saw (fen). */
-  price?: number;
-  ck_id: number;
-  goods_price_id?: number;
-  ladder_price_id?: number;
-  goods_manjian_id?: number;
-  is_yj?: 0 | 1;
-  /** Goods kind (SPEC §3): 0 normal, 1 flash sale, 3 combination. */
-  type?: number;
-}
 
 export interface CartAddResult {
   /** Cart line count after the add. */
@@ -129,13 +111,15 @@ export function useAddToCart(): AddToCart {
     mutationKey: [...cartKeys.all, 'add'] as const,
     mutationFn: ({ lines, goods }: AddVars) => localWrite(() => cartAdd(lines, { goods })),
     networkMode: 'always',
+    meta: successNotice((result: WriteResult<CartAddAnswer>) => ({
+      message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE),
+      tone: result.provisional ? 'info' : 'success',
+    })),
     // In the options (not per call) so they still run when the control unmounts mid-request.
     onSuccess: (result) => {
-      toast.show({ message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE), tone: result.provisional ? 'info' : 'success' });
       if (result.provisional) return;
-      notifyCartChanged();
-      // The shell's bridge may already have started these refetches on notifyCartChanged();
-      // cancelRefetch: false joins them instead of restarting. Not awaited: the button frees now.
+      // Refreshes the shell's badge and flags its drawer to reload (SPEC §4 'action' flag);
+      // cancelRefetch: false joins refetches already running. Not awaited: the button frees now.
       void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
     },
   });
@@ -367,23 +351,22 @@ function cachedLines(queryClient: QueryClient): CartLineView[] {
 }
 
 /**
- * After the last pending cart write: the badge and drawer refresh (notifyCartChanged) and the
- * cart lists refetch, so the server's whole answer (totals, tiers, shipping) wins. Called from
+ * After the last pending cart write: the badge and drawer refresh and the cart lists refetch
+ * (all under ['cart']), so the server's whole answer (totals, tiers, shipping) wins. Called from
  * onSettled, where the settling write still counts as pending. Not after a provisional write:
  * the server has not seen it, so its list would undo what the buyer just did.
  */
 function settleCartWrite(queryClient: QueryClient, result?: { provisional: boolean }): void {
   if (result?.provisional) return;
   if (queryClient.isMutating({ mutationKey: cartKeys.all }) > 1) return;
-  notifyCartChanged();
   void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
 }
 
 type CartWriteOptions<TData, TVars, TContext> = MutationObserverOptions<TData, Error, TVars, TContext>;
 
 /** Edits and selections offline are shown by the offline cart itself; a write the server could not take now is worth a word. */
-function noteQueued(result: WriteResult<unknown>): void {
-  if (result.provisional && result.reason === 'queued') toast.show({ message: result.msg, tone: 'info' });
+function queuedNotice(result: WriteResult<unknown>): SuccessNotice | null {
+  return result.provisional && result.reason === 'queued' ? { message: result.msg, tone: 'info' } : null;
 }
 
 export interface CartEditVars {
@@ -399,13 +382,13 @@ export function cartEditMutation(
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: ({ id, number }) => localWrite(() => cartEdit(id, number)),
+    meta: successNotice(queuedNotice),
     onMutate: async ({ id, number }) => {
       const before = cachedLines(queryClient).find((l) => l.id === id);
       await patchListsOptimistically(queryClient, (s) => withLineNumber(s, id, number));
       return { before };
     },
     onSuccess: (result) => {
-      noteQueued(result);
       const line = serverData(result)?.line;
       if (line) patchLists(queryClient, (s) => withServerLine(s, line));
     },
@@ -430,6 +413,11 @@ export function cartSelectMutation(
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: ({ ids, selected }) => localWrite(() => cartSelect(ids, selected)),
+    meta: successNotice((result: WriteResult<CartSelectResult>) =>
+      (serverData(result)?.forced_unselected ?? []).length > 0
+        ? { message: CART_FORCED_UNSELECTED_MESSAGE, tone: 'info' }
+        : queuedNotice(result),
+    ),
     onMutate: async ({ ids, selected }) => {
       const wanted = new Set(ids);
       const before = new Map(cachedLines(queryClient).filter((l) => wanted.has(l.id)).map((l) => [l.id, l.is_selected] as const));
@@ -437,11 +425,9 @@ export function cartSelectMutation(
       return { before };
     },
     onSuccess: (result) => {
-      noteQueued(result);
       const forced = serverData(result)?.forced_unselected ?? [];
       if (forced.length === 0) return;
       patchLists(queryClient, (s) => withSelection(s, forced, false));
-      toast.show({ message: CART_FORCED_UNSELECTED_MESSAGE, tone: 'info' });
     },
     onError: (_error, _vars, context) => {
       if (context) patchLists(queryClient, (s) => withSelectionRestored(s, context.before));
@@ -458,6 +444,10 @@ export function cartDeleteMutation(
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: (ids) => localWrite(() => cartDelete(ids)),
+    meta: successNotice((result: WriteResult<{ count: number }>) => ({
+      message: writeMessage(result, CART_DELETED_MESSAGE),
+      tone: result.provisional ? 'info' : 'success',
+    })),
     onMutate: async (ids) => {
       const gone = new Set(ids);
       const state = queryClient.getQueryData<CartState>(cartKeys.list());
@@ -469,9 +459,6 @@ export function cartDeleteMutation(
         .map((line) => ({ index: Number.MAX_SAFE_INTEGER, line }));
       await patchListsOptimistically(queryClient, (s) => withoutLines(s, ids));
       return { removed: [...fromList, ...others] };
-    },
-    onSuccess: (result) => {
-      toast.show({ message: writeMessage(result, CART_DELETED_MESSAGE), tone: result.provisional ? 'info' : 'success' });
     },
     onError: (_error, _vars, context) => {
       if (context) patchLists(queryClient, (s) => withLinesRestored(s, context.removed));
@@ -486,7 +473,7 @@ export function cartQuickAddMutation(queryClient: QueryClient): CartWriteOptions
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: (goodsId) => postCartQuickAdd(goodsId),
-    onSuccess: (envelope) => toast.show({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' }),
+    meta: successNotice((envelope: Envelope<CartAddAnswer>) => ({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' })),
     onSettled: () => settleCartWrite(queryClient),
   };
 }
@@ -503,8 +490,10 @@ export function cartCopyMutation(queryClient: QueryClient): CartWriteOptions<Env
     networkMode: 'always',
     mutationFn: ({ ids, otherUserIds }) => postCartCopy(ids, otherUserIds),
     // '复制成功' or '已复制N个，M个未能复制': the buyer needs to know about the skipped ones.
-    onSuccess: (envelope) =>
-      toast.show({ message: envelope.msg, tone: envelope.data.skipped.length === 0 ? 'success' : 'info' }),
+    meta: successNotice((envelope: Envelope<CartCopyResult>) => ({
+      message: envelope.msg,
+      tone: envelope.data.skipped.length === 0 ? 'success' : 'info',
+    })),
     onSettled: () => settleCartWrite(queryClient),
   };
 }

@@ -6,11 +6,11 @@
 // a background preview must not abort an order being created.
 import { useCallback, useRef } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifyCartChanged } from '../app/shell/cart-events';
 import type { CheckoutPreview, CheckoutRequest, CheckoutResult } from '../domain/orders';
-import { ApiError } from './api-error';
+import { ApiError } from '../domain/api-error';
 import { cartSummaryKeys } from './cart-summary';
-import { http } from './client';
+import { http } from '../http/client';
+import { newIdempotencyKey } from '../http/idempotency-key';
 
 /**
  * What the buyer chose so far. A missing coupon_id/voucher_id lets the server pick the best one
@@ -69,10 +69,6 @@ export function isUnanswered(err: unknown): boolean {
   return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'aborted');
 }
 
-function newKey(): string {
-  return crypto.randomUUID();
-}
-
 /**
  * Creates the order. One Idempotency-Key per submit attempt: made on the first click, kept while
  * tries go unanswered (so a retry after a network error replays the server's stored answer
@@ -89,7 +85,6 @@ export function useCheckoutCreate() {
     mutationFn: ({ request, key }: { request: CheckoutRequest; key: string }) => postCheckoutCreate(request, key),
     meta: { silentErrors: true },
     onSuccess: () => {
-      notifyCartChanged();
       // The ordered lines left the cart. The previews are not touched: the page is still mounted
       // and a refetch now would ask about lines that no longer exist; they go with the page (gcTime 0).
       void queryClient.invalidateQueries({ queryKey: cartSummaryKeys.all }, { cancelRefetch: false });
@@ -99,7 +94,7 @@ export function useCheckoutCreate() {
 
   const submit = useCallback(
     async (request: CheckoutRequest): Promise<CheckoutResult> => {
-      keyRef.current ??= newKey();
+      keyRef.current ??= newIdempotencyKey();
       const key = keyRef.current;
       try {
         const result = await mutateAsync({ request, key });

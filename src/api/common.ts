@@ -2,7 +2,7 @@
 // and GET /api/global/links (footer links). Both are header/footer data: failures stay silent.
 import { queryOptions } from '@tanstack/react-query';
 import type { CommonData, FooterLink } from '../domain/contracts';
-import { http } from './client';
+import { http } from '../http/client';
 
 export const commonKeys = {
   all: ['common'] as const,

@@ -7,8 +7,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Page } from '../domain/envelope';
-import { favoriteAdd, favoriteCancel } from '../local/writes';
-import { http } from './client';
+import { favoriteAdd, favoriteCancel } from '../local';
+import { http } from '../http/client';
 import { goodsKeys } from './goods';
 import { localWrite, type WriteResult } from './local-write';
 

@@ -7,7 +7,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BrandInfo, FocusItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import type { Page } from '../domain/envelope';
-import { http } from './client';
+import { http } from '../http/client';
 import { goodsKeys } from './goods';
 
 /** One brand of the brand zone grid (GET /api/goods/brands). */

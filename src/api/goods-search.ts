@@ -2,7 +2,7 @@
 // The search box keeps its own freshness rule (SPEC §4, 5000 ms) on top of these options.
 import { queryOptions } from '@tanstack/react-query';
 import type { GoodsCard, SearchSuggestion, SearchType } from '../domain/contracts';
-import { http } from './client';
+import { http } from '../http/client';
 
 export const goodsSearchKeys = {
   all: ['goods-search'] as const,

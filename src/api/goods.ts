@@ -3,7 +3,7 @@
 // queries belong under goodsKeys.lists() for the same reason.
 import { queryOptions } from '@tanstack/react-query';
 import type { GoodsActivity, GoodsDetail, GoodsListQuery } from '../domain/catalog';
-import { http } from './client';
+import { http } from '../http/client';
 import { warmImage } from './warm-image';
 
 export const goodsKeys = {

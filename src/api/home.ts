@@ -6,7 +6,7 @@
 // the same path.
 import { queryOptions } from '@tanstack/react-query';
 import type { FlashSale, FocusItem, GoodsListItem } from '../domain/catalog';
-import { http } from './client';
+import { http } from '../http/client';
 import { warmImage } from './warm-image';
 
 export { focusSlotQuery, type ShellAdSlot } from './common';

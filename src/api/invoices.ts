@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../domain/envelope';
 import type { Invoice } from '../domain/orders';
-import { http } from './client';
+import { http } from '../http/client';
 import { orderKeys } from './orders';
 
 export interface InvoiceCreateInput {

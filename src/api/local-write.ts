@@ -3,11 +3,10 @@
 // failure that is not the server's is a full disk while offline; it is turned into an ApiError
 // here so the shared SPEC §8 presenter (MutationCache onError) shows it in words instead of the
 // generic "system busy" it gives to unknown errors.
-import { isLocalStorageFullError } from '../local/storage';
-import type { WriteResult } from '../local/writes';
-import { ApiError } from './api-error';
+import { isLocalStorageFullError, type WriteResult } from '../local';
+import { ApiError } from '../domain/api-error';
 
-export type { WriteResult } from '../local/writes';
+export type { WriteResult } from '../local';
 
 /**
  * Code 0 with no HTTP status: no server answered. errorKindForCode(0) is 'business', which the

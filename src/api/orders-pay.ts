@@ -12,7 +12,7 @@ import type {
   SandboxPayment,
   TransferInfo,
 } from '../domain/orders';
-import { http } from './client';
+import { http } from '../http/client';
 
 /** Under the order centre's ['order'] root, so its invalidations refresh the pay page too. */
 export const orderPayKeys = {

@@ -2,7 +2,6 @@
 // cancel / confirm / buy again, after-sales and the 含麻黄碱 receipts. Keys live under ['order']
 // so a change to one order refreshes every list and its detail with one prefix.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifyCartChanged } from '../app/shell/cart-events';
 import type { Page } from '../domain/envelope';
 import type {
   AfterSale,
@@ -14,7 +13,7 @@ import type {
   RebuyResult,
 } from '../domain/orders';
 import { cartSummaryKeys } from './cart-summary';
-import { http } from './client';
+import { http } from '../http/client';
 
 export type OrderKind = 'normal' | 'points';
 
@@ -164,7 +163,6 @@ export function useRebuyOrder() {
     onSuccess: (result) => {
       if (result.added > 0) {
         void queryClient.invalidateQueries({ queryKey: cartSummaryKeys.all });
-        notifyCartChanged();
       }
     },
   });
@@ -183,11 +181,4 @@ export function useCreateAfterSale(orderId: number) {
       void queryClient.invalidateQueries({ queryKey: orderKeys.afterSales() });
     },
   });
-}
-
-/** A fresh key per form opening: a double submit or a retry after a timeout files one application. */
-export function newIdempotencyKey(): string {
-  const c: Crypto | undefined = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }

@@ -1,6 +1,6 @@
 // GET /api/user/stores: the stores a head office manages (多门店), for copying cart lines to them.
 import { queryOptions } from '@tanstack/react-query';
-import { http } from './client';
+import { http } from '../http/client';
 
 export interface ManagedStore {
   company_id: number;

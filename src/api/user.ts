@@ -1,10 +1,9 @@
 // User area (SPEC §3 user state, §4 logout, §7 user calls): keys, fetchers and query/mutation
-// options side by side, plus the session-storage login marker of SPEC §2.
+// options side by side, plus the session-storage login marker of SPEC §2. What sign-out does
+// beyond the call (local store, caches, reload) is src/app/sign-out.ts.
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { clearUserCaches } from '../app/cache-scope';
 import type { UserBase } from '../domain/user';
-import { finishSignOut } from '../local/session-guard';
-import { http } from './client';
+import { http } from '../http/client';
 
 export const userKeys = {
   all: ['user'] as const,
@@ -82,34 +81,4 @@ export const loginMutation = () =>
     mutationKey: [...userKeys.all, 'login'] as const,
     mutationFn: postLogin,
     meta: { silentErrors: true },
-  });
-
-/**
- * After the server ended the session and before the reload: the account's local store (drafts,
- * outbox, this company's prices) is deleted and the per-user caches of the service worker are
- * dropped, so the next person at this computer sees none of it. Neither may stop the sign-out.
- */
-async function forgetSignedOutAccount(): Promise<void> {
-  try {
-    await finishSignOut();
-  } catch {
-    // The store could not be deleted (blocked by another tab, storage error): the next start
-    // opens a different account's own database anyway (src/local/account.ts).
-  }
-  await clearUserCaches();
-}
-
-/**
- * SPEC §4: on success clear the marker, forget the account's local data, and reload; failures go
- * to the shared handler (§8). Callers ask checkSignOut() (src/local/session-guard.ts) first.
- */
-export const logoutMutation = () =>
-  mutationOptions({
-    mutationKey: [...userKeys.all, 'logout'] as const,
-    mutationFn: deleteLogout,
-    onSuccess: async () => {
-      clearLoginMarker();
-      await forgetSignedOutAccount();
-      pageLoad.reload();
-    },
   });

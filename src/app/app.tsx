@@ -1,18 +1,20 @@
-// The app root: one QueryClient, one router (its context carries the client and the session),
-// and the app-wide hosts for SPEC §8 notices and the PWA update prompt.
+// The app root: one QueryClient, one router (its context carries the client and the session)
+// framed by the shell, and the app-wide hosts for SPEC §8 notices and the PWA update prompt.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { userKeys } from '../api/user';
-import { bootLocal } from '../local/boot';
+import { bootLocal } from './local-store';
+import { ShellSlot } from '../routes/shell-slot';
 import { createAppRouter, type AppRouter } from '../routes/tree';
 import { startCacheScopeSync } from './cache-scope';
 import { CheckoutReminderPrompt } from './checkout-reminder-prompt';
-import { NoticeHost, setErrorNavigator } from './error-presenter';
+import { NoticeHost, setErrorNavigator } from '../ui/error-presenter';
 import { OfflineBanner } from './offline-banner';
 import { PwaUpdatePrompt } from './pwa-update';
 import { createQueryClient } from './query-client';
 import { createSession } from './session';
+import { Shell } from './shell/shell';
 
 function createApp() {
   const queryClient = createQueryClient();
@@ -38,7 +40,9 @@ export function App() {
   useEffect(() => bootLocal(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ShellSlot.Provider value={Shell}>
+        <RouterProvider router={router} />
+      </ShellSlot.Provider>
       <NoticeHost />
       <PwaUpdatePrompt />
       <OfflineBanner />

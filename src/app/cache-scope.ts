@@ -7,10 +7,9 @@
 //     before it controlled the page). Call once where the QueryClient is created (src/app/app.tsx).
 //   - clearUserCaches(): on logout, before the reload — drops the per-user caches through the
 //     worker and directly from the page (covers a page the worker does not control).
-// It imports nothing from src/api/user.ts (the user-base key is passed in), so the logout
-// mutation there can import clearUserCaches() without an import cycle.
+// The user-base key is passed in; sign-out (src/app/sign-out.ts) calls clearUserCaches().
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { isApiError } from '../api/client';
+import { isApiError } from '../http/client';
 import type { UserBase } from '../domain/user';
 import {
   CACHE,
@@ -19,7 +18,7 @@ import {
   scopeForUsername,
   type CacheScope,
   type PageToWorkerMessage,
-} from '../../sw/cache-names';
+} from '../domain/cache-names';
 
 /** A logout must not hang on a worker that does not answer (updating, stopped, busy). */
 const WORKER_REPLY_TIMEOUT_MS = 1_500;

@@ -7,8 +7,10 @@ import {
   CHECKOUT_REMINDER_MESSAGE,
   checkoutReminderDue,
   setCheckoutReminder,
-} from '../local/checkout-reminder';
-import { useCheckoutReminder, useLocalStatus, useOnline } from '../local/online';
+  useCheckoutReminder,
+  useLocalStatus,
+  useOnline,
+} from '../local';
 import { alert } from '../ui/alert-dialog';
 
 export const CART_PATH = '/cart';

@@ -5,7 +5,7 @@
 // dead Wi-Fi behind a working router). The service worker does know — it is the one that fell
 // back to the cache — so this bridge replaces that listener with one that combines:
 //   - the browser's online/offline events (as before), and
-//   - the worker's reports (sw/cache-names.ts WorkerToPageMessage): SERVED_FROM_CACHE and
+//   - the worker's reports (src/domain/cache-names.ts WorkerToPageMessage): SERVED_FROM_CACHE and
 //     NETWORK_FAILED mean the server is unreachable, NETWORK_OK means it answered.
 // While the server is unreachable but the browser believes it is online, GET /api/health is
 // probed now and then, so the banner goes away even if nothing else is fetched.
@@ -14,8 +14,8 @@
 //
 // Nothing else in the app may listen to navigator.onLine or the online/offline events.
 import { onlineManager } from '@tanstack/react-query';
-import { onServerReachability } from '../api/client';
-import { isWorkerToPageMessage, type WorkerToPageMessage } from '../../sw/cache-names';
+import { onServerReachability } from '../http/client';
+import { isWorkerToPageMessage, type WorkerToPageMessage } from '../domain/cache-names';
 
 /** How often the server is asked whether it is back while only the worker says it is gone. */
 export const REACHABILITY_PROBE_MS = 15_000;
@@ -112,7 +112,7 @@ export function installOnlineBridge(): void {
     });
   }
 
-  // Every request of the page says whether it reached the server (src/api/client.ts).
+  // Every request of the page says whether it reached the server (src/http/client.ts).
   onServerReachability(setServerReachable);
 
   onlineManager.setEventListener((set) => {

@@ -1,8 +1,11 @@
-// The app's QueryClient: SPEC §8 error display registered once on both caches, and a retry
-// policy that only retries failures a retry can fix.
+// The app's QueryClient: SPEC §8 error display registered once on both caches, the success
+// notices mutations ask for in their meta (src/api/success-notice.ts), and a retry policy that
+// only retries failures a retry can fix.
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { ApiError } from '../api/api-error';
-import { presentError } from './error-presenter';
+import { successNoticeOf } from '../api/success-notice';
+import { ApiError } from '../domain/api-error';
+import { presentError } from '../ui/error-presenter';
+import { toast } from '../ui/toast';
 
 /** `meta: SILENT_ERRORS` on a query or mutation that handles its own failures (header user query, sync engine). */
 export const SILENT_ERRORS = { silentErrors: true } as const;
@@ -29,6 +32,10 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      onSuccess: (data, _variables, _context, mutation) => {
+        const notice = successNoticeOf(mutation.meta, data);
+        if (notice) toast.show(notice);
+      },
       onError: (error, _variables, _context, mutation) => {
         if (!isSilent(mutation.meta)) presentError(error);
       },

@@ -2,12 +2,10 @@
 // It shares the header's user-base query (same key, same fetcher), so a navigation never adds
 // a request when the header already knows, and react-query merges a check with a fetch in flight.
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/client';
+import { isApiError } from '../http/client';
 import { userBaseQuery, userKeys } from '../api/user';
+import type { AuthContext } from '../routes/auth-context';
 
-export interface AuthContext {
-  isSignedIn(): boolean | Promise<boolean>;
-}
 
 /**
  * A visitor's 401 is trusted this long, so hovering member links (preload on intent) does not

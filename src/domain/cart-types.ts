@@ -225,3 +225,21 @@ export interface CartNextHint {
   /** Goods of the promotion that are not in the cart, best sellers first. */
   suggestions: GoodsCard[];
 }
+
+/**
+ * One cart line as POST /api/cart takes it. The price is advisory (the server's price wins);
+ * ids the page does not know are left out rather than sent as 0.
+ */
+export interface CartAddLine {
+  goods_id: number;
+  number: number;
+  /** Unit price the buyer saw (fen). */
+  price?: number;
+  ck_id: number;
+  goods_price_id?: number;
+  ladder_price_id?: number;
+  goods_manjian_id?: number;
+  is_yj?: 0 | 1;
+  /** Goods kind (SPEC §3): 0 normal, 1 flash sale, 3 combination. */
+  type?: number;
+}

@@ -3,10 +3,10 @@
 // browser fires `sync` in the service worker once the device is back online, and the worker
 // (sw/sw.ts) posts { type: 'SYNC_OUTBOX' } to the open pages, whose engine runs. The worker never
 // sends the outbox itself: business rules stay in src/. The tag and the message are the shared
-// contract of sw/cache-names.ts. Dexie-free.
-import { OUTBOX_SYNC_TAG, isWorkerToPageMessage } from '../../sw/cache-names';
+// contract of src/domain/cache-names.ts. Dexie-free.
+import { OUTBOX_SYNC_TAG, isWorkerToPageMessage } from '../domain/cache-names';
 
-export { OUTBOX_SYNC_TAG } from '../../sw/cache-names';
+export { OUTBOX_SYNC_TAG } from '../domain/cache-names';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;

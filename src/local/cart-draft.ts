@@ -2,14 +2,16 @@
 // apply to at once, each together with its outbox entry in ONE transaction. Totals are computed
 // by the same domain code as the server's (src/domain/cart.ts) and are provisional until synced:
 // the server re-prices everything and reconcile.ts reports what it changed.
-import type { CartAddLine } from '../api/cart';
+import type { CartAddLine } from '../domain/cart-types';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
 import type { CartLineGoods, CartLineType, CartLineView, CartState, CartTotals, TierPromotion } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import { getMeta, setMeta, type CartDraftContext, type CartDraftRow, type LocalDb } from './db';
-import { enqueue, hasPendingCartEntries, isCartKind, type OutboxEntry } from './outbox';
+import type { OutboxEntry } from './outbox';
+import { isCartKind } from './outbox-kinds';
+import { enqueue, hasPendingCartEntries } from './outbox-queue';
 import { guardQuota } from './storage';
-import type { CartDraftCount } from './runtime';
+import type { CartDraftCount } from './local-marks';
 
 const EMPTY_CONTEXT: CartDraftContext = {
   shipping_data: { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 },

@@ -4,9 +4,11 @@
 // follows the server (the server wins for what this device did not change).
 import type { GoodsListItem } from '../domain/catalog';
 import type { FavoriteRow, LocalDb } from './db';
-import { enqueue, isFavoriteKind, type OutboxEntry } from './outbox';
+import type { OutboxEntry } from './outbox';
+import { isFavoriteKind } from './outbox-kinds';
+import { enqueue } from './outbox-queue';
 import { guardQuota } from './storage';
-import type { FavoriteMark } from './runtime';
+import type { FavoriteMark } from './local-marks';
 
 export interface FavoriteDraftOptions {
   /** Cards to show on the offline favourites list. */

@@ -2,7 +2,24 @@
 // the cart badge counts the draft's lines while cart changes are queued, and a heart shows the
 // buyer's own favourite change until it is synced (and, offline, the device's last known state
 // rather than a cached response's). Pure, so the rules are unit-tested without a store.
-import type { CartDraftCount, FavoriteMark } from './runtime';
+
+/** The cart draft as the header badge needs it. */
+export interface CartDraftCount {
+  /** Cart changes are queued: the server's count does not include them yet. */
+  pending: boolean;
+  /** The draft was copied from the server's cart at least once (else it holds only local lines). */
+  seeded: boolean;
+  lines: number;
+  /** Lines that exist only on this device (their add is not acknowledged yet). */
+  localLines: number;
+}
+
+/** The device's word on one goods' favourite state. */
+export interface FavoriteMark {
+  on: boolean;
+  /** The change is still in the outbox. */
+  pending: boolean;
+}
 
 /**
  * Lines in the cart as the buyer should see them. While changes are queued the draft is the truth

@@ -1,10 +1,11 @@
-// The outbox: the contract between the page, the sync engine and the server (STYLE.md "The
-// offline side"). A page's write becomes a local change plus one entry here, in ONE Dexie
-// transaction (cart-draft.ts, favorites-local.ts), so a crash can never keep one without the
-// other. The engine sends entries strictly in `seq` order with `id` as the Idempotency-Key.
-import type { CartAddLine } from '../api/cart';
-import type { FormValue } from '../api/form-body';
-import type { LocalDb } from './db';
+// The outbox's entries: the contract between the page, the sync engine and the server (STYLE.md
+// "The offline side"); their queue in the database is outbox-queue.ts. A page's write becomes a
+// local change plus one entry, in ONE Dexie transaction (cart-draft.ts, favorites-local.ts), so a
+// crash can never keep one without the other. The engine sends entries strictly in `seq` order
+// with `id` as the Idempotency-Key; what each kind's request is: outbox-kinds.ts.
+import type { CartAddLine } from '../domain/cart-types';
+import type { FormValue } from '../http/form-body';
+import { newIdempotencyKey } from '../http/idempotency-key';
 
 export type OutboxKind =
   | 'cart.add'
@@ -78,96 +79,9 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   'feedback.create': '提交意见反馈',
 };
 
-export function isCartKind(kind: OutboxKind): boolean {
-  return kind.startsWith('cart.');
-}
-
-export function isFavoriteKind(kind: OutboxKind): boolean {
-  return kind.startsWith('favorite.');
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * RFC 4122 v4 uuid. crypto.randomUUID exists only in secure contexts; a shop opened over plain
- * http on a LAN address still has getRandomValues, which is just as random.
- */
-export function newEntryId(): string {
-  const c: Crypto | undefined = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  const b = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(b);
-  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = hex(b);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 export function createEntry<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], now: number): OutboxEntry {
   // TS cannot relate a generic K to the mapped union member; kind and payload agree by signature.
-  return { id: newEntryId(), kind, payload, createdAt: now, tries: 0, nextAttemptAt: now } as OutboxEntry;
-}
-
-/**
- * Appends an entry. Call it inside the same `db.transaction('rw', …)` as the local change (Dexie
- * joins the running transaction), so both are stored or neither is.
- */
-export async function enqueue<K extends OutboxKind>(
-  db: LocalDb,
-  kind: K,
-  payload: OutboxPayloads[K],
-  now: number = Date.now(),
-): Promise<OutboxEntry> {
-  const entry = createEntry(kind, payload, now);
-  const seq = await db.outbox.add(entry);
-  return { ...entry, seq };
-}
-
-/** The entry the engine sends next. */
-export function headEntry(db: LocalDb): Promise<OutboxEntry | undefined> {
-  return db.outbox.orderBy('seq').first();
-}
-
-export function pendingEntries(db: LocalDb): Promise<OutboxEntry[]> {
-  return db.outbox.orderBy('seq').toArray();
-}
-
-export function countPending(db: LocalDb): Promise<number> {
-  return db.outbox.count();
-}
-
-export async function hasPendingCartEntries(db: LocalDb): Promise<boolean> {
-  return (await db.outbox.filter((e) => isCartKind(e.kind)).count()) > 0;
-}
-
-/** The HTTP request an entry stands for (DESIGN.md "API contract"; docs/api.md "Cart"). */
-export interface OutboxRequest {
-  path: string;
-  body: FormFields;
-}
-
-export function requestFor(entry: OutboxEntry): OutboxRequest {
-  switch (entry.kind) {
-    case 'cart.add':
-      return { path: 'cart', body: { params: entry.payload.lines.map((l) => ({ ...l })) } };
-    case 'cart.edit':
-      return { path: `cart/${entry.payload.id}/edit`, body: { params: { number: entry.payload.number } } };
-    case 'cart.delete':
-      return { path: 'cart/batch_delete', body: { ids: [...entry.payload.ids] } };
-    case 'cart.select':
-      return { path: 'cart/batch_select', body: { ids: [...entry.payload.ids], is_selected: entry.payload.is_selected } };
-    case 'favorite.add':
-      return { path: 'favorite', body: { goods_ids: [...entry.payload.goods_ids] } };
-    case 'favorite.cancel':
-      return { path: 'favorite/cancel', body: { goods_ids: [...entry.payload.goods_ids] } };
-    case 'request.create':
-      return { path: 'user/buy', body: entry.payload };
-    case 'feedback.create':
-      return { path: 'user/feedback', body: entry.payload };
-  }
+  return { id: newIdempotencyKey(), kind, payload, createdAt: now, tries: 0, nextAttemptAt: now } as OutboxEntry;
 }
 
 /** Temporary (offline-created) cart line ids an entry refers to in what it sends. */

@@ -1,6 +1,6 @@
 // Recent orders kept on the device so the buyer can open them and "buy again" with no connection:
 // the lines go into the cart draft like any offline add (the server re-checks them on sync).
-import type { CartAddLine } from '../api/cart';
+import type { CartAddLine } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { OrderDetail, OrderSummary } from '../domain/orders';
 import type { LocalDb, RecentOrderRow } from './db';

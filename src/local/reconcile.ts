@@ -5,16 +5,8 @@ import type { CartLineView, CartState } from '../domain/cart-types';
 import { formatPrice } from '../domain/money';
 import type { CartChangeConflict, CartChangeKind, LocalDb } from './db';
 import { replaceCartDraft } from './cart-draft';
-import { hasPendingCartEntries } from './outbox';
-
-/** The words of the offline issue; `removed` covers a line the server no longer has. */
-export const CART_CHANGE_TEXTS: Record<CartChangeKind, string> = {
-  price: '价格已变动',
-  stock: '库存不足',
-  off_sale: '已下架',
-  limit: '超出限购',
-  removed: '已从购物车移除',
-};
+import { CART_CHANGE_TEXTS } from './cart-change-texts';
+import { hasPendingCartEntries } from './outbox-queue';
 
 export interface CartChange {
   change: CartChangeKind;

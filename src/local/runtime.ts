@@ -1,10 +1,13 @@
 // The running local store of the signed-in account, as a tiny Dexie-free registry. startLocal()
-// (index.ts, loaded after first paint) fills it; writes.ts, session-guard.ts and the shell's
+// (store.ts, loaded after first paint) fills it; writes.ts, session-guard.ts and the shell's
 // status hook read it without importing Dexie, so first-paint code can call them.
-import type { CartAddLine } from '../api/cart';
+import type { CartAddLine } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
+import type { OrderDetail, OrderSummary } from '../domain/orders';
 import type { LocalAccount } from './account';
-import type { LocalDb } from './db';
+import type { CartDraftCount, FavoriteMark } from './local-marks';
+import type { CartDraftView } from './cart-draft';
+import type { CartDraftContext, ConflictRow, FavoriteRow } from './db';
 import type { FormFields, OutboxEntry } from './outbox';
 import type { EngineStatus, SyncEngine } from './sync-engine';
 
@@ -22,33 +25,40 @@ export interface LocalOps {
   dismissRefusal(entryId: string): Promise<void>;
 }
 
+export interface LastSync {
+  /** When the outbox last drained against the server. */
+  lastSyncAt: number | null;
+  /** When the catalogue snapshot was last downloaded. */
+  catalogueAsOf: number | null;
+}
+
+/** What the pages' hooks can watch in the store (live-reads.ts reads them). */
+export interface LiveReads {
+  /** Outbox entries not yet acknowledged by the server. */
+  outboxCount: number;
+  /** Open conflict rows (refused entries and reconcile changes), newest first. */
+  conflicts: ConflictRow[];
+  lastSync: LastSync;
+  /** The offline cart with provisional totals. */
+  cartDraft: CartDraftView;
+  /** The cart's shipping and promotion context from its last online read. */
+  cartContext: { ctx: CartDraftContext | undefined };
+  /** Favourites as this device knows them (pending changes included). */
+  favorites: FavoriteRow[];
+  recentOrders: (OrderSummary | OrderDetail)[];
+}
+
+/** The running store as the rest of the app sees it: no Dexie handle (the store keeps that, store.ts). */
 export interface LocalRuntime {
   readonly account: LocalAccount;
-  readonly db: LocalDb;
   readonly engine: SyncEngine;
   readonly ops: LocalOps;
+  /** Calls `onValue` with `key`'s value now and whenever it changes; returns the unsubscribe. */
+  watch<K extends keyof LiveReads>(key: K, onValue: (value: LiveReads[K]) => void): () => void;
   /** Stops the engine and closes the database (the data stays). */
   stop(): Promise<void>;
   /** Stops, then deletes this account's database (sign-out). */
   discard(): Promise<void>;
-}
-
-/** The cart draft as the header badge needs it (src/local/local-marks.ts). */
-export interface CartDraftCount {
-  /** Cart changes are queued: the server's count does not include them yet. */
-  pending: boolean;
-  /** The draft was copied from the server's cart at least once (else it holds only local lines). */
-  seeded: boolean;
-  lines: number;
-  /** Lines that exist only on this device (their add is not acknowledged yet). */
-  localLines: number;
-}
-
-/** The device's word on one goods' favourite state. */
-export interface FavoriteMark {
-  on: boolean;
-  /** The change is still in the outbox. */
-  pending: boolean;
 }
 
 /** What the shell's offline banner, cart badge and hearts show, kept current by the runtime. */

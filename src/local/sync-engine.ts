@@ -15,33 +15,26 @@
 //
 // One run at a time per tab (an in-memory single flight) and per browser (Web Locks
 // 'outbox-sync' where available), so two tabs never send the same entry concurrently.
-import { ApiError, http, toFormBody } from '../api/client';
-import { CART_LIST_DEFAULT_FILTER } from '../domain/constants';
-import type { CartState } from '../domain/cart-types';
+import { ApiError, toFormBody } from '../http/client';
 import type { Envelope } from '../domain/envelope';
-import type { UserBase } from '../domain/user';
 import { mapDraftIds } from './cart-draft';
 import { setMeta, type LocalAccount, type LocalDb, type RefusedConflict } from './db';
 import { favoriteAcknowledged, favoriteRefused } from './favorites-local';
 import {
   OUTBOX_KIND_LABELS,
-  headEntry,
-  isCartKind,
-  requestFor,
   tempIdsIn,
   withMappedIds,
   withoutIds,
-  type FormFields,
   type OutboxEntry,
-  type OutboxKind,
 } from './outbox';
+import { isCartKind, requestFor } from './outbox-kinds';
+import { headEntry } from './outbox-queue';
 import { reconcileCart } from './reconcile';
+import { ACCOUNT_CHECK_TTL_MS, httpTransport, type SyncSummary, type SyncTransport } from './transport';
 
 export const OUTBOX_LOCK_NAME = 'outbox-sync';
 export const RETRY_MIN_MS = 1_000;
 export const RETRY_MAX_MS = 5 * 60_000;
-/** How long a "the session is still this account" answer is trusted before asking again. */
-export const ACCOUNT_CHECK_TTL_MS = 30_000;
 /** Answers about the moment (server/http/idempotency.ts TRANSIENT_STATUSES): retried. */
 const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429]);
 const HTTP_UNAUTHORIZED = 401;
@@ -54,20 +47,6 @@ export function backoffDelay(tries: number, random: () => number = Math.random):
   const base = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.max(0, Math.min(tries - 1, 30)));
   return Math.min(RETRY_MAX_MS, Math.max(RETRY_MIN_MS, Math.round(base * (0.5 + random()))));
 }
-
-/** How the engine talks to the server; tests pass a fake. */
-export interface SyncTransport {
-  post(path: string, body: FormFields, idempotencyKey: string): Promise<Envelope<unknown>>;
-  getCart(): Promise<CartState>;
-  /** Who the browser's session belongs to now. */
-  whoAmI(): Promise<{ username: string; customer: { id: number } | null }>;
-}
-
-export const httpTransport: SyncTransport = {
-  post: (path, body, idempotencyKey) => http.post<unknown>(path, body, { envelope: true, idempotencyKey }),
-  getCart: () => http.get<CartState>('cart/list', { filters: CART_LIST_DEFAULT_FILTER }),
-  whoAmI: () => http.get<UserBase>('user/base'),
-};
 
 /** The part of navigator.locks the engine uses. */
 export interface LockManagerLike {
@@ -103,12 +82,6 @@ export type EntryOutcome =
   | { status: 'acknowledged'; envelope: Envelope<unknown> | null }
   | { status: 'queued'; lastError: string | null }
   | { status: 'refused'; error: ApiError };
-
-export interface SyncSummary {
-  /** Kinds acknowledged or refused by the server in this run. */
-  kinds: Set<OutboxKind>;
-  reconciled: boolean;
-}
 
 export interface SyncEngineOptions {
   db: LocalDb;

@@ -1,67 +1,55 @@
-// React hooks over the local store (dexie-react-hooks useLiveQuery: they re-render when the
-// tables change, in this tab or another). They import Dexie, so only lazily loaded pages (cart,
-// favourites, the conflicts banner's panel) may use them; first-paint code uses online.ts.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
-import { readCartDraft, type CartDraftView } from './cart-draft';
-import { getMeta, type ConflictRow, type FavoriteRow } from './db';
-import { listLocalFavorites } from './favorites-local';
-import { currentLocalRuntime, subscribeLocal, type LocalRuntime } from './runtime';
-
-export { useLocalStatus, useOnline } from './online';
+// React hooks over the local store: they re-render when its tables change, in this tab or
+// another. Dexie-free: they subscribe through the running runtime's watch() (live-reads.ts), so
+// any page may import them; without a running store they return what "nothing stored" means.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { CartDraftView } from './cart-draft';
+import type { ConflictRow, FavoriteRow } from './db';
+import { currentLocalRuntime, subscribeLocal, type LastSync, type LiveReads, type LocalRuntime } from './runtime';
 
 export function useLocalRuntime(): LocalRuntime | null {
   return useSyncExternalStore(subscribeLocal, currentLocalRuntime, currentLocalRuntime);
 }
 
+/**
+ * `key`'s value in the running store: `loading` until its first read, `none` without a store.
+ */
+export function useLocalLive<K extends keyof LiveReads, L, N>(key: K, loading: L, none: N): LiveReads[K] | L | N {
+  const rt = useLocalRuntime();
+  const [seen, setSeen] = useState<{ rt: LocalRuntime; value: LiveReads[K] } | null>(null);
+  useEffect(() => {
+    if (!rt) return undefined;
+    return rt.watch(key, (value) => setSeen({ rt, value }));
+  }, [rt, key]);
+  if (!rt) return none;
+  return seen && seen.rt === rt ? seen.value : loading;
+}
+
 /** Outbox entries not yet acknowledged by the server. */
 export function useOutboxCount(): number {
-  const rt = useLocalRuntime();
-  return useLiveQuery(() => (rt ? rt.db.outbox.count() : 0), [rt], 0);
+  return useLocalLive('outboxCount', 0, 0);
 }
+
+const NO_CONFLICTS: ConflictRow[] = [];
 
 /** Open conflict rows (refused entries and reconcile changes), newest first. */
 export function useConflicts(): ConflictRow[] {
-  const rt = useLocalRuntime();
-  return useLiveQuery(
-    async () => {
-      if (!rt) return [];
-      const rows = await rt.db.conflicts.where('dismissed').equals(0).toArray();
-      return rows.sort((a, b) => b.createdAt - a.createdAt || (b.id ?? 0) - (a.id ?? 0));
-    },
-    [rt],
-    [] as ConflictRow[],
-  );
+  return useLocalLive('conflicts', NO_CONFLICTS, NO_CONFLICTS);
 }
 
-export interface LastSync {
-  /** When the outbox last drained against the server. */
-  lastSyncAt: number | null;
-  /** When the catalogue snapshot was last downloaded. */
-  catalogueAsOf: number | null;
-}
+const NEVER_SYNCED: LastSync = { lastSyncAt: null, catalogueAsOf: null };
 
 export function useLastSync(): LastSync {
-  const rt = useLocalRuntime();
-  return useLiveQuery(
-    async () => {
-      if (!rt) return { lastSyncAt: null, catalogueAsOf: null };
-      const [lastSyncAt, catalogueAsOf] = await Promise.all([getMeta(rt.db, 'lastSyncAt'), getMeta(rt.db, 'catalogueAsOf')]);
-      return { lastSyncAt: lastSyncAt ?? null, catalogueAsOf: catalogueAsOf ?? null };
-    },
-    [rt],
-    { lastSyncAt: null, catalogueAsOf: null } as LastSync,
-  );
+  return useLocalLive('lastSync', NEVER_SYNCED, NEVER_SYNCED);
 }
 
 /** The offline cart with provisional totals; null without a store. */
 export function useCartDraft(): CartDraftView | null {
-  const rt = useLocalRuntime();
-  return useLiveQuery(() => (rt ? readCartDraft(rt.db) : null), [rt], null);
+  return useLocalLive('cartDraft', null, null);
 }
+
+const NO_FAVORITES: FavoriteRow[] = [];
 
 /** Favourites as this device knows them (pending changes included). */
 export function useLocalFavorites(): FavoriteRow[] {
-  const rt = useLocalRuntime();
-  return useLiveQuery(() => (rt ? listLocalFavorites(rt.db) : []), [rt], [] as FavoriteRow[]);
+  return useLocalLive('favorites', NO_FAVORITES, NO_FAVORITES);
 }

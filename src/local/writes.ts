@@ -9,12 +9,14 @@
 // Without a local store (a visitor, a browser without IndexedDB) the request goes straight to
 // the server, as before the offline work.
 import { onlineManager } from '@tanstack/react-query';
-import type { CartAddLine } from '../api/cart';
-import { http } from '../api/client';
+import type { CartAddLine } from '../domain/cart-types';
+import { http } from '../http/client';
 import type { CartAddResult, CartEditResult, CartSelectResult } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
+import { newIdempotencyKey } from '../http/idempotency-key';
 import type { FormFields, OutboxEntry } from './outbox';
+import { requestOf, type OutboxRequestCall } from './outbox-kinds';
 import { awaitLocalRuntime, type LocalRuntime } from './runtime';
 import { isLocalStorageFullError } from './storage';
 
@@ -38,20 +40,12 @@ export type WriteResult<T> =
       reason: 'offline' | 'queued';
     };
 
-function newKey(): string {
-  const c: Crypto | undefined = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
-interface WriteSpec {
-  local: (rt: LocalRuntime) => Promise<OutboxEntry>;
-  path: string;
-  body: FormFields;
-}
+/** The request (kind → path/body: outbox.ts) and how the local store records it. */
+type WriteSpec = OutboxRequestCall & { local: (rt: LocalRuntime) => Promise<OutboxEntry> };
 
 async function direct<T>(spec: WriteSpec): Promise<WriteResult<T>> {
-  const envelope = await http.post<T>(spec.path, spec.body, { envelope: true, idempotencyKey: newKey() });
+  const { path, body } = requestOf(spec);
+  const envelope = await http.post<T>(path, body, { envelope: true, idempotencyKey: newIdempotencyKey() });
   return { provisional: false, msg: envelope.msg || DONE_MESSAGE, envelope };
 }
 
@@ -94,8 +88,8 @@ export interface CartAddOptions {
 export function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartAddResult>> {
   return write<CartAddResult>({
     local: (rt) => rt.ops.cartAdd(lines, opts.goods),
-    path: 'cart',
-    body: { params: lines.map((l) => ({ ...l })) },
+    kind: 'cart.add',
+    input: { lines },
   });
 }
 
@@ -103,8 +97,8 @@ export function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}
 export function cartEdit(id: number, number: number): Promise<WriteResult<CartEditResult>> {
   return write<CartEditResult>({
     local: (rt) => rt.ops.cartEdit(id, number),
-    path: `cart/${id}/edit`,
-    body: { params: { number } },
+    kind: 'cart.edit',
+    input: { id, number },
   });
 }
 
@@ -112,8 +106,8 @@ export function cartEdit(id: number, number: number): Promise<WriteResult<CartEd
 export function cartDelete(ids: readonly number[]): Promise<WriteResult<{ count: number }>> {
   return write<{ count: number }>({
     local: (rt) => rt.ops.cartDelete(ids),
-    path: 'cart/batch_delete',
-    body: { ids: [...ids] },
+    kind: 'cart.delete',
+    input: { ids: [...ids] },
   });
 }
 
@@ -121,8 +115,8 @@ export function cartDelete(ids: readonly number[]): Promise<WriteResult<{ count:
 export function cartSelect(ids: readonly number[], selected: boolean): Promise<WriteResult<CartSelectResult>> {
   return write<CartSelectResult>({
     local: (rt) => rt.ops.cartSelect(ids, selected),
-    path: 'cart/batch_select',
-    body: { ids: [...ids], is_selected: selected ? 1 : 0 },
+    kind: 'cart.select',
+    input: { ids: [...ids], is_selected: selected ? 1 : 0 },
   });
 }
 
@@ -135,8 +129,8 @@ export interface FavoriteOptions {
 export function favoriteAdd(goodsIds: readonly number[], opts: FavoriteOptions = {}): Promise<WriteResult<unknown>> {
   return write<unknown>({
     local: (rt) => rt.ops.favorite(goodsIds, true, opts.items),
-    path: 'favorite',
-    body: { goods_ids: [...goodsIds] },
+    kind: 'favorite.add',
+    input: { goods_ids: [...goodsIds] },
   });
 }
 
@@ -144,19 +138,19 @@ export function favoriteAdd(goodsIds: readonly number[], opts: FavoriteOptions =
 export function favoriteCancel(goodsIds: readonly number[]): Promise<WriteResult<unknown>> {
   return write<unknown>({
     local: (rt) => rt.ops.favorite(goodsIds, false),
-    path: 'favorite/cancel',
-    body: { goods_ids: [...goodsIds] },
+    kind: 'favorite.cancel',
+    input: { goods_ids: [...goodsIds] },
   });
 }
 
 /** POST /api/user/buy (品种求购), queued offline like the cart. */
 export function requestCreate(fields: FormFields): Promise<WriteResult<unknown>> {
-  return write<unknown>({ local: (rt) => rt.ops.form('request.create', fields), path: 'user/buy', body: fields });
+  return write<unknown>({ local: (rt) => rt.ops.form('request.create', fields), kind: 'request.create', input: fields });
 }
 
 /** POST /api/user/feedback (意见反馈), queued offline like the cart. */
 export function feedbackCreate(fields: FormFields): Promise<WriteResult<unknown>> {
-  return write<unknown>({ local: (rt) => rt.ops.form('feedback.create', fields), path: 'user/feedback', body: fields });
+  return write<unknown>({ local: (rt) => rt.ops.form('feedback.create', fields), kind: 'feedback.create', input: fields });
 }
 
 /** Pages call this with the goods they show (lists, detail, search); a no-op without a store. */

@@ -1,13 +1,15 @@
-// The root layout: the shell chosen by the matched row's flags around the page, plus the cart
+// The root layout: the shell (provided by the app, shell-slot.tsx) around the page, plus the cart
 // step banner on the cart steps. Also the router-wide pending and error views.
 import { Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { Shell } from '../app/shell/shell';
+import { useContext } from 'react';
 import { StepBanner } from '../ui/step-banner';
 import { useCurrentRouteDef } from './current-route';
+import { ShellSlot } from './shell-slot';
 import styles from './system-page.module.css';
 
 export function RootLayout() {
   const def = useCurrentRouteDef();
+  const Shell = useContext(ShellSlot);
   return (
     <Shell def={def}>
       {def.step ? <StepBanner current={def.step} /> : null}

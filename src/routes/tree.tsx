@@ -12,7 +12,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthContext } from '../app/session';
+import type { AuthContext } from './auth-context';
 import { documentTitle, leafDef } from './current-route';
 import { RootLayout, RouteError, RoutePending } from './layout';
 import { routes as manifest } from './manifest';

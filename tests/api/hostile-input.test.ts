@@ -11,7 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../server/env.ts';
-import { toFormBody, type FormObject } from '../../src/api/form-body.ts';
+import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Requests per route and identity; the whole file stays well under a minute. */

@@ -16,7 +16,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-
 import { spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { call, createClock, overHttp, type CallOptions, type CallResult } from '../helpers/test-app.ts';
 import type { CheckoutResult } from '../../src/domain/orders.ts';
-import type { FormObject } from '../../src/api/form-body.ts';
+import type { FormObject } from '../../src/http/form-body.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 7, 7, 7]);

@@ -12,7 +12,7 @@ import { goods, orderLines, orders } from '../../server/db/schema.ts';
 import { createShop } from '../fixtures/checkout.ts';
 import { spawnServer } from '../helpers/server-process.ts';
 import { call, createClock, overHttp } from '../helpers/test-app.ts';
-import type { FormObject } from '../../src/api/form-body.ts';
+import type { FormObject } from '../../src/http/form-body.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -5,8 +5,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { regionsOf, type Regions, type RegionsData } from '../../src/domain/regions';
 import data from '../../src/domain/regions-data.json';
-import { AddressForm } from '../../src/ui/address/address-form';
-import type { AddressValues } from '../../src/ui/address/address-rules';
+import { AddressForm } from '../../src/widgets/address/address-form';
+import type { AddressValues } from '../../src/widgets/address/address-rules';
 
 const gate = vi.hoisted(() => ({
   loaded: null as Regions | null,

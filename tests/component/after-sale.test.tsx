@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { AfterSale, OrderDetail } from '../../src/domain/orders';
 import { addPhotos, checkAfterSale } from '../../src/features/orders/after-sale-rules';
 import { afterSaleSteps } from '../../src/features/orders/after-sale-text';
@@ -15,8 +15,8 @@ import { currentHref, makeUser, renderRoute, serve } from './catalog-harness';
 import { makeAfterSale, makeDetail, makeLine } from './order-fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({

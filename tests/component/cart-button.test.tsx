@@ -1,23 +1,22 @@
 // Header cart button (SPEC §2): badge capped at CART_BADGE_MAX ("99+"), account manager and
-// complaint hotline from the user base, and the count refreshed by notifyCartChanged().
+// complaint hotline from the user base, and the count refreshed when the ['cart'] queries are
+// invalidated (every cart write does that beside its call).
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartButton } from '../../src/app/shell/cart-button/cart-button';
 import { formatBadge } from '../../src/app/shell/cart-button/cart-count';
-import { notifyCartChanged } from '../../src/app/shell/cart-events';
-import { useCartEventsBridge } from '../../src/app/shell/use-cart-events-bridge';
+import { cartSummaryKeys } from '../../src/api/cart-summary';
 import { CART_BADGE_MAX } from '../../src/domain/constants';
 import type { UserBase } from '../../src/domain/user';
 import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 
 function Harness({ user }: { user: UserBase | null }) {
-  useCartEventsBridge();
   return <CartButton user={user} />;
 }
 
@@ -69,12 +68,12 @@ describe('cart button', () => {
     expect(screen.getByRole('link', { name: '400-800-1234' }).getAttribute('href')).toBe('tel:400-800-1234');
   });
 
-  it('refreshes the count when a feature calls notifyCartChanged()', async () => {
+  it('refreshes the count when a cart write invalidates the cart queries', async () => {
     serveCount(3, 4);
-    renderInApp(<Harness user={makeUser()} />);
+    const { queryClient } = renderInApp(<Harness user={makeUser()} />);
     const link = await screen.findByRole('link', { name: /购物车/ });
     await waitFor(() => expect(badge(link)).toBe('3'));
-    act(() => notifyCartChanged());
+    act(() => void queryClient.invalidateQueries({ queryKey: cartSummaryKeys.all }));
     await waitFor(() => expect(badge(link)).toBe('4'));
   });
 

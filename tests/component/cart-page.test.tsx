@@ -13,8 +13,8 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
-import { NoticeHost, resetErrorPresenter } from '../../src/app/error-presenter';
+import { ApiError } from '../../src/domain/api-error';
+import { NoticeHost, resetErrorPresenter } from '../../src/ui/error-presenter';
 import { createQueryClient } from '../../src/app/query-client';
 import { cartUnitPrice } from '../../src/domain/cart';
 import type { CartLineView, CartNextHint, TierPromotion } from '../../src/domain/cart-types';
@@ -26,8 +26,8 @@ import { makeCartState, makeLine, type StateOptions } from './cart-fixtures';
 import { makeUser } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

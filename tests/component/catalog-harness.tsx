@@ -1,17 +1,19 @@
 // Harness for the catalogue listing pages: the real router built from the route manifest (so the
 // manifest rows, aliases and path params are exercised), the app's QueryClient with the SPEC §8
 // presenter and the notice host (to see whether an alert was shown), and an http.get stub that
-// answers by path. Test files mock `src/api/client` (http) and `src/app/shell/shell` themselves.
+// answers by path. Test files mock `src/http/client` (http) and `src/app/shell/shell` themselves.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { Mock } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
-import { NoticeHost, resetErrorPresenter, setErrorNavigator } from '../../src/app/error-presenter';
+import { ApiError } from '../../src/domain/api-error';
+import { NoticeHost, resetErrorPresenter, setErrorNavigator } from '../../src/ui/error-presenter';
 import { createQueryClient } from '../../src/app/query-client';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../../src/domain/catalog';
 import type { CommonData } from '../../src/domain/contracts';
 import type { UserBase } from '../../src/domain/user';
+import { Shell } from '../../src/app/shell/shell';
+import { ShellSlot } from '../../src/routes/shell-slot';
 import { createAppRouter } from '../../src/routes/tree';
 import { makeCommon, makeUser } from './shell-harness';
 
@@ -89,7 +91,9 @@ export function renderRoute(href: string) {
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ShellSlot.Provider value={Shell}>
+        <RouterProvider router={router} />
+      </ShellSlot.Provider>
       <NoticeHost />
     </QueryClientProvider>,
   );

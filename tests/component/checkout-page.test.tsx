@@ -5,8 +5,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
-import { cartEvents } from '../../src/app/shell/cart-events';
+import { ApiError } from '../../src/domain/api-error';
+import { spyOnCartRefreshes } from './cart-invalidations';
 import type {
   Address,
   CheckoutPreview,
@@ -21,8 +21,8 @@ import { toast } from '../../src/ui/toast';
 import { currentHref, makeUser, renderRoute } from './catalog-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({
@@ -224,8 +224,7 @@ describe('checkout step 2', () => {
 
   it('submits at the amount seen with an Idempotency-Key, reused after a network failure', async () => {
     createAnswers = [networkError(), { order_id: 77, order_no: 'DD202603010077', pay_amount: 10_300, status: 'pending_payment', next: 'pay' }];
-    const cartChanged = vi.fn();
-    const unsubscribe = cartEvents.subscribe(cartChanged);
+    const cartChanged = spyOnCartRefreshes();
     const { router } = await openCheckout();
     fireEvent.click(screen.getByRole('radio', { name: /李店长/ }));
     fireEvent.change(screen.getByRole('textbox', { name: '订单备注' }), { target: { value: '  周末不收货  ' } });
@@ -251,8 +250,8 @@ describe('checkout step 2', () => {
     expect(createCalls()).toHaveLength(2);
     expect(createCalls()[1][2]?.idempotencyKey).toBe(firstOpts?.idempotencyKey);
     // The cart badge and drawer were asked to refresh, once: the failed try changed nothing.
-    expect(cartChanged).toHaveBeenCalledTimes(1);
-    unsubscribe();
+    expect(cartChanged.count()).toBe(1);
+    cartChanged.restore();
   });
 
   it('asks for an address when the company has none, and selects one added inline', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import { createQueryClient } from '../../src/app/query-client';
 import { SITE_TITLE } from '../../src/domain/constants';
 import type { GoodsActivity, GoodsDetail } from '../../src/domain/catalog';
@@ -25,8 +25,8 @@ import { makeDetail } from './goods-fixtures';
 import { makeUser } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

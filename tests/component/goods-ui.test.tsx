@@ -4,27 +4,27 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
-import { cartEvents } from '../../src/app/shell/cart-events';
+import { ApiError } from '../../src/domain/api-error';
+import { spyOnCartRefreshes } from './cart-invalidations';
 import { ADD_TO_CART_DEFER_MS } from '../../src/domain/constants';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import { quantityRulesFor, type QuantityRules } from '../../src/domain/quantity';
 import type { UserBase } from '../../src/domain/user';
-import { AddToCartControl, BLOCK_NOT_BUYABLE, BLOCK_OUT_OF_STOCK, BLOCK_UNAPPROVED } from '../../src/ui/goods/add-to-cart';
+import { AddToCartControl, BLOCK_NOT_BUYABLE, BLOCK_OUT_OF_STOCK, BLOCK_UNAPPROVED } from '../../src/widgets/goods/add-to-cart';
 import { isNearExpiry, stockText } from '../../src/ui/goods/goods-facts';
 import { GoodsImage } from '../../src/ui/goods/goods-image';
-import { GoodsTile } from '../../src/ui/goods/goods-tile';
+import { GoodsTile } from '../../src/widgets/goods/goods-tile';
 import { LadderTable } from '../../src/ui/goods/ladder-table';
-import { PRICE_HIDDEN_UNAPPROVED, PRICE_HIDDEN_VISITOR, PriceTag } from '../../src/ui/goods/price-tag';
-import { QuantityStepper } from '../../src/ui/goods/quantity-stepper';
+import { PRICE_HIDDEN_UNAPPROVED, PRICE_HIDDEN_VISITOR, PriceTag } from '../../src/widgets/goods/price-tag';
+import { QuantityStepper } from '../../src/widgets/goods/quantity-stepper';
 import { TAG_COLORS, TagBadges } from '../../src/ui/goods/tag-badges';
 import { toast, ToastViewport } from '../../src/ui/toast';
 import { makeGoods } from './goods-fixtures';
 import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 
@@ -193,8 +193,7 @@ function renderControl(goods: GoodsListItem, initial = '/list/info/7?from=home')
 
 describe('AddToCartControl', () => {
   it(`sends the cart line ${ADD_TO_CART_DEFER_MS} ms after the click, then shows the server message and refreshes the cart`, async () => {
-    const changed = vi.fn();
-    const unsubscribe = cartEvents.subscribe(changed);
+    const changed = spyOnCartRefreshes();
     http.post.mockResolvedValue({ code: 10000, msg: '加入购物车成功（服务器）', data: { count: 3 } });
     const goods = makeGoods();
     const { queryClient } = renderControl(goods);
@@ -224,8 +223,8 @@ describe('AddToCartControl', () => {
     await act(() => vi.advanceTimersByTimeAsync(10));
     vi.useRealTimers();
     expect(await screen.findByText('加入购物车成功（服务器）')).toBeTruthy();
-    expect(changed).toHaveBeenCalledTimes(1);
-    unsubscribe();
+    expect(changed.count()).toBe(1);
+    changed.restore();
   });
 
   it('sends a visitor to sign in and come back', async () => {

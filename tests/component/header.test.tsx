@@ -3,9 +3,9 @@
 // the login marker and reloads, the search-top state, and the login-style header.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
-import { presentError } from '../../src/app/error-presenter';
+import { presentError } from '../../src/ui/error-presenter';
 import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { Shell } from '../../src/app/shell/shell';
 import { NOT_STARTED_MESSAGE } from '../../src/app/shell/top-nav/top-nav';
@@ -15,12 +15,12 @@ import type { RouteDef } from '../../src/routes/types';
 import { FLAGS_HOME, makeCommon, makeUser, renderInApp, routeDef } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
-vi.mock('../../src/app/error-presenter', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/app/error-presenter')>()),
+vi.mock('../../src/ui/error-presenter', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/ui/error-presenter')>()),
   presentError: vi.fn(),
 }));
 

@@ -4,7 +4,7 @@
 // links, zone entrances, and the member column for visitors and signed-in buyers.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { FlashSale, FocusItem, GoodsListItem } from '../../src/domain/catalog';
 import type { GoodsCard } from '../../src/domain/contracts';
 import { CAROUSEL_INTERVAL_MS } from '../../src/features/home/focus-carousel';
@@ -14,8 +14,8 @@ import { toast } from '../../src/ui/toast';
 import { makeCommon, makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

@@ -5,8 +5,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
-import { configureHttp, http, resetHttp } from '../../src/api/client';
+import { ApiError } from '../../src/domain/api-error';
+import { configureHttp, http, resetHttp } from '../../src/http/client';
 import { userKeys } from '../../src/api/user';
 import { scopeOfUserBase, startCacheScopeSync } from '../../src/app/cache-scope';
 import { OfflineBanner, formatAsOf } from '../../src/app/offline-banner';

@@ -6,14 +6,17 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
-import { NoticeHost } from '../../src/app/error-presenter';
+import { ApiError } from '../../src/domain/api-error';
+import { NoticeHost } from '../../src/ui/error-presenter';
 import type { UserBase } from '../../src/domain/user';
 import { CONFLICTS_TITLE } from '../../src/features/cart/cart-conflicts';
 import CartPage from '../../src/features/cart/cart-page';
 import { OFFLINE_CHECKOUT_REASON } from '../../src/features/cart/cart-page-state';
 import { OFFLINE_DRAFT_NOTE } from '../../src/features/cart/offline-cart';
+import { localStoreOptions } from '../../src/app/local-wiring';
 import * as local from '../../src/local/index';
+// The store itself: these tests read its database.
+import * as store from '../../src/local/store';
 import type { ConflictRow, LocalAccount } from '../../src/local/index';
 import { cartAdd } from '../../src/local/writes';
 import { alert } from '../../src/ui/alert-dialog';
@@ -22,8 +25,8 @@ import { FakeServer, GOODS, freshAccount } from '../unit/local/harness';
 import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 
@@ -73,7 +76,7 @@ function renderCart() {
 }
 
 async function startStore(queryClient: QueryClient) {
-  const rt = await act(() => local.startLocal(queryClient, userOf(account), { transport: server.transport, locks: null }));
+  const rt = await act(() => store.startLocal(userOf(account), { ...localStoreOptions(queryClient), transport: server.transport, locks: null }));
   expect(rt).not.toBeNull();
   return rt!;
 }

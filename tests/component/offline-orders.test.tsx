@@ -1,16 +1,18 @@
 // Orders offline (issue 5): the order list read online is kept on the device; with the server
 // unreachable the page shows the kept orders, and 再次购买 puts the order's lines into the offline
 // cart draft and says it will sync.
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { OrderSummary } from '../../src/domain/orders';
 import type { UserBase } from '../../src/domain/user';
 import { OFFLINE_ORDERS_NOTE } from '../../src/features/orders/offline-order-list';
 import { OFFLINE_REBUY_TEXT } from '../../src/features/orders/offline-orders';
 import * as local from '../../src/local/index';
+// The store itself: these tests read its database.
+import * as store from '../../src/local/store';
 import type { RouteDef } from '../../src/routes/types';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
@@ -19,8 +21,8 @@ import { makeUser, renderRoute, serve } from './catalog-harness';
 import { listOf, makeSummary } from './order-fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({
@@ -46,7 +48,7 @@ describe('orders offline', () => {
     const account = freshAccount();
     const server = new FakeServer(account);
     const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-    const rt = (await act(() => local.startLocal(new QueryClient(), user, { transport: server.transport, locks: null })))!;
+    const rt = (await act(() => store.startLocal(user, { transport: server.transport, locks: null })))!;
     const order = makeSummary({ id: 4, status: 'completed', can: { rebuy: true, after_sale: true } as OrderSummary['can'] });
     let reachable = true;
     serve(http.get, {

@@ -1,11 +1,11 @@
 // Search with the server unreachable (issue 5): the search page shows matches from the buyer's
 // catalogue snapshot on this device, marked as such; and every list loaded online feeds that
 // snapshot (fire and forget).
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { UserBase } from '../../src/domain/user';
 import { OFFLINE_SEARCH_EMPTY, OFFLINE_SEARCH_NOTE } from '../../src/features/catalog/offline-search';
 import * as local from '../../src/local/index';
@@ -14,8 +14,8 @@ import { FakeServer, GOODS, freshAccount } from '../unit/local/harness';
 import { listResult, makeUser, renderRoute, serve } from './catalog-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({
@@ -29,7 +29,7 @@ async function startStore() {
   const account = freshAccount();
   const server = new FakeServer(account);
   const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-  const rt = await act(() => local.startLocal(new QueryClient(), user, { transport: server.transport, locks: null }));
+  const rt = await act(() => local.startLocal(user, { transport: server.transport, locks: null }));
   return { rt: rt!, user };
 }
 

@@ -4,19 +4,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { pageLoad } from '../../src/api/user';
-import { NoticeHost } from '../../src/app/error-presenter';
-import { cartEvents } from '../../src/app/shell/cart-events';
+import { NoticeHost } from '../../src/ui/error-presenter';
+import { spyOnCartRefreshes } from './cart-invalidations';
 import { Shell } from '../../src/app/shell/shell';
 import { OFFLINE_SAVED_MESSAGE, type WriteResult } from '../../src/local/writes';
 import { alert } from '../../src/ui/alert-dialog';
-import { AddToCartControl } from '../../src/ui/goods/add-to-cart';
+import { AddToCartControl } from '../../src/widgets/goods/add-to-cart';
 import { toast, ToastViewport } from '../../src/ui/toast';
 import { makeGoods } from './goods-fixtures';
 import { makeCommon, makeUser, renderInApp, routeDef } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 
@@ -80,8 +80,7 @@ afterEach(() => {
 describe('add to cart offline', () => {
   it('saves the line on the device and shows the provisional message, refreshing nothing from the server', async () => {
     writes.cartAdd.mockResolvedValue(PROVISIONAL);
-    const changed = vi.fn();
-    const unsubscribe = cartEvents.subscribe(changed);
+    const changed = spyOnCartRefreshes();
     const goods = makeGoods();
     const { queryClient } = renderInApp(
       <>
@@ -101,9 +100,9 @@ describe('add to cart offline', () => {
     expect(opts.goods).toEqual([goods]);
     expect(http.post).not.toHaveBeenCalled();
     // The server does not have it yet: no badge refresh, no cart refetch.
-    expect(changed).not.toHaveBeenCalled();
+    expect(changed.count()).toBe(0);
     expect(http.get.mock.calls.some(([p]) => p === 'cart/list' || p === 'cart/total')).toBe(false);
-    unsubscribe();
+    changed.restore();
   });
 });
 

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderListQuery, OrderListResult } from '../../src/api/orders';
-import { cartEvents } from '../../src/app/shell/cart-events';
+import { spyOnCartRefreshes } from './cart-invalidations';
 import type { OrderSummary } from '../../src/domain/orders';
 import { formatCountdown } from '../../src/features/orders/format';
 import { orderSearchHref, parseOrderSearch } from '../../src/features/orders/order-search';
@@ -16,8 +16,8 @@ import { currentHref, makeUser, renderRoute, serve } from './catalog-harness';
 import { listOf, makeSummary } from './order-fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({
@@ -168,8 +168,7 @@ describe('order list page', () => {
   });
 
   it('buys again and lists the lines that could not be added, with their reasons', async () => {
-    const cartChanged = vi.fn();
-    const unsubscribe = cartEvents.subscribe(cartChanged);
+    const cartChanged = spyOnCartRefreshes();
     http.post.mockImplementation(async (path: string) => {
       if (path === 'order/4/rebuy') {
         return { added: 1, skipped: [{ goods_id: 2, name: '阿莫西林胶囊', reason: '库存不足' }] };
@@ -184,15 +183,14 @@ describe('order list page', () => {
     const skipped = within(dialog).getByRole('list', { name: '未加入的商品' });
     expect(within(skipped).getByText('阿莫西林胶囊')).toBeTruthy();
     expect(within(skipped).getByText('库存不足')).toBeTruthy();
-    expect(cartChanged).toHaveBeenCalledTimes(1);
+    expect(cartChanged.count()).toBe(1);
     fireEvent.click(within(dialog).getByRole('link', { name: '去购物车' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    unsubscribe();
+    cartChanged.restore();
   });
 
   it('says so when nothing could be added, without a way to the cart', async () => {
-    const cartChanged = vi.fn();
-    const unsubscribe = cartEvents.subscribe(cartChanged);
+    const cartChanged = spyOnCartRefreshes();
     http.post.mockResolvedValue({ added: 0, skipped: [{ goods_id: 1, name: '感冒灵颗粒', reason: '商品已下架' }] });
     renderRoute('/order');
     await screen.findByRole('article', { name: '订单编号：20260101080004' }, { timeout: 5_000 });
@@ -201,8 +199,8 @@ describe('order list page', () => {
     expect(within(dialog).getByText('商品均未能加入购物车')).toBeTruthy();
     expect(within(dialog).getByText('商品已下架')).toBeTruthy();
     expect(within(dialog).queryByRole('link', { name: '去购物车' })).toBeNull();
-    expect(cartChanged).not.toHaveBeenCalled();
-    unsubscribe();
+    expect(cartChanged.count()).toBe(0);
+    cartChanged.restore();
   });
 
   it('shows an empty state, and a different one for a search without results', async () => {

@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SITE_TITLE } from '../../src/domain/constants';
 import { routes } from '../../src/routes/manifest';
 import { fillPath, pathArities, pathParams } from '../../src/routes/paths';
+import { Shell } from '../../src/app/shell/shell';
+import { ShellSlot } from '../../src/routes/shell-slot';
 import { createAppRouter, type AppRouter } from '../../src/routes/tree';
 import { leafDef } from '../../src/routes/current-route';
 import type { RouteDef } from '../../src/routes/types';
@@ -33,7 +35,9 @@ function setup({ signedIn = true, initial = '/' }: { signedIn?: boolean; initial
   const router = createAppRouter({ queryClient, auth: { isSignedIn } }, { history });
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ShellSlot.Provider value={Shell}>
+        <RouterProvider router={router} />
+      </ShellSlot.Provider>
     </QueryClientProvider>,
   );
   return { router, isSignedIn };

@@ -12,13 +12,16 @@ import { AlertHost } from '../../src/ui/alert-dialog';
 import { makeUser, renderInApp, routeDef } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 
 const localStore = vi.hoisted(() => ({ readCart: vi.fn() }));
-vi.mock('../../src/local/index', () => localStore);
+vi.mock('../../src/local/index', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/local/index')>()),
+  ...localStore,
+}));
 
 const line = (id: number, name: string, price: number, number: number) => ({
   id,

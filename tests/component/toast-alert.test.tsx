@@ -1,8 +1,8 @@
 // The shared toast and alert primitives, and the SPEC §8 presenter that drives them.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/client';
-import { NoticeHost, presentError, resetErrorPresenter, setErrorNavigator, setErrorReloader } from '../../src/app/error-presenter';
+import { ApiError } from '../../src/http/client';
+import { NoticeHost, presentError, resetErrorPresenter, setErrorNavigator, setErrorReloader } from '../../src/ui/error-presenter';
 import { createQueryClient, shouldRetryQuery, SILENT_ERRORS } from '../../src/app/query-client';
 import { alert, AlertHost } from '../../src/ui/alert-dialog';
 import { toast, ToastViewport } from '../../src/ui/toast';

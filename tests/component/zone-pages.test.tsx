@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import type { BrandInfo } from '../../src/domain/catalog';
 import type { RouteDef } from '../../src/routes/types';
 import { KX_RESTRICTED_MESSAGE } from '../../src/features/catalog/zone-pages';
@@ -12,8 +12,8 @@ import { listCalls, listResult, makeCommon, makeUser, renderRoute, serve } from 
 import { makeGoods } from './goods-fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 vi.mock('../../src/app/shell/shell', () => ({

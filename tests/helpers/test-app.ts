@@ -27,7 +27,7 @@ import type { Db } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
 import type { AppConfig, Deps } from '../../server/deps.ts';
 import type { AppEnv } from '../../server/env.ts';
-import { toFormBody, type FormObject } from '../../src/api/form-body.ts';
+import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 import type { Envelope } from '../../src/domain/envelope.ts';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');

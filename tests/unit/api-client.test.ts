@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, configureHttp, http, resetHttp, toFormBody } from '../../src/api/client';
+import { ApiError, configureHttp, http, resetHttp, toFormBody } from '../../src/http/client';
 import { REQUEST_TIMEOUT_MS } from '../../src/domain/constants';
 
 interface Seen {

@@ -1,7 +1,7 @@
 // SPEC §8, code by code, without a DOM.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client';
-import { describeError } from '../../src/app/error-catalogue';
+import { ApiError } from '../../src/http/client';
+import { describeError } from '../../src/ui/error-catalogue';
 
 const ctx = { pathname: '/cart/step2', search: '?ids=1,2&new=1' };
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseBracketForm, parseBracketEntries, sanitizeJson } from '../../server/http/body.ts';
-import { toFormBody, type FormObject } from '../../src/api/form-body.ts';
+import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 
 const parse = (s: string) => parseBracketForm(s);
 const refusal = (fn: () => unknown) => {

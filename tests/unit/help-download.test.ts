@@ -5,8 +5,8 @@ import { downloadHelpCentre } from '../../src/api/articles';
 import { downloadOutcomeText } from '../../src/features/favorites/catalogue-download';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
   http,
 }));
 

@@ -2,7 +2,7 @@
 // server otherwise, and only a 401/10001 makes a visitor.
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 
 const getUserBase = vi.fn<() => Promise<unknown>>();
 

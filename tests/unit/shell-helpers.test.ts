@@ -1,7 +1,7 @@
 // Small pure rules of the shell: route kinds from manifest rows, category link targets,
 // copyright year from the server clock, chat/QQ URLs, safe login redirects, login error text.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError } from '../../src/domain/api-error';
 import { categoryHref, categoryNavigation, loadingHref } from '../../src/app/shell/category-menu/category-link';
 import { copyrightYear } from '../../src/app/shell/footer/copyright-year';
 import { isCartRoute, isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from '../../src/app/shell/route-kind';

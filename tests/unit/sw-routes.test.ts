@@ -1,7 +1,7 @@
 // The service worker's route table (sw/routes.ts): which request lands in which runtime cache,
 // and that per-user answers never do.
 import { describe, expect, it } from 'vitest';
-import { CACHE, isCacheScope, isPageToWorkerMessage, isWorkerToPageMessage } from '../../sw/cache-names';
+import { CACHE, isCacheScope, isPageToWorkerMessage, isWorkerToPageMessage } from '../../src/domain/cache-names';
 import { isPerUserPath, runtimeCacheFor, sessionEventFor } from '../../sw/routes';
 
 describe('runtimeCacheFor', () => {

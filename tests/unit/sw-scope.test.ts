@@ -1,7 +1,7 @@
 // The worker's account scope (sw/scope.ts): a different account clears the per-user caches and
 // invalidates answers in flight; an unknown scope is learned; a stale learning is not adopted.
 import { describe, expect, it } from 'vitest';
-import type { CacheScope } from '../../sw/cache-names';
+import type { CacheScope } from '../../src/domain/cache-names';
 import { ScopeStore } from '../../sw/scope';
 
 function deferred<T>() {

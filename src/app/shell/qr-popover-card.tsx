@@ -2,8 +2,14 @@
 import { Popover } from 'radix-ui';
 import type { TriggerSpec } from './deferred';
 import { QrPlaceholder } from './qr-placeholder';
-import type { QrCardProps } from './qr-popover';
 import styles from './qr-popover.module.css';
+
+export interface QrCardProps {
+  seed: string;
+  title: string;
+  hint: string;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}
 
 /** Rendered size of the QR image in the card, in CSS pixels. */
 const QR_SIZE_PX = 132;

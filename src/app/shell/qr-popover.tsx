@@ -2,13 +2,7 @@
 // bar): radix Popover (Escape, outside click, focus return), loaded after first paint.
 import type { ReactNode } from 'react';
 import { deferred, DeferredPopover, type PopoverImpl } from './deferred';
-
-export interface QrCardProps {
-  seed: string;
-  title: string;
-  hint: string;
-  side?: 'top' | 'right' | 'bottom' | 'left';
-}
+import type { QrCardProps } from './qr-popover-card';
 
 export interface QrPopoverProps extends QrCardProps {
   trigger: ReactNode;

@@ -9,8 +9,7 @@ import { LoginHeader } from './header/login-header';
 import { isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from './route-kind';
 import { SideBar } from './side-bar/side-bar';
 import { TopNav } from './top-nav/top-nav';
-import { useLocalAccount } from '../../local/online';
-import { useCartEventsBridge } from './use-cart-events-bridge';
+import { useLocalAccount } from '../../local';
 import { useCurrentUser } from './use-current-user';
 import styles from './shell.module.css';
 
@@ -21,7 +20,6 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
   const flags = def.shell;
   // SPEC §2: the user base loads when the header appears, except on a few routes.
   const { user, shown } = useCurrentUser(flags.header && loadsUserBase(def));
-  useCartEventsBridge();
   // Started offline the user base is unknown, but the open local store says a member is here.
   const offlineMember = useLocalAccount() !== null;
   const classes = [styles.shell, flags.sideBar ? styles.withSideBar : ''].filter(Boolean).join(' ');

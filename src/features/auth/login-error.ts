@@ -1,6 +1,6 @@
 // Login failures as one Chinese sentence for the form (SPEC §5: a 422 shows the first message of
 // the first field; a wrong password shows the server's own message).
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../http/client';
 
 export const LOGIN_ERROR_FALLBACK = '登录失败，请稍后重试';
 

@@ -1,8 +1,7 @@
 // What changed when the device's offline work reached the server (src/local reconcile and refused
 // outbox entries): '价格已变动', '库存不足', '已下架', '超出限购', and refusals with the server's
 // message. Nothing is dropped silently: each row stays until the buyer closes it with 知道了.
-import { CART_CHANGE_TEXTS, dismissConflict, type ConflictRow } from '../../local/index';
-import { useConflicts } from '../../local/use-offline';
+import { CART_CHANGE_TEXTS, type ConflictRow, dismissConflict, useConflicts } from '../../local';
 import styles from './cart-offline.module.css';
 
 export const CONFLICTS_TITLE = '同步后有变动，请核对';

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { cartListQuery, useCartWrites, type CartWrites } from '../../api/cart';
 import { isServerUnreachable } from '../../api/reachability';
-import { useLocalRuntime, useOnline } from '../../local/use-offline';
+import { useLocalRuntime, useOnline } from '../../local';
 import { CartBody } from './cart-body';
 import { CartConflicts } from './cart-conflicts';
 import { CartStoreContext } from './cart-context';

@@ -1,7 +1,12 @@
 // On the offline draft, under the disabled 去结算: ask to be reminded once back online (the app
 // root shows the reminder, src/app/checkout-reminder-prompt.tsx). A reminder, never an order.
-import { CHECKOUT_REMINDER_LABEL, CHECKOUT_REMINDER_SET, setCheckoutReminder } from '../../local/checkout-reminder';
-import { useCheckoutReminder, useLocalAccount } from '../../local/online';
+import {
+  CHECKOUT_REMINDER_LABEL,
+  CHECKOUT_REMINDER_SET,
+  setCheckoutReminder,
+  useCheckoutReminder,
+  useLocalAccount,
+} from '../../local';
 import styles from './totals-panel.module.css';
 
 export function CheckoutReminderToggle() {

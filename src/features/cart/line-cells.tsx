@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { CartLineView } from '../../domain/cart-types';
 import { formatPrice } from '../../domain/money';
-import { QuantityStepper } from '../../ui/goods/quantity-stepper';
+import { QuantityStepper } from '../../widgets/goods/quantity-stepper';
 import { useCartStore } from './cart-context';
 import {
   DELETE_CONFIRM_TEXT,

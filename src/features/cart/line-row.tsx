@@ -7,7 +7,7 @@ import type { CartLineView } from '../../domain/cart-types';
 import { formatPrice } from '../../domain/money';
 import { goodsDetailHref } from '../../ui/goods/goods-facts';
 import { GoodsImage } from '../../ui/goods/goods-image';
-import { PriceTag } from '../../ui/goods/price-tag';
+import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import { useCartLine } from './cart-context';
 import { ladderHint, lineQuantityRules, lineUnit } from './cart-page-state';

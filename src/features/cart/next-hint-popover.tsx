@@ -9,7 +9,7 @@ import type { CartNextHint } from '../../domain/cart-types';
 import { formatPrice } from '../../domain/money';
 import { goodsDetailHref } from '../../ui/goods/goods-facts';
 import { GoodsImage } from '../../ui/goods/goods-image';
-import { PriceTag } from '../../ui/goods/price-tag';
+import { PriceTag } from '../../widgets/goods/price-tag';
 import { useCartStore } from './cart-context';
 import { discountTierLabel, manjianTierLabel } from './cart-page-state';
 import styles from './totals-panel.module.css';

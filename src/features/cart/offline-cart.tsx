@@ -5,14 +5,18 @@
 // network. Also here: keeping a copy of every cart the page reads online (rememberCart).
 import { useEffect, useMemo, useState } from 'react';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { cartListQuery, recomputeCart, type CartWrites } from '../../api/cart';
 import { CART_LIST_DEFAULT_FILTER } from '../../domain/constants';
 import type { CartState } from '../../domain/cart-types';
 import { formatDateTime } from '../../domain/time';
-import { getMeta, type CartDraftContext } from '../../local/db';
-import { rememberCart, type CartDraftView } from '../../local/index';
-import { useCartDraft, useLocalRuntime, useOutboxCount } from '../../local/use-offline';
+import {
+  rememberCart,
+  useCartDraft,
+  useLocalLive,
+  useOutboxCount,
+  type CartDraftContext,
+  type CartDraftView,
+} from '../../local';
 import { CartBody } from './cart-body';
 import { CartStoreContext } from './cart-context';
 import { CartStore, valueCartSource } from './cart-store';
@@ -44,8 +48,7 @@ export function draftCartState(view: Pick<CartDraftView, 'lines' | 'totals'>, co
 
 /** The cart's shipping and promotion context from its last online read; null while loading. */
 function useDraftContext(): { ctx: CartDraftContext | undefined } | null {
-  const rt = useLocalRuntime();
-  return useLiveQuery(async () => ({ ctx: rt ? await getMeta(rt.db, 'cartContext') : undefined }), [rt], null);
+  return useLocalLive('cartContext', null, { ctx: undefined });
 }
 
 function DraftNote({ asOf }: { asOf: number | null }) {

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
 import { brandInfoQuery, brandsQuery, type BrandSummary } from '../../api/goods-list';
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../http/client';
 import { ListScreen } from './list-screen';
 import { ErrorState, StatePanel } from './list-states';
 import { ALL_VIEWS, positiveParam, useListSearch } from './list-urls';

@@ -3,11 +3,11 @@
 // (list_no_image: the same without images and 批准文号, one line per goods). Rows have a fixed
 // minimum height shared with the skeleton, so the page does not shift when the rows arrive.
 import { isNearExpiry, stockText } from '../../ui/goods/goods-facts';
-import { AddToCartControl } from '../../ui/goods/add-to-cart';
+import { AddToCartControl } from '../../widgets/goods/add-to-cart';
 import { GoodsImage } from '../../ui/goods/goods-image';
-import { goodsDetailHref } from '../../ui/goods/goods-tile';
+import { goodsDetailHref } from '../../widgets/goods/goods-tile';
 import { LadderTable } from '../../ui/goods/ladder-table';
-import { PriceTag } from '../../ui/goods/price-tag';
+import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import type { GoodsListItem } from '../../domain/catalog';
 import { Highlight } from '../../ui/highlight';

@@ -1,7 +1,7 @@
 // What the results area shows when it has no rows to show: a skeleton shaped like the view (so the
 // rows replace it without moving the page), the empty state, the error state with a retry.
 import type { ReactNode } from 'react';
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../http/client';
 import { GoodsTableSkeleton } from './goods-table';
 import type { ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';

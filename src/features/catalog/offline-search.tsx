@@ -4,8 +4,8 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SearchType } from '../../domain/contracts';
-import { currentLocalRuntime, subscribeLocal } from '../../local/runtime';
-import { GoodsTile } from '../../ui/goods/goods-tile';
+import { currentLocalRuntime, subscribeLocal } from '../../local';
+import { GoodsTile } from '../../widgets/goods/goods-tile';
 import { GoodsTable } from './goods-table';
 import { StatePanel } from './list-states';
 import type { ListView } from '../../domain/list-search';
@@ -38,7 +38,7 @@ export function OfflineSearchResults({ keywords, type, view }: OfflineSearchProp
   const query = useQuery({
     queryKey: ['local', 'search', account, type, keywords],
     // Dexie arrives with the search itself, never with the page.
-    queryFn: async () => (await import('../../local/index')).searchOffline(keywords, type),
+    queryFn: async () => (await import('../../local')).searchOffline(keywords, type),
     // A local read: nothing to wait for, nothing to retry, nothing worth keeping.
     networkMode: 'always',
     retry: false,

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
-import { isApiError } from '../../api/client';
+import { isApiError } from '../../http/client';
 import type { ZoneBannerSlot } from '../../api/goods-list';
 import { userBaseQuery } from '../../api/user';
 import { ListScreen, type CategoryTreeKey } from './list-screen';

@@ -3,13 +3,13 @@
 // check character), then by the server, whose 422 messages land on their fields.
 import { useRef, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../domain/api-error';
 import { useEphedrineReceipt } from '../../api/orders-pay';
-import { presentError } from '../../app/error-presenter';
+import { presentError } from '../../ui/error-presenter';
 import type { EphedrineReceipt } from '../../domain/orders';
 import { isMobile, MESSAGES } from '../../domain/formats';
 import { buyerNameMessage, idCardMessage, normalizeIdCard } from '../../domain/validators-id';
-import { TextField } from '../../ui/address/text-field';
+import { TextField } from '../../widgets/address/text-field';
 import { step4Href } from './checkout-urls';
 import styles from './pay.module.css';
 

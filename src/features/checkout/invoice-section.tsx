@@ -1,7 +1,7 @@
 // 发票: none, an electronic 普通发票 or a 增值税专用发票, with the company's title prefilled.
 import { useId } from 'react';
 import type { InvoiceRequest } from '../../domain/orders';
-import { TextField } from '../../ui/address/text-field';
+import { TextField } from '../../widgets/address/text-field';
 import { INVOICE_KIND_TEXT, INVOICE_TITLE_MAX, type InvoiceErrors } from './invoice-rules';
 import styles from './checkout.module.css';
 

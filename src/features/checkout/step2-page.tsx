@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../domain/api-error';
 import {
   checkoutPreviewQuery,
   isUnanswered,
@@ -18,10 +18,10 @@ import {
   type PriceChange,
 } from '../../api/checkout';
 import { userBaseQuery } from '../../api/user';
-import { presentError } from '../../app/error-presenter';
+import { presentError } from '../../ui/error-presenter';
 import { formatPrice } from '../../domain/money';
 import type { CheckoutPreview, CheckoutRequest, InvoiceRequest } from '../../domain/orders';
-import { AddressPicker } from '../../ui/address/address-picker';
+import { AddressPicker } from '../../widgets/address/address-picker';
 import { AmountsSummary } from './amounts-summary';
 import { CheckoutLines } from './checkout-lines';
 import { CART_HREF, nextHref, QUALIFICATION_HREF, useSearchIds } from './checkout-urls';

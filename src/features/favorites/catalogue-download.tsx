@@ -6,8 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { downloadHelpCentre } from '../../api/articles';
 import { commonDataQuery } from '../../api/common';
-import type { DownloadProgress, DownloadResult } from '../../local/index';
-import { useLocalStatus, useOnline } from '../../local/online';
+import { type DownloadProgress, type DownloadResult, useLocalStatus, useOnline } from '../../local';
 import { formatDateTime } from '../../domain/time';
 import styles from './catalogue-download.module.css';
 
@@ -62,7 +61,7 @@ export function CatalogueDownload() {
     setState({ phase: 'running', progress: null });
     let result: DownloadResult | null = null;
     try {
-      const local = await import('../../local/index');
+      const local = await import('../../local');
       result = await local.downloadCatalogue({
         categoryIds,
         budgetBytes: DOWNLOAD_BUDGET_BYTES,

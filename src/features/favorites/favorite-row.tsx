@@ -1,10 +1,10 @@
 // One favourite: select, picture, the facts a buyer compares, price, stock, add to cart, remove.
 import { Link } from '@tanstack/react-router';
 import type { GoodsListItem } from '../../domain/catalog';
-import { AddToCartControl } from '../../ui/goods/add-to-cart';
+import { AddToCartControl } from '../../widgets/goods/add-to-cart';
 import { goodsDetailHref, isNearExpiry, stockText } from '../../ui/goods/goods-facts';
 import { GoodsImage } from '../../ui/goods/goods-image';
-import { PriceTag } from '../../ui/goods/price-tag';
+import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import styles from './favorites.module.css';
 

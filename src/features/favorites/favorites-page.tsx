@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { FAVORITE_CANCELLED_MESSAGE, favoritesQuery, useFavoriteCancel } from '../../api/favorites';
 import { isServerUnreachable } from '../../api/reachability';
 import type { GoodsListItem } from '../../domain/catalog';
-import { rememberSeenGoods } from '../../local/writes';
+import { rememberSeenGoods } from '../../local';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
 import { CatalogueDownload } from './catalogue-download';
@@ -27,7 +27,7 @@ const OfflineFavorites = lazy(() => import('./offline-favorites'));
 /** A page read online: its goods for offline search, and the server's set for the device's (complete when it is every favourite). */
 function rememberFavoritesPage(list: readonly GoodsListItem[], complete: boolean): void {
   rememberSeenGoods(list);
-  void import('../../local/index')
+  void import('../../local')
     .then((m) => m.rememberFavoriteList(list, complete))
     .catch(() => undefined);
 }

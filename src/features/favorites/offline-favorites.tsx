@@ -2,7 +2,7 @@
 // made since), shown when the server cannot be reached. Removing one works offline too: it is
 // queued and synced like any favourite change. Loaded lazily: it brings Dexie's hooks.
 import { FAVORITE_CANCELLED_MESSAGE, useFavoriteCancel } from '../../api/favorites';
-import { useLocalFavorites } from '../../local/use-offline';
+import { useLocalFavorites } from '../../local';
 import { toast } from '../../ui/toast';
 import { FavoriteRow } from './favorite-row';
 import styles from './favorites.module.css';

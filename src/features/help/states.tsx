@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isServerUnreachable } from '../../api/reachability';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../domain/api-error';
 import styles from './article.module.css';
 
 export const OFFLINE_ARTICLE_TEXT = '当前离线，此文章尚未缓存，联网后可查看';

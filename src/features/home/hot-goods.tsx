@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { hotGoodsQuery } from '../../api/home';
 import { GoodsImage } from '../../ui/goods/goods-image';
-import { goodsDetailHref } from '../../ui/goods/goods-tile';
-import { PriceTag } from '../../ui/goods/price-tag';
+import { goodsDetailHref } from '../../widgets/goods/goods-tile';
+import { PriceTag } from '../../widgets/goods/price-tag';
 import { HomeLink } from './home-link';
 import { SectionHead } from './section-head';
 import styles from './sections.module.css';

@@ -2,7 +2,7 @@
 // height while loading (tile-shaped placeholders), so later sections do not jump.
 import { useQuery } from '@tanstack/react-query';
 import { recommendationsQuery } from '../../api/home';
-import { GoodsTile } from '../../ui/goods/goods-tile';
+import { GoodsTile } from '../../widgets/goods/goods-tile';
 import { SectionHead } from './section-head';
 import styles from './sections.module.css';
 

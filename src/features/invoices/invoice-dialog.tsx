@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoiceKeys, useCreateInvoice } from '../../api/invoices';
-import { newIdempotencyKey } from '../../api/orders';
+import { newIdempotencyKey } from '../../http/idempotency-key';
 import { userBaseQuery } from '../../api/user';
 import type { Page } from '../../domain/envelope';
 import { formatPrice } from '../../domain/money';

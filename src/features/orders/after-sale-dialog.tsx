@@ -3,7 +3,8 @@
 // shrunk when large (compress-photo.ts), then sent as one multipart request with an Idempotency-Key.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { newIdempotencyKey, useCreateAfterSale } from '../../api/orders';
+import { useCreateAfterSale } from '../../api/orders';
+import { newIdempotencyKey } from '../../http/idempotency-key';
 import type { AfterSale, AfterSaleKind, OrderDetail, OrderLine } from '../../domain/orders';
 import { toast } from '../../ui/toast';
 import {

@@ -2,10 +2,8 @@
 // 再次购买 into the offline cart. Pay, cancel and the rest need the server and are not offered.
 // Loaded lazily by the orders page: it brings Dexie's hooks.
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { OrderDetail, OrderSummary } from '../../domain/orders';
-import { listRecentOrders } from '../../local/recent-orders';
-import { useLocalRuntime } from '../../local/use-offline';
+import { useLocalLive } from '../../local';
 import { OrderCard } from './order-card';
 import { Empty, Loading } from './states';
 import styles from './orders.module.css';
@@ -22,8 +20,7 @@ export function offlineOrderView(order: OrderSummary | OrderDetail): OrderSummar
 }
 
 export default function OfflineOrderList() {
-  const rt = useLocalRuntime();
-  const orders = useLiveQuery(async () => (rt ? listRecentOrders(rt.db) : []), [rt], null);
+  const orders = useLocalLive('recentOrders', null, []);
   const [now] = useState(() => Date.now());
   if (orders === null) return <Loading text="正在读取本机订单…" />;
   const normal = orders.filter((o) => o.kind === 'normal');

@@ -14,7 +14,7 @@ export const OFFLINE_REBUY_MISSING = '本机没有保存该订单的商品，请
 export function useRememberOrders(orders: readonly (OrderSummary | OrderDetail)[] | undefined): void {
   useEffect(() => {
     if (!orders || orders.length === 0 || !onlineManager.isOnline()) return;
-    void import('../../local/index')
+    void import('../../local')
       .then((m) => m.rememberRecentOrders(orders))
       .catch(() => undefined);
   }, [orders]);
@@ -25,9 +25,9 @@ export function useRememberOrders(orders: readonly (OrderSummary | OrderDetail)[
  * store (offline: the draft and the outbox). Resolves once the buyer has been told.
  */
 export async function buyAgainOffline(orderId: number): Promise<void> {
-  let outcome: Awaited<ReturnType<typeof import('../../local/index').buyAgain>>;
+  let outcome: Awaited<ReturnType<typeof import('../../local').buyAgain>>;
   try {
-    outcome = await (await import('../../local/index')).buyAgain(orderId);
+    outcome = await (await import('../../local')).buyAgain(orderId);
   } catch (err) {
     // A refusal from a server that came back, or a full disk: say it in words.
     const msg = typeof err === 'object' && err !== null && 'message' in err ? String(err.message) : '';

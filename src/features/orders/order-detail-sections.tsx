@@ -11,7 +11,7 @@ import { maskIdCard } from '../../domain/id-card';
 import { formatDateTime } from '../../domain/time';
 import { afterSaleHref, payHref } from './order-links';
 import { SpaLink } from '../../ui/spa-link';
-import { addressText } from '../../ui/address/address-rules';
+import { addressText } from '../../widgets/address/address-rules';
 import styles from './orders.module.css';
 
 const INVOICE_KIND_TEXT = { none: '不开发票', normal: '普通发票', special: '增值税专用发票' } as const;

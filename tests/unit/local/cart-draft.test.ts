@@ -13,7 +13,7 @@ import {
   rememberCartState,
 } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
-import { pendingEntries } from '../../../src/local/outbox';
+import { pendingEntries } from '../../../src/local/outbox-queue';
 import { buyAgainLines, listRecentOrders, rememberOrders } from '../../../src/local/recent-orders';
 import { rememberGoods } from '../../../src/local/catalogue-snapshot';
 import type { OrderSummary } from '../../../src/domain/orders';

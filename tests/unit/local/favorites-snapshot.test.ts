@@ -2,7 +2,7 @@
 // and the budgeted download.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/client';
+import { ApiError } from '../../../src/http/client';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../../../src/domain/catalog';
 import {
   downloadForOffline,
@@ -20,7 +20,7 @@ import {
   localFavoriteIds,
   mergeServerFavorites,
 } from '../../../src/local/favorites-local';
-import { pendingEntries } from '../../../src/local/outbox';
+import { pendingEntries } from '../../../src/local/outbox-queue';
 import { createSyncEngine } from '../../../src/local/sync-engine';
 import { FakeServer, GOODS, freshAccount, makeGoods, openDb } from './harness';
 

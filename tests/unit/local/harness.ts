@@ -1,14 +1,15 @@
 // Test doubles for the local store: a fake server that behaves like ours where the outbox cares
 // (cart lines, favourites, Idempotency-Key replay, refusals, 401), a fake lock manager, goods.
 import 'fake-indexeddb/auto';
-import { ApiError, toFormBody } from '../../../src/api/client';
+import { ApiError, toFormBody } from '../../../src/http/client';
 import { calcLineFromView, cartUnitPrice, computeCart } from '../../../src/domain/cart';
 import type { CartLineView, CartState } from '../../../src/domain/cart-types';
 import type { GoodsListItem } from '../../../src/domain/catalog';
 import type { Envelope } from '../../../src/domain/envelope';
 import { openLocalDb, type LocalAccount, type LocalDb } from '../../../src/local/db';
 import type { FormFields } from '../../../src/local/outbox';
-import type { LockManagerLike, SyncTransport } from '../../../src/local/sync-engine';
+import type { LockManagerLike } from '../../../src/local/sync-engine';
+import type { SyncTransport } from '../../../src/local/transport';
 
 export function makeGoods(over: Partial<GoodsListItem> = {}): GoodsListItem {
   return {

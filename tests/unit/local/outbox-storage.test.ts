@@ -4,19 +4,13 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toFormBody } from '../../../src/api/client';
+import { toFormBody } from '../../../src/http/client';
 import { draftCartAdd } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
-import {
-  createEntry,
-  enqueue,
-  newEntryId,
-  pendingEntries,
-  requestFor,
-  tempIdsIn,
-  withMappedIds,
-  withoutIds,
-} from '../../../src/local/outbox';
+import { newIdempotencyKey } from '../../../src/http/idempotency-key';
+import { createEntry, tempIdsIn, withMappedIds, withoutIds } from '../../../src/local/outbox';
+import { requestFor } from '../../../src/local/outbox-kinds';
+import { enqueue, pendingEntries } from '../../../src/local/outbox-queue';
 import {
   estimateStorage,
   guardQuota,
@@ -70,7 +64,7 @@ describe('outbox entries', () => {
     const original = globalThis.crypto.randomUUID;
     Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
     try {
-      const ids = new Set(Array.from({ length: 50 }, () => newEntryId()));
+      const ids = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
       expect(ids.size).toBe(50);
       for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     } finally {
@@ -159,7 +153,23 @@ describe('storage', () => {
 });
 
 describe('first-paint modules of src/local stay Dexie-free', () => {
-  const DEXIE_FREE = ['account', 'background-sync', 'boot', 'online', 'runtime', 'session-guard', 'writes', 'storage', 'local-marks', 'checkout-reminder'];
+  const DEXIE_FREE = [
+    'index',
+    'account',
+    'background-sync',
+    'cart-change-texts',
+    'online',
+    'outbox',
+    'outbox-kinds',
+    'runtime',
+    'session-guard',
+    'transport',
+    'use-offline',
+    'writes',
+    'storage',
+    'local-marks',
+    'checkout-reminder',
+  ];
   const dir = path.resolve(__dirname, '../../../src/local');
 
   it.each(DEXIE_FREE)('%s.ts imports Dexie-side modules only as types or dynamically', (name) => {

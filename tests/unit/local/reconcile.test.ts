@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { draftCartAdd, readCartDraft, rememberCartState } from '../../../src/local/cart-draft';
 import type { CartChangeConflict, LocalDb } from '../../../src/local/db';
-import { CART_CHANGE_TEXTS, diffCart, reconcileCart } from '../../../src/local/reconcile';
+import { CART_CHANGE_TEXTS } from '../../../src/local/cart-change-texts';
+import { diffCart, reconcileCart } from '../../../src/local/reconcile';
 import { createSyncEngine } from '../../../src/local/sync-engine';
 import { FakeServer, GOODS, freshAccount, makeGoods, openDb } from './harness';
 

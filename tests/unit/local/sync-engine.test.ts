@@ -2,11 +2,11 @@
 // crash, backoff, refusals as conflict rows, 401 pause, account isolation, two tabs.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/api/client';
+import { ApiError } from '../../../src/http/client';
 import { draftCartAdd, draftCartDelete, draftCartEdit, readCartDraft } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
 import { draftFavorite } from '../../../src/local/favorites-local';
-import { enqueue, pendingEntries } from '../../../src/local/outbox';
+import { enqueue, pendingEntries } from '../../../src/local/outbox-queue';
 import {
   RETRY_MAX_MS,
   UNENCODABLE_MESSAGE,

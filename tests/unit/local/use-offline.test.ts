@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 // The React hooks over the local store re-render when the tables change.
 import 'fake-indexeddb/auto';
-import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserBase } from '../../../src/domain/user';
 import * as local from '../../../src/local/index';
-import { useConflicts, useCartDraft, useLastSync, useLocalStatus, useOnline, useOutboxCount } from '../../../src/local/use-offline';
+import { useConflicts, useCartDraft, useLastSync, useLocalStatus, useOnline, useOutboxCount } from '../../../src/local/index';
 import { cartAdd, favoriteAdd } from '../../../src/local/writes';
 import { FakeServer, GOODS, freshAccount } from './harness';
 
@@ -21,7 +21,7 @@ describe('use-offline hooks', () => {
     const account = freshAccount();
     const server = new FakeServer(account);
     const user = { username: account.username, customer: { id: account.companyId } } as unknown as UserBase;
-    const rt = await local.startLocal(new QueryClient(), user, { transport: server.transport, locks: null });
+    const rt = await local.startLocal(user, { transport: server.transport, locks: null });
     await act(() => rt!.engine.trigger('manual'));
 
     const { result } = renderHook(() => ({

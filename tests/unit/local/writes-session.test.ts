@@ -4,13 +4,16 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, configureHttp, resetHttp } from '../../../src/api/client';
+import { ApiError, configureHttp, resetHttp } from '../../../src/http/client';
 import { cartListQuery } from '../../../src/api/cart';
 import { userKeys } from '../../../src/api/user';
 import type { UserBase } from '../../../src/domain/user';
-import { bootLocal } from '../../../src/local/boot';
+import { bootLocal } from '../../../src/app/local-store';
+import { localStoreOptions } from '../../../src/app/local-wiring';
 import { dbNameFor, openLocalDb, type LocalAccount } from '../../../src/local/db';
 import * as local from '../../../src/local/index';
+// The store itself: these tests read its database.
+import * as store from '../../../src/local/store';
 import { currentLocalRuntime, localStatus } from '../../../src/local/runtime';
 import { checkSignOut, finishSignOut, signOutWarningText } from '../../../src/local/session-guard';
 import { STORAGE_FULL_MESSAGE, LocalStorageFullError, onStorageFull } from '../../../src/local/storage';
@@ -37,7 +40,7 @@ afterEach(async () => {
 
 async function started(account = freshAccount()) {
   const server = new FakeServer(account);
-  const rt = await local.startLocal(new QueryClient(), userOf(account), { transport: server.transport, locks: null });
+  const rt = await store.startLocal(userOf(account), { transport: server.transport, locks: null });
   if (!rt) throw new Error('local store did not start');
   await rt.engine.trigger('manual');
   return { account, server, rt };
@@ -141,7 +144,7 @@ describe('the engine over the real HTTP client', () => {
     });
     const queryClient = new QueryClient();
     queryClient.setQueryData(userKeys.base(), userOf(account));
-    const rt = await local.startLocal(queryClient, userOf(account), { locks: null });
+    const rt = await store.startLocal(userOf(account), { ...localStoreOptions(queryClient), locks: null });
     await rt?.engine.trigger('manual');
     await until(async () => ((await local.readCart())?.lines.length ?? 0) === 1);
     // The header's fresh user base answered the session check: no extra GET user/base.
@@ -210,7 +213,7 @@ describe('sign-out and account switch', () => {
     await favoriteAdd([9]);
 
     const bobServer = new FakeServer(bob);
-    const bobRt = await local.startLocal(new QueryClient(), userOf(bob), { transport: bobServer.transport, locks: null });
+    const bobRt = await store.startLocal(userOf(bob), { transport: bobServer.transport, locks: null });
     onlineManager.setOnline(true);
     await bobRt?.engine.trigger('manual');
     expect(currentLocalRuntime()?.account).toEqual(bob);
@@ -237,8 +240,8 @@ describe('boot', () => {
     const queryClient = new QueryClient();
     const load = async () => ({
       ...local,
-      startLocal: (qc: QueryClient, who: UserBase | LocalAccount) =>
-        local.startLocal(qc, who, { transport: servers.get(who.username)!.transport, locks: null }),
+      startLocal: (who: UserBase | LocalAccount) =>
+        store.startLocal(who, { transport: servers.get(who.username)!.transport, locks: null }),
     });
     let painted!: () => void;
     const afterPaint = new Promise<void>((r) => (painted = r));

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { cartTotalQuery } from '../../../api/cart-summary';
 import { CART_BADGE_MAX } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
-import { useCartCountWithDraft } from '../../../local/online';
+import { useCartCountWithDraft } from '../../../local';
 
 /** Badge text, or null when there is nothing to show. */
 export function formatBadge(count: number, max = CART_BADGE_MAX): string | null {

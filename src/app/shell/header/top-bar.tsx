@@ -2,11 +2,10 @@
 // 登录 / 注册 for visitors, and the service links on the right.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { logoutMutation } from '../../../api/user';
+import { logoutMutation } from '../../sign-out';
 import { SITE_TITLE } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
-import { useLocalAccount } from '../../../local/online';
-import { checkSignOut } from '../../../local/session-guard';
+import { checkSignOut, useLocalAccount } from '../../../local';
 import { alert } from '../../../ui/alert-dialog';
 import { QrPopover } from '../qr-popover';
 import { ShellLink } from '../shell-link';

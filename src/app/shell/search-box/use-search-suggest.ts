@@ -3,7 +3,7 @@
 // no longer match the box. The cache itself is react-query's, keyed per (type, keyword).
 import { useEffect, useReducer } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '../../../http/client';
 import { searchSuggestQuery } from '../../../api/goods-search';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import type { SearchType } from '../../../domain/contracts';

@@ -1,4 +1,5 @@
-// Starts the local store after first paint and keeps it on the signed-in account. Dexie-free:
+// Starts the local store after first paint and keeps it on the signed-in account, wired to the
+// query cache (local-wiring.ts, loaded with the store: it imports api's cart module). Dexie-free:
 // app code calls bootLocal(queryClient) once; Dexie and the engine arrive by dynamic import.
 //
 // Who is signed in comes from the header's user query (GET user/base):
@@ -7,17 +8,32 @@
 //   offline, timeout, 5xx      → start the last signed-in account's store (offline start); the
 //                                engine still checks the session before it sends anything
 import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error';
 import { userKeys } from '../api/user';
 import type { UserBase } from '../domain/user';
-import { accountOf, lastAccount, sameAccount, type LocalAccount } from './account';
-import { beginLocalStart, currentLocalAccount, setLocalRuntime, type LocalRuntime } from './runtime';
+import { isApiError } from '../domain/api-error';
+import {
+  accountOf,
+  beginLocalStart,
+  currentLocalAccount,
+  lastAccount,
+  sameAccount,
+  setLocalRuntime,
+  startLocal,
+  stopLocal,
+  type LocalAccount,
+  type LocalRuntime,
+  type StartLocalOptions,
+} from '../local';
 
-type LocalModule = typeof import('./index');
+/** How boot starts and stops the store (src/local's own, or a test's). */
+export interface LocalStarter {
+  startLocal(who: UserBase | LocalAccount, options: StartLocalOptions): Promise<LocalRuntime | null>;
+  stopLocal(): Promise<void>;
+}
 
 export interface BootOptions {
   /** Tests replace these. */
-  load?: () => Promise<LocalModule>;
+  load?: () => Promise<LocalStarter>;
   afterPaint?: () => Promise<void>;
 }
 
@@ -37,7 +53,8 @@ function afterFirstPaint(): Promise<void> {
 
 /** Call once from the app root; returns the cleanup (for a useEffect). */
 export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): () => void {
-  const load = options.load ?? (() => import('./index'));
+  const load = options.load ?? (() => Promise.resolve<LocalStarter>({ startLocal, stopLocal }));
+  const storeOptions = () => import('./local-wiring').then((m) => m.localStoreOptions(queryClient));
   const userHash = hashKey(userKeys.base());
   let disposed = false;
   let unsubscribe: () => void = () => undefined;
@@ -45,8 +62,8 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
   function start(who: UserBase | LocalAccount): void {
     const account = 'customer' in who ? accountOf(who) : who;
     if (sameAccount(currentLocalAccount(), account)) return;
-    const promise: Promise<LocalRuntime | null> = load()
-      .then((m) => m.startLocal(queryClient, who))
+    const promise: Promise<LocalRuntime | null> = Promise.all([load(), storeOptions()])
+      .then(([m, wiring]) => m.startLocal(who, wiring))
       .catch(() => null);
     beginLocalStart(account, promise);
   }

@@ -1,15 +1,15 @@
 // The PWA's one HTTP client (SPEC §7, DESIGN.md "API contract"). It turns every answer into the
 // envelope's data or a typed ApiError and decides nothing about the screen: showing errors per
-// SPEC §8 is src/app/error-presenter.tsx's job, so callers that handle their own failures (the
+// SPEC §8 is src/ui/error-presenter.tsx's job, so callers that handle their own failures (the
 // sync engine, the header's user query) are never shown a toast they did not want.
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { CODE_OK, CODE_VALIDATION, SUCCESS_CODES, type Envelope } from '../domain/envelope';
-import { ApiError } from './api-error';
+import { ApiError } from '../domain/api-error';
 import { toFormBody, type FormObject } from './form-body';
 
-export { ApiError, errorKindForCode, isApiError } from './api-error';
-export type { ApiErrorKind } from './api-error';
+export { ApiError, errorKindForCode, isApiError } from '../domain/api-error';
+export type { ApiErrorKind } from '../domain/api-error';
 export { toFormBody } from './form-body';
 export type { FormObject, FormValue, FormScalar } from './form-body';
 

@@ -1,10 +1,10 @@
 // Add or edit an address in a dialog (address book and checkout), saved through the address API.
 import { Dialog } from 'radix-ui';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../../domain/api-error';
 import { useSaveAddress } from '../../api/addresses';
-import { presentError } from '../../app/error-presenter';
+import { presentError } from '../../ui/error-presenter';
 import type { Address, AddressInput } from '../../domain/orders';
-import { toast } from '../toast';
+import { toast } from '../../ui/toast';
 import { AddressForm } from './address-form';
 import { addressValuesOf, serverAddressErrors, type AddressErrors } from './address-rules';
 import styles from './address.module.css';

@@ -10,9 +10,9 @@ import {
   useFavoriteAdd,
   useFavoriteCancel,
 } from '../../api/favorites';
-import { useFavoriteShown } from '../../local/online';
-import { alert } from '../alert-dialog';
-import { toast } from '../toast';
+import { useFavoriteShown } from '../../local';
+import { alert } from '../../ui/alert-dialog';
+import { toast } from '../../ui/toast';
 import { useSendToLogin, useViewer } from './use-viewer';
 import styles from './favorite-button.module.css';
 

@@ -4,12 +4,12 @@
 import { Link } from '@tanstack/react-router';
 import type { GoodsListItem } from '../../domain/catalog';
 import { AddToCartControl } from './add-to-cart';
-import { goodsDetailHref, isNearExpiry, stockText } from './goods-facts';
-import { GoodsImage } from './goods-image';
+import { goodsDetailHref, isNearExpiry, stockText } from '../../ui/goods/goods-facts';
+import { GoodsImage } from '../../ui/goods/goods-image';
 import { PriceTag } from './price-tag';
-import { TagBadges } from './tag-badges';
+import { TagBadges } from '../../ui/goods/tag-badges';
 import styles from './goods-tile.module.css';
-import { Highlight } from '../highlight';
+import { Highlight } from '../../ui/highlight';
 
 export { goodsDetailHref };
 

@@ -1,7 +1,7 @@
 // The contract between the page and the service worker: cache names, the scope format, the
 // headers the worker adds and the messages both sides exchange. Imported by sw/ AND by src/
-// (src/app/cache-scope.ts, src/app/online-bridge.ts), so it holds constants and types only — no
-// `self`, no `window`. docs/offline.md "Service worker" explains each cache.
+// (app/cache-scope.ts, app/online-bridge.ts, local/background-sync.ts), so it lives in domain/
+// and holds constants and types only — no `self`, no `window`. docs/offline.md "Service worker" explains each cache.
 
 /**
  * Runtime cache names. The `-vN` suffix is the schema of what is stored (key shape, added

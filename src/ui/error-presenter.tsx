@@ -1,7 +1,7 @@
 // Performs the SPEC §8 catalogue's actions on screen. Registered once on the QueryCache and
 // MutationCache (src/app/query-client.ts); features that show an error themselves call it too.
-import { alert, AlertHost } from '../ui/alert-dialog';
-import { toast, ToastViewport } from '../ui/toast';
+import { alert, AlertHost } from './alert-dialog';
+import { toast, ToastViewport } from './toast';
 import { describeError, type ErrorAction, type ErrorContext } from './error-catalogue';
 
 type Navigate = (to: string) => void;

@@ -3,7 +3,8 @@
 // quantity (advisory: the server's price wins). A goods that cannot be bought shows why instead
 // of a button that fails; a visitor is sent to sign in and come back.
 import { useState } from 'react';
-import { useAddToCart, type CartAddLine } from '../../api/cart';
+import { useAddToCart } from '../../api/cart';
+import type { CartAddLine } from '../../domain/cart-types';
 import type { GoodsListItem, LadderPriceStep } from '../../domain/catalog';
 import { clampQuantity, quantityRulesFor, type QuantityRules } from '../../domain/quantity';
 import { ladderPriceFor } from '../../domain/pricing';

@@ -1,6 +1,6 @@
 // SPEC §8 error catalogue as a pure function: what the screen should do about a failure.
 // No DOM here, so every code class is tested without rendering (STYLE.md "The HTTP client stays pure").
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../domain/api-error';
 
 export const ERROR_ALERT_TITLE = '温馨提示';
 export const ERROR_MESSAGES = {

@@ -1,6 +1,8 @@
-// The one error type the HTTP client throws. `kind` is the SPEC §8 class of the failure, so the
-// error catalogue (src/app/error-catalogue.ts) and callers branch on it, never on raw codes.
-import { CODE_CONTRACT_UNSIGNED, CODE_NOT_SIGNED_IN, CODE_VALIDATION } from '../domain/envelope';
+// The one error type the HTTP client (src/http) throws. `kind` is the SPEC §8 class of the
+// failure, so the error catalogue (src/ui/error-catalogue.ts) and callers branch on it, never on
+// raw codes. In domain/ because it is the envelope's error contract, pure, and the ui layer's
+// presenter must recognise it without importing the client.
+import { CODE_CONTRACT_UNSIGNED, CODE_NOT_SIGNED_IN, CODE_VALIDATION } from './envelope';
 
 export type ApiErrorKind =
   | 'business'

@@ -1,0 +1,113 @@
+// Import boundaries, checked by `npm run check` (README "Layout", docs/decisions/layers.md).
+// Paths are relative to the directory depcruise runs in (the repo root, or a test's fixture tree).
+
+/** Layers of src/, lowest first: a file may import its own layer and the ones before it. */
+const LAYERS = ['domain', 'http', 'local', 'api', 'widgets', 'features', 'routes', 'app'];
+/** Where ui/ (pure presentation) may be imported from: widgets and up. */
+const UI_FROM = LAYERS.indexOf('widgets');
+/**
+ * Packages src/domain/ may import: only pure, isomorphic ones, each a design decision (write it
+ * in docs/decisions.md). zod: the shared validators are zod schemas; zod has no DOM, node or I/O.
+ */
+const DOMAIN_PACKAGES = ['zod'];
+
+const folders = (names) => `^src/(${names.join('|')})/`;
+
+function layerRules() {
+  return LAYERS.flatMap((layer, rank) => {
+    const allowed = LAYERS.slice(0, rank + 1).concat(rank >= UI_FROM ? ['ui'] : []);
+    const higher = LAYERS.slice(rank + 1).concat(rank >= UI_FROM ? [] : ['ui']);
+    if (higher.length === 0) return [];
+    return [
+      {
+        name: `layer-${layer}`,
+        comment: `src/${layer}/ imports only ${allowed.map((l) => `${l}/`).join(', ')} (layers point one way)`,
+        severity: 'error',
+        from: { path: `^src/${layer}/` },
+        to: { path: folders(higher) },
+      },
+    ];
+  });
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles, type-only imports included',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules(),
+    {
+      name: 'main-is-app',
+      comment: 'src/main.tsx is the app entry: it may import anything in src/, but nothing imports it',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/main\\.tsx$' },
+    },
+    {
+      name: 'ui-pure',
+      comment: 'src/ui/ is pure presentation: it imports only domain/ and itself from src/',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/', pathNot: folders(['domain', 'ui']) },
+    },
+    {
+      name: 'domain-pure',
+      comment: `src/domain/ imports only itself and ${DOMAIN_PACKAGES.join(', ')} (no react, dexie, node:*, …)`,
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: {
+        pathNot: ['^src/domain/', ...DOMAIN_PACKAGES.map((name) => `^node_modules/${name}/`)],
+      },
+    },
+    {
+      name: 'feature-isolation',
+      comment: 'A feature never imports another feature: share through widgets/, ui/, api/, local/ or domain/',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'local-entry',
+      comment: 'Outside src/local/ (tests excepted) import local/ only through src/local/index.ts',
+      severity: 'error',
+      from: { pathNot: '^(src/local|tests)/' },
+      to: { path: '^src/local/', pathNot: '^src/local/index\\.ts$' },
+    },
+    {
+      name: 'src-not-to-outside',
+      comment: 'The PWA (src/) never imports the server, the service worker or tests',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(server|sw|tests|bench|scripts)/' },
+    },
+    {
+      name: 'server-only-domain',
+      comment: 'server/ shares only src/domain/ with the PWA',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src|sw|tests|bench|scripts)/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'sw-only-domain',
+      comment: 'sw/ imports only its own files and src/domain/',
+      severity: 'error',
+      from: { path: '^sw/' },
+      to: { path: '^(src|server|tests|bench|scripts)/', pathNot: '^src/domain/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // TypeScript 7 ships no JavaScript compiler API, so dependency-cruiser cannot use tsc (and
+    // with it `tsPreCompilationDeps`, which would only warn that tsc is missing). swc parses the
+    // source as written, `import type` included, so type-only imports count for cycles and layers
+    // (tests/unit/check-layers.test.ts plants a type-only cycle to prove it).
+    parser: 'swc',
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

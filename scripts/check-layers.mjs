@@ -1,0 +1,24 @@
+// Runs dependency-cruiser with .dependency-cruiser.cjs over src/, sw/, server/ and tests/ (README
+// "Layout", docs/decisions/layers.md); `npm run check` calls it. Exit code 1 on any violation.
+//   node scripts/check-layers.mjs [--root <dir>]   (--root: a fixture tree, tests only)
+// Through the API rather than the `depcruise` CLI: the CLI refuses Node 20 (it follows Node's
+// release line), the API it wraps runs fine on it. Switch to `depcruise --config
+// .dependency-cruiser.cjs src sw server tests` once the project requires Node 22.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, format } from 'dependency-cruiser';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = process.argv.indexOf('--root');
+const root = at >= 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : repo;
+const config = createRequire(import.meta.url)(path.join(repo, '.dependency-cruiser.cjs'));
+const scanned = ['src', 'sw', 'server', 'tests'].filter((dir) => existsSync(path.join(root, dir)));
+
+// dependency-cruiser matches rule paths against paths relative to the working directory.
+process.chdir(root);
+const result = await cruise(scanned, { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } });
+const report = await format(result.output, { outputType: 'err' });
+process.stdout.write(report.output);
+process.exitCode = report.exitCode;

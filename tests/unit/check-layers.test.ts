@@ -1,0 +1,131 @@
+// .dependency-cruiser.cjs through scripts/check-layers.mjs (what `npm run check` runs), on small
+// planted trees: a clean tree passes, and each rule refuses its planted violation.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SCRIPT = path.join(REPO, 'scripts/check-layers.mjs');
+
+type Tree = Record<string, string>;
+
+/** A tree that keeps every rule: one file per layer, each importing the layer below. */
+const CLEAN: Tree = {
+  'src/domain/money.ts': "import { z } from 'zod';\nexport const yuan = z.number();\n",
+  'src/domain/cart-types.ts': "import type { yuan } from './money';\nexport type Line = { price: typeof yuan };\n",
+  'src/http/client.ts': "import type { Line } from '../domain/cart-types';\nexport const post = (l: Line) => l;\n",
+  'src/local/writes.ts': "import { post } from '../http/client';\nexport const cartAdd = post;\n",
+  'src/local/index.ts': "export { cartAdd } from './writes';\n",
+  'src/api/cart.ts': "import { cartAdd } from '../local';\nexport const useAddToCart = () => cartAdd;\n",
+  'src/ui/button.tsx': "import { yuan } from '../domain/money';\nexport const Button = () => String(yuan);\n",
+  'src/widgets/add-to-cart.tsx': "import { useAddToCart } from '../api/cart';\nimport { Button } from '../ui/button';\nexport const AddToCart = () => [useAddToCart, Button];\n",
+  'src/features/cart/page.tsx': "import { AddToCart } from '../../widgets/add-to-cart';\nimport { rows } from './rows';\nexport default () => [AddToCart, rows];\n",
+  'src/features/cart/rows.ts': 'export const rows = 1;\n',
+  'src/features/search/page.tsx': "import { cartAdd } from '../../local';\nexport default cartAdd;\n",
+  'src/routes/tree.tsx': "export const pages = [() => import('../features/cart/page'), () => import('../features/search/page')];\n",
+  'src/app/app.tsx': "import { pages } from '../routes/tree';\nexport const App = pages;\n",
+  'src/main.tsx': "import { App } from './app/app';\nexport default App;\n",
+  'server/routes/cart.ts': "import type { Line } from '../../src/domain/cart-types';\nimport { helper } from '../helper';\nexport const route = (l: Line) => helper(l);\n",
+  'server/helper.ts': 'export const helper = <T>(x: T) => x;\n',
+  'sw/sw.ts': "import { yuan } from '../src/domain/money';\nimport { names } from './cache-names';\nexport default [yuan, names];\n",
+  'sw/cache-names.ts': "export const names = ['catalogue-v1'];\n",
+  'tests/unit/anything.test.ts': "import { cartAdd } from '../../src/local/writes';\nimport { route } from '../../server/routes/cart';\nexport default [cartAdd, route];\n",
+};
+
+/** Stand-ins for the packages the tree imports, so they resolve inside it. */
+const PACKAGES: Tree = Object.fromEntries(
+  ['zod', 'react'].flatMap((name) => [
+    [`node_modules/${name}/package.json`, JSON.stringify({ name, main: 'index.js' })],
+    [`node_modules/${name}/index.js`, 'module.exports = {};\n'],
+  ]),
+);
+
+let root = '';
+
+function run(plant: Tree): { status: number | null; out: string } {
+  root = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
+  for (const [file, text] of Object.entries({ ...PACKAGES, ...CLEAN, ...plant })) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  const result = spawnSync(process.execPath, [SCRIPT, '--root', root], { encoding: 'utf8' });
+  return { status: result.status, out: result.stdout + result.stderr };
+}
+
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = '';
+});
+
+it('passes a tree that keeps every rule', () => {
+  const { status, out } = run({});
+  expect(out).toContain('no dependency violations found');
+  expect(status).toBe(0);
+});
+
+describe('refuses', () => {
+  const cases: { name: string; rule: string; plant: Tree; edge: string }[] = [
+    {
+      name: 'an import cycle made of type-only imports',
+      rule: 'no-circular',
+      plant: {
+        'src/domain/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
+        'src/domain/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+      },
+      edge: 'src/domain/a.ts → ',
+    },
+    {
+      name: 'an upward import (local/ → api/)',
+      rule: 'layer-local',
+      plant: { 'src/local/writes.ts': "import { useAddToCart } from '../api/cart';\nexport const cartAdd = useAddToCart;\n" },
+      edge: 'src/local/writes.ts → src/api/cart.ts',
+    },
+    {
+      name: 'a feature importing another feature',
+      rule: 'feature-isolation',
+      plant: { 'src/features/search/page.tsx': "import { rows } from '../cart/rows';\nexport default rows;\n" },
+      edge: 'src/features/search/page.tsx → src/features/cart/rows.ts',
+    },
+    {
+      name: 'ui/ importing api/',
+      rule: 'ui-pure',
+      plant: { 'src/ui/button.tsx': "import { useAddToCart } from '../api/cart';\nexport const Button = useAddToCart;\n" },
+      edge: 'src/ui/button.tsx → src/api/cart.ts',
+    },
+    {
+      name: 'domain/ importing react',
+      rule: 'domain-pure',
+      plant: { 'src/domain/money.ts': "import { useState } from 'react';\nexport const yuan = useState;\n" },
+      edge: 'src/domain/money.ts → node_modules/react',
+    },
+    {
+      name: 'server/ importing src/api',
+      rule: 'server-only-domain',
+      plant: { 'server/helper.ts': "import { useAddToCart } from '../src/api/cart';\nexport const helper = useAddToCart;\n" },
+      edge: 'server/helper.ts → src/api/cart.ts',
+    },
+    {
+      name: 'sw/ importing src/local',
+      rule: 'sw-only-domain',
+      plant: { 'sw/cache-names.ts': "import { cartAdd } from '../src/local';\nexport const names = [cartAdd];\n" },
+      edge: 'sw/cache-names.ts → src/local/index.ts',
+    },
+    {
+      name: "an import of local/'s internals from outside it",
+      rule: 'local-entry',
+      plant: { 'src/api/cart.ts': "import { cartAdd } from '../local/writes';\nexport const useAddToCart = () => cartAdd;\n" },
+      edge: 'src/api/cart.ts → src/local/writes.ts',
+    },
+  ];
+
+  it.each(cases)('$name ($rule)', ({ rule, plant, edge }) => {
+    const { status, out } = run(plant);
+    // The exit code is the number of violations (an upward import may also close a cycle).
+    expect(status).toBeGreaterThan(0);
+    const reported = out.split('\n').filter((line) => line.includes(`error ${rule}:`));
+    expect(reported.join('\n')).toContain(edge);
+  });
+});
