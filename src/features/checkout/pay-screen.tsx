@@ -15,12 +15,13 @@ import { notPayableText } from './not-payable-text';
 import { PayPanel } from './pay-panel';
 import { usePayCountdown } from './use-pay-countdown';
 import styles from './pay.module.css';
+import { buttonClass } from '../../ui/button';
 
 export type PayScreenKind = 'normal' | 'ephedrine';
 
 function OrderLink({ id, children = '查看订单' }: { id: number; children?: string }) {
   return (
-    <Link to={orderInfoHref(id)} className={styles.secondary}>
+    <Link to={orderInfoHref(id)} className={buttonClass('secondary')}>
       {children}
     </Link>
   );
@@ -87,7 +88,7 @@ export function PayScreen({ orderId, kind }: { orderId: number | null; kind: Pay
     body = (
       <div className={styles.state}>
         <p>订单不存在</p>
-        <Link to="/order" className={styles.secondary}>
+        <Link to="/order" className={buttonClass('secondary')}>
           查看我的订单
         </Link>
       </div>
@@ -102,7 +103,7 @@ export function PayScreen({ orderId, kind }: { orderId: number | null; kind: Pay
     body = (
       <div className={styles.state}>
         <p>订单加载失败</p>
-        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
           重新加载
         </button>
       </div>

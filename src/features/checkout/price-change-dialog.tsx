@@ -5,6 +5,7 @@ import { AlertDialog } from 'radix-ui';
 import type { PriceChange } from '../../api/checkout';
 import { formatPrice } from '../../domain/money';
 import styles from './checkout.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const PRICE_CHANGED_TITLE = '商品价格已变动';
 export const PRICE_CONFIRM_LABEL = '确认新价格并重新提交';
@@ -60,9 +61,9 @@ export function PriceChangeDialog({ changes, onConfirm, onCancel }: PriceChangeD
             </table>
           )}
           <div className={styles.dialogActions}>
-            <AlertDialog.Cancel className={styles.secondary}>返回修改</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClass('secondary')}>返回修改</AlertDialog.Cancel>
             <AlertDialog.Action
-              className={styles.primary}
+              className={buttonClass('primary')}
               onClick={() => {
                 confirmed.current = true;
                 onConfirm();

@@ -7,6 +7,7 @@ import { sandboxPaymentQuery, useSandboxConfirm } from '../../api/orders-pay';
 import { formatPrice } from '../../domain/money';
 import { step3Href, step4Href, useParamId } from './checkout-urls';
 import styles from './pay.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const SANDBOX_TITLE = '沙箱支付网关（演示）';
 
@@ -71,12 +72,12 @@ export default function SandboxGatewayPage() {
           </>
         )}
         <div className={styles.links}>
-          <button type="button" className={styles.secondary} onClick={cancel} disabled={confirm.isPending}>
+          <button type="button" className={buttonClass('secondary')} onClick={cancel} disabled={confirm.isPending}>
             取消
           </button>
           <button
             type="button"
-            className={styles.payButton}
+            className={buttonClass('danger', { size: 'lg' })}
             onClick={pay}
             disabled={!payment || settled || confirm.isPending}
           >

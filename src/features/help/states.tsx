@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { isServerUnreachable } from '../../api/reachability';
 import { isApiError } from '../../api/api-error';
 import styles from './article.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const OFFLINE_ARTICLE_TEXT = '当前离线，此文章尚未缓存，联网后可查看';
 export const OFFLINE_LIST_TEXT = '当前离线，此栏目尚未缓存，联网后可查看';
@@ -46,7 +47,7 @@ export function Missing({ backTo = '/help', backText = '返回帮助中心' }: {
     <div className={styles.state}>
       <p className={styles.stateTitle}>{ARTICLE_MISSING_TEXT}</p>
       <p className={styles.stateText}>该文章可能已删除或链接有误。</p>
-      <Link to={backTo} className={styles.primary}>
+      <Link to={backTo} className={buttonClass('primary')}>
         {backText}
       </Link>
     </div>
@@ -57,7 +58,7 @@ export function Failed({ text, onRetry }: { text: string; onRetry: () => void })
   return (
     <div className={styles.state}>
       <p className={styles.stateText}>{text}</p>
-      <button type="button" className={styles.secondary} onClick={onRetry}>
+      <button type="button" className={buttonClass('secondary')} onClick={onRetry}>
         重新加载
       </button>
     </div>

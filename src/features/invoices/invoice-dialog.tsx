@@ -12,6 +12,7 @@ import type { Invoice } from '../../domain/orders';
 import { toast } from '../../ui/toast';
 import { checkInvoice, INVOICE_KIND_TEXT, INVOICE_TITLE_MAX_CHARS, TAX_NO_MAX_CHARS, type InvoiceDraft, type InvoiceErrors } from './invoice-rules';
 import styles from './invoices.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const INVOICE_SUBMITTED_TOAST = '发票申请已提交，开具后将发送至您的邮箱';
 export const INVOICE_ISSUED_TOAST = '发票已开具，可在“我的发票”中下载';
@@ -148,10 +149,10 @@ function InvoiceForm({ order, onCancel, onSubmitted }: { order: InvoiceOrder; on
         {errorText('email')}
       </div>
       <div className={styles.dialogActions}>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+        <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className={styles.primary} disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        <button type="submit" className={buttonClass('primary', { size: 'sm' })} disabled={create.isPending} aria-busy={create.isPending || undefined}>
           {create.isPending ? '提交中…' : '提交申请'}
         </button>
       </div>

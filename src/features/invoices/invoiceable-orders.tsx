@@ -10,6 +10,7 @@ import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const INVOICEABLE_EMPTY_TEXT = '暂无可开票的订单（订单完成后可申请开票）';
 
@@ -30,7 +31,7 @@ export function InvoiceableOrders({ page, onApply }: { page: number; onApply: (o
     return (
       <div className={styles.state} role="alert">
         <p>订单加载失败</p>
-        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void query.refetch()}>
           重新加载
         </button>
       </div>
@@ -61,7 +62,7 @@ export function InvoiceableOrders({ page, onApply }: { page: number; onApply: (o
                 <td>{formatPrice(o.pay_amount)}</td>
                 <td>
                   {o.can.invoice ? (
-                    <button type="button" className={styles.primary} onClick={() => onApply(o)} aria-label={`申请开票 ${o.order_no}`}>
+                    <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => onApply(o)} aria-label={`申请开票 ${o.order_no}`}>
                       申请开票
                     </button>
                   ) : (

@@ -10,6 +10,7 @@ import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
   requested: '开票中',
@@ -31,7 +32,7 @@ export function MyInvoices({ page }: { page: number }) {
     return (
       <div className={styles.state} role="alert">
         <p>发票加载失败</p>
-        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void query.refetch()}>
           重新加载
         </button>
       </div>

@@ -18,6 +18,7 @@ import {
 import { AFTER_SALE_KIND_TEXT, AFTER_SALE_KINDS, AFTER_SALE_REASONS } from './after-sale-text';
 import { compressPhotos } from './compress-photo';
 import styles from './dialog.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const AFTER_SALE_SUBMITTED_TOAST = '售后申请已提交，请等待审核';
 const NO_ERRORS: AfterSaleErrors = { line: {} };
@@ -287,10 +288,10 @@ function AfterSaleForm({ order, onCancel, onSubmitted }: { order: AfterSaleDialo
       </div>
 
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
           {preparing ? '图片处理中…' : create.isPending ? '提交中…' : '提交申请'}
         </button>
       </div>

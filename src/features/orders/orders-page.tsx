@@ -20,6 +20,7 @@ import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const ORDERS_EMPTY_TEXT = '暂无订单';
 export const ORDERS_NO_MATCH_TEXT = '没有找到符合条件的订单';
@@ -69,7 +70,7 @@ export default function OrdersPage() {
       ) : list.length === 0 ? (
         <Empty text={filtered ? ORDERS_NO_MATCH_TEXT : ORDERS_EMPTY_TEXT}>
           {!filtered && (
-            <SpaLink href="/list" className={styles.primary}>
+            <SpaLink href="/list" className={buttonClass('primary', { size: 'sm' })}>
               去采购
             </SpaLink>
           )}

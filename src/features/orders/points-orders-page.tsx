@@ -11,6 +11,7 @@ import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const POINTS_EMPTY_TEXT = '暂无积分订单';
 
@@ -33,7 +34,7 @@ export default function PointsOrdersPage() {
         <LoadFailed text="积分订单加载失败" onRetry={() => void query.refetch()} />
       ) : list.length === 0 ? (
         <Empty text={POINTS_EMPTY_TEXT}>
-          <SpaLink href="/jfsc" className={styles.primary}>
+          <SpaLink href="/jfsc" className={buttonClass('primary', { size: 'sm' })}>
             去积分商城
           </SpaLink>
         </Empty>

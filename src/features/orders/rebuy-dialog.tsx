@@ -4,6 +4,7 @@ import { Dialog } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
 import type { RebuyResult } from '../../domain/orders';
 import styles from './dialog.module.css';
+import { buttonClass } from '../../ui/button';
 
 export function rebuySummary(result: RebuyResult): string {
   if (result.added === 0) return '商品均未能加入购物车';
@@ -35,9 +36,9 @@ export function RebuyDialog({ result, onClose }: { result: RebuyResult | null; o
               </>
             )}
             <div className={styles.actions}>
-              <Dialog.Close className={styles.secondary}>继续浏览</Dialog.Close>
+              <Dialog.Close className={buttonClass('secondary')}>继续浏览</Dialog.Close>
               {result.added > 0 && (
-                <Link to="/cart" className={styles.primary} onClick={onClose}>
+                <Link to="/cart" className={buttonClass('primary')} onClick={onClose}>
                   去购物车
                 </Link>
               )}

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import styles from './orders.module.css';
+import { buttonClass } from '../../ui/button';
 
 const NOT_FOUND_STATUS = 404;
 
@@ -24,7 +25,7 @@ export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => voi
   return (
     <div className={styles.state} role="alert">
       <p>{text}</p>
-      <button type="button" className={styles.secondary} onClick={onRetry}>
+      <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={onRetry}>
         重新加载
       </button>
     </div>
@@ -38,7 +39,7 @@ export function Missing({ title, text, back = { to: '/order', text: '返回我�
         {title}
       </h1>
       <p className={styles.missingText}>{text}</p>
-      <Link to={back.to} className={styles.primary}>
+      <Link to={back.to} className={buttonClass('primary', { size: 'sm' })}>
         {back.text}
       </Link>
     </section>
