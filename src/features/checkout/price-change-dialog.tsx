@@ -6,6 +6,7 @@ import type { PriceChange } from '../../api/checkout';
 import { formatPrice } from '../../domain/money';
 import styles from './checkout.module.css';
 import { buttonClass } from '../../ui/button';
+import { dialogFrame } from '../../ui/dialog';
 
 export const PRICE_CHANGED_TITLE = '商品价格已变动';
 export const PRICE_CONFIRM_LABEL = '确认新价格并重新提交';
@@ -28,9 +29,9 @@ export function PriceChangeDialog({ changes, onConfirm, onCancel }: PriceChangeD
       }}
     >
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.dialog}>
-          <AlertDialog.Title className={styles.dialogTitle}>{PRICE_CHANGED_TITLE}</AlertDialog.Title>
+        <AlertDialog.Overlay className={dialogFrame.overlay} />
+        <AlertDialog.Content className={`${dialogFrame.content} ${styles.priceDialog}`}>
+          <AlertDialog.Title className={dialogFrame.title}>{PRICE_CHANGED_TITLE}</AlertDialog.Title>
           <AlertDialog.Description className={styles.dialogText}>
             {changes && changes.length > 0
               ? '以下商品的价格在您提交前发生了变动，请确认新价格后重新提交订单。'

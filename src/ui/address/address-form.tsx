@@ -28,6 +28,8 @@ export interface AddressFormProps {
   /** Resolves with the server's field messages when it refused the address (422), else nothing. */
   onSubmit: (input: AddressInput) => Promise<AddressErrors | void>;
   onCancel?: () => void;
+  /** Extra class on the <form> (the dialog spaces it from its title). */
+  className?: string;
 }
 
 /** The names to offer, with a stored one the lists lack first (marked once the lists are in). */
@@ -41,7 +43,7 @@ function regionOptions(names: readonly string[], current: string, loaded: boolea
 
 const REGION_FIELDS = ['province', 'city', 'district'] as const;
 
-export function AddressForm({ initial, submitLabel = '保存', busy = false, onSubmit, onCancel }: AddressFormProps) {
+export function AddressForm({ initial, submitLabel = '保存', busy = false, onSubmit, onCancel, className }: AddressFormProps) {
   const [values, setValues] = useState<AddressValues>(() => initial ?? emptyAddressValues());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});
@@ -126,7 +128,7 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+    <form className={className ? `${styles.form} ${className}` : styles.form} noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
       <div className={styles.formRow}>
         <TextField label="收货人" autoComplete="name" maxLength={ADDRESS_LIMITS.consignee + 10} {...field('consignee')} />
         <TextField
