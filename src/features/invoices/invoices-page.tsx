@@ -12,6 +12,7 @@ import { InvoiceDialog, type InvoiceOrder } from './invoice-dialog';
 import { MyInvoices } from './my-invoices';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 
 export const NOT_INVOICEABLE_TOAST = '该订单暂不能申请发票';
@@ -51,7 +52,7 @@ export default function InvoicesPage() {
   }, [refused, router, search]);
 
   return (
-    <section className={styles.page} aria-labelledby="dzfp-title">
+    <PageFrame aria-labelledby="dzfp-title">
       <PageHeader titleId="dzfp-title" title="电子发票" note="订单完成后可申请电子发票，开具后发送至接收邮箱，也可在“我的发票”中下载。" />
       <nav className={styles.tabs} aria-label="发票">
         {TABS.map((t) => (
@@ -70,6 +71,6 @@ export default function InvoicesPage() {
         onClose={() => go({ ...search, order: undefined }, true)}
         onSubmitted={() => go({ tab: 'mine', page: 1 }, true)}
       />
-    </section>
+    </PageFrame>
   );
 }

@@ -10,6 +10,7 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 import { buttonClass } from '../../ui/button';
 
@@ -25,7 +26,7 @@ export default function PointsOrdersPage() {
   const pages = pageCountOf(query.data?.total ?? 0, query.data?.page_size ?? 0);
 
   return (
-    <section className={styles.page} aria-labelledby="points-orders-title">
+    <PageFrame aria-labelledby="points-orders-title">
       <OrderCentreNav current="jfdd" />
       <PageHeader titleId="points-orders-title" title="积分订单" note={query.isSuccess && `共 ${query.data.total} 个订单`} />
       {query.isPending ? (
@@ -48,6 +49,6 @@ export default function PointsOrdersPage() {
           <Pager page={page} totalPages={pages} hrefFor={(p) => pageHref('/jfdd', p)} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }
