@@ -17,19 +17,25 @@ export interface PagedRows<Row> {
   refetch: () => unknown;
 }
 
+/** A column: its header and what its cell shows for a row. */
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** On the <td> (e.g. tabular figures). */
+  className?: string;
+}
+
 export interface PagedTableProps<Row> {
   rows: PagedRows<Row>;
   caption: string;
-  columns: readonly string[];
+  columns: readonly Column<Row>[];
   rowKey: (row: Row) => Key;
-  /** The <td>s of one row. */
-  cells: (row: Row) => ReactNode;
   texts: { loading: string; failed: string; empty: string };
   page: number;
   hrefFor: (page: number) => string;
 }
 
-export function PagedTable<Row>({ rows, caption, columns, rowKey, cells, texts, page, hrefFor }: PagedTableProps<Row>) {
+export function PagedTable<Row>({ rows, caption, columns, rowKey, texts, page, hrefFor }: PagedTableProps<Row>) {
   if (rows.isPending) return <StateBlock kind="loading" text={texts.loading} />;
   if (rows.isError || !rows.data) {
     const retry = (
@@ -43,9 +49,15 @@ export function PagedTable<Row>({ rows, caption, columns, rowKey, cells, texts, 
   if (list.length === 0) return <StateBlock kind="empty" text={texts.empty} />;
   return (
     <>
-      <DataTable caption={caption} columns={columns} busy={rows.isFetching}>
+      <DataTable caption={caption} columns={columns.map((c) => c.header)} busy={rows.isFetching}>
         {list.map((row) => (
-          <tr key={rowKey(row)}>{cells(row)}</tr>
+          <tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <td key={c.header} className={c.className}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
         ))}
       </DataTable>
       <Pager page={page} totalPages={pageCountOf(total, page_size)} hrefFor={hrefFor} />
