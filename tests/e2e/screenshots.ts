@@ -87,6 +87,8 @@ async function compare(a: string, b: string): Promise<void> {
   const browser = await launch();
   try {
     const page = await browser.newPage();
+    // tsx (esbuild keepNames) wraps named functions in __name(); the page has no such helper.
+    await page.evaluate('globalThis.__name = (fn) => fn');
     for (const file of readdirSync(path.join(SCREENS_DIR, a)).filter((f) => !f.endsWith('.diff.png'))) {
       const right = path.join(SCREENS_DIR, b, file);
       let rightPng: string;

@@ -42,7 +42,7 @@ function Empty() {
     <div className={styles.empty}>
       <p className={styles.emptyText}>{FAVORITES_EMPTY_TEXT}</p>
       <p className={styles.emptyHint}>浏览商品时点击“收藏”，常购品种可在这里一键加购。</p>
-      <Link to="/list" className={buttonClass('primary', { size: 'sm', sharp: true })}>
+      <Link to="/list" className={buttonClass('primary', { size: 'row' })}>
         去逛逛
       </Link>
     </div>
@@ -119,7 +119,7 @@ export default function FavoritesPage() {
       ) : query.isError ? (
         <div className={styles.state}>
           <p>收藏加载失败</p>
-          <button type="button" className={buttonClass('secondary', { size: 'sm', sharp: true })} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass('secondary', { size: 'row' })} onClick={() => void query.refetch()}>
             重新加载
           </button>
         </div>
@@ -144,7 +144,7 @@ export default function FavoritesPage() {
             </span>
             <button
               type="button"
-              className={buttonClass('secondary', { size: 'sm', sharp: true })}
+              className={buttonClass('secondary', { size: 'row' })}
               onClick={removeSelected}
               disabled={visibleSelected.length === 0 || cancel.isPending}
             >
