@@ -1,8 +1,8 @@
-// The frame of a member page (orders, invoices): a <section> in the shop's content column; the
-// page puts its PageHeader (src/ui/page-header) first and labels the section with its title id.
-import type { HTMLAttributes } from 'react';
+// The frame of a page in the shop's content column (orders, invoices, favourites, addresses,
+// checkout): a <section> the page labels with its title's id (PageHeader, src/ui/page-header).
+import type { ComponentPropsWithRef } from 'react';
 import styles from './page-frame.module.css';
 
-export function PageFrame({ className, ...props }: HTMLAttributes<HTMLElement>) {
+export function PageFrame({ className, ...props }: ComponentPropsWithRef<'section'>) {
   return <section className={className ? `${styles.page} ${className}` : styles.page} {...props} />;
 }

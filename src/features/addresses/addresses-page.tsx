@@ -9,6 +9,7 @@ import { AddressDialog } from '../../ui/address/address-dialog';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
 import styles from './addresses-page.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 
 export const ADDRESS_DELETE_CONFIRM = '确定删除该收货地址吗？';
@@ -45,7 +46,7 @@ export default function AddressesPage() {
   const busy = remove.isPending || setDefault.isPending;
 
   return (
-    <section className={styles.page} aria-labelledby="addr-title">
+    <PageFrame aria-labelledby="addr-title">
       <PageHeader
         titleId="addr-title"
         title="收货地址"
@@ -124,6 +125,6 @@ export default function AddressesPage() {
         }}
         address={editing?.mode === 'edit' ? editing.address : null}
       />
-    </section>
+    </PageFrame>
   );
 }

@@ -15,6 +15,7 @@ import { notPayableText } from './not-payable-text';
 import { PayPanel } from './pay-panel';
 import { usePayCountdown } from './use-pay-countdown';
 import styles from './pay.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { buttonClass } from '../../ui/button';
 
 export type PayScreenKind = 'normal' | 'ephedrine';
@@ -130,11 +131,11 @@ export function PayScreen({ orderId, kind }: { orderId: number | null; kind: Pay
   }
 
   return (
-    <section className={styles.page} aria-labelledby="pay-title">
+    <PageFrame aria-labelledby="pay-title">
       <h1 id="pay-title" className={styles.title}>
         支付订单
       </h1>
       {body}
-    </section>
+    </PageFrame>
   );
 }

@@ -31,6 +31,7 @@ import { InvoiceSection } from './invoice-section';
 import { PriceChangeDialog } from './price-change-dialog';
 import { RemarkField, REMARK_MAX } from './remark-field';
 import styles from './checkout.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { buttonClass } from '../../ui/button';
 
 export const ADDRESS_REQUIRED_MESSAGE = '请选择收货地址';
@@ -168,7 +169,7 @@ export default function CheckoutPage() {
 
   if (ids.length === 0) {
     return (
-      <section className={styles.page} aria-labelledby="checkout-title">
+      <PageFrame aria-labelledby="checkout-title">
         <h1 id="checkout-title" className={styles.title}>
           核对订单信息
         </h1>
@@ -178,7 +179,7 @@ export default function CheckoutPage() {
             返回购物车
           </Link>
         </div>
-      </section>
+      </PageFrame>
     );
   }
 
@@ -187,7 +188,7 @@ export default function CheckoutPage() {
   const locked = create.isPending;
 
   return (
-    <section ref={pageRef} className={styles.page} aria-labelledby="checkout-title">
+    <PageFrame ref={pageRef} aria-labelledby="checkout-title">
       <h1 id="checkout-title" className={styles.title}>
         核对订单信息
       </h1>
@@ -290,6 +291,6 @@ export default function CheckoutPage() {
           void preview.refetch();
         }}
       />
-    </section>
+    </PageFrame>
   );
 }

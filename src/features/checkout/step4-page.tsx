@@ -8,6 +8,7 @@ import type { OrderDetail } from '../../domain/orders';
 import { orderInfoHref, step3Href, useSearchId } from './checkout-urls';
 import { TransferAccount } from './pay-panel';
 import styles from './pay.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { buttonClass } from '../../ui/button';
 
 interface Outcome {
@@ -36,7 +37,7 @@ export default function PayDonePage() {
   const outcome = order ? outcomeOf(order) : null;
 
   return (
-    <section className={styles.page} aria-labelledby="done-title">
+    <PageFrame aria-labelledby="done-title">
       {id === null ? (
         <>
           <h1 id="done-title" className={styles.title}>
@@ -102,6 +103,6 @@ export default function PayDonePage() {
           </div>
         </div>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -18,6 +18,7 @@ import { usePageHref, usePageParam } from './page-param';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import styles from './favorites.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 import { buttonClass } from '../../ui/button';
 
@@ -103,7 +104,7 @@ export default function FavoritesPage() {
   const toggleAll = (on: boolean) => setSelected(on ? new Set(list.map((g) => g.id)) : new Set());
 
   return (
-    <section className={styles.page} aria-labelledby="favorites-title">
+    <PageFrame aria-labelledby="favorites-title">
       <PageHeader titleId="favorites-title" title="我的收藏" note={query.isSuccess && total > 0 && `共 ${total} 件商品`} />
 
       <CatalogueDownload />
@@ -166,6 +167,6 @@ export default function FavoritesPage() {
           <Pager page={page} totalPages={pages} hrefFor={pageHref} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }
