@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast';
 import styles from './addresses-page.module.css';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const ADDRESS_DELETE_CONFIRM = '确定删除该收货地址吗？';
 export const ADDRESS_DELETED_MESSAGE = '收货地址已删除';
@@ -53,7 +54,7 @@ export default function AddressesPage() {
         className={styles.header}
         note={query.isSuccess && list.length > 0 && `共 ${list.length} 个地址`}
         actions={
-          <button type="button" className={styles.primary} onClick={() => setEditing({ mode: 'new' })}>
+          <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'new' })}>
             新增收货地址
           </button>
         }
@@ -66,7 +67,7 @@ export default function AddressesPage() {
       ) : query.isError ? (
         <div className={styles.state}>
           <p>收货地址加载失败</p>
-          <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
             重新加载
           </button>
         </div>

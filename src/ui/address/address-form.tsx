@@ -20,6 +20,7 @@ import { TextField } from './text-field';
 import { SelectField, type SelectOption } from './select-field';
 import { useRegions } from './use-regions';
 import styles from './address.module.css';
+import { buttonClass } from '../button';
 
 export interface AddressFormProps {
   initial?: AddressValues;
@@ -161,7 +162,7 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
       {regionsFailed && (
         <p role="alert" className={styles.error}>
           省市区列表加载失败，
-          <button type="button" className={styles.linkButton} onClick={retryRegions}>
+          <button type="button" className={buttonClass('link')} onClick={retryRegions}>
             重新加载
           </button>
         </p>
@@ -183,11 +184,11 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
       </label>
       <div className={styles.formActions}>
         {onCancel && (
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
             取消
           </button>
         )}
-        <button type="submit" className={styles.primary} disabled={busy}>
+        <button type="submit" className={buttonClass('primary')} disabled={busy}>
           {busy ? '保存中…' : submitLabel}
         </button>
       </div>
