@@ -27,27 +27,26 @@ export const getFocusSlot = (slot: ShellAdSlot): Promise<FocusItem[]> => http.ge
 
 /** Categories and nav change with a back-office edit, not within a visit. */
 const SHELL_DATA_STALE_MS = 5 * 60_000;
+/** Shell data: a failure leaves a slot empty, it is not worth a toast. */
+const SHELL_DATA_OPTIONS = { meta: { silentErrors: true }, staleTime: SHELL_DATA_STALE_MS } as const;
 
 export const commonDataQuery = () =>
   queryOptions({
     queryKey: commonKeys.focus(),
     queryFn: getCommonData,
-    meta: { silentErrors: true },
-    staleTime: SHELL_DATA_STALE_MS,
+    ...SHELL_DATA_OPTIONS,
   });
 
 export const footerLinksQuery = () =>
   queryOptions({
     queryKey: commonKeys.links(),
     queryFn: getFooterLinks,
-    meta: { silentErrors: true },
-    staleTime: SHELL_DATA_STALE_MS,
+    ...SHELL_DATA_OPTIONS,
   });
 
 export const focusSlotQuery = (slot: ShellAdSlot) =>
   queryOptions({
     queryKey: commonKeys.slot(slot),
     queryFn: () => getFocusSlot(slot),
-    meta: { silentErrors: true },
-    staleTime: SHELL_DATA_STALE_MS,
+    ...SHELL_DATA_OPTIONS,
   });

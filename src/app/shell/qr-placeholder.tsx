@@ -65,8 +65,8 @@ export function QrPlaceholder({ seed, size, label, className }: QrPlaceholderPro
       viewBox={`-2 -2 ${MODULES + 4} ${MODULES + 4}`}
       shapeRendering="crispEdges"
     >
-      <rect x="-2" y="-2" width={MODULES + 4} height={MODULES + 4} fill="#fff" />
-      <path d={d} fill="#111" />
+      <rect x="-2" y="-2" width={MODULES + 4} height={MODULES + 4} style={{ fill: 'var(--color-white)' }} />
+      <path d={d} style={{ fill: 'var(--color-ink)' }} />
     </svg>
   );
 }

@@ -9,7 +9,9 @@ import { AddressDialog } from '../../widgets/address/address-dialog';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
 import styles from './addresses-page.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const ADDRESS_DELETE_CONFIRM = '确定删除该收货地址吗？';
 export const ADDRESS_DELETED_MESSAGE = '收货地址已删除';
@@ -45,14 +47,14 @@ export default function AddressesPage() {
   const busy = remove.isPending || setDefault.isPending;
 
   return (
-    <section className={styles.page} aria-labelledby="addr-title">
+    <PageFrame aria-labelledby="addr-title">
       <PageHeader
         titleId="addr-title"
         title="收货地址"
         className={styles.header}
         note={query.isSuccess && list.length > 0 && `共 ${list.length} 个地址`}
         actions={
-          <button type="button" className={styles.primary} onClick={() => setEditing({ mode: 'new' })}>
+          <button type="button" className={buttonClass('primary')} onClick={() => setEditing({ mode: 'new' })}>
             新增收货地址
           </button>
         }
@@ -65,7 +67,7 @@ export default function AddressesPage() {
       ) : query.isError ? (
         <div className={styles.state}>
           <p>收货地址加载失败</p>
-          <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
             重新加载
           </button>
         </div>
@@ -124,6 +126,6 @@ export default function AddressesPage() {
         }}
         address={editing?.mode === 'edit' ? editing.address : null}
       />
-    </section>
+    </PageFrame>
   );
 }

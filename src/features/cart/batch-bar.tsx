@@ -6,6 +6,7 @@ import { confirmRemove } from './confirm-remove';
 import { CopyToStores } from './copy-to-stores';
 import { SelectCheckbox } from './select-checkbox';
 import styles from './totals-panel.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const BatchBar = memo(function BatchBar() {
   const store = useCartStore();
@@ -20,7 +21,7 @@ export const BatchBar = memo(function BatchBar() {
       </label>
       <button
         type="button"
-        className={styles.linkButton}
+        className={buttonClass('link')}
         disabled={selected.length === 0}
         onClick={() => confirmRemove(store, selected, batchDeleteConfirmText(selected.length))}
       >
@@ -28,7 +29,7 @@ export const BatchBar = memo(function BatchBar() {
       </button>
       <button
         type="button"
-        className={styles.linkButton}
+        className={buttonClass('link')}
         disabled={invalid.length === 0}
         onClick={() => confirmRemove(store, invalid, clearInvalidConfirmText(invalid.length))}
       >

@@ -21,6 +21,7 @@ import { CartStoreContext } from './cart-context';
 import { CartStore, queryCartSource } from './cart-store';
 import { OfflineCart, useRememberCart } from './offline-cart';
 import styles from './cart-page.module.css';
+import { buttonClass } from '../../ui/button';
 
 /** The page only needs to know that a list is there; its content goes through the store. */
 const loaded = (): true => true;
@@ -43,7 +44,7 @@ function ServerCart({ queryClient, writes }: { queryClient: QueryClient; writes:
     return (
       <div className={styles.state}>
         <p>购物车加载失败</p>
-        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary', { size: 'row' })} onClick={() => void query.refetch()}>
           重新加载
         </button>
       </div>

@@ -16,6 +16,7 @@ import {
 } from './cart-page-state';
 import { confirmRemove } from './confirm-remove';
 import styles from './cart-page.module.css';
+import { buttonClass } from '../../ui/button';
 
 export function CheckCell({ line }: { line: CartLineView }) {
   const store = useCartStore();
@@ -77,7 +78,7 @@ export function OpsCell({ line }: { line: CartLineView }) {
     <div role="cell" className={styles.opsCell}>
       <button
         type="button"
-        className={styles.linkButton}
+        className={buttonClass('link')}
         aria-label={`删除 ${lineName(line)}`}
         onClick={() => confirmRemove(store, [line.id], DELETE_CONFIRM_TEXT)}
       >

@@ -14,6 +14,7 @@ import { ladderHint, lineQuantityRules, lineUnit } from './cart-page-state';
 import { CheckCell, LineNotes, OpsCell, QuantityCell, TotalCell } from './line-cells';
 import { useRenderProbe } from './render-probe';
 import styles from './cart-page.module.css';
+import goodsText from '../../ui/goods-text.module.css';
 
 const THUMB_PX = 64;
 const MEMBER_THUMB_PX = 40;
@@ -34,23 +35,23 @@ function GoodsCell({ line }: { line: CartLineView }) {
         <GoodsImage src={g.goods_image} alt="" size={THUMB_PX} />
       </Link>
       <div className={styles.info}>
-        <p className={styles.name}>
+        <p className={goodsText.name}>
           {line.type === 1 && <span className={styles.flashTag}>秒杀</span>}
           <TagBadges tags={g.tags} />{' '}
-          <Link to={href} className={styles.nameLink}>
+          <Link to={href} className={goodsText.nameLink}>
             {g.name}
           </Link>
         </p>
-        <p className={styles.meta}>{g.sccj}</p>
-        <p className={styles.meta}>
+        <p className={goodsText.meta}>{g.sccj}</p>
+        <p className={goodsText.meta}>
           规格：{g.ypgg}
-          <span className={styles.sep} aria-hidden="true">
+          <span className={goodsText.sep} aria-hidden="true">
             |
           </span>
           单位：{g.bzdw || '件'}
           {g.zbz > 1 && (
             <>
-              <span className={styles.sep} aria-hidden="true">
+              <span className={goodsText.sep} aria-hidden="true">
                 |
               </span>
               中包装：{g.zbz}
@@ -78,7 +79,7 @@ function CombinationCell({ line }: { line: CartLineView }) {
   return (
     <div role="cell" className={styles.goodsCell}>
       <div className={styles.info}>
-        <p className={styles.name}>
+        <p className={goodsText.name}>
           <span className={styles.comboTag}>组合购</span> {combo.name}
         </p>
         <ul className={styles.members} aria-label={`${combo.name} 组合商品`}>
@@ -86,10 +87,10 @@ function CombinationCell({ line }: { line: CartLineView }) {
             <li key={m.goods_id} className={styles.member}>
               <GoodsImage src={m.goods_image} alt="" size={MEMBER_THUMB_PX} />
               <span className={styles.memberInfo}>
-                <Link to={goodsDetailHref(m.goods_id)} className={styles.nameLink}>
+                <Link to={goodsDetailHref(m.goods_id)} className={goodsText.nameLink}>
                   {m.name}
                 </Link>
-                <span className={styles.meta}>
+                <span className={goodsText.meta}>
                   {m.ypgg} × {m.quantity}
                   {m.bzdw || '件'}/套
                   {m.price !== null && <> · {formatPrice(m.price)}</>}

@@ -12,6 +12,7 @@ import { buyerNameMessage, idCardMessage, normalizeIdCard } from '../../domain/v
 import { TextField } from '../../widgets/address/text-field';
 import { step4Href } from './checkout-urls';
 import styles from './pay.module.css';
+import { buttonClass } from '../../ui/button';
 
 type Field = keyof EphedrineReceipt;
 type Errors = Partial<Record<Field, string>>;
@@ -110,7 +111,7 @@ export function EphedrineForm({ orderId, initial }: { orderId: number; initial: 
         />
         <TextField label="手机号码" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} {...field('phone')} />
         <div className={styles.receiptActions}>
-          <button type="submit" className={styles.payButton} disabled={save.isPending}>
+          <button type="submit" className={buttonClass('danger', { size: 'lg' })} disabled={save.isPending}>
             {save.isPending ? '正在提交…' : '提交登记信息'}
           </button>
         </div>

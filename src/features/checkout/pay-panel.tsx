@@ -9,6 +9,7 @@ import { formatPrice } from '../../domain/money';
 import { PAY_METHOD_TEXT, type OrderDetail, type PayMethod, type PayResult } from '../../domain/orders';
 import { gatewayTarget, sandboxHref, step4Href } from './checkout-urls';
 import styles from './pay.module.css';
+import { buttonClass } from '../../ui/button';
 
 const METHODS: PayMethod[] = ['balance', 'transfer', 'sandbox'];
 
@@ -130,7 +131,7 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
         <span>
           应付金额 <strong className={styles.due}>{formatPrice(due)}</strong>
         </span>
-        <button type="button" className={styles.payButton} onClick={() => void go()} disabled={disabled || pay.isPending}>
+        <button type="button" className={buttonClass('danger', { size: 'lg' })} onClick={() => void go()} disabled={disabled || pay.isPending}>
           {pay.isPending ? '处理中…' : PAY_BUTTON_TEXT[method]}
         </button>
       </div>

@@ -15,12 +15,14 @@ import { notPayableText } from './not-payable-text';
 import { PayPanel } from './pay-panel';
 import { usePayCountdown } from './use-pay-countdown';
 import styles from './pay.module.css';
+import { PageFrame } from '../../ui/page-frame';
+import { buttonClass } from '../../ui/button';
 
 export type PayScreenKind = 'normal' | 'ephedrine';
 
 function OrderLink({ id, children = '查看订单' }: { id: number; children?: string }) {
   return (
-    <Link to={orderInfoHref(id)} className={styles.secondary}>
+    <Link to={orderInfoHref(id)} className={buttonClass('secondary')}>
       {children}
     </Link>
   );
@@ -87,7 +89,7 @@ export function PayScreen({ orderId, kind }: { orderId: number | null; kind: Pay
     body = (
       <div className={styles.state}>
         <p>订单不存在</p>
-        <Link to="/order" className={styles.secondary}>
+        <Link to="/order" className={buttonClass('secondary')}>
           查看我的订单
         </Link>
       </div>
@@ -102,7 +104,7 @@ export function PayScreen({ orderId, kind }: { orderId: number | null; kind: Pay
     body = (
       <div className={styles.state}>
         <p>订单加载失败</p>
-        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
           重新加载
         </button>
       </div>
@@ -129,11 +131,11 @@ export function PayScreen({ orderId, kind }: { orderId: number | null; kind: Pay
   }
 
   return (
-    <section className={styles.page} aria-labelledby="pay-title">
+    <PageFrame aria-labelledby="pay-title">
       <h1 id="pay-title" className={styles.title}>
         支付订单
       </h1>
       {body}
-    </section>
+    </PageFrame>
   );
 }

@@ -5,6 +5,8 @@ import { AlertDialog } from 'radix-ui';
 import type { PriceChange } from '../../api/checkout';
 import { formatPrice } from '../../domain/money';
 import styles from './checkout.module.css';
+import { buttonClass } from '../../ui/button';
+import { dialogFrame } from '../../ui/dialog';
 
 export const PRICE_CHANGED_TITLE = '商品价格已变动';
 export const PRICE_CONFIRM_LABEL = '确认新价格并重新提交';
@@ -27,9 +29,9 @@ export function PriceChangeDialog({ changes, onConfirm, onCancel }: PriceChangeD
       }}
     >
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.dialog}>
-          <AlertDialog.Title className={styles.dialogTitle}>{PRICE_CHANGED_TITLE}</AlertDialog.Title>
+        <AlertDialog.Overlay className={dialogFrame.overlay} />
+        <AlertDialog.Content className={`${dialogFrame.content} ${styles.priceDialog}`}>
+          <AlertDialog.Title className={dialogFrame.title}>{PRICE_CHANGED_TITLE}</AlertDialog.Title>
           <AlertDialog.Description className={styles.dialogText}>
             {changes && changes.length > 0
               ? '以下商品的价格在您提交前发生了变动，请确认新价格后重新提交订单。'
@@ -60,9 +62,9 @@ export function PriceChangeDialog({ changes, onConfirm, onCancel }: PriceChangeD
             </table>
           )}
           <div className={styles.dialogActions}>
-            <AlertDialog.Cancel className={styles.secondary}>返回修改</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClass('secondary')}>返回修改</AlertDialog.Cancel>
             <AlertDialog.Action
-              className={styles.primary}
+              className={buttonClass('primary')}
               onClick={() => {
                 confirmed.current = true;
                 onConfirm();

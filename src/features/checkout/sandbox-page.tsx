@@ -7,6 +7,8 @@ import { sandboxPaymentQuery, useSandboxConfirm } from '../../api/orders-pay';
 import { formatPrice } from '../../domain/money';
 import { step3Href, step4Href, useParamId } from './checkout-urls';
 import styles from './pay.module.css';
+import { PageFrame } from '../../ui/page-frame';
+import { buttonClass } from '../../ui/button';
 
 export const SANDBOX_TITLE = '沙箱支付网关（演示）';
 
@@ -31,7 +33,7 @@ export default function SandboxGatewayPage() {
     void router.navigate({ href: payment ? step3Href(payment.order_id) : '/order', replace: true });
 
   return (
-    <section className={styles.page} aria-labelledby="sandbox-title">
+    <PageFrame aria-labelledby="sandbox-title">
       <div className={styles.gateway}>
         <h1 id="sandbox-title" className={styles.gatewayTitle}>
           {SANDBOX_TITLE}
@@ -71,12 +73,12 @@ export default function SandboxGatewayPage() {
           </>
         )}
         <div className={styles.links}>
-          <button type="button" className={styles.secondary} onClick={cancel} disabled={confirm.isPending}>
+          <button type="button" className={buttonClass('secondary')} onClick={cancel} disabled={confirm.isPending}>
             取消
           </button>
           <button
             type="button"
-            className={styles.payButton}
+            className={buttonClass('danger', { size: 'lg' })}
             onClick={pay}
             disabled={!payment || settled || confirm.isPending}
           >
@@ -84,6 +86,6 @@ export default function SandboxGatewayPage() {
           </button>
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -31,6 +31,8 @@ import { InvoiceSection } from './invoice-section';
 import { PriceChangeDialog } from './price-change-dialog';
 import { RemarkField, REMARK_MAX } from './remark-field';
 import styles from './checkout.module.css';
+import { PageFrame } from '../../ui/page-frame';
+import { buttonClass } from '../../ui/button';
 
 export const ADDRESS_REQUIRED_MESSAGE = '请选择收货地址';
 export const UNANSWERED_MESSAGE = '网络异常，订单可能尚未提交成功。请检查网络后再次点击“提交订单”，不会重复下单。';
@@ -167,17 +169,17 @@ export default function CheckoutPage() {
 
   if (ids.length === 0) {
     return (
-      <section className={styles.page} aria-labelledby="checkout-title">
+      <PageFrame aria-labelledby="checkout-title">
         <h1 id="checkout-title" className={styles.title}>
           核对订单信息
         </h1>
         <div className={styles.state}>
           <p>没有选择要结算的商品</p>
-          <Link to={CART_HREF} className={styles.primary}>
+          <Link to={CART_HREF} className={buttonClass('primary')}>
             返回购物车
           </Link>
         </div>
-      </section>
+      </PageFrame>
     );
   }
 
@@ -186,7 +188,7 @@ export default function CheckoutPage() {
   const locked = create.isPending;
 
   return (
-    <section ref={pageRef} className={styles.page} aria-labelledby="checkout-title">
+    <PageFrame ref={pageRef} aria-labelledby="checkout-title">
       <h1 id="checkout-title" className={styles.title}>
         核对订单信息
       </h1>
@@ -202,10 +204,10 @@ export default function CheckoutPage() {
           <div className={styles.state}>
             <p>{isApiError(previewError) && previewError.kind === 'business' ? previewError.msg : '订单信息加载失败'}</p>
             <div className={styles.stateActions}>
-              <button type="button" className={styles.secondary} onClick={() => void preview.refetch()}>
+              <button type="button" className={buttonClass('secondary')} onClick={() => void preview.refetch()}>
                 重新加载
               </button>
-              <Link to={CART_HREF} className={styles.secondary}>
+              <Link to={CART_HREF} className={buttonClass('secondary')}>
                 返回购物车
               </Link>
             </div>
@@ -274,7 +276,7 @@ export default function CheckoutPage() {
                 {formatPrice(data.amounts.pay_amount)}
               </strong>
             </span>
-            <button type="button" className={styles.submit} onClick={submit} disabled={busy || locked}>
+            <button type="button" className={buttonClass('danger', { size: 'lg' })} onClick={submit} disabled={busy || locked}>
               {locked ? '正在提交…' : '提交订单'}
             </button>
           </div>
@@ -289,6 +291,6 @@ export default function CheckoutPage() {
           void preview.refetch();
         }}
       />
-    </section>
+    </PageFrame>
   );
 }

@@ -8,6 +8,8 @@ import type { OrderDetail } from '../../domain/orders';
 import { orderInfoHref, step3Href, useSearchId } from './checkout-urls';
 import { TransferAccount } from './pay-panel';
 import styles from './pay.module.css';
+import { PageFrame } from '../../ui/page-frame';
+import { buttonClass } from '../../ui/button';
 
 interface Outcome {
   title: string;
@@ -35,14 +37,14 @@ export default function PayDonePage() {
   const outcome = order ? outcomeOf(order) : null;
 
   return (
-    <section className={styles.page} aria-labelledby="done-title">
+    <PageFrame aria-labelledby="done-title">
       {id === null ? (
         <>
           <h1 id="done-title" className={styles.title}>
             订单不存在
           </h1>
           <div className={styles.links}>
-            <Link to="/order" className={styles.secondary}>
+            <Link to="/order" className={buttonClass('secondary')}>
               查看我的订单
             </Link>
           </div>
@@ -59,7 +61,7 @@ export default function PayDonePage() {
           ) : (
             <div className={styles.state}>
               <p>支付结果查询失败</p>
-              <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+              <button type="button" className={buttonClass('secondary')} onClick={() => void query.refetch()}>
                 重新查询
               </button>
             </div>
@@ -88,19 +90,19 @@ export default function PayDonePage() {
           )}
           <div className={styles.links}>
             {order.status === 'pending_payment' && order.can.pay && (
-              <Link to={step3Href(order.id)} className={styles.primary}>
+              <Link to={step3Href(order.id)} className={buttonClass('primary')}>
                 去支付
               </Link>
             )}
-            <Link to={orderInfoHref(order.id)} className={styles.secondary}>
+            <Link to={orderInfoHref(order.id)} className={buttonClass('secondary')}>
               查看订单
             </Link>
-            <Link to="/" className={styles.secondary}>
+            <Link to="/" className={buttonClass('secondary')}>
               继续购物
             </Link>
           </div>
         </div>
       )}
-    </section>
+    </PageFrame>
   );
 }

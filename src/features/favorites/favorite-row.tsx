@@ -7,6 +7,8 @@ import { GoodsImage } from '../../ui/goods/goods-image';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import styles from './favorites.module.css';
+import goodsText from '../../ui/goods-text.module.css';
+import { buttonClass } from '../../ui/button';
 
 const THUMB_PX = 72;
 
@@ -39,20 +41,20 @@ export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: 
         <GoodsImage src={item.goods_image} alt={item.name} size={THUMB_PX} />
       </Link>
       <div className={styles.info}>
-        <p className={styles.name}>
+        <p className={goodsText.name}>
           <TagBadges tags={item.tags} />{' '}
-          <Link to={href} className={styles.nameLink}>
+          <Link to={href} className={goodsText.nameLink}>
             {item.name}
           </Link>
         </p>
-        <p className={styles.meta}>
+        <p className={goodsText.meta}>
           {item.ypgg}
-          <span className={styles.sep} aria-hidden="true">
+          <span className={goodsText.sep} aria-hidden="true">
             |
           </span>
           {item.sccj}
         </p>
-        <p className={styles.meta}>
+        <p className={goodsText.meta}>
           {item.expires_on ? `效期至 ${item.expires_on}` : '效期 --'}
           {isNearExpiry(item) && <span className={styles.jxq}>近效期</span>}
         </p>
@@ -67,7 +69,7 @@ export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: 
         <AddToCartControl goods={item} layout="compact" />
       </div>
       <div className={styles.actions}>
-        <button type="button" className={styles.linkButton} onClick={onCancel} disabled={cancelling} aria-label={`取消收藏 ${item.name}`}>
+        <button type="button" className={buttonClass('link')} onClick={onCancel} disabled={cancelling} aria-label={`取消收藏 ${item.name}`}>
           取消收藏
         </button>
       </div>

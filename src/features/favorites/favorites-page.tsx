@@ -18,7 +18,9 @@ import { usePageHref, usePageParam } from './page-param';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import styles from './favorites.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const FAVORITES_EMPTY_TEXT = '您还没有收藏任何商品';
 
@@ -41,7 +43,7 @@ function Empty() {
     <div className={styles.empty}>
       <p className={styles.emptyText}>{FAVORITES_EMPTY_TEXT}</p>
       <p className={styles.emptyHint}>浏览商品时点击“收藏”，常购品种可在这里一键加购。</p>
-      <Link to="/list" className={styles.primary}>
+      <Link to="/list" className={buttonClass('primary', { size: 'row' })}>
         去逛逛
       </Link>
     </div>
@@ -102,7 +104,7 @@ export default function FavoritesPage() {
   const toggleAll = (on: boolean) => setSelected(on ? new Set(list.map((g) => g.id)) : new Set());
 
   return (
-    <section className={styles.page} aria-labelledby="favorites-title">
+    <PageFrame aria-labelledby="favorites-title">
       <PageHeader titleId="favorites-title" title="我的收藏" note={query.isSuccess && total > 0 && `共 ${total} 件商品`} />
 
       <CatalogueDownload />
@@ -118,7 +120,7 @@ export default function FavoritesPage() {
       ) : query.isError ? (
         <div className={styles.state}>
           <p>收藏加载失败</p>
-          <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass('secondary', { size: 'row' })} onClick={() => void query.refetch()}>
             重新加载
           </button>
         </div>
@@ -143,7 +145,7 @@ export default function FavoritesPage() {
             </span>
             <button
               type="button"
-              className={styles.secondary}
+              className={buttonClass('secondary', { size: 'row' })}
               onClick={removeSelected}
               disabled={visibleSelected.length === 0 || cancel.isPending}
             >
@@ -165,6 +167,6 @@ export default function FavoritesPage() {
           <Pager page={page} totalPages={pages} hrefFor={pageHref} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -5,6 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { isServerUnreachable } from '../../api/reachability';
 import { isApiError } from '../../domain/api-error';
 import styles from './article.module.css';
+import { buttonClass } from '../../ui/button';
+import { StateBlock } from '../../ui/state-block';
 
 export const OFFLINE_ARTICLE_TEXT = '当前离线，此文章尚未缓存，联网后可查看';
 export const OFFLINE_LIST_TEXT = '当前离线，此栏目尚未缓存，联网后可查看';
@@ -21,53 +23,38 @@ export function isNotFound(err: unknown): boolean {
 }
 
 export function Loading({ text = '加载中…' }: { text?: string }) {
-  return (
-    <div className={styles.state} role="status" aria-live="polite">
-      <div className={styles.skeleton} aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </div>
-      <p className={styles.stateText}>{text}</p>
+  const skeleton = (
+    <div className={styles.skeleton} aria-hidden="true">
+      <span />
+      <span />
+      <span />
     </div>
   );
+  return <StateBlock kind="loading" attached visual={skeleton} text={text} />;
 }
 
 export function Offline({ text = OFFLINE_ARTICLE_TEXT }: { text?: string }) {
-  return (
-    <div className={styles.state} role="note">
-      <p className={styles.stateText}>{text}</p>
-    </div>
-  );
+  return <StateBlock kind="offline" attached text={text} />;
 }
 
 export function Missing({ backTo = '/help', backText = '返回帮助中心' }: { backTo?: string; backText?: string }) {
-  return (
-    <div className={styles.state}>
-      <p className={styles.stateTitle}>{ARTICLE_MISSING_TEXT}</p>
-      <p className={styles.stateText}>该文章可能已删除或链接有误。</p>
-      <Link to={backTo} className={styles.primary}>
-        {backText}
-      </Link>
-    </div>
+  const back = (
+    <Link to={backTo} className={buttonClass('primary')}>
+      {backText}
+    </Link>
   );
+  return <StateBlock kind="empty" attached title={ARTICLE_MISSING_TEXT} text="该文章可能已删除或链接有误。" action={back} />;
 }
 
 export function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div className={styles.state}>
-      <p className={styles.stateText}>{text}</p>
-      <button type="button" className={styles.secondary} onClick={onRetry}>
-        重新加载
-      </button>
-    </div>
+  const retry = (
+    <button type="button" className={buttonClass('secondary')} onClick={onRetry}>
+      重新加载
+    </button>
   );
+  return <StateBlock kind="failed" attached text={text} action={retry} />;
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return (
-    <div className={styles.state}>
-      <p className={styles.stateText}>{children}</p>
-    </div>
-  );
+  return <StateBlock kind="empty" attached text={children} />;
 }

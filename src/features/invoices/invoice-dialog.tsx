@@ -1,7 +1,6 @@
 // 申请开票: kind, title (the company name by default), 纳税人识别号 and the e-mail the PDF goes to.
 // The last request's tax number and e-mail are offered again: a company rarely changes them.
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoiceKeys, useCreateInvoice } from '../../api/invoices';
 import { newIdempotencyKey } from '../../http/idempotency-key';
@@ -12,6 +11,8 @@ import type { Invoice } from '../../domain/orders';
 import { toast } from '../../ui/toast';
 import { checkInvoice, INVOICE_KIND_TEXT, INVOICE_TITLE_MAX_CHARS, TAX_NO_MAX_CHARS, type InvoiceDraft, type InvoiceErrors } from './invoice-rules';
 import styles from './invoices.module.css';
+import { buttonClass } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
 
 export const INVOICE_SUBMITTED_TOAST = '发票申请已提交，开具后将发送至您的邮箱';
 export const INVOICE_ISSUED_TOAST = '发票已开具，可在“我的发票”中下载';
@@ -24,20 +25,16 @@ export interface InvoiceOrder {
 
 export function InvoiceDialog({ order, onClose, onSubmitted }: { order: InvoiceOrder | null; onClose: () => void; onSubmitted: () => void }) {
   return (
-    <Dialog.Root open={order !== null} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        {order && (
-          <Dialog.Content className={styles.dialog} aria-describedby="invoice-order">
-            <Dialog.Title className={styles.dialogTitle}>申请开票</Dialog.Title>
-            <p id="invoice-order" className={styles.muted}>
-              订单编号：{order.order_no} · 开票金额 {formatPrice(order.pay_amount)}
-            </p>
-            <InvoiceForm order={order} onCancel={onClose} onSubmitted={onSubmitted} />
-          </Dialog.Content>
-        )}
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={order !== null} onOpenChange={(o) => !o && onClose()} title="申请开票" describedBy="invoice-order">
+      {order && (
+        <>
+          <p id="invoice-order" className={styles.muted}>
+            订单编号：{order.order_no} · 开票金额 {formatPrice(order.pay_amount)}
+          </p>
+          <InvoiceForm order={order} onCancel={onClose} onSubmitted={onSubmitted} />
+        </>
+      )}
+    </Dialog>
   );
 }
 
@@ -148,10 +145,10 @@ function InvoiceForm({ order, onCancel, onSubmitted }: { order: InvoiceOrder; on
         {errorText('email')}
       </div>
       <div className={styles.dialogActions}>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+        <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className={styles.primary} disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        <button type="submit" className={buttonClass('primary', { size: 'sm' })} disabled={create.isPending} aria-busy={create.isPending || undefined}>
           {create.isPending ? '提交中…' : '提交申请'}
         </button>
       </div>

@@ -10,9 +10,10 @@ import { dzfpHref, useDzfpSearch, type DzfpSearch } from './dzfp-search';
 import { invoiceableQuery, InvoiceableOrders } from './invoiceable-orders';
 import { InvoiceDialog, type InvoiceOrder } from './invoice-dialog';
 import { MyInvoices } from './my-invoices';
-import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
+import { TabBar } from '../../ui/tab-bar';
 
 export const NOT_INVOICEABLE_TOAST = '该订单暂不能申请发票';
 
@@ -51,15 +52,13 @@ export default function InvoicesPage() {
   }, [refused, router, search]);
 
   return (
-    <section className={styles.page} aria-labelledby="dzfp-title">
+    <PageFrame aria-labelledby="dzfp-title">
       <PageHeader titleId="dzfp-title" title="电子发票" note="订单完成后可申请电子发票，开具后发送至接收邮箱，也可在“我的发票”中下载。" />
-      <nav className={styles.tabs} aria-label="发票">
-        {TABS.map((t) => (
-          <SpaLink key={t.key} href={dzfpHref({ tab: t.key, page: 1 })} className={styles.tab} aria-current={t.key === search.tab ? 'page' : undefined}>
-            {t.text}
-          </SpaLink>
-        ))}
-      </nav>
+      <TabBar
+        label="发票"
+        className={styles.tabs}
+        tabs={TABS.map((t) => ({ key: t.key, href: dzfpHref({ tab: t.key, page: 1 }), content: t.text, current: t.key === search.tab }))}
+      />
       {search.tab === 'orders' ? (
         <InvoiceableOrders page={search.page} onApply={(o) => go({ ...search, order: o.id })} />
       ) : (
@@ -70,6 +69,6 @@ export default function InvoicesPage() {
         onClose={() => go({ ...search, order: undefined }, true)}
         onSubmitted={() => go({ tab: 'mine', page: 1 }, true)}
       />
-    </section>
+    </PageFrame>
   );
 }

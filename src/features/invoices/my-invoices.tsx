@@ -6,10 +6,9 @@ import type { Invoice } from '../../domain/orders';
 import { dzfpHref } from './dzfp-search';
 import { formatDateTime } from '../../domain/time';
 import { INVOICE_KIND_TEXT } from './invoice-rules';
-import { Pager } from '../../ui/pager/pager';
-import { pageCountOf } from '../../ui/pager/pager-pages';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './invoices.module.css';
+import { PagedTable, type Column } from '../../ui/paged-table';
 
 export const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
   requested: '开票中',
@@ -18,80 +17,44 @@ export const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
 };
 export const MY_INVOICES_EMPTY_TEXT = '您还没有申请过发票';
 
+const COLUMNS: readonly Column<Invoice>[] = [
+  { header: '订单编号', cell: (inv) => <SpaLink href={`/order/info/${inv.order_id}`}>{inv.order_no}</SpaLink> },
+  { header: '发票类型', cell: (inv) => INVOICE_KIND_TEXT[inv.kind] },
+  { header: '发票抬头', cell: (inv) => inv.title },
+  { header: '金额', cell: (inv) => formatPrice(inv.amount) },
+  {
+    header: '状态',
+    cell: (inv) => (
+      <span className={styles.status} data-status={inv.status}>
+        {INVOICE_STATUS_TEXT[inv.status]}
+      </span>
+    ),
+  },
+  { header: '发票号码', cell: (inv) => inv.invoice_no ?? '—', className: styles.mono },
+  { header: '申请时间', cell: (inv) => formatDateTime(inv.created_at) },
+  { header: '操作', cell: downloadCell },
+];
+
+function downloadCell(inv: Invoice) {
+  if (inv.status !== 'issued') return <span className={styles.muted}>—</span>;
+  return (
+    <a className={styles.link} href={invoicePdfHref(inv.id)} download aria-label={`下载PDF 发票${inv.invoice_no ?? inv.id}`}>
+      下载PDF
+    </a>
+  );
+}
+
 export function MyInvoices({ page }: { page: number }) {
   const query = useQuery({ ...invoicesQuery(page), placeholderData: keepPreviousData });
-  if (query.isPending) {
-    return (
-      <p className={styles.state} role="status">
-        正在加载发票…
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className={styles.state} role="alert">
-        <p>发票加载失败</p>
-        <button type="button" className={styles.secondary} onClick={() => void query.refetch()}>
-          重新加载
-        </button>
-      </div>
-    );
-  }
-  const { list, total, page_size } = query.data;
-  if (list.length === 0) return <p className={styles.state}>{MY_INVOICES_EMPTY_TEXT}</p>;
   return (
-    <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-busy={query.isFetching || undefined}>
-          <caption className={styles.srOnly}>我的发票</caption>
-          <thead>
-            <tr>
-              <th scope="col">订单编号</th>
-              <th scope="col">发票类型</th>
-              <th scope="col">发票抬头</th>
-              <th scope="col">金额</th>
-              <th scope="col">状态</th>
-              <th scope="col">发票号码</th>
-              <th scope="col">申请时间</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((inv) => (
-              <tr key={inv.id}>
-                <td>
-                  <SpaLink href={`/order/info/${inv.order_id}`}>{inv.order_no}</SpaLink>
-                </td>
-                <td>{INVOICE_KIND_TEXT[inv.kind]}</td>
-                <td>{inv.title}</td>
-                <td>{formatPrice(inv.amount)}</td>
-                <td>
-                  <span className={styles.status} data-status={inv.status}>
-                    {INVOICE_STATUS_TEXT[inv.status]}
-                  </span>
-                </td>
-                <td className={styles.mono}>{inv.invoice_no ?? '—'}</td>
-                <td>{formatDateTime(inv.created_at)}</td>
-                <td>
-                  {inv.status === 'issued' ? (
-                    <a
-                      className={styles.link}
-                      href={invoicePdfHref(inv.id)}
-                      download
-                      aria-label={`下载PDF 发票${inv.invoice_no ?? inv.id}`}
-                    >
-                      下载PDF
-                    </a>
-                  ) : (
-                    <span className={styles.muted}>—</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} totalPages={pageCountOf(total, page_size)} hrefFor={(p) => dzfpHref({ tab: 'mine', page: p })} />
-    </>
+    <PagedTable
+      rows={query}
+      caption="我的发票"
+      columns={COLUMNS}
+      rowKey={(inv) => inv.id}
+      texts={{ loading: '正在加载发票…', failed: '发票加载失败', empty: MY_INVOICES_EMPTY_TEXT }}
+      page={page}
+      hrefFor={(p) => dzfpHref({ tab: 'mine', page: p })}
+    />
   );
 }

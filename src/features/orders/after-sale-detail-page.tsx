@@ -12,6 +12,8 @@ import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageFrame } from '../../ui/page-frame';
+import { DataTable } from '../../ui/data-table';
 
 export const AFTER_SALE_MISSING_TEXT = '售后单不存在';
 
@@ -83,28 +85,16 @@ function Detail({ afterSale: a }: { afterSale: AfterSale }) {
         <h2 id="as-lines" className={styles.sectionTitle}>
           售后商品
         </h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">商品</th>
-                <th scope="col">单价</th>
-                <th scope="col">数量</th>
-                <th scope="col">小计</th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.lines.map((l) => (
-                <tr key={l.order_line_id}>
-                  <td>{l.name}</td>
-                  <td>{formatPrice(l.price)}</td>
-                  <td>{l.number}</td>
-                  <td>{formatPrice(l.price * l.number)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['商品', '单价', '数量', '小计']}>
+          {a.lines.map((l) => (
+            <tr key={l.order_line_id}>
+              <td>{l.name}</td>
+              <td>{formatPrice(l.price)}</td>
+              <td>{l.number}</td>
+              <td>{formatPrice(l.price * l.number)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
 
       {a.photos.length > 0 && (
@@ -166,5 +156,5 @@ function Screen({ id }: { id: number }) {
 export default function AfterSaleDetailPage() {
   const params: Record<string, string | undefined> = useParams({ strict: false });
   const id = parseId(params.id);
-  return <section className={styles.page}>{id === undefined ? <AfterSaleMissing /> : <Screen key={id} id={id} />}</section>;
+  return <PageFrame>{id === undefined ? <AfterSaleMissing /> : <Screen key={id} id={id} />}</PageFrame>;
 }

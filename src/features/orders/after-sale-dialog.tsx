@@ -2,7 +2,6 @@
 // applications), a description and up to 6 photos, checked here before anything is uploaded and
 // shrunk when large (compress-photo.ts), then sent as one multipart request with an Idempotency-Key.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
 import { useCreateAfterSale } from '../../api/orders';
 import { newIdempotencyKey } from '../../http/idempotency-key';
 import type { AfterSale, AfterSaleKind, OrderDetail, OrderLine } from '../../domain/orders';
@@ -19,6 +18,8 @@ import {
 import { AFTER_SALE_KIND_TEXT, AFTER_SALE_KINDS, AFTER_SALE_REASONS } from './after-sale-text';
 import { compressPhotos } from './compress-photo';
 import styles from './dialog.module.css';
+import { buttonClass } from '../../ui/button';
+import { Dialog, DialogActions } from '../../ui/dialog';
 
 export const AFTER_SALE_SUBMITTED_TOAST = '售后申请已提交，请等待审核';
 const NO_ERRORS: AfterSaleErrors = { line: {} };
@@ -95,18 +96,12 @@ export interface AfterSaleDialogProps {
 
 export function AfterSaleDialog({ order, open, onClose, onSubmitted }: AfterSaleDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={`${styles.content} ${styles.wide}`} aria-describedby="after-sale-order">
-          <Dialog.Title className={styles.title}>申请售后</Dialog.Title>
-          <p id="after-sale-order" className={styles.muted}>
-            订单编号：{order.order_no}
-          </p>
-          {open && <AfterSaleForm order={order} onCancel={onClose} onSubmitted={onSubmitted} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="申请售后" describedBy="after-sale-order" widthPx={720}>
+      <p id="after-sale-order" className={styles.muted}>
+        订单编号：{order.order_no}
+      </p>
+      {open && <AfterSaleForm order={order} onCancel={onClose} onSubmitted={onSubmitted} />}
+    </Dialog>
   );
 }
 
@@ -287,14 +282,14 @@ function AfterSaleForm({ order, onCancel, onSubmitted }: { order: AfterSaleDialo
         )}
       </div>
 
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+      <DialogActions>
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
           {preparing ? '图片处理中…' : create.isPending ? '提交中…' : '提交申请'}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -20,6 +20,7 @@ export async function compressPhoto(file: File): Promise<File> {
     const ctx = canvas.getContext('2d');
     if (!ctx) return file;
     // JPEG has no transparency: a transparent PNG would turn black without a background.
+    // colour-check: allow (canvas pixels, not a style: custom properties do not reach a canvas)
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);
     ctx.drawImage(bitmap, 0, 0, width, height);

@@ -13,6 +13,8 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageFrame } from '../../ui/page-frame';
+import { DataTable } from '../../ui/data-table';
 import { PageHeader } from '../../ui/page-header';
 
 export const RECEIPTS_EMPTY_TEXT = '暂无含麻药品回执单';
@@ -24,7 +26,7 @@ export default function EphedrineReceiptsPage() {
   const pages = pageCountOf(query.data?.total ?? 0, query.data?.page_size ?? 0);
 
   return (
-    <section className={styles.page} aria-labelledby="receipts-title">
+    <PageFrame aria-labelledby="receipts-title">
       <OrderCentreNav current="hmdd" />
       <PageHeader titleId="receipts-title" title="含麻药品回执单" note={query.isSuccess && `共 ${query.data.total} 条`} />
       <p className={styles.notice}>根据含麻黄碱类复方制剂管理规定，购买此类药品须登记购买人身份信息，以下为已登记的回执。</p>
@@ -36,38 +38,23 @@ export default function EphedrineReceiptsPage() {
         <Empty text={RECEIPTS_EMPTY_TEXT} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-busy={query.isFetching || undefined}>
-              <caption className={styles.srOnly}>含麻药品回执单列表</caption>
-              <thead>
-                <tr>
-                  <th scope="col">订单编号</th>
-                  <th scope="col">含麻药品</th>
-                  <th scope="col">购买人</th>
-                  <th scope="col">身份证号</th>
-                  <th scope="col">联系电话</th>
-                  <th scope="col">登记时间</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((r) => (
-                  <tr key={r.order_id}>
-                    <td>
-                      <SpaLink href={orderDetailHref(r.order_id)}>{r.order_no}</SpaLink>
-                    </td>
-                    <td>{r.goods.map((g) => `${g.name} ×${g.number}`).join('、') || '—'}</td>
-                    <td>{r.buyer_name}</td>
-                    <td className={styles.mono}>{maskIdCard(r.id_card)}</td>
-                    <td className={styles.mono}>{r.phone}</td>
-                    <td>{formatDateTime(r.recorded_at || r.created_at, 'seconds')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="含麻药品回执单列表" columns={['订单编号', '含麻药品', '购买人', '身份证号', '联系电话', '登记时间']} busy={query.isFetching}>
+            {list.map((r) => (
+              <tr key={r.order_id}>
+                <td>
+                  <SpaLink href={orderDetailHref(r.order_id)}>{r.order_no}</SpaLink>
+                </td>
+                <td>{r.goods.map((g) => `${g.name} ×${g.number}`).join('、') || '—'}</td>
+                <td>{r.buyer_name}</td>
+                <td className={styles.mono}>{maskIdCard(r.id_card)}</td>
+                <td className={styles.mono}>{r.phone}</td>
+                <td>{formatDateTime(r.recorded_at || r.created_at, 'seconds')}</td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager page={page} totalPages={pages} hrefFor={(p) => pageHref('/hmdd', p)} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

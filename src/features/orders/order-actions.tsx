@@ -14,6 +14,7 @@ import { applyAfterSaleHref, applyInvoiceHref, orderDetailHref, payHref } from '
 import { RebuyDialog } from './rebuy-dialog';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const ORDER_ACTION_TEXT = {
   pay: '去支付',
@@ -90,42 +91,42 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
   return (
     <div className={styles.actions}>
       {can.pay && (
-        <SpaLink href={payHref(order, hasReceipt)} className={styles.primary}>
+        <SpaLink href={payHref(order, hasReceipt)} className={buttonClass('primary', { size: 'sm' })}>
           {ORDER_ACTION_TEXT.pay}
         </SpaLink>
       )}
       {can.confirm && (
-        <button type="button" className={styles.primary} onClick={askConfirm} disabled={confirm.isPending}>
+        <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={askConfirm} disabled={confirm.isPending}>
           {ORDER_ACTION_TEXT.confirm}
         </button>
       )}
       {can.rebuy && (
-        <button type="button" className={styles.secondary} onClick={buyAgain} disabled={rebuyBusy} aria-busy={rebuyBusy || undefined}>
+        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={buyAgain} disabled={rebuyBusy} aria-busy={rebuyBusy || undefined}>
           {ORDER_ACTION_TEXT.rebuy}
         </button>
       )}
       {can.after_sale &&
         (onAfterSale ? (
-          <button type="button" className={styles.secondary} onClick={onAfterSale}>
+          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={onAfterSale}>
             {ORDER_ACTION_TEXT.afterSale}
           </button>
         ) : (
-          <SpaLink href={applyAfterSaleHref(order.id)} className={styles.secondary}>
+          <SpaLink href={applyAfterSaleHref(order.id)} className={buttonClass('outline', { size: 'sm' })}>
             {ORDER_ACTION_TEXT.afterSale}
           </SpaLink>
         ))}
       {can.invoice && (
-        <SpaLink href={applyInvoiceHref(order.id)} className={styles.secondary}>
+        <SpaLink href={applyInvoiceHref(order.id)} className={buttonClass('outline', { size: 'sm' })}>
           {ORDER_ACTION_TEXT.invoice}
         </SpaLink>
       )}
       {can.cancel && (
-        <button type="button" className={styles.plain} onClick={askCancel} disabled={cancel.isPending}>
+        <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={askCancel} disabled={cancel.isPending}>
           {ORDER_ACTION_TEXT.cancel}
         </button>
       )}
       {showDetailLink && (
-        <SpaLink href={orderDetailHref(order.id)} className={styles.plain}>
+        <SpaLink href={orderDetailHref(order.id)} className={buttonClass('secondary', { size: 'sm' })}>
           {ORDER_ACTION_TEXT.detail}
         </SpaLink>
       )}

@@ -8,6 +8,7 @@ import { orderDetailHref } from './order-links';
 import { PayCountdown, payDeadline } from './pay-countdown';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { buttonClass } from '../../ui/button';
 
 const THUMBS = 4;
 const THUMB_PX = 56;
@@ -57,7 +58,7 @@ export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }:
         </div>
         {readOnly ? (
           <div className={styles.actions}>
-            <SpaLink href={orderDetailHref(order.id)} className={styles.plain}>
+            <SpaLink href={orderDetailHref(order.id)} className={buttonClass('secondary', { size: 'sm' })}>
               查看详情
             </SpaLink>
           </div>

@@ -26,6 +26,7 @@ import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageFrame } from '../../ui/page-frame';
 
 export const ORDER_MISSING_TEXT = '订单不存在';
 
@@ -103,5 +104,5 @@ function DetailScreen({ id }: { id: number }) {
 export default function OrderDetailPage() {
   const params: Record<string, string | undefined> = useParams({ strict: false });
   const id = parseId(params.id);
-  return <section className={styles.page}>{id === undefined ? <OrderMissing /> : <DetailScreen key={id} id={id} />}</section>;
+  return <PageFrame>{id === undefined ? <OrderMissing /> : <DetailScreen key={id} id={id} />}</PageFrame>;
 }

@@ -13,6 +13,7 @@ import { afterSaleHref, payHref } from './order-links';
 import { SpaLink } from '../../ui/spa-link';
 import { addressText } from '../../widgets/address/address-rules';
 import styles from './orders.module.css';
+import { DataTable } from '../../ui/data-table';
 
 const INVOICE_KIND_TEXT = { none: '不开发票', normal: '普通发票', special: '增值税专用发票' } as const;
 /** Payment statuses the server answers (created, succeeded, failed, cancelled, refunded). */
@@ -125,49 +126,34 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
 export function OrderLinesTable({ order }: { order: OrderDetail }) {
   return (
     <Section id="order-lines" title="商品清单">
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">商品</th>
-              <th scope="col">批号</th>
-              <th scope="col">有效期至</th>
-              <th scope="col">单价</th>
-              <th scope="col">数量</th>
-              <th scope="col">小计</th>
-              <th scope="col">售后</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id}>
-                <td>
-                  <div className={styles.lineGoods}>
-                    <GoodsImage src={line.goods_image} alt="" size={48} />
-                    <div>
-                      <SpaLink href={`/list/info/${line.goods_id}`} className={styles.lineName}>
-                        {line.name}
-                      </SpaLink>
-                      <p className={styles.muted}>
-                        {line.ypgg} {line.sccj}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className={styles.mono}>{line.batch_no || '—'}</td>
-                <td className={styles.mono}>{line.expires_on || '—'}</td>
-                <td>{formatPrice(line.price)}</td>
-                <td>
-                  {line.number}
-                  {line.bzdw}
-                </td>
-                <td>{formatPrice(line.amount)}</td>
-                <td>{line.returned_number > 0 ? `已售后 ${line.returned_number}${line.bzdw}` : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['商品', '批号', '有效期至', '单价', '数量', '小计', '售后']}>
+        {order.lines.map((line) => (
+          <tr key={line.id}>
+            <td>
+              <div className={styles.lineGoods}>
+                <GoodsImage src={line.goods_image} alt="" size={48} />
+                <div>
+                  <SpaLink href={`/list/info/${line.goods_id}`} className={styles.lineName}>
+                    {line.name}
+                  </SpaLink>
+                  <p className={styles.muted}>
+                    {line.ypgg} {line.sccj}
+                  </p>
+                </div>
+              </div>
+            </td>
+            <td className={styles.mono}>{line.batch_no || '—'}</td>
+            <td className={styles.mono}>{line.expires_on || '—'}</td>
+            <td>{formatPrice(line.price)}</td>
+            <td>
+              {line.number}
+              {line.bzdw}
+            </td>
+            <td>{formatPrice(line.amount)}</td>
+            <td>{line.returned_number > 0 ? `已售后 ${line.returned_number}${line.bzdw}` : '—'}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

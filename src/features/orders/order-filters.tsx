@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_ORDER_KEYWORDS_CHARS, type OrderSearch } from './order-search';
 import styles from './orders.module.css';
+import { buttonClass } from '../../ui/button';
 
 export const DATE_RANGE_ERROR = '开始日期不能晚于结束日期';
 
@@ -70,10 +71,10 @@ export function OrderFilters({ search, onSearch }: { search: OrderSearch; onSear
           aria-describedby={error ? errorId : undefined}
         />
       </span>
-      <button type="submit" className={styles.primary}>
+      <button type="submit" className={buttonClass('primary', { size: 'sm' })}>
         搜索
       </button>
-      <button type="button" className={styles.plain} onClick={reset}>
+      <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={reset}>
         重置
       </button>
       {error && (

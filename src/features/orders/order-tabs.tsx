@@ -1,26 +1,23 @@
 // Status tabs of /order with their counts; each is a link so the tab lives in the URL.
 import { ORDER_TABS, type OrderTabKey } from '../../domain/orders';
 import { orderSearchHref, type OrderSearch } from './order-search';
-import { SpaLink } from '../../ui/spa-link';
+import { TabBar } from '../../ui/tab-bar';
 import styles from './orders.module.css';
 
 export function OrderTabs({ search, counts }: { search: OrderSearch; counts: Partial<Record<OrderTabKey, number>> | undefined }) {
-  return (
-    <nav className={styles.tabs} aria-label="订单状态">
-      {ORDER_TABS.map((t) => {
-        const count = counts?.[t.key];
-        return (
-          <SpaLink
-            key={t.key}
-            href={orderSearchHref('/order', { ...search, tab: t.key, page: 1 })}
-            aria-current={t.key === search.tab ? 'page' : undefined}
-            className={styles.tab}
-          >
-            {t.text}
-            {count !== undefined && count > 0 && <span className={styles.tabCount}>({count > 99 ? '99+' : count})</span>}
-          </SpaLink>
-        );
-      })}
-    </nav>
-  );
+  const tabs = ORDER_TABS.map((t) => {
+    const count = counts?.[t.key];
+    return {
+      key: t.key,
+      href: orderSearchHref('/order', { ...search, tab: t.key, page: 1 }),
+      current: t.key === search.tab,
+      content: (
+        <>
+          {t.text}
+          {count !== undefined && count > 0 && <span className={styles.tabCount}>({count > 99 ? '99+' : count})</span>}
+        </>
+      ),
+    };
+  });
+  return <TabBar label="订单状态" tabs={tabs} />;
 }

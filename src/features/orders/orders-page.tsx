@@ -19,7 +19,9 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const ORDERS_EMPTY_TEXT = '暂无订单';
 export const ORDERS_NO_MATCH_TEXT = '没有找到符合条件的订单';
@@ -52,7 +54,7 @@ export default function OrdersPage() {
   const onPayExpired = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.lists() }), [queryClient]);
 
   return (
-    <section className={styles.page} aria-labelledby="orders-title">
+    <PageFrame aria-labelledby="orders-title">
       <OrderCentreNav current="order" />
       <PageHeader titleId="orders-title" title="我的订单" liveNote note={query.isSuccess && `${tabText} 共 ${query.data.total} 个订单`} />
       <OrderTabs search={search} counts={query.data?.counts} />
@@ -69,7 +71,7 @@ export default function OrdersPage() {
       ) : list.length === 0 ? (
         <Empty text={filtered ? ORDERS_NO_MATCH_TEXT : ORDERS_EMPTY_TEXT}>
           {!filtered && (
-            <SpaLink href="/list" className={styles.primary}>
+            <SpaLink href="/list" className={buttonClass('primary', { size: 'sm' })}>
               去采购
             </SpaLink>
           )}
@@ -84,6 +86,6 @@ export default function OrdersPage() {
           <Pager page={search.page} totalPages={pages} hrefFor={(p) => orderSearchHref('/order', { ...search, page: p })} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

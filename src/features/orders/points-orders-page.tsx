@@ -10,7 +10,9 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { Empty, LoadFailed, Loading } from './states';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './orders.module.css';
+import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
+import { buttonClass } from '../../ui/button';
 
 export const POINTS_EMPTY_TEXT = '暂无积分订单';
 
@@ -24,7 +26,7 @@ export default function PointsOrdersPage() {
   const pages = pageCountOf(query.data?.total ?? 0, query.data?.page_size ?? 0);
 
   return (
-    <section className={styles.page} aria-labelledby="points-orders-title">
+    <PageFrame aria-labelledby="points-orders-title">
       <OrderCentreNav current="jfdd" />
       <PageHeader titleId="points-orders-title" title="积分订单" note={query.isSuccess && `共 ${query.data.total} 个订单`} />
       {query.isPending ? (
@@ -33,7 +35,7 @@ export default function PointsOrdersPage() {
         <LoadFailed text="积分订单加载失败" onRetry={() => void query.refetch()} />
       ) : list.length === 0 ? (
         <Empty text={POINTS_EMPTY_TEXT}>
-          <SpaLink href="/jfsc" className={styles.primary}>
+          <SpaLink href="/jfsc" className={buttonClass('primary', { size: 'sm' })}>
             去积分商城
           </SpaLink>
         </Empty>
@@ -47,6 +49,6 @@ export default function PointsOrdersPage() {
           <Pager page={page} totalPages={pages} hrefFor={(p) => pageHref('/jfdd', p)} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

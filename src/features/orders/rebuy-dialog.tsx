@@ -1,9 +1,10 @@
 // "再次购买" outcome: what went into the cart and, line by line, what did not and why (sold out,
 // delisted, 控销, limit…), so the buyer is never surprised by a shorter cart.
-import { Dialog } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
 import type { RebuyResult } from '../../domain/orders';
 import styles from './dialog.module.css';
+import { buttonClass } from '../../ui/button';
+import { Dialog, DialogActions, DialogClose } from '../../ui/dialog';
 
 export function rebuySummary(result: RebuyResult): string {
   if (result.added === 0) return '商品均未能加入购物车';
@@ -12,39 +13,35 @@ export function rebuySummary(result: RebuyResult): string {
 
 export function RebuyDialog({ result, onClose }: { result: RebuyResult | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={result !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        {result && (
-          <Dialog.Content className={styles.content} aria-describedby="rebuy-summary">
-            <Dialog.Title className={styles.title}>再次购买</Dialog.Title>
-            <p id="rebuy-summary" className={result.added > 0 ? styles.success : styles.warn}>
-              {rebuySummary(result)}
-            </p>
-            {result.skipped.length > 0 && (
-              <>
-                <p className={styles.text}>以下 {result.skipped.length} 种商品未能加入：</p>
-                <ul className={styles.skipped} aria-label="未加入的商品">
-                  {result.skipped.map((s) => (
-                    <li key={s.goods_id}>
-                      <span className={styles.skippedName}>{s.name}</span>
-                      <span className={styles.skippedReason}>{s.reason}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
+    <Dialog open={result !== null} onOpenChange={(open) => !open && onClose()} title="再次购买" describedBy="rebuy-summary" widthPx={440}>
+      {result && (
+        <>
+          <p id="rebuy-summary" className={result.added > 0 ? styles.success : styles.warn}>
+            {rebuySummary(result)}
+          </p>
+          {result.skipped.length > 0 && (
+            <>
+              <p className={styles.text}>以下 {result.skipped.length} 种商品未能加入：</p>
+              <ul className={styles.skipped} aria-label="未加入的商品">
+                {result.skipped.map((s) => (
+                  <li key={s.goods_id}>
+                    <span className={styles.skippedName}>{s.name}</span>
+                    <span className={styles.skippedReason}>{s.reason}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <DialogActions>
+            <DialogClose className={buttonClass('secondary')}>继续浏览</DialogClose>
+            {result.added > 0 && (
+              <Link to="/cart" className={buttonClass('primary')} onClick={onClose}>
+                去购物车
+              </Link>
             )}
-            <div className={styles.actions}>
-              <Dialog.Close className={styles.secondary}>继续浏览</Dialog.Close>
-              {result.added > 0 && (
-                <Link to="/cart" className={styles.primary} onClick={onClose}>
-                  去购物车
-                </Link>
-              )}
-            </div>
-          </Dialog.Content>
-        )}
-      </Dialog.Portal>
-    </Dialog.Root>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
   );
 }

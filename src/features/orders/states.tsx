@@ -1,7 +1,9 @@
-// Loading, failure and "not found" states shared by the order-centre pages.
+// Loading, failure, empty and "not found" states shared by the order-centre pages.
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import styles from './orders.module.css';
+import { buttonClass } from '../../ui/button';
+import { StateBlock } from '../../ui/state-block';
 
 const NOT_FOUND_STATUS = 404;
 
@@ -13,21 +15,21 @@ export function isNotFound(error: unknown): boolean {
 }
 
 export function Loading({ text }: { text: string }) {
-  return (
-    <p className={styles.state} role="status" aria-live="polite">
-      {text}
-    </p>
-  );
+  return <StateBlock kind="loading" text={text} className={styles.stateGap} />;
 }
 
 export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
-    <div className={styles.state} role="alert">
-      <p>{text}</p>
-      <button type="button" className={styles.secondary} onClick={onRetry}>
-        重新加载
-      </button>
-    </div>
+    <StateBlock
+      kind="failed"
+      text={text}
+      className={styles.stateGap}
+      action={
+        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={onRetry}>
+          重新加载
+        </button>
+      }
+    />
   );
 }
 
@@ -38,7 +40,7 @@ export function Missing({ title, text, back = { to: '/order', text: '返回我�
         {title}
       </h1>
       <p className={styles.missingText}>{text}</p>
-      <Link to={back.to} className={styles.primary}>
+      <Link to={back.to} className={buttonClass('primary', { size: 'sm' })}>
         {back.text}
       </Link>
     </section>
@@ -47,9 +49,6 @@ export function Missing({ title, text, back = { to: '/order', text: '返回我�
 
 export function Empty({ text, children }: { text: string; children?: ReactNode }) {
   return (
-    <div className={styles.empty}>
-      <p>{text}</p>
-      {children}
-    </div>
+    <StateBlock kind="empty" text={text} className={styles.stateGap} action={children} />
   );
 }

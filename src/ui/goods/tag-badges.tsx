@@ -1,5 +1,6 @@
 // SPEC §3 badge tags with colours. Each tag gets its own hue so buyers scanning a dense list
-// tell them apart at a glance; all are white text on a fill with contrast ≥ 4.5:1 (WCAG AA):
+// tell them apart at a glance; all are white text on a fill with contrast ≥ 4.5:1 (WCAG AA).
+// The fills are src/ui/tokens.css colours:
 //   优 优惠   #1d4ed8 blue     6.7:1
 //   秒 秒杀   #c81623 red      5.8:1
 //   满 满减   #c2410c orange   5.2:1
@@ -11,15 +12,15 @@
 import styles from './tag-badges.module.css';
 
 export const TAG_COLORS: Readonly<Record<string, string>> = {
-  优: '#1d4ed8',
-  秒: '#c81623',
-  满: '#c2410c',
-  换购: '#7c3aed',
-  赠: '#be185d',
-  特: '#92400e',
-  新: '#047857',
+  优: 'var(--color-tag-blue)',
+  秒: 'var(--color-price)',
+  满: 'var(--color-tag-orange)',
+  换购: 'var(--color-tag-violet)',
+  赠: 'var(--color-tag-magenta)',
+  特: 'var(--color-tag-amber)',
+  新: 'var(--color-tag-green)',
 };
-export const TAG_FALLBACK_COLOR = '#5c6370';
+export const TAG_FALLBACK_COLOR = 'var(--color-text-muted)';
 
 /** What each short tag stands for (tooltip). */
 export const TAG_MEANINGS: Readonly<Record<string, string>> = {

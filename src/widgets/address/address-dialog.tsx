@@ -1,9 +1,9 @@
 // Add or edit an address in a dialog (address book and checkout), saved through the address API.
-import { Dialog } from 'radix-ui';
 import { isApiError } from '../../domain/api-error';
 import { useSaveAddress } from '../../api/addresses';
 import { presentError } from '../../ui/error-presenter';
 import type { Address, AddressInput } from '../../domain/orders';
+import { Dialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 import { AddressForm } from './address-form';
 import { addressValuesOf, serverAddressErrors, type AddressErrors } from './address-rules';
@@ -37,24 +37,16 @@ export function AddressDialog({ open, onOpenChange, address, onSaved }: AddressD
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined}>
-          <Dialog.Title className={styles.dialogTitle}>{address ? '编辑收货地址' : '新增收货地址'}</Dialog.Title>
-          {/* Keyed so reopening for another address starts from that address's values. */}
-          <AddressForm
-            key={address?.id ?? 'new'}
-            initial={address ? addressValuesOf(address) : undefined}
-            busy={save.isPending}
-            onSubmit={submit}
-            onCancel={() => onOpenChange(false)}
-          />
-          <Dialog.Close className={styles.dialogClose} aria-label="关闭">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} title={address ? '编辑收货地址' : '新增收货地址'} widthPx={560} closeLabel="关闭">
+      {/* Keyed so reopening for another address starts from that address's values. */}
+      <AddressForm
+        key={address?.id ?? 'new'}
+        className={styles.dialogForm}
+        initial={address ? addressValuesOf(address) : undefined}
+        busy={save.isPending}
+        onSubmit={submit}
+        onCancel={() => onOpenChange(false)}
+      />
+    </Dialog>
   );
 }

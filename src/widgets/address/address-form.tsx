@@ -20,6 +20,7 @@ import { TextField } from './text-field';
 import { SelectField, type SelectOption } from './select-field';
 import { useRegions } from './use-regions';
 import styles from './address.module.css';
+import { buttonClass } from '../button';
 
 export interface AddressFormProps {
   initial?: AddressValues;
@@ -28,6 +29,8 @@ export interface AddressFormProps {
   /** Resolves with the server's field messages when it refused the address (422), else nothing. */
   onSubmit: (input: AddressInput) => Promise<AddressErrors | void>;
   onCancel?: () => void;
+  /** Extra class on the <form> (the dialog spaces it from its title). */
+  className?: string;
 }
 
 /** The names to offer, with a stored one the lists lack first (marked once the lists are in). */
@@ -41,7 +44,7 @@ function regionOptions(names: readonly string[], current: string, loaded: boolea
 
 const REGION_FIELDS = ['province', 'city', 'district'] as const;
 
-export function AddressForm({ initial, submitLabel = '保存', busy = false, onSubmit, onCancel }: AddressFormProps) {
+export function AddressForm({ initial, submitLabel = '保存', busy = false, onSubmit, onCancel, className }: AddressFormProps) {
   const [values, setValues] = useState<AddressValues>(() => initial ?? emptyAddressValues());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});
@@ -126,7 +129,7 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+    <form className={className ? `${styles.form} ${className}` : styles.form} noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
       <div className={styles.formRow}>
         <TextField label="收货人" autoComplete="name" maxLength={ADDRESS_LIMITS.consignee + 10} {...field('consignee')} />
         <TextField
@@ -159,7 +162,7 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
       {regionsFailed && (
         <p role="alert" className={styles.error}>
           省市区列表加载失败，
-          <button type="button" className={styles.linkButton} onClick={retryRegions}>
+          <button type="button" className={buttonClass('link')} onClick={retryRegions}>
             重新加载
           </button>
         </p>
@@ -181,11 +184,11 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
       </label>
       <div className={styles.formActions}>
         {onCancel && (
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
             取消
           </button>
         )}
-        <button type="submit" className={styles.primary} disabled={busy}>
+        <button type="submit" className={buttonClass('primary')} disabled={busy}>
           {busy ? '保存中…' : submitLabel}
         </button>
       </div>

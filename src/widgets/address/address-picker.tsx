@@ -8,6 +8,7 @@ import type { Address } from '../../domain/orders';
 import { AddressCard } from './address-card';
 import { AddressDialog } from './address-dialog';
 import styles from './address.module.css';
+import { buttonClass } from '../button';
 
 export interface AddressPickerProps {
   value: number | null;
@@ -42,7 +43,7 @@ export function AddressPicker({ value, onChange, placeholder, disabled = false }
       ) : query.isError && list.length === 0 ? (
         <p className={styles.muted}>
           收货地址加载失败，
-          <button type="button" className={styles.linkButton} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass('link')} onClick={() => void query.refetch()}>
             重新加载
           </button>
         </p>
@@ -58,7 +59,7 @@ export function AddressPicker({ value, onChange, placeholder, disabled = false }
               actions={
                 <button
                   type="button"
-                  className={styles.linkButton}
+                  className={buttonClass('link')}
                   onClick={() => setEditing({ mode: 'edit', address: a })}
                   aria-label={`编辑 ${a.consignee} 的地址`}
                 >
@@ -70,7 +71,7 @@ export function AddressPicker({ value, onChange, placeholder, disabled = false }
         </ul>
       )}
       <div className={styles.pickerActions}>
-        <button type="button" className={styles.secondary} onClick={() => setEditing({ mode: 'new' })}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setEditing({ mode: 'new' })}>
           新增收货地址
         </button>
         <Link to="/addr" className={styles.link}>

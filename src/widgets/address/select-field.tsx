@@ -1,7 +1,8 @@
-// A labelled <select> with the same look, hint and error wiring as TextField (aria-describedby),
-// for the address form's 省/市/区. `options` are plain names (value = label); `placeholder` is the
+// A labelled <select> in the shop's field frame (src/ui/field), like TextField, for the address
+// form's 省/市/区. `options` are plain names (value = label); `placeholder` is the
 // empty first option ('请选择省份', or '加载中…' while the lists load).
-import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { Field } from '../field';
 import styles from './address.module.css';
 
 export interface SelectOption {
@@ -24,49 +25,18 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, value, onChange, options, placeholder, error, hint, required, className, ...rest },
   ref,
 ) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `${styles.field} ${className}` : styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {required && (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        )}
-        {label}
-      </label>
-      <select
-        {...rest}
-        ref={ref}
-        id={id}
-        className={`${styles.input} ${styles.select}`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label ?? o.value}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
+    <Field label={label} required={required} error={error} hint={hint} className={className} controlClassName={styles.select}>
+      {(control) => (
+        <select {...rest} {...control} ref={ref} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label ?? o.value}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 });

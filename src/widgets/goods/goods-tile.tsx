@@ -9,6 +9,7 @@ import { GoodsImage } from '../../ui/goods/goods-image';
 import { PriceTag } from './price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import styles from './goods-tile.module.css';
+import goodsText from '../../ui/goods-text.module.css';
 import { Highlight } from '../../ui/highlight';
 
 export { goodsDetailHref };
@@ -33,17 +34,17 @@ export function GoodsTile({ item, highlight, eager = false }: { item: GoodsListI
               <TagBadges tags={item.tags} />
             </span>
           )}
-          <Link to={href} className={styles.nameLink} title={item.name}>
+          <Link to={href} className={goodsText.nameLink} title={item.name}>
             <Highlight text={item.name} query={highlight} />
           </Link>
         </h3>
-        <p className={styles.meta} title={item.ypgg}>
+        <p className={goodsText.meta} title={item.ypgg}>
           {item.ypgg}
         </p>
-        <p className={styles.meta} title={item.sccj}>
+        <p className={goodsText.meta} title={item.sccj}>
           <Highlight text={item.sccj} query={highlight} />
         </p>
-        <p className={styles.meta}>
+        <p className={goodsText.meta}>
           {item.expires_on ? <>效期至 {item.expires_on}</> : '效期 --'}
           {near && <span className={styles.jxq}>近效期</span>}
         </p>

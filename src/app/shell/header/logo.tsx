@@ -7,8 +7,8 @@ export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <ShellLink href="/" className={compact ? `${styles.logo} ${styles.logoCompact}` : styles.logo} aria-label={`${SITE_TITLE}首页`}>
       <svg className={styles.logoMark} viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" focusable="false">
-        <rect width="40" height="40" rx="9" fill="#087a54" />
-        <path d="M16 8h8v8h8v8h-8v8h-8v-8H8v-8h8z" fill="#fff" />
+        <rect width="40" height="40" rx="9" style={{ fill: 'var(--color-brand)' }} />
+        <path d="M16 8h8v8h8v8h-8v8h-8v-8H8v-8h8z" style={{ fill: 'var(--color-white)' }} />
       </svg>
       <span className={styles.logoText}>
         <span className={styles.logoName}>{SITE_TITLE}</span>
