@@ -1,6 +1,7 @@
 // The TanStack Router built from the manifest: one route per path and per alias (aliases render
 // the same page so URLs stay as typed), pathless layouts for SPEC's parents, redirect rows,
-// the member-only guard, the document title and per-route scroll memory.
+// the member-only guard, each row's search schema and first-screen loader, the document title and
+// per-route scroll memory.
 import {
   createRootRouteWithContext,
   createRoute,
@@ -14,9 +15,11 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthContext } from '../app/session';
 import { documentTitle, leafDef } from './current-route';
+import { loadFirstScreen } from './first-screen';
 import { RootLayout, RouteError, RoutePending } from './layout';
 import { routes as manifest } from './manifest';
 import { fillPath, type PathParams } from './paths';
+import { keepSearchAsWritten } from './search-middleware';
 import type { PageModule, RouteDef } from './types';
 
 export { useCurrentRouteDef, documentTitle, ROOT_DEF } from './current-route';
@@ -65,13 +68,23 @@ function beforeLoadFor(def: RouteDef): BeforeLoad | undefined {
   return undefined;
 }
 
-type Loader = (opts: { context: RouterContext; params: PathParams; location: { search: unknown } }) => void;
+type Loader = (opts: { context: RouterContext; params: PathParams; location: { search: unknown } }) => Promise<void>;
 
 function loaderFor(def: RouteDef): Loader | undefined {
-  const { prefetch } = def;
-  if (!prefetch) return undefined;
-  // Fire and forget: the page renders from the same queries; a failure is the page's to show.
-  return ({ context, params, location }) => prefetch(context.queryClient, { params, search: location.search });
+  const { loader } = def;
+  if (!loader) return undefined;
+  return ({ context, params, location }) => loadFirstScreen(() => loader(context.queryClient, { params, search: location.search }));
+}
+
+/** validateSearch, the URL kept as written, and the search as the loader's deps, so a search change reloads. */
+function searchOptionsFor(def: RouteDef) {
+  const { search } = def;
+  if (!search) return {};
+  return {
+    validateSearch: search,
+    search: { middlewares: [keepSearchAsWritten] },
+    loaderDeps: ({ search: validated }: { search: unknown }) => validated,
+  };
 }
 
 function lazyPage(page: () => Promise<PageModule>): RouteComponent {
@@ -127,6 +140,7 @@ export function buildRouteTree(defs: readonly RouteDef[] = manifest): AnyRoute {
         // The route is built from data, so its params/context types are the loose ones.
         beforeLoad: beforeLoadFor(def) as never,
         loader: loaderFor(def) as never,
+        ...(searchOptionsFor(def) as object),
       });
       (layout ? layout.children : topLevel).push(route as unknown as AnyRoute);
     }

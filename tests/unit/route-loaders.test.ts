@@ -1,9 +1,9 @@
-// Route-level prefetch: the detail route asks for the goods and its activities when it matches,
-// before the page's code has loaded; a bad id asks for nothing; the router calls the row's prefetch.
+// Route loaders: the detail route asks for the goods and its activities when it matches, before
+// the page's code has loaded; a bad id asks for nothing; the router calls the row's loader.
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchGoodsDetail, prefetchGoodsList, prefetchHome, prefetchSearchResults } from '../../src/routes/prefetch';
+import { goodsListData, loadGoodsDetail, loadHome, searchResultsData } from '../../src/routes/loaders/catalogue';
 import { createAppRouter } from '../../src/routes/tree';
 import type { RouteDef } from '../../src/routes/types';
 
@@ -17,53 +17,53 @@ afterEach(() => http.get.mockReset());
 
 const paths = () => http.get.mock.calls.map(([p]) => p);
 
-describe('route prefetch', () => {
+describe('route loaders', () => {
   it('the goods detail starts the detail and activities queries under the page keys', async () => {
     http.get.mockImplementation((path: string) =>
       Promise.resolve(path === 'goods/activities' ? [] : { id: 7, images: [], goods_image: '' }),
     );
     const queryClient = new QueryClient();
-    prefetchGoodsDetail(queryClient, { params: { id: '7' }, search: {} });
+    void loadGoodsDetail(queryClient, { params: { id: '7' }, search: {} });
     await vi.waitFor(() => expect(paths()).toEqual(['goods/detail/7', 'goods/activities']));
     await vi.waitFor(() => expect(queryClient.getQueryData(['goods', 'detail', 7])).toMatchObject({ id: 7 }));
   });
 
   it('asks nothing for an id that is not one', () => {
-    prefetchGoodsDetail(new QueryClient(), { params: { id: 'abc' }, search: {} });
-    prefetchGoodsDetail(new QueryClient(), { params: { id: '0' }, search: {} });
+    void loadGoodsDetail(new QueryClient(), { params: { id: 'abc' }, search: {} });
+    void loadGoodsDetail(new QueryClient(), { params: { id: '0' }, search: {} });
     expect(http.get).not.toHaveBeenCalled();
   });
 
   it('home asks for the carousel and the flash sale', async () => {
     http.get.mockResolvedValue([]);
-    prefetchHome(new QueryClient());
+    void loadHome(new QueryClient());
     await vi.waitFor(() => expect(paths().sort()).toEqual(['focus', 'index/spike']));
   });
 
   it('a list asks for the list the page will show; search only with keywords', async () => {
     http.get.mockResolvedValue({ list: [], total: 0, page: 1, page_size: 20 });
     const queryClient = new QueryClient();
-    prefetchGoodsList(queryClient, { params: {}, search: { category_id: 12, page: 2, sort: 'sales' } });
+    void goodsListData.loader(queryClient, { params: {}, search: { category_id: 12, page: 2, sort: 'sales' } });
     await vi.waitFor(() => expect(http.get).toHaveBeenCalledTimes(1));
     expect(http.get.mock.calls[0][0]).toBe('goods/list');
     expect(http.get.mock.calls[0][1]).toMatchObject({ category_id: 12, page: 2, sort: 'sales' });
-    prefetchSearchResults(queryClient, { params: {}, search: {} });
-    prefetchSearchResults(queryClient, { params: {}, search: { keywords: 'gml' } });
+    void searchResultsData.loader(queryClient, { params: {}, search: {} });
+    void searchResultsData.loader(queryClient, { params: {}, search: { keywords: 'gml' } });
     await vi.waitFor(() => expect(http.get).toHaveBeenCalledTimes(2));
     expect(http.get.mock.calls[1][1]).toMatchObject({ keywords: 'gml' });
   });
 
-  it('the router runs a row prefetch with the matched params', async () => {
-    const prefetch = vi.fn();
+  it('the router runs a row loader with the matched params', async () => {
+    const loader = vi.fn(() => Promise.resolve());
     const shell = { header: false, loginHeader: false, footer: false, sideBar: false, categoryMenu: false, nav: false, topRightAd: false };
     const page = () => Promise.resolve({ default: () => null });
-    const routes: RouteDef[] = [{ name: 'thing', path: '/thing/$id', title: '物品', shell, page, prefetch }];
+    const routes: RouteDef[] = [{ name: 'thing', path: '/thing/$id', title: '物品', shell, page, loader }];
     const queryClient = new QueryClient();
     const router = createAppRouter(
       { queryClient, auth: { isSignedIn: async () => true } as never },
       { routes, history: createMemoryHistory({ initialEntries: ['/thing/42?page=2'] }) },
     );
     await router.load();
-    expect(prefetch).toHaveBeenCalledWith(queryClient, { params: expect.objectContaining({ id: '42' }), search: { page: 2 } });
+    expect(loader).toHaveBeenCalledWith(queryClient, { params: expect.objectContaining({ id: '42' }), search: { page: 2 } });
   });
 });
