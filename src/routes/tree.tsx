@@ -19,8 +19,8 @@ import { loadFirstScreen } from './first-screen';
 import { RootLayout, RouteError, RoutePending } from './layout';
 import { routes as manifest } from './manifest';
 import { fillPath, type PathParams } from './paths';
-import { keepSearchAsWritten } from './search-middleware';
 import type { PageModule, RouteDef } from './types';
+import { typedSearch, validateSearchWith } from '../widgets/route-search';
 
 export { useCurrentRouteDef, documentTitle, ROOT_DEF } from './current-route';
 
@@ -76,14 +76,13 @@ function loaderFor(def: RouteDef): Loader | undefined {
   return ({ context, params, location }) => loadFirstScreen(() => loader(context.queryClient, { params, search: location.search }));
 }
 
-/** validateSearch, the URL kept as written, and the search as the loader's deps, so a search change reloads. */
+/** The row's schema as validateSearch, and its typed search as the loader's deps, so a search change reloads. */
 function searchOptionsFor(def: RouteDef) {
   const { search } = def;
   if (!search) return {};
   return {
-    validateSearch: search,
-    search: { middlewares: [keepSearchAsWritten] },
-    loaderDeps: ({ search: validated }: { search: unknown }) => validated,
+    validateSearch: validateSearchWith(search),
+    loaderDeps: ({ search: validated }: { search: unknown }) => typedSearch(validated, search),
   };
 }
 
