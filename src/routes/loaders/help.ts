@@ -1,5 +1,5 @@
-// First screens of the help centre: the category tree every help page needs, and the article or
-// news page the URL names. Public content (the worker caches it for offline reading).
+// First screens of the help centre: the category tree every help page needs (the help menu
+// beside each page reads it too), and the article or news page the URL names. Public content (the worker caches it for offline reading).
 import type { QueryClient } from '@tanstack/react-query';
 import { helpArticleSearch, newsListSearch } from '../../domain/article-search';
 import { ARTICLE_LIST_LIMIT_DEFAULT, type NewsType } from '../../domain/articles';
@@ -28,10 +28,12 @@ export function newsListData(code: NewsType) {
   });
 }
 
-/** /news/info/:id/:type. */
+/** /news/info/:id/:type: the tree (the help menu beside it) and the article. */
 export async function loadNewsArticle(queryClient: QueryClient, { params }: RouteLocation): Promise<unknown> {
   const id = positiveIntParam(params.id);
-  if (id === null) return;
-  const { articleQuery } = await import('../../api/articles');
-  return queryClient.ensureQueryData(articleQuery(id));
+  const { articleCategoriesQuery, articleQuery } = await import('../../api/articles');
+  return settled([
+    queryClient.ensureQueryData(articleCategoriesQuery()),
+    ...(id === null ? [] : [queryClient.ensureQueryData(articleQuery(id))]),
+  ]);
 }
