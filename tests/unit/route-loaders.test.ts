@@ -1,8 +1,15 @@
 // Route loaders: the detail route asks for the goods and its activities when it matches, before
 // the page's code has loaded; a bad id asks for nothing; the router calls the row's loader.
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/api-error';
+import { goodsDetailFirstQuery } from '../../src/api/goods';
+import { goodsListQuery } from '../../src/api/goods-list';
+import { ordersQuery } from '../../src/api/orders';
+import { parseListSearch, toGoodsListQuery } from '../../src/domain/list-search';
+import { parseOrderSearch } from '../../src/features/orders/order-search';
+import { loadFirstScreen } from '../../src/routes/first-screen';
 import { goodsListData, loadGoodsDetail, loadHome, searchResultsData } from '../../src/routes/loaders/catalogue';
 import { createAppRouter } from '../../src/routes/tree';
 import type { RouteDef } from '../../src/routes/types';
@@ -13,7 +20,10 @@ vi.mock('../../src/api/client', async (importOriginal) => ({
   http,
 }));
 
-afterEach(() => http.get.mockReset());
+afterEach(() => {
+  http.get.mockReset();
+  onlineManager.setOnline(true);
+});
 
 const paths = () => http.get.mock.calls.map(([p]) => p);
 
@@ -65,5 +75,78 @@ describe('route loaders', () => {
     );
     await router.load();
     expect(loader).toHaveBeenCalledWith(queryClient, { params: expect.objectContaining({ id: '42' }), search: { page: 2 } });
+  });
+});
+
+// The manifest's router in this node project runs as on a server (no document): the loaders run
+// without a browser, as a later server rendering of first screens will call them.
+describe('route loaders through the manifest router', () => {
+  const answer = (path: string) =>
+    Promise.resolve(
+      path === 'goods/activities' ? [] : path.startsWith('goods/detail') ? { id: 7, images: [], goods_image: '' } : { list: [], total: 0, page: 1, page_size: 20, counts: {} },
+    );
+
+  function routerAt(href: string, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } })) {
+    const router = createAppRouter(
+      { queryClient, auth: { isSignedIn: async () => true } },
+      { history: createMemoryHistory({ initialEntries: [href] }) },
+    );
+    return { router, queryClient };
+  }
+
+  const leaf = (router: ReturnType<typeof routerAt>['router']) => router.state.matches.at(-1)!;
+
+  it('fills the cache with the query the page reads, typed from the URL', async () => {
+    http.get.mockImplementation(answer);
+    const { router, queryClient } = routerAt('/list?category_id=12&page=2&sort=bogus');
+    await router.load();
+    const key = goodsListQuery(toGoodsListQuery(parseListSearch({ category_id: 12, page: 2 }))).queryKey;
+    expect(queryClient.getQueryData(key)).toMatchObject({ total: 0 });
+  });
+
+  it('fills a member page\'s query once the guard let the buyer in', async () => {
+    http.get.mockImplementation(answer);
+    const { router, queryClient } = routerAt('/order?tab=unpaid&page=2');
+    await router.load();
+    const key = ordersQuery({ ...parseOrderSearch({ tab: 'unpaid', page: 2 }), kind: 'normal' }).queryKey;
+    expect(queryClient.getQueryData(key)).toBeDefined();
+  });
+
+  it('offline: starts nothing and resolves, so the page shows its offline state, not an error', async () => {
+    onlineManager.setOnline(false);
+    const { router, queryClient } = routerAt('/list_info/7');
+    await router.load();
+    expect(http.get).not.toHaveBeenCalled();
+    expect(leaf(router).status).toBe('success');
+    expect(queryClient.getQueryState(goodsDetailFirstQuery(7).queryKey)).toBeUndefined();
+  });
+
+  it('a failed first query resolves the loader; the failure stays in the query for the page to show', async () => {
+    http.get.mockRejectedValue(new ApiError({ code: -1, status: 0, msg: '网络连接失败', data: null, kind: 'network' }));
+    const { router, queryClient } = routerAt('/list_info/7');
+    await router.load();
+    expect(leaf(router).status).toBe('success');
+    expect(leaf(router).error).toBeUndefined();
+    expect(queryClient.getQueryState(goodsDetailFirstQuery(7).queryKey)?.status).toBe('error');
+  });
+
+  it('an unanswered request does not hold the route: the loader stops waiting', async () => {
+    http.get.mockReturnValue(new Promise(() => undefined));
+    const { router } = routerAt('/list_info/7');
+    await router.load();
+    expect(leaf(router).status).toBe('success');
+  });
+});
+
+describe('loadFirstScreen', () => {
+  it('resolves whatever the loader does: answers, rejects, throws or never answers', async () => {
+    await expect(loadFirstScreen(() => Promise.resolve(1))).resolves.toBeUndefined();
+    await expect(loadFirstScreen(() => Promise.reject(new Error('x')))).resolves.toBeUndefined();
+    await expect(
+      loadFirstScreen(() => {
+        throw new Error('sync');
+      }),
+    ).resolves.toBeUndefined();
+    await expect(loadFirstScreen(() => new Promise(() => undefined), 1)).resolves.toBeUndefined();
   });
 });
