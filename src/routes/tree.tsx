@@ -15,7 +15,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthContext } from '../app/session';
 import { documentTitle, leafDef } from './current-route';
-import { loadFirstScreen } from './first-screen';
+import { FIRST_SCREEN_WAIT_MS, loadFirstScreen } from './first-screen';
 import { RootLayout, RouteError, RoutePending } from './layout';
 import { routes as manifest } from './manifest';
 import { fillPath, type PathParams } from './paths';
@@ -68,12 +68,23 @@ function beforeLoadFor(def: RouteDef): BeforeLoad | undefined {
   return undefined;
 }
 
-type Loader = (opts: { context: RouterContext; params: PathParams; location: { search: unknown } }) => Promise<void>;
+type Loader = (opts: {
+  context: RouterContext;
+  params: PathParams;
+  location: { search: unknown };
+  cause: 'enter' | 'stay' | 'preload';
+}) => Promise<void>;
 
 function loaderFor(def: RouteDef): Loader | undefined {
   const { loader } = def;
   if (!loader) return undefined;
-  return ({ context, params, location }) => loadFirstScreen(() => loader(context.queryClient, { params, search: location.search }));
+  return ({ context, params, location, cause }) =>
+    loadFirstScreen(
+      () => loader(context.queryClient, { params, search: location.search }),
+      // Within a page (another filter, another list page) the page keeps its previous answer on
+      // screen while the next loads, as it always did: the router does not hold the URL for it.
+      cause === 'stay' ? 0 : FIRST_SCREEN_WAIT_MS,
+    );
 }
 
 /** The row's schema as validateSearch, and its typed search as the loader's deps, so a search change reloads. */
