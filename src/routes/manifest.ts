@@ -29,6 +29,7 @@ import { orderDetailSearch, orderPageSearch } from '../features/orders/order-sea
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleData, loadNewsArticle, newsListData } from './loaders/help';
 import { loadOrderDetail, orderListData, pointsOrdersData } from './loaders/orders';
+import { activityLoadingSearch, loadingSearch } from './safe-href';
 import type { FeatureArea, PageModule, RouteDef, ShellFlags } from './types';
 
 // ---- shell presets --------------------------------------------------------------------------
@@ -92,7 +93,7 @@ export const routes: RouteDef[] = [
   { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
   { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), loader: loadHome },
   { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page'), search: loginSearch },
-  { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page') },
+  { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page'), search: loadingSearch },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
   { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })), ...categoryListData },
   {
@@ -101,6 +102,7 @@ export const routes: RouteDef[] = [
     title: '活动加载中',
     shell: SHOP,
     page: () => import('./loading-page').then((m) => ({ default: m.ActivityLoadingPage })),
+    search: activityLoadingSearch,
   },
   { name: 'activity', path: '/activity/{-$url}/{-$url1}/{-$url2}', title: '活动', shell: SHOP, redirect: activityRedirect },
   { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, ...soon('promotions') },
