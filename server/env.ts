@@ -23,6 +23,8 @@ export interface AppEnv {
     user: SessionUser | null;
     /** Parsed request body (form bracket notation or JSON), set by the body middleware for unsafe methods. */
     body: Record<string, unknown>;
+    /** Parsed query string (same bracket notation), set by the body middleware for every method. */
+    query: Record<string, unknown>;
     /** The Idempotency-Key row this request claimed (server/http/idempotency.ts), or null. */
     idempotency: IdempotencyClaim | null;
   };

@@ -1,21 +1,25 @@
 // Request bodies (DESIGN.md "API contract"): form bodies with bracket notation
 // (`params[0][goods_id]=12&ids[]=3&a[b]=1`), JSON, and multipart for uploads, all read into one
-// plain object at c.get('body'). The parser is hostile-input aware: the body size is capped while
-// it streams in, nesting and array indexes are bounded (so `a[99999999]=1` cannot make a huge
-// array), and keys that reach object prototypes are dropped.
+// plain object at c.get('body'). Bracket notation is read by `qs` with bounded depth, array size
+// and parameter count; keys that reach object prototypes are dropped; the body size is capped
+// while it streams in; text that the database cannot store (text-guard.ts) is refused.
 import type { MiddlewareHandler } from 'hono';
+import qs from 'qs';
 import type { AppEnv } from '../env.ts';
 import { AppError, badRequest } from './envelope.ts';
+import { assertCleanInput, assertValidPercentEncoding } from './text-guard.ts';
 
 export interface BodyLimits {
   /** Form and JSON bodies. */
   formBytes: number;
   /** Multipart uploads (several qualification files of ≤ 5 MB each). */
   multipartBytes: number;
-  /** Bracket segments after the root key: `a[b][c]` has 2. */
+  /** Bracket segments after the root key: `a[b][c]` has 2; deeper input is refused. */
   maxDepth: number;
   /** `a[n]` builds an array only for n ≤ this; a bigger n is an ordinary object key. */
   maxArrayIndex: number;
+  /** Name/value pairs in one form or query string; more is refused, never silently cut. */
+  maxParameters: number;
 }
 
 export const BODY_LIMITS: BodyLimits = {
@@ -23,6 +27,8 @@ export const BODY_LIMITS: BodyLimits = {
   multipartBytes: 25 * 1024 * 1024,
   maxDepth: 8,
   maxArrayIndex: 10_000,
+  // A 999-line cart copied or selected at once sends a few thousand pairs.
+  maxParameters: 20_000,
 };
 
 const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,95 +40,79 @@ export const BAD_BODY_MSG = '请求格式错误';
 const tooLarge = () => new AppError(413, 413, '提交的内容过大');
 
 type Leaf = string | File;
-type Node = Record<string, unknown> | unknown[];
 
-const KEY_RE = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
-const SEGMENT_RE = /\[([^[\]]*)\]/g;
-
-function splitKey(key: string): string[] {
-  const m = KEY_RE.exec(key);
-  // A key with unbalanced brackets (`a[b`) is taken literally, as qs does.
-  if (!m) return [key];
-  const segments = [m[1]];
-  for (const s of m[2].matchAll(SEGMENT_RE)) segments.push(s[1]);
-  return segments;
+function qsOptions(limits: BodyLimits): qs.IParseOptions & { decoder?: never } {
+  return {
+    depth: limits.maxDepth,
+    strictDepth: true,
+    // qs makes an array for indexes below arrayLimit.
+    arrayLimit: limits.maxArrayIndex + 1,
+    parameterLimit: limits.maxParameters,
+    allowPrototypes: false,
+    ignoreQueryPrefix: true,
+  };
 }
 
-function isPlainContainer(v: unknown): v is Node {
+function isPlainContainer(v: unknown): v is Record<string, unknown> | unknown[] {
   return typeof v === 'object' && v !== null && !(v instanceof File);
 }
 
-function assign(root: Record<string, unknown>, segments: string[], value: Leaf, limits: BodyLimits): void {
-  // Checked up front so a refused pair leaves no half-built containers behind.
-  if (segments.length - 1 > limits.maxDepth || segments.some((s) => FORBIDDEN_KEYS.has(s))) return;
-  const isIndex = (s: string) => /^\d{1,9}$/.test(s) && Number(s) <= limits.maxArrayIndex;
-  let node: Node = root;
-  for (let i = 0; i < segments.length; i++) {
-    const seg = segments[i];
-    let slot: string | number;
-    if (Array.isArray(node)) {
-      if (seg === '') slot = node.length;
-      else if (isIndex(seg)) slot = Number(seg);
-      else return; // a named key inside an array: conflicting shapes, the pair is dropped
-    } else {
-      if (seg === '') return;
-      slot = seg;
-    }
-    const existing: unknown = Array.isArray(node)
-      ? node[slot as number]
-      : Object.hasOwn(node, slot)
-        ? node[slot as string]
-        : undefined;
-    const put = (v: unknown) => {
-      if (Array.isArray(node)) node[slot as number] = v;
-      else node[slot as string] = v;
-    };
-
-    if (i === segments.length - 1) {
-      if (existing === undefined) put(value);
-      else if (typeof existing === 'string' || existing instanceof File) put([existing, value]); // `ids=1&ids=2`
-      else if (Array.isArray(existing)) existing.push(value);
-      return;
-    }
-
-    const wantArray = segments[i + 1] === '' || isIndex(segments[i + 1]);
-    if (existing === undefined) {
-      const child: Node = wantArray ? [] : {};
-      put(child);
-      node = child;
-    } else if (isPlainContainer(existing) && (!Array.isArray(existing) || wantArray)) {
-      node = existing;
-    } else {
-      return; // scalar already there, or an array asked for a named key
-    }
+/**
+ * Drops prototype keys at any depth, leaving File values as they are. A container that held only
+ * such keys goes too (undefined), so `b[prototype]=1` leaves no empty `b` behind.
+ */
+function withoutForbiddenKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutForbiddenKeys).filter((v) => v !== undefined);
+  if (!isPlainContainer(value)) return value;
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) {
+    if (FORBIDDEN_KEYS.has(k)) continue;
+    const kept = withoutForbiddenKeys(v);
+    if (kept !== undefined) out[k] = kept;
   }
+  return entries.length > 0 && Object.keys(out).length === 0 ? undefined : out;
 }
 
-/** `a[2]=x&a[0]=y` leaves holes; like qs, arrays are compacted in index order. */
-function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compact);
-  if (isPlainContainer(value)) {
-    for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = compact(v);
+function parseWithQs(input: string | Record<string, Leaf | Leaf[]>, pairs: number, limits: BodyLimits): Record<string, unknown> {
+  if (pairs > limits.maxParameters) throw badRequest(BAD_BODY_MSG);
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = qs.parse(input as string, qsOptions(limits));
+  } catch {
+    // strictDepth: nesting beyond the limit.
+    throw badRequest(BAD_BODY_MSG);
   }
-  return value;
+  return (withoutForbiddenKeys(parsed) ?? {}) as Record<string, unknown>;
 }
 
-/** Bracket-notation entries (form fields or multipart parts) into nested objects and arrays. */
+/** Bracket-notation entries (multipart parts) into nested objects and arrays. */
 export function parseBracketEntries(
   entries: Iterable<[string, Leaf]>,
   limits: BodyLimits = BODY_LIMITS,
 ): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  const grouped: Record<string, Leaf | Leaf[]> = Object.create(null) as Record<string, Leaf | Leaf[]>;
+  let pairs = 0;
   for (const [key, value] of entries) {
+    pairs++;
     if (key === '') continue;
-    assign(root, splitKey(key), value, limits);
+    const existing = grouped[key];
+    if (existing === undefined) grouped[key] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else grouped[key] = [existing, value];
   }
-  return compact(root) as Record<string, unknown>;
+  return parseWithQs({ ...grouped }, pairs, limits);
 }
 
-/** The pure form parser: `params[0][goods_id]=12&ids[]=3` → `{ params: [{ goods_id: '12' }], ids: ['3'] }`. */
-export function parseBracketForm(params: URLSearchParams, limits: BodyLimits = BODY_LIMITS): Record<string, unknown> {
-  return parseBracketEntries(params.entries(), limits);
+/**
+ * A form or query string (`params[0][goods_id]=12&ids[]=3`) →
+ * `{ params: [{ goods_id: '12' }], ids: ['3'] }`. Invalid percent-encoding is refused (400).
+ */
+export function parseBracketForm(input: string | URLSearchParams, limits: BodyLimits = BODY_LIMITS): Record<string, unknown> {
+  const raw = typeof input === 'string' ? input.replace(/^\?/, '') : input.toString();
+  assertValidPercentEncoding(raw);
+  const pairs = raw === '' ? 0 : raw.split('&').length;
+  return parseWithQs(raw, pairs, limits);
 }
 
 /** JSON bodies get the same guards: an object at the top, bounded depth, no prototype keys. */
@@ -165,18 +155,27 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array<Arra
   return out;
 }
 
+/** Bytes that are not UTF-8 are refused rather than turned into U+FFFD. */
+function decodeUtf8(bytes: Uint8Array<ArrayBuffer>): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(BAD_BODY_MSG);
+  }
+}
+
 function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
 async function decode(type: string, contentType: string, bytes: Uint8Array<ArrayBuffer>, limits: BodyLimits) {
   if (type === 'application/x-www-form-urlencoded') {
-    return parseBracketForm(new URLSearchParams(new TextDecoder().decode(bytes)), limits);
+    return parseBracketForm(decodeUtf8(bytes), limits);
   }
   if (type === 'application/json' || type.endsWith('+json')) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      parsed = JSON.parse(decodeUtf8(bytes));
     } catch {
       throw badRequest(BAD_BODY_MSG);
     }
@@ -197,9 +196,15 @@ async function decode(type: string, contentType: string, bytes: Uint8Array<Array
   throw new AppError(415, 415, '不支持的请求格式');
 }
 
-/** Reads the body of POST/PUT/PATCH/DELETE into c.get('body'); other methods get `{}`. */
+/**
+ * Reads the query string into c.get('query') and the body of POST/PUT/PATCH/DELETE into
+ * c.get('body') (other methods get `{}`), refusing text the shop cannot store.
+ */
 export function parseBody(limits: BodyLimits = BODY_LIMITS): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const query = parseBracketForm(new URL(c.req.url).search, limits);
+    assertCleanInput(query);
+    c.set('query', query);
     if (!UNSAFE_METHODS.has(c.req.method)) {
       c.set('body', {});
       return next();
@@ -208,7 +213,9 @@ export function parseBody(limits: BodyLimits = BODY_LIMITS): MiddlewareHandler<A
     const type = mediaType(contentType);
     const limit = type === 'multipart/form-data' ? limits.multipartBytes : limits.formBytes;
     const bytes = await readLimited(c.req.raw, limit);
-    c.set('body', bytes.byteLength === 0 ? {} : await decode(type, contentType, bytes, limits));
+    const body = bytes.byteLength === 0 ? {} : await decode(type, contentType, bytes, limits);
+    assertCleanInput(body);
+    c.set('body', body);
     // The stream is spent; hand later readers (c.req.text(), …) the same bytes.
     c.req.raw = new Request(c.req.raw, { body: bytes });
     await next();

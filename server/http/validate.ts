@@ -4,7 +4,6 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { validationError } from './envelope.ts';
-import { parseBracketForm } from './body.ts';
 
 /** Field key for issues about the whole input rather than one field. */
 export const FORM_FIELD = '_form';
@@ -45,5 +44,5 @@ export function readInput<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
 
 /** The query string, with the same bracket notation as bodies (`ids[]=1&ids[]=2`). */
 export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
-  return parseOrThrow(schema, parseBracketForm(new URL(c.req.url).searchParams));
+  return parseOrThrow(schema, c.get('query') ?? {});
 }

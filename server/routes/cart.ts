@@ -9,7 +9,6 @@ import type { Db } from '../db/client.ts';
 import { cartLines } from '../db/schema.ts';
 import { badRequest, forbidden, ok, validationError } from '../http/envelope.ts';
 import { parseOrThrow, readInput, readQuery } from '../http/validate.ts';
-import { parseBracketForm } from '../http/body.ts';
 import { commitWithAnswer } from '../http/idempotency.ts';
 import { companyScope, requireUser } from '../auth/session.ts';
 import { pricesVisibleTo, viewerOf } from '../services/price-visibility.ts';
@@ -77,7 +76,7 @@ function viewerFor(b: Buyer): CartViewer {
 
 /** Query string and body together (next_hint takes "query params"; a form body works too). */
 function queryAndBody(c: Context<AppEnv>): Record<string, unknown> {
-  return { ...parseBracketForm(new URL(c.req.url).searchParams), ...(c.get('body') ?? {}) };
+  return { ...(c.get('query') ?? {}), ...(c.get('body') ?? {}) };
 }
 
 export const cartRoutes = new Hono<AppEnv>();

@@ -13,7 +13,6 @@ import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../services/goods-c
 import { LIST_PAGE_SIZE_DEFAULT, listBrands, listGoods, pageQuery, parseListQuery } from '../services/goods-list.ts';
 import { GOODS_GONE, loadGoodsDetail } from '../services/goods-detail.ts';
 import { goodsActivities } from '../services/activities.ts';
-import { parseBracketForm } from '../http/body.ts';
 import type { GoodsCard, SearchSuggestion } from '../../src/domain/contracts.ts';
 import type { GoodsActivity, GoodsDetail, GoodsListResult } from '../../src/domain/catalog.ts';
 
@@ -62,7 +61,7 @@ goodsRoutes.get('/hot', async (c) => {
 });
 
 goodsRoutes.get('/list', async (c) => {
-  const input = parseListQuery(parseBracketForm(new URL(c.req.url).searchParams));
+  const input = parseListQuery(c.get('query') ?? {});
   const viewer = await viewerOf(c);
   return ok<GoodsListResult>(c, await listGoods(c.get('deps'), viewer, input));
 });

@@ -1,4 +1,4 @@
-// Delivery addresses (SPEC §2 /addr; paths ours, docs/TEAM-BUYING.md): the address book of the
+// Delivery addresses (SPEC §2 /addr; paths ours, docs/api.md "Addresses"): the address book of the
 // account centre and the checkout's address picker read and write the same list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressInput } from '../domain/orders';

@@ -1,4 +1,4 @@
-// E-invoices (/dzfp, docs/TEAM-BUYING.md "Invoices"): the company's invoice list, a request for a
+// E-invoices (/dzfp, docs/api.md "Invoices"): the company's invoice list, a request for a
 // completed order, and the PDF address of an issued invoice.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../domain/envelope';

@@ -1,4 +1,4 @@
-// Paying an order (SPEC §2 cart step 3, /cart/hm, step 4; paths ours, docs/TEAM-BUYING.md):
+// Paying an order (SPEC §2 cart step 3, /cart/hm, step 4; paths ours, docs/api.md "Payments"):
 // the order being paid, the buyer's wallet, our bank account for 对公转账, the three payment
 // methods, the built-in sandbox gateway's confirm call and the 含麻黄碱 receipt.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

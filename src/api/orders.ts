@@ -1,4 +1,4 @@
-// Order centre (docs/TEAM-BUYING.md "API"): the order list with its tab counts, order detail,
+// Order centre (docs/api.md "Orders"): the order list with its tab counts, order detail,
 // cancel / confirm / buy again, after-sales and the 含麻黄碱 receipts. Keys live under ['order']
 // so a change to one order refreshes every list and its detail with one prefix.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -5,26 +5,15 @@ import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getOfflineAsOf, installOnlineBridge, subscribeOfflineAsOf } from './online-bridge';
 import styles from './offline-banner.module.css';
+import { formatDateTime } from '../domain/time';
 
 // On import, not on mount: worker reports sent while the page loads are delivered at
 // DOMContentLoaded, before React's first commit, and would be lost without a listener.
 installOnlineBridge();
 
-const AS_OF_FORMAT = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `2025-03-05 14:07`, Beijing time (DESIGN.md: times are shown Asia/Shanghai). */
 export function formatAsOf(ms: number): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    AS_OF_FORMAT.formatToParts(ms).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return formatDateTime(ms);
 }
 
 export function offlineMessage(asOf: number | null): string {

@@ -1,7 +1,7 @@
 // Help centre and news articles (SPEC §2 "Help centre", §7 GET /api/article/category, §9 article
 // category id 3): the answers of /api/article* shared by the server and the page, and the pure
 // rules that map a page URL to its article category.
-import { toMillis } from './time';
+import { formatDate } from './time';
 
 export { positiveIntParam } from './params';
 
@@ -140,6 +140,5 @@ export function firstLeaf(tree: readonly ArticleCategoryNode[]): { group: Articl
 
 /** "2025-06-02": a publish time (unix seconds or ms, SPEC §9) as its day in Asia/Shanghai (UTC+8, no DST). */
 export function formatArticleDate(ts: number): string {
-  if (!Number.isFinite(ts) || ts <= 0) return '';
-  return new Date(toMillis(ts) + 8 * 3_600_000).toISOString().slice(0, 10);
+  return formatDate(ts);
 }

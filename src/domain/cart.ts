@@ -1,7 +1,7 @@
 // The cart's money, once, for the server's GET /api/cart/list and the page's offline cart alike:
 // unit prices, line amounts, 满减/满折 tiers, shipping. Pure; every amount is integer fen.
 //
-// Rules (decided, docs/api-cart.md "Money rules"):
+// Rules (decided, docs/api.md "Money rules (decided)"):
 // - Unit price = the member rank's price (else base price), lowered by the ladder step the number
 //   reaches; a ladder step never raises the price above that base.
 // - Only selected, coupon-eligible (normal-priced) lines count towards tiers and coupons; a line

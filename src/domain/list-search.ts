@@ -21,7 +21,7 @@ export const VIEWS: readonly ListView[] = ['grid', 'table', 'no_image'];
 
 export const PAGE_SIZE_OPTIONS = [20, 40, 60, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
-/** The server accepts 1–100 (docs/TEAM-CATALOG.md). */
+/** The server accepts 1–100 (docs/api.md "GET /api/goods/list"). */
 const MAX_PAGE_SIZE = 100;
 /** Far beyond any real catalogue; keeps a pasted huge number from reaching the server. */
 export const MAX_PAGE = 10_000;

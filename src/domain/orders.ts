@@ -257,7 +257,7 @@ export interface RebuyResult {
   skipped: { goods_id: number; name: string; reason: string }[];
 }
 
-// ---- Added with the checkout/payment server (additive; see docs/api-orders.md) ----
+// ---- Added with the checkout/payment server (additive; see docs/api.md "Checkout, payments and orders") ----
 
 /** Our bank account for 对公转账 (GET /api/pay/transfer_info, and the answer of a transfer pay). */
 export interface TransferInfo {

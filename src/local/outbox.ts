@@ -143,7 +143,7 @@ export async function hasPendingCartEntries(db: LocalDb): Promise<boolean> {
   return (await db.outbox.filter((e) => isCartKind(e.kind)).count()) > 0;
 }
 
-/** The HTTP request an entry stands for (DESIGN.md "API contract"; docs/api-cart.md). */
+/** The HTTP request an entry stands for (DESIGN.md "API contract"; docs/api.md "Cart"). */
 export interface OutboxRequest {
   path: string;
   body: FormFields;

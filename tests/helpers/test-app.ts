@@ -21,7 +21,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { createApp, type App } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
@@ -200,6 +200,8 @@ export interface TestAppOptions {
   start?: Date;
   /** Extra routes behind the real middleware (see createApp's `extend`). */
   extend?: (api: Hono<AppEnv>) => void;
+  /** Sees each request's parsed input before the handler (see createApp's `observeInput`). */
+  observeInput?: MiddlewareHandler<AppEnv>;
   /** postgres://… : run on that (reset) PostgreSQL database instead of PGlite. */
   databaseUrl?: string;
 }
@@ -227,7 +229,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock: () => clock.now(),
     config: { secureCookies: false, devEndpoints: true, allowedOrigins: [], ...opts.config },
   };
-  const app = createApp(deps, { extend: opts.extend });
+  const app = createApp(deps, { extend: opts.extend, observeInput: opts.observeInput });
   return {
     app,
     db,

@@ -1,11 +1,19 @@
-// The server's form parser (server/http/body.ts): bracket notation as the PWA's toFormBody sends it,
-// and the guards against hostile keys.
+// The server's form parser (server/http/body.ts, on qs): bracket notation as the PWA's toFormBody
+// sends it, and the guards against hostile keys, nesting and broken encoding.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseBracketForm, parseBracketEntries, sanitizeJson } from '../../server/http/body.ts';
 import { toFormBody, type FormObject } from '../../src/api/form-body.ts';
 
-const parse = (s: string) => parseBracketForm(new URLSearchParams(s));
+const parse = (s: string) => parseBracketForm(s);
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err as { status: number; message: string };
+  }
+  throw new Error('expected a refusal');
+};
 
 describe('parseBracketForm', () => {
   it('reads plain fields, arrays and nested objects', () => {
@@ -36,6 +44,7 @@ describe('parseBracketForm', () => {
     expect(Array.isArray(out.a)).toBe(false);
     expect(out).toEqual({ a: { '99999999': '1' } });
     expect(parse('a[10000]=1')).toEqual({ a: ['1'] });
+    expect(parse('a[10001]=1')).toEqual({ a: { '10001': '1' } });
   });
 
   it('drops prototype-polluting keys', () => {
@@ -45,10 +54,21 @@ describe('parseBracketForm', () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
   });
 
-  it('drops keys nested deeper than the limit and conflicting shapes', () => {
-    expect(parse(`a${'[b]'.repeat(9)}=1&ok=1`)).toEqual({ ok: '1' });
-    expect(parse('a=1&a[b]=2')).toEqual({ a: '1' });
-    expect(parse('a[]=1&a[b]=2')).toEqual({ a: ['1'] });
+  it('refuses keys nested deeper than the limit instead of guessing', () => {
+    expect(parse(`a${'[b]'.repeat(8)}=1`)).toEqual({ a: { b: { b: { b: { b: { b: { b: { b: { b: '1' } } } } } } } } });
+    expect(refusal(() => parse(`a${'[b]'.repeat(9)}=1&ok=1`))).toMatchObject({ status: 400, message: '请求格式错误' });
+  });
+
+  it('refuses more pairs than the parameter limit rather than cutting the rest', () => {
+    const many = Array.from({ length: 20_001 }, (_, i) => `k${i}=1`).join('&');
+    expect(refusal(() => parse(many))).toMatchObject({ status: 400 });
+    expect(Object.keys(parse(many.split('&').slice(0, 20_000).join('&')))).toHaveLength(20_000);
+  });
+
+  it('refuses broken percent-encoding instead of storing it literally or as U+FFFD', () => {
+    for (const bad of ['q=%zz', 'q=%E6', 'q=%', 'q=%ED%A0%80']) {
+      expect(refusal(() => parse(bad))).toMatchObject({ status: 400, message: '请求格式错误' });
+    }
   });
 
   it('takes unbalanced brackets literally', () => {
@@ -62,6 +82,12 @@ describe('parseBracketForm', () => {
       ['name', 'x'],
     ]);
     expect(out).toEqual({ files: { business_license: file }, name: 'x' });
+    expect(out.files).toMatchObject({ business_license: expect.any(File) });
+    const photos = parseBracketEntries([
+      ['photos[]', file],
+      ['photos[]', file],
+    ]);
+    expect(photos).toEqual({ photos: [file, file] });
   });
 
   it('round-trips what the PWA client encodes', () => {

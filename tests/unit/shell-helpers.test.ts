@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { categoryHref, categoryNavigation, loadingHref } from '../../src/app/shell/category-menu/category-link';
-import { copyrightYear, timestampToMs } from '../../src/app/shell/footer/copyright-year';
+import { copyrightYear } from '../../src/app/shell/footer/copyright-year';
 import { isCartRoute, isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from '../../src/app/shell/route-kind';
 import { chatFrameUrl, qqChatUrl } from '../../src/app/shell/side-bar/chat';
 import { isSearchTop } from '../../src/app/shell/header/use-search-top';
@@ -52,11 +52,6 @@ describe('category links', () => {
 });
 
 describe('copyright year', () => {
-  it('reads 10-digit timestamps as seconds', () => {
-    expect(timestampToMs(1_700_000_000)).toBe(1_700_000_000_000);
-    expect(timestampToMs(1_700_000_000_000)).toBe(1_700_000_000_000);
-  });
-
   it('uses the server clock in China time, the device clock until it is known', () => {
     // 2025-12-31 16:30 UTC is already 2026 in Shanghai.
     expect(copyrightYear(Date.UTC(2025, 11, 31, 16, 30) / 1000, 0)).toBe(2026);

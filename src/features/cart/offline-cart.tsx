@@ -9,6 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { cartListQuery, recomputeCart, type CartWrites } from '../../api/cart';
 import { CART_LIST_DEFAULT_FILTER } from '../../domain/constants';
 import type { CartState } from '../../domain/cart-types';
+import { formatDateTime } from '../../domain/time';
 import { getMeta, type CartDraftContext } from '../../local/db';
 import { rememberCart, type CartDraftView } from '../../local/index';
 import { useCartDraft, useLocalRuntime, useOutboxCount } from '../../local/use-offline';
@@ -47,15 +48,6 @@ function useDraftContext(): { ctx: CartDraftContext | undefined } | null {
   return useLiveQuery(async () => ({ ctx: rt ? await getMeta(rt.db, 'cartContext') : undefined }), [rt], null);
 }
 
-const SAVED_AT = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 function DraftNote({ asOf }: { asOf: number | null }) {
   const pending = useOutboxCount();
   return (
@@ -63,7 +55,7 @@ function DraftNote({ asOf }: { asOf: number | null }) {
       <strong>{OFFLINE_DRAFT_NOTE}</strong>
       <span className={styles.draftMeta}>
         {pending > 0 ? `${pending}项改动待同步` : '暂无待同步的改动'}
-        {asOf !== null && `，购物车上次同步于 ${SAVED_AT.format(asOf)}`}
+        {asOf !== null && `，购物车上次同步于 ${formatDateTime(asOf)}`}
       </span>
     </div>
   );

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { formatPrice } from '../../domain/money';
 import type { CompanyCoupon } from '../../domain/orders';
-import { toMillis } from '../../domain/time';
+import { formatDate } from '../../domain/time';
 import styles from './checkout.module.css';
 
 /** "none" in the radio group and in the preview/checkout request. */
@@ -19,8 +19,6 @@ export interface CouponChoiceProps {
   disabled?: boolean;
 }
 
-const DATE_FMT = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 function couponRule(c: CompanyCoupon): string {
   return c.threshold > 0 ? `满${formatPrice(c.threshold)}减${formatPrice(c.amount)}` : `无门槛减${formatPrice(c.amount)}`;
 }
@@ -30,7 +28,7 @@ function CouponText({ coupon }: { coupon: CompanyCoupon }) {
     <>
       <span className={styles.couponName}>{coupon.name}</span>
       <span className={styles.couponRule}>{couponRule(coupon)}</span>
-      <span className={styles.couponExpiry}>有效期至 {DATE_FMT.format(new Date(toMillis(coupon.expires_at)))}</span>
+      <span className={styles.couponExpiry}>有效期至 {formatDate(coupon.expires_at)}</span>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { downloadHelpCentre } from '../../api/articles';
 import { commonDataQuery } from '../../api/common';
 import type { DownloadProgress, DownloadResult } from '../../local/index';
 import { useLocalStatus, useOnline } from '../../local/online';
+import { formatDateTime } from '../../domain/time';
 import styles from './catalogue-download.module.css';
 
 export const DOWNLOAD_LABEL = '下载商品目录供离线使用';
@@ -16,16 +17,6 @@ export const DOWNLOAD_BUDGET_BYTES = 30 * 1024 * 1024;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
-
-const AS_OF = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 type State =
   | { phase: 'idle' }
@@ -103,7 +94,7 @@ export function CatalogueDownload() {
           离线商品目录
         </h2>
         <span className={styles.muted}>
-          {status.catalogueAsOf !== null ? `上次下载：${AS_OF.format(status.catalogueAsOf)}` : '尚未下载'}，最多占用 {mb(DOWNLOAD_BUDGET_BYTES)} MB
+          {status.catalogueAsOf !== null ? `上次下载：${formatDateTime(status.catalogueAsOf)}` : '尚未下载'}，最多占用 {mb(DOWNLOAD_BUDGET_BYTES)} MB
         </span>
       </div>
       {running ? (

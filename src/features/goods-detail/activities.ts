@@ -62,7 +62,3 @@ export function activeGroupBuy(list: readonly GoodsActivity[], nowMs: number): G
   };
 }
 
-/** YYYY-MM-DD in Asia/Shanghai. */
-export function shanghaiDay(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-}

@@ -1,8 +1,8 @@
 // The promotions running for this goods (GET /api/goods/activities), one line each.
 import { Link } from '@tanstack/react-router';
 import type { GoodsActivity } from '../../domain/catalog';
-import { toMillis } from '../../domain/time';
-import { activityKindLabel, GROUP_BUY_KIND, shanghaiDay } from './activities';
+import { formatDate } from '../../domain/time';
+import { activityKindLabel, GROUP_BUY_KIND } from './activities';
 import styles from './goods-detail.module.css';
 
 export function ActivityList({ activities, goodsId, groupBuyPage }: { activities: readonly GoodsActivity[]; goodsId: number; groupBuyPage: boolean }) {
@@ -18,7 +18,7 @@ export function ActivityList({ activities, goodsId, groupBuyPage }: { activities
               {a.name}
               {a.rules.length > 0 ? `：${a.rules.join('，')}` : a.description ? `：${a.description}` : ''}
             </span>
-            <span className={styles.activityEnd}>至 {shanghaiDay(toMillis(a.ends_at))}</span>
+            <span className={styles.activityEnd}>至 {formatDate(a.ends_at)}</span>
             {a.kind === GROUP_BUY_KIND && !groupBuyPage && (
               <Link to={`/list/info-pt/${goodsId}`} className={styles.inlineLink}>
                 去拼团

@@ -2,7 +2,7 @@
 import { formatFen } from '../../domain/money';
 import { secondsLeft, splitCountdown } from '../../domain/time';
 import type { GroupBuyInfo } from './activities';
-import { useNow } from './use-now';
+import { useNow } from '../../ui/use-now';
 import styles from './goods-detail.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -5,7 +5,7 @@ import { ordersQuery } from '../../api/orders';
 import type { OrderSummary } from '../../domain/orders';
 import { formatPrice } from '../../domain/money';
 import { dzfpHref } from './dzfp-search';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import { SpaLink } from '../../ui/spa-link';

@@ -4,7 +4,7 @@ import { invoicePdfHref, invoicesQuery } from '../../api/invoices';
 import { formatPrice } from '../../domain/money';
 import type { Invoice } from '../../domain/orders';
 import { dzfpHref } from './dzfp-search';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { INVOICE_KIND_TEXT } from './invoice-rules';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';

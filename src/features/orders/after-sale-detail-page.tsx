@@ -6,7 +6,7 @@ import { afterSaleQuery } from '../../api/orders';
 import type { AfterSale } from '../../domain/orders';
 import { formatPrice } from '../../domain/money';
 import { AFTER_SALE_KIND_TEXT, afterSaleStatusText, afterSaleSteps } from './after-sale-text';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { orderDetailHref } from './order-links';
 import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
@@ -71,7 +71,7 @@ function Detail({ afterSale: a }: { afterSale: AfterSale }) {
           <dt>问题描述</dt>
           <dd>{a.description || '—'}</dd>
           <dt>申请时间</dt>
-          <dd>{formatDateTime(a.created_at)}</dd>
+          <dd>{formatDateTime(a.created_at, 'seconds')}</dd>
           <dt>{a.kind === 'return' || a.kind === 'refund' ? '退款金额' : '涉及金额'}</dt>
           <dd>
             <strong className={styles.price}>{formatPrice(a.amount)}</strong>
@@ -138,7 +138,7 @@ function Detail({ afterSale: a }: { afterSale: AfterSale }) {
           <ol className={styles.track}>
             {history.map((h, i) => (
               <li key={`${h.time}-${i}`}>
-                <time className={styles.muted}>{formatDateTime(h.time)}</time>
+                <time className={styles.muted}>{formatDateTime(h.time, 'seconds')}</time>
                 <span>{h.text}</span>
               </li>
             ))}

@@ -1,5 +1,5 @@
 // Phone photos are often 3-8 MB; the server caps one multipart body at 25 MiB
-// (docs/api-aftersales.md), so six originals may not fit. Larger photos are redrawn at a size
+// (docs/api.md "After-sales"), so six originals may not fit. Larger photos are redrawn at a size
 // that still shows a damaged box or a batch number clearly. Where the browser cannot decode
 // (no createImageBitmap/canvas), the original is sent and the server's limit decides.
 export const PHOTO_COMPRESS_ABOVE_BYTES = 1024 * 1024;

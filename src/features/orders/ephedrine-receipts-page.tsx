@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ephedrineReceiptsQuery } from '../../api/orders';
 import { maskIdCard } from '../../domain/id-card';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { OrderCentreNav } from './order-centre-nav';
 import { orderDetailHref } from './order-links';
 import { pageHref, usePageFromUrl } from './order-search';
@@ -59,7 +59,7 @@ export default function EphedrineReceiptsPage() {
                     <td>{r.buyer_name}</td>
                     <td className={styles.mono}>{maskIdCard(r.id_card)}</td>
                     <td className={styles.mono}>{r.phone}</td>
-                    <td>{formatDateTime(r.recorded_at || r.created_at)}</td>
+                    <td>{formatDateTime(r.recorded_at || r.created_at, 'seconds')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@
 import { ORDER_STATUS_TEXT, type OrderSummary } from '../../domain/orders';
 import { formatPrice } from '../../domain/money';
 import { GoodsImage } from '../../ui/goods/goods-image';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { OrderActions } from './order-actions';
 import { orderDetailHref } from './order-links';
 import { PayCountdown, payDeadline } from './pay-countdown';
@@ -28,7 +28,7 @@ export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }:
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <header className={styles.cardHead}>
-        <span className={styles.muted}>{formatDateTime(order.created_at)}</span>
+        <span className={styles.muted}>{formatDateTime(order.created_at, 'seconds')}</span>
         <h2 id={titleId} className={styles.cardTitle}>
           订单编号：
           <SpaLink href={orderDetailHref(order.id)}>{order.order_no}</SpaLink>

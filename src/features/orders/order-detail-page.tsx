@@ -8,7 +8,7 @@ import { orderDetailQuery, orderKeys } from '../../api/orders';
 import { ORDER_STATUS_TEXT, type AfterSale, type OrderDetail } from '../../domain/orders';
 import { formatPrice } from '../../domain/money';
 import { AfterSaleDialog } from './after-sale-dialog';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { useRememberOrders } from './offline-orders';
 import { OrderActions } from './order-actions';
 import {
@@ -42,7 +42,7 @@ function StatusHeader({ order, answeredAt, onAfterSale }: { order: OrderDetail; 
     <header className={styles.detailHead}>
       <div>
         <p className={styles.muted}>
-          订单编号 <span className={styles.mono}>{order.order_no}</span> · 下单时间 {formatDateTime(order.created_at)}
+          订单编号 <span className={styles.mono}>{order.order_no}</span> · 下单时间 {formatDateTime(order.created_at, 'seconds')}
         </p>
         <h1 className={styles.detailStatus} data-status={order.status}>
           {ORDER_STATUS_TEXT[order.status]}

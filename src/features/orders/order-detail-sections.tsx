@@ -8,7 +8,7 @@ import { formatPrice } from '../../domain/money';
 import { GoodsImage } from '../../ui/goods/goods-image';
 import { AFTER_SALE_KIND_TEXT, afterSaleStatusText } from './after-sale-text';
 import { maskIdCard } from '../../domain/id-card';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../domain/time';
 import { afterSaleHref, payHref } from './order-links';
 import { SpaLink } from '../../ui/spa-link';
 import { addressText } from '../../ui/address/address-rules';
@@ -46,7 +46,7 @@ export function Timeline({ order }: { order: OrderDetail }) {
         {events.map((e, i) => (
           <li key={`${e.time}-${i}`} aria-current={i === events.length - 1 ? 'step' : undefined}>
             <span className={styles.timelineText}>{e.text || ORDER_STATUS_TEXT[e.status]}</span>
-            <time className={styles.muted}>{formatDateTime(e.time)}</time>
+            <time className={styles.muted}>{formatDateTime(e.time, 'seconds')}</time>
           </li>
         ))}
       </ol>
@@ -93,7 +93,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
           <Fact label="支付方式">{order.pay_method ? PAY_METHOD_TEXT[order.pay_method] : '未支付'}</Fact>
           {order.payments.map((p) => (
             <Fact key={p.id} label={PAY_METHOD_TEXT[p.method]}>
-              {formatPrice(p.amount)} · {PAYMENT_STATUS_TEXT[p.status] ?? p.status} · {formatDateTime(p.created_at)}
+              {formatPrice(p.amount)} · {PAYMENT_STATUS_TEXT[p.status] ?? p.status} · {formatDateTime(p.created_at, 'seconds')}
             </Fact>
           ))}
         </dl>
@@ -214,7 +214,7 @@ export function Logistics({ order }: { order: OrderDetail }) {
                 <ol className={styles.track} aria-label={`${pkg.carrier} ${pkg.tracking_no} 物流轨迹`}>
                   {events.map((e, j) => (
                     <li key={`${e.time}-${j}`}>
-                      <time className={styles.muted}>{formatDateTime(e.time)}</time>
+                      <time className={styles.muted}>{formatDateTime(e.time, 'seconds')}</time>
                       <span>{e.text}</span>
                     </li>
                   ))}

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { secondsLeft } from '../../domain/time';
 import { formatCountdown } from './format';
-import { useNow } from './use-now';
+import { useNow } from '../../ui/use-now';
 import styles from './orders.module.css';
 
 export const PAY_EXPIRED_TEXT = '支付已超时';

@@ -1,24 +1,16 @@
 // Small display rules shared by the goods tile, the detail page and the favourites list.
+import { shanghaiDatePlusMonths } from '../../domain/time';
 
 /** SPEC zone rule: goods expiring within this many months count as 近效期 even without is_jxq. */
 export const NEAR_EXPIRY_MONTHS = 6;
 /** Above this stock the exact number is not shown (it changes by the minute and says little). */
 export const PLENTY_STOCK = 100;
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
-/** YYYY-MM-DD of `now` in Asia/Shanghai, `months` months later. */
-function shanghaiDate(now: Date, months = 0): string {
-  const d = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-}
-
 /** 近效期: flagged by the server, or expiring within NEAR_EXPIRY_MONTHS (ISO dates compare as text). */
 export function isNearExpiry(goods: { is_jxq: 0 | 1; expires_on: string }, now: Date = new Date()): boolean {
   if (goods.is_jxq === 1) return true;
   if (!/^\d{4}-\d{2}-\d{2}/.test(goods.expires_on)) return false;
-  return goods.expires_on.slice(0, 10) < shanghaiDate(now, NEAR_EXPIRY_MONTHS);
+  return goods.expires_on.slice(0, 10) < shanghaiDatePlusMonths(now.getTime(), NEAR_EXPIRY_MONTHS);
 }
 
 export function stockText(stock: number, unit = ''): string {

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('outbox entries', () => {
-  it('map to the API paths and form bodies of docs/api-cart.md', () => {
+  it('map to the API paths and form bodies of docs/api.md "Cart"', () => {
     const body = (e: ReturnType<typeof createEntry>) => {
       const r = requestFor(e);
       return [r.path, decodeURIComponent(toFormBody(r.body).toString())];
