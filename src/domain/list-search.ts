@@ -163,6 +163,25 @@ export function parseListSearch(raw: unknown, defaults: Partial<ListSearch> = {}
   };
 }
 
+/** The 控销 new-goods zone lists the newest goods first. */
+export const NEWEST_FIRST: Partial<ListSearch> = { sort: 'newest' };
+
+const NO_DEFAULTS: Partial<ListSearch> = {};
+const schemas = new WeakMap<Partial<ListSearch>, (raw: unknown) => ListSearch>();
+
+/**
+ * A list page's route search schema (its `validateSearch`) with these URL defaults: one function
+ * per defaults object, so the route row and its page hold the same schema.
+ */
+export function listSearchSchema(defaults: Partial<ListSearch> = NO_DEFAULTS): (raw: unknown) => ListSearch {
+  let schema = schemas.get(defaults);
+  if (!schema) {
+    schema = (raw) => parseListSearch(raw, defaults);
+    schemas.set(defaults, schema);
+  }
+  return schema;
+}
+
 /** Key order of the query string: the most telling filters first, paging last. */
 const URL_ORDER: readonly (keyof ListSearch)[] = [
   'keywords',

@@ -2,10 +2,11 @@
 // /loading?to=<url> so the list page remounts with fresh state; the page shows a spinner and
 // replaces itself with the target at once. /activity/... arrives at /loading/activity?url=<path>,
 // which follows the path when it is one of our routes and otherwise says the activity is gone.
-import { Link, useNavigate, useRouter, useSearch, type AnyRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter, type AnyRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { NoActivity } from './no-activity-page';
-import { safeInternalHref } from './safe-href';
+import { useRouteSearch } from '../widgets/route-search';
+import { activityLoadingSearch, loadingSearch } from './safe-href';
 import styles from './system-page.module.css';
 
 /** Names that must not be an activity target (they would only loop back here or to 404). */
@@ -16,11 +17,6 @@ function isActivityRoute(router: AnyRouter, href: string): boolean {
   const [, , found] = router.getMatchedRoutes(pathname);
   const name = found?.options.staticData?.def?.name;
   return name !== undefined && !NOT_AN_ACTIVITY.has(name);
-}
-
-function useSearchParam(key: string): unknown {
-  const search: Record<string, unknown> = useSearch({ strict: false });
-  return search[key];
 }
 
 /** Replaces the loading route by `href` (replace: the back button skips the loading step). */
@@ -41,7 +37,7 @@ function Spinner() {
 }
 
 export default function LoadingPage() {
-  const target = safeInternalHref(useSearchParam('to'));
+  const target = useRouteSearch(loadingSearch).to;
   useReplaceWith(target);
   if (target) return <Spinner />;
   return (
@@ -61,7 +57,7 @@ export default function LoadingPage() {
 
 export function ActivityLoadingPage() {
   const router = useRouter();
-  const href = safeInternalHref(useSearchParam('url'));
+  const href = useRouteSearch(activityLoadingSearch).url;
   const target = href && isActivityRoute(router, href) ? href : null;
   useReplaceWith(target);
   return target ? <Spinner /> : <NoActivity />;

@@ -20,7 +20,16 @@
 // - `/activity/:url?/:url1?/:url2?` → `/loading/activity?url=/<url>/<url1>/<url2>`; the activity
 //   loading page follows that path when it is one of ours, else shows "activity not found".
 // - Pages still delivered by later issues point at under-construction.tsx with their `area`.
-import { prefetchGoodsDetail, prefetchGoodsList, prefetchHome, prefetchSearchResults } from './prefetch';
+import { listSearchSchema, NEWEST_FIRST } from '../domain/list-search';
+import { loginSearch } from '../features/auth/redirect-target';
+import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-urls';
+import { favoritesSearch } from '../features/favorites/page-param';
+import { dzfpSearch } from '../features/invoices/dzfp-search';
+import { orderDetailSearch, orderPageSearch } from '../features/orders/order-search';
+import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
+import { helpArticleData, loadNewsArticle, newsListData } from './loaders/help';
+import { loadOrderDetail, orderListData, pointsOrdersData } from './loaders/orders';
+import { activityLoadingSearch, loadingSearch } from './safe-href';
 import type { FeatureArea, PageModule, RouteDef, ShellFlags } from './types';
 
 // ---- shell presets --------------------------------------------------------------------------
@@ -61,7 +70,7 @@ type PageLoader = () => Promise<PageModule>;
 
 export const underConstruction: PageLoader = () => import('./under-construction');
 const outletLayout: PageLoader = () => import('./outlet-layout');
-/** Every help leaf (and /help) is one page: it reads the leaf from the URL. */
+/** Every help leaf (and /help) is one page: it reads the leaf from the URL (and `?id=`, helpArticleData). */
 const helpArticlePage: PageLoader = () => import('../features/help/help-article-page');
 
 /** A page a later issue delivers: the placeholder names its area until then. */
@@ -82,64 +91,65 @@ export const routes: RouteDef[] = [
   // Top level
   { name: 'not_found', path: '/404', title: '页面不存在', shell: MEMBER, page: () => import('./not-found-page') },
   { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
-  { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), prefetch: prefetchHome },
-  { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page') },
-  { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page') },
+  { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), loader: loadHome },
+  { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page'), search: loginSearch },
+  { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page'), search: loadingSearch },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
-  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })) },
+  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })), ...categoryListData },
   {
     name: 'loading_activity',
     path: '/loading/activity',
     title: '活动加载中',
     shell: SHOP,
     page: () => import('./loading-page').then((m) => ({ default: m.ActivityLoadingPage })),
+    search: activityLoadingSearch,
   },
   { name: 'activity', path: '/activity/{-$url}/{-$url1}/{-$url2}', title: '活动', shell: SHOP, redirect: activityRedirect },
   { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, ...soon('promotions') },
   { name: 'hdzx', path: '/Hdzx/$ids/{-$id}', title: '活动中心', shell: SHOP, ...soon('promotions') },
-  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.JxqZonePage })) },
-  { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })) },
-  { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })) },
-  { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxZonePage })) },
+  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.JxqZonePage })), search: listSearchSchema() },
+  { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })), search: listSearchSchema() },
+  { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })), search: listSearchSchema() },
+  { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxZonePage })), search: listSearchSchema() },
   { name: 'privacy', path: '/privacy', title: '隐私政策', shell: MEMBER, page: () => import('../features/help/privacy-page') },
   { name: 'eleven_index', path: '/eleven_index', title: '首页', shell: HOME, redirect: '/' },
 
   // Controlled-sales zone
   { name: 'kxzq_new', path: '/kxzq_new', title: '控销专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'kxzq_index', path: '/kxzq_index', aliases: ['/kxzq/new', '/kxzq_new'], parent: 'kxzq_new', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxNewZonePage })) },
-  { name: 'kxzq_goods', path: '/kxzq/goods/$url/{-$ads}', parent: 'kxzq_new', title: '控销商品', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxGoodsPage })) },
+  { name: 'kxzq_index', path: '/kxzq_index', aliases: ['/kxzq/new', '/kxzq_new'], parent: 'kxzq_new', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxNewZonePage })), search: listSearchSchema(NEWEST_FIRST) },
+  { name: 'kxzq_goods', path: '/kxzq/goods/$url/{-$ads}', parent: 'kxzq_new', title: '控销商品', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxGoodsPage })), search: listSearchSchema() },
 
   // Free-shipping zone (yx=1)
   { name: 'yx', path: '/yx', title: '包邮专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'yx_index', path: '/yx_index', aliases: ['/yx'], parent: 'yx', title: '包邮专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.YxIndexPage })) },
-  { name: 'yx_table', path: '/yx_table', aliases: ['/yx/table'], parent: 'yx', title: '包邮专区', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.YxTablePage })) },
+  { name: 'yx_index', path: '/yx_index', aliases: ['/yx'], parent: 'yx', title: '包邮专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.YxIndexPage })), search: listSearchSchema() },
+  { name: 'yx_table', path: '/yx_table', aliases: ['/yx/table'], parent: 'yx', title: '包邮专区', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.YxTablePage })), search: listSearchSchema() },
   { name: 'yx_rule', path: '/yx_rule', aliases: ['/yx/rule'], parent: 'yx', title: '包邮规则', shell: BARE, page: () => import('../features/catalog/yx-rule-page') },
 
   // Goods lists
   { name: 'list', path: '/list', title: '商品列表', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page'), prefetch: prefetchGoodsList },
-  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })), prefetch: prefetchGoodsList },
-  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })), prefetch: prefetchGoodsList },
-  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page'), prefetch: prefetchGoodsDetail },
-  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page'), prefetch: prefetchGoodsDetail },
+  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page'), ...goodsListData },
+  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })), ...goodsListData },
+  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })), ...goodsListData },
+  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page'), loader: loadGoodsDetail },
+  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page'), loader: loadGoodsDetail },
 
   // Search
   { name: 'search', path: '/search', title: '搜索结果', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page'), prefetch: prefetchSearchResults },
-  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })), prefetch: prefetchSearchResults },
+  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page'), ...searchResultsData },
+  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })), ...searchResultsData },
 
   // Brand zone (`/ppzq/{-$page}` also serves `/ppzq` itself)
   { name: 'ppzq', path: '/ppzq', title: '品牌专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', shell: SHOP, page: () => import('../features/catalog/brand-pages') },
-  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', shell: SHOP, page: () => import('../features/catalog/brand-pages').then((m) => ({ default: m.BrandInfoPage })) },
+  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', shell: SHOP, page: () => import('../features/catalog/brand-pages'), loader: loadBrands },
+  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', shell: SHOP, page: () => import('../features/catalog/brand-pages').then((m) => ({ default: m.BrandInfoPage })), ...brandData },
 
   // Cart flow (step banner 1-4; cart_hm is a payment page, shown as step 3)
   { name: 'cart', path: '/cart', title: '购物车', shell: CART, layout: true, page: outletLayout },
   { name: 'step1', path: '/cart/step1', aliases: ['/cart'], parent: 'cart', title: '购物车', shell: CART, step: 1, auth: true, page: () => import('../features/cart/cart-page') },
-  { name: 'step2', path: '/cart/step2', parent: 'cart', title: '核对订单信息', shell: CART, step: 2, auth: true, page: () => import('../features/checkout/step2-page') },
+  { name: 'step2', path: '/cart/step2', parent: 'cart', title: '核对订单信息', shell: CART, step: 2, auth: true, page: () => import('../features/checkout/step2-page'), search: cartLinesSearch },
   { name: 'step3', path: '/cart_step3/$id', aliases: ['/cart/step3/$id'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, page: () => import('../features/checkout/step3-page') },
-  { name: 'step4', path: '/cart/step4', parent: 'cart', title: '支付完成', shell: CART, step: 4, auth: true, page: () => import('../features/checkout/step4-page') },
-  { name: 'cart_hm', path: '/cart_hm', aliases: ['/cart/hm'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, page: () => import('../features/checkout/hm-page') },
+  { name: 'step4', path: '/cart/step4', parent: 'cart', title: '支付完成', shell: CART, step: 4, auth: true, page: () => import('../features/checkout/step4-page'), search: orderIdSearch },
+  { name: 'cart_hm', path: '/cart_hm', aliases: ['/cart/hm'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, page: () => import('../features/checkout/hm-page'), search: orderIdSearch },
   // Our built-in demo payment gateway (POST /api/order/{id}/pay method=sandbox answers with its URL).
   { name: 'pay_sandbox', path: '/pay/sandbox/$paymentId', title: '在线支付（沙箱）', shell: CART, auth: true, page: () => import('../features/checkout/sandbox-page') },
 
@@ -183,13 +193,13 @@ export const routes: RouteDef[] = [
 
   // Order centre
   { name: 'order', path: '/order', title: '订单中心', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'order_list', path: '/order', parent: 'order', title: '我的订单', shell: MEMBER, auth: true, page: () => import('../features/orders/orders-page') },
-  { name: 'order_info', path: '/order/info/$id', parent: 'order', title: '订单详情', shell: MEMBER, auth: true, page: () => import('../features/orders/order-detail-page') },
+  { name: 'order_list', path: '/order', parent: 'order', title: '我的订单', shell: MEMBER, auth: true, page: () => import('../features/orders/orders-page'), ...orderListData },
+  { name: 'order_info', path: '/order/info/$id', parent: 'order', title: '订单详情', shell: MEMBER, auth: true, page: () => import('../features/orders/order-detail-page'), search: orderDetailSearch, loader: loadOrderDetail },
   { name: 'order_return_info', path: '/order/returnInfo/$id', parent: 'order', title: '退货详情', shell: MEMBER, auth: true, page: () => import('../features/orders/after-sale-detail-page') },
   { name: 'order_after_sales_info', path: '/order/afterSalesInfo/$id', parent: 'order', title: '售后详情', shell: MEMBER, auth: true, page: () => import('../features/orders/after-sale-detail-page') },
   { name: 'order_wl', path: '/order/wl/$id', parent: 'order', title: '物流信息', shell: MEMBER, redirect: '/order/info/$id' },
-  { name: 'jfdd', path: '/jfdd', parent: 'order', title: '积分订单', shell: MEMBER, auth: true, page: () => import('../features/orders/points-orders-page') },
-  { name: 'hmdd', path: '/hmdd', parent: 'order', title: '含麻药品回执单', shell: MEMBER, auth: true, page: () => import('../features/orders/ephedrine-receipts-page') },
+  { name: 'jfdd', path: '/jfdd', parent: 'order', title: '积分订单', shell: MEMBER, auth: true, page: () => import('../features/orders/points-orders-page'), ...pointsOrdersData },
+  { name: 'hmdd', path: '/hmdd', parent: 'order', title: '含麻药品回执单', shell: MEMBER, auth: true, page: () => import('../features/orders/ephedrine-receipts-page'), search: orderPageSearch },
 
   // Promotions
   { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, ...soon('promotions') },
@@ -213,26 +223,26 @@ export const routes: RouteDef[] = [
   { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },
-  { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, page: () => import('../features/invoices/invoices-page') },
-  { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, page: () => import('../features/favorites/favorites-page') },
+  { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, page: () => import('../features/invoices/invoices-page'), search: dzfpSearch },
+  { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, page: () => import('../features/favorites/favorites-page'), search: favoritesSearch },
   { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, ...soon('selfservice') },
 
   // Help centre (/help shows the first article; payment pages also live under /help/pay)
   { name: 'help', path: '/help', title: '帮助中心', shell: MEMBER, layout: true, page: () => import('../features/help/help-layout') },
-  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', shell: MEMBER, page: helpArticlePage },
-  { name: 'news_hy', path: '/news/hy', parent: 'help', title: '行业资讯', shell: MEMBER, page: () => import('../features/help/news-list-page') },
-  { name: 'news_company', path: '/news/company', parent: 'help', title: '公司新闻', shell: MEMBER, page: () => import('../features/help/news-list-page') },
-  { name: 'news_info', path: '/news/info/$id/$type', parent: 'help', title: '资讯详情', shell: MEMBER, page: () => import('../features/help/news-detail-page') },
-  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', shell: MEMBER, page: helpArticlePage },
-  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', shell: MEMBER, page: helpArticlePage },
+  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'news_hy', path: '/news/hy', parent: 'help', title: '行业资讯', shell: MEMBER, page: () => import('../features/help/news-list-page'), ...newsListData('hy') },
+  { name: 'news_company', path: '/news/company', parent: 'help', title: '公司新闻', shell: MEMBER, page: () => import('../features/help/news-list-page'), ...newsListData('company') },
+  { name: 'news_info', path: '/news/info/$id/$type', parent: 'help', title: '资讯详情', shell: MEMBER, page: () => import('../features/help/news-detail-page'), loader: loadNewsArticle },
+  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
 
   // SPEC: any unknown path redirects to /404 (a splat matches only when nothing else does).
   { name: 'catch_all', path: '/$', title: '页面不存在', shell: MEMBER, redirect: () => '/404' },

@@ -1,6 +1,8 @@
 // Redirect targets taken from the URL (`/loading?to=`, `/loading/activity?url=`, `/login?redirect=`)
 // are attacker-controlled: only same-origin relative paths may be followed (no open redirect).
 
+import { searchRecord, type SearchSchema } from '../domain/params';
+
 const PROBE_ORIGIN = 'https://same-origin.invalid';
 
 /**
@@ -22,3 +24,9 @@ export function safeInternalHref(raw: unknown): string | null {
   if (url.origin !== PROBE_ORIGIN) return null;
   return url.pathname + url.search + url.hash;
 }
+
+/** /loading?to=<url>: the same-site page to go on to, else null. */
+export const loadingSearch: SearchSchema<{ to: string | null }> = (raw) => ({ to: safeInternalHref(searchRecord(raw).to) });
+
+/** /loading/activity?url=<path>: the activity's same-site path, else null. */
+export const activityLoadingSearch: SearchSchema<{ url: string | null }> = (raw) => ({ url: safeInternalHref(searchRecord(raw).url) });

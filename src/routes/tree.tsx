@@ -1,6 +1,7 @@
 // The TanStack Router built from the manifest: one route per path and per alias (aliases render
 // the same page so URLs stay as typed), pathless layouts for SPEC's parents, redirect rows,
-// the member-only guard, the document title and per-route scroll memory.
+// the member-only guard, each row's search schema and first-screen loader, the document title and
+// per-route scroll memory.
 import {
   createRootRouteWithContext,
   createRoute,
@@ -14,10 +15,12 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthContext } from './auth-context';
 import { documentTitle, leafDef } from './current-route';
+import { FIRST_SCREEN_WAIT_MS, loadFirstScreen } from './first-screen';
 import { RootLayout, RouteError, RoutePending } from './layout';
 import { routes as manifest } from './manifest';
 import { fillPath, type PathParams } from './paths';
 import type { PageModule, RouteDef } from './types';
+import { typedSearch, validateSearchWith } from '../widgets/route-search';
 
 export { useCurrentRouteDef, documentTitle, ROOT_DEF } from './current-route';
 
@@ -65,13 +68,33 @@ function beforeLoadFor(def: RouteDef): BeforeLoad | undefined {
   return undefined;
 }
 
-type Loader = (opts: { context: RouterContext; params: PathParams; location: { search: unknown } }) => void;
+type Loader = (opts: {
+  context: RouterContext;
+  params: PathParams;
+  location: { search: unknown };
+  cause: 'enter' | 'stay' | 'preload';
+}) => Promise<void>;
 
 function loaderFor(def: RouteDef): Loader | undefined {
-  const { prefetch } = def;
-  if (!prefetch) return undefined;
-  // Fire and forget: the page renders from the same queries; a failure is the page's to show.
-  return ({ context, params, location }) => prefetch(context.queryClient, { params, search: location.search });
+  const { loader } = def;
+  if (!loader) return undefined;
+  return ({ context, params, location, cause }) =>
+    loadFirstScreen(
+      () => loader(context.queryClient, { params, search: location.search }),
+      // Within a page (another filter, another list page) the page keeps its previous answer on
+      // screen while the next loads, as it always did: the router does not hold the URL for it.
+      cause === 'stay' ? 0 : FIRST_SCREEN_WAIT_MS,
+    );
+}
+
+/** The row's schema as validateSearch, and its typed search as the loader's deps, so a search change reloads. */
+function searchOptionsFor(def: RouteDef) {
+  const { search } = def;
+  if (!search) return {};
+  return {
+    validateSearch: validateSearchWith(search),
+    loaderDeps: ({ search: validated }: { search: unknown }) => typedSearch(validated, search),
+  };
 }
 
 function lazyPage(page: () => Promise<PageModule>): RouteComponent {
@@ -127,6 +150,7 @@ export function buildRouteTree(defs: readonly RouteDef[] = manifest): AnyRoute {
         // The route is built from data, so its params/context types are the loose ones.
         beforeLoad: beforeLoadFor(def) as never,
         loader: loaderFor(def) as never,
+        ...(searchOptionsFor(def) as object),
       });
       (layout ? layout.children : topLevel).push(route as unknown as AnyRoute);
     }

@@ -1,6 +1,7 @@
 // The shape of one row of the route manifest (SPEC §2). The router, the shell and the tests read it.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { SearchSchema } from '../domain/params';
 
 export interface ShellFlags {
   /** Full shop header (logo, search box, cart button). */
@@ -28,11 +29,18 @@ export type FeatureArea =
 
 export type PageModule = { default: ComponentType };
 
-/** Where a route matched: its path params and the URL's search object as the router parsed it. */
-export interface RouteLocation {
+/** Where a route matched: its path params and its search (typed once the row's schema read it). */
+export interface RouteLocation<S = unknown> {
   params: Readonly<Record<string, string | undefined>>;
-  search: unknown;
+  search: S;
 }
+
+/**
+ * Ensures the queries of a page's first screen, with the same query options the page reads.
+ * Runs without a browser (no window, IndexedDB or local store: the page reads those); the router
+ * runs it through `loadFirstScreen` (first-screen.ts), which bounds the wait and swallows failures.
+ */
+export type RouteLoader = (queryClient: QueryClient, at: RouteLocation) => Promise<unknown>;
 
 export interface RouteDef {
   /** Unique route name (SPEC §2 names where given, e.g. `list_index`, `user_hyzx`). */
@@ -59,11 +67,14 @@ export interface RouteDef {
   auth?: boolean;
   /** Lazy page module; absent for redirect-only routes. */
   page?: () => Promise<PageModule>;
+  /** The page's search params schema, wired to the route's `validateSearch`; pages read it with `useRouteSearch`. */
+  search?: SearchSchema<unknown>;
   /**
-   * Starts the page's first queries when the route matches (and on link hover), in parallel with
-   * the page's code instead of after it: the answers are on the largest-paint path. Not awaited.
+   * Loads the page's first screen when the route matches (and on link hover), in parallel with the
+   * page's code instead of after it. Member-only rows run it only after the `auth` guard let the
+   * buyer in.
    */
-  prefetch?: (queryClient: QueryClient, at: RouteLocation) => void;
+  loader?: RouteLoader;
   /** Set while the page is a placeholder owned by a later issue. */
   area?: FeatureArea;
   /**

@@ -2,12 +2,13 @@
 // login marker and loads the `redirect` target as a full page (SPEC §2's one reload).
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { completeSignIn, loginMutation } from '../../api/user';
 import { SITE_TITLE } from '../../domain/constants';
 import { loginErrorMessage } from './login-error';
-import { redirectTarget } from './redirect-target';
+import { loginSearch } from './redirect-target';
 import styles from './login-page.module.css';
+import { useRouteSearch } from '../../widgets/route-search';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -24,8 +25,7 @@ const SELLING_POINTS = [
 ] as const;
 
 export function LoginPage() {
-  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
-  const target = redirectTarget(search.redirect);
+  const target = useRouteSearch(loginSearch).redirect;
   const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -2,6 +2,8 @@
 // path (no open redirect: `//evil`, `/\evil`, `https:…` are refused), else home. Mirrors
 // src/routes/safe-href.ts, which a feature may not import (DESIGN.md folder rooms).
 
+import { searchRecord, type SearchSchema } from '../../domain/params';
+
 const PROBE_ORIGIN = 'https://same-origin.invalid';
 export const DEFAULT_AFTER_LOGIN = '/';
 const MAX_REDIRECT_LENGTH = 2048;
@@ -22,3 +24,6 @@ export function redirectTarget(raw: unknown): string {
   if (url.pathname === '/login') return DEFAULT_AFTER_LOGIN;
   return url.pathname + url.search + url.hash;
 }
+
+/** The login route's search schema: `?redirect=` as the safe place to go after signing in. */
+export const loginSearch: SearchSchema<{ redirect: string }> = (raw) => ({ redirect: redirectTarget(searchRecord(raw).redirect) });

@@ -1,9 +1,8 @@
 // How each listing page turns a ListSearch back into a URL. Lists with a path per view (/list,
 // /list/table, /list/no_image; /search…; /yx…) switch views by path and keep every filter;
 // single-path pages (zones, /list/other, brands) carry the view as `view=`.
-import { useMemo } from 'react';
-import { useSearch } from '@tanstack/react-router';
-import { parseListSearch, serializeListSearch, type ListSearch, type ListView } from '../../domain/list-search';
+import { listSearchSchema, serializeListSearch, type ListSearch, type ListView } from '../../domain/list-search';
+import { useRouteSearch } from '../../widgets/route-search';
 
 export type ViewPaths = Readonly<Partial<Record<ListView, string>>>;
 export type HrefFor = (next: ListSearch, view: ListView) => string;
@@ -41,11 +40,9 @@ export function seededCategoryHref(ownPath: string, seed: number, elsewhere: Hre
     next.category_id === seed ? ownPath + serializeListSearch({ ...next, category_id: undefined, view }) : elsewhere(next, view);
 }
 
-/** The URL's search object, parsed once per location. */
+/** The URL's search as the page's route parsed it (`defaults`: a module constant, as on its route row). */
 export function useListSearch(defaults?: Partial<ListSearch>): ListSearch {
-  const raw: unknown = useSearch({ strict: false });
-  // `defaults` is a module constant at every call site; the parse only depends on the URL.
-  return useMemo(() => parseListSearch(raw, defaults), [raw]);
+  return useRouteSearch(listSearchSchema(defaults));
 }
 
 /** A positive integer path param (ids, page numbers), else undefined. */

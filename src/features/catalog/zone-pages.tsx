@@ -10,7 +10,7 @@ import type { ZoneBannerSlot } from '../../api/goods-list';
 import { userBaseQuery } from '../../api/user';
 import { ListScreen, type CategoryTreeKey } from './list-screen';
 import { ALL_VIEWS, paramViewHref, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf, YX_VIEW_PATHS, type HrefFor } from './list-urls';
-import type { ListPreset, ListSearch, ListView } from '../../domain/list-search';
+import { NEWEST_FIRST, type ListPreset, type ListSearch, type ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import { ZoneBanner, type ZoneHero } from './zone-banner';
 import styles from './zone.module.css';
@@ -52,7 +52,7 @@ export const ZONES = {
     preset: { zone: 'kx' },
     tree: 'category',
     banner: 'new_kxzq',
-    defaults: { sort: 'newest' },
+    defaults: NEWEST_FIRST,
   },
   // SPEC §9: the free-shipping zone passes yx=1; zone=yx names the same goods for the list API.
   yx: {

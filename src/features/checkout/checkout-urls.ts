@@ -1,8 +1,10 @@
 // The cart flow's URLs in one place: what step 2 reads (`?ids=3,4,5`, written by the cart page),
 // what the pay pages read (`/cart/step3/:id`, `/cart/hm?id=`, `/cart/step4?id=`) and where each
 // checkout result leads.
-import { useParams, useSearch } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import type { CheckoutResult } from '../../domain/orders';
+import { searchRecord, type SearchSchema } from '../../domain/params';
+import { useRouteSearch } from '../../widgets/route-search';
 
 const MAX_ID = 2_147_483_647;
 /** A cart holds at most a few hundred lines; anything longer is not a URL we wrote. */
@@ -63,19 +65,23 @@ export function gatewayTarget(url: string): { internal: string } | { external: s
 /** Our own sandbox gateway's cashier page for a payment (the server's gateway_url has the same shape). */
 export const sandboxHref = (paymentId: number) => `/pay/sandbox/${paymentId}`;
 
+/** Step 2's search (`?ids=3,4,5`): the cart lines to check out. */
+export const cartLinesSearch: SearchSchema<{ ids: number[] }> = (raw) => ({ ids: parseIds(searchRecord(raw).ids) });
+
+/** The pay and done pages' search (`/cart/hm?id=`, `/cart/step4?id=`): the order, else null. */
+export const orderIdSearch: SearchSchema<{ id: number | null }> = (raw) => ({ id: parseId(searchRecord(raw).id) });
+
 export function useSearchIds(): number[] {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  return parseIds(search.ids);
+  return useRouteSearch(cartLinesSearch).ids;
 }
 
-/** A positive integer from the query string (`?id=`), else null. */
-export function useSearchId(name: 'id'): number | null {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  return parseId(search[name]);
+/** The order id from the query string (`?id=`), else null. */
+export function useSearchOrderId(): number | null {
+  return useRouteSearch(orderIdSearch).id;
 }
 
 /** A positive integer path param (`$id`, `$paymentId`), else null. */
 export function useParamId(name: 'id' | 'paymentId'): number | null {
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const params: Readonly<Record<string, string | undefined>> = useParams({ strict: false });
   return parseId(params[name]);
 }

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { orderDetailQuery } from '../../api/orders-pay';
 import { formatPrice } from '../../domain/money';
 import type { OrderDetail } from '../../domain/orders';
-import { orderInfoHref, step3Href, useSearchId } from './checkout-urls';
+import { orderInfoHref, step3Href, useSearchOrderId } from './checkout-urls';
 import { TransferAccount } from './pay-panel';
 import styles from './pay.module.css';
 import { PageFrame } from '../../ui/page-frame';
@@ -31,7 +31,7 @@ export function outcomeOf(order: Pick<OrderDetail, 'status'>): Outcome {
 }
 
 export default function PayDonePage() {
-  const id = useSearchId('id');
+  const id = useSearchOrderId();
   const query = useQuery({ ...orderDetailQuery(id ?? 0), enabled: id !== null });
   const order = query.data;
   const outcome = order ? outcomeOf(order) : null;

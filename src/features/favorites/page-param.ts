@@ -1,7 +1,8 @@
 // The list page number lives in the URL (`/star?page=2`) so reload, back and shared links keep it.
 import { useCallback } from 'react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { positiveIntParam } from '../../domain/params';
+import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
+import { useRouteSearch } from '../../widgets/route-search';
 
 const MAX_PAGE = 100_000;
 
@@ -9,13 +10,16 @@ export function parsePage(raw: unknown): number {
   return positiveIntParam(raw, MAX_PAGE) ?? 1;
 }
 
+/** The favourites route's search schema (/star). */
+export const favoritesSearch: SearchSchema<{ page: number }> = (raw) => ({ page: parsePage(searchRecord(raw).page) });
+
 export function usePageParam(): [number, (page: number) => void] {
   const router = useRouter();
-  const page = useRouterState({ select: (s) => parsePage((s.location.search as Record<string, unknown>).page) });
+  const { page } = useRouteSearch(favoritesSearch);
   const setPage = useCallback(
     (next: number) => {
       const { pathname, search } = router.state.location;
-      const rest = { ...(search as Record<string, unknown>) };
+      const rest = { ...searchRecord(search) };
       delete rest.page;
       void router.navigate({ to: pathname, search: next > 1 ? { ...rest, page: next } : rest });
     },
@@ -35,6 +39,6 @@ export function pageHrefFor(pathname: string, search: Record<string, unknown>, p
 
 export function usePageHref(): (page: number) => string {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const search = useRouterState({ select: (s) => searchRecord(s.location.search) });
   return useCallback((page: number) => pageHrefFor(pathname, search, page), [pathname, search]);
 }

@@ -6,6 +6,6 @@ import { parseGoodsId } from '../../domain/catalog';
 export { parseGoodsId };
 
 export function useGoodsId(): number | null {
-  const params = useParams({ strict: false }) as { id?: string };
+  const params: { id?: string } = useParams({ strict: false });
   return parseGoodsId(params.id);
 }

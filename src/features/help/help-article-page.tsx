@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { articleCategoriesQuery, articleListQuery, articleQuery } from '../../api/articles';
+import { helpArticleSearch } from '../../domain/article-search';
 import {
   ARTICLE_LIST_LIMIT_MAX,
   categoryCodeForPath,
@@ -12,20 +13,14 @@ import {
   firstLeaf,
   formatArticleDate,
   leafHref,
-  positiveIntParam,
 } from '../../domain/articles';
 import { ArticleBody } from './article-body';
 import { EMPTY_CATEGORY_TEXT, Empty, Failed, isNotFound, isOfflineFailure, Loading, Missing, Offline, OFFLINE_LIST_TEXT } from './states';
 import styles from './article.module.css';
-
-/** `?id=` as the router parsed it (a number) or as typed: absent → null, not an id → 'invalid'. */
-export function requestedArticleId(raw: unknown): number | 'invalid' | null {
-  if (raw === undefined || raw === '') return null;
-  return positiveIntParam(raw) ?? 'invalid';
-}
+import { useRouteSearch } from '../../widgets/route-search';
 
 function useRequestedId(): number | 'invalid' | null {
-  return useRouterState({ select: (s) => requestedArticleId((s.location.search as Record<string, unknown>).id) });
+  return useRouteSearch(helpArticleSearch).id;
 }
 
 export default function HelpArticlePage() {

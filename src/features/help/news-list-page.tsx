@@ -11,7 +11,6 @@ import {
   isNewsType,
   NEWS_TITLES,
   newsArticleHref,
-  positiveIntParam,
   type NewsType,
 } from '../../domain/articles';
 import { Pager } from '../../ui/pager/pager';
@@ -19,10 +18,11 @@ import { pageCountOf } from '../../ui/pager/pager-pages';
 import { EMPTY_CATEGORY_TEXT, Empty, Failed, isOfflineFailure, Loading, Offline, OFFLINE_LIST_TEXT } from './states';
 import styles from './news-list-page.module.css';
 import { PageHeader } from '../../ui/page-header';
+import { newsListSearch } from '../../domain/article-search';
+import { useRouteSearch } from '../../widgets/route-search';
 
 export const COVER_WIDTH = 200;
 export const COVER_HEIGHT = 120;
-const PAGE_MAX = 10_000;
 
 export function useNewsType(): NewsType {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -32,9 +32,7 @@ export function useNewsType(): NewsType {
 
 export default function NewsListPage() {
   const type = useNewsType();
-  const page = useRouterState({
-    select: (s) => positiveIntParam((s.location.search as Record<string, unknown>).page, PAGE_MAX) ?? 1,
-  });
+  const { page } = useRouteSearch(newsListSearch);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const tree = useQuery(articleCategoriesQuery());
   const query = useQuery({

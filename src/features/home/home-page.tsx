@@ -24,7 +24,7 @@ function BelowFoldPlaceholder() {
 }
 
 export function HomePage() {
-  // Both are already asked for when the route matched (src/routes/prefetch.ts prefetchHome): the
+  // Both are already loaded when the route matched (src/routes/loaders/catalogue.ts loadHome): the
   // carousel answer is on the LCP path, and whether a flash sale exists decides the layout below,
   // so the sections render once, in place of the placeholder, instead of jumping when it answers.
   const carousel = useQuery(carouselQuery());

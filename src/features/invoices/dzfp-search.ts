@@ -1,7 +1,7 @@
 // /dzfp URL state: which tab, its page, and an order whose request form should open (the order
-// centre's 申请发票 links here with ?order=<id>). Read from the raw query string.
-import { useMemo } from 'react';
-import { useRouterState } from '@tanstack/react-router';
+// centre's 申请发票 links here with ?order=<id>). The route's search schema.
+import { searchRecord, type SearchSchema } from '../../domain/params';
+import { useRouteSearch } from '../../widgets/route-search';
 
 export type DzfpTab = 'orders' | 'mine';
 
@@ -14,14 +14,21 @@ export interface DzfpSearch {
 
 const MAX_PAGE = 10_000;
 
-export function parseDzfpSearch(searchStr: string): DzfpSearch {
-  const p = new URLSearchParams(searchStr);
-  const pageRaw = p.get('page') ?? '';
-  const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 && Number(pageRaw) <= MAX_PAGE ? Number(pageRaw) : 1;
-  const orderRaw = p.get('order') ?? '';
-  const order = /^\d{1,10}$/.test(orderRaw) && Number(orderRaw) >= 1 ? Number(orderRaw) : undefined;
-  return { tab: p.get('tab') === 'mine' ? 'mine' : 'orders', page, order };
+/** A value as the query string spelled it: the router hands over `page=2` as 2; repeated keys: the first. */
+function textOf(raw: unknown): string {
+  const v = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+  if (typeof v === 'string') return v;
+  return typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
 }
+
+export const dzfpSearch: SearchSchema<DzfpSearch> = (raw) => {
+  const r = searchRecord(raw);
+  const pageRaw = textOf(r.page);
+  const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 && Number(pageRaw) <= MAX_PAGE ? Number(pageRaw) : 1;
+  const orderRaw = textOf(r.order);
+  const order = /^\d{1,10}$/.test(orderRaw) && Number(orderRaw) >= 1 ? Number(orderRaw) : undefined;
+  return { tab: textOf(r.tab) === 'mine' ? 'mine' : 'orders', page, order };
+};
 
 export function dzfpHref(s: DzfpSearch): string {
   const p = new URLSearchParams();
@@ -33,6 +40,5 @@ export function dzfpHref(s: DzfpSearch): string {
 }
 
 export function useDzfpSearch(): DzfpSearch {
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
-  return useMemo(() => parseDzfpSearch(searchStr), [searchStr]);
+  return useRouteSearch(dzfpSearch);
 }

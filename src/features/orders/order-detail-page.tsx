@@ -19,12 +19,13 @@ import {
   RelatedAfterSales,
   Timeline,
 } from './order-detail-sections';
-import { AFTER_SALE_PARAM, afterSaleHref, applyAfterSaleHref, orderDetailHref } from './order-links';
-import { textOf, useRawSearch } from './order-search';
+import { afterSaleHref, applyAfterSaleHref, orderDetailHref } from './order-links';
+import { orderDetailSearch } from './order-search';
 import { PayCountdown, payDeadline } from './pay-countdown';
 import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
 import { SpaLink } from '../../ui/spa-link';
+import { useRouteSearch } from '../../widgets/route-search';
 import styles from './orders.module.css';
 import { PageFrame } from '../../ui/page-frame';
 
@@ -64,7 +65,7 @@ function StatusHeader({ order, answeredAt, onAfterSale }: { order: OrderDetail; 
 
 function Detail({ order, answeredAt }: { order: OrderDetail; answeredAt: number }) {
   const router = useRouter();
-  const wantsAfterSale = textOf(useRawSearch()[AFTER_SALE_PARAM]) === '1';
+  const wantsAfterSale = useRouteSearch(orderDetailSearch).afterSale;
   const afterSaleOpen = wantsAfterSale && order.can.after_sale;
 
   const openAfterSale = () => void router.navigate({ href: applyAfterSaleHref(order.id) });
@@ -102,7 +103,7 @@ function DetailScreen({ id }: { id: number }) {
 }
 
 export default function OrderDetailPage() {
-  const params: Record<string, string | undefined> = useParams({ strict: false });
+  const params: Readonly<Record<string, string | undefined>> = useParams({ strict: false });
   const id = parseId(params.id);
   return <PageFrame>{id === undefined ? <OrderMissing /> : <DetailScreen key={id} id={id} />}</PageFrame>;
 }

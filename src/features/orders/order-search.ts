@@ -3,10 +3,11 @@
 // (quoted, via its own stringifier) or it would come back as a rounded number; hrefs are built
 // with that stringifier and read back from the router's parsed search object. Anything
 // malformed falls back to its default, so a stale or hand-edited link still opens a list.
-import { useMemo } from 'react';
-import { defaultStringifySearch, useRouterState } from '@tanstack/react-router';
+import { defaultStringifySearch } from '@tanstack/react-router';
 import { ORDER_TABS, type OrderTabKey } from '../../domain/orders';
-import { positiveIntParam } from '../../domain/params';
+import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
+import { useRouteSearch } from '../../widgets/route-search';
+import { AFTER_SALE_PARAM } from './order-links';
 
 export interface OrderSearch {
   tab: OrderTabKey;
@@ -85,20 +86,23 @@ export function orderSearchHref(path: string, s: OrderSearch): string {
   });
 }
 
-/** The router's parsed search object of the current location. */
-export function useRawSearch(): RawSearch {
-  return useRouterState({ select: (s) => s.location.search as RawSearch });
-}
-
-export function useOrderSearch(): OrderSearch {
-  const raw = useRawSearch();
-  return useMemo(() => parseOrderSearch(raw), [raw]);
-}
+/** The order list's route search schema (/order). */
+export const orderListSearch: SearchSchema<OrderSearch> = (raw) => parseOrderSearch(searchRecord(raw));
 
 /** `?page=` alone, for the read-only lists (/jfdd, /hmdd). */
+export const orderPageSearch: SearchSchema<{ page: number }> = (raw) => ({ page: parsePage(searchRecord(raw).page) });
+
+/** The order detail's `?after_sale=1`: open the after-sale request form at once. */
+export const orderDetailSearch: SearchSchema<{ afterSale: boolean }> = (raw) => ({
+  afterSale: textOf(searchRecord(raw)[AFTER_SALE_PARAM]) === '1',
+});
+
+export function useOrderSearch(): OrderSearch {
+  return useRouteSearch(orderListSearch);
+}
+
 export function usePageFromUrl(): number {
-  const raw = useRawSearch();
-  return parsePage(raw.page);
+  return useRouteSearch(orderPageSearch).page;
 }
 
 export function pageHref(path: string, page: number): string {

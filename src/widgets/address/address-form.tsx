@@ -20,7 +20,7 @@ import { TextField } from './text-field';
 import { SelectField, type SelectOption } from './select-field';
 import { useRegions } from './use-regions';
 import styles from './address.module.css';
-import { buttonClass } from '../button';
+import { buttonClass } from '../../ui/button';
 
 export interface AddressFormProps {
   initial?: AddressValues;

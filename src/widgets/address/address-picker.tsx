@@ -8,7 +8,7 @@ import type { Address } from '../../domain/orders';
 import { AddressCard } from './address-card';
 import { AddressDialog } from './address-dialog';
 import styles from './address.module.css';
-import { buttonClass } from '../button';
+import { buttonClass } from '../../ui/button';
 
 export interface AddressPickerProps {
   value: number | null;

@@ -2,7 +2,7 @@
 // form's 省/市/区. `options` are plain names (value = label); `placeholder` is the
 // empty first option ('请选择省份', or '加载中…' while the lists load).
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { Field } from '../field';
+import { Field } from '../../ui/field';
 import styles from './address.module.css';
 
 export interface SelectOption {

@@ -1,7 +1,7 @@
 // A labelled text input in the shop's field frame (src/ui/field: hint and error tied to it with
 // aria-describedby). Used by the address form and the checkout forms (invoice, 含麻黄碱 receipt).
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { Field } from '../field';
+import { Field } from '../../ui/field';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;

@@ -6,6 +6,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { commonDataQuery, focusSlotQuery } from '../../../api/common';
 import type { SearchType } from '../../../domain/contracts';
 import type { UserBase } from '../../../domain/user';
+import { searchRecord } from '../../../domain/params';
 import type { RouteDef } from '../../../routes/types';
 import { CartButton } from '../cart-button/cart-button';
 import { isSearchRoute } from '../route-kind';
@@ -24,7 +25,7 @@ export interface HeaderProps {
 
 /** Search pages mirror their URL in the box; TanStack parses `keywords=123` as a number, hence String(). */
 function useCurrentSearch(active: boolean): { keywords: string; type: SearchType } | null {
-  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const search = useRouterState({ select: (s) => searchRecord(s.location.search) });
   if (!active) return null;
   const keywords = search.keywords;
   return {
