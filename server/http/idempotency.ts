@@ -9,6 +9,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { withTx } from '../db/tx.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { MOMENTARY_STATUSES } from '../../src/domain/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { CODE_OK } from '../../src/domain/envelope.ts';
 import { AppError, validationError } from './envelope.ts';
@@ -29,10 +30,10 @@ const MAX_KEY_LENGTH = 100;
 const KEY_RE = /^[\x21-\x7e]+$/;
 const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * Answers about the moment, not about the request (signed out, busy, rate limited): replaying
+ * Not stored for replay: answers about the moment (busy, rate limited) and "signed out" — replaying
  * them for 24 hours would wedge an outbox entry that would succeed on a later retry.
  */
-const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([401, 408, 409, 425, 429]);
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([401, ...MOMENTARY_STATUSES]);
 
 /** Canonical JSON (sorted keys; uploaded files by name, type and content hash) for the request hash. */
 async function canonical(value: unknown): Promise<string> {

@@ -23,3 +23,9 @@ export interface Page<T> {
   page: number;
   page_size: number;
 }
+
+/**
+ * Answers about the moment, not about the request (timed out, busy with the same key, too early,
+ * rate limited): the server never replays them for an Idempotency-Key, and the outbox retries them.
+ */
+export const MOMENTARY_STATUSES: readonly number[] = [408, 409, 425, 429];

@@ -27,6 +27,7 @@ import {
   withoutIds,
   type OutboxEntry,
 } from './outbox';
+import { MOMENTARY_STATUSES } from '../domain/envelope';
 import { isCartKind, requestFor } from './outbox-kinds';
 import { headEntry } from './outbox-queue';
 import { reconcileCart } from './reconcile';
@@ -35,8 +36,7 @@ import { ACCOUNT_CHECK_TTL_MS, httpTransport, type SyncSummary, type SyncTranspo
 export const OUTBOX_LOCK_NAME = 'outbox-sync';
 export const RETRY_MIN_MS = 1_000;
 export const RETRY_MAX_MS = 5 * 60_000;
-/** Answers about the moment (server/http/idempotency.ts TRANSIENT_STATUSES): retried. */
-const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429]);
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set(MOMENTARY_STATUSES);
 const HTTP_UNAUTHORIZED = 401;
 
 export const UNRESOLVED_EDIT_MESSAGE = '该商品未能加入购物车，数量修改未同步';

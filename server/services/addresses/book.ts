@@ -72,6 +72,16 @@ export async function listAddresses(db: Db, companyId: number): Promise<Address[
   return rows.map(toAddress);
 }
 
+/** One address of the company, or null (another company's id reads as missing). */
+export async function findAddress(db: Db, companyId: number, id: number): Promise<Address | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.companyId, companyId)))
+    .limit(1);
+  return row ? toAddress(row) : null;
+}
+
 export function createAddress(db: Db, companyId: number, input: AddressFormValues, now: Date): Promise<Address> {
   return locked(db, companyId, async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.companyId, companyId));

@@ -19,7 +19,7 @@ import { reserveStock, takeFlashUnits } from '../orders/stock.ts';
 import { debitBalance } from '../payments/wallet.ts';
 import { assertMayOrder, loadOrderingCompany } from './company.ts';
 import type { CheckoutInput } from './input.ts';
-import { loadAddress } from './preview.ts';
+import { findAddress } from '../addresses/book.ts';
 import { quoteCheckout } from './quote.ts';
 
 export const PRICE_CHANGED_MSG = '商品价格已变动，请确认后重新提交';
@@ -50,7 +50,7 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
   await lockCart(tx, companyId);
   const company = await loadOrderingCompany(tx, companyId);
   assertMayOrder(company);
-  const address = await loadAddress(tx, companyId, input.addressId!);
+  const address = await findAddress(tx, companyId, input.addressId!);
   if (!address) throw notFound('收货地址不存在');
   const quote = await quoteCheckout(
     tx,
