@@ -42,6 +42,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is
+    // re-emitted on the pool; unheard, it would crash the process. The pool replaces it.
+    pool.on('error', (err) => console.warn(`[db] an idle PostgreSQL connection was closed: ${err.message}`));
     const db = drizzlePg({ client: pool, schema });
     const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
       // A session-level lock lives on one connection: hold that connection for the whole run.
