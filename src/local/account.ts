@@ -15,7 +15,10 @@ export interface LocalAccount {
   approved?: boolean;
 }
 
-export function accountOf(user: Pick<UserBase, 'username' | 'customer'> & Partial<Pick<UserBase, 'is_passed'>>): LocalAccount {
+/** What accountOf reads of the server's user base. */
+export type AccountSource = Pick<UserBase, 'username'> & { customer?: { id: number } | null; is_passed?: UserBase['is_passed'] };
+
+export function accountOf(user: AccountSource): LocalAccount {
   const account: LocalAccount = { username: user.username, companyId: user.customer?.id ?? null };
   if (user.is_passed !== undefined) account.approved = user.is_passed === 1;
   return account;
