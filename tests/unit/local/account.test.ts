@@ -2,20 +2,7 @@
 // unreachable, its approval decides what the goods widgets allow (issue 16).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountOf, forgetLastAccount, lastAccount, rememberLastAccount, sameAccount } from '../../../src/local/account';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '../../helpers/memory-storage';
 
 describe('last signed-in account', () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
