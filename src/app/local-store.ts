@@ -6,7 +6,8 @@
 //   data                       → start (or switch to) that account's store
 //   401 / 10001                → stop: a visitor's writes go straight to the server (→ login)
 //   offline, timeout, 5xx      → start the last signed-in account's store (offline start); the
-//                                engine still checks the session before it sends anything
+//                                engine still checks the session before it sends anything.
+//                                "Offline" is onlineManager's word too, re-read when it changes.
 import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { userKeys } from '../api/user';
 import type { UserBase } from '../domain/user';
@@ -96,9 +97,17 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
   void (options.afterPaint ?? afterFirstPaint)().then(() => {
     if (disposed) return;
     evaluate();
-    unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    const fromQuery = queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryHash === userHash) evaluate();
     });
+    // A server that hangs rather than refuses leaves the user query pending for the client's whole
+    // timeout; the worker's report (onlineManager offline) comes within seconds and is enough to
+    // open the last account's store, so the buyer's first offline writes land in its draft.
+    const fromOnline = onlineManager.subscribe(evaluate);
+    unsubscribe = () => {
+      fromQuery();
+      fromOnline();
+    };
   });
 
   return () => {

@@ -6,10 +6,22 @@ export interface LocalAccount {
   username: string;
   /** The company (customer) id; null for a member without a company yet. */
   companyId: number | null;
+  /**
+   * Whether the company's qualification was approved (is_passed) when the server last said so.
+   * Not part of who the account is (sameAccount, dbNameFor ignore it): started without the server,
+   * it tells the pages whether this buyer may see prices and add to the cart. Absent in records
+   * written before it was kept.
+   */
+  approved?: boolean;
 }
 
-export function accountOf(user: Pick<UserBase, 'username' | 'customer'>): LocalAccount {
-  return { username: user.username, companyId: user.customer?.id ?? null };
+/** What accountOf reads of the server's user base. */
+export type AccountSource = Pick<UserBase, 'username'> & { customer?: { id: number } | null; is_passed?: UserBase['is_passed'] };
+
+export function accountOf(user: AccountSource): LocalAccount {
+  const account: LocalAccount = { username: user.username, companyId: user.customer?.id ?? null };
+  if (user.is_passed !== undefined) account.approved = user.is_passed === 1;
+  return account;
 }
 
 export function sameAccount(a: LocalAccount | null, b: LocalAccount | null): boolean {
@@ -52,10 +64,11 @@ export function lastAccount(): LocalAccount | null {
   const raw = storage()?.getItem(LAST_ACCOUNT_KEY);
   if (!raw) return null;
   try {
-    const v = JSON.parse(raw) as { username?: unknown; companyId?: unknown };
+    const v = JSON.parse(raw) as { username?: unknown; companyId?: unknown; approved?: unknown };
     if (typeof v.username !== 'string' || v.username === '') return null;
-    const companyId = typeof v.companyId === 'number' ? v.companyId : null;
-    return { username: v.username, companyId };
+    const account: LocalAccount = { username: v.username, companyId: typeof v.companyId === 'number' ? v.companyId : null };
+    if (typeof v.approved === 'boolean') account.approved = v.approved;
+    return account;
   } catch {
     return null;
   }

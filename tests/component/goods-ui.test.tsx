@@ -10,6 +10,7 @@ import { ADD_TO_CART_DEFER_MS } from '../../src/domain/constants';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import { quantityRulesFor, type QuantityRules } from '../../src/domain/quantity';
 import type { UserBase } from '../../src/domain/user';
+import { forgetLastAccount, rememberLastAccount } from '../../src/local/account';
 import { AddToCartControl, BLOCK_NOT_BUYABLE, BLOCK_OUT_OF_STOCK, BLOCK_UNAPPROVED } from '../../src/widgets/goods/add-to-cart';
 import { isNearExpiry, stockText } from '../../src/ui/goods/goods-facts';
 import { GoodsImage } from '../../src/ui/goods/goods-image';
@@ -29,6 +30,8 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
 }));
 
 const VISITOR = new ApiError({ code: 10001, status: 401, msg: '请先登录' });
+/** What the client throws when the server cannot be reached (it is down, the browser online). */
+const UNREACHABLE = new ApiError({ code: 0, status: 0, msg: '网络连接失败，请检查网络', kind: 'network' });
 
 /** The user base answer: a user, or null for a visitor (401). */
 function serveUser(user: UserBase | null) {
@@ -236,6 +239,41 @@ describe('AddToCartControl', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/list/info/7?from=home' });
     expect(http.post).not.toHaveBeenCalled();
+  });
+
+  describe('the server unreachable (issue 16: an offline start)', () => {
+    beforeEach(() => {
+      http.get.mockImplementation((path: string) =>
+        path === 'user/base' ? Promise.reject(UNREACHABLE) : Promise.reject(new Error(`unexpected GET ${path}`)),
+      );
+    });
+    afterEach(() => forgetLastAccount());
+
+    it('adds for the last signed-in account instead of sending the buyer to sign in', async () => {
+      rememberLastAccount({ username: 'demo', companyId: 1, approved: true });
+      http.post.mockResolvedValue({ code: 10000, msg: '加入购物车成功', data: { count: 1 } });
+      const { router, queryClient } = renderControl(makeGoods());
+      await waitFor(() => expect(queryClient.getQueryState(['user', 'base'])?.status).toBe('error'));
+      fireEvent.click(await screen.findByRole('button', { name: '加入购物车' }));
+      await waitFor(() => expect(http.post).toHaveBeenCalledTimes(1));
+      expect(http.post.mock.calls[0]?.[0]).toBe('cart');
+      expect(router.state.location.pathname).toBe('/list/info/7');
+    });
+
+    it(`keeps ${BLOCK_UNAPPROVED} for a last account whose company was not approved`, async () => {
+      rememberLastAccount({ username: 'pending', companyId: 2, approved: false });
+      renderControl(makeGoods({ price: null, base_price: null, ladder_price: [] }));
+      const button = (await screen.findByRole('button', { name: BLOCK_UNAPPROVED })) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+    });
+
+    it('still sends a visitor to sign in when no member ever signed in on this device', async () => {
+      const { router, queryClient } = renderControl(makeGoods());
+      await waitFor(() => expect(queryClient.getQueryState(['user', 'base'])?.status).toBe('error'));
+      fireEvent.click(await screen.findByRole('button', { name: '加入购物车' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(http.post).not.toHaveBeenCalled();
+    });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 // The side bar (SPEC §2, §4): drawer width toggle, opening fetches the cart, lines and totals,
 // delete with confirmation, empty cart, closed on cart routes, messages badge, customer service.
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SideBar } from '../../src/app/shell/side-bar/side-bar';
@@ -194,5 +195,28 @@ describe('side bar', () => {
     fireEvent.click(await screen.findByRole('button', { name: /购物车/ }));
     expect(await screen.findByText('登录后查看购物车')).toBeTruthy();
     expect(listCalls()).toHaveLength(0);
+  });
+
+  it('started without the server, shows the offline member’s draft instead of asking to sign in', async () => {
+    localStore.readCart.mockResolvedValue({
+      lines: [{ ...line(1, '感冒灵颗粒', 1250, 2), local: 0, sort: 0 }],
+      totals: null,
+      provisional: true,
+      asOf: 1,
+    });
+    publishLocalStatus({ account: { username: 'demo', companyId: 1 }, cartDraft: { pending: false, seeded: true, lines: 1, localLines: 0 } });
+    onlineManager.setOnline(false);
+    try {
+      // No user base (the server cannot be reached); the shell knows the device's store is open.
+      renderInApp(<SideBar def={routeDef({ name: 'home' })} user={null} offlineMember />);
+      fireEvent.click(await screen.findByRole('button', { name: /购物车/ }));
+      const drawer = screen.getByRole('region', { name: '购物车' });
+      expect(await within(drawer).findByText('感冒灵颗粒')).toBeTruthy();
+      expect(within(drawer).queryByText('登录后查看购物车')).toBeNull();
+      expect(listCalls()).toHaveLength(0);
+    } finally {
+      onlineManager.setOnline(true);
+      setLocalRuntime(null);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The router's session check: answers from the header's cached user base when it can, asks the
 // server otherwise, and only a 401/10001 makes a visitor.
-import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 
 const getUserBase = vi.fn<() => Promise<unknown>>();
@@ -50,5 +50,28 @@ describe('session.isSignedIn', () => {
   it('lets the page open when the check itself fails (offline, timeout, server fault)', async () => {
     getUserBase.mockRejectedValue(new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' }));
     await expect(createSession(queryClient).isSignedIn()).resolves.toBe(true);
+  });
+
+  describe('offline (issue 16: the server down, the browser online)', () => {
+    afterEach(() => onlineManager.setOnline(true));
+
+    it('lets the page open once the app goes offline, without waiting for a check that hangs', async () => {
+      getUserBase.mockReturnValue(new Promise(() => undefined));
+      const check = createSession(queryClient).isSignedIn();
+      let answer: boolean | undefined;
+      void Promise.resolve(check).then((v) => (answer = v));
+      await Promise.resolve();
+      expect(answer).toBeUndefined();
+      onlineManager.setOnline(false);
+      await expect(check).resolves.toBe(true);
+    });
+
+    it('still treats a fresh 401 as a visitor', async () => {
+      getUserBase.mockRejectedValue(authError());
+      const session = createSession(queryClient);
+      await expect(session.isSignedIn()).resolves.toBe(false);
+      onlineManager.setOnline(false);
+      expect(session.isSignedIn()).toBe(false);
+    });
   });
 });

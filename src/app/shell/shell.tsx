@@ -51,7 +51,7 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
           <Footer />
         </Suspense>
       )}
-      {flags.sideBar && <SideBar def={def} user={user} />}
+      {flags.sideBar && <SideBar def={def} user={user} offlineMember={offlineMember} />}
       {flags.header && <BottomAdBanner signedIn={user !== null || offlineMember} />}
       {flags.header && isHomeRoute(def) && <LuckyDrawPrompt />}
     </div>

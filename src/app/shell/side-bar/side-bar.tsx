@@ -22,6 +22,11 @@ export const MESSAGES_PATH = '/wdxx';
 export interface SideBarProps {
   def: RouteDef;
   user: UserBase | null;
+  /**
+   * The server could not say who is signed in, but this device's store is open for a member
+   * (an offline start): the drawer shows that member's cart draft, not 登录后查看购物车.
+   */
+  offlineMember?: boolean;
 }
 
 function Badge({ count }: { count: number }) {
@@ -51,7 +56,7 @@ function ServiceEntry({ user }: { user: UserBase | null }) {
   return <DeferredPopover impl={serviceCard} props={{ user }} trigger={{ className: styles.tab, label: '在线客服', content: label }} />;
 }
 
-export function SideBar({ def, user }: SideBarProps) {
+export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
   const [wantOpen, setWantOpen] = useState(false);
   const narrow = useMediaQuery(NARROW_QUERY);
   const onCart = isCartRoute(def);
@@ -136,7 +141,7 @@ export function SideBar({ def, user }: SideBarProps) {
         </header>
         {open && (
           <Suspense fallback={<p className={styles.state}>加载中…</p>}>
-            <CartDrawer signedIn={user !== null} />
+            <CartDrawer signedIn={user !== null || offlineMember} />
           </Suspense>
         )}
       </section>

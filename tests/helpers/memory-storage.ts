@@ -1,0 +1,15 @@
+// A Storage in memory, for node tests of code that keeps things in localStorage
+// (vi.stubGlobal('localStorage', memoryStorage())).
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
