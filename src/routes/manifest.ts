@@ -22,10 +22,10 @@
 // - Pages still delivered by later issues point at under-construction.tsx with their `area`.
 import { listSearchSchema, NEWEST_FIRST } from '../domain/list-search';
 import { loginSearch } from '../features/auth/redirect-target';
-import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-urls';
-import { favoritesSearch } from '../features/favorites/page-param';
+import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-search-schema';
+import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
-import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search';
+import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
 import type { NewsType } from '../domain/articles';

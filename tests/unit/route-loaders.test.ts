@@ -9,7 +9,7 @@ import { goodsDetailFirstQuery } from '../../src/api/goods';
 import { goodsListQuery } from '../../src/api/goods-list';
 import { ordersQuery } from '../../src/api/orders';
 import { parseListSearch, toGoodsListQuery } from '../../src/domain/list-search';
-import { parseOrderSearch } from '../../src/features/orders/order-search';
+import { parseOrderSearch } from '../../src/features/orders/order-search-schema';
 import { loadFirstScreen } from '../../src/routes/first-screen';
 import { goodsListData, loadGoodsDetail, loadHome, searchResultsData } from '../../src/routes/loaders/catalogue';
 import { createAppRouter } from '../../src/routes/tree';

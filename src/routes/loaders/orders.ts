@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { orderDetailQuery, ordersQuery } from '../../api/orders';
 import { positiveIntParam } from '../../domain/params';
-import { orderListSearch, orderPageSearch } from '../../features/orders/order-search';
+import { orderListSearch, orderPageSearch } from '../../features/orders/order-search-schema';
 import { settled, withSearch } from '../first-screen';
 import type { RouteLocation } from '../types';
 
