@@ -63,6 +63,19 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: bench/bundle-size.ts reads it to find what loads before first paint.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry imports statically runs before first paint anyway, so it goes
+          // in one chunk. Left to automatic splitting, the modules a lazy chunk also imports (the
+          // local store's entry, query and router helpers …) became ~18 small shared chunks: one
+          // request each, and gzip compresses them separately (+8 KiB gzip before first paint,
+          // docs/decisions/route-loaders.md). Lazy-only code is untouched: '$initial' does not
+          // capture it.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -42,6 +42,15 @@ export function withSearch<S>(
   return { search: schema, loader: (queryClient, at) => load(queryClient, { params: at.params, search: schema(at.search) }) };
 }
 
+/**
+ * A loader whose module loads on its first call, so the first paint does not carry it: the import
+ * starts when the route matches, in parallel with the page's own chunk. A failed import is a failed
+ * loader, which `loadFirstScreen` swallows like any other (the page then loads its data itself).
+ */
+export function lazyLoader(load: () => Promise<RouteLoader>): RouteLoader {
+  return (queryClient, at) => load().then((loader) => loader(queryClient, at));
+}
+
 /** Every promise settled, failures included: one failing query must not hide the others' answers. */
 export function settled(promises: ReadonlyArray<Promise<unknown>>): Promise<unknown> {
   return Promise.allSettled(promises);

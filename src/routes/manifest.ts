@@ -22,15 +22,16 @@
 // - Pages still delivered by later issues point at under-construction.tsx with their `area`.
 import { listSearchSchema, NEWEST_FIRST } from '../domain/list-search';
 import { loginSearch } from '../features/auth/redirect-target';
-import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-urls';
-import { favoritesSearch } from '../features/favorites/page-param';
+import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-search-schema';
+import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
-import { orderDetailSearch, orderPageSearch } from '../features/orders/order-search';
+import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
-import { helpArticleData, loadNewsArticle, newsListData } from './loaders/help';
-import { loadOrderDetail, orderListData, pointsOrdersData } from './loaders/orders';
+import { helpArticleSearch, newsListSearch } from '../domain/article-search';
+import type { NewsType } from '../domain/articles';
+import { lazyLoader } from './first-screen';
 import { activityLoadingSearch, loadingSearch } from './safe-href';
-import type { FeatureArea, PageModule, RouteDef, ShellFlags } from './types';
+import type { FeatureArea, PageModule, RouteDef, RouteLoader, ShellFlags } from './types';
 
 // ---- shell presets --------------------------------------------------------------------------
 
@@ -84,6 +85,23 @@ function activityRedirect(params: Readonly<Record<string, string | undefined>>):
   const target = '/' + parts.map(encodeURIComponent).join('/');
   return `/loading/activity?url=${encodeURIComponent(target)}`;
 }
+
+// ---- first screens loaded on demand ---------------------------------------------------------
+// The order and help centres' loaders (and their api modules) stay out of the first bundle: each
+// loads on its route's first call, in parallel with the page's chunk (first-screen.ts lazyLoader).
+// Their search schemas stay here: the router needs them synchronously.
+
+type OrderLoaders = typeof import('./loaders/orders');
+type HelpLoaders = typeof import('./loaders/help');
+const orderLoader = (pick: (m: OrderLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/orders').then(pick));
+const helpLoader = (pick: (m: HelpLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/help').then(pick));
+
+const orderListData = { search: orderListSearch, loader: orderLoader((m) => m.loadOrderList) };
+const pointsOrdersData = { search: orderPageSearch, loader: orderLoader((m) => m.loadPointsOrders) };
+const loadOrderDetail = orderLoader((m) => m.loadOrderDetail);
+const helpArticleData = { search: helpArticleSearch, loader: helpLoader((m) => m.loadHelpArticle) };
+const newsListData = (code: NewsType) => ({ search: newsListSearch, loader: helpLoader((m) => m.newsListLoader(code)) });
+const loadNewsArticle = helpLoader((m) => m.loadNewsArticle);
 
 // ---- the rows -------------------------------------------------------------------------------
 

@@ -1,29 +1,6 @@
-// Redirect targets taken from the URL (`/loading?to=`, `/loading/activity?url=`, `/login?redirect=`)
-// are attacker-controlled: only same-origin relative paths may be followed (no open redirect).
-
+// The loading pages' search schemas: their targets come from the URL, so only same-site paths.
 import { searchRecord, type SearchSchema } from '../domain/params';
-
-const PROBE_ORIGIN = 'https://same-origin.invalid';
-
-/**
- * Returns the path + query + hash of `raw` when it is a same-origin relative path such as
- * `/list?cat=3`, otherwise null. Rejects absolute URLs, protocol-relative `//host`, backslash
- * tricks (`/\host`, which browsers treat as `//host`) and control characters.
- */
-export function safeInternalHref(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw === '' || raw.length > 2048) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, PROBE_ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== PROBE_ORIGIN) return null;
-  return url.pathname + url.search + url.hash;
-}
+import { safeInternalHref } from '../domain/safe-href';
 
 /** /loading?to=<url>: the same-site page to go on to, else null. */
 export const loadingSearch: SearchSchema<{ to: string | null }> = (raw) => ({ to: safeInternalHref(searchRecord(raw).to) });

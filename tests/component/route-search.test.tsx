@@ -5,7 +5,7 @@ import { act, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIST_SEARCH, listSearchSchema } from '../../src/domain/list-search';
-import { DEFAULT_ORDER_SEARCH, orderListSearch } from '../../src/features/orders/order-search';
+import { DEFAULT_ORDER_SEARCH, orderListSearch } from '../../src/features/orders/order-search-schema';
 import type { RouteDef } from '../../src/routes/types';
 import { typedSearch } from '../../src/widgets/route-search';
 import { currentHref, listCalls, listResult, makeUser, renderRoute, serve } from './catalog-harness';

@@ -39,6 +39,14 @@ async function shellRendered(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The router names the page (`首页 - 康源医药网`) once the route resolved, which online is after its
+ * loader's first screen (up to 800 ms) and offline at once; the shell may render before either.
+ */
+async function routeTitled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.title.includes(' - '), undefined, { timeout: 15_000 });
+}
+
 describeBrowser('PWA: install, manifest, offline start', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -75,6 +83,7 @@ describeBrowser('PWA: install, manifest, offline start', () => {
     await shellRendered(page);
     const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
     expect(controller).toBe(`${server.url}/sw.js`);
+    await routeTitled(page);
     onlineTitle = await page.title();
     expect(onlineTitle).not.toBe('');
   });
@@ -121,6 +130,7 @@ describeBrowser('PWA: install, manifest, offline start', () => {
     const response = await page.reload();
     expect(response?.fromServiceWorker(), 'index.html came from the service worker').toBe(true);
     await shellRendered(page);
+    await routeTitled(page);
     expect(await page.title()).toBe(onlineTitle);
 
     // A deep link to a client route opens the same shell offline (navigation fallback).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeInternalHref } from '../../src/routes/safe-href';
+import { safeInternalHref } from '../../src/domain/safe-href';
 
 describe('safeInternalHref', () => {
   it('keeps same-origin relative paths with query and hash', () => {

@@ -1,17 +1,9 @@
 // The list page number lives in the URL (`/star?page=2`) so reload, back and shared links keep it.
 import { useCallback } from 'react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
+import { searchRecord } from '../../domain/params';
 import { useRouteSearch } from '../../widgets/route-search';
-
-const MAX_PAGE = 100_000;
-
-export function parsePage(raw: unknown): number {
-  return positiveIntParam(raw, MAX_PAGE) ?? 1;
-}
-
-/** The favourites route's search schema (/star). */
-export const favoritesSearch: SearchSchema<{ page: number }> = (raw) => ({ page: parsePage(searchRecord(raw).page) });
+import { favoritesSearch } from './favorites-search-schema';
 
 export function usePageParam(): [number, (page: number) => void] {
   const router = useRouter();

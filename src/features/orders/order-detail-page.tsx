@@ -20,7 +20,7 @@ import {
   Timeline,
 } from './order-detail-sections';
 import { afterSaleHref, applyAfterSaleHref, orderDetailHref } from './order-links';
-import { orderDetailSearch } from './order-search';
+import { orderDetailSearch } from './order-search-schema';
 import { PayCountdown, payDeadline } from './pay-countdown';
 import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';

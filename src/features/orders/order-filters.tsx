@@ -1,7 +1,7 @@
 // Search by order number or goods name within a date range. The fields start from the URL and
 // only reach it on submit, so typing does not fire a request per keystroke.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_ORDER_KEYWORDS_CHARS, type OrderSearch } from './order-search';
+import { MAX_ORDER_KEYWORDS_CHARS, type OrderSearch } from './order-search-schema';
 import styles from './orders.module.css';
 import { buttonClass } from '../../ui/button';
 

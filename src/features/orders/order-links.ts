@@ -2,6 +2,7 @@
 // buyer's ID details (a legal requirement for these medicines); once a receipt exists the normal
 // pay step is used.
 import type { AfterSaleKind, OrderSummary } from '../../domain/orders';
+import { AFTER_SALE_PARAM } from './order-search-schema';
 
 export const orderDetailHref = (id: number): string => `/order/info/${id}`;
 
@@ -18,8 +19,6 @@ export function afterSaleHref(a: { id: number; kind: AfterSaleKind }): string {
   return a.kind === 'return' ? `/order/returnInfo/${a.id}` : `/order/afterSalesInfo/${a.id}`;
 }
 
-/** The detail page opens the after-sale form when it sees this flag. */
-export const AFTER_SALE_PARAM = 'after_sale';
 export const applyAfterSaleHref = (id: number): string => `${orderDetailHref(id)}?${AFTER_SALE_PARAM}=1`;
 
 /** /dzfp opens the request form for this order. */

@@ -1,6 +1,7 @@
 // Status tabs of /order with their counts; each is a link so the tab lives in the URL.
 import { ORDER_TABS, type OrderTabKey } from '../../domain/orders';
-import { orderSearchHref, type OrderSearch } from './order-search';
+import { orderSearchHref } from './order-search';
+import type { OrderSearch } from './order-search-schema';
 import { TabBar } from '../../ui/tab-bar';
 import styles from './orders.module.css';
 

@@ -1,37 +1,37 @@
 // First screens of the help centre: the category tree every help page needs (the help menu
-// beside each page reads it too), and the article or news page the URL names. Public content (the worker caches it for offline reading).
+// beside each page reads it too), and the article or news page the URL names. Public content (the
+// worker caches it for offline reading). Not in the first bundle: the manifest loads this module
+// on a route's first call (`lazyLoader`), and the api module with it.
 import type { QueryClient } from '@tanstack/react-query';
+import { articleCategoriesQuery, articleListQuery, articleQuery } from '../../api/articles';
 import { helpArticleSearch, newsListSearch } from '../../domain/article-search';
 import { ARTICLE_LIST_LIMIT_DEFAULT, type NewsType } from '../../domain/articles';
 import { positiveIntParam } from '../../domain/params';
 import { settled, withSearch } from '../first-screen';
-import type { RouteLocation } from '../types';
+import type { RouteLoader, RouteLocation } from '../types';
 
 /** A help leaf: the tree (which names the leaf) and the article `?id=` asks for. */
-export const helpArticleData = withSearch(helpArticleSearch, async (queryClient, { search }) => {
-  const { articleCategoriesQuery, articleQuery } = await import('../../api/articles');
+export const loadHelpArticle = withSearch(helpArticleSearch, (queryClient, { search }) => {
   const id = search.id;
   return settled([
     queryClient.ensureQueryData(articleCategoriesQuery()),
     ...(typeof id === 'number' ? [queryClient.ensureQueryData(articleQuery(id))] : []),
   ]);
-});
+}).loader;
 
 /** /news/hy, /news/company: the tree (for the title) and the page of the list. */
-export function newsListData(code: NewsType) {
-  return withSearch(newsListSearch, async (queryClient, { search }) => {
-    const { articleCategoriesQuery, articleListQuery } = await import('../../api/articles');
-    return settled([
+export function newsListLoader(code: NewsType): RouteLoader {
+  return withSearch(newsListSearch, (queryClient, { search }) =>
+    settled([
       queryClient.ensureQueryData(articleCategoriesQuery()),
       queryClient.ensureQueryData(articleListQuery({ code, page: search.page, limit: ARTICLE_LIST_LIMIT_DEFAULT })),
-    ]);
-  });
+    ]),
+  ).loader;
 }
 
 /** /news/info/:id/:type: the tree (the help menu beside it) and the article. */
-export async function loadNewsArticle(queryClient: QueryClient, { params }: RouteLocation): Promise<unknown> {
+export function loadNewsArticle(queryClient: QueryClient, { params }: RouteLocation): Promise<unknown> {
   const id = positiveIntParam(params.id);
-  const { articleCategoriesQuery, articleQuery } = await import('../../api/articles');
   return settled([
     queryClient.ensureQueryData(articleCategoriesQuery()),
     ...(id === null ? [] : [queryClient.ensureQueryData(articleQuery(id))]),
