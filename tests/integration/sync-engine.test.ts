@@ -13,6 +13,7 @@ import { httpTransport } from '../../src/local/transport';
 import { cartLines } from '../../server/db/schema';
 import { deferred, fakeLocks, flush, openDb } from '../unit/local/harness';
 import { startRealShop, uniqueName, type Fault, type Member, type RealShop } from './real-shop';
+import { until } from './until';
 
 let shop: RealShop;
 let g: RealShop['goodsId'];
@@ -277,16 +278,6 @@ describe('sync engine: retry with backoff', () => {
     expect(await shop.favorites(member)).toEqual([g.ganmaoling]);
   });
 });
-
-/** Polls `check` every 5 ms for up to 10 s of wall time (a deadline for a condition, not a timing). */
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('condition not reached within 10 s');
-}
 
 describe('sync engine: refusals', () => {
   it('a business refusal becomes a conflict row with the server msg, is not retried, and the queue moves on', async () => {
