@@ -38,6 +38,8 @@ export interface SentRequest {
 
 /** What the next write (POST) meets on its way, each used once, in order; reads pass untouched. */
 export type Fault =
+  /** Nothing happens to this one (to aim a later fault at a later write). */
+  | { type: 'answer-normally' }
   /** The connection fails before the server sees the request. */
   | { type: 'network' }
   /** The server handles and commits the request, then the answer is lost on the way back. */

@@ -194,6 +194,25 @@ describe('sync engine: idempotent replay', () => {
     expect((await readCartDraft(db)).lines.map((l) => [l.id, l.number, l.local])).toEqual([[serverId, 2, 0]]);
   });
 
+  it('the server dies in the middle of a batch: nothing lost, nothing doubled', async () => {
+    const { member, db, engine, browser } = await setup();
+    const goods = await Promise.all((['ganmaoling', 'banlangen', 'limited'] as const).map((r) => shop.listed(member, r)));
+    await draftCartAdd(db, [line(g.ganmaoling, 1)], { goods });
+    await draftCartAdd(db, [line(g.banlangen, 2)], { goods });
+    await draftCartAdd(db, [line(g.limited, 3)], { goods });
+    // The first add is answered; the process dies right after committing the second, before answering.
+    browser.faults = [{ type: 'answer-normally' }, { type: 'lose-answer', after: () => void (browser.down = true) }];
+    await engine.trigger('enqueue');
+    expect(await db.outbox.count()).toBe(2);
+
+    browser.down = false;
+    await engine.trigger('online');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await shop.cartNumbers(member)).toEqual({ [g.ganmaoling]: 1, [g.banlangen]: 2, [g.limited]: 3 });
+    expect(browser.applied()).toHaveLength(3);
+    expect(browser.writes().filter((r) => r.replayed)).toHaveLength(1);
+  });
+
   it('every retry of an entry carries the same Idempotency-Key', async () => {
     const { member, db, engine, browser } = await setup();
     browser.faults = [serverError, serverError];
