@@ -8,7 +8,7 @@ import type { LocalDb } from '../../src/local/db';
 import { draftFavorite, localFavoriteIds, mergeServerFavorites } from '../../src/local/favorites-local';
 import { createSyncEngine } from '../../src/local/sync-engine';
 import { httpTransport } from '../../src/local/transport';
-import { openDb } from '../unit/local/harness';
+import { openDb } from '../helpers/local-store';
 import { startRealShop, uniqueName, type RealShop } from './real-shop';
 
 let shop: RealShop;

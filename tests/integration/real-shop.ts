@@ -13,7 +13,7 @@ import type { Page } from '../../src/domain/envelope';
 import type { GoodsListItem, GoodsListResult } from '../../src/domain/catalog';
 import { accountOf, type LocalAccount } from '../../src/local/account';
 import type { UserBase } from '../../src/domain/user';
-import { cartLines, companies, goods as goodsTable } from '../../server/db/schema';
+import { cartLines, companies, goods as goodsTable, goodsLadderPrices } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createMember, TEST_PASSWORD } from '../helpers/accounts';
 import { insertCatalogue, insertGoods, type CatalogueIds } from '../fixtures/catalogue';
@@ -38,8 +38,8 @@ export interface SentRequest {
 
 /** What the next write (POST) meets on its way, each used once, in order; reads pass untouched. */
 export type Fault =
-  /** Nothing happens to this one (to aim a later fault at a later write). */
-  | { type: 'answer-normally' }
+  /** The app answers this one; `after` runs between its answer and the client reading it. */
+  | { type: 'pass'; after?: () => Promise<void> | void }
   /** The connection fails before the server sees the request. */
   | { type: 'network' }
   /** The server handles and commits the request, then the answer is lost on the way back. */
@@ -142,6 +142,7 @@ export class ShopBrowser {
         await fault.after?.();
         throw new TypeError('fetch failed');
       }
+      if (fault?.type === 'pass') await fault.after?.();
       return res;
     } finally {
       this.inFlight -= 1;
@@ -163,9 +164,15 @@ export interface RealShop {
   cartNumbers(member: Member): Promise<Record<number, number>>;
   /** The member's favourite goods ids: GET /api/favorite. */
   favorites(member: Member): Promise<number[]>;
-  setGoods(role: GoodsRole, patch: Partial<typeof goodsTable.$inferInsert>): Promise<void>;
+  /** The member's server cart holds exactly these lines (through the real API); returns GET cart/list. */
+  cartWith(member: Member, lines: { role: GoodsRole; number: number; selected?: boolean }[]): Promise<CartState>;
+  /** Changes a goods row (price, stock …) as the back office would; restoreGoods() undoes it. */
+  setGoods(role: GoodsRole, patch: GoodsPatch): Promise<void>;
+  restoreGoods(): Promise<void>;
   close(): Promise<void>;
 }
+
+type GoodsPatch = Partial<Pick<typeof goodsTable.$inferInsert, 'basePrice' | 'stock' | 'isBuy'>>;
 
 /** Starts the real app with the integration catalogue; the browser is installed as the client's fetch. */
 export async function startRealShop(): Promise<RealShop> {
@@ -181,6 +188,9 @@ export async function startRealShop(): Promise<RealShop> {
   ]);
   const goodsId: Record<GoodsRole, number> = { ganmaoling, banlangen, limited, offSale, kx, scarce };
   await t.db.update(goodsTable).set({ purchaseLimit: 5 }).where(eq(goodsTable.id, limited));
+  // 10 units or more of 感冒灵颗粒 cost 12.00 instead of 12.50.
+  await t.db.insert(goodsLadderPrices).values({ goodsId: ganmaoling, minNumber: 10, price: 1200 });
+  const originals = new Map<number, GoodsPatch>();
   const browser = new ShopBrowser(t);
   browser.install();
 
@@ -218,8 +228,30 @@ export async function startRealShop(): Promise<RealShop> {
       const page = await get<Page<GoodsListItem>>(member, '/api/favorite?page_size=100');
       return page.list.map((g) => g.id).sort((a, b) => a - b);
     },
+    async cartWith(member, lines) {
+      const say = async (urlPath: string, body: Parameters<TestApp['call']>[2]) => {
+        const res = await t.call('POST', urlPath, { ...body, cookie: member.cookie });
+        if (res.status !== 200) throw new Error(`POST ${urlPath}: ${res.status} ${res.body.msg}`);
+        return res.body.data as unknown;
+      };
+      await t.db.delete(cartLines).where(eq(cartLines.companyId, member.companyId));
+      for (const l of [...lines].reverse()) {
+        const added = (await say('/api/cart', { body: { params: [{ goods_id: goodsId[l.role], number: l.number }] } })) as { lines: number[] };
+        if (l.selected === false) await say('/api/cart/batch_select', { body: { ids: added.lines, is_selected: 0 } });
+      }
+      return get<CartState>(member, '/api/cart/list');
+    },
     async setGoods(role, patch) {
-      await t.db.update(goodsTable).set(patch).where(eq(goodsTable.id, goodsId[role]));
+      const id = goodsId[role];
+      if (!originals.has(id)) {
+        const [row] = await t.db.select().from(goodsTable).where(eq(goodsTable.id, id));
+        originals.set(id, { basePrice: row.basePrice, stock: row.stock, isBuy: row.isBuy });
+      }
+      await t.db.update(goodsTable).set(patch).where(eq(goodsTable.id, id));
+    },
+    async restoreGoods() {
+      for (const [id, row] of originals) await t.db.update(goodsTable).set(row).where(eq(goodsTable.id, id));
+      originals.clear();
     },
     close: () => t.close(),
   };

@@ -11,7 +11,7 @@ import { enqueue, pendingEntries } from '../../src/local/outbox-queue';
 import { UNENCODABLE_MESSAGE, UNRESOLVED_EDIT_MESSAGE, createSyncEngine, type SyncEngineOptions } from '../../src/local/sync-engine';
 import { httpTransport } from '../../src/local/transport';
 import { cartLines } from '../../server/db/schema';
-import { deferred, fakeLocks, flush, openDb } from '../unit/local/harness';
+import { deferred, fakeLocks, flush, openDb } from '../helpers/local-store';
 import { startRealShop, uniqueName, type Fault, type Member, type RealShop } from './real-shop';
 import { until } from './until';
 
@@ -201,7 +201,7 @@ describe('sync engine: idempotent replay', () => {
     await draftCartAdd(db, [line(g.banlangen, 2)], { goods });
     await draftCartAdd(db, [line(g.limited, 3)], { goods });
     // The first add is answered; the process dies right after committing the second, before answering.
-    browser.faults = [{ type: 'answer-normally' }, { type: 'lose-answer', after: () => void (browser.down = true) }];
+    browser.faults = [{ type: 'pass' }, { type: 'lose-answer', after: () => void (browser.down = true) }];
     await engine.trigger('enqueue');
     expect(await db.outbox.count()).toBe(2);
 

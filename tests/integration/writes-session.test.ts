@@ -26,7 +26,7 @@ import {
   favoriteAdd,
   favoriteCancel,
 } from '../../src/local/writes';
-import { flush } from '../unit/local/harness';
+import { flush } from '../helpers/local-store';
 import { startRealShop, uniqueName, type Member, type RealShop } from './real-shop';
 import { until } from './until';
 

@@ -21,7 +21,8 @@ import {
   mergeServerFavorites,
 } from '../../../src/local/favorites-local';
 import { pendingEntries } from '../../../src/local/outbox-queue';
-import { GOODS, freshAccount, makeGoods, openDb } from './harness';
+import { freshAccount, openDb } from '../../helpers/local-store';
+import { GOODS, makeGoods } from './goods-fixtures';
 
 const open: LocalDb[] = [];
 afterEach(() => {

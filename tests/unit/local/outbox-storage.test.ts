@@ -16,7 +16,7 @@ import {
   LocalStorageFullError,
   requestPersistentStorage,
 } from '../../../src/local/storage';
-import { freshAccount, openDb } from './harness';
+import { freshAccount, openDb } from '../../helpers/local-store';
 
 const open: LocalDb[] = [];
 afterEach(() => {
