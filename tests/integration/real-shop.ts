@@ -4,7 +4,6 @@
 // cookie, Idempotency-Key. Faults the real app cannot produce on demand (a dropped connection, an
 // answer lost after the server committed, a 5xx, a hung request) wrap app.request; they never
 // re-implement a rule of the server.
-import 'fake-indexeddb/auto';
 import { TimeoutError } from 'ky';
 import { eq } from 'drizzle-orm';
 import { configureHttp } from '../../src/http/client';
