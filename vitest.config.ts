@@ -1,4 +1,5 @@
-// Test layers (DESIGN.md): unit and api run in node, component in jsdom, e2e drives Chromium.
+// Test layers (DESIGN.md; docs/decisions/test-layers.md): unit, api and integration run in node,
+// component in jsdom, e2e drives Chromium.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -11,6 +12,17 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        // The local store (fake-indexeddb) and the real HTTP client against the real app.
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

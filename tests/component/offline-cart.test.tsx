@@ -1,14 +1,12 @@
-// The cart page with the real local store (fake-indexeddb) and the unit tests' fake server behind
-// the sync engine (issue 5): offline it shows the device's draft with provisional totals and a
-// disabled 去结算, lines can be removed offline, and back online the outbox drains and the server's
-// cart replaces the draft; the list of what changed after a sync renders and closes with 知道了;
-// every cart read online is kept for offline use.
+// The cart page with the real local store (fake-indexeddb) and the real app behind the real HTTP
+// client (tests/integration/real-shop.ts; issue 5): offline it shows the device's draft with
+// provisional totals and a disabled 去结算, lines can be removed offline, and back online the
+// outbox drains and the server's cart replaces the draft; the list of what changed after a sync
+// renders and closes with 知道了; every cart read online is kept for offline use.
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/domain/api-error';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticeHost } from '../../src/ui/error-presenter';
-import type { UserBase } from '../../src/domain/user';
 import { CONFLICTS_TITLE } from '../../src/features/cart/cart-conflicts';
 import CartPage from '../../src/features/cart/cart-page';
 import { OFFLINE_CHECKOUT_REASON } from '../../src/features/cart/cart-page-state';
@@ -17,40 +15,31 @@ import { localStoreOptions } from '../../src/app/local-wiring';
 import * as local from '../../src/local/index';
 // The store itself: these tests read its database.
 import * as store from '../../src/local/store';
-import type { ConflictRow, LocalAccount } from '../../src/local/index';
+import type { ConflictRow } from '../../src/local/index';
 import { cartAdd } from '../../src/local/writes';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
-import { FakeServer, GOODS, freshAccount } from '../unit/local/harness';
-import { makeUser, renderInApp } from './shell-harness';
+import { startRealShop, uniqueName, type Member, type RealShop } from '../integration/real-shop';
+import { renderInApp } from './shell-harness';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/http/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/http/client')>()),
-  http,
-}));
+let shop: RealShop;
+let member: Member;
 
-const networkDown = () => new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' });
+// The real app (PGlite, sign-in's scrypt) answers here: under load a case takes longer than the
+// component layer's 5 s default. Waits below are deadlines for conditions, not timings.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+const SYNCED = { timeout: 10_000 };
 
-let server: FakeServer;
-let account: LocalAccount;
+beforeAll(async () => {
+  shop = await startRealShop();
+});
+afterAll(() => shop.close());
 
-function userOf(a: LocalAccount): UserBase {
-  return makeUser({ username: a.username, customer: { id: a.companyId ?? 0 } } as Partial<UserBase>);
-}
-
-beforeEach(() => {
-  account = freshAccount();
-  server = new FakeServer(account);
-  http.get.mockImplementation(async (path: string) => {
-    if (path === 'user/base') return userOf(account);
-    if (path === 'cart/list') {
-      if (server.down) throw networkDown();
-      return server.cartState();
-    }
-    if (path === 'cart/total') return { count: server.lines.length };
-    throw new Error(`unexpected GET ${path}`);
-  });
+beforeEach(async () => {
+  shop.browser.reset();
+  shop.browser.install();
+  member = await shop.member(uniqueName());
+  shop.browser.signInAs(member);
 });
 
 afterEach(async () => {
@@ -61,8 +50,6 @@ afterEach(async () => {
   });
   onlineManager.setOnline(true);
   await local.stopLocal();
-  http.get.mockReset();
-  http.post.mockReset();
 });
 
 function renderCart() {
@@ -76,7 +63,7 @@ function renderCart() {
 }
 
 async function startStore(queryClient: QueryClient) {
-  const rt = await act(() => store.startLocal(userOf(account), { ...localStoreOptions(queryClient), transport: server.transport, locks: null }));
+  const rt = await act(() => store.startLocal(member.user, { ...localStoreOptions(queryClient), locks: null }));
   expect(rt).not.toBeNull();
   return rt!;
 }
@@ -85,13 +72,16 @@ const rowNames = () => screen.getAllByRole('row').map((r) => r.textContent ?? ''
 
 describe('cart page offline', () => {
   it('shows the draft with provisional totals, removes a line offline, and shows the synced cart once back online', async () => {
+    const g = shop.goodsId;
+    const ck_id = shop.cat.warehouseId;
+    const goods = [await shop.listed(member, 'ganmaoling'), await shop.listed(member, 'banlangen')];
     act(() => onlineManager.setOnline(false));
-    server.down = true;
+    shop.browser.down = true;
     const { queryClient } = renderCart();
     const rt = await startStore(queryClient);
     await act(async () => {
-      await cartAdd([{ goods_id: 7, number: 2, ck_id: 3 }], { goods: [GOODS.ganmaoling] });
-      await cartAdd([{ goods_id: 8, number: 1, ck_id: 3 }], { goods: [GOODS.banlangen] });
+      await cartAdd([{ goods_id: g.ganmaoling, number: 2, ck_id }], { goods });
+      await cartAdd([{ goods_id: g.banlangen, number: 1, ck_id }], { goods });
     });
 
     expect(await screen.findByText(OFFLINE_DRAFT_NOTE)).toBeTruthy();
@@ -109,13 +99,13 @@ describe('cart page offline', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: '板蓝根颗粒' })).toBeNull());
     expect(await rt.db.outbox.count()).toBe(3);
-    expect(server.received).toEqual([]);
+    expect(shop.browser.writes()).toEqual([]);
 
     // Back online: the outbox drains in order, the server's cart replaces the draft.
-    server.down = false;
+    shop.browser.down = false;
     act(() => onlineManager.setOnline(true));
-    await waitFor(() => expect(server.cartNumbers()).toEqual({ 7: 2 }), { timeout: 5_000 });
-    await waitFor(() => expect(screen.queryByText(OFFLINE_DRAFT_NOTE)).toBeNull(), { timeout: 5_000 });
+    await waitFor(async () => expect(await shop.cartNumbers(member)).toEqual({ [g.ganmaoling]: 2 }), SYNCED);
+    await waitFor(() => expect(screen.queryByText(OFFLINE_DRAFT_NOTE)).toBeNull(), SYNCED);
     await screen.findByRole('link', { name: '感冒灵颗粒' });
     expect(rowNames().some((t) => t.includes('板蓝根颗粒'))).toBe(false);
     expect((screen.getByRole('button', { name: '去结算' }) as HTMLButtonElement).disabled).toBe(false);
@@ -123,12 +113,13 @@ describe('cart page offline', () => {
   });
 
   it('falls back to the draft when the cart list cannot be fetched although the browser says online', async () => {
-    server.down = true;
+    const goods = [await shop.listed(member, 'ganmaoling')];
+    shop.browser.down = true;
     const { queryClient } = renderCart();
     await startStore(queryClient);
     await act(async () => {
       // The server is down: the add waits in the outbox ('queued'), applied to the draft.
-      await cartAdd([{ goods_id: 7, number: 3, ck_id: 3 }], { goods: [GOODS.ganmaoling] });
+      await cartAdd([{ goods_id: shop.goodsId.ganmaoling, number: 3, ck_id: shop.cat.warehouseId }], { goods });
     });
     expect(await screen.findByText(OFFLINE_DRAFT_NOTE)).toBeTruthy();
     await screen.findByRole('link', { name: '感冒灵颗粒' });
@@ -137,13 +128,13 @@ describe('cart page offline', () => {
 
 describe('cart page online', () => {
   it('keeps a copy of the cart it read, for offline use', async () => {
-    server.lines = [{ id: 100, goods_id: 7, type: 0, number: 4, is_selected: 1, price: 1250 }];
+    const lineId = (await shop.cartWith(member, [{ role: 'ganmaoling', number: 4 }])).data[0].id;
     const { queryClient } = renderCart();
     await startStore(queryClient);
     await screen.findByRole('link', { name: '感冒灵颗粒' });
     // The page's read after the store opened is what lands in the draft.
     await act(() => queryClient.refetchQueries({ queryKey: ['cart'] }));
-    await waitFor(async () => expect((await local.readCart())?.lines.map((l) => [l.id, l.number])).toEqual([[100, 4]]));
+    await waitFor(async () => expect((await local.readCart())?.lines.map((l) => [l.id, l.number])).toEqual([[lineId, 4]]));
     expect(screen.queryByText(OFFLINE_DRAFT_NOTE)).toBeNull();
   });
 

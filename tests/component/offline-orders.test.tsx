@@ -16,7 +16,7 @@ import * as store from '../../src/local/store';
 import type { RouteDef } from '../../src/routes/types';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
-import { FakeServer, freshAccount } from '../unit/local/harness';
+import { freshAccount } from '../helpers/local-store';
 import { makeUser, renderRoute, serve } from './catalog-harness';
 import { listOf, makeSummary } from './order-fixtures';
 
@@ -46,9 +46,8 @@ afterEach(async () => {
 describe('orders offline', () => {
   it('keeps the list read online, shows it offline, and buys again into the offline cart', async () => {
     const account = freshAccount();
-    const server = new FakeServer(account);
     const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-    const rt = (await act(() => store.startLocal(user, { transport: server.transport, locks: null })))!;
+    const rt = (await act(() => store.startLocal(user, { locks: null })))!;
     const order = makeSummary({ id: 4, status: 'completed', can: { rebuy: true, after_sale: true } as OrderSummary['can'] });
     let reachable = true;
     serve(http.get, {

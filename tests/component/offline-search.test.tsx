@@ -10,7 +10,8 @@ import type { UserBase } from '../../src/domain/user';
 import { OFFLINE_SEARCH_EMPTY, OFFLINE_SEARCH_NOTE } from '../../src/features/catalog/offline-search';
 import * as local from '../../src/local/index';
 import type { RouteDef } from '../../src/routes/types';
-import { FakeServer, GOODS, freshAccount } from '../unit/local/harness';
+import { freshAccount } from '../helpers/local-store';
+import { GOODS } from '../unit/local/goods-fixtures';
 import { listResult, makeUser, renderRoute, serve } from './catalog-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
@@ -27,9 +28,8 @@ const FIRST_RENDER = { timeout: 5_000 };
 
 async function startStore() {
   const account = freshAccount();
-  const server = new FakeServer(account);
   const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
-  const rt = await act(() => local.startLocal(user, { transport: server.transport, locks: null }));
+  const rt = await act(() => local.startLocal(user, { locks: null }));
   return { rt: rt!, user };
 }
 

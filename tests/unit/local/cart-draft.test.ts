@@ -1,23 +1,15 @@
-// The offline cart: changes apply to the draft and queue their entry in one transaction; totals
-// come from the shared domain computation and are provisional while entries wait.
+// The offline cart without a server: new lines, goods from the snapshot, one transaction for draft
+// and entry; recent orders. The cases seeded from the server's cart (adding up, re-pricing by the
+// ladder, totals) run against the real app: tests/integration/cart-draft.test.ts.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeCart, calcLineFromView } from '../../../src/domain/cart';
-import {
-  draftCartAdd,
-  draftCartDelete,
-  draftCartEdit,
-  draftCartSelect,
-  provisionalCart,
-  readCartDraft,
-  rememberCartState,
-} from '../../../src/local/cart-draft';
+import { draftCartAdd, readCartDraft } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
-import { pendingEntries } from '../../../src/local/outbox-queue';
 import { buyAgainLines, listRecentOrders, rememberOrders } from '../../../src/local/recent-orders';
 import { rememberGoods } from '../../../src/local/catalogue-snapshot';
 import type { OrderSummary } from '../../../src/domain/orders';
-import { FakeServer, GOODS, freshAccount, openDb } from './harness';
+import { freshAccount, openDb } from '../../helpers/local-store';
+import { GOODS } from './goods-fixtures';
 
 const open: LocalDb[] = [];
 afterEach(() => {
@@ -45,19 +37,6 @@ describe('cart draft', () => {
     expect(entry.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('adds up into an existing line like the server does and re-prices it by the ladder', async () => {
-    const db = await fresh();
-    const server = new FakeServer();
-    server.lines = [{ id: 55, goods_id: 7, type: 0, number: 4, is_selected: 0, price: 1250 }];
-    expect(await rememberCartState(db, server.cartState())).toBe(true);
-    await draftCartAdd(db, [{ goods_id: 7, number: 6, ck_id: 3 }]);
-    const [l] = (await readCartDraft(db)).lines;
-    // 10 units reach the ladder step (10 → 12.00).
-    expect(l).toMatchObject({ id: 55, number: 10, price: 1200, is_selected: 1 });
-    const [entry] = await pendingEntries(db);
-    expect(entry.kind === 'cart.add' && entry.payload.lineIds).toEqual([55]);
-  });
-
   it('looks the goods up in the catalogue snapshot, else shows a placeholder with the seen price', async () => {
     const db = await fresh();
     await rememberGoods(db, [GOODS.banlangen]);
@@ -70,64 +49,6 @@ describe('cart draft', () => {
       ['商品4242', 990],
       ['板蓝根颗粒', 800],
     ]);
-  });
-
-  it('edit, select and delete change the draft and queue their entries in order', async () => {
-    const db = await fresh();
-    const server = new FakeServer();
-    server.lines = [
-      { id: 1, goods_id: 7, type: 0, number: 1, is_selected: 1, price: 1250 },
-      { id: 2, goods_id: 8, type: 0, number: 1, is_selected: 1, price: 800 },
-    ];
-    await rememberCartState(db, server.cartState());
-    await draftCartEdit(db, 1, 12);
-    await draftCartSelect(db, [2], false);
-    await draftCartDelete(db, [2]);
-    const view = await readCartDraft(db);
-    expect(view.lines.map((l) => [l.id, l.number, l.price, l.is_selected])).toEqual([[1, 12, 1200, 1]]);
-    expect((await pendingEntries(db)).map((e) => [e.kind, e.payload])).toEqual([
-      ['cart.edit', { id: 1, number: 12 }],
-      ['cart.select', { ids: [2], is_selected: 0 }],
-      ['cart.delete', { ids: [2] }],
-    ]);
-  });
-
-  it('computes totals with the shared domain code (same answer as the server for the same lines)', async () => {
-    const db = await fresh();
-    const server = new FakeServer();
-    server.lines = [
-      { id: 1, goods_id: 7, type: 0, number: 10, is_selected: 1, price: 1200 },
-      { id: 2, goods_id: 8, type: 0, number: 3, is_selected: 0, price: 800 },
-    ];
-    const state = server.cartState();
-    await rememberCartState(db, state);
-    const view = await readCartDraft(db);
-    expect(view.provisional).toBe(false);
-    const expected = computeCart(state.data.map((l) => calcLineFromView(l)!), [], state.shipping_data).totals;
-    expect(view.totals).toEqual(expected);
-    expect(view.totals).toMatchObject({ raw_price: 12000, selected_count: 1, selected_number: 10 });
-  });
-
-  it('totals are null when prices are hidden or a selected line has no known price', () => {
-    const server = new FakeServer();
-    server.lines = [{ id: 1, goods_id: 7, type: 0, number: 1, is_selected: 1, price: 1250 }];
-    const rows = server.cartState().data.map((l, i) => ({ ...l, sort: i, local: 0 as const }));
-    const ctx = {
-      shipping_data: { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 },
-      activity_data: { manjians: [], discounts: [] },
-      filter_data: null,
-      pricesHidden: true,
-    };
-    expect(provisionalCart(rows, ctx).totals).toBeNull();
-    const unknown = [{ ...rows[0], price: null }];
-    expect(provisionalCart(unknown, { ...ctx, pricesHidden: false }).totals).toBeNull();
-  });
-
-  it('keeps the server copy from replacing the draft while cart changes are queued', async () => {
-    const db = await fresh();
-    await draftCartAdd(db, [{ goods_id: 7, number: 1, ck_id: 3 }], { goods: [GOODS.ganmaoling] });
-    expect(await rememberCartState(db, new FakeServer().cartState())).toBe(false);
-    expect((await readCartDraft(db)).lines).toHaveLength(1);
   });
 
   it('draft change and outbox entry are one transaction: if the entry cannot be stored, neither is', async () => {

@@ -21,8 +21,8 @@ import {
   mergeServerFavorites,
 } from '../../../src/local/favorites-local';
 import { pendingEntries } from '../../../src/local/outbox-queue';
-import { createSyncEngine } from '../../../src/local/sync-engine';
-import { FakeServer, GOODS, freshAccount, makeGoods, openDb } from './harness';
+import { freshAccount, openDb } from '../../helpers/local-store';
+import { GOODS, makeGoods } from './goods-fixtures';
 
 const open: LocalDb[] = [];
 afterEach(() => {
@@ -68,16 +68,6 @@ describe('favourites: set semantics and merge', () => {
     await mergeServerFavorites(db, [GOODS.ganmaoling, GOODS.banlangen], { complete: true });
     await mergeServerFavorites(db, [makeGoods({ id: 11 })], { complete: false });
     expect([...(await localFavoriteIds(db))].sort((a, b) => a - b)).toEqual([7, 8, 11]);
-  });
-
-  it('after sync the members are marked synced and the server holds the same set', async () => {
-    const { db, account } = await fresh();
-    const server = new FakeServer(account);
-    await draftFavorite(db, [7, 8], true);
-    await draftFavorite(db, [8], false);
-    await createSyncEngine({ db, account, transport: server.transport, locks: null, reconcileOnStart: false }).trigger('start');
-    expect([...server.favorites]).toEqual([7]);
-    expect(await db.favorites.toArray()).toMatchObject([{ goodsId: 7, on: 1, synced: 1 }]);
   });
 });
 

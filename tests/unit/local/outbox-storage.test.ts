@@ -1,11 +1,9 @@
-// The outbox contract (requests per kind, id rewriting), storage helpers, a server dying mid-batch,
-// and the rule that first-paint modules of src/local never load Dexie.
+// The outbox contract (requests per kind, id rewriting), storage helpers, and the rule that first-paint modules of src/local never load Dexie.
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toFormBody } from '../../../src/http/client';
-import { draftCartAdd } from '../../../src/local/cart-draft';
 import type { LocalDb } from '../../../src/local/db';
 import { newIdempotencyKey } from '../../../src/http/idempotency-key';
 import { createEntry, tempIdsIn, withMappedIds, withoutIds } from '../../../src/local/outbox';
@@ -18,8 +16,7 @@ import {
   LocalStorageFullError,
   requestPersistentStorage,
 } from '../../../src/local/storage';
-import { createSyncEngine } from '../../../src/local/sync-engine';
-import { FakeServer, GOODS, freshAccount, openDb } from './harness';
+import { freshAccount, openDb } from '../../helpers/local-store';
 
 const open: LocalDb[] = [];
 afterEach(() => {
@@ -81,36 +78,6 @@ describe('outbox entries', () => {
     const again = await openDb(account);
     open.push(again);
     expect((await pendingEntries(again)).map((e) => e.id)).toEqual([a.id, b.id]);
-  });
-});
-
-describe('server killed in the middle of a batch', () => {
-  it('nothing lost, nothing doubled', async () => {
-    const account = freshAccount();
-    const db = await openDb(account);
-    open.push(db);
-    const server = new FakeServer(account);
-    await draftCartAdd(db, [{ goods_id: 7, number: 1, ck_id: 3 }], { goods: [GOODS.ganmaoling] });
-    await draftCartAdd(db, [{ goods_id: 8, number: 2, ck_id: 3 }], { goods: [GOODS.banlangen] });
-    await draftCartAdd(db, [{ goods_id: 9, number: 3, ck_id: 3 }], { goods: [GOODS.limited] });
-    // The process dies right after applying the second add, before answering.
-    server.afterApply = (_key, _path) => {
-      if (server.applied.length === 2) {
-        server.down = true;
-        server.afterApply = null;
-        throw new Error('socket hang up');
-      }
-    };
-    const engine = createSyncEngine({ db, account, transport: server.transport, locks: null, reconcileOnStart: false });
-    await engine.trigger('enqueue');
-    expect(await db.outbox.count()).toBe(2);
-
-    server.down = false;
-    await engine.trigger('online');
-    expect(await db.outbox.count()).toBe(0);
-    expect(server.cartNumbers()).toEqual({ 7: 1, 8: 2, 9: 3 });
-    expect(server.applied).toHaveLength(3);
-    expect(server.replays).toBe(1);
   });
 });
 

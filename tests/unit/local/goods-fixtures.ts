@@ -1,0 +1,68 @@
+// Goods as the catalogue lists them, for the local store's tests that need no server (the draft,
+// the snapshot, favourites merge). Tests that need a server use the real app: tests/integration.
+// The store helpers (fresh accounts, databases, locks) are tests/helpers/local-store.ts.
+import type { GoodsListItem } from '../../../src/domain/catalog';
+
+export function makeGoods(over: Partial<GoodsListItem> = {}): GoodsListItem {
+  return {
+    id: 7,
+    name: '感冒灵颗粒',
+    sccj: '华润三九医药股份有限公司',
+    ypgg: '10g*9袋',
+    bzdw: '盒',
+    zbz: 1,
+    goods_image: '/img/goods-7.svg',
+    price: 1250,
+    base_price: 1500,
+    number: 500,
+    is_buy: 1,
+    tags: [],
+    common_name: '感冒灵颗粒',
+    approval_no: '国药准字Z44021940',
+    batch_no: '2405012',
+    produced_on: '2024-05-01',
+    expires_on: '2099-04-30',
+    retail_price: 1980,
+    ladder_price: [{ id: 31, number: 10, price: 1200 }],
+    ladder_price_type: 0,
+    mid_pack_strict: 0,
+    jzl: 200,
+    min_buy: 1,
+    purchase_limit: 0,
+    is_free_shipping: 0,
+    free_shipping_number: 0,
+    is_dpby: 0,
+    qg_number: 0,
+    is_youx: 0,
+    is_jxq: 0,
+    is_kx: 0,
+    is_zy: 0,
+    is_qx: 0,
+    is_rx: 0,
+    is_ephedrine: 0,
+    ephedrine_limit: 0,
+    type: 0,
+    ck_id: 3,
+    ck_name: '广州仓',
+    brand_id: 1,
+    sales: 1200,
+    is_favorite: 0,
+    ...over,
+  };
+}
+
+export const GOODS = {
+  ganmaoling: makeGoods(),
+  banlangen: makeGoods({
+    id: 8,
+    name: '板蓝根颗粒',
+    common_name: '板蓝根颗粒',
+    sccj: '广州白云山和记黄埔中药有限公司',
+    approval_no: '国药准字Z44020593',
+    price: 800,
+    base_price: 900,
+    ladder_price: [],
+  }),
+  limited: makeGoods({ id: 9, name: '复方甘草片', common_name: '复方甘草片', purchase_limit: 5, price: 500, base_price: 500, ladder_price: [] }),
+  offSale: makeGoods({ id: 10, name: '停售药', common_name: '停售药', is_buy: 0, price: 300, base_price: 300, ladder_price: [] }),
+} as const;
