@@ -49,7 +49,13 @@ focusRoutes.get('/', async (c) => {
 
 focusRoutes.get('/common', async (c) => {
   const deps = c.get('deps');
-  const data: CommonData = { ...(await commonStatic(deps)), timestamp: Math.floor(deps.clock().getTime() / 1000) };
+  const { config } = deps;
+  const data: CommonData = {
+    ...(await commonStatic(deps)),
+    timestamp: Math.floor(deps.clock().getTime() / 1000),
+    demo: config.demo,
+    online_pay: config.alipay ? 'alipay' : config.demo ? 'sandbox' : null,
+  };
   return ok(c, data);
 });
 

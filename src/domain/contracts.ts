@@ -1,4 +1,5 @@
 // Response shapes of the calls the shell needs (SPEC §3, §7). Server and client both import them.
+import type { OnlinePayMethod } from './orders';
 
 export interface CategoryNode {
   id: number;
@@ -38,6 +39,10 @@ export interface CommonData {
   brand: BrandItem[];
   /** Server time, seconds since epoch (10 digits, SPEC §9). */
   timestamp: number;
+  /** The demo shop (not production): the login page shows the demo accounts. */
+  demo: boolean;
+  /** The online gateway step 3 offers: the sandbox in the demo, Alipay when configured; null for none. */
+  online_pay: OnlinePayMethod | null;
 }
 
 /** GET /api/goods/search?keywords=&type= — type 1: by medicine name (default), 2: by manufacturer. */
