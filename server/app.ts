@@ -93,7 +93,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
 
   app.route('/api', api);
   app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
-  if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir));
+  if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir, { trustProxy: deps.config.trustProxy }));
   return app;
 }
 
