@@ -84,12 +84,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
   log(`database: ${opened.kind}${dbDir ? ` at ${dbDir}` : ''}`);
 
-  // Under the start-up lock: of several processes starting at once, exactly one seeds.
-  await opened.exclusive(async () => {
-    if (await isSeeded(opened.db)) return;
-    log(`seeding demo data (${seedGoods} goods)…`);
-    await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
-  });
+  // Under the start-up lock: of several processes starting at once, exactly one seeds. Never in
+  // production: the demo data has accounts with a published password and made-up licence numbers.
+  if (production) {
+    log('production: the demo data is not loaded (`npm run seed` loads it on purpose)');
+  } else {
+    await opened.exclusive(async () => {
+      if (await isSeeded(opened.db)) return;
+      log(`seeding demo data (${seedGoods} goods)…`);
+      await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
+    });
+  }
 
   const config: AppConfig = {
     staticDir: path.resolve(opts.staticDir ?? path.join(projectRoot, 'dist')),

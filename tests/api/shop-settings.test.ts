@@ -1,6 +1,10 @@
 // NODE_ENV=production's start-up refusals (server/ops/shop-settings.ts): each missing setting is
-// named, the demo needs none, and a half-configured Alipay is refused in the demo too.
+// named, the demo needs none, and a half-configured Alipay is refused in the demo too; a
+// production server with every setting starts without the demo's parts.
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readShopSettings } from '../../server/ops/shop-settings.ts';
 import { Refusal } from '../../server/ops/refusal.ts';
@@ -70,6 +74,31 @@ describe('production settings', () => {
       await expect(startServer({ nodeEnv: 'production', port: 0, dataDir: '/nonexistent/never-created', log: () => {} })).rejects.toThrow(Refusal);
     } finally {
       if (saved !== undefined) process.env.CHAT_TOKEN_SECRET = saved;
+    }
+  });
+
+  it('a production server with every setting starts without the demo data, sandbox or dev endpoints', { timeout: 90_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'production-start-'));
+    const saved = { ...process.env };
+    Object.assign(process.env, FULL);
+    const lines: string[] = [];
+    try {
+      const server = await startServer({ nodeEnv: 'production', port: 0, host: '127.0.0.1', dataDir, staticDir: dataDir, log: (l) => lines.push(l) });
+      try {
+        expect(lines.some((l) => l.startsWith('seeding'))).toBe(false);
+        const get = (p: string) => fetch(`${server.url}${p}`);
+        expect((await get('/api/dev/outbox')).status).toBe(404);
+        expect((await get('/api/pay/sandbox/1')).status).toBe(404);
+        const common = (await (await get('/api/focus/common')).json()) as { data: { demo: boolean; online_pay: string } };
+        expect(common.data).toMatchObject({ demo: false, online_pay: 'alipay' });
+        const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', body: new URLSearchParams({ username: 'demo', password: 'demo1234' }) });
+        expect(login.status).not.toBe(200);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      process.env = saved;
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
