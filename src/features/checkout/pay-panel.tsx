@@ -58,9 +58,10 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
   const wallet = useQuery(walletMoneyQuery());
   const pay = usePayOrder();
   const [chosen, setChosen] = useState<PayMethod | null>(null);
-  // Until the shell's common data is known the demo's sandbox is assumed (a production server refuses it, 422).
-  const commonData = useQuery(commonDataQuery());
-  const online: OnlinePayMethod | null = commonData.data ? commonData.data.online_pay : 'sandbox';
+  // Until the shell's common data says otherwise the demo's sandbox is assumed (a production
+  // server refuses it, 422); null there means the shop runs no online gateway.
+  const announced = useQuery(commonDataQuery()).data?.online_pay;
+  const online: OnlinePayMethod | null = announced === undefined ? 'sandbox' : announced;
   const methods: PayMethod[] = online ? ['balance', 'transfer', online] : ['balance', 'transfer'];
 
   const due = order.pay_amount;
