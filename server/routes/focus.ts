@@ -49,13 +49,7 @@ focusRoutes.get('/', async (c) => {
 
 focusRoutes.get('/common', async (c) => {
   const deps = c.get('deps');
-  const { config } = deps;
-  const data: CommonData = {
-    ...(await commonStatic(deps)),
-    timestamp: Math.floor(deps.clock().getTime() / 1000),
-    demo: config.demo,
-    online_pay: config.alipay ? 'alipay' : config.demo ? 'sandbox' : null,
-  };
+  const data: CommonData = { ...(await commonStatic(deps)), timestamp: Math.floor(deps.clock().getTime() / 1000) };
   return ok(c, data);
 });
 

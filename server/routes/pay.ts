@@ -2,7 +2,7 @@
 // sandbox gateway has its own routes (pay-sandbox.ts), mounted only in the demo.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { ok } from '../http/envelope.ts';
+import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { requireUser } from '../auth/session.ts';
 import type { TransferInfo } from '../../src/domain/orders.ts';
 import { applyGatewayPaid } from '../services/payments/callback.ts';
@@ -16,19 +16,23 @@ payRoutes.get('/transfer_info', async (c) => {
   return ok<TransferInfo>(c, await transferInfo(db, config));
 });
 
+export const NOTICE_REFUSED_MSG = '支付通知无效';
+
 /**
  * Alipay posts here (form-encoded, signed with Alipay's key) when a buyer has paid. Alipay wants
- * the text `success`, else it tries again for a day; a notification that is not signed by Alipay,
- * names no payment of ours, or carries another amount is answered `fail` and changes nothing. A
- * repeat of an applied one answers `success` and changes nothing either (callback.ts).
+ * the text `success`, else it tries again for a day. A notification that is not signed by Alipay,
+ * names no payment of ours or carries another amount changes nothing and gets the API's usual
+ * refusal (the envelope, 400), which Alipay reads as "not taken". A repeat of an applied one
+ * answers `success` and changes nothing either (callback.ts).
  */
 payRoutes.post('/alipay/notify', async (c) => {
   const { db, clock, config } = c.get('deps');
-  if (!config.alipay) return c.text('fail', 404);
+  if (!config.alipay) throw notFound('接口不存在');
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(c.get('body'))) if (typeof v === 'string') params[k] = v;
   const notice = config.alipay.readPaidNotice(params);
-  if (!notice) return c.text('fail', 400);
+  if (!notice) throw badRequest(NOTICE_REFUSED_MSG);
   const outcome = await applyGatewayPaid(db, 'alipay', notice.reference, notice.amount, clock());
-  return outcome.ok ? c.text('success') : c.text('fail', 400);
+  if (!outcome.ok) throw outcome.error;
+  return c.text('success');
 });

@@ -39,9 +39,13 @@ export interface CommonData {
   brand: BrandItem[];
   /** Server time, seconds since epoch (10 digits, SPEC §9). */
   timestamp: number;
-  /** The demo shop (not production): the login page shows the demo accounts. */
+}
+
+/** GET /api/global/shop_mode: what differs between the demo and a production shop. */
+export interface ShopMode {
+  /** The demo shop (not NODE_ENV=production): the login page shows the demo accounts. */
   demo: boolean;
-  /** The online gateway step 3 offers: the sandbox in the demo, Alipay when configured; null for none. */
+  /** The online gateway step 3 offers: Alipay when configured, else the sandbox in the demo, else null. */
   online_pay: OnlinePayMethod | null;
 }
 

@@ -152,7 +152,7 @@ describe('paying with Alipay', () => {
     const { orderId, reference, amount } = await alipayPayment(b);
     const res = await notify(notification({ out_trade_no: reference, total_amount: (amount / 100).toFixed(2) }, stranger.privateKey));
     expect(res.status).toBe(400);
-    expect(await res.text()).toBe('fail');
+    expect(((await res.json()) as { msg: string }).msg).toBe('支付通知无效');
     expect((await orderRow(orderId)).status).toBe('pending_payment');
   });
 
@@ -169,13 +169,14 @@ describe('paying with Alipay', () => {
     const { orderId, reference } = await alipayPayment(b);
     const res = await notify(notification({ out_trade_no: reference, total_amount: '0.01' }));
     expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toBe('支付金额与订单不符');
     expect((await orderRow(orderId)).status).toBe('pending_payment');
   });
 
   it('refuses a signed notification for an unknown order number', async () => {
     const res = await notify(notification({ out_trade_no: 'ALI000000000000000000000000', total_amount: '30.00' }));
-    expect(res.status).toBe(400);
-    expect(await res.text()).toBe('fail');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { msg: string }).msg).toBe('支付单不存在');
   });
 
   it('does not pay on a notification that the trade is still waiting', async () => {
@@ -194,7 +195,7 @@ describe('paying with Alipay', () => {
     expect((await t.call('GET', '/api/pay/sandbox/1', { cookie: b.cookie })).status).toBe(404);
     expect((await t.call('POST', '/api/pay/sandbox/1/confirm', { cookie: b.cookie })).status).toBe(404);
     expect((await t.call('GET', '/api/dev/outbox')).status).toBe(404);
-    const common = await t.call('GET', '/api/focus/common');
+    const common = await t.call('GET', '/api/global/shop_mode');
     expect(common.body.data).toMatchObject({ demo: false, online_pay: 'alipay' });
   });
 });

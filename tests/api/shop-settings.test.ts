@@ -89,7 +89,7 @@ describe('production settings', () => {
         const get = (p: string) => fetch(`${server.url}${p}`);
         expect((await get('/api/dev/outbox')).status).toBe(404);
         expect((await get('/api/pay/sandbox/1')).status).toBe(404);
-        const common = (await (await get('/api/focus/common')).json()) as { data: { demo: boolean; online_pay: string } };
+        const common = (await (await get('/api/global/shop_mode')).json()) as { data: { demo: boolean; online_pay: string } };
         expect(common.data).toMatchObject({ demo: false, online_pay: 'alipay' });
         const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', body: new URLSearchParams({ username: 'demo', password: 'demo1234' }) });
         expect(login.status).not.toBe(200);

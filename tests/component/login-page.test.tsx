@@ -1,7 +1,7 @@
 // /login: posts the credentials, shows failures inline in Chinese (422 first message, the
 // server's wrong-password message), and after success sets the login marker and loads the
 // same-origin `redirect` target once (SPEC §2). The demo-accounts panel shows only when
-// GET /api/focus/common says this is the demo.
+// GET /api/global/shop_mode says this is the demo.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { commonKeys } from '../../src/api/common';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -9,7 +9,7 @@ import { ApiError } from '../../src/domain/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
 import { presentError } from '../../src/ui/error-presenter';
 import { LoginPage } from '../../src/features/auth/login-page';
-import { makeCommon, makeUser, renderInApp } from './shell-harness';
+import { makeUser, renderInApp } from './shell-harness';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 vi.mock('../../src/http/client', async (importOriginal) => ({
@@ -22,13 +22,13 @@ vi.mock('../../src/ui/error-presenter', async (importOriginal) => ({
 }));
 
 let replace: MockInstance<(url: string) => void>;
-/** GET /api/focus/common's `demo`: false as a production server answers. */
+/** GET /api/global/shop_mode's `demo`: false as a production server answers. */
 let demo: boolean;
 beforeEach(() => {
   sessionStorage.clear();
   demo = true;
   http.get.mockImplementation(async (path: string) => {
-    if (path === 'focus/common') return makeCommon({ demo });
+    if (path === 'global/shop_mode') return { demo, online_pay: demo ? 'sandbox' : null };
     throw new Error(`unexpected GET ${path}`);
   });
   replace = vi.spyOn(pageLoad, 'replace').mockImplementation(() => undefined);
@@ -118,7 +118,7 @@ describe('login page', () => {
     const { queryClient } = renderInApp(<LoginPage />, { initial: '/login' });
     await screen.findByRole('button', { name: '登录' });
     // The answer has arrived (and been rendered with) before we look.
-    await waitFor(() => expect(queryClient.getQueryData(commonKeys.focus())).toMatchObject({ demo: false }));
+    await waitFor(() => expect(queryClient.getQueryData(commonKeys.shopMode())).toMatchObject({ demo: false }));
     await act(async () => {});
     expect(screen.queryByRole('button', { name: '填入演示账号 pending' })).toBeNull();
     expect(screen.queryByText(/演示账号/)).toBeNull();

@@ -62,7 +62,7 @@ const SANDBOX: SandboxPayment = { payment_id: 9, order_id: 77, order_no: 'DD2026
 let order: OrderDetail;
 let balance: number;
 let payAnswer: PayResult | ApiError;
-/** What GET /api/focus/common says about the online gateway (undefined: an answer without it). */
+/** What GET /api/global/shop_mode says about the online gateway (undefined: no answer). */
 let onlinePay: 'sandbox' | 'alipay' | null | undefined;
 
 beforeEach(() => {
@@ -72,7 +72,7 @@ beforeEach(() => {
   onlinePay = undefined;
   http.get.mockImplementation(async (path: string) => {
     if (path === 'user/base') return makeUser();
-    if (path === 'focus/common' && onlinePay !== undefined) return { demo: onlinePay === 'sandbox', online_pay: onlinePay };
+    if (path === 'global/shop_mode' && onlinePay !== undefined) return { demo: onlinePay === 'sandbox', online_pay: onlinePay };
     if (path.startsWith('focus/')) return [];
     if (path === 'order/77') return order;
     if (path === 'user/user_money') return { balance, points: 0 };

@@ -113,8 +113,6 @@ export function makeCommon(over: Partial<CommonData> = {}): CommonData {
     category_qx: [],
     brand: [],
     timestamp: 1_767_225_600, // 2026-01-01 08:00 Asia/Shanghai
-    demo: true,
-    online_pay: 'sandbox',
     ...over,
   };
 }

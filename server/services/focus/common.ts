@@ -11,7 +11,7 @@ export const COMMON_TTL_MS = 60_000;
 export const COMMON_BRAND_LIMIT = 30;
 const CATEGORY_DEPTH = 3;
 
-export type CommonStatic = Omit<CommonData, 'timestamp' | 'demo' | 'online_pay'>;
+export type CommonStatic = Omit<CommonData, 'timestamp'>;
 
 interface CategoryRow {
   id: number;

@@ -1,11 +1,11 @@
 // The login page's demo-accounts panel: only the demo shop has these accounts, so the panel shows
-// only when the server says it is the demo (GET /api/focus/common `demo`, false with
+// only when the server says it is the demo (GET /api/global/shop_mode `demo`, false with
 // NODE_ENV=production). Asked at run time, not baked into the build, so one build serves both;
 // it stays hidden until the answer is known, so a shop never flashes it
 // (docs/decisions/production-mode.md).
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { commonDataQuery } from '../../api/common';
+import { shopModeQuery } from '../../api/common';
 import styles from './login-page.module.css';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -18,7 +18,7 @@ export const DEMO_ACCOUNTS = [
 
 export function DemoAccounts({ onPick }: { onPick: (username: string, password: string) => void }) {
   const id = useId();
-  const demo = useQuery(commonDataQuery()).data?.demo === true;
+  const demo = useQuery(shopModeQuery()).data?.demo === true;
   if (!demo) return null;
   return (
     <section className={styles.demo} aria-labelledby={`${id}-demo`}>

@@ -1,13 +1,13 @@
 // 选择支付方式: 余额支付 (only when the balance covers the amount due), 对公转账 (our bank account,
 // then "我已转账" marks the order as awaiting our confirmation) and the shop's online gateway
-// (GET /api/focus/common `online_pay`: 在线支付（沙箱） in the demo, 支付宝 when configured).
+// (GET /api/global/shop_mode `online_pay`: 在线支付（沙箱） in the demo, 支付宝 when configured).
 // Refusals go to the SPEC §8 presenter (MutationCache).
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { transferInfoQuery, usePayOrder, walletMoneyQuery } from '../../api/orders-pay';
 import { formatPrice } from '../../domain/money';
-import { commonDataQuery } from '../../api/common';
+import { shopModeQuery } from '../../api/common';
 import { PAY_METHOD_TEXT, type OnlinePayMethod, type OrderDetail, type PayMethod, type PayResult } from '../../domain/orders';
 import { gatewayTarget, sandboxHref, step4Href } from './checkout-urls';
 import styles from './pay.module.css';
@@ -58,9 +58,9 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
   const wallet = useQuery(walletMoneyQuery());
   const pay = usePayOrder();
   const [chosen, setChosen] = useState<PayMethod | null>(null);
-  // Until the shell's common data says otherwise the demo's sandbox is assumed (a production
-  // server refuses it, 422); null there means the shop runs no online gateway.
-  const announced = useQuery(commonDataQuery()).data?.online_pay;
+  // Until the server's mode is known the demo's sandbox is assumed (a production server refuses
+  // it, 422); null there means the shop runs no online gateway.
+  const announced = useQuery(shopModeQuery()).data?.online_pay;
   const online: OnlinePayMethod | null = announced === undefined ? 'sandbox' : announced;
   const methods: PayMethod[] = online ? ['balance', 'transfer', online] : ['balance', 'transfer'];
 
