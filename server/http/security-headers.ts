@@ -3,7 +3,8 @@
 //   build really has, each by its sha256 (computed at start from the built file, so a build
 //   that adds one keeps working and an injected one does not run). Styles allow 'unsafe-inline':
 //   index.html has an inline <style> for the first paint and React sets style attributes;
-//   neither runs code. frame-ancestors 'self': only our own pages may frame us (the chat frame
+//   neither runs code. Images may come from any https: origin (banners and goods pictures may
+//   live on a CDN the operator names; an image runs nothing). frame-ancestors 'self': only our own pages may frame us (the chat frame
 //   is one of our pages inside another); frame-src allows https: because the chat service's
 //   address is the operator's setting (site_config chat_url).
 // - Strict-Transport-Security when the request came over HTTPS (directly, or per X-Forwarded-Proto
@@ -26,7 +27,7 @@ export function contentSecurityPolicy(html: string): string {
     "default-src 'self'",
     ["script-src 'self'", ...inlineScriptHashes(html)].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self'",
