@@ -9,8 +9,8 @@
 //   reuses the open one. The order becomes paid when the gateway calls back (callback.ts). A
 //   method whose gateway this shop does not run (the sandbox in production, Alipay without its
 //   settings) is refused like an unknown one.
-// An awaiting_transfer order may still switch to balance or sandbox; the open transfer payment is
-// then closed when the other method succeeds.
+// An awaiting_transfer order may still switch to balance or an online gateway; the open transfer
+// payment is then closed when the other method succeeds.
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';

@@ -69,7 +69,9 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
   const balanceEnough = balance !== null && balance >= due;
   // First choice: the transfer already under way, else the balance when it covers the order.
   const preferred: PayMethod = order.status === 'awaiting_transfer' ? 'transfer' : balanceEnough ? 'balance' : (online ?? 'transfer');
-  const method: PayMethod = chosen === 'balance' && !balanceEnough ? preferred : (chosen ?? preferred);
+  // A choice no longer offered (balance fell short, the mode arrived without it) falls back.
+  const usable = chosen !== null && methods.includes(chosen) && !(chosen === 'balance' && !balanceEnough);
+  const method: PayMethod = usable ? chosen : preferred;
 
   const go = async () => {
     let result: PayResult;
@@ -128,6 +130,7 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
                     <span className={styles.muted}>转账到公司对公账户，财务确认收款后发货</span>
                   ))}
                 {m === 'sandbox' && <span className={styles.muted}>演示用在线支付网关，不产生真实扣款</span>}
+                {m === 'alipay' && <span className={styles.muted}>跳转到支付宝完成付款，支付成功后订单自动确认</span>}
               </div>
             </div>
           );
