@@ -45,13 +45,18 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
 
   const settings: ShopSettings = { demo: !production };
   if (alipayMissing.length === 0) {
-    settings.alipay = alipayGateway({
-      appId: get('ALIPAY_APP_ID')!,
-      privateKey: pem(get('ALIPAY_PRIVATE_KEY')!),
-      alipayPublicKey: pem(get('ALIPAY_PUBLIC_KEY')!),
-      gateway: get('ALIPAY_GATEWAY') ?? ALIPAY_PRODUCTION_GATEWAY,
-      shopUrl: shopUrl!,
-    });
+    try {
+      settings.alipay = alipayGateway({
+        appId: get('ALIPAY_APP_ID')!,
+        privateKey: pem(get('ALIPAY_PRIVATE_KEY')!),
+        alipayPublicKey: pem(get('ALIPAY_PUBLIC_KEY')!),
+        gateway: get('ALIPAY_GATEWAY') ?? ALIPAY_PRODUCTION_GATEWAY,
+        shopUrl: shopUrl!,
+      });
+    } catch (err) {
+      // A key that cannot sign or verify would only show at the first payment.
+      throw new Refusal(`${err instanceof Error ? err.message : String(err)}.`);
+    }
   }
   if (missing(TRANSFER_KEYS).length === 0) {
     settings.transferAccount = { account_name: get('TRANSFER_ACCOUNT_NAME')!, bank: get('TRANSFER_BANK')!, account_no: get('TRANSFER_ACCOUNT_NO')! };

@@ -56,6 +56,19 @@ describe('production settings', () => {
     expect(refusal({})).toContain('ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL, TRANSFER_ACCOUNT_NAME, TRANSFER_BANK, TRANSFER_ACCOUNT_NO, CHAT_TOKEN_SECRET');
   });
 
+  it('reads the private key in either encoding, with or without its PEM lines', () => {
+    const bare = (pemText: string) => pemText.replace(/-----[A-Z ]+-----|\n/g, '');
+    const pkcs1 = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    for (const key of [privateKey, bare(privateKey), pkcs1.privateKey, bare(pkcs1.privateKey)]) {
+      expect(readShopSettings({ ...FULL, ALIPAY_PRIVATE_KEY: key, ALIPAY_PUBLIC_KEY: bare(publicKey) }, true).alipay).toBeDefined();
+    }
+  });
+
+  it('refuses keys that are not keys', () => {
+    expect(refusal({ ...FULL, ALIPAY_PRIVATE_KEY: 'not-a-key' })).toBe('ALIPAY_PRIVATE_KEY is not an RSA private key (PKCS#1 or PKCS#8).');
+    expect(refusal({ ...FULL, ALIPAY_PUBLIC_KEY: 'MIIBIjAN' })).toMatch(/^ALIPAY_PUBLIC_KEY is not a public key/);
+  });
+
   it('refuses a plain-http SHOP_URL in production', () => {
     expect(refusal({ ...FULL, SHOP_URL: 'http://shop.example.com' })).toMatch(/must be https/);
   });

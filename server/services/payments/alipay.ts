@@ -3,7 +3,7 @@
 // its key to /api/pay/alipay/notify (routes/pay.ts), verified here before anything is marked paid;
 // refunds are alipay.trade.refund calls whose answer's signature is checked too.
 // out_trade_no is the payment's gateway_ref, so a notification names exactly one payment.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import type { GatewayCharge, GatewayRefund, PaymentGateway } from './gateway.ts';
 
@@ -47,11 +47,40 @@ export function fenOf(text: string | undefined): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
+const PEM_BODY = /-----BEGIN [A-Z ]+-----|-----END [A-Z ]+-----|\s/g;
+
+/**
+ * The SDK wants to be told whether the private key is PKCS#1 or PKCS#8; Alipay's key tool prints
+ * either, often without a PEM header. Read it both ways; throws when it is neither.
+ */
+export function privateKeyType(key: string): 'PKCS1' | 'PKCS8' {
+  const der = Buffer.from(key.replace(PEM_BODY, ''), 'base64');
+  for (const type of ['pkcs1', 'pkcs8'] as const) {
+    try {
+      if (createPrivateKey({ key: der, format: 'der', type }).asymmetricKeyType === 'rsa') return type === 'pkcs1' ? 'PKCS1' : 'PKCS8';
+    } catch {
+      // not this encoding; try the next
+    }
+  }
+  throw new Error('ALIPAY_PRIVATE_KEY is not an RSA private key (PKCS#1 or PKCS#8)');
+}
+
+/** Throws unless the key is an RSA public key (PEM or the bare base64 of the console). */
+export function assertPublicKey(key: string): void {
+  try {
+    createPublicKey({ key: Buffer.from(key.replace(PEM_BODY, ''), 'base64'), format: 'der', type: 'spki' });
+  } catch {
+    throw new Error('ALIPAY_PUBLIC_KEY is not a public key (the 支付宝公钥 of the open platform console)');
+  }
+}
+
+/** Throws (with the setting's name) when a key cannot be used. */
 export function alipayGateway(settings: AlipaySettings): AlipayGateway {
+  assertPublicKey(settings.alipayPublicKey);
   const sdk = new AlipaySdk({
     appId: settings.appId,
     privateKey: settings.privateKey,
-    keyType: settings.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+    keyType: privateKeyType(settings.privateKey),
     alipayPublicKey: settings.alipayPublicKey,
     gateway: settings.gateway,
     signType: 'RSA2',
