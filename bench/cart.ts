@@ -109,7 +109,7 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
   }
   const [{ n: lineCount }] = await db.select({ n: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.companyId, buyer.companyId));
 
-  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, allowedOrigins: [] } });
+  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] } });
   const get = async () => {
     const res = await app.request('/api/cart/list?filters=99999', { headers: { cookie: buyer.cookie, accept: 'application/json' } });
     const body = (await res.json()) as { code: number; data: { data: unknown[] } };

@@ -225,7 +225,7 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
   console.log('list shape                     total   cold p50  cold p95   warm p50  warm p95');
   const allCold: number[] = [];
   const allWarm: number[] = [];
-  const warmDeps: Deps = { db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, allowedOrigins: [] } };
+  const warmDeps: Deps = { db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] } };
   for (const shape of shapes) {
     const input = parseListQuery(Object.fromEntries(Object.entries(shape.params).map(([k, v]) => [k, String(v)])));
     const viewer = viewers[shape.who];

@@ -79,7 +79,7 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
   const pool = await orderableGoods(db, { candidates: opts.lines * 4, keep: opts.lines * 3, ladderFirst: true });
   const poolIds = `{${pool.map((g) => g.id).join(',')}}`;
 
-  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, allowedOrigins: [] } });
+  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] } });
   const post = async (body: Record<string, unknown>, key?: string): Promise<Envelope> => {
     const headers: Record<string, string> = { cookie: buyer.cookie, accept: 'application/json', 'content-type': 'application/json' };
     if (key) headers['Idempotency-Key'] = key;

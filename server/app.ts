@@ -24,6 +24,7 @@ import { indexRoutes, recommendRoutes } from './routes/index-page.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { orderRoutes } from './routes/order.ts';
 import { payRoutes } from './routes/pay.ts';
+import { sandboxPayRoutes } from './routes/pay-sandbox.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { addressRoutes } from './routes/address.ts';
@@ -75,6 +76,8 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/cart', cartRoutes);
   api.route('/order', orderRoutes);
   api.route('/pay', payRoutes);
+  // The demo's gateway only: in production it would let a buyer confirm their own payment.
+  if (deps.config.demo) api.route('/pay/sandbox', sandboxPayRoutes);
   api.route('/favorite', favoriteRoutes);
   api.route('/index', indexRoutes);
   api.route('/index_wntj', recommendRoutes);
@@ -90,7 +93,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
 
   app.route('/api', api);
   app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
-  if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir));
+  if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir, { trustProxy: deps.config.trustProxy }));
   return app;
 }
 

@@ -1,5 +1,7 @@
 // What a running app is built from. Tests build their own (fresh in-memory PGlite, fixed clock).
 import type { Db } from './db/client.ts';
+import type { AlipayGateway } from './services/payments/alipay.ts';
+import type { TransferAccount } from './services/payments/transfer.ts';
 
 export interface AppConfig {
   /** Absolute path of the built PWA (vite output); absent in API-only tests. */
@@ -8,6 +10,15 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Dev-only endpoints such as GET /api/dev/outbox. */
   devEndpoints: boolean;
+  /**
+   * The demo shop (NODE_ENV is not production): the sandbox payment gateway, the demo-accounts
+   * panel of the login page (GET /api/focus/common `demo`), the demo bank account for 对公转账.
+   */
+  demo: boolean;
+  /** The Alipay gateway, when its settings are given (always in production). */
+  alipay?: AlipayGateway;
+  /** Our receiving account for 对公转账 (TRANSFER_ACCOUNT_*); wins over site_config. */
+  transferAccount?: TransferAccount;
   /** Origins allowed to send unsafe methods besides the request's own host. */
   allowedOrigins: string[];
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */

@@ -5,8 +5,9 @@
 // Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
 // SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
 // separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30),
-// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000). docs/operations.md explains them;
-// `npm start` (server/start.ts) adds WORKERS.
+// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000); with NODE_ENV=production also the
+// settings of server/ops/shop-settings.ts (Alipay, the 对公转账 account, CHAT_TOKEN_SECRET).
+// docs/operations.md explains them; `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +21,7 @@ import { startOrderExpirySweeper } from './services/order-expiry.ts';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
 import { closeGracefully } from './ops/graceful-close.ts';
 import { Refusal } from './ops/refusal.ts';
+import { readShopSettings } from './ops/shop-settings.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,6 +63,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const databaseUrl = opts.databaseUrl ?? env('DATABASE_URL');
   const dataDir = path.resolve(opts.dataDir ?? env('DATA_DIR') ?? path.join(projectRoot, 'data'));
   const seedGoods = opts.seedGoods ?? Number(env('SEED_GOODS') ?? 2000);
+  // Before the database opens: a missing setting stops the start with nothing touched.
+  const shop = readShopSettings(process.env, production);
 
   let dbDir: string | undefined;
   let dataDirLock: DataDirLock | undefined;
@@ -80,17 +84,23 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
   log(`database: ${opened.kind}${dbDir ? ` at ${dbDir}` : ''}`);
 
-  // Under the start-up lock: of several processes starting at once, exactly one seeds.
-  await opened.exclusive(async () => {
-    if (await isSeeded(opened.db)) return;
-    log(`seeding demo data (${seedGoods} goods)…`);
-    await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
-  });
+  // Under the start-up lock: of several processes starting at once, exactly one seeds. Never in
+  // production: the demo data has accounts with a published password and made-up licence numbers.
+  if (production) {
+    log('production: the demo data is not loaded (`npm run seed` loads it on purpose)');
+  } else {
+    await opened.exclusive(async () => {
+      if (await isSeeded(opened.db)) return;
+      log(`seeding demo data (${seedGoods} goods)…`);
+      await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
+    });
+  }
 
   const config: AppConfig = {
     staticDir: path.resolve(opts.staticDir ?? path.join(projectRoot, 'dist')),
     secureCookies: env('SECURE_COOKIES') ? env('SECURE_COOKIES') === '1' : production,
     devEndpoints: !production,
+    ...shop,
     allowedOrigins: (env('ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env('TRUST_PROXY') === '1',
     orderPaymentTtlMinutes: env('ORDER_PAYMENT_TTL_MINUTES') ? Number(env('ORDER_PAYMENT_TTL_MINUTES')) : undefined,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from './ops/refusal.ts';
 import { runWorkers, workerCount } from './ops/workers.ts';
+import { readShopSettings } from './ops/shop-settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the vite build reads. */
@@ -39,6 +40,7 @@ function build(): Promise<void> {
 async function main(): Promise<void> {
   // Refuse a bad setting before spending a minute on the build.
   const workers = workerCount(process.env);
+  readShopSettings(process.env, process.env.NODE_ENV === 'production');
   if (buildIsStale()) {
     console.log('building the PWA (dist/ is missing or older than its sources)…');
     await build();

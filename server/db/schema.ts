@@ -188,7 +188,8 @@ export const idempotencyKeys = pgTable(
     /** Hash of the request body, so a reused key with another body is refused. */
     requestHash: text('request_hash').notNull(),
     status: integer('status'),
-    response: jsonb('response'),
+    /** The answer's body exactly as first sent (JSON text), so a replay is byte-identical. */
+    response: text('response'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],

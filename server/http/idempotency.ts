@@ -111,7 +111,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         if (row.requestHash !== hash) throw validationError({ idempotency_key: ['幂等键已用于其他请求'] });
         if (row.status === null) throw new AppError(409, 409, '请求处理中，请稍候');
         c.header(REPLAYED_HEADER, 'true');
-        return c.json(row.response, row.status as ContentfulStatusCode);
+        return jsonText(c, row.response ?? 'null', row.status as ContentfulStatusCode);
       }
       if (!claimed) throw new AppError(409, 409, '请求处理中，请稍候');
     }
@@ -137,9 +137,10 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       await release();
       return;
     }
-    let body: unknown;
+    let body: string;
     try {
-      body = await res.clone().json();
+      body = await res.clone().text();
+      JSON.parse(body);
     } catch {
       await release();
       return;
@@ -164,7 +165,7 @@ export async function commitWithAnswer<T>(
   const claim = c.get('idempotency') ?? null;
   const body = await withTx(db, async (tx) => {
     const data = await work(tx);
-    const answer = { code: CODE_OK, msg: typeof msg === 'function' ? msg(data) : msg, data };
+    const answer = JSON.stringify({ code: CODE_OK, msg: typeof msg === 'function' ? msg(data) : msg, data });
     if (claim) {
       await tx
         .update(idempotencyKeys)
@@ -174,5 +175,10 @@ export async function commitWithAnswer<T>(
     return answer;
   });
   if (claim) claim.answered = true;
-  return c.json(body, 200);
+  return jsonText(c, body, 200);
+}
+
+/** Sends JSON text as it is: the stored answer goes out byte for byte as it first went out. */
+function jsonText(c: Context, body: string, status: ContentfulStatusCode): Response {
+  return c.body(body, status, { 'Content-Type': 'application/json' });
 }

@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { pickEncoding } from './compress-json.ts';
 import { bannerSvg, goodsSvg } from './media-svg.ts';
+import { contentSecurityPolicy, HSTS, overHttps } from './security-headers.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -67,7 +68,25 @@ async function compressedBody(full: string, mtimeMs: number, encoding: 'br' | 'g
   return body;
 }
 
-async function sendFile(c: Context, full: string, cacheControl: string): Promise<Response | null> {
+/** A page's CSP, per file and mtime: the hashes of its inline scripts are computed once per build. */
+const cspCache = new Map<string, string>();
+
+async function pageCsp(full: string, mtimeMs: number): Promise<string> {
+  const key = `${mtimeMs}:${full}`;
+  let csp = cspCache.get(key);
+  if (csp === undefined) {
+    csp = contentSecurityPolicy(await readFile(full, 'utf8'));
+    cspCache.set(key, csp);
+  }
+  return csp;
+}
+
+export interface SiteOptions {
+  /** Behind a reverse proxy: X-Forwarded-Proto says whether the buyer came over HTTPS. */
+  trustProxy?: boolean;
+}
+
+async function sendFile(c: Context, full: string, cacheControl: string, opts: SiteOptions): Promise<Response | null> {
   const s = await fileAt(full);
   if (!s) return null;
   const etag = `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`;
@@ -81,6 +100,8 @@ async function sendFile(c: Context, full: string, cacheControl: string): Promise
   if (full.endsWith('.html')) {
     headers['X-Frame-Options'] = 'SAMEORIGIN';
     headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+    headers['Content-Security-Policy'] = await pageCsp(full, s.mtimeMs);
+    if (overHttps(c, opts.trustProxy === true)) headers['Strict-Transport-Security'] = HSTS;
   }
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
   const encoding = COMPRESSIBLE.test(full) ? pickEncoding(c.req.header('accept-encoding')) : null;
@@ -129,7 +150,7 @@ export function mediaSite(opts: MediaOptions = {}): Hono {
   return media;
 }
 
-export function staticSite(dir: string): Hono {
+export function staticSite(dir: string, opts: SiteOptions = {}): Hono {
   const root = path.resolve(dir);
   const site = new Hono();
 
@@ -141,7 +162,7 @@ export function staticSite(dir: string): Hono {
     const wanted = urlPath === '/' ? '/index.html' : urlPath;
     const full = resolveInside(root, wanted);
     if (full === null) return notFoundText(c);
-    const found = await sendFile(c, full, cacheControlFor(wanted));
+    const found = await sendFile(c, full, cacheControlFor(wanted), opts);
     if (found) return found;
 
     // A client route (no extension) asked for by a browser navigation gets the app shell.
@@ -149,7 +170,7 @@ export function staticSite(dir: string): Hono {
     const looksLikeFile = /\.[A-Za-z0-9]+$/.test(lastSegment);
     const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (!looksLikeFile && acceptsHtml) {
-      const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE);
+      const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE, opts);
       if (shell) return shell;
     }
     return notFoundText(c);

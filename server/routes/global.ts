@@ -1,10 +1,15 @@
-// /api/global: site-wide bits the shell shows (footer links).
+// /api/global: site-wide bits the shell shows (footer links) and the shop's mode (demo or not).
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { footerLinks } from '../services/links.ts';
-import type { FooterLink } from '../../src/domain/contracts.ts';
+import type { FooterLink, ShopMode } from '../../src/domain/contracts.ts';
 
 export const globalRoutes = new Hono<AppEnv>();
+
+globalRoutes.get('/shop_mode', (c) => {
+  const { config } = c.get('deps');
+  return ok<ShopMode>(c, { demo: config.demo, online_pay: config.alipay ? 'alipay' : config.demo ? 'sandbox' : null });
+});
 
 globalRoutes.get('/links', async (c) => ok<FooterLink[]>(c, await footerLinks(c.get('deps').db)));

@@ -19,13 +19,16 @@ import { listOrders, orderListQuery, ORDER_PAGE_SIZE_DEFAULT, ORDER_PAGE_SIZE_MA
 import { orderDetail } from '../services/orders/view.ts';
 import { cancelOrder, confirmReceipt, rebuyOrder } from '../services/orders/actions.ts';
 import { listReceipts, parseReceipt, registerReceipt } from '../services/orders/ephedrine.ts';
-import { payOrder } from '../services/payments/pay.ts';
+import { assertMethodOffered, CHOOSE_METHOD_MSG, payOrder } from '../services/payments/pay.ts';
 
 const orderId = idField('订单编号无效');
 
 const payBody = z.object({
-  method: z.enum(['balance', 'transfer', 'sandbox'], { error: '请选择支付方式' }),
+  method: z.enum(['balance', 'transfer', 'sandbox', 'alipay'], { error: CHOOSE_METHOD_MSG }),
 });
+
+/** Phones get the gateway's mobile cashier (Alipay's wap pay). */
+const MOBILE_AGENT = /Mobi|Android|iPhone|iPad/;
 
 const pageQuery = numericPageQuery(ORDER_PAGE_SIZE_MAX);
 
@@ -74,10 +77,12 @@ orderRoutes.get('/:id{[0-9]+}', async (c) => {
 orderRoutes.post('/:id{[0-9]+}/pay', async (c) => {
   const a = await acting(c);
   const { method } = readInput(c, payBody);
-  const { db } = c.get('deps');
+  const { db, config } = c.get('deps');
+  assertMethodOffered(config, method);
   await findOrder(db, a.scope, a.id);
   await expireOrderIfDue(db, a.id, a.now);
-  const result = await payOrder(db, a.scope, a.id, method, a.now);
+  const mobile = MOBILE_AGENT.test(c.req.header('user-agent') ?? '');
+  const result = await payOrder(db, a.scope, a.id, method, a.now, config, { mobile });
   const msg = result.status === 'paid' ? '支付成功' : result.status === 'awaiting_transfer' ? '请按页面信息完成对公转账' : '请在新页面完成支付';
   return ok<PayResult>(c, result, msg);
 });

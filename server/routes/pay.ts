@@ -1,52 +1,38 @@
-// /api/pay: our bank account for 对公转账, and the built-in sandbox gateway — the page of the PWA
-// at /pay/sandbox/<payment_id> reads the payment and its pay button posts the confirm, which is
-// the gateway's "paid" callback (applied once; a repeat answers the same). A payment is the
-// member's company's or a managed store's; anyone else's answers 404.
-import { Hono, type Context } from 'hono';
+// /api/pay: our bank account for 对公转账, and Alipay's asynchronous notification. The demo's
+// sandbox gateway has its own routes (pay-sandbox.ts), mounted only in the demo.
+import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { ok } from '../http/envelope.ts';
-import { parseOrThrow } from '../http/validate.ts';
-import { companyScope, requireCompany, requireUser } from '../auth/session.ts';
-import type { SandboxConfirmResult, SandboxPayment, TransferInfo } from '../../src/domain/orders.ts';
-import { idField } from '../http/params.ts';
+import { badRequest, notFound, ok } from '../http/envelope.ts';
+import { requireUser } from '../auth/session.ts';
+import type { TransferInfo } from '../../src/domain/orders.ts';
 import { applyGatewayPaid } from '../services/payments/callback.ts';
-import { sandboxPayment } from '../services/payments/sandbox.ts';
 import { transferInfo } from '../services/payments/transfer.ts';
-import { seconds } from '../services/orders/status.ts';
-
-const paymentId = idField('支付单编号无效');
-
-/** The sandbox payment of the path, if the member may see it (404 otherwise). */
-async function ownSandboxPayment(c: Context<AppEnv>) {
-  const user = requireCompany(c);
-  const id = parseOrThrow(paymentId, c.req.param('id'));
-  const { db } = c.get('deps');
-  return sandboxPayment(db, await companyScope(db, user.companyId), id);
-}
 
 export const payRoutes = new Hono<AppEnv>();
 
 payRoutes.get('/transfer_info', async (c) => {
   requireUser(c);
-  return ok<TransferInfo>(c, await transferInfo(c.get('deps').db));
+  const { db, config } = c.get('deps');
+  return ok<TransferInfo>(c, await transferInfo(db, config));
 });
 
-payRoutes.get('/sandbox/:id{[0-9]+}', async (c) => {
-  const p = await ownSandboxPayment(c);
-  return ok<SandboxPayment>(c, {
-    payment_id: p.id,
-    order_id: p.orderId,
-    order_no: p.orderNo,
-    amount: p.amount,
-    status: p.status,
-    created_at: seconds(p.createdAt),
-  });
-});
+export const NOTICE_REFUSED_MSG = '支付通知无效';
 
-payRoutes.post('/sandbox/:id{[0-9]+}/confirm', async (c) => {
-  const p = await ownSandboxPayment(c);
-  const { db, clock } = c.get('deps');
-  const outcome = await applyGatewayPaid(db, p.gatewayRef, p.amount, clock());
+/**
+ * Alipay posts here (form-encoded, signed with Alipay's key) when a buyer has paid. Alipay wants
+ * the text `success`, else it tries again for a day. A notification that is not signed by Alipay,
+ * names no payment of ours or carries another amount changes nothing and gets the API's usual
+ * refusal (the envelope, 400), which Alipay reads as "not taken". A repeat of an applied one
+ * answers `success` and changes nothing either (callback.ts).
+ */
+payRoutes.post('/alipay/notify', async (c) => {
+  const { db, clock, config } = c.get('deps');
+  if (!config.alipay) throw notFound('接口不存在');
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(c.get('body'))) if (typeof v === 'string') params[k] = v;
+  const notice = config.alipay.readPaidNotice(params);
+  if (!notice) throw badRequest(NOTICE_REFUSED_MSG);
+  const outcome = await applyGatewayPaid(db, 'alipay', notice.reference, notice.amount, clock());
   if (!outcome.ok) throw outcome.error;
-  return ok<SandboxConfirmResult>(c, outcome.result, '支付成功');
+  return c.text('success');
 });

@@ -1,13 +1,15 @@
-// Shell data: GET /api/focus/common (hot searches, nav, category trees, brands, server time)
-// and GET /api/global/links (footer links). Both are header/footer data: failures stay silent.
+// Shell data: GET /api/focus/common (hot searches, nav, category trees, brands, server time),
+// GET /api/global/links (footer links) and GET /api/global/shop_mode (demo or production). All
+// are header/footer-like data: failures stay silent.
 import { queryOptions } from '@tanstack/react-query';
-import type { CommonData, FooterLink } from '../domain/contracts';
+import type { CommonData, FooterLink, ShopMode } from '../domain/contracts';
 import { http } from '../http/client';
 
 export const commonKeys = {
   all: ['common'] as const,
   focus: () => [...commonKeys.all, 'focus'] as const,
   links: () => [...commonKeys.all, 'links'] as const,
+  shopMode: () => [...commonKeys.all, 'shop-mode'] as const,
   slot: (slot: ShellAdSlot) => [...commonKeys.all, 'slot', slot] as const,
 };
 
@@ -23,6 +25,7 @@ export type ShellAdSlot = 'top' | 'right';
 
 export const getCommonData = (): Promise<CommonData> => http.get<CommonData>('focus/common');
 export const getFooterLinks = (): Promise<FooterLink[]> => http.get<FooterLink[]>('global/links');
+export const getShopMode = (): Promise<ShopMode> => http.get<ShopMode>('global/shop_mode');
 export const getFocusSlot = (slot: ShellAdSlot): Promise<FocusItem[]> => http.get<FocusItem[]>(`focus/${slot}`);
 
 /** Categories and nav change with a back-office edit, not within a visit. */
@@ -49,4 +52,13 @@ export const focusSlotQuery = (slot: ShellAdSlot) =>
     queryKey: commonKeys.slot(slot),
     queryFn: () => getFocusSlot(slot),
     ...SHELL_DATA_OPTIONS,
+  });
+
+/** The server's mode changes only with a restart: asked once per visit. */
+export const shopModeQuery = () =>
+  queryOptions({
+    queryKey: commonKeys.shopMode(),
+    queryFn: getShopMode,
+    staleTime: Infinity,
+    meta: { silentErrors: true },
   });

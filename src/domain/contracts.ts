@@ -1,4 +1,5 @@
 // Response shapes of the calls the shell needs (SPEC §3, §7). Server and client both import them.
+import type { OnlinePayMethod } from './orders';
 
 export interface CategoryNode {
   id: number;
@@ -38,6 +39,14 @@ export interface CommonData {
   brand: BrandItem[];
   /** Server time, seconds since epoch (10 digits, SPEC §9). */
   timestamp: number;
+}
+
+/** GET /api/global/shop_mode: what differs between the demo and a production shop. */
+export interface ShopMode {
+  /** The demo shop (not NODE_ENV=production): the login page shows the demo accounts. */
+  demo: boolean;
+  /** The online gateway step 3 offers: Alipay when configured, else the sandbox in the demo, else null. */
+  online_pay: OnlinePayMethod | null;
 }
 
 /** GET /api/goods/search?keywords=&type= — type 1: by medicine name (default), 2: by manufacturer. */

@@ -34,12 +34,15 @@ export const ORDER_TABS = [
 
 export type OrderTabKey = (typeof ORDER_TABS)[number]['key'];
 
-export type PayMethod = 'balance' | 'transfer' | 'sandbox';
+export type PayMethod = 'balance' | 'transfer' | 'sandbox' | 'alipay';
+/** Methods paid at a gateway's cashier (gateway_url) and confirmed by its callback. */
+export type OnlinePayMethod = Extract<PayMethod, 'sandbox' | 'alipay'>;
 
 export const PAY_METHOD_TEXT: Record<PayMethod, string> = {
   balance: '余额支付',
   transfer: '对公转账',
   sandbox: '在线支付（沙箱）',
+  alipay: '支付宝',
 };
 
 export interface Address {
@@ -274,7 +277,7 @@ export interface TransferInfo {
 export interface PayResult {
   status: OrderStatus;
   payment_id: number;
-  /** sandbox: the page to open (/pay/sandbox/<payment_id>, rendered by the PWA). */
+  /** sandbox: the page to open (/pay/sandbox/<payment_id>, rendered by the PWA); alipay: Alipay's cashier. */
   gateway_url?: string;
   /** transfer: where to send the money. */
   transfer_info?: TransferInfo;

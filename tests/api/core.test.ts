@@ -25,6 +25,8 @@ beforeAll(async () => {
         counter += 1;
         return ok(c, { counter, body: c.get('body') });
       });
+      // Keys in an order jsonb would not keep (it sorts by length, then bytes), and a space.
+      api.post('/test/ordered', (c) => ok(c, { zeta: 1, a: 'x y', middle: [3, 1] }));
       api.post('/test/slow', async (c) => {
         counter += 1;
         await new Promise<void>((resolve) => {
@@ -152,6 +154,22 @@ describe('idempotency', () => {
     expect(second.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(first.headers.get(REPLAYED_HEADER)).toBeNull();
     expect(counter).toBe(1);
+  });
+
+  it('replays the byte-identical body of the first answer', async () => {
+    const send = () =>
+      t.app.request('/api/test/ordered', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': 'k-bytes', 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    const first = await send();
+    const second = await send();
+    expect(second.headers.get(REPLAYED_HEADER)).toBe('true');
+    const firstText = await first.text();
+    expect(firstText).toContain('{"zeta":1,"a":"x y","middle":[3,1]}');
+    expect(await second.text()).toBe(firstText);
+    expect(second.headers.get('content-type')).toBe(first.headers.get('content-type'));
   });
 
   it('refuses the same key with another body (422)', async () => {

@@ -1,7 +1,9 @@
 // /login: posts the credentials, shows failures inline in Chinese (422 first message, the
 // server's wrong-password message), and after success sets the login marker and loads the
-// same-origin `redirect` target once (SPEC §2).
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+// same-origin `redirect` target once (SPEC §2). The demo-accounts panel shows only when
+// GET /api/global/shop_mode says this is the demo.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { commonKeys } from '../../src/api/common';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
@@ -20,13 +22,21 @@ vi.mock('../../src/ui/error-presenter', async (importOriginal) => ({
 }));
 
 let replace: MockInstance<(url: string) => void>;
+/** GET /api/global/shop_mode's `demo`: false as a production server answers. */
+let demo: boolean;
 beforeEach(() => {
   sessionStorage.clear();
+  demo = true;
+  http.get.mockImplementation(async (path: string) => {
+    if (path === 'global/shop_mode') return { demo, online_pay: demo ? 'sandbox' : null };
+    throw new Error(`unexpected GET ${path}`);
+  });
   replace = vi.spyOn(pageLoad, 'replace').mockImplementation(() => undefined);
 });
 afterEach(() => {
   replace.mockRestore();
   http.post.mockReset();
+  http.get.mockReset();
   vi.mocked(presentError).mockClear();
 });
 
@@ -101,5 +111,16 @@ describe('login page', () => {
     expect((screen.getByLabelText('密码') as HTMLInputElement).value).toBe('demo1234');
     expect(screen.getByRole('link', { name: '免费注册' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: '忘记密码？' }).getAttribute('href')).toBe('/forget');
+  });
+
+  it('shows no demo accounts in production', async () => {
+    demo = false;
+    const { queryClient } = renderInApp(<LoginPage />, { initial: '/login' });
+    await screen.findByRole('button', { name: '登录' });
+    // The answer has arrived (and been rendered with) before we look.
+    await waitFor(() => expect(queryClient.getQueryData(commonKeys.shopMode())).toMatchObject({ demo: false }));
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: '填入演示账号 pending' })).toBeNull();
+    expect(screen.queryByText(/演示账号/)).toBeNull();
   });
 });

@@ -62,13 +62,17 @@ const SANDBOX: SandboxPayment = { payment_id: 9, order_id: 77, order_no: 'DD2026
 let order: OrderDetail;
 let balance: number;
 let payAnswer: PayResult | ApiError;
+/** What GET /api/global/shop_mode says about the online gateway (undefined: no answer). */
+let onlinePay: 'sandbox' | 'alipay' | null | undefined;
 
 beforeEach(() => {
   order = makeOrder();
   balance = 5_000;
   payAnswer = { status: 'paid', payment_id: 3 };
+  onlinePay = undefined;
   http.get.mockImplementation(async (path: string) => {
     if (path === 'user/base') return makeUser();
+    if (path === 'global/shop_mode' && onlinePay !== undefined) return { demo: onlinePay === 'sandbox', online_pay: onlinePay };
     if (path.startsWith('focus/')) return [];
     if (path === 'order/77') return order;
     if (path === 'user/user_money') return { balance, points: 0 };
@@ -177,6 +181,27 @@ describe('pay page (step 3)', () => {
     await waitFor(() => expect(currentHref(router)).toBe('/cart/step4?id=77'));
     expect(http.post).toHaveBeenCalledWith('pay/sandbox/9/confirm');
     expect(await screen.findByRole('heading', { level: 1, name: '支付完成' })).toBeTruthy();
+  });
+
+  it('offers Alipay instead of the sandbox when the shop runs it, and pays with it', async () => {
+    onlinePay = 'alipay';
+    // A relative cashier keeps jsdom from attempting a cross-origin navigation.
+    payAnswer = { status: 'pending_payment', payment_id: 9, gateway_url: '/pay/sandbox/9' };
+    const { router } = await openPay();
+    await screen.findByText(/可用余额/);
+    expect(await screen.findByRole('radio', { name: '支付宝' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: '在线支付（沙箱）' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '前往支付宝支付' }));
+    await waitFor(() => expect(currentHref(router)).toBe('/pay/sandbox/9'));
+    expect(payCalls()).toEqual([{ method: 'alipay' }]);
+  });
+
+  it('offers no online method when the shop runs no gateway', async () => {
+    onlinePay = null;
+    await openPay();
+    await screen.findByText(/可用余额/);
+    await waitFor(() => expect(screen.queryByRole('radio', { name: '在线支付（沙箱）' })).toBeNull());
+    expect(screen.getByRole('radio', { name: '对公转账' })).toBeTruthy();
   });
 
   it('goes back to step 3 when the sandbox payment is cancelled', async () => {

@@ -235,7 +235,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const deps: Deps = {
     db,
     clock: () => clock.now(),
-    config: { secureCookies: false, devEndpoints: true, allowedOrigins: [], ...opts.config },
+    config: { secureCookies: false, devEndpoints: true, demo: true, allowedOrigins: [], ...opts.config },
   };
   const app = createApp(deps, { extend: opts.extend, observeInput: opts.observeInput });
   return {

@@ -28,7 +28,7 @@ export const SUMMARY_LINES = 4;
 
 const KNOWN_STATUSES = Object.keys(ORDER_STATUS_TEXT) as OrderStatus[];
 const asStatus = (s: string): OrderStatus => (KNOWN_STATUSES.includes(s as OrderStatus) ? (s as OrderStatus) : 'pending_payment');
-const PAY_METHODS: readonly PayMethod[] = ['balance', 'transfer', 'sandbox'];
+const PAY_METHODS: readonly PayMethod[] = ['balance', 'transfer', 'sandbox', 'alipay'];
 const asPayMethod = (s: string | null): PayMethod | null => (s && (PAY_METHODS as readonly string[]).includes(s) ? (s as PayMethod) : null);
 
 export interface SummaryExtras {

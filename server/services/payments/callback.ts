@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orders, payments } from '../../db/schema.ts';
-import type { OrderStatus, SandboxConfirmResult } from '../../../src/domain/orders.ts';
+import type { OnlinePayMethod, OrderStatus, SandboxConfirmResult } from '../../../src/domain/orders.ts';
 import { AppError, badRequest, notFound } from '../../http/envelope.ts';
 import { closeOtherPayments, markPaid } from './pay.ts';
 
@@ -16,10 +16,11 @@ export const PAYMENT_NOT_FOUND_MSG = '支付单不存在';
 
 export type CallbackOutcome = { ok: true; result: SandboxConfirmResult; replayed: boolean } | { ok: false; error: AppError };
 
-export async function applyGatewayPaid(db: Db, gatewayRef: string, amount: number, now: Date): Promise<CallbackOutcome> {
+/** `method` is the gateway that called: a reference of another gateway's payment is not found. */
+export async function applyGatewayPaid(db: Db, method: OnlinePayMethod, gatewayRef: string, amount: number, now: Date): Promise<CallbackOutcome> {
   return withTx(db, async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.gatewayRef, gatewayRef)).limit(1).for('update');
-    if (!p) return { ok: false, error: notFound(PAYMENT_NOT_FOUND_MSG) };
+    if (!p || p.method !== method) return { ok: false, error: notFound(PAYMENT_NOT_FOUND_MSG) };
     if (p.status === 'succeeded') {
       return { ok: true, replayed: true, result: { order_id: p.orderId, payment_id: p.id, status: 'paid' } };
     }
@@ -27,7 +28,7 @@ export async function applyGatewayPaid(db: Db, gatewayRef: string, amount: numbe
     if (amount !== p.amount) return { ok: false, error: badRequest('支付金额与订单不符') };
 
     const [o] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).limit(1).for('update');
-    if (!o || !(await markPaid(tx, o, 'sandbox', p.amount, now, '在线支付成功'))) {
+    if (!o || !(await markPaid(tx, o, method, p.amount, now, '在线支付成功'))) {
       await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, p.id));
       const status = o?.status as OrderStatus | undefined;
       return {

@@ -1,21 +1,48 @@
 // Online payment gateways. A gateway gives a payment its reference (payments.gateway_ref, unique:
 // the callback is matched by it and applied once) and the place the buyer pays at; when the
-// buyer has paid, the gateway calls back (server/services/payments/callback.ts). The shop ships
-// one built-in gateway, the sandbox: its "cashier" is a page of the PWA (/pay/sandbox/<id>)
-// whose pay button stands in for the gateway's callback. A real gateway (WeChat Pay, Alipay…)
-// implements the same interface plus a signed server-to-server callback route.
+// buyer has paid, the gateway calls back (server/services/payments/callback.ts) and a refund goes
+// back through it. Two adapters: the sandbox (demo only: its "cashier" is a page of the PWA,
+// /pay/sandbox/<id>, whose pay button stands in for the callback) and Alipay (alipay.ts: a signed
+// cashier URL, a signed asynchronous notification, refunds over its API).
 import { randomBytes } from 'node:crypto';
+import type { OnlinePayMethod } from '../../../src/domain/orders.ts';
+
+/** What a gateway needs to send the buyer to its cashier. */
+export interface GatewayCharge {
+  paymentId: number;
+  orderId: number;
+  reference: string;
+  /** Fen. */
+  amount: number;
+  orderNo: string;
+  /** Asked from a phone: the gateway's mobile cashier. */
+  mobile?: boolean;
+}
+
+export interface GatewayRefund {
+  /** The payment's gateway_ref. */
+  reference: string;
+  /** Fen, at most the payment's amount. */
+  amount: number;
+  /** Unique per refund: a repeat with the same one refunds once at the gateway. */
+  refundNo: string;
+  reason: string;
+}
 
 export interface PaymentGateway {
-  readonly method: 'sandbox';
+  readonly method: OnlinePayMethod;
   /** A fresh, unguessable reference for a new payment. */
   newReference(): string;
-  /** Where the buyer goes to pay payment `paymentId`. */
-  payUrl(paymentId: number, reference: string): string;
+  /** Where the buyer goes to pay. */
+  payUrl(charge: GatewayCharge): string;
+  /** Gives money back; resolves when the gateway has accepted the refund, rejects otherwise. */
+  refund(refund: GatewayRefund): Promise<void>;
 }
 
 export const sandboxGateway: PaymentGateway = {
   method: 'sandbox',
   newReference: () => `SBX${randomBytes(12).toString('hex').toUpperCase()}`,
-  payUrl: (paymentId) => `/pay/sandbox/${paymentId}`,
+  payUrl: (charge) => `/pay/sandbox/${charge.paymentId}`,
+  // The sandbox holds no money: nothing to give back.
+  refund: async () => {},
 };

@@ -5,18 +5,21 @@
 //   payment row 'succeeded', history.
 // - transfer: order → awaiting_transfer with a day to pay, payment 'created', our bank account.
 //   Asking again answers the same payment.
-// - sandbox: payment 'created' with the gateway's reference and cashier URL; asking again reuses
-//   the open one. The order becomes paid when the gateway calls back (callback.ts).
-// An awaiting_transfer order may still switch to balance or sandbox; the open transfer payment is
-// then closed when the other method succeeds.
+// - sandbox / alipay: payment 'created' with the gateway's reference and cashier URL; asking again
+//   reuses the open one. The order becomes paid when the gateway calls back (callback.ts). A
+//   method whose gateway this shop does not run (the sandbox in production, Alipay without its
+//   settings) is refused like an unknown one.
+// An awaiting_transfer order may still switch to balance or an online gateway; the open transfer
+// payment is then closed when the other method succeeds.
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orders, payments } from '../../db/schema.ts';
 import type { OrderStatus, PayMethod, PayResult } from '../../../src/domain/orders.ts';
-import { AppError, badRequest } from '../../http/envelope.ts';
 import { findOrder, type OrderRow } from '../orders/access.ts';
 import { addHistory, isPaidLike, isUnpaid, TRANSFER_TTL_MS, UNPAID_STATUSES } from '../orders/status.ts';
+import type { AppConfig } from '../../deps.ts';
+import { AppError, badRequest, validationError } from '../../http/envelope.ts';
 import { sandboxGateway, type PaymentGateway } from './gateway.ts';
 import { transferInfo } from './transfer.ts';
 import { debitBalance } from './wallet.ts';
@@ -24,7 +27,23 @@ import { debitBalance } from './wallet.ts';
 export const ALREADY_PAID_MSG = '订单已支付';
 export const RECEIPT_NEEDED_MSG = '请先登记含麻黄碱药品购药人信息';
 
+export const CHOOSE_METHOD_MSG = '请选择支付方式';
+
 const alreadyPaid = () => new AppError(409, 409, ALREADY_PAID_MSG);
+
+export type PayConfig = Pick<AppConfig, 'demo' | 'alipay' | 'transferAccount'>;
+
+/** The gateway behind an online method, if this shop runs it. */
+export function onlineGateway(config: PayConfig, method: PayMethod): PaymentGateway | null {
+  if (method === 'sandbox') return config.demo ? sandboxGateway : null;
+  if (method === 'alipay') return config.alipay ?? null;
+  return null;
+}
+
+/** Refuses, like an unknown method (422), a method this shop does not offer. */
+export function assertMethodOffered(config: PayConfig, method: PayMethod): void {
+  if (method !== 'balance' && method !== 'transfer' && !onlineGateway(config, method)) throw validationError({ method: [CHOOSE_METHOD_MSG] });
+}
 
 /** Why the order cannot be paid now, as the refusal to throw; null when it can. */
 export function payRefusal(o: OrderRow, now: Date): AppError | null {
@@ -63,8 +82,11 @@ export async function payOrder(
   orderId: number,
   method: PayMethod,
   now: Date,
-  gateway: PaymentGateway = sandboxGateway,
+  config: PayConfig,
+  opts: { mobile?: boolean } = {},
 ): Promise<PayResult> {
+  assertMethodOffered(config, method);
+  const gateway = onlineGateway(config, method);
   return withTx(db, async (tx) => {
     const o = await findOrder(tx, scope, orderId, true);
     const refusal = payRefusal(o, now);
@@ -89,7 +111,7 @@ export async function payOrder(
     }
 
     if (method === 'transfer') {
-      const info = await transferInfo(tx, o.orderNo);
+      const info = await transferInfo(tx, config, o.orderNo);
       const [open] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -114,18 +136,21 @@ export async function payOrder(
       return { status: 'awaiting_transfer', payment_id: p.id, transfer_info: info };
     }
 
-    // sandbox
+    // An online gateway (checked above).
+    if (!gateway) throw validationError({ method: [CHOOSE_METHOD_MSG] });
+    const charge = (paymentId: number, reference: string) =>
+      gateway.payUrl({ paymentId, orderId: o.id, reference, amount: o.payAmount, orderNo: o.orderNo, mobile: opts.mobile });
     const [open] = await tx
       .select({ id: payments.id, ref: payments.gatewayRef })
       .from(payments)
       .where(and(eq(payments.orderId, o.id), eq(payments.method, gateway.method), eq(payments.status, 'created'), eq(payments.amount, o.payAmount)))
       .limit(1);
-    if (open?.ref) return { status: o.status as OrderStatus, payment_id: open.id, gateway_url: gateway.payUrl(open.id, open.ref) };
+    if (open?.ref) return { status: o.status as OrderStatus, payment_id: open.id, gateway_url: charge(open.id, open.ref) };
     const ref = gateway.newReference();
     const [p] = await tx
       .insert(payments)
       .values({ orderId: o.id, companyId: o.companyId, method: gateway.method, amount: o.payAmount, status: 'created', gatewayRef: ref, createdAt: now })
       .returning({ id: payments.id });
-    return { status: o.status as OrderStatus, payment_id: p.id, gateway_url: gateway.payUrl(p.id, ref) };
+    return { status: o.status as OrderStatus, payment_id: p.id, gateway_url: charge(p.id, ref) };
   });
 }

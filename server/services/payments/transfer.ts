@@ -1,5 +1,6 @@
-// 对公转账: our receiving account. Operations set it in site_config 'transfer_account'
-// ({ account_name, bank, account_no }); without it the demo account below is shown.
+// 对公转账: our receiving account. The TRANSFER_ACCOUNT_* settings (config.transferAccount) win;
+// else site_config 'transfer_account' ({ account_name, bank, account_no }); else, in the demo
+// only, the demo account below. Production refuses to start without the settings.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -13,11 +14,26 @@ const DEMO_ACCOUNT = {
 };
 
 const accountSchema = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
+export type TransferAccount = z.infer<typeof accountSchema>;
 
-export async function transferInfo(db: Db, orderNo?: string): Promise<TransferInfo> {
+/** The part of the app's config (deps.ts) that decides the account. */
+export interface TransferSettings {
+  demo: boolean;
+  transferAccount?: TransferAccount;
+}
+
+async function receivingAccount(db: Db, config: TransferSettings): Promise<TransferAccount> {
+  if (config.transferAccount) return config.transferAccount;
   const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'transfer_account')).limit(1);
   const parsed = accountSchema.safeParse(row?.value);
-  const account = parsed.success ? parsed.data : DEMO_ACCOUNT;
+  if (parsed.success) return parsed.data;
+  // Unreachable in production (start-up refuses without the settings); never show a made-up account there.
+  if (!config.demo) throw new Error('no receiving account for 对公转账 (TRANSFER_ACCOUNT_*)');
+  return DEMO_ACCOUNT;
+}
+
+export async function transferInfo(db: Db, config: TransferSettings, orderNo?: string): Promise<TransferInfo> {
+  const account = await receivingAccount(db, config);
   return {
     ...account,
     remark: orderNo ?? '订单号',

@@ -5,18 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { completeSignIn, loginMutation } from '../../api/user';
 import { SITE_TITLE } from '../../domain/constants';
+import { DemoAccounts } from './demo-accounts';
 import { loginErrorMessage } from './login-error';
 import { loginSearch } from './redirect-target';
 import styles from './login-page.module.css';
 import { useRouteSearch } from '../../widgets/route-search';
-
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_ACCOUNTS = [
-  { username: 'demo', note: '已审核药店：可下单，开通在线客服、钱包与电子合同' },
-  { username: 'pending', note: '资质待审核：可浏览，价格与下单受限' },
-  { username: 'chain', note: '连锁总部：管理门店 chain-a、chain-b' },
-  { username: 'nocontract', note: '未签电子合同：结算时提示签约' },
-] as const;
 
 const SELLING_POINTS = [
   { title: '万余品种', text: '西药、中成药、中药饮片、医疗器械一站采购' },
@@ -117,31 +110,14 @@ export function LoginPage() {
               </span>
             </div>
           </form>
-          <section className={styles.demo} aria-labelledby={`${id}-demo`}>
-            <h2 id={`${id}-demo`} className={styles.demoTitle}>
-              演示账号（密码均为 {DEMO_PASSWORD}）
-            </h2>
-            <ul className={styles.demoList}>
-              {DEMO_ACCOUNTS.map((a) => (
-                <li key={a.username} className={styles.demoItem}>
-                  <button
-                    type="button"
-                    className={styles.demoFill}
-                    aria-label={`填入演示账号 ${a.username}`}
-                    onClick={() => {
-                      setUsername(a.username);
-                      setPassword(DEMO_PASSWORD);
-                      setFormError(null);
-                      login.reset();
-                    }}
-                  >
-                    {a.username}
-                  </button>
-                  <span className={styles.demoNote}>{a.note}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <DemoAccounts
+            onPick={(username, pw) => {
+              setUsername(username);
+              setPassword(pw);
+              setFormError(null);
+              login.reset();
+            }}
+          />
         </section>
       </div>
     </div>

@@ -1,22 +1,23 @@
 // 选择支付方式: 余额支付 (only when the balance covers the amount due), 对公转账 (our bank account,
-// then "我已转账" marks the order as awaiting our confirmation) and 在线支付（沙箱） (our demo
-// gateway page). Refusals go to the SPEC §8 presenter (MutationCache).
+// then "我已转账" marks the order as awaiting our confirmation) and the shop's online gateway
+// (GET /api/global/shop_mode `online_pay`: 在线支付（沙箱） in the demo, 支付宝 when configured).
+// Refusals go to the SPEC §8 presenter (MutationCache).
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { transferInfoQuery, usePayOrder, walletMoneyQuery } from '../../api/orders-pay';
 import { formatPrice } from '../../domain/money';
-import { PAY_METHOD_TEXT, type OrderDetail, type PayMethod, type PayResult } from '../../domain/orders';
+import { shopModeQuery } from '../../api/common';
+import { PAY_METHOD_TEXT, type OnlinePayMethod, type OrderDetail, type PayMethod, type PayResult } from '../../domain/orders';
 import { gatewayTarget, sandboxHref, step4Href } from './checkout-urls';
 import styles from './pay.module.css';
 import { buttonClass } from '../../ui/button';
-
-const METHODS: PayMethod[] = ['balance', 'transfer', 'sandbox'];
 
 export const PAY_BUTTON_TEXT: Record<PayMethod, string> = {
   balance: '确认支付',
   transfer: '我已转账',
   sandbox: '前往支付',
+  alipay: '前往支付宝支付',
 };
 
 export const BALANCE_SHORT_TEXT = '余额不足';
@@ -57,13 +58,20 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
   const wallet = useQuery(walletMoneyQuery());
   const pay = usePayOrder();
   const [chosen, setChosen] = useState<PayMethod | null>(null);
+  // Until the server's mode is known the demo's sandbox is assumed (a production server refuses
+  // it, 422); null there means the shop runs no online gateway.
+  const announced = useQuery(shopModeQuery()).data?.online_pay;
+  const online: OnlinePayMethod | null = announced === undefined ? 'sandbox' : announced;
+  const methods: PayMethod[] = online ? ['balance', 'transfer', online] : ['balance', 'transfer'];
 
   const due = order.pay_amount;
   const balance = wallet.data?.balance ?? null;
   const balanceEnough = balance !== null && balance >= due;
   // First choice: the transfer already under way, else the balance when it covers the order.
-  const preferred: PayMethod = order.status === 'awaiting_transfer' ? 'transfer' : balanceEnough ? 'balance' : 'sandbox';
-  const method: PayMethod = chosen === 'balance' && !balanceEnough ? preferred : (chosen ?? preferred);
+  const preferred: PayMethod = order.status === 'awaiting_transfer' ? 'transfer' : balanceEnough ? 'balance' : (online ?? 'transfer');
+  // A choice no longer offered (balance fell short, the mode arrived without it) falls back.
+  const usable = chosen !== null && methods.includes(chosen) && !(chosen === 'balance' && !balanceEnough);
+  const method: PayMethod = usable ? chosen : preferred;
 
   const go = async () => {
     let result: PayResult;
@@ -72,7 +80,7 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
     } catch {
       return; // shown by the SPEC §8 presenter
     }
-    if (method !== 'sandbox') {
+    if (method === 'balance' || method === 'transfer') {
       void router.navigate({ href: step4Href(order.id), replace: true });
       return;
     }
@@ -88,7 +96,7 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
         <legend id={`${name}-title`} className={styles.panelTitle}>
           选择支付方式
         </legend>
-        {METHODS.map((m) => {
+        {methods.map((m) => {
           const off = m === 'balance' && !balanceEnough;
           const detailId = `${name}-${m}-detail`;
           return (
@@ -122,6 +130,7 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
                     <span className={styles.muted}>转账到公司对公账户，财务确认收款后发货</span>
                   ))}
                 {m === 'sandbox' && <span className={styles.muted}>演示用在线支付网关，不产生真实扣款</span>}
+                {m === 'alipay' && <span className={styles.muted}>跳转到支付宝完成付款，支付成功后订单自动确认</span>}
               </div>
             </div>
           );

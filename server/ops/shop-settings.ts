@@ -1,0 +1,65 @@
+// What decides demo or shop (docs/operations.md "Production settings"): NODE_ENV=production is the
+// one switch. The demo (anything else) has the sandbox gateway, the dev endpoints, the demo-accounts
+// panel and the demo bank account; production has none of them, so it needs, from the environment,
+// a real gateway (Alipay), our receiving account for 对公转账 and the chat token secret, and
+// refuses to start, naming every missing one, without them.
+import { alipayGateway, ALIPAY_PRODUCTION_GATEWAY, type AlipayGateway } from '../services/payments/alipay.ts';
+import type { TransferAccount } from '../services/payments/transfer.ts';
+import { Refusal } from './refusal.ts';
+
+type Env = Record<string, string | undefined>;
+
+export interface ShopSettings {
+  demo: boolean;
+  alipay?: AlipayGateway;
+  transferAccount?: TransferAccount;
+}
+
+const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'SHOP_URL'] as const;
+const TRANSFER_KEYS = ['TRANSFER_ACCOUNT_NAME', 'TRANSFER_BANK', 'TRANSFER_ACCOUNT_NO'] as const;
+
+/** PEM keys fit in one environment line with `\n` escapes. */
+const pem = (value: string): string => value.replace(/\\n/g, '\n');
+
+export function readShopSettings(env: Env, production: boolean): ShopSettings {
+  const get = (name: string): string | undefined => env[name]?.trim() || undefined;
+  const missing = (names: readonly string[]) => names.filter((n) => !get(n));
+
+  const problems: string[] = [];
+  const alipayMissing = missing(ALIPAY_KEYS);
+  // In the demo Alipay is optional, but half its settings is a mistake worth stopping for.
+  if (production || alipayMissing.length < ALIPAY_KEYS.length) problems.push(...alipayMissing);
+  if (production) problems.push(...missing(TRANSFER_KEYS), ...missing(['CHAT_TOKEN_SECRET']));
+  const shopUrl = get('SHOP_URL');
+  if (shopUrl && !/^https?:\/\/[^/]+\/?$/.test(shopUrl)) {
+    throw new Refusal(`SHOP_URL=${shopUrl} is not an origin such as https://shop.example.com.`);
+  }
+  if (production && shopUrl && !shopUrl.startsWith('https://')) {
+    throw new Refusal(`SHOP_URL=${shopUrl} must be https:// in production (Alipay posts its notifications there).`);
+  }
+  if (problems.length > 0) {
+    throw new Refusal(
+      `${production ? 'NODE_ENV=production' : 'the Alipay settings'} need${problems.length === 1 ? 's' : ''} ${problems.join(', ')} (docs/operations.md "Production settings").`,
+    );
+  }
+
+  const settings: ShopSettings = { demo: !production };
+  if (alipayMissing.length === 0) {
+    try {
+      settings.alipay = alipayGateway({
+        appId: get('ALIPAY_APP_ID')!,
+        privateKey: pem(get('ALIPAY_PRIVATE_KEY')!),
+        alipayPublicKey: pem(get('ALIPAY_PUBLIC_KEY')!),
+        gateway: get('ALIPAY_GATEWAY') ?? ALIPAY_PRODUCTION_GATEWAY,
+        shopUrl: shopUrl!,
+      });
+    } catch (err) {
+      // A key that cannot sign or verify would only show at the first payment.
+      throw new Refusal(`${err instanceof Error ? err.message : String(err)}.`);
+    }
+  }
+  if (missing(TRANSFER_KEYS).length === 0) {
+    settings.transferAccount = { account_name: get('TRANSFER_ACCOUNT_NAME')!, bank: get('TRANSFER_BANK')!, account_no: get('TRANSFER_ACCOUNT_NO')! };
+  }
+  return settings;
+}
