@@ -2,6 +2,7 @@
 import type { Db } from './db/client.ts';
 import type { AlipayGateway } from './services/payments/alipay.ts';
 import type { TransferAccount } from './services/payments/transfer.ts';
+import type { Licence, ShopQrCodes } from '../src/domain/contracts.ts';
 
 export interface AppConfig {
   /** Absolute path of the built PWA (vite output); absent in API-only tests. */
@@ -19,6 +20,10 @@ export interface AppConfig {
   alipay?: AlipayGateway;
   /** Our receiving account for 对公转账 (TRANSFER_ACCOUNT_*); wins over site_config. */
   transferAccount?: TransferAccount;
+  /** The footer's licences (SHOP_LICENCES); unset: the demo's invented ones, none in production. */
+  licences?: Licence[];
+  /** QR code images (SHOP_QR_*); an unset one is not shown in production. */
+  qrCodes?: Partial<ShopQrCodes>;
   /** Origins allowed to send unsafe methods besides the request's own host. */
   allowedOrigins: string[];
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */

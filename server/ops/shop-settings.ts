@@ -2,14 +2,16 @@
 // one switch. The demo (anything else) has the sandbox gateway, the dev endpoints, the demo-accounts
 // panel and the demo bank account; production has none of them, so it needs, from the environment,
 // a real gateway (Alipay), our receiving account for 对公转账 and the chat token secret, and
-// refuses to start, naming every missing one, without them.
+// refuses to start, naming every missing one, without them. The licences and QR codes the shell
+// shows are optional settings (shop-front-settings.ts): production shows none of the demo's.
 import { alipayGateway, ALIPAY_PRODUCTION_GATEWAY, type AlipayGateway } from '../services/payments/alipay.ts';
 import type { TransferAccount } from '../services/payments/transfer.ts';
 import { Refusal } from './refusal.ts';
+import { readShopFrontSettings, type ShopFrontSettings } from './shop-front-settings.ts';
 
 type Env = Record<string, string | undefined>;
 
-export interface ShopSettings {
+export interface ShopSettings extends ShopFrontSettings {
   demo: boolean;
   alipay?: AlipayGateway;
   transferAccount?: TransferAccount;
@@ -43,7 +45,7 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
     );
   }
 
-  const settings: ShopSettings = { demo: !production };
+  const settings: ShopSettings = { demo: !production, ...readShopFrontSettings(get) };
   if (alipayMissing.length === 0) {
     try {
       settings.alipay = alipayGateway({

@@ -47,6 +47,23 @@ export interface ShopMode {
   demo: boolean;
   /** The online gateway step 3 offers: Alipay when configured, else the sandbox in the demo, else null. */
   online_pay: OnlinePayMethod | null;
+  /** The operator's licences the footer lists (SPEC §1); none when not configured in production. */
+  licences: Licence[];
+  /** Image URLs of the shop's QR codes; null: that code is not shown (the demo draws a placeholder). */
+  qr_codes: ShopQrCodes;
+}
+
+/** One licence line of the footer: `{name}编号：{number}`. */
+export interface Licence {
+  name: string;
+  number: string;
+}
+
+export interface ShopQrCodes {
+  /** WeChat mini-program code: the footer and the top bar's 小程序. */
+  mini_program: string | null;
+  /** WeChat official account: the side bar's 微信. */
+  wechat_official: string | null;
 }
 
 /** GET /api/goods/search?keywords=&type= — type 1: by medicine name (default), 2: by manufacturer. */

@@ -26,6 +26,18 @@ vi.mock('../../src/ui/error-presenter', async (importOriginal) => ({
 
 const notSignedIn = () => new ApiError({ code: 10001, status: 401, msg: '请先登录' });
 
+/** GET /api/global/shop_mode as the demo server answers it: invented licences, placeholder QR codes. */
+const DEMO_SHOP_MODE = {
+  demo: true,
+  online_pay: 'sandbox',
+  licences: [
+    { name: '《药品经营许可证》', number: '粤AA0200618' },
+    { name: '《互联网药品信息服务资格证书》', number: '（粤）-经营性-2023-0168' },
+    { name: '《医疗器械经营许可证》', number: '粤穗食药监械经营许20230618号' },
+  ],
+  qr_codes: { mini_program: null, wechat_official: null },
+};
+
 function serve({ signedIn }: { signedIn: boolean }) {
   http.get.mockImplementation((path: string) => {
     switch (path) {
@@ -35,6 +47,8 @@ function serve({ signedIn }: { signedIn: boolean }) {
         return Promise.resolve(makeCommon());
       case 'global/links':
         return Promise.resolve([{ id: 1, name: '国家药监局', url: 'https://www.nmpa.gov.cn' }]);
+      case 'global/shop_mode':
+        return Promise.resolve(DEMO_SHOP_MODE);
       case 'cart/total':
         return Promise.resolve({ count: 7 });
       case 'focus/top':
@@ -135,6 +149,8 @@ describe('shell header', () => {
     expect(href('我的订单')).toBe('/order');
     expect(href('电子发票查询')).toBe('/dzfp');
     expect(within(bar).getByRole('button', { name: '添加到桌面' })).toBeTruthy();
+    // The QR entry waits for the shop's mode (GET /api/global/shop_mode).
+    await within(bar).findByRole('button', { name: '小程序' });
     fireEvent.click(within(bar).getByRole('button', { name: '小程序' }));
     const card = await screen.findByRole('dialog');
     expect(within(card).getByRole('img', { name: '微信小程序二维码' })).toBeTruthy();
@@ -209,6 +225,7 @@ describe('shell header', () => {
     renderShell();
     const footer = await screen.findByRole('contentinfo');
     await within(footer).findByRole('link', { name: '国家药监局' });
+    await within(footer).findByText(/《药品经营许可证》/);
     expect(footer.textContent).toContain('《药品经营许可证》');
     expect(footer.textContent).toContain('《互联网药品信息服务资格证书》');
     expect(footer.textContent).toContain('《医疗器械经营许可证》');

@@ -1,11 +1,13 @@
 // The radix side of QrPopover, loaded after first paint (see deferred.tsx).
 import { Popover } from 'radix-ui';
 import type { TriggerSpec } from './deferred';
-import { QrPlaceholder } from './qr-placeholder';
+import { QrCode } from './qr-code';
 import styles from './qr-popover.module.css';
 
 export interface QrCardProps {
   seed: string;
+  /** The operator's QR image; without it the placeholder drawn from `seed` (demo). */
+  image?: string;
   title: string;
   hint: string;
   side?: 'top' | 'right' | 'bottom' | 'left';
@@ -16,6 +18,7 @@ const QR_SIZE_PX = 132;
 
 export default function QrPopoverCard({
   seed,
+  image,
   title,
   hint,
   side = 'bottom',
@@ -30,7 +33,7 @@ export default function QrPopoverCard({
       <Popover.Portal>
         <Popover.Content className={styles.card} side={side} sideOffset={6} collisionPadding={8}>
           <p className={styles.title}>{title}</p>
-          <QrPlaceholder seed={seed} size={QR_SIZE_PX} label={`${title}二维码`} className={styles.qr} />
+          <QrCode image={image} seed={seed} size={QR_SIZE_PX} label={`${title}二维码`} className={styles.qr} />
           <p className={styles.hint}>{hint}</p>
           <Popover.Arrow className={styles.arrow} width={12} height={6} />
         </Popover.Content>

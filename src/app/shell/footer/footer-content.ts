@@ -1,5 +1,5 @@
-// Static footer content: service promises, help-centre links (SPEC §2 help routes) and the
-// operator's licences (SPEC §1).
+// Static footer content: service promises, help-centre links (SPEC §2 help routes) and the content
+// statement (SPEC §1). The operator's licences are shop data (GET /api/global/shop_mode).
 
 export const SERVICE_PROMISES = [
   { mark: '正', title: '正品保障', text: '正规渠道 品质可溯' },
@@ -49,14 +49,6 @@ export const HELP_GROUPS = [
       { name: '公司新闻', href: '/news/company' },
     ],
   },
-] as const;
-
-// 演示: the licence numbers below are invented for the demo operator; a real deployment replaces
-// them with the numbers printed on its own certificates.
-export const LICENCES = [
-  { name: '《药品经营许可证》', number: '粤AA0200618' },
-  { name: '《互联网药品信息服务资格证书》', number: '（粤）-经营性-2023-0168' },
-  { name: '《医疗器械经营许可证》', number: '粤穗食药监械经营许20230618号' },
 ] as const;
 
 /** SPEC §1 statement (wording used by licensed Chinese online pharmacies). */

@@ -1,12 +1,14 @@
 // Site footer (SPEC §1): service promises, help links, footer links (GET /api/global/links),
-// licences, the content statement, the mini-program QR and the copyright year.
+// the operator's licences and mini-program QR (GET /api/global/shop_mode), the content statement
+// and the copyright year.
 import { useQuery } from '@tanstack/react-query';
 import { commonDataQuery, footerLinksQuery } from '../../../api/common';
 import { SITE_TITLE } from '../../../domain/constants';
-import { QrPlaceholder } from '../qr-placeholder';
+import { QrCode } from '../qr-code';
 import { isInternalHref, ShellLink } from '../shell-link';
+import { useShopLicences, useShopQr } from '../shop-front';
 import { copyrightYear } from './copyright-year';
-import { CONTENT_STATEMENT, HELP_GROUPS, LICENCES, SERVICE_PROMISES } from './footer-content';
+import { CONTENT_STATEMENT, HELP_GROUPS, SERVICE_PROMISES } from './footer-content';
 import styles from './footer.module.css';
 
 const FOOTER_QR_PX = 96;
@@ -15,6 +17,8 @@ export function Footer() {
   const links = useQuery(footerLinksQuery());
   const common = useQuery(commonDataQuery());
   const year = copyrightYear(common.data?.timestamp, Date.now());
+  const licences = useShopLicences();
+  const miniProgram = useShopQr('mini_program');
   return (
     <footer className={styles.footer}>
       <ul className={styles.promises}>
@@ -45,10 +49,12 @@ export function Footer() {
             </ul>
           </section>
         ))}
-        <div className={styles.qr}>
-          <QrPlaceholder seed="mini-program" size={FOOTER_QR_PX} label="微信小程序二维码" />
-          <p className={styles.qrText}>微信扫码 进入小程序</p>
-        </div>
+        {miniProgram && (
+          <div className={styles.qr}>
+            <QrCode image={miniProgram.image} seed={miniProgram.seed} size={FOOTER_QR_PX} label="微信小程序二维码" />
+            <p className={styles.qrText}>微信扫码 进入小程序</p>
+          </div>
+        )}
       </div>
       <div className={styles.legal}>
         {(links.data ?? []).length > 0 && (
@@ -67,13 +73,15 @@ export function Footer() {
             )}
           </p>
         )}
-        <p className={styles.licences}>
-          {LICENCES.map((l) => (
-            <span key={l.name}>
-              {l.name}编号：{l.number}
-            </span>
-          ))}
-        </p>
+        {licences.length > 0 && (
+          <p className={styles.licences}>
+            {licences.map((l) => (
+              <span key={l.name}>
+                {l.name}编号：{l.number}
+              </span>
+            ))}
+          </p>
+        )}
         <p className={styles.statement}>{CONTENT_STATEMENT}</p>
         <p className={styles.copyright}>
           Copyright © {year} {SITE_TITLE} 版权所有

@@ -7,8 +7,8 @@ import { SITE_TITLE } from '../../../domain/constants';
 import type { UserBase } from '../../../domain/user';
 import { checkSignOut, useLocalAccount } from '../../../local';
 import { alert } from '../../../ui/alert-dialog';
-import { QrPopover } from '../qr-popover';
 import { ShellLink } from '../shell-link';
+import { ShopQrPopover } from '../shop-qr-popover';
 import { InstallButton } from './install-button';
 import styles from './header.module.css';
 
@@ -110,10 +110,10 @@ export function TopBar({ user, shown }: TopBarProps) {
           <ShellLink href="/dzfp" className={`${styles.barLink} ${styles.hideNarrow}`}>
             电子发票查询
           </ShellLink>
-          <QrPopover
+          <ShopQrPopover
+            code="mini_program"
             trigger="小程序"
             triggerClassName={`${styles.barLink} ${styles.barButton} ${styles.hideNarrow}`}
-            seed="mini-program"
             title="微信小程序"
             hint="微信扫一扫，随时随地采购"
           />

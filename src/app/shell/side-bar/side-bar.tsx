@@ -8,7 +8,7 @@ import type { RouteDef } from '../../../routes/types';
 import { formatBadge, useCartCount } from '../cart-button/cart-count';
 import { ArrowUpIcon, CartIcon, HomeIcon, MessageIcon, ServiceIcon, UserIcon, WechatIcon } from '../icons';
 import { deferred, DeferredPopover, type PopoverImpl } from '../deferred';
-import { QrPopover } from '../qr-popover';
+import { ShopQrPopover } from '../shop-qr-popover';
 import { isCartRoute } from '../route-kind';
 import { ShellLink } from '../shell-link';
 import { ChatDialog } from './chat-dialog';
@@ -109,7 +109,8 @@ export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
           <Badge count={user?.message_count ?? 0} />
         </ShellLink>
         <ServiceEntry user={user} />
-        <QrPopover
+        <ShopQrPopover
+          code="wechat_official"
           trigger={
             <>
               <WechatIcon />
@@ -118,7 +119,6 @@ export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
           }
           triggerClassName={`${styles.tab} ${styles.wideOnly}`}
           triggerLabel="微信公众号二维码"
-          seed="wechat-official"
           title="关注微信公众号"
           hint="订单、物流、活动消息及时推送"
           side="left"
