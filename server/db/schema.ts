@@ -730,6 +730,34 @@ export const afterSales = pgTable(
   (t) => [index('after_sales_company_idx').on(t.companyId, t.createdAt), index('after_sales_order_idx').on(t.orderId)],
 );
 
+/**
+ * The online-paid part of an after-sale refund, sent back through the payment's gateway. One per
+ * after-sale (its refund_no is the gateway's idempotency key, so a retry never refunds twice);
+ * the amounts of a payment's rows never exceed what it took.
+ */
+export const afterSaleRefunds = pgTable(
+  'after_sale_refunds',
+  {
+    id: serial('id').primaryKey(),
+    afterSaleId: integer('after_sale_id').notNull().references(() => afterSales.id),
+    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    /** Fen. */
+    amount: integer('amount').notNull(),
+    refundNo: text('refund_no').notNull(),
+    /** pending (sent or about to be), succeeded, failed (retried by the next advance) */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    /** Why the gateway refused the last attempt. */
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('after_sale_refunds_after_sale_uq').on(t.afterSaleId),
+    uniqueIndex('after_sale_refunds_refund_no_uq').on(t.refundNo),
+    index('after_sale_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
 export const invoices = pgTable(
   'invoices',
   {

@@ -17,8 +17,8 @@ export const afterSalesDevRoutes = new Hono<AppEnv>();
 afterSalesDevRoutes.post('/after_sale/:id/advance', async (c) => {
   const id = objectId(c.req.param('id'), AFTER_SALE_NOT_FOUND);
   const { reject } = readInput(c, z.object({ reject: flagSchema }));
-  const { db, clock } = c.get('deps');
-  await advanceAfterSale(db, id, clock(), reject === 1);
+  const { db, clock, config } = c.get('deps');
+  await advanceAfterSale(db, config, id, clock(), reject === 1);
   return ok(c, await getAfterSale(db, null, id));
 });
 

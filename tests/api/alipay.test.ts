@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { orders, payments } from '../../server/db/schema.ts';
+import { afterSaleRefunds, afterSales, orderLines, orders, payments, walletLedger } from '../../server/db/schema.ts';
+import { advanceAfterSale, createAfterSale } from '../../server/services/after-sales/requests.ts';
 import { alipayGateway, type AlipayGateway } from '../../server/services/payments/alipay.ts';
 import type { PayResult } from '../../src/domain/orders.ts';
 
@@ -30,6 +31,8 @@ let gateway: AlipayGateway;
 let G = 0;
 let edge: Server;
 const edgeRequests: URLSearchParams[] = [];
+/** While true, Alipay's gateway refuses every refund. */
+let refuseRefunds = false;
 
 function rsa2(content: string, privateKey: string): string {
   return createSign('RSA-SHA256').update(content, 'utf8').sign(privateKey, 'base64');
@@ -79,7 +82,7 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', 'http://edge');
       edgeRequests.push(new URLSearchParams([...url.searchParams, ...params]));
       const biz = JSON.parse(params.get('biz_content') ?? url.searchParams.get('biz_content') ?? '{}') as Record<string, string>;
-      const ok = biz.refund_amount !== '999.00';
+      const ok = !refuseRefunds && biz.refund_amount !== '999.00';
       const body = JSON.stringify(
         ok
           ? { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, refund_fee: biz.refund_amount, fund_change: 'Y' }
@@ -213,5 +216,66 @@ describe('Alipay refunds', () => {
 
   it('rejects when Alipay refuses the refund', async () => {
     await expect(gateway.refund({ reference: 'ALI0001', amount: 99_900, refundNo: 'AS-8', reason: '售后退款' })).rejects.toThrow(/40004/);
+  });
+});
+
+describe('after-sale refunds of an order paid with Alipay', () => {
+  /** A paid Alipay order and a refund request for one of its two units. */
+  async function refundRequest(): Promise<{ b: ShopBuyer; afterSaleId: number; reference: string }> {
+    const b = await shop.buyer({});
+    const { orderId, reference, amount } = await alipayPayment(b);
+    await notify(notification({ out_trade_no: reference, total_amount: (amount / 100).toFixed(2) }));
+    const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    const afterSaleId = await createAfterSale(
+      t.db,
+      [b.companyId],
+      orderId,
+      { kind: 'refund', reason: '质量问题', description: '', lines: [{ order_line_id: line.id, number: 1 }] },
+      t.clock.now(),
+    );
+    return { b, afterSaleId, reference };
+  }
+  const advance = (id: number) => advanceAfterSale(t.db, t.deps.config, id, t.clock.now());
+  const afterSale = async (id: number) => (await t.db.select().from(afterSales).where(eq(afterSales.id, id)))[0];
+  const refunds = (id: number) => t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, id));
+
+  it('sends the refund back through Alipay, not to the wallet', async () => {
+    const { b, afterSaleId, reference } = await refundRequest();
+    await advance(afterSaleId);
+    edgeRequests.length = 0;
+    await advance(afterSaleId);
+    const as = await afterSale(afterSaleId);
+    expect(as.status).toBe('refunded');
+    expect(edgeRequests).toHaveLength(1);
+    expect(JSON.parse(edgeRequests[0].get('biz_content')!)).toMatchObject({
+      out_trade_no: reference,
+      refund_amount: (as.amount / 100).toFixed(2),
+      out_request_no: `AS${afterSaleId}`,
+    });
+    expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ amount: as.amount, status: 'succeeded', error: null })]);
+    expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
+    expect((as.history as { text: string }[]).at(-1)?.text).toBe(`退款¥${(as.amount / 100).toFixed(2)}已原路退回`);
+  });
+
+  it('a refused refund leaves the request to retry with the reason; the retry refunds once', async () => {
+    const { afterSaleId } = await refundRequest();
+    await advance(afterSaleId);
+    edgeRequests.length = 0;
+    refuseRefunds = true;
+    try {
+      await expect(advance(afterSaleId)).rejects.toThrow(/^原路退款失败：.*40004/);
+    } finally {
+      refuseRefunds = false;
+    }
+    expect((await afterSale(afterSaleId)).status).toBe('approved');
+    expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ status: 'failed', error: expect.stringMatching(/40004/) })]);
+
+    await advance(afterSaleId);
+    expect((await afterSale(afterSaleId)).status).toBe('refunded');
+    expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ status: 'succeeded', error: null })]);
+    // Both attempts carry the same out_request_no: Alipay refunds it once.
+    expect(edgeRequests.map((r) => JSON.parse(r.get('biz_content')!).out_request_no)).toEqual([`AS${afterSaleId}`, `AS${afterSaleId}`]);
+    await expect(advance(afterSaleId)).rejects.toThrow('售后单已结束');
+    expect(edgeRequests).toHaveLength(2);
   });
 });

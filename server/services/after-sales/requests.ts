@@ -23,6 +23,8 @@ import {
 import { formatPrice } from '../../../src/domain/money.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
+import { refundedOnline, refundOnlinePart } from './gateway-refund.ts';
+import type { PayConfig } from '../payments/pay.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const AFTER_SALE_NOT_FOUND = '售后单不存在';
@@ -260,14 +262,19 @@ function nextStatus(kind: AfterSaleKind, status: AfterSaleStatus): AfterSaleStat
   return null;
 }
 
-function stepText(kind: AfterSaleKind, to: AfterSaleStatus, amount: number): string {
+/** Where a refund went: the online part back through its gateway, the rest to the wallet. */
+function refundText(amount: number, online: number): string {
+  if (online === 0) return `退款${formatPrice(amount)}已退回账户余额`;
+  const back = `退款${formatPrice(online)}已原路退回`;
+  return amount > online ? `${back}，${formatPrice(amount - online)}已退回账户余额` : back;
+}
+
+function stepText(kind: AfterSaleKind, to: AfterSaleStatus): string {
   switch (to) {
     case 'approved':
       return '客服已审核通过您的售后申请';
     case 'returning':
       return '请将商品寄回广州仓，仓库收货后为您退款';
-    case 'refunded':
-      return `退款${formatPrice(amount)}已退回账户余额`;
     case 'closed':
       return kind === 'exchange' ? '换货商品已发出，售后完成' : '补发商品已发出，售后完成';
     case 'rejected':
@@ -298,10 +305,15 @@ async function creditBalance(tx: Db, companyId: number, amount: number, orderId:
 
 /**
  * Moves a request one step (submitted → approved → returning → refunded for returns; refunds skip
- * returning; exchanges and reissues end closed) or rejects an open one. Refunding credits the
- * wallet and marks the units returned; the order leaves after_sale when its last request ends.
+ * returning; exchanges and reissues end closed) or rejects an open one. Refunding sends the part
+ * paid online back through its gateway first (gateway-refund.ts: a refusal throws and leaves the
+ * request where it was), credits the rest to the wallet and marks the units returned; the order
+ * leaves after_sale when its last request ends.
  */
-export async function advanceAfterSale(db: Db, id: number, now: Date, reject = false): Promise<void> {
+export async function advanceAfterSale(db: Db, config: PayConfig, id: number, now: Date, reject = false): Promise<void> {
+  const [peek] = await db.select({ kind: afterSales.kind, status: afterSales.status }).from(afterSales).where(eq(afterSales.id, id));
+  if (!peek) throw notFound(AFTER_SALE_NOT_FOUND);
+  if (!reject && nextStatus(peek.kind, peek.status as AfterSaleStatus) === 'refunded') await refundOnlinePart(db, config, id, now);
   await withTx(db, async (tx) => {
     const [head] = await tx.select({ orderId: afterSales.orderId }).from(afterSales).where(eq(afterSales.id, id));
     if (!head) throw notFound(AFTER_SALE_NOT_FOUND);
@@ -313,7 +325,9 @@ export async function advanceAfterSale(db: Db, id: number, now: Date, reject = f
     const to = reject ? 'rejected' : nextStatus(as.kind, status);
     if (!to) throw badRequest('售后单已结束');
 
-    const history = [...(as.history as StoredEvent[]), { time: now.toISOString(), text: stepText(as.kind, to, as.amount) }];
+    const online = to === 'refunded' ? await refundedOnline(tx, as.id) : 0;
+    const text = to === 'refunded' ? refundText(as.amount, online) : stepText(as.kind, to);
+    const history = [...(as.history as StoredEvent[]), { time: now.toISOString(), text }];
     await tx.update(afterSales).set({ status: to, history, updatedAt: now }).where(eq(afterSales.id, id));
 
     if (to === 'refunded') {
@@ -323,7 +337,7 @@ export async function advanceAfterSale(db: Db, id: number, now: Date, reject = f
           .set({ returnedNumber: sql`${orderLines.returnedNumber} + ${l.number}` })
           .where(and(eq(orderLines.id, l.order_line_id), eq(orderLines.orderId, order.id)));
       }
-      if (as.amount > 0) await creditBalance(tx, as.companyId, as.amount, order.id, as.id, now);
+      if (as.amount > online) await creditBalance(tx, as.companyId, as.amount - online, order.id, as.id, now);
     }
 
     if (!isOpenAfterSale(to) && order.status === 'after_sale') {

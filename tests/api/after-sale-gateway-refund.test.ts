@@ -1,0 +1,72 @@
+// After-sale refunds of an order paid online go back through the payment's gateway (here the
+// sandbox, through the dev operator step; Alipay's are in alipay.test.ts): the wallet gets only
+// what was not paid online, and the gateway part is recorded once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
+import { afterSaleRefunds, orderLines, payments, walletLedger } from '../../server/db/schema.ts';
+import { createAfterSale } from '../../server/services/after-sales/requests.ts';
+import type { AfterSale, PayResult } from '../../src/domain/orders.ts';
+
+let t: TestApp;
+let shop: Shop;
+let G = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createShop(t);
+  G = await shop.goods({ name: '阿莫西林胶囊', basePrice: 1_000, stock: 10_000 });
+});
+afterAll(() => t.close());
+
+/** An order paid through the sandbox and a refund request for `units` of its 3 units. */
+async function sandboxRefund(units: number): Promise<{ b: ShopBuyer; afterSaleId: number; paymentId: number }> {
+  const b = await shop.buyer({});
+  const ids = await shop.fill(b, [[G, 3]]);
+  const orderId = (await shop.order(b, ids, { coupon_id: 0, voucher_id: 0 })).body.data.order_id as number;
+  const started = await t.call<PayResult>('POST', `/api/order/${orderId}/pay`, { cookie: b.cookie, body: { method: 'sandbox' } });
+  const paymentId = started.body.data.payment_id;
+  expect((await t.call('POST', `/api/pay/sandbox/${paymentId}/confirm`, { cookie: b.cookie })).status).toBe(200);
+  const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const afterSaleId = await createAfterSale(
+    t.db,
+    [b.companyId],
+    orderId,
+    { kind: 'refund', reason: '质量问题', description: '', lines: [{ order_line_id: line.id, number: units }] },
+    t.clock.now(),
+  );
+  return { b, afterSaleId, paymentId };
+}
+
+const advance = (id: number) => t.call<AfterSale>('POST', `/api/dev/after_sale/${id}/advance`);
+
+describe('after-sale refund of a sandbox-paid order', () => {
+  it('goes back through the gateway: recorded once, nothing credited to the wallet', async () => {
+    const { b, afterSaleId, paymentId } = await sandboxRefund(2);
+    expect((await advance(afterSaleId)).status).toBe(200);
+    const done = await advance(afterSaleId);
+    expect(done.status).toBe(200);
+    expect(done.body.data.status).toBe('refunded');
+    const rows = await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId));
+    expect(rows).toEqual([expect.objectContaining({ paymentId, amount: done.body.data.amount, refundNo: `AS${afterSaleId}`, status: 'succeeded' })]);
+    expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
+    expect((await advance(afterSaleId)).status).toBe(400);
+    expect(await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId))).toHaveLength(1);
+  });
+
+  it('never gives back more than the payment took: what is left goes to the wallet', async () => {
+    const { b, afterSaleId, paymentId } = await sandboxRefund(1);
+    const [paid] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    // As if earlier refunds of this payment had given all but 1 fen back through the gateway.
+    await t.db.update(payments).set({ amount: 1 }).where(eq(payments.id, paymentId));
+    await advance(afterSaleId);
+    const done = await advance(afterSaleId);
+    expect(done.body.data.status).toBe('refunded');
+    const [row] = await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId));
+    expect(row.amount).toBe(1);
+    const ledger = await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId));
+    expect(ledger).toEqual([expect.objectContaining({ account: 'balance', amount: done.body.data.amount - 1, useType: 'refund' })]);
+    expect(paid.amount).toBeGreaterThan(1);
+  });
+});
