@@ -6,7 +6,7 @@ import type { AppEnv } from './env.ts';
 import { compressJson } from './http/compress-json.ts';
 import { handleError, handleNotFound } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
-import { parseBody } from './http/body.ts';
+import { parseInput } from './http/body.ts';
 import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -59,7 +59,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   // Before anything reads them: no handler sees a URL or header holding text it cannot store.
   api.use('*', refuseHostileText());
   api.use('*', originCheck(deps.config));
-  api.use('*', parseBody());
+  api.use('*', parseInput());
   api.use('*', sessionMiddleware());
   api.use('*', idempotency());
   if (opts.observeInput) api.use('*', opts.observeInput);

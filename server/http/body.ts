@@ -108,8 +108,8 @@ export function parseBracketEntries(
  * A form or query string (`params[0][goods_id]=12&ids[]=3`) →
  * `{ params: [{ goods_id: '12' }], ids: ['3'] }`. Invalid percent-encoding is refused (400).
  */
-export function parseBracketForm(input: string | URLSearchParams, limits: BodyLimits = BODY_LIMITS): Record<string, unknown> {
-  const raw = typeof input === 'string' ? input.replace(/^\?/, '') : input.toString();
+export function parseBracketForm(input: string, limits: BodyLimits = BODY_LIMITS): Record<string, unknown> {
+  const raw = input.replace(/^\?/, '');
   assertValidPercentEncoding(raw);
   const pairs = raw === '' ? 0 : raw.split('&').length;
   return parseWithQs(raw, pairs, limits);
@@ -200,7 +200,7 @@ async function decode(type: string, contentType: string, bytes: Uint8Array<Array
  * Reads the query string into c.get('query') and the body of POST/PUT/PATCH/DELETE into
  * c.get('body') (other methods get `{}`), refusing text the shop cannot store.
  */
-export function parseBody(limits: BodyLimits = BODY_LIMITS): MiddlewareHandler<AppEnv> {
+export function parseInput(limits: BodyLimits = BODY_LIMITS): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const query = parseBracketForm(new URL(c.req.url).search, limits);
     assertCleanInput(query);

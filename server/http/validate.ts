@@ -37,7 +37,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return result.data;
 }
 
-/** The request body (set by parseBody()) checked against `schema`. */
+/** The request body (set by parseInput()) checked against `schema`. */
 export function readInput<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
   return parseOrThrow(schema, c.get('body') ?? {});
 }

@@ -11,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../server/env.ts';
+import { rowsOf } from '../../server/services/goods/search.ts';
 import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -96,11 +97,6 @@ interface HostileRequest {
   encoding: 'form' | 'json' | 'multipart' | 'raw';
   body: Record<string, unknown>;
   rawBody: string;
-}
-
-/** Both drivers answer `execute` with `{ rows }`; drizzle's shared type does not say so. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 function paramNames(pattern: string): string[] {
