@@ -23,3 +23,8 @@ export function safeInternalHref(raw: unknown): string | null {
   if (url.origin !== PROBE_ORIGIN) return null;
   return url.pathname + url.search + url.hash;
 }
+
+/** The login page that comes back to `returnTo` afterwards (its `redirect` is checked on the way back). */
+export function loginHref(returnTo: string): string {
+  return `/login?redirect=${encodeURIComponent(returnTo)}`;
+}

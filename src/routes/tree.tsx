@@ -13,6 +13,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { loginHref } from '../domain/safe-href';
 import type { AuthContext } from './auth-context';
 import { documentTitle, leafDef } from './current-route';
 import { FIRST_SCREEN_WAIT_MS, loadFirstScreen } from './first-screen';
@@ -41,10 +42,6 @@ export function redirectHref(def: RouteDef, params: PathParams, searchStr = ''):
   if (typeof def.redirect === 'function') return def.redirect(params);
   if (typeof def.redirect === 'string') return fillPath(def.redirect, params) + searchStr;
   throw new Error(`路由 ${def.name} 不是跳转路由`);
-}
-
-export function loginHref(returnTo: string): string {
-  return `/login?redirect=${encodeURIComponent(returnTo)}`;
 }
 
 type BeforeLoad = (opts: {

@@ -10,6 +10,7 @@ import type { ZoneBannerSlot } from '../../api/goods-list';
 import { userBaseQuery } from '../../api/user';
 import { ListScreen, type CategoryTreeKey } from './list-screen';
 import { ALL_VIEWS, paramViewHref, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf, YX_VIEW_PATHS, type HrefFor } from './list-urls';
+import { loginHref } from '../../domain/safe-href';
 import { NEWEST_FIRST, type ListPreset, type ListSearch, type ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import { ZoneBanner, type ZoneHero } from './zone-banner';
@@ -94,7 +95,7 @@ function KxRestricted() {
           </SpaLink>
         ) : (
           // A visitor may be a contracted buyer who has not signed in yet.
-          <SpaLink href={`/login?redirect=${encodeURIComponent(href)}`} className={styles.primary}>
+          <SpaLink href={loginHref(href)} className={styles.primary}>
             登录后查看
           </SpaLink>
         )}

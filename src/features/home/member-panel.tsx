@@ -7,11 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { homeSlotQuery } from '../../api/home';
 import { userBaseQuery } from '../../api/user';
 import { SITE_TITLE } from '../../domain/constants';
+import { loginHref } from '../../domain/safe-href';
 import type { UserBase } from '../../domain/user';
 import { HomeLink } from './home-link';
 import styles from './member-panel.module.css';
 
-export const LOGIN_HREF = `/login?redirect=${encodeURIComponent('/')}`;
+export const LOGIN_HREF = loginHref('/');
 /** The column has room for this many notice lines. */
 const NOTICE_LINES = 4;
 

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { userBaseQuery } from '../../api/user';
 import { isApiError } from '../../domain/api-error';
+import { loginHref } from '../../domain/safe-href';
 import type { UserBase } from '../../domain/user';
 import { lastAccount, useLocalAccount, type LocalAccount } from '../../local';
 
@@ -50,14 +51,10 @@ export function useViewer(): ViewerKind {
   return viewerKind(query.data, query.error, () => open ?? lastAccount());
 }
 
-export function loginHrefFor(returnTo: string): string {
-  return `/login?redirect=${encodeURIComponent(returnTo)}`;
-}
-
 /** Sends a visitor to sign in and come back here (catalogue rule: actions need an account). */
 export function useSendToLogin(): () => void {
   const router = useRouter();
   return useCallback(() => {
-    void router.navigate({ href: loginHrefFor(router.state.location.href) });
+    void router.navigate({ href: loginHref(router.state.location.href) });
   }, [router]);
 }
