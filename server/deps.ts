@@ -37,4 +37,9 @@ export interface Deps {
   /** The server clock; tests pass a fixed or steppable one. */
   clock: () => Date;
   config: AppConfig;
+  /**
+   * This server start's id (server/ops/boot-id.ts), written on Idempotency-Key claims; tests pass
+   * their own to play a restarted server. Default: the process's.
+   */
+  bootId?: string;
 }

@@ -21,6 +21,8 @@ import { startOrderExpirySweeper } from './services/order-expiry.ts';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
 import { closeGracefully } from './ops/graceful-close.ts';
 import { Refusal } from './ops/refusal.ts';
+import { bootId } from './ops/boot-id.ts';
+import { registerStart, startHeartbeat, startPlace } from './ops/server-starts.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,6 +108,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     orderPaymentTtlMinutes: env('ORDER_PAYMENT_TTL_MINUTES') ? Number(env('ORDER_PAYMENT_TTL_MINUTES')) : undefined,
     ...opts.config,
   };
+  // Registered before listening: from its first request on, this start's Idempotency-Key claims
+  // are known to be live, and those of the start it replaces are known to be abandoned.
+  const start = { bootId: bootId(), place: startPlace(port, bootId()), exclusive: opened.kind === 'pglite' };
+  await registerStart(opened.db, start, new Date());
+  const heartbeat = startHeartbeat(opened.db, start, () => new Date());
   const app = createApp({ db: opened.db, clock: () => new Date(), config });
   // Unpaid orders past their payment window give their stock back even when nobody looks.
   const sweepMs = env('ORDER_EXPIRY_SWEEP_MS') ? Number(env('ORDER_EXPIRY_SWEEP_MS')) : undefined;
@@ -124,7 +131,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // request cut off there loses its open transaction, so an order is written whole or not at all.
   const close = () =>
     (closing ??= (async () => {
-      await Promise.all([sweeper.stop(), closeGracefully(server, drainMs)]);
+      await Promise.all([sweeper.stop(), heartbeat.stop(), closeGracefully(server, drainMs)]);
       await opened.close();
       dataDirLock?.release();
     })());

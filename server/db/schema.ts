@@ -177,6 +177,19 @@ export const flowTokens = pgTable('flow_tokens', {
 });
 
 /** Replayable answers for mutating requests carrying an Idempotency-Key (the outbox relies on it). */
+/**
+ * Running starts of the shop's server (server/ops/server-starts.ts): who may still answer an
+ * Idempotency-Key it claimed. A start whose heartbeat stopped, or that another start on the same
+ * host and port replaced, is gone.
+ */
+export const serverStarts = pgTable('server_starts', {
+  bootId: text('boot_id').primaryKey(),
+  /** hostname:port — a new start with the same place replaces the old one at once. */
+  place: text('place').notNull(),
+  startedAt: ts('started_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+});
+
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -187,6 +200,8 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     /** Hash of the request body, so a reused key with another body is refused. */
     requestHash: text('request_hash').notNull(),
+    /** The server start (boot id) that claimed the key; a claim of an earlier start was abandoned. */
+    claimedBy: text('claimed_by'),
     status: integer('status'),
     /** The answer's body exactly as first sent (JSON text), so a replay is byte-identical. */
     response: text('response'),

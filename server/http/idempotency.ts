@@ -14,13 +14,18 @@ import type { AppEnv } from '../env.ts';
 import { CODE_OK } from '../../src/domain/envelope.ts';
 import { AppError, validationError } from './envelope.ts';
 import { clientIp } from './client-ip.ts';
+import { bootId } from '../ops/boot-id.ts';
+import { startIsRunning } from '../ops/server-starts.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * A claim still without an answer after this long belongs to a process that died mid-request
- * (clients time out after 30 s): it is released so the outbox is not blocked for a day. Handlers
+ * A claim without an answer made by a start of the server that is no longer running
+ * (server/ops/server-starts.ts) was abandoned when that server died: it is taken over at once, so a
+ * buyer's outbox is not held up after a crash and restart. Any claim still without an answer after
+ * this long belongs to a worker that died mid-request (clients time out after 30 s) and is released
+ * too. Handlers
  * whose repeat would change data again (cart add, checkout) store their answer in their own
  * transaction (commitWithAnswer), so for them "committed but not answered" cannot happen; for the
  * others the answer is saved right after the handler, and a crash in between re-runs the retry.
@@ -73,7 +78,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       throw validationError({ idempotency_key: ['幂等键格式错误（最长100个字符）'] });
     }
 
-    const { db, clock } = c.get('deps');
+    const { db, clock, bootId: depsBootId } = c.get('deps');
+    const boot = depsBootId ?? bootId();
     const now = clock();
     await maybeSweep(db, now);
     const sessionBefore = c.get('user')?.sessionId ?? null;
@@ -85,7 +91,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const claim = () =>
       db
         .insert(idempotencyKeys)
-        .values({ scope, key, method: c.req.method, path: c.req.path, requestHash: hash, createdAt: now })
+        .values({ scope, key, method: c.req.method, path: c.req.path, requestHash: hash, claimedBy: boot, createdAt: now })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
 
@@ -96,7 +102,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         row !== undefined &&
         row.status === null &&
         row.requestHash === hash &&
-        row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_STALE_CLAIM_MS;
+        (row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_STALE_CLAIM_MS ||
+          (row.claimedBy !== null && row.claimedBy !== boot && !(await startIsRunning(db, row.claimedBy, now))));
       if (row && row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_TTL_MS) {
         // An expired key is free again.
         await db.delete(idempotencyKeys).where(where);

@@ -5,6 +5,7 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from './refusal.ts';
+import { BOOT_ID_ENV, bootId } from './boot-id.ts';
 
 
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
@@ -34,7 +35,8 @@ export function runWorkers(n: number, log: (line: string) => void = console.log)
   let stopping = false;
   const listening = new WeakSet<Worker>();
   const fork = () => {
-    const w = cluster.fork();
+    // One start, one boot id for all of its workers (and for a worker that replaces a dead one).
+    const w = cluster.fork({ [BOOT_ID_ENV]: bootId() });
     log(`worker ${w.process.pid} started`);
     w.once('listening', () => listening.add(w));
   };

@@ -8,6 +8,7 @@ import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { ok } from '../../server/http/envelope.ts';
 import { readInput } from '../../server/http/validate.ts';
 import { REPLAYED_HEADER } from '../../server/http/idempotency.ts';
+import { registerStart, startIsRunning, START_GONE_AFTER_MS } from '../../server/ops/server-starts.ts';
 
 let t: TestApp;
 let counter = 0;
@@ -219,6 +220,76 @@ describe('idempotency', () => {
       await a;
       t.clock.set(start);
     }
+  });
+
+  it('takes over at once a claim that an earlier start of the server left unanswered', async () => {
+    counter = 0;
+    release = null;
+    const headers = { 'Idempotency-Key': 'k-crashed-server' };
+    // The first request is claimed by this start and never answers (its server is "killed").
+    const a = t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    const releaseA = release!;
+    release = null;
+    const before = t.deps.bootId;
+    t.deps.bootId = 'the-restarted-server';
+    try {
+      // No time passes: the retry against the restarted server runs instead of a 409.
+      const b = t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+      await vi.waitFor(() => expect(release).not.toBeNull());
+      release!();
+      const answer = await b;
+      expect(answer.status).toBe(200);
+      expect(counter).toBe(2);
+      // The answer the restarted server stored is the one every later retry gets.
+      const replay = await t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+      expect(replay.headers.get(REPLAYED_HEADER)).toBe('true');
+      expect(replay.body).toEqual(answer.body);
+    } finally {
+      t.deps.bootId = before;
+      releaseA();
+      await a;
+    }
+  });
+
+  it('leaves a claim to another start that is still running (its heartbeat is fresh), and takes it once that start is replaced', async () => {
+    counter = 0;
+    release = null;
+    const headers = { 'Idempotency-Key': 'k-other-host' };
+    const host = { bootId: 'start-on-host-a', place: 'host-a:3000', exclusive: false };
+    // The claim is made by "host a" (a start still running elsewhere on the same database).
+    const before = t.deps.bootId;
+    t.deps.bootId = host.bootId;
+    await registerStart(t.db, host, t.clock.now());
+    const a = t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    const releaseA = release!;
+    release = null;
+    t.deps.bootId = 'start-on-host-b';
+    try {
+      const busy = await t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+      expect(busy.status).toBe(409);
+      expect(counter).toBe(1);
+      // Host a is restarted: its new start takes the same place, so the old one is gone.
+      await registerStart(t.db, { ...host, bootId: 'start-on-host-a-again' }, t.clock.now());
+      const b = t.call('POST', '/api/test/slow', { body: { n: 1 }, headers });
+      await vi.waitFor(() => expect(release).not.toBeNull());
+      release!();
+      expect((await b).status).toBe(200);
+      expect(counter).toBe(2);
+    } finally {
+      t.deps.bootId = before;
+      releaseA();
+      await a;
+    }
+  });
+
+  it('counts a start whose heartbeat stopped as gone', async () => {
+    const start = { bootId: 'silent-start', place: 'host-c:3000', exclusive: false };
+    await registerStart(t.db, start, t.clock.now());
+    expect(await startIsRunning(t.db, start.bootId, t.clock.now())).toBe(true);
+    expect(await startIsRunning(t.db, start.bootId, new Date(t.clock.now().getTime() + START_GONE_AFTER_MS + 1))).toBe(false);
+    expect(await startIsRunning(t.db, 'never-registered', t.clock.now())).toBe(false);
   });
 
   it('lets a request whose first try failed with 5xx run again', async () => {
