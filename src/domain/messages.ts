@@ -55,3 +55,12 @@ export const COUPON_REMINDER_DAYS = 3;
 export const MESSAGE_PAGE_SIZE = 10;
 /** The most ids one read call takes (a page is 10; the page never sends more than one page). */
 export const MESSAGE_READ_MAX_IDS = 100;
+
+/** The /wdxx list as the URL names it: a kind tab (or all), the read filter and the page. */
+export interface MessageListSearch {
+  kind: MessageKind | 'all';
+  status: MessageReadFilter;
+  page: number;
+}
+
+export const DEFAULT_MESSAGE_SEARCH: MessageListSearch = { kind: 'all', status: 'all', page: 1 };
