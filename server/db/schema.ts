@@ -938,6 +938,10 @@ export const siteConfig = pgTable('site_config', {
 // Messages, requests, feedback, e-contracts
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * 我的消息: written by the server when something happens to the company (server/services/messages).
+ * Read state is per company (messages are addressed to the company, every member of it shares them).
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -945,11 +949,23 @@ export const messages = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    kind: text('kind').notNull().default('system'),
+    /** system, order, promotion (src/domain/messages.ts MESSAGE_KINDS) */
+    kind: text('kind', { enum: ['system', 'order', 'promotion'] }).notNull().default('system'),
+    /** A shop path the message opens (order, after-sale, coupons); null when there is none. */
+    link: text('link'),
+    /**
+     * Set for reminders that must be written once (e.g. `cert30:<file id>`): the unique index makes
+     * a second sweep, or a second worker's sweep, insert nothing.
+     */
+    dedupeKey: text('dedupe_key'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_company_idx').on(t.companyId, t.readAt)],
+  (t) => [
+    index('messages_company_idx').on(t.companyId, t.readAt),
+    index('messages_company_created_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('messages_dedupe_uq').on(t.companyId, t.dedupeKey),
+  ],
 );
 
 /** 求购 / 品种求购 (POST /api/user/buy). */

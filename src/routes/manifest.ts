@@ -25,6 +25,7 @@ import { loginSearch } from '../features/auth/redirect-target';
 import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-search-schema';
 import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
+import { messagesSearch } from '../features/messages/messages-search-schema';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
@@ -200,7 +201,17 @@ export const routes: RouteDef[] = [
   { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, ...soon('account') },
   { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, ...soon('account') },
   { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, page: () => import('../features/addresses/addresses-page') },
-  { name: 'zhzx_wdxx', path: '/wdxx', parent: 'zhzx', title: '我的消息', shell: MEMBER, auth: true, ...soon('account') },
+  {
+    name: 'zhzx_wdxx',
+    path: '/wdxx',
+    parent: 'zhzx',
+    title: '我的消息',
+    shell: MEMBER,
+    auth: true,
+    page: () => import('../features/messages/messages-page'),
+    search: messagesSearch,
+    loader: lazyLoader(() => import('./loaders/messages').then((m) => m.loadMessages)),
+  },
 
   // Wallet (SPEC names no default child: /wdqb shows balance management)
   { name: 'wdqb', path: '/wdqb', title: '我的钱包', shell: MEMBER, layout: true, page: outletLayout },

@@ -216,6 +216,7 @@ export async function seedDemoOrders(
         title: '订单已发货',
         body: `您的订单已由广州仓发出，承运商：顺丰速运，请注意查收。`,
         kind: 'order',
+        link: `/order/info/${order.id}`,
         createdAt: shippedAt ?? createdAt,
       });
     }

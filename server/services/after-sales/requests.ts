@@ -25,6 +25,8 @@ import type { Page } from '../../../src/domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
 import { refundedOnline, refundOnlinePart } from './gateway-refund.ts';
 import type { PayConfig } from '../payments/pay.ts';
+import { notifyCompany } from '../messages/notify.ts';
+import { afterSaleDecidedMessage } from '../messages/texts.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const AFTER_SALE_NOT_FOUND = '售后单不存在';
@@ -329,6 +331,9 @@ export async function advanceAfterSale(db: Db, config: PayConfig, id: number, no
     const text = to === 'refunded' ? refundText(as.amount, online) : stepText(as.kind, to);
     const history = [...(as.history as StoredEvent[]), { time: now.toISOString(), text }];
     await tx.update(afterSales).set({ status: to, history, updatedAt: now }).where(eq(afterSales.id, id));
+    // The buyer hears of the decision in 我的消息, in the same transaction as the decision.
+    const message = afterSaleDecidedMessage({ id: as.id, kind: as.kind, orderNo: order.orderNo }, to, text);
+    if (message) await notifyCompany(tx, as.companyId, message, now);
 
     if (to === 'refunded') {
       for (const l of as.lines as StoredLine[]) {

@@ -1,0 +1,70 @@
+// What each server event says to the company. One builder per event, so the seed and the events
+// write the same words.
+import type { AfterSaleStatus } from '../../../src/domain/orders.ts';
+import { AFTER_SALE_KIND_TEXT } from '../../../src/domain/orders-after-sale.ts';
+import type { AfterSaleKind } from '../../../src/domain/orders.ts';
+import type { MessageDraft } from './notify.ts';
+
+export function registrationDecidedMessage(approved: boolean, note: string): MessageDraft {
+  return approved
+    ? {
+        kind: 'system',
+        title: '资质审核通过',
+        body: '您提交的企业资质已审核通过，现在可以查看价格并下单采购。如有疑问请联系您的专属客户经理。',
+        link: '/user',
+      }
+    : {
+        kind: 'system',
+        title: '资质审核未通过',
+        body: `您提交的企业资质未通过审核${note ? `，原因：${note}` : ''}。请修改后重新提交。`,
+        link: '/register/step3',
+      };
+}
+
+/** The after-sale steps that are a decision the buyer waits for; other steps write nothing. */
+const AFTER_SALE_TITLES: Partial<Record<AfterSaleStatus, string>> = {
+  approved: '售后申请已通过',
+  rejected: '售后申请未通过',
+  refunded: '售后退款已完成',
+};
+
+export function afterSaleDecidedMessage(
+  a: { id: number; kind: AfterSaleKind; orderNo: string },
+  to: AfterSaleStatus,
+  stepText: string,
+): MessageDraft | null {
+  const title = AFTER_SALE_TITLES[to];
+  if (!title) return null;
+  return {
+    kind: 'order',
+    title,
+    body: `订单${a.orderNo}的${AFTER_SALE_KIND_TEXT[a.kind]}申请：${stepText}。`,
+    link: `/order/afterSalesInfo/${a.id}`,
+  };
+}
+
+export function certificateExpiringMessage(
+  file: { id: number; label: string; expiresOn: string },
+  daysLeft: number,
+  window: number,
+): MessageDraft {
+  const when = daysLeft === 0 ? '今天' : `${daysLeft}天后`;
+  return {
+    kind: 'system',
+    title: `资质证件即将过期（${window}天内）`,
+    body: `您的${file.label}将于${file.expiresOn}到期（${when}）。证件过期后将无法下单，请尽快上传新证件。`,
+    link: '/zzzj',
+    dedupeKey: `cert${window}:${file.id}`,
+  };
+}
+
+export function couponExpiringMessage(coupon: { id: number; name: string; kind: 'coupon' | 'voucher' }, expiresOn: string): MessageDraft {
+  const what = coupon.kind === 'voucher' ? '现金券' : '优惠券';
+  return {
+    kind: 'promotion',
+    title: `${what}即将过期`,
+    body: `您的${what}“${coupon.name}”将于${expiresOn}到期，请尽快使用。`,
+    link: coupon.kind === 'voucher' ? '/xjq' : '/yhq',
+    dedupeKey: `coupon:${coupon.id}`,
+  };
+}
