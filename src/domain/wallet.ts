@@ -84,8 +84,6 @@ export interface LedgerEntryView {
 
 /** GET /api/user/user_money_log and GET /api/user/points_log. */
 export interface LedgerPage extends Page<LedgerEntryView> {
-  /** What the account holds now (not filtered). */
-  current: number;
   /** Sums over every entry the filters match (not only this page). */
   income: number;
   expense: number;

@@ -20,7 +20,6 @@ import {
   type LedgerAccount,
   type LedgerPage,
 } from '../../../src/domain/wallet.ts';
-import { loadWallet } from '../payments/wallet.ts';
 
 export const LEDGER_PAGE_SIZE_DEFAULT = 10;
 export const LEDGER_PAGE_SIZE_MAX = 50;
@@ -84,7 +83,7 @@ export async function listLedger(db: Db, companyId: number, account: LedgerAccou
   }
   const where = and(...filters);
 
-  const [sums, rows, wallet] = await Promise.all([
+  const [sums, rows] = await Promise.all([
     db
       .select({
         n: sql<number>`count(*)::int`,
@@ -102,7 +101,6 @@ export async function listLedger(db: Db, companyId: number, account: LedgerAccou
       .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    loadWallet(db, companyId),
   ]);
   const [sum] = sums;
   return {
@@ -120,7 +118,6 @@ export async function listLedger(db: Db, companyId: number, account: LedgerAccou
     total: sum.n,
     page,
     page_size: pageSize,
-    current: account === 'balance' ? wallet.balance : wallet.points,
     income: sum.income,
     expense: sum.expense,
   };
