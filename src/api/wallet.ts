@@ -7,6 +7,7 @@ import type { Page } from '../domain/envelope';
 import type { CouponCounts, CouponKind, CouponStatus, HeldCouponView, LedgerAccount, LedgerPage, MemberCard } from '../domain/wallet';
 import { http } from '../http/client';
 import { getWalletMoney } from './orders-pay';
+import { WALLET_ROOT_KEY } from './wallet-keys';
 
 /** A ledger's filters as the page holds them; '' = not set (and not sent). */
 export interface LedgerQuery {
@@ -28,7 +29,7 @@ export const LEDGER_PAGE_SIZE = 10;
 export const COUPON_PAGE_SIZE = 12;
 
 export const walletKeys = {
-  all: ['wallet'] as const,
+  all: WALLET_ROOT_KEY,
   ledger: (account: LedgerAccount, q: LedgerQuery) => [...walletKeys.all, 'ledger', account, q] as const,
   coupons: (q: HeldCouponQuery) => [...walletKeys.all, 'coupons', q] as const,
   couponCounts: () => [...walletKeys.all, 'coupon_counts'] as const,

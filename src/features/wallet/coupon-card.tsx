@@ -13,9 +13,11 @@ export function CouponCard({ coupon: c }: { coupon: HeldCouponView }) {
   return (
     <li className={styles.coupon} data-status={c.status} data-kind={c.kind} aria-label={c.name}>
       <div className={styles.couponValue}>
-        {value.unit === '元' && <span className={styles.couponUnit}>¥</span>}
-        <strong>{value.figure}</strong>
-        {value.unit === '折' && <span className={styles.couponUnit}>折</span>}
+        <span className={styles.couponFigure}>
+          {value.unit === '元' && <span className={styles.couponUnit}>¥</span>}
+          <strong>{value.figure}</strong>
+          {value.unit === '折' && <span className={styles.couponUnit}>折</span>}
+        </span>
         <span className={styles.couponThreshold}>{couponThreshold(c)}</span>
       </div>
       <div className={styles.couponBody}>
