@@ -14,6 +14,8 @@ type Username = keyof SeededAccounts['companyIds'];
 type Held = typeof companyCoupons.$inferInsert;
 
 const HOUR_MS = 3_600_000;
+/** demo's 满额返现 after its orders: its balance is orders.ts's DEMO_BALANCE_FEN plus this. */
+export const DEMO_CASHBACK_FEN = 8_800;
 
 function heldCoupons(companyId: number, now: Date, c: CouponTemplateIds, demo: boolean): Held[] {
   const base = { companyId, receivedAt: addDays(now, -10) };
@@ -65,7 +67,7 @@ export async function seedWalletExtras(db: Db, now: Date, accounts: SeededAccoun
   await db.insert(companyCoupons).values(holders.flatMap((u) => heldCoupons(accounts.companyIds[u], now, coupons, u === 'demo')));
 
   const cashback: [Username, number][] = [
-    ['demo', 8_800],
+    ['demo', DEMO_CASHBACK_FEN],
     ['chain', 12_000],
     ['chain-a', 1_500],
     ['chain-b', 800],
