@@ -62,10 +62,35 @@ async function append(db: Db, companyId: number, account: 'balance' | 'points', 
   await db.insert(walletLedger).values({ companyId, account, amount, balanceAfter: w[account], useType, remark, createdAt: at });
 }
 
+/**
+ * Older balance history of demo, before every other ledger row and adding up to zero: the rows
+ * after it (orders.ts starts from an empty wallet at -90 days) stay right, and the ledger has
+ * enough rows to page through.
+ */
+const DEMO_HISTORY: [days: number, fen: number, useType: string, remark: string][] = [
+  [-180, 1_000_000, 'recharge', '对公转账充值'],
+  [-172, -356_780, 'pay', '订单余额支付（历史订单）'],
+  [-160, 23_400, 'refund', '售后退款：破损退货'],
+  [-141, -412_000, 'pay', '订单余额支付（历史订单）'],
+  [-128, 8_800, 'cashback', '满额返现：季度采购满额返现'],
+  [-112, -263_420, 'pay', '订单余额支付（历史订单）'],
+];
+
+async function seedDemoHistory(db: Db, companyId: number, now: Date): Promise<void> {
+  let running = 0;
+  const rows = DEMO_HISTORY.map(([days, amount, useType, remark]) => {
+    running += amount;
+    return { companyId, account: 'balance' as const, amount, balanceAfter: running, useType, remark, createdAt: addDays(now, days) };
+  });
+  if (running !== 0) throw new Error('seed: demo balance history must add up to zero');
+  await db.insert(walletLedger).values(rows);
+}
+
 export async function seedWalletExtras(db: Db, now: Date, accounts: SeededAccounts, coupons: CouponTemplateIds): Promise<void> {
   const holders: Username[] = ['demo', 'chain', 'chain-a', 'chain-b', 'nocontract'];
   await db.insert(companyCoupons).values(holders.flatMap((u) => heldCoupons(accounts.companyIds[u], now, coupons, u === 'demo')));
 
+  await seedDemoHistory(db, accounts.companyIds.demo, now);
   const cashback: [Username, number][] = [
     ['demo', DEMO_CASHBACK_FEN],
     ['chain', 12_000],
