@@ -116,6 +116,14 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await page.getByRole('navigation', { name: '我的钱包' }).getByRole('link', { name: '我的现金券' }).click();
     await page.waitForURL((u) => u.pathname === '/xjq');
     await expect.poll(() => page.getByRole('list', { name: '可使用的现金券' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(counts.voucher.usable);
+    if (SHOTS) {
+      await page.goto('/xjq?status=2');
+      await page.getByRole('list', { name: '已过期的现金券' }).waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: `${SHOTS}/wallet-xjq-expired.png`, fullPage: true });
+      await page.goto('/jfgl');
+      await page.getByRole('table', { name: '积分明细' }).waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: `${SHOTS}/wallet-jfgl.png`, fullPage: true });
+    }
   });
 
   it('the member centre shows the real numbers and links to the order tabs', async () => {
