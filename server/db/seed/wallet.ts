@@ -88,7 +88,11 @@ async function seedDemoHistory(db: Db, companyId: number, now: Date): Promise<vo
 
 export async function seedWalletExtras(db: Db, now: Date, accounts: SeededAccounts, coupons: CouponTemplateIds): Promise<void> {
   const holders: Username[] = ['demo', 'chain', 'chain-a', 'chain-b', 'nocontract'];
-  await db.insert(companyCoupons).values(holders.flatMap((u) => heldCoupons(accounts.companyIds[u], now, coupons, u === 'demo')));
+  await db.insert(companyCoupons).values([
+    ...holders.flatMap((u) => heldCoupons(accounts.companyIds[u], now, coupons, u === 'demo')),
+    // pending, still under review, holds only the newcomer coupon every registration receives.
+    { companyId: accounts.companyIds.pending, templateId: coupons.noThreshold10, receivedAt: addDays(now, -2), expiresAt: addDays(now, 13) },
+  ]);
 
   await seedDemoHistory(db, accounts.companyIds.demo, now);
   const cashback: [Username, number][] = [
