@@ -90,7 +90,7 @@ export async function seedWalletExtras(db: Db, now: Date, accounts: SeededAccoun
   const holders: Username[] = ['demo', 'chain', 'chain-a', 'chain-b', 'nocontract'];
   await db.insert(companyCoupons).values([
     ...holders.flatMap((u) => heldCoupons(accounts.companyIds[u], now, coupons, u === 'demo')),
-    // pending, still under review, holds only the newcomer coupon every registration receives.
+    // pending, still under review, holds only a newcomer coupon (issued by the operator).
     { companyId: accounts.companyIds.pending, templateId: coupons.noThreshold10, receivedAt: addDays(now, -2), expiresAt: addDays(now, 13) },
   ]);
 
