@@ -224,6 +224,14 @@ describe('GET /api/user/coupon and couponNum', () => {
     expect(vouchers.every((h) => h.scope_text === '全场商品可用（不抵运费）')).toBe(true);
   });
 
+  it('pages', async () => {
+    const all = (await coupons('?type=coupon&status=0&page_size=50')).body.data;
+    const p2 = (await coupons('?type=coupon&status=0&page_size=1&page=2')).body.data;
+    expect(p2).toMatchObject({ total: all.total, page: 2, page_size: 1 });
+    expect(p2.list.map((h) => h.id)).toEqual([all.list[1].id]);
+    expect((await coupons(`?type=coupon&status=0&page_size=1&page=${all.total + 1}`)).body.data.list).toEqual([]);
+  });
+
   it('refuses a bad type, status or paging', async () => {
     expect(errorsOf((await coupons('?type=gift')).body).type).toEqual(['券类型无效']);
     expect(errorsOf((await coupons('?status=3')).body).status).toEqual(['券状态无效']);
