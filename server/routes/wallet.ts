@@ -1,7 +1,8 @@
-// The wallet calls checkout uses (SPEC §7 "User"): GET /api/user/user_money → { balance, points }
-// and GET /api/user/availableCoupon?type=coupon|voucher&page= → the coupons or cash vouchers the
-// company can still use (unused, unexpired), soonest to expire first. Mounted on /user beside
-// userRoutes (server/app.ts): Hono merges both routers' paths under the prefix.
+// The wallet calls (SPEC §7 "User", docs/api.md "Wallet"): GET /api/user/user_money → { balance,
+// points }; GET /api/user/availableCoupon (what checkout can still use); the balance and points
+// ledgers (user_money_log, points_log); the held coupons and vouchers by state (coupon,
+// couponNum); and the member centre's card (member_card). Mounted on /user beside userRoutes
+// (server/app.ts): Hono merges both routers' paths under the prefix.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
@@ -13,6 +14,10 @@ import type { Page } from '../../src/domain/envelope.ts';
 import type { CompanyCoupon } from '../../src/domain/orders.ts';
 import { couponView, loadHeldCoupons } from '../services/checkout/coupons.ts';
 import { loadWallet } from '../services/payments/wallet.ts';
+import { ledgerQuery, listLedger } from '../services/wallet/ledger.ts';
+import { countHeldCoupons, listHeldCoupons } from '../services/wallet/held-coupons.ts';
+import { memberCard } from '../services/wallet/member-card.ts';
+import type { CouponCounts, CouponStatus, HeldCouponView, LedgerPage, MemberCard } from '../../src/domain/wallet.ts';
 
 const PAGE_SIZE_DEFAULT = 10;
 const PAGE_SIZE_MAX = 50;
@@ -21,6 +26,15 @@ const couponQuery = z.object({
   type: z.enum(['coupon', 'voucher'], { error: '券类型无效' }).optional(),
   ...numericPageQuery(PAGE_SIZE_MAX).shape,
 });
+
+const heldCouponQuery = z.object({
+  type: z.enum(['coupon', 'voucher'], { error: '券类型无效' }).optional(),
+  status: z.enum(['0', '1', '2'], { error: '券状态无效' }).optional(),
+  ...numericPageQuery(PAGE_SIZE_MAX).shape,
+});
+
+const balanceLogQuery = ledgerQuery('balance');
+const pointsLogQuery = ledgerQuery('points');
 
 export const walletRoutes = new Hono<AppEnv>();
 
@@ -40,4 +54,41 @@ walletRoutes.get('/availableCoupon', async (c) => {
   const held = (await loadHeldCoupons(db, user.companyId, clock())).filter((h) => h.kind === (q.type ?? 'coupon'));
   const list = held.slice((page - 1) * pageSize, page * pageSize).map((h) => couponView(h));
   return ok<Page<CompanyCoupon>>(c, { list, total: held.length, page, page_size: pageSize });
+});
+
+walletRoutes.get('/user_money_log', async (c) => {
+  const user = requireCompany(c);
+  const q = readQuery(c, balanceLogQuery);
+  return ok<LedgerPage>(c, await listLedger(c.get('deps').db, user.companyId, 'balance', q));
+});
+
+walletRoutes.get('/points_log', async (c) => {
+  const user = requireCompany(c);
+  const q = readQuery(c, pointsLogQuery);
+  return ok<LedgerPage>(c, await listLedger(c.get('deps').db, user.companyId, 'points', q));
+});
+
+walletRoutes.get('/coupon', async (c) => {
+  const user = requireCompany(c);
+  const q = readQuery(c, heldCouponQuery);
+  const { db, clock } = c.get('deps');
+  const query = {
+    kind: q.type ?? 'coupon',
+    status: Number(q.status ?? '0') as CouponStatus,
+    page: q.page ?? 1,
+    pageSize: q.page_size ?? PAGE_SIZE_DEFAULT,
+  };
+  return ok<Page<HeldCouponView>>(c, await listHeldCoupons(db, user.companyId, query, clock()));
+});
+
+walletRoutes.get('/couponNum', async (c) => {
+  const user = requireCompany(c);
+  const { db, clock } = c.get('deps');
+  return ok<CouponCounts>(c, await countHeldCoupons(db, user.companyId, clock()));
+});
+
+walletRoutes.get('/member_card', async (c) => {
+  const user = requireCompany(c);
+  const { db, clock } = c.get('deps');
+  return ok<MemberCard>(c, await memberCard(db, user.userId, user.companyId, clock()));
 });

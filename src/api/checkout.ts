@@ -9,6 +9,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { CheckoutPreview, CheckoutRequest, CheckoutResult } from '../domain/orders';
 import { ApiError } from '../domain/api-error';
 import { cartSummaryKeys } from './cart-summary';
+import { WALLET_ROOT_KEY } from './wallet-keys';
 import { http } from '../http/client';
 import { newIdempotencyKey } from '../http/idempotency-key';
 
@@ -88,6 +89,8 @@ export function useCheckoutCreate() {
       // The ordered lines left the cart. The previews are not touched: the page is still mounted
       // and a refetch now would ask about lines that no longer exist; they go with the page (gcTime 0).
       void queryClient.invalidateQueries({ queryKey: cartSummaryKeys.all }, { cancelRefetch: false });
+      // Balance, coupons and vouchers used by the order.
+      void queryClient.invalidateQueries({ queryKey: WALLET_ROOT_KEY });
     },
   });
   const { mutateAsync } = mutation;

@@ -13,6 +13,7 @@ import type {
   TransferInfo,
 } from '../domain/orders';
 import { http } from '../http/client';
+import { WALLET_ROOT_KEY } from './wallet-keys';
 
 /** Under the order centre's ['order'] root, so its invalidations refresh the pay page too. */
 export const orderPayKeys = {
@@ -64,6 +65,7 @@ function useInvalidatePaid(): () => Promise<void> {
       queryClient.invalidateQueries({ queryKey: orderPayKeys.orders }),
       queryClient.invalidateQueries({ queryKey: orderPayKeys.wallet() }),
       queryClient.invalidateQueries({ queryKey: ['pay', 'sandbox'] }),
+      queryClient.invalidateQueries({ queryKey: WALLET_ROOT_KEY }),
     ]);
   };
 }

@@ -13,6 +13,7 @@ import type {
   RebuyResult,
 } from '../domain/orders';
 import { cartSummaryKeys } from './cart-summary';
+import { WALLET_ROOT_KEY } from './wallet-keys';
 import { http } from '../http/client';
 
 export type OrderKind = 'normal' | 'points';
@@ -129,6 +130,8 @@ function useRefreshOrder(): (id: number) => Promise<void> {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+      // Cancelling refunds balance, confirming receipt earns points.
+      queryClient.invalidateQueries({ queryKey: WALLET_ROOT_KEY }),
     ]);
   };
 }

@@ -27,6 +27,7 @@ import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
 import { messagesSearch } from '../features/messages/messages-search-schema';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
+import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
 import type { NewsType } from '../domain/articles';
@@ -94,8 +95,10 @@ function activityRedirect(params: Readonly<Record<string, string | undefined>>):
 
 type OrderLoaders = typeof import('./loaders/orders');
 type HelpLoaders = typeof import('./loaders/help');
+type WalletLoaders = typeof import('./loaders/wallet');
 const orderLoader = (pick: (m: OrderLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/orders').then(pick));
 const helpLoader = (pick: (m: HelpLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/help').then(pick));
+const walletLoader = (pick: (m: WalletLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/wallet').then(pick));
 
 const orderListData = { search: orderListSearch, loader: orderLoader((m) => m.loadOrderList) };
 const pointsOrdersData = { search: orderPageSearch, loader: orderLoader((m) => m.loadPointsOrders) };
@@ -192,7 +195,7 @@ export const routes: RouteDef[] = [
 
   // Member centre
   { name: 'user', path: '/user', title: '会员中心', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'user_hyzx', path: '/user', parent: 'user', title: '会员中心', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'user_hyzx', path: '/user', parent: 'user', title: '会员中心', shell: MEMBER, auth: true, page: () => import('../features/member-centre/member-centre-page'), loader: walletLoader((m) => m.loadMemberCard) },
 
   // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
   { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
@@ -215,10 +218,10 @@ export const routes: RouteDef[] = [
 
   // Wallet (SPEC names no default child: /wdqb shows balance management)
   { name: 'wdqb', path: '/wdqb', title: '我的钱包', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'wdqb_yegl', path: '/wdqb_yegl', aliases: ['/yegl', '/wdqb'], parent: 'wdqb', title: '余额管理', shell: MEMBER, auth: true, ...soon('wallet') },
-  { name: 'wdqb_jfgl', path: '/wdqb_jfgl', aliases: ['/jfgl'], parent: 'wdqb', title: '积分管理', shell: MEMBER, auth: true, ...soon('wallet') },
-  { name: 'wdqb_yhq', path: '/wdqb_yhq', aliases: ['/yhq'], parent: 'wdqb', title: '我的优惠券', shell: MEMBER, auth: true, ...soon('wallet') },
-  { name: 'wdqb_xjq', path: '/wdqb_xjq', aliases: ['/xjq'], parent: 'wdqb', title: '我的现金券', shell: MEMBER, auth: true, ...soon('wallet') },
+  { name: 'wdqb_yegl', path: '/wdqb_yegl', aliases: ['/yegl', '/wdqb'], parent: 'wdqb', title: '余额管理', shell: MEMBER, auth: true, page: () => import('../features/wallet/ledger-page').then((m) => ({ default: m.BalanceLedgerPage })), search: balanceLedgerSearch, loader: walletLoader((m) => m.loadBalanceLedger) },
+  { name: 'wdqb_jfgl', path: '/wdqb_jfgl', aliases: ['/jfgl'], parent: 'wdqb', title: '积分管理', shell: MEMBER, auth: true, page: () => import('../features/wallet/ledger-page').then((m) => ({ default: m.PointsLedgerPage })), search: pointsLedgerSearch, loader: walletLoader((m) => m.loadPointsLedger) },
+  { name: 'wdqb_yhq', path: '/wdqb_yhq', aliases: ['/yhq'], parent: 'wdqb', title: '我的优惠券', shell: MEMBER, auth: true, page: () => import('../features/wallet/coupons-page').then((m) => ({ default: m.CouponsPage })), search: couponSearch, loader: walletLoader((m) => m.loadCoupons) },
+  { name: 'wdqb_xjq', path: '/wdqb_xjq', aliases: ['/xjq'], parent: 'wdqb', title: '我的现金券', shell: MEMBER, auth: true, page: () => import('../features/wallet/coupons-page').then((m) => ({ default: m.VouchersPage })), search: couponSearch, loader: walletLoader((m) => m.loadVouchers) },
 
   // Order centre
   { name: 'order', path: '/order', title: '订单中心', shell: MEMBER, layout: true, page: outletLayout },

@@ -22,6 +22,7 @@ import { isSeeded, seedDemo, type SeedSummary } from '../../server/db/seed/index
 import { eanCheckDigit } from '../../server/db/seed/goods.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
+import { DEMO_CASHBACK_FEN } from '../../server/db/seed/wallet.ts';
 
 const NOW = new Date('2025-03-15T02:00:00Z');
 const GOODS = 300;
@@ -166,7 +167,7 @@ describe('seedDemo', () => {
     const demo = (await opened.db.select().from(users).where(eq(users.username, 'demo')))[0];
     const companyId = demo.companyId ?? -1;
     const [wallet] = await opened.db.select().from(wallets).where(eq(wallets.companyId, companyId));
-    expect(wallet.balance).toBe(5_000_000);
+    expect(wallet.balance).toBe(5_000_000 + DEMO_CASHBACK_FEN);
     expect(wallet.points).toBe(12_800);
     const ledger = await opened.db.select().from(walletLedger).where(eq(walletLedger.companyId, companyId));
     const sum = (account: 'balance' | 'points') =>

@@ -14,6 +14,7 @@ import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedP
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
+import { seedWalletExtras } from './wallet.ts';
 import { seedContent } from './content.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
@@ -141,6 +142,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const accounts = await seedAccounts(tx, now, coupons);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     await seedDemoMessages(tx, now, accounts.demo.companyId);
+    await seedWalletExtras(tx, now, accounts, coupons);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);

@@ -39,7 +39,7 @@ async function readConfig(db: Db): Promise<{ common: CommonConfig; loginUrl: str
   };
 }
 
-async function staffMember(db: Db, id: number | null, role: 'account_manager' | 'salesperson') {
+export async function staffMember(db: Db, id: number | null, role: 'account_manager' | 'salesperson') {
   if (id !== null) {
     const [row] = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
     if (row) return row;

@@ -1,0 +1,68 @@
+// /user 会员中心 (user_hyzx): who the member is and who serves it, its orders per status (each a
+// link to that order-list tab), its wallet with the coupons about to expire, and quick links.
+// One call (GET /api/user/member_card): the header does not load the user base on this route
+// (SPEC §2), so everything the page shows comes from that answer.
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { memberCardQuery } from '../../api/wallet';
+import type { MemberCard } from '../../domain/wallet';
+import { buttonClass } from '../../ui/button';
+import { PageFrame } from '../../ui/page-frame';
+import { StateBlock } from '../../ui/state-block';
+import { MemberProfile } from './member-profile';
+import { OrderCounts } from './order-counts';
+import { QuickLinks } from './quick-links';
+import { WalletSummary } from './wallet-summary';
+import styles from './member-centre.module.css';
+
+/**
+ * Sections other parts of issue 17 provide, wired in by the lead after merging: the qualification
+ * state with expiring certificates (/zzzj's API) and the latest messages (/wdxx's API). Each is
+ * rendered in its place when given; nothing is shown for it until then.
+ */
+export interface MemberCentreSlots {
+  qualification?: ReactNode;
+  recentMessages?: ReactNode;
+}
+
+export function MemberCentre({ card, slots = {} }: { card: MemberCard; slots?: MemberCentreSlots }) {
+  return (
+    <>
+      <MemberProfile card={card} />
+      {/* SLOT: qualification state (issue 17 part C) */}
+      {slots.qualification !== undefined && <section className={styles.block} aria-label="资质状态">{slots.qualification}</section>}
+      <OrderCounts counts={card.order_counts} />
+      <WalletSummary card={card} />
+      {/* SLOT: recent messages (issue 17 part D) */}
+      {slots.recentMessages !== undefined && <section className={styles.block} aria-label="最新消息">{slots.recentMessages}</section>}
+      <QuickLinks />
+    </>
+  );
+}
+
+export default function MemberCentrePage() {
+  const card = useQuery(memberCardQuery());
+  let body: ReactNode;
+  if (card.isPending) body = <StateBlock kind="loading" text="正在加载会员信息…" />;
+  else if (card.isError || !card.data) {
+    body = (
+      <StateBlock
+        kind="failed"
+        text="会员信息加载失败"
+        action={
+          <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void card.refetch()}>
+            重新加载
+          </button>
+        }
+      />
+    );
+  } else body = <MemberCentre card={card.data} />;
+  return (
+    <PageFrame aria-labelledby="member-centre-title" className={styles.page}>
+      <h1 id="member-centre-title" className={styles.srOnly}>
+        会员中心
+      </h1>
+      {body}
+    </PageFrame>
+  );
+}
