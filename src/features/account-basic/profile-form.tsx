@@ -59,7 +59,7 @@ export function ProfileForm({ user }: { user: UserBase }) {
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="basic-profile-title">
       <h2 id="basic-profile-title" className={styles.sectionTitle}>
-        基本信息
+        个人资料
       </h2>
       <dl className={styles.facts}>
         <dt>用户名</dt>
