@@ -147,7 +147,7 @@ registerRoutes.post('/dd/step2', async (c) => {
 
 registerRoutes.post('/wechat', async (c) => {
   const { db, clock } = c.get('deps');
-  return ok(c, await issueTicket(db, 'register', null, clock()), '请使用微信扫描二维码');
+  return ok(c, await issueTicket(db, 'register', null, clientIp(c), clock()), '请使用微信扫描二维码');
 });
 
 const wechatTicketQuery = z.object({

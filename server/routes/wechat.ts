@@ -7,6 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { requireUser } from '../auth/session.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { requiredText } from '../../src/domain/validators.ts';
 import { bindTicketState, confirmTicket, describeTicket, issueTicket, unbindWechat } from '../services/wechat/tickets.ts';
 
@@ -23,7 +24,7 @@ export const userWechatRoutes = new Hono<AppEnv>();
 userWechatRoutes.post('/wechat_ticket', async (c) => {
   const user = requireUser(c);
   const { db, clock } = c.get('deps');
-  return ok(c, await issueTicket(db, 'bind', user.userId, clock()), '请使用微信扫描二维码');
+  return ok(c, await issueTicket(db, 'bind', user.userId, clientIp(c), clock()), '请使用微信扫描二维码');
 });
 
 userWechatRoutes.get('/wechat_ticket', async (c) => {

@@ -196,3 +196,13 @@ describe('password recovery codes', () => {
     expect(late.body.data.errors.code[0]).toBe('验证码错误或已过期');
   });
 });
+
+describe('QR ticket limit', () => {
+  it('gives one address at most 20 tickets in 10 minutes (429 after)', async () => {
+    t.clock.advance(11 * 60 * 1000);
+    for (let i = 0; i < 20; i++) expect((await t.call('POST', '/api/register/wechat')).status).toBe(200);
+    const refused = await t.call('POST', '/api/register/wechat');
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe('二维码获取过于频繁，请稍后再试');
+  });
+});

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { users, wechatTickets } from '../../db/schema.ts';
 import { badRequest, notFound, validationError } from '../../http/envelope.ts';
+import { consumeOrThrow, LIMITS } from '../rate-limit.ts';
 
 export const WECHAT_TICKET_TTL_MS = 5 * 60 * 1000;
 /** After a registration scan, the buyer has this long to fill in the account form. */
@@ -41,7 +42,9 @@ export interface IssuedTicket {
   expires_in: number;
 }
 
-export async function issueTicket(db: Db, purpose: TicketPurpose, userId: number | null, now: Date): Promise<IssuedTicket> {
+/** `ip` limits how many QR tickets one address asks for (registration tickets need no session). */
+export async function issueTicket(db: Db, purpose: TicketPurpose, userId: number | null, ip: string, now: Date): Promise<IssuedTicket> {
+  await consumeOrThrow(db, `wechat-ticket:${ip}`, LIMITS.wechatTicketsPerIp, now, '二维码获取过于频繁，请稍后再试');
   if (userId !== null) {
     const [user] = await db.select({ openid: users.wechatOpenid }).from(users).where(eq(users.id, userId)).limit(1);
     if (user?.openid) throw badRequest(WECHAT_MESSAGES.alreadyBound);

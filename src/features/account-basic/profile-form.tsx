@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getPhoneExists, postUpdateUserInfo } from '../../api/account';
 import { userKeys } from '../../api/user';
 import { checkProfile, mobileProblem, type ProfileValues } from '../../domain/account-rules';
-import type { UserBase } from '../../domain/user';
+import type { ReviewStatus, UserBase } from '../../domain/user';
+import { SpaLink } from '../../ui/spa-link';
 import { TextField } from '../../widgets/address/text-field';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
 import { buttonClass } from '../../ui/button';
@@ -14,6 +15,8 @@ import { toast } from '../../ui/toast';
 import styles from './basic-page.module.css';
 
 export const PHONE_TAKEN = '该手机号已被其他账号使用';
+
+const REVIEW_TEXT: Record<ReviewStatus, string> = { draft: '未提交资质', pending: '审核中', approved: '已通过', rejected: '未通过' };
 
 export function ProfileForm({ user }: { user: UserBase }) {
   const queryClient = useQueryClient();
@@ -66,6 +69,18 @@ export function ProfileForm({ user }: { user: UserBase }) {
         <dd>{user.username}</dd>
         <dt>企业名称</dt>
         <dd>{user.company || '未完善'}</dd>
+        <dt>资质审核</dt>
+        <dd>
+          {REVIEW_TEXT[user.customer.review_status]}
+          {user.customer.review_status !== 'approved' && (
+            <>
+              {' '}
+              <SpaLink href="/register/step3" className={styles.link}>
+                查看审核进度
+              </SpaLink>
+            </>
+          )}
+        </dd>
       </dl>
       <div className={styles.row}>
         <TextField label="姓名" name="name" maxLength={30} required value={values.name} onChange={set('name')} error={errorOf('name')} />
