@@ -104,11 +104,11 @@ const loadOrderDetail = orderLoader((m) => m.loadOrderDetail);
 const helpArticleData = { search: helpArticleSearch, loader: helpLoader((m) => m.loadHelpArticle) };
 const newsListData = (code: NewsType) => ({ search: newsListSearch, loader: helpLoader((m) => m.newsListLoader(code)) });
 const loadNewsArticle = helpLoader((m) => m.loadNewsArticle);
-type AccountLoaders = typeof import('./loaders/account');
-const accountLoader = (pick: (m: AccountLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/account').then(pick));
-const registerStatusData = { loader: accountLoader((m) => m.loadRegisterStatus) };
+type IdentityLoaders = typeof import('./loaders/identity');
+const identityLoader = (pick: (m: IdentityLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/identity').then(pick));
+const registerStatusData = { loader: identityLoader((m) => m.loadRegisterStatus) };
 const storeStepData = { search: storeSearch };
-const storeStatusData = { search: storeSearch, loader: accountLoader((m) => m.loadStoreStatus) };
+const storeStatusData = { search: storeSearch, loader: identityLoader((m) => m.loadStoreStatus) };
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -204,10 +204,10 @@ export const routes: RouteDef[] = [
 
   // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
   { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, page: () => import('../features/account-basic/basic-page'), loader: accountLoader((m) => m.loadBasicInfo) },
+  { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, page: () => import('../features/account-basic/basic-page'), loader: identityLoader((m) => m.loadBasicInfo) },
   { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, ...soon('account') },
   { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, ...soon('account') },
-  { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, page: () => import('../features/wechat-binding/bdwx-page'), loader: accountLoader((m) => m.loadWechatBinding) },
+  { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, page: () => import('../features/wechat-binding/bdwx-page'), loader: identityLoader((m) => m.loadWechatBinding) },
   { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, page: () => import('../features/addresses/addresses-page') },
   { name: 'zhzx_wdxx', path: '/wdxx', parent: 'zhzx', title: '我的消息', shell: MEMBER, auth: true, ...soon('account') },
 

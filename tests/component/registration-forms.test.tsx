@@ -252,3 +252,55 @@ describe('password recovery steps', () => {
     expect(readPendingReset(Date.now())).toBeNull();
   });
 });
+
+describe('multi-store and WeChat registration pages', () => {
+  it('store step 1 checks the store account and goes on to that store’s documents', async () => {
+    const { default: StoreStep1Page } = await import('../../src/features/register/store-step1-page');
+    http.post.mockResolvedValueOnce({ store_id: 42, username: 'store01' });
+    const { router } = renderInApp(<StoreStep1Page />, { initial: '/register/dd/step1' });
+    fireEvent.click(await screen.findByRole('button', { name: '下一步，上传门店资质' }));
+    expect(errorAt(input(/^\*?门店名称/))).toBe('请输入门店名称');
+    type(/^\*?门店名称/, '华康连锁三店');
+    type(/^\*?门店登录用户名/, 'store01');
+    type(/^\*?登录密码/, 'store1234');
+    type(/^\*?确认密码/, 'store1234');
+    type(/^\*?门店联系手机/, '13655556666');
+    fireEvent.click(screen.getByRole('button', { name: '下一步，上传门店资质' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/register/dd/step2?store_id=42'));
+    expect(http.post).toHaveBeenCalledWith('register/dd/step1', {
+      store_name: '华康连锁三店',
+      username: 'store01',
+      password: 'store1234',
+      password_confirmation: 'store1234',
+      phone: '13655556666',
+    });
+  });
+
+  it('WeChat registration shows the QR, then after the scan the account form that sends the ticket', async () => {
+    const { default: RegisterWechatPage } = await import('../../src/features/register/register-wechat-page');
+    let status = 'waiting';
+    http.get.mockImplementation(async (path: string) => {
+      if (path === 'register/wechat') return { status, nickname: status === 'scanned' ? '新康药房' : '' };
+      throw new Error(`unexpected GET ${path}`);
+    });
+    http.post.mockImplementation(async (path: string) => {
+      if (path === 'register/wechat') return { ticket: 'wx1', url: '/wechat/confirm?ticket=wx1', expires_in: 300 };
+      if (path === 'register/step1') return { username: 'newshop' };
+      throw new Error(`unexpected POST ${path}`);
+    });
+    const { queryClient, router } = renderInApp(<RegisterWechatPage />, { initial: '/register/wechat' });
+    fireEvent.click(await screen.findByRole('button', { name: '获取注册二维码' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '微信注册二维码' }).getAttribute('data-qr-text')).toBe(`${window.location.origin}/wechat/confirm?ticket=wx1`),
+    );
+    expect(screen.queryByLabelText(/^\*?用户名/)).toBeNull();
+
+    status = 'scanned';
+    await queryClient.invalidateQueries({ queryKey: ['register'] });
+    expect(await screen.findByText('已授权微信：新康药房')).toBeTruthy();
+    fillAccount();
+    fireEvent.click(screen.getByRole('button', { name: '下一步，完善企业资料' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/step2'));
+    expect(http.post).toHaveBeenCalledWith('register/step1', expect.objectContaining({ username: 'newshop', wechat_ticket: 'wx1' }));
+  });
+});

@@ -2,7 +2,7 @@
 // registers (account with an SMS code from the dev outbox, company with 省/市/区 and uploaded
 // documents with preview) and lands on "awaiting review", which it can revisit; a buyer recovers a
 // forgotten password (a wrong code is refused first) and signs in with the new one; demo binds
-// WeChat through the QR's confirmation page and unbinds.
+// WeChat through the QR's confirmation page and unbinds; a visitor registers from a WeChat scan.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
@@ -168,5 +168,40 @@ describeBrowser('member identity: registration, password recovery, WeChat bindin
     await demo.getByRole('alertdialog').getByRole('button', { name: '解除绑定' }).click();
     await demo.getByRole('button', { name: '获取绑定二维码' }).waitFor();
     await demo.close();
+  });
+
+  it('a visitor registers from a WeChat scan: the confirmed WeChat is bound to the new account', async () => {
+    const desk = await newPage(browser, server.url, { name: 'wechat-desk' });
+    await desk.goto('/register/wechat');
+    await desk.getByRole('button', { name: '获取注册二维码' }).click();
+    const qr = desk.getByRole('img', { name: '微信注册二维码' });
+    await qr.waitFor();
+    const confirmUrl = await qr.getAttribute('data-qr-text');
+
+    const phone = await newPage(browser, server.url, { name: 'wechat-phone' });
+    await phone.goto(confirmUrl!);
+    await phone.getByText(/使用您的微信注册新账号/).waitFor();
+    await screenshot(phone, 'wechat-confirm');
+    await phone.getByLabel('微信昵称').fill('新康药房');
+    await phone.getByRole('button', { name: '确认授权' }).click();
+    await phone.getByText('授权成功').waitFor();
+    await phone.close();
+
+    // The desk page polls its ticket and then offers the account form.
+    await desk.getByText('已授权微信：新康药房').waitFor();
+    await desk.getByLabel('用户名').fill('wxshop01');
+    await desk.getByLabel('设置密码').fill('shop1234');
+    await desk.getByLabel('确认密码').fill('shop1234');
+    await desk.getByLabel('手机号码').fill('13712345679');
+    await desk.getByRole('button', { name: '获取验证码' }).click();
+    await desk.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    await desk.getByLabel('短信验证码').fill(await codeFor('13712345679', 'register'));
+    await desk.getByRole('checkbox').check();
+    await desk.getByRole('button', { name: '下一步，完善企业资料' }).click();
+    await desk.waitForURL((u) => u.pathname === '/register/step2');
+
+    await desk.goto('/bdwx');
+    await desk.getByTestId('wechat-nickname').filter({ hasText: '新康药房' }).waitFor();
+    await desk.close();
   });
 });

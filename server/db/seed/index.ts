@@ -13,7 +13,7 @@ import { createGoodsFactory, type GoodsInsert } from './goods.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedDemoOrders } from './orders.ts';
-import { seedLoginHistory } from './login-history.ts';
+import { seedLoginHistory, seedWechatBinding } from './login-history.ts';
 import { seedContent } from './content.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
@@ -141,6 +141,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const accounts = await seedAccounts(tx, now, coupons);
     // demo first: it gets the longest history.
     await seedLoginHistory(tx, now, DEMO_USERNAMES.map((u) => accounts.userIds[u]));
+    await seedWechatBinding(tx, accounts.userIds.chain);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);

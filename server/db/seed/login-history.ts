@@ -1,7 +1,10 @@
-// Demo sign-ins for the account centre's login history (/basic): each demo account has signed in
-// from its shop's PC and a phone over the past weeks. Real sign-ins append to the same table.
+// Demo identity data for the account centre: sign-ins for the login history (/basic) — each demo
+// account has signed in from its shop's PC and a phone over the past weeks; real sign-ins append
+// to the same table — and one bound WeChat (/bdwx shows the bound state for `chain`; demo is left
+// unbound to show the QR flow).
 import type { Db } from '../client.ts';
-import { loginEvents } from '../schema.ts';
+import { eq } from 'drizzle-orm';
+import { loginEvents, users } from '../schema.ts';
 import { addDays } from './dates.ts';
 
 const PC = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -27,4 +30,9 @@ export async function seedLoginHistory(db: Db, now: Date, userIds: readonly numb
     }),
   );
   if (rows.length > 0) await db.insert(loginEvents).values(rows);
+}
+
+/** `chain`'s owner bound the head office account to their WeChat (an openid-shaped demo id). */
+export async function seedWechatBinding(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ wechatOpenid: 'oDemoChainHeadOffice00000000', wechatNickname: '华康连锁-刘总' }).where(eq(users.id, userId));
 }
