@@ -1,7 +1,7 @@
 // One qualification document of the company form: choose a file (PDF, JPG or PNG up to 5 MB,
 // checked here as the server checks it), see a preview (the image itself, or the PDF's name and
 // size with a link to open it), replace it or remove it before submitting.
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { QUALIFICATION_KINDS, UPLOAD_ACCEPT, uploadProblem, type QualificationKind } from '../../domain/qualifications';
 import { buttonClass } from '../../ui/button';
 import styles from './register.module.css';
@@ -22,11 +22,18 @@ export function DocumentUpload({ kind, required, file, error, onChange, onProble
   const id = useId();
   const input = useRef<HTMLInputElement | null>(null);
   const label = QUALIFICATION_KINDS[kind];
-  // One object URL per chosen file, released when the file changes or the row goes.
-  const preview = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  // One object URL per chosen file, made and released by the same effect (so a remount in
+  // StrictMode makes a fresh one instead of showing a revoked URL).
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
