@@ -14,6 +14,7 @@ import { mediaSite, staticSite } from './http/static.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
+import { userWechatRoutes, wechatRoutes } from './routes/wechat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { globalRoutes } from './routes/global.ts';
@@ -70,7 +71,9 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', walletRoutes);
   api.route('/user', storeRoutes);
   api.route('/user', messageRoutes);
+  api.route('/user', userWechatRoutes);
   api.route('/register', registerRoutes);
+  api.route('/wechat', wechatRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
   api.route('/goods', goodsRoutes);

@@ -124,6 +124,8 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(t.username),
     index('users_phone_idx').on(t.phone),
     index('users_company_idx').on(t.companyId),
+    // One WeChat account binds to at most one shop account.
+    uniqueIndex('users_wechat_openid_uq').on(t.wechatOpenid),
   ],
 );
 
@@ -141,6 +143,40 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * One row per sign-in (password login, or the sign-in that ends registration step 1), kept after
+ * the session ends so the account centre can list recent sign-ins with time and client address.
+ */
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    method: text('method', { enum: ['password', 'register'] }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One-time WeChat QR tickets (SHA-256 of the token as id). There is no WeChat gateway: the QR
+ * encodes our own confirmation page, which stands in for the scan and fills openid and nickname.
+ * `bind` tickets belong to a signed-in user; `register` tickets to a visitor's registration.
+ */
+export const wechatTickets = pgTable('wechat_tickets', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose', { enum: ['bind', 'register'] }).notNull(),
+  userId: integer('user_id').references(() => users.id),
+  openid: text('openid'),
+  nickname: text('nickname').notNull().default(''),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  scannedAt: ts('scanned_at'),
+  usedAt: ts('used_at'),
+});
 
 /** Fixed-window counters for rate limits (failed logins per account and per IP, SMS codes). */
 export const rateLimits = pgTable('rate_limits', {

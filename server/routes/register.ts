@@ -4,7 +4,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { badRequest, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { recordSignIn } from '../services/account/login-history.ts';
+import { assertRegisterTicket, issueTicket, registerTicketState } from '../services/wechat/tickets.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { createSession, requireCompany, requireUser } from '../auth/session.ts';
 import { assertKnownRegion } from '../services/regions.ts';
@@ -26,8 +29,6 @@ import {
 
 export const registerRoutes = new Hono<AppEnv>();
 
-export const WECHAT_REGISTER_MSG = '请使用手机号注册，微信绑定可在账户中心完成';
-
 const confirmPassword = <T extends { password: string; password_confirmation: string }>(d: T) =>
   d.password === d.password_confirmation;
 const mismatch = { error: MESSAGES.passwordMismatch, path: ['password_confirmation'] };
@@ -44,14 +45,20 @@ const step1Schema = z
     phone: mobileSchema,
     code: smsCodeSchema,
     agree: flagSchema.refine((v) => v === 1, { error: '请阅读并同意用户注册协议' }),
+    /** Registration started from a WeChat scan (/register/wechat): the new account is bound to it. */
+    wechat_ticket: z.string().trim().max(100).optional(),
   })
   .refine(confirmPassword, mismatch);
 
 registerRoutes.post('/step1', async (c) => {
   const input = readInput(c, step1Schema);
   const { db, clock } = c.get('deps');
-  const userId = await registerBuyer(db, input, clock());
+  const now = clock();
+  const wechatTicket = input.wechat_ticket || undefined;
+  if (wechatTicket) await assertRegisterTicket(db, wechatTicket, now);
+  const userId = await registerBuyer(db, input, now, wechatTicket);
   await createSession(c, userId);
+  await recordSignIn(db, userId, 'register', clientIp(c), c.req.header('user-agent') ?? '', now);
   return ok(c, { step: 2, next: '/register/step2', username: input.username }, '注册成功，请完善企业资质信息', 201);
 });
 
@@ -134,9 +141,21 @@ registerRoutes.post('/dd/step2', async (c) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// WeChat: no WeChat gateway here; registration is by phone, binding lives in the account centre.
+// WeChat: a visitor's QR ticket; once confirmed on our stand-in page (/wechat/confirm), step 1
+// with `wechat_ticket` creates the account bound to that WeChat.
 // ---------------------------------------------------------------------------------------------
 
-registerRoutes.on(['GET', 'POST'], '/wechat', () => {
-  throw badRequest(WECHAT_REGISTER_MSG);
+registerRoutes.post('/wechat', async (c) => {
+  const { db, clock } = c.get('deps');
+  return ok(c, await issueTicket(db, 'register', null, clientIp(c), clock()), '请使用微信扫描二维码');
+});
+
+const wechatTicketQuery = z.object({
+  ticket: z.string({ error: '二维码无效，请在页面上刷新二维码' }).trim().min(1, { error: '二维码无效，请在页面上刷新二维码' }).max(100),
+});
+
+registerRoutes.get('/wechat', async (c) => {
+  const { ticket } = readQuery(c, wechatTicketQuery);
+  const { db, clock } = c.get('deps');
+  return ok(c, await registerTicketState(db, ticket, clock()));
 });

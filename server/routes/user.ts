@@ -14,6 +14,7 @@ import { signIn } from '../services/account/sign-in.ts';
 import { sendPhoneCode } from '../services/account/codes.ts';
 import { changePassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetCode } from '../services/account/password.ts';
 import { phoneRegistered, updateProfile } from '../services/account/profile.ts';
+import { loginHistory, recordSignIn } from '../services/account/login-history.ts';
 import {
   MESSAGES,
   mobileSchema,
@@ -43,6 +44,7 @@ userRoutes.post('/login', async (c) => {
   const { db, clock } = c.get('deps');
   const userId = await signIn(db, username, password, clientIp(c), clock());
   await createSession(c, userId);
+  await recordSignIn(db, userId, 'password', clientIp(c), c.req.header('user-agent') ?? '', clock());
   return ok(c, await buildUserBase(db, userId), '登录成功');
 });
 
@@ -112,6 +114,11 @@ userRoutes.post('/updateUserInfo', async (c) => {
   const { db, clock } = c.get('deps');
   await updateProfile(db, session.userId, input.name, input.phone, clock());
   return ok(c, { name: input.name, phone: input.phone }, '保存成功');
+});
+
+userRoutes.get('/login_log', async (c) => {
+  const session = requireUser(c);
+  return ok(c, await loginHistory(c.get('deps').db, session.userId));
 });
 
 userRoutes.get('/phone/:value', async (c) => {

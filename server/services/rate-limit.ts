@@ -22,6 +22,8 @@ export const LIMITS = {
   smsPerIpDay: { limit: 30, windowMs: 24 * 60 * MINUTE_MS },
   /** Phone-registered look-ups per IP (enumeration brake). */
   phoneLookupPerIp: { limit: 30, windowMs: MINUTE_MS },
+  /** WeChat QR tickets per IP: a visitor may ask for registration QRs without signing in. */
+  wechatTicketsPerIp: { limit: 20, windowMs: 10 * MINUTE_MS },
 } satisfies Record<string, Window>;
 
 export interface Hit {

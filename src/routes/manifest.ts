@@ -32,6 +32,8 @@ import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
 import type { NewsType } from '../domain/articles';
 import { lazyLoader } from './first-screen';
+import { storeSearch } from '../features/register/store-search';
+import { wechatTicketSearch } from '../features/wechat-binding/ticket-search';
 import { activityLoadingSearch, loadingSearch } from './safe-href';
 import type { FeatureArea, PageModule, RouteDef, RouteLoader, ShellFlags } from './types';
 
@@ -106,6 +108,11 @@ const loadOrderDetail = orderLoader((m) => m.loadOrderDetail);
 const helpArticleData = { search: helpArticleSearch, loader: helpLoader((m) => m.loadHelpArticle) };
 const newsListData = (code: NewsType) => ({ search: newsListSearch, loader: helpLoader((m) => m.newsListLoader(code)) });
 const loadNewsArticle = helpLoader((m) => m.loadNewsArticle);
+type IdentityLoaders = typeof import('./loaders/identity');
+const identityLoader = (pick: (m: IdentityLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/identity').then(pick));
+const registerStatusData = { loader: identityLoader((m) => m.loadRegisterStatus) };
+const storeStepData = { search: storeSearch };
+const storeStatusData = { search: storeSearch, loader: identityLoader((m) => m.loadStoreStatus) };
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -177,21 +184,23 @@ export const routes: RouteDef[] = [
 
   // Password recovery
   { name: 'forget', path: '/forget', title: '忘记密码', shell: LOGIN, redirect: '/forget/step1' },
-  { name: 'forget_step1', path: '/forget_step1', aliases: ['/forget/step1'], title: '忘记密码', shell: LOGIN, ...soon('registration') },
-  { name: 'forget_step2', path: '/forget_step2', aliases: ['/forget/step2'], title: '重置密码', shell: LOGIN, ...soon('registration') },
-  { name: 'forget_step3', path: '/forget_step3', aliases: ['/forget/step3'], title: '重置成功', shell: LOGIN, ...soon('registration') },
+  { name: 'forget_step1', path: '/forget_step1', aliases: ['/forget/step1'], title: '忘记密码', shell: LOGIN, page: () => import('../features/password-recovery/forget-step1-page') },
+  { name: 'forget_step2', path: '/forget_step2', aliases: ['/forget/step2'], title: '重置密码', shell: LOGIN, page: () => import('../features/password-recovery/forget-step2-page') },
+  { name: 'forget_step3', path: '/forget_step3', aliases: ['/forget/step3'], title: '重置成功', shell: LOGIN, page: () => import('../features/password-recovery/forget-step3-page') },
 
   // Registration (login-style header)
   { name: 'register', path: '/register', title: '会员注册', shell: LOGIN, redirect: '/register_index' },
   { name: 'register_index', path: '/register_index', title: '会员注册', shell: LOGIN, redirect: '/register/step1' },
-  { name: 'register_step1', path: '/register/step1', title: '会员注册', shell: LOGIN, ...soon('registration') },
-  { name: 'register_step2', path: '/register/step2', title: '完善企业资料', shell: LOGIN, ...soon('registration') },
-  { name: 'register_step3', path: '/register/step3', title: '注册成功', shell: LOGIN, ...soon('registration') },
-  { name: 'register_wechat', path: '/register/wechat', title: '微信注册', shell: LOGIN, ...soon('registration') },
+  { name: 'register_step1', path: '/register/step1', title: '会员注册', shell: LOGIN, page: () => import('../features/register/register-step1-page') },
+  { name: 'register_step2', path: '/register/step2', title: '完善企业资料', shell: LOGIN, auth: true, page: () => import('../features/register/register-step2-page'), ...registerStatusData },
+  { name: 'register_step3', path: '/register/step3', title: '注册成功', shell: LOGIN, auth: true, page: () => import('../features/register/register-step3-page'), ...registerStatusData },
+  { name: 'register_wechat', path: '/register/wechat', title: '微信注册', shell: LOGIN, page: () => import('../features/register/register-wechat-page') },
   { name: 'register_dd', path: '/register_dd', title: '多门店注册', shell: LOGIN, redirect: '/register/dd/step1' },
-  { name: 'register_dd_step1', path: '/register/dd/step1', title: '多门店注册', shell: LOGIN, ...soon('registration') },
-  { name: 'register_dd_step2', path: '/register/dd/step2', title: '完善门店资料', shell: LOGIN, ...soon('registration') },
-  { name: 'register_dd_step3', path: '/register/dd/step3', title: '门店注册成功', shell: LOGIN, ...soon('registration') },
+  { name: 'register_dd_step1', path: '/register/dd/step1', title: '多门店注册', shell: LOGIN, auth: true, page: () => import('../features/register/store-step1-page') },
+  { name: 'register_dd_step2', path: '/register/dd/step2', title: '完善门店资料', shell: LOGIN, auth: true, page: () => import('../features/register/store-step2-page'), ...storeStepData },
+  { name: 'register_dd_step3', path: '/register/dd/step3', title: '门店注册成功', shell: LOGIN, auth: true, page: () => import('../features/register/store-step3-page'), ...storeStatusData },
+  // Ours: the page a WeChat QR code opens (stands in for the WeChat app's authorisation; /bdwx, /register/wechat).
+  { name: 'wechat_confirm', path: '/wechat/confirm', title: '微信授权', shell: LOGIN, page: () => import('../features/wechat-binding/wechat-confirm-page'), search: wechatTicketSearch },
 
   // Member centre
   { name: 'user', path: '/user', title: '会员中心', shell: MEMBER, layout: true, page: outletLayout },
@@ -199,10 +208,10 @@ export const routes: RouteDef[] = [
 
   // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
   { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, page: () => import('../features/account-basic/basic-page'), loader: identityLoader((m) => m.loadBasicInfo) },
   { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, ...soon('account') },
   { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, ...soon('account') },
-  { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, page: () => import('../features/wechat-binding/bdwx-page'), loader: identityLoader((m) => m.loadWechatBinding) },
   { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, page: () => import('../features/addresses/addresses-page') },
   {
     name: 'zhzx_wdxx',

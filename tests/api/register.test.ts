@@ -182,14 +182,6 @@ describe('register step 2 and 3', () => {
   });
 });
 
-describe('wechat registration', () => {
-  it('is refused with a clear business message', async () => {
-    const res = await t.call('GET', '/api/register/wechat');
-    expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('请使用手机号注册，微信绑定可在账户中心完成');
-  });
-});
-
 describe('multi-store registration', () => {
   let hq: { companyId: number | null };
   let hqCookie: string;

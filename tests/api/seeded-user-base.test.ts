@@ -30,7 +30,11 @@ describe('demo accounts', () => {
   });
 
   it('chain: a head office', async () => {
-    expect((await base('chain')).customer.is_head_office).toBe(1);
+    const chain = await base('chain');
+    expect(chain.customer.is_head_office).toBe(1);
+    // The seeded WeChat binding (/bdwx shows the bound state); demo is left unbound for the QR flow.
+    expect(chain.wechat).toBe('华康连锁-刘总');
+    expect((await base('demo')).wechat).toBe('');
     expect((await base('chain-a')).customer.is_head_office).toBe(0);
   });
 

@@ -15,6 +15,7 @@ import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
+import { seedLoginHistory, seedWechatBinding } from './login-history.ts';
 import { seedContent } from './content.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
@@ -140,6 +141,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       qx: categories.rootIds.get('医疗器械') ?? 0,
     });
     const accounts = await seedAccounts(tx, now, coupons);
+    // demo first: it gets the longest history.
+    await seedLoginHistory(tx, now, DEMO_USERNAMES.map((u) => accounts.userIds[u]));
+    await seedWechatBinding(tx, accounts.userIds.chain);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     await seedDemoMessages(tx, now, accounts.demo.companyId);
     await seedWalletExtras(tx, now, accounts, coupons);

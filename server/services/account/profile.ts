@@ -2,10 +2,16 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { validationError } from '../../http/envelope.ts';
 import { consumeOrThrow, LIMITS } from '../rate-limit.ts';
 import { usersByPhone } from './lookup.ts';
 
+export const PHONE_TAKEN_MSG = '该手机号已被其他账号使用';
+
+/** Name and phone; a phone another account already uses is refused (it is how that account recovers its password). */
 export async function updateProfile(db: Db, userId: number, name: string, phone: string, now: Date): Promise<void> {
+  const holders = await usersByPhone(db, phone);
+  if (holders.some((u) => u.id !== userId)) throw validationError({ phone: [PHONE_TAKEN_MSG] });
   await db.update(users).set({ name, phone, updatedAt: now }).where(eq(users.id, userId));
 }
 

@@ -8,6 +8,7 @@ import { companies, users } from '../../db/schema.ts';
 import { validationError } from '../../http/envelope.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { consumePhoneCode } from '../phone-codes.ts';
+import { spendRegisterTicket } from '../wechat/tickets.ts';
 
 const USERNAME_TAKEN = '该用户名已被注册';
 
@@ -50,8 +51,11 @@ export interface BuyerAccountInput {
   code: string;
 }
 
-/** Step 1: spends the phone code, then creates a draft company and its user. Returns the user id. */
-export async function registerBuyer(db: Db, input: BuyerAccountInput, now: Date): Promise<number> {
+/**
+ * Step 1: spends the phone code, then creates a draft company and its user (bound to the WeChat of
+ * `wechatTicket` when registration started from a scan). Returns the user id.
+ */
+export async function registerBuyer(db: Db, input: BuyerAccountInput, now: Date, wechatTicket?: string): Promise<number> {
   if (await usernameTaken(db, input.username)) throw validationError({ username: [USERNAME_TAKEN] });
   const samePhone = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
   if (samePhone.length > 0) throw validationError({ phone: ['该手机号已注册，请直接登录'] });
@@ -64,9 +68,14 @@ export async function registerBuyer(db: Db, input: BuyerAccountInput, now: Date)
         .insert(companies)
         .values({ name: '', reviewStatus: 'draft', contactPhone: input.phone, createdAt: now, updatedAt: now })
         .returning({ id: companies.id });
+      // Spent in the same transaction: a failed sign-up leaves the WeChat scan usable.
+      const wechat = wechatTicket ? await spendRegisterTicket(tx, wechatTicket, now) : null;
       const [user] = await tx
         .insert(users)
-        .values(firstUser(company.id, input, pw, now))
+        .values({
+          ...firstUser(company.id, input, pw, now),
+          ...(wechat ? { wechatOpenid: wechat.openid, wechatNickname: wechat.nickname } : {}),
+        })
         .returning({ id: users.id });
       return user.id;
     }),

@@ -6,33 +6,20 @@ import { withTx } from '../../db/tx.ts';
 import { companies, qualificationFiles } from '../../db/schema.ts';
 import { badRequest, notFound, validationError } from '../../http/envelope.ts';
 import { assertOwns } from '../../auth/session.ts';
-import { MAX_UPLOAD_BYTES, sniffType } from '../uploads.ts';
+import { sniffType } from '../uploads.ts';
+import {
+  COMPANY_KINDS,
+  MAX_FILES_PER_KIND,
+  MAX_UPLOAD_BYTES,
+  QUALIFICATION_KINDS,
+  REQUIRED_FILES,
+  uploadMessages,
+  type QualificationKind,
+} from '../../../src/domain/qualifications.ts';
 import { requireHeadOffice } from './review.ts';
 
-/** Qualification documents a company may upload, with the names buyers know them by. */
-export const QUALIFICATION_KINDS = {
-  business_license: '营业执照',
-  drug_license: '药品经营许可证',
-  medical_license: '医疗机构执业许可证',
-  gsp: 'GSP证书',
-  medical_device: '医疗器械经营备案凭证',
-  power_of_attorney: '采购委托书',
-  id_card: '采购人员身份证',
-} as const;
-export type QualificationKind = keyof typeof QUALIFICATION_KINDS;
-
-export const COMPANY_KINDS = ['pharmacy', 'chain', 'clinic', 'hospital', 'other'] as const;
+export { COMPANY_KINDS, QUALIFICATION_KINDS, type QualificationKind } from '../../../src/domain/qualifications.ts';
 type CompanyKind = (typeof COMPANY_KINDS)[number];
-
-/** What a company of each kind must upload to be reviewed. */
-const REQUIRED_FILES: Record<CompanyKind, QualificationKind[]> = {
-  pharmacy: ['business_license', 'drug_license'],
-  chain: ['business_license', 'drug_license'],
-  clinic: ['business_license', 'medical_license'],
-  hospital: ['business_license', 'medical_license'],
-  other: ['business_license'],
-};
-const MAX_FILES_PER_KIND = 3;
 
 /** The step 2 form, already checked field by field (files still raw: `File`s by kind). */
 export interface QualificationInput {
@@ -62,7 +49,7 @@ async function checkFiles(input: QualificationInput): Promise<CheckedFile[]> {
   const out: CheckedFile[] = [];
   const given = input.files ?? {};
   for (const kind of REQUIRED_FILES[input.kind]) {
-    if (given[kind] === undefined) errors[`files.${kind}`] = [`请上传${QUALIFICATION_KINDS[kind]}`];
+    if (given[kind] === undefined) errors[`files.${kind}`] = [uploadMessages.required(QUALIFICATION_KINDS[kind])];
   }
   for (const [kind, value] of Object.entries(given)) {
     const field = `files.${kind}`;
@@ -73,22 +60,22 @@ async function checkFiles(input: QualificationInput): Promise<CheckedFile[]> {
     const label = QUALIFICATION_KINDS[kind as QualificationKind];
     const list = Array.isArray(value) ? value : [value];
     if (list.length > MAX_FILES_PER_KIND) {
-      errors[field] = [`${label}最多上传${MAX_FILES_PER_KIND}个文件`];
+      errors[field] = [uploadMessages.count(label)];
       continue;
     }
     for (const file of list) {
       if (!(file instanceof File) || file.size === 0) {
-        errors[field] = [`请上传${label}`];
+        errors[field] = [uploadMessages.required(label)];
         break;
       }
       if (file.size > MAX_UPLOAD_BYTES) {
-        errors[field] = [`${label}文件不能超过5MB`];
+        errors[field] = [uploadMessages.size(label)];
         break;
       }
       const content = new Uint8Array(await file.arrayBuffer());
       const mime = sniffType(content.subarray(0, 8));
       if (!mime) {
-        errors[field] = [`${label}仅支持PDF、JPG、PNG格式`];
+        errors[field] = [uploadMessages.type(label)];
         break;
       }
       out.push({ kind: kind as QualificationKind, fileName: file.name.slice(0, 200) || kind, mime, content });
