@@ -71,15 +71,18 @@ export function searchCandidates(query: string, candidates: readonly MatchCandid
   return scored.slice(0, limit).map((s) => s.g);
 }
 
-/** The goods a query names among `candidates` (see the tiers above). */
-export function matchQuery(query: string, candidates: readonly MatchCandidate[], preferred: ReadonlySet<number> = new Set()): LineMatch {
+/**
+ * The exact tiers only (code, barcode, 批准文号, name + spec, name): null when none applies, so
+ * the caller runs its own search ranking (the server's SQL search, or searchCandidates here).
+ */
+export function matchExact(query: string, candidates: readonly MatchCandidate[], preferred: ReadonlySet<number> = new Set()): LineMatch | null {
   const q = query.trim();
   if (q === '') return NONE;
   const shape = queryShape(q);
   if (shape === 'code' || shape === 'barcode') {
-    const n = Number(q);
     const byBarcode = candidates.filter((c) => c.barcode !== undefined && c.barcode !== '' && c.barcode === q).map((c) => c.item);
     if (byBarcode.length > 0) return decide(byBarcode, 'barcode', preferred, []);
+    const n = Number(q);
     const byId = candidates.find((c) => c.item.id === n);
     if (byId) return { match: byId.item, method: 'code', alternatives: [] };
   }
@@ -100,10 +103,19 @@ export function matchQuery(query: string, candidates: readonly MatchCandidate[],
   const whole = lower(q);
   const exact = candidates.filter((c) => lower(c.item.name) === whole).map((c) => c.item);
   const byName = exact.length > 0 ? exact : restTerms.length === 0 ? named : [];
-  const found = searchCandidates(q, candidates, MATCH_ALTERNATIVES + 1);
-  if (byName.length > 0) return decide(byName, 'name', preferred, found);
-  if (found.length === 0) return NONE;
-  return { match: found[0], method: 'search', alternatives: found.slice(1, MATCH_ALTERNATIVES + 1) };
+  if (byName.length > 0) return decide(byName, 'name', preferred, named);
+  return null;
+}
+
+/** The search tier's answer: the best-ranked goods is the match, the next ones alternatives. */
+export function searchMatch(ranked: readonly GoodsListItem[]): LineMatch {
+  if (ranked.length === 0) return NONE;
+  return { match: ranked[0], method: 'search', alternatives: ranked.slice(1, MATCH_ALTERNATIVES + 1) };
+}
+
+/** The goods a query names among `candidates` (see the tiers above). */
+export function matchQuery(query: string, candidates: readonly MatchCandidate[], preferred: ReadonlySet<number> = new Set()): LineMatch {
+  return matchExact(query, candidates, preferred) ?? searchMatch(searchCandidates(query, candidates, MATCH_ALTERNATIVES + 1));
 }
 
 /** Every pasted line matched on the device; lines with a problem are kept unmatched. */

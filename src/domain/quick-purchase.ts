@@ -164,7 +164,7 @@ export interface PurchaseHistoryRow {
   last_number: number;
   /** Orders that contained it. */
   times: number;
-  /** Last purchase, ms. */
+  /** Last purchase, seconds (like the other lists). */
   last_at: number;
 }
 
@@ -205,5 +205,6 @@ export interface SavedList {
   id: number;
   name: string;
   items: SavedListItem[];
+  /** Seconds. */
   updated_at: number;
 }
