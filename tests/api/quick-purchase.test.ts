@@ -24,7 +24,7 @@ let offSale: number;
 let lowStock: number;
 
 const history = (cookie: string | undefined, qs = '') => t.call<PurchaseHistoryPage>('GET', `/api/user/fast_buy${qs}`, { cookie });
-const match = (content: unknown, cookie?: string) => t.call<MatchResult>('POST', '/api/user/fast_buy/match', { body: { content: content as string }, cookie });
+const match = (content: unknown, cookie?: string) => t.call<MatchResult & { errors: Record<string, string[]> }>('POST', '/api/user/fast_buy/match', { body: { content: content as string }, cookie });
 
 beforeAll(async () => {
   t = await createTestApp();
