@@ -159,6 +159,8 @@ export interface PurchaseHistoryRow {
   sccj: string;
   ypgg: string;
   bzdw: string;
+  /** The goods' barcode ('' when none): the device matches scanned codes offline with it. */
+  barcode: string;
   /** Unit price of the last purchase, fen. */
   last_price: number;
   last_number: number;

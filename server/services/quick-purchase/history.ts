@@ -21,6 +21,7 @@ interface HistoryRow extends Record<string, unknown> {
   sccj: string;
   ypgg: string;
   bzdw: string;
+  barcode: string;
   last_price: number;
   last_number: number;
   times: number;
@@ -84,7 +85,7 @@ export async function purchaseHistory(db: Db, viewer: Viewer & { companyId: numb
       WHERE o.company_id = ${viewer.companyId} AND o.status <> 'cancelled' AND o.kind = 'normal'
       GROUP BY ol.goods_id
     )
-    SELECT h.*, count(*) OVER ()::int AS total
+    SELECT h.*, g.barcode, count(*) OVER ()::int AS total
     FROM h
     JOIN ${goods} g ON g.id = h.goods_id
     LEFT JOIN ${goodsPrices} gp ON gp.goods_id = g.id AND gp.rank = ${viewer.rank}
@@ -101,6 +102,7 @@ export async function purchaseHistory(db: Db, viewer: Viewer & { companyId: numb
     sccj: r.sccj,
     ypgg: r.ypgg,
     bzdw: r.bzdw,
+    barcode: r.barcode,
     last_price: Number(r.last_price),
     last_number: Number(r.last_number),
     times: Number(r.times),
