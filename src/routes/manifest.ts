@@ -25,6 +25,7 @@ import { loginSearch } from '../features/auth/redirect-target';
 import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-search-schema';
 import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
+import { quickPurchaseSearch } from '../features/quick-purchase/quick-purchase-search';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
@@ -102,6 +103,10 @@ const loadOrderDetail = orderLoader((m) => m.loadOrderDetail);
 const helpArticleData = { search: helpArticleSearch, loader: helpLoader((m) => m.loadHelpArticle) };
 const newsListData = (code: NewsType) => ({ search: newsListSearch, loader: helpLoader((m) => m.newsListLoader(code)) });
 const loadNewsArticle = helpLoader((m) => m.loadNewsArticle);
+const quickPurchaseData = {
+  search: quickPurchaseSearch,
+  loader: lazyLoader(() => import('./loaders/quick-purchase').then((m) => m.loadQuickPurchase)),
+};
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -237,7 +242,7 @@ export const routes: RouteDef[] = [
 
   // Self-service (/zzfw shows the default child, the product request list)
   { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, page: () => import('../features/quick-purchase/quick-purchase-page'), ...quickPurchaseData },
   { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },
