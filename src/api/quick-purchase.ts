@@ -14,7 +14,7 @@ import {
   type SavedList,
 } from '../domain/quick-purchase';
 import { http } from '../http/client';
-import { cartAddPartial } from '../local';
+import { cartAddPartial, rememberSeenGoods } from '../local';
 import { cartKeys } from './cart';
 import { isServerUnreachable } from './reachability';
 import { localWrite, type WriteResult } from './local-write';
@@ -89,6 +89,8 @@ export interface MatchAnswer {
 export async function matchList(content: string): Promise<MatchAnswer> {
   try {
     const res = await http.post<MatchResult>('user/fast_buy/match', { content });
+    // The goods a list named online are the ones it will name again: kept for matching offline.
+    rememberSeenGoods(res.lines.flatMap((l) => [...(l.match ? [l.match] : []), ...l.alternatives]));
     return { lines: res.lines, offline: false };
   } catch (err) {
     if (!isServerUnreachable(err)) throw err;

@@ -72,7 +72,7 @@ beforeEach(() => {
       return Promise.resolve({
         code: 10000,
         msg: refused.length ? '部分商品未能加入购物车' : '加入购物车成功',
-        data: { count: params.length, lines: params.map((p, i) => (refused.some((r) => r.index === i) ? null : 100 + i)), refused },
+        data: { count: params.length, lines: params.map((_p, i) => (refused.some((r) => r.index === i) ? null : 100 + i)), refused },
       });
     }
     return Promise.reject(new Error(`unexpected POST ${path}`));
