@@ -285,7 +285,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         code: 0,
         status: 200,
         msg,
-        text: `${OUTBOX_KIND_LABELS[head.kind]}未成功：${name}：${msg}`,
+        // The cart's reasons usually start with the goods name already (停售药：该商品暂不可购买).
+        text: `${OUTBOX_KIND_LABELS[head.kind]}未成功：${msg.startsWith(name) ? msg : `${name}：${msg}`}`,
         createdAt: now(),
         dismissed: 0,
       };

@@ -25,7 +25,12 @@ export function rowsOf(lines: readonly MatchedLine[]): PadRow[] {
 
 /** Replaces one row by the answer to its edited text (one line re-matched), keeping its key. */
 export function replaceRow(rows: readonly PadRow[], key: string, line: MatchedLine): PadRow[] {
-  return rows.map((r) => (r.key === key ? { key, line, chosen: line.match, number: String(line.number), include: line.match !== null } : r));
+  return rows.map((r) => {
+    if (r.key !== key) return r;
+    // The answer numbers its one line 1; the row keeps its place in the pasted list.
+    const kept = { ...line, line: r.line.line };
+    return { key, line: kept, chosen: kept.match, number: String(kept.number), include: kept.match !== null };
+  });
 }
 
 export function chooseAlternative(rows: readonly PadRow[], key: string, goodsId: number): PadRow[] {
