@@ -5,6 +5,9 @@
 import type { GoodsListItem } from './catalog';
 import type { Page } from './envelope';
 
+export { HISTORY_ORDER_DEFAULT, HISTORY_ORDER_KEYS, isHistoryOrder } from './quick-purchase-order';
+export type { HistoryOrder, HistoryOrderKey } from './quick-purchase-order';
+
 /** Lines one paste may hold: a clinic's weekly list is 100–300 lines; more is not a list. */
 export const MAX_PASTE_LINES = 1000;
 /** Characters of one line after cleaning; a longer line is refused, not truncated silently. */
@@ -168,18 +171,6 @@ export interface PurchaseHistoryRow {
   times: number;
   /** Last purchase, seconds (like the other lists). */
   last_at: number;
-}
-
-export const HISTORY_ORDER_KEYS = ['last_at', 'times', 'last_price', 'last_number', 'price', 'stock', 'name'] as const;
-export type HistoryOrderKey = (typeof HISTORY_ORDER_KEYS)[number];
-/** `order` of GET /api/user/fast_buy: a key and a direction, e.g. `times_desc`. */
-export type HistoryOrder = `${HistoryOrderKey}_${'asc' | 'desc'}`;
-export const HISTORY_ORDER_DEFAULT: HistoryOrder = 'last_at_desc';
-
-export function isHistoryOrder(v: unknown): v is HistoryOrder {
-  if (typeof v !== 'string') return false;
-  const m = /^(.+)_(asc|desc)$/u.exec(v);
-  return m !== null && (HISTORY_ORDER_KEYS as readonly string[]).includes(m[1]);
 }
 
 export type PurchaseHistoryPage = Page<PurchaseHistoryRow>;

@@ -1,7 +1,7 @@
 // The /kjcg route's search schema (`?tab=&order=&keywords=&page=`): pure and tiny, imported by the
 // route manifest (first bundle). The page's hooks and href builders live in quick-purchase-urls.ts.
 import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
-import { HISTORY_ORDER_DEFAULT, isHistoryOrder, type HistoryOrder } from '../../domain/quick-purchase';
+import { HISTORY_ORDER_DEFAULT, isHistoryOrder, type HistoryOrder } from '../../domain/quick-purchase-order';
 
 export type QuickPurchaseTab = 'history' | 'paste' | 'lists';
 

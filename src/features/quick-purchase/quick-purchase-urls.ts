@@ -1,5 +1,5 @@
 // Hrefs of /kjcg: one builder, so tabs, sort, filter and pager write the same URL shape.
-import { HISTORY_ORDER_DEFAULT } from '../../domain/quick-purchase';
+import { HISTORY_ORDER_DEFAULT } from '../../domain/quick-purchase-order';
 import type { QuickPurchaseSearch } from './quick-purchase-search';
 
 export function quickPurchaseHref(s: Partial<QuickPurchaseSearch>): string {
