@@ -161,11 +161,45 @@ describe('paste pad', () => {
     expect(await screen.findByText('共 2 行，已匹配 2 行')).toBeTruthy();
   });
 
+  it('two codes scanned in quick succession are both matched and added, in order', async () => {
+    renderPage('/kjcg?tab=paste');
+    const scan = await screen.findByLabelText('扫码或输入商品后回车');
+    fireEvent.change(scan, { target: { value: '11' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    fireEvent.change(scan, { target: { value: '板蓝根颗粒' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    expect(await screen.findByText('共 2 行，已匹配 2 行')).toBeTruthy();
+    expect(http.post.mock.calls.filter(([p]) => p === 'user/fast_buy/match').map(([, b]) => (b as { content: string }).content)).toEqual(['11', '板蓝根颗粒']);
+  });
+
   it('refuses an empty paste without calling the server', async () => {
     renderPage('/kjcg?tab=paste');
     fireEvent.click(await screen.findByRole('button', { name: '识别清单' }));
     expect(await screen.findByText('请粘贴采购清单，每行一个商品')).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
+  });
+});
+
+describe('常购清单', () => {
+  it('reorders a saved list in one partial request', async () => {
+    http.get.mockImplementation((path: string) => {
+      if (path === 'user/fast_buy/lists') {
+        return Promise.resolve([
+          { id: 7, name: '每周常备', updated_at: 1_746_000_000, items: [
+            { goods_id: ganmao.id, number: 10, name: '感冒灵颗粒 10g*9袋', goods: ganmao },
+            { goods_id: 99, number: 2, name: '停售止咳糖浆 100ml', goods: null },
+          ] },
+        ]);
+      }
+      return Promise.reject(new Error(`unexpected GET ${path}`));
+    });
+    renderPage('/kjcg?tab=lists');
+    const card = await screen.findByRole('article', { name: '每周常备' });
+    expect(within(card).getByText(/停售止咳糖浆 100ml（已下架）/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: '一键加购' }));
+    await waitFor(() => expect(cartPosts).toHaveLength(1));
+    expect(cartPosts[0]).toEqual({ partial: 1, params: [expect.objectContaining({ goods_id: ganmao.id, number: 10 })] });
+    expect(await within(card).findByText('已加入购物车')).toBeTruthy();
   });
 });
 

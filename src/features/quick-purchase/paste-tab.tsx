@@ -30,7 +30,6 @@ export function PasteTab() {
   const [saving, setSaving] = useState(false);
   const matcher = useMatchList();
   const { add, pending } = useAddLines();
-  const scanRef = useRef<HTMLInputElement>(null);
 
   const runMatch = async (content: string): Promise<PadRow[] | null> => {
     const parsed = parsePastedList(content);
@@ -60,18 +59,21 @@ export function PasteTab() {
     }
   };
 
-  // A USB scanner types the code and Enter: the line is matched and added to the pad at once.
-  const scanKey = async (e: KeyboardEvent<HTMLInputElement>) => {
+  // A USB scanner types the code and Enter: the line is matched and added to the pad. Scans are
+  // matched one after another (the HTTP client cancels an earlier in-flight request to the same
+  // path, which would lose a code scanned while the previous one was still being matched).
+  const scans = useRef<Promise<void>>(Promise.resolve());
+  const scanKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
     const line = scan.trim();
     if (line === '') return;
-    const next = await runMatch(line);
-    if (next) {
-      setRows((prev) => [...prev, ...next]);
-      setScan('');
-      scanRef.current?.focus();
-    }
+    setScan('');
+    scans.current = scans.current.then(async () => {
+      const next = await runMatch(line);
+      if (next) setRows((prev) => [...prev, ...next]);
+      else setScan((cur) => (cur === '' ? line : cur));
+    });
   };
 
   const rematch = async (row: PadRow) => {
@@ -115,13 +117,12 @@ export function PasteTab() {
             {matcher.isPending ? '正在识别…' : '识别清单'}
           </button>
           <input
-            ref={scanRef}
             className={`${styles.input} ${styles.filter}`}
             aria-label="扫码或输入商品后回车"
             placeholder="扫码枪扫码或输入商品后回车"
             value={scan}
             onChange={(e) => setScan(e.target.value)}
-            onKeyDown={(e) => void scanKey(e)}
+            onKeyDown={scanKey}
           />
           {rows.length > 0 && (
             <button type="button" className={buttonClass('link', { size: 'sm' })} onClick={() => setRows([])}>
