@@ -185,6 +185,15 @@ describe('POST /api/user/fast_buy/match', () => {
     expect(lines[999]).toMatchObject({ line: 1000, match: null });
   });
 
+  it('1,000 distinct lines no exact tier settles still answer in one request', async () => {
+    const content = Array.from({ length: 1000 }, (_, i) => `未知药品${i}号 ${(i % 5) + 1}`).join('\n');
+    const started = performance.now();
+    const res = await match(content, buyer.cookie);
+    console.info(`fast_buy/match: 1,000 distinct unknown lines in ${Math.round(performance.now() - started)} ms`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.lines.every((l) => l.match === null)).toBe(true);
+  }, 60_000);
+
   it('refuses more than 1,000 lines, an empty list and a body without content', async () => {
     const tooMany = Array.from({ length: 1001 }, (_, i) => `药${i} 1`).join('\n');
     const res = await match(tooMany, buyer.cookie);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { goods } from '../../db/schema.ts';
 import { validationError } from '../../http/envelope.ts';
 import { loadGoodsItems } from '../goods/item.ts';
-import { parseKeyword, SEARCH_KEYWORD_MAX_CHARS, suggestGoods } from '../goods/search.ts';
+import { parseKeyword, rowsOf, SEARCH_KEYWORD_MAX_CHARS, searchTiers, tierStatement } from '../goods/search.ts';
 import type { Viewer } from '../price-visibility.ts';
 import {
   approvalCore,
@@ -66,15 +66,39 @@ async function candidatePool(db: Db, viewer: Viewer, queries: readonly string[])
   return items.map((item) => ({ item, barcode: barcodes.get(item.id) ?? '' }));
 }
 
-/** The shop's search ranking for a query no exact tier settled. */
+/**
+ * Lines per request that may fall through to the search ranking (several statements each). A real
+ * list is mostly settled by the exact tiers; a list of 1,000 lines none of them knows is not one,
+ * and its lines past this many are left unmatched for the buyer to fix and match again.
+ */
+export const SEARCH_LINES_MAX = 300;
+
+interface RankedRow extends Record<string, unknown> {
+  id: number;
+  sales: number;
+}
+
+/**
+ * The shop's search ranking (server/services/goods/search.ts) for a query no exact tier settled:
+ * its tiers in rank order, without the exact-name tier (already answered) and the manufacturer
+ * tier (a list line names a goods, not a maker), stopping once enough goods are found.
+ */
 async function searchTier(db: Db, viewer: Viewer, query: string): Promise<LineMatch> {
   const chars = Array.from(query);
   const keyword = chars.length > SEARCH_KEYWORD_MAX_CHARS ? chars.slice(0, SEARCH_KEYWORD_MAX_CHARS).join('') : query;
   const q = parseKeyword(keyword);
   if (!q) return searchMatch([]);
-  const found = await suggestGoods(db, q, { controlled: viewer.isSpecial, limit: MATCH_ALTERNATIVES + 1 });
-  const ids = found.flatMap((s) => (s.id === null ? [] : [s.id]));
-  return searchMatch(await loadGoodsItems(db, viewer, ids));
+  const limit = MATCH_ALTERNATIVES + 1;
+  const found: number[] = [];
+  for (const tier of searchTiers(q)) {
+    if (tier.name === 'exact' || tier.name === 'manufacturer') continue;
+    const rows: RankedRow[] = [];
+    for (const cond of tier.alternatives) rows.push(...rowsOf<RankedRow>(await db.execute<RankedRow>(tierStatement(cond, { controlled: viewer.isSpecial }, limit))));
+    if (tier.alternatives.length > 1) rows.sort((a, b) => b.sales - a.sales || a.id - b.id);
+    for (const r of rows) if (found.length < limit && !found.includes(r.id)) found.push(r.id);
+    if (found.length >= limit) break;
+  }
+  return searchMatch(await loadGoodsItems(db, viewer, found));
 }
 
 export async function matchPastedList(db: Db, viewer: Viewer & { companyId: number }, content: string): Promise<MatchedLine[]> {
@@ -82,9 +106,16 @@ export async function matchPastedList(db: Db, viewer: Viewer & { companyId: numb
   if (lines.length === 0) throw validationError({ content: [PASTE_EMPTY] });
   if (tooManyLines(lines)) throw validationError({ content: [PASTE_TOO_MANY] });
   const queries = [...new Set(lines.filter((l) => !l.problem).map((l) => l.query))];
-  const [pool, bought] = await Promise.all([candidatePool(db, viewer, queries), boughtGoodsIds(db, viewer.companyId)]);
+  const pool = await candidatePool(db, viewer, queries);
+  const bought = await boughtGoodsIds(db, viewer.companyId);
   const byQuery = new Map<string, LineMatch>();
-  for (const q of queries) byQuery.set(q, matchExact(q, pool, bought) ?? (await searchTier(db, viewer, q)));
+  let searched = 0;
+  for (const q of queries) {
+    const exact = matchExact(q, pool, bought);
+    if (exact) byQuery.set(q, exact);
+    else if (searched++ < SEARCH_LINES_MAX) byQuery.set(q, await searchTier(db, viewer, q));
+    else byQuery.set(q, { match: null, method: null, alternatives: [] });
+  }
   return lines.map((l) => {
     const m = l.problem ? { match: null, method: null, alternatives: [] } : byQuery.get(l.query)!;
     return { line: l.line, raw: l.raw, query: l.query, number: l.number, problem: l.problem, ...m };
