@@ -6,6 +6,7 @@ import { buttonClass } from '../../ui/button';
 import { Dialog, DialogActions, DialogClose } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { toast } from '../../ui/toast';
+import { useOnline } from '../../local';
 
 export interface SaveListDialogProps {
   open: boolean;
@@ -17,6 +18,8 @@ export function SaveListDialog({ open, onOpenChange, items }: SaveListDialogProp
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const save = useSaveList();
+  // Lists live on the server (shared by the company's users); saving one waits for the connection.
+  const online = useOnline();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const n = name.trim();
@@ -36,12 +39,12 @@ export function SaveListDialog({ open, onOpenChange, items }: SaveListDialogProp
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="保存为常购清单" closeLabel="关闭">
       <form onSubmit={submit} noValidate>
-        <Field label="清单名称" required error={error} hint={`已选 ${items.length} 种商品；同名清单将被替换`}>
+        <Field label="清单名称" required error={error} hint={online ? `已选 ${items.length} 种商品；同名清单将被替换` : '保存常购清单需要联网，请联网后再保存'}>
           {(control) => <input {...control} value={name} maxLength={SAVED_LIST_NAME_MAX} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <DialogActions>
           <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+          <button type="submit" className={buttonClass('primary')} disabled={save.isPending || !online}>
             {save.isPending ? '正在保存…' : '保存'}
           </button>
         </DialogActions>
