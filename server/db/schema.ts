@@ -510,6 +510,25 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.goodsId] }), index('favorites_created_idx').on(t.companyId, t.createdAt)],
 );
 
+/** 常购清单: a quick-purchase selection saved under a name, reordered in one step (/kjcg). */
+export const purchaseLists = pgTable(
+  'purchase_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    name: text('name').notNull(),
+    /**
+     * `[{ goods_id, number, name }]` in the buyer's order. Kept as one value: a list is read and
+     * replaced whole, and the name as saved survives the goods being renamed or delisted.
+     */
+    items: jsonb('items').notNull().$type<{ goods_id: number; number: number; name: string }[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Saving under an existing name replaces that list (one statement, no duplicates in a race).
+  (t) => [uniqueIndex('purchase_lists_company_name_uq').on(t.companyId, t.name)],
+);
+
 export const addresses = pgTable(
   'addresses',
   {

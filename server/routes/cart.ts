@@ -12,11 +12,13 @@ import { commitWithAnswer } from '../http/idempotency.ts';
 import { companyScope, requireUser } from '../auth/session.ts';
 import { pricesVisibleTo, viewerOf } from '../services/price-visibility.ts';
 import type { CartTotal } from '../../src/domain/contracts.ts';
+import { PARTIAL_ADD_MESSAGE } from '../../src/domain/cart-types.ts';
 import type {
   CartAddResult,
   CartCopyResult,
   CartEditResult,
   CartNextHint,
+  CartPartialAddResult,
   CartSelectResult,
   CartState,
 } from '../../src/domain/cart-types.ts';
@@ -98,7 +100,7 @@ cartRoutes.get('/list', async (c) => {
 cartRoutes.post('/', async (c) => {
   const buyer = await requireBuyer(c);
   assertBatchSize(c.get('body') ?? {});
-  const { params } = readInput(c, addBodySchema);
+  const { params, partial } = readInput(c, addBodySchema);
   const { db, clock } = c.get('deps');
   const requests: AddRequest[] = params.map((p) => ({
     goodsId: p.goods_id,
@@ -108,6 +110,18 @@ cartRoutes.post('/', async (c) => {
     isYj: p.is_yj ?? null,
   }));
   const now = clock();
+  if (partial) {
+    // One answer per line, so the page lists each refusal beside its row and the offline outbox
+    // maps every temporary line to its server id (or drops it) by index.
+    return commitWithAnswer<CartPartialAddResult>(c, db, (r) => (r.refused.length ? PARTIAL_ADD_MESSAGE : '加入购物车成功'), async (tx) => {
+      const outcome = await addToCart(tx, buyer, requests, now, 'each');
+      return {
+        count: await cartLineCount(tx, buyer.companyId),
+        lines: outcome.lineIds.map((id) => id ?? null),
+        refused: outcome.refusals.map((r) => ({ index: r.index, goods_id: r.goodsId, msg: r.reason })),
+      };
+    });
+  }
   return commitWithAnswer<CartAddResult>(c, db, '加入购物车成功', async (tx) => {
     const outcome = await addToCart(tx, buyer, requests, now, 'all');
     return { count: await cartLineCount(tx, buyer.companyId), lines: [...new Set(outcome.lineIds.filter((id): id is number => id !== undefined))] };

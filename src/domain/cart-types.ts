@@ -192,6 +192,25 @@ export interface CartAddResult {
   lines: number[];
 }
 
+/** POST /api/cart with `partial=1` (quick purchase): the lines the rules accept are added. */
+export interface CartPartialAddResult {
+  count: number;
+  /** Exactly one entry per request line: its cart line id, or null where it was refused. */
+  lines: (number | null)[];
+  /** The request lines the cart rules refused, each with the rule's reason. */
+  refused: CartAddRefusal[];
+}
+
+/** One refused line of a partial add: its index in `params`, and the cart rule's reason. */
+export interface CartAddRefusal {
+  index: number;
+  goods_id: number;
+  msg: string;
+}
+
+/** The answer's message when a partial add refused some lines. */
+export const PARTIAL_ADD_MESSAGE = '部分商品未能加入购物车';
+
 /** POST /api/cart/{id}/edit. */
 export interface CartEditResult {
   line: CartLineView;

@@ -188,6 +188,8 @@ export interface DraftAddOptions {
   /** Cards the page has at hand; otherwise the catalogue snapshot is asked. */
   goods?: readonly GoodsListItem[];
   now?: number;
+  /** Queue the add as a partial one (quick purchase: refused lines do not sink the rest). */
+  partial?: boolean;
 }
 
 /**
@@ -218,7 +220,8 @@ export function draftCartAdd(db: LocalDb, lines: readonly CartAddLine[], opts: D
         await db.cartDrafts.put(row);
         lineIds.push(row.id);
       }
-      return enqueue(db, 'cart.add', { lines: lines.map((l) => ({ ...l })), lineIds }, now);
+      const payload = { lines: lines.map((l) => ({ ...l })), lineIds };
+      return enqueue(db, 'cart.add', opts.partial ? { ...payload, partial: true } : payload, now);
     }),
   );
 }

@@ -6,6 +6,7 @@
 //   this.version(2).stores({ <only changed tables> }).upgrade(tx => …)
 // Dexie keeps both declarations, runs the upgrade once per browser and leaves untouched tables
 // as they are. The outbox must survive every upgrade: it holds buyer work not yet on the server.
+import type { PurchaseHistoryRow, SavedList } from '../domain/quick-purchase';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { CartActivityData, CartFilterData, CartLineView, CartShippingData } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
@@ -117,6 +118,9 @@ export interface MetaValues {
   cartContext: CartDraftContext;
   /** Next temporary (negative) id for a line added offline. */
   nextTempId: number;
+  /** Quick purchase: the purchase history and saved lists as last read online (quick-purchase-local.ts). */
+  purchaseHistory: PurchaseHistoryRow[];
+  savedLists: SavedList[];
 }
 export type MetaKey = keyof MetaValues;
 export interface MetaRow {

@@ -34,6 +34,7 @@ export type { CartDraftRow, CartDraftContext, ConflictRow, CartChangeConflict, R
 export type { FormFields, OutboxEntry, OutboxKind } from './outbox';
 export type { CartDraftView } from './cart-draft';
 export type { DownloadOptions, DownloadProgress, DownloadResult } from './catalogue-snapshot';
+export type { QuickPurchaseCache } from './quick-purchase-local';
 export type { EngineStatus, EntryOutcome, LockManagerLike } from './sync-engine';
 export type { LastSync, LiveReads, LocalRuntime, LocalStatus } from './runtime';
 import type { LocalRuntime } from './runtime';
@@ -69,6 +70,7 @@ export {
 export { useCartDraft, useConflicts, useLastSync, useLocalFavorites, useLocalLive, useLocalRuntime, useOutboxCount } from './use-offline';
 export {
   cartAdd,
+  cartAddPartial,
   cartDelete,
   cartEdit,
   cartSelect,
@@ -95,3 +97,7 @@ export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...arg
 export const buyAgain: Store['buyAgain'] = async (...args) => (await store()).buyAgain(...args);
 export const dismissConflict: Store['dismissConflict'] = async (...args) => (await store()).dismissConflict(...args);
 export const syncNow: Store['syncNow'] = async () => (await store()).syncNow();
+export const rememberPurchaseHistory: Store['rememberPurchaseHistory'] = async (...args) => (await store()).rememberPurchaseHistory(...args);
+export const rememberSavedLists: Store['rememberSavedLists'] = async (...args) => (await store()).rememberSavedLists(...args);
+export const readQuickPurchaseCache: Store['readQuickPurchaseCache'] = async () => (await store()).readQuickPurchaseCache();
+export const matchListOffline: Store['matchListOffline'] = async (...args) => (await store()).matchListOffline(...args);

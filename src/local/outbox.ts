@@ -37,7 +37,16 @@ export interface OutboxPayloads {
    * id for a line created offline. The server answers with its line ids in request order, which
    * replace the temporary ids everywhere (draft and later entries) when the add is acknowledged.
    */
-  'cart.add': { lines: CartAddLine[]; lineIds: number[] };
+  'cart.add': {
+    lines: CartAddLine[];
+    lineIds: number[];
+    /**
+     * Quick purchase's "add all": sent with partial=1, so the server adds what its rules accept and
+     * names each refused line; on acknowledgement the refused lines leave the draft and become
+     * conflict rows (sync-engine.ts), instead of one refusal dropping the whole list.
+     */
+    partial?: true;
+  };
   'cart.edit': { id: number; number: number };
   'cart.delete': { ids: number[] };
   'cart.select': { ids: number[]; is_selected: 0 | 1 };

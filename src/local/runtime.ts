@@ -13,7 +13,7 @@ import type { EngineStatus, SyncEngine } from './sync-engine';
 
 /** The local operations the Dexie-free modules call, bound to the account's database. */
 export interface LocalOps {
-  cartAdd(lines: readonly CartAddLine[], goods?: readonly GoodsListItem[]): Promise<OutboxEntry>;
+  cartAdd(lines: readonly CartAddLine[], goods?: readonly GoodsListItem[], partial?: boolean): Promise<OutboxEntry>;
   cartEdit(id: number, number: number): Promise<OutboxEntry>;
   cartDelete(ids: readonly number[]): Promise<OutboxEntry>;
   cartSelect(ids: readonly number[], selected: boolean): Promise<OutboxEntry>;

@@ -43,6 +43,8 @@ import { createSyncEngine, type LockManagerLike } from './sync-engine';
 import { httpTransport, type SyncSummary, type SyncTransport } from './transport';
 import { wireTriggers } from './triggers';
 import { cartAdd, type WriteResult } from './writes';
+import { matchOffline, readQuickPurchase, rememberHistory, rememberLists, type QuickPurchaseCache } from './quick-purchase-local';
+import type { MatchedLine, PurchaseHistoryRow, SavedList } from '../domain/quick-purchase';
 
 export interface StartLocalOptions {
   /** How the engine reaches the server: the app's goes through its query cache; tests pass a fake. */
@@ -117,7 +119,7 @@ function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOp
   const offEngine = engine.subscribe((s) => publishLocalStatus({ engine: s }));
 
   const ops: LocalOps = {
-    cartAdd: (lines, goods) => draftCartAdd(db, lines, { goods }),
+    cartAdd: (lines, goods, partial) => draftCartAdd(db, lines, { goods, partial }),
     cartEdit: (id, number) => draftCartEdit(db, id, number),
     cartDelete: (ids) => draftCartDelete(db, ids),
     cartSelect: (ids, selected) => draftCartSelect(db, ids, selected),
@@ -276,4 +278,28 @@ export async function dismissConflict(id: number): Promise<void> {
 /** Asks the engine to run now (a "sync now" button). */
 export async function syncNow(): Promise<void> {
   await currentLocalRuntime()?.engine.trigger('manual');
+}
+
+/** Quick purchase read the purchase history online: keep it (and its goods) for offline use. */
+export async function rememberPurchaseHistory(rows: readonly PurchaseHistoryRow[]): Promise<void> {
+  const d = db();
+  if (d) await rememberHistory(d, rows).catch(() => undefined);
+}
+
+/** Quick purchase read the saved lists (常购清单) online: keep them for offline use. */
+export async function rememberSavedLists(lists: readonly SavedList[]): Promise<void> {
+  const d = db();
+  if (d) await rememberLists(d, lists).catch(() => undefined);
+}
+
+/** The purchase history and saved lists as last read online; empty without a store. */
+export async function readQuickPurchaseCache(): Promise<QuickPurchaseCache> {
+  const d = db();
+  return d ? readQuickPurchase(d) : { history: [], lists: [] };
+}
+
+/** A pasted list matched on the device (no connection); null without a store. */
+export async function matchListOffline(content: string): Promise<MatchedLine[] | null> {
+  const d = db();
+  return d ? matchOffline(d, content) : null;
 }

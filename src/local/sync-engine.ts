@@ -241,8 +241,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function acknowledge(head: OutboxEntry, envelope: Envelope<unknown>): Promise<void> {
     const map = tempIdMap(head, envelope);
-    await db.transaction('rw', [db.outbox, db.cartDrafts, db.favorites], async () => {
+    await db.transaction('rw', [db.outbox, db.cartDrafts, db.favorites, db.conflicts], async () => {
       await db.outbox.delete(head.seq!);
+      await partialRefusals(head, envelope);
       if (map.size > 0) {
         await mapDraftIds(db, map);
         // Later entries still name the temporary ids; they have not been sent (strict order), so
@@ -256,6 +257,41 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await favoriteAcknowledged(db, head);
     });
     settle(head.id, { status: 'acknowledged', envelope });
+  }
+
+  /**
+   * A partial add (quick purchase) was accepted with some lines refused: each refused line leaves
+   * the draft (when it exists only because of this add) and becomes a conflict row naming the
+   * goods, so nothing refused is silently dropped and nothing accepted is lost.
+   */
+  async function partialRefusals(head: OutboxEntry, envelope: Envelope<unknown>): Promise<void> {
+    if (head.kind !== 'cart.add' || !head.payload.partial) return;
+    const refused = (envelope.data as { refused?: unknown } | null)?.refused;
+    if (!Array.isArray(refused) || refused.length === 0) return;
+    const lines = (envelope.data as { lines?: unknown } | null)?.lines;
+    const serverIds = Array.isArray(lines) ? lines : [];
+    for (const r of refused as { index?: unknown; goods_id?: unknown; msg?: unknown }[]) {
+      const index = typeof r.index === 'number' ? r.index : -1;
+      const tempId = head.payload.lineIds[index];
+      const msg = typeof r.msg === 'string' ? r.msg : '';
+      const row = tempId !== undefined ? await db.cartDrafts.get(tempId) : undefined;
+      const name = row?.goods.name ?? `商品${String(r.goods_id)}`;
+      if (tempId !== undefined && tempId < 0 && typeof serverIds[index] !== 'number') await db.cartDrafts.delete(tempId);
+      const conflict: RefusedConflict = {
+        source: 'refused',
+        entryId: head.id,
+        kind: head.kind,
+        payload: { line: head.payload.lines[index] ?? null },
+        code: 0,
+        status: 200,
+        msg,
+        // The cart's reasons usually start with the goods name already (停售药：该商品暂不可购买).
+        text: `${OUTBOX_KIND_LABELS[head.kind]}未成功：${msg.startsWith(name) ? msg : `${name}：${msg}`}`,
+        createdAt: now(),
+        dismissed: 0,
+      };
+      await db.conflicts.add(conflict);
+    }
   }
 
   /** The head names lines whose add was refused: narrow it, or record why it cannot be sent. */

@@ -11,7 +11,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import type { CartAddLine } from '../domain/cart-types';
 import { http } from '../http/client';
-import type { CartAddResult, CartEditResult, CartSelectResult } from '../domain/cart-types';
+import type { CartAddResult, CartEditResult, CartPartialAddResult, CartSelectResult } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
 import { newIdempotencyKey } from '../http/idempotency-key';
@@ -41,7 +41,11 @@ export type WriteResult<T> =
     };
 
 /** The request (kind → path/body: outbox.ts) and how the local store records it. */
-type WriteSpec = OutboxRequestCall & { local: (rt: LocalRuntime) => Promise<OutboxEntry> };
+type WriteSpec = OutboxRequestCall & {
+  local: (rt: LocalRuntime) => Promise<OutboxEntry>;
+  /** The page shows the answer's per-line refusals itself, so their conflict rows are closed. */
+  shownByPage?: boolean;
+};
 
 async function direct<T>(spec: WriteSpec): Promise<WriteResult<T>> {
   const { path, body } = requestOf(spec);
@@ -76,6 +80,7 @@ async function write<T>(spec: WriteSpec): Promise<WriteResult<T>> {
   if (o.status === 'queued') return { provisional: true, msg: QUEUED_MESSAGE, entryId: entry.id, reason: 'queued' };
   // The engine hands over the envelope it received for this entry; its data is this call's T.
   const envelope = o.envelope as Envelope<T> | null;
+  if (spec.shownByPage) await rt.ops.dismissRefusal(entry.id).catch(() => undefined);
   return { provisional: false, msg: envelope?.msg || DONE_MESSAGE, envelope };
 }
 
@@ -90,6 +95,21 @@ export function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}
     local: (rt) => rt.ops.cartAdd(lines, opts.goods),
     kind: 'cart.add',
     input: { lines },
+  });
+}
+
+/**
+ * POST /api/cart with partial=1 (quick purchase's "add all"): the lines the cart rules accept are
+ * added, the answer names each refused one. Offline it is queued like any add; the refusals then
+ * arrive at sync as conflict rows, one per line.
+ */
+export function cartAddPartial(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartPartialAddResult>> {
+  return write<CartPartialAddResult>({
+    local: (rt) => rt.ops.cartAdd(lines, opts.goods, true),
+    kind: 'cart.add',
+    input: { lines, partial: true },
+    // The page lists these refusals beside their rows: the banner need not repeat them.
+    shownByPage: true,
   });
 }
 

@@ -26,6 +26,7 @@ import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-se
 import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
 import { messagesSearch } from '../features/messages/messages-search-schema';
+import { quickPurchaseSearch } from '../features/quick-purchase/quick-purchase-search';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
@@ -113,6 +114,10 @@ const identityLoader = (pick: (m: IdentityLoaders) => RouteLoader) => lazyLoader
 const registerStatusData = { loader: identityLoader((m) => m.loadRegisterStatus) };
 const storeStepData = { search: storeSearch };
 const storeStatusData = { search: storeSearch, loader: identityLoader((m) => m.loadStoreStatus) };
+const quickPurchaseData = {
+  search: quickPurchaseSearch,
+  loader: lazyLoader(() => import('./loaders/quick-purchase').then((m) => m.loadQuickPurchase)),
+};
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -260,7 +265,7 @@ export const routes: RouteDef[] = [
 
   // Self-service (/zzfw shows the default child, the product request list)
   { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: outletLayout },
-  { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, page: () => import('../features/quick-purchase/quick-purchase-page'), ...quickPurchaseData },
   { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
   { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },

@@ -16,6 +16,7 @@ import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
 import { seedLoginHistory, seedWechatBinding } from './login-history.ts';
+import { seedQuickPurchase } from './quick-purchase.ts';
 import { seedContent } from './content.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
@@ -147,6 +148,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     await seedDemoMessages(tx, now, accounts.demo.companyId);
     await seedWalletExtras(tx, now, accounts, coupons);
+    const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
@@ -173,7 +175,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       promotions: Object.values(promo).flat().length,
       promotionGoods: promotionGoodsCount,
       accounts: [...DEMO_USERNAMES],
-      orders: orders.count,
+      orders: orders.count + reorders,
       focusItems: content.focusItems,
       articles: content.articles,
     };

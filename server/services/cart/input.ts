@@ -69,6 +69,11 @@ export type AddLineInput = z.output<typeof addLineSchema>;
 
 export const addBodySchema = z.object({
   params: z.array(addLineSchema, { error: '请选择要加入购物车的商品' }).min(1, { error: '请选择要加入购物车的商品' }),
+  /**
+   * Ours (quick purchase, docs/api.md): 1 adds the lines the cart rules accept and lists the
+   * refused ones, instead of refusing the whole batch at the first problem.
+   */
+  partial: flagField('部分加入标记无效').optional(),
 });
 
 /** Refuses an oversized batch as a clear 400 before validating 10,000 lines one by one. */

@@ -1,0 +1,47 @@
+// The paste pad's rows: each pasted line with its match, the alternatives, the buyer's chosen
+// goods and quantity, and the edits that keep an unmatched line for fixing. Pure, so the page
+// logic is tested without a browser.
+import type { GoodsListItem } from '../../domain/catalog';
+import type { MatchedLine } from '../../domain/quick-purchase';
+
+export interface PadRow {
+  /** Stable across re-matching one line (the pad's own sequence, not the pasted line number). */
+  key: string;
+  line: MatchedLine;
+  /** The goods to add: the match, or the alternative the buyer chose. */
+  chosen: GoodsListItem | null;
+  /** The quantity box's text. */
+  number: string;
+  /** Ticked for "add all" (matched rows start ticked). */
+  include: boolean;
+}
+
+let seq = 0;
+const nextKey = () => `r${++seq}`;
+
+export function rowsOf(lines: readonly MatchedLine[]): PadRow[] {
+  return lines.map((line) => ({ key: nextKey(), line, chosen: line.match, number: String(line.number), include: line.match !== null }));
+}
+
+/** Replaces one row by the answer to its edited text (one line re-matched), keeping its key. */
+export function replaceRow(rows: readonly PadRow[], key: string, line: MatchedLine): PadRow[] {
+  return rows.map((r) => {
+    if (r.key !== key) return r;
+    // The answer numbers its one line 1; the row keeps its place in the pasted list.
+    const kept = { ...line, line: r.line.line };
+    return { key, line: kept, chosen: kept.match, number: String(kept.number), include: kept.match !== null };
+  });
+}
+
+export function chooseAlternative(rows: readonly PadRow[], key: string, goodsId: number): PadRow[] {
+  return rows.map((r) => {
+    if (r.key !== key) return r;
+    const all = [...(r.line.match ? [r.line.match] : []), ...r.line.alternatives];
+    const chosen = all.find((g) => g.id === goodsId) ?? r.chosen;
+    return { ...r, chosen, include: chosen !== null };
+  });
+}
+
+export function countMatched(rows: readonly PadRow[]): number {
+  return rows.filter((r) => r.chosen !== null).length;
+}

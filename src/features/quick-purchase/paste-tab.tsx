@@ -1,0 +1,238 @@
+// 粘贴清单: a list pasted from Excel or a clinic's stock system (one goods per line: name,
+// 批准文号, barcode or goods code, then a quantity; tabs, commas or spaces between), or codes
+// typed by a USB scanner into the scan box (Enter adds the line). The server matches each line
+// (offline: the device, among the goods it knows); each row shows its match and alternatives,
+// unmatched lines stay for editing; then every ticked row goes to the cart in one request.
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMatchList } from '../../api/quick-purchase';
+import { formatPrice } from '../../domain/money';
+import { MATCH_METHOD_LABELS, MAX_PASTE_LINES, PASTE_TOO_MANY, parsePastedList, tooManyLines } from '../../domain/quick-purchase';
+import { buttonClass } from '../../ui/button';
+import { DataTable } from '../../ui/data-table';
+import { toast } from '../../ui/toast';
+import { parseQuantity, useAddLines, type AddLine, type RowStatus } from './add-lines';
+import { GoodsCell } from './goods-cell';
+import { chooseAlternative, countMatched, replaceRow, rowsOf, type PadRow } from './paste-rows';
+import { RowStatusText } from './row-status';
+import { SaveListDialog } from './save-list-dialog';
+import styles from './quick-purchase.module.css';
+
+const COLUMNS = ['加入', '行', '粘贴内容', '匹配商品', '其他可选', '价格', '库存', '数量', '结果'];
+const PLACEHOLDER = '每行一个商品：名称（可加规格）、批准文号、条形码或商品编码，后接数量\n例如：\n阿莫西林胶囊\t0.25g*24粒\t10\n6901234567892, 5\n国药准字Z44021940 3';
+
+export function PasteTab() {
+  const [text, setText] = useState('');
+  const [scan, setScan] = useState('');
+  const [rows, setRows] = useState<PadRow[]>([]);
+  const [edits, setEdits] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [statuses, setStatuses] = useState<ReadonlyMap<string, RowStatus>>(() => new Map());
+  const [offline, setOffline] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const matcher = useMatchList();
+  const { add, pending } = useAddLines();
+
+  const runMatch = async (content: string): Promise<PadRow[] | null> => {
+    const parsed = parsePastedList(content);
+    if (parsed.length === 0) {
+      toast.show({ message: '请粘贴采购清单，每行一个商品', tone: 'error' });
+      return null;
+    }
+    if (tooManyLines(parsed)) {
+      toast.show({ message: PASTE_TOO_MANY, tone: 'error' });
+      return null;
+    }
+    try {
+      const res = await matcher.mutateAsync(content);
+      setOffline(res.offline);
+      return rowsOf(res.lines);
+    } catch {
+      return null; // the shared presenter showed the refusal
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = await runMatch(text);
+    if (next) {
+      setRows(next);
+      setStatuses(new Map());
+    }
+  };
+
+  // A USB scanner types the code and Enter: the line is matched and added to the pad. Scans are
+  // matched one after another (the HTTP client cancels an earlier in-flight request to the same
+  // path, which would lose a code scanned while the previous one was still being matched).
+  const scans = useRef<Promise<void>>(Promise.resolve());
+  const scanKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    const line = scan.trim();
+    if (line === '') return;
+    setScan('');
+    scans.current = scans.current.then(async () => {
+      const next = await runMatch(line);
+      if (next) setRows((prev) => [...prev, ...next]);
+      else setScan((cur) => (cur === '' ? line : cur));
+    });
+  };
+
+  const rematch = async (row: PadRow) => {
+    const content = (edits.get(row.key) ?? row.line.raw).trim();
+    if (content === '') return;
+    const next = await runMatch(content);
+    if (next && next[0]) {
+      setRows((prev) => replaceRow(prev, row.key, next[0].line));
+      setEdits((prev) => {
+        const m = new Map(prev);
+        m.delete(row.key);
+        return m;
+      });
+    }
+  };
+
+  const update = (key: string, patch: Partial<PadRow>) => setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  const ready = rows.filter((r) => r.include && r.chosen !== null);
+  const invalid = ready.some((r) => parseQuantity(r.number) === null);
+  const lines: AddLine[] = ready.flatMap((r) => {
+    const n = parseQuantity(r.number);
+    return r.chosen && n !== null ? [{ key: r.key, goods: r.chosen, number: n }] : [];
+  });
+  const matched = countMatched(rows);
+
+  const addAll = async () => {
+    const out = await add(lines);
+    if (out) setStatuses((prev) => new Map([...prev, ...out]));
+  };
+
+  return (
+    <div>
+      <form onSubmit={(e) => void submit(e)}>
+        <label htmlFor="paste-list" className={styles.summary}>
+          粘贴采购清单（最多{MAX_PASTE_LINES}行，可直接从 Excel 复制）
+        </label>
+        <textarea id="paste-list" className={styles.textarea} placeholder={PLACEHOLDER} value={text} onChange={(e) => setText(e.target.value)} />
+        <div className={styles.toolbar}>
+          <button type="submit" className={buttonClass('primary', { size: 'sm' })} disabled={matcher.isPending}>
+            {matcher.isPending ? '正在识别…' : '识别清单'}
+          </button>
+          <input
+            className={`${styles.input} ${styles.filter}`}
+            aria-label="扫码或输入商品后回车"
+            placeholder="扫码枪扫码或输入商品后回车"
+            value={scan}
+            onChange={(e) => setScan(e.target.value)}
+            onKeyDown={scanKey}
+          />
+          {rows.length > 0 && (
+            <button type="button" className={buttonClass('link', { size: 'sm' })} onClick={() => setRows([])}>
+              清空结果
+            </button>
+          )}
+        </div>
+      </form>
+
+      {offline && <p className={styles.offline}>当前无法连接服务器，已在本机按保存的商品目录匹配；加入的商品将存入离线购物车，联网后自动同步。</p>}
+
+      {rows.length > 0 && (
+        <>
+          <div className={styles.toolbar}>
+            <span className={styles.summary} role="status">
+              共 {rows.length} 行，已匹配 {matched} 行{rows.length > matched ? `，${rows.length - matched} 行未匹配（可修改后重新匹配）` : ''}
+            </span>
+            <span className={styles.grow} />
+            <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={lines.length === 0 || invalid} onClick={() => setSaving(true)}>
+              保存为常购清单
+            </button>
+            <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={lines.length === 0 || invalid || pending} onClick={() => void addAll()}>
+              {pending ? '正在加入…' : `全部加入购物车（${lines.length}）`}
+            </button>
+          </div>
+          <DataTable caption="清单匹配结果" columns={COLUMNS} busy={matcher.isPending}>
+            {rows.map((r) => {
+              const options = [...(r.line.match ? [r.line.match] : []), ...r.line.alternatives];
+              const bad = parseQuantity(r.number) === null;
+              return (
+                <tr key={r.key} className={r.chosen ? undefined : styles.unmatched} data-row={r.line.line}>
+                  <td>
+                    <input type="checkbox" aria-label={`加入第${r.line.line}行`} disabled={!r.chosen} checked={r.include && r.chosen !== null} onChange={(e) => update(r.key, { include: e.target.checked })} />
+                  </td>
+                  <td className={styles.num}>{r.line.line}</td>
+                  <td>
+                    {r.chosen ? (
+                      <span>{r.line.raw}</span>
+                    ) : (
+                      <div className={styles.edit}>
+                        <input
+                          className={styles.input}
+                          aria-label={`修改第${r.line.line}行`}
+                          value={edits.get(r.key) ?? r.line.raw}
+                          onChange={(e) => setEdits((prev) => new Map(prev).set(r.key, e.target.value))}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') {
+                              e.preventDefault();
+                              void rematch(r);
+                            }
+                          }}
+                        />
+                        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void rematch(r)}>
+                          重新匹配
+                        </button>
+                      </div>
+                    )}
+                    {r.line.problem && <span className={`${styles.sub} ${styles.refused}`}>{r.line.problem}</span>}
+                  </td>
+                  <td>
+                    {r.chosen ? (
+                      <>
+                        <GoodsCell goods={r.chosen} />
+                        {r.line.method && r.chosen.id === r.line.match?.id && <span className={styles.sub}>按{MATCH_METHOD_LABELS[r.line.method]}匹配</span>}
+                      </>
+                    ) : (
+                      <span className={styles.refused}>{options.length > 0 ? '有多个可能的商品，请选择' : '未找到匹配的商品'}</span>
+                    )}
+                  </td>
+                  <td>
+                    {options.length > (r.chosen ? 1 : 0) ? (
+                      <select
+                        className={styles.select}
+                        aria-label={`第${r.line.line}行选择商品`}
+                        value={r.chosen?.id ?? ''}
+                        onChange={(e) => setRows((prev) => chooseAlternative(prev, r.key, Number(e.target.value)))}
+                      >
+                        {!r.chosen && <option value="">请选择…</option>}
+                        {options.map((g) => (
+                          <option key={g.id} value={g.id}>
+                            {g.name} {g.ypgg} {g.sccj}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <span className={styles.muted}>—</span>
+                    )}
+                  </td>
+                  <td className={`${styles.num} ${styles.price}`}>{r.chosen?.price != null ? formatPrice(r.chosen.price) : '—'}</td>
+                  <td className={styles.num}>{r.chosen ? r.chosen.number : '—'}</td>
+                  <td>
+                    <input
+                      className={styles.qty}
+                      inputMode="numeric"
+                      aria-label={`第${r.line.line}行数量`}
+                      aria-invalid={bad || undefined}
+                      value={r.number}
+                      onChange={(e) => update(r.key, { number: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <RowStatusText status={statuses.get(r.key)} />
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        </>
+      )}
+      <SaveListDialog open={saving} onOpenChange={setSaving} items={lines.map((l) => ({ goods_id: l.goods.id, number: l.number }))} />
+    </div>
+  );
+}
