@@ -89,6 +89,10 @@ beforeEach(() => {
         return { list, total: list.length, page: 1, page_size: 12 };
       }
       if (path === 'user/member_card') return card;
+      if (path === 'user/message') {
+        const list = [{ id: 7, kind: 'order', title: '您的订单已发货', body: '订单 DD2025060100031 已发货', link: '/order', is_read: 0, created_at: 1_748_500_000 }];
+        return { list, total: 1, page: 1, page_size: 10, unread: 1 };
+      }
       return undefined;
     },
   });
@@ -213,7 +217,11 @@ describe('member centre /user', () => {
     expect(screen.getByTestId('wallet-coupon').textContent).toContain('1张即将过期');
     const expiring = screen.getByRole('list', { name: '即将过期的券' });
     expect(within(expiring).getByRole('link', { name: '新人无门槛10元券' }).getAttribute('href')).toBe('/yhq');
-    // The page's one call; the header (mocked here) does not load the user base on this route.
+    // The newest messages, unread counted, each opening 我的消息.
+    const messages = await screen.findByRole('heading', { name: '最新消息（1条未读）' });
+    expect(messages).toBeTruthy();
+    expect(screen.getByRole('link', { name: '您的订单已发货' }).getAttribute('href')).toBe('/wdxx');
+    // The page's own call; the header (mocked here) does not load the user base on this route.
     expect(http.get.mock.calls.map(([p]) => p)).toContain('user/member_card');
   });
 });

@@ -12,17 +12,13 @@ import { StateBlock } from '../../ui/state-block';
 import { MemberProfile } from './member-profile';
 import { OrderCounts } from './order-counts';
 import { QuickLinks } from './quick-links';
+import { RecentMessages } from './recent-messages';
 import { WalletSummary } from './wallet-summary';
 import styles from './member-centre.module.css';
 
-/**
- * Sections other parts of issue 17 provide, wired in by the lead after merging: the qualification
- * state with expiring certificates (/zzzj's API) and the latest messages (/wdxx's API). Each is
- * rendered in its place when given; nothing is shown for it until then.
- */
+/** The qualification state with expiring certificates, wired in once /zzzj's API lands. */
 export interface MemberCentreSlots {
   qualification?: ReactNode;
-  recentMessages?: ReactNode;
 }
 
 export function MemberCentre({ card, slots = {} }: { card: MemberCard; slots?: MemberCentreSlots }) {
@@ -33,8 +29,7 @@ export function MemberCentre({ card, slots = {} }: { card: MemberCard; slots?: M
       {slots.qualification !== undefined && <section className={styles.block} aria-label="资质状态">{slots.qualification}</section>}
       <OrderCounts counts={card.order_counts} />
       <WalletSummary card={card} />
-      {/* SLOT: recent messages (issue 17 part D) */}
-      {slots.recentMessages !== undefined && <section className={styles.block} aria-label="最新消息">{slots.recentMessages}</section>}
+      <RecentMessages />
       <QuickLinks />
     </>
   );
