@@ -27,6 +27,7 @@ import { payRoutes } from './routes/pay.ts';
 import { sandboxPayRoutes } from './routes/pay-sandbox.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { storeRoutes } from './routes/stores.ts';
+import { contractRoutes } from './routes/contract.ts';
 import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
@@ -68,6 +69,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', userRoutes);
   api.route('/user', walletRoutes);
   api.route('/user', storeRoutes);
+  api.route('/user', contractRoutes);
   api.route('/register', registerRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
