@@ -20,7 +20,7 @@ const released = CONTRACT_VERSIONS.length;
 beforeAll(async () => {
   t = await createTestApp();
   shop = await createShop(t);
-  goodsId = await shop.goods({ name: '阿莫西林胶囊', price: 3_000, stock: 500 });
+  goodsId = await shop.goods({ name: '阿莫西林胶囊', basePrice: 3_000, stock: 500 });
 });
 afterAll(() => t.close());
 // A test that releases a version takes it back, so the others see the shipped list.
