@@ -10,6 +10,7 @@ import { alert } from '../../../ui/alert-dialog';
 import { ShellLink } from '../shell-link';
 import { ShopQrPopover } from '../shop-qr-popover';
 import { InstallButton } from './install-button';
+import { ActingStore } from './acting-store';
 import styles from './header.module.css';
 
 export interface TopBarProps {
@@ -84,6 +85,7 @@ function Account({ user, shown }: TopBarProps) {
       <ShellLink href="/user" className={styles.company} title={user.company}>
         {user.company || user.name || user.username}
       </ShellLink>
+      {user.acting_as && <ActingStore acting={user.acting_as} />}
       <button type="button" className={styles.logout} disabled={logout.isPending || checking} onClick={() => void signOut()}>
         {logout.isPending ? '退出中…' : '退出'}
       </button>
