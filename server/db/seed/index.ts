@@ -12,6 +12,7 @@ import { seedMakers, seedWarehouses } from './makers.ts';
 import { createGoodsFactory, type GoodsInsert } from './goods.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
+import { seedStoreOrders } from './store-orders.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedContent } from './content.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     });
     const accounts = await seedAccounts(tx, now, coupons);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
+    const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
@@ -165,7 +167,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       promotions: Object.values(promo).flat().length,
       promotionGoods: promotionGoodsCount,
       accounts: [...DEMO_USERNAMES],
-      orders: orders.count,
+      orders: orders.count + storeOrders,
       focusItems: content.focusItems,
       articles: content.articles,
     };

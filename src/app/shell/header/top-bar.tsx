@@ -82,8 +82,9 @@ function Account({ user, shown }: TopBarProps) {
   return (
     <span className={styles.account}>
       <span className={styles.greeting}>您好，</span>
-      <ShellLink href="/user" className={styles.company} title={user.company}>
-        {user.company || user.name || user.username}
+      {/* Acting as a store: the greeting stays the head office's, the mark beside it names the store. */}
+      <ShellLink href="/user" className={styles.company} title={user.acting_as?.head_office ?? user.company}>
+        {user.acting_as?.head_office ?? (user.company || user.name || user.username)}
       </ShellLink>
       {user.acting_as && <ActingStore acting={user.acting_as} />}
       <button type="button" className={styles.logout} disabled={logout.isPending || checking} onClick={() => void signOut()}>
