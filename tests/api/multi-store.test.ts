@@ -82,6 +82,7 @@ describe('acting as a store', () => {
     const add = await t.call('POST', '/api/cart', { cookie, body: { params: [{ goods_id: goodsId, number: 3 }] } });
     expect(add.status).toBe(200);
     expect(await cartCount(storeA.companyId)).toBe(1);
+    expect((await t.call('GET', '/api/cart/list', { cookie })).body.data.data.map((l: { goods: { id: number } }) => l.goods.id)).toEqual([goodsId]);
     expect(await cartCount(head.companyId)).toBe(0);
     // While acting, the store manages no stores (nothing to copy a cart to).
     expect((await t.call('GET', '/api/user/stores', { cookie })).body.data).toEqual([]);
@@ -94,7 +95,7 @@ describe('acting as a store', () => {
     const home = await base(cookie);
     expect(home.customer.id).toBe(head.companyId);
     expect(home.acting_as).toBeUndefined();
-    expect((await t.call('GET', '/api/cart/list', { cookie })).body.data.list ?? []).toHaveLength(0);
+    expect((await t.call('GET', '/api/cart/list', { cookie })).body.data.data).toHaveLength(0);
   });
 
   it('acting is per session: another browser of the same head office is not switched', async () => {
