@@ -40,7 +40,8 @@ function StoreRow({ store, overview, switching }: { store: StoreSummary; overvie
       <td>{store.contract_signed ? '已签署' : '未签署'}</td>
       <td className={styles.mono}>{store.order_count}</td>
       <td className={styles.mono}>{store.cart_count}</td>
-      <td className={styles.ops}>
+      <td>
+        <div className={styles.ops}>
         {acting ? (
           <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={switching.busy !== null} onClick={() => void switching.back()}>
             {switching.busy === 'back' ? '切换中…' : '返回总部'}
@@ -59,6 +60,7 @@ function StoreRow({ store, overview, switching }: { store: StoreSummary; overvie
         <SpaLink className={styles.link} href={storesHref({ store: store.company_id, page: 1 })}>
           查看订单
         </SpaLink>
+        </div>
       </td>
     </tr>
   );
