@@ -42,24 +42,24 @@ function StoreRow({ store, overview, switching }: { store: StoreSummary; overvie
       <td className={styles.mono}>{store.cart_count}</td>
       <td>
         <div className={styles.ops}>
-        {acting ? (
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={switching.busy !== null} onClick={() => void switching.back()}>
-            {switching.busy === 'back' ? '切换中…' : '返回总部'}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={buttonClass('primary', { size: 'sm' })}
-            disabled={switching.busy !== null}
-            onClick={() => void switching.enter(store.company_id)}
-            aria-label={`切换到${store.company}`}
-          >
-            {switching.busy === store.company_id ? '切换中…' : '切换到该门店'}
-          </button>
-        )}
-        <SpaLink className={styles.link} href={storesHref({ store: store.company_id, page: 1 })}>
-          查看订单
-        </SpaLink>
+          {acting ? (
+            <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={switching.busy !== null} onClick={() => void switching.back()}>
+              {switching.busy === 'back' ? '切换中…' : '返回总部'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={buttonClass('primary', { size: 'sm' })}
+              disabled={switching.busy !== null}
+              onClick={() => void switching.enter(store.company_id)}
+              aria-label={`切换到${store.company}`}
+            >
+              {switching.busy === store.company_id ? '切换中…' : '切换到该门店'}
+            </button>
+          )}
+          <SpaLink className={styles.link} href={storesHref({ store: store.company_id, page: 1 })}>
+            查看订单
+          </SpaLink>
         </div>
       </td>
     </tr>
