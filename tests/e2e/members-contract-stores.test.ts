@@ -1,7 +1,8 @@
 // Members, part E in a real Chromium against the real server and demo data: nocontract is sent to
 // /dzht by the 459 at checkout, reads the contract to its end, signs and then places the order; the
 // chain head office switches into its store chain-a (the top bar says so), fills the store's own
-// cart, and comes back to its own — each company's offline cart draft stays in its own database.
+// cart, and comes back to its own — each company's offline cart draft stays in its own database —
+// and reads the store's orders.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../src/domain/catalog';
@@ -159,6 +160,12 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     await page.waitForURL((u) => u.pathname === '/ddgl', { timeout: 15_000 });
     await expect.poll(async () => (await getJson<UserBase>(page, '/api/user/base')).customer.id).toBe(home.customer.id);
     expect(await page.getByTestId('acting-store').count()).toBe(0);
+    // The head office sees each store's orders (the seed gives chain-a two).
+    await page.getByTestId(`store-${hankou.company_id}`).getByRole('link', { name: '查看订单' }).click();
+    const orders = page.getByRole('region', { name: `${hankou.company} 的订单` });
+    await orders.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
+    expect(await orders.getByRole('row').count()).toBe(1 + hankou.order_count);
+    await page.screenshot({ path: '/tmp/e-ddgl-orders.png', fullPage: true });
     const backCart = await getJson<{ data: { goods: { id: number } }[] }>(page, '/api/cart/list');
     expect(backCart.data.map((l) => l.goods.id)).not.toContain(goodsId);
     await page.goto('/cart');
