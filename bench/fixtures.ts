@@ -1,8 +1,9 @@
 // Buyers and carts for the ordering benches (checkout.ts in process, load.ts over HTTP).
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
-import { addresses, cartLines, companies, goods, wallets } from '../server/db/schema.ts';
+import { addresses, cartLines, goods, wallets } from '../server/db/schema.ts';
 import { insertBuyer, type Buyer } from '../tests/fixtures/catalogue.ts';
+import { signCurrentContract } from '../tests/helpers/contract.ts';
 import { clampQuantity, quantityRulesFor, type QuantityRules } from '../src/domain/quantity.ts';
 
 const DAY = 86_400_000;
@@ -18,7 +19,7 @@ export interface OrderableGoods {
 /** A buyer that may order: approved, contract signed, a default address and a large balance. */
 export async function orderingBuyer(db: Db, name: string, now: Date): Promise<{ buyer: Buyer; addressId: number }> {
   const buyer = await insertBuyer(db, 'approved', now, name);
-  await db.update(companies).set({ contractSignedAt: new Date(now.getTime() - DAY) }).where(eq(companies.id, buyer.companyId));
+  await signCurrentContract(db, buyer.companyId, new Date(now.getTime() - DAY));
   await db.insert(wallets).values({ companyId: buyer.companyId, balance: 1_000_000_000_000, points: 0 });
   const [addr] = await db
     .insert(addresses)

@@ -30,6 +30,7 @@ import { walletRoutes } from './routes/wallet.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { messageRoutes } from './routes/message.ts';
 import { quickPurchaseRoutes } from './routes/quick-purchase.ts';
+import { contractRoutes } from './routes/contract.ts';
 import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
@@ -74,6 +75,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', messageRoutes);
   api.route('/user', userWechatRoutes);
   api.route('/user', quickPurchaseRoutes);
+  api.route('/user', contractRoutes);
   api.route('/register', registerRoutes);
   api.route('/wechat', wechatRoutes);
   api.route('/focus', focusRoutes);

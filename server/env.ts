@@ -13,8 +13,15 @@ export interface SessionUser {
   sessionId: string;
   userId: number;
   username: string;
-  /** Null while a registration has not reached the company step. */
+  /**
+   * The company this request acts for: the member's own, or the store its head office is acting as
+   * (/ddgl). Null while a registration has not reached the company step.
+   */
   companyId: number | null;
+  /** The member's own company (the head office while acting as a store). */
+  homeCompanyId?: number | null;
+  /** The store being acted as; null or absent otherwise. */
+  actingCompanyId?: number | null;
 }
 
 export interface AppEnv {

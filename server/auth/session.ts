@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, gt, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 import type { AppEnv, SessionUser } from '../env.ts';
@@ -34,7 +35,15 @@ function clearCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies });
 }
 
-/** Reads the cookie, sets c.get('user') to the signed-in member or null. */
+/** The store a session acts as, joined only while it is still a store of the member's company. */
+const actingStore = alias(companies, 'acting_store');
+
+/**
+ * Reads the cookie, sets c.get('user') to the signed-in member or null. A head office acting as one
+ * of its stores (sessions.acting_company_id) gets the store as its companyId: the join re-checks on
+ * every request that the store's parent is the member's own company, so a store detached from its
+ * head office (or any other company id) is never acted for.
+ */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
@@ -49,13 +58,22 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
           username: users.username,
           companyId: users.companyId,
           lastSeenAt: sessions.lastSeenAt,
+          actingCompanyId: actingStore.id,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(actingStore, and(eq(actingStore.id, sessions.actingCompanyId), eq(actingStore.parentId, users.companyId)))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.disabled, false)))
         .limit(1);
       if (row) {
-        c.set('user', { sessionId: id, userId: row.userId, username: row.username, companyId: row.companyId });
+        c.set('user', {
+          sessionId: id,
+          userId: row.userId,
+          username: row.username,
+          companyId: row.actingCompanyId ?? row.companyId,
+          homeCompanyId: row.companyId,
+          actingCompanyId: row.actingCompanyId,
+        });
         if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
           await db
             .update(sessions)
@@ -114,7 +132,7 @@ export async function createSession(c: Context<AppEnv>, userId: number): Promise
     .where(eq(users.id, userId))
     .returning({ username: users.username, companyId: users.companyId });
   writeCookie(c, token);
-  const user: SessionUser = { sessionId: id, userId, username: u.username, companyId: u.companyId };
+  const user: SessionUser = { sessionId: id, userId, username: u.username, companyId: u.companyId, homeCompanyId: u.companyId, actingCompanyId: null };
   c.set('user', user);
   return user;
 }

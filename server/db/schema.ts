@@ -140,6 +140,11 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /**
+     * A head office acting as one of its stores (多门店, /ddgl): every request of this session is
+     * the store's. Re-checked on each request against companies.parent_id (docs/decisions/acting-as-store.md).
+     */
+    actingCompanyId: integer('acting_company_id').references(() => companies.id),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -1053,11 +1058,23 @@ export const feedback = pgTable('feedback', {
   createdAt: createdAt(),
 });
 
-/** E-contract (电子合同) versions a company signs; 459 until the current one is signed. */
-export const contracts = pgTable('contracts', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  version: text('version').notNull(),
-  signedAt: ts('signed_at').notNull().defaultNow(),
-  signerName: text('signer_name').notNull(),
-});
+/**
+ * E-contract (电子合同) signatures: one row per company and version signed; checkout answers 459
+ * until the company has a row for the current version (server/services/contracts/versions.ts).
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    version: text('version').notNull(),
+    signedAt: ts('signed_at').notNull().defaultNow(),
+    signerName: text('signer_name').notNull(),
+    /** The member who signed (a head office user when it acts as the store). */
+    userId: integer('user_id').references(() => users.id),
+    /** The client address the signature came from. */
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('contracts_company_version_uq').on(t.companyId, t.version)],
+);

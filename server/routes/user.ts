@@ -50,7 +50,7 @@ userRoutes.post('/login', async (c) => {
 
 userRoutes.get('/base', async (c) => {
   const user = requireUser(c);
-  return ok(c, await buildUserBase(c.get('deps').db, user.userId));
+  return ok(c, await buildUserBase(c.get('deps').db, user.userId, user.actingCompanyId ?? null));
 });
 
 userRoutes.delete('/logout', async (c) => {

@@ -44,6 +44,19 @@ export interface UserBase {
   ywy: { name: string; phone: string } | null;
   /** Customer (company) id and review status. */
   customer: { id: number; review_status: ReviewStatus; contract_signed: 0 | 1; is_head_office: 0 | 1 };
+  /**
+   * Set while a head office acts as one of its stores (/ddgl): `customer` and everything else above
+   * are then the store's, so the local store (keyed by username + customer.id) keeps its own draft.
+   * Absent otherwise.
+   */
+  acting_as?: ActingAs;
+}
+
+/** GET /api/user/base `acting_as`: the store a head office is acting as (多门店). */
+export interface ActingAs {
+  company_id: number;
+  company: string;
+  head_office: string;
 }
 
 export type ReviewStatus = 'draft' | 'pending' | 'approved' | 'rejected';

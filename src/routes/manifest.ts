@@ -27,6 +27,7 @@ import { favoritesSearch } from '../features/favorites/favorites-search-schema';
 import { dzfpSearch } from '../features/invoices/dzfp-search';
 import { messagesSearch } from '../features/messages/messages-search-schema';
 import { quickPurchaseSearch } from '../features/quick-purchase/quick-purchase-search';
+import { storesSearch } from '../features/stores/stores-search';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
@@ -215,7 +216,7 @@ export const routes: RouteDef[] = [
   { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
   { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, page: () => import('../features/account-basic/basic-page'), loader: identityLoader((m) => m.loadBasicInfo) },
   { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, ...soon('account') },
-  { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, page: () => import('../features/stores/stores-page'), search: storesSearch, loader: lazyLoader(() => import('./loaders/stores').then((m) => m.loadStores)) },
   { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, page: () => import('../features/wechat-binding/bdwx-page'), loader: identityLoader((m) => m.loadWechatBinding) },
   { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, page: () => import('../features/addresses/addresses-page') },
   {
@@ -261,7 +262,7 @@ export const routes: RouteDef[] = [
   { name: 'zhmz', path: '/zhmz', title: '组合满赠', shell: SHOP, ...soon('promotions') },
   { name: 'zhmz_list', path: '/zhmz/list', title: '组合满赠商品', shell: SHOP, ...soon('promotions') },
   // The e-contract (电子合同) that code 459 sends buyers to: signing needs an account.
-  { name: 'dzht', path: '/dzht', title: '电子合同', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'dzht', path: '/dzht', title: '电子合同', shell: MEMBER, auth: true, page: () => import('../features/e-contract/contract-page'), loader: lazyLoader(() => import('./loaders/e-contract').then((m) => m.loadContract)) },
 
   // Self-service (/zzfw shows the default child, the product request list)
   { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: outletLayout },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
+import { signCurrentContract } from '../helpers/contract.ts';
 import {
   cartLines,
   categories,
@@ -42,9 +43,9 @@ beforeAll(async () => {
       city: '广州市',
       district: '天河区',
       address: '体育西路1号',
-      contractSignedAt: new Date('2025-01-01T00:00:00Z'),
     },
   });
+  await signCurrentContract(t.db, demo.companyId!, new Date('2025-01-01T00:00:00Z'));
   await t.db.insert(wallets).values({ companyId: demo.companyId!, balance: 100_00, points: 321 });
   await t.db.insert(siteConfig).values([
     { key: 'hot_line', value: '400-800-1234' },

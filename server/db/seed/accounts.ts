@@ -17,6 +17,7 @@ import {
 import type { Db } from '../client.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { addDays } from './dates.ts';
+import { currentContract } from '../../services/contracts/versions.ts';
 import type { CouponTemplateIds } from './promotions.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -226,9 +227,11 @@ export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds
     if (d.company.contractSignedAt) {
       await db.insert(contracts).values({
         companyId: company.id,
-        version: '2024版',
+        version: currentContract().version,
         signedAt: d.company.contractSignedAt,
         signerName: d.userName,
+        userId: user.id,
+        ip: '113.108.77.20',
       });
     }
   }

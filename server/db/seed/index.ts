@@ -12,6 +12,7 @@ import { seedMakers, seedWarehouses } from './makers.ts';
 import { createGoodsFactory, type GoodsInsert } from './goods.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
+import { seedStoreOrders } from './store-orders.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
@@ -149,6 +150,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedDemoMessages(tx, now, accounts.demo.companyId);
     await seedWalletExtras(tx, now, accounts, coupons);
     const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
+    const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
@@ -175,7 +177,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       promotions: Object.values(promo).flat().length,
       promotionGoods: promotionGoodsCount,
       accounts: [...DEMO_USERNAMES],
-      orders: orders.count + reorders,
+      orders: orders.count + reorders + storeOrders,
       focusItems: content.focusItems,
       articles: content.articles,
     };

@@ -3,7 +3,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, messages, siteConfig, staff, users, wallets } from '../../db/schema.ts';
-import type { AccountManager, CommonConfig, UserBase } from '../../../src/domain/user.ts';
+import type { AccountManager, ActingAs, CommonConfig, UserBase } from '../../../src/domain/user.ts';
+import { hasSignedCurrentContract } from '../contracts/signing.ts';
 
 export const QUALITY_INSPECTION_FALLBACK_MSG = '质检报告请联系客服索取';
 
@@ -54,7 +55,11 @@ export async function staffMember(db: Db, id: number | null, role: 'account_mana
   return fallback ?? null;
 }
 
-export async function buildUserBase(db: Db, userId: number): Promise<UserBase> {
+/**
+ * `actingCompanyId`: the store a head office acts as (the session middleware checked it is one of
+ * its stores); the answer is then the store's, with `acting_as` naming it and its head office.
+ */
+export async function buildUserBase(db: Db, userId: number, actingCompanyId: number | null = null): Promise<UserBase> {
   const [row] = await db
     .select({ user: users, company: companies })
     .from(users)
@@ -62,10 +67,19 @@ export async function buildUserBase(db: Db, userId: number): Promise<UserBase> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new Error(`buildUserBase: user ${userId} does not exist`);
-  const { user, company } = row;
+  const { user } = row;
+  let company = row.company;
+  let actingAs: ActingAs | null = null;
+  if (actingCompanyId !== null && company !== null) {
+    const [store] = await db.select().from(companies).where(eq(companies.id, actingCompanyId)).limit(1);
+    if (store) {
+      actingAs = { company_id: store.id, company: store.name, head_office: company.name };
+      company = store;
+    }
+  }
   const companyId = company?.id ?? null;
 
-  const [config, manager, salesperson, wallet, cart, unread, stores] = await Promise.all([
+  const [config, manager, salesperson, wallet, cart, unread, stores, contractSigned] = await Promise.all([
     readConfig(db),
     staffMember(db, company?.accountManagerId ?? null, 'account_manager'),
     company?.salespersonId ? staffMember(db, company.salespersonId, 'salesperson') : Promise.resolve(null),
@@ -84,6 +98,7 @@ export async function buildUserBase(db: Db, userId: number): Promise<UserBase> {
     companyId === null
       ? Promise.resolve([{ n: 0 }])
       : db.select({ n: count() }).from(companies).where(eq(companies.parentId, companyId)),
+    companyId === null ? Promise.resolve(false) : hasSignedCurrentContract(db, companyId),
   ]);
 
   const admin: AccountManager | null = manager
@@ -122,8 +137,10 @@ export async function buildUserBase(db: Db, userId: number): Promise<UserBase> {
     customer: {
       id: companyId ?? 0,
       review_status: company?.reviewStatus ?? 'draft',
-      contract_signed: flag(company?.contractSignedAt != null),
+      contract_signed: flag(contractSigned),
       is_head_office: flag(isHeadOffice),
     },
+    // Only while acting: a single pharmacy's answer keeps its usual keys.
+    ...(actingAs ? { acting_as: actingAs } : {}),
   };
 }

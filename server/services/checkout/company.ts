@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
+import { hasSignedCurrentContract } from '../contracts/signing.ts';
 import { AppError } from '../../http/envelope.ts';
 import { CODE_CONTRACT_UNSIGNED } from '../../../src/domain/envelope.ts';
 
@@ -21,7 +22,7 @@ export interface OrderingCompany {
 
 export async function loadOrderingCompany(db: Db, companyId: number): Promise<OrderingCompany> {
   const [row] = await db
-    .select({ reviewStatus: companies.reviewStatus, isSpecial: companies.isSpecial, rank: companies.rank, contractSignedAt: companies.contractSignedAt })
+    .select({ reviewStatus: companies.reviewStatus, isSpecial: companies.isSpecial, rank: companies.rank })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
@@ -31,7 +32,8 @@ export async function loadOrderingCompany(db: Db, companyId: number): Promise<Or
     approved: row.reviewStatus === 'approved',
     isSpecial: row.isSpecial,
     rank: row.rank,
-    contractSigned: row.contractSignedAt !== null,
+    // The current version (contracts/versions.ts): a new version asks every company to sign again.
+    contractSigned: await hasSignedCurrentContract(db, companyId),
   };
 }
 

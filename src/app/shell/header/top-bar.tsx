@@ -10,6 +10,7 @@ import { alert } from '../../../ui/alert-dialog';
 import { ShellLink } from '../shell-link';
 import { ShopQrPopover } from '../shop-qr-popover';
 import { InstallButton } from './install-button';
+import { ActingStore } from './acting-store';
 import styles from './header.module.css';
 
 export interface TopBarProps {
@@ -81,9 +82,11 @@ function Account({ user, shown }: TopBarProps) {
   return (
     <span className={styles.account}>
       <span className={styles.greeting}>您好，</span>
-      <ShellLink href="/user" className={styles.company} title={user.company}>
-        {user.company || user.name || user.username}
+      {/* Acting as a store: the greeting stays the head office's, the mark beside it names the store. */}
+      <ShellLink href="/user" className={styles.company} title={user.acting_as?.head_office ?? user.company}>
+        {user.acting_as?.head_office ?? (user.company || user.name || user.username)}
       </ShellLink>
+      {user.acting_as && <ActingStore acting={user.acting_as} />}
       <button type="button" className={styles.logout} disabled={logout.isPending || checking} onClick={() => void signOut()}>
         {logout.isPending ? '退出中…' : '退出'}
       </button>

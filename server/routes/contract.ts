@@ -1,0 +1,60 @@
+// The e-contract (电子合同, /dzht; docs/api.md "E-contract"): read it with the company's details,
+// sign the current version, download the signed contract as a PDF. The company is the one the
+// session acts for, so a head office acting as a store reads and signs the store's contract.
+// Rules: server/services/contracts/.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { notFound, ok } from '../http/envelope.ts';
+import { readInput } from '../http/validate.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { requireCompany } from '../auth/session.ts';
+import { contractParty, contractView, signatureOf } from '../services/contracts/view.ts';
+import { findSignature, NOT_SIGNED_MSG, signContract } from '../services/contracts/signing.ts';
+import { contractVersion } from '../services/contracts/versions.ts';
+import { renderContractPdf } from '../services/contracts/pdf.ts';
+import type { ContractView } from '../../src/domain/e-contract.ts';
+
+export const contractRoutes = new Hono<AppEnv>();
+
+const signBody = z.object({
+  version: z.string({ error: '请阅读合同后再签署' }).trim().min(1, { error: '请阅读合同后再签署' }).max(50, { error: '合同版本不正确' }),
+});
+
+contractRoutes.get('/contract', async (c) => {
+  const user = requireCompany(c);
+  return ok<ContractView>(c, await contractView(c.get('deps').db, user.companyId));
+});
+
+contractRoutes.post('/contract/sign', async (c) => {
+  const user = requireCompany(c);
+  const { version } = readInput(c, signBody);
+  const { db, clock } = c.get('deps');
+  await signContract(db, {
+    companyId: user.companyId,
+    userId: user.userId,
+    version,
+    ip: clientIp(c),
+    userAgent: c.req.header('user-agent') ?? '',
+    now: clock(),
+  });
+  return ok<ContractView>(c, await contractView(db, user.companyId), '电子合同签署成功');
+});
+
+contractRoutes.get('/contract/pdf', async (c) => {
+  const user = requireCompany(c);
+  const { db } = c.get('deps');
+  const row = await findSignature(db, user.companyId);
+  if (!row) throw notFound(NOT_SIGNED_MSG);
+  const party = await contractParty(db, user.companyId);
+  const pdf = await renderContractPdf({ version: contractVersion(row.version), party, signature: signatureOf(row) });
+  const name = `电子合同-${party.name}-${row.version}.pdf`;
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Length': String(pdf.byteLength),
+    // ASCII filename for old clients, the Chinese one (RFC 6266 / 5987) for the rest.
+    'Content-Disposition': `attachment; filename="contract-${row.companyId}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+});

@@ -1,0 +1,84 @@
+// The signed e-contract as a PDF (pdfkit). Chinese text is set in Noto Sans SC (npm
+// @embedpdf/fonts-sc, OFL) embedded as a subset of the glyphs used, so the file reads the same in
+// any viewer without a system CJK font (docs/decisions/e-contract.md). The font file is read once
+// per process; pdfkit/fontkit subset it per document.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { formatDateTime } from '../../../src/domain/time.ts';
+import type { ContractParty, ContractSignature } from '../../../src/domain/e-contract.ts';
+import type { ContractVersion } from './versions.ts';
+import { filledSections } from './view.ts';
+
+const FONT_NAME = 'NotoSansSC';
+
+let fontBytes: Buffer | null = null;
+function cjkFont(): Buffer {
+  if (!fontBytes) {
+    // The package exports only its index; the fonts sit beside its dist folder.
+    const index = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
+    fontBytes = readFileSync(path.join(path.dirname(index), '..', 'fonts', 'NotoSansHans-Regular.otf'));
+  }
+  return fontBytes;
+}
+
+export interface ContractPdfData {
+  version: ContractVersion;
+  party: ContractParty;
+  signature: ContractSignature;
+}
+
+export function renderContractPdf(data: ContractPdfData): Promise<Buffer> {
+  const { version, party, signature } = data;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 56, left: 60, right: 60 },
+    info: {
+      Title: `${version.title}（${version.version}）`,
+      Author: version.supplier.name,
+      Subject: `${party.name} 电子合同`,
+      Keywords: `电子合同 ${version.version}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont(FONT_NAME, cjkFont());
+  doc.font(FONT_NAME);
+  doc.fontSize(18).text(version.title, { align: 'center' });
+  doc.moveDown(0.3);
+  doc.fontSize(10).fillColor('#555555').text(`合同版本：${version.version}`, { align: 'center' });
+  doc.fillColor('#000000').moveDown(1);
+
+  for (const section of filledSections(version, party)) {
+    doc.fontSize(12).text(section.heading);
+    doc.moveDown(0.2);
+    for (const clause of section.clauses) {
+      doc.fontSize(10.5).text(clause, { indent: 21, lineGap: 3, align: 'justify' });
+      doc.moveDown(0.3);
+    }
+    doc.moveDown(0.4);
+  }
+
+  doc.moveDown(1);
+  doc.fontSize(12).text('签署信息');
+  doc.moveDown(0.2);
+  doc.fontSize(10.5);
+  for (const line of [
+    `甲方：${version.supplier.name}`,
+    `乙方：${party.name}（统一社会信用代码：${party.credit_code}）`,
+    `签署人：${signature.signer}`,
+    `签署时间：${formatDateTime(signature.signed_at, 'seconds')}（北京时间）`,
+    `签署IP地址：${signature.ip || '—'}`,
+    `合同版本：${signature.version}`,
+  ]) {
+    doc.text(line, { lineGap: 3 });
+  }
+  doc.end();
+  return done;
+}
