@@ -31,6 +31,8 @@ import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
+import { qualificationRoutes } from './routes/qualifications.ts';
+import { qualityReportRoutes } from './routes/quality-reports.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -68,6 +70,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', userRoutes);
   api.route('/user', walletRoutes);
   api.route('/user', storeRoutes);
+  api.route('/user', qualificationRoutes);
   api.route('/register', registerRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
@@ -88,6 +91,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/upload', uploadRoutes);
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
+  api.route('/jybg', qualityReportRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 

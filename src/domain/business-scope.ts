@@ -23,6 +23,10 @@ export const scopeClassName = (code: string): string => (isScopeClass(code) ? SC
 
 /** What the buyer's company holds: its licensed classes and its required certificates that lapsed. */
 export interface PurchaseEntitlement {
+  /**
+   * Licensed classes. Empty means "not recorded yet" (companies approved before the review
+   * recorded scopes): nothing is restricted by scope then (docs/decisions/business-scope.md).
+   */
   scope: readonly string[];
   /** Names of required certificates (营业执照, 药品经营许可证 …) whose every approved copy expired. */
   expiredCertificates: readonly string[];
@@ -38,7 +42,7 @@ export const UNRESTRICTED: PurchaseEntitlement = { scope: Object.keys(SCOPE_CLAS
 export function purchaseBlock(e: PurchaseEntitlement, scopeClass: string): string | null {
   const expired = e.expiredCertificates[0];
   if (expired !== undefined) return `${expired}已过期，暂不能购买`;
-  if (!e.scope.includes(scopeClass)) {
+  if (e.scope.length > 0 && !e.scope.includes(scopeClass)) {
     const name = scopeClassName(scopeClass) || '该类商品';
     return `不在贵公司经营范围（${name}）`;
   }

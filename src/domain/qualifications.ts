@@ -75,6 +75,8 @@ export interface CertificateRenewal {
   expires_on: string | null;
   number: string;
   review_note: string;
+  /** Authorised download of the uploaded file. */
+  file_url: string;
   created_at: number;
 }
 
@@ -116,6 +118,8 @@ export interface CertificateList {
 /** GET /api/user/jyfw: the licensed scope, each class with its name, and the ones not held. */
 export interface BusinessScopeView {
   company: string;
+  /** 0: the review has not recorded a scope yet, and buying is not limited by class. */
+  recorded: 0 | 1;
   scope: { code: string; name: string }[];
   not_covered: { code: string; name: string }[];
 }

@@ -132,7 +132,7 @@ describe('seedDemo', () => {
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId));
     const by = new Map(rows.map((r) => [r.user.username, r]));
-    for (const name of ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract']) {
+    for (const name of ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired']) {
       const r = by.get(name);
       expect(r, name).toBeDefined();
       expect(r?.user.phone).toMatch(/^1[3-9]\d{9}$/);
@@ -189,7 +189,7 @@ describe('seedDemo', () => {
 
     expect((await opened.db.select().from(navItems)).length).toBeGreaterThanOrEqual(9);
     expect((await opened.db.select().from(hotKeywords)).length).toBeGreaterThanOrEqual(10);
-    expect(summary.accounts).toEqual(['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract']);
+    expect(summary.accounts).toEqual(['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired']);
   });
 
   it('is deterministic: the same options give the same goods in the same order', async () => {

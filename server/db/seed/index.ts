@@ -14,6 +14,7 @@ import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedP
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedContent } from './content.ts';
+import { seedInspectionReports, seedQualifications } from './qualifications.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
 /** Bump when the generated data changes shape, so a stale demo database can be told apart. */
@@ -139,6 +140,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     });
     const accounts = await seedAccounts(tx, now, coupons);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
+    await seedQualifications(tx, now, accounts);
+    await seedInspectionReports(tx, now);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
