@@ -2,6 +2,7 @@
 // the clinic (no 中药饮片 in its 经营范围) sees why a 中药饮片 goods cannot be bought where the add
 // button would be, and the cart refuses it; demo sees its GSP certificate marked as expiring on
 // /zzzj and uploads a renewal, which waits for review while the old one stays in force.
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../src/domain/catalog';
@@ -37,6 +38,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
   let browser: Browser;
 
   beforeAll(async () => {
+    mkdirSync('/tmp/wtc-shots', { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
   });
@@ -56,7 +58,8 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     await reason.waitFor({ timeout: 15_000 });
     expect(await reason.textContent()).toBe(REASON);
     expect(await page.getByRole('button', { name: '加入购物车' }).count()).toBe(0);
-    await screenshot(page, 'scope-clinic-detail');
+    await reason.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-detail-viewport.png' });
 
     // The cart refuses it whatever sends it (an old tab, the offline outbox): the same reason.
     allowConsoleErrors(page, /status of 400 \(Bad Request\)/);
@@ -105,5 +108,15 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     // The old certificate is still the one in force, still marked, and cannot be renewed twice.
     expect(await row.getAttribute('data-expiry')).toBe('expiring');
     expect(await row.getByRole('button', { name: '更新GSP证书' }).count()).toBe(0);
+
+    // 药检报告: the member's quality-inspection link opens the report search.
+    await page.goto('/jybg');
+    await page.getByLabel('商品名称 / 批准文号 / 批号').fill('片');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.waitForURL((u) => u.pathname === '/jybg' && u.searchParams.get('keywords') === '片');
+    const results = page.getByRole('table', { name: '药检报告查询结果' });
+    await results.waitFor({ timeout: 15_000 });
+    expect(await results.getByRole('link', { name: '出厂检验报告' }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'jybg-demo');
   });
 });

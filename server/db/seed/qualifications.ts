@@ -110,12 +110,13 @@ export async function seedInspectionReports(db: Db, now: Date, count = 60): Prom
   let reports = 0;
   for (const [i, g] of picked.entries()) {
     const produced = g.producedOn ? new Date(`${g.producedOn}T00:00:00Z`) : now;
+    const earlier = addDays(produced, -90);
     const batches = [
       { batchNo: g.batchNo, producedOn: g.producedOn, expiresOn: g.expiresOn },
-      // The previous batch, produced three months earlier: what was delivered before.
+      // The previous batch, produced three months earlier (numbered like the goods seed: yymmdd + line).
       {
-        batchNo: `${g.batchNo}P`,
-        producedOn: shanghaiDate(addDays(produced, -90)),
+        batchNo: `${shanghaiDate(earlier).replace(/-/g, '').slice(2)}${g.batchNo.slice(-2)}`,
+        producedOn: shanghaiDate(earlier),
         expiresOn: g.expiresOn ? shanghaiDate(addDays(new Date(`${g.expiresOn}T00:00:00Z`), -90)) : null,
       },
     ];
