@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { addresses, cartLines, companies, goods, goodsBatches, qualificationFiles, users } from '../../server/db/schema.ts';
+import { addresses, cartLines, companies, goods, goodsBatches, inspectionReports, qualificationFiles, users } from '../../server/db/schema.ts';
 import { CLINIC_SCOPE } from '../../server/db/seed/accounts.ts';
 import type { CertificateList } from '../../src/domain/qualifications.ts';
+import { SCOPE_CLASSES } from '../../src/domain/business-scope.ts';
 
 let t: TestApp;
 let demo: string;
@@ -53,6 +54,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+});
+
+describe('seeded data', () => {
+  it('gives every goods a known scope class and every demo company its certificates', async () => {
+    const classes = await t.db.selectDistinct({ c: goods.scopeClass }).from(goods);
+    expect(classes.map((r) => r.c).every((c) => Object.hasOwn(SCOPE_CLASSES, c))).toBe(true);
+    expect(classes.map((r) => r.c)).toEqual(expect.arrayContaining(['xy', 'zcy', 'zyyp', 'qx']));
+    for (const u of ['demo', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired', 'pending']) {
+      const c = await companyOf(u);
+      const rows = await t.db.select({ content: qualificationFiles.content, mime: qualificationFiles.mime }).from(qualificationFiles).where(eq(qualificationFiles.companyId, c.companyId!));
+      expect(rows.length, u).toBeGreaterThanOrEqual(2);
+      for (const r of rows) expect(r.mime === 'application/pdf' ? r.content[0] === 0x25 : r.content[0] === 0x89, u).toBe(true);
+    }
+  });
 });
 
 describe('visitors and permissions', () => {
@@ -253,28 +268,26 @@ describe('a lapsed required certificate', () => {
 
 describe('GET /api/jybg/filter (quality inspection reports)', () => {
   it('finds a batch by batch number, 批准文号 or goods name, with its report files', async () => {
-    const [g] = await t.db.select({ id: goods.id, name: goods.name, batchNo: goods.batchNo, approvalNo: goods.approvalNo }).from(goods).where(eq(goods.id, drugId));
-    const byBatch = await t.call('GET', `/api/jybg/filter?keywords=${encodeURIComponent(g.batchNo)}`, { cookie: demo });
-    expect(byBatch.status).toBe(200);
-    const found = (byBatch.body.data.list as { goods_id: number; batch_no: string; reports: { file_url: string; title: string }[] }[]).find(
-      (b) => b.goods_id === drugId && b.batch_no === g.batchNo,
-    );
-    if (found) {
-      expect(found.reports[0].title).toBe('出厂检验报告');
-      const file = await t.app.request(found.reports[0].file_url, { headers: { cookie: demo } });
-      expect(file.status).toBe(200);
-      expect(file.headers.get('content-type')).toBe('application/pdf');
-    }
     // The best seller always has reports (the seed attaches them to the 60 best-selling goods).
     const [top] = await t.db.select({ id: goods.id, name: goods.name, approvalNo: goods.approvalNo, batchNo: goods.batchNo }).from(goods).orderBy(desc(goods.salesCount), goods.id).limit(1);
     for (const kw of [top.batchNo, top.approvalNo, top.name]) {
       const res = await t.call('GET', `/api/jybg/filter?keywords=${encodeURIComponent(kw)}`, { cookie: demo });
-      const batches = (res.body.data.list as { goods_id: number; batch_no: string; reports: unknown[] }[]).filter((b) => b.goods_id === top.id);
+      expect(res.status, kw).toBe(200);
+      const batches = (res.body.data.list as { goods_id: number; batch_no: string; reports: { title: string; file_url: string }[] }[]).filter((b) => b.goods_id === top.id);
       expect(batches.length, kw).toBeGreaterThan(0);
-      expect(batches.every((b) => b.reports.length > 0), kw).toBe(true);
+      expect(batches.every((b) => b.reports.length > 0 && b.reports[0].title === '出厂检验报告'), kw).toBe(true);
     }
+    const current = (await t.call('GET', `/api/jybg/filter?keywords=${encodeURIComponent(top.batchNo)}`, { cookie: demo })).body.data.list.find(
+      (b: { goods_id: number; batch_no: string }) => b.goods_id === top.id && b.batch_no === top.batchNo,
+    );
+    const file = await t.app.request(current.reports[0].file_url, { headers: { cookie: demo } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
     const none = await t.call('GET', '/api/jybg/filter?keywords=%E6%B2%A1%E6%9C%89%E8%BF%99%E7%A7%8D%E8%8D%AF', { cookie: demo });
     expect(none.body.data).toMatchObject({ list: [], total: 0 });
+    // LIKE wildcards typed by a buyer are literal.
+    expect((await t.call('GET', '/api/jybg/filter?keywords=%5F%5F', { cookie: demo })).body.data.total).toBe(0);
   });
 
   it('refuses an empty or too long keyword and a bad page', async () => {
@@ -293,16 +306,17 @@ describe('GET /api/jybg/filter (quality inspection reports)', () => {
   });
 
   it('hides the reports of 控销 goods from a company not entitled to them', async () => {
-    const [kx] = await t.db
-      .select({ id: goods.id, batchNo: goods.batchNo })
-      .from(goods)
-      .innerJoin(goodsBatches, eq(goodsBatches.goodsId, goods.id))
-      .where(eq(goods.isKx, true))
-      .limit(1);
-    if (!kx) return;
-    const special = await t.call('GET', `/api/jybg/filter?keywords=${kx.batchNo}`, { cookie: demo });
-    expect((special.body.data.list as { goods_id: number }[]).some((b) => b.goods_id === kx.id)).toBe(true);
-    const plain = await t.call('GET', `/api/jybg/filter?keywords=${kx.batchNo}`, { cookie: clinic });
-    expect((plain.body.data.list as { goods_id: number }[]).some((b) => b.goods_id === kx.id)).toBe(false);
+    const [kx] = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.isKx, true), eq(goods.isOnSale, true))).limit(1);
+    const [batch] = await t.db.insert(goodsBatches).values({ goodsId: kx.id, batchNo: 'KX20250601' }).returning({ id: goodsBatches.id });
+    const [report] = await t.db
+      .insert(inspectionReports)
+      .values({ batchId: batch.id, title: '出厂检验报告', fileName: 'kx.pdf', mime: 'application/pdf', size: 5, content: pdfBytes() })
+      .returning({ id: inspectionReports.id });
+    const special = await t.call('GET', '/api/jybg/filter?keywords=KX20250601', { cookie: demo });
+    expect(special.body.data.list.map((b: { goods_id: number }) => b.goods_id)).toEqual([kx.id]);
+    const plain = await t.call('GET', '/api/jybg/filter?keywords=KX20250601', { cookie: clinic });
+    expect(plain.body.data).toMatchObject({ list: [], total: 0 });
+    expect((await t.app.request(`/api/jybg/report/${report.id}`, { headers: { cookie: demo } })).status).toBe(200);
+    expect((await t.app.request(`/api/jybg/report/${report.id}`, { headers: { cookie: clinic } })).status).toBe(404);
   });
 });

@@ -126,7 +126,7 @@ describe('seedDemo', () => {
     }
   });
 
-  it('creates the four demo accounts and the chain stores', async () => {
+  it('creates the demo accounts and the chain stores', async () => {
     const rows = await opened.db
       .select({ user: users, company: companies })
       .from(users)
