@@ -61,6 +61,14 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     await reason.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-detail-viewport.png' });
 
+    // The 中药饮片 zone's tiles say the same where their add buttons would be.
+    await page.goto('/zyyp');
+    const tileReason = page.locator('[data-buy-block]').first();
+    await tileReason.waitFor({ timeout: 15_000 });
+    expect(await tileReason.textContent()).toBe(REASON);
+    await tileReason.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-zone.png' });
+
     // The cart refuses it whatever sends it (an old tab, the offline outbox): the same reason.
     allowConsoleErrors(page, /status of 400 \(Bad Request\)/);
     const refused = await page.evaluate(async (id) => {
