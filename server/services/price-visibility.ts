@@ -38,7 +38,13 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
   if (user.companyId === null) return { ...VISITOR, userId: user.userId };
   const [company] = await c
     .get('deps')
-    .db.select({ reviewStatus: companies.reviewStatus, isSpecial: companies.isSpecial, rank: companies.rank })
+    .db.select({
+      reviewStatus: companies.reviewStatus,
+      isSpecial: companies.isSpecial,
+      rank: companies.rank,
+      kind: companies.kind,
+      scope: companies.businessScope,
+    })
     .from(companies)
     .where(eq(companies.id, user.companyId))
     .limit(1);
@@ -50,7 +56,7 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
     approved: company.reviewStatus === 'approved',
     isSpecial: company.isSpecial,
     rank: company.rank,
-    entitlement: await loadEntitlement(db, user.companyId, clock()),
+    entitlement: await loadEntitlement(db, user.companyId, clock(), company),
   };
 }
 

@@ -28,7 +28,14 @@ export const certificateExpiredMsg = (name: string): string => `您的${name}已
 
 export async function loadOrderingCompany(db: Db, companyId: number, now: Date): Promise<OrderingCompany> {
   const [row] = await db
-    .select({ reviewStatus: companies.reviewStatus, isSpecial: companies.isSpecial, rank: companies.rank, contractSignedAt: companies.contractSignedAt })
+    .select({
+      reviewStatus: companies.reviewStatus,
+      isSpecial: companies.isSpecial,
+      rank: companies.rank,
+      contractSignedAt: companies.contractSignedAt,
+      kind: companies.kind,
+      scope: companies.businessScope,
+    })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
@@ -39,7 +46,7 @@ export async function loadOrderingCompany(db: Db, companyId: number, now: Date):
     isSpecial: row.isSpecial,
     rank: row.rank,
     contractSigned: row.contractSignedAt !== null,
-    entitlement: await loadEntitlement(db, companyId, now),
+    entitlement: await loadEntitlement(db, companyId, now, row),
   };
 }
 

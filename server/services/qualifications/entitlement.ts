@@ -12,13 +12,17 @@ import { formatDate } from '../../../src/domain/time.ts';
 /** "YYYY-MM-DD" in Shanghai: the day certificates are valid through. */
 export const shopToday = (now: Date): string => formatDate(now.getTime());
 
+/** The company's kind and recorded scope, when the caller has already read its row. */
+export interface CompanyScopeFacts {
+  kind: string;
+  scope: string[];
+}
+
 /** What the company may buy today; an unknown company holds nothing. */
-export async function loadEntitlement(db: Db, companyId: number, now: Date): Promise<PurchaseEntitlement> {
-  const [company] = await db
-    .select({ kind: companies.kind, scope: companies.businessScope })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+export async function loadEntitlement(db: Db, companyId: number, now: Date, known?: CompanyScopeFacts): Promise<PurchaseEntitlement> {
+  const company =
+    known ??
+    (await db.select({ kind: companies.kind, scope: companies.businessScope }).from(companies).where(eq(companies.id, companyId)).limit(1))[0];
   if (!company) return { scope: [], expiredCertificates: [] };
   const certs = await db
     .select({ kind: qualificationFiles.kind, status: qualificationFiles.status, expiresOn: qualificationFiles.expiresOn })
