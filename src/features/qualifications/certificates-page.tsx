@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { certificatesQuery } from '../../api/qualifications';
 import { EXPIRING_WITHIN_DAYS, type Certificate } from '../../domain/qualifications';
-import { formatDate } from '../../domain/time';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 import { StateBlock } from '../../ui/state-block';
@@ -134,7 +133,7 @@ export default function CertificatesPage() {
               ))}
             </DataTable>
           )}
-          <p className={styles.muted}>证件有效期以证件原件为准，数据更新于 {formatDate(query.dataUpdatedAt)}。</p>
+          <p className={styles.muted}>证件到期前请上传新证件；新证件审核通过前，原证件继续有效。</p>
         </>
       )}
       <BusinessScopePanel />
