@@ -10,6 +10,7 @@
 // Latency is one connection, sequential, in process; the DESIGN budget (p95 ≤ 30 ms at 32
 // connections on PostgreSQL) is for the HTTP load bench. Passes when no list statement reads goods
 // sequentially and the list p95 with a cold summary is within LIST_P95_BUDGET_MS.
+import { UNRESTRICTED } from '../src/domain/business-scope.ts';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -167,9 +168,9 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.username, 'demo'));
   const viewers: Record<Who, Viewer> = {
-    visitor: { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1 },
-    approved: { userId: 1, companyId: demo?.companyId ?? null, approved: true, isSpecial: false, rank: demo?.rank ?? 1 },
-    special: { userId: 1, companyId: demo?.companyId ?? null, approved: true, isSpecial: true, rank: demo?.rank ?? 1 },
+    visitor: { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1, entitlement: UNRESTRICTED },
+    approved: { userId: 1, companyId: demo?.companyId ?? null, approved: true, isSpecial: false, rank: demo?.rank ?? 1, entitlement: UNRESTRICTED },
+    special: { userId: 1, companyId: demo?.companyId ?? null, approved: true, isSpecial: true, rank: demo?.rank ?? 1, entitlement: UNRESTRICTED },
   };
   if (source.startsWith('demo seed') && demo) {
     const ids = await db.select({ id: goods.id }).from(goods).orderBy(asc(goods.id)).limit(100);

@@ -35,6 +35,8 @@ import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
+import { qualificationRoutes } from './routes/qualifications.ts';
+import { qualityReportRoutes } from './routes/quality-reports.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -76,6 +78,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', userWechatRoutes);
   api.route('/user', quickPurchaseRoutes);
   api.route('/user', contractRoutes);
+  api.route('/user', qualificationRoutes);
   api.route('/register', registerRoutes);
   api.route('/wechat', wechatRoutes);
   api.route('/focus', focusRoutes);
@@ -97,6 +100,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/upload', uploadRoutes);
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
+  api.route('/jybg', qualityReportRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 

@@ -92,11 +92,27 @@ export const qualificationFiles = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
+    /** Valid-until day (Shanghai); null for documents without one (身份证 copies, 委托书 without end). */
     expiresOn: date('expires_on'),
+    /** Review state: only `approved` rows count for buying; a renewal waits as `pending`. */
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    /** 证书编号 and 发证机关 as printed on the certificate. */
+    number: text('number').notNull().default(''),
+    issuer: text('issuer').notNull().default(''),
+    /**
+     * A renewal names the certificate it replaces. The old one stays in force until the renewal
+     * is approved; from then on the old row is history (docs/decisions/business-scope.md).
+     */
+    replacesId: integer('replaces_id').references((): AnyPgColumn => qualificationFiles.id),
+    /** The reviewer's reason when rejected, and when the review happened. */
+    reviewNote: text('review_note').notNull().default(''),
+    reviewedAt: ts('reviewed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('qualification_files_company_idx').on(t.companyId)],
+  (t) => [
+    index('qualification_files_company_idx').on(t.companyId),
+    index('qualification_files_replaces_idx').on(t.replacesId),
+  ],
 );
 
 export const users = pgTable(
@@ -371,6 +387,11 @@ export const goods = pgTable(
     isYoux: boolean('is_youx').notNull().default(false),
     /** 近效期 */
     isJxq: boolean('is_jxq').notNull().default(false),
+    /**
+     * 经营范围 class the buyer's licence must cover (src/domain/business-scope.ts SCOPE_CLASSES):
+     * a goods outside companies.business_scope is shown but cannot be bought.
+     */
+    scopeClass: text('scope_class').notNull().default('xy'),
     /** 控销: only entitled buyers see and buy it. */
     isKx: boolean('is_kx').notNull().default(false),
     isZy: boolean('is_zy').notNull().default(false),
@@ -465,6 +486,44 @@ export const goodsPrices = pgTable(
     price: integer('price').notNull(),
   },
   (t) => [uniqueIndex('goods_prices_uq').on(t.goodsId, t.rank)],
+);
+
+/**
+ * A production batch (批号) of a goods: quality inspection reports (药检报告) hang on it. goods.batch_no
+ * is the batch on sale now; older batches stay so a buyer can look up what was delivered.
+ */
+export const goodsBatches = pgTable(
+  'goods_batches',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    batchNo: text('batch_no').notNull(),
+    producedOn: date('produced_on'),
+    expiresOn: date('expires_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('goods_batches_goods_batch_uq').on(t.goodsId, t.batchNo), index('goods_batches_batch_no_idx').on(t.batchNo)],
+);
+
+/** A quality inspection report file (药检报告: PDF or scan) of one batch. */
+export const inspectionReports = pgTable(
+  'inspection_reports',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull().references(() => goodsBatches.id),
+    /** e.g. 出厂检验报告, 省药检所检验报告 */
+    title: text('title').notNull(),
+    reportNo: text('report_no').notNull().default(''),
+    /** The laboratory that issued it. */
+    issuer: text('issuer').notNull().default(''),
+    issuedOn: date('issued_on'),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_reports_batch_idx').on(t.batchId)],
 );
 
 export const hotKeywords = pgTable('hot_keywords', {

@@ -62,7 +62,7 @@ const deleteIds: IdListRule = {
 const lineIdParam = idField('购物车商品编号无效');
 
 function viewerFor(b: Buyer): CartViewer {
-  return { companyId: b.companyId, isSpecial: b.isSpecial, rank: b.rank, showPrices: b.approved };
+  return { companyId: b.companyId, isSpecial: b.isSpecial, rank: b.rank, entitlement: b.entitlement, showPrices: b.approved };
 }
 
 /** Query string and body together (next_hint takes "query params"; a form body works too). */
@@ -93,7 +93,13 @@ cartRoutes.get('/list', async (c) => {
     });
   }
   const { db, clock } = c.get('deps');
-  const v: CartViewer = { companyId: viewer.companyId, isSpecial: viewer.isSpecial, rank: viewer.rank, showPrices: pricesVisibleTo(viewer) };
+  const v: CartViewer = {
+    companyId: viewer.companyId,
+    isSpecial: viewer.isSpecial,
+    rank: viewer.rank,
+    entitlement: viewer.entitlement,
+    showPrices: pricesVisibleTo(viewer),
+  };
   return ok<CartState>(c, await buildCartState(db, v, clock(), filters));
 });
 
@@ -186,7 +192,7 @@ cartRoutes.post('/copy', async (c) => {
   const userIds = parseIdList(body.other_user_ids, 'other_user_ids', cartIdList('请选择要复制到的门店', MAX_COPY_TARGETS));
   const { db, clock } = c.get('deps');
   const scope = await companyScope(db, source.companyId);
-  const targets = await buyersOfUsers(db, userIds);
+  const targets = await buyersOfUsers(db, userIds, clock());
   const list: Buyer[] = [];
   for (const id of userIds) {
     const t = targets.get(id);

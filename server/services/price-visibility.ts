@@ -8,6 +8,8 @@ import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
+import { UNRESTRICTED, type PurchaseEntitlement } from '../../src/domain/business-scope.ts';
+import { loadEntitlement } from './qualifications/entitlement.ts';
 
 export interface Viewer {
   userId: number | null;
@@ -18,9 +20,12 @@ export interface Viewer {
   isSpecial: boolean;
   /** Member rank for per-rank prices (goods_prices). */
   rank: number;
+  /** 经营范围 and lapsed certificates: why a visible goods may still not be bought. */
+  entitlement: PurchaseEntitlement;
 }
 
-const VISITOR: Viewer = { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1 };
+// A visitor is told to sign in, not why a licence would not cover the goods.
+const VISITOR: Viewer = { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1, entitlement: UNRESTRICTED };
 
 // Hono's Context is invariant in its path/input parameters; any route's context is accepted here.
 type AnyContext = Context<AppEnv, any, any>;
@@ -33,17 +38,25 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
   if (user.companyId === null) return { ...VISITOR, userId: user.userId };
   const [company] = await c
     .get('deps')
-    .db.select({ reviewStatus: companies.reviewStatus, isSpecial: companies.isSpecial, rank: companies.rank })
+    .db.select({
+      reviewStatus: companies.reviewStatus,
+      isSpecial: companies.isSpecial,
+      rank: companies.rank,
+      kind: companies.kind,
+      scope: companies.businessScope,
+    })
     .from(companies)
     .where(eq(companies.id, user.companyId))
     .limit(1);
   if (!company) return { ...VISITOR, userId: user.userId };
+  const { db, clock } = c.get('deps');
   return {
     userId: user.userId,
     companyId: user.companyId,
     approved: company.reviewStatus === 'approved',
     isSpecial: company.isSpecial,
     rank: company.rank,
+    entitlement: await loadEntitlement(db, user.companyId, clock(), company),
   };
 }
 

@@ -106,4 +106,9 @@ export interface GoodsCard {
   number: number;
   is_buy: 0 | 1;
   tags: string[];
+  /**
+   * Why the signed-in company may not buy it (outside its 经营范围, a required certificate lapsed),
+   * shown instead of 加入购物车; null when nothing blocks. Absent in answers cached before it existed.
+   */
+  buy_block?: string | null;
 }

@@ -1,6 +1,8 @@
-// Registration documents (资质): which company kinds exist, which documents each must upload, and
-// the upload limits. One copy for the registration form (checks before sending) and the server
-// (server/services/register/qualification.ts, which also sniffs the bytes). Pure, no zod.
+// Qualification documents (资质证照): which company kinds exist, which documents each must upload
+// (and keep in date to buy), the upload limits, and how close to expiry a certificate is. One copy
+// for the registration form, the certificates page (/zzzj) and the server
+// (server/services/register/qualification.ts sniffs the bytes; server/services/qualifications
+// answers GET /api/user/zizhi and /jyfw). Pure, no zod.
 
 export const COMPANY_KINDS = ['pharmacy', 'chain', 'clinic', 'hospital', 'other'] as const;
 export type CompanyKind = (typeof COMPANY_KINDS)[number];
@@ -65,4 +67,106 @@ export function uploadProblem(kind: QualificationKind, file: { size: number; typ
   if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.size(label);
   if (file.size === 0) return uploadMessages.required(label);
   return null;
+}
+
+// ---- certificates in force (GET /api/user/zizhi, /jyfw)
+
+export const certificateName = (kind: string): string =>
+  Object.hasOwn(QUALIFICATION_KINDS, kind) ? QUALIFICATION_KINDS[kind as QualificationKind] : kind;
+
+/** Days before the valid-until day at which a certificate counts as expiring (即将过期). */
+export const EXPIRING_WITHIN_DAYS = 30;
+
+export type ExpiryState = 'valid' | 'expiring' | 'expired' | 'no_expiry';
+
+/** Whole days from `today` to `day` (both "YYYY-MM-DD"); negative when `day` is past. */
+export function daysUntil(today: string, day: string): number {
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A certificate is valid through its valid-until day and expired from the next day on. */
+export function expiryState(today: string, expiresOn: string | null): ExpiryState {
+  if (expiresOn === null) return 'no_expiry';
+  const d = daysUntil(today, expiresOn);
+  if (d < 0) return 'expired';
+  return d <= EXPIRING_WITHIN_DAYS ? 'expiring' : 'valid';
+}
+
+export interface CertificateFacts {
+  kind: string;
+  status: 'pending' | 'approved' | 'rejected';
+  expiresOn: string | null;
+}
+
+/**
+ * Names of the required certificates that have lapsed: the company holds approved copies of the
+ * kind and none is still in date. A pending renewal does not help until it is approved; a kind with
+ * no approved copy at all is the registration review's business, not a lapse.
+ */
+export function expiredRequiredCertificates(companyKind: string, certs: readonly CertificateFacts[], today: string): string[] {
+  // The licences registration requires are the ones whose lapse stops buying.
+  const required = (REQUIRED_FILES as Record<string, readonly QualificationKind[] | undefined>)[companyKind] ?? REQUIRED_FILES.other;
+  const out: string[] = [];
+  for (const kind of required) {
+    const approved = certs.filter((c) => c.kind === kind && c.status === 'approved');
+    if (approved.length === 0) continue;
+    if (approved.every((c) => expiryState(today, c.expiresOn) === 'expired')) out.push(QUALIFICATION_KINDS[kind]);
+  }
+  return out;
+}
+
+/** A renewal waiting for review, or the latest one refused, shown under the certificate it replaces. */
+export interface CertificateRenewal {
+  id: number;
+  status: 'pending' | 'rejected';
+  expires_on: string | null;
+  number: string;
+  review_note: string;
+  /** Authorised download of the uploaded file. */
+  file_url: string;
+  created_at: number;
+}
+
+/** One certificate in force (GET /api/user/zizhi). */
+export interface Certificate {
+  id: number;
+  kind: string;
+  kind_name: string;
+  number: string;
+  issuer: string;
+  /** "YYYY-MM-DD" or null when it does not expire. */
+  expires_on: string | null;
+  /** Days left until it expires (negative once expired); null without expiry. */
+  days_left: number | null;
+  expiry: ExpiryState;
+  status: 'pending' | 'approved' | 'rejected';
+  review_note: string;
+  /** Stops buying when expired (REQUIRED_FILES). */
+  required: 0 | 1;
+  file_name: string;
+  mime: string;
+  size: number;
+  /** Authorised download: GET /api/user/zizhi/{id}/file. */
+  file_url: string;
+  renewal: CertificateRenewal | null;
+  created_at: number;
+}
+
+export interface CertificateList {
+  company: string;
+  list: Certificate[];
+  /** How many are expired / expire within EXPIRING_WITHIN_DAYS. */
+  expired: number;
+  expiring: number;
+  /** Names of the required certificates that block buying now. */
+  blocking: string[];
+}
+
+/** GET /api/user/jyfw: the licensed scope, each class with its name, and the ones not held. */
+export interface BusinessScopeView {
+  company: string;
+  /** 0: the review has not recorded a scope yet, and buying is not limited by class. */
+  recorded: 0 | 1;
+  scope: { code: string; name: string }[];
+  not_covered: { code: string; name: string }[];
 }

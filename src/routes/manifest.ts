@@ -30,6 +30,7 @@ import { quickPurchaseSearch } from '../features/quick-purchase/quick-purchase-s
 import { storesSearch } from '../features/stores/stores-search';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
+import { qualityReportsSearch } from '../features/quality-reports/quality-reports-search';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
 import type { NewsType } from '../domain/articles';
@@ -119,6 +120,9 @@ const quickPurchaseData = {
   search: quickPurchaseSearch,
   loader: lazyLoader(() => import('./loaders/quick-purchase').then((m) => m.loadQuickPurchase)),
 };
+type QualificationLoaders = typeof import('./loaders/qualifications');
+const qualificationLoader = (pick: (m: QualificationLoaders) => RouteLoader) =>
+  lazyLoader(() => import('./loaders/qualifications').then(pick));
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -215,7 +219,9 @@ export const routes: RouteDef[] = [
   // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
   { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
   { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, page: () => import('../features/account-basic/basic-page'), loader: identityLoader((m) => m.loadBasicInfo) },
-  { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, ...soon('account') },
+  { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, page: () => import('../features/qualifications/certificates-page'), loader: qualificationLoader((m) => m.loadCertificates) },
+  // SPEC §6 quality_inspection: the member's quality-inspection link; SPEC names no route, so it sits in the account centre.
+  { name: 'zhzx_jybg', path: '/jybg', parent: 'zhzx', title: '药检报告', shell: MEMBER, auth: true, page: () => import('../features/quality-reports/quality-reports-page'), search: qualityReportsSearch, loader: qualificationLoader((m) => m.loadQualityReports) },
   { name: 'zhzx_ddgl', path: '/ddgl', parent: 'zhzx', title: '多门店管理', shell: MEMBER, auth: true, page: () => import('../features/stores/stores-page'), search: storesSearch, loader: lazyLoader(() => import('./loaders/stores').then((m) => m.loadStores)) },
   { name: 'zhzx_bdwx', path: '/bdwx', parent: 'zhzx', title: '绑定微信', shell: MEMBER, auth: true, page: () => import('../features/wechat-binding/bdwx-page'), loader: identityLoader((m) => m.loadWechatBinding) },
   { name: 'zhzx_addr', path: '/addr', parent: 'zhzx', title: '收货地址', shell: MEMBER, auth: true, page: () => import('../features/addresses/addresses-page') },

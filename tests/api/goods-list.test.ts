@@ -119,6 +119,7 @@ describe('defaults', () => {
       ypgg: '10g*9袋',
       bzdw: '盒',
       zbz: 1,
+      buy_block: null,
       goods_image: '',
       price: 1500,
       base_price: 1500,

@@ -227,6 +227,8 @@ describe('控销 (is_kx) and price visibility', () => {
       number: 100,
       is_buy: 1,
       tags: [],
+      // The company's scope is not recorded and no certificate lapsed: nothing blocks buying.
+      buy_block: null,
     });
   });
 });

@@ -127,13 +127,13 @@ describe('seedDemo', () => {
     }
   });
 
-  it('creates the four demo accounts and the chain stores', async () => {
+  it('creates the demo accounts and the chain stores', async () => {
     const rows = await opened.db
       .select({ user: users, company: companies })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId));
     const by = new Map(rows.map((r) => [r.user.username, r]));
-    for (const name of ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract']) {
+    for (const name of ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired']) {
       const r = by.get(name);
       expect(r, name).toBeDefined();
       expect(r?.user.phone).toMatch(/^1[3-9]\d{9}$/);
@@ -190,7 +190,7 @@ describe('seedDemo', () => {
 
     expect((await opened.db.select().from(navItems)).length).toBeGreaterThanOrEqual(9);
     expect((await opened.db.select().from(hotKeywords)).length).toBeGreaterThanOrEqual(10);
-    expect(summary.accounts).toEqual(['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract']);
+    expect(summary.accounts).toEqual(['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired']);
   });
 
   it('is deterministic: the same options give the same goods in the same order', async () => {

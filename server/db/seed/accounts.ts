@@ -3,6 +3,8 @@
 //   pending     registered, qualification under review (is_passed = 0), no contract
 //   chain       head office (kind chain) managing chain-a and chain-b (多门店)
 //   nocontract  approved, e-contract not signed (459 at checkout)
+//   clinic      approved clinic whose 经营范围 lacks 中药饮片 (those goods show why and are refused)
+//   expired     approved pharmacy whose 药品经营许可证 lapsed (buying blocked until a renewal is approved)
 import {
   addresses,
   companies,
@@ -19,9 +21,10 @@ import { hashPassword } from '../../auth/password.ts';
 import { addDays } from './dates.ts';
 import { currentContract } from '../../services/contracts/versions.ts';
 import type { CouponTemplateIds } from './promotions.ts';
+import { SCOPE_CLASSES } from '../../../src/domain/business-scope.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_USERNAMES = ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract'] as const;
+export const DEMO_USERNAMES = ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired'] as const;
 
 export interface SeededAccounts {
   demo: { companyId: number; userId: number; defaultAddressId: number };
@@ -42,7 +45,10 @@ interface AccountDef {
   wallet: { balance: number; points: number };
 }
 
-const DRUG_SCOPE = ['xy', 'zcy', 'zyyp', 'qx', 'bjsp', 'jsyp'];
+/** Every 经营范围 class: the demo pharmacies may buy the whole catalogue. */
+const DRUG_SCOPE = Object.keys(SCOPE_CLASSES);
+/** A clinic's licence: medicines and devices it uses, no 中药饮片, 保健食品 or 计生用品. */
+export const CLINIC_SCOPE = ['xy', 'swzp', 'zcy', 'qx', 'xdcp'];
 
 export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds): Promise<SeededAccounts> {
   const staffRows = await db
@@ -86,8 +92,8 @@ export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds
         city: '广州市',
         district: '天河区',
         address: '天河路385号康宁大厦首层',
-        // The NMPA data search, where a buyer checks approval numbers and inspection records.
-        qualityInspectionUrl: 'https://www.nmpa.gov.cn/datasearch/home-index.html',
+        // The member's quality-inspection link opens the shop's own report search (/jybg).
+        qualityInspectionUrl: '/jybg',
       },
     },
     {
@@ -193,6 +199,48 @@ export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds
         address: '东城根上街32号',
       },
     },
+    {
+      username: 'clinic',
+      userName: '何医生',
+      phone: '13512268840',
+      wallet: { balance: 300_000, points: 0 },
+      company: {
+        name: '深圳市南山区仁和门诊部',
+        kind: 'clinic',
+        ...approved(60),
+        businessScope: CLINIC_SCOPE,
+        accountManagerId: manager,
+        creditCode: '52440305MJL2Q8R41C',
+        legalPerson: '何志远',
+        contactName: '何医生',
+        contactPhone: '13512268840',
+        province: '广东省',
+        city: '深圳市',
+        district: '南山区',
+        address: '南海大道2163号',
+        qualityInspectionUrl: '/jybg',
+      },
+    },
+    {
+      username: 'expired',
+      userName: '孙梅',
+      phone: '13873145529',
+      wallet: { balance: 200_000, points: 0 },
+      company: {
+        name: '长沙市岳麓区福康药店',
+        kind: 'pharmacy',
+        ...approved(300),
+        accountManagerId: manager,
+        creditCode: '92430104MA4L7XW52N',
+        legalPerson: '孙梅',
+        contactName: '孙梅',
+        contactPhone: '13873145529',
+        province: '湖南省',
+        city: '长沙市',
+        district: '岳麓区',
+        address: '麓山南路18号',
+      },
+    },
   ];
 
   // One scrypt derivation for all demo users (same password, one shared salt): these are public
@@ -288,7 +336,7 @@ export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds
         detail: '江南大道中168号康宁大药房江南店',
         createdAt: addDays(now, -200),
       },
-      ...(['chain-a', 'chain-b', 'nocontract'] as const).map((u) => {
+      ...(['chain-a', 'chain-b', 'nocontract', 'clinic', 'expired'] as const).map((u) => {
         const d = defs.find((x) => x.username === u);
         if (!d) throw new Error(`seed: no account ${u}`);
         return {

@@ -1,6 +1,7 @@
 // The goods generator: product lines of catalogue-words.ts × manufacturers × warehouses, one row at
 // a time from a seeded stream, so the same options give the same catalogue and 100,000 rows never
 // sit in memory at once. Pinyin keys are computed once per distinct name (names repeat a lot).
+import type { ScopeClass } from '../../../src/domain/business-scope.ts';
 import type { goods, goodsLadderPrices, promotionGoods } from '../schema.ts';
 import { searchKeysFor, type SearchKeys } from '../../services/search-keys.ts';
 import { createRng, hashString, type Rng } from './rng.ts';
@@ -150,6 +151,13 @@ function approvalNumber(kind: ProductKind, bio: boolean, maker: SeededMaker, nam
       return `国械注准${year}3${digits(h, 6)}`;
     }
   }
+}
+
+/** 经营范围 class of a product kind (src/domain/business-scope.ts); 计生用品 are registered as devices. */
+export function scopeClassOf(kind: ProductKind, bio: boolean): ScopeClass {
+  if (bio) return 'swzp';
+  const byKind: Record<ProductKind, ScopeClass> = { H: 'xy', Z: 'zcy', ZY: 'zyyp', QX: 'qx', XD: 'xdcp', BJ: 'bjsp', JS: 'jsyp' };
+  return byKind[kind];
 }
 
 function shelfMonths(kind: ProductKind, bio: boolean): number {
@@ -390,6 +398,7 @@ export function createGoodsFactory(ctx: GoodsContext): GoodsFactory {
       isYoux: youx,
       isJxq: jxq,
       isKx,
+      scopeClass: scopeClassOf(kind, t.bio),
       isZy: t.leaf.zone === 'zy',
       isQx: t.leaf.zone === 'qx',
       isRx: t.rx,

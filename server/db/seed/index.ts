@@ -19,6 +19,7 @@ import { seedWalletExtras } from './wallet.ts';
 import { seedLoginHistory, seedWechatBinding } from './login-history.ts';
 import { seedQuickPurchase } from './quick-purchase.ts';
 import { seedContent } from './content.ts';
+import { seedInspectionReports, seedQualifications } from './qualifications.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
 /** Bump when the generated data changes shape, so a stale demo database can be told apart. */
@@ -151,6 +152,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedWalletExtras(tx, now, accounts, coupons);
     const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
     const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
+    await seedQualifications(tx, now, accounts);
+    await seedInspectionReports(tx, now);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);

@@ -1,32 +1,11 @@
-// 我的消息 demo data for `demo`: older read messages of each kind (so the list has a second page),
-// and an approved GSP certificate that expires in 20 days. The certificate's reminder is not
+// 我的消息 demo data for `demo`: older read messages of each kind (so the list has a second page).
+// The reminder for demo's GSP certificate that expires in 20 days (seed/qualifications.ts) is not
 // seeded: the server's reminder sweep writes it at start, as it would for any company.
-import { messages, qualificationFiles } from '../schema.ts';
+import { messages } from '../schema.ts';
 import type { Db } from '../client.ts';
-import { addDays, shanghaiDate } from './dates.ts';
-
-/** Days until the seeded GSP certificate expires (inside the 30-day reminder window). */
-export const DEMO_EXPIRING_CERTIFICATE_DAYS = 20;
-
-// A one-page PDF that says what it is: the file a certificate row points at.
-const DEMO_CERTIFICATE_PDF = new TextEncoder().encode(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+import { addDays } from './dates.ts';
 
 export async function seedDemoMessages(db: Db, now: Date, demoCompanyId: number): Promise<void> {
-  await db.insert(qualificationFiles).values({
-    companyId: demoCompanyId,
-    kind: 'gsp',
-    fileName: 'GSP证书.pdf',
-    mime: 'application/pdf',
-    size: DEMO_CERTIFICATE_PDF.byteLength,
-    content: DEMO_CERTIFICATE_PDF,
-    expiresOn: shanghaiDate(addDays(now, DEMO_EXPIRING_CERTIFICATE_DAYS)),
-    status: 'approved',
-    createdAt: addDays(now, -1_800),
-  });
-
   const read = (days: number) => ({ createdAt: addDays(now, -days), readAt: addDays(now, -days + 0.5) });
   await db.insert(messages).values([
     {

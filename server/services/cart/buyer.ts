@@ -9,6 +9,8 @@ import type { AppEnv } from '../../env.ts';
 import { AppError } from '../../http/envelope.ts';
 import { requireUser } from '../../auth/session.ts';
 import { viewerOf } from '../price-visibility.ts';
+import { loadEntitlement } from '../qualifications/entitlement.ts';
+import type { PurchaseEntitlement } from '../../../src/domain/business-scope.ts';
 
 export interface Buyer {
   companyId: number;
@@ -17,6 +19,8 @@ export interface Buyer {
   approved: boolean;
   isSpecial: boolean;
   rank: number;
+  /** 经营范围 and lapsed certificates (src/domain/business-scope.ts purchaseBlock). */
+  entitlement: PurchaseEntitlement;
 }
 
 export const NOT_APPROVED_MSG = '资质审核通过后才能购买';
@@ -26,7 +30,7 @@ export async function currentBuyer(c: Context<AppEnv>): Promise<Buyer> {
   const user = requireUser(c);
   const v = await viewerOf(c);
   if (user.companyId === null || v.companyId === null) throw new AppError(403, 403, '请先完善企业资质信息');
-  return { companyId: v.companyId, userId: user.userId, approved: v.approved, isSpecial: v.isSpecial, rank: v.rank };
+  return { companyId: v.companyId, userId: user.userId, approved: v.approved, isSpecial: v.isSpecial, rank: v.rank, entitlement: v.entitlement };
 }
 
 /** A buyer that may put goods in its cart: its company is approved (403 otherwise). */
@@ -37,7 +41,7 @@ export async function requireBuyer(c: Context<AppEnv>): Promise<Buyer> {
 }
 
 /** The buyers behind user ids (copy targets); users without a company are left out. */
-export async function buyersOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, Buyer>> {
+export async function buyersOfUsers(db: Db, userIds: readonly number[], now: Date): Promise<Map<number, Buyer>> {
   const out = new Map<number, Buyer>();
   for (const userId of userIds) {
     const [row] = await db
@@ -59,6 +63,8 @@ export async function buyersOfUsers(db: Db, userIds: readonly number[]): Promise
         approved: row.reviewStatus === 'approved',
         isSpecial: row.isSpecial,
         rank: row.rank,
+        // Each store buys under its own licence: a copy is checked against the target's scope.
+        entitlement: await loadEntitlement(db, row.companyId, now),
       });
     }
   }

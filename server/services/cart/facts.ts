@@ -20,6 +20,7 @@ export const goodsFactFields = {
   isBuy: goods.isBuy,
   isOnSale: goods.isOnSale,
   isKx: goods.isKx,
+  scopeClass: goods.scopeClass,
   stock: goods.stock,
   basePrice: goods.basePrice,
   rankPrice: sql<number | null>`${goodsPrices.price}`,
@@ -52,6 +53,8 @@ export interface GoodsFactRow {
   isBuy: boolean;
   isOnSale: boolean;
   isKx: boolean;
+  /** 经营范围 class (src/domain/business-scope.ts). */
+  scopeClass: string;
   stock: number;
   basePrice: number;
   rankPrice: number | null;

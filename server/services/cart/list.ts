@@ -30,7 +30,7 @@ import { loadShippingData } from './shipping.ts';
 import { anyId, packed } from './packed.ts';
 
 /** The viewer a cart is built for: a buyer, with whether prices may be shown. */
-export type CartViewer = Pick<Buyer, 'companyId' | 'isSpecial' | 'rank'> & { showPrices: boolean };
+export type CartViewer = Pick<Buyer, 'companyId' | 'isSpecial' | 'rank' | 'entitlement'> & { showPrices: boolean };
 
 interface LoadedLine {
   id: number;

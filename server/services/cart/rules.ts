@@ -10,17 +10,26 @@ import {
   type QuantityGoods,
   type QuantityRules,
 } from '../../../src/domain/quantity.ts';
+import { purchaseBlock } from '../../../src/domain/business-scope.ts';
 import type { Buyer } from './buyer.ts';
 import type { CombinationFacts, FlashFact, GoodsFactRow, GoodsFacts } from './facts.ts';
 
 export const GONE_MSG = '商品不存在或已下架';
+
+/** What the rules need to know about the buyer: 控销 entitlement, 经营范围 and certificates. */
+type Who = Pick<Buyer, 'isSpecial' | 'entitlement'>;
+
+/** Why this buyer may not buy a (visible) goods at all: its licence or a lapsed certificate. */
+export function scopeBlock(g: Pick<GoodsFactRow, 'scopeClass'>, buyer: Who): string | null {
+  return purchaseBlock(buyer.entitlement, g.scopeClass);
+}
 
 /** Goods the buyer may see at all: on sale, and 控销 only for an is_special company. */
 export function visibleTo(g: Pick<GoodsFactRow, 'isOnSale' | 'isKx'>, buyer: Pick<Buyer, 'isSpecial'>): boolean {
   return g.isOnSale && (!g.isKx || buyer.isSpecial);
 }
 
-function quantityGoods(g: GoodsFactRow, buyer: Pick<Buyer, 'isSpecial'>): QuantityGoods {
+function quantityGoods(g: GoodsFactRow, buyer: Who): QuantityGoods {
   return {
     zbz: g.zbz,
     mid_pack_strict: g.midPackStrict,
@@ -29,7 +38,7 @@ function quantityGoods(g: GoodsFactRow, buyer: Pick<Buyer, 'isSpecial'>): Quanti
     purchase_limit: g.purchaseLimit,
     is_ephedrine: g.isEphedrine,
     ephedrine_limit: g.ephedrineLimit,
-    is_buy: g.isBuy && visibleTo(g, buyer),
+    is_buy: g.isBuy && visibleTo(g, buyer) && scopeBlock(g, buyer) === null,
   };
 }
 
@@ -49,14 +58,14 @@ export interface LineSubject {
 }
 
 /** Quantity rules of a cart line for this buyer. */
-export function lineRules(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): QuantityRules {
+export function lineRules(s: LineSubject, buyer: Who): QuantityRules {
   if (s.type === 3) {
     const members = s.combination?.members ?? [];
     let sets = members.length > 0 ? Number.MAX_SAFE_INTEGER : 0;
     let buyable = members.length > 0;
     for (const m of members) {
       sets = Math.min(sets, Math.floor(m.stock / m.quantity));
-      if (!m.isBuy || !visibleTo(m, buyer)) buyable = false;
+      if (!m.isBuy || !visibleTo(m, buyer) || scopeBlock(m, buyer) !== null) buyable = false;
     }
     return quantityRulesFor({
       zbz: 1,
@@ -79,13 +88,19 @@ export function lineRules(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): Quan
 }
 
 /** Why the buyer cannot have `number` of it (a Chinese sentence naming the goods), or null. */
-export function lineProblem(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>, number: number): string | null {
+export function lineProblem(s: LineSubject, buyer: Who, number: number): string | null {
   const name = s.type === 3 && s.combination ? s.combination.name : s.goods.name;
   if (s.type === 3) {
     if (!s.combination) return `${name}：组合活动已结束`;
     if (s.combination.members.some((m) => !visibleTo(m, buyer))) return `${name}：${GONE_MSG}`;
+    for (const m of s.combination.members) {
+      const block = scopeBlock(m, buyer);
+      if (block) return `${name}：${m.name}${block}`;
+    }
   } else {
     if (!visibleTo(s.goods, buyer)) return `${name}：${GONE_MSG}`;
+    const block = scopeBlock(s.goods, buyer);
+    if (block) return `${name}：${block}`;
     if (s.type === 1 && !s.flash) return `${name}：秒杀活动已结束`;
   }
   const rules = lineRules(s, buyer);
@@ -95,13 +110,13 @@ export function lineProblem(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>, num
   return `${name}：${quantityMessage(problem, rules, s.type === 3 ? '套' : s.goods.bzdw || '件')}`;
 }
 
-function isBuyableApartFromStock(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): boolean {
+function isBuyableApartFromStock(s: LineSubject, buyer: Who): boolean {
   if (s.type === 3) return (s.combination?.members ?? []).every((m) => m.isBuy && visibleTo(m, buyer));
   return s.goods.isBuy && visibleTo(s.goods, buyer) && (s.type !== 1 || s.flash !== null);
 }
 
 /** True when the line can be selected for checkout at all (SPEC §4: otherwise forced unselected). */
-export function lineSelectable(s: LineSubject, buyer: Pick<Buyer, 'isSpecial'>): boolean {
+export function lineSelectable(s: LineSubject, buyer: Who): boolean {
   if (s.type === 3 && !s.combination) return false;
   if (s.type !== 3 && !visibleTo(s.goods, buyer)) return false;
   return lineRules(s, buyer).max > 0;

@@ -35,7 +35,7 @@ async function loadTierPromotion(db: Db, id: number, now: Date): Promise<{ promo
 }
 
 export async function nextHint(db: Db, buyer: Buyer, now: Date, promotionId: number | undefined, limit: number): Promise<CartNextHint> {
-  const v = { companyId: buyer.companyId, isSpecial: buyer.isSpecial, rank: buyer.rank, showPrices: true };
+  const v = { companyId: buyer.companyId, isSpecial: buyer.isSpecial, rank: buyer.rank, entitlement: buyer.entitlement, showPrices: true };
   const { lines, promos } = await priceLines(db, v, now);
   const { activity } = computeCart(lines.map((l) => l.built.calc), promos.tiers, NO_SHIPPING);
   const views: AnyPromotionView[] = [...activity.manjians, ...activity.discounts];
@@ -68,7 +68,14 @@ export async function nextHint(db: Db, buyer: Buyer, now: Date, promotionId: num
 }
 
 async function suggest(db: Db, buyer: Buyer, promotionId: number, allGoods: boolean, inCart: number[], limit: number) {
-  const viewer: Viewer = { userId: buyer.userId, companyId: buyer.companyId, approved: buyer.approved, isSpecial: buyer.isSpecial, rank: buyer.rank };
+  const viewer: Viewer = {
+    userId: buyer.userId,
+    companyId: buyer.companyId,
+    approved: buyer.approved,
+    isSpecial: buyer.isSpecial,
+    rank: buyer.rank,
+    entitlement: buyer.entitlement,
+  };
   const where = and(
     eq(goods.isBuy, true),
     eq(goods.isOnSale, true),

@@ -48,7 +48,7 @@ export interface PlaceContext {
 export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput): Promise<CheckoutResult> {
   const { now, companyId } = ctx;
   await lockCart(tx, companyId);
-  const company = await loadOrderingCompany(tx, companyId);
+  const company = await loadOrderingCompany(tx, companyId, now);
   assertMayOrder(company);
   const address = await findAddress(tx, companyId, input.addressId!);
   if (!address) throw notFound('收货地址不存在');

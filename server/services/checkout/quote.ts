@@ -217,7 +217,7 @@ function pick(
 
 /** Prices the company's cart lines `lineIds` as one order (404 when a line is not the company's). */
 export async function quoteCheckout(db: Db, company: OrderingCompany, req: QuoteRequest, now: Date, inTransaction = false): Promise<Quote> {
-  const viewer: CartViewer = { companyId: company.id, isSpecial: company.isSpecial, rank: company.rank, showPrices: true };
+  const viewer: CartViewer = { companyId: company.id, isSpecial: company.isSpecial, rank: company.rank, entitlement: company.entitlement, showPrices: true };
   // A transaction is one connection: node-postgres runs its queries one by one anyway (and
   // deprecates overlapping them), so there they are awaited in turn; a pool runs them in parallel.
   const priced = inTransaction ? await priceLines(db, viewer, now, req.lineIds) : priceLines(db, viewer, now, req.lineIds);

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { goods, goodsPrices } from '../../db/schema.ts';
 import type { GoodsCard } from '../../../src/domain/contracts.ts';
 import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
+import { purchaseBlock } from '../../../src/domain/business-scope.ts';
 
 /** Columns to select for a card; join goodsPrices with rankPriceJoin(viewer) for `rankPrice`. */
 export const goodsCardFields = {
@@ -19,6 +20,7 @@ export const goodsCardFields = {
   stock: goods.stock,
   isBuy: goods.isBuy,
   tags: goods.tags,
+  scopeClass: goods.scopeClass,
 };
 
 /** LEFT JOIN condition for the viewer's per-rank price (goods_prices_uq makes it one row at most). */
@@ -37,6 +39,7 @@ export interface GoodsCardRow {
   stock: number;
   isBuy: boolean;
   tags: string[];
+  scopeClass: string;
 }
 
 export function toGoodsCard(row: GoodsCardRow, v: Viewer): GoodsCard {
@@ -54,5 +57,7 @@ export function toGoodsCard(row: GoodsCardRow, v: Viewer): GoodsCard {
     number: row.stock,
     is_buy: row.isBuy ? 1 : 0,
     tags: row.tags,
+    // Said on the tile and the detail page instead of 加入购物车; the cart refuses it the same way.
+    buy_block: purchaseBlock(v.entitlement, row.scopeClass),
   };
 }

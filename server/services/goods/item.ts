@@ -26,6 +26,7 @@ const baseFields = {
   stock: goods.stock,
   isBuy: goods.isBuy,
   tags: goods.tags,
+  scopeClass: goods.scopeClass,
   approvalNo: goods.approvalNo,
   batchNo: goods.batchNo,
   producedOn: goods.producedOn,
@@ -97,6 +98,7 @@ export interface GoodsItemRow {
   stock: number;
   isBuy: boolean;
   tags: string[];
+  scopeClass: string;
   approvalNo: string;
   batchNo: string;
   producedOn: string | null;

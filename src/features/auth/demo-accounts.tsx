@@ -14,6 +14,8 @@ export const DEMO_ACCOUNTS = [
   { username: 'pending', note: '资质待审核：可浏览，价格与下单受限' },
   { username: 'chain', note: '连锁总部：管理门店 chain-a、chain-b' },
   { username: 'nocontract', note: '未签电子合同：结算时提示签约' },
+  { username: 'clinic', note: '诊所：经营范围不含中药饮片，此类商品不可购买' },
+  { username: 'expired', note: '药品经营许可证已过期：更新资质前不能下单' },
 ] as const;
 
 export function DemoAccounts({ onPick }: { onPick: (username: string, password: string) => void }) {

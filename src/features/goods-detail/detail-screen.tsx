@@ -17,6 +17,7 @@ import { FavoriteButton } from '../../widgets/goods/favorite-button';
 import { LadderTable } from '../../ui/goods/ladder-table';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
+import { SpaLink } from '../../ui/spa-link';
 import { activeGroupBuy, type GroupBuyInfo } from './activities';
 import { ActivityList } from './activity-list';
 import { Gallery } from './gallery';
@@ -34,8 +35,11 @@ export function isMissingGoods(error: unknown): boolean {
   return isApiError(error) && (error.status === NOT_FOUND_STATUS || error.code === NOT_FOUND_STATUS);
 }
 
-/** SPEC §6: the quality-inspection link when the user record has one, else its message. */
-function QualityInspection() {
+/**
+ * SPEC §6: the quality-inspection link when the user record has one, else its message. The shop's
+ * own report search (/jybg) opens in place, already searching this goods' batch.
+ */
+function QualityInspection({ goods }: { goods: GoodsDetail }) {
   const qi = useQuery({
     ...userBaseQuery(),
     select: (u) => u.quality_inspection,
@@ -46,7 +50,11 @@ function QualityInspection() {
   return (
     <div className={styles.row}>
       <span className={styles.rowLabel}>质检报告</span>
-      {qi.quality_inspection_url ? (
+      {qi.quality_inspection_url.startsWith('/') && !qi.quality_inspection_url.startsWith('//') ? (
+        <SpaLink className={styles.inlineLink} href={`${qi.quality_inspection_url}?keywords=${encodeURIComponent(goods.batch_no || goods.name)}`}>
+          查看本批次药检报告
+        </SpaLink>
+      ) : qi.quality_inspection_url ? (
         <a className={styles.inlineLink} href={qi.quality_inspection_url} target="_blank" rel="noopener noreferrer">
           查看质检报告
         </a>
@@ -140,7 +148,7 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
             <AddToCartControl goods={goods} layout="row" quantity={quantity} onQuantityChange={setQuantity} />
             <FavoriteButton goodsId={goods.id} isFavorite={goods.is_favorite} />
           </div>
-          <QualityInspection />
+          <QualityInspection goods={goods} />
         </div>
       </div>
 

@@ -83,6 +83,19 @@ export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityCh
   const reason = addBlockReason(goods, rules, viewer);
   const compact = layout === 'compact';
 
+  // The company may not buy it at all (经营范围, a lapsed certificate): the reason replaces the
+  // stepper and the button, so it reads as a sentence, not a disabled action. The cart refuses it
+  // with the same words.
+  if (goods.buy_block && viewer === 'approved') {
+    return (
+      <div className={styles.control} data-layout={layout}>
+        <p className={styles.refusal} data-buy-block>
+          {goods.buy_block}
+        </p>
+      </div>
+    );
+  }
+
   const onAdd = () => {
     if (viewer === 'visitor') return sendToLogin();
     const n = clampQuantity(value, rules);
