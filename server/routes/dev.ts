@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { latestCodes } from '../services/phone-codes.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { afterSalesDevRoutes } from './dev-aftersales.ts';
+import { selfServiceDevRoutes } from './dev-self-service.ts';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -19,3 +20,4 @@ devRoutes.use('*', async (c, next) => {
 devRoutes.get('/outbox', async (c) => ok(c, await latestCodes(c.get('deps').db, OUTBOX_SIZE)));
 
 devRoutes.route('/', afterSalesDevRoutes);
+devRoutes.route('/', selfServiceDevRoutes);
