@@ -2,6 +2,7 @@
 // the same order — generated here, nothing downloaded. Everything is written in one transaction, so
 // a failed seed leaves the database as it was. Expects an empty database (fresh, or after the CLI's
 // --reset); refuses to run twice.
+import { seedSelfService } from './self-service.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withTx } from '../tx.ts';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     });
     const accounts = await seedAccounts(tx, now, coupons);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
+    await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
