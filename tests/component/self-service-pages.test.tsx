@@ -12,7 +12,7 @@ import type { RouteDef } from '../../src/routes/types';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
 import { currentHref, makeUser, renderRoute, serve } from './catalog-harness';
-import { makeGoods } from './goods-fixtures';
+import { makeDetail, makeGoods } from './goods-fixtures';
 import { pageOf } from './order-fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
@@ -225,5 +225,36 @@ describe('/alerts', () => {
     fireEvent.click(within(waiting).getByRole('button', { name: '删除提醒 连花清瘟胶囊' }));
     await waitFor(() => expect(http.delete).toHaveBeenCalledWith('user/alerts/9', undefined, { envelope: true }));
     expect(await screen.findByText('提醒已删除')).toBeTruthy();
+  });
+});
+
+describe('goods page alerts', () => {
+  it('offers 到货通知 at zero stock and 降价提醒 below today\'s price', async () => {
+    const goods = makeDetail({ id: 5, name: '连花清瘟胶囊', number: 0, price: 1250, base_price: 1250 });
+    let alerts: GoodsAlert[] = [];
+    other = (path) => {
+      if (path === 'goods/detail/5') return goods;
+      if (path === 'goods/activities') return [];
+      if (path === 'user/alerts') return pageOf(alerts);
+      return undefined;
+    };
+    http.post.mockImplementation(async (_path: string, body: { kind: string }) => {
+      alerts = [alertRow({ kind: body.kind as GoodsAlert['kind'] })];
+      return { code: 10000, msg: '已订阅到货通知，到货后将发消息提醒您', data: alerts[0] };
+    });
+    renderRoute('/list/info/5');
+    fireEvent.click(await screen.findByRole('button', { name: '到货通知' }, { timeout: 5_000 }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/alerts', { goods_id: 5, kind: 'restock' }, { envelope: true }));
+    expect(await screen.findByText('已订阅到货通知')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '降价提醒' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '降价提醒' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /提醒价格/ }), { target: { value: '12.5' } });
+    fireEvent.click(dialog.getByRole('button', { name: '设置提醒' }));
+    expect(await dialog.findByText('提醒价格须低于当前价格')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledTimes(1);
+    fireEvent.change(dialog.getByRole('textbox', { name: /提醒价格/ }), { target: { value: '9.9' } });
+    fireEvent.click(dialog.getByRole('button', { name: '设置提醒' }));
+    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('user/alerts', { goods_id: 5, kind: 'price_drop', target_price: '9.9' }, { envelope: true }));
   });
 });

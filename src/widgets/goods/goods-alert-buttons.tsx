@@ -21,7 +21,8 @@ export const PRICE_DROP_LABEL = '降价提醒';
 export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
   const viewer = useViewer();
   const toLogin = useSendToLogin();
-  const signedIn = viewer === 'member' || viewer === 'approved';
+  // Only a known visitor goes to the login page; while the user base is unknown the server decides.
+  const signedIn = viewer !== 'visitor';
   const mine = useQuery({ ...goodsAlertsOfGoodsQuery(goods.id), enabled: signedIn }).data ?? [];
   const set = useSetGoodsAlert();
   const [priceOpen, setPriceOpen] = useState(false);
@@ -29,7 +30,8 @@ export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
   const restock = armed('restock');
   const priceDrop = armed('price_drop');
   const outOfStock = goods.number <= 0;
-  const canPriceDrop = viewer === 'visitor' || (viewer === 'approved' && goods.price !== null);
+  // Prices reach only approved buyers; a visitor is offered it and sent to sign in.
+  const canPriceDrop = viewer === 'visitor' || goods.price !== null;
   if (!outOfStock && !canPriceDrop) return null;
 
   return (
