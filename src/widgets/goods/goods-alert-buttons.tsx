@@ -12,11 +12,14 @@ import { yuanTextToFen } from '../../domain/yuan-text';
 import { buttonClass } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/field';
+import { SpaLink } from '../../ui/spa-link';
 import { useSendToLogin, useViewer } from './use-viewer';
 import styles from './goods-alert-buttons.module.css';
 
 export const RESTOCK_LABEL = '到货通知';
 export const PRICE_DROP_LABEL = '降价提醒';
+/** The buyer's alerts list (manifest row goods_alerts). */
+export const GOODS_ALERTS_PATH = '/alerts';
 
 export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
   const viewer = useViewer();
@@ -38,7 +41,9 @@ export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
     <div className={styles.bar}>
       {outOfStock &&
         (restock ? (
-          <span className={styles.done}>已订阅到货通知</span>
+          <SpaLink className={styles.done} href={GOODS_ALERTS_PATH} title="查看我的提醒">
+            已订阅到货通知
+          </SpaLink>
         ) : (
           <button
             type="button"
