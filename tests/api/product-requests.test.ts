@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
-import { productRequests } from '../../server/db/schema.ts';
+import { messages, productRequests } from '../../server/db/schema.ts';
 import type { ProductRequest, ProductRequestDetail } from '../../src/domain/product-requests.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 
@@ -126,6 +126,17 @@ describe('GET /api/user/buy', () => {
     expect((await list(other, '?status=replied')).body.data.list.map((r) => [r.name, r.status_text])).toEqual([['求购1', '已回复']]);
     expect((await list(other, '?status=listed')).body.data.list.map((r) => [r.name, r.goods_id])).toEqual([['求购2', listedGoods]]);
     expect((await list(other, '?status=pending')).body.data.total).toBe(10);
+    // Each answer is a buyer message (/wdxx) for the requesting company.
+    const sent = await t.db.select().from(messages).where(eq(messages.companyId, other.companyId)).orderBy(messages.id);
+    expect(sent.map((m) => [m.title, m.body, m.kind])).toEqual([
+      ['求购已回复', '您求购的「求购1」有新回复：已联系厂家，下周到货', 'product_request'],
+      ['求购品种已上架', '您求购的「求购2」已上架：已上架', 'product_request'],
+    ]);
+  });
+
+  it('the dev reply refuses an unknown request and an empty reply', async () => {
+    expect((await t.call('POST', '/api/dev/buy/999999/reply', { body: { reply: '好' } })).status).toBe(404);
+    expect((await t.call('POST', `/api/dev/buy/${ids[3]}/reply`, { body: { reply: ' ' } })).body.msg).toBe('请填写回复内容');
   });
 
   it('refuses a bad page or status with 422', async () => {

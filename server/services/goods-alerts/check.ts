@@ -10,7 +10,7 @@ import { goods } from '../../db/schema.ts';
 import { formatPrice } from '../../../src/domain/money.ts';
 import { rowsOf } from '../goods/search.ts';
 import { intArray } from '../orders/stock.ts';
-import { writeBuyerMessage } from './buyer-message.ts';
+import { writeBuyerMessage } from '../buyer-message.ts';
 
 export const GOODS_ALERT_MESSAGE_KIND = 'goods_alert';
 

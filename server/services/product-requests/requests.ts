@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { productRequests } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
 import { assertOwns } from '../../auth/session.ts';
+import { withTx } from '../../db/tx.ts';
+import { writeBuyerMessage } from '../buyer-message.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
 import {
   PRODUCT_REQUEST_STATUS_TEXT,
@@ -94,13 +96,31 @@ export interface ProductRequestReply {
   goodsId: number | null;
 }
 
-/** The operator's answer (today the dev endpoint; the operator console calls this later). */
+export const PRODUCT_REQUEST_MESSAGE_KIND = 'product_request';
+
+/**
+ * The operator's answer (today the dev endpoint; the operator console calls this later). The buyer
+ * gets a message with it (the form promises one when the goods is listed).
+ */
 export async function replyProductRequest(db: Db, id: number, answer: ProductRequestReply, now: Date): Promise<ProductRequest> {
-  const [row] = await db
-    .update(productRequests)
-    .set({ reply: answer.reply, goodsId: answer.goodsId, status: answer.goodsId === null ? 'replied' : 'listed', repliedAt: now })
-    .where(eq(productRequests.id, id))
-    .returning();
-  if (!row) throw notFound(PRODUCT_REQUEST_NOT_FOUND);
-  return toView(row);
+  return withTx(db, async (tx) => {
+    const [row] = await tx
+      .update(productRequests)
+      .set({ reply: answer.reply, goodsId: answer.goodsId, status: answer.goodsId === null ? 'replied' : 'listed', repliedAt: now })
+      .where(eq(productRequests.id, id))
+      .returning();
+    if (!row) throw notFound(PRODUCT_REQUEST_NOT_FOUND);
+    const listed = answer.goodsId !== null;
+    await writeBuyerMessage(
+      tx,
+      {
+        companyId: row.companyId,
+        kind: PRODUCT_REQUEST_MESSAGE_KIND,
+        title: listed ? '求购品种已上架' : '求购已回复',
+        body: `您求购的「${row.name}」${listed ? '已上架' : '有新回复'}：${answer.reply}`,
+      },
+      now,
+    );
+    return toView(row);
+  });
 }

@@ -1,8 +1,9 @@
-// The one place goods alerts write a buyer message (/wdxx, the messages table).
+// The one place self-service writes a buyer message (/wdxx, the messages table): goods alerts
+// firing, a product request answered.
 // TODO(server/services/messages): the members issue's messages module owns buyer messages; at
 // merge this becomes a call to it, and nothing else here changes.
-import type { Db } from '../../db/client.ts';
-import { messages } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { messages } from '../db/schema.ts';
 
 export interface BuyerMessage {
   companyId: number;
