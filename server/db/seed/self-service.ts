@@ -1,7 +1,7 @@
 // Demo rows for the self-service pages of the `demo` account: product requests in each status
 // (one listed with a goods link), feedback with and without our reply, and 到货通知/降价提醒 —
 // one waiting on a goods that is out of stock, one waiting for a lower price, one already sent
-// with its message in 我的消息.
+// — and the messages the answered requests and the sent alert wrote (我的消息).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { feedback, goods, goodsAlerts, messages, productRequests } from '../schema.ts';
@@ -38,6 +38,10 @@ export async function seedSelfService(db: Db, now: Date, s: SelfServiceSeed): Pr
     { companyId: c, goodsId: outOfStock.id, kind: 'restock', createdAt: addDays(now, -2) },
     { companyId: c, goodsId: cheaper.id, kind: 'price_drop', targetPrice: cheaperTarget, createdAt: addDays(now, -6) },
     { companyId: c, goodsId: restocked.id, kind: 'restock', notifiedAt: addDays(now, -1), createdAt: addDays(now, -9) },
+  ]);
+  await db.insert(messages).values([
+    { companyId: c, title: '求购品种已上架', body: `您求购的「${listed.name}」已上架：该品种已上架，欢迎采购。`, kind: 'product_request', createdAt: addDays(now, -12) },
+    { companyId: c, title: '求购已回复', body: '您求购的「小儿豉翘清热颗粒」有新回复：已联系厂家，预计两周内到货上架，届时发消息通知您。', kind: 'product_request', createdAt: addDays(now, -5) },
   ]);
   await db.insert(messages).values({
     companyId: c,
