@@ -1,11 +1,22 @@
 // Self-service in a real Chromium against the real server and demo data: demo searches for a
 // goods we do not sell, follows "没找到想要的？" into the 品种求购 form (the name filled in), files
 // the request and finds it in the list as 待处理; then sends feedback with a screenshot and finds
-// it under 我的反馈 with the picture served back. Screenshots of the pages go to /tmp.
+// it under 我的反馈 with the picture served back; and a request filed while the server is down
+// reaches it exactly once when it is back. Screenshots of the pages go to /tmp.
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  DRAIN_TIMEOUT_MS,
+  OFFLINE_CONSOLE_ERRORS,
+  RENDER_TIMEOUT_MS,
+  apiData,
+  outboxCount,
+  savedLocally,
+  signIn as signInWithWorker,
+  waitForLocalStore,
+} from './offline-buyer';
 
 const SHOTS_DIR = '/tmp/self-service-shots';
 
@@ -63,6 +74,11 @@ describeBrowser('self-service: a product request from the search page, feedback 
     await browser?.close();
     await server?.stop();
   });
+
+  /** Same port and data dir: the browser's origin, worker and local store stay the same. */
+  async function restartServer(): Promise<void> {
+    server = await startServer({ port: server.port, dataDir: server.dataDir });
+  }
 
   it('files a request from "没找到想要的？" and sees it in the list', async () => {
     const page = await newPage(browser, server.url, { name: 'self-service-request' });
@@ -127,4 +143,28 @@ describeBrowser('self-service: a product request from the search page, feedback 
     await page.getByRole('table', { name: '我的提醒' }).waitFor({ timeout: 15_000 });
     await page.screenshot({ path: `${SHOTS_DIR}/alerts.png`, fullPage: true });
   });
+
+  it('a request filed with the server down is kept on the device and reaches the server once', async () => {
+    const page = await newPage(browser, server.url, { name: 'self-service-offline' });
+    await signInWithWorker(page);
+    const keyword = '离线求购测试药';
+    await page.goto(`/pzqg/add?keyword=${encodeURIComponent(keyword)}`);
+    await waitForLocalStore(page);
+    await page.getByRole('textbox', { name: /月需求量/ }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByRole('textbox', { name: /月需求量/ }).fill('12');
+
+    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+    await server.stop();
+    await page.getByRole('button', { name: '提交求购' }).click();
+    await savedLocally(page);
+    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(1);
+
+    await restartServer();
+    const mine = async () =>
+      (await apiData<{ list: { name: string }[] }>(page, '/api/user/buy?page_size=100').catch(() => ({ list: [] }))).list.filter((r) => r.name === keyword)
+        .length;
+    await expect.poll(mine, { timeout: DRAIN_TIMEOUT_MS, interval: 1_000 }).toBe(1);
+    await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
+    expect(await mine()).toBe(1);
+  }, 4 * DRAIN_TIMEOUT_MS);
 });
