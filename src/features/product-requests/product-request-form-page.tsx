@@ -81,6 +81,7 @@ export default function ProductRequestFormPage() {
                 inputMode={f.inputMode}
                 value={draft[f.key]}
                 placeholder={f.placeholder}
+                // Numbers: room for a typed price like 999999.99 and a slip to correct; text: the server's limit.
                 maxLength={f.inputMode ? 12 : PRODUCT_REQUEST_TEXT_MAX}
                 onChange={(e) => set(f.key, e.target.value)}
               />
