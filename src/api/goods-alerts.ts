@@ -20,6 +20,7 @@ export const goodsAlertsQuery = (page: number) => queryOptions({ queryKey: goods
 export const goodsAlertsOfGoodsQuery = (goodsId: number) =>
   queryOptions({
     queryKey: goodsAlertKeys.ofGoods(goodsId),
+    staleTime: GOODS_ALERT_STALE_MS,
     queryFn: () => http.get<Page<GoodsAlert>>('user/alerts', { goods_id: goodsId, page_size: 10 }).then((p) => p.list),
     // The goods page works without it (the buttons then offer a new alert): no alert for a failure.
     meta: { silentErrors: true },

@@ -26,15 +26,15 @@ export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
   const toLogin = useSendToLogin();
   // Only a known visitor goes to the login page; while the user base is unknown the server decides.
   const signedIn = viewer !== 'visitor';
-  const mine = useQuery({ ...goodsAlertsOfGoodsQuery(goods.id), enabled: signedIn }).data ?? [];
+  const outOfStock = goods.number <= 0;
+  // Prices reach only approved buyers; a visitor is offered it and sent to sign in.
+  const canPriceDrop = viewer === 'visitor' || goods.price !== null;
+  const mine = useQuery({ ...goodsAlertsOfGoodsQuery(goods.id), enabled: signedIn && (outOfStock || canPriceDrop) }).data ?? [];
   const set = useSetGoodsAlert();
   const [priceOpen, setPriceOpen] = useState(false);
   const armed = (kind: 'restock' | 'price_drop') => mine.find((a) => a.kind === kind && a.notified_at === null);
   const restock = armed('restock');
   const priceDrop = armed('price_drop');
-  const outOfStock = goods.number <= 0;
-  // Prices reach only approved buyers; a visitor is offered it and sent to sign in.
-  const canPriceDrop = viewer === 'visitor' || goods.price !== null;
   if (!outOfStock && !canPriceDrop) return null;
 
   return (
