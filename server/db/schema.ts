@@ -1087,7 +1087,10 @@ export const messages = pgTable(
   ],
 );
 
-/** 求购 / 品种求购 (POST /api/user/buy). */
+/**
+ * 求购 / 品种求购 (POST /api/user/buy). status: pending 待处理 → replied 已回复 → listed 已上架
+ * (src/domain/product-requests.ts); goods_id is the goods the operator listed for it.
+ */
 export const productRequests = pgTable(
   'product_requests',
   {
@@ -1097,25 +1100,58 @@ export const productRequests = pgTable(
     sccj: text('sccj').notNull().default(''),
     ypgg: text('ypgg').notNull().default(''),
     approvalNo: text('approval_no').notNull().default(''),
+    /** Units a month the buyer expects to take. */
     quantity: integer('quantity').notNull().default(1),
+    /** Fen; null when the buyer named no price. */
     expectedPrice: integer('expected_price'),
     remark: text('remark').notNull().default(''),
-    status: text('status').notNull().default('submitted'),
+    status: text('status').notNull().default('pending'),
     reply: text('reply').notNull().default(''),
+    goodsId: integer('goods_id').references(() => goods.id),
+    repliedAt: ts('replied_at'),
     createdAt: createdAt(),
   },
   (t) => [index('product_requests_company_idx').on(t.companyId, t.createdAt)],
 );
 
-export const feedback = pgTable('feedback', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').references(() => companies.id),
-  kind: text('kind').notNull().default('suggestion'),
-  content: text('content').notNull(),
-  contact: text('contact').notNull().default(''),
-  reply: text('reply').notNull().default(''),
-  createdAt: createdAt(),
-});
+/** 意见反馈 / 投诉建议 (POST /api/user/feedback); photos are uploads ids (purpose feedback). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id),
+    kind: text('kind').notNull().default('suggestion'),
+    content: text('content').notNull(),
+    contact: text('contact').notNull().default(''),
+    photos: integer('photos').array().notNull().default(sql`'{}'::int[]`),
+    reply: text('reply').notNull().default(''),
+    repliedAt: ts('replied_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * 到货通知 (kind restock) and 降价提醒 (kind price_drop, below target_price fen): armed while
+ * notified_at is null; the check that writes the buyer's message sets it in the same statement,
+ * so one change notifies once (server/services/goods-alerts/). One alert per goods and kind.
+ */
+export const goodsAlerts = pgTable(
+  'goods_alerts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    kind: text('kind').notNull(),
+    targetPrice: integer('target_price'),
+    notifiedAt: ts('notified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('goods_alerts_uq').on(t.companyId, t.goodsId, t.kind),
+    index('goods_alerts_armed_idx').on(t.goodsId).where(sql`${t.notifiedAt} IS NULL`),
+  ],
+);
 
 /**
  * E-contract (电子合同) signatures: one row per company and version signed; checkout answers 459

@@ -6,6 +6,7 @@ import { latestCodes } from '../services/phone-codes.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { afterSalesDevRoutes } from './dev-aftersales.ts';
 import { messagesDevRoutes } from './dev-messages.ts';
+import { selfServiceDevRoutes } from './dev-self-service.ts';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -21,3 +22,4 @@ devRoutes.get('/outbox', async (c) => ok(c, await latestCodes(c.get('deps').db, 
 
 devRoutes.route('/', afterSalesDevRoutes);
 devRoutes.route('/', messagesDevRoutes);
+devRoutes.route('/', selfServiceDevRoutes);

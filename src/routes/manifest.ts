@@ -28,6 +28,9 @@ import { dzfpSearch } from '../features/invoices/dzfp-search';
 import { messagesSearch } from '../features/messages/messages-search-schema';
 import { quickPurchaseSearch } from '../features/quick-purchase/quick-purchase-search';
 import { storesSearch } from '../features/stores/stores-search';
+import { feedbackSearch } from '../features/feedback/feedback-search';
+import { goodsAlertsSearch } from '../features/goods-alerts/goods-alerts-search';
+import { requestDetailSearch, requestFormSearch, requestListSearch } from '../features/product-requests/product-request-search';
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
 import { qualityReportsSearch } from '../features/quality-reports/quality-reports-search';
@@ -123,6 +126,8 @@ const quickPurchaseData = {
 type QualificationLoaders = typeof import('./loaders/qualifications');
 const qualificationLoader = (pick: (m: QualificationLoaders) => RouteLoader) =>
   lazyLoader(() => import('./loaders/qualifications').then(pick));
+type SelfServiceLoaders = typeof import('./loaders/self-service');
+const selfServiceLoader = (pick: (m: SelfServiceLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/self-service').then(pick));
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -273,12 +278,14 @@ export const routes: RouteDef[] = [
   // Self-service (/zzfw shows the default child, the product request list)
   { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: outletLayout },
   { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, page: () => import('../features/quick-purchase/quick-purchase-page'), ...quickPurchaseData },
-  { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, ...soon('selfservice') },
-  { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, ...soon('selfservice') },
-  { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, page: () => import('../features/product-requests/product-requests-page'), search: requestListSearch, loader: selfServiceLoader((m) => m.loadProductRequests) },
+  { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, page: () => import('../features/product-requests/product-request-form-page'), search: requestFormSearch },
+  { name: 'pzqg_info', path: '/pzqg/info', parent: 'zzfw', title: '求购详情', shell: MEMBER, auth: true, page: () => import('../features/product-requests/product-request-detail-page'), search: requestDetailSearch, loader: selfServiceLoader((m) => m.loadProductRequest) },
   { name: 'dzfp', path: '/dzfp', parent: 'zzfw', title: '电子发票', shell: MEMBER, auth: true, page: () => import('../features/invoices/invoices-page'), search: dzfpSearch },
   { name: 'star', path: '/star', parent: 'zzfw', title: '我的收藏', shell: MEMBER, auth: true, page: () => import('../features/favorites/favorites-page'), search: favoritesSearch },
-  { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, ...soon('selfservice') },
+  { name: 'yjfk', path: '/yjfk', parent: 'zzfw', title: '意见反馈', shell: MEMBER, auth: true, page: () => import('../features/feedback/feedback-page'), search: feedbackSearch, loader: selfServiceLoader((m) => m.loadFeedback) },
+  // Beyond SPEC (issue 19, docs/decisions/goods-alerts.md): the buyer's 到货通知 and 降价提醒 in one list.
+  { name: 'goods_alerts', path: '/alerts', parent: 'zzfw', title: '到货/降价提醒', shell: MEMBER, auth: true, page: () => import('../features/goods-alerts/goods-alerts-page'), search: goodsAlertsSearch, loader: selfServiceLoader((m) => m.loadGoodsAlerts) },
 
   // Help centre (/help shows the first article; payment pages also live under /help/pay)
   { name: 'help', path: '/help', title: '帮助中心', shell: MEMBER, layout: true, page: () => import('../features/help/help-layout') },

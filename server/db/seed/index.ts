@@ -2,6 +2,7 @@
 // the same order — generated here, nothing downloaded. Everything is written in one transaction, so
 // a failed seed leaves the database as it was. Expects an empty database (fresh, or after the CLI's
 // --reset); refuses to run twice.
+import { seedSelfService } from './self-service.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withTx } from '../tx.ts';
@@ -154,6 +155,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
     await seedQualifications(tx, now, accounts);
     await seedInspectionReports(tx, now);
+    await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);

@@ -10,6 +10,7 @@ import type { OrderStatus } from '../../../src/domain/orders.ts';
 import { creditWallet } from '../payments/wallet.ts';
 import { addHistory, UNPAID_STATUSES } from './status.ts';
 import { restoreStock, returnFlashUnits, type FlashUnits } from './stock.ts';
+import { checkGoodsAlerts } from '../goods-alerts/check.ts';
 
 export interface ReleaseReason {
   note: string;
@@ -57,6 +58,8 @@ export async function releaseOrder(
     }
   }
   await restoreStock(tx, units);
+  // Stock coming back can be a restock a buyer subscribed to (到货通知).
+  await checkGoodsAlerts(tx, [...units.keys()], now);
   await returnFlashUnits(tx, [...flash.values()]);
 
   // A coupon that expired while the order held it comes back as expired, not as usable.

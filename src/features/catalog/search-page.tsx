@@ -2,6 +2,7 @@
 // keywords and type (1 药品名称, 2 生产厂家), with the keywords marked in the dense views and a
 // no-results help: tips and the hot search terms (CommonData.rnss). When the server cannot be
 // reached, the results come from this device's catalogue snapshot (offline-search.tsx).
+import { productRequestAddHref } from '../../domain/product-request-href';
 import { useQuery } from '@tanstack/react-query';
 import { commonDataQuery } from '../../api/common';
 import type { SearchType } from '../../domain/contracts';
@@ -44,6 +45,9 @@ function HotTerms() {
   );
 }
 
+/** The empty search's way into the 品种求购 form, with the keyword filled in. */
+export const NOT_FOUND_LINK_TEXT = '没找到想要的？发布求购';
+
 function NoResultsHelp({ keywords, type }: { keywords: string; type: SearchType }) {
   const other: SearchType = type === 1 ? 2 : 1;
   return (
@@ -60,7 +64,7 @@ function NoResultsHelp({ keywords, type }: { keywords: string; type: SearchType 
           </SpaLink>
         </li>
         <li>
-          <SpaLink href="/pzqg/add">没有想要的品种？发布求购</SpaLink>
+          <SpaLink href={productRequestAddHref(keywords)}>{NOT_FOUND_LINK_TEXT}</SpaLink>
         </li>
       </ul>
       <HotTerms />
@@ -97,7 +101,11 @@ function SearchPage({ view }: { view: ListView }) {
       highlight={search.keywords}
       emptyHelp={<NoResultsHelp keywords={search.keywords} type={search.type} />}
       offlineResults={<OfflineSearchResults keywords={search.keywords} type={search.type} view={view} />}
-    />
+    >
+      <p className={styles.requestHint}>
+        没找到想要的？<SpaLink href={productRequestAddHref(search.keywords)}>发布求购</SpaLink>，我们尽快为您采购上架。
+      </p>
+    </ListScreen>
   );
 }
 

@@ -14,6 +14,7 @@ import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
 import { AddToCartControl } from '../../widgets/goods/add-to-cart';
 import { FavoriteButton } from '../../widgets/goods/favorite-button';
+import { GoodsAlertButtons } from '../../widgets/goods/goods-alert-buttons';
 import { LadderTable } from '../../ui/goods/ladder-table';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
@@ -147,6 +148,7 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
           <div className={styles.buy}>
             <AddToCartControl goods={goods} layout="row" quantity={quantity} onQuantityChange={setQuantity} />
             <FavoriteButton goodsId={goods.id} isFavorite={goods.is_favorite} />
+            <GoodsAlertButtons goods={goods} />
           </div>
           <QualityInspection goods={goods} />
         </div>

@@ -18,6 +18,11 @@ import { ArticleBody } from './article-body';
 import { EMPTY_CATEGORY_TEXT, Empty, Failed, isNotFound, isOfflineFailure, Loading, Missing, Offline, OFFLINE_LIST_TEXT } from './states';
 import styles from './article.module.css';
 import { useRouteSearch } from '../../widgets/route-search';
+import { FeedbackForm } from '../../widgets/feedback/feedback-form';
+import { SpaLink } from '../../ui/spa-link';
+
+/** The leaf whose page also takes a complaint or suggestion (SPEC §2 /help/us/tsjy). */
+const COMPLAINTS_LEAF = 'tsjy';
 
 function useRequestedId(): number | 'invalid' | null {
   return useRouteSearch(helpArticleSearch).id;
@@ -83,6 +88,17 @@ export default function HelpArticlePage() {
     <section className={styles.page}>
       {heading}
       {content}
+      {code === COMPLAINTS_LEAF && (
+        <section className={styles.related} aria-labelledby="tsjy-form-title">
+          <h2 id="tsjy-form-title" className={styles.relatedTitle}>
+            提交投诉建议
+          </h2>
+          <FeedbackForm defaultCategory="complaint" />
+          <p className={styles.date}>
+            提交后可在 <SpaLink href="/yjfk">意见反馈</SpaLink> 中查看处理进度和回复。
+          </p>
+        </section>
+      )}
       {others && leafPath && (
         <nav className={styles.related} aria-label="本栏目文章">
           <h2 className={styles.relatedTitle}>本栏目文章</h2>
