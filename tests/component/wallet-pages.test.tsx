@@ -89,6 +89,10 @@ beforeEach(() => {
         return { list, total: list.length, page: 1, page_size: 12 };
       }
       if (path === 'user/member_card') return card;
+      if (path === 'user/zizhi') {
+        const gsp = { id: 3, kind: 'gsp', kind_name: 'GSP证书', expires_on: '2025-06-22', days_left: 20, expiry: 'expiring', status: 'approved' };
+        return { company: '广州市康宁大药房有限公司', list: [gsp], expired: 0, expiring: 1, blocking: [] };
+      }
       if (path === 'user/message') {
         const list = [{ id: 7, kind: 'order', title: '您的订单已发货', body: '订单 DD2025060100031 已发货', link: '/order', is_read: 0, created_at: 1_748_500_000 }];
         return { list, total: 1, page: 1, page_size: 10, unread: 1 };
@@ -217,6 +221,10 @@ describe('member centre /user', () => {
     expect(screen.getByTestId('wallet-coupon').textContent).toContain('1张即将过期');
     const expiring = screen.getByRole('list', { name: '即将过期的券' });
     expect(within(expiring).getByRole('link', { name: '新人无门槛10元券' }).getAttribute('href')).toBe('/yhq');
+    // The certificate about to expire, a way to /zzzj to renew it.
+    const soon = await screen.findByRole('list', { name: '已过期或30天内到期的证件' });
+    expect(within(soon).getByRole('link', { name: 'GSP证书' }).getAttribute('href')).toBe('/zzzj');
+    expect(within(soon).getByText('20天后到期（2025-06-22）')).toBeTruthy();
     // The newest messages, unread counted, each opening 我的消息.
     const messages = await screen.findByRole('heading', { name: '最新消息（1条未读）' });
     expect(messages).toBeTruthy();

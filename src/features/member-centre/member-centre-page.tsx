@@ -11,22 +11,17 @@ import { PageFrame } from '../../ui/page-frame';
 import { StateBlock } from '../../ui/state-block';
 import { MemberProfile } from './member-profile';
 import { OrderCounts } from './order-counts';
+import { QualificationState } from './qualification-state';
 import { QuickLinks } from './quick-links';
 import { RecentMessages } from './recent-messages';
 import { WalletSummary } from './wallet-summary';
 import styles from './member-centre.module.css';
 
-/** The qualification state with expiring certificates, wired in once /zzzj's API lands. */
-export interface MemberCentreSlots {
-  qualification?: ReactNode;
-}
-
-export function MemberCentre({ card, slots = {} }: { card: MemberCard; slots?: MemberCentreSlots }) {
+export function MemberCentre({ card }: { card: MemberCard }) {
   return (
     <>
       <MemberProfile card={card} />
-      {/* SLOT: qualification state (issue 17 part C) */}
-      {slots.qualification !== undefined && <section className={styles.block} aria-label="资质状态">{slots.qualification}</section>}
+      <QualificationState />
       <OrderCounts counts={card.order_counts} />
       <WalletSummary card={card} />
       <RecentMessages />
