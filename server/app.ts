@@ -31,6 +31,7 @@ import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -54,6 +55,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);
+    c.set('operator', null);
     await next();
   });
   // Before anything reads them: no handler sees a URL or header holding text it cannot store.
@@ -88,6 +90,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/upload', uploadRoutes);
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
+  api.route('/admin', adminRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 

@@ -14,6 +14,7 @@ import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedP
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedContent } from './content.ts';
+import { seedOperators, seedQualificationFiles } from './operators.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
 /** Bump when the generated data changes shape, so a stale demo database can be told apart. */
@@ -138,6 +139,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       qx: categories.rootIds.get('医疗器械') ?? 0,
     });
     const accounts = await seedAccounts(tx, now, coupons);
+    await seedOperators(tx, now);
+    await seedQualificationFiles(tx, now, accounts.companyIds.pending, accounts.companyIds.chain);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
