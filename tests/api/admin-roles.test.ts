@@ -96,7 +96,7 @@ describe('admin route access', () => {
     const seen: string[] = [];
     for (const route of adminRoutes()) {
       const url = urlOf(route.path);
-      const body = route.path.endsWith('/reject') ? { reason: '营业执照模糊，请重新上传' } : {};
+      const body: Record<string, string> = route.path.endsWith('/reject') ? { reason: '营业执照模糊，请重新上传' } : {};
       for (const role of OPERATOR_ROLES) {
         const res = await hit(route.method, url, cookies.get(role), body);
         const allowed = route.access === 'public' || route.access === 'signed-in' || (route.access as readonly string[]).includes(role);
