@@ -10,7 +10,9 @@ import { parseInput } from './http/body.ts';
 import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
-import { mediaSite, staticSite } from './http/static.ts';
+import path from 'node:path';
+import { consoleSite, mediaSite, staticSite } from './http/static.ts';
+import { isAdminHostFor } from './http/admin-host.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
@@ -96,7 +98,15 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
 
   app.route('/api', api);
   app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
-  if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir, { trustProxy: deps.config.trustProxy }));
+  if (deps.config.staticDir) {
+    const { adminHost, trustProxy } = deps.config;
+    // Before the shop: /admin is the console's (and, on ADMIN_HOST, every page is).
+    app.route(
+      '/',
+      consoleSite(path.join(deps.config.staticDir, 'admin'), (c) => isAdminHostFor(adminHost, c), { trustProxy, adminHostOnly: adminHost !== undefined }),
+    );
+    app.route('/', staticSite(deps.config.staticDir, { trustProxy }));
+  }
   return app;
 }
 
