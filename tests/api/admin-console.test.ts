@@ -120,6 +120,11 @@ describe('dashboard and company list', () => {
     const renewals = await t.call<Paged<CompanyRow>>('GET', '/api/admin/companies?renewal=1', { cookie });
     expect(renewals.body.data.list.map((c) => c.id)).toEqual([chainId]);
     expect(renewals.body.data.list[0].pending_files).toBe(1);
+    const all = await t.call<Paged<CompanyRow>>('GET', '/api/admin/companies?page_size=100', { cookie });
+    const filesWaiting = Object.fromEntries(all.body.data.list.map((c) => [c.id, c.pending_files]));
+    expect(Object.values(filesWaiting).reduce((a, b) => a + b, 0)).toBe(4);
+    expect(filesWaiting[pendingId]).toBe(3);
+    expect(filesWaiting[chainId]).toBe(1);
     const sorted = await t.call<Paged<CompanyRow>>('GET', '/api/admin/companies?sort=name&order=asc&page_size=2&page=1', { cookie });
     expect(sorted.body.data.list).toHaveLength(2);
     expect(sorted.body.data.total).toBeGreaterThan(2);

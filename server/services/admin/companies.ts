@@ -35,7 +35,9 @@ export interface CompanyListQuery {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-const pendingFiles = sql<number>`(select count(*)::int from ${qualificationFiles} where ${qualificationFiles.companyId} = ${companies.id} and ${qualificationFiles.status} = 'pending')`;
+// Written out with an alias: inside a subquery drizzle renders columns unqualified, and "id"
+// would then name the file's id rather than the outer company's.
+const pendingFiles = sql<number>`(select count(*)::int from qualification_files qf where qf.company_id = ${companies}.id and qf.status = 'pending')`;
 
 const SORT_COLUMNS = {
   id: companies.id,
