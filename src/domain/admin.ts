@@ -124,6 +124,30 @@ export const COMPANY_RANK_MAX = 5;
 export const LOW_STOCK_THRESHOLD = 10;
 export const REJECT_REASON_MAX = 200;
 
+export interface TransferRow {
+  order_id: number;
+  order_no: string;
+  company_id: number;
+  company_name: string;
+  /** What the transfer must bring in, fen. */
+  amount: number;
+  created_at: number;
+  /** When the order is cancelled if no money is confirmed. */
+  expires_at: number | null;
+}
+
+export interface TransferConfirmation {
+  order_id: number;
+  status: 'paid';
+  amount: number;
+  bank_reference: string;
+  /** True when this exact confirmation had already been recorded (nothing changed). */
+  replayed: boolean;
+}
+
+/** A bank's transaction reference (流水号): letters, digits and - _ /, 4–64 characters. */
+export const BANK_REFERENCE_PATTERN = /^[A-Za-z0-9\-_/]{4,64}$/;
+
 /** Audit actions, with the console's labels. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'operator.login': '登录',
@@ -132,4 +156,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'company.settings': '修改企业设置',
   'staff.totp_require': '要求动态验证码',
   'staff.totp_reset': '重置动态验证码',
+  'order.confirm_transfer': '确认对公转账到账',
 };

@@ -23,6 +23,8 @@ export const CONSOLE_ACCESS = {
   companiesRead: ['admin', 'reviewer', 'finance', 'support'],
   /** Approving or rejecting registrations and renewals, rank, staff, flags, business scope. */
   companiesReview: ['admin', 'reviewer'],
+  /** 对公转账 waiting for the money: the list and the confirmation. */
+  transfers: ['admin', 'finance'],
   /** Operator accounts, their TOTP, the audit log. */
   operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

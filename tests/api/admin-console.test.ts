@@ -6,9 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createMember } from '../helpers/accounts.ts';
 import { operatorCookie, operatorSignIn, totpCode } from '../helpers/operators.ts';
-import { auditLog, companies, qualificationFiles, staff } from '../../server/db/schema.ts';
+import { auditLog, companies, orders, payments, qualificationFiles, staff } from '../../server/db/schema.ts';
 import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
-import type { CompanyDetail, CompanyRow, DashboardCounts, Paged } from '../../src/domain/admin.ts';
+import type { CompanyDetail, CompanyRow, DashboardCounts, Paged, TransferRow } from '../../src/domain/admin.ts';
 
 let t: TestApp;
 let pendingId: number;
@@ -284,6 +284,55 @@ describe('operators and audit', () => {
     for (const bad of ['action=DROP%20TABLE', 'from=2025-13-45', 'page=0', 'target_id=-1']) {
       expect((await t.call('GET', `/api/admin/audit?${bad}`, { cookie: admin })).status, bad).toBe(422);
     }
+  });
+});
+
+describe('对公转账 confirmation', () => {
+  it('finance confirms the amount and bank reference: the order is paid once; twice changes nothing', async () => {
+    const cookie = await operatorSignIn(t, 'finance');
+    const list = await t.call<Paged<TransferRow>>('GET', '/api/admin/transfers', { cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.data.total).toBe(1);
+    const waiting = list.body.data.list[0];
+    const url = `/api/admin/transfers/${waiting.order_id}/confirm`;
+
+    const short = await t.call('POST', url, { cookie, body: { amount: String(waiting.amount - 1), bank_reference: 'ICBC20250602001' } });
+    expect(short.status).toBe(422);
+    expect(short.body.data.errors.amount).toEqual(['到账金额与订单应付金额不符']);
+    const badRef = await t.call('POST', url, { cookie, body: { amount: String(waiting.amount), bank_reference: '<script>' } });
+    expect(badRef.status).toBe(422);
+    expect(badRef.body.data.errors.bank_reference).toBeDefined();
+    const [unchanged] = await t.db.select().from(orders).where(eq(orders.id, waiting.order_id));
+    expect(unchanged.status).toBe('awaiting_transfer');
+
+    const body = { amount: String(waiting.amount), bank_reference: 'ICBC20250602001' };
+    const first = await t.call('POST', url, { cookie, body });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ status: 'paid', amount: waiting.amount, replayed: false });
+    const [paid] = await t.db.select().from(orders).where(eq(orders.id, waiting.order_id));
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: waiting.amount, payMethod: 'transfer' });
+    const pays = await t.db.select().from(payments).where(and(eq(payments.orderId, waiting.order_id), eq(payments.status, 'succeeded')));
+    expect(pays.map((p) => p.gatewayRef)).toEqual(['transfer:ICBC20250602001']);
+
+    const again = await t.call('POST', url, { cookie, body });
+    expect(again.status).toBe(200);
+    expect(again.body.data.replayed).toBe(true);
+    const other = await t.call('POST', url, { cookie, body: { ...body, bank_reference: 'ICBC20250602999' } });
+    expect(other.status).toBe(409);
+    expect(await audits('order.confirm_transfer', waiting.order_id)).toHaveLength(1);
+    expect((await t.call('GET', '/api/admin/transfers', { cookie })).body.data.total).toBe(0);
+    expect((await t.call('POST', '/api/admin/transfers/999999/confirm', { cookie, body })).status).toBe(404);
+  });
+
+  it('one bank reference pays one order only', async () => {
+    const cookie = await operatorSignIn(t, 'finance');
+    const [o] = await t.db.select().from(orders).where(eq(orders.status, 'pending_payment')).limit(1);
+    await t.db.update(orders).set({ status: 'awaiting_transfer' }).where(eq(orders.id, o.id));
+    const reused = await t.call('POST', `/api/admin/transfers/${o.id}/confirm`, { cookie, body: { amount: String(o.payAmount), bank_reference: 'ICBC20250602001' } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.data.errors.bank_reference).toEqual(['该银行流水号已用于其他订单']);
+    const [still] = await t.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(still.status).toBe('awaiting_transfer');
   });
 });
 

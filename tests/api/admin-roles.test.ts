@@ -59,7 +59,8 @@ function urlOf(path: string): string {
   return path
     .replace(/\/companies\/:id/, `/companies/${pendingCompanyId}`)
     .replace(':fileId', String(fileId))
-    .replace(/\/operators\/:id/, `/operators/${spareOperatorId}`);
+    .replace(/\/operators\/:id/, `/operators/${spareOperatorId}`)
+    .replace(':orderId', '1');
 }
 
 beforeAll(async () => {

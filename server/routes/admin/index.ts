@@ -9,6 +9,7 @@ import { adminAuthRoutes } from './auth.ts';
 import { adminDashboardRoutes } from './dashboard.ts';
 import { adminCompanyRoutes } from './companies.ts';
 import { adminOperatorRoutes } from './operators.ts';
+import { adminTransferRoutes } from './transfers.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -23,3 +24,4 @@ adminRoutes.route('/', adminAuthRoutes);
 adminRoutes.route('/', adminDashboardRoutes);
 adminRoutes.route('/companies', adminCompanyRoutes);
 adminRoutes.route('/', adminOperatorRoutes);
+adminRoutes.route('/transfers', adminTransferRoutes);
