@@ -10,6 +10,7 @@ import styles from './console-shell.module.css';
 const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] = [
   { to: '/', label: '工作台', area: 'dashboard', exact: true },
   { to: '/companies', label: '企业与资质', area: 'companiesRead' },
+  { to: '/transfers', label: '待确认转账', area: 'transfers' },
 ];
 
 export function ConsoleShell() {

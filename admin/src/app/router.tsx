@@ -13,6 +13,8 @@ import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
 import { CompaniesPage } from '../pages/companies/companies-page.tsx';
 import { CompanyPage } from '../pages/company/company-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
+import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -77,7 +79,21 @@ const companyRoute = createRoute({
   component: CompanyPage,
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute])]);
+const transfersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/transfers',
+  validateSearch: parseTransferSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'transfers')) void context.queryClient.prefetchQuery(transferListQuery(deps.page));
+  },
+  component: TransfersPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute]),
+]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({

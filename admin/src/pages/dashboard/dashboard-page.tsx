@@ -47,7 +47,12 @@ export function DashboardPage() {
           value={String(data.renewals_pending)}
           link={reviews ? { to: '/companies', search: { renewal: true }, text: '去审核' } : undefined}
         />
-        <Stat label="待确认转账" value={String(data.transfers_to_confirm)} note="对公转账待确认收款" />
+        <Stat
+          label="待确认转账"
+          value={String(data.transfers_to_confirm)}
+          note="对公转账待确认收款"
+          link={me && mayOpen(me.role, 'transfers') ? { to: '/transfers', search: {}, text: '去确认' } : undefined}
+        />
         <Stat label="待处理售后" value={String(data.after_sales_to_decide)} note="买家已提交，待受理" />
       </div>
 
