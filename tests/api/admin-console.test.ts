@@ -259,6 +259,7 @@ describe('operators and audit', () => {
     const res = await t.call('POST', `/api/admin/operators/${row.id}/totp`, { cookie: admin });
     expect(res.status).toBe(200);
     expect(res.body.data.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(res.body.data.qr_data_url).toMatch(/^data:image\/png;base64,/);
     expect((await t.call('GET', '/api/admin/me', { cookie: support })).status).toBe(401);
     const again = await t.call('POST', '/api/admin/login', { body: { username: 'support', password: OPERATOR_DEMO_PASSWORD } });
     expect(again.body.data.totp_required).toBe(true);

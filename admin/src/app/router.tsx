@@ -14,6 +14,9 @@ import { CompaniesPage } from '../pages/companies/companies-page.tsx';
 import { CompanyPage } from '../pages/company/company-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
+import { OperatorsPage } from '../pages/operators/operators-page.tsx';
+import { AuditPage } from '../pages/audit/audit-page.tsx';
+import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
 import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
@@ -90,9 +93,29 @@ const transfersRoute = createRoute({
   component: TransfersPage,
 });
 
+const operatorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/operators',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'operators')) void context.queryClient.prefetchQuery(operatorListQuery);
+  },
+  component: OperatorsPage,
+});
+
+const auditRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/audit',
+  validateSearch: parseAuditSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'operators')) void context.queryClient.prefetchQuery(auditQuery(deps));
+  },
+  component: AuditPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, operatorsRoute, auditRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

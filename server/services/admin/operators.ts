@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, validationError } from '../../http/enve
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { withTx } from '../../db/tx.ts';
 import { consume, LIMITS, peek, resetLimit } from '../rate-limit.ts';
+import QRCode from 'qrcode';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import type { Operator } from '../../../src/domain/admin.ts';
@@ -114,8 +115,13 @@ async function operatorRow(db: Db, id: number) {
  * Requires a second factor of the operator: a new secret (any earlier one stops working), their
  * sessions end so the next sign-in asks for a code. The URI is shown once, to be scanned.
  */
-export async function requireTotp(db: Db, actor: Actor, id: number, now: Date): Promise<{ otpauth_uri: string; secret: string }> {
-  return withTx(db, async (tx) => {
+export async function requireTotp(
+  db: Db,
+  actor: Actor,
+  id: number,
+  now: Date,
+): Promise<{ otpauth_uri: string; secret: string; qr_data_url: string }> {
+  const result = await withTx(db, async (tx) => {
     const row = await operatorRow(tx, id);
     const secret = newTotpSecret();
     await tx.update(staff).set({ totpSecret: secret, totpLastStep: null }).where(eq(staff.id, id));
@@ -128,6 +134,8 @@ export async function requireTotp(db: Db, actor: Actor, id: number, now: Date): 
     );
     return { otpauth_uri: totpUri(secret, row.username), secret };
   });
+  // The QR the operator scans, drawn here so the console needs no QR code of its own.
+  return { ...result, qr_data_url: await QRCode.toDataURL(result.otpauth_uri, { margin: 1, width: 220 }) };
 }
 
 /** Drops the operator's second factor (a lost phone); the admin requires a new one afterwards. */
