@@ -155,6 +155,17 @@ describe('operator console', () => {
     expect(JSON.parse(localStorage.getItem('console.columns.企业列表') ?? '{}')).toEqual({ phone: false });
   });
 
+  it('goes to the login when the session ends under a page, and comes back afterwards', async () => {
+    signedIn = operator('reviewer');
+    handlers['GET /api/admin/companies'] = () => ({ status: 401, code: 10001, msg: '请先登录运营后台', data: null });
+    openAt('/admin/companies?q=%E4%BB%81%E5%BF%83');
+    await screen.findByLabelText(/用户名/);
+    expect(window.location.pathname).toBe('/admin/login');
+    const back = new URLSearchParams(window.location.search).get('redirect') ?? '';
+    expect(back.startsWith('/companies')).toBe(true);
+    expect(decodeURIComponent(back)).toContain('仁心');
+  });
+
   it('the settings form sends the values it shows', async () => {
     signedIn = operator('reviewer');
     const detail: CompanyDetail = {
