@@ -3,6 +3,7 @@
 // registration, opens it from the companies list and approves it; the buyer `pending`, signed in
 // the whole time in the shop, then sees prices at once, adds to the cart and gets through the
 // qualification gate of checkout (the next gate, the e-contract, is the buyer's own step: 459).
+// Then finance confirms a 对公转账 (a wrong amount is refused) and the buyer finds the order paid.
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -88,5 +89,44 @@ describeBrowser('operator console: sign in with TOTP, dashboard, approve a regis
     expect(audit).toEqual([expect.objectContaining({ staff_name: '赵敏', target_type: 'company' })]);
     await operator.getByRole('link', { name: '工作台' }).click();
     await expect.poll(() => operator.locator('[data-stat="待审核注册"]').textContent(), { timeout: 10_000 }).toBe('0');
+  });
+
+  it('finance confirms demo\'s 对公转账 with the bank reference; the buyer finds the order paid', async () => {
+    const finance = await newPage(browser, server.url, { name: 'finance' });
+    // A wrong amount is refused with HTTP 422, which Chromium logs as a failed resource.
+    allowConsoleErrors(finance, /status of 422/);
+    await finance.goto('/admin/login');
+    await finance.fill('input[name="username"]', 'finance');
+    await finance.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
+    await finance.getByRole('button', { name: '登录' }).click();
+    await finance.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    // 财务 sees the transfers but not the admin's areas.
+    await expect(finance.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '运营账号' }).count()).resolves.toBe(0);
+    await finance.getByRole('link', { name: '去确认' }).click();
+
+    const table = finance.getByRole('table', { name: '待确认转账' });
+    const row = table.getByRole('row').filter({ hasText: '广州市康宁大药房有限公司' });
+    await row.waitFor({ timeout: 15_000 });
+    const orderNo = (await row.getByRole('cell').first().textContent()) ?? '';
+    await row.getByRole('button', { name: '确认收款' }).click();
+    const dialog = finance.getByRole('dialog');
+    await dialog.getByLabel(/到账金额/).fill('0.01');
+    await dialog.getByLabel(/银行流水号/).fill('ICBC20250602001');
+    await dialog.getByRole('button', { name: '确认收款' }).click();
+    await dialog.getByText('到账金额与订单应付金额不符').waitFor({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: '取消' }).click();
+
+    await row.getByRole('button', { name: '确认收款' }).click();
+    await dialog.getByLabel(/银行流水号/).fill('ICBC20250602001');
+    await dialog.getByRole('button', { name: '确认收款' }).click();
+    await finance.getByText('没有待确认的转账').waitFor({ timeout: 10_000 });
+
+    const buyer = await newPage(browser, server.url, { name: 'demo' });
+    await buyerSignIn(buyer, 'demo');
+    const orders = await buyer.evaluate(async () => {
+      const res = await fetch('/api/order?tab=paid&page=1', { credentials: 'include' });
+      return ((await res.json()) as { data: { list: { order_no: string; status: string }[] } }).data.list;
+    });
+    expect(orders.find((o) => o.order_no === orderNo)?.status).toBe('paid');
   });
 });
