@@ -8,6 +8,7 @@ import { createMember } from '../helpers/accounts.ts';
 import { operatorCookie, operatorSignIn, totpCode } from '../helpers/operators.ts';
 import { auditLog, companies, orders, payments, qualificationFiles, staff } from '../../server/db/schema.ts';
 import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { createOperator } from '../../server/services/admin/operators.ts';
 import type { CompanyDetail, CompanyRow, DashboardCounts, Paged, TransferRow } from '../../src/domain/admin.ts';
 
 let t: TestApp;
@@ -334,6 +335,27 @@ describe('对公转账 confirmation', () => {
     expect(reused.body.data.errors.bank_reference).toEqual(['该银行流水号已用于其他订单']);
     const [still] = await t.db.select().from(orders).where(eq(orders.id, o.id));
     expect(still.status).toBe('awaiting_transfer');
+  });
+});
+
+describe('creating an operator (npm run operator)', () => {
+  it('creates an account that signs in with its role; refuses a taken name, a short password, a bad name', async () => {
+    const created = await createOperator(
+      t.db,
+      { username: 'boss', name: '老板', phone: '13500000077', role: 'admin', password: 'a-long-password', totp: false },
+      t.clock.now(),
+    );
+    expect(created.otpauth_uri).toBeNull();
+    const cookie = await operatorSignIn(t, 'boss', { password: 'a-long-password' });
+    expect((await t.call('GET', '/api/admin/me', { cookie })).body.data).toMatchObject({ username: 'boss', role: 'admin' });
+    const base = { name: '某人', phone: '', role: 'support' as const, password: 'a-long-password', totp: false };
+    await expect(createOperator(t.db, { ...base, username: 'boss' }, t.clock.now())).rejects.toThrow('该用户名已存在');
+    await expect(createOperator(t.db, { ...base, username: 'newbie', password: 'short' }, t.clock.now())).rejects.toThrow('密码至少10位');
+    await expect(createOperator(t.db, { ...base, username: 'Bad Name' }, t.clock.now())).rejects.toThrow(/用户名/);
+    const withCode = await createOperator(t.db, { ...base, username: 'guard', totp: true }, t.clock.now());
+    expect(withCode.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
+    const login = await t.call('POST', '/api/admin/login', { body: { username: 'guard', password: 'a-long-password' } });
+    expect(login.body.data.totp_required).toBe(true);
   });
 });
 

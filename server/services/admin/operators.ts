@@ -12,6 +12,8 @@ import QRCode from 'qrcode';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import type { Operator } from '../../../src/domain/admin.ts';
+import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export const OPERATOR_LOGIN_FAILED_MSG = '用户名或密码错误';
 export const OPERATOR_LOCKED_MSG = '登录失败次数过多，请15分钟后再试';
@@ -150,4 +152,49 @@ export async function resetTotp(db: Db, actor: Actor, id: number, now: Date): Pr
       now,
     );
   });
+}
+
+export interface NewOperator {
+  username: string;
+  name: string;
+  phone: string;
+  role: OperatorRole;
+  password: string;
+  /** Require a second factor from the start (the answer carries the URI to scan). */
+  totp: boolean;
+}
+
+export const OPERATOR_USERNAME = /^[a-z][a-z0-9_.-]{2,39}$/;
+export const OPERATOR_PASSWORD_MIN = 10;
+
+/**
+ * Creates an operator account (the first admin of a production shop comes from here, through
+ * `npm run operator`). Refuses a malformed name, a short password and a name in use.
+ */
+export async function createOperator(db: Db, input: NewOperator, now: Date): Promise<{ id: number; otpauth_uri: string | null }> {
+  if (!OPERATOR_USERNAME.test(input.username)) throw validationError({ username: ['用户名为3-40位小写字母、数字或 _ . -，以字母开头'] });
+  if (input.password.length < OPERATOR_PASSWORD_MIN) throw validationError({ password: [`密码至少${OPERATOR_PASSWORD_MIN}位`] });
+  if (input.name.trim() === '') throw validationError({ name: ['请填写姓名'] });
+  const { hash, salt } = await hashPassword(input.password);
+  const secret = input.totp ? newTotpSecret() : null;
+  try {
+    const [row] = await db
+      .insert(staff)
+      .values({
+        name: input.name.trim(),
+        phone: input.phone,
+        role: 'operator',
+        username: input.username,
+        passwordHash: hash,
+        passwordSalt: salt,
+        consoleRole: input.role,
+        totpSecret: secret,
+        createdAt: now,
+      })
+      .returning({ id: staff.id });
+    return { id: row.id, otpauth_uri: secret ? totpUri(secret, input.username) : null };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError({ username: ['该用户名已存在'] });
+    throw err;
+  }
 }
