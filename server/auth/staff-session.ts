@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import { staff, staffSessions } from '../db/schema.ts';
 import type { AppEnv, OperatorSession } from '../env.ts';
 import { AppError } from '../http/envelope.ts';
@@ -91,6 +91,8 @@ export async function createStaffSession(c: Context<AppEnv>, staffId: number): P
   const now = clock();
   const previous = getCookie(c, STAFF_COOKIE);
   if (previous) await db.delete(staffSessions).where(eq(staffSessions.id, hashToken(previous)));
+  // The operator's own expired sessions are dead rows; a sign-in is a fine moment to drop them.
+  await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), lt(staffSessions.expiresAt, now)));
   const token = randomBytes(32).toString('base64url');
   await db.insert(staffSessions).values({
     id: hashToken(token),
