@@ -30,8 +30,43 @@ function layerRules() {
   });
 }
 
+/** Layers of the operator console (admin/src/), lowest first, like the shop's (docs/decisions/operator-console.md). */
+const CONSOLE_LAYERS = ['api', 'widgets', 'pages', 'app'];
+
+function consoleLayerRules() {
+  return CONSOLE_LAYERS.slice(0, -1).map((layer, rank) => ({
+    name: `console-layer-${layer}`,
+    comment: `admin/src/${layer}/ imports only ${CONSOLE_LAYERS.slice(0, rank + 1).join('/, ')}/ of the console (layers point one way)`,
+    severity: 'error',
+    from: { path: `^admin/src/${layer}/` },
+    to: { path: `^admin/src/(${CONSOLE_LAYERS.slice(rank + 1).join('|')})/` },
+  }));
+}
+
 module.exports = {
   forbidden: [
+    ...consoleLayerRules(),
+    {
+      name: 'console-shares-pure-code-only',
+      comment: 'The console shares only the pure layers of the shop (src/domain, src/ui): no shop api, store, features or app',
+      severity: 'error',
+      from: { path: '^admin/' },
+      to: { path: '^(src|server|sw|tests|bench|scripts)/', pathNot: '^src/(domain|ui)/' },
+    },
+    {
+      name: 'console-pages-isolated',
+      comment: 'A console page folder never imports another page folder: share through widgets/ or api/',
+      severity: 'error',
+      from: { path: '^admin/src/pages/([^/]+)/' },
+      to: { path: '^admin/src/pages/[^/]+/', pathNot: '^admin/src/pages/$1/' },
+    },
+    {
+      name: 'nothing-imports-console',
+      comment: 'The shop, the server and the service worker never import the console (its own bundle)',
+      severity: 'error',
+      from: { path: '^(src|server|sw)/' },
+      to: { path: '^admin/' },
+    },
     {
       name: 'no-circular',
       comment: 'No import cycles, type-only imports included',

@@ -1,8 +1,8 @@
 // No colour literal outside the design tokens (docs/decisions/style-system.md), checked on every
 // `npm run check`. Colours live once, as custom properties in src/ui/tokens.css; everything else
 // writes var(--color-…). Scanned:
-//   - every .css file under src/ (except the tokens file) and index.html's inline <style>;
-//   - string literals in .ts/.tsx under src/ (inline styles, SVG fills, colour tables).
+//   - every .css file under src/ and admin/src/ (except the tokens file) and index.html's inline <style>;
+//   - string literals in .ts/.tsx under src/ and admin/src/ (inline styles, SVG fills, colour tables).
 // A colour literal is a hex colour (#rgb, #rgba, #rrggbb, #rrggbbaa), rgb()/rgba()/hsl()/hsla(),
 // or a named colour as a CSS value (transparent, currentColor and inherit are not colours here).
 // Comments never count. A line (or the line after a comment) carrying
@@ -90,7 +90,8 @@ function check(root) {
       if (colour && !allowed(rawLines, i)) problems.push(`  ${file}:${i + 1}  ${colour}`);
     });
   };
-  for (const full of walk(path.join(root, 'src'))) {
+  // The operator console (admin/src) uses the same tokens.
+  for (const full of [...walk(path.join(root, 'src')), ...walk(path.join(root, 'admin', 'src'))]) {
     const file = path.relative(root, full).split(path.sep).join('/');
     if (file === TOKENS_FILE) continue;
     const isCss = file.endsWith('.css');

@@ -1,4 +1,4 @@
-// Runs dependency-cruiser with .dependency-cruiser.cjs over src/, sw/, server/ and tests/ (README
+// Runs dependency-cruiser with .dependency-cruiser.cjs over src/, admin/, sw/, server/ and tests/ (README
 // "Layout", docs/decisions/layers.md); `npm run check` calls it. Exit code 1 on any violation.
 //   node scripts/check-layers.mjs [--root <dir>]   (--root: a fixture tree, tests only)
 // Through the API rather than the `depcruise` CLI: the CLI refuses Node 20 (it follows Node's
@@ -14,7 +14,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--root');
 const root = at >= 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : repo;
 const config = createRequire(import.meta.url)(path.join(repo, '.dependency-cruiser.cjs'));
-const scanned = ['src', 'sw', 'server', 'tests'].filter((dir) => existsSync(path.join(root, dir)));
+const scanned = ['src', 'admin', 'sw', 'server', 'tests'].filter((dir) => existsSync(path.join(root, dir)));
 
 // dependency-cruiser matches rule paths against paths relative to the working directory.
 process.chdir(root);

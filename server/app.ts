@@ -10,7 +10,9 @@ import { parseInput } from './http/body.ts';
 import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
-import { mediaSite, staticSite } from './http/static.ts';
+import path from 'node:path';
+import { consoleSite, mediaSite, staticSite } from './http/static.ts';
+import { isAdminHostFor } from './http/admin-host.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
@@ -40,6 +42,7 @@ import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
 import { qualificationRoutes } from './routes/qualifications.ts';
 import { qualityReportRoutes } from './routes/quality-reports.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -63,6 +66,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);
+    c.set('operator', null);
     await next();
   });
   // Before anything reads them: no handler sees a URL or header holding text it cannot store.
@@ -107,12 +111,21 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
   api.route('/jybg', qualityReportRoutes);
+  api.route('/admin', adminRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 
   app.route('/api', api);
   app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
-  if (deps.config.staticDir) app.route('/', staticSite(deps.config.staticDir, { trustProxy: deps.config.trustProxy }));
+  if (deps.config.staticDir) {
+    const { adminHost, trustProxy } = deps.config;
+    // Before the shop: /admin is the console's (and, on ADMIN_HOST, every page is).
+    app.route(
+      '/',
+      consoleSite(path.join(deps.config.staticDir, 'admin'), (c) => isAdminHostFor(adminHost, c), { trustProxy, adminHostOnly: adminHost !== undefined }),
+    );
+    app.route('/', staticSite(deps.config.staticDir, { trustProxy }));
+  }
   return app;
 }
 

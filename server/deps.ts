@@ -28,6 +28,11 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
   trustProxy?: boolean;
+  /**
+   * ADMIN_HOST: the operator console's own host name (no port). Set, the console and /api/admin
+   * answer only there; unset, the console is served under /admin of every host.
+   */
+  adminHost?: string;
   /** Minutes a new order may stay unpaid before it is cancelled (ORDER_PAYMENT_TTL_MINUTES, default 30). */
   orderPaymentTtlMinutes?: number;
 }

@@ -1,5 +1,6 @@
 // Hono context typing shared by every route module.
 import type { Deps } from './deps.ts';
+import type { OperatorRole } from '../src/domain/operator-roles.ts';
 
 export interface IdempotencyClaim {
   scope: string;
@@ -24,10 +25,22 @@ export interface SessionUser {
   actingCompanyId?: number | null;
 }
 
+/** The signed-in operator behind an /api/admin request (server/auth/staff-session.ts). */
+export interface OperatorSession {
+  sessionId: string;
+  staffId: number;
+  username: string;
+  name: string;
+  role: OperatorRole;
+  totpEnabled: boolean;
+}
+
 export interface AppEnv {
   Variables: {
     deps: Deps;
     user: SessionUser | null;
+    /** Set only under /api/admin; buyer sessions never fill it. */
+    operator: OperatorSession | null;
     /** Parsed request body (form bracket notation or JSON), set by the body middleware for unsafe methods. */
     body: Record<string, unknown>;
     /** Parsed query string (same bracket notation), set by the body middleware for every method. */

@@ -106,6 +106,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     ...shop,
     allowedOrigins: (env('ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env('TRUST_PROXY') === '1',
+    adminHost: env('ADMIN_HOST')?.trim().toLowerCase(),
     orderPaymentTtlMinutes: env('ORDER_PAYMENT_TTL_MINUTES') ? Number(env('ORDER_PAYMENT_TTL_MINUTES')) : undefined,
     ...opts.config,
   };

@@ -1,4 +1,5 @@
-// `npm start`: builds the PWA when dist/ is missing or older than its sources, then starts the
+// `npm start`: builds the PWA and the operator console when dist/ is missing or older than their
+// sources, then starts the
 // server: one process, or WORKERS=n processes on PostgreSQL (server/ops/workers.ts). A fresh clone
 // therefore needs only `npm install && npm start`.
 import { spawn } from 'node:child_process';
@@ -11,7 +12,9 @@ import { readShopSettings } from './ops/shop-settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the vite build reads. */
-const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'admin', 'vite.admin.config.ts', 'package.json'];
+/** The shop first (it empties dist/), then the console into dist/admin/. */
+const BUILDS: string[][] = [['vite', 'build'], ['vite', 'build', '-c', 'vite.admin.config.ts']];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -24,17 +27,22 @@ function newestMtime(p: string): number {
 
 export function buildIsStale(): boolean {
   const built = path.join(root, 'dist', 'index.html');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
+  const consoleBuilt = path.join(root, 'dist', 'admin', 'index.html');
+  if (!existsSync(built) || !existsSync(consoleBuilt)) return true;
+  const builtAt = Math.min(statSync(built).mtimeMs, statSync(consoleBuilt).mtimeMs);
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
 
-function build(): Promise<void> {
+function runBuild(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    const child = spawn('npx', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
   });
+}
+
+async function build(): Promise<void> {
+  for (const args of BUILDS) await runBuild(args);
 }
 
 async function main(): Promise<void> {
@@ -42,7 +50,7 @@ async function main(): Promise<void> {
   const workers = workerCount(process.env);
   readShopSettings(process.env, process.env.NODE_ENV === 'production');
   if (buildIsStale()) {
-    console.log('building the PWA (dist/ is missing or older than its sources)…');
+    console.log('building the PWA and the console (dist/ is missing or older than their sources)…');
     await build();
   }
   if (workers > 1) {

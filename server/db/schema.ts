@@ -30,15 +30,77 @@ const updatedAt = () => ts('updated_at').notNull().defaultNow();
 // Staff, companies (buyers), users, sessions
 // ---------------------------------------------------------------------------------------------
 
-/** Our side: account managers (专属客户经理) and salespeople (业务员). */
-export const staff = pgTable('staff', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  phone: text('phone').notNull(),
-  role: text('role', { enum: ['account_manager', 'salesperson', 'operator'] }).notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: createdAt(),
-});
+/**
+ * Our side: account managers (专属客户经理), salespeople (业务员) and operators. A row with a
+ * username and a console role signs in to the operator console (docs/decisions/operator-console.md);
+ * the others are only people a company is assigned to.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    role: text('role', { enum: ['account_manager', 'salesperson', 'operator'] }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Console sign-in name; null for staff who never sign in. */
+    username: text('username'),
+    /** scrypt hash (hex) and its salt (hex), as for buyers (server/auth/password.ts). */
+    passwordHash: text('password_hash'),
+    passwordSalt: text('password_salt'),
+    /** admin, reviewer, finance, warehouse, operations, support (src/domain/operator-roles.ts). */
+    consoleRole: text('console_role', {
+      enum: ['admin', 'reviewer', 'finance', 'warehouse', 'operations', 'support'],
+    }),
+    /** Base32 TOTP secret; set when an admin requires a second factor for this operator. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted, so one code signs in once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabled: boolean('disabled').notNull().default(false),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_username_uq').on(t.username)],
+);
+
+/** Operator console sessions: like buyers' `sessions`, keyed by the SHA-256 of the cookie token. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One row per operator action: who, when, what, and the row before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    /** The operator's name as it was, so renaming an account does not rewrite history. */
+    staffName: text('staff_name').notNull(),
+    /** e.g. company.approve, company.reject, company.settings, staff.totp_require */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_staff_idx').on(t.staffId, t.createdAt),
+  ],
+);
 
 /** A buyer company: pharmacy, clinic, or a chain head office whose stores are child companies. */
 export const companies = pgTable(

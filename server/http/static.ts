@@ -158,6 +158,8 @@ export function staticSite(dir: string, opts: SiteOptions = {}): Hono {
     const urlPath = c.req.path;
     // /api and /media have their own apps; their unknown paths fall through to the JSON 404.
     if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/media/')) return next();
+    // The operator console (consoleSite) owns /admin, even where it is not served.
+    if (urlPath === CONSOLE_BASE || urlPath.startsWith(`${CONSOLE_BASE}/`)) return notFoundText(c);
 
     const wanted = urlPath === '/' ? '/index.html' : urlPath;
     const full = resolveInside(root, wanted);
@@ -170,6 +172,44 @@ export function staticSite(dir: string, opts: SiteOptions = {}): Hono {
     const looksLikeFile = /\.[A-Za-z0-9]+$/.test(lastSegment);
     const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (!looksLikeFile && acceptsHtml) {
+      const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE, opts);
+      if (shell) return shell;
+    }
+    return notFoundText(c);
+  });
+
+  return site;
+}
+
+export const CONSOLE_BASE = '/admin';
+
+/**
+ * The operator console's build (dist/admin, vite.admin.config.ts) under /admin: hashed assets for
+ * a year, index.html revalidated, and any other path without an extension gets index.html (the
+ * console's router takes it from there). `allowed` says whether this request's host may see the
+ * console (ADMIN_HOST); when it may not, /admin is a plain 404. On the console's own host, every
+ * other page redirects to /admin/ (the shop is not served there).
+ */
+export function consoleSite(dir: string, allowed: (c: Context) => boolean, opts: SiteOptions & { adminHostOnly: boolean }): Hono {
+  const root = path.resolve(dir);
+  const site = new Hono();
+
+  site.get('*', async (c, next) => {
+    const urlPath = c.req.path;
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/media/')) return next();
+    const inConsole = urlPath === CONSOLE_BASE || urlPath.startsWith(`${CONSOLE_BASE}/`);
+    if (!allowed(c)) return inConsole ? notFoundText(c) : next();
+    if (!inConsole) return opts.adminHostOnly ? c.redirect(`${CONSOLE_BASE}/`, 302) : next();
+    if (urlPath === CONSOLE_BASE) return c.redirect(`${CONSOLE_BASE}/`, 301);
+
+    const wanted = urlPath.slice(CONSOLE_BASE.length) === '/' ? '/index.html' : urlPath.slice(CONSOLE_BASE.length);
+    const full = resolveInside(root, wanted);
+    if (full === null) return notFoundText(c);
+    const cache = wanted.startsWith('/assets/') ? IMMUTABLE : NO_CACHE;
+    const found = await sendFile(c, full, cache, opts);
+    if (found) return found;
+    const lastSegment = wanted.slice(wanted.lastIndexOf('/') + 1);
+    if (!/\.[A-Za-z0-9]+$/.test(lastSegment)) {
       const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE, opts);
       if (shell) return shell;
     }

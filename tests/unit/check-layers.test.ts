@@ -32,6 +32,11 @@ const CLEAN: Tree = {
   'server/helper.ts': 'export const helper = <T>(x: T) => x;\n',
   'sw/sw.ts': "import { yuan } from '../src/domain/money';\nimport { names } from './cache-names';\nexport default [yuan, names];\n",
   'sw/cache-names.ts': "export const names = ['catalogue-v1'];\n",
+  'admin/src/api/client.ts': "import { yuan } from '../../../src/domain/money';\nexport const get = () => yuan;\n",
+  'admin/src/widgets/table.tsx': "import { Button } from '../../../src/ui/button';\nimport { get } from '../api/client';\nexport const Table = [Button, get];\n",
+  'admin/src/pages/companies/page.tsx': "import { Table } from '../../widgets/table';\nexport const Page = Table;\n",
+  'admin/src/pages/audit/page.tsx': "import { get } from '../../api/client';\nexport const Page = get;\n",
+  'admin/src/app/router.tsx': "import { Page } from '../pages/companies/page';\nimport { Page as Audit } from '../pages/audit/page';\nexport const router = [Page, Audit];\n",
   'tests/unit/anything.test.ts': "import { cartAdd } from '../../src/local/writes';\nimport { route } from '../../server/routes/cart';\nexport default [cartAdd, route];\n",
 };
 
@@ -112,6 +117,30 @@ describe('refuses', () => {
       rule: 'sw-only-domain',
       plant: { 'sw/cache-names.ts': "import { cartAdd } from '../src/local';\nexport const names = [cartAdd];\n" },
       edge: 'sw/cache-names.ts → src/local/index.ts',
+    },
+    {
+      name: 'the console importing the shop\'s api/',
+      rule: 'console-shares-pure-code-only',
+      plant: { 'admin/src/api/client.ts': "import { useAddToCart } from '../../../src/api/cart';\nexport const get = useAddToCart;\n" },
+      edge: 'admin/src/api/client.ts → src/api/cart.ts',
+    },
+    {
+      name: 'an upward import in the console (api/ → pages/)',
+      rule: 'console-layer-api',
+      plant: { 'admin/src/api/client.ts': "import { Page } from '../pages/audit/page';\nexport const get = () => Page;\n" },
+      edge: 'admin/src/api/client.ts → admin/src/pages/audit/page.tsx',
+    },
+    {
+      name: 'a console page importing another page',
+      rule: 'console-pages-isolated',
+      plant: { 'admin/src/pages/audit/page.tsx': "import { Page as Other } from '../companies/page';\nexport const Page = Other;\n" },
+      edge: 'admin/src/pages/audit/page.tsx → admin/src/pages/companies/page.tsx',
+    },
+    {
+      name: 'the shop importing the console',
+      rule: 'nothing-imports-console',
+      plant: { 'src/app/app.tsx': "import { pages } from '../routes/tree';\nimport { router } from '../../admin/src/app/router';\nexport const App = [pages, router];\n" },
+      edge: 'src/app/app.tsx → admin/src/app/router.tsx',
     },
     {
       name: "an import of local/'s internals from outside it",

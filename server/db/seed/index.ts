@@ -21,6 +21,7 @@ import { seedLoginHistory, seedWechatBinding } from './login-history.ts';
 import { seedQuickPurchase } from './quick-purchase.ts';
 import { seedContent } from './content.ts';
 import { seedInspectionReports, seedQualifications } from './qualifications.ts';
+import { seedOperators, seedQualificationFiles } from './operators.ts';
 import { firstFreeId, insertJson, rowsOf, suspendIndexes, syncSequence } from './db-util.ts';
 
 /** Bump when the generated data changes shape, so a stale demo database can be told apart. */
@@ -148,12 +149,15 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     // demo first: it gets the longest history.
     await seedLoginHistory(tx, now, DEMO_USERNAMES.map((u) => accounts.userIds[u]));
     await seedWechatBinding(tx, accounts.userIds.chain);
+    await seedOperators(tx, now);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     await seedDemoMessages(tx, now, accounts.demo.companyId);
     await seedWalletExtras(tx, now, accounts, coupons);
     const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
     const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
     await seedQualifications(tx, now, accounts);
+    // After the certificates in force: pending's registration scans and chain's renewal that replaces one.
+    await seedQualificationFiles(tx, now, accounts.companyIds.pending, accounts.companyIds.chain);
     await seedInspectionReports(tx, now);
     await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
     const pointsGoodsIds = await seedPointsMall(tx);

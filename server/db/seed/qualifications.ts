@@ -57,10 +57,6 @@ const CERTS: Partial<Record<Username, CertDef[]>> = {
     { kind: 'drug_license', number: '湘CB7310245', issuer: '长沙市市场监督管理局', validDays: -10 },
     { kind: 'gsp', number: 'C-HN-21-0912', issuer: '湖南省药品监督管理局', validDays: 25 },
   ],
-  pending: [
-    { kind: 'business_license', number: '92440604MA52H3LQ1E', issuer: '佛山市禅城区市场监督管理局', validDays: null, status: 'pending', png: true },
-    { kind: 'drug_license', number: '粤CB7570088', issuer: '佛山市市场监督管理局', validDays: 1_500, status: 'pending' },
-  ],
 };
 
 export async function seedQualifications(db: Db, now: Date, accounts: SeededAccounts): Promise<number> {

@@ -21,6 +21,18 @@ export function registrationDecidedMessage(approved: boolean, note: string): Mes
       };
 }
 
+/** A renewed certificate (换证) reviewed: in force from now on, or refused with the reason. */
+export function renewalDecidedMessage(approved: boolean, note: string): MessageDraft {
+  return approved
+    ? { kind: 'system', title: '证件更新已通过', body: '您上传的新证件已审核通过，现已生效。', link: '/zzzj' }
+    : {
+        kind: 'system',
+        title: '证件更新未通过',
+        body: `您上传的新证件未通过审核${note ? `，原因：${note}` : ''}。原证件在有效期内仍可使用，请重新上传。`,
+        link: '/zzzj',
+      };
+}
+
 /** The after-sale steps that are a decision the buyer waits for; other steps write nothing. */
 const AFTER_SALE_TITLES: Partial<Record<AfterSaleStatus, string>> = {
   approved: '售后申请已通过',

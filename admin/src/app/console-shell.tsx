@@ -1,0 +1,57 @@
+// The console's frame: brand, the areas this operator's role may open, who is signed in, 退出.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { logout, meQuery } from '../api/session.ts';
+import { buttonClass } from '../../../src/ui/button.ts';
+import { mayOpen, OPERATOR_ROLE_LABELS, type ConsoleArea } from '../../../src/domain/operator-roles.ts';
+import styles from './console-shell.module.css';
+
+const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] = [
+  { to: '/', label: '工作台', area: 'dashboard', exact: true },
+  { to: '/companies', label: '企业与资质', area: 'companiesRead' },
+  { to: '/transfers', label: '待确认转账', area: 'transfers' },
+  { to: '/operators', label: '运营账号', area: 'operators' },
+  { to: '/audit', label: '操作日志', area: 'operators' },
+];
+
+export function ConsoleShell() {
+  const { data: me } = useQuery(meQuery);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const signOut = async () => {
+    setLeaving(true);
+    try {
+      await logout(queryClient);
+    } finally {
+      setLeaving(false);
+      void navigate({ to: '/login' });
+    }
+  };
+  return (
+    <div className={styles.shell}>
+      <header className={styles.bar}>
+        <span className={styles.brand}>康源医药网 · 运营后台</span>
+        <nav aria-label="后台导航" className={styles.nav}>
+          {NAV.filter((item) => me && mayOpen(me.role, item.area)).map((item) => (
+            <Link key={item.to} to={item.to} className={styles.navLink} activeProps={{ className: styles.active }} activeOptions={{ exact: item.exact ?? false }}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        {me && (
+          <span className={styles.who}>
+            {me.name}（{OPERATOR_ROLE_LABELS[me.role]}）
+            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void signOut()} disabled={leaving}>
+              退出
+            </button>
+          </span>
+        )}
+      </header>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// The console's routes under /admin. /login is open; everything else sits under the `console`
+// layout, whose beforeLoad asks the server who is signed in and sends anyone else to /login
+// (coming back afterwards). Each page's loader starts its query, so data and code load together.
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { meQuery } from '../api/session.ts';
+import { dashboardQuery } from '../api/dashboard.ts';
+import { companyListQuery, companyQuery } from '../api/companies.ts';
+import { parseCompanySearch } from '../api/company-search.ts';
+import { ConsoleShell } from './console-shell.tsx';
+import { LoginPage } from '../pages/login/login-page.tsx';
+import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
+import { CompaniesPage } from '../pages/companies/companies-page.tsx';
+import { CompanyPage } from '../pages/company/company-page.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
+import { OperatorsPage } from '../pages/operators/operators-page.tsx';
+import { AuditPage } from '../pages/audit/audit-page.tsx';
+import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
+import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
+import { safeInternalHref } from '../../../src/domain/safe-href.ts';
+import { mayOpen } from '../../../src/domain/operator-roles.ts';
+
+interface ConsoleContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<ConsoleContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (raw: Record<string, unknown>): { redirect?: string } => {
+    const target = safeInternalHref(raw.redirect);
+    return target && !target.startsWith('/login') ? { redirect: target } : {};
+  },
+  component: LoginPage,
+});
+
+const consoleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'console',
+  beforeLoad: async ({ context, location }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me) throw redirect({ to: '/login', search: { redirect: location.href } });
+    return { me };
+  },
+  component: ConsoleShell,
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/',
+  loader: ({ context }) => void context.queryClient.prefetchQuery(dashboardQuery),
+  component: DashboardPage,
+});
+
+const companiesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/companies',
+  validateSearch: parseCompanySearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(companyListQuery(deps));
+  },
+  component: CompaniesPage,
+});
+
+const companyRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/companies/$companyId',
+  params: {
+    parse: ({ companyId }) => ({ companyId: /^\d{1,9}$/.test(companyId) ? Number(companyId) : 0 }),
+    stringify: ({ companyId }) => ({ companyId: String(companyId) }),
+  },
+  loader: ({ context, params }) => {
+    if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(companyQuery(params.companyId));
+  },
+  component: CompanyPage,
+});
+
+const transfersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/transfers',
+  validateSearch: parseTransferSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'transfers')) void context.queryClient.prefetchQuery(transferListQuery(deps.page));
+  },
+  component: TransfersPage,
+});
+
+const operatorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/operators',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'operators')) void context.queryClient.prefetchQuery(operatorListQuery);
+  },
+  component: OperatorsPage,
+});
+
+const auditRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/audit',
+  validateSearch: parseAuditSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'operators')) void context.queryClient.prefetchQuery(auditQuery(deps));
+  },
+  component: AuditPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, operatorsRoute, auditRoute]),
+]);
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    basepath: '/admin',
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // The loaders only start queries; the pages read them through react-query.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+export type ConsoleRouter = ReturnType<typeof createConsoleRouter>;

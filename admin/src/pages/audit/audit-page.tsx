@@ -1,0 +1,98 @@
+// 操作日志 (admin only): every operator action with its before and after, searched on the server
+// by operator name, action and Shanghai days.
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { auditQuery, parseAuditSearch, type AuditSearch } from '../../api/operators.ts';
+import { meQuery } from '../../api/session.ts';
+import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { DataTable } from '../../../../src/ui/data-table.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import { formatDateTime } from '../../../../src/domain/time.ts';
+import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import { AUDIT_ACTION_LABELS } from '../../../../src/domain/admin.ts';
+import styles from './audit-page.module.css';
+
+const TARGET_TEXT: Record<string, string> = { company: '企业', staff: '运营账号', order: '订单' };
+
+const compact = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
+
+export function AuditPage() {
+  const search = parseAuditSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const { data: me } = useQuery(meQuery);
+  const allowed = me ? mayOpen(me.role, 'operators') : false;
+  const list = useQuery({ ...auditQuery(search), enabled: allowed });
+  const [draft, setDraft] = useState({ q: search.q ?? '', action: search.action ?? '', from: search.from ?? '', to: search.to ?? '' });
+
+  if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有管理员可以查看操作日志。" />;
+
+  const go = (next: Partial<AuditSearch>) => void navigate({ to: '/audit', search: { ...search, page: 1, ...next } });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go({ q: draft.q || undefined, action: draft.action || undefined, from: draft.from || undefined, to: draft.to || undefined });
+  };
+
+  return (
+    <section aria-labelledby="audit-title" className={styles.page}>
+      <h1 id="audit-title" className={styles.title}>
+        操作日志
+      </h1>
+      <form className={styles.filters} onSubmit={submit} role="search">
+        <label>
+          <span>操作人/操作</span>
+          <input name="q" value={draft.q} maxLength={50} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </label>
+        <label>
+          <span>操作类型</span>
+          <select name="action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+            <option value="">全部</option>
+            {Object.entries(AUDIT_ACTION_LABELS).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>从</span>
+          <input type="date" name="from" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </label>
+        <label>
+          <span>到</span>
+          <input type="date" name="to" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </label>
+        <button type="submit" className={buttonClass('primary', { size: 'sm' })}>
+          查询
+        </button>
+      </form>
+      {list.isError ? (
+        <StateBlock kind="failed" text={list.error.message} />
+      ) : !list.data ? (
+        <StateBlock kind="loading" text="正在加载操作日志…" />
+      ) : list.data.list.length === 0 ? (
+        <StateBlock kind="empty" text="没有符合条件的操作记录" />
+      ) : (
+        <>
+          <DataTable caption="操作日志" columns={['时间', '操作人', '操作', '对象', '修改前', '修改后', 'IP']} busy={list.isFetching}>
+            {list.data.list.map((e) => (
+              <tr key={e.id}>
+                <td className={styles.nowrap}>{formatDateTime(e.created_at, 'seconds')}</td>
+                <td>{e.staff_name}</td>
+                <td>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                <td className={styles.nowrap}>
+                  {TARGET_TEXT[e.target_type] ?? e.target_type} {e.target_id ?? ''}
+                </td>
+                <td className={styles.json}>{compact(e.before)}</td>
+                <td className={styles.json}>{compact(e.after)}</td>
+                <td>{e.ip}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => go({ page })} />
+        </>
+      )}
+    </section>
+  );
+}

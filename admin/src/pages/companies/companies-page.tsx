@@ -1,0 +1,136 @@
+// 企业与资质: every buyer company, searched, filtered, sorted and paged by the server; the URL
+// holds the view. A row opens the company (its review and settings).
+import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { companyListQuery } from '../../api/companies.ts';
+import { meQuery } from '../../api/session.ts';
+import { parseCompanySearch, type CompanySearch, type CompanySortField } from '../../api/company-search.ts';
+import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
+import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { ReviewStatusTag, REVIEW_STATUS_TEXT } from '../../widgets/review-status.tsx';
+import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import { formatDateTime } from '../../../../src/domain/time.ts';
+import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import type { CompanyReviewStatus, CompanyRow } from '../../../../src/domain/admin.ts';
+import styles from './companies-page.module.css';
+
+const KIND_TEXT: Record<string, string> = { pharmacy: '药店', chain: '连锁总部', clinic: '诊所', hospital: '医院', other: '其他' };
+
+const columns: ServerColumn<CompanyRow>[] = [
+  { id: 'id', accessorKey: 'id', header: '编号', enableHiding: false },
+  {
+    id: 'name',
+    accessorKey: 'name',
+    header: '企业名称',
+    enableHiding: false,
+    cell: (info) => (
+      <Link to="/companies/$companyId" params={{ companyId: String(info.row.original.id) }}>
+        {info.row.original.name || '（未填写）'}
+      </Link>
+    ),
+  },
+  { id: 'kind', accessorKey: 'kind', header: '类型', enableSorting: false, cell: (info) => KIND_TEXT[info.row.original.kind] ?? info.row.original.kind },
+  {
+    id: 'review_status',
+    accessorKey: 'review_status',
+    header: '审核状态',
+    cell: (info) => (
+      <span className={styles.status}>
+        <ReviewStatusTag status={info.row.original.review_status} />
+        {info.row.original.pending_files > 0 && info.row.original.review_status === 'approved' && (
+          <span className={styles.renewal}>换证待审 {info.row.original.pending_files}</span>
+        )}
+      </span>
+    ),
+  },
+  { id: 'rank', accessorKey: 'rank', header: '会员等级' },
+  { id: 'contact', accessorKey: 'contact_name', header: '联系人', enableSorting: false },
+  { id: 'phone', accessorKey: 'contact_phone', header: '联系电话', enableSorting: false },
+  { id: 'city', accessorKey: 'city', header: '城市', enableSorting: false },
+  { id: 'created_at', accessorKey: 'created_at', header: '注册时间', cell: (info) => formatDateTime(info.row.original.created_at) },
+];
+
+export function CompaniesPage() {
+  const search = parseCompanySearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const { data: me } = useQuery(meQuery);
+  const allowed = me ? mayOpen(me.role, 'companiesRead') : false;
+  const list = useQuery({ ...companyListQuery(search), enabled: allowed });
+  const [q, setQ] = useState(search.q ?? '');
+
+  const go = (next: Partial<CompanySearch>) =>
+    void navigate({ to: '/companies', search: { ...search, page: 1, ...next }, resetScroll: false });
+  const sort = useMemo(() => ({ id: search.sort, desc: search.order === 'desc' }), [search.sort, search.order]);
+
+  if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看企业资料。" />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go({ q: q.trim() || undefined });
+  };
+
+  return (
+    <section aria-labelledby="companies-title" className={styles.page}>
+      <h1 id="companies-title" className={styles.title}>
+        企业与资质
+      </h1>
+      <form className={styles.filters} onSubmit={submit} role="search">
+        <label className={styles.filter}>
+          <span>搜索</span>
+          <input value={q} onChange={(e) => setQ(e.target.value)} placeholder="企业名称、联系人、电话、信用代码" maxLength={50} name="q" />
+        </label>
+        <label className={styles.filter}>
+          <span>审核状态</span>
+          <select
+            value={search.status ?? ''}
+            name="status"
+            onChange={(e) => go({ status: (e.target.value || undefined) as CompanyReviewStatus | undefined, renewal: undefined })}
+          >
+            <option value="">全部</option>
+            {(Object.keys(REVIEW_STATUS_TEXT) as CompanyReviewStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {REVIEW_STATUS_TEXT[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={search.renewal === true} onChange={(e) => go({ renewal: e.target.checked || undefined, status: undefined })} />
+          只看换证待审
+        </label>
+        <button type="submit" className={buttonClass('primary', { size: 'sm' })}>
+          查询
+        </button>
+      </form>
+      {list.isError ? (
+        <StateBlock
+          kind="failed"
+          text={list.error.message || '企业列表加载失败'}
+          action={
+            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
+              重试
+            </button>
+          }
+        />
+      ) : list.data === undefined ? (
+        <StateBlock kind="loading" text="正在加载企业…" />
+      ) : (
+        <>
+          <ServerTable
+            name="企业列表"
+            columns={columns}
+            rows={list.data.list}
+            rowKey={(row) => String(row.id)}
+            sort={sort}
+            busy={list.isFetching}
+            onSortChange={(next) => go({ sort: next.id as CompanySortField, order: next.desc ? 'desc' : 'asc' })}
+            empty="没有符合条件的企业"
+          />
+          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => go({ page })} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// 运营账号 (admin only): who can sign in to the console, with which role, and whether a second
+// factor is required. Requiring TOTP shows the QR code once, for the operator to scan.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { afterOperatorChange, operatorListQuery, requireTotp, resetTotp, type OperatorListRow } from '../../api/operators.ts';
+import { meQuery } from '../../api/session.ts';
+import { ConsoleApiError } from '../../api/client.ts';
+import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { DataTable } from '../../../../src/ui/data-table.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import { formatDateTime } from '../../../../src/domain/time.ts';
+import { mayOpen, OPERATOR_ROLE_LABELS } from '../../../../src/domain/operator-roles.ts';
+import styles from './operators-page.module.css';
+
+interface Enrolment {
+  operator: OperatorListRow;
+  qr: string;
+  secret: string;
+}
+
+export function OperatorsPage() {
+  const { data: me } = useQuery(meQuery);
+  const allowed = me ? mayOpen(me.role, 'operators') : false;
+  const list = useQuery({ ...operatorListQuery, enabled: allowed });
+  const queryClient = useQueryClient();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [message, setMessage] = useState('');
+
+  if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有管理员可以管理运营账号。" />;
+  if (list.isError) return <StateBlock kind="failed" text={list.error.message} />;
+  if (!list.data) return <StateBlock kind="loading" text="正在加载运营账号…" />;
+
+  const act = async (fn: () => Promise<void>) => {
+    setMessage('');
+    try {
+      await fn();
+      await afterOperatorChange(queryClient);
+    } catch (e) {
+      setMessage(e instanceof ConsoleApiError ? e.message : '操作失败，请稍后重试');
+    }
+  };
+
+  return (
+    <section aria-labelledby="operators-title" className={styles.page}>
+      <h1 id="operators-title" className={styles.title}>
+        运营账号
+      </h1>
+      {message && (
+        <p role="alert" className={styles.error}>
+          {message}
+        </p>
+      )}
+      <DataTable caption="运营账号" columns={['账号', '姓名', '角色', '手机', '动态验证码', '最近登录', '操作']}>
+        {list.data.map((o) => (
+          <tr key={o.id}>
+            <td>{o.username}</td>
+            <td>{o.name}</td>
+            <td>{OPERATOR_ROLE_LABELS[o.role]}</td>
+            <td>{o.phone}</td>
+            <td>{o.totp_enabled ? '已启用' : '未启用'}</td>
+            <td>{formatDateTime(o.last_login_at)}</td>
+            <td className={styles.actions}>
+              <button
+                type="button"
+                className={buttonClass('outline', { size: 'sm' })}
+                onClick={() =>
+                  void act(async () => {
+                    const r = await requireTotp(o.id);
+                    setEnrolment({ operator: o, qr: r.qr_data_url, secret: r.secret });
+                  })
+                }
+              >
+                {o.totp_enabled ? '重新绑定' : '要求动态验证码'}
+              </button>
+              {o.totp_enabled && (
+                <button type="button" className={buttonClass('link')} onClick={() => void act(() => resetTotp(o.id).then(() => undefined))}>
+                  重置
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {enrolment && (
+        <Dialog open onOpenChange={(open) => !open && setEnrolment(null)} title={`绑定动态验证码：${enrolment.operator.name}`} closeLabel="关闭">
+          <div className={styles.enrol}>
+            <p>请 {enrolment.operator.name} 用身份验证器应用扫描二维码。此二维码只显示这一次，其现有登录已退出。</p>
+            <img src={enrolment.qr} alt="动态验证码绑定二维码" width={220} height={220} />
+            <p className={styles.secret}>
+              无法扫码时手动输入密钥：<code>{enrolment.secret}</code>
+            </p>
+          </div>
+          <DialogActions>
+            <DialogClose className={buttonClass('primary')}>完成</DialogClose>
+          </DialogActions>
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+// The admin variant of the API (SPEC §6/§7), mounted at /api/admin: operator sessions only
+// (admin_sid), never a buyer's. With ADMIN_HOST set it answers only on that host, so the shop's
+// host exposes no console at all (docs/decisions/operator-console.md).
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env.ts';
+import { notFound } from '../../http/envelope.ts';
+import { staffSessionMiddleware } from '../../auth/staff-session.ts';
+import { adminAuthRoutes } from './auth.ts';
+import { adminDashboardRoutes } from './dashboard.ts';
+import { adminCompanyRoutes } from './companies.ts';
+import { adminOperatorRoutes } from './operators.ts';
+import { adminTransferRoutes } from './transfers.ts';
+import { isAdminHost } from '../../http/admin-host.ts';
+
+export const adminRoutes = new Hono<AppEnv>();
+
+adminRoutes.use('*', async (c, next) => {
+  c.set('operator', null);
+  if (!isAdminHost(c)) throw notFound('接口不存在');
+  await next();
+});
+adminRoutes.use('*', staffSessionMiddleware());
+adminRoutes.route('/', adminAuthRoutes);
+adminRoutes.route('/', adminDashboardRoutes);
+adminRoutes.route('/companies', adminCompanyRoutes);
+adminRoutes.route('/', adminOperatorRoutes);
+adminRoutes.route('/transfers', adminTransferRoutes);

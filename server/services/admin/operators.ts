@@ -1,0 +1,200 @@
+// Operator accounts: signing in (password, then TOTP when the account has one) behind the same
+// per-account and per-IP failure limits as buyers but counted separately, and the admin's TOTP
+// requirement and reset. Buyer and operator accounts never share a row or a session.
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { staff, staffSessions } from '../../db/schema.ts';
+import { AppError, badRequest, notFound, validationError } from '../../http/envelope.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { withTx } from '../../db/tx.ts';
+import { consume, LIMITS, peek, resetLimit } from '../rate-limit.ts';
+import QRCode from 'qrcode';
+import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
+import { writeAudit, type Actor } from './audit.ts';
+import type { Operator } from '../../../src/domain/admin.ts';
+import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+
+export const OPERATOR_LOGIN_FAILED_MSG = '用户名或密码错误';
+export const OPERATOR_LOCKED_MSG = '登录失败次数过多，请15分钟后再试';
+export const TOTP_WRONG_MSG = '动态验证码错误或已使用';
+export const OPERATOR_NOT_FOUND = '运营账号不存在';
+
+const acctKey = (username: string) => `admin-login:acct:${username.toLowerCase()}`;
+const ipKey = (ip: string) => `admin-login:ip:${ip}`;
+
+let dummy: Promise<{ hash: string; salt: string }> | null = null;
+/** An unknown name costs one scrypt too, so timing does not tell which operator names exist. */
+async function dummyVerify(password: string): Promise<void> {
+  dummy ??= hashPassword('timing-equaliser-1');
+  const { hash, salt } = await dummy;
+  await verifyPassword(password, hash, salt);
+}
+
+export type SignInResult = { kind: 'signed-in'; operator: Operator } | { kind: 'totp-required' };
+
+async function countFailure(db: Db, username: string, ip: string, now: Date): Promise<void> {
+  await consume(db, acctKey(username), LIMITS.loginPerAccount, now);
+  await consume(db, ipKey(ip), LIMITS.loginPerIp, now);
+}
+
+export async function signInOperator(
+  db: Db,
+  input: { username: string; password: string; totp?: string },
+  ip: string,
+  now: Date,
+): Promise<SignInResult> {
+  // Checked before the password: once locked, even the right password waits out the window.
+  if (
+    (await peek(db, acctKey(input.username), now)) >= LIMITS.loginPerAccount.limit ||
+    (await peek(db, ipKey(ip), now)) >= LIMITS.loginPerIp.limit
+  ) {
+    throw new AppError(429, 429, OPERATOR_LOCKED_MSG);
+  }
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.username, input.username), isNotNull(staff.consoleRole)))
+    .limit(1);
+  const valid =
+    row?.passwordHash && row.passwordSalt
+      ? await verifyPassword(input.password, row.passwordHash, row.passwordSalt)
+      : (await dummyVerify(input.password), false);
+  if (!row || !valid || !row.consoleRole || !row.username) {
+    await countFailure(db, input.username, ip, now);
+    throw badRequest(OPERATOR_LOGIN_FAILED_MSG);
+  }
+  if (row.disabled) throw new AppError(403, 403, '账号已停用，请联系管理员');
+  if (row.totpSecret !== null) {
+    if (input.totp === undefined) return { kind: 'totp-required' };
+    const step = acceptedStep(row.totpSecret, input.totp, now, row.totpLastStep);
+    if (step === null) {
+      await countFailure(db, input.username, ip, now);
+      throw validationError({ totp: [TOTP_WRONG_MSG] });
+    }
+    await db.update(staff).set({ totpLastStep: step }).where(eq(staff.id, row.id));
+  }
+  await resetLimit(db, acctKey(input.username));
+  return {
+    kind: 'signed-in',
+    operator: { id: row.id, username: row.username, name: row.name, role: row.consoleRole, totp_enabled: row.totpSecret !== null },
+  };
+}
+
+export interface OperatorListRow extends Operator {
+  phone: string;
+  disabled: boolean;
+  last_login_at: number | null;
+}
+
+export async function listOperators(db: Db): Promise<OperatorListRow[]> {
+  const rows = await db.select().from(staff).where(isNotNull(staff.consoleRole)).orderBy(asc(staff.id));
+  return rows.flatMap((r) =>
+    r.consoleRole && r.username
+      ? [
+          {
+            id: r.id,
+            username: r.username,
+            name: r.name,
+            role: r.consoleRole,
+            totp_enabled: r.totpSecret !== null,
+            phone: r.phone,
+            disabled: r.disabled,
+            last_login_at: r.lastLoginAt?.getTime() ?? null,
+          },
+        ]
+      : [],
+  );
+}
+
+async function operatorRow(db: Db, id: number) {
+  const [row] = await db.select().from(staff).where(and(eq(staff.id, id), isNotNull(staff.consoleRole))).limit(1);
+  if (!row || !row.username) throw notFound(OPERATOR_NOT_FOUND);
+  return { ...row, username: row.username };
+}
+
+/**
+ * Requires a second factor of the operator: a new secret (any earlier one stops working), their
+ * sessions end so the next sign-in asks for a code. The URI is shown once, to be scanned.
+ */
+export async function requireTotp(
+  db: Db,
+  actor: Actor,
+  id: number,
+  now: Date,
+): Promise<{ otpauth_uri: string; secret: string; qr_data_url: string }> {
+  const result = await withTx(db, async (tx) => {
+    const row = await operatorRow(tx, id);
+    const secret = newTotpSecret();
+    await tx.update(staff).set({ totpSecret: secret, totpLastStep: null }).where(eq(staff.id, id));
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, id));
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'staff.totp_require', targetType: 'staff', targetId: id, before: { totp_enabled: row.totpSecret !== null }, after: { totp_enabled: true } },
+      now,
+    );
+    return { otpauth_uri: totpUri(secret, row.username), secret };
+  });
+  // The QR the operator scans, drawn here so the console needs no QR code of its own.
+  return { ...result, qr_data_url: await QRCode.toDataURL(result.otpauth_uri, { margin: 1, width: 220 }) };
+}
+
+/** Drops the operator's second factor (a lost phone); the admin requires a new one afterwards. */
+export async function resetTotp(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
+  await withTx(db, async (tx) => {
+    const row = await operatorRow(tx, id);
+    await tx.update(staff).set({ totpSecret: null, totpLastStep: null }).where(eq(staff.id, id));
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'staff.totp_reset', targetType: 'staff', targetId: id, before: { totp_enabled: row.totpSecret !== null }, after: { totp_enabled: false } },
+      now,
+    );
+  });
+}
+
+export interface NewOperator {
+  username: string;
+  name: string;
+  phone: string;
+  role: OperatorRole;
+  password: string;
+  /** Require a second factor from the start (the answer carries the URI to scan). */
+  totp: boolean;
+}
+
+export const OPERATOR_USERNAME = /^[a-z][a-z0-9_.-]{2,39}$/;
+export const OPERATOR_PASSWORD_MIN = 10;
+
+/**
+ * Creates an operator account (the first admin of a production shop comes from here, through
+ * `npm run operator`). Refuses a malformed name, a short password and a name in use.
+ */
+export async function createOperator(db: Db, input: NewOperator, now: Date): Promise<{ id: number; otpauth_uri: string | null }> {
+  if (!OPERATOR_USERNAME.test(input.username)) throw validationError({ username: ['用户名为3-40位小写字母、数字或 _ . -，以字母开头'] });
+  if (input.password.length < OPERATOR_PASSWORD_MIN) throw validationError({ password: [`密码至少${OPERATOR_PASSWORD_MIN}位`] });
+  if (input.name.trim() === '') throw validationError({ name: ['请填写姓名'] });
+  const { hash, salt } = await hashPassword(input.password);
+  const secret = input.totp ? newTotpSecret() : null;
+  try {
+    const [row] = await db
+      .insert(staff)
+      .values({
+        name: input.name.trim(),
+        phone: input.phone,
+        role: 'operator',
+        username: input.username,
+        passwordHash: hash,
+        passwordSalt: salt,
+        consoleRole: input.role,
+        totpSecret: secret,
+        createdAt: now,
+      })
+      .returning({ id: staff.id });
+    return { id: row.id, otpauth_uri: secret ? totpUri(secret, input.username) : null };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError({ username: ['该用户名已存在'] });
+    throw err;
+  }
+}

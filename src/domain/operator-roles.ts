@@ -1,0 +1,34 @@
+// Operator console roles (issue 18): one role per operator account. The server checks them on
+// every admin endpoint; the console uses the labels and hides what a role cannot open.
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'finance', 'warehouse', 'operations', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
+  admin: '管理员',
+  reviewer: '审核',
+  finance: '财务',
+  warehouse: '仓库',
+  operations: '运营',
+  support: '客服',
+};
+
+export const isOperatorRole = (v: unknown): v is OperatorRole =>
+  typeof v === 'string' && (OPERATOR_ROLES as readonly string[]).includes(v);
+
+/** Who may do what; 管理员 is in every list. The server's route guards use these lists. */
+export const CONSOLE_ACCESS = {
+  /** The dashboard's counts: every operator. */
+  dashboard: OPERATOR_ROLES,
+  /** Reading companies and their qualification files. */
+  companiesRead: ['admin', 'reviewer', 'finance', 'support'],
+  /** Approving or rejecting registrations and renewals, rank, staff, flags, business scope. */
+  companiesReview: ['admin', 'reviewer'],
+  /** 对公转账 waiting for the money: the list and the confirmation. */
+  transfers: ['admin', 'finance'],
+  /** Operator accounts, their TOTP, the audit log. */
+  operators: ['admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
+
+export const mayOpen = (role: OperatorRole, area: ConsoleArea): boolean =>
+  (CONSOLE_ACCESS[area] as readonly OperatorRole[]).includes(role);

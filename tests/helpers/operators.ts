@@ -1,0 +1,32 @@
+// Operator console fixtures for API tests: sign an operator in and keep the `admin_sid` cookie.
+//   const cookie = await operatorSignIn(t, 'reviewer');
+//   const admin = await operatorSignIn(t, 'admin', { totpSecret: ADMIN_DEMO_TOTP_SECRET });
+import { Secret, TOTP } from 'otpauth';
+import { call, type CallResult, type TestApp } from './test-app.ts';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+
+/** The `admin_sid=…` cookie an answer set, '' when it cleared it, null when untouched. */
+export function operatorCookie(res: CallResult): string | null {
+  for (const line of res.headers.getSetCookie()) {
+    const m = /^admin_sid=([^;]*)/.exec(line);
+    if (m) return m[1] && !/max-age=0/i.test(line) ? `admin_sid=${m[1]}` : '';
+  }
+  return null;
+}
+
+export function totpCode(secret: string, at: Date): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
+}
+
+export async function operatorSignIn(
+  t: TestApp,
+  username: string,
+  opts: { password?: string; totpSecret?: string } = {},
+): Promise<string> {
+  const body: Record<string, string> = { username, password: opts.password ?? OPERATOR_DEMO_PASSWORD };
+  if (opts.totpSecret) body.totp = totpCode(opts.totpSecret, t.clock.now());
+  const res = await call(t.app, 'POST', '/api/admin/login', { body });
+  const cookie = operatorCookie(res);
+  if (res.status !== 200 || !cookie) throw new Error(`operatorSignIn(${username}) failed: ${res.status} ${res.body.msg}`);
+  return cookie;
+}
