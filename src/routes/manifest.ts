@@ -81,6 +81,8 @@ type PageLoader = () => Promise<PageModule>;
 
 export const underConstruction: PageLoader = () => import('./under-construction');
 const outletLayout: PageLoader = () => import('./outlet-layout');
+/** 会员中心, 账户中心, 我的钱包 and 自助服务 share the member menu. */
+const memberArea: PageLoader = () => import('./member-area-layout');
 /** Every help leaf (and /help) is one page: it reads the leaf from the URL (and `?id=`, helpArticleData). */
 const helpArticlePage: PageLoader = () => import('../features/help/help-article-page');
 
@@ -218,11 +220,11 @@ export const routes: RouteDef[] = [
   { name: 'wechat_confirm', path: '/wechat/confirm', title: '微信授权', shell: LOGIN, page: () => import('../features/wechat-binding/wechat-confirm-page'), search: wechatTicketSearch },
 
   // Member centre
-  { name: 'user', path: '/user', title: '会员中心', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'user', path: '/user', title: '会员中心', shell: MEMBER, layout: true, page: memberArea },
   { name: 'user_hyzx', path: '/user', parent: 'user', title: '会员中心', shell: MEMBER, auth: true, page: () => import('../features/member-centre/member-centre-page'), loader: walletLoader((m) => m.loadMemberCard) },
 
   // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
-  { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: memberArea },
   { name: 'zhzx_basic', path: '/basic', aliases: ['/zhzx'], parent: 'zhzx', title: '基本信息', shell: MEMBER, auth: true, page: () => import('../features/account-basic/basic-page'), loader: identityLoader((m) => m.loadBasicInfo) },
   { name: 'zhzx_zzzj', path: '/zzzj', parent: 'zhzx', title: '资质证件', shell: MEMBER, auth: true, page: () => import('../features/qualifications/certificates-page'), loader: qualificationLoader((m) => m.loadCertificates) },
   // SPEC §6 quality_inspection: the member's quality-inspection link; SPEC names no route, so it sits in the account centre.
@@ -243,7 +245,7 @@ export const routes: RouteDef[] = [
   },
 
   // Wallet (SPEC names no default child: /wdqb shows balance management)
-  { name: 'wdqb', path: '/wdqb', title: '我的钱包', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'wdqb', path: '/wdqb', title: '我的钱包', shell: MEMBER, layout: true, page: memberArea },
   { name: 'wdqb_yegl', path: '/wdqb_yegl', aliases: ['/yegl', '/wdqb'], parent: 'wdqb', title: '余额管理', shell: MEMBER, auth: true, page: () => import('../features/wallet/ledger-page').then((m) => ({ default: m.BalanceLedgerPage })), search: balanceLedgerSearch, loader: walletLoader((m) => m.loadBalanceLedger) },
   { name: 'wdqb_jfgl', path: '/wdqb_jfgl', aliases: ['/jfgl'], parent: 'wdqb', title: '积分管理', shell: MEMBER, auth: true, page: () => import('../features/wallet/ledger-page').then((m) => ({ default: m.PointsLedgerPage })), search: pointsLedgerSearch, loader: walletLoader((m) => m.loadPointsLedger) },
   { name: 'wdqb_yhq', path: '/wdqb_yhq', aliases: ['/yhq'], parent: 'wdqb', title: '我的优惠券', shell: MEMBER, auth: true, page: () => import('../features/wallet/coupons-page').then((m) => ({ default: m.CouponsPage })), search: couponSearch, loader: walletLoader((m) => m.loadCoupons) },
@@ -276,7 +278,7 @@ export const routes: RouteDef[] = [
   { name: 'dzht', path: '/dzht', title: '电子合同', shell: MEMBER, auth: true, page: () => import('../features/e-contract/contract-page'), loader: lazyLoader(() => import('./loaders/e-contract').then((m) => m.loadContract)) },
 
   // Self-service (/zzfw shows the default child, the product request list)
-  { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: outletLayout },
+  { name: 'zzfw', path: '/zzfw', title: '自助服务', shell: MEMBER, layout: true, page: memberArea },
   { name: 'kjcg', path: '/kjcg', parent: 'zzfw', title: '快捷采购', shell: MEMBER, auth: true, page: () => import('../features/quick-purchase/quick-purchase-page'), ...quickPurchaseData },
   { name: 'pzqg', path: '/pzqg', aliases: ['/zzfw'], parent: 'zzfw', title: '品种求购', shell: MEMBER, auth: true, page: () => import('../features/product-requests/product-requests-page'), search: requestListSearch, loader: selfServiceLoader((m) => m.loadProductRequests) },
   { name: 'pzqg_add', path: '/pzqg/add', parent: 'zzfw', title: '发布求购', shell: MEMBER, auth: true, page: () => import('../features/product-requests/product-request-form-page'), search: requestFormSearch },

@@ -205,8 +205,8 @@ describe('operator console', () => {
     fireEvent.change(screen.getByLabelText('会员等级'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('专属客户经理'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('checkbox', { name: '可购控销商品' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: '医疗器械' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: '西药' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '第二类医疗器械' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '化学药制剂' }));
     fireEvent.click(screen.getByRole('button', { name: '保存设置' }));
     await screen.findByText('已保存');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({

@@ -177,8 +177,6 @@ describe('router built from the manifest', () => {
     const { router } = setup();
     await go(router, '/jfsc');
     expect(await screen.findByText(/促销活动功能建设中/)).toBeTruthy();
-    await go(router, '/kjcg');
-    expect(await screen.findByText(/自助服务功能建设中/)).toBeTruthy();
   });
 
   it('passes /loading on to a same-site target and refuses others', async () => {
