@@ -3,7 +3,12 @@
 //   const admin = await operatorSignIn(t, 'admin', { totpSecret: ADMIN_DEMO_TOTP_SECRET });
 import { Secret, TOTP } from 'otpauth';
 import { call, type CallResult, type TestApp } from './test-app.ts';
+import { eq } from 'drizzle-orm';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { staff } from '../../server/db/schema.ts';
+import { createOperator } from '../../server/services/admin/operators.ts';
+import type { Actor } from '../../server/services/admin/audit.ts';
+import type { OperatorRole } from '../../src/domain/operator-roles.ts';
 
 /** The `admin_sid=…` cookie an answer set, '' when it cleared it, null when untouched. */
 export function operatorCookie(res: CallResult): string | null {
@@ -29,4 +34,18 @@ export async function operatorSignIn(
   const cookie = operatorCookie(res);
   if (res.status !== 200 || !cookie) throw new Error(`operatorSignIn(${username}) failed: ${res.status} ${res.body.msg}`);
   return cookie;
+}
+
+/**
+ * An operator with `role` on an unseeded test app (created once per app and role), signed in:
+ * for tests that move orders, after-sales and invoices without the demo seed.
+ */
+export async function roleOperator(t: TestApp, role: OperatorRole): Promise<{ cookie: string; actor: Actor }> {
+  const username = `test-${role}`;
+  let [row] = await t.db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.username, username));
+  if (!row) {
+    const created = await createOperator(t.db, { username, password: OPERATOR_DEMO_PASSWORD, name: `测试${role}`, phone: '', role, totp: false }, t.clock.now());
+    row = { id: created.id, name: `测试${role}` };
+  }
+  return { cookie: await operatorSignIn(t, username), actor: { staffId: row.id, name: row.name, ip: '127.0.0.1' } };
 }
