@@ -44,6 +44,8 @@ const lines = () => [
   { goodsId: goodsA, warehouseId, number: 10, price: 1250 },
   { goodsId: goodsB, warehouseId, number: 5, price: 1200 },
 ];
+/** A refusal's field messages (its data is { errors }, not the success shape). */
+const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string[]> }).errors;
 const audits = (action: string, targetId: number) => t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 const messagesOf = (companyId: number) => t.db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(messages.id);
 const statusOf = async (id: number) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
@@ -119,10 +121,10 @@ describe('shipping', () => {
     const o = await insertOrder(t.db, buyer, { status: 'paid', lines: lines() });
     const bad = await ship(o.id, { carrier: '', tracking_no: '12', lines: [] });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.data.errors).sort()).toEqual(['carrier', 'lines', 'tracking_no']);
+    expect(Object.keys(errorsOf(bad)).sort()).toEqual(['carrier', 'lines', 'tracking_no']);
     const wrongBatch = await ship(o.id, { ...shipBody(o.lineIds), lines: [{ order_line_id: o.lineIds[0], batch_no: 'NOPE' }] });
     expect(wrongBatch.status).toBe(422);
-    expect(wrongBatch.body.data.errors).toMatchObject({ 'lines.0.batch_no': [expect.stringMatching(/：批号NOPE不存在$/)], lines: [expect.stringContaining('请为每个商品选择发货批号')] });
+    expect(errorsOf(wrongBatch)).toMatchObject({ 'lines.0.batch_no': [expect.stringMatching(/：批号NOPE不存在$/)], lines: [expect.stringContaining('请为每个商品选择发货批号')] });
     expect(await statusOf(o.id)).toBe('paid');
     expect(await audits('order.ship', o.id)).toHaveLength(0);
   });
@@ -259,7 +261,7 @@ describe('after-sales in the console', () => {
     expect((await step(id, 'refund', { route: 'balance' })).status).toBe(403);
     const bad = await step(id, 'refund', { route: 'cash' }, finance);
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors.route).toEqual(['请选择退款方式']);
+    expect(errorsOf(bad).route).toEqual(['请选择退款方式']);
     const [row] = await t.db.select({ status: afterSales.status }).from(afterSales).where(eq(afterSales.id, id));
     expect(row.status).toBe('approved');
   });
