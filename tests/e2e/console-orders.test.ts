@@ -102,5 +102,12 @@ describeBrowser('console orders: 仓库 ships demo\'s paid order; the buyer sees
       return ((await res.json()) as { data: { order: { status: string } } }).data.order.status;
     }, orderId);
     expect(seenByConsole).toBe('completed');
+
+    // 仓库 reads the after-sales queue (demo's seeded return) but the intake steps are 客服's.
+    await operator.goto('/admin/after-sales?status=submitted');
+    const queue = operator.getByRole('table', { name: '售后' });
+    await queue.getByRole('row').filter({ hasText: '破损' }).first().waitFor({ timeout: 15_000 });
+    await expect(queue.getByRole('button', { name: '同意受理' }).count()).resolves.toBe(0);
+    await screenshot(operator, 'console-after-sales');
   });
 });
