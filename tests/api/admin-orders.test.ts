@@ -100,7 +100,7 @@ describe('shipping', () => {
     expect(mine.body.data.status).toBe('shipped');
     expect(mine.body.data.logistics[0].tracking_no).toBe('SF1234567890');
     const msgs = (await messagesOf(buyer.companyId)).filter((m) => m.link === `/order/info/${o.id}`);
-    expect(msgs).toEqual([expect.objectContaining({ kind: 'order', title: '订单已发货', body: `您的订单${o.orderNo}已发货，顺丰速运运单号SF1234567890，请注意查收。` })]);
+    expect(msgs).toEqual([expect.objectContaining({ kind: 'order', title: '订单已发货', body: `您的订单${o.orderNo}已发货，顺丰速运，运单号SF1234567890，请注意查收。` })]);
     const [audit] = await audits('order.ship', o.id);
     expect(audit).toMatchObject({ targetType: 'order', before: { status: 'paid' }, after: expect.objectContaining({ status: 'shipped', tracking_no: 'SF1234567890' }) });
 

@@ -84,7 +84,7 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
       .where(and(eq(orders.id, o.id), eq(orders.status, 'paid')))
       .returning({ id: orders.id });
     if (moved.length === 0) throw conflict(NOT_PAID);
-    const event = `仓库已发货，${input.carrier}运单号${input.trackingNo}`;
+    const event = `仓库已发货，${input.carrier}，运单号${input.trackingNo}`;
     await tx.insert(shipments).values({
       orderId: o.id,
       carrier: input.carrier,
@@ -97,7 +97,7 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
     await notifyCompany(
       tx,
       o.companyId,
-      { kind: 'order', title: '订单已发货', body: `您的订单${o.orderNo}已发货，${input.carrier}运单号${input.trackingNo}，请注意查收。`, link: `/order/info/${o.id}` },
+      { kind: 'order', title: '订单已发货', body: `您的订单${o.orderNo}已发货，${input.carrier}，运单号${input.trackingNo}，请注意查收。`, link: `/order/info/${o.id}` },
       now,
     );
     await writeAudit(
