@@ -880,6 +880,8 @@ export const shipments = pgTable(
     trackingNo: text('tracking_no').notNull(),
     /** [{ time, text }] newest last */
     events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
+    /** What left the warehouse: [{ order_line_id, number, batch_no, expires_on }] (the 随货同行单's rows). */
+    lines: jsonb('lines').notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
@@ -969,6 +971,8 @@ export const invoices = pgTable(
     /** requested, issued, rejected */
     status: text('status').notNull(),
     invoiceNo: text('invoice_no'),
+    /** Why finance refused the request (status rejected); the buyer sees it. */
+    rejectReason: text('reject_reason').notNull().default(''),
     pdf: bytea('pdf'),
     issuedAt: ts('issued_at'),
     createdAt: createdAt(),

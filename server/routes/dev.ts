@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { latestCodes } from '../services/phone-codes.ts';
 import { notFound, ok } from '../http/envelope.ts';
-import { afterSalesDevRoutes } from './dev-aftersales.ts';
 import { messagesDevRoutes } from './dev-messages.ts';
 import { selfServiceDevRoutes } from './dev-self-service.ts';
 
@@ -20,6 +19,5 @@ devRoutes.use('*', async (c, next) => {
 
 devRoutes.get('/outbox', async (c) => ok(c, await latestCodes(c.get('deps').db, OUTBOX_SIZE)));
 
-devRoutes.route('/', afterSalesDevRoutes);
 devRoutes.route('/', messagesDevRoutes);
 devRoutes.route('/', selfServiceDevRoutes);

@@ -25,6 +25,20 @@ export const CONSOLE_ACCESS = {
   companiesReview: ['admin', 'reviewer'],
   /** 对公转账 waiting for the money: the list and the confirmation. */
   transfers: ['admin', 'finance'],
+  /** Reading orders (list, detail). */
+  ordersRead: ['admin', 'warehouse', 'finance', 'support'],
+  /** Shipping, completing, the 随货同行单 and the picking list: the warehouse. */
+  ordersShip: ['admin', 'warehouse'],
+  /** Cancelling a paid order with its refund. */
+  ordersRefund: ['admin', 'finance'],
+  /** Reading after-sales requests. */
+  afterSalesRead: ['admin', 'support', 'finance', 'warehouse'],
+  /** After-sales intake: accept, reject with a reason, receive returned goods, close an exchange. */
+  afterSalesIntake: ['admin', 'support'],
+  /** Giving an after-sale's money back (to the balance or through the gateway). */
+  afterSalesRefund: ['admin', 'finance'],
+  /** Invoice requests: the list, issuing, rejecting. */
+  invoices: ['admin', 'finance'],
   /** Operator accounts, their TOTP, the audit log. */
   operators: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { operatorSignIn } from '../helpers/operators.ts';
-import { companies, qualificationFiles, staff } from '../../server/db/schema.ts';
+import { afterSales, companies, invoices, orderLines, orders, qualificationFiles, staff } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
 import type { Access } from '../../server/routes/admin/access.ts';
@@ -23,6 +23,9 @@ let buyerCookie: string;
 let pendingCompanyId: number;
 let fileId: number;
 let spareOperatorId: number;
+let paidOrderId: number;
+let afterSaleId: number;
+let invoiceId: number;
 
 /** The declared routes under /api/admin; throws on a route with no access declaration. */
 function adminRoutes(): AdminRoute[] {
@@ -60,7 +63,10 @@ function urlOf(path: string): string {
     .replace(/\/companies\/:id/, `/companies/${pendingCompanyId}`)
     .replace(':fileId', String(fileId))
     .replace(/\/operators\/:id/, `/operators/${spareOperatorId}`)
-    .replace(':orderId', '1');
+    .replace(':orderId', '1')
+    .replace(/\/orders\/:id/, `/orders/${paidOrderId}`)
+    .replace(/\/after_sales\/:id/, `/after_sales/${afterSaleId}`)
+    .replace(/\/invoices\/:id/, `/invoices/${invoiceId}`);
 }
 
 beforeAll(async () => {
@@ -81,6 +87,17 @@ beforeAll(async () => {
   pendingCompanyId = pending.id;
   const [file] = await t.db.select({ id: qualificationFiles.id }).from(qualificationFiles).where(eq(qualificationFiles.companyId, pendingCompanyId));
   fileId = file.id;
+  // Real rows for the orders, after-sales and invoices routes, so an allowed role's call runs.
+  const [paid] = await t.db.select({ id: orders.id, companyId: orders.companyId }).from(orders).where(eq(orders.status, 'paid')).limit(1);
+  paidOrderId = paid.id;
+  const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, paid.id)).limit(1);
+  const [as] = await t.db
+    .insert(afterSales)
+    .values({ orderId: paid.id, companyId: paid.companyId, kind: 'refund', reason: '质量问题', lines: [{ order_line_id: line.id, number: 1 }], amount: 100, status: 'submitted', createdAt: t.clock.now(), updatedAt: t.clock.now() })
+    .returning({ id: afterSales.id });
+  afterSaleId = as.id;
+  const [inv] = await t.db.select({ id: invoices.id }).from(invoices).limit(1);
+  invoiceId = inv.id;
 });
 afterAll(() => t.close());
 
@@ -97,7 +114,7 @@ describe('admin route access', () => {
     const seen: string[] = [];
     for (const route of adminRoutes()) {
       const url = urlOf(route.path);
-      const body: Record<string, string> = route.path.endsWith('/reject') ? { reason: '营业执照模糊，请重新上传' } : {};
+      const body: Record<string, string> = route.path.endsWith('/reject') || route.path.endsWith('/cancel') ? { reason: '营业执照模糊，请重新上传' } : {};
       for (const role of OPERATOR_ROLES) {
         const res = await hit(route.method, url, cookies.get(role), body);
         const allowed = route.access === 'public' || route.access === 'signed-in' || (route.access as readonly string[]).includes(role);
@@ -122,5 +139,23 @@ describe('admin route access', () => {
       seen.push(`${route.method} ${route.path}`);
     }
     expect(seen).toContain('POST /api/admin/companies/:id/approve');
+    for (const route of [
+      'GET /api/admin/orders',
+      'POST /api/admin/orders/:id/ship',
+      'POST /api/admin/orders/:id/complete',
+      'POST /api/admin/orders/:id/cancel',
+      'GET /api/admin/orders/:id/delivery-note',
+      'GET /api/admin/orders/:id/picking-list',
+      'POST /api/admin/after_sales/:id/accept',
+      'POST /api/admin/after_sales/:id/receive',
+      'POST /api/admin/after_sales/:id/refund',
+      'POST /api/admin/after_sales/:id/close',
+      'POST /api/admin/after_sales/:id/reject',
+      'GET /api/admin/invoices',
+      'POST /api/admin/invoices/:id/issue',
+      'POST /api/admin/invoices/:id/reject',
+    ]) {
+      expect(seen).toContain(route);
+    }
   });
 });

@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { afterSaleRefunds, orderLines, payments, walletLedger } from '../../server/db/schema.ts';
 import { createAfterSale } from '../../server/services/after-sales/requests.ts';
-import type { AfterSale, PayResult } from '../../src/domain/orders.ts';
+import type { PayResult } from '../../src/domain/orders.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -39,7 +40,7 @@ async function sandboxRefund(units: number): Promise<{ b: ShopBuyer; afterSaleId
   return { b, afterSaleId, paymentId };
 }
 
-const advance = (id: number) => t.call<AfterSale>('POST', `/api/dev/after_sale/${id}/advance`);
+const advance = (id: number) => consoleAfterSaleStep(t, id);
 
 describe('after-sale refund of a sandbox-paid order', () => {
   it('goes back through the gateway: recorded once, nothing credited to the wallet', async () => {
@@ -51,7 +52,7 @@ describe('after-sale refund of a sandbox-paid order', () => {
     const rows = await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId));
     expect(rows).toEqual([expect.objectContaining({ paymentId, amount: done.body.data.amount, refundNo: `AS${afterSaleId}`, status: 'succeeded' })]);
     expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
-    expect((await advance(afterSaleId)).status).toBe(400);
+    expect((await advance(afterSaleId)).status).toBe(409);
     expect(await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId))).toHaveLength(1);
   });
 

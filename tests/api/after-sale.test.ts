@@ -1,9 +1,10 @@
 // After-sales: POST /api/order/{id}/after_sale (multipart with photos, or form), the list and the
-// detail, photos at /api/upload/{id}, the operator steps at /api/dev/after_sale/{id}/advance, and
+// detail, photos at /api/upload/{id}, the operator steps through the console's /api/admin/after_sales (tests/api/admin-orders.test.ts covers them in full), and
 // another company's orders and requests (404, nothing changes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { insertOrder, type InsertedOrder, type OrderLineSpec } from '../fixtures/aftersale-orders.ts';
 import { afterSales, companies, orderLines, orderStatusHistory, orders, uploads, walletLedger, wallets } from '../../server/db/schema.ts';
@@ -52,7 +53,7 @@ function form(r: Req): FormData {
 const apply = (b: Buyer, orderId: number, r: Req) =>
   // Untyped: a refusal's data is { errors }, a success's is an AfterSale.
   t.call('POST', `/api/order/${orderId}/after_sale`, { form: form(r), cookie: b.cookie });
-const advance = (id: number, body: object = {}) => t.call<AfterSale>('POST', `/api/dev/after_sale/${id}/advance`, { body });
+const advance = (id: number, opts: { reject?: string } = {}) => consoleAfterSaleStep(t, id, opts);
 const orderStatus = async (id: number) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
 const afterSaleCount = async () => (await t.db.select({ n: count() }).from(afterSales))[0].n;
 const uploadCount = async () => (await t.db.select({ n: count() }).from(uploads))[0].n;
@@ -281,7 +282,7 @@ describe('GET /api/after_sale and /api/after_sale/{id}', () => {
   });
 });
 
-describe('POST /api/dev/after_sale/{id}/advance', () => {
+describe('the console\'s after-sale steps', () => {
   it('walks a return to refunded: wallet credited with a ledger row, units returned, order restored', async () => {
     const o = await insertOrder(t.db, buyer, { status: 'shipped', lines: lines() });
     const req = await apply(buyer, o.id, { kind: 'return', reason: '近效期', lines: [{ order_line_id: o.lineIds[1], number: 2 }] });
@@ -295,8 +296,8 @@ describe('POST /api/dev/after_sale/{id}/advance', () => {
     expect(done.body.data.status).toBe('refunded');
     expect(done.body.data.history.map((h) => h.text)).toEqual([
       '提交退货退款申请：近效期',
-      '客服已审核通过您的售后申请',
-      '请将商品寄回广州仓，仓库收货后为您退款',
+      '客服已审核通过您的售后申请，请将商品寄回广州仓，仓库收货后为您退款',
+      '仓库已收到您退回的商品，等待退款',
       '退款¥60.00已退回账户余额',
     ]);
 
@@ -309,8 +310,8 @@ describe('POST /api/dev/after_sale/{id}/advance', () => {
     expect(await orderStatus(o.id)).toBe('shipped');
 
     const again = await advance(id);
-    expect(again.status).toBe(400);
-    expect(again.body.msg).toBe('售后单已结束');
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('售后单当前状态不能进行此操作');
 
     // Returned units are gone for good: 5 bought − 2 returned = 3 left.
     const over = await apply(buyer, o.id, { kind: 'return', reason: '破损', lines: [{ order_line_id: o.lineIds[1], number: 4 }] });
@@ -322,7 +323,7 @@ describe('POST /api/dev/after_sale/{id}/advance', () => {
     const o = await insertOrder(t.db, buyer, { status: 'paid', lines: lines() });
     const a = await apply(buyer, o.id, { kind: 'refund', reason: '质量问题', lines: [{ order_line_id: o.lineIds[0], number: 10 }] });
     const b = await apply(buyer, o.id, { kind: 'exchange', reason: '发错货', lines: [{ order_line_id: o.lineIds[1], number: 1 }] });
-    const rejected = await advance(a.body.data.id, { reject: 1 });
+    const rejected = await advance(a.body.data.id, { reject: '不符合售后条件' });
     expect(rejected.body.data.status).toBe('rejected');
     expect(await orderStatus(o.id)).toBe('after_sale');
     await advance(b.body.data.id);
@@ -354,14 +355,8 @@ describe('POST /api/dev/after_sale/{id}/advance', () => {
     expect(second.body.data.amount).toBe(5_000);
   });
 
-  it('is absent when dev endpoints are off', async () => {
-    const prod = await createTestApp({ config: { devEndpoints: false } });
-    try {
-      const res = await prod.call('POST', '/api/dev/after_sale/1/advance');
-      expect(res.status).toBe(404);
-    } finally {
-      await prod.close();
-    }
+  it('the dev endpoint that stood in for the console is gone', async () => {
+    expect((await t.call('POST', '/api/dev/after_sale/1/advance')).status).toBe(404);
   });
 });
 

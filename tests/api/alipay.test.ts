@@ -10,7 +10,9 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { afterSaleRefunds, afterSales, orderLines, orders, payments, walletLedger } from '../../server/db/schema.ts';
-import { advanceAfterSale, createAfterSale } from '../../server/services/after-sales/requests.ts';
+import { createAfterSale } from '../../server/services/after-sales/requests.ts';
+import { stepAfterSale } from '../../server/services/after-sales/operator.ts';
+import { roleOperator } from '../helpers/operators.ts';
 import { alipayGateway, type AlipayGateway } from '../../server/services/payments/alipay.ts';
 import type { PayResult } from '../../src/domain/orders.ts';
 
@@ -235,7 +237,12 @@ describe('after-sale refunds of an order paid with Alipay', () => {
     );
     return { b, afterSaleId, reference };
   }
-  const advance = (id: number) => advanceAfterSale(t.db, t.deps.config, id, t.clock.now());
+  // The console's steps: 客服 accepts, then 财务 refunds the original way.
+  const advance = async (id: number) => {
+    const { actor } = await roleOperator(t, 'admin');
+    const [row] = await t.db.select({ status: afterSales.status }).from(afterSales).where(eq(afterSales.id, id));
+    await stepAfterSale(t.db, t.deps.config, actor, id, row.status === 'submitted' ? { step: 'accept' } : { step: 'refund', route: 'original' }, t.clock.now());
+  };
   const afterSale = async (id: number) => (await t.db.select().from(afterSales).where(eq(afterSales.id, id)))[0];
   const refunds = (id: number) => t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, id));
 
@@ -275,7 +282,7 @@ describe('after-sale refunds of an order paid with Alipay', () => {
     expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ status: 'succeeded', error: null })]);
     // Both attempts carry the same out_request_no: Alipay refunds it once.
     expect(edgeRequests.map((r) => JSON.parse(r.get('biz_content')!).out_request_no)).toEqual([`AS${afterSaleId}`, `AS${afterSaleId}`]);
-    await expect(advance(afterSaleId)).rejects.toThrow('售后单已结束');
+    await expect(advance(afterSaleId)).rejects.toThrow('售后单当前状态不能进行此操作');
     expect(edgeRequests).toHaveLength(2);
   });
 });

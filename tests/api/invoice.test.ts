@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { operatorSignIn, roleOperator } from '../helpers/operators.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { insertOrder, type OrderLineSpec } from '../fixtures/aftersale-orders.ts';
 import { invoices, orders } from '../../server/db/schema.ts';
@@ -128,7 +129,8 @@ describe('POST /api/invoice', () => {
     expect(early.body.msg).toBe('发票尚未开具，请稍后再试');
 
     t.clock.advance(3600_000);
-    const issued = await t.call<Invoice>('POST', `/api/dev/invoice/${res.body.data.id}/issue`);
+    const { cookie: finance } = await roleOperator(t, 'finance');
+    const issued = await t.call<Invoice>('POST', `/api/admin/invoices/${res.body.data.id}/issue`, { cookie: finance });
     expect(issued.body.data).toMatchObject({ status: 'issued', issued_at: Math.floor(t.clock.now().getTime() / 1000) });
     const file = await pdf(res.body.data.id, buyer.cookie);
     expect(file.status).toBe(200);
@@ -258,7 +260,8 @@ describe('the demo data', () => {
       expect(list.body.data.total).toBe(1);
       const [seeded] = list.body.data.list;
       expect(seeded).toMatchObject({ kind: 'normal', status: 'requested', pdf_url: null });
-      const issued = await demo.call<Invoice>('POST', `/api/dev/invoice/${seeded.id}/issue`);
+      const finance = await operatorSignIn(demo, 'finance');
+      const issued = await demo.call<Invoice>('POST', `/api/admin/invoices/${seeded.id}/issue`, { cookie: finance });
       expect(issued.body.data.status).toBe('issued');
       // The seeded amount is what the order cost.
       expect(issued.body.data.amount).toBe(seeded.amount);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
 import { companies, messages } from '../../server/db/schema.ts';
@@ -189,7 +190,7 @@ describe('events that write messages', () => {
       body: { kind: 'refund', reason: '质量问题', lines: [{ order_line_id: lineId, number: 1 }] },
       cookie: b.cookie,
     });
-  const advance = (id: number, body: Record<string, unknown> = {}) => t.call<AfterSale>('POST', `/api/dev/after_sale/${id}/advance`, { body: body as never });
+  const advance = (id: number, opts: { reject?: string } = {}) => consoleAfterSaleStep(t, id, opts);
 
   it('an after-sale decision writes an order message linking to the after-sale, to its company only', async () => {
     const order = await insertOrder(t.db, buyer, { status: 'shipped', lines: [{ goodsId, warehouseId, number: 5, price: 1000 }] });
@@ -217,7 +218,7 @@ describe('events that write messages', () => {
   it('a rejected after-sale writes 售后申请未通过', async () => {
     const order = await insertOrder(t.db, buyer, { status: 'shipped', lines: [{ goodsId, warehouseId, number: 5, price: 1000 }] });
     const created = await apply(buyer, order.id, order.lineIds[0]);
-    await advance(created.body.data.id, { reject: 1 });
+    await advance(created.body.data.id, { reject: '超出售后期限' });
     expect((await list(buyer)).body.data.list.map((m) => m.title)).toEqual(['售后申请未通过']);
   });
 

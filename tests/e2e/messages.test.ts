@@ -1,6 +1,6 @@
 // 我的消息 in a real Chromium against the real server and demo data: the server's own events write
 // the messages — the start-up reminder sweep for demo's GSP certificate that expires in 20 days,
-// and an after-sale decided through the dev operator endpoint. Both show in /wdxx with the
+// and an after-sale accepted by 客服 through the operator console's API. Both show in /wdxx with the
 // side bar's unread badge; reading them clears the badge without a page load.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -41,7 +41,9 @@ async function decidedAfterSale(page: Page): Promise<number> {
     'lines[0][order_line_id]': String(order.lines[0].id),
     'lines[0][number]': '1',
   });
-  const decided = await api<{ status: string }>(page, 'POST', `/api/dev/after_sale/${created.id}/advance`);
+  // 客服 signs in to the console's API from the same origin (its cookie is scoped to /api/admin).
+  await api(page, 'POST', '/api/admin/login', { username: 'support', password: 'console1234' });
+  const decided = await api<{ status: string }>(page, 'POST', `/api/admin/after_sales/${created.id}/accept`);
   expect(decided.status).toBe('approved');
   return created.id;
 }

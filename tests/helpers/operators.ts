@@ -3,7 +3,13 @@
 //   const admin = await operatorSignIn(t, 'admin', { totpSecret: ADMIN_DEMO_TOTP_SECRET });
 import { Secret, TOTP } from 'otpauth';
 import { call, type CallResult, type TestApp } from './test-app.ts';
+import { eq } from 'drizzle-orm';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { afterSales, staff } from '../../server/db/schema.ts';
+import type { AfterSale } from '../../src/domain/orders.ts';
+import { createOperator } from '../../server/services/admin/operators.ts';
+import type { Actor } from '../../server/services/admin/audit.ts';
+import type { OperatorRole } from '../../src/domain/operator-roles.ts';
 
 /** The `admin_sid=…` cookie an answer set, '' when it cleared it, null when untouched. */
 export function operatorCookie(res: CallResult): string | null {
@@ -29,4 +35,41 @@ export async function operatorSignIn(
   const cookie = operatorCookie(res);
   if (res.status !== 200 || !cookie) throw new Error(`operatorSignIn(${username}) failed: ${res.status} ${res.body.msg}`);
   return cookie;
+}
+
+/**
+ * An operator with `role` on an unseeded test app (created once per app and role), signed in:
+ * for tests that move orders, after-sales and invoices without the demo seed.
+ */
+export async function roleOperator(t: TestApp, role: OperatorRole): Promise<{ cookie: string; actor: Actor }> {
+  const username = `test-${role}`;
+  let [row] = await t.db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.username, username));
+  if (!row) {
+    const created = await createOperator(t.db, { username, password: OPERATOR_DEMO_PASSWORD, name: `测试${role}`, phone: '', role, totp: false }, t.clock.now());
+    row = { id: created.id, name: `测试${role}` };
+  }
+  return { cookie: await operatorSignIn(t, username), actor: { staffId: row.id, name: row.name, ip: '127.0.0.1' } };
+}
+
+/**
+ * Moves after-sale `id` one step on through the console's API as an admin, the step chosen from
+ * its status and kind like an operator would (accept → receive → refund; close for exchanges);
+ * `reject` rejects instead. An ended request gets 'accept', which the console refuses (409).
+ */
+export async function consoleAfterSaleStep(t: TestApp, id: number, opts: { reject?: string; route?: 'balance' | 'original' } = {}): Promise<CallResult<AfterSale>> {
+  const { cookie } = await roleOperator(t, 'admin');
+  const [row] = await t.db.select({ status: afterSales.status, kind: afterSales.kind }).from(afterSales).where(eq(afterSales.id, id));
+  const step = opts.reject
+    ? 'reject'
+    : row?.status === 'submitted'
+      ? 'accept'
+      : row?.status === 'returning' || (row?.status === 'approved' && row.kind === 'refund')
+        ? 'refund'
+        : row?.status === 'approved' && row.kind === 'return'
+          ? 'receive'
+          : row?.status === 'approved'
+            ? 'close'
+            : 'accept';
+  const body = step === 'reject' ? { reason: opts.reject } : step === 'refund' ? { route: opts.route ?? 'original' } : {};
+  return call<AfterSale>(t.app, 'POST', `/api/admin/after_sales/${id}/${step}`, { body, cookie });
 }

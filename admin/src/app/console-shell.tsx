@@ -11,6 +11,9 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/', label: '工作台', area: 'dashboard', exact: true },
   { to: '/companies', label: '企业与资质', area: 'companiesRead' },
   { to: '/transfers', label: '待确认转账', area: 'transfers' },
+  { to: '/orders', label: '订单管理', area: 'ordersRead' },
+  { to: '/after-sales', label: '售后处理', area: 'afterSalesRead' },
+  { to: '/invoices', label: '发票处理', area: 'invoices' },
   { to: '/operators', label: '运营账号', area: 'operators' },
   { to: '/audit', label: '操作日志', area: 'operators' },
 ];

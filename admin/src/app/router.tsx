@@ -18,6 +18,14 @@ import { OperatorsPage } from '../pages/operators/operators-page.tsx';
 import { AuditPage } from '../pages/audit/audit-page.tsx';
 import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
 import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
+import { OrdersPage } from '../pages/orders/orders-page.tsx';
+import { OrderPage } from '../pages/order/order-page.tsx';
+import { AfterSalesPage } from '../pages/after-sales/after-sales-page.tsx';
+import { InvoicesPage } from '../pages/invoices/invoices-page.tsx';
+import { orderListQuery, orderQuery } from '../api/orders.ts';
+import { parseOrderSearch } from '../api/order-search.ts';
+import { afterSaleListQuery, parseAfterSaleSearch } from '../api/after-sales.ts';
+import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -93,6 +101,52 @@ const transfersRoute = createRoute({
   component: TransfersPage,
 });
 
+const ordersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/orders',
+  validateSearch: parseOrderSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'ordersRead')) void context.queryClient.prefetchQuery(orderListQuery(deps));
+  },
+  component: OrdersPage,
+});
+
+const orderRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/orders/$orderId',
+  params: {
+    parse: ({ orderId }) => ({ orderId: /^\d{1,9}$/.test(orderId) ? Number(orderId) : 0 }),
+    stringify: ({ orderId }) => ({ orderId: String(orderId) }),
+  },
+  loader: ({ context, params }) => {
+    if (params.orderId > 0 && mayOpen(context.me.role, 'ordersRead')) void context.queryClient.prefetchQuery(orderQuery(params.orderId));
+  },
+  component: OrderPage,
+});
+
+const afterSalesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/after-sales',
+  validateSearch: parseAfterSaleSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'afterSalesRead')) void context.queryClient.prefetchQuery(afterSaleListQuery(deps));
+  },
+  component: AfterSalesPage,
+});
+
+const invoicesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/invoices',
+  validateSearch: parseInvoiceSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'invoices')) void context.queryClient.prefetchQuery(invoiceListQuery(deps));
+  },
+  component: InvoicesPage,
+});
+
 const operatorsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/operators',
@@ -115,7 +169,7 @@ const auditRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, operatorsRoute, auditRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, operatorsRoute, auditRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -1,7 +1,9 @@
 // The demo buyer's history: orders in each status with lines, status history, payments, shipments,
 // an invoice request, a used coupon, and the wallet ledger that explains its balance and points.
 // Amounts follow one rule set: pay = goods − coupon + shipping (free from 800 yuan).
+import { asc, eq } from 'drizzle-orm';
 import {
+  afterSales,
   companyCoupons,
   invoices,
   messages,
@@ -209,6 +211,25 @@ export async function seedDemoOrders(
         status: 'requested',
         createdAt: completedAt ?? createdAt,
       });
+      // A return waiting for 客服 in the console (售后处理): one unit of the first line, asked two
+      // days after delivery; the order shows 售后中 until it ends, then goes back to completed.
+      const [first] = await db.select({ id: orderLines.id, price: orderLines.price }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)).limit(1);
+      const askedAt = addDays(completedAt ?? createdAt, 2);
+      await db.insert(afterSales).values({
+        orderId: order.id,
+        companyId,
+        kind: 'return',
+        reason: '破损',
+        description: '外包装破损，内盒受潮',
+        lines: [{ order_line_id: first.id, number: 1 }],
+        amount: first.price,
+        status: 'submitted',
+        history: [{ time: askedAt.toISOString(), text: '提交退货退款申请：破损' }],
+        createdAt: askedAt,
+        updatedAt: askedAt,
+      });
+      await db.update(orders).set({ status: 'after_sale', updatedAt: askedAt }).where(eq(orders.id, order.id));
+      await db.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: 'completed', toStatus: 'after_sale', note: '申请售后（退货退款）', actor: 'buyer', createdAt: askedAt });
     }
     if (plan.status === 'shipped') {
       await db.insert(messages).values({

@@ -10,6 +10,9 @@ import { adminDashboardRoutes } from './dashboard.ts';
 import { adminCompanyRoutes } from './companies.ts';
 import { adminOperatorRoutes } from './operators.ts';
 import { adminTransferRoutes } from './transfers.ts';
+import { adminOrderRoutes } from './orders.ts';
+import { adminAfterSaleRoutes } from './after-sales.ts';
+import { adminInvoiceRoutes } from './invoices.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -25,3 +28,6 @@ adminRoutes.route('/', adminDashboardRoutes);
 adminRoutes.route('/companies', adminCompanyRoutes);
 adminRoutes.route('/', adminOperatorRoutes);
 adminRoutes.route('/transfers', adminTransferRoutes);
+adminRoutes.route('/orders', adminOrderRoutes);
+adminRoutes.route('/after_sales', adminAfterSaleRoutes);
+adminRoutes.route('/invoices', adminInvoiceRoutes);

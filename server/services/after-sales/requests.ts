@@ -1,12 +1,12 @@
 // After-sales (售后): a buyer's request on lines of a paid, shipped or recently completed order,
-// the read views, and the operator's steps (a dev endpoint stands in for the back office).
+// and the read views; the operator's steps are operator.ts (the console).
 // Creation runs under a row lock on the order, so two requests cannot both claim the same units.
 // While any request of an order is open the order shows 售后中 (status after_sale); when the last
 // one ends the order returns to the status it had before, read back from order_status_history.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
-import { afterSales, companies, orderLines, orderStatusHistory, orders, walletLedger, wallets } from '../../db/schema.ts';
+import { afterSales, companies, orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, validationError } from '../../http/envelope.ts';
 import { assertOwns } from '../../auth/session.ts';
 import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '../../../src/domain/orders.ts';
@@ -15,27 +15,21 @@ import {
   AFTER_SALE_PHOTO_MAX_BYTES,
   AFTER_SALE_PHOTOS_MAX,
   AFTER_SALE_WINDOW_DAYS,
-  OPEN_AFTER_SALE_STATUSES,
   canRequestAfterSale,
   isOpenAfterSale,
   isRefundKind,
 } from '../../../src/domain/orders-after-sale.ts';
-import { formatPrice } from '../../../src/domain/money.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
-import { refundedOnline, refundOnlinePart } from './gateway-refund.ts';
-import type { PayConfig } from '../payments/pay.ts';
-import { notifyCompany } from '../messages/notify.ts';
-import { afterSaleDecidedMessage } from '../messages/texts.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const AFTER_SALE_NOT_FOUND = '售后单不存在';
 
-interface StoredLine {
+export interface StoredLine {
   order_line_id: number;
   number: number;
 }
-interface StoredEvent {
+export interface StoredEvent {
   time: string;
   text: string;
 }
@@ -52,7 +46,7 @@ export interface AfterSaleRequest {
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 /** The status an order had before it entered after_sale (the latest entry into it from elsewhere). */
-async function statusBeforeAfterSale(db: Db, orderId: number): Promise<OrderStatus | null> {
+export async function statusBeforeAfterSale(db: Db, orderId: number): Promise<OrderStatus | null> {
   const [row] = await db
     .select({ from: orderStatusHistory.fromStatus })
     .from(orderStatusHistory)
@@ -68,7 +62,7 @@ async function statusBeforeAfterSale(db: Db, orderId: number): Promise<OrderStat
   return (row?.from as OrderStatus | null | undefined) ?? null;
 }
 
-function lockOrder(tx: Db, orderId: number) {
+export function lockOrder(tx: Db, orderId: number) {
   return tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
 }
 
@@ -252,126 +246,4 @@ export async function getAfterSale(db: Db, companyIds: readonly number[] | null,
   else if (!row) throw notFound(AFTER_SALE_NOT_FOUND);
   const [view] = await toViews(db, [row]);
   return view;
-}
-
-// ---- operator steps (demo back office) --------------------------------------------------------
-
-/** The next status of each kind's path; return goods travel back before the refund. */
-function nextStatus(kind: AfterSaleKind, status: AfterSaleStatus): AfterSaleStatus | null {
-  if (status === 'submitted') return 'approved';
-  if (status === 'approved') return kind === 'return' ? 'returning' : isRefundKind(kind) ? 'refunded' : 'closed';
-  if (status === 'returning') return 'refunded';
-  return null;
-}
-
-/** Where a refund went: the online part back through its gateway, the rest to the wallet. */
-function refundText(amount: number, online: number): string {
-  if (online === 0) return `退款${formatPrice(amount)}已退回账户余额`;
-  const back = `退款${formatPrice(online)}已原路退回`;
-  return amount > online ? `${back}，${formatPrice(amount - online)}已退回账户余额` : back;
-}
-
-function stepText(kind: AfterSaleKind, to: AfterSaleStatus): string {
-  switch (to) {
-    case 'approved':
-      return '客服已审核通过您的售后申请';
-    case 'returning':
-      return '请将商品寄回广州仓，仓库收货后为您退款';
-    case 'closed':
-      return kind === 'exchange' ? '换货商品已发出，售后完成' : '补发商品已发出，售后完成';
-    case 'rejected':
-      return '售后申请未通过审核，如有疑问请联系客服';
-    default:
-      return '';
-  }
-}
-
-/** Credits the company's wallet balance and writes the ledger row. */
-async function creditBalance(tx: Db, companyId: number, amount: number, orderId: number, afterSaleId: number, now: Date): Promise<void> {
-  const [wallet] = await tx
-    .insert(wallets)
-    .values({ companyId, balance: amount, updatedAt: now })
-    .onConflictDoUpdate({ target: wallets.companyId, set: { balance: sql`${wallets.balance} + ${amount}`, updatedAt: now } })
-    .returning({ balance: wallets.balance });
-  await tx.insert(walletLedger).values({
-    companyId,
-    account: 'balance',
-    amount,
-    balanceAfter: wallet.balance,
-    useType: 'refund',
-    orderId,
-    remark: `售后退款（售后单号 ${afterSaleId}）`,
-    createdAt: now,
-  });
-}
-
-/**
- * Moves a request one step (submitted → approved → returning → refunded for returns; refunds skip
- * returning; exchanges and reissues end closed) or rejects an open one. Refunding sends the part
- * paid online back through its gateway first (gateway-refund.ts: a refusal throws and leaves the
- * request where it was), credits the rest to the wallet and marks the units returned; the order
- * leaves after_sale when its last request ends.
- */
-export async function advanceAfterSale(db: Db, config: PayConfig, id: number, now: Date, reject = false): Promise<void> {
-  const [peek] = await db.select({ kind: afterSales.kind, status: afterSales.status }).from(afterSales).where(eq(afterSales.id, id));
-  if (!peek) throw notFound(AFTER_SALE_NOT_FOUND);
-  if (!reject && nextStatus(peek.kind, peek.status as AfterSaleStatus) === 'refunded') await refundOnlinePart(db, config, id, now);
-  await withTx(db, async (tx) => {
-    const [head] = await tx.select({ orderId: afterSales.orderId }).from(afterSales).where(eq(afterSales.id, id));
-    if (!head) throw notFound(AFTER_SALE_NOT_FOUND);
-    // Order first, then the request: the same lock order as creation.
-    const [order] = await lockOrder(tx, head.orderId);
-    const [as] = await tx.select().from(afterSales).where(eq(afterSales.id, id)).for('update');
-    const status = as.status as AfterSaleStatus;
-    if (!isOpenAfterSale(status)) throw badRequest('售后单已结束');
-    const to = reject ? 'rejected' : nextStatus(as.kind, status);
-    if (!to) throw badRequest('售后单已结束');
-
-    const online = to === 'refunded' ? await refundedOnline(tx, as.id) : 0;
-    const text = to === 'refunded' ? refundText(as.amount, online) : stepText(as.kind, to);
-    const history = [...(as.history as StoredEvent[]), { time: now.toISOString(), text }];
-    await tx.update(afterSales).set({ status: to, history, updatedAt: now }).where(eq(afterSales.id, id));
-    // The buyer hears of the decision in 我的消息, in the same transaction as the decision.
-    const message = afterSaleDecidedMessage({ id: as.id, kind: as.kind, orderNo: order.orderNo }, to, text);
-    if (message) await notifyCompany(tx, as.companyId, message, now);
-
-    if (to === 'refunded') {
-      for (const l of as.lines as StoredLine[]) {
-        await tx
-          .update(orderLines)
-          .set({ returnedNumber: sql`${orderLines.returnedNumber} + ${l.number}` })
-          .where(and(eq(orderLines.id, l.order_line_id), eq(orderLines.orderId, order.id)));
-      }
-      if (as.amount > online) await creditBalance(tx, as.companyId, as.amount - online, order.id, as.id, now);
-    }
-
-    if (!isOpenAfterSale(to) && order.status === 'after_sale') {
-      const [{ open }] = await tx
-        .select({ open: count() })
-        .from(afterSales)
-        .where(and(eq(afterSales.orderId, order.id), inArray(afterSales.status, [...OPEN_AFTER_SALE_STATUSES])));
-      if (open === 0) {
-        // Every unit refunded: nothing is left to ship or keep, so the order closes.
-        const left = await tx
-          .select({ id: orderLines.id })
-          .from(orderLines)
-          .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.returnedNumber} < ${orderLines.number}`))
-          .limit(1);
-        const closed = left.length === 0;
-        const back: OrderStatus = closed ? 'cancelled' : ((await statusBeforeAfterSale(tx, order.id)) ?? 'completed');
-        await tx
-          .update(orders)
-          .set({ status: back, updatedAt: now, ...(closed ? { cancelledAt: now } : {}) })
-          .where(eq(orders.id, order.id));
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: 'after_sale',
-          toStatus: back,
-          note: closed ? '商品已全部退款，订单关闭' : '售后处理完毕',
-          actor: 'operator',
-          createdAt: now,
-        });
-      }
-    }
-  });
 }

@@ -11,10 +11,10 @@ import type { ContractParty, ContractSignature } from '../../../src/domain/e-con
 import type { ContractVersion } from './versions.ts';
 import { filledSections } from './view.ts';
 
-const FONT_NAME = 'NotoSansSC';
+export const FONT_NAME = 'NotoSansSC';
 
 let fontBytes: Buffer | null = null;
-function cjkFont(): Buffer {
+export function cjkFont(): Buffer {
   if (!fontBytes) {
     // The package exports only its index; the fonts sit beside its dist folder.
     const index = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');

@@ -1,6 +1,6 @@
 // E-invoices (电子发票, /dzfp): one per completed order. Demo issuing: an ordinary invoice is
 // issued at once (number, PDF stored in invoices.pdf); a special (增值税专用) invoice waits for an
-// operator (POST /api/dev/invoice/{id}/issue stands in for the back office). Nothing is e-mailed:
+// operator (finance in the console: server/services/invoices/operator.ts issues or rejects it). Nothing is e-mailed:
 // there is no mail gateway; the buyer downloads the PDF.
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -33,12 +33,12 @@ export const DEFAULT_SELLER = {
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 export const invoicePdfUrl = (id: number): string => `/api/invoice/${id}/pdf`;
 
-type InvoiceRow = Omit<typeof invoices.$inferSelect, 'pdf'> & { orderNo: string };
+export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'pdf'> & { orderNo: string };
 
 const { pdf: _pdf, ...listColumns } = getTableColumns(invoices);
-const withOrderNo = { ...listColumns, orderNo: orders.orderNo };
+export const withOrderNo = { ...listColumns, orderNo: orders.orderNo };
 
-function toView(r: InvoiceRow): Invoice {
+export function toView(r: InvoiceRow): Invoice {
   return {
     id: r.id,
     order_id: r.orderId,
@@ -127,7 +127,7 @@ export function invoiceNumber(id: number, issuedAt: Date): string {
 }
 
 /** Builds the PDF of an invoice row and marks it issued. Call inside a transaction. */
-async function issue(db: Db, id: number, now: Date): Promise<void> {
+export async function issue(db: Db, id: number, now: Date): Promise<void> {
   const [inv] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
   if (!inv) throw notFound(INVOICE_NOT_FOUND);
   if (inv.status === 'issued') return;
@@ -197,11 +197,6 @@ export async function requestInvoice(
     if (isUniqueViolation(err)) throw new AppError(409, 409, INVOICE_EXISTS);
     throw err;
   }
-}
-
-/** Operator step (demo back office): issues a requested invoice. */
-export async function issueInvoice(db: Db, id: number, now: Date): Promise<void> {
-  await withTx(db, (tx) => issue(tx, id, now));
 }
 
 /** The stored PDF of an issued invoice of `companyIds`. */

@@ -36,8 +36,10 @@ export function renewalDecidedMessage(approved: boolean, note: string): MessageD
 /** The after-sale steps that are a decision the buyer waits for; other steps write nothing. */
 const AFTER_SALE_TITLES: Partial<Record<AfterSaleStatus, string>> = {
   approved: '售后申请已通过',
+  returning: '退货商品已收到',
   rejected: '售后申请未通过',
   refunded: '售后退款已完成',
+  closed: '售后已完成',
 };
 
 export function afterSaleDecidedMessage(

@@ -12,7 +12,7 @@ import { addToCart, loadFactsFor, type AddRequest } from '../cart/add.ts';
 import type { Buyer } from '../cart/buyer.ts';
 import { GONE_MSG } from '../cart/rules.ts';
 import { creditWallet } from '../payments/wallet.ts';
-import { findOrder } from './access.ts';
+import { findOrder, type OrderRow } from './access.ts';
 import { releaseOrder } from './release.ts';
 import { addHistory, isPaidLike, isUnpaid } from './status.ts';
 
@@ -35,18 +35,28 @@ export async function confirmReceipt(db: Db, scope: readonly number[], orderId: 
     const o = await findOrder(tx, scope, orderId, true);
     if (o.status === 'completed') throw badRequest('订单已确认收货');
     if (o.status !== 'shipped') throw badRequest('订单尚未发货，不能确认收货');
-    const moved = await tx
-      .update(orders)
-      .set({ status: 'completed', completedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, o.id), eq(orders.status, 'shipped')))
-      .returning({ id: orders.id });
-    if (moved.length === 0) throw badRequest('订单已确认收货');
-    await addHistory(tx, [{ orderId: o.id, from: 'shipped', to: 'completed', note: '买家确认收货', actor: 'buyer', at: now }]);
-    const points = o.kind === 'normal' ? pointsFor(o.paidAmount + o.balanceAmount) : 0;
-    if (points > 0) {
-      await creditWallet(tx, 'points', { companyId: o.companyId, amount: points, useType: 'cashback', orderId: o.id, remark: '订单完成赠送积分', now });
-    }
+    if (!(await completeShipped(tx, o, now, { note: '买家确认收货', actor: 'buyer' }))) throw badRequest('订单已确认收货');
   });
+}
+
+/**
+ * shipped → completed with the points the order earns (one per whole yuan paid); the buyer's
+ * confirmation and the warehouse's completion in the console both end here. False when the order
+ * was no longer shipped (nothing changed). Call inside a transaction.
+ */
+export async function completeShipped(tx: Db, o: OrderRow, now: Date, by: { note: string; actor: 'buyer' | 'warehouse' }): Promise<boolean> {
+  const moved = await tx
+    .update(orders)
+    .set({ status: 'completed', completedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, o.id), eq(orders.status, 'shipped')))
+    .returning({ id: orders.id });
+  if (moved.length === 0) return false;
+  await addHistory(tx, [{ orderId: o.id, from: 'shipped', to: 'completed', note: by.note, actor: by.actor, at: now }]);
+  const points = o.kind === 'normal' ? pointsFor(o.paidAmount + o.balanceAmount) : 0;
+  if (points > 0) {
+    await creditWallet(tx, 'points', { companyId: o.companyId, amount: points, useType: 'cashback', orderId: o.id, remark: '订单完成赠送积分', now });
+  }
+  return true;
 }
 
 /** The cart's refusal as a short reason for the rebuy report (the goods name is shown beside it). */

@@ -19,7 +19,7 @@ const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const TAB_KEYS = ORDER_TABS.map((t) => t.key) as [OrderTabKey, ...OrderTabKey[]];
 
 /** A Shanghai calendar day, YYYY-MM-DD, as the instant it starts. */
-const dayParam = (msg: string) =>
+export const dayParam = (msg: string) =>
   z
     .string()
     .optional()

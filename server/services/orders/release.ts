@@ -14,7 +14,7 @@ import { checkGoodsAlerts } from '../goods-alerts/check.ts';
 
 export interface ReleaseReason {
   note: string;
-  actor: 'buyer' | 'system';
+  actor: 'buyer' | 'system' | 'finance';
 }
 
 /**
@@ -27,6 +27,8 @@ export async function releaseOrder(
   now: Date,
   reason: ReleaseReason,
   companyIds?: readonly number[],
+  /** The statuses it may cancel from: unpaid ones, or (finance's cancel with refund) 'paid'. */
+  from: readonly OrderStatus[] = UNPAID_STATUSES,
 ): Promise<boolean> {
   const [before] = await tx
     .select({ id: orders.id, companyId: orders.companyId, status: orders.status, balanceAmount: orders.balanceAmount })
@@ -34,11 +36,11 @@ export async function releaseOrder(
     .where(and(eq(orders.id, orderId), companyIds ? inArray(orders.companyId, [...companyIds]) : undefined))
     .for('update')
     .limit(1);
-  if (!before || !(UNPAID_STATUSES as readonly string[]).includes(before.status)) return false;
+  if (!before || !(from as readonly string[]).includes(before.status)) return false;
   const moved = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
     .returning({ id: orders.id });
   if (moved.length === 0) return false;
 
@@ -78,7 +80,7 @@ export async function releaseOrder(
       amount: before.balanceAmount,
       useType: 'refund',
       orderId,
-      remark: '订单取消，退回余额抵扣',
+      remark: reason.actor === 'finance' ? '订单取消退款，退回余额抵扣' : '订单取消，退回余额抵扣',
       now,
     });
   }

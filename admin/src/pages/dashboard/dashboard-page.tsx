@@ -1,6 +1,6 @@
 // 工作台: what waits for someone today. Every number links to the list where it is worked off
-// (the lists that exist yet: registrations and renewals; orders, after-sales and goods come with
-// their screens).
+// (registrations, renewals, transfers, orders per status, after-sales to accept; goods come with
+// their screen).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { dashboardQuery } from '../../api/dashboard.ts';
@@ -53,7 +53,12 @@ export function DashboardPage() {
           note="对公转账待确认收款"
           link={me && mayOpen(me.role, 'transfers') ? { to: '/transfers', search: {}, text: '去确认' } : undefined}
         />
-        <Stat label="待处理售后" value={String(data.after_sales_to_decide)} note="买家已提交，待受理" />
+        <Stat
+          label="待处理售后"
+          value={String(data.after_sales_to_decide)}
+          note="买家已提交，待受理"
+          link={me && mayOpen(me.role, 'afterSalesRead') ? { to: '/after-sales', search: { status: 'submitted', page: 1 }, text: '去处理' } : undefined}
+        />
       </div>
 
       <div className={styles.columns}>
@@ -65,7 +70,15 @@ export function DashboardPage() {
             {Object.entries(data.orders_waiting).map(([status, n]) => (
               <div key={status}>
                 <dt>{ORDER_STATUS_TEXT[status as OrderStatus] ?? status}</dt>
-                <dd>{n}</dd>
+                <dd>
+                  {me && mayOpen(me.role, 'ordersRead') ? (
+                    <Link to="/orders" search={{ status, page: 1 }} aria-label={`${ORDER_STATUS_TEXT[status as OrderStatus] ?? status}订单 ${n}`}>
+                      {n}
+                    </Link>
+                  ) : (
+                    n
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

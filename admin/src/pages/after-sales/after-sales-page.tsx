@@ -1,0 +1,170 @@
+// 售后处理: the buyers' requests by status (待受理 first), each row with the steps its status,
+// kind and this operator's role allow: 客服 accepts, confirms returned goods, closes an exchange or
+// rejects with a reason; 财务 refunds to the balance or the original way.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { afterAfterSaleStep, afterSaleListQuery, parseAfterSaleSearch, stepAfterSale } from '../../api/after-sales.ts';
+import { meQuery } from '../../api/session.ts';
+import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
+import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
+import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import { formatPrice } from '../../../../src/domain/money.ts';
+import { formatDateTime } from '../../../../src/domain/time.ts';
+import { mayOpen, type OperatorRole } from '../../../../src/domain/operator-roles.ts';
+import { AFTER_SALE_STATUS_TEXT, type AfterSaleStatus } from '../../../../src/domain/orders.ts';
+import { AFTER_SALE_KIND_TEXT } from '../../../../src/domain/orders-after-sale.ts';
+import { afterSaleStepFrom, AFTER_SALE_STEP_TEXT, type AdminAfterSaleRow, type AfterSaleStep, type RefundRoute } from '../../../../src/domain/admin-orders.ts';
+import styles from './after-sales-page.module.css';
+
+const FIXED_SORT = { id: 'created_at', desc: false };
+const TABS: (AfterSaleStatus | undefined)[] = ['submitted', 'approved', 'returning', undefined, 'refunded', 'rejected', 'closed'];
+
+/** The steps a role may take on a row now (the server checks again). */
+export function stepsFor(role: OperatorRole, row: Pick<AdminAfterSaleRow, 'kind' | 'status'>): AfterSaleStep[] {
+  const intake = mayOpen(role, 'afterSalesIntake');
+  const refund = mayOpen(role, 'afterSalesRefund');
+  return (['accept', 'receive', 'close', 'refund', 'reject'] as const).filter(
+    (s) => afterSaleStepFrom(s, row.kind).includes(row.status) && (s === 'refund' ? refund : intake),
+  );
+}
+
+export function AfterSalesPage() {
+  const search = parseAfterSaleSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me } = useQuery(meQuery);
+  const allowed = me ? mayOpen(me.role, 'afterSalesRead') : false;
+  const list = useQuery({ ...afterSaleListQuery(search), enabled: allowed });
+  const [rejecting, setRejecting] = useState<AdminAfterSaleRow | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!allowed || !me) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看售后。" />;
+
+  const run = async (row: AdminAfterSaleRow, step: AfterSaleStep, route?: RefundRoute) => {
+    setBusy(true);
+    setError('');
+    try {
+      await stepAfterSale(row.id, step, route ? { route } : {});
+    } catch (err) {
+      setError(err instanceof Error ? `售后单 ${row.id}：${err.message}` : '操作失败，请稍后重试');
+    } finally {
+      await afterAfterSaleStep(queryClient);
+      setBusy(false);
+    }
+  };
+
+  const columns: ServerColumn<AdminAfterSaleRow>[] = [
+    { id: 'id', accessorKey: 'id', header: '售后单号', enableSorting: false, enableHiding: false },
+    {
+      id: 'order_no',
+      accessorKey: 'order_no',
+      header: '订单号',
+      enableSorting: false,
+      cell: (info) =>
+        mayOpen(me.role, 'ordersRead') ? (
+          <Link to="/orders/$orderId" params={{ orderId: String(info.row.original.order_id) }}>
+            {info.row.original.order_no}
+          </Link>
+        ) : (
+          info.row.original.order_no
+        ),
+    },
+    { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
+    { id: 'kind', accessorKey: 'kind', header: '类型', enableSorting: false, cell: (info) => AFTER_SALE_KIND_TEXT[info.row.original.kind] },
+    { id: 'reason', accessorKey: 'reason', header: '原因', enableSorting: false },
+    { id: 'amount', accessorKey: 'amount', header: '退款金额', enableSorting: false, cell: (info) => formatPrice(info.row.original.amount) },
+    { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => AFTER_SALE_STATUS_TEXT[info.row.original.status] },
+    { id: 'created_at', accessorKey: 'created_at', header: '申请时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
+    {
+      id: 'action',
+      header: '操作',
+      enableSorting: false,
+      enableHiding: false,
+      cell: (info) => {
+        const row = info.row.original;
+        return (
+          <div className={styles.actions}>
+            {stepsFor(me.role, row).map((step) =>
+              step === 'reject' ? (
+                <button key={step} type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setRejecting(row)} disabled={busy}>
+                  驳回
+                </button>
+              ) : step === 'refund' ? (
+                <span key={step} className={styles.actions}>
+                  <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => void run(row, 'refund', 'balance')} disabled={busy}>
+                    退回余额
+                  </button>
+                  <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void run(row, 'refund', 'original')} disabled={busy}>
+                    原路退回
+                  </button>
+                </span>
+              ) : (
+                <button key={step} type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => void run(row, step)} disabled={busy}>
+                  {AFTER_SALE_STEP_TEXT[step]}
+                </button>
+              ),
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section aria-labelledby="after-sales-title" className={styles.page}>
+      <h1 id="after-sales-title" className={styles.title}>
+        售后处理
+      </h1>
+      <nav aria-label="售后状态" className={styles.tabs}>
+        {TABS.map((s) => (
+          <Link key={s ?? 'all'} to="/after-sales" search={{ status: s, page: 1 }} className={`${styles.tab} ${search.status === s ? styles.tabActive : ''}`}>
+            {s ? AFTER_SALE_STATUS_TEXT[s] : '全部'}
+          </Link>
+        ))}
+      </nav>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      {list.isError ? (
+        <StateBlock kind="failed" text={list.error.message} />
+      ) : list.data === undefined ? (
+        <StateBlock kind="loading" text="正在加载…" />
+      ) : (
+        <>
+          <ServerTable
+            name="售后"
+            columns={columns}
+            rows={list.data.list}
+            rowKey={(row) => String(row.id)}
+            sort={FIXED_SORT}
+            onSortChange={() => undefined}
+            busy={list.isFetching}
+            empty="没有符合条件的售后单"
+          />
+          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => void navigate({ to: '/after-sales', search: { ...search, page } })} />
+        </>
+      )}
+      {rejecting && (
+        <ReasonDialog
+          title={`驳回售后单 ${rejecting.id}`}
+          label="驳回原因（买家可见）"
+          submitText="驳回"
+          onSubmit={async (reason) => {
+            try {
+              await stepAfterSale(rejecting.id, 'reject', { reason });
+            } finally {
+              await afterAfterSaleStep(queryClient);
+            }
+          }}
+          onClose={() => setRejecting(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+// 订单管理: every company's orders, filtered by status, company, order number and day (the URL
+// holds the view, so the dashboard links straight to a status). A row opens the order.
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { orderListQuery } from '../../api/orders.ts';
+import { parseOrderSearch, type OrderSearch } from '../../api/order-search.ts';
+import { meQuery } from '../../api/session.ts';
+import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
+import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import { formatPrice } from '../../../../src/domain/money.ts';
+import { formatDateTime } from '../../../../src/domain/time.ts';
+import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../../src/domain/orders.ts';
+import { ORDER_STATUSES, type AdminOrderRow } from '../../../../src/domain/admin-orders.ts';
+import styles from './orders-page.module.css';
+
+const FIXED_SORT = { id: 'created_at', desc: true };
+
+const columns: ServerColumn<AdminOrderRow>[] = [
+  {
+    id: 'order_no',
+    accessorKey: 'order_no',
+    header: '订单号',
+    enableSorting: false,
+    enableHiding: false,
+    cell: (info) => (
+      <Link to="/orders/$orderId" params={{ orderId: String(info.row.original.id) }}>
+        {info.row.original.order_no}
+      </Link>
+    ),
+  },
+  { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
+  { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => ORDER_STATUS_TEXT[info.row.original.status] },
+  { id: 'amount', accessorKey: 'amount', header: '金额', enableSorting: false, cell: (info) => formatPrice(info.row.original.amount) },
+  { id: 'lines', accessorKey: 'line_count', header: '品种数', enableSorting: false },
+  { id: 'created_at', accessorKey: 'created_at', header: '下单时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
+];
+
+export function OrdersPage() {
+  const search = parseOrderSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const { data: me } = useQuery(meQuery);
+  const allowed = me ? mayOpen(me.role, 'ordersRead') : false;
+  const list = useQuery({ ...orderListQuery(search), enabled: allowed });
+  const [draft, setDraft] = useState({ company: search.company ?? '', order_no: search.order_no ?? '', start: search.start ?? '', end: search.end ?? '' });
+
+  if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看订单。" />;
+
+  const go = (next: Partial<OrderSearch>) => void navigate({ to: '/orders', search: { ...search, page: 1, ...next } });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go({ company: draft.company || undefined, order_no: draft.order_no || undefined, start: draft.start || undefined, end: draft.end || undefined });
+  };
+
+  return (
+    <section aria-labelledby="orders-title" className={styles.page}>
+      <h1 id="orders-title" className={styles.title}>
+        订单管理
+      </h1>
+      <nav aria-label="订单状态" className={styles.tabs}>
+        <Link to="/orders" search={{ ...search, status: undefined, page: 1 }} className={`${styles.tab} ${search.status ? '' : styles.tabActive}`}>
+          全部
+        </Link>
+        {ORDER_STATUSES.map((s: OrderStatus) => (
+          <Link key={s} to="/orders" search={{ ...search, status: s, page: 1 }} className={`${styles.tab} ${search.status === s ? styles.tabActive : ''}`}>
+            {ORDER_STATUS_TEXT[s]}
+          </Link>
+        ))}
+      </nav>
+      <form className={styles.filters} onSubmit={submit} role="search" aria-label="筛选订单">
+        <label className={styles.filter}>
+          订单号
+          <input name="order_no" value={draft.order_no} maxLength={40} onChange={(e) => setDraft({ ...draft, order_no: e.target.value })} />
+        </label>
+        <label className={styles.filter}>
+          企业名称
+          <input name="company" value={draft.company} maxLength={50} onChange={(e) => setDraft({ ...draft, company: e.target.value })} />
+        </label>
+        <label className={styles.filter}>
+          下单日期从
+          <input type="date" name="start" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+        </label>
+        <label className={styles.filter}>
+          至
+          <input type="date" name="end" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
+        </label>
+        <button type="submit" className={buttonClass('primary')}>
+          查询
+        </button>
+      </form>
+      {list.isError ? (
+        <StateBlock
+          kind="failed"
+          text={list.error.message}
+          action={
+            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
+              重试
+            </button>
+          }
+        />
+      ) : list.data === undefined ? (
+        <StateBlock kind="loading" text="正在加载…" />
+      ) : (
+        <>
+          <ServerTable
+            name="订单"
+            columns={columns}
+            rows={list.data.list}
+            rowKey={(row) => String(row.id)}
+            sort={FIXED_SORT}
+            onSortChange={() => undefined}
+            busy={list.isFetching}
+            empty="没有符合条件的订单"
+          />
+          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => void navigate({ to: '/orders', search: { ...search, page } })} />
+        </>
+      )}
+    </section>
+  );
+}

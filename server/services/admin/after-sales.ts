@@ -1,0 +1,74 @@
+// The console's after-sales list: every company's requests, filtered by status and by order
+// number or company name, oldest waiting first when filtered to one status (the queue), newest
+// first otherwise.
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { afterSales, companies, orders } from '../../db/schema.ts';
+import type { Paged } from '../../../src/domain/admin.ts';
+import type { AdminAfterSaleRow } from '../../../src/domain/admin-orders.ts';
+import type { AfterSaleStatus } from '../../../src/domain/orders.ts';
+
+export interface AfterSaleQuery {
+  status?: AfterSaleStatus;
+  q?: string;
+  page: number;
+  size: number;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export async function searchAfterSales(db: Db, query: AfterSaleQuery): Promise<Paged<AdminAfterSaleRow>> {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(afterSales.status, query.status));
+  if (query.q) {
+    const p = `%${likeEscape(query.q)}%`;
+    const text = or(ilike(orders.orderNo, p), ilike(companies.name, p));
+    if (text) where.push(text);
+  }
+  const cond = where.length > 0 ? and(...where) : undefined;
+  const base = () =>
+    db
+      .select({
+        id: afterSales.id,
+        orderId: afterSales.orderId,
+        orderNo: orders.orderNo,
+        companyId: afterSales.companyId,
+        companyName: companies.name,
+        kind: afterSales.kind,
+        reason: afterSales.reason,
+        amount: afterSales.amount,
+        status: afterSales.status,
+        createdAt: afterSales.createdAt,
+      })
+      .from(afterSales)
+      .innerJoin(orders, eq(orders.id, afterSales.orderId))
+      .innerJoin(companies, eq(companies.id, afterSales.companyId));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(afterSales)
+    .innerJoin(orders, eq(orders.id, afterSales.orderId))
+    .innerJoin(companies, eq(companies.id, afterSales.companyId))
+    .where(cond);
+  const rows = await base()
+    .where(cond)
+    .orderBy(...(query.status ? [asc(afterSales.createdAt), asc(afterSales.id)] : [desc(afterSales.createdAt), desc(afterSales.id)]))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  return {
+    total,
+    page: query.page,
+    size: query.size,
+    list: rows.map((r) => ({
+      id: r.id,
+      order_id: r.orderId,
+      order_no: r.orderNo,
+      company_id: r.companyId,
+      company_name: r.companyName,
+      kind: r.kind,
+      reason: r.reason,
+      amount: r.amount,
+      status: r.status as AfterSaleStatus,
+      created_at: r.createdAt.getTime(),
+    })),
+  };
+}
