@@ -27,6 +27,7 @@ import { refundedOnline, refundOnlinePart } from './gateway-refund.ts';
 import type { PayConfig } from '../payments/pay.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { afterSaleDecidedMessage } from '../messages/texts.ts';
+import { settleOrderCashback } from '../promotions/cashback.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const AFTER_SALE_NOT_FOUND = '售后单不存在';
@@ -343,6 +344,8 @@ export async function advanceAfterSale(db: Db, config: PayConfig, id: number, no
           .where(and(eq(orderLines.id, l.order_line_id), eq(orderLines.orderId, order.id)));
       }
       if (as.amount > online) await creditBalance(tx, as.companyId, as.amount - online, order.id, as.id, now);
+      // 满额返现 the smaller order no longer earns goes back (src/domain/cashback.ts).
+      await settleOrderCashback(tx, order.id, now);
     }
 
     if (!isOpenAfterSale(to) && order.status === 'after_sale') {

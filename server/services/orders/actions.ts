@@ -12,6 +12,7 @@ import { addToCart, loadFactsFor, type AddRequest } from '../cart/add.ts';
 import type { Buyer } from '../cart/buyer.ts';
 import { GONE_MSG } from '../cart/rules.ts';
 import { creditWallet } from '../payments/wallet.ts';
+import { settleOrderCashback } from '../promotions/cashback.ts';
 import { findOrder } from './access.ts';
 import { releaseOrder } from './release.ts';
 import { addHistory, isPaidLike, isUnpaid } from './status.ts';
@@ -46,6 +47,7 @@ export async function confirmReceipt(db: Db, scope: readonly number[], orderId: 
     if (points > 0) {
       await creditWallet(tx, 'points', { companyId: o.companyId, amount: points, useType: 'cashback', orderId: o.id, remark: '订单完成赠送积分', now });
     }
+    await settleOrderCashback(tx, o.id, now);
   });
 }
 
