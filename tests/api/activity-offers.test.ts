@@ -11,7 +11,7 @@ import { createShop, clearCart, type Shop, type ShopBuyer } from '../fixtures/ch
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
 import { companyCoupons, couponTemplates, promotionGoods, promotions, walletLedger, wallets } from '../../server/db/schema.ts';
 import type { DailySpecialState } from '../../src/domain/daily-special.ts';
-import type { CouponOffer } from '../../src/domain/coupon-centre.ts';
+import type { CouponClaimResult, CouponOffer } from '../../src/domain/coupon-centre.ts';
 import type { CashbackOffer } from '../../src/domain/cashback.ts';
 import type { CartState } from '../../src/domain/cart-types.ts';
 import type { GoodsListItem } from '../../src/domain/catalog.ts';
@@ -128,7 +128,7 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
           .values({ kind: 'coupon', name: '满800减30', threshold: 80_000, amount: 3_000, total: 100, perCompany: 1, validDays: 15, startsAt: new Date(start.getTime() - DAY), endsAt: new Date(start.getTime() + 10 * DAY), ...over })
           .returning()
       )[0];
-    const claim = (b: ShopBuyer | null, id: number | string) => t.call<{ coupon_id: number; offer: CouponOffer }>('POST', `/api/activity/coupons/${id}/claim`, { cookie: b?.cookie });
+    const claim = (b: ShopBuyer | null, id: number | string) => t.call<CouponClaimResult>('POST', `/api/activity/coupons/${id}/claim`, { cookie: b?.cookie });
     const offers = (b: ShopBuyer | null) => t.call<CouponOffer[]>('GET', '/api/activity/coupons', { cookie: b?.cookie });
     const heldOf = (b: ShopBuyer, templateId: number) =>
       t.db.select().from(companyCoupons).where(and(eq(companyCoupons.companyId, b.companyId), eq(companyCoupons.templateId, templateId)));
