@@ -66,7 +66,9 @@ export function cashbackPreview(offer: Pick<CashbackOffer, 'all_goods' | 'goods_
 
 /** The line the cart and checkout show, or null when there is nothing to say. */
 export function cashbackHintText(p: CashbackPreview): string | null {
-  if (p.next) return `满额返现：再买${formatPrice(p.next.shortfall)}返${formatPrice(p.next.back)}`;
+  // Nothing selected counts yet: "再买" would read as any goods, so the tier is named instead.
+  if (p.next && p.amount === 0) return `满额返现：活动商品满${formatPrice(p.next.shortfall)}返${formatPrice(p.next.back)}`;
+  if (p.next) return `满额返现：再买活动商品${formatPrice(p.next.shortfall)}返${formatPrice(p.next.back)}`;
   if (p.back > 0) return `满额返现：已满足，订单完成后返${formatPrice(p.back)}`;
   return null;
 }

@@ -154,7 +154,7 @@ describe('满额返现 hint', () => {
         ]}
       />
     ));
-    expect(await screen.findByText('满额返现：再买¥400.00返¥30.00')).toBeTruthy();
+    expect(await screen.findByText('满额返现：再买活动商品¥400.00返¥30.00')).toBeTruthy();
   });
 
   it('shows nothing when no cashback runs', async () => {
