@@ -1,4 +1,4 @@
-// 每日特价, 满额返现 and 领券中心 (docs/api.md "Promotions"): the day's specials, the running
+// 每日特价, 满额返现, 全场94折 and 领券中心 (docs/api.md "Promotions"): the day's specials, the running
 // cashback offer (its tiers also drive the cart's and checkout's "再买¥x返¥y"), the claimable
 // coupons and the claim. Online only: prices and caps are the server's of the moment.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import type { GoodsListItem } from '../domain/catalog';
 import type { DailySpecialState } from '../domain/daily-special';
 import type { CashbackOffer } from '../domain/cashback';
 import type { CouponClaimResult, CouponOffer } from '../domain/coupon-centre';
+import type { WelfarePage } from '../domain/welfare';
 import { http } from '../http/client';
 import { successNotice } from './success-notice';
 import { WALLET_ROOT_KEY } from './wallet-keys';
@@ -19,6 +20,7 @@ export const promotionKeys = {
   dailySpecials: () => [...promotionKeys.all, 'everyday'] as const,
   cashback: () => [...promotionKeys.all, 'cashback'] as const,
   couponOffers: () => [...promotionKeys.all, 'coupons'] as const,
+  welfare: () => [...promotionKeys.all, 'welfare'] as const,
 };
 
 export interface CashbackPageData {
@@ -31,6 +33,9 @@ export const dailySpecialsQuery = () =>
 
 export const cashbackQuery = () =>
   queryOptions({ queryKey: promotionKeys.cashback(), queryFn: () => http.get<CashbackPageData>('activity/cashback'), staleTime: PROMOTION_STALE_MS });
+
+export const welfareQuery = () =>
+  queryOptions({ queryKey: promotionKeys.welfare(), queryFn: () => http.get<WelfarePage>('activity/welfare'), staleTime: PROMOTION_STALE_MS });
 
 export const couponOffersQuery = () =>
   queryOptions({ queryKey: promotionKeys.couponOffers(), queryFn: () => http.get<CouponOffer[]>('activity/coupons'), staleTime: PROMOTION_STALE_MS });

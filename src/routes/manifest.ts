@@ -267,7 +267,7 @@ export const routes: RouteDef[] = [
   { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, ...soon('promotions') },
   { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, page: () => import('../features/promotions/daily-special-page'), loader: promotionLoader((m) => m.loadDailySpecials) },
   { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, page: () => import('../features/promotions/cashback-page'), loader: promotionLoader((m) => m.loadCashback) },
-  { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, ...soon('promotions') },
+  { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, page: () => import('../features/promotions/welfare-page'), loader: promotionLoader((m) => m.loadWelfare) },
   { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, ...soon('promotions') },
   { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, page: () => import('../features/promotions/coupon-centre-page'), loader: promotionLoader((m) => m.loadCouponCentre) },
   { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, ...soon('promotions') },

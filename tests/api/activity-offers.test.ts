@@ -261,4 +261,23 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       expect(await ledgerOf(b)).toEqual([]);
     });
   });
+  describe('全场94折', () => {
+    it('lists the welfare goods and the cart takes 6% off them as a 满折', async () => {
+      const w = await shop.goods({ name: '复方丹参片', basePrice: 10_000, stock: 100 });
+      const [p] = await t.db
+        .insert(promotions)
+        .values({ kind: 'discount', name: '全场94折 福利专场', rules: { zone: 'welfare', tiers: [{ amount: 1, percent: 94 }] }, startsAt: new Date(start.getTime() - DAY), endsAt: new Date(start.getTime() + DAY) })
+        .returning();
+      await t.db.insert(promotionGoods).values({ promotionId: p.id, goodsId: w });
+      const b = await shop.buyer();
+      const page = await t.call<{ promotion: { percent: number; name: string } | null; goods: GoodsListItem[] }>('GET', '/api/activity/welfare', { cookie: b.cookie });
+      expect(page.body.data.promotion).toMatchObject({ name: '全场94折 福利专场', percent: 94 });
+      expect(page.body.data.goods.map((g) => [g.id, g.price])).toEqual([[w, 10_000]]);
+
+      await shop.fill(b, [[w, 3], [G.plain, 1]]);
+      const cart = await t.call<CartState>('GET', '/api/cart/list', { cookie: b.cookie });
+      expect(cart.body.data.totals).toMatchObject({ raw_price: 31_000, goods_manjian_amount: 1_800, pay_price: 29_200 });
+      await clearCart(t, b);
+    });
+  });
 });

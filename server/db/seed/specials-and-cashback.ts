@@ -1,4 +1,4 @@
-// 每日特价 for the coming days, the 满额返现 promotion and the 领券中心 coupons beyond the wallet's
+// 每日特价 for the coming days, the 满额返现 promotion, the 全场94折 welfare zone and the 领券中心 coupons beyond the wallet's
 // templates (promotions.ts seeds today's 每日特价 with the showcase). Goods already in a showcase
 // promotion are left out, so no goods has two promotion prices at once.
 import { promotionGoods, promotions, couponTemplates } from '../schema.ts';
@@ -12,6 +12,7 @@ import { addDays, shanghaiMidnight } from './dates.ts';
 const PLANNED_DAYS = 6;
 const SPECIALS_PER_DAY = 6;
 const CASHBACK_GOODS = 24;
+const WELFARE_GOODS = 30;
 
 export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch: GoodsInsert[]): Promise<void> {
   const taken = new Set((await db.select({ id: promotionGoods.goodsId }).from(promotionGoods)).map((r) => r.id));
@@ -66,6 +67,23 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
     })
     .returning({ id: promotions.id });
   await db.insert(promotionGoods).values(pick(CASHBACK_GOODS).map((g) => promotionGoodsRow({ promotionId: cashback.id, goodsId: g.id })));
+
+  const [welfare] = await db
+    .insert(promotions)
+    .values({
+      kind: 'discount',
+      name: '全场94折 福利专场',
+      description: '专场商品不限金额享9.4折，结算时自动计算，可与优惠券同享。',
+      // The tier starts at one fen: the cart's 满折 takes 6% off every listed goods (src/domain/welfare.ts).
+      rules: { zone: 'welfare', tiers: [{ amount: 1, percent: 94 }] },
+      startsAt: addDays(now, -3),
+      endsAt: addDays(now, 27),
+      sort: 130,
+      image: '/media/banner/welfare-9.svg',
+      createdAt: addDays(now, -3),
+    })
+    .returning({ id: promotions.id });
+  await db.insert(promotionGoods).values(pick(WELFARE_GOODS).map((g) => promotionGoodsRow({ promotionId: welfare.id, goodsId: g.id })));
 
   const base = { kind: 'coupon' as const, startsAt: addDays(now, -2), endsAt: addDays(now, 20), createdAt: addDays(now, -2) };
   await db.insert(couponTemplates).values([
