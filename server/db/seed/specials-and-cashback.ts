@@ -4,7 +4,7 @@
 import { promotionGoods, promotions, couponTemplates } from '../schema.ts';
 import type { Db } from '../client.ts';
 import type { Rng } from './rng.ts';
-import type { GoodsInsert } from './goods.ts';
+import type { GoodsInsert, PromotionGoodsInsert } from './goods.ts';
 import { promotionGoodsRow } from './goods.ts';
 import { addDays, shanghaiMidnight } from './dates.ts';
 
@@ -13,6 +13,11 @@ const PLANNED_DAYS = 6;
 const SPECIALS_PER_DAY = 6;
 const CASHBACK_GOODS = 24;
 const WELFARE_GOODS = 30;
+
+/** A small seed (tests seed a few goods) may have none left to give: nothing to insert then. */
+async function insertMembers(db: Db, rows: PromotionGoodsInsert[]): Promise<void> {
+  if (rows.length > 0) await db.insert(promotionGoods).values(rows);
+}
 
 export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch: GoodsInsert[]): Promise<void> {
   const taken = new Set((await db.select({ id: promotionGoods.goodsId }).from(promotionGoods)).map((r) => r.id));
@@ -39,7 +44,8 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
         createdAt: addDays(now, -1),
       })
       .returning({ id: promotions.id });
-    await db.insert(promotionGoods).values(
+    await insertMembers(
+      db,
       pick(SPECIALS_PER_DAY).map((g) =>
         promotionGoodsRow({ promotionId: p.id, goodsId: g.id, price: Math.max(1, Math.round(g.basePrice * (0.78 + rng.next() * 0.1))), stockLimit: rng.pick([200, 500]), perCompanyLimit: 10 }),
       ),
@@ -66,7 +72,7 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
       createdAt: addDays(now, -5),
     })
     .returning({ id: promotions.id });
-  await db.insert(promotionGoods).values(pick(CASHBACK_GOODS).map((g) => promotionGoodsRow({ promotionId: cashback.id, goodsId: g.id })));
+  await insertMembers(db, pick(CASHBACK_GOODS).map((g) => promotionGoodsRow({ promotionId: cashback.id, goodsId: g.id })));
 
   const [welfare] = await db
     .insert(promotions)
@@ -83,7 +89,7 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
       createdAt: addDays(now, -3),
     })
     .returning({ id: promotions.id });
-  await db.insert(promotionGoods).values(pick(WELFARE_GOODS).map((g) => promotionGoodsRow({ promotionId: welfare.id, goodsId: g.id })));
+  await insertMembers(db, pick(WELFARE_GOODS).map((g) => promotionGoodsRow({ promotionId: welfare.id, goodsId: g.id })));
 
   const base = { kind: 'coupon' as const, startsAt: addDays(now, -2), endsAt: addDays(now, 20), createdAt: addDays(now, -2) };
   await db.insert(couponTemplates).values([
