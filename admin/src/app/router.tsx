@@ -14,10 +14,12 @@ import { CompaniesPage } from '../pages/companies/companies-page.tsx';
 import { CompanyPage } from '../pages/company/company-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
+import { CouponsPage } from '../pages/coupons/coupons-page.tsx';
 import { OperatorsPage } from '../pages/operators/operators-page.tsx';
 import { AuditPage } from '../pages/audit/audit-page.tsx';
 import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
 import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
+import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -93,6 +95,17 @@ const transfersRoute = createRoute({
   component: TransfersPage,
 });
 
+const couponsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/coupons',
+  validateSearch: parseCouponSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(couponListQuery(deps.page));
+  },
+  component: CouponsPage,
+});
+
 const operatorsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/operators',
@@ -115,7 +128,7 @@ const auditRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, operatorsRoute, auditRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, couponsRoute, operatorsRoute, auditRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
