@@ -1,13 +1,14 @@
 // 领券中心 and 每日特价 in a real Chromium against the real server and demo data: demo claims a
 // coupon at /lqzx and finds it in 我的优惠券 (/yhq); adds today's first special at /mrtj and the
-// cart holds it at the special price on a promotion line. Screenshots of /lqzx, /mrtj and /hb go
-// to P2_SHOTS_DIR when it is set.
+// cart holds it at the special price on a promotion line; 运营 creates a coupon in the console that
+// buyers then find at /lqzx. Screenshots go to P2_SHOTS_DIR when it is set.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPrice } from '../../src/domain/money';
 import type { CartState } from '../../src/domain/cart-types';
 import type { CouponOffer } from '../../src/domain/coupon-centre';
 import type { DailySpecialState } from '../../src/domain/daily-special';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 const SHOTS = process.env.P2_SHOTS_DIR;
@@ -81,5 +82,28 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.screenshot({ path: `${SHOTS}/hb.png`, fullPage: true });
     }
+  });
+  it('运营 creates a coupon in the console and buyers find it in /lqzx', async () => {
+    const operator = await newPage(browser, server.url, { name: 'promotions-operations' });
+    await operator.goto('/admin/');
+    await operator.waitForURL((u) => u.pathname === '/admin/login');
+    await operator.fill('input[name="username"]', 'operations');
+    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
+    await operator.getByRole('button', { name: '登录' }).click();
+    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await operator.getByRole('link', { name: '领券中心' }).click();
+    await operator.getByRole('table', { name: '领券中心优惠券' }).waitFor({ timeout: 15_000 });
+    await operator.getByRole('button', { name: '新建优惠券' }).click();
+    const dialog = operator.getByRole('dialog');
+    await dialog.getByLabel(/名称/).fill('浏览器新券 满100减5');
+    await dialog.getByLabel(/优惠金额/).fill('5');
+    await dialog.getByLabel(/使用门槛/).fill('100');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await operator.getByRole('cell', { name: '浏览器新券 满100减5' }).waitFor();
+    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-coupons.png`, fullPage: true });
+
+    await page.goto('/lqzx');
+    await page.getByRole('article', { name: '浏览器新券 满100减5' }).waitFor({ timeout: 15_000 });
   });
 });

@@ -57,7 +57,15 @@ export function CouponsPage() {
     { id: 'issued', header: '已领/总量', enableSorting: false, cell: (info) => `${info.row.original.issued} / ${info.row.original.total || '不限'}` },
     { id: 'per_company', header: '每店限领', enableSorting: false, cell: (info) => info.row.original.per_company || '不限' },
     { id: 'window', header: '领取时间', enableSorting: false, cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}` },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => STATE_TEXT[info.row.original.state] },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => {
+        const r = info.row.original;
+        return r.state === 'running' && r.total > 0 && r.issued >= r.total ? '已领完' : STATE_TEXT[r.state];
+      },
+    },
     {
       id: 'action',
       header: '操作',
