@@ -36,6 +36,7 @@ import { contractRoutes } from './routes/contract.ts';
 import { productRequestRoutes } from './routes/product-requests.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { goodsAlertRoutes } from './routes/goods-alerts.ts';
+import { promotionRoutes } from './routes/promotions.ts';
 import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
@@ -111,6 +112,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
   api.route('/jybg', qualityReportRoutes);
+  api.route('/activity', promotionRoutes);
   api.route('/admin', adminRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);

@@ -168,3 +168,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'invoice.issue': '开具发票',
   'invoice.reject': '驳回发票申请',
 };
+
+/** A 领券中心 coupon template in the console (GET /api/admin/coupons). Money in fen, times in seconds. */
+export interface CouponTemplateRow {
+  id: number;
+  name: string;
+  threshold: number;
+  amount: number;
+  discount_percent: number | null;
+  total: number;
+  issued: number;
+  per_company: number;
+  valid_days: number;
+  starts_at: number;
+  ends_at: number;
+  claimable: boolean;
+  /** scheduled (not started), running, ended (time up or stopped). */
+  state: 'scheduled' | 'running' | 'ended';
+}

@@ -41,6 +41,8 @@ export const CONSOLE_ACCESS = {
   invoices: ['admin', 'finance'],
   /** Operator accounts, their TOTP, the audit log. */
   operators: ['admin'],
+  /** Promotions and the coupons of 领券中心: create, schedule, limit, stop. */
+  promotions: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

@@ -97,6 +97,8 @@ export interface CheckoutLine {
   /** Price when added to the cart, when different from the current one. */
   old_price: number | null;
   is_ephedrine: 0 | 1;
+  /** Cart line type (0 normal, 1 promotion-priced, 3 combination): what counts for 满额返现; absent in answers from before it. */
+  type?: number;
 }
 
 export interface CheckoutAmounts {

@@ -130,6 +130,8 @@ const qualificationLoader = (pick: (m: QualificationLoaders) => RouteLoader) =>
   lazyLoader(() => import('./loaders/qualifications').then(pick));
 type SelfServiceLoaders = typeof import('./loaders/self-service');
 const selfServiceLoader = (pick: (m: SelfServiceLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/self-service').then(pick));
+type PromotionLoaders = typeof import('./loaders/promotions');
+const promotionLoader = (pick: (m: PromotionLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/promotions').then(pick));
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -263,11 +265,11 @@ export const routes: RouteDef[] = [
 
   // Promotions
   { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, ...soon('promotions') },
-  { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, ...soon('promotions') },
-  { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, ...soon('promotions') },
-  { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, ...soon('promotions') },
+  { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, page: () => import('../features/promotions/daily-special-page'), loader: promotionLoader((m) => m.loadDailySpecials) },
+  { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, page: () => import('../features/promotions/cashback-page'), loader: promotionLoader((m) => m.loadCashback) },
+  { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, page: () => import('../features/promotions/welfare-page'), loader: promotionLoader((m) => m.loadWelfare) },
   { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, ...soon('promotions') },
-  { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, ...soon('promotions') },
+  { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, page: () => import('../features/promotions/coupon-centre-page'), loader: promotionLoader((m) => m.loadCouponCentre) },
   { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, ...soon('promotions') },
   { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, ...soon('promotions') },
   { name: 'yyh_list', path: '/yyh/list', title: '月月惠商品', shell: SHOP, ...soon('promotions') },

@@ -14,6 +14,7 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/orders', label: '订单管理', area: 'ordersRead' },
   { to: '/after-sales', label: '售后处理', area: 'afterSalesRead' },
   { to: '/invoices', label: '发票处理', area: 'invoices' },
+  { to: '/coupons', label: '领券中心', area: 'promotions' },
   { to: '/operators', label: '运营账号', area: 'operators' },
   { to: '/audit', label: '操作日志', area: 'operators' },
 ];

@@ -14,6 +14,7 @@ import { CompaniesPage } from '../pages/companies/companies-page.tsx';
 import { CompanyPage } from '../pages/company/company-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
+import { CouponsPage } from '../pages/coupons/coupons-page.tsx';
 import { OperatorsPage } from '../pages/operators/operators-page.tsx';
 import { AuditPage } from '../pages/audit/audit-page.tsx';
 import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
@@ -26,6 +27,7 @@ import { orderListQuery, orderQuery } from '../api/orders.ts';
 import { parseOrderSearch } from '../api/order-search.ts';
 import { afterSaleListQuery, parseAfterSaleSearch } from '../api/after-sales.ts';
 import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
+import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -147,6 +149,17 @@ const invoicesRoute = createRoute({
   component: InvoicesPage,
 });
 
+const couponsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/coupons',
+  validateSearch: parseCouponSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(couponListQuery(deps.page));
+  },
+  component: CouponsPage,
+});
+
 const operatorsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/operators',
@@ -169,7 +182,7 @@ const auditRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, operatorsRoute, auditRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -88,9 +88,10 @@ export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds
       kind: 'everyday',
       name: '每日特价',
       description: '每日精选特价品种，限时限量。',
-      rules: { daily: true },
+      rules: { daily: true, preview_hour: 20 },
       startsAt: today,
-      endsAt: addDays(today, 30),
+      // One day per row: the coming days are their own rows (specials-and-cashback.ts).
+      endsAt: addDays(today, 1),
     },
   ];
   await db.insert(promotions).values(

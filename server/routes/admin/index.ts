@@ -13,6 +13,7 @@ import { adminTransferRoutes } from './transfers.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminAfterSaleRoutes } from './after-sales.ts';
 import { adminInvoiceRoutes } from './invoices.ts';
+import { adminCouponRoutes } from './coupons.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -31,3 +32,4 @@ adminRoutes.route('/transfers', adminTransferRoutes);
 adminRoutes.route('/orders', adminOrderRoutes);
 adminRoutes.route('/after_sales', adminAfterSaleRoutes);
 adminRoutes.route('/invoices', adminInvoiceRoutes);
+adminRoutes.route('/coupons', adminCouponRoutes);

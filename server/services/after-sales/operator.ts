@@ -16,6 +16,7 @@ import { formatPrice } from '../../../src/domain/money.ts';
 import { refundedOnline, refundOnlinePart } from './gateway-refund.ts';
 import type { PayConfig } from '../payments/pay.ts';
 import { creditWallet } from '../payments/wallet.ts';
+import { settleOrderCashback } from '../promotions/cashback.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { afterSaleDecidedMessage } from '../messages/texts.ts';
 import { writeAudit, type Actor } from '../admin/audit.ts';
@@ -101,6 +102,8 @@ export async function stepAfterSale(db: Db, config: PayConfig, actor: Actor, id:
           now,
         });
       }
+      // 满额返现 the smaller order no longer earns goes back (src/domain/cashback.ts).
+      await settleOrderCashback(tx, order.id, now);
     }
 
     if (!isOpenAfterSale(to) && order.status === 'after_sale') await leaveAfterSale(tx, order.id, now);

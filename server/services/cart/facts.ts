@@ -7,6 +7,7 @@ import { goods, goodsLadderPrices, goodsPrices, promotionGoods, promotions, ware
 import type { LadderStepWithId } from '../../../src/domain/cart.ts';
 import type { DiscountTier, ManjianTier, TierPromotion } from '../../../src/domain/cart-types.ts';
 import { anyId, packed } from './packed.ts';
+import { isPromoPricedKind, PROMO_PRICED_KINDS } from '../../../src/domain/daily-special.ts';
 
 /** Goods columns every cart view and check reads (with the member rank's price). */
 export const goodsFactFields = {
@@ -180,7 +181,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
     .leftJoin(promotionGoods, and(eq(promotionGoods.promotionId, promotions.id), anyId(promotionGoods.goodsId, ids)))
     .where(
       and(
-        inArray(promotions.kind, [...TIER_KINDS, 'flash']),
+        inArray(promotions.kind, [...TIER_KINDS, ...PROMO_PRICED_KINDS]),
         eq(promotions.isActive, true),
         lte(promotions.startsAt, now),
         gt(promotions.endsAt, now),
@@ -199,7 +200,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
   const allGoodsTierIds = new Set<number>();
   const flashOf = new Map<number, FlashFact>();
   for (const r of rows) {
-    if (r.kind === 'flash') {
+    if (isPromoPricedKind(r.kind)) {
       if (r.goodsId !== null && r.price !== null && !flashOf.has(r.goodsId)) {
         flashOf.set(r.goodsId, {
           promotionId: r.id,

@@ -253,6 +253,7 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
       amount: v.raw_price!,
       old_price: v.price_changed?.old ?? null,
       is_ephedrine: eph ? 1 : 0,
+      type: v.type,
     });
   }
   for (const d of out.demand.values()) {

@@ -13,6 +13,7 @@ import type { Buyer } from '../cart/buyer.ts';
 import { GONE_MSG } from '../cart/rules.ts';
 import { creditWallet } from '../payments/wallet.ts';
 import { findOrder, type OrderRow } from './access.ts';
+import { settleOrderCashback } from '../promotions/cashback.ts';
 import { releaseOrder } from './release.ts';
 import { addHistory, isPaidLike, isUnpaid } from './status.ts';
 
@@ -56,6 +57,8 @@ export async function completeShipped(tx: Db, o: OrderRow, now: Date, by: { note
   if (points > 0) {
     await creditWallet(tx, 'points', { companyId: o.companyId, amount: points, useType: 'cashback', orderId: o.id, remark: '订单完成赠送积分', now });
   }
+  // 满额返现 (/hb) is credited when the order completes, whoever completes it.
+  await settleOrderCashback(tx, o.id, now);
   return true;
 }
 

@@ -18,6 +18,7 @@ import {
 } from './cart-page-state';
 import { useRenderProbe } from './render-probe';
 import { TierBar } from './tier-bar';
+import { CashbackBar } from './cashback-bar';
 import styles from './totals-panel.module.css';
 
 const Figures = memo(function Figures() {
@@ -111,6 +112,7 @@ export function TotalsPanel() {
   return (
     <section className={styles.panel} aria-label="结算">
       <TierBar />
+      <CashbackBar />
       <div className={styles.bar}>
         <BatchBar />
         <Figures />

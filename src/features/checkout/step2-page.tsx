@@ -23,6 +23,7 @@ import { formatPrice } from '../../domain/money';
 import type { CheckoutPreview, CheckoutRequest, InvoiceRequest } from '../../domain/orders';
 import { AddressPicker } from '../../widgets/address/address-picker';
 import { AmountsSummary } from './amounts-summary';
+import { CashbackHint } from '../../widgets/cashback/cashback-hint';
 import { CheckoutLines } from './checkout-lines';
 import { CART_HREF, nextHref, QUALIFICATION_HREF, useSearchIds } from './checkout-urls';
 import { CouponChoice, NO_COUPON } from './coupon-choice';
@@ -266,6 +267,7 @@ export default function CheckoutPage() {
           <RemarkField value={remark} onChange={setRemark} disabled={locked} showErrors={showErrors} />
 
           <AmountsSummary amounts={data.amounts} busy={busy} />
+          <CashbackHint lines={data.lines.map((l) => ({ goods_id: l.goods_id, type: l.type ?? 0, is_selected: 1, amount: l.amount }))} />
 
           {problem && <Notice problem={problem} />}
 
