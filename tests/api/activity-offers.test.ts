@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { createShop, clearCart, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
 import { companyCoupons, couponTemplates, promotionGoods, promotions, walletLedger, wallets } from '../../server/db/schema.ts';
@@ -242,7 +243,8 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       form.append('lines[0][number]', '2');
       const req = await t.call('POST', `/api/order/${o.id}/after_sale`, { form, cookie: b.cookie });
       expect(req.status).toBe(200);
-      for (let i = 0; i < 3; i++) expect((await t.call('POST', `/api/dev/after_sale/${req.body.data.id}/advance`, { body: {} })).status).toBe(200);
+      // The console's steps for a return: accept, receive the goods, refund to the balance.
+      for (let i = 0; i < 3; i++) expect((await consoleAfterSaleStep(t, req.body.data.id, { route: 'balance' })).status).toBe(200);
       expect((await ledgerOf(b)).map((l) => l.amount)).toEqual([8_000, -5_000]);
       await balanceIsLedgerSum(b, 1_000);
     });
