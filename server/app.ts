@@ -40,6 +40,7 @@ import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
+import { drawRoutes } from './routes/draw.ts';
 import { qualificationRoutes } from './routes/qualifications.ts';
 import { qualityReportRoutes } from './routes/quality-reports.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -110,6 +111,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/upload', uploadRoutes);
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
+  api.route('/draw', drawRoutes);
   api.route('/jybg', qualityReportRoutes);
   api.route('/admin', adminRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
