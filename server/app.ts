@@ -41,6 +41,7 @@ import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/af
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
 import { drawRoutes } from './routes/draw.ts';
+import { activityPageRoutes } from './routes/activity-pages.ts';
 import { qualificationRoutes } from './routes/qualifications.ts';
 import { qualityReportRoutes } from './routes/quality-reports.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
   api.route('/draw', drawRoutes);
+  api.route('/activity', activityPageRoutes);
   api.route('/jybg', qualityReportRoutes);
   api.route('/admin', adminRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
