@@ -117,3 +117,23 @@ describe('POST /api/activity/tap', () => {
     expect(await t.db.select().from(activityTaps).where(eq(activityTaps.url, '//evil.example'))).toHaveLength(0);
   });
 });
+
+describe('demo seed', () => {
+  it('gives every activity page sections with goods, and demo a lucky-draw chance', async () => {
+    const seeded = await createTestApp({ seed: true });
+    try {
+      for (const code of ['zqmb', 'yyh', 'hdmb', 'zhmz', 'yjh']) {
+        const r = await seeded.call<ActivityPage>('GET', `/api/activity/page?code=${code}`);
+        expect([code, r.status]).toEqual([code, 200]);
+        expect(r.body.data.sections.every((s) => s.goods.length > 0)).toBe(true);
+      }
+      const cookie = await seeded.signIn('demo', 'demo1234');
+      const simple = await seeded.call('GET', '/api/draw/simple', { cookie });
+      expect(simple.body.data).toMatchObject({ name: '幸运大转盘', is_join: 0 });
+      const activity = await seeded.call('GET', `/api/draw/${simple.body.data.id}/activity`, { cookie });
+      expect(activity.body.data.prizes.map((p: { kind: string }) => p.kind)).not.toContain('goods');
+    } finally {
+      await seeded.close();
+    }
+  });
+});

@@ -89,12 +89,13 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
     expect(pickWeighted([{ id: 1, weight: 0 }], () => 0.5)).toBeNull();
   });
 
-  it('the server draws by weight among prizes in stock: a zero-stock prize never wins', async () => {
+  it('the server draws by weight among prizes in stock: a zero-stock prize never wins, 谢谢参与 needs no stock, goods prizes are not drawn', async () => {
     const buyer = await insertBuyer(t.db, 'approved', t.clock.now());
     const d = await makeDraw(
       [
         ['一等奖 100积分', 'points', 1000, 0, 100],
-        ['谢谢参与', 'none', 1, 1000, null],
+        ['血压计', 'goods', 1000, 10, null],
+        ['谢谢参与', 'none', 1, 0, null],
       ],
       { timesPerCompany: 5 },
     );

@@ -11,6 +11,7 @@ import { createRng } from './rng.ts';
 import { seedCategories } from './categories.ts';
 import { seedMakers, seedWarehouses } from './makers.ts';
 import { createGoodsFactory, type GoodsInsert } from './goods.ts';
+import { seedActivityPages } from './activity-pages.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedStoreOrders } from './store-orders.ts';
@@ -162,6 +163,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
+    await seedActivityPages(tx, now, firstBatch);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
     const content = await seedContent(tx, now, {
       categories,

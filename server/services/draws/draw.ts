@@ -1,9 +1,9 @@
 // One draw (GET /api/draw): decided here, never on the client. In one transaction: the company's
 // row is locked (two tabs drawing at once take turns, so a chance is spent once), a replay of the
 // same Idempotency-Key gets its first answer back, a chance is checked, a prize is picked from the
-// prizes in stock by weight, its stock is taken with `stock > 0` in the UPDATE (so it never goes
+// prizes in stock by weight (谢谢参与 is not counted), its stock is taken with `stock > 0` in the UPDATE (so it never goes
 // below zero whatever runs beside it), the prize is credited and the buyer gets the win message.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { companies, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
@@ -43,6 +43,7 @@ async function replay(tx: Db, companyId: number, key: string, draw: DrawRow): Pr
 
 /** Takes one unit of a prize; false when another draw took the last one first. */
 async function takeStock(tx: Db, prize: PrizeRow): Promise<boolean> {
+  if (prize.kind === 'none') return true;
   const rows = await tx
     .update(drawPrizes)
     .set({ stock: sql`${drawPrizes.stock} - 1` })
@@ -67,10 +68,17 @@ export async function runDrawFor(
     const left = await chancesLeft(tx, draw, input.companyId);
     if (left <= 0) throw validationError({ id: [DRAW_MESSAGES.noChance] });
 
+    // 谢谢参与 has no stock to run out; a prize of a kind we cannot credit (goods) is never drawn.
     let candidates = await tx
       .select()
       .from(drawPrizes)
-      .where(and(eq(drawPrizes.drawId, draw.id), gt(drawPrizes.stock, 0), gt(drawPrizes.weight, 0)))
+      .where(
+        and(
+          eq(drawPrizes.drawId, draw.id),
+          gt(drawPrizes.weight, 0),
+          or(and(inArray(drawPrizes.kind, ['coupon', 'points']), gt(drawPrizes.stock, 0)), eq(drawPrizes.kind, 'none')),
+        ),
+      )
       .orderBy(asc(drawPrizes.id));
     let won: PrizeRow | null = null;
     while (!won) {

@@ -1,10 +1,10 @@
 // The lucky draw as the shop shows it: the home popup's current draw, a draw's page data, the
 // winners' ticker, the company's own records and the draw page's ads.
-import { and, asc, count, desc, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { DRAW_MESSAGES, maskCompany, type DrawActivity, type DrawPrizeKind, type DrawRecordView, type DrawSimple, type DrawWinner } from '../../../src/domain/lucky-draw.ts';
+import { DRAW_MESSAGES, DRAW_PRIZE_KINDS, maskCompany, type DrawActivity, type DrawPrizeKind, type DrawRecordView, type DrawSimple, type DrawWinner } from '../../../src/domain/lucky-draw.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
 import { chancesLeft, type DrawRow } from './chances.ts';
 
@@ -32,7 +32,7 @@ export async function drawActivity(db: Db, id: number, companyId: number): Promi
   const prizes = await db
     .select({ id: drawPrizes.id, name: drawPrizes.name, remarks: drawPrizes.remarks, kind: drawPrizes.kind })
     .from(drawPrizes)
-    .where(eq(drawPrizes.drawId, id))
+    .where(and(eq(drawPrizes.drawId, id), inArray(drawPrizes.kind, [...DRAW_PRIZE_KINDS])))
     .orderBy(asc(drawPrizes.id));
   return {
     ...(await simpleOf(db, draw, companyId)),
