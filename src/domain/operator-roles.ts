@@ -27,6 +27,8 @@ export const CONSOLE_ACCESS = {
   transfers: ['admin', 'finance'],
   /** Operator accounts, their TOTP, the audit log. */
   operators: ['admin'],
+  /** Lucky draws: create and schedule, prize weights and stock, stop and resume. */
+  draws: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 
