@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DrawRecordView } from '../../src/domain/lucky-draw';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { ActivityPage } from '../../src/domain/activity-pages';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 async function signIn(page: Page, username: string): Promise<void> {
@@ -113,5 +114,31 @@ describeBrowser('lucky draw from the home popup; an activity page with its goods
     allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 404/);
     await page.goto('/yjh/999999');
     await page.waitForURL((u) => u.pathname === '/noActivity', { timeout: 15_000 });
+  });
+
+  it('运营 stops the draw in the console (buyers are refused), then resumes it', async () => {
+    const buyer = await newPage(browser, server.url, { name: 'draw-buyer' });
+    await signIn(buyer, 'clinic');
+    const offered = await getJson<{ id: number } | null>(buyer, '/api/draw/simple');
+    expect(offered).not.toBeNull();
+
+    const operator = await newPage(browser, server.url, { name: 'draw-operator' });
+    await operator.goto('/admin/');
+    await operator.waitForURL((u) => u.pathname === '/admin/login');
+    await operator.fill('input[name="username"]', 'operations');
+    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
+    await operator.getByRole('button', { name: '登录' }).click();
+    await operator.getByRole('link', { name: '幸运抽奖' }).click();
+    await operator.getByRole('heading', { name: '幸运抽奖' }).waitFor({ timeout: 15_000 });
+    const row = operator.getByRole('row').filter({ hasText: '幸运大转盘' });
+    await row.getByText('进行中').waitFor({ timeout: 10_000 });
+    await screenshot(operator, 'admin-draws');
+    await row.getByRole('button', { name: '停止' }).click();
+    await row.getByText('已停止').waitFor({ timeout: 10_000 });
+    expect(await getJson<unknown>(buyer, '/api/draw/simple')).toBeNull();
+
+    await row.getByRole('button', { name: '恢复' }).click();
+    await row.getByText('进行中').waitFor({ timeout: 10_000 });
+    expect(await getJson<{ id: number } | null>(buyer, '/api/draw/simple')).toMatchObject({ id: offered!.id });
   });
 });
