@@ -126,7 +126,7 @@ describe('router built from the manifest', () => {
   });
 
   it('shows "activity not found" for an unknown activity and follows a known one, counting its tap', async () => {
-    const post = vi.spyOn(http, 'post').mockImplementation(() => Promise.resolve(null));
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ code: 10000, msg: 'ok', data: null });
     const { router } = setup();
     await go(router, '/activity/x');
     expect(search(router).url).toBe('/x');
