@@ -41,6 +41,8 @@ import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
+import { drawRoutes } from './routes/draw.ts';
+import { activityPageRoutes } from './routes/activity-pages.ts';
 import { qualificationRoutes } from './routes/qualifications.ts';
 import { qualityReportRoutes } from './routes/quality-reports.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -111,6 +113,8 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/upload', uploadRoutes);
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
+  api.route('/draw', drawRoutes);
+  api.route('/activity', activityPageRoutes);
   api.route('/jybg', qualityReportRoutes);
   api.route('/activity', promotionRoutes);
   api.route('/admin', adminRoutes);

@@ -47,4 +47,6 @@ export interface Deps {
    * their own to play a restarted server. Default: the process's.
    */
   bootId?: string;
+  /** Uniform [0, 1) for the lucky draw (server/services/draws); tests pass a seeded one. Default Math.random. */
+  random?: () => number;
 }

@@ -700,6 +700,11 @@ export const promotions = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     image: text('image').notNull().default(''),
     sort: integer('sort').notNull().default(0),
+    /**
+     * The activity page that shows it (zqmb, yyh, hdmb, zhmz, yjh; docs/decisions/activity-pages.md),
+     * null = none: each promotion is one goods section of its page.
+     */
+    page: text('page'),
     createdAt: createdAt(),
   },
   (t) => [index('promotions_kind_idx').on(t.kind, t.startsAt)],
@@ -1021,6 +1026,13 @@ export const draws = pgTable('draws', {
   startsAt: ts('starts_at').notNull(),
   endsAt: ts('ends_at').notNull(),
   image: text('image').notNull().default(''),
+  /**
+   * Chances earned by orders (docs/decisions/lucky-draw.md): each paid order of at least this
+   * many fen placed inside the draw's window adds one chance; null = orders earn none.
+   */
+  orderMinAmount: integer('order_min_amount'),
+  /** An operator can stop a draw before its end. */
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const drawPrizes = pgTable('draw_prizes', {
@@ -1042,9 +1054,30 @@ export const drawRecords = pgTable(
     drawId: integer('draw_id').notNull().references(() => draws.id),
     companyId: integer('company_id').notNull().references(() => companies.id),
     prizeId: integer('prize_id').references(() => drawPrizes.id),
+    /** The prize as won (name and remarks may change later). */
+    prizeName: text('prize_name').notNull().default(''),
+    prizeRemarks: text('prize_remarks').notNull().default(''),
+    /** The client's Idempotency-Key: a replay returns this record instead of drawing again. */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('draw_records_company_idx').on(t.drawId, t.companyId)],
+  (t) => [
+    index('draw_records_company_idx').on(t.drawId, t.companyId),
+    uniqueIndex('draw_records_request_uq').on(t.companyId, t.requestKey),
+  ],
+);
+
+/** A tap on an activity entry (POST /api/activity/tap): which entry, where, by whom (null = visitor). */
+export const activityTaps = pgTable(
+  'activity_taps',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    source: text('source').notNull().default(''),
+    companyId: integer('company_id').references(() => companies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_taps_url_idx').on(t.url, t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

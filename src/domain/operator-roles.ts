@@ -43,6 +43,8 @@ export const CONSOLE_ACCESS = {
   operators: ['admin'],
   /** Promotions and the coupons of 领券中心: create, schedule, limit, stop. */
   promotions: ['admin', 'operations'],
+  /** Lucky draws: create and schedule, prize weights and stock, stop and resume. */
+  draws: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

@@ -19,6 +19,7 @@ export const POINTS_USE_TYPES = {
   cashback: '订单赠送',
   exchange: '积分兑换',
   adjust: '积分调整',
+  draw: '幸运抽奖',
 } as const;
 
 export type BalanceUseType = keyof typeof BALANCE_USE_TYPES;

@@ -5,6 +5,7 @@
 import { Link, useNavigate, useRouter, type AnyRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { NoActivity } from './no-activity-page';
+import { sendActivityTap } from '../api/activity-pages';
 import { useRouteSearch } from '../widgets/route-search';
 import { activityLoadingSearch, loadingSearch } from './safe-href';
 import styles from './system-page.module.css';
@@ -59,6 +60,10 @@ export function ActivityLoadingPage() {
   const router = useRouter();
   const href = useRouteSearch(activityLoadingSearch).url;
   const target = href && isActivityRoute(router, href) ? href : null;
+  // An /activity/... link is an activity entry: its tap is counted (POST /api/activity/tap).
+  useEffect(() => {
+    if (target) sendActivityTap({ url: target, source: 'activity_link' });
+  }, [target]);
   useReplaceWith(target);
   return target ? <Spinner /> : <NoActivity />;
 }

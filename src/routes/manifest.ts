@@ -132,6 +132,11 @@ type SelfServiceLoaders = typeof import('./loaders/self-service');
 const selfServiceLoader = (pick: (m: SelfServiceLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/self-service').then(pick));
 type PromotionLoaders = typeof import('./loaders/promotions');
 const promotionLoader = (pick: (m: PromotionLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/promotions').then(pick));
+type ActivityLoaders = typeof import('./loaders/activity-pages');
+const activityLoader = (pick: (m: ActivityLoaders) => RouteLoader) => lazyLoader(() => import('./loaders/activity-pages').then(pick));
+type ActivityPages = typeof import('../features/activity-pages/activity-pages');
+const activityPage = (pick: (m: ActivityPages) => PageModule['default']) => () =>
+  import('../features/activity-pages/activity-pages').then((m) => ({ default: pick(m) }));
 
 // ---- the rows -------------------------------------------------------------------------------
 
@@ -153,8 +158,8 @@ export const routes: RouteDef[] = [
     search: activityLoadingSearch,
   },
   { name: 'activity', path: '/activity/{-$url}/{-$url1}/{-$url2}', title: '活动', shell: SHOP, redirect: activityRedirect },
-  { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, ...soon('promotions') },
-  { name: 'hdzx', path: '/Hdzx/$ids/{-$id}', title: '活动中心', shell: SHOP, ...soon('promotions') },
+  { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, page: activityPage((m) => m.ActivityZonePage), loader: activityLoader((m) => m.loadActivityZone) },
+  { name: 'hdzx', path: '/Hdzx/$ids/{-$id}', title: '活动中心', shell: SHOP, page: activityPage((m) => m.ActivityCentrePage), loader: activityLoader((m) => m.loadActivityCentre) },
   { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.JxqZonePage })), search: listSearchSchema() },
   { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })), search: listSearchSchema() },
   { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })), search: listSearchSchema() },
@@ -270,12 +275,12 @@ export const routes: RouteDef[] = [
   { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, page: () => import('../features/promotions/welfare-page'), loader: promotionLoader((m) => m.loadWelfare) },
   { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, ...soon('promotions') },
   { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, page: () => import('../features/promotions/coupon-centre-page'), loader: promotionLoader((m) => m.loadCouponCentre) },
-  { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, ...soon('promotions') },
-  { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, ...soon('promotions') },
-  { name: 'yyh_list', path: '/yyh/list', title: '月月惠商品', shell: SHOP, ...soon('promotions') },
-  { name: 'hdmb', path: '/hdmb', title: '活动专题', shell: SHOP, ...soon('promotions') },
-  { name: 'zhmz', path: '/zhmz', title: '组合满赠', shell: SHOP, ...soon('promotions') },
-  { name: 'zhmz_list', path: '/zhmz/list', title: '组合满赠商品', shell: SHOP, ...soon('promotions') },
+  { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, page: activityPage((m) => m.ZoneActivityPage), loader: activityLoader((m) => m.activityPageLoader('zqmb')) },
+  { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, page: activityPage((m) => m.MonthlyDealsPage), loader: activityLoader((m) => m.activityPageLoader('yyh')) },
+  { name: 'yyh_list', path: '/yyh/list', title: '月月惠商品', shell: SHOP, page: activityPage((m) => m.MonthlyDealsListPage), loader: activityLoader((m) => m.activityPageLoader('yyh', true)) },
+  { name: 'hdmb', path: '/hdmb', title: '活动专题', shell: SHOP, page: activityPage((m) => m.ThemeActivityPage), loader: activityLoader((m) => m.activityPageLoader('hdmb')) },
+  { name: 'zhmz', path: '/zhmz', title: '组合满赠', shell: SHOP, page: activityPage((m) => m.ComboGiftPage), loader: activityLoader((m) => m.activityPageLoader('zhmz')) },
+  { name: 'zhmz_list', path: '/zhmz/list', title: '组合满赠商品', shell: SHOP, page: activityPage((m) => m.ComboGiftListPage), loader: activityLoader((m) => m.activityPageLoader('zhmz', true)) },
   // The e-contract (电子合同) that code 459 sends buyers to: signing needs an account.
   { name: 'dzht', path: '/dzht', title: '电子合同', shell: MEMBER, auth: true, page: () => import('../features/e-contract/contract-page'), loader: lazyLoader(() => import('./loaders/e-contract').then((m) => m.loadContract)) },
 

@@ -14,6 +14,7 @@ import { ShellSlot } from '../../src/routes/shell-slot';
 import { createAppRouter, type AppRouter } from '../../src/routes/tree';
 import { leafDef } from '../../src/routes/current-route';
 import type { RouteDef } from '../../src/routes/types';
+import { http } from '../../src/http/client';
 
 vi.mock('../../src/app/shell/shell', () => ({
   Shell: ({ def, children }: { def: RouteDef; children: ReactNode }) => (
@@ -124,14 +125,18 @@ describe('router built from the manifest', () => {
     expect(search(router)).toEqual({ invite: 'abc' });
   });
 
-  it('shows "activity not found" for an unknown activity and follows a known one', async () => {
+  it('shows "activity not found" for an unknown activity and follows a known one, counting its tap', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ code: 10000, msg: 'ok', data: null });
     const { router } = setup();
     await go(router, '/activity/x');
     expect(search(router).url).toBe('/x');
     expect(await screen.findByRole('heading', { name: '活动不存在或已结束' })).toBeTruthy();
+    expect(post).not.toHaveBeenCalledWith('activity/tap', expect.anything());
     await go(router, '/activity/yjh/12');
     await waitFor(() => expect(pathname(router)).toBe('/yjh/12'));
     expect(current(router)).toBe('yjh');
+    expect(post).toHaveBeenCalledWith('activity/tap', { url: '/yjh/12', source: 'activity_link' });
+    post.mockRestore();
   });
 
   it('sends visitors of member pages to the login page with the way back', async () => {

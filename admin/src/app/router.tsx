@@ -17,6 +17,8 @@ import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
 import { CouponsPage } from '../pages/coupons/coupons-page.tsx';
 import { OperatorsPage } from '../pages/operators/operators-page.tsx';
 import { AuditPage } from '../pages/audit/audit-page.tsx';
+import { DrawsPage } from '../pages/draws/draws-page.tsx';
+import { drawListQuery } from '../api/draws.ts';
 import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
 import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
 import { OrdersPage } from '../pages/orders/orders-page.tsx';
@@ -180,9 +182,18 @@ const auditRoute = createRoute({
   component: AuditPage,
 });
 
+const drawsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/draws',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'draws')) void context.queryClient.prefetchQuery(drawListQuery);
+  },
+  component: DrawsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -11,6 +11,7 @@ import { createRng } from './rng.ts';
 import { seedCategories } from './categories.ts';
 import { seedMakers, seedWarehouses } from './makers.ts';
 import { createGoodsFactory, type GoodsInsert } from './goods.ts';
+import { seedActivityPages } from './activity-pages.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { seedSpecialsAndCashback } from './specials-and-cashback.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     await seedSpecialsAndCashback(tx, root.fork('specials-and-cashback'), now, firstBatch);
+    await seedActivityPages(tx, now, firstBatch);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
     const content = await seedContent(tx, now, {
       categories,

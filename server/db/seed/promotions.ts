@@ -240,16 +240,17 @@ export async function seedLuckyDraw(
   db: Db,
   now: Date,
   coupons: CouponTemplateIds,
-  pointsGoodsIds: number[],
+  _pointsGoodsIds: number[],
 ): Promise<number> {
   const [draw] = await db
     .insert(draws)
     .values({
       name: '幸运大转盘',
       rules:
-        '1. 活动期间每家门店每天可抽奖3次，每次消耗100积分；\n2. 优惠券类奖品自动发放至“我的钱包-优惠券”；\n3. 实物奖品随下一笔订单一同配送；\n4. 本活动最终解释权归康源医药网所有。',
-      costPoints: 100,
-      timesPerCompany: 3,
+        '1. 活动期间每家门店可免费抽奖1次；\n2. 每笔实付满1000元并已付款的订单再得1次抽奖机会；\n3. 优惠券自动发放至“我的钱包-优惠券”，积分即时到账；\n4. 本活动最终解释权归康源医药网所有。',
+      // Chances: one free plus one per paid order of 1000 yuan (docs/decisions/lucky-draw.md).
+      timesPerCompany: 1,
+      orderMinAmount: 100_000,
       startsAt: addDays(now, -7),
       endsAt: addDays(now, 30),
       image: '/media/banner/draw-1.svg',
@@ -260,8 +261,7 @@ export async function seedLuckyDraw(
     { drawId: draw.id, name: '满500减20优惠券', remarks: '有效期30天', weight: 20, stock: 1_000, kind: 'coupon', refId: coupons.manjian500 },
     { drawId: draw.id, name: '200积分', remarks: '即时到账', weight: 20, stock: 2_000, kind: 'points', refId: 200 },
     { drawId: draw.id, name: '50积分', remarks: '即时到账', weight: 25, stock: 5_000, kind: 'points', refId: 50 },
-    { drawId: draw.id, name: '电子体温计', remarks: '随下一笔订单配送', weight: 4, stock: 50, kind: 'goods', refId: pointsGoodsIds[1] ?? null },
-    { drawId: draw.id, name: '上臂式电子血压计', remarks: '随下一笔订单配送', weight: 1, stock: 5, kind: 'goods', refId: pointsGoodsIds[6] ?? null },
+    // Goods prizes are not drawn yet (lucky-draw.md): 谢谢参与 needs no stock.
     { drawId: draw.id, name: '谢谢参与', remarks: '下次好运', weight: 20, stock: 0, kind: 'none', refId: null },
   ]);
   return draw.id;

@@ -14,6 +14,7 @@ import { adminOrderRoutes } from './orders.ts';
 import { adminAfterSaleRoutes } from './after-sales.ts';
 import { adminInvoiceRoutes } from './invoices.ts';
 import { adminCouponRoutes } from './coupons.ts';
+import { adminDrawRoutes } from './draws.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -33,3 +34,4 @@ adminRoutes.route('/orders', adminOrderRoutes);
 adminRoutes.route('/after_sales', adminAfterSaleRoutes);
 adminRoutes.route('/invoices', adminInvoiceRoutes);
 adminRoutes.route('/coupons', adminCouponRoutes);
+adminRoutes.route('/draws', adminDrawRoutes);

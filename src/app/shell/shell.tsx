@@ -15,6 +15,8 @@ import styles from './shell.module.css';
 
 /** Below the fold on every page: its code arrives after first paint (home JS budget). */
 const Footer = lazy(() => import('./footer/footer').then((m) => ({ default: m.Footer })));
+/** Home, signed in: the lucky-draw popup asks the server first, so its code loads on its own. */
+const LuckyDrawPopup = lazy(() => import('../../features/lucky-draw/draw-popup'));
 
 export function Shell({ def, children }: { def: RouteDef; children: ReactNode }) {
   const flags = def.shell;
@@ -53,7 +55,15 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
       )}
       {flags.sideBar && <SideBar def={def} user={user} offlineMember={offlineMember} />}
       {flags.header && <BottomAdBanner signedIn={user !== null || offlineMember} />}
-      {flags.header && isHomeRoute(def) && <LuckyDrawPrompt />}
+      {flags.header &&
+        isHomeRoute(def) &&
+        (user !== null ? (
+          <Suspense fallback={null}>
+            <LuckyDrawPopup />
+          </Suspense>
+        ) : (
+          !offlineMember && <LuckyDrawPrompt />
+        ))}
     </div>
   );
 }

@@ -1,0 +1,129 @@
+// The home's lucky-draw popup (SPEC §4): offered only when is_join is 0; 开始抽奖 shows the
+// loading state at once and the result only after 2 s even when the server answers at once;
+// closing while it runs asks with the SPEC §8 text (继续抽奖 keeps it, 确定关闭 closes); the
+// close animation lasts 1 s before the popup goes. Fake timers: no real waiting.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAW_CLOSE_ANIMATION_MS, DRAW_RESULT_DELAY_MS } from '../../src/domain/constants';
+import { DRAW_CLOSE_CONFIRM, type DrawActivity, type DrawResult, type DrawSimple } from '../../src/domain/lucky-draw';
+import { LuckyDrawPopup } from '../../src/features/lucky-draw/draw-popup';
+import { alert, AlertHost } from '../../src/ui/alert-dialog';
+import { renderInApp } from './shell-harness';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
+  http,
+}));
+
+const SIMPLE: DrawSimple = { id: 3, name: '幸运大抽奖', image: '', is_join: 0, chances_left: 1 };
+const ACTIVITY: DrawActivity = {
+  ...SIMPLE,
+  rules: '每单满1000元可抽一次',
+  starts_at: 0,
+  ends_at: 0,
+  prizes: [
+    { id: 1, name: '满500减20优惠券', remarks: '满500元可用', kind: 'coupon' },
+    { id: 2, name: '谢谢参与', remarks: '', kind: 'none' },
+  ],
+};
+const WIN: DrawResult = { record_id: 9, prize_id: 1, name: '满500减20优惠券', remarks: '满500元可用', kind: 'coupon', is_win: 1, chances_left: 0 };
+
+function answer(simple: DrawSimple | null, result: () => Promise<DrawResult> = () => Promise.resolve(WIN)) {
+  http.get.mockImplementation((path: string) => {
+    if (path === 'draw/simple') return Promise.resolve(simple);
+    if (path === `draw/${SIMPLE.id}/activity`) return Promise.resolve(ACTIVITY);
+    if (path === 'draw') return result();
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+}
+
+const show = () =>
+  renderInApp(
+    <>
+      <LuckyDrawPopup />
+      <AlertHost />
+    </>,
+  );
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  sessionStorage.clear();
+  http.get.mockReset();
+});
+afterEach(() => {
+  alert.dismissAll();
+  vi.useRealTimers();
+});
+
+describe('LuckyDrawPopup', () => {
+  it('is not offered when is_join is 1, nor without a draw', async () => {
+    answer({ ...SIMPLE, is_join: 1, chances_left: 0 });
+    const { unmount } = show();
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('draw/simple'));
+    expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull();
+    unmount();
+    answer(null);
+    show();
+    await waitFor(() => expect(http.get).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull();
+  });
+
+  it('shows loading at once and the result after 2 s, though the server answered at once', async () => {
+    answer(SIMPLE);
+    show();
+    expect(await screen.findByText('满500减20优惠券')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '开始抽奖' }));
+    expect(screen.getAllByText('抽奖中…').length).toBeGreaterThan(0);
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('draw', { id: 3 }, expect.objectContaining({ idempotencyKey: expect.any(String) })));
+    await act(async () => {
+      vi.advanceTimersByTime(DRAW_RESULT_DELAY_MS / 2);
+    });
+    expect(screen.queryByText(/恭喜您/)).toBeNull();
+    expect(screen.getByRole('complementary', { name: '幸运抽奖' }).getAttribute('data-phase')).toBe('drawing');
+    await act(async () => {
+      vi.advanceTimersByTime(DRAW_RESULT_DELAY_MS / 2);
+    });
+    expect(await screen.findByText('恭喜您，抽中了满500减20优惠券（满500元可用）')).toBeTruthy();
+    expect(screen.getByText('剩余抽奖次数：0')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看我的优惠券' }).getAttribute('href')).toBe('/wdqb_yhq');
+  });
+
+  it('closing during the draw asks first; 继续抽奖 keeps it, 确定关闭 closes after the 1 s animation', async () => {
+    let resolveDraw: (r: DrawResult) => void = () => undefined;
+    answer(SIMPLE, () => new Promise<DrawResult>((resolve) => (resolveDraw = resolve)));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: '开始抽奖' }));
+    fireEvent.click(screen.getByRole('button', { name: '关闭抽奖' }));
+    expect(await screen.findByText(DRAW_CLOSE_CONFIRM)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '继续抽奖' }));
+    await waitFor(() => expect(screen.queryByText(DRAW_CLOSE_CONFIRM)).toBeNull());
+    const popup = screen.getByRole('complementary', { name: '幸运抽奖' });
+    expect(popup.getAttribute('data-phase')).toBe('drawing');
+
+    fireEvent.click(screen.getByRole('button', { name: '关闭抽奖' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定关闭' }));
+    await act(async () => {
+      vi.advanceTimersByTime(DRAW_CLOSE_ANIMATION_MS / 2);
+    });
+    // Still there, animating out.
+    expect(screen.getByRole('complementary', { name: '幸运抽奖' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(DRAW_CLOSE_ANIMATION_MS / 2);
+    });
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull());
+    expect(sessionStorage.getItem('lucky-draw-popup-closed')).toBe('1');
+    resolveDraw(WIN);
+  });
+
+  it('closing while idle asks nothing and goes after the animation', async () => {
+    answer(SIMPLE);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: '关闭抽奖' }));
+    expect(screen.queryByText(DRAW_CLOSE_CONFIRM)).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(DRAW_CLOSE_ANIMATION_MS);
+    });
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull());
+  });
+});
