@@ -97,6 +97,20 @@ export function ruleTexts(kind: string, rules: unknown, terms: PromotionGoodsTer
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
+/** The flash-sale / group-buy terms a detail page prices and counts by (issue 20). */
+function promotionTerms(
+  r: { kind: string; price: number | null; quantity: number | null; sold: number | null; stockLimit: number | null; perCompanyLimit: number | null },
+  showPrice: boolean,
+): Partial<GoodsActivity> {
+  const price = showPrice ? r.price : null;
+  if (r.kind === 'group') return { price, group_size: r.quantity ?? 0, joined: r.sold ?? 0, per_company_limit: r.perCompanyLimit ?? 0 };
+  if (r.kind === 'flash') {
+    const limit = r.stockLimit ?? 0;
+    return { price, per_company_limit: r.perCompanyLimit ?? 0, remaining: limit > 0 ? Math.max(0, limit - (r.sold ?? 0)) : null };
+  }
+  return {};
+}
+
 /** Live promotions covering a goods the viewer may see ([] for any other goods id). */
 export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId: number): Promise<GoodsActivity[]> {
   const [visible] = await db
@@ -119,6 +133,9 @@ export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId
       linked: sql<boolean>`${promotionGoods.goodsId} IS NOT NULL`,
       quantity: promotionGoods.quantity,
       perCompanyLimit: promotionGoods.perCompanyLimit,
+      price: promotionGoods.price,
+      sold: promotionGoods.sold,
+      stockLimit: promotionGoods.stockLimit,
     })
     .from(promotions)
     .leftJoin(promotionGoods, and(eq(promotionGoods.promotionId, promotions.id), eq(promotionGoods.goodsId, goodsId)))
@@ -143,6 +160,7 @@ export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId
       r.rules,
       r.linked ? { quantity: r.quantity ?? 1, perCompanyLimit: r.perCompanyLimit ?? 0 } : null,
     ),
+    ...(r.linked ? promotionTerms(r, pricesVisibleTo(viewer)) : {}),
   }));
 }
 

@@ -145,6 +145,8 @@ export interface FlashFact {
   remaining: number | null;
   /** Per-company cap (0 = none). */
   perCompanyLimit: number;
+  /** Units the company already holds in live orders of this promotion (filled for a buyer). */
+  bought?: number;
 }
 
 export interface PromotionFacts {
@@ -154,11 +156,20 @@ export interface PromotionFacts {
   tierOf: Map<number, number>;
   /** goods id → its active flash sale. */
   flashOf: Map<number, FlashFact>;
+  /** goods id → its running group buy (same terms: price, joined-so-far cap, per-company cap). */
+  groupOf: Map<number, FlashFact>;
   /** Active tier promotions for every goods (all_goods), for next_hint. */
   allGoodsTierIds: Set<number>;
 }
 
 const TIER_KINDS = ['manjian', 'discount'] as const;
+
+/** The flash sale (type 1) or group buy (type 2) a cart line of this type prices by, or null. */
+export function promoFactOf(promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>, type: number, goodsId: number): FlashFact | null {
+  if (type === 1) return promos.flashOf.get(goodsId) ?? null;
+  if (type === 2) return promos.groupOf.get(goodsId) ?? null;
+  return null;
+}
 
 /** Active promotions (tiers and flash sales) with the given goods' membership: one statement. */
 export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], now: Date): Promise<PromotionFacts> {
@@ -180,7 +191,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
     .leftJoin(promotionGoods, and(eq(promotionGoods.promotionId, promotions.id), anyId(promotionGoods.goodsId, ids)))
     .where(
       and(
-        inArray(promotions.kind, [...TIER_KINDS, 'flash']),
+        inArray(promotions.kind, [...TIER_KINDS, 'flash', 'group']),
         eq(promotions.isActive, true),
         lte(promotions.startsAt, now),
         gt(promotions.endsAt, now),
@@ -198,10 +209,12 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
   const members = new Map<number, Set<number>>();
   const allGoodsTierIds = new Set<number>();
   const flashOf = new Map<number, FlashFact>();
+  const groupOf = new Map<number, FlashFact>();
   for (const r of rows) {
-    if (r.kind === 'flash') {
-      if (r.goodsId !== null && r.price !== null && !flashOf.has(r.goodsId)) {
-        flashOf.set(r.goodsId, {
+    if (r.kind === 'flash' || r.kind === 'group') {
+      const byGoods = r.kind === 'flash' ? flashOf : groupOf;
+      if (r.goodsId !== null && r.price !== null && !byGoods.has(r.goodsId)) {
+        byGoods.set(r.goodsId, {
           promotionId: r.id,
           price: r.price,
           remaining: r.stockLimit && r.stockLimit > 0 ? Math.max(0, r.stockLimit - (r.sold ?? 0)) : null,
@@ -235,7 +248,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
     }
   }
   const tiers = tierOrder.filter((pid) => used.has(pid)).map((pid) => parsed.get(pid)!);
-  return { tiers, tierOf, flashOf, allGoodsTierIds };
+  return { tiers, tierOf, flashOf, groupOf, allGoodsTierIds };
 }
 
 /** A promotion row as a TierPromotion; null when its rules are malformed (it is then ignored). */
