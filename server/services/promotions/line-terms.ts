@@ -7,11 +7,15 @@ import type { Db } from '../../db/client.ts';
 import { orderLines, orders, promotionGoods } from '../../db/schema.ts';
 import type { FlashFact, GoodsFactRow, PromotionFacts } from '../cart/facts.ts';
 
-/** Why `number` more units would pass the company's cap of this promotion, or null. */
+/**
+ * Why `number` more units would pass the company's cap counting what it already holds in
+ * orders, or null. With nothing held the cart's own rules (purchase_limit capped by the
+ * promotion's limit) speak, as "最多可购买5盒".
+ */
 export function companyLimitProblem(fact: FlashFact, number: number, unit: string): string | null {
   const limit = fact.perCompanyLimit;
-  if (limit <= 0) return null;
   const bought = fact.bought ?? 0;
+  if (limit <= 0 || bought === 0) return null;
   if (bought + number <= limit) return null;
   return capMessage(limit, bought, unit);
 }
