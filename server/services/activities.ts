@@ -203,6 +203,7 @@ export async function flashSale(db: Db, viewer: Viewer, now: Date): Promise<Flas
       price: promotionGoods.price,
       stockLimit: promotionGoods.stockLimit,
       sold: promotionGoods.sold,
+      perCompanyLimit: promotionGoods.perCompanyLimit,
       stock: goods.stock,
     })
     .from(promotionGoods)
@@ -239,6 +240,7 @@ export async function flashSale(db: Db, viewer: Viewer, now: Date): Promise<Flas
         // stock_limit 0 means the flash sale is only bounded by the goods' stock.
         spike_stock: t.stockLimit > 0 ? Math.max(0, t.stockLimit - t.sold) : t.stock,
         sold: t.sold,
+        per_company_limit: t.perCompanyLimit,
       };
     }),
   };
