@@ -78,9 +78,11 @@ export function ruleTexts(kind: string, rules: unknown, terms: PromotionGoodsTer
       out.push(typeof r.session === 'string' ? `秒杀时段 ${r.session}` : '限时秒杀');
       break;
     case 'group': {
-      const size = num(r.group_size) ?? terms?.quantity ?? null;
+      const size = num(r.group_size);
       const hours = num(r.hours);
       if (size !== null) out.push(`${size}家成团`);
+      // Without a shop count the target is promotion_goods.quantity, in units (group-buy.md).
+      else if (terms) out.push(`累计${terms.quantity}件成团`);
       if (hours !== null) out.push(`${hours}小时内未成团自动退款`);
       break;
     }
