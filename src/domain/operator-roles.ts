@@ -27,6 +27,8 @@ export const CONSOLE_ACCESS = {
   transfers: ['admin', 'finance'],
   /** Operator accounts, their TOTP, the audit log. */
   operators: ['admin'],
+  /** Promotions (flash sales, group buys …): create, schedule, limit, stop. */
+  promotions: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

@@ -10,6 +10,7 @@ import { adminDashboardRoutes } from './dashboard.ts';
 import { adminCompanyRoutes } from './companies.ts';
 import { adminOperatorRoutes } from './operators.ts';
 import { adminTransferRoutes } from './transfers.ts';
+import { adminPromotionRoutes } from './promotions.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -25,3 +26,4 @@ adminRoutes.route('/', adminDashboardRoutes);
 adminRoutes.route('/companies', adminCompanyRoutes);
 adminRoutes.route('/', adminOperatorRoutes);
 adminRoutes.route('/transfers', adminTransferRoutes);
+adminRoutes.route('/promotions', adminPromotionRoutes);
