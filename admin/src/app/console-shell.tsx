@@ -11,6 +11,7 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/', label: '工作台', area: 'dashboard', exact: true },
   { to: '/companies', label: '企业与资质', area: 'companiesRead' },
   { to: '/transfers', label: '待确认转账', area: 'transfers' },
+  { to: '/promotions', label: '促销活动', area: 'promotions' },
   { to: '/operators', label: '运营账号', area: 'operators' },
   { to: '/audit', label: '操作日志', area: 'operators' },
 ];

@@ -18,6 +18,8 @@ import { OperatorsPage } from '../pages/operators/operators-page.tsx';
 import { AuditPage } from '../pages/audit/audit-page.tsx';
 import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
 import { parseTransferSearch, transferListQuery } from '../api/transfers.ts';
+import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
+import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -113,9 +115,20 @@ const auditRoute = createRoute({
   component: AuditPage,
 });
 
+const promotionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/promotions',
+  validateSearch: parsePromotionSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(promotionListQuery(deps));
+  },
+  component: PromotionsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, operatorsRoute, auditRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, operatorsRoute, auditRoute, promotionsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
