@@ -106,6 +106,14 @@ describe('joining', () => {
     const over = await join(a, formedGoods, 9);
     expect(over.status).toBe(400);
     expect(over.body.msg).toBe('成团阿莫西林：活动每家限购20盒，已购12盒');
+    // An unpaid join holds its units until the order is cancelled, then gives them back.
+    const held = await join(a, formedGoods, 3);
+    const unpaid = await shop.order(a, held.body.data.lines);
+    expect(unpaid.body.data.status).toBe('pending_payment');
+    const joinedNow = async () => (await t.call<GroupBuyList>('GET', '/api/activity/group_buy')).body.data.list.find((x) => x.id === formedGoods)!.joined;
+    expect(await joinedNow()).toBe(15);
+    expect((await t.call('POST', `/api/order/${unpaid.body.data.order_id}/cancel`, { cookie: a.cookie })).status).toBe(200);
+    expect(await joinedNow()).toBe(12);
     await joinAndPay(a, formedGoods, 8);
     await joinAndPay(b, formedGoods, 15);
     await joinAndPay(b, failedGoods, 10);
