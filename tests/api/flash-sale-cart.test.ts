@@ -74,8 +74,8 @@ describe('flash-sale lines', () => {
     expect((await add(buyer, flashGoods, 1)).status).toBe(200);
   });
 
-  it('sell exactly the sale stock to parallel buyers', async () => {
-    const buyers = await Promise.all(Array.from({ length: 14 }, () => shop.buyer({ balance: 100_000 })));
+  it('sell exactly the sale stock (10) to 50 parallel buyers', async () => {
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => shop.buyer({ balance: 100_000 })));
     const lines = await Promise.all(buyers.map((b) => add(b, scarceGoods, 1)));
     expect(lines.every((l) => l.status === 200)).toBe(true);
     const results = await Promise.all(buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })));
