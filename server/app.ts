@@ -24,6 +24,7 @@ import { goodsRoutes } from './routes/goods.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { favoriteRoutes } from './routes/favorite.ts';
 import { indexRoutes, recommendRoutes } from './routes/index-page.ts';
+import { groupBuyRoutes } from './routes/group-buy.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { orderRoutes } from './routes/order.ts';
 import { payRoutes } from './routes/pay.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   if (deps.config.demo) api.route('/pay/sandbox', sandboxPayRoutes);
   api.route('/favorite', favoriteRoutes);
   api.route('/index', indexRoutes);
+  api.route('/activity/group_buy', groupBuyRoutes);
   api.route('/index_wntj', recommendRoutes);
   api.route('/address', addressRoutes);
   // POST /order/{id}/after_sale only; the order router shares the /order prefix (Hono merges both).

@@ -18,6 +18,7 @@ import { openDatabase, type Db } from './db/client.ts';
 import type { AppConfig } from './deps.ts';
 import { isSeeded, seedDemo } from './db/seed/index.ts';
 import { startOrderExpirySweeper } from './services/order-expiry.ts';
+import { startGroupDeadlineSweeper } from './services/promotions/group-deadline.ts';
 import { startReminderSweeper } from './services/messages/reminders.ts';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
 import { closeGracefully } from './ops/graceful-close.ts';
@@ -119,6 +120,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // Unpaid orders past their payment window give their stock back even when nobody looks.
   const sweepMs = env('ORDER_EXPIRY_SWEEP_MS') ? Number(env('ORDER_EXPIRY_SWEEP_MS')) : undefined;
   const sweeper = startOrderExpirySweeper(opened.db, () => new Date(), { intervalMs: sweepMs });
+  // Group buys past their end time are decided (refunds, messages) once, by whichever worker comes first.
+  const groupSweeper = startGroupDeadlineSweeper(opened.db, () => new Date());
   // Certificate and coupon reminders (我的消息): swept once before listening, then on a timer.
   const reminders = startReminderSweeper(opened.db, () => new Date());
   await reminders.first;
@@ -136,7 +139,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // request cut off there loses its open transaction, so an order is written whole or not at all.
   const close = () =>
     (closing ??= (async () => {
-      await Promise.all([sweeper.stop(), heartbeat.stop(), reminders.stop(), closeGracefully(server, drainMs)]);
+      await Promise.all([sweeper.stop(), groupSweeper.stop(), heartbeat.stop(), reminders.stop(), closeGracefully(server, drainMs)]);
       await opened.close();
       dataDirLock?.release();
     })());

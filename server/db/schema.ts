@@ -722,6 +722,13 @@ export const promotionGoods = pgTable(
     stockLimit: integer('stock_limit').notNull().default(0),
     sold: integer('sold').notNull().default(0),
     perCompanyLimit: integer('per_company_limit').notNull().default(0),
+    /**
+     * Group buy (拼团) only: set once by the deadline sweeper (server/services/promotions/
+     * group-deadline.ts) — 'formed' (target reached, the difference was refunded) or 'failed'.
+     * Null until the deadline has been decided.
+     */
+    groupOutcome: text('group_outcome', { enum: ['formed', 'failed'] }),
+    decidedAt: ts('decided_at'),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.goodsId] }), index('promotion_goods_goods_idx').on(t.goodsId)],
 );

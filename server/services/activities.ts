@@ -78,9 +78,11 @@ export function ruleTexts(kind: string, rules: unknown, terms: PromotionGoodsTer
       out.push(typeof r.session === 'string' ? `秒杀时段 ${r.session}` : '限时秒杀');
       break;
     case 'group': {
-      const size = num(r.group_size) ?? terms?.quantity ?? null;
+      const size = num(r.group_size);
       const hours = num(r.hours);
       if (size !== null) out.push(`${size}家成团`);
+      // Without a shop count the target is promotion_goods.quantity, in units (group-buy.md).
+      else if (terms) out.push(`累计${terms.quantity}件成团`);
       if (hours !== null) out.push(`${hours}小时内未成团自动退款`);
       break;
     }
@@ -96,6 +98,20 @@ export function ruleTexts(kind: string, rules: unknown, terms: PromotionGoodsTer
 }
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+/** The flash-sale / group-buy terms a detail page prices and counts by (issue 20). */
+function promotionTerms(
+  r: { kind: string; price: number | null; quantity: number | null; sold: number | null; stockLimit: number | null; perCompanyLimit: number | null },
+  showPrice: boolean,
+): Partial<GoodsActivity> {
+  const price = showPrice ? r.price : null;
+  if (r.kind === 'group') return { price, group_size: r.quantity ?? 0, joined: r.sold ?? 0, per_company_limit: r.perCompanyLimit ?? 0 };
+  if (r.kind === 'flash') {
+    const limit = r.stockLimit ?? 0;
+    return { price, per_company_limit: r.perCompanyLimit ?? 0, remaining: limit > 0 ? Math.max(0, limit - (r.sold ?? 0)) : null };
+  }
+  return {};
+}
 
 /** Live promotions covering a goods the viewer may see ([] for any other goods id). */
 export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId: number): Promise<GoodsActivity[]> {
@@ -119,6 +135,9 @@ export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId
       linked: sql<boolean>`${promotionGoods.goodsId} IS NOT NULL`,
       quantity: promotionGoods.quantity,
       perCompanyLimit: promotionGoods.perCompanyLimit,
+      price: promotionGoods.price,
+      sold: promotionGoods.sold,
+      stockLimit: promotionGoods.stockLimit,
     })
     .from(promotions)
     .leftJoin(promotionGoods, and(eq(promotionGoods.promotionId, promotions.id), eq(promotionGoods.goodsId, goodsId)))
@@ -143,6 +162,7 @@ export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId
       r.rules,
       r.linked ? { quantity: r.quantity ?? 1, perCompanyLimit: r.perCompanyLimit ?? 0 } : null,
     ),
+    ...(r.linked ? promotionTerms(r, pricesVisibleTo(viewer)) : {}),
   }));
 }
 
@@ -185,6 +205,7 @@ export async function flashSale(db: Db, viewer: Viewer, now: Date): Promise<Flas
       price: promotionGoods.price,
       stockLimit: promotionGoods.stockLimit,
       sold: promotionGoods.sold,
+      perCompanyLimit: promotionGoods.perCompanyLimit,
       stock: goods.stock,
     })
     .from(promotionGoods)
@@ -221,6 +242,7 @@ export async function flashSale(db: Db, viewer: Viewer, now: Date): Promise<Flas
         // stock_limit 0 means the flash sale is only bounded by the goods' stock.
         spike_stock: t.stockLimit > 0 ? Math.max(0, t.stockLimit - t.sold) : t.stock,
         sold: t.sold,
+        per_company_limit: t.perCompanyLimit,
       };
     }),
   };

@@ -4,9 +4,12 @@ import type { LadderPriceStep } from './catalog';
 import type { GoodsCard } from './contracts';
 import type { ShippingData } from './pricing';
 
-/** Goods kind of a cart line (SPEC §3): 0 normal, 1 flash sale (秒杀), 3 combination (组合购). */
-export type CartLineType = 0 | 1 | 3;
-export const CART_LINE_TYPES: readonly CartLineType[] = [0, 1, 3];
+/**
+ * Goods kind of a cart line (SPEC §3): 0 normal, 1 flash sale (秒杀), 2 group buy (拼团, ours:
+ * docs/decisions/group-buy.md), 3 combination (组合购).
+ */
+export type CartLineType = 0 | 1 | 2 | 3;
+export const CART_LINE_TYPES: readonly CartLineType[] = [0, 1, 2, 3];
 
 /** 满减 tier: from `amount` of selected eligible goods, `reduce` off. */
 export interface ManjianTier {

@@ -112,6 +112,14 @@ export interface GoodsActivity {
   ends_at: number;
   /** Tier texts, e.g. "满1000减50". */
   rules: string[];
+  /** Flash sale and group buy of this goods: the promotion price (null when prices are hidden). */
+  price?: number | null;
+  /** Group buy: the target units (成团数量) and the units joined so far. */
+  group_size?: number;
+  joined?: number;
+  /** Flash sale and group buy: per-company cap (0 = none); flash sale: units left (null = no cap). */
+  per_company_limit?: number;
+  remaining?: number | null;
 }
 
 /** GET /api/index/spike — today's flash sale; times are seconds. */
@@ -121,7 +129,7 @@ export interface FlashSale {
   start_time: number;
   end_time: number;
   timestamp: number;
-  list: (GoodsListItem & { spike_price: number | null; spike_stock: number; sold: number })[];
+  list: (GoodsListItem & { spike_price: number | null; spike_stock: number; sold: number; /** Per-company cap, 0 = none. */ per_company_limit?: number })[];
 }
 
 export interface FocusItem {

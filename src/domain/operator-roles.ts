@@ -41,7 +41,7 @@ export const CONSOLE_ACCESS = {
   invoices: ['admin', 'finance'],
   /** Operator accounts, their TOTP, the audit log. */
   operators: ['admin'],
-  /** Promotions and the coupons of 领券中心: create, schedule, limit, stop. */
+  /** Promotions (flash sales, group buys …) and the coupons of 领券中心: create, schedule, limit, stop. */
   promotions: ['admin', 'operations'],
   /** Lucky draws: create and schedule, prize weights and stock, stop and resume. */
   draws: ['admin', 'operations'],

@@ -21,7 +21,7 @@ const EMPTY_CONTEXT: CartDraftContext = {
 };
 
 function lineType(t: number | undefined): CartLineType {
-  return t === 1 || t === 3 ? t : 0;
+  return t === 1 || t === 2 || t === 3 ? t : 0;
 }
 
 /**

@@ -269,7 +269,7 @@ export const routes: RouteDef[] = [
   { name: 'hmdd', path: '/hmdd', parent: 'order', title: '含麻药品回执单', shell: MEMBER, auth: true, page: () => import('../features/orders/ephedrine-receipts-page'), search: orderPageSearch },
 
   // Promotions
-  { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, ...soon('promotions') },
+  { name: 'ptzq', path: '/ptzq', title: '拼团专区', shell: SHOP, page: () => import('../features/group-buy/group-buy-page'), loader: lazyLoader(() => import('./loaders/group-buy').then((m) => m.loadGroupBuys)) },
   { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, page: () => import('../features/promotions/daily-special-page'), loader: promotionLoader((m) => m.loadDailySpecials) },
   { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, page: () => import('../features/promotions/cashback-page'), loader: promotionLoader((m) => m.loadCashback) },
   { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, page: () => import('../features/promotions/welfare-page'), loader: promotionLoader((m) => m.loadWelfare) },

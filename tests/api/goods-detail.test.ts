@@ -231,6 +231,10 @@ describe('GET /api/goods/activities', () => {
         starts_at: expect.any(Number),
         ends_at: expect.any(Number),
         rules: ['秒杀时段 10:00-22:00', '每家限购5件'],
+        // The terms the detail's flash add control uses (price hidden from this viewer).
+        price: null,
+        per_company_limit: 5,
+        remaining: 80,
       },
     ]);
   });

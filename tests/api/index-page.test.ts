@@ -211,7 +211,7 @@ describe('with the demo seed', () => {
   it('has a flash sale today and recommendations for visitor and member', async () => {
     const cookie = await demo.signIn('demo', 'demo1234');
     const sale = await demo.call<FlashSale>('GET', '/api/index/spike', { cookie });
-    expect(sale.body.data.name).toBe('今日秒杀');
+    expect(sale.body.data.name).toMatch(/^\d\d:00场 限时秒杀$/);
     expect(sale.body.data.list.length).toBeGreaterThan(0);
     expect(sale.body.data.list.every((g) => g.spike_price !== null && g.spike_price <= g.base_price!)).toBe(true);
     const visitor = await demo.call<GoodsListItem[]>('GET', '/api/index_wntj/1');
@@ -220,5 +220,23 @@ describe('with the demo seed', () => {
     expect(member.body.data).toHaveLength(RECOMMEND_PAGE_SIZE);
     expect(visitor.body.data.every((g) => g.is_buy === 1 && g.number > 0 && g.is_kx === 0 && g.price === null)).toBe(true);
     expect(member.body.data.map((g) => g.id)).not.toEqual(visitor.body.data.map((g) => g.id));
+  });
+
+  it('keeps a flash sale running at any hour (rolling sessions), also the evening and at night', async () => {
+    const start = demo.clock.now();
+    try {
+      for (const hours of [9, 12.5, 14, 17.9, 20, 26, 33]) {
+        const at = new Date(start.getTime() + hours * 3_600_000);
+        demo.clock.set(at);
+        const sale = await demo.call<FlashSale | null>('GET', '/api/index/spike');
+        expect(sale.body.data, `at +${hours}h`).not.toBeNull();
+        const s = sale.body.data!;
+        expect(s.start_time * 1000).toBeLessThanOrEqual(at.getTime());
+        expect(s.end_time * 1000).toBeGreaterThan(at.getTime());
+        expect(s.list.length).toBe(8);
+      }
+    } finally {
+      demo.clock.set(start);
+    }
   });
 });

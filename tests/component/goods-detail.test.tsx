@@ -272,9 +272,53 @@ describe('group-buy detail', () => {
     expect(screen.getByRole('button', { name: '加入购物车' })).toBeTruthy();
   });
 
+  it('joins the group: the add control sends a group line (type 2) within the per-company cap', async () => {
+    backend.activities = [group({ price: 1000, group_size: 30, joined: 12, per_company_limit: 20 })];
+    renderDetail('/list/info-pt/7');
+    expect(await screen.findByText(/先按会员价下单/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 2 })] }, WRITE_OPTS));
+  });
+
   it('links a normal detail page to its group buy', async () => {
     backend.activities = [group()];
     renderDetail('/list/info/7');
     expect((await screen.findByRole('link', { name: '去拼团' })).getAttribute('href')).toBe('/list/info-pt/7');
+  });
+});
+
+describe('flash sale on the detail', () => {
+  const flash = (over: Partial<GoodsActivity> = {}): GoodsActivity => ({
+    id: 11,
+    kind: 'flash',
+    name: '10:00场 限时秒杀',
+    description: '',
+    starts_at: Math.floor(Date.now() / 1000) - 600,
+    ends_at: Math.floor(Date.now() / 1000) + 3_600,
+    rules: ['秒杀时段 10:00-14:00'],
+    price: 700,
+    per_company_limit: 5,
+    remaining: 40,
+    ...over,
+  });
+
+  it('adds at the flash price as a flash line (type 1) while the sale runs', async () => {
+    backend.activities = [flash()];
+    renderDetail('/list/info/7');
+    expect(await screen.findByText('¥7.00')).toBeTruthy();
+    expect(screen.getByText('每家限购5盒')).toBeTruthy();
+    expect(screen.getByText(/距结束 0?0?:?\d/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 1, price: 700 })] }, WRITE_OPTS),
+    );
+  });
+
+  it('adds a normal line once the sale has ended', async () => {
+    backend.activities = [flash({ ends_at: Math.floor(Date.now() / 1000) - 1 })];
+    renderDetail('/list/info/7');
+    fireEvent.click(await screen.findByRole('button', { name: '加入购物车' }));
+    expect(screen.queryByText('¥7.00')).toBeNull();
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 0 })] }, WRITE_OPTS));
   });
 });

@@ -246,12 +246,27 @@ describe('home page', () => {
     await waitFor(() => expect(within(strip).getByRole('timer', { name: /^距结束0小时9分/ })).toBeTruthy());
   });
 
+  it('adds a running flash-sale goods at the flash price as a flash line; sold-out goods have no control', async () => {
+    serve({ signedIn: true });
+    http.post.mockResolvedValue({ code: 10000, msg: '', data: { lines: [1] } });
+    renderInApp(<HomePage />);
+    const strip = await findRegion('限时秒杀');
+    const items = within(strip).getAllByRole('listitem');
+    expect(within(items[1]).queryByRole('button', { name: '加入购物车' })).toBeNull();
+    fireEvent.click(within(items[0]).getByRole('button', { name: '加入购物车' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 101, type: 1, price: 990 })] }, expect.anything()),
+    );
+  });
+
   it('says 已结束 for a sale the server reports as over', async () => {
     serve({ spike: makeSale({ start_time: SERVER_NOW_SEC - 7_200, end_time: SERVER_NOW_SEC - 1 }) });
     renderInApp(<HomePage />);
     const strip = await findRegion('限时秒杀');
     expect(within(strip).getByText('已结束')).toBeTruthy();
     expect(within(strip).queryByRole('timer')).toBeNull();
+    // The add control follows the phase: none once the sale is over.
+    expect(within(strip).queryByRole('button', { name: '加入购物车' })).toBeNull();
   });
 
   it('hides the strip when there is no flash sale', async () => {

@@ -30,6 +30,8 @@ import { parseOrderSearch } from '../api/order-search.ts';
 import { afterSaleListQuery, parseAfterSaleSearch } from '../api/after-sales.ts';
 import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
+import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
+import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -191,9 +193,20 @@ const drawsRoute = createRoute({
   component: DrawsPage,
 });
 
+const promotionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/promotions',
+  validateSearch: parsePromotionSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(promotionListQuery(deps));
+  },
+  component: PromotionsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -16,7 +16,7 @@ export type PromotionGoodsInsert = Required<Omit<typeof promotionGoods.$inferIns
 
 /** A promotion_goods row with every column set (bulk JSON inserts need uniform rows). */
 export function promotionGoodsRow(row: Pick<PromotionGoodsInsert, 'promotionId' | 'goodsId'> & Partial<PromotionGoodsInsert>): PromotionGoodsInsert {
-  return { price: null, quantity: 1, stockLimit: 0, sold: 0, perCompanyLimit: 0, ...row };
+  return { price: null, quantity: 1, stockLimit: 0, sold: 0, perCompanyLimit: 0, groupOutcome: null, decidedAt: null, ...row };
 }
 
 /** One sellable product line in one form and spec, before a maker is chosen. */

@@ -10,12 +10,13 @@ import { goods, goodsLadderPrices, promotionGoods, siteConfig } from '../schema.
 import { createRng } from './rng.ts';
 import { seedCategories } from './categories.ts';
 import { seedMakers, seedWarehouses } from './makers.ts';
-import { createGoodsFactory, type GoodsInsert } from './goods.ts';
+import { createGoodsFactory, type GoodsInsert, type PromotionGoodsInsert } from './goods.ts';
 import { seedActivityPages } from './activity-pages.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { seedSpecialsAndCashback } from './specials-and-cashback.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedStoreOrders } from './store-orders.ts';
+import { seedGroupJoins } from './group-joins.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
@@ -122,13 +123,16 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
 
     const restoreIndexes = await suspendIndexes(tx, ['goods', 'goods_ladder_prices', 'promotion_goods']);
     let firstBatch: GoodsInsert[] = [];
+    let groupRows: PromotionGoodsInsert[] = [];
     let ladderCount = 0;
     let promotionGoodsCount = 0;
     for (let done = 0; done < opts.goods; done += BATCH_SIZE) {
       const batch = factory.next(Math.min(BATCH_SIZE, opts.goods - done));
       if (done === 0) {
         firstBatch = batch.goods;
-        batch.promotionGoods.push(...pickShowcase(batch.goods, promo, root.fork('showcase')));
+        const showcase = pickShowcase(batch.goods, promo, root.fork('showcase'));
+        groupRows = showcase.filter((r) => promo.group.includes(r.promotionId));
+        batch.promotionGoods.push(...showcase);
       }
       await insertJson(tx, goods, batch.goods);
       await insertJson(tx, goodsLadderPrices, batch.ladders);
@@ -157,6 +161,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedWalletExtras(tx, now, accounts, coupons);
     const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
     const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
+    const groupOrders = await seedGroupJoins(tx, now, groupRows, firstBatch, accounts);
     await seedQualifications(tx, now, accounts);
     // After the certificates in force: pending's registration scans and chain's renewal that replaces one.
     await seedQualificationFiles(tx, now, accounts.companyIds.pending, accounts.companyIds.chain);
@@ -190,7 +195,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       promotions: Object.values(promo).flat().length,
       promotionGoods: promotionGoodsCount,
       accounts: [...DEMO_USERNAMES],
-      orders: orders.count + reorders + storeOrders,
+      orders: orders.count + reorders + storeOrders + groupOrders,
       focusItems: content.focusItems,
       articles: content.articles,
     };

@@ -17,8 +17,10 @@ import { firstFreeId, syncSequence } from './db-util.ts';
 export interface PromotionIds {
   manjian: number;
   discount: number;
-  flash: number;
-  group: number;
+  /** Rolling flash-sale slots, oldest first (flashSlots). */
+  flash: number[];
+  /** [ends in two days, ends in three weeks]. */
+  group: [number, number];
   combinations: [number, number];
   everyday: number;
 }
@@ -55,20 +57,18 @@ export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds
       endsAt: addDays(now, 27),
     },
     {
-      kind: 'flash',
-      name: '今日秒杀',
-      description: '每日10:00开抢，限量供应，售完即止。',
-      rules: { session: '10:00-22:00' },
-      startsAt: new Date(today.getTime() + 10 * 3_600_000),
-      endsAt: new Date(today.getTime() + 22 * 3_600_000),
+      kind: 'group',
+      name: '爆款拼团',
+      description: GROUP_TEXT,
+      startsAt: addDays(now, -2),
+      endsAt: addDays(now, 2),
     },
     {
       kind: 'group',
-      name: '爆款拼团',
-      description: '3家门店成团即享拼团价，24小时内未成团自动退款。',
-      rules: { group_size: 3, hours: 24 },
-      startsAt: addDays(now, -2),
-      endsAt: addDays(now, 5),
+      name: '慢病常备拼团',
+      description: GROUP_TEXT,
+      startsAt: addDays(now, -1),
+      endsAt: addDays(now, 21),
     },
     {
       kind: 'combination',
@@ -101,11 +101,49 @@ export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds
   return {
     manjian: first,
     discount: first + 1,
-    flash: first + 2,
-    group: first + 3,
+    group: [first + 2, first + 3],
     combinations: [first + 4, first + 5],
     everyday: first + 6,
+    flash: await seedFlashSlots(db, now),
   };
+}
+
+const GROUP_TEXT = '先按会员价下单，活动结束时累计拼团数量达到成团数量即成团，差价自动退回钱包余额；未成团按下单价格结算。';
+
+/** Hours of one flash-sale session; sessions follow each other so one is always running. */
+export const FLASH_SLOT_HOURS = 4;
+/** Days of sessions the demo seed covers (from yesterday). */
+const FLASH_SLOT_DAYS = 45;
+
+/**
+ * Rolling flash-sale sessions (00:00, 04:00 … 20:00 Shanghai) from yesterday for FLASH_SLOT_DAYS,
+ * so GET /api/index/spike has a running sale at any hour of the demo, not only 10:00-22:00.
+ */
+async function seedFlashSlots(db: Db, now: Date): Promise<number[]> {
+  const first = await firstFreeId(db, 'promotions');
+  const start = addDays(shanghaiMidnight(now), -1);
+  const perDay = 24 / FLASH_SLOT_HOURS;
+  const pad = (h: number) => String(h).padStart(2, '0');
+  const rows = Array.from({ length: FLASH_SLOT_DAYS * perDay }, (_, i) => {
+    const startsAt = new Date(start.getTime() + i * FLASH_SLOT_HOURS * 3_600_000);
+    const h = (i % perDay) * FLASH_SLOT_HOURS;
+    const session = `${pad(h)}:00-${pad(h + FLASH_SLOT_HOURS)}:00`;
+    return {
+      id: first + i,
+      kind: 'flash',
+      name: `${pad(h)}:00场 限时秒杀`,
+      description: `本场${session}，限量供应，售完即止，每家限购。`,
+      rules: { session },
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + FLASH_SLOT_HOURS * 3_600_000),
+      sort: 100 + i,
+      image: '/media/banner/flash-3.svg',
+      createdAt: addDays(now, -30),
+    };
+  });
+  await db.insert(promotions).values(rows);
+  await syncSequence(db, 'promotions');
+  return rows.map((r) => r.id);
 }
 
 const promoPrice = (base: number, factor: number) => Math.max(1, Math.round(base * factor));
@@ -129,21 +167,32 @@ export function pickShowcase(batch: GoodsInsert[], ids: PromotionIds, rng: Rng):
     return picked;
   };
 
-  for (const g of take(8)) {
-    const stockLimit = rng.pick([50, 100, 200, 500]);
-    out.push(promotionGoodsRow({
-      promotionId: ids.flash,
-      goodsId: g.id,
-      price: promoPrice(g.basePrice, 0.7 + rng.next() * 0.15),
-      stockLimit,
-      sold: rng.int(0, Math.floor(stockLimit * 0.8)),
-      perCompanyLimit: rng.pick([5, 10, 20]),
-    }));
-    g.tags = [...(g.tags ?? []), '秒'];
-  }
-  for (const g of take(3)) {
-    out.push(promotionGoodsRow({ promotionId: ids.group, goodsId: g.id, price: promoPrice(g.basePrice, 0.85), quantity: 3, perCompanyLimit: 50 }));
-  }
+  // Each session sells 8 of a pool of 12 goods, rotating, at its own price and stock.
+  const flashPool = take(12);
+  for (const g of flashPool) g.tags = [...(g.tags ?? []), '秒'];
+  ids.flash.forEach((promotionId, slot) => {
+    for (let k = 0; k < 8; k++) {
+      const g = flashPool[(slot * 4 + k) % flashPool.length];
+      const stockLimit = rng.pick([50, 100, 200, 500]);
+      out.push(promotionGoodsRow({
+        promotionId,
+        goodsId: g.id,
+        price: promoPrice(g.basePrice, 0.7 + rng.next() * 0.15),
+        stockLimit,
+        // Units other shops took before the demo opens (the first sessions have already run).
+        sold: slot < 12 ? rng.int(0, Math.floor(stockLimit * 0.8)) : 0,
+        perCompanyLimit: rng.pick([5, 10, 20]),
+      }));
+    }
+  });
+  // Group buys: quantity is the target (units), the price the group price. Joined units come
+  // from real paid orders (seedGroupJoins), not from a number written here.
+  take(3).forEach((g, i) => {
+    out.push(promotionGoodsRow({ promotionId: ids.group[0], goodsId: g.id, price: promoPrice(g.basePrice, 0.85), quantity: [100, 60, 200][i], perCompanyLimit: 50 }));
+  });
+  take(2).forEach((g, i) => {
+    out.push(promotionGoodsRow({ promotionId: ids.group[1], goodsId: g.id, price: promoPrice(g.basePrice, 0.88), quantity: [300, 150][i], perCompanyLimit: 100 }));
+  });
   for (const g of take(10)) {
     out.push(promotionGoodsRow({
       promotionId: ids.everyday,

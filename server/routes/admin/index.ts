@@ -15,6 +15,7 @@ import { adminAfterSaleRoutes } from './after-sales.ts';
 import { adminInvoiceRoutes } from './invoices.ts';
 import { adminCouponRoutes } from './coupons.ts';
 import { adminDrawRoutes } from './draws.ts';
+import { adminPromotionRoutes } from './promotions.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -35,3 +36,4 @@ adminRoutes.route('/after_sales', adminAfterSaleRoutes);
 adminRoutes.route('/invoices', adminInvoiceRoutes);
 adminRoutes.route('/coupons', adminCouponRoutes);
 adminRoutes.route('/draws', adminDrawRoutes);
+adminRoutes.route('/promotions', adminPromotionRoutes);

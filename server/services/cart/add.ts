@@ -9,10 +9,11 @@ import { cartLines } from '../../db/schema.ts';
 import type { CartLineType } from '../../../src/domain/cart-types.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { Buyer } from './buyer.ts';
-import { loadCombinations, loadGoodsFacts, loadPromotionFacts, type CombinationFacts, type GoodsFacts, type PromotionFacts } from './facts.ts';
+import { loadCombinations, loadGoodsFacts, loadPromotionFacts, promoFactOf, type CombinationFacts, type GoodsFacts, type PromotionFacts } from './facts.ts';
 import { GONE_MSG, lineProblem, linePrice, type LineSubject } from './rules.ts';
 import { MAX_CART_LINES } from './input.ts';
 import { anyId } from './packed.ts';
+import { fillCompanyBought } from '../promotions/line-terms.ts';
 
 /** Advisory-lock namespace of cart writes (the second key is the company id). */
 const CART_LOCK_NS = 7_301;
@@ -76,6 +77,7 @@ export async function loadFactsFor(db: Db, requests: readonly AddRequest[], buye
   const ids = [...goodsIds];
   const goods = await loadGoodsFacts(db, ids, buyer.rank);
   const promos = await loadPromotionFacts(db, ids, now);
+  await fillCompanyBought(db, buyer.companyId, promos);
   return { goods, promos, combos };
 }
 
@@ -92,7 +94,7 @@ function subjectFor(r: AddRequest, facts: CartFacts): LineSubject | string {
   }
   const g = facts.goods.get(r.goodsId);
   if (!g) return GONE_MSG;
-  return { type: r.type, goods: g, flash: r.type === 1 ? (facts.promos.flashOf.get(g.id) ?? null) : null, combination: null };
+  return { type: r.type, goods: g, flash: promoFactOf(facts.promos, r.type, g.id), combination: null };
 }
 
 /**

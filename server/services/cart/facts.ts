@@ -146,6 +146,8 @@ export interface FlashFact {
   remaining: number | null;
   /** Per-company cap (0 = none). */
   perCompanyLimit: number;
+  /** Units the company already holds in live orders of this promotion (filled for a buyer). */
+  bought?: number;
 }
 
 export interface PromotionFacts {
@@ -155,11 +157,20 @@ export interface PromotionFacts {
   tierOf: Map<number, number>;
   /** goods id → its active flash sale. */
   flashOf: Map<number, FlashFact>;
+  /** goods id → its running group buy (same terms: price, joined-so-far cap, per-company cap). */
+  groupOf: Map<number, FlashFact>;
   /** Active tier promotions for every goods (all_goods), for next_hint. */
   allGoodsTierIds: Set<number>;
 }
 
 const TIER_KINDS = ['manjian', 'discount'] as const;
+
+/** The flash sale (type 1) or group buy (type 2) a cart line of this type prices by, or null. */
+export function promoFactOf(promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>, type: number, goodsId: number): FlashFact | null {
+  if (type === 1) return promos.flashOf.get(goodsId) ?? null;
+  if (type === 2) return promos.groupOf.get(goodsId) ?? null;
+  return null;
+}
 
 /** Active promotions (tiers and flash sales) with the given goods' membership: one statement. */
 export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], now: Date): Promise<PromotionFacts> {
@@ -181,7 +192,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
     .leftJoin(promotionGoods, and(eq(promotionGoods.promotionId, promotions.id), anyId(promotionGoods.goodsId, ids)))
     .where(
       and(
-        inArray(promotions.kind, [...TIER_KINDS, ...PROMO_PRICED_KINDS]),
+        inArray(promotions.kind, [...TIER_KINDS, ...PROMO_PRICED_KINDS, 'group']),
         eq(promotions.isActive, true),
         lte(promotions.startsAt, now),
         gt(promotions.endsAt, now),
@@ -199,10 +210,13 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
   const members = new Map<number, Set<number>>();
   const allGoodsTierIds = new Set<number>();
   const flashOf = new Map<number, FlashFact>();
+  const groupOf = new Map<number, FlashFact>();
   for (const r of rows) {
-    if (isPromoPricedKind(r.kind)) {
-      if (r.goodsId !== null && r.price !== null && !flashOf.has(r.goodsId)) {
-        flashOf.set(r.goodsId, {
+    // Flash sales and daily specials price a type-1 line; group buys a type-2 line.
+    if (isPromoPricedKind(r.kind) || r.kind === 'group') {
+      const byGoods = r.kind === 'group' ? groupOf : flashOf;
+      if (r.goodsId !== null && r.price !== null && !byGoods.has(r.goodsId)) {
+        byGoods.set(r.goodsId, {
           promotionId: r.id,
           price: r.price,
           remaining: r.stockLimit && r.stockLimit > 0 ? Math.max(0, r.stockLimit - (r.sold ?? 0)) : null,
@@ -236,7 +250,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
     }
   }
   const tiers = tierOrder.filter((pid) => used.has(pid)).map((pid) => parsed.get(pid)!);
-  return { tiers, tierOf, flashOf, allGoodsTierIds };
+  return { tiers, tierOf, flashOf, groupOf, allGoodsTierIds };
 }
 
 /** A promotion row as a TierPromotion; null when its rules are malformed (it is then ignored). */

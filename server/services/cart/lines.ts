@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/envelope.ts';
 import type { Buyer } from './buyer.ts';
 import { addToCart, loadFactsFor, lockCart, type AddRequest } from './add.ts';
 import { anyId } from './packed.ts';
+import { promoFactOf } from './facts.ts';
 import { lineProblem, linePrice, lineSelectable, type LineSubject } from './rules.ts';
 
 export const LINE_NOT_FOUND_MSG = '购物车中没有该商品';
@@ -36,7 +37,7 @@ async function ownLines(db: Db, companyId: number, ids: readonly number[]): Prom
     .from(cartLines)
     .where(and(eq(cartLines.companyId, companyId), anyId(cartLines.id, ids)))
     .orderBy(asc(cartLines.id));
-  return rows.map((r) => ({ ...r, type: (r.type === 1 || r.type === 3 ? r.type : 0) as CartLineType }));
+  return rows.map((r) => ({ ...r, type: (r.type === 1 || r.type === 2 || r.type === 3 ? r.type : 0) as CartLineType }));
 }
 
 const asRequest = (l: OwnLine, number = l.number): AddRequest => ({
@@ -58,7 +59,7 @@ export async function setLineNumber(tx: Db, buyer: Buyer, lineId: number, number
   const subject: LineSubject = {
     type: line.type,
     goods,
-    flash: line.type === 1 ? (facts.promos.flashOf.get(goods.id) ?? null) : null,
+    flash: promoFactOf(facts.promos, line.type, goods.id),
     combination: line.type === 3 ? (facts.combos.get(line.combinationId) ?? null) : null,
   };
   const problem = lineProblem(subject, buyer, number);
@@ -102,7 +103,7 @@ export async function selectLines(
         ? {
             type: l.type,
             goods,
-            flash: l.type === 1 ? (facts.promos.flashOf.get(goods.id) ?? null) : null,
+            flash: promoFactOf(facts.promos, l.type, goods.id),
             combination: l.type === 3 ? (facts.combos.get(l.combinationId) ?? null) : null,
           }
         : null;

@@ -20,6 +20,7 @@ import {
   loadCombinations,
   loadLadders,
   loadPromotionFacts,
+  promoFactOf,
   rankJoin,
   type CombinationFacts,
   type GoodsFacts,
@@ -127,7 +128,7 @@ async function loadLines(db: Db, v: CartViewer, lineIds?: readonly number[]): Pr
     number: r.lineNumber,
     storedPrice: r.storedPrice,
     isSelected: r.isSelected,
-    type: (r.lineType === 1 || r.lineType === 3 ? r.lineType : 0) as CartLineType,
+    type: (r.lineType === 1 || r.lineType === 2 || r.lineType === 3 ? r.lineType : 0) as CartLineType,
     combinationId: r.combinationId,
     isYj: r.isYj,
     warehouseName: r.warehouseName,
@@ -150,7 +151,7 @@ function buildLine(l: LoadedLine, v: CartViewer, ctx: Context): { built: BuiltLi
   const subject: LineSubject = {
     type: l.type,
     goods: l.goods,
-    flash: l.type === 1 ? (ctx.promos.flashOf.get(l.goods.id) ?? null) : null,
+    flash: promoFactOf(ctx.promos, l.type, l.goods.id),
     combination: l.type === 3 ? (ctx.combos.get(l.combinationId) ?? null) : null,
   };
   const selectable = lineSelectable(subject, v);

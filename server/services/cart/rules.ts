@@ -13,6 +13,7 @@ import {
 import { purchaseBlock } from '../../../src/domain/business-scope.ts';
 import type { Buyer } from './buyer.ts';
 import type { CombinationFacts, FlashFact, GoodsFactRow, GoodsFacts } from './facts.ts';
+import { companyLimitProblem, groupJoinPrice } from '../promotions/line-terms.ts';
 
 export const GONE_MSG = '商品不存在或已下架';
 
@@ -79,7 +80,7 @@ export function lineRules(s: LineSubject, buyer: Who): QuantityRules {
     });
   }
   const q = quantityGoods(s.goods, buyer);
-  if (s.type === 1) {
+  if (s.type === 1 || s.type === 2) {
     if (!s.flash) return quantityRulesFor({ ...q, is_buy: false });
     q.number = s.flash.remaining === null ? q.number : Math.min(q.number, s.flash.remaining);
     q.purchase_limit = minCap(q.purchase_limit, s.flash.perCompanyLimit);
@@ -102,6 +103,9 @@ export function lineProblem(s: LineSubject, buyer: Who, number: number): string 
     const block = scopeBlock(s.goods, buyer);
     if (block) return `${name}：${block}`;
     if (s.type === 1 && !s.flash) return `${name}：秒杀活动已结束`;
+    if (s.type === 2 && !s.flash) return `${name}：拼团活动已结束`;
+    const overLimit = s.flash ? companyLimitProblem(s.flash, number, s.goods.bzdw || '件') : null;
+    if (overLimit) return `${name}：${overLimit}`;
   }
   const rules = lineRules(s, buyer);
   const problem = quantityProblem(number, rules);
@@ -112,7 +116,7 @@ export function lineProblem(s: LineSubject, buyer: Who, number: number): string 
 
 function isBuyableApartFromStock(s: LineSubject, buyer: Who): boolean {
   if (s.type === 3) return (s.combination?.members ?? []).every((m) => m.isBuy && visibleTo(m, buyer));
-  return s.goods.isBuy && visibleTo(s.goods, buyer) && (s.type !== 1 || s.flash !== null);
+  return s.goods.isBuy && visibleTo(s.goods, buyer) && ((s.type !== 1 && s.type !== 2) || s.flash !== null);
 }
 
 /** True when the line can be selected for checkout at all (SPEC §4: otherwise forced unselected). */
@@ -141,6 +145,7 @@ export function linePrice(s: LineSubject, number: number): LinePrice {
     return { price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
   }
   if (s.type === 1 && s.flash) return { price: s.flash.price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
+  if (s.type === 2 && s.flash) return groupJoinPrice(s.goods);
   const g = s.goods;
   const unit = cartUnitPrice(g.basePrice, g.rankPrice, g.ladder, number);
   return {

@@ -21,6 +21,7 @@ import { assertMayOrder, loadOrderingCompany } from './company.ts';
 import type { CheckoutInput } from './input.ts';
 import { findAddress } from '../addresses/book.ts';
 import { quoteCheckout } from './quote.ts';
+import { capMessage, overCompanyCap } from '../promotions/line-terms.ts';
 
 export const PRICE_CHANGED_MSG = '商品价格已变动，请确认后重新提交';
 export const BALANCE_SHORT_MSG = '余额不足';
@@ -77,6 +78,12 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
     const counted = new Set(await takeFlashUnits(tx, quote.flash));
     const over = quote.flash.find((f) => !counted.has(f.goodsId));
     if (over) throw badRequest(`${quote.demand.get(over.goodsId)?.name ?? '秒杀商品'}：秒杀库存不足`, { goods_id: over.goodsId });
+    const capped = await overCompanyCap(tx, companyId, quote.flash);
+    if (capped) {
+      const d = quote.demand.get(capped.goodsId);
+      const unit = d?.bzdw || '件';
+      throw badRequest(`${d?.name ?? '活动商品'}：${capMessage(capped.limit, capped.bought, unit)}`, { goods_id: capped.goodsId });
+    }
   }
 
   // Fully covered at checkout → paid now; a 含麻黄碱 order waits for its receipt first.

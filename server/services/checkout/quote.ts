@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { computeCart } from '../../../src/domain/cart.ts';
 import type { CheckoutAmounts, CheckoutLine, CheckoutPreview, CompanyCoupon } from '../../../src/domain/orders.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
-import { loadCombinations, type CombinationFacts } from '../cart/facts.ts';
+import { loadCombinations, promoFactOf, type CombinationFacts, type PromotionFacts } from '../cart/facts.ts';
 import { priceLines, type CartViewer } from '../cart/list.ts';
 import { LINE_NOT_FOUND_MSG } from '../cart/lines.ts';
 import { memberPrice } from '../cart/rules.ts';
@@ -49,7 +49,7 @@ export interface OrderUnit {
   number: number;
   price: number;
   amount: number;
-  type: 0 | 1 | 3;
+  type: 0 | 1 | 2 | 3;
   promotionId: number | null;
 }
 
@@ -121,7 +121,7 @@ async function rootCategories(db: Db, goodsIds: readonly number[]): Promise<Map<
   return new Map(rowsOf<{ id: number; l1: number }>(res).map((r) => [r.id, r.l1]));
 }
 
-function expand(l: PricedLine, combos: Map<number, CombinationFacts>, flashOf: Map<number, { promotionId: number }>, out: {
+function expand(l: PricedLine, combos: Map<number, CombinationFacts>, promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>, out: {
   units: OrderUnit[];
   demand: Map<number, GoodsDemand>;
   flash: FlashUnits[];
@@ -165,7 +165,9 @@ function expand(l: PricedLine, combos: Map<number, CombinationFacts>, flashOf: M
     return eph;
   }
   const price = v.price!;
-  const promotionId = l.loaded.type === 1 ? (flashOf.get(g.id)?.promotionId ?? null) : v.goods_manjian_id;
+  // Flash and group lines name their promotion (units counted as sold / joined); others the tier.
+  const promoLine = l.loaded.type === 1 || l.loaded.type === 2;
+  const promotionId = promoLine ? (promoFactOf(promos, l.loaded.type, g.id)?.promotionId ?? null) : v.goods_manjian_id;
   out.units.push({
     goodsId: g.id,
     warehouseId: g.warehouseId,
@@ -177,10 +179,10 @@ function expand(l: PricedLine, combos: Map<number, CombinationFacts>, flashOf: M
     number: v.number,
     price,
     amount: price * v.number,
-    type: l.loaded.type === 1 ? 1 : 0,
+    type: promoLine ? l.loaded.type : 0,
     promotionId,
   });
-  if (l.loaded.type === 1 && promotionId !== null) {
+  if (promoLine && promotionId !== null) {
     const f = out.flash.find((x) => x.goodsId === g.id && x.promotionId === promotionId);
     if (f) f.n += v.number;
     else out.flash.push({ promotionId, goodsId: g.id, n: v.number });
@@ -237,7 +239,7 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   const checkoutLines: CheckoutLine[] = [];
   let hasEphedrine = false;
   for (const l of lines) {
-    const eph = expand(l, combos, promos.flashOf, out);
+    const eph = expand(l, combos, promos, out);
     hasEphedrine ||= eph;
     const v = l.built.view;
     checkoutLines.push({

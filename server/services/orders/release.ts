@@ -52,7 +52,7 @@ export async function releaseOrder(
   const flash = new Map<string, FlashUnits>();
   for (const l of lines) {
     units.set(l.goodsId, (units.get(l.goodsId) ?? 0) + l.number);
-    if (l.type === 1 && l.promotionId !== null) {
+    if ((l.type === 1 || l.type === 2) && l.promotionId !== null) {
       const key = `${l.promotionId}:${l.goodsId}`;
       const f = flash.get(key) ?? { promotionId: l.promotionId, goodsId: l.goodsId, n: 0 };
       f.n += l.number;

@@ -37,6 +37,7 @@ function GoodsCell({ line }: { line: CartLineView }) {
       <div className={styles.info}>
         <p className={goodsText.name}>
           {line.type === 1 && <span className={styles.flashTag}>秒杀</span>}
+          {line.type === 2 && <span className={styles.flashTag}>拼团</span>}
           <TagBadges tags={g.tags} />{' '}
           <Link to={href} className={goodsText.nameLink}>
             {g.name}

@@ -12,7 +12,6 @@ import type { GoodsActivity, GoodsDetail, GoodsListItem } from '../../domain/cat
 import { rememberSeenGoods } from '../../local';
 import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
-import { AddToCartControl } from '../../widgets/goods/add-to-cart';
 import { FavoriteButton } from '../../widgets/goods/favorite-button';
 import { GoodsAlertButtons } from '../../widgets/goods/goods-alert-buttons';
 import { LadderTable } from '../../ui/goods/ladder-table';
@@ -25,6 +24,7 @@ import { Gallery } from './gallery';
 import { GoodsFacts, PurchaseNotices } from './goods-facts';
 import { GoodsLoadFailed, GoodsMissing } from './goods-missing';
 import { GroupBuyPanel } from './group-buy-panel';
+import { PromotionAddControl } from './promotion-add';
 import { useGoodsId } from './use-goods-id';
 import { useGoodsTitle } from './use-goods-title';
 import styles from './goods-detail.module.css';
@@ -146,7 +146,7 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
           <PurchaseNotices goods={goods} />
 
           <div className={styles.buy}>
-            <AddToCartControl goods={goods} layout="row" quantity={quantity} onQuantityChange={setQuantity} />
+            <PromotionAddControl goods={goods} activities={activities} groupBuyPage={groupBuyPage} quantity={quantity} onQuantityChange={setQuantity} />
             <FavoriteButton goodsId={goods.id} isFavorite={goods.is_favorite} />
             <GoodsAlertButtons goods={goods} />
           </div>

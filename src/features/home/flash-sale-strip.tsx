@@ -9,6 +9,8 @@ import { splitCountdown } from '../../domain/time';
 import { GoodsImage } from '../../ui/goods/goods-image';
 import { goodsDetailHref } from '../../widgets/goods/goods-tile';
 import { PriceTag } from '../../widgets/goods/price-tag';
+import { AddToCartControl } from '../../widgets/goods/add-to-cart';
+import { withPromotionTerms } from '../../domain/promotion-goods';
 import { HomeLink } from './home-link';
 import { useServerCountdown } from './use-server-countdown';
 import styles from './flash-sale.module.css';
@@ -93,6 +95,14 @@ function FlashSaleView({ sale, receivedAt, onEnd }: { sale: FlashSale; receivedA
               </HomeLink>
               <span className={styles.spec}>{g.ypgg}</span>
               <PriceTag price={g.spike_price} basePrice={g.price} size="sm" />
+              {/* Only while the sale runs (server clock): at zero the control goes with the phase. */}
+              {phase === 'running' && !soldOut && (
+                <AddToCartControl
+                  goods={withPromotionTerms(g, { price: g.spike_price, perCompanyLimit: g.per_company_limit ?? 0, remaining: g.spike_stock })}
+                  layout="compact"
+                  lineType={1}
+                />
+              )}
               <div className={styles.progress}>
                 <span className={styles.bar} aria-hidden="true">
                   <span style={{ width: `${pct}%` }} />

@@ -4,7 +4,7 @@
 // of a button that fails; a visitor is sent to sign in and come back.
 import { useState } from 'react';
 import { useAddToCart } from '../../api/cart';
-import type { CartAddLine } from '../../domain/cart-types';
+import type { CartAddLine, CartLineType } from '../../domain/cart-types';
 import type { GoodsListItem, LadderPriceStep } from '../../domain/catalog';
 import { clampQuantity, quantityRulesFor, type QuantityRules } from '../../domain/quantity';
 import { ladderPriceFor } from '../../domain/pricing';
@@ -23,6 +23,8 @@ export interface AddToCartControlProps {
   /** Controlled quantity (the detail page highlights its ladder step); uncontrolled by default. */
   quantity?: number;
   onQuantityChange?: (quantity: number) => void;
+  /** The cart line kind to add as (a flash-sale or group-buy price); the goods' own type by default. */
+  lineType?: CartLineType;
 }
 
 /** Why the goods cannot be added now, or null. Stock first: it is true for every viewer. */
@@ -41,7 +43,7 @@ export function ladderStepFor(steps: readonly LadderPriceStep[], quantity: numbe
 }
 
 /** The POST /api/cart line for `quantity` of `goods`. */
-export function cartLineFor(goods: GoodsListItem, quantity: number): CartAddLine {
+export function cartLineFor(goods: GoodsListItem, quantity: number, lineType?: CartLineType): CartAddLine {
   const step = ladderStepFor(goods.ladder_price, quantity);
   return {
     goods_id: goods.id,
@@ -50,7 +52,7 @@ export function cartLineFor(goods: GoodsListItem, quantity: number): CartAddLine
     ck_id: goods.ck_id,
     ladder_price_id: step?.id,
     is_yj: 0,
-    type: goods.type,
+    type: lineType ?? goods.type,
   };
 }
 
@@ -69,7 +71,7 @@ function CartGlyph() {
   );
 }
 
-export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityChange }: AddToCartControlProps) {
+export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityChange, lineType }: AddToCartControlProps) {
   const viewer = useViewer();
   const sendToLogin = useSendToLogin();
   const { add, isPending } = useAddToCart();
@@ -101,7 +103,7 @@ export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityCh
     const n = clampQuantity(value, rules);
     if (n !== value) setValue(n);
     // The card goes along so an offline add can show the line in the cart draft.
-    void add([cartLineFor(goods, n)], { goods: [goods] });
+    void add([cartLineFor(goods, n, lineType)], { goods: [goods] });
   };
 
   return (

@@ -1,0 +1,140 @@
+// 促销活动 (运营): flash sales and group buys, newest first, with their schedule, state, goods
+// (price, stock or target, sold or joined, cap) and 停止; 新建活动 opens the form.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { afterPromotionChange, parsePromotionSearch, promotionListQuery, stopPromotion } from '../../api/promotions.ts';
+import { ConsoleApiError } from '../../api/client.ts';
+import { meQuery } from '../../api/session.ts';
+import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
+import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import { formatPrice } from '../../../../src/domain/money.ts';
+import { formatDateTime } from '../../../../src/domain/time.ts';
+import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import { CONSOLE_PROMOTION_KINDS, CONSOLE_PROMOTION_LABELS, consolePromotionState, type ConsolePromotion } from '../../../../src/domain/admin-promotions.ts';
+import { CreatePromotionDialog } from './create-promotion-dialog.tsx';
+import styles from './promotions-page.module.css';
+
+const FIXED_SORT = { id: 'id', desc: true };
+const OUTCOME = { formed: '已成团', failed: '未成团' } as const;
+
+export function PromotionsPage() {
+  const search = parsePromotionSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me } = useQuery(meQuery);
+  const allowed = me ? mayOpen(me.role, 'promotions') : false;
+  const list = useQuery({ ...promotionListQuery(search), enabled: allowed });
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以管理促销活动。" />;
+
+  const stop = async (p: ConsolePromotion) => {
+    if (!window.confirm(`确定停止“${p.name}”？停止后买家不能再购买活动价。`)) return;
+    try {
+      await stopPromotion(p.id);
+      setNotice(`已停止：${p.name}`);
+    } catch (err) {
+      setNotice(err instanceof ConsoleApiError ? err.message : '操作失败，请稍后重试');
+    }
+    await afterPromotionChange(queryClient);
+  };
+
+  const nowSec = Math.floor(Date.now() / 1000);
+  const group = search.kind === 'group';
+  const columns: ServerColumn<ConsolePromotion>[] = [
+    { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
+    { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
+    { id: 'state', header: '状态', enableSorting: false, cell: (info) => consolePromotionState(info.row.original, nowSec) },
+    {
+      id: 'time',
+      header: '活动时间',
+      enableSorting: false,
+      cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
+    },
+    {
+      id: 'goods',
+      header: '活动商品',
+      enableSorting: false,
+      cell: (info) => (
+        <ul className={styles.goodsList}>
+          {info.row.original.goods.map((g) => (
+            <li key={g.goods_id}>
+              {g.name}（#{g.goods_id}）{formatPrice(g.price)}
+              {group ? ` · 已拼${g.sold}/${g.quantity}` : ` · 已售${g.sold}${g.stock_limit > 0 ? `/${g.stock_limit}` : ''}`}
+              {g.per_company_limit > 0 && ` · 每家限购${g.per_company_limit}`}
+              {g.group_outcome && ` · ${OUTCOME[g.group_outcome]}`}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: 'action',
+      header: '操作',
+      enableSorting: false,
+      enableHiding: false,
+      cell: (info) =>
+        info.row.original.is_active && nowSec < info.row.original.ends_at ? (
+          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void stop(info.row.original)}>
+            停止
+          </button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section aria-labelledby="promotions-title" className={styles.page}>
+      <div className={styles.head}>
+        <h1 id="promotions-title" className={styles.title}>
+          促销活动
+        </h1>
+        <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+          新建{CONSOLE_PROMOTION_LABELS[search.kind]}活动
+        </button>
+      </div>
+      <nav aria-label="活动类型" className={styles.tabs}>
+        {CONSOLE_PROMOTION_KINDS.map((k) => (
+          <Link key={k} to="/promotions" search={{ kind: k, page: 1 }} className={k === search.kind ? styles.activeTab : styles.tab} aria-current={k === search.kind ? 'page' : undefined}>
+            {CONSOLE_PROMOTION_LABELS[k]}
+          </Link>
+        ))}
+      </nav>
+      <p className={styles.hint}>
+        {group ? '拼团：买家先按会员价下单，到结束时间累计已付款数量达到成团数量即成团，差价自动退回钱包。' : '秒杀：活动时间内按活动价购买，受活动库存与每家限购约束。'}
+      </p>
+      {notice && <p role="status">{notice}</p>}
+      {list.isError ? (
+        <StateBlock
+          kind="failed"
+          text={list.error.message}
+          action={
+            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
+              重试
+            </button>
+          }
+        />
+      ) : list.data === undefined ? (
+        <StateBlock kind="loading" text="正在加载…" />
+      ) : (
+        <>
+          <ServerTable
+            name={`促销活动-${search.kind}`}
+            columns={columns}
+            rows={list.data.list}
+            rowKey={(row) => String(row.id)}
+            sort={FIXED_SORT}
+            onSortChange={() => undefined}
+            busy={list.isFetching}
+            empty="还没有活动"
+          />
+          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/promotions', search: { kind: search.kind, page: next } })} />
+        </>
+      )}
+      {creating && <CreatePromotionDialog kind={search.kind} onClose={() => setCreating(false)} />}
+    </section>
+  );
+}
