@@ -14,6 +14,7 @@ import { createGoodsFactory, type GoodsInsert } from './goods.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedStoreOrders } from './store-orders.ts';
+import { seedPointsMallGoods } from './points-mall-goods.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
@@ -162,6 +163,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
+    await seedPointsMallGoods(tx, now, pointsGoodsIds, accounts);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
     const content = await seedContent(tx, now, {
       categories,
