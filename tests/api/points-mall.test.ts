@@ -122,8 +122,9 @@ describe('POST /api/points_mall/exchange', () => {
     const m = await member('px_bad', 1_000);
     const bad = await exchange(m.cookie, { id: 'abc', number: 0 });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors.id).toEqual(['请选择兑换商品']);
-    expect(bad.body.data.errors.number).toEqual(['兑换数量须在1-99之间']);
+    const errors = (bad.body.data as unknown as { errors: Record<string, string[]> }).errors;
+    expect(errors.id).toEqual(['请选择兑换商品']);
+    expect(errors.number).toEqual(['兑换数量须在1-99之间']);
     expect((await exchange(m.cookie, { id: 999_999, number: 1 })).status).toBe(404);
     const off = await goodsNamed('药品分装袋 1000个');
     await t.db.update(pointsGoods).set({ isOnSale: false }).where(eq(pointsGoods.id, off.id));
