@@ -34,6 +34,8 @@ import { requestDetailSearch, requestFormSearch, requestListSearch } from '../fe
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
 import { qualityReportsSearch } from '../features/quality-reports/quality-reports-search';
+import { combinationsSearch } from '../features/combinations/combinations-search';
+import { pointsMallSearch } from '../features/points-mall/points-mall-search';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
 import type { NewsType } from '../domain/articles';
@@ -140,7 +142,7 @@ export const routes: RouteDef[] = [
   { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), loader: loadHome },
   { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page'), search: loginSearch },
   { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page'), search: loadingSearch },
-  { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
+  { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, page: () => import('../features/points-mall/points-mall-page'), search: pointsMallSearch, loader: lazyLoader(() => import('./loaders/promotion-sets').then((m) => m.loadPointsMall)) },
   { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })), ...categoryListData },
   {
     name: 'loading_activity',
@@ -266,7 +268,7 @@ export const routes: RouteDef[] = [
   { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, ...soon('promotions') },
   { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, ...soon('promotions') },
   { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, ...soon('promotions') },
-  { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, ...soon('promotions') },
+  { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, page: () => import('../features/combinations/combinations-page'), search: combinationsSearch, loader: lazyLoader(() => import('./loaders/promotion-sets').then((m) => m.loadCombinations)) },
   { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, ...soon('promotions') },
   { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, ...soon('promotions') },
   { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, ...soon('promotions') },
