@@ -174,6 +174,8 @@ export interface OrderSummary {
   created_at: number;
   pay_amount: number;
   goods_amount: number;
+  /** Points spent (a points-mall order); 0 otherwise. Optional: older answers did not send it. */
+  points_used?: number;
   line_count: number;
   /** First few lines for the list row. */
   lines: Pick<OrderLine, 'goods_id' | 'name' | 'goods_image' | 'number'>[];

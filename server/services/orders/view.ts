@@ -52,6 +52,7 @@ export function orderSummary(o: OrderRow, x: SummaryExtras, now: Date): OrderSum
     created_at: seconds(o.createdAt),
     pay_amount: o.payAmount,
     goods_amount: o.goodsAmount,
+    points_used: o.pointsUsed,
     line_count: x.lineCount,
     lines: x.lines,
     expires_in: unpaid && o.expiresAt ? Math.max(0, Math.floor((o.expiresAt.getTime() - now.getTime()) / 1000)) : null,
