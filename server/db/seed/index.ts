@@ -15,6 +15,7 @@ import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedP
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedStoreOrders } from './store-orders.ts';
 import { seedPointsMallGoods } from './points-mall-goods.ts';
+import { seedGiftPromotion } from './gift-promotions.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     await seedPointsMallGoods(tx, now, pointsGoodsIds, accounts);
+    await seedGiftPromotion(tx, now, firstBatch);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
     const content = await seedContent(tx, now, {
       categories,

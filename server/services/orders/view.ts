@@ -160,6 +160,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
       price: l.price,
       amount: l.amount,
       returned_number: l.returnedNumber,
+      is_gift: l.type === 2 ? 1 : 0,
     })),
     amounts: {
       goods_amount: o.goodsAmount,
