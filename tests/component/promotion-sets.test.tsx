@@ -14,6 +14,7 @@ import { clampSets } from '../../src/features/combinations/combination-card';
 import { alert, AlertHost } from '../../src/ui/alert-dialog';
 import { toast, ToastViewport } from '../../src/ui/toast';
 import { makeUser } from './shell-harness';
+import { giftNoteText } from '../../src/features/cart/gift-note';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 vi.mock('../../src/http/client', async (importOriginal) => ({
@@ -138,5 +139,12 @@ describe('combinations', () => {
     expect(clampSets(12, 10)).toBe(10);
     expect(clampSets(Number.NaN, 10)).toBe(1);
     expect(clampSets(3, 0)).toBe(1);
+  });
+});
+
+describe('满赠 cart note', () => {
+  it('says how many gifts checkout adds, or that the tier is not reached yet', () => {
+    expect(giftNoteText(3)).toBe('已满足满赠，结算时赠送 3 件赠品');
+    expect(giftNoteText(0)).toBe('参与满赠活动，凑单满额可获赠品');
   });
 });

@@ -78,7 +78,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     expect(line!.number).toBe(1);
   });
 
-  it('reaches the 满赠 tier and sees the 赠 line at checkout', async () => {
+  it('reaches the 满赠 tier, sees it on the cart line and the 赠 line at checkout', async () => {
     const pick = await giftGoods(page);
     await page.goto(`/list/info/${pick.id}`);
     const qty = page.getByRole('spinbutton', { name: '购买数量' }).first();
@@ -89,6 +89,8 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     await page.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });
 
     await page.goto('/cart');
+    const note = page.locator('[data-gift-note]').filter({ hasText: '已满足满赠' }).first();
+    await note.waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: '去结算' }).click();
     await page.waitForURL((u) => u.pathname === '/cart/step2');
     const giftRow = page.locator('tr[data-gift]').first();
