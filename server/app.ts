@@ -30,6 +30,8 @@ import { orderRoutes } from './routes/order.ts';
 import { payRoutes } from './routes/pay.ts';
 import { sandboxPayRoutes } from './routes/pay-sandbox.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { pointsMallRoutes } from './routes/points-mall.ts';
+import { combinationRoutes } from './routes/combinations.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { messageRoutes } from './routes/message.ts';
 import { quickPurchaseRoutes } from './routes/quick-purchase.ts';
@@ -105,6 +107,8 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   // The demo's gateway only: in production it would let a buyer confirm their own payment.
   if (deps.config.demo) api.route('/pay/sandbox', sandboxPayRoutes);
   api.route('/favorite', favoriteRoutes);
+  api.route('/points_mall', pointsMallRoutes);
+  api.route('/', combinationRoutes);
   api.route('/index', indexRoutes);
   api.route('/activity/group_buy', groupBuyRoutes);
   api.route('/index_wntj', recommendRoutes);

@@ -1022,6 +1022,17 @@ export const pointsGoods = pgTable('points_goods', {
   points: integer('points').notNull(),
   stock: integer('stock').notNull().default(0),
   isOnSale: boolean('is_on_sale').notNull().default(true),
+  /**
+   * The catalogue row (off sale) the points order line references, so order lines, shipments and
+   * after-sales keep one goods reference (docs/decisions/points-mall.md).
+   */
+  goodsId: integer('goods_id').references(() => goods.id),
+  /** Cash part (fen) of a 积分+现金 goods, taken from the wallet balance; 0 = points only. */
+  cashPrice: integer('cash_price').notNull().default(0),
+  description: text('description').notNull().default(''),
+  /** Units one company may exchange in total (0 = no cap). */
+  perCompanyLimit: integer('per_company_limit').notNull().default(0),
+  sort: integer('sort').notNull().default(0),
 });
 
 export const draws = pgTable('draws', {

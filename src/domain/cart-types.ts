@@ -264,4 +264,6 @@ export interface CartAddLine {
   is_yj?: 0 | 1;
   /** Goods kind (SPEC §3): 0 normal, 1 flash sale, 3 combination. */
   type?: number;
+  /** The combination of a type-3 line (ours; src/domain/combinations.ts). */
+  combination_id?: number;
 }

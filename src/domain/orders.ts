@@ -1,5 +1,6 @@
 // Checkout, orders, payments, after-sales and invoices: the shapes the server answers and the page
 // shows (SPEC leaves order statuses and these payloads "not shown"; these are ours, see docs/api.md).
+import type { GiftLineView } from './gifts';
 
 /** Order statuses (decided): the tabs of the order centre. */
 export type OrderStatus =
@@ -115,6 +116,8 @@ export interface CheckoutAmounts {
 /** POST /api/cart/checkout with new=0: what the order would be. */
 export interface CheckoutPreview {
   lines: CheckoutLine[];
+  /** 满赠 lines the order reaches (src/domain/gifts.ts); given ones become order lines at price 0. */
+  gifts?: GiftLineView[];
   addresses: Address[];
   coupons: CompanyCoupon[];
   vouchers: CompanyCoupon[];
@@ -166,6 +169,8 @@ export interface OrderLine {
   price: number;
   amount: number;
   returned_number: number;
+  /** 1 for a 满赠 gift line (price 0, the 赠 tag). */
+  is_gift?: 0 | 1;
 }
 
 export interface OrderSummary {
@@ -176,6 +181,8 @@ export interface OrderSummary {
   created_at: number;
   pay_amount: number;
   goods_amount: number;
+  /** Points spent (a points-mall order); 0 otherwise. Optional: older answers did not send it. */
+  points_used?: number;
   line_count: number;
   /** First few lines for the list row. */
   lines: Pick<OrderLine, 'goods_id' | 'name' | 'goods_image' | 'number'>[];

@@ -1,4 +1,4 @@
-// The manifest row of the page on screen, for the shell (flags), the title and placeholders.
+// The manifest row of the page on screen, for the shell (flags) and the title.
 // Every route built by tree.tsx carries its row in `staticData.def`.
 import { useRouterState } from '@tanstack/react-router';
 import { SITE_TITLE } from '../domain/constants';

@@ -19,7 +19,6 @@
 // - Aliases render the same page so URLs stay as typed; only SPEC's "redirects" redirect.
 // - `/activity/:url?/:url1?/:url2?` → `/loading/activity?url=/<url>/<url1>/<url2>`; the activity
 //   loading page follows that path when it is one of ours, else shows "activity not found".
-// - Pages still delivered by later issues point at under-construction.tsx with their `area`.
 import { listSearchSchema, NEWEST_FIRST } from '../domain/list-search';
 import { loginSearch } from '../features/auth/redirect-target';
 import { cartLinesSearch, orderIdSearch } from '../features/checkout/checkout-search-schema';
@@ -34,6 +33,8 @@ import { requestDetailSearch, requestFormSearch, requestListSearch } from '../fe
 import { orderDetailSearch, orderListSearch, orderPageSearch } from '../features/orders/order-search-schema';
 import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../features/wallet/wallet-search-schema';
 import { qualityReportsSearch } from '../features/quality-reports/quality-reports-search';
+import { combinationsSearch } from '../features/combinations/combinations-search';
+import { pointsMallSearch } from '../features/points-mall/points-mall-search';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
 import type { NewsType } from '../domain/articles';
@@ -41,7 +42,7 @@ import { lazyLoader } from './first-screen';
 import { storeSearch } from '../features/register/store-search';
 import { wechatTicketSearch } from '../features/wechat-binding/ticket-search';
 import { activityLoadingSearch, loadingSearch } from './safe-href';
-import type { FeatureArea, PageModule, RouteDef, RouteLoader, ShellFlags } from './types';
+import type { PageModule, RouteDef, RouteLoader, ShellFlags } from './types';
 
 // ---- shell presets --------------------------------------------------------------------------
 
@@ -79,17 +80,11 @@ const BARE: ShellFlags = {
 
 type PageLoader = () => Promise<PageModule>;
 
-export const underConstruction: PageLoader = () => import('./under-construction');
 const outletLayout: PageLoader = () => import('./outlet-layout');
 /** 会员中心, 账户中心, 我的钱包 and 自助服务 share the member menu. */
 const memberArea: PageLoader = () => import('./member-area-layout');
 /** Every help leaf (and /help) is one page: it reads the leaf from the URL (and `?id=`, helpArticleData). */
 const helpArticlePage: PageLoader = () => import('../features/help/help-article-page');
-
-/** A page a later issue delivers: the placeholder names its area until then. */
-function soon(area: FeatureArea): { area: FeatureArea; page: PageLoader } {
-  return { area, page: underConstruction };
-}
 
 function activityRedirect(params: Readonly<Record<string, string | undefined>>): string {
   const parts = [params.url, params.url1, params.url2].filter((p): p is string => !!p);
@@ -147,7 +142,7 @@ export const routes: RouteDef[] = [
   { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), loader: loadHome },
   { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page'), search: loginSearch },
   { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page'), search: loadingSearch },
-  { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, ...soon('promotions') },
+  { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, page: () => import('../features/points-mall/points-mall-page'), search: pointsMallSearch, loader: lazyLoader(() => import('./loaders/promotion-sets').then((m) => m.loadPointsMall)) },
   { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })), ...categoryListData },
   {
     name: 'loading_activity',
@@ -273,7 +268,7 @@ export const routes: RouteDef[] = [
   { name: 'mrtj', path: '/mrtj', title: '每日特价', shell: SHOP, page: () => import('../features/promotions/daily-special-page'), loader: promotionLoader((m) => m.loadDailySpecials) },
   { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, page: () => import('../features/promotions/cashback-page'), loader: promotionLoader((m) => m.loadCashback) },
   { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, page: () => import('../features/promotions/welfare-page'), loader: promotionLoader((m) => m.loadWelfare) },
-  { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, ...soon('promotions') },
+  { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, page: () => import('../features/combinations/combinations-page'), search: combinationsSearch, loader: lazyLoader(() => import('./loaders/promotion-sets').then((m) => m.loadCombinations)) },
   { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, page: () => import('../features/promotions/coupon-centre-page'), loader: promotionLoader((m) => m.loadCouponCentre) },
   { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, page: activityPage((m) => m.ZoneActivityPage), loader: activityLoader((m) => m.activityPageLoader('zqmb')) },
   { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, page: activityPage((m) => m.MonthlyDealsPage), loader: activityLoader((m) => m.activityPageLoader('yyh')) },

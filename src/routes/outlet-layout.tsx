@@ -1,5 +1,5 @@
-// The page of a `layout` row until its area delivers a real one (account-centre menu, help
-// tree…): it only renders the child page.
+// The page of a `layout` row that has no frame of its own (zones, lists, the cart, orders): it
+// only renders the child page.
 import { Outlet } from '@tanstack/react-router';
 
 export default function OutletLayout() {

@@ -15,18 +15,6 @@ export interface ShellFlags {
   topRightAd: boolean;
 }
 
-/** Which later issue delivers a page that is still a placeholder. */
-export type FeatureArea =
-  | 'catalogue'
-  | 'buying'
-  | 'account'
-  | 'wallet'
-  | 'promotions'
-  | 'selfservice'
-  | 'help'
-  | 'registration'
-  | 'draw';
-
 export type PageModule = { default: ComponentType };
 
 /** Where a route matched: its path params and its search (typed once the row's schema read it). */
@@ -75,8 +63,6 @@ export interface RouteDef {
    * buyer in.
    */
   loader?: RouteLoader;
-  /** Set while the page is a placeholder owned by a later issue. */
-  area?: FeatureArea;
   /**
    * A pathless layout that wraps the rows naming it as `parent` (account-centre menu, help tree…).
    * Its `path` records the SPEC parent path for readers; the URL itself is served by a child

@@ -178,12 +178,6 @@ describe('router built from the manifest', () => {
     expect(screen.queryByRole('navigation', { name: '下单步骤' })).toBeNull();
   });
 
-  it('names the missing feature area on placeholder pages', async () => {
-    const { router } = setup();
-    await go(router, '/jfsc');
-    expect(await screen.findByText(/促销活动功能建设中/)).toBeTruthy();
-  });
-
   it('passes /loading on to a same-site target and refuses others', async () => {
     const { router } = setup();
     await go(router, `/loading?to=${encodeURIComponent('/list/table?cat=3')}`);

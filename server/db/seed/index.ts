@@ -17,6 +17,8 @@ import { seedSpecialsAndCashback } from './specials-and-cashback.ts';
 import { DEMO_USERNAMES, seedAccounts } from './accounts.ts';
 import { seedStoreOrders } from './store-orders.ts';
 import { seedGroupJoins } from './group-joins.ts';
+import { seedPointsMallGoods } from './points-mall-goods.ts';
+import { seedGiftPromotion } from './gift-promotions.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedWalletExtras } from './wallet.ts';
@@ -171,6 +173,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     await seedSpecialsAndCashback(tx, root.fork('specials-and-cashback'), now, firstBatch);
     await seedActivityPages(tx, now, firstBatch);
+    await seedPointsMallGoods(tx, now, pointsGoodsIds, accounts);
+    await seedGiftPromotion(tx, now, firstBatch);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
     const content = await seedContent(tx, now, {
       categories,

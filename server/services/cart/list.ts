@@ -29,6 +29,7 @@ import {
 import { lineProblem, linePrice, lineSelectable, memberPrice, type LineSubject } from './rules.ts';
 import { loadShippingData } from './shipping.ts';
 import { anyId, packed } from './packed.ts';
+import { applyGiftData } from '../gifts/gifts.ts';
 
 /** The viewer a cart is built for: a buyer, with whether prices may be shown. */
 export type CartViewer = Pick<Buyer, 'companyId' | 'isSpecial' | 'rank' | 'entitlement'> & { showPrices: boolean };
@@ -258,5 +259,6 @@ export async function buildCartState(db: Db, v: CartViewer, now: Date, filter: n
   }
   state.activity_data = result.activity;
   state.totals = result.totals;
+  await applyGiftData(db, state, now);
   return state;
 }

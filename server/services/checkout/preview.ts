@@ -17,6 +17,7 @@ export async function previewCheckout(db: Db, companyId: number, input: Checkout
   ]);
   return {
     lines: quote.lines,
+    gifts: quote.gifts,
     addresses: list,
     coupons: quote.coupons,
     vouchers: quote.vouchers,

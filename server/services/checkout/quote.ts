@@ -16,6 +16,8 @@ import { loadShippingData } from '../cart/shipping.ts';
 import { rowsOf } from '../goods/search.ts';
 import { intArray, type FlashUnits } from '../orders/stock.ts';
 import { loadWallet, type WalletView } from '../payments/wallet.ts';
+import { orderGifts } from '../gifts/gifts.ts';
+import { GIFT_LINE_TYPE, type GiftLineView } from '../../../src/domain/gifts.ts';
 import type { OrderingCompany } from './company.ts';
 import {
   bestOf,
@@ -49,7 +51,8 @@ export interface OrderUnit {
   number: number;
   price: number;
   amount: number;
-  type: 0 | 1 | 2 | 3;
+  /** 0 normal, 1 flash sale or daily special, 2 group buy, 3 combination, 4 a 满赠 gift (price 0). */
+  type: 0 | 1 | 2 | 3 | typeof GIFT_LINE_TYPE;
   promotionId: number | null;
 }
 
@@ -67,6 +70,8 @@ export interface GoodsDemand {
 
 export interface Quote {
   lines: CheckoutLine[];
+  /** 满赠 lines reached (given or run out). */
+  gifts: GiftLineView[];
   units: OrderUnit[];
   demand: Map<number, GoodsDemand>;
   flash: FlashUnits[];
@@ -262,6 +267,14 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
     const problem = demandProblem(d);
     if (problem) throw badRequest(problem, { goods_id: d.goodsId });
   }
+  // 满赠 (server/services/gifts): a reached tier adds its goods at price 0 when the stock covers it.
+  const taken = new Map([...out.demand.values()].map((d) => [d.goodsId, d.units]));
+  const gifts = await orderGifts(db, lines.map((l) => ({ goodsId: l.loaded.goods.id, type: l.loaded.type, amount: l.built.view.raw_price ?? 0 })), taken, now);
+  for (const g of gifts.filter((x) => x.view.given === 1)) {
+    const v = g.view;
+    out.units.push({ goodsId: v.goods_id, warehouseId: g.warehouseId, name: v.name, sccj: g.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: 0, amount: 0, type: GIFT_LINE_TYPE, promotionId: v.promotion_id });
+    addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: g.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
+  }
 
   // The chosen lines are the selection, whatever their checkbox says in the cart.
   const computed = computeCart(
@@ -302,6 +315,7 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
 
   return {
     lines: checkoutLines,
+    gifts: gifts.map((g) => g.view),
     units: out.units,
     demand: out.demand,
     flash: out.flash,

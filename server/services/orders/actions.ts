@@ -2,7 +2,8 @@
 // back, release.ts), confirm receipt (shipped → completed, with the points it earns), and buy
 // again (every line's goods back into the cart through the cart's own add, reporting what could
 // not go in and why).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orderLines, orders } from '../../db/schema.ts';
@@ -78,7 +79,8 @@ export async function rebuyOrder(db: Db, buyer: Buyer, scope: readonly number[],
   const lines = await db
     .select({ goodsId: orderLines.goodsId, name: orderLines.name, number: orderLines.number })
     .from(orderLines)
-    .where(eq(orderLines.orderId, o.id))
+    // A 满赠 gift line was given, not bought: it comes again only if the tier is reached again.
+    .where(and(eq(orderLines.orderId, o.id), ne(orderLines.type, GIFT_LINE_TYPE)))
     .orderBy(asc(orderLines.id));
   // A goods bought in several lines (normal, flash, combination) goes back as one normal line.
   const wanted = new Map<number, { name: string; number: number }>();

@@ -2,6 +2,7 @@
 // amounts, what the buyer may do now (`can`), and the detail's lines, payments, history,
 // logistics, 含麻黄碱 receipt and after-sales. Times are Unix seconds.
 import { asc, eq, sql } from 'drizzle-orm';
+import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { canRequestAfterSale } from '../../../src/domain/orders-after-sale.ts';
@@ -52,6 +53,7 @@ export function orderSummary(o: OrderRow, x: SummaryExtras, now: Date): OrderSum
     created_at: seconds(o.createdAt),
     pay_amount: o.payAmount,
     goods_amount: o.goodsAmount,
+    points_used: o.pointsUsed,
     line_count: x.lineCount,
     lines: x.lines,
     expires_in: unpaid && o.expiresAt ? Math.max(0, Math.floor((o.expiresAt.getTime() - now.getTime()) / 1000)) : null,
@@ -159,6 +161,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
       price: l.price,
       amount: l.amount,
       returned_number: l.returnedNumber,
+      is_gift: l.type === GIFT_LINE_TYPE ? 1 : 0,
     })),
     amounts: {
       goods_amount: o.goodsAmount,

@@ -31,6 +31,7 @@ function estimateLine(line: CartLineView | undefined, phone: boolean): number {
   let h = base;
   if (line.combination) h += line.combination.goods.length * MEMBER_PX - NOTE_PX;
   if (line.price_changed || line.problem) h += NOTE_PX;
+  if (line.gift_data.type !== 0) h += NOTE_PX;
   return h;
 }
 

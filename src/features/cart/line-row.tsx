@@ -9,6 +9,7 @@ import { goodsDetailHref } from '../../ui/goods/goods-facts';
 import { GoodsImage } from '../../ui/goods/goods-image';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
+import { GiftNote } from './gift-note';
 import { useCartLine } from './cart-context';
 import { ladderHint, lineQuantityRules, lineUnit } from './cart-page-state';
 import { CheckCell, LineNotes, OpsCell, QuantityCell, TotalCell } from './line-cells';
@@ -60,6 +61,7 @@ function GoodsCell({ line }: { line: CartLineView }) {
           )}
         </p>
         <LineNotes line={line} />
+        <GiftNote line={line} />
       </div>
     </div>
   );

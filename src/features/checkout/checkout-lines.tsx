@@ -3,6 +3,8 @@
 import { formatPrice } from '../../domain/money';
 import type { CheckoutLine } from '../../domain/orders';
 import { GoodsImage } from '../../ui/goods/goods-image';
+import type { GiftLineView } from '../../domain/gifts';
+import { GiftRows } from './gift-rows';
 import styles from './checkout.module.css';
 
 function PriceMark({ line }: { line: CheckoutLine }) {
@@ -19,7 +21,7 @@ function PriceMark({ line }: { line: CheckoutLine }) {
   );
 }
 
-export function CheckoutLines({ lines }: { lines: readonly CheckoutLine[] }) {
+export function CheckoutLines({ lines, gifts = [] }: { lines: readonly CheckoutLine[]; gifts?: readonly GiftLineView[] }) {
   const count = lines.reduce((sum, l) => sum + l.number, 0);
   return (
     <section className={styles.section} aria-labelledby="checkout-lines-title">
@@ -66,6 +68,7 @@ export function CheckoutLines({ lines }: { lines: readonly CheckoutLine[] }) {
               <td className={styles.num}>{formatPrice(line.amount)}</td>
             </tr>
           ))}
+          <GiftRows gifts={gifts} />
         </tbody>
       </table>
     </section>

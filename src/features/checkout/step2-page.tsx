@@ -234,7 +234,7 @@ export default function CheckoutPage() {
             )}
           </section>
 
-          <CheckoutLines lines={data.lines} />
+          <CheckoutLines lines={data.lines} gifts={data.gifts} />
 
           <InvoiceSection value={invoice} onChange={changeInvoice} errors={invoiceErrors} disabled={locked} />
 

@@ -52,8 +52,8 @@ export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }:
           </p>
         </div>
         <div className={styles.amount}>
-          <span className={styles.muted}>{order.kind === 'points' ? '订单金额' : '实付金额'}</span>
-          <strong>{formatPrice(order.pay_amount)}</strong>
+          <span className={styles.muted}>{order.kind === 'points' ? '使用积分' : '实付金额'}</span>
+          <strong>{order.kind === 'points' ? `${order.points_used ?? 0} 积分${order.goods_amount > 0 ? ` + ${formatPrice(order.goods_amount)}` : ''}` : formatPrice(order.pay_amount)}</strong>
           {deadline !== null && <PayCountdown deadlineMs={deadline} onExpired={onPayExpired} />}
         </div>
         {readOnly ? (

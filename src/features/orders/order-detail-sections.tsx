@@ -14,6 +14,7 @@ import { SpaLink } from '../../ui/spa-link';
 import { addressText } from '../../widgets/address/address-rules';
 import styles from './orders.module.css';
 import { DataTable } from '../../ui/data-table';
+import { TagBadges } from '../../ui/goods/tag-badges';
 
 const INVOICE_KIND_TEXT = { none: '不开发票', normal: '普通发票', special: '增值税专用发票' } as const;
 /** Payment statuses the server answers (created, succeeded, failed, cancelled, refunded). */
@@ -133,6 +134,7 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
               <div className={styles.lineGoods}>
                 <GoodsImage src={line.goods_image} alt="" size={48} />
                 <div>
+                  {line.is_gift === 1 && <TagBadges tags={['赠']} />}
                   <SpaLink href={`/list/info/${line.goods_id}`} className={styles.lineName}>
                     {line.name}
                   </SpaLink>

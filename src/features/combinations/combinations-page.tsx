@@ -1,0 +1,44 @@
+// /zhzq 组合购: every active combination as a card — its member goods × quantity, the set price
+// against the members bought one by one, the sets the stock allows — and "加入购物车" for a number
+// of sets (one cart line of kind 3, priced by the server exactly as shown here).
+import { useQuery } from '@tanstack/react-query';
+import { combinationsQuery } from '../../api/combinations';
+import { PageFrame } from '../../ui/page-frame';
+import { PageHeader } from '../../ui/page-header';
+import { StateBlock } from '../../ui/state-block';
+import { buttonClass } from '../../ui/button';
+import { CombinationCard } from './combination-card';
+import styles from './combinations.module.css';
+
+export const COMBINATIONS_EMPTY_TEXT = '暂无组合购活动';
+
+export default function CombinationsPage() {
+  const query = useQuery(combinationsQuery());
+  const list = query.data?.list ?? [];
+  return (
+    <PageFrame aria-labelledby="combinations-title">
+      <PageHeader titleId="combinations-title" title="组合购" note="多件搭配一起买，组合价更优惠" />
+      {query.isPending ? (
+        <StateBlock kind="loading" text="正在加载组合…" />
+      ) : query.isError ? (
+        <StateBlock
+          kind="failed"
+          text="组合活动加载失败"
+          action={
+            <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void query.refetch()}>
+              重试
+            </button>
+          }
+        />
+      ) : list.length === 0 ? (
+        <StateBlock kind="empty" text={COMBINATIONS_EMPTY_TEXT} />
+      ) : (
+        <ul className={styles.list} aria-label="组合列表">
+          {list.map((c) => (
+            <CombinationCard key={c.id} combination={c} />
+          ))}
+        </ul>
+      )}
+    </PageFrame>
+  );
+}
