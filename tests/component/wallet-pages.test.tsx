@@ -166,7 +166,7 @@ describe('points /jfgl', () => {
     expect(screen.getByTestId('wallet-held').textContent).toBe('12800');
     expect(within(table).getByText('+128')).toBeTruthy();
     const types = within(screen.getByLabelText('类型')).getAllByRole('option').map((o) => o.textContent);
-    expect(types).toEqual(['全部', '订单赠送', '积分兑换', '积分调整']);
+    expect(types).toEqual(['全部', '订单赠送', '积分兑换', '积分调整', '幸运抽奖']);
   });
 });
 
