@@ -17,7 +17,7 @@ import { mayOpen, type OperatorRole } from '../../../../src/domain/operator-role
 import { AFTER_SALE_STATUS_TEXT, type AfterSaleStatus } from '../../../../src/domain/orders.ts';
 import { AFTER_SALE_KIND_TEXT } from '../../../../src/domain/orders-after-sale.ts';
 import { afterSaleStepFrom, AFTER_SALE_STEP_TEXT, type AdminAfterSaleRow, type AfterSaleStep, type RefundRoute } from '../../../../src/domain/admin-orders.ts';
-import styles from './after-sales-page.module.css';
+import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: false };
 const TABS: (AfterSaleStatus | undefined)[] = ['submitted', 'approved', 'returning', undefined, 'refunded', 'rejected', 'closed'];

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { Invoice } from '../../../../src/domain/orders.ts';
 import type { AdminInvoiceRow } from '../../../../src/domain/admin-orders.ts';
-import styles from './invoices-page.module.css';
+import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: true };
 const STATUS_TEXT: Record<Invoice['status'], string> = { requested: '待开具', issued: '已开具', rejected: '已驳回' };

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../../src/domain/orders.ts';
 import { ORDER_STATUSES, type AdminOrderRow } from '../../../../src/domain/admin-orders.ts';
-import styles from './orders-page.module.css';
+import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: true };
 
