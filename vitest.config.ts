@@ -1,5 +1,6 @@
 // Test layers (DESIGN.md; docs/decisions/test-layers.md): unit, api and integration run in node,
 // component in jsdom, e2e drives Chromium.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -7,6 +8,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.
+    // At least two keep both cores busy with the node and jsdom files (much of their time is spent
+    // waiting on child servers and PGlite I/O); the browser files run alone after them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -43,6 +48,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After every other project: a browser test shares the cores with its server and Chromium
+          // only, never with a PGlite-heavy API file (its waits are generous, not unlimited).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

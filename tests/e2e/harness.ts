@@ -2,7 +2,7 @@
 // system Chromium driven by playwright-core. DESIGN.md "Running": without a Chromium the browser
 // tests are skipped with one loud line, except under CI=true, where that is an error.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,6 +240,48 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
+/** The default demo seed is the same for every file: only SEED_* or another database change it. */
+function seedsAsDefault(env: Record<string, string> | undefined): boolean {
+  return !Object.keys(env ?? {}).some((key) => key.startsWith('SEED_') || key === 'DATABASE_URL' || key === 'NODE_ENV');
+}
+
+/**
+ * A data directory migrated and seeded with the defaults once per test run, copied by every later
+ * server start that would seed the same: a fresh seed costs ~5 s of a 2-core machine per file.
+ * Keyed by the vitest main process (the parent of every test-file worker), so a run never sees
+ * another run's data or yesterday's dates; templates of finished runs are removed here.
+ */
+async function seededTemplate(): Promise<string> {
+  const prefix = 'yaodian-e2e-template-';
+  const template = path.join(os.tmpdir(), `${prefix}${process.ppid}`);
+  if (existsSync(path.join(template, '.seeded'))) return template;
+  for (const name of readdirSync(os.tmpdir())) {
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (name.startsWith(prefix) && pid !== process.ppid && !processAlive(pid)) {
+      rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+  const building = `${template}.${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building);
+  const seeding = await startServer({ dataDir: building });
+  await seeding.stop();
+  writeFileSync(path.join(building, '.seeded'), '');
+  rmSync(template, { recursive: true, force: true });
+  renameSync(building, template);
+  return template;
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Spawns `node --import tsx server/index.ts` and resolves once it printed
  * `listening on http://localhost:PORT` and GET /api/health answers 200.
@@ -251,6 +293,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!dataDir) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaodian-e2e-'));
     tempDirs.push(dataDir);
+    if (seedsAsDefault(options.env)) cpSync(await seededTemplate(), dataDir, { recursive: true });
   }
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Hermetic by default: a DATABASE_URL in the developer's shell must not point tests at a shared

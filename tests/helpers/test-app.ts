@@ -29,6 +29,7 @@ import type { AppConfig, Deps } from '../../server/deps.ts';
 import type { AppEnv } from '../../server/env.ts';
 import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 import type { Envelope } from '../../src/domain/envelope.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
 
@@ -91,19 +92,25 @@ async function buildTemplate(): Promise<Blob> {
 }
 
 /**
- * A real PostgreSQL database (concurrency tests with TEST_DATABASE_URL): its schema is dropped and
- * migrated afresh, so point it at a database of its own — one test file at a time uses it.
+ * A real PostgreSQL database (concurrency tests with TEST_DATABASE_URL): a scratch database of its
+ * own next to that one, migrated afresh and dropped on close — test files run in parallel, so two
+ * of them must never share a schema.
  */
 export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; close: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // drizzle's migration journal lives in schema "drizzle"; it goes too, or nothing would re-run.
-  await pool.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public');
+  const scratch = await createScratchDatabase(databaseUrl, 'api_test');
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    close: async () => {
+      await pool.end();
+      await scratch.drop();
+    },
+  };
 }
 
 /** A fresh, migrated in-memory database. */
