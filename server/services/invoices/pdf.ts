@@ -1,13 +1,13 @@
-// The e-invoice PDF (电子发票), written object by object with no library. Chinese text uses the
-// standard CJK font STSong-Light through the Adobe-GB1 character collection with the UniGB-UCS2-H
-// CMap: PDF readers supply that font themselves, so nothing is embedded and a one-page invoice is
-// a few kilobytes. Strings are UTF-16BE hex; a character outside the BMP prints as '?'.
-// Layout: A4 portrait, points; the table continues on further pages when lines do not fit, and the
-// totals, amount in words and note close the last page.
-import { createHash } from 'node:crypto';
+// The e-invoice PDF (电子发票), drawn with pdfkit. Chinese text is set in Noto Sans SC embedded as a
+// subset (the font of the e-contract and the delivery notes, contracts/pdf.ts), so the invoice reads
+// the same in any viewer — a non-embedded standard CJK font showed boxes where the reader had no
+// Adobe font pack. Characters the font lacks (outside the BMP) print as '?'.
+// Layout: A4 portrait, points, measured from the bottom as in PDF itself; the table continues on
+// further pages when lines do not fit, and the totals, amount in words and note close the last page.
+import PDFDocument from 'pdfkit';
 import { formatFen } from '../../../src/domain/money.ts';
 import { toChineseCapitalAmount } from '../../../src/domain/money-words.ts';
-
+import { cjkFont, FONT_NAME } from '../contracts/pdf.ts';
 export interface InvoicePdfLine {
   name: string;
   spec: string;
@@ -35,8 +35,6 @@ export interface InvoicePdfData {
   note: string;
 }
 
-export const PDF_FONT = 'STSong-Light';
-
 const PAGE_W = 595.28;
 const PAGE_H = 841.89;
 const LEFT = 36;
@@ -57,88 +55,76 @@ const COLUMNS = [
   { title: '金额', x: LEFT + 446, w: RIGHT - (LEFT + 446), align: 'right' },
 ] as const;
 
-// ---- text ---------------------------------------------------------------------------------------
-
-/** Advance of one character in em: the font's half-width Latin is 500/1000, CJK is 1000/1000. */
-function charEm(ch: string): number {
-  const cp = ch.codePointAt(0) ?? 0;
-  return cp >= 0x20 && cp <= 0x7e ? 0.5 : 1;
-}
-
-export function textWidth(text: string, size: number): number {
-  let em = 0;
-  for (const ch of text) em += charEm(ch);
-  return em * size;
-}
-
-/** UTF-16BE hex of the text for the UCS2 CMap; controls become spaces, non-BMP becomes '?'. */
-export function utf16Hex(text: string): string {
-  let hex = '';
-  for (const ch of text) {
-    let cp = ch.codePointAt(0) ?? 0x3f;
-    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) cp = 0x20;
-    if (cp > 0xffff) cp = 0x3f;
-    hex += cp.toString(16).padStart(4, '0');
-  }
-  return hex.toUpperCase();
-}
-
-/** The text cut to `maxWidth` with an ellipsis when it does not fit. */
-function fit(text: string, maxWidth: number, size: number): string {
-  if (textWidth(text, size) <= maxWidth) return text;
-  let out = '';
-  for (const ch of text) {
-    if (textWidth(`${out}${ch}…`, size) > maxWidth) break;
-    out += ch;
-  }
-  return `${out}…`;
-}
-
-/** Greedy wrap into at most `maxLines` lines; the last one is cut with an ellipsis if needed. */
-function wrap(text: string, maxWidth: number, size: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  const chars = [...text];
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i];
-    if (textWidth(current + ch, size) > maxWidth) {
-      if (lines.length === maxLines - 1) {
-        lines.push(fit(chars.slice(i - [...current].length).join(''), maxWidth, size));
-        return lines;
-      }
-      lines.push(current);
-      current = ch;
-    } else current += ch;
-  }
-  lines.push(current);
-  return lines;
-}
-
 // ---- drawing ------------------------------------------------------------------------------------
 
-const num = (n: number): string => (Math.round(n * 100) / 100).toString();
+/** Controls become spaces; what the font cannot show (outside the BMP) becomes '?'. */
+export function printable(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0x3f;
+    out += cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? ' ' : cp > 0xffff ? '?' : ch;
+  }
+  return out;
+}
 
+/** A page of the invoice in PDF coordinates (y up from the bottom edge) over a pdfkit document. */
 class Canvas {
-  readonly ops: string[] = [];
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
+
+  width(text: string, size: number): number {
+    return this.doc.fontSize(size).widthOfString(printable(text));
+  }
 
   text(x: number, y: number, text: string, size: number, align: 'left' | 'center' | 'right' = 'left'): void {
     if (text === '') return;
-    const w = textWidth(text, size);
+    const shown = printable(text);
+    const w = this.width(shown, size);
     const left = align === 'left' ? x : align === 'center' ? x - w / 2 : x - w;
-    this.ops.push(`BT /F1 ${num(size)} Tf ${num(left)} ${num(y)} Td <${utf16Hex(text)}> Tj ET`);
+    this.doc.fillColor('black').text(shown, left, PAGE_H - y, { lineBreak: false, baseline: 'alphabetic' });
   }
 
   line(x1: number, y1: number, x2: number, y2: number, width = 0.6): void {
-    this.ops.push(`${num(width)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+    this.doc.lineWidth(width).moveTo(x1, PAGE_H - y1).lineTo(x2, PAGE_H - y2).stroke();
   }
 
   rect(x: number, y: number, w: number, h: number, width = 0.8): void {
-    this.ops.push(`${num(width)} w ${num(x)} ${num(y)} ${num(w)} ${num(h)} re S`);
+    this.doc.lineWidth(width).rect(x, PAGE_H - y - h, w, h).stroke();
   }
 
   /** Invoice forms print their frame in a brown-red; text stays black. */
   frameColour(): void {
-    this.ops.push('0.6 0.3 0.15 RG 0 g');
+    this.doc.strokeColor([153, 77, 38]);
+  }
+
+  /** The text cut to `maxWidth` with an ellipsis when it does not fit. */
+  fit(text: string, maxWidth: number, size: number): string {
+    if (this.width(text, size) <= maxWidth) return text;
+    let out = '';
+    for (const ch of text) {
+      if (this.width(`${out}${ch}…`, size) > maxWidth) break;
+      out += ch;
+    }
+    return `${out}…`;
+  }
+
+  /** Greedy wrap into at most `maxLines` lines; the last one is cut with an ellipsis if needed. */
+  wrap(text: string, maxWidth: number, size: number, maxLines: number): string[] {
+    const lines: string[] = [];
+    let current = '';
+    const chars = [...text];
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i];
+      if (this.width(current + ch, size) > maxWidth) {
+        if (lines.length === maxLines - 1) {
+          lines.push(this.fit(chars.slice(i - [...current].length).join(''), maxWidth, size));
+          return lines;
+        }
+        lines.push(current);
+        current = ch;
+      } else current += ch;
+    }
+    lines.push(current);
+    return lines;
   }
 }
 
@@ -154,7 +140,7 @@ function drawHeader(c: Canvas, d: InvoicePdfData, pageNo: number, pages: number)
   c.frameColour();
   const titleSize = 20;
   c.text(PAGE_W / 2, 792, d.title, titleSize, 'center');
-  const tw = textWidth(d.title, titleSize);
+  const tw = c.width(d.title, titleSize);
   c.line(PAGE_W / 2 - tw / 2, 786, PAGE_W / 2 + tw / 2, 786, 0.8);
   c.line(PAGE_W / 2 - tw / 2, 783, PAGE_W / 2 + tw / 2, 783, 0.8);
   c.text(RIGHT, 806, `发票号码：${d.invoiceNo}`, 9, 'right');
@@ -176,13 +162,13 @@ function drawHeader(c: Canvas, d: InvoicePdfData, pageNo: number, pages: number)
       y -= 13;
     }
   };
-  const buyerName = wrap(`名称：${d.buyer.name}`, half, 8.5, 2);
+  const buyerName = c.wrap(`名称：${d.buyer.name}`, half, 8.5, 2);
   party(LEFT, '购买方信息', [...buyerName, `统一社会信用代码/纳税人识别号：${d.buyer.taxNo || '—'}`]);
   party(mid, '销售方信息', [
-    fit(`名称：${d.seller.name}`, half, 8.5),
-    fit(`统一社会信用代码/纳税人识别号：${d.seller.taxNo}`, half, 8.5),
-    fit(`地址：${d.seller.address}`, half, 8.5),
-    fit(`药品经营许可证：${d.seller.licence}`, half, 8.5),
+    c.fit(`名称：${d.seller.name}`, half, 8.5),
+    c.fit(`统一社会信用代码/纳税人识别号：${d.seller.taxNo}`, half, 8.5),
+    c.fit(`地址：${d.seller.address}`, half, 8.5),
+    c.fit(`药品经营许可证：${d.seller.licence}`, half, 8.5),
   ]);
 }
 
@@ -201,7 +187,7 @@ type Row = { cells: [string, string, string, string, string, string] };
 
 function drawRow(c: Canvas, top: number, row: Row): number {
   COLUMNS.forEach((col, i) => {
-    const text = fit(row.cells[i], col.w - 8, 8.5);
+    const text = c.fit(row.cells[i], col.w - 8, 8.5);
     const x = col.align === 'left' ? col.x + 4 : col.align === 'center' ? col.x + col.w / 2 : col.x + col.w - 4;
     c.text(x, top - 12.5, text, 8.5, col.align);
   });
@@ -223,8 +209,8 @@ function drawTotals(c: Canvas, top: number, d: InvoicePdfData): number {
   // Note box.
   const noteTop = y;
   c.text(LEFT + 4, y - 14, '备注', 9);
-  c.text(LEFT + 40, y - 14, fit(`订单号：${d.orderNo}`, RIGHT - LEFT - 48, 8.5), 8.5);
-  c.text(LEFT + 40, y - 28, fit(d.note, RIGHT - LEFT - 48, 8.5), 8.5);
+  c.text(LEFT + 40, y - 14, c.fit(`订单号：${d.orderNo}`, RIGHT - LEFT - 48, 8.5), 8.5);
+  c.text(LEFT + 40, y - 28, c.fit(d.note, RIGHT - LEFT - 48, 8.5), 8.5);
   y -= 40;
   c.line(LEFT, y, RIGHT, y);
   c.line(LEFT + 34, noteTop, LEFT + 34, y, 0.4);
@@ -259,8 +245,7 @@ function paginate(rows: Row[]): Row[][] {
   return pages;
 }
 
-function pageContent(d: InvoicePdfData, rows: Row[], pageNo: number, pages: number): string {
-  const c = new Canvas();
+function drawPage(c: Canvas, d: InvoicePdfData, rows: Row[], pageNo: number, pages: number): void {
   drawHeader(c, d, pageNo, pages);
   let y = drawTableHeader(c);
   for (const r of rows) y = drawRow(c, y, r);
@@ -269,56 +254,30 @@ function pageContent(d: InvoicePdfData, rows: Row[], pageNo: number, pages: numb
   drawFrame(c, y);
   c.text(LEFT, 40, '开票人：系统', 9);
   c.text(RIGHT, 40, d.seller.name, 9, 'right');
-  return c.ops.join('\n');
 }
 
-function pdfDate(d: Date): string {
-  const local = new Date(d.getTime() + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `D:${local.getUTCFullYear()}${p(local.getUTCMonth() + 1)}${p(local.getUTCDate())}${p(local.getUTCHours())}${p(local.getUTCMinutes())}${p(local.getUTCSeconds())}+08'00'`;
-}
-
-/** The invoice as PDF bytes (PDF 1.7, uncompressed content streams, no embedded font). */
-export function renderInvoicePdf(d: InvoicePdfData): Uint8Array {
+/** The invoice as PDF bytes. */
+export function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   const pages = paginate(rowsOf(d));
-  // Object numbers: 1 catalog, 2 pages, 3 font, 4 CID font, 5 descriptor, 6 info, then page+content pairs.
-  const objects: string[] = [];
-  const pageIds = pages.map((_, i) => 7 + i * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  objects[3] = `<< /Type /Font /Subtype /Type0 /BaseFont /${PDF_FONT} /Encoding /UniGB-UCS2-H /DescendantFonts [4 0 R] >>`;
-  objects[4] =
-    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /${PDF_FONT}` +
-    ' /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >>' +
-    ' /FontDescriptor 5 0 R /DW 1000 /W [1 95 500] >>';
-  objects[5] =
-    `<< /Type /FontDescriptor /FontName /${PDF_FONT} /Flags 6 /FontBBox [-25 -254 1000 880]` +
-    ' /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>';
-  objects[6] =
-    `<< /Title <FEFF${utf16Hex(`${d.title} ${d.invoiceNo}`)}> /Producer (yaodian-b2b invoice-pdf)` +
-    ` /CreationDate (${pdfDate(d.issuedAt)}) >>`;
-  pages.forEach((rows, i) => {
-    const content = pageContent(d, rows, i + 1, pages.length);
-    objects[pageIds[i]] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}]` +
-      ` /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
-    // Content is ASCII only (text is hex), so its length in characters is its length in bytes.
-    objects[pageIds[i] + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: `${d.title} ${d.invoiceNo}`, Author: d.seller.name, CreationDate: d.issuedAt },
   });
-
-  // The binary comment line marks the file as binary for transfer tools (PDF 32000 §7.5.2).
-  let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = out.length;
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xrefAt = out.length;
-  const size = objects.length;
-  out += `xref\n0 ${size}\n0000000000 65535 f \n`;
-  for (let id = 1; id < size; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  const fileId = createHash('md5').update(out, 'latin1').digest('hex');
-  out += `trailer\n<< /Size ${size} /Root 1 0 R /Info 6 0 R /ID [<${fileId}> <${fileId}>] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  // Every character above is below 0x100, so latin1 maps characters to bytes one to one.
-  return new Uint8Array(Buffer.from(out, 'latin1'));
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont(FONT_NAME, cjkFont());
+  const c = new Canvas(doc);
+  pages.forEach((rows, i) => {
+    doc.addPage({ size: 'A4', margin: 0 });
+    doc.font(FONT_NAME);
+    drawPage(c, d, rows, i + 1, pages.length);
+  });
+  doc.end();
+  return done;
 }

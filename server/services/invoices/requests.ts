@@ -154,7 +154,7 @@ export async function issue(db: Db, id: number, now: Date): Promise<void> {
   };
   await db
     .update(invoices)
-    .set({ status: 'issued', invoiceNo, amount: total, issuedAt: now, pdf: renderInvoicePdf(data) })
+    .set({ status: 'issued', invoiceNo, amount: total, issuedAt: now, pdf: await renderInvoicePdf(data) })
     .where(eq(invoices.id, id));
 }
 
