@@ -42,6 +42,11 @@ const EMPTY_TIER: TierRow = { amount: '', benefit: '', goodsId: '', number: '1' 
 const EMPTY_GOODS: GoodsRow = { goodsId: '', price: '', stockLimit: '', limit: '', quantity: '1' };
 const YUAN = /^\d+(\.\d{1,2})?$/;
 const MAY_COVER_ALL: readonly RulePromotionKind[] = ['manjian', 'discount', 'cashback', 'gift'];
+/** Column titles over the goods rows (the inputs' placeholders vanish once typed in). */
+const GOODS_COLUMNS: Partial<Record<RulePromotionKind, string[]>> = {
+  everyday: ['商品编号', '特价（元）', '活动库存（0不限）', '每家限购（0不限）'],
+  combination: ['商品编号', '套餐单价（元）', '每套数量'],
+};
 
 const localInput = (sec: number) => new Date(sec * 1000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const shanghaiDate = (sec: number) => new Date((sec + 8 * 3_600) * 1000).toISOString().slice(0, 10);
@@ -223,6 +228,13 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
         {tiered && (
           <fieldset className={styles.goods}>
             <legend>{kind === 'gift' ? '满赠阶梯' : '阶梯'}（门槛从低到高）</legend>
+            <div className={styles.goodsRow} aria-hidden="true">
+              {['门槛（元）', ...(benefit ? [benefit.label] : []), ...(kind === 'gift' ? ['赠品商品编号', '赠品数量'] : [])].map((c) => (
+                <span key={c} className={styles.columnHead}>
+                  {c}
+                </span>
+              ))}
+            </div>
             {tiers.map((t, i) => (
               <div key={i} className={styles.goodsRow}>
                 <input aria-label={`第${i + 1}档 门槛（元）`} placeholder="满（元）" inputMode="decimal" value={t.amount} onChange={(e) => setTier(i, { amount: e.target.value })} />
@@ -264,6 +276,15 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
         {!allGoods && (
           <fieldset className={styles.goods}>
             <legend>{kind === 'combination' ? '套餐商品' : '活动商品'}</legend>
+            {GOODS_COLUMNS[kind] && (
+              <div className={styles.goodsRow} aria-hidden="true">
+                {GOODS_COLUMNS[kind]!.map((c) => (
+                  <span key={c} className={styles.columnHead}>
+                    {c}
+                  </span>
+                ))}
+              </div>
+            )}
             {rows.map((r, i) => (
               <div key={i} className={styles.goodsRow}>
                 <input aria-label={`第${i + 1}行 商品编号`} placeholder="商品编号" inputMode="numeric" value={r.goodsId} onChange={(e) => setRow(i, { goodsId: e.target.value })} />

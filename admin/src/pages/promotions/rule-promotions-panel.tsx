@@ -35,7 +35,9 @@ function rulesText(p: RulePromotionRow): string {
   if (p.kind === 'everyday') return `预告时间：前一天${p.preview_hour ?? 20}点`;
   if (p.kind === 'combination') {
     const set = combinationSetPrice(p.goods);
-    return set === null ? '套餐价：未设置' : `套餐价：${formatPrice(set)}`;
+    // The cart caps a set by its members' stock only (docs/decisions/console-promotion-rules.md).
+    const sets = p.goods.length === 0 ? 0 : Math.min(...p.goods.map((g) => Math.floor(g.stock / Math.max(1, g.quantity))));
+    return `${set === null ? '套餐价：未设置' : `套餐价：${formatPrice(set)}`}；可售${sets}套`;
   }
   if (p.kind === 'activity') return p.page ? `活动页：${ACTIVITY_PAGE_TITLES[p.page]}（/${p.page}）` : '';
   const gift = (id?: number) => p.gifts.find((g) => g.goods_id === id);
