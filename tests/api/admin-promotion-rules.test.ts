@@ -162,6 +162,8 @@ describe('满减 and 满折 from the console', () => {
     expect(errorsOf(await bad({ kind: 'manjian', ends_at: schedule.starts_at, tiers: [{ amount: 1_000, reduce: 10 }] })).ends_at).toEqual(['结束时间须晚于开始时间']);
     expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [{ goods_id: 99_999_999 }] }))['goods.0.goods_id']).toEqual(['商品不存在']);
     expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [] })).goods).toEqual(['请添加活动商品']);
+    const offSale = await shop.goods({ name: '停售商品', basePrice: 1_000, stock: 10 }, { isOnSale: false });
+    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [{ goods_id: offSale }] }))['goods.0.goods_id']).toEqual(['商品已下架']);
   });
 
   it('creates a 满折 stored as the cart reads it and listed apart from the welfare zone', async () => {

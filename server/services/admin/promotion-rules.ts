@@ -166,10 +166,15 @@ async function snapshot(db: Db, id: number) {
 /** Goods (members and gifts) must exist; one day has one 每日特价 and one welfare zone runs at a time. */
 async function checkAgainstDb(db: Db, input: RulePromotionInput, selfId: number | null): Promise<void> {
   const ids = [...new Set([...input.goods.map((g) => g.goods_id), ...input.tiers.map((t) => t.goods_id ?? 0).filter((id) => id > 0)])];
-  const known = new Set(ids.length === 0 ? [] : (await db.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids))).map((g) => g.id));
+  const found = ids.length === 0 ? [] : await db.select({ id: goods.id, onSale: goods.isOnSale }).from(goods).where(inArray(goods.id, ids));
+  const known = new Set(found.map((g) => g.id));
+  // A member must be one buyers can see (a points goods' catalogue twin is off sale); a gift need
+  // only exist: it is given, never listed.
+  const onSale = new Set(found.filter((g) => g.onSale).map((g) => g.id));
   const errors: Record<string, string[]> = {};
   input.goods.forEach((g, i) => {
     if (!known.has(g.goods_id)) errors[`goods.${i}.goods_id`] = ['商品不存在'];
+    else if (!onSale.has(g.goods_id)) errors[`goods.${i}.goods_id`] = ['商品已下架'];
   });
   input.tiers.forEach((t, i) => {
     if (t.goods_id !== undefined && !known.has(t.goods_id)) errors[`tiers.${i}.goods_id`] = ['赠品商品不存在'];
