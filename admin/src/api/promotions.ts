@@ -3,15 +3,30 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
 import type { Paged } from '../../../src/domain/admin.ts';
 import { CONSOLE_PROMOTION_KINDS, type ConsolePromotion, type ConsolePromotionKind } from '../../../src/domain/admin-promotions.ts';
+import { RULE_PROMOTION_KINDS, type RulePromotionKind } from '../../../src/domain/admin-promotion-rules.ts';
+import { pointsGoodsListQuery, ruleListQuery } from './promotion-rules.ts';
 
 export const promotionsKey = ['admin', 'promotions'] as const;
 
+/** The page's tabs: flash/group, the rule-priced kinds, and the points mall ('points'). */
+export const PROMOTION_TABS = [...CONSOLE_PROMOTION_KINDS, ...RULE_PROMOTION_KINDS, 'points'] as const;
+export type PromotionTab = (typeof PROMOTION_TABS)[number];
+export const isFlashOrGroup = (tab: PromotionTab): tab is ConsolePromotionKind => (CONSOLE_PROMOTION_KINDS as readonly string[]).includes(tab);
+export const isRuleKind = (tab: PromotionTab): tab is RulePromotionKind => (RULE_PROMOTION_KINDS as readonly string[]).includes(tab);
+
 export interface PromotionSearch {
-  kind: ConsolePromotionKind;
+  kind: PromotionTab;
   page: number;
 }
 
-export const promotionListQuery = ({ kind, page }: PromotionSearch) =>
+/** Starts loading what the tab shows (the route's loader). */
+export function prefetchPromotionTab(client: QueryClient, { kind, page }: PromotionSearch): void {
+  if (isFlashOrGroup(kind)) void client.prefetchQuery(promotionListQuery({ kind, page }));
+  else if (isRuleKind(kind)) void client.prefetchQuery(ruleListQuery(kind, page));
+  else void client.prefetchQuery(pointsGoodsListQuery(page));
+}
+
+export const promotionListQuery = ({ kind, page }: { kind: ConsolePromotionKind; page: number }) =>
   queryOptions({
     queryKey: [...promotionsKey, kind, page] as const,
     queryFn: () => adminGet<Paged<ConsolePromotion>>('/promotions', { kind, page, page_size: 20 }),
@@ -35,6 +50,6 @@ export const afterPromotionChange = (client: QueryClient) => client.invalidateQu
 /** ?kind=&page= of the promotions list. */
 export function parsePromotionSearch(raw: Record<string, unknown>): PromotionSearch {
   const n = Number(raw.page);
-  const kind = (CONSOLE_PROMOTION_KINDS as readonly unknown[]).includes(raw.kind) ? (raw.kind as ConsolePromotionKind) : 'flash';
+  const kind = (PROMOTION_TABS as readonly unknown[]).includes(raw.kind) ? (raw.kind as PromotionTab) : 'flash';
   return { kind, page: Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1 };
 }

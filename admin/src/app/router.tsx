@@ -30,7 +30,7 @@ import { parseOrderSearch } from '../api/order-search.ts';
 import { afterSaleListQuery, parseAfterSaleSearch } from '../api/after-sales.ts';
 import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
-import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
+import { parsePromotionSearch, prefetchPromotionTab } from '../api/promotions.ts';
 import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
@@ -199,7 +199,7 @@ const promotionsRoute = createRoute({
   validateSearch: parsePromotionSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(promotionListQuery(deps));
+    if (mayOpen(context.me.role, 'promotions')) prefetchPromotionTab(context.queryClient, deps);
   },
   component: PromotionsPage,
 });

@@ -1,9 +1,11 @@
 // 促销活动 (运营): flash sales and group buys, newest first, with their schedule, state, goods
-// (price, stock or target, sold or joined, cap) and 停止; 新建活动 opens the form.
+// (price, stock or target, sold or joined, cap) and 停止; 新建活动 opens the form. The other kinds'
+// tabs (每日特价 … 活动页, 积分商城) render their own panels (rule-promotions-panel.tsx,
+// points-goods-panel.tsx).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { afterPromotionChange, parsePromotionSearch, promotionListQuery, stopPromotion } from '../../api/promotions.ts';
+import { afterPromotionChange, isFlashOrGroup, isRuleKind, parsePromotionSearch, promotionListQuery, PROMOTION_TABS, stopPromotion, type PromotionTab } from '../../api/promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
@@ -13,12 +15,17 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { CONSOLE_PROMOTION_KINDS, CONSOLE_PROMOTION_LABELS, consolePromotionState, type ConsolePromotion } from '../../../../src/domain/admin-promotions.ts';
+import { CONSOLE_PROMOTION_LABELS, consolePromotionState, type ConsolePromotion } from '../../../../src/domain/admin-promotions.ts';
+import { RULE_PROMOTION_LABELS } from '../../../../src/domain/admin-promotion-rules.ts';
 import { CreatePromotionDialog } from './create-promotion-dialog.tsx';
+import { RulePromotionsPanel } from './rule-promotions-panel.tsx';
+import { PointsGoodsPanel } from './points-goods-panel.tsx';
 import styles from './promotions-page.module.css';
 
 const FIXED_SORT = { id: 'id', desc: true };
 const OUTCOME = { formed: '已成团', failed: '未成团' } as const;
+
+const tabLabel = (tab: PromotionTab): string => (isFlashOrGroup(tab) ? CONSOLE_PROMOTION_LABELS[tab] : isRuleKind(tab) ? RULE_PROMOTION_LABELS[tab] : '积分商城');
 
 export function PromotionsPage() {
   const search = parsePromotionSearch(useSearch({ strict: false }) as Record<string, unknown>);
@@ -26,7 +33,8 @@ export function PromotionsPage() {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'promotions') : false;
-  const list = useQuery({ ...promotionListQuery(search), enabled: allowed });
+  const flashKind = isFlashOrGroup(search.kind) ? search.kind : null;
+  const list = useQuery({ ...promotionListQuery({ kind: flashKind ?? 'flash', page: search.page }), enabled: allowed && flashKind !== null });
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState('');
 
@@ -92,22 +100,26 @@ export function PromotionsPage() {
         <h1 id="promotions-title" className={styles.title}>
           促销活动
         </h1>
-        <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
-          新建{CONSOLE_PROMOTION_LABELS[search.kind]}活动
-        </button>
+        {flashKind && (
+          <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+            新建{CONSOLE_PROMOTION_LABELS[flashKind]}活动
+          </button>
+        )}
       </div>
       <nav aria-label="活动类型" className={styles.tabs}>
-        {CONSOLE_PROMOTION_KINDS.map((k) => (
+        {PROMOTION_TABS.map((k) => (
           <Link key={k} to="/promotions" search={{ kind: k, page: 1 }} className={k === search.kind ? styles.activeTab : styles.tab} aria-current={k === search.kind ? 'page' : undefined}>
-            {CONSOLE_PROMOTION_LABELS[k]}
+            {tabLabel(k)}
           </Link>
         ))}
       </nav>
-      <p className={styles.hint}>
+      {isRuleKind(search.kind) && <RulePromotionsPanel kind={search.kind} page={search.page} />}
+      {search.kind === 'points' && <PointsGoodsPanel page={search.page} />}
+      {flashKind && <p className={styles.hint}>
         {group ? '拼团：买家先按会员价下单，到结束时间累计已付款数量达到成团数量即成团，差价自动退回钱包。' : '秒杀：活动时间内按活动价购买，受活动库存与每家限购约束。'}
-      </p>
-      {notice && <p role="status">{notice}</p>}
-      {list.isError ? (
+      </p>}
+      {flashKind && notice && <p role="status">{notice}</p>}
+      {!flashKind ? null : list.isError ? (
         <StateBlock
           kind="failed"
           text={list.error.message}
@@ -134,7 +146,7 @@ export function PromotionsPage() {
           <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/promotions', search: { kind: search.kind, page: next } })} />
         </>
       )}
-      {creating && <CreatePromotionDialog kind={search.kind} onClose={() => setCreating(false)} />}
+      {creating && flashKind && <CreatePromotionDialog kind={flashKind} onClose={() => setCreating(false)} />}
     </section>
   );
 }
