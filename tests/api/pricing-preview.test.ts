@@ -44,7 +44,8 @@ beforeAll(async () => {
   G.discount = await shop.goods({ name: '满折维生素C', basePrice: 777, stock });
   G.flash = await shop.goods({ name: '秒杀口罩', basePrice: 2_500, stock });
   G.gift = await shop.goods({ name: '满赠感冒灵', basePrice: 1_234, stock });
-  G.plain = await shop.goods({ name: '普通创可贴', basePrice: 99, stock });
+  // 单品包邮 from 30 units: numbers 1…45 cross it.
+  G.plain = await shop.goods({ name: '普通创可贴', basePrice: 99, stock }, { isDpby: true, qgNumber: 30 });
   G.present = await shop.goods({ name: '赠品棉签', basePrice: 150, stock });
   G.group = await shop.goods({ name: '拼团蒲地蓝', basePrice: 4_321, stock });
   await t.db.insert(goodsLadderPrices).values([
@@ -96,7 +97,12 @@ afterAll(async () => {
 const GOODS_KEYS = ['ladder', 'rank', 'discount', 'flash', 'gift', 'plain', 'group', 'combo'] as const;
 type GoodsKey = (typeof GOODS_KEYS)[number];
 
-/** The cart line kind a generated line adds: 秒杀 (1) when asked, 拼团 (2), 组合 (3), else normal. */
+/**
+ * The cart line kind a generated line adds: 秒杀 (1) when asked, 拼团 (2), 组合 (3), else normal.
+ * 换购 hook (docs/decisions/pricing-order.md step 5): when add-on lines land, give them a
+ * GOODS_KEYS entry and a branch here; checkRun's comparisons then cover them as they are (their
+ * amount joins goods_amount, not with_coupon, and the cashback hint leaves them out).
+ */
 function lineParams(l: { goods: GoodsKey; number: number; flash: boolean }) {
   if (l.goods === 'combo') return { goods_id: G.plain, number: l.number, type: 3, combination_id: P.combo };
   if (l.goods === 'group') return { goods_id: G.group, number: l.number, type: 2 };
