@@ -15,12 +15,13 @@ import { AppError, badRequest, notFound } from '../../http/envelope.ts';
 import { lockCart } from '../cart/add.ts';
 import { anyId } from '../cart/packed.ts';
 import { addHistory, type HistoryEntry } from '../orders/status.ts';
-import { reserveStock, takeFlashUnits } from '../orders/stock.ts';
+import { lockGoods, reserveStock, takeFlashUnits } from '../orders/stock.ts';
 import { debitBalance } from '../payments/wallet.ts';
 import { assertMayOrder, loadOrderingCompany } from './company.ts';
 import type { CheckoutInput } from './input.ts';
 import { findAddress } from '../addresses/book.ts';
-import { quoteCheckout } from './quote.ts';
+import { quoteCheckout, type OrderUnit } from './quote.ts';
+import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
 import { capMessage, overCompanyCap } from '../promotions/line-terms.ts';
 
 export const PRICE_CHANGED_MSG = '商品价格已变动，请确认后重新提交';
@@ -65,14 +66,26 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
     throw new AppError(409, 409, PRICE_CHANGED_MSG, { price_changes: quote.priceChanges, amounts: a });
   }
 
-  // Stock: one statement for every goods of the order.
+  // Stock: one statement for every goods bought. 满赠 gifts come after, each on its own: a gift
+  // another order took since the quote is left out (the order goes without it, as when the quote
+  // saw it short), never a reason to refuse the order. All rows are locked first, in id order.
+  const gifts = quote.units.filter((u) => u.type === GIFT_LINE_TYPE);
+  await lockGoods(tx, [...quote.demand.keys()]);
   const units = new Map<number, number>();
   for (const d of quote.demand.values()) units.set(d.goodsId, d.units);
+  for (const g of gifts) units.set(g.goodsId, (units.get(g.goodsId) ?? 0) - g.number);
+  for (const [id, n] of units) if (n <= 0) units.delete(id);
   const reserved = await reserveStock(tx, units);
   if (reserved.length !== units.size) {
     const got = new Set(reserved.map((r) => r.id));
-    const short = [...quote.demand.values()].find((d) => !got.has(d.goodsId))!;
+    const short = [...quote.demand.values()].find((d) => units.has(d.goodsId) && !got.has(d.goodsId))!;
     throw badRequest(`${short.name}：库存不足`, { goods_id: short.goodsId });
+  }
+  const goneGifts = new Set<OrderUnit>();
+  for (const g of gifts) {
+    const [row] = await reserveStock(tx, new Map([[g.goodsId, g.number]]));
+    if (row) reserved.push(row);
+    else goneGifts.add(g);
   }
   if (quote.flash.length > 0) {
     const counted = new Set(await takeFlashUnits(tx, quote.flash));
@@ -134,23 +147,25 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
 
   const batch = new Map(reserved.map((r) => [r.id, r]));
   await tx.insert(orderLines).values(
-    quote.units.map((u) => ({
-      orderId,
-      goodsId: u.goodsId,
-      warehouseId: u.warehouseId,
-      name: u.name,
-      sccj: u.sccj,
-      ypgg: u.ypgg,
-      bzdw: u.bzdw,
-      image: u.image,
-      batchNo: batch.get(u.goodsId)?.batchNo ?? '',
-      expiresOn: batch.get(u.goodsId)?.expiresOn ?? null,
-      number: u.number,
-      price: u.price,
-      amount: u.amount,
-      type: u.type,
-      promotionId: u.promotionId,
-    })),
+    quote.units
+      .filter((u) => !goneGifts.has(u))
+      .map((u) => ({
+        orderId,
+        goodsId: u.goodsId,
+        warehouseId: u.warehouseId,
+        name: u.name,
+        sccj: u.sccj,
+        ypgg: u.ypgg,
+        bzdw: u.bzdw,
+        image: u.image,
+        batchNo: batch.get(u.goodsId)?.batchNo ?? '',
+        expiresOn: batch.get(u.goodsId)?.expiresOn ?? null,
+        number: u.number,
+        price: u.price,
+        amount: u.amount,
+        type: u.type,
+        promotionId: u.promotionId,
+      })),
   );
 
   const couponIds = [quote.coupon?.id, quote.voucher?.id].filter((id): id is number => id !== undefined);

@@ -37,6 +37,15 @@ export async function reserveStock(tx: Db, units: ReadonlyMap<number, number>): 
   return rowsOf<ReservedGoods>(res);
 }
 
+/**
+ * Locks the goods rows `ids` in id order (every order locks in the same order, so two orders never
+ * wait on each other crosswise) for statements that take their stock one by one afterwards.
+ */
+export async function lockGoods(tx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`SELECT g.id FROM goods g WHERE g.id = ANY(${intArray(ids)}::int[]) ORDER BY g.id FOR UPDATE`);
+}
+
 /** Gives `units` back to stock (a cancelled or expired order). */
 export async function restoreStock(tx: Db, units: ReadonlyMap<number, number>): Promise<void> {
   if (units.size === 0) return;

@@ -13,7 +13,7 @@ import { loadGoodsItems } from '../goods/item.ts';
 import { visibleGoods } from '../goods/search.ts';
 import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 import { seconds } from '../orders/status.ts';
-import { cashbackFor, type CashbackOffer } from '../../../src/domain/cashback.ts';
+import { cashbackFor, eligibleAmount, type CashbackOffer } from '../../../src/domain/cashback.ts';
 import type { GoodsListItem } from '../../../src/domain/catalog.ts';
 
 export const CASHBACK_USE_TYPE = 'cashback';
@@ -65,9 +65,12 @@ async function earned(tx: Db, order: typeof orders.$inferSelect): Promise<number
   if (order.kind !== 'normal' || order.completedAt === null) return 0;
   const offer = await cashbackAt(tx, order.createdAt);
   if (!offer) return 0;
-  const ids = new Set(offer.goods_ids);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-  const amount = lines.reduce((sum, l) => (l.type === 0 && (offer.all_goods || ids.has(l.goodsId)) ? sum + l.price * Math.max(0, l.number - l.returnedNumber) : sum), 0);
+  // The same eligibility the cart's and checkout's preview use (src/domain/cashback.ts).
+  const amount = eligibleAmount(
+    offer,
+    lines.map((l) => ({ goods_id: l.goodsId, type: l.type, is_selected: true, amount: l.price * Math.max(0, l.number - l.returnedNumber) })),
+  );
   return cashbackFor(offer.tiers, amount);
 }
 
