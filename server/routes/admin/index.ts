@@ -16,6 +16,9 @@ import { adminInvoiceRoutes } from './invoices.ts';
 import { adminCouponRoutes } from './coupons.ts';
 import { adminDrawRoutes } from './draws.ts';
 import { adminPromotionRoutes } from './promotions.ts';
+import { adminWalletRoutes } from './wallet.ts';
+import { adminStoreRelationRoutes } from './store-relations.ts';
+import { adminOwnAccountRoutes } from './own-account.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -37,3 +40,6 @@ adminRoutes.route('/invoices', adminInvoiceRoutes);
 adminRoutes.route('/coupons', adminCouponRoutes);
 adminRoutes.route('/draws', adminDrawRoutes);
 adminRoutes.route('/promotions', adminPromotionRoutes);
+adminRoutes.route('/', adminWalletRoutes);
+adminRoutes.route('/companies', adminStoreRelationRoutes);
+adminRoutes.route('/me', adminOwnAccountRoutes);
