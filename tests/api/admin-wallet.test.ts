@@ -29,6 +29,7 @@ const rid = () => `req-${Date.now()}-${++seq}`;
 
 async function companyOf(username: string): Promise<number> {
   const [u] = await t.db.select({ companyId: users.companyId }).from(users).where(eq(users.username, username));
+  if (u.companyId === null) throw new Error(`${username} has no company`);
   return u.companyId;
 }
 const balanceOf = async (companyId: number) => (await t.db.select({ b: wallets.balance }).from(wallets).where(eq(wallets.companyId, companyId)))[0]?.b ?? 0;
