@@ -32,6 +32,7 @@ import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
 import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
+import { AccountPage } from '../pages/account/account-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -204,9 +205,15 @@ const promotionsRoute = createRoute({
   component: PromotionsPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/account',
+  component: AccountPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, accountRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
