@@ -277,3 +277,36 @@ describe("an operator's own account", () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe('operator accounts (admin)', () => {
+  it('adds an account that can sign in; changing its role or stopping it ends its sessions; an admin cannot stop themselves', async () => {
+    const { cookie: admin, actor } = await roleOperator(t, 'admin');
+    const create = (body: Record<string, string>) => t.call<{ id: number; otpauth_uri: string | null }>('POST', '/api/admin/operators', { cookie: admin, body });
+    const res = await create({ username: 'cashier.li', name: '李出纳', phone: '13900001111', role: 'finance', password: 'cashier-pass-1' });
+    expect([res.status, res.body.msg, res.body.data.otpauth_uri]).toEqual([200, '运营账号已创建', null]);
+    const id = res.body.data.id;
+    expect(errorsOf((await create({ username: 'cashier.li', name: '重名', role: 'finance', password: 'cashier-pass-1' })).body).username).toEqual(['该用户名已存在']);
+    expect(errorsOf((await create({ username: 'Bad Name', name: 'x', role: 'finance', password: 'cashier-pass-1' })).body).username).toBeDefined();
+    expect(errorsOf((await create({ username: 'short.pw', name: 'x', role: 'finance', password: 'short' })).body).password).toEqual(['初始密码至少10位']);
+    expect(errorsOf((await create({ username: 'no.role', name: 'x', role: 'boss', password: 'cashier-pass-1' })).body).role).toEqual(['请选择角色']);
+    expect((await t.call('POST', '/api/admin/operators', { cookie: finance, body: { username: 'x.y.z', name: 'x', role: 'finance', password: 'cashier-pass-1' } })).status).toBe(403);
+
+    const theirs = await operatorSignIn(t, 'cashier.li', { password: 'cashier-pass-1' });
+    expect((await t.call('GET', `/api/admin/companies/${demoId}/wallet`, { cookie: theirs })).status).toBe(200);
+    const settings = (target: number, body: Record<string, string>) => t.call('POST', `/api/admin/operators/${target}/settings`, { cookie: admin, body });
+    expect((await settings(id, { role: 'support', disabled: '0' })).status).toBe(200);
+    expect((await t.call('GET', '/api/admin/me', { cookie: theirs })).status).toBe(401);
+    const again = await operatorSignIn(t, 'cashier.li', { password: 'cashier-pass-1' });
+    expect((await t.call<{ role: string }>('GET', '/api/admin/me', { cookie: again })).body.data.role).toBe('support');
+    expect((await settings(id, { role: 'support', disabled: '1' })).status).toBe(200);
+    expect((await t.call('GET', '/api/admin/me', { cookie: again })).status).toBe(401);
+    const refused = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'cashier.li', password: 'cashier-pass-1' } });
+    expect([refused.status, refused.body.msg]).toEqual([403, '账号已停用，请联系管理员']);
+
+    expect(errorsOf((await settings(actor.staffId, { role: 'admin', disabled: '1' })).body).disabled).toEqual(['不能停用自己的账号']);
+    expect(errorsOf((await settings(actor.staffId, { role: 'support', disabled: '0' })).body).role).toEqual(['不能修改自己的角色']);
+    expect((await settings(99_999_999, { role: 'support', disabled: '0' })).status).toBe(404);
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'staff'), eq(auditLog.targetId, id)));
+    expect(audit.map((a) => a.action).filter((a) => a.startsWith('staff.'))).toEqual(['staff.create', 'staff.update', 'staff.update']);
+  });
+});

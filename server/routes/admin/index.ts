@@ -19,6 +19,7 @@ import { adminPromotionRoutes } from './promotions.ts';
 import { adminWalletRoutes } from './wallet.ts';
 import { adminStoreRelationRoutes } from './store-relations.ts';
 import { adminOwnAccountRoutes } from './own-account.ts';
+import { adminOperatorAccountRoutes } from './operator-accounts.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -43,3 +44,4 @@ adminRoutes.route('/promotions', adminPromotionRoutes);
 adminRoutes.route('/', adminWalletRoutes);
 adminRoutes.route('/companies', adminStoreRelationRoutes);
 adminRoutes.route('/me', adminOwnAccountRoutes);
+adminRoutes.route('/', adminOperatorAccountRoutes);
