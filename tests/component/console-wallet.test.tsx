@@ -205,3 +205,43 @@ describe('console 我的账号', () => {
     expect(await within(totp).findByText(/已启用：登录时需输入/)).toBeTruthy();
   });
 });
+
+describe('console 运营账号', () => {
+  it('creates an account, changes another operator\'s role and stops them; its own row has neither', async () => {
+    signedIn = { ...operator('admin'), id: 1, name: '赵敏' };
+    const rows = [
+      { id: 1, username: 'admin', name: '赵敏', role: 'admin', totp_enabled: true, phone: '', disabled: false, last_login_at: null },
+      { id: 2, username: 'support', name: '周客服', role: 'support', totp_enabled: false, phone: '', disabled: false, last_login_at: null },
+    ];
+    handlers['GET /api/admin/operators'] = () => ({ data: rows });
+    handlers['POST /api/admin/operators/2/settings'] = (call) => ({ msg: '已保存', data: call.body });
+    let creates = 0;
+    handlers['POST /api/admin/operators'] = () => {
+      creates += 1;
+      return creates === 1
+        ? { status: 422, code: 422, msg: '请检查输入', data: { errors: { username: ['该用户名已存在'] } } }
+        : { msg: '运营账号已创建', data: { id: 3, otpauth_uri: null } };
+    };
+    openAt('/admin/operators');
+    const table = await screen.findByRole('table', { name: '运营账号' });
+    expect(within(table).queryByRole('combobox', { name: '赵敏的角色' })).toBeNull();
+    fireEvent.change(within(table).getByRole('combobox', { name: '周客服的角色' }), { target: { value: 'finance' } });
+    await waitFor(() => expect(posts('/api/admin/operators/2/settings')[0]?.body).toEqual({ role: 'finance', disabled: false }));
+    const stop = within(table).getAllByRole('button', { name: '停用' });
+    expect(stop).toHaveLength(1);
+    fireEvent.click(stop[0]!);
+    await waitFor(() => expect(posts('/api/admin/operators/2/settings')[1]?.body).toEqual({ role: 'support', disabled: true }));
+
+    fireEvent.click(screen.getByRole('button', { name: '新建账号' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/用户名/), { target: { value: 'cashier.li' } });
+    fireEvent.change(within(dialog).getByLabelText(/姓名/), { target: { value: '李出纳' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /角色/ }), { target: { value: 'finance' } });
+    fireEvent.change(within(dialog).getByLabelText(/初始密码/), { target: { value: 'cashier-pass-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(await within(dialog).findByText('该用户名已存在')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts('/api/admin/operators')[1]?.body).toEqual({ username: 'cashier.li', name: '李出纳', phone: '', role: 'finance', password: 'cashier-pass-1', totp: false });
+  });
+});
