@@ -103,5 +103,11 @@ describeBrowser('console wallet: an after-sale refunded to the balance and a bal
     await screenshot(buyer, 'console-wallet-buyer-ledger');
     const inbox = await shopGet<{ list: { title: string; body: string }[] }>(buyer, '/api/user/message?page_size=20');
     expect(inbox.list.find((m) => m.title === '账户余额调整')?.body).toContain(REASON);
+
+    // The operator's own account page, reached from the bar.
+    await operator.getByRole('link', { name: '我的账号' }).click();
+    await operator.getByRole('heading', { name: '修改密码' }).waitFor({ timeout: 10_000 });
+    await operator.getByText(/已启用：登录时需输入/).waitFor();
+    await screenshot(operator, 'console-own-account');
   });
 });
