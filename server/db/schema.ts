@@ -56,6 +56,11 @@ export const staff = pgTable(
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted, so one code signs in once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * A secret the operator is enrolling themselves (console 我的账号): it becomes `totpSecret` only
+     * once a first code from it is confirmed, so a half-done enrolment never locks them out.
+     */
+    totpPendingSecret: text('totp_pending_secret'),
     disabled: boolean('disabled').notNull().default(false),
     lastLoginAt: ts('last_login_at'),
     createdAt: createdAt(),
@@ -93,9 +98,15 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip').notNull().default(''),
+    /**
+     * The console's request id for actions a double click must not repeat (balance adjustments,
+     * grants): unique, so the second request finds the first one's row and changes nothing.
+     */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('audit_log_request_key_uq').on(t.requestKey),
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_staff_idx').on(t.staffId, t.createdAt),

@@ -45,6 +45,10 @@ export const CONSOLE_ACCESS = {
   promotions: ['admin', 'operations'],
   /** Lucky draws: create and schedule, prize weights and stock, stop and resume. */
   draws: ['admin', 'operations'],
+  /** A company's wallet: reading it, balance adjustments, coupon and cash-voucher grants. */
+  wallet: ['admin', 'finance'],
+  /** Linking a store company to a head office and unlinking it (多门店). */
+  storeRelations: ['admin', 'reviewer'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

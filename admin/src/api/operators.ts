@@ -2,6 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
 import type { AuditEntry, Operator, Paged } from '../../../src/domain/admin.ts';
+import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
 
 export interface OperatorListRow extends Operator {
   phone: string;
@@ -51,3 +52,16 @@ export const auditQuery = (search: AuditSearch) =>
     queryFn: () => adminGet<Paged<AuditEntry>>('/audit', { ...search, page_size: 20 }),
     placeholderData: (previous) => previous,
   });
+
+export interface NewOperatorInput {
+  username: string;
+  name: string;
+  phone: string;
+  role: OperatorRole;
+  password: string;
+  totp: boolean;
+}
+
+export const createOperator = (input: NewOperatorInput) => adminPost<{ id: number; otpauth_uri: string | null }>('/operators', input);
+export const saveOperatorSettings = (id: number, input: { role: OperatorRole; disabled: boolean }) =>
+  adminPost<{ role: OperatorRole; disabled: boolean }>(`/operators/${id}/settings`, input);

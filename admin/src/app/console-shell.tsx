@@ -49,6 +49,9 @@ export function ConsoleShell() {
         {me && (
           <span className={styles.who}>
             {me.name}（{OPERATOR_ROLE_LABELS[me.role]}）
+            <Link to="/account" className={styles.navLink} activeProps={{ className: styles.active }}>
+              我的账号
+            </Link>
             <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void signOut()} disabled={leaving}>
               退出
             </button>

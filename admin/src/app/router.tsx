@@ -32,6 +32,9 @@ import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { parsePromotionSearch, prefetchPromotionTab } from '../api/promotions.ts';
 import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
+import { AccountPage } from '../pages/account/account-page.tsx';
+import { companyWalletQuery } from '../api/wallet.ts';
+import { storeRelationsQuery } from '../api/store-relations.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -92,6 +95,8 @@ const companyRoute = createRoute({
   },
   loader: ({ context, params }) => {
     if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(companyQuery(params.companyId));
+    if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(storeRelationsQuery(params.companyId));
+    if (params.companyId > 0 && mayOpen(context.me.role, 'wallet')) void context.queryClient.prefetchQuery(companyWalletQuery(params.companyId));
   },
   component: CompanyPage,
 });
@@ -204,9 +209,15 @@ const promotionsRoute = createRoute({
   component: PromotionsPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/account',
+  component: AccountPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, accountRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

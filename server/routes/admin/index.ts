@@ -18,6 +18,10 @@ import { adminDrawRoutes } from './draws.ts';
 import { adminPromotionRoutes } from './promotions.ts';
 import { adminPromotionRuleRoutes } from './promotion-rules.ts';
 import { adminPointsGoodsRoutes } from './points-goods.ts';
+import { adminWalletRoutes } from './wallet.ts';
+import { adminStoreRelationRoutes } from './store-relations.ts';
+import { adminOwnAccountRoutes } from './own-account.ts';
+import { adminOperatorAccountRoutes } from './operator-accounts.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -41,3 +45,7 @@ adminRoutes.route('/draws', adminDrawRoutes);
 adminRoutes.route('/promotions', adminPromotionRoutes);
 adminRoutes.route('/promotion-rules', adminPromotionRuleRoutes);
 adminRoutes.route('/points-goods', adminPointsGoodsRoutes);
+adminRoutes.route('/', adminWalletRoutes);
+adminRoutes.route('/companies', adminStoreRelationRoutes);
+adminRoutes.route('/me', adminOwnAccountRoutes);
+adminRoutes.route('/', adminOperatorAccountRoutes);

@@ -126,7 +126,7 @@ export async function requireTotp(
   const result = await withTx(db, async (tx) => {
     const row = await operatorRow(tx, id);
     const secret = newTotpSecret();
-    await tx.update(staff).set({ totpSecret: secret, totpLastStep: null }).where(eq(staff.id, id));
+    await tx.update(staff).set({ totpSecret: secret, totpLastStep: null, totpPendingSecret: null }).where(eq(staff.id, id));
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, id));
     await writeAudit(
       tx,
@@ -144,7 +144,7 @@ export async function requireTotp(
 export async function resetTotp(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
   await withTx(db, async (tx) => {
     const row = await operatorRow(tx, id);
-    await tx.update(staff).set({ totpSecret: null, totpLastStep: null }).where(eq(staff.id, id));
+    await tx.update(staff).set({ totpSecret: null, totpLastStep: null, totpPendingSecret: null }).where(eq(staff.id, id));
     await writeAudit(
       tx,
       actor,

@@ -6,8 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { afterAfterSaleStep, afterSaleListQuery, parseAfterSaleSearch, stepAfterSale } from '../../api/after-sales.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { WorkQueue } from '../../widgets/work-queue.tsx';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -115,41 +115,18 @@ export function AfterSalesPage() {
   ];
 
   return (
-    <section aria-labelledby="after-sales-title" className={styles.page}>
-      <h1 id="after-sales-title" className={styles.title}>
-        售后处理
-      </h1>
-      <nav aria-label="售后状态" className={styles.tabs}>
-        {TABS.map((s) => (
-          <Link key={s ?? 'all'} to="/after-sales" search={{ status: s, page: 1 }} className={`${styles.tab} ${search.status === s ? styles.tabActive : ''}`}>
-            {s ? AFTER_SALE_STATUS_TEXT[s] : '全部'}
-          </Link>
-        ))}
-      </nav>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-      {list.isError ? (
-        <StateBlock kind="failed" text={list.error.message} />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="售后"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="没有符合条件的售后单"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => void navigate({ to: '/after-sales', search: { ...search, page } })} />
-        </>
-      )}
+    <WorkQueue
+      title="售后处理"
+      titleId="after-sales-title"
+      to="/after-sales"
+      tabsLabel="售后状态"
+      tabs={TABS.map((s) => ({ key: s ?? 'all', label: s ? AFTER_SALE_STATUS_TEXT[s] : '全部', search: { status: s, page: 1 }, active: search.status === s }))}
+      error={error}
+      list={list}
+      table={{ name: '售后', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的售后单' }}
+      page={search.page}
+      onPage={(page) => void navigate({ to: '/after-sales', search: { ...search, page } })}
+    >
       {rejecting && (
         <ReasonDialog
           title={`驳回售后单 ${rejecting.id}`}
@@ -165,6 +142,6 @@ export function AfterSalesPage() {
           onClose={() => setRejecting(null)}
         />
       )}
-    </section>
+    </WorkQueue>
   );
 }

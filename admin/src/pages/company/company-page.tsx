@@ -12,6 +12,8 @@ import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { FilesViewer } from './files-viewer.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { WalletSection } from './wallet-section.tsx';
+import { StoreRelationsSection } from './store-relations-section.tsx';
 import styles from './company-page.module.css';
 
 export function CompanyPage() {
@@ -79,6 +81,8 @@ export function CompanyPage() {
       </div>
 
       {mayReview && <SettingsForm company={c} />}
+      <StoreRelationsSection companyId={c.id} mayChange={me ? mayOpen(me.role, 'storeRelations') : false} />
+      {me && mayOpen(me.role, 'wallet') && <WalletSection companyId={c.id} companyName={c.name} />}
     </section>
   );
 }

@@ -2,11 +2,11 @@
 // downloads; 驳回 asks for the reason the buyer reads. Issued ones link to their PDF.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterInvoiceDecided, invoiceListQuery, issueInvoice, parseInvoiceSearch, rejectInvoice } from '../../api/invoices.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { WorkQueue } from '../../widgets/work-queue.tsx';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -86,41 +86,18 @@ export function InvoicesPage() {
   ];
 
   return (
-    <section aria-labelledby="invoices-title" className={styles.page}>
-      <h1 id="invoices-title" className={styles.title}>
-        发票处理
-      </h1>
-      <nav aria-label="发票状态" className={styles.tabs}>
-        {TABS.map((s) => (
-          <Link key={s ?? 'all'} to="/invoices" search={{ status: s, page: 1 }} className={`${styles.tab} ${search.status === s ? styles.tabActive : ''}`}>
-            {s ? STATUS_TEXT[s] : '全部'}
-          </Link>
-        ))}
-      </nav>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-      {list.isError ? (
-        <StateBlock kind="failed" text={list.error.message} />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="发票"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="没有符合条件的发票申请"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => void navigate({ to: '/invoices', search: { ...search, page } })} />
-        </>
-      )}
+    <WorkQueue
+      title="发票处理"
+      titleId="invoices-title"
+      to="/invoices"
+      tabsLabel="发票状态"
+      tabs={TABS.map((s) => ({ key: s ?? 'all', label: s ? STATUS_TEXT[s] : '全部', search: { status: s, page: 1 }, active: search.status === s }))}
+      error={error}
+      list={list}
+      table={{ name: '发票', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的发票申请' }}
+      page={search.page}
+      onPage={(page) => void navigate({ to: '/invoices', search: { ...search, page } })}
+    >
       {rejecting && (
         <ReasonDialog
           title={`驳回发票申请（订单 ${rejecting.order_no}）`}
@@ -136,6 +113,6 @@ export function InvoicesPage() {
           onClose={() => setRejecting(null)}
         />
       )}
-    </section>
+    </WorkQueue>
   );
 }

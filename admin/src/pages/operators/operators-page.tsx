@@ -2,7 +2,7 @@
 // factor is required. Requiring TOTP shows the QR code once, for the operator to scan.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterOperatorChange, operatorListQuery, requireTotp, resetTotp, type OperatorListRow } from '../../api/operators.ts';
+import { afterOperatorChange, operatorListQuery, requireTotp, resetTotp, saveOperatorSettings, type OperatorListRow } from '../../api/operators.ts';
 import { meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
@@ -10,8 +10,10 @@ import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { DataTable } from '../../../../src/ui/data-table.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen, OPERATOR_ROLE_LABELS } from '../../../../src/domain/operator-roles.ts';
+import { mayOpen, OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../../../src/domain/operator-roles.ts';
 import styles from './operators-page.module.css';
+import accountStyles from './new-operator-dialog.module.css';
+import { NewOperatorDialog } from './new-operator-dialog.tsx';
 
 interface Enrolment {
   operator: OperatorListRow;
@@ -26,6 +28,7 @@ export function OperatorsPage() {
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [message, setMessage] = useState('');
+  const [creating, setCreating] = useState(false);
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有管理员可以管理运营账号。" />;
   if (list.isError) return <StateBlock kind="failed" text={list.error.message} />;
@@ -43,20 +46,43 @@ export function OperatorsPage() {
 
   return (
     <section aria-labelledby="operators-title" className={styles.page}>
-      <h1 id="operators-title" className={styles.title}>
-        运营账号
-      </h1>
+      <div className={accountStyles.head}>
+        <h1 id="operators-title" className={styles.title}>
+          运营账号
+        </h1>
+        <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+          新建账号
+        </button>
+      </div>
       {message && (
         <p role="alert" className={styles.error}>
           {message}
         </p>
       )}
-      <DataTable caption="运营账号" columns={['账号', '姓名', '角色', '手机', '动态验证码', '最近登录', '操作']}>
+      <DataTable caption="运营账号" columns={['账号', '姓名', '角色', '状态', '手机', '动态验证码', '最近登录', '操作']}>
         {list.data.map((o) => (
           <tr key={o.id}>
             <td>{o.username}</td>
             <td>{o.name}</td>
-            <td>{OPERATOR_ROLE_LABELS[o.role]}</td>
+            <td>
+              {o.id === me?.id ? (
+                OPERATOR_ROLE_LABELS[o.role]
+              ) : (
+                <select
+                  aria-label={`${o.name}的角色`}
+                  className={accountStyles.roleSelect}
+                  value={o.role}
+                  onChange={(e) => void act(() => saveOperatorSettings(o.id, { role: e.target.value as OperatorRole, disabled: o.disabled }).then(() => undefined))}
+                >
+                  {OPERATOR_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {OPERATOR_ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </td>
+            <td className={o.disabled ? accountStyles.stopped : undefined}>{o.disabled ? '已停用' : '正常'}</td>
             <td>{o.phone}</td>
             <td>{o.totp_enabled ? '已启用' : '未启用'}</td>
             <td>{formatDateTime(o.last_login_at)}</td>
@@ -78,10 +104,20 @@ export function OperatorsPage() {
                   重置
                 </button>
               )}
+              {o.id !== me?.id && (
+                <button
+                  type="button"
+                  className={buttonClass('link')}
+                  onClick={() => void act(() => saveOperatorSettings(o.id, { role: o.role, disabled: !o.disabled }).then(() => undefined))}
+                >
+                  {o.disabled ? '启用' : '停用'}
+                </button>
+              )}
             </td>
           </tr>
         ))}
       </DataTable>
+      {creating && <NewOperatorDialog onClose={() => setCreating(false)} />}
       {enrolment && (
         <Dialog open onOpenChange={(open) => !open && setEnrolment(null)} title={`绑定动态验证码：${enrolment.operator.name}`} closeLabel="关闭">
           <div className={styles.enrol}>

@@ -6,8 +6,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderListQuery } from '../../api/orders.ts';
 import { parseOrderSearch, type OrderSearch } from '../../api/order-search.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { WorkQueue } from '../../widgets/work-queue.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -56,68 +56,43 @@ export function OrdersPage() {
   };
 
   return (
-    <section aria-labelledby="orders-title" className={styles.page}>
-      <h1 id="orders-title" className={styles.title}>
-        订单管理
-      </h1>
-      <nav aria-label="订单状态" className={styles.tabs}>
-        <Link to="/orders" search={{ ...search, status: undefined, page: 1 }} className={`${styles.tab} ${search.status ? '' : styles.tabActive}`}>
-          全部
-        </Link>
-        {ORDER_STATUSES.map((s: OrderStatus) => (
-          <Link key={s} to="/orders" search={{ ...search, status: s, page: 1 }} className={`${styles.tab} ${search.status === s ? styles.tabActive : ''}`}>
-            {ORDER_STATUS_TEXT[s]}
-          </Link>
-        ))}
-      </nav>
-      <form className={styles.filters} onSubmit={submit} role="search" aria-label="筛选订单">
-        <label className={styles.filter}>
-          订单号
-          <input name="order_no" value={draft.order_no} maxLength={40} onChange={(e) => setDraft({ ...draft, order_no: e.target.value })} />
-        </label>
-        <label className={styles.filter}>
-          企业名称
-          <input name="company" value={draft.company} maxLength={50} onChange={(e) => setDraft({ ...draft, company: e.target.value })} />
-        </label>
-        <label className={styles.filter}>
-          下单日期从
-          <input type="date" name="start" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
-        </label>
-        <label className={styles.filter}>
-          至
-          <input type="date" name="end" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
-        </label>
-        <button type="submit" className={buttonClass('primary')}>
-          查询
-        </button>
-      </form>
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="订单"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="没有符合条件的订单"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => void navigate({ to: '/orders', search: { ...search, page } })} />
-        </>
-      )}
-    </section>
+    <WorkQueue
+      title="订单管理"
+      titleId="orders-title"
+      to="/orders"
+      tabsLabel="订单状态"
+      tabs={[
+        { key: 'all', label: '全部', search: { ...search, status: undefined, page: 1 }, active: !search.status },
+        ...ORDER_STATUSES.map((s: OrderStatus) => ({ key: s, label: ORDER_STATUS_TEXT[s], search: { ...search, status: s, page: 1 }, active: search.status === s })),
+      ]}
+      filters={
+        <form className={styles.filters} onSubmit={submit} role="search" aria-label="筛选订单">
+          <label className={styles.filter}>
+            订单号
+            <input name="order_no" value={draft.order_no} maxLength={40} onChange={(e) => setDraft({ ...draft, order_no: e.target.value })} />
+          </label>
+          <label className={styles.filter}>
+            企业名称
+            <input name="company" value={draft.company} maxLength={50} onChange={(e) => setDraft({ ...draft, company: e.target.value })} />
+          </label>
+          <label className={styles.filter}>
+            下单日期从
+            <input type="date" name="start" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+          </label>
+          <label className={styles.filter}>
+            至
+            <input type="date" name="end" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
+          </label>
+          <button type="submit" className={buttonClass('primary')}>
+            查询
+          </button>
+        </form>
+      }
+      list={list}
+      onRetry={() => void list.refetch()}
+      table={{ name: '订单', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的订单' }}
+      page={search.page}
+      onPage={(page) => void navigate({ to: '/orders', search: { ...search, page } })}
+    />
   );
 }
