@@ -45,6 +45,8 @@ export const CONSOLE_ACCESS = {
   promotions: ['admin', 'operations'],
   /** Lucky draws: create and schedule, prize weights and stock, stop and resume. */
   draws: ['admin', 'operations'],
+  /** Goods: the list, the editor (prices, stock, limits, flags, batches and their reports), the bulk price/stock import. */
+  goods: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 
