@@ -186,6 +186,16 @@ export function goodsEditProblems(g: Pick<GoodsEdit, 'base_price' | 'ladder_pric
   return problems;
 }
 
+/**
+ * Yuan as typed (digits, at most 2 decimals, e.g. "12.5") to fen, exactly — no float arithmetic
+ * on money; null for anything else. The editor's price inputs and the import's price column.
+ */
+export function yuanTextToFen(s: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bulk price/stock import
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,8 @@ const upload = (cookie: string, name: string, content: BlobPart, mode: 'preview'
   form.set('mode', mode);
   return t.call<ImportPreview>('POST', '/api/admin/goods/import', { cookie, form });
 };
+/** The field messages of a 422 answer. */
+const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string[]> }).errors;
 const lastAudit = async (action: string) => (await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
 
 beforeAll(async () => {
@@ -75,7 +77,7 @@ describe('GET /api/admin/goods', () => {
   it('refuses bad filters with 422 and other roles with 403', async () => {
     const bad = await get(ops, '?sort=password&stock=some');
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors).toHaveProperty('sort');
+    expect(errorsOf(bad)).toHaveProperty('sort');
     expect((await get(finance, '')).status).toBe(403);
     expect((await t.call('GET', '/api/admin/goods', { cookie: buyer })).status).toBe(401);
     expect((await get(ops, '/999999')).status).toBe(404);
@@ -127,8 +129,8 @@ describe('POST /api/admin/goods/{id}', () => {
       ],
     });
     expect(res.status).toBe(422);
-    expect(res.body.data.errors).toHaveProperty('stock');
-    expect(res.body.data.errors).toHaveProperty('scope_class');
+    expect(errorsOf(res)).toHaveProperty('stock');
+    expect(errorsOf(res)).toHaveProperty('scope_class');
     const rising = await save(ops, target.id, {
       ...editable(target),
       ladder_prices: [
@@ -138,8 +140,8 @@ describe('POST /api/admin/goods/{id}', () => {
       ],
     });
     expect(rising.status).toBe(422);
-    expect(rising.body.data.errors['ladder_prices.1.price']).toEqual(['数量越多价格不能越高']);
-    expect(rising.body.data.errors['ladder_prices.2.min_number']).toEqual(['阶梯数量须逐档递增']);
+    expect(errorsOf(rising)['ladder_prices.1.price']).toEqual(['数量越多价格不能越高']);
+    expect(errorsOf(rising)['ladder_prices.2.min_number']).toEqual(['阶梯数量须逐档递增']);
     const [row] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, target.id));
     expect(row.stock).toBe(77);
     expect((await save(finance, target.id, editable(target))).status).toBe(403);
@@ -176,7 +178,7 @@ describe('batches and inspection reports', () => {
     expect(add.status, add.body.msg).toBe(200);
     const dup = await t.call('POST', `/api/admin/goods/${target.id}/batches`, { cookie: ops, json: { batch_no: 'T20260101', expires_on: '2028-01-01' } });
     expect(dup.status).toBe(422);
-    expect(dup.body.data.errors.batch_no).toEqual(['该批号已存在']);
+    expect(errorsOf(dup).batch_no).toEqual(['该批号已存在']);
     const backwards = await t.call('POST', `/api/admin/goods/${target.id}/batches`, { cookie: ops, json: { batch_no: 'T2', produced_on: '2026-01-01', expires_on: '2025-01-01' } });
     expect(backwards.status).toBe(422);
     const form = new FormData();
@@ -192,7 +194,7 @@ describe('batches and inspection reports', () => {
     html.set('file', new File(['<script>alert(1)</script>'], 'x.pdf', { type: 'application/pdf' }));
     const refused = await t.call('POST', `/api/admin/goods/${target.id}/batches/${add.body.data.id}/reports`, { cookie: ops, form: html });
     expect(refused.status).toBe(422);
-    expect(refused.body.data.errors.file).toEqual(['检验报告仅支持PDF、JPG、PNG格式']);
+    expect(errorsOf(refused).file).toEqual(['检验报告仅支持PDF、JPG、PNG格式']);
     const [b] = await t.db.select().from(goodsBatches).where(eq(goodsBatches.batchNo, 'T20260101'));
     const jybg = await t.call('GET', `/api/jybg/filter?keywords=T20260101`, { cookie: buyer });
     expect(JSON.stringify(jybg.body.data)).toContain('T20260101');
@@ -216,7 +218,7 @@ describe('POST /api/admin/goods/import', () => {
     const applied = await upload(ops, 'bad.csv', bad, 'apply');
     expect(applied.status).toBe(422);
     expect(applied.body.msg).toBe('有3行错误，未做任何修改');
-    expect(applied.body.data.errors['rows.3']).toEqual(['库存不能为负数']);
+    expect(errorsOf(applied)['rows.3']).toEqual(['库存不能为负数']);
     const [still] = await t.db.select().from(goods).where(eq(goods.id, a.id));
     expect(still).toMatchObject({ basePrice: a.basePrice, stock: a.stock });
 
@@ -250,7 +252,7 @@ describe('POST /api/admin/goods/import', () => {
     s2.addRow([c.id, { formula: '1+1', result: 2 }]);
     const withFormula = await upload(ops, 'f.xlsx', (await wf.xlsx.writeBuffer()) as ArrayBuffer, 'preview');
     expect(withFormula.status).toBe(422);
-    expect(withFormula.body.data.errors.file[0]).toContain('公式');
+    expect(errorsOf(withFormula).file[0]).toContain('公式');
     const csvFormula = await upload(ops, 'f.csv', `商品编号,库存\r\n${c.id},=HYPERLINK("x")\r\n`, 'preview');
     expect(csvFormula.status).toBe(422);
   });
@@ -259,15 +261,15 @@ describe('POST /api/admin/goods/import', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe]);
     const wrong = await upload(ops, 'x.csv', png, 'preview');
     expect(wrong.status).toBe(422);
-    expect(wrong.body.data.errors.file[0]).toContain('无法识别');
+    expect(errorsOf(wrong).file[0]).toContain('无法识别');
     const noHeader = await upload(ops, 'x.csv', '名称,数量\r\n感冒灵,1\r\n', 'preview');
     expect(noHeader.status).toBe(422);
-    expect(noHeader.body.data.errors.file[0]).toContain('商品编号');
+    expect(errorsOf(noHeader).file[0]).toContain('商品编号');
     const huge = await upload(ops, 'big.csv', `商品编号,库存\r\n${'1,1\r\n'.repeat(600_000)}`, 'preview');
     expect(huge.status).toBe(422);
-    expect(huge.body.data.errors.file).toEqual(['文件不能超过2MB']);
+    expect(errorsOf(huge).file).toEqual(['文件不能超过2MB']);
     const rows = await upload(ops, 'rows.csv', `商品编号,库存\r\n${'1,1\r\n'.repeat(2_001)}`, 'preview');
-    expect(rows.body.data.errors.file).toEqual(['一次最多导入2000行']);
+    expect(errorsOf(rows).file).toEqual(['一次最多导入2000行']);
     expect((await upload(finance, 'x.csv', '商品编号,库存\r\n1,1\r\n', 'preview')).status).toBe(403);
   });
 

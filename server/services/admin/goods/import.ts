@@ -9,7 +9,7 @@ import { withTx } from '../../../db/tx.ts';
 import { goods, goodsLadderPrices } from '../../../db/schema.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
-import { IMPORT_COLUMNS, PRICE_MAX_FEN, STOCK_MAX, type ImportColumn, type ImportPreview, type ImportRowPreview } from '../../../../src/domain/admin-goods.ts';
+import { IMPORT_COLUMNS, PRICE_MAX_FEN, STOCK_MAX, yuanTextToFen, type ImportColumn, type ImportPreview, type ImportRowPreview } from '../../../../src/domain/admin-goods.ts';
 import { checkGoodsAlerts } from '../../goods-alerts/check.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { ImportTable } from './import-file.ts';
@@ -36,13 +36,6 @@ interface ParsedRow {
   price: number | null;
   stock: number | null;
   errors: string[];
-}
-
-/** Yuan text (≤ 2 decimals) to fen, exactly: no float arithmetic on the money. */
-function yuanTextToFen(s: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
 function parseRow(row: number, cells: string[], index: ColumnIndex): ParsedRow {
