@@ -70,6 +70,8 @@ describe('GET /api/admin/goods', () => {
     expect(out.body.data.list.every((r) => r.stock <= 0)).toBe(true);
     const byApproval = await get<Paged<ConsoleGoodsRow>>(ops, `?q=${encodeURIComponent(target.approval_no)}`);
     expect(byApproval.body.data.list.map((r) => r.id)).toContain(target.id);
+    const byNumber = await get<Paged<ConsoleGoodsRow>>(ops, `?q=${target.id}&sort=id&order=desc`);
+    expect(byNumber.body.data.list[0].id).toBe(target.id);
     const cats = await get<{ id: number; level: number }[]>(ops, '/categories');
     expect(cats.body.data.some((c) => c.level === 1)).toBe(true);
   });

@@ -53,10 +53,10 @@ describeBrowser('console goods: 运营 changes a price and stock, the buyer sees
     await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
     await operator.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '商品管理' }).click();
     const search = operator.getByRole('search', { name: '筛选商品' });
-    await search.getByLabel('搜索').fill(String(first.id));
+    await search.getByLabel('搜索').fill(first.name);
     await search.getByRole('button', { name: '查询' }).click();
     const table = operator.getByRole('table', { name: '商品' });
-    await table.getByRole('link', { name: first.name }).click();
+    await table.getByRole('link', { name: first.name, exact: true }).first().click();
     await operator.getByRole('heading', { name: first.name }).waitFor({ timeout: 15_000 });
 
     const form = operator.getByRole('form', { name: '编辑商品' });

@@ -75,13 +75,16 @@ export async function listConsoleGoods(db: Db, query: GoodsListQuery): Promise<P
   const where = whereOf(query);
   const [{ total }] = await db.select({ total: count() }).from(goods).where(where);
   const column = SORT_COLUMNS[query.sort];
+  // A goods number or barcode typed whole puts that goods on top, ahead of every goods whose
+  // 批准文号 merely contains the digits.
+  const exact = query.q && /^\d{1,20}$/.test(query.q) ? [sql`(${goods.barcode} = ${query.q}${/^\d{1,9}$/.test(query.q) ? sql` OR ${goods.id} = ${Number(query.q)}` : sql``}) DESC`] : [];
   const rows = await db
     .select({ g: goods, category: categories.name })
     .from(goods)
     .innerJoin(categories, eq(categories.id, goods.categoryId))
     .where(where)
     // The id breaks ties, so paging never repeats or skips a row of equal price or stock.
-    .orderBy(query.desc ? desc(column) : asc(column), query.desc ? desc(goods.id) : asc(goods.id))
+    .orderBy(...exact, query.desc ? desc(column) : asc(column), query.desc ? desc(goods.id) : asc(goods.id))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   return {
