@@ -32,10 +32,11 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
   const [notice, setNotice] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (input: NonNullable<ReturnType<typeof inputOf>['input']>) => saveGoods(goods.id, input),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       setErrors({});
       setNotice(saved.changed.length === 0 ? '没有修改' : `已保存${saved.alerts_fired > 0 ? `，已通知${saved.alerts_fired}位订阅的客户` : ''}`);
-      await afterGoodsChange(queryClient);
+      // Not awaited: the button is free again at once while the list and header refetch.
+      void afterGoodsChange(queryClient);
     },
     onError: (e) => {
       setNotice(null);
