@@ -26,6 +26,10 @@ export type GoodsSort = (typeof GOODS_SORTS)[number];
 export const PRICE_MAX_FEN = 100_000_000; // ¥1,000,000
 export const STOCK_MAX = 10_000_000;
 export const LADDER_MAX = 10;
+/** Pictures in a goods' gallery. */
+export const GOODS_IMAGES_MAX = 10;
+/** Public URL of a goods picture an operator uploaded (GET /api/goods/image/{id}). */
+export const goodsImageUrl = (uploadId: number): string => `/api/goods/image/${uploadId}`;
 
 /** One row of the console's goods list. */
 export interface ConsoleGoodsRow {
@@ -91,7 +95,9 @@ export interface ConsoleGoods extends GoodsEdit {
   approval_no: string;
   barcode: string;
   category: string;
+  /** The main picture (lists, cart) and the gallery of the goods detail. */
   image: string;
+  images: string[];
   sales_count: number;
   updated_at: number;
   batches: ConsoleBatch[];

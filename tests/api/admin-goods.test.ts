@@ -204,6 +204,46 @@ describe('batches and inspection reports', () => {
   });
 });
 
+describe('goods images', () => {
+  const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  const send = (file: File, main = false) => {
+    const form = new FormData();
+    form.set('file', file);
+    if (main) form.set('main', '1');
+    return t.call<{ id: number; url: string }>('POST', `/api/admin/goods/${target.id}/images`, { cookie: ops, form });
+  };
+
+  it('uploads a picture that becomes the main one, served publicly; removing it falls back', async () => {
+    await t.db.update(goods).set({ image: `/media/goods/${target.id}.svg`, images: [] }).where(eq(goods.id, target.id));
+    const res = await send(new File([png()], 'a.png', { type: 'image/png' }));
+    expect(res.status, res.body.msg).toBe(200);
+    const [g] = await t.db.select({ image: goods.image, images: goods.images }).from(goods).where(eq(goods.id, target.id));
+    expect(g).toEqual({ image: res.body.data.url, images: [res.body.data.url] });
+    expect(await lastAudit('goods.image.add')).toMatchObject({ targetId: target.id });
+    const served = await t.app.request(res.body.data.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    // Never a company's upload: the buyers' owner-only route does not serve it.
+    expect((await t.call('GET', `/api/upload/${res.body.data.id}`, { cookie: buyer })).status).toBe(404);
+    const detail = await t.call('GET', `/api/goods/detail/${target.id}`, { cookie: buyer });
+    expect(detail.body.data.images).toContain(res.body.data.url);
+
+    const second = await send(new File([png()], 'b.png', { type: 'image/png' }));
+    const main = await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/main`, { cookie: ops });
+    expect(main.status).toBe(200);
+    await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/remove`, { cookie: ops });
+    const [after] = await t.db.select({ image: goods.image, images: goods.images }).from(goods).where(eq(goods.id, target.id));
+    expect(after).toEqual({ image: res.body.data.url, images: [res.body.data.url] });
+    expect((await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/remove`, { cookie: ops })).status).toBe(404);
+  });
+
+  it('refuses a file that is not a picture', async () => {
+    const res = await send(new File(['<svg onload=alert(1)>'], 'x.png', { type: 'image/png' }));
+    expect(res.status).toBe(422);
+    expect(errorsOf(res).file).toEqual(['图片仅支持JPG、PNG、WEBP格式']);
+  });
+});
+
 describe('POST /api/admin/goods/import', () => {
   const others = async () => t.db.select({ id: goods.id, stock: goods.stock, basePrice: goods.basePrice, barcode: goods.barcode }).from(goods).where(eq(goods.isOnSale, true)).orderBy(desc(goods.id)).limit(3);
 

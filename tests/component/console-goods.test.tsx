@@ -41,7 +41,8 @@ const row: ConsoleGoodsRow = {
 const goods: ConsoleGoods = {
   ...row,
   bzdw: '盒',
-  image: '',
+  image: '/media/goods/12.svg',
+  images: [],
   retail_price: 0,
   purchase_limit: 0,
   ephedrine_limit: 0,

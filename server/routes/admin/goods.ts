@@ -19,6 +19,9 @@ import { addGoodsBatch, addInspectionReport, BATCH_NOT_FOUND } from '../../servi
 import { readImportFile } from '../../services/admin/goods/import-file.ts';
 import { applyImport, previewImport } from '../../services/admin/goods/import.ts';
 import { csvTemplate, xlsxTemplate } from '../../services/admin/goods/import-template.ts';
+import { checkPhotos } from '../../services/after-sales/photos.ts';
+import { addGoodsImage, IMAGE_NOT_FOUND, removeGoodsImage, setMainGoodsImage } from '../../services/admin/goods/images.ts';
+import { AFTER_SALE_PHOTO_MAX_BYTES } from '../../../src/domain/orders-after-sale.ts';
 import { forgetCatalogueCaches } from '../../services/goods/list/cache.ts';
 
 const listSchema = z.object({
@@ -139,4 +142,32 @@ adminGoodsRoutes.post('/:id/batches/:batchId/reports', allow(CONSOLE_ACCESS.good
     clock(),
   );
   return ok(c, saved, '检验报告已上传');
+});
+
+// Pictures: the same checks as buyers' photos (JPEG, PNG or WebP by their bytes, ≤ 5 MB).
+adminGoodsRoutes.post('/:id/images', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const input = readInput(c, z.object({ file: z.unknown(), main: flagParam('主图参数无效') }));
+  const [photo] = await checkPhotos(input.file, { maxCount: 1, maxBytes: AFTER_SALE_PHOTO_MAX_BYTES }, 'file');
+  if (!photo) throw validationError({ file: ['请选择图片'] });
+  const { db, clock } = c.get('deps');
+  const saved = await addGoodsImage(db, actorOf(c), id, photo, input.main ?? false, clock());
+  forgetCatalogueCaches(c.get('deps'));
+  return ok(c, saved, '图片已上传');
+});
+
+adminGoodsRoutes.post('/:id/images/:imageId/main', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const imageId = objectId(c.req.param('imageId') ?? '', IMAGE_NOT_FOUND);
+  const { db, clock } = c.get('deps');
+  await setMainGoodsImage(db, actorOf(c), id, imageId, clock());
+  return ok(c, { id: imageId }, '已设为主图');
+});
+
+adminGoodsRoutes.post('/:id/images/:imageId/remove', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const imageId = objectId(c.req.param('imageId') ?? '', IMAGE_NOT_FOUND);
+  const { db, clock } = c.get('deps');
+  await removeGoodsImage(db, actorOf(c), id, imageId, clock());
+  return ok(c, { id: imageId }, '图片已删除');
 });

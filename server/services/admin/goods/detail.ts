@@ -79,6 +79,7 @@ export async function consoleGoods(db: Db, id: number): Promise<ConsoleGoods> {
     sccj: g.sccj,
     category: row.category,
     image: g.image,
+    images: g.images,
     sales_count: g.salesCount,
     updated_at: g.updatedAt.getTime(),
     batches: batches.map((b) => ({
