@@ -40,6 +40,14 @@ export const addBatch = (id: number, input: { batch_no: string; produced_on: str
 
 export const addReport = (goodsId: number, batchId: number, form: FormData) => adminPostForm<{ id: number }>(`/goods/${goodsId}/batches/${batchId}/reports`, form);
 
+export function addGoodsImage(goodsId: number, file: File) {
+  const form = new FormData();
+  form.set('file', file);
+  return adminPostForm<{ id: number; url: string }>(`/goods/${goodsId}/images`, form);
+}
+export const setMainGoodsImage = (goodsId: number, imageId: number) => adminPost<{ id: number }>(`/goods/${goodsId}/images/${imageId}/main`);
+export const removeGoodsImage = (goodsId: number, imageId: number) => adminPost<{ id: number }>(`/goods/${goodsId}/images/${imageId}/remove`);
+
 export function importGoodsFile(file: File, mode: 'preview' | 'apply') {
   const form = new FormData();
   form.set('file', file);

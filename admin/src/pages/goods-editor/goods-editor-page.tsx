@@ -10,6 +10,7 @@ import { formatPrice } from '../../../../src/domain/money.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
 import { GoodsForm } from './goods-form.tsx';
 import { BatchesSection } from './batches-section.tsx';
+import { ImagesSection } from './images-section.tsx';
 import styles from './goods-editor-page.module.css';
 
 export function GoodsEditorPage() {
@@ -49,6 +50,7 @@ export function GoodsEditorPage() {
         {g.bzdw} · 销量 {g.sales_count} · 更新于 {formatDateTime(g.updated_at)}
       </p>
       <GoodsForm key={g.id} goods={g} />
+      <ImagesSection goods={g} />
       <BatchesSection goods={g} />
     </section>
   );
