@@ -170,9 +170,11 @@ export type GoodsEdit = z.output<typeof goodsEditSchema>;
 /**
  * The cross-field rules zod's per-field checks cannot say: ladder quantities strictly ascending,
  * ladder prices never rising and never above the base price, one price per rank, 单品包邮 with
- * its quantity, 含麻黄碱 with its cap. Field keys match the 422's (`ladder_prices.1.min_number`).
+ * its quantity, 含麻黄碱 with its cap, a per-order cap not below the minimum order. Field keys match the 422's (`ladder_prices.1.min_number`).
  */
-export function goodsEditProblems(g: Pick<GoodsEdit, 'base_price' | 'ladder_prices' | 'rank_prices' | 'is_dpby' | 'qg_number' | 'is_ephedrine' | 'ephedrine_limit'>): Record<string, string[]> {
+export function goodsEditProblems(
+  g: Pick<GoodsEdit, 'base_price' | 'ladder_prices' | 'rank_prices' | 'is_dpby' | 'qg_number' | 'is_ephedrine' | 'ephedrine_limit' | 'min_buy' | 'purchase_limit'>,
+): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   const add = (field: string, msg: string) => void (problems[field] ??= []).push(msg);
   g.ladder_prices.forEach((step, i) => {
@@ -189,6 +191,8 @@ export function goodsEditProblems(g: Pick<GoodsEdit, 'base_price' | 'ladder_pric
   });
   if (g.is_dpby && g.qg_number < 1) add('qg_number', '单品包邮须填写起订数量');
   if (g.is_ephedrine && g.ephedrine_limit < 1) add('ephedrine_limit', '含麻黄碱商品须填写每单限购');
+  // A cap below the minimum order would make the goods impossible to buy.
+  if (g.purchase_limit > 0 && g.purchase_limit < g.min_buy) add('purchase_limit', '每单限购不能小于起订量');
   return problems;
 }
 

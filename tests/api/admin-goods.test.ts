@@ -144,6 +144,8 @@ describe('POST /api/admin/goods/{id}', () => {
     expect(rising.status).toBe(422);
     expect(errorsOf(rising)['ladder_prices.1.price']).toEqual(['数量越多价格不能越高']);
     expect(errorsOf(rising)['ladder_prices.2.min_number']).toEqual(['阶梯数量须逐档递增']);
+    const capped = await save(ops, target.id, { ...editable(target), min_buy: 10, purchase_limit: 5 });
+    expect(errorsOf(capped).purchase_limit).toEqual(['每单限购不能小于起订量']);
     const [row] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, target.id));
     expect(row.stock).toBe(77);
     expect((await save(finance, target.id, editable(target))).status).toBe(403);

@@ -10,7 +10,7 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { GOODS_FLAG_KEYS, GOODS_SORTS, goodsEditSchema } from '../../../src/domain/admin-goods.ts';
+import { GOODS_FLAG_KEYS, GOODS_SORTS, goodsEditSchema, type GoodsFlag } from '../../../src/domain/admin-goods.ts';
 import { MAX_UPLOAD_BYTES, sniffType } from '../../services/uploads.ts';
 import { goodsCategoryOptions, listConsoleGoods } from '../../services/admin/goods/list.ts';
 import { consoleGoods, GOODS_NOT_FOUND } from '../../services/admin/goods/detail.ts';
@@ -29,7 +29,7 @@ const listSchema = z.object({
   category: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{1,9}$/, { error: '分类无效' }).transform(Number).optional()),
   on_sale: flagParam('上下架筛选无效'),
   stock: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['low', 'out'], { error: '库存筛选无效' }).optional()),
-  flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_FLAG_KEYS as [string, ...string[]], { error: '标记筛选无效' }).optional()),
+  flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional()),
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_SORTS, { error: '排序字段无效' }).optional()),
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc'], { error: '排序方向无效' }).optional()),
   ...pageParams,
@@ -70,7 +70,7 @@ adminGoodsRoutes.get('/', allow(CONSOLE_ACCESS.goods), async (c) => {
       category: q.category,
       onSale: q.on_sale,
       stock: q.stock,
-      flag: q.flag as (typeof GOODS_FLAG_KEYS)[number] | undefined,
+      flag: q.flag,
       sort: q.sort ?? 'id',
       desc: (q.order ?? 'desc') === 'desc',
       page: q.page ?? 1,

@@ -3,7 +3,7 @@
 // transaction with the goods rows locked and changes nothing when any row is invalid. An applied
 // import writes one audit row with its summary and one per changed goods, and fires the buyers'
 // 到货/降价 alerts of every goods it touched.
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
 import { goods, goodsLadderPrices } from '../../../db/schema.ts';
@@ -174,7 +174,7 @@ export async function applyImport(db: Db, actor: Actor, fileName: string, table:
       await tx
         .update(goods)
         .set({ ...(r.price ? { basePrice: r.price.to } : {}), ...(r.stock ? { stock: r.stock.to } : {}), updatedAt: now })
-        .where(and(eq(goods.id, r.goods_id!)));
+        .where(eq(goods.id, r.goods_id!));
     }
     await writeAudit(
       tx,
