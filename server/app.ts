@@ -21,6 +21,7 @@ import { devRoutes } from './routes/dev.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { globalRoutes } from './routes/global.ts';
 import { goodsRoutes } from './routes/goods.ts';
+import { goodsImageRoutes } from './routes/goods-images.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { favoriteRoutes } from './routes/favorite.ts';
 import { indexRoutes, recommendRoutes } from './routes/index-page.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
   api.route('/goods', goodsRoutes);
+  api.route('/goods', goodsImageRoutes);
   api.route('/cart', checkoutRoutes);
   api.route('/cart', cartRoutes);
   api.route('/order', orderRoutes);

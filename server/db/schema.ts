@@ -1004,14 +1004,16 @@ export const invoices = pgTable(
 );
 
 /**
- * Files buyers upload outside registration (after-sale photos), served only to the owner company
- * at GET /api/upload/{id}. The type is sniffed from the bytes (server/services/after-sales/photos.ts).
+ * Uploaded files outside registration. With a company: a buyer's files (after-sale photos),
+ * served only to the owner company at GET /api/upload/{id}. Without one (company_id null): the
+ * shop's own pictures uploaded by operators (goods images, purpose goods_image), public at
+ * GET /api/goods/image/{id}. The type is sniffed from the bytes (server/services/after-sales/photos.ts).
  */
 export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id').references(() => companies.id),
     /** What it was uploaded for, e.g. after_sale. */
     purpose: text('purpose').notNull(),
     mime: text('mime').notNull(),

@@ -49,6 +49,8 @@ export const CONSOLE_ACCESS = {
   wallet: ['admin', 'finance'],
   /** Linking a store company to a head office and unlinking it (多门店). */
   storeRelations: ['admin', 'reviewer'],
+  /** Goods: the list, the editor (prices, stock, limits, flags, batches and their reports), the bulk price/stock import. */
+  goods: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

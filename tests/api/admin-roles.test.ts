@@ -66,7 +66,9 @@ function urlOf(path: string): string {
     .replace(':orderId', '1')
     .replace(/\/orders\/:id/, `/orders/${paidOrderId}`)
     .replace(/\/after_sales\/:id/, `/after_sales/${afterSaleId}`)
-    .replace(/\/invoices\/:id/, `/invoices/${invoiceId}`);
+    .replace(/\/invoices\/:id/, `/invoices/${invoiceId}`)
+    .replace(/\/goods\/:id/, '/goods/1')
+    .replace(':batchId', '1');
 }
 
 beforeAll(async () => {

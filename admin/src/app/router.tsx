@@ -35,6 +35,11 @@ import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
 import { AccountPage } from '../pages/account/account-page.tsx';
 import { companyWalletQuery } from '../api/wallet.ts';
 import { storeRelationsQuery } from '../api/store-relations.ts';
+import { goodsCategoriesQuery, goodsListQuery, goodsQuery } from '../api/goods.ts';
+import { parseGoodsSearch } from '../api/goods-search.ts';
+import { GoodsPage } from '../pages/goods/goods-page.tsx';
+import { GoodsEditorPage } from '../pages/goods-editor/goods-editor-page.tsx';
+import { GoodsImportPage } from '../pages/goods-import/goods-import-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -215,9 +220,42 @@ const accountRoute = createRoute({
   component: AccountPage,
 });
 
+const goodsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/goods',
+  validateSearch: parseGoodsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (!mayOpen(context.me.role, 'goods')) return;
+    void context.queryClient.prefetchQuery(goodsListQuery(deps));
+    void context.queryClient.prefetchQuery(goodsCategoriesQuery);
+  },
+  component: GoodsPage,
+});
+
+// Declared before /goods/$goodsId's number check matters: 'import' is not a goods number.
+const goodsImportRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/goods/import',
+  component: GoodsImportPage,
+});
+
+const goodsEditorRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/goods/$goodsId',
+  params: {
+    parse: ({ goodsId }) => ({ goodsId: /^\d{1,9}$/.test(goodsId) ? Number(goodsId) : 0 }),
+    stringify: ({ goodsId }) => ({ goodsId: String(goodsId) }),
+  },
+  loader: ({ context, params }) => {
+    if (params.goodsId > 0 && mayOpen(context.me.role, 'goods')) void context.queryClient.prefetchQuery(goodsQuery(params.goodsId));
+  },
+  component: GoodsEditorPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, accountRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

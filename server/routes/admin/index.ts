@@ -22,6 +22,7 @@ import { adminWalletRoutes } from './wallet.ts';
 import { adminStoreRelationRoutes } from './store-relations.ts';
 import { adminOwnAccountRoutes } from './own-account.ts';
 import { adminOperatorAccountRoutes } from './operator-accounts.ts';
+import { adminGoodsRoutes } from './goods.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -49,3 +50,4 @@ adminRoutes.route('/', adminWalletRoutes);
 adminRoutes.route('/companies', adminStoreRelationRoutes);
 adminRoutes.route('/me', adminOwnAccountRoutes);
 adminRoutes.route('/', adminOperatorAccountRoutes);
+adminRoutes.route('/goods', adminGoodsRoutes);

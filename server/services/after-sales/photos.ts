@@ -76,5 +76,7 @@ export async function loadUpload(db: Db, id: number): Promise<StoredUpload | nul
     .from(uploads)
     .where(eq(uploads.id, id))
     .limit(1);
-  return row ?? null;
+  // The shop's own pictures (no company) are public elsewhere and never a company's upload here.
+  if (!row || row.companyId === null) return null;
+  return { ...row, companyId: row.companyId };
 }

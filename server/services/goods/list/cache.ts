@@ -12,12 +12,26 @@ interface CacheEntry<T> {
   value: Promise<T>;
 }
 
+type AnyCaches = WeakMap<Deps, Map<string, unknown>>;
+/** Every cache made by ttlCache, so a catalogue change can drop them all at once. */
+const allCaches: AnyCaches[] = [];
+
+/**
+ * Drops every cached summary, brand count and category level of one app: after an operator's
+ * change (name, price, stock, on sale) the next list recounts instead of serving up to
+ * SUMMARY_TTL_MS of the old totals.
+ */
+export function forgetCatalogueCaches(deps: Deps): void {
+  for (const caches of allCaches) caches.get(deps)?.clear();
+}
+
 /**
  * A per-app (keyed by its deps, so apps in one process never share) TTL cache with LRU eviction.
  * Concurrent misses share one load; a failed load is not kept.
  */
 export function ttlCache<T>(ttlMs: number, max: number) {
   const caches = new WeakMap<Deps, Map<string, CacheEntry<T>>>();
+  allCaches.push(caches);
   return (deps: Deps, key: string, load: () => Promise<T>): Promise<T> => {
     let cache = caches.get(deps);
     if (!cache) {

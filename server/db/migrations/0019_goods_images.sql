@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ALTER COLUMN "company_id" DROP NOT NULL;

@@ -1,0 +1,90 @@
+// Saving the console's goods editor: the whole editable state replaced in one transaction with
+// its audit row (only the fields that changed, before and after). A new name gets new pinyin
+// search keys at once (search_grams is a generated column and follows by itself); a stock or
+// price change fires the buyers' 到货/降价 alerts in the same transaction, exactly as
+// changeGoods() does for every other stock or price change.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { withTx } from '../../../db/tx.ts';
+import { goods, goodsLadderPrices, goodsPrices } from '../../../db/schema.ts';
+import { notFound, validationError } from '../../../http/envelope.ts';
+import { goodsEditProblems, type GoodsEdit } from '../../../../src/domain/admin-goods.ts';
+import { searchKeysFor } from '../../search-keys.ts';
+import { checkGoodsAlerts } from '../../goods-alerts/check.ts';
+import { writeAudit, type Actor } from '../audit.ts';
+import { editableState, GOODS_NOT_FOUND } from './detail.ts';
+
+/** The keys whose values differ, as { before, after } with only those keys. */
+export function changedFields<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+  const b: Partial<T> = {};
+  const a: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: b, after: a };
+}
+
+export interface SavedGoods {
+  id: number;
+  changed: string[];
+  alerts_fired: number;
+}
+
+export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: GoodsEdit, now: Date): Promise<SavedGoods> {
+  const problems = goodsEditProblems(input);
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+  return withTx(db, async (tx) => {
+    const [row] = await tx.select().from(goods).where(eq(goods.id, id)).limit(1).for('update');
+    if (!row) throw notFound(GOODS_NOT_FOUND);
+    const before = await editableState(tx, row);
+    const diff = changedFields(before, input);
+    const changed = Object.keys(diff.after);
+    if (changed.length === 0) return { id, changed, alerts_fired: 0 };
+    const keys = input.name !== row.name ? searchKeysFor(input.name) : null;
+    await tx
+      .update(goods)
+      .set({
+        name: input.name,
+        ...(keys ? { pinyinFull: keys.pinyinFull, pinyinInitials: keys.pinyinInitials } : {}),
+        approvalNo: input.approval_no,
+        barcode: input.barcode,
+        basePrice: input.base_price,
+        retailPrice: input.retail_price,
+        stock: input.stock,
+        purchaseLimit: input.purchase_limit,
+        ephedrineLimit: input.ephedrine_limit,
+        minBuy: input.min_buy,
+        zbz: input.zbz,
+        midPackStrict: input.mid_pack_strict,
+        qgNumber: input.qg_number,
+        isOnSale: input.is_on_sale,
+        isKx: input.is_kx,
+        isJxq: input.is_jxq,
+        isEphedrine: input.is_ephedrine,
+        isFreeShipping: input.is_free_shipping,
+        isDpby: input.is_dpby,
+        scopeClass: input.scope_class,
+        ladderPriceType: input.ladder_prices.length > 0 ? 1 : 0,
+        updatedAt: now,
+      })
+      .where(eq(goods.id, id));
+    if ('ladder_prices' in diff.after) {
+      await tx.delete(goodsLadderPrices).where(eq(goodsLadderPrices.goodsId, id));
+      if (input.ladder_prices.length > 0) {
+        await tx.insert(goodsLadderPrices).values(input.ladder_prices.map((l) => ({ goodsId: id, minNumber: l.min_number, price: l.price })));
+      }
+    }
+    if ('rank_prices' in diff.after) {
+      await tx.delete(goodsPrices).where(eq(goodsPrices.goodsId, id));
+      if (input.rank_prices.length > 0) {
+        await tx.insert(goodsPrices).values(input.rank_prices.map((r) => ({ goodsId: id, rank: r.rank, price: r.price })));
+      }
+    }
+    await writeAudit(tx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: diff.before, after: diff.after }, now);
+    const alerts = await checkGoodsAlerts(tx, [id], now);
+    return { id, changed, alerts_fired: alerts };
+  });
+}
