@@ -42,8 +42,9 @@ export async function readQuickPurchase(db: LocalDb): Promise<QuickPurchaseCache
 
 /**
  * A pasted list matched with no connection: every goods the device knows (the snapshot: seen,
- * searched, downloaded, bought) is a candidate; barcodes come from the purchase history; goods
- * bought before win among equally named ones, as on the server.
+ * searched, downloaded, bought) is a candidate; barcodes come from the purchase history and the
+ * goods details seen (a scanned box offline); goods bought before win among equally named ones,
+ * as on the server.
  */
 export async function matchOffline(db: LocalDb, content: string): Promise<MatchedLine[]> {
   const lines = parsePastedList(content);
@@ -54,7 +55,9 @@ export async function matchOffline(db: LocalDb, content: string): Promise<Matche
   const add = (item: GoodsListItem) => {
     if (seen.has(item.id)) return;
     seen.add(item.id);
-    candidates.push({ item, barcode: barcodes.get(item.id) ?? '' });
+    // A goods whose detail page was seen carries its barcode in the snapshot (GoodsDetail).
+    const own = 'barcode' in item && typeof item.barcode === 'string' ? item.barcode : '';
+    candidates.push({ item, barcode: barcodes.get(item.id) || own });
   };
   for (const r of rows) add(r.item);
   for (const h of history ?? []) if (h.goods) add(h.goods);
