@@ -127,6 +127,17 @@ describe('readListFile', () => {
     expect(await readListFile(file('清单.xlsx', bytes))).toEqual({ ok: true, text: '感冒灵颗粒\t10g*9袋\t3\n6901234567892\t\t5', lines: 2 });
   });
 
+  it('reads rich text, inline strings, gaps between cells and escaped characters', async () => {
+    const wb = new Workbook();
+    const ws = wb.addWorksheet('清单');
+    ws.getCell('A1').value = { richText: [{ text: '感冒灵' }, { font: { bold: true }, text: '颗粒' }] };
+    ws.getCell('C1').value = 3;
+    ws.getCell('A2').value = '<板蓝根> & "无糖"';
+    ws.getCell('C2').value = 0.1 + 0.2;
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    expect(await readListFile(file('清单.xlsx', bytes))).toEqual({ ok: true, text: '感冒灵颗粒\t\t3\n<板蓝根> & "无糖"\t\t0.3', lines: 2 });
+  });
+
   it('refuses an empty workbook, a damaged one and too many rows', async () => {
     expect(await readListFile(file('空.xlsx', await xlsx([])))).toEqual({ ok: false, message: LIST_FILE_EMPTY });
     const good = await xlsx([['感冒灵颗粒', 3]]);
