@@ -152,18 +152,31 @@ describe('readListFile', () => {
 });
 
 describe('acceptScan', () => {
-  it('a box held in front of the camera counts once; shown again after a pause, again', () => {
-    let s = acceptScan(null, '6901234567892', 0);
+  const CODE = '6901234567892';
+  it('a box held in front of the camera counts once, however slowly frames are decoded', () => {
+    let s = acceptScan(null, CODE, 0);
     expect(s.accept).toBe(true);
-    // Seen on every frame for three seconds: still one scan.
     for (let t = 100; t <= 3000; t += 100) {
-      s = acceptScan(s.last, '6901234567892', t);
+      s = acceptScan(s.last, CODE, t);
       expect(s.accept).toBe(false);
     }
-    s = acceptScan(s.last, '6901234567892', 3000 + SAME_SCAN_GAP_MS);
+    // A slow device: the next decode comes 5 s later, but no frame was without the code.
+    s = acceptScan(s.last, CODE, 8000);
+    expect(s.accept).toBe(false);
+    // A blurry frame or two in between, within the gap: still the same box.
+    s = acceptScan(s.last, null, 8100);
+    s = acceptScan(s.last, null, 8200);
+    expect(acceptScan(s.last, CODE, 8300).accept).toBe(false);
+  });
+
+  it('taken away and shown again it counts again; another code counts at once', () => {
+    let s = acceptScan(null, CODE, 0);
+    s = acceptScan(s.last, null, 500);
+    s = acceptScan(s.last, null, 1000);
+    s = acceptScan(s.last, CODE, SAME_SCAN_GAP_MS);
     expect(s.accept).toBe(true);
-    // Another code at once is a new scan.
-    expect(acceptScan(s.last, '6920000000001', 3000 + SAME_SCAN_GAP_MS + 10).accept).toBe(true);
+    expect(acceptScan(s.last, '6920000000001', SAME_SCAN_GAP_MS + 10).accept).toBe(true);
+    expect(acceptScan(null, null, 0)).toEqual({ accept: false, last: null });
   });
 });
 

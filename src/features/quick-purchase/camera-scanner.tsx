@@ -32,10 +32,12 @@ export default function CameraScanner({ onCode }: CameraScannerProps) {
     const reader = new BrowserMultiFormatOneDReader(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, FORMATS]]));
     reader
       .decodeFromConstraints({ video: { facingMode: { ideal: 'environment' } }, audio: false }, video.current, (result) => {
-        if (!result || closed) return;
-        const seen = acceptScan(last, result.getText(), Date.now());
+        if (closed) return;
+        // Called once per attempt: with a result, or without one when the frame showed no code.
+        const code = result ? result.getText() : null;
+        const seen = acceptScan(last, code, Date.now());
         last = seen.last;
-        if (seen.accept) onCodeRef.current(seen.last.code);
+        if (seen.accept && code !== null) onCodeRef.current(code);
       })
       .then((c) => {
         if (closed) c.stop();

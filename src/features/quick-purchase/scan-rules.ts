@@ -3,23 +3,30 @@
 // as a new scan — the decoder reports the same box on every frame it sees, while the buyer scans
 // a box twice on purpose to buy two.
 
-/** A code seen again within this gap is the same box still in front of the camera. */
+/** A code counts again only after it was out of view this long … */
 export const SAME_SCAN_GAP_MS = 1500;
+/** … and the decoder looked at least this many times without finding it (a box taken away). */
+export const SAME_SCAN_MISSES = 2;
 
 export interface LastScan {
   code: string;
   /** When the code was last seen (ms), refreshed on every frame that still shows it. */
   at: number;
+  /** Decoding attempts since then that found no code. */
+  missed: number;
 }
 
 /**
- * Whether `code` at `now` is a new scan, and the state to keep. A code counts again only once it
- * has been out of view for SAME_SCAN_GAP_MS (each sighting refreshes the time), so holding a box
- * still adds it once; taking it away and showing it again adds it again.
+ * One decoding attempt (`code` null: nothing found in the frame) → whether it is a new scan, and
+ * the state to keep. A box held in front of the camera adds once however long it stays; taken away
+ * (frames without it, for a moment) and shown again, it adds again. Both a pause and empty frames
+ * are needed: a slow device that decodes seldom has long pauses but no empty frames, a blurry one
+ * has empty frames but no pause.
  */
-export function acceptScan(last: LastScan | null, code: string, now: number): { accept: boolean; last: LastScan } {
-  const repeat = last !== null && last.code === code && now - last.at < SAME_SCAN_GAP_MS;
-  return { accept: !repeat, last: { code, at: now } };
+export function acceptScan(last: LastScan | null, code: string | null, now: number): { accept: boolean; last: LastScan | null } {
+  if (code === null) return { accept: false, last: last && { ...last, missed: last.missed + 1 } };
+  const gone = last === null || last.code !== code || (last.missed >= SAME_SCAN_MISSES && now - last.at >= SAME_SCAN_GAP_MS);
+  return { accept: gone, last: { code, at: now, missed: 0 } };
 }
 
 export const CAMERA_UNSUPPORTED = '当前浏览器无法使用摄像头（需 HTTPS 或较新的浏览器），可使用扫码枪或手动输入商品编码';
