@@ -59,7 +59,9 @@ export function mergeScanned(rows: readonly PadRow[], scanned: readonly PadRow[]
       s.chosen !== null ? r.chosen?.id === s.chosen.id : r.chosen === null && r.line.query === s.line.query,
     );
     if (!same) {
-      out = [...out, s];
+      // Numbered after the pad's last row: each scan is matched alone, so its answer says line 1.
+      const line = out.reduce((max, r) => Math.max(max, r.line.line), 0) + 1;
+      out = [...out, { ...s, line: { ...s.line, line } }];
       continue;
     }
     const add = Number(s.number) || 1;
