@@ -168,11 +168,12 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     await page.goto('/kjcg?tab=paste');
     await page.getByLabel(/粘贴采购清单/).waitFor({ timeout: RENDER_TIMEOUT_MS });
     const some = goods.slice(0, 5);
-    const rows = some.map((g, i) => (i % 2 === 0 ? `"${g.id}",,${g.quantity}` : `${g.id},"${g.ypgg.replace(/"/gu, '""')}",${g.quantity}`));
+    // Goods codes (a code followed by a spec would read as a name), quoted as Excel quotes cells.
+    const rows = some.map((g, i) => (i % 2 === 0 ? `"${g.id}",,${g.quantity}` : `${g.id},"","${g.quantity}"`));
     const csv = `\ufeff商品,规格,数量\r\n${[...rows, '"不存在的药品, ZZQ",,1'].join('\r\n')}\r\n`;
     await page.getByLabel('上传清单文件').setInputFiles({ name: '本周采购.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByText('已读取 本周采购.csv：6 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await page.getByText('共 6 行，已匹配 5 行', { exact: false }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByText('共 6 行，已匹配 5 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
     await page.getByRole('button', { name: '全部加入购物车（5）' }).click();
     await page.getByText('已加入5种商品').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
     const lines = await serverCart(page);
