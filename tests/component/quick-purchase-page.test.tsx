@@ -212,10 +212,11 @@ describe('paste pad', () => {
     expect(decodeURIComponent(link.href.replace(/^data:text\/csv;charset=utf-8,/u, ''))).toContain('商品（名称/批准文号/条形码/商品编码）,规格,数量');
   });
 
-  it('扫码 without a camera API, or with the permission denied, says so and points to the scan box', async () => {
+  it('扫码 without a camera API, or with the permission denied, says so and points to the scan box', { timeout: 30_000 }, async () => {
     renderPage('/kjcg?tab=paste');
     fireEvent.click(await screen.findByRole('button', { name: '扫码' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/当前浏览器无法使用摄像头/);
+    // The decoder is a lazy chunk: the first load in jsdom transforms it, which takes a moment.
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toMatch(/当前浏览器无法使用摄像头/);
     fireEvent.click(screen.getByRole('button', { name: '完成' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FAKE_CAMERA_ARGS, writeBarcodeVideo } from './barcode-video';
+import { FAKE_CAMERA_ARGS, writeBarcodeVideo } from '../helpers/barcode-image';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import {
   apiData,

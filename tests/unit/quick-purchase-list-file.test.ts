@@ -31,6 +31,9 @@ import {
 } from '../../src/features/quick-purchase/scan-rules';
 import type { MatchedLine } from '../../src/domain/quick-purchase';
 import { makeGoods } from '../component/goods-fixtures';
+import { barcodeRgba } from '../helpers/barcode-image';
+import { decodeImage } from '../../src/features/quick-purchase/barcode-decoder';
+import { matchLinesLocally } from '../../src/domain/quick-purchase-match';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const hex = (h: string) => Uint8Array.from(h.match(/../gu)!.map((b) => parseInt(b, 16)));
@@ -225,5 +228,30 @@ describe('mergeScanned', () => {
     expect(mergeScanned(pasted, rowsOf([line('11', ganmao)]))[0].number).toBe('11');
     const cleared = [{ ...pasted[0], number: '' }];
     expect(mergeScanned(cleared, rowsOf([line('11', ganmao)]))[0].number).toBe('1');
+  });
+});
+
+describe('decodeImage (the camera frame decoder)', () => {
+  it('reads a generated EAN-13 image; the code then matches and lands on the pad like a scan', () => {
+    const code = '6901234567892';
+    const img = barcodeRgba(code);
+    const read = decodeImage(img.data, img.width, img.height);
+    expect(read).toBe(code);
+    // decode → match (the device's matcher, by barcode) → add (+1 on the pad).
+    const goods = makeGoods({ id: 11, name: '感冒灵颗粒' });
+    const lines = matchLinesLocally(parsePastedList(read ?? ''), [{ item: goods, barcode: code }], new Set());
+    expect(lines[0]).toMatchObject({ method: 'barcode', number: 1, match: { id: 11 } });
+    const pad = mergeScanned(mergeScanned([], rowsOf(lines)), rowsOf(lines));
+    expect(pad.map((r) => [r.chosen?.id, r.number])).toEqual([[11, '2']]);
+  });
+
+  it('finds nothing on a blank frame or a damaged symbol (wrong check digit)', () => {
+    const blank = new Uint8ClampedArray(300 * 80 * 4).fill(255);
+    expect(decodeImage(blank, 300, 80)).toBeNull();
+    const img = barcodeRgba('6901234567892');
+    // The same symbol with another last digit: its check digit is wrong.
+    const wrong = barcodeRgba('6901234567893');
+    expect(decodeImage(wrong.data, wrong.width, wrong.height)).toBeNull();
+    expect(decodeImage(img.data, img.width, img.height)).not.toBeNull();
   });
 });

@@ -1,15 +1,16 @@
-// The camera behind 扫码: the device's camera (the back one on a phone) in a preview, decoded
-// continuously by @zxing/browser for the barcodes on medicine boxes (EAN-13, its short and UPC
-// forms, Code128). Each new code goes to `onCode`, which matches and adds it like a code typed
-// into the scan box. Loaded lazily by the paste pad: the decoder is a large chunk no other page
-// needs.
+// The camera behind 扫码: the device's camera (the back one on a phone) in a preview; a few times
+// a second the frame is drawn to a canvas and decoded (barcode-decoder.ts: EAN-13/8, UPC, Code128).
+// Each new code goes to `onCode`, which matches and adds it like a code typed into the scan box.
+// Loaded lazily by the paste pad: no other page needs the decoder.
 import { useEffect, useRef, useState } from 'react';
-import { BarcodeFormat, BrowserMultiFormatOneDReader, type IScannerControls } from '@zxing/browser';
-import { DecodeHintType } from '@zxing/library';
+import { decodeImage } from './barcode-decoder';
 import { acceptScan, CAMERA_UNSUPPORTED, cameraErrorMessage, cameraSupported, type LastScan } from './scan-rules';
 import styles from './quick-purchase.module.css';
 
-const FORMATS = [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.CODE_128];
+/** Between decoding attempts: enough for a scan to feel instant, little enough for a phone's CPU. */
+const ATTEMPT_EVERY_MS = 250;
+/** Frames are decoded at most this wide: barcodes stay readable, the work stays small. */
+const DECODE_WIDTH = 640;
 
 export interface CameraScannerProps {
   onCode: (code: string) => void;
@@ -25,33 +26,51 @@ export default function CameraScanner({ onCode }: CameraScannerProps) {
   onCodeRef.current = onCode;
 
   useEffect(() => {
-    if (!cameraSupported(navigator) || !video.current) return;
-    let controls: IScannerControls | undefined;
+    const el = video.current;
+    if (!cameraSupported(navigator) || !el) return;
     let closed = false;
+    let stream: MediaStream | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let last: LastScan | null = null;
-    const reader = new BrowserMultiFormatOneDReader(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, FORMATS]]));
-    reader
-      .decodeFromConstraints({ video: { facingMode: { ideal: 'environment' } }, audio: false }, video.current, (result) => {
-        if (closed) return;
-        // Called once per attempt: with a result, or without one when the frame showed no code.
-        const code = result ? result.getText() : null;
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+
+    const attempt = () => {
+      if (closed) return;
+      if (context && el.videoWidth > 0) {
+        const scale = Math.min(1, DECODE_WIDTH / el.videoWidth);
+        canvas.width = Math.round(el.videoWidth * scale);
+        canvas.height = Math.round(el.videoHeight * scale);
+        context.drawImage(el, 0, 0, canvas.width, canvas.height);
+        const code = decodeImage(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
         const seen = acceptScan(last, code, Date.now());
         last = seen.last;
         if (seen.accept && code !== null) onCodeRef.current(code);
-      })
-      .then((c) => {
-        if (closed) c.stop();
-        else {
-          controls = c;
-          setState({ kind: 'scanning' });
+      }
+      timer = setTimeout(attempt, ATTEMPT_EVERY_MS);
+    };
+
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
+      .then(async (s) => {
+        stream = s;
+        if (closed) {
+          for (const track of s.getTracks()) track.stop();
+          return;
         }
+        el.srcObject = s;
+        await el.play();
+        if (closed) return;
+        setState({ kind: 'scanning' });
+        attempt();
       })
       .catch((err: unknown) => {
         if (!closed) setState({ kind: 'failed', message: cameraErrorMessage(err) });
       });
     return () => {
       closed = true;
-      controls?.stop();
+      clearTimeout(timer);
+      for (const track of stream?.getTracks() ?? []) track.stop();
     };
   }, []);
 

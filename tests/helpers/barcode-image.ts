@@ -1,7 +1,7 @@
-// A fake camera for the browser test of 扫码: an EAN-13 barcode drawn into a Y4M video, which
-// Chromium plays as its camera with --use-fake-device-for-media-stream
-// --use-file-for-fake-video-capture=<file>. The bars are drawn from the standard EAN-13 tables
-// here (no image library), so the real decoder in the page reads a real symbol.
+// EAN-13 barcodes drawn from the standard tables (no image library): as an RGBA image for the
+// decoder's unit test, and as a Y4M video that Chromium plays as its camera in the browser test of
+// 扫码 (--use-fake-device-for-media-stream --use-file-for-fake-video-capture=<file>), so the real
+// decoder reads a real symbol.
 import { writeFileSync } from 'node:fs';
 
 const L = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
@@ -20,6 +20,20 @@ export function ean13Modules(code: string): string {
 }
 
 export const FAKE_CAMERA_ARGS = (file: string) => ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+
+/** An RGBA image (ImageData's layout) of `code`: black bars on white with the quiet zones. */
+export function barcodeRgba(code: string, moduleWidth = 3, height = 80): { data: Uint8ClampedArray; width: number; height: number } {
+  const modules = ean13Modules(code);
+  const width = (modules.length + 22) * moduleWidth;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 0; y < height; y += 1) {
+    for (let m = 0; m < modules.length; m += 1) {
+      if (modules[m] !== '1') continue;
+      for (let x = (m + 11) * moduleWidth; x < (m + 12) * moduleWidth; x += 1) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+    }
+  }
+  return { data, width, height };
+}
 
 /** Writes a 640×480 Y4M (4:2:0) of `code` as black bars on white, `frames` identical frames. */
 export function writeBarcodeVideo(file: string, code: string, frames = 5): void {
