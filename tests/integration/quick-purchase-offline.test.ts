@@ -85,4 +85,13 @@ describe('matching on the device', () => {
       [null, null, 1],
     ]);
   });
+
+  it('a scanned barcode matches offline a goods whose detail page was seen (the snapshot keeps its barcode)', async () => {
+    const { member, db } = await setup();
+    const ganmao = await shop.listed(member, 'ganmaoling');
+    // What GET /api/goods/detail/{id} gives and the detail page remembers: the list item plus barcode.
+    await rememberGoods(db, [{ ...ganmao, barcode: '6920000000017' } as typeof ganmao]);
+    const lines = await matchOffline(db, '6920000000017');
+    expect(lines.map((l) => [l.match?.id ?? null, l.method, l.number])).toEqual([[ganmao.id, 'barcode', 1]]);
+  });
 });
