@@ -86,11 +86,13 @@ describe('matching on the device', () => {
     ]);
   });
 
-  it('a scanned barcode matches offline a goods whose detail page was seen (the snapshot keeps its barcode)', async () => {
+  it('a barcode matched online once matches offline, even after a list answer without it', async () => {
     const { member, db } = await setup();
     const ganmao = await shop.listed(member, 'ganmaoling');
-    // What GET /api/goods/detail/{id} gives and the detail page remembers: the list item plus barcode.
+    // What matchList remembers for a line the server matched by barcode.
     await rememberGoods(db, [{ ...ganmao, barcode: '6920000000017' } as typeof ganmao]);
+    // Later a list page shows the same goods (list items carry no barcode).
+    await rememberGoods(db, [ganmao]);
     const lines = await matchOffline(db, '6920000000017');
     expect(lines.map((l) => [l.match?.id ?? null, l.method, l.number])).toEqual([[ganmao.id, 'barcode', 1]]);
   });
