@@ -8,6 +8,7 @@
 // decoder reads it, the goods lands on the pad with 1, the same code from a USB scanner makes it 2.
 import os from 'node:os';
 import path from 'node:path';
+import { Workbook } from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAKE_CAMERA_ARGS, writeBarcodeVideo } from '../helpers/barcode-image';
@@ -163,7 +164,7 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     for (const g of goods) expect(settled.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
   }, 3 * DRAIN_TIMEOUT_MS);
 
-  it('an uploaded CSV list (UTF-8 with BOM, quoted cells, a header) is matched and added', async () => {
+  it('an uploaded CSV list (UTF-8 with BOM, quoted cells, a header) is matched and added; an XLSX is read too', async () => {
     await clearServerCart(page);
     await page.goto('/kjcg?tab=paste');
     await page.getByLabel(/粘贴采购清单/).waitFor({ timeout: RENDER_TIMEOUT_MS });
@@ -178,6 +179,16 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     await page.getByText('已加入5种商品').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
     const lines = await serverCart(page);
     expect(lines.map((l) => [l.goods.id, l.number]).sort((a, b) => a[0] - b[0])).toEqual(some.map((g) => [g.id, g.quantity]).sort((a, b) => a[0] - b[0]));
+
+    // An XLSX as Excel writes it (numbers as numbers), read by the page's own reader.
+    const book = new Workbook();
+    const sheet = book.addWorksheet('采购');
+    sheet.addRow(['商品编码', '数量']);
+    for (const g of goods.slice(5, 7)) sheet.addRow([g.id, g.quantity]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    await page.getByLabel('上传清单文件').setInputFiles({ name: '下周.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+    await page.getByText('已读取 下周.xlsx：2 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByText('共 2 行，已匹配 2 行', { exact: true }).waitFor({ timeout: RENDER_TIMEOUT_MS });
   });
 
   it('扫码: a fake camera shows an EAN-13 box, the goods lands on the pad with 1; the USB scanner box again makes it 2', async () => {

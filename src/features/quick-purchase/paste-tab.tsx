@@ -22,7 +22,17 @@ import { SaveListDialog } from './save-list-dialog';
 import styles from './quick-purchase.module.css';
 
 // The decoder and the spreadsheet readers are lazy chunks: only a buyer who scans or uploads loads them.
-const CameraScanner = lazy(() => import('./camera-scanner'));
+// A chunk that cannot load (offline before it was ever cached, a deploy in between) says so in
+// the dialog rather than breaking the page.
+const CameraScanner = lazy(() =>
+  import('./camera-scanner').catch(() => ({
+    default: () => (
+      <p className={styles.refused} role="alert">
+        扫码组件加载失败，请联网后重试，或使用扫码枪、手动输入
+      </p>
+    ),
+  })),
+);
 const loadReader = () => import('./list-file-reader');
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(LIST_TEMPLATE_CSV)}`;
 
@@ -170,7 +180,14 @@ export function PasteTab() {
             onChange={(e) => setScan(e.target.value)}
             onKeyDown={scanKey}
           />
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => { setLastScan(''); setCamera(true); }}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => {
+              setLastScan('');
+              setCamera(true);
+            }}
+          >
             扫码
           </button>
           <label className={buttonClass('outline', { size: 'sm' })} aria-disabled={reading || undefined}>
