@@ -89,8 +89,11 @@ export interface MatchAnswer {
 export async function matchList(content: string): Promise<MatchAnswer> {
   try {
     const res = await http.post<MatchResult>('user/fast_buy/match', { content });
-    // The goods a list named online are the ones it will name again: kept for matching offline.
-    rememberSeenGoods(res.lines.flatMap((l) => [...(l.match ? [l.match] : []), ...l.alternatives]));
+    // The goods a list named online are the ones it will name again: kept for matching offline,
+    // a goods found by its barcode with that barcode (the box scanned again offline).
+    rememberSeenGoods(
+      res.lines.flatMap((l) => [...(l.match ? [l.method === 'barcode' ? { ...l.match, barcode: l.query } : l.match] : []), ...l.alternatives]),
+    );
     return { lines: res.lines, offline: false };
   } catch (err) {
     if (!isServerUnreachable(err)) throw err;

@@ -31,6 +31,9 @@ export function snapshotRowOf(item: GoodsListItem, now: number, prev?: SnapshotR
   const pyi = norm(p.pinyin_initials) || prev?.pyi;
   if (py) row.py = py;
   if (pyi) row.pyi = pyi;
+  const own = 'barcode' in item && typeof item.barcode === 'string' ? item.barcode : '';
+  const barcode = own || prev?.barcode;
+  if (barcode) row.barcode = barcode;
   row.bytes = JSON.stringify(row).length;
   return row;
 }

@@ -57,6 +57,9 @@ export interface SnapshotRow {
   /** Full pinyin and initials from the server (pinyin_full / pinyin_initials), when it sends them. */
   py?: string;
   pyi?: string;
+  /** The goods' barcode when an answer carried one (a code matched online by barcode); kept across
+   * later list answers that carry none, so a box scanned once online matches offline. */
+  barcode?: string;
   /** Categories this goods was downloaded under (downloadForOffline). */
   categoryIds: number[];
   /** Approximate stored size (JSON length), for the download budget. */

@@ -42,8 +42,9 @@ export async function readQuickPurchase(db: LocalDb): Promise<QuickPurchaseCache
 
 /**
  * A pasted list matched with no connection: every goods the device knows (the snapshot: seen,
- * searched, downloaded, bought) is a candidate; barcodes come from the purchase history; goods
- * bought before win among equally named ones, as on the server.
+ * searched, downloaded, bought) is a candidate; barcodes come from the purchase history and the
+ * snapshot (codes scanned online before, details that carried one); goods bought before win among
+ * equally named ones, as on the server.
  */
 export async function matchOffline(db: LocalDb, content: string): Promise<MatchedLine[]> {
   const lines = parsePastedList(content);
@@ -51,12 +52,12 @@ export async function matchOffline(db: LocalDb, content: string): Promise<Matche
   const barcodes = new Map((history ?? []).map((h) => [h.goods_id, h.barcode]));
   const seen = new Set<number>();
   const candidates: MatchCandidate[] = [];
-  const add = (item: GoodsListItem) => {
+  const add = (item: GoodsListItem, known = '') => {
     if (seen.has(item.id)) return;
     seen.add(item.id);
-    candidates.push({ item, barcode: barcodes.get(item.id) ?? '' });
+    candidates.push({ item, barcode: barcodes.get(item.id) || known });
   };
-  for (const r of rows) add(r.item);
+  for (const r of rows) add(r.item, r.barcode);
   for (const h of history ?? []) if (h.goods) add(h.goods);
   const preferred = new Set<number>((history ?? []).map((h) => h.goods_id));
   for (const o of recent) for (const l of o.order.lines) preferred.add(l.goods_id);

@@ -172,6 +172,65 @@ describe('paste pad', () => {
     expect(http.post.mock.calls.filter(([p]) => p === 'user/fast_buy/match').map(([, b]) => (b as { content: string }).content)).toEqual(['11', '板蓝根颗粒']);
   });
 
+  it('the same goods scanned twice is one row with quantity 2', async () => {
+    renderPage('/kjcg?tab=paste');
+    const scan = await screen.findByLabelText('扫码或输入商品后回车');
+    for (const code of ['11', '11']) {
+      fireEvent.change(scan, { target: { value: code } });
+      fireEvent.keyDown(scan, { key: 'Enter' });
+    }
+    await waitFor(() => expect(http.post.mock.calls.filter(([p]) => p === 'user/fast_buy/match')).toHaveLength(2));
+    await waitFor(() => expect((within(rowOf(1)).getByLabelText('第1行数量') as HTMLInputElement).value).toBe('2'));
+    expect(screen.getByText('共 1 行，已匹配 1 行')).toBeTruthy();
+  });
+
+  it('an uploaded CSV is read on the device, shown in the text box and matched like a paste', async () => {
+    renderPage('/kjcg?tab=paste');
+    const input = await screen.findByLabelText('上传清单文件');
+    const csv = new File(['\ufeff商品,规格,数量\r\n感冒灵颗粒,,3\r\n"阿莫西林胶囊",,2\r\n'], '清单.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [csv] } });
+    expect(await screen.findByText('共 2 行，已匹配 1 行，1 行未匹配（可修改后重新匹配）')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('user/fast_buy/match', { content: '感冒灵颗粒\t\t3\n阿莫西林胶囊\t\t2' });
+    expect((screen.getByLabelText(/粘贴采购清单/) as HTMLTextAreaElement).value).toBe('感冒灵颗粒\t\t3\n阿莫西林胶囊\t\t2');
+    expect(screen.getByText('已读取 清单.csv：2 行')).toBeTruthy();
+  });
+
+  it('refuses a file that is not a list with a message, calling no server', async () => {
+    renderPage('/kjcg?tab=paste');
+    const input = await screen.findByLabelText('上传清单文件');
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '照片.png', { type: 'image/png' })] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('照片.png：仅支持 CSV 或 Excel（.xlsx）文件');
+    fireEvent.change(input, { target: { files: [new File([''], '空.csv', { type: 'text/csv' })] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('空.csv：文件中没有商品行，请按模板填写后上传'));
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('offers the template as a download', async () => {
+    renderPage('/kjcg?tab=paste');
+    const link = (await screen.findByRole('link', { name: '下载模板' })) as HTMLAnchorElement;
+    expect(link.getAttribute('download')).toBe('快捷采购清单模板.csv');
+    expect(decodeURIComponent(link.href.replace(/^data:text\/csv;charset=utf-8,/u, ''))).toContain('商品（名称/批准文号/条形码/商品编码）,规格,数量');
+  });
+
+  it('扫码 without a camera API, or with the permission denied, says so and points to the scan box', { timeout: 30_000 }, async () => {
+    renderPage('/kjcg?tab=paste');
+    fireEvent.click(await screen.findByRole('button', { name: '扫码' }));
+    // The decoder is a lazy chunk: the first load in jsdom transforms it, which takes a moment.
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toMatch(/当前浏览器无法使用摄像头/);
+    fireEvent.click(screen.getByRole('button', { name: '完成' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const getUserMedia = vi.fn(() => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })));
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia, enumerateDevices: () => Promise.resolve([]) } });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: '扫码' }));
+      expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toMatch(/^未获得摄像头权限/);
+      expect(getUserMedia).toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
+  });
+
   it('refuses an empty paste without calling the server', async () => {
     renderPage('/kjcg?tab=paste');
     fireEvent.click(await screen.findByRole('button', { name: '识别清单' }));

@@ -70,9 +70,10 @@ export const chromiumPath = findChromium();
 /** `describe` when a Chromium exists, `describe.skip` otherwise. */
 export const describeBrowser = chromiumPath ? describe : describe.skip;
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: further Chromium switches (e.g. a fake camera for a scanning test). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!chromiumPath) throw new Error('launchBrowser() without a Chromium: wrap the suite in describeBrowser.');
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,9 +3,15 @@
 // them unknown; the unknown line is fixed and matched again; all 20 go to the cart in one
 // request. Then the same with the server process stopped while the browser still believes it is
 // online: the device matches the list, the add lands in the cart draft and the outbox; the server
-// starts again and every line reaches the server cart exactly once.
+// starts again and every line reaches the server cart exactly once. Then a CSV as Excel saves it
+// is uploaded and added; and 扫码 with a fake camera playing a real EAN-13 symbol: the page's
+// decoder reads it, the goods lands on the pad with 1, the same code from a USB scanner makes it 2.
+import os from 'node:os';
+import path from 'node:path';
+import { Workbook } from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FAKE_CAMERA_ARGS, writeBarcodeVideo } from '../helpers/barcode-image';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import {
   apiData,
@@ -157,4 +163,62 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     expect(sameGoodsOnce(picks())(settled)).toBe(true);
     for (const g of goods) expect(settled.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
   }, 3 * DRAIN_TIMEOUT_MS);
+
+  it('an uploaded CSV list (UTF-8 with BOM, quoted cells, a header) is matched and added; an XLSX is read too', async () => {
+    await clearServerCart(page);
+    await page.goto('/kjcg?tab=paste');
+    await page.getByLabel(/粘贴采购清单/).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    const some = goods.slice(0, 5);
+    // Goods codes (a code followed by a spec would read as a name), quoted as Excel quotes cells.
+    const rows = some.map((g, i) => (i % 2 === 0 ? `"${g.id}",,${g.quantity}` : `${g.id},"","${g.quantity}"`));
+    const csv = `\ufeff商品,规格,数量\r\n${[...rows, '"不存在的药品, ZZQ",,1'].join('\r\n')}\r\n`;
+    await page.getByLabel('上传清单文件').setInputFiles({ name: '本周采购.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByText('已读取 本周采购.csv：6 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByText('共 6 行，已匹配 5 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByRole('button', { name: '全部加入购物车（5）' }).click();
+    await page.getByText('已加入5种商品').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    const lines = await serverCart(page);
+    expect(lines.map((l) => [l.goods.id, l.number]).sort((a, b) => a[0] - b[0])).toEqual(some.map((g) => [g.id, g.quantity]).sort((a, b) => a[0] - b[0]));
+
+    // An XLSX as Excel writes it (numbers as numbers), read by the page's own reader.
+    const book = new Workbook();
+    const sheet = book.addWorksheet('采购');
+    sheet.addRow(['商品编码', '数量']);
+    for (const g of goods.slice(5, 7)) sheet.addRow([g.id, g.quantity]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    await page.getByLabel('上传清单文件').setInputFiles({ name: '下周.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+    await page.getByText('已读取 下周.xlsx：2 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByText('共 2 行，已匹配 2 行', { exact: true }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+  });
+
+  it('扫码: a fake camera shows an EAN-13 box, the goods lands on the pad with 1; the USB scanner box again makes it 2', async () => {
+    await clearServerCart(page);
+    const target = goods[0];
+    const { barcode } = await apiData<{ barcode: string }>(page, `/api/goods/detail/${target.id}`);
+    const video = path.join(os.tmpdir(), `kjcg-barcode-${process.pid}.y4m`);
+    writeBarcodeVideo(video, barcode);
+    const cameraBrowser = await launchBrowser(FAKE_CAMERA_ARGS(video));
+    try {
+      const cam = await newPage(cameraBrowser, server.url, { name: 'camera' });
+      await signIn(cam);
+      await cam.goto('/kjcg?tab=paste');
+      await cam.getByRole('button', { name: '扫码', exact: true }).click();
+      await cam.getByText(`已加入：${target.name} ${target.ypgg}`).waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await screenshot(cam, 'quick-purchase-scan');
+      await cam.getByRole('button', { name: '完成' }).click();
+      expect(await cam.getByLabel('第1行数量').inputValue()).toBe('1');
+
+      // A USB scanner types the same code and Enter into the scan box.
+      const box = cam.getByLabel('扫码或输入商品后回车');
+      await box.pressSequentially(barcode);
+      await box.press('Enter');
+      await expect.poll(() => cam.getByLabel('第1行数量').inputValue(), { timeout: RENDER_TIMEOUT_MS }).toBe('2');
+      expect(await cam.locator('tr[data-row]').count()).toBe(1);
+      await cam.getByRole('button', { name: '全部加入购物车（1）' }).click();
+      await cam.getByText('已加入1种商品').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+      expect((await serverCart(cam)).map((l) => [l.goods.id, l.number])).toEqual([[target.id, 2]]);
+    } finally {
+      await cameraBrowser.close();
+    }
+  });
 });

@@ -85,4 +85,15 @@ describe('matching on the device', () => {
       [null, null, 1],
     ]);
   });
+
+  it('a barcode matched online once matches offline, even after a list answer without it', async () => {
+    const { member, db } = await setup();
+    const ganmao = await shop.listed(member, 'ganmaoling');
+    // What matchList remembers for a line the server matched by barcode.
+    await rememberGoods(db, [{ ...ganmao, barcode: '6920000000017' } as typeof ganmao]);
+    // Later a list page shows the same goods (list items carry no barcode).
+    await rememberGoods(db, [ganmao]);
+    const lines = await matchOffline(db, '6920000000017');
+    expect(lines.map((l) => [l.match?.id ?? null, l.method, l.number])).toEqual([[ganmao.id, 'barcode', 1]]);
+  });
 });

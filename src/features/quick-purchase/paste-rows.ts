@@ -45,3 +45,28 @@ export function chooseAlternative(rows: readonly PadRow[], key: string, goodsId:
 export function countMatched(rows: readonly PadRow[]): number {
   return rows.filter((r) => r.chosen !== null).length;
 }
+
+/**
+ * Scanned lines into the pad: a goods already on the pad gets the scan's quantity on top of its
+ * own (a box scanned twice is two boxes), anything else — a new goods, or a code nothing matched,
+ * kept for fixing — becomes a row of its own at the end. An unmatched code scanned again bumps its
+ * unmatched row rather than adding a duplicate to fix twice.
+ */
+export function mergeScanned(rows: readonly PadRow[], scanned: readonly PadRow[]): PadRow[] {
+  let out = [...rows];
+  for (const s of scanned) {
+    const same = out.find((r) =>
+      s.chosen !== null ? r.chosen?.id === s.chosen.id : r.chosen === null && r.line.query === s.line.query,
+    );
+    if (!same) {
+      // Numbered after the pad's last row: each scan is matched alone, so its answer says line 1.
+      const line = out.reduce((max, r) => Math.max(max, r.line.line), 0) + 1;
+      out = [...out, { ...s, line: { ...s.line, line } }];
+      continue;
+    }
+    const add = Number(s.number) || 1;
+    const had = /^\d{1,7}$/u.test(same.number.trim()) ? Number(same.number) : 0;
+    out = out.map((r) => (r.key === same.key ? { ...r, number: String(had + add), include: r.chosen !== null } : r));
+  }
+  return out;
+}

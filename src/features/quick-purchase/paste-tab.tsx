@@ -3,19 +3,38 @@
 // typed by a USB scanner into the scan box (Enter adds the line). The server matches each line
 // (offline: the device, among the goods it knows); each row shows its match and alternatives,
 // unmatched lines stay for editing; then every ticked row goes to the cart in one request.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// An uploaded CSV/XLSX is read on the device into the same text; 扫码 opens the camera, whose
+// codes go the same way as the scan box's (a goods scanned again gets +1).
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useMatchList } from '../../api/quick-purchase';
 import { formatPrice } from '../../domain/money';
 import { MATCH_METHOD_LABELS, MAX_PASTE_LINES, PASTE_TOO_MANY, parsePastedList, tooManyLines } from '../../domain/quick-purchase';
 import { buttonClass } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
+import { Dialog, DialogActions, DialogClose } from '../../ui/dialog';
+import { LIST_FILE_ACCEPT, LIST_FILE_TOO_BIG, LIST_TEMPLATE_CSV, LIST_TEMPLATE_NAME, MAX_LIST_FILE_BYTES } from '../../domain/list-file';
 import { toast } from '../../ui/toast';
 import { parseQuantity, useAddLines, type AddLine, type RowStatus } from './add-lines';
 import { GoodsCell } from './goods-cell';
-import { chooseAlternative, countMatched, replaceRow, rowsOf, type PadRow } from './paste-rows';
+import { chooseAlternative, countMatched, mergeScanned, replaceRow, rowsOf, type PadRow } from './paste-rows';
 import { RowStatusText } from './row-status';
 import { SaveListDialog } from './save-list-dialog';
 import styles from './quick-purchase.module.css';
+
+// The decoder and the spreadsheet readers are lazy chunks: only a buyer who scans or uploads loads them.
+// A chunk that cannot load (offline before it was ever cached, a deploy in between) says so in
+// the dialog rather than breaking the page.
+const CameraScanner = lazy(() =>
+  import('./camera-scanner').catch(() => ({
+    default: () => (
+      <p className={styles.refused} role="alert">
+        扫码组件加载失败，请联网后重试，或使用扫码枪、手动输入
+      </p>
+    ),
+  })),
+);
+const loadReader = () => import('./list-file-reader');
+const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(LIST_TEMPLATE_CSV)}`;
 
 const COLUMNS = ['加入', '行', '粘贴内容', '匹配商品', '其他可选', '价格', '库存', '数量', '结果'];
 const PLACEHOLDER = '每行一个商品：名称（可加规格）、批准文号、条形码或商品编码，后接数量\n例如：\n阿莫西林胶囊\t0.25g*24粒\t10\n6901234567892, 5\n国药准字Z44021940 3';
@@ -28,6 +47,10 @@ export function PasteTab() {
   const [statuses, setStatuses] = useState<ReadonlyMap<string, RowStatus>>(() => new Map());
   const [offline, setOffline] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [fileNote, setFileNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [reading, setReading] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const [lastScan, setLastScan] = useState('');
   const matcher = useMatchList();
   const { add, pending } = useAddLines();
 
@@ -62,18 +85,51 @@ export function PasteTab() {
   // A USB scanner types the code and Enter: the line is matched and added to the pad. Scans are
   // matched one after another (the HTTP client cancels an earlier in-flight request to the same
   // path, which would lose a code scanned while the previous one was still being matched).
+  // A goods already on the pad gets +1 (a box scanned twice is two boxes).
   const scans = useRef<Promise<void>>(Promise.resolve());
+  const addScan = (line: string, onFail: () => void) => {
+    scans.current = scans.current.then(async () => {
+      const next = await runMatch(line);
+      if (!next) return onFail();
+      setRows((prev) => mergeScanned(prev, next));
+      const found = next[0]?.chosen;
+      setLastScan(found ? `已加入：${found.name} ${found.ypgg}` : `未找到“${line}”对应的商品，已列入清单待修改`);
+    });
+  };
   const scanKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
     const line = scan.trim();
     if (line === '') return;
     setScan('');
-    scans.current = scans.current.then(async () => {
-      const next = await runMatch(line);
-      if (next) setRows((prev) => [...prev, ...next]);
-      else setScan((cur) => (cur === '' ? line : cur));
-    });
+    addScan(line, () => setScan((cur) => (cur === '' ? line : cur)));
+  };
+  const cameraCode = (code: string) => addScan(code, () => undefined);
+
+  // 上传清单: read on the device (works offline), put into the text box so the buyer sees what
+  // was read, then matched like a paste.
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // the same file chosen again (after fixing it) fires change again
+    if (!file) return;
+    if (file.size > MAX_LIST_FILE_BYTES) return setFileNote({ tone: 'error', text: `${file.name}：${LIST_FILE_TOO_BIG}` });
+    setReading(true);
+    let read;
+    try {
+      read = await (await loadReader()).readListFile(file);
+    } catch {
+      read = { ok: false as const, message: '读取文件失败，请重试' };
+    } finally {
+      setReading(false);
+    }
+    if (!read.ok) return setFileNote({ tone: 'error', text: `${file.name}：${read.message}` });
+    setFileNote({ tone: 'ok', text: `已读取 ${file.name}：${read.lines} 行` });
+    setText(read.text);
+    const next = await runMatch(read.text);
+    if (next) {
+      setRows(next);
+      setStatuses(new Map());
+    }
   };
 
   const rematch = async (row: PadRow) => {
@@ -124,6 +180,23 @@ export function PasteTab() {
             onChange={(e) => setScan(e.target.value)}
             onKeyDown={scanKey}
           />
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => {
+              setLastScan('');
+              setCamera(true);
+            }}
+          >
+            扫码
+          </button>
+          <label className={buttonClass('outline', { size: 'sm' })} aria-disabled={reading || undefined}>
+            {reading ? '正在读取…' : '上传清单（CSV/Excel）'}
+            <input type="file" className={styles.fileInput} accept={LIST_FILE_ACCEPT} disabled={reading} onChange={(e) => void upload(e)} aria-label="上传清单文件" />
+          </label>
+          <a className={buttonClass('link', { size: 'sm' })} href={TEMPLATE_HREF} download={LIST_TEMPLATE_NAME}>
+            下载模板
+          </a>
           {rows.length > 0 && (
             <button type="button" className={buttonClass('link', { size: 'sm' })} onClick={() => setRows([])}>
               清空结果
@@ -131,6 +204,27 @@ export function PasteTab() {
           )}
         </div>
       </form>
+
+      {fileNote && (
+        <p className={fileNote.tone === 'error' ? styles.refused : styles.hint} role={fileNote.tone === 'error' ? 'alert' : 'status'}>
+          {fileNote.text}
+        </p>
+      )}
+      <Dialog open={camera} onOpenChange={setCamera} title="扫码加入" closeLabel="关闭" widthPx={520}>
+        {camera && (
+          <Suspense fallback={<p className={styles.hint}>正在加载扫码组件…</p>}>
+            <CameraScanner onCode={cameraCode} />
+          </Suspense>
+        )}
+        {lastScan && (
+          <p className={styles.summary} role="status">
+            {lastScan}
+          </p>
+        )}
+        <DialogActions>
+          <DialogClose className={buttonClass('primary')}>完成</DialogClose>
+        </DialogActions>
+      </Dialog>
 
       {offline && <p className={styles.offline}>当前无法连接服务器，已在本机按保存的商品目录匹配；加入的商品将存入离线购物车，联网后自动同步。</p>}
 
