@@ -1160,6 +1160,10 @@ export const articles = pgTable(
     cover: text('cover').notNull().default(''),
     publishedAt: ts('published_at').notNull().defaultNow(),
     views: integer('views').notNull().default(0),
+    /** false: an operator withdrew it (console); the shop lists and answers only published ones. */
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Operator's ordering within a category: higher first, then newest (docs/decisions/console-content.md). */
+    sort: integer('sort').notNull().default(0),
   },
   (t) => [index('articles_category_idx').on(t.categoryId, t.publishedAt)],
 );

@@ -16,6 +16,8 @@ import { adminInvoiceRoutes } from './invoices.ts';
 import { adminCouponRoutes } from './coupons.ts';
 import { adminDrawRoutes } from './draws.ts';
 import { adminPromotionRoutes } from './promotions.ts';
+import { adminArticleRoutes } from './articles.ts';
+import { adminSettingsRoutes } from './settings.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -37,3 +39,5 @@ adminRoutes.route('/invoices', adminInvoiceRoutes);
 adminRoutes.route('/coupons', adminCouponRoutes);
 adminRoutes.route('/draws', adminDrawRoutes);
 adminRoutes.route('/promotions', adminPromotionRoutes);
+adminRoutes.route('/articles', adminArticleRoutes);
+adminRoutes.route('/settings', adminSettingsRoutes);
