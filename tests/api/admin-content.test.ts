@@ -52,6 +52,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The field messages of a 422 answer. */
+const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string[]> }).errors;
+
 const draft = (over: Record<string, unknown> = {}) => ({ category_id: leafId, title: '配送时效', summary: '多久到货', body: '<p>一般48小时内发货。</p>', sort: 0, is_published: true, ...over });
 const create = (cookie: string, body: Record<string, unknown>) => t.call<ConsoleArticle>('POST', '/api/admin/articles', { cookie, json: body });
 
@@ -126,12 +129,12 @@ describe('/api/admin/articles', () => {
   it('refuses bad input with field messages and unknown ids with 404', async () => {
     const bad = await create(ops, draft({ title: '', category_id: 'x', sort: -1 }));
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors).toMatchObject({ title: ['请填写标题'], category_id: ['请选择文章分类'], sort: ['排序须为0-9999的整数'] });
+    expect(errorsOf(bad)).toMatchObject({ title: ['请填写标题'], category_id: ['请选择文章分类'], sort: ['排序须为0-9999的整数'] });
     // A group (not a leaf) cannot hold articles.
     const [group] = await t.db.select({ id: articleCategories.id }).from(articleCategories).where(eq(articleCategories.code, 'zfps'));
-    expect((await create(ops, draft({ category_id: group.id }))).body.data.errors).toEqual({ category_id: ['请选择文章所在的末级分类'] });
+    expect(errorsOf(await create(ops, draft({ category_id: group.id })))).toEqual({ category_id: ['请选择文章所在的末级分类'] });
     // Nothing left after sanitising is an empty body.
-    expect((await create(ops, draft({ body: '<script>alert(1)</script>' }))).body.data.errors).toEqual({ body: ['请填写正文'] });
+    expect(errorsOf(await create(ops, draft({ body: '<script>alert(1)</script>' })))).toEqual({ body: ['请填写正文'] });
     expect((await t.call('POST', '/api/admin/articles/999999', { cookie: ops, json: draft() })).status).toBe(404);
     expect((await t.call('GET', '/api/admin/articles/abc', { cookie: ops })).status).toBe(404);
     expect((await t.call('GET', '/api/admin/articles?sort=title', { cookie: ops })).status).toBe(422);
@@ -205,14 +208,14 @@ describe('/api/admin/settings', () => {
   it('refuses bad input with Chinese field messages', async () => {
     const bad = await save(ops, { shipping: { shipping_amount: -1, fee: 1.5 }, payment_window: { minutes: 2 }, transfer_account: { account_name: '', bank: '银行', account_no: 'abc' } });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors).toMatchObject({
+    expect(errorsOf(bad)).toMatchObject({
       'shipping.shipping_amount': ['包邮金额须为0或正整数（分）'],
       'shipping.fee': ['运费须为0或正整数（分）'],
       'payment_window.minutes': ['支付时限须为5-1440分钟的整数'],
       'transfer_account.account_name': ['请填写户名'],
       'transfer_account.account_no': ['账号须为8-40位数字（可含空格）'],
     });
-    expect((await save(ops, {})).body.data.errors).toEqual({ _form: ['没有要保存的设置'] });
+    expect(errorsOf(await save(ops, {}))).toEqual({ _form: ['没有要保存的设置'] });
   });
 
   it('is for 运营 and 管理员 only', async () => {

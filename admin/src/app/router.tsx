@@ -32,6 +32,11 @@ import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
 import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
+import { articleCategoriesQuery, articleListQuery, articleQuery, parseArticleSearch } from '../api/articles.ts';
+import { siteSettingsQuery } from '../api/site-settings.ts';
+import { ArticlesPage } from '../pages/articles/articles-page.tsx';
+import { ArticlePage } from '../pages/article/article-page.tsx';
+import { SettingsPage } from '../pages/settings/settings-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -204,9 +209,53 @@ const promotionsRoute = createRoute({
   component: PromotionsPage,
 });
 
+const articlesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/articles',
+  validateSearch: parseArticleSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(articleListQuery(deps));
+  },
+  component: ArticlesPage,
+});
+
+const newArticleRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/articles/new',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(articleCategoriesQuery);
+  },
+  component: ArticlePage,
+});
+
+const articleRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/articles/$articleId',
+  params: {
+    parse: ({ articleId }) => ({ articleId: /^\d{1,9}$/.test(articleId) ? Number(articleId) : 0 }),
+    stringify: ({ articleId }) => ({ articleId: String(articleId) }),
+  },
+  loader: ({ context, params }) => {
+    if (!mayOpen(context.me.role, 'content')) return;
+    void context.queryClient.prefetchQuery(articleCategoriesQuery);
+    if (params.articleId > 0) void context.queryClient.prefetchQuery(articleQuery(params.articleId));
+  },
+  component: ArticlePage,
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/settings',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(siteSettingsQuery);
+  },
+  component: SettingsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
