@@ -63,3 +63,35 @@ export const PAYMENT_WINDOW_MINUTES_MIN = 5;
 export const PAYMENT_WINDOW_MINUTES_MAX = 1_440;
 /** 1,000,000 yuan: far above any order; catches a yuan amount typed into a fen field ×100. */
 export const SHIPPING_FEN_MAX = 100_000_000;
+
+/**
+ * The shop's editable lists (GET/POST /api/admin/site-lists/{kind}): 热门搜索词, the top
+ * navigation, the footer's 友情链接 and the pictures of a focus/ad slot. Each is saved whole, in
+ * the order given.
+ */
+export const SITE_LIST_KINDS = ['hot_keywords', 'nav', 'links', 'focus'] as const;
+export type SiteListKind = (typeof SITE_LIST_KINDS)[number];
+
+export const SITE_LIST_LABELS: Record<SiteListKind, string> = {
+  hot_keywords: '热门搜索词',
+  nav: '顶部导航',
+  links: '友情链接',
+  focus: '焦点图与广告位',
+};
+
+/** Focus/ad slots the shop shows (SPEC §7 /api/focus*). */
+export const FOCUS_SLOTS = ['index', 'right', 'top', 'top_banner', 'bottom', 'xrtj', 'ppzq', 'kxzq', 'kxzq_ad', 'new_kxzq', 'zyzq', 'login', 'yx', 'demo', 'post', 'qxzq', 'jxq', 'draw'] as const;
+export type FocusSlot = (typeof FOCUS_SLOTS)[number];
+
+/** One row of a list; `id` is absent for a new row. Unused fields are ''. */
+export interface SiteListItem {
+  id?: number;
+  /** hot_keywords: the word; nav, links: the name; focus: the title. */
+  name: string;
+  /** nav, links, focus: where it goes (a site path or http(s)). */
+  url: string;
+  /** focus: the picture, a path under /media/. */
+  image: string;
+}
+
+export const SITE_LIST_MAX = 50;

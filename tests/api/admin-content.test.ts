@@ -224,3 +224,55 @@ describe('/api/admin/settings', () => {
     expect((await save(buyer.cookie, { payment_window: { minutes: 60 } })).status).toBe(401);
   });
 });
+
+describe('/api/admin/site-lists', () => {
+  type Item = { id?: number; name: string; url: string; image: string };
+  const saveList = (cookie: string, kind: string, items: unknown, slot = '') =>
+    t.call<Required<Item>[]>('POST', `/api/admin/site-lists/${kind}${slot ? `?slot=${slot}` : ''}`, { cookie, json: { items } });
+
+  it('saves the hot search words and the nav in order; the shell answers them on its next load', async () => {
+    expect((await t.call('GET', '/api/focus/common')).status).toBe(200); // warms the shell's cache
+    const words = await saveList(ops, 'hot_keywords', [{ name: '连花清瘟' }, { name: '阿莫西林' }]);
+    expect(words.status, words.body.msg).toBe(200);
+    const nav = await saveList(ops, 'nav', [{ name: '首页', url: '/' }, { name: '包邮专区', url: '/yx' }]);
+    const common = await t.call<{ rnss: string[]; nav: { name: string; url: string }[] }>('GET', '/api/focus/common');
+    expect(common.body.data.rnss).toEqual(['连花清瘟', '阿莫西林']);
+    expect(common.body.data.nav.map((n) => [n.name, n.url])).toEqual([['首页', '/'], ['包邮专区', '/yx']]);
+    // Reorder and rename by id, drop one: the others keep their ids.
+    const [home, yx] = nav.body.data;
+    const again = await saveList(ops, 'nav', [{ id: yx.id, name: '包邮', url: '/yx' }, { id: home.id, name: '首页', url: '/' }]);
+    expect(again.body.data.map((n) => [n.id, n.name])).toEqual([[yx.id, '包邮'], [home.id, '首页']]);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetType, 'nav')).orderBy(auditLog.id).limit(1);
+    expect(audit).toMatchObject({ action: 'site_list.update', before: [], after: [expect.objectContaining({ name: '首页' }), expect.objectContaining({ name: '包邮专区' })] });
+  });
+
+  it('replaces the footer links and a focus slot; the shop answers the new ones', async () => {
+    await saveList(ops, 'links', [{ name: '国家药品监督管理局', url: 'https://www.nmpa.gov.cn' }]);
+    const shopLinks = await t.call<{ name: string; url: string }[]>('GET', '/api/global/links');
+    expect(shopLinks.body.data.map((l) => l.name)).toEqual(['国家药品监督管理局']);
+    const focus = await saveList(ops, 'focus', [{ name: '新品上市', url: '/kxzq/new', image: '/media/banner/index-9.svg' }], 'index');
+    expect(focus.status, focus.body.msg).toBe(200);
+    const slot = await t.call<{ title: string; image: string; url: string }[]>('GET', '/api/focus?type=index');
+    expect(slot.body.data).toEqual([{ title: '新品上市', image: '/media/banner/index-9.svg', url: '/kxzq/new' }]);
+    expect((await t.call<Item[]>('GET', '/api/admin/site-lists/focus?slot=right', { cookie: ops })).body.data).toEqual([]);
+  });
+
+  it('refuses bad rows with field messages, ids of another list, unknown kinds and slots', async () => {
+    const bad = await saveList(ops, 'focus', [{ name: '', url: 'javascript:alert(1)', image: 'https://evil.example/x.png' }], 'index');
+    expect(bad.status).toBe(422);
+    expect(errorsOf(bad)).toMatchObject({ 'items.0.name': ['请填写名称'] });
+    const badUrl = await saveList(ops, 'focus', [{ name: '图', url: 'javascript:alert(1)', image: 'https://evil.example/x.png' }], 'index');
+    expect(errorsOf(badUrl)).toEqual({ 'items.0.url': ['链接须为 http(s):// 地址或以 / 开头的站内路径'], 'items.0.image': ['图片须为本站 /media/ 下的地址'] });
+    expect(errorsOf(await saveList(ops, 'links', [{ name: '无链接' }]))).toEqual({ 'items.0.url': ['请填写链接'] });
+    const [link] = (await t.call<Required<Item>[]>('GET', '/api/admin/site-lists/links', { cookie: ops })).body.data;
+    expect(errorsOf(await saveList(ops, 'nav', [{ id: link.id + 10_000, name: '外来', url: '/' }]))).toEqual({ 'items.0.id': ['该条目不存在或不属于此列表，请刷新后重试'] });
+    expect((await t.call('GET', '/api/admin/site-lists/banners', { cookie: ops })).status).toBe(404);
+    expect((await t.call('GET', '/api/admin/site-lists/focus?slot=nowhere', { cookie: ops })).status).toBe(422);
+  });
+
+  it('is for 运营 and 管理员 only', async () => {
+    expect((await t.call('GET', '/api/admin/site-lists/nav', { cookie: finance })).status).toBe(403);
+    expect((await saveList(finance, 'nav', [])).status).toBe(403);
+    expect((await saveList(buyer.cookie, 'nav', [])).status).toBe(401);
+  });
+});

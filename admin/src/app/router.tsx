@@ -37,6 +37,8 @@ import { siteSettingsQuery } from '../api/site-settings.ts';
 import { ArticlesPage } from '../pages/articles/articles-page.tsx';
 import { ArticlePage } from '../pages/article/article-page.tsx';
 import { SettingsPage } from '../pages/settings/settings-page.tsx';
+import { parseSiteListSearch, siteListQuery } from '../api/site-lists.ts';
+import { SiteListsPage } from '../pages/site-lists/site-lists-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -253,9 +255,20 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 });
 
+const siteListsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/site-lists',
+  validateSearch: parseSiteListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(siteListQuery(deps));
+  },
+  component: SiteListsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

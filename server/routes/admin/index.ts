@@ -18,6 +18,7 @@ import { adminDrawRoutes } from './draws.ts';
 import { adminPromotionRoutes } from './promotions.ts';
 import { adminArticleRoutes } from './articles.ts';
 import { adminSettingsRoutes } from './settings.ts';
+import { adminSiteListRoutes } from './site-lists.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -41,3 +42,4 @@ adminRoutes.route('/draws', adminDrawRoutes);
 adminRoutes.route('/promotions', adminPromotionRoutes);
 adminRoutes.route('/articles', adminArticleRoutes);
 adminRoutes.route('/settings', adminSettingsRoutes);
+adminRoutes.route('/site-lists', adminSiteListRoutes);

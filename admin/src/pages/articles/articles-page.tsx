@@ -55,7 +55,7 @@ export function ArticlesPage() {
     },
     { id: 'category', accessorKey: 'category_path', header: '分类', enableSorting: false },
     { id: 'sort', accessorKey: 'sort', header: '排序' },
-    { id: 'published_at', header: '发布时间', cell: (info) => formatDateTime(info.row.original.published_at) },
+    { id: 'published_at', accessorKey: 'published_at', header: '发布时间', cell: (info) => formatDateTime(info.row.original.published_at) },
     { id: 'state', header: '状态', enableSorting: false, cell: (info) => (info.row.original.is_published ? '已发布' : '已下线') },
     {
       id: 'action',
