@@ -52,7 +52,20 @@ export interface SiteSettings {
   payment_window: { minutes: number };
   /** site_config 'transfer_account': our 对公转账 receiving account; null = the environment's (or the demo's). */
   transfer_account: { account_name: string; bank: string; account_no: string } | null;
+  /**
+   * site_config 'shop_front': the footer's licences and what the shop's QR codes point at (drawn
+   * by the server with qrcode); null = the environment's (SHOP_LICENCES, SHOP_QR_*) or the demo's.
+   */
+  shop_front: ShopFrontSetting | null;
 }
+
+export interface ShopFrontSetting {
+  licences: { name: string; number: string }[];
+  qr_targets: { mini_program: string | null; wechat_official: string | null };
+}
+
+export const QR_KINDS = ['mini_program', 'wechat_official'] as const;
+export const LICENCES_MAX = 6;
 
 /** GET /api/admin/settings: the settings and where the transfer account shown to buyers comes from. */
 export interface SiteSettingsView extends SiteSettings {

@@ -14,6 +14,8 @@ import type { ConsoleArticle, ConsoleArticleCategory, ConsoleArticleRow, SiteSet
 import type { ArticleDetail, ArticlePage } from '../../src/domain/articles.ts';
 import type { CartState } from '../../src/domain/cart-types.ts';
 import type { TransferInfo } from '../../src/domain/orders.ts';
+import type { ShopMode } from '../../src/domain/contracts.ts';
+import { DEMO_LICENCES } from '../../server/services/shop-front.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -158,6 +160,7 @@ describe('/api/admin/settings', () => {
       shipping: { shipping_amount: 80_000, fee: 1_000 },
       payment_window: { minutes: 30 },
       transfer_account: null,
+      shop_front: null,
       transfer_account_source: 'demo',
     });
   });
@@ -196,6 +199,26 @@ describe('/api/admin/settings', () => {
     const cleared = await save(admin, { transfer_account: null });
     expect(cleared.body.data.transfer_account_source).toBe('demo');
     expect((await t.call<TransferInfo>('GET', '/api/pay/transfer_info', { cookie: buyer.cookie })).body.data.account_no).not.toBe(account.account_no);
+  });
+
+  it("sets the footer's licences and a QR target: the shell shows them and the server draws the code", async () => {
+    const front = { licences: [{ name: '《药品经营许可证》', number: '粤AA0209999' }], qr_targets: { mini_program: 'https://shop.example.com/mp', wechat_official: null } };
+    expect((await save(ops, { shop_front: front })).body.data.shop_front).toEqual(front);
+    const mode = await t.call<ShopMode>('GET', '/api/global/shop_mode');
+    expect(mode.body.data.licences).toEqual(front.licences);
+    expect(mode.body.data.qr_codes.mini_program).toMatch(/^\/api\/global\/qr\/mini_program\?v=[0-9a-f]{12}$/);
+    expect(mode.body.data.qr_codes.wechat_official).toBeNull();
+    const qr = await t.app.request(mode.body.data.qr_codes.mini_program!);
+    expect(qr.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await qr.text()).toMatch(/^<svg[^>]*>.*<path/s);
+    expect((await t.app.request('/api/global/qr/wechat_official')).status).toBe(404);
+    // Removing the console's setting brings back the environment's (here: the demo's) licences.
+    await save(ops, { shop_front: null });
+    const back = await t.call<ShopMode>('GET', '/api/global/shop_mode');
+    expect(back.body.data.licences).toEqual([...DEMO_LICENCES]);
+    expect(back.body.data.qr_codes.mini_program).toBeNull();
+    const bad = await save(ops, { shop_front: { licences: [{ name: '', number: 'x' }], qr_targets: { mini_program: 'javascript:alert(1)', wechat_official: null } } });
+    expect(errorsOf(bad)).toMatchObject({ 'shop_front.licences.0.name': ['请填写证照名称'], 'shop_front.qr_targets.mini_program': ['二维码地址须为 https:// 或 http:// 开头的网址'] });
   });
 
   it('saving unchanged values writes no audit row', async () => {

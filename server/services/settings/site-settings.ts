@@ -5,7 +5,7 @@
 // minutes), for the account the TRANSFER_* environment (production refuses to start without it),
 // else the demo's account. The console's value wins over the environment: the environment is the
 // floor the shop can always start on, the console is where it is run from.
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema.ts';
@@ -13,12 +13,16 @@ import type { AppConfig } from '../../deps.ts';
 import type { SiteSettings, SiteSettingsView } from '../../../src/domain/admin-content.ts';
 import { paymentTtlMs } from '../orders/status.ts';
 
-export const SETTING_KEYS = ['shipping', 'payment_window', 'transfer_account'] as const;
+export const SETTING_KEYS = ['shipping', 'payment_window', 'transfer_account', 'shop_front'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 const shippingSchema = z.object({ shipping_amount: z.number().int().nonnegative(), fee: z.number().int().nonnegative() });
 const paymentWindowSchema = z.object({ minutes: z.number().int().positive() });
 export const transferAccountSchema = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
+const shopFrontSchema = z.object({
+  licences: z.array(z.object({ name: z.string().min(1), number: z.string().min(1) })),
+  qr_targets: z.object({ mini_program: z.string().min(1).nullable(), wechat_official: z.string().min(1).nullable() }),
+});
 
 /** Without a 'shipping' row nothing is charged (the cart's rule before the console existed). */
 const NO_SHIPPING_RULE = { shipping_amount: 0, fee: 0 };
@@ -41,6 +45,7 @@ export async function storedSettings(db: Db): Promise<{ [K in SettingKey]: SiteS
     shipping: parse(shippingSchema, 'shipping'),
     payment_window: parse(paymentWindowSchema, 'payment_window'),
     transfer_account: parse(transferAccountSchema, 'transfer_account'),
+    shop_front: parse(shopFrontSchema, 'shop_front'),
   };
 }
 
@@ -51,8 +56,16 @@ export async function effectiveSettings(db: Db, config: ConfigPart): Promise<Sit
     shipping: s.shipping ?? NO_SHIPPING_RULE,
     payment_window: s.payment_window ?? { minutes: paymentTtlMs(config) / 60_000 },
     transfer_account: s.transfer_account,
+    shop_front: s.shop_front,
     transfer_account_source: s.transfer_account ? 'console' : config.transferAccount ? 'environment' : 'demo',
   };
+}
+
+/** The console's licences and QR targets, when set (shop-front.ts falls back to the environment). */
+export async function storedShopFront(db: Db): Promise<SiteSettings['shop_front']> {
+  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'shop_front')).limit(1);
+  const r = shopFrontSchema.safeParse(row?.value);
+  return r.success ? r.data : null;
 }
 
 /** How long a new online-payment order may stay unpaid: the console's window, else the environment's. */

@@ -1,6 +1,6 @@
 // 站点设置 (运营): the settings that drive the shop's rules — free-shipping amount and fee (the
 // cart's shortfall and checkout), the online-payment window (a new order's expiry) and the 对公转账
-// receiving account buyers are shown. Amounts are typed in yuan and sent in fen; each section
+// receiving account buyers are shown, the footer's licences and the QR codes' targets. Amounts are typed in yuan and sent in fen; each section
 // saves on its own, and the server answers what applies now.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import type { SiteSettings, SiteSettingsView } from '../../../../src/domain/admin-content.ts';
+import { LICENCES_MAX, type SiteSettings, type SiteSettingsView } from '../../../../src/domain/admin-content.ts';
 import styles from './settings-page.module.css';
 
 const SOURCE = { console: '本页设置', environment: '服务器环境变量 TRANSFER_*', demo: '演示账户' } as const;
@@ -158,6 +158,71 @@ function TransferAccountForm({ settings, onSaved }: { settings: SiteSettingsView
   );
 }
 
+interface LicenceRow {
+  name: string;
+  number: string;
+}
+
+function ShopFrontForm({ settings, onSaved }: { settings: SiteSettingsView; onSaved: (s: SiteSettingsView) => void }) {
+  const front = settings.shop_front;
+  const [licences, setLicences] = useState<LicenceRow[]>(front?.licences ?? []);
+  const [mini, setMini] = useState(front?.qr_targets.mini_program ?? '');
+  const [wechat, setWechat] = useState(front?.qr_targets.wechat_official ?? '');
+  const { errors, busy, notice, save } = useSave(onSaved);
+  const setRow = (i: number, patch: Partial<LicenceRow>) => setLicences((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save({
+      shop_front: {
+        licences: licences.map((l) => ({ name: l.name.trim(), number: l.number.trim() })),
+        qr_targets: { mini_program: mini.trim() || null, wechat_official: wechat.trim() || null },
+      },
+    });
+  };
+  const rowError = (i: number) => errors[`shop_front.licences.${i}.name`] ?? errors[`shop_front.licences.${i}.number`];
+  return (
+    <Section
+      title="页脚证照与二维码"
+      intro={`页脚显示的证照编号，以及小程序、公众号二维码指向的网址（由服务器生成二维码）。${front ? '当前使用本页设置。' : '未设置时使用服务器环境变量（SHOP_LICENCES、SHOP_QR_*）或演示内容。'}`}
+      onSubmit={submit}
+      busy={busy}
+      notice={notice}
+      error={errors.form ?? errors['shop_front.licences']}
+    >
+      <fieldset className={styles.licences}>
+        <legend>证照</legend>
+        {licences.map((l, i) => (
+          <div key={i} className={styles.licenceRow}>
+            <input aria-label={`第${i + 1}项 证照名称`} placeholder="如：《药品经营许可证》" value={l.name} maxLength={60} onChange={(e) => setRow(i, { name: e.target.value })} />
+            <input aria-label={`第${i + 1}项 证照编号`} placeholder="编号" value={l.number} maxLength={60} onChange={(e) => setRow(i, { number: e.target.value })} />
+            <button type="button" className={buttonClass('link', { size: 'sm' })} onClick={() => setLicences((ls) => ls.filter((_, j) => j !== i))}>
+              删除
+            </button>
+            {rowError(i) && (
+              <p role="alert" className={styles.error}>
+                {rowError(i)}
+              </p>
+            )}
+          </div>
+        ))}
+        {licences.length < LICENCES_MAX && (
+          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setLicences((ls) => [...ls, { name: '', number: '' }])}>
+            添加证照
+          </button>
+        )}
+      </fieldset>
+      <div className={styles.grid}>
+        <Field label="小程序二维码指向" hint="https://… ，留空则不显示" error={errors['shop_front.qr_targets.mini_program']}>
+          {(p) => <input {...p} name="qr_mini_program" value={mini} onChange={(e) => setMini(e.target.value)} />}
+        </Field>
+        <Field label="公众号二维码指向" hint="https://… ，留空则不显示" error={errors['shop_front.qr_targets.wechat_official']}>
+          {(p) => <input {...p} name="qr_wechat_official" value={wechat} onChange={(e) => setWechat(e.target.value)} />}
+        </Field>
+      </div>
+    </Section>
+  );
+}
+
 export function SettingsPage() {
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'content') : false;
@@ -175,6 +240,7 @@ export function SettingsPage() {
       <ShippingForm settings={settings.data} onSaved={onSaved} />
       <PaymentWindowForm settings={settings.data} onSaved={onSaved} />
       <TransferAccountForm key={settings.data.transfer_account_source} settings={settings.data} onSaved={onSaved} />
+      <ShopFrontForm settings={settings.data} onSaved={onSaved} />
     </section>
   );
 }
