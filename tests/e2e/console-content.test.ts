@@ -121,6 +121,10 @@ describeBrowser('console content: a hostile article body never runs in the shop;
     await shipping.getByRole('button', { name: '保存' }).click();
     await shipping.getByText('已保存，商城下次加载即生效').waitFor({ timeout: 15_000 });
     await screenshot(operator, 'console-settings');
+    await operator.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '站点内容' }).click();
+    await operator.getByRole('navigation', { name: '内容类型' }).getByRole('link', { name: '焦点图与广告位' }).click();
+    await operator.getByLabel('第1条 图片').waitFor({ timeout: 15_000 });
+    await screenshot(operator, 'console-site-lists');
 
     await buyer.reload();
     const after = await cartState(buyer);
