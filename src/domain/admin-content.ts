@@ -96,6 +96,27 @@ export const SITE_LIST_LABELS: Record<SiteListKind, string> = {
 export const FOCUS_SLOTS = ['index', 'right', 'top', 'top_banner', 'bottom', 'xrtj', 'ppzq', 'kxzq', 'kxzq_ad', 'new_kxzq', 'zyzq', 'login', 'yx', 'demo', 'post', 'qxzq', 'jxq', 'draw'] as const;
 export type FocusSlot = (typeof FOCUS_SLOTS)[number];
 
+export const FOCUS_SLOT_LABELS: Record<FocusSlot, string> = {
+  index: '首页轮播',
+  right: '首页右侧',
+  top: '页头横幅',
+  top_banner: '顶部通栏',
+  bottom: '底部浮条',
+  xrtj: '新人推荐',
+  ppzq: '品牌专区',
+  kxzq: '控销专区',
+  kxzq_ad: '控销广告',
+  new_kxzq: '控销新品',
+  zyzq: '中药专区',
+  login: '登录页',
+  yx: '包邮专区',
+  demo: '首页专场',
+  post: '首页快讯',
+  qxzq: '器械专区',
+  jxq: '近效期',
+  draw: '幸运抽奖',
+};
+
 /** One row of a list; `id` is absent for a new row. Unused fields are ''. */
 export interface SiteListItem {
   id?: number;

@@ -10,7 +10,7 @@ import { meQuery } from '../../api/session.ts';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '../../../../src/domain/admin-content.ts';
+import { FOCUS_SLOT_LABELS, FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '../../../../src/domain/admin-content.ts';
 import styles from './site-lists-page.module.css';
 
 const NAME_LABEL = { hot_keywords: '搜索词', nav: '名称', links: '名称', focus: '标题' } as const;
@@ -132,7 +132,7 @@ export function SiteListsPage() {
           <select value={search.slot} onChange={(e) => void navigate({ to: '/site-lists', search: { kind: 'focus', slot: e.target.value } })}>
             {FOCUS_SLOTS.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {FOCUS_SLOT_LABELS[s]}（{s}）
               </option>
             ))}
           </select>
