@@ -1168,6 +1168,19 @@ export const articles = pgTable(
   (t) => [index('articles_category_idx').on(t.categoryId, t.publishedAt)],
 );
 
+/**
+ * Pictures operators upload for articles and banners (console): public, served by id at
+ * GET /api/content_images/{id}. Buyers' files stay in `uploads` (private, per company).
+ */
+export const contentImages = pgTable('content_images', {
+  id: serial('id').primaryKey(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+  staffId: integer('staff_id').references(() => staff.id),
+  createdAt: createdAt(),
+});
+
 /** Site-wide settings (hot_line, qq1, qq2, licences, chat url…) as key → JSON value. */
 export const siteConfig = pgTable('site_config', {
   key: text('key').primaryKey(),

@@ -1,7 +1,7 @@
 // Article bodies are HTML written in the console's rich-text editor (issue 18). What may be in
 // one, shared by the server (which sanitises before storing) and the shop (which sanitises again
 // before rendering): headings, paragraphs, lists, bold/italic, links to http(s) or our own paths,
-// images from our own media, tables. Everything else — scripts, event-handler attributes, styles,
+// images from our own media or uploads, tables. Everything else — scripts, event-handler attributes, styles,
 // iframes, forms, javascript: and data: URLs — is dropped (docs/decisions/console-content.md).
 
 export const ARTICLE_ALLOWED_TAGS = [
@@ -17,8 +17,14 @@ export const ARTICLE_ALLOWED_ATTRS = ['href', 'src', 'alt', 'title', 'colspan', 
 /** A link: http(s) anywhere, or a path on our own site (never protocol-relative '//'). */
 export const isAllowedArticleHref = (href: string): boolean => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(href.trim());
 
-/** An image: only our own media (/media/…), so an article cannot pull pixels from elsewhere. */
-export const isAllowedArticleImage = (src: string): boolean => /^\/media\/[A-Za-z0-9/_.-]+$/.test(src.trim());
+/** Where an uploaded content picture is served (GET /api/content_images/{id}). */
+export const contentImageUrl = (id: number): string => `/api/content_images/${id}`;
+
+/**
+ * An image: only our own pictures (/media/… or an uploaded one), so an article or banner cannot
+ * pull pixels from elsewhere.
+ */
+export const isAllowedArticleImage = (src: string): boolean => /^\/(media\/[A-Za-z0-9/_.-]+|api\/content_images\/\d{1,9})$/.test(src.trim());
 
 /** The most an article body may hold (characters of HTML). */
 export const ARTICLE_BODY_MAX = 100_000;

@@ -299,3 +299,36 @@ describe('/api/admin/site-lists', () => {
     expect((await saveList(buyer.cookie, 'nav', [])).status).toBe(401);
   });
 });
+
+describe('/api/admin/content_images', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+  const upload = (cookie: string, bytes: Uint8Array<ArrayBuffer>, name = 'banner.png') => {
+    const form = new FormData();
+    form.append('file', new File([bytes], name, { type: 'image/png' }));
+    return t.call<{ id: number; url: string }>('POST', '/api/admin/content_images', { cookie, form });
+  };
+
+  it('stores a picture by its bytes, serves it publicly, and lets articles and banners use it', async () => {
+    const res = await upload(ops, PNG);
+    expect(res.status, res.body.msg).toBe(200);
+    expect(res.body.data.url).toBe(`/api/content_images/${res.body.data.id}`);
+    const served = await t.app.request(res.body.data.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'content_image.upload'), eq(auditLog.targetId, res.body.data.id)))).toHaveLength(1);
+
+    const article = await create(ops, draft({ body: `<p>图文</p><img src="${res.body.data.url}" onerror="alert(1)">` }));
+    expect(article.body.data.body).toBe(`<p>图文</p><img src="${res.body.data.url}">`);
+    const banner = await t.call('POST', '/api/admin/site-lists/focus?slot=top', { cookie: ops, json: { items: [{ name: '上传的横幅', url: '/yx', image: res.body.data.url }] } });
+    expect(banner.status, banner.body.msg).toBe(200);
+  });
+
+  it('refuses what is not a picture, other roles and buyers', async () => {
+    const text = await upload(ops, new TextEncoder().encode('<svg onload=alert(1)>'), 'x.png');
+    expect(text.status).toBe(422);
+    expect(errorsOf(text)).toEqual({ file: ['图片仅支持JPG、PNG、WEBP格式'] });
+    expect((await upload(finance, PNG)).status).toBe(403);
+    expect((await upload(buyer.cookie, PNG)).status).toBe(401);
+    expect((await t.app.request('/api/content_images/999999')).status).toBe(404);
+  });
+});

@@ -33,8 +33,9 @@ async function send<T>(method: 'GET' | 'POST', path: string, query?: Query, body
     res = await fetch(urlFor(path, query), {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // FormData (an upload) sets its own multipart content type.
+      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
     throw new ConsoleApiError(0, 0, '网络连接失败，请检查网络后重试');

@@ -19,6 +19,7 @@ import { adminPromotionRoutes } from './promotions.ts';
 import { adminArticleRoutes } from './articles.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { adminSiteListRoutes } from './site-lists.ts';
+import { adminContentImageRoutes } from './content-images.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -43,3 +44,4 @@ adminRoutes.route('/promotions', adminPromotionRoutes);
 adminRoutes.route('/articles', adminArticleRoutes);
 adminRoutes.route('/settings', adminSettingsRoutes);
 adminRoutes.route('/site-lists', adminSiteListRoutes);
+adminRoutes.route('/content_images', adminContentImageRoutes);

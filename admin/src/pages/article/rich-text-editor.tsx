@@ -1,12 +1,14 @@
 // The article body editor (its own chunk: article-form.tsx loads it with React.lazy, so tiptap
 // and ProseMirror load only when an operator opens an article). A toolbar over tiptap's
-// StarterKit (headings, bold/italic, lists, links, quote), and an HTML source mode for what the
+// StarterKit (headings, bold/italic, lists, links, quote), 插入图片 (uploads, then adds the picture in
+// source mode), and an HTML source mode for what the
 // toolbar cannot make (images from /media, tables) — StarterKit has no image or table node, so a
 // body holding one opens in source mode rather than losing it on the first keystroke. Whatever
 // arrives here, the server sanitises before storing.
 import { useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { ImageUploadButton } from '../../widgets/image-upload-button.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import styles from './article-page.module.css';
 
@@ -72,6 +74,14 @@ export default function RichTextEditor({ value, onChange, label, invalid }: Rich
         {tool('项目符号', active?.bullet ?? false, () => editor?.chain().focus().toggleBulletList().run())}
         {tool('编号列表', active?.ordered ?? false, () => editor?.chain().focus().toggleOrderedList().run())}
         {tool('链接', active?.link ?? false, setLink)}
+        <ImageUploadButton
+          label="插入图片"
+          onUploaded={(url) => {
+            // StarterKit has no image node: the picture goes into the HTML, shown in source mode.
+            onChange(`${value}<p><img src="${url}" alt=""></p>`);
+            setSource(true);
+          }}
+        />
         <span className={styles.toolbarGap} />
         <button type="button" className={buttonClass('link', { size: 'sm' })} aria-pressed={source} onClick={toggleSource}>
           {source ? '返回可视化编辑' : 'HTML 源码'}

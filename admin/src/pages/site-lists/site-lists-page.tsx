@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { parseSiteListSearch, saveSiteList, siteListQuery, type SiteListSearch } from '../../api/site-lists.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
+import { ImageUploadButton } from '../../widgets/image-upload-button.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
@@ -62,7 +63,10 @@ function ListEditor({ search, initial }: { search: SiteListSearch; initial: Site
               <input aria-label={`第${i + 1}条 链接`} placeholder="链接：/yx 或 https://…" value={r.url} onChange={(e) => set(i, { url: e.target.value })} />
             )}
             {kind === 'focus' && (
-              <input aria-label={`第${i + 1}条 图片`} placeholder="图片：/media/banner/…" value={r.image} onChange={(e) => set(i, { image: e.target.value })} />
+              <>
+                <input aria-label={`第${i + 1}条 图片`} placeholder="图片：上传，或 /media/banner/…" value={r.image} onChange={(e) => set(i, { image: e.target.value })} />
+                <ImageUploadButton label="上传" onUploaded={(url) => set(i, { image: url })} />
+              </>
             )}
             <span className={styles.rowActions}>
               <button type="button" className={buttonClass('outline', { size: 'sm' })} aria-label={`第${i + 1}条 上移`} disabled={i === 0} onClick={() => move(i, -1)}>
@@ -75,7 +79,7 @@ function ListEditor({ search, initial }: { search: SiteListSearch; initial: Site
                 删除
               </button>
             </span>
-            {kind === 'focus' && r.image.startsWith('/media/') && <img className={styles.thumb} src={r.image} alt="" />}
+            {kind === 'focus' && /^\/(media|api\/content_images)\//.test(r.image) && <img className={styles.thumb} src={r.image} alt="" />}
             {rowError(i) && (
               <p role="alert" className={styles.error}>
                 {rowError(i)}
