@@ -285,7 +285,7 @@ describe('/api/admin/site-lists', () => {
     expect(bad.status).toBe(422);
     expect(errorsOf(bad)).toMatchObject({ 'items.0.name': ['请填写名称'] });
     const badUrl = await saveList(ops, 'focus', [{ name: '图', url: 'javascript:alert(1)', image: 'https://evil.example/x.png' }], 'index');
-    expect(errorsOf(badUrl)).toEqual({ 'items.0.url': ['链接须为 http(s):// 地址或以 / 开头的站内路径'], 'items.0.image': ['图片须为本站 /media/ 下的地址'] });
+    expect(errorsOf(badUrl)).toEqual({ 'items.0.url': ['链接须为 http(s):// 地址或以 / 开头的站内路径'], 'items.0.image': ['图片须为上传的图片或本站 /media/ 下的地址'] });
     expect(errorsOf(await saveList(ops, 'links', [{ name: '无链接' }]))).toEqual({ 'items.0.url': ['请填写链接'] });
     const [link] = (await t.call<Required<Item>[]>('GET', '/api/admin/site-lists/links', { cookie: ops })).body.data;
     expect(errorsOf(await saveList(ops, 'nav', [{ id: link.id + 10_000, name: '外来', url: '/' }]))).toEqual({ 'items.0.id': ['该条目不存在或不属于此列表，请刷新后重试'] });

@@ -42,7 +42,7 @@ function checkItems(kind: SiteListKind, items: z.output<typeof itemSchema>[]): S
     const image = item.image ?? '';
     if (kind !== 'hot_keywords' && kind !== 'focus' && url === '') errors[`items.${i}.url`] = ['请填写链接'];
     if (url !== '' && !isAllowedArticleHref(url)) errors[`items.${i}.url`] = ['链接须为 http(s):// 地址或以 / 开头的站内路径'];
-    if (kind === 'focus' && !isAllowedArticleImage(image)) errors[`items.${i}.image`] = ['图片须为本站 /media/ 下的地址'];
+    if (kind === 'focus' && !isAllowedArticleImage(image)) errors[`items.${i}.image`] = ['图片须为上传的图片或本站 /media/ 下的地址'];
     return { id: item.id, name: item.name, url: kind === 'hot_keywords' ? '' : url, image: kind === 'focus' ? image : '' };
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);

@@ -83,7 +83,7 @@ export function ArticleForm({ article, categories, onSubmit, onSaved }: ArticleF
         <Suspense fallback={<p className={styles.loading}>正在加载编辑器…</p>}>
           <RichTextEditor value={body} onChange={setBody} label="正文" invalid={Boolean(errors.body)} />
         </Suspense>
-        <p className={styles.hint}>保存时服务器会清除脚本、事件属性和不安全的链接；图片只能使用本站 /media/ 下的地址。</p>
+        <p className={styles.hint}>保存时服务器会清除脚本、事件属性和不安全的链接；图片请用“插入图片”上传（不能引用其他网站的图片）。</p>
         {errors.body && (
           <p role="alert" className={styles.error}>
             {errors.body}
