@@ -43,6 +43,7 @@ import { goodsAlertRoutes } from './routes/goods-alerts.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { addressRoutes } from './routes/address.ts';
 import { afterSaleRoutes, orderAfterSaleRoutes, uploadRoutes } from './routes/after-sale.ts';
+import { contentImageRoutes } from './routes/content-images.ts';
 import { invoiceRoutes } from './routes/invoice.ts';
 import { articleRoutes } from './routes/article.ts';
 import { drawRoutes } from './routes/draw.ts';
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/order', orderAfterSaleRoutes);
   api.route('/after_sale', afterSaleRoutes);
   api.route('/upload', uploadRoutes);
+  api.route('/content_images', contentImageRoutes);
   api.route('/invoice', invoiceRoutes);
   api.route('/article', articleRoutes);
   api.route('/draw', drawRoutes);

@@ -1173,9 +1173,26 @@ export const articles = pgTable(
     cover: text('cover').notNull().default(''),
     publishedAt: ts('published_at').notNull().defaultNow(),
     views: integer('views').notNull().default(0),
+    /** false: an operator withdrew it (console); the shop lists and answers only published ones. */
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Operator's ordering within a category: higher first, then newest (docs/decisions/console-content.md). */
+    sort: integer('sort').notNull().default(0),
   },
   (t) => [index('articles_category_idx').on(t.categoryId, t.publishedAt)],
 );
+
+/**
+ * Pictures operators upload for articles and banners (console): public, served by id at
+ * GET /api/content_images/{id}. Buyers' files stay in `uploads` (private, per company).
+ */
+export const contentImages = pgTable('content_images', {
+  id: serial('id').primaryKey(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+  staffId: integer('staff_id').references(() => staff.id),
+  createdAt: createdAt(),
+});
 
 /** Site-wide settings (hot_line, qq1, qq2, licences, chat url…) as key → JSON value. */
 export const siteConfig = pgTable('site_config', {

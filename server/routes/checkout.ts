@@ -11,7 +11,7 @@ import type { CheckoutPreview, CheckoutResult } from '../../src/domain/orders.ts
 import { parseCheckoutInput } from '../services/checkout/input.ts';
 import { previewCheckout } from '../services/checkout/preview.ts';
 import { placeOrder } from '../services/checkout/place.ts';
-import { paymentTtlMs } from '../services/orders/status.ts';
+import { paymentWindowMs } from '../services/settings/site-settings.ts';
 
 export const checkoutRoutes = new Hono<AppEnv>();
 
@@ -21,8 +21,10 @@ checkoutRoutes.post('/checkout', async (c) => {
   const { db, clock, config } = c.get('deps');
   const now = clock();
   if (!input.place) return ok<CheckoutPreview>(c, await previewCheckout(db, user.companyId, input, now));
+  // The payment window is a site setting (console), read per order so a change applies at once.
+  const ttlMs = await paymentWindowMs(db, config);
   // The order and the answer a retry replays commit together, in this one transaction.
   return commitWithAnswer<CheckoutResult>(c, db, '下单成功', (tx) =>
-    placeOrder(tx, { companyId: user.companyId, userId: user.userId, now, ttlMs: paymentTtlMs(config) }, input),
+    placeOrder(tx, { companyId: user.companyId, userId: user.userId, now, ttlMs }, input),
   );
 });

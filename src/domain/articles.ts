@@ -42,7 +42,7 @@ export interface ArticleNeighbour {
   title: string;
 }
 
-/** GET /api/article/:id. `body` is plain text, paragraphs separated by a blank line (never HTML). */
+/** GET /api/article/:id. `body` is HTML sanitised on the server (src/domain/article-html.ts allow-list). */
 export interface ArticleDetail {
   id: number;
   title: string;

@@ -51,6 +51,8 @@ export const CONSOLE_ACCESS = {
   storeRelations: ['admin', 'reviewer'],
   /** Goods: the list, the editor (prices, stock, limits, flags, batches and their reports), the bulk price/stock import. */
   goods: ['admin', 'operations'],
+  /** Articles (help, news, announcements) and the site settings (shipping, payment window, transfer account). */
+  content: ['admin', 'operations'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

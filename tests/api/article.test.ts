@@ -176,7 +176,8 @@ describe('GET /api/article/:id', () => {
       id: id('行业新闻2'),
       title: '行业新闻2',
       summary: '摘要2',
-      body: '正文2',
+      // Rows written before the console (plain text) are answered as HTML paragraphs.
+      body: '<p>正文2</p>',
       cover: '/media/banner/news-2.svg',
       published_at: Math.floor((t.clock.now().getTime() - DAY) / 1000),
       views: 101,
@@ -202,10 +203,10 @@ describe('GET /api/article/:id', () => {
     expect([only.prev, only.next]).toEqual([null, null]);
   });
 
-  it('keeps the body as plain text and does not count views on GET', async () => {
+  it('answers a pre-console plain-text body as HTML paragraphs and does not count views on GET', async () => {
     const a = id('会员注册流程');
     const res = await t.call<ArticleDetail>('GET', `/api/article/${a}`);
-    expect(res.body.data.body).toBe('第一段。\n\n第二段。\n\n\n第三段。');
+    expect(res.body.data.body).toBe('<p>第一段。</p><p>第二段。</p><p>第三段。</p>');
     await t.call('GET', `/api/article/${a}`);
     const [row] = await t.db.select({ views: articles.views }).from(articles).where(eq(articles.id, a));
     expect(row.views).toBe(0);

@@ -68,7 +68,8 @@ async function readExpected(page: Page): Promise<Expected> {
   const help = await apiData<{ title: string; body: string }>(page, `/api/article/${helpList.list[0]?.id}`);
   return {
     helpTitle: help.title,
-    helpFirstWords: help.body.slice(0, 12),
+    // The body is HTML (docs/decisions/console-content.md): the first words of its text.
+    helpFirstWords: help.body.replace(/<[^>]*>/g, '').slice(0, 12),
     categoryId: categoryId as number,
     listNames: list.list.slice(0, 3).map((g) => g.name),
     recommendNames: recommend.slice(0, 3).map((g) => g.name),

@@ -18,6 +18,9 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/draws', label: '幸运抽奖', area: 'draws' },
   { to: '/promotions', label: '促销活动', area: 'promotions' },
   { to: '/goods', label: '商品管理', area: 'goods' },
+  { to: '/articles', label: '文章管理', area: 'content' },
+  { to: '/site-lists', label: '站点内容', area: 'content' },
+  { to: '/settings', label: '站点设置', area: 'content' },
   { to: '/operators', label: '运营账号', area: 'operators' },
   { to: '/audit', label: '操作日志', area: 'operators' },
 ];

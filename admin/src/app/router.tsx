@@ -40,6 +40,13 @@ import { parseGoodsSearch } from '../api/goods-search.ts';
 import { GoodsPage } from '../pages/goods/goods-page.tsx';
 import { GoodsEditorPage } from '../pages/goods-editor/goods-editor-page.tsx';
 import { GoodsImportPage } from '../pages/goods-import/goods-import-page.tsx';
+import { articleCategoriesQuery, articleListQuery, articleQuery, parseArticleSearch } from '../api/articles.ts';
+import { siteSettingsQuery } from '../api/site-settings.ts';
+import { ArticlesPage } from '../pages/articles/articles-page.tsx';
+import { ArticlePage } from '../pages/article/article-page.tsx';
+import { SettingsPage } from '../pages/settings/settings-page.tsx';
+import { parseSiteListSearch, siteListQuery } from '../api/site-lists.ts';
+import { SiteListsPage } from '../pages/site-lists/site-lists-page.tsx';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -253,9 +260,64 @@ const goodsEditorRoute = createRoute({
   component: GoodsEditorPage,
 });
 
+const articlesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/articles',
+  validateSearch: parseArticleSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(articleListQuery(deps));
+  },
+  component: ArticlesPage,
+});
+
+const newArticleRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/articles/new',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(articleCategoriesQuery);
+  },
+  component: ArticlePage,
+});
+
+const articleRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/articles/$articleId',
+  params: {
+    parse: ({ articleId }) => ({ articleId: /^\d{1,9}$/.test(articleId) ? Number(articleId) : 0 }),
+    stringify: ({ articleId }) => ({ articleId: String(articleId) }),
+  },
+  loader: ({ context, params }) => {
+    if (!mayOpen(context.me.role, 'content')) return;
+    void context.queryClient.prefetchQuery(articleCategoriesQuery);
+    if (params.articleId > 0) void context.queryClient.prefetchQuery(articleQuery(params.articleId));
+  },
+  component: ArticlePage,
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/settings',
+  loader: ({ context }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(siteSettingsQuery);
+  },
+  component: SettingsPage,
+});
+
+const siteListsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/site-lists',
+  validateSearch: parseSiteListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(siteListQuery(deps));
+  },
+  component: SiteListsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

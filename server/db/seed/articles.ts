@@ -1,5 +1,5 @@
-// Help-centre and news article texts. Bodies are plain text, paragraphs separated by a blank line
-// (no HTML, so the page renders them without a sanitiser).
+// Help-centre and news article texts, written as plain text (paragraphs separated by a blank line);
+// the seed stores them as the console does: sanitised HTML (content.ts, sanitizeArticleHtml).
 
 export interface ArticleText {
   title: string;

@@ -12,6 +12,7 @@ import {
 } from '../schema.ts';
 import type { Db } from '../client.ts';
 import { ARTICLE_CATEGORY_ID } from '../../../src/domain/constants.ts';
+import { sanitizeArticleHtml } from '../../services/articles/sanitize.ts';
 import { addDays } from './dates.ts';
 import { firstFreeId, syncSequence } from './db-util.ts';
 import { HELP_ARTICLES, NEWS_ARTICLES, NOTICES } from './articles.ts';
@@ -154,7 +155,8 @@ async function seedArticles(db: Db, now: Date): Promise<number> {
     publishedAt: addDays(now, -10),
     views: 2_310,
   });
-  await db.insert(articles).values(rows);
+  // Bodies are written as plain text above and stored as the console stores them: sanitised HTML.
+  await db.insert(articles).values(rows.map((r) => ({ ...r, body: sanitizeArticleHtml(r.body) })));
   return rows.length;
 }
 

@@ -23,6 +23,10 @@ import { adminStoreRelationRoutes } from './store-relations.ts';
 import { adminOwnAccountRoutes } from './own-account.ts';
 import { adminOperatorAccountRoutes } from './operator-accounts.ts';
 import { adminGoodsRoutes } from './goods.ts';
+import { adminArticleRoutes } from './articles.ts';
+import { adminSettingsRoutes } from './settings.ts';
+import { adminSiteListRoutes } from './site-lists.ts';
+import { adminContentImageRoutes } from './content-images.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -51,3 +55,7 @@ adminRoutes.route('/companies', adminStoreRelationRoutes);
 adminRoutes.route('/me', adminOwnAccountRoutes);
 adminRoutes.route('/', adminOperatorAccountRoutes);
 adminRoutes.route('/goods', adminGoodsRoutes);
+adminRoutes.route('/articles', adminArticleRoutes);
+adminRoutes.route('/settings', adminSettingsRoutes);
+adminRoutes.route('/site-lists', adminSiteListRoutes);
+adminRoutes.route('/content_images', adminContentImageRoutes);

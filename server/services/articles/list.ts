@@ -1,5 +1,5 @@
-// Article lists (news pages, help leaves): newest first, a category with everything under it.
-import { count, desc, eq, inArray } from 'drizzle-orm';
+// Article lists (news pages, help leaves): published only, the operator's order (sort) then newest first, a category with everything under it.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articles } from '../../db/schema.ts';
 import type { ArticleCategoryRef, ArticleListItem, ArticlePage } from '../../../src/domain/articles.ts';
@@ -38,13 +38,13 @@ export async function listArticles(db: Db, which: CategorySelector, page: number
   const category: ArticleCategoryRef = 'id' in which ? await categoryById(db, which.id) : await categoryByCode(db, which.code);
   const ids = await withDescendants(db, category.id);
   // A leaf (the usual case) is one equality on articles_category_idx (category_id, published_at).
-  const where = ids.length === 1 ? eq(articles.categoryId, ids[0]) : inArray(articles.categoryId, ids);
+  const where = and(ids.length === 1 ? eq(articles.categoryId, ids[0]) : inArray(articles.categoryId, ids), eq(articles.isPublished, true));
   const [rows, [{ n }]] = await Promise.all([
     db
       .select(listColumns)
       .from(articles)
       .where(where)
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .orderBy(desc(articles.sort), desc(articles.publishedAt), desc(articles.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(articles).where(where),

@@ -134,3 +134,8 @@ export function commonStatic(deps: Deps): Promise<CommonStatic> {
   });
   return value;
 }
+
+/** Drops this instance's cached answer (the console changed the nav or hot words); others expire within COMMON_TTL_MS. */
+export function forgetCommonStatic(deps: Deps): void {
+  cache.delete(deps);
+}

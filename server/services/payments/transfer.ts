@@ -1,6 +1,7 @@
-// 对公转账: our receiving account. The TRANSFER_ACCOUNT_* settings (config.transferAccount) win;
-// else site_config 'transfer_account' ({ account_name, bank, account_no }); else, in the demo
-// only, the demo account below. Production refuses to start without the settings.
+// 对公转账: our receiving account. The console's site_config 'transfer_account' ({ account_name,
+// bank, account_no }) wins; else the TRANSFER_* settings (config.transferAccount); else, in the
+// demo only, the demo account below. Production refuses to start without the TRANSFER_* settings,
+// so it always has one (docs/decisions/console-content.md).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -23,10 +24,10 @@ export interface TransferSettings {
 }
 
 async function receivingAccount(db: Db, config: TransferSettings): Promise<TransferAccount> {
-  if (config.transferAccount) return config.transferAccount;
   const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'transfer_account')).limit(1);
   const parsed = accountSchema.safeParse(row?.value);
   if (parsed.success) return parsed.data;
+  if (config.transferAccount) return config.transferAccount;
   // Unreachable in production (start-up refuses without the settings); never show a made-up account there.
   if (!config.demo) throw new Error('no receiving account for 对公转账 (TRANSFER_ACCOUNT_*)');
   return DEMO_ACCOUNT;

@@ -1,13 +1,10 @@
-// An article's text: one <p> per paragraph of the plain-text body (never parsed as HTML).
-import { paragraphs } from '../../domain/articles';
+// An article's body: HTML from the console's editor, sanitised by the server when stored and
+// again here (safe-article-html.ts) before it reaches the DOM.
+import { useMemo } from 'react';
+import { safeArticleHtml } from './safe-article-html';
 import styles from './article.module.css';
 
 export function ArticleBody({ body }: { body: string }) {
-  return (
-    <div className={styles.body}>
-      {paragraphs(body).map((p, i) => (
-        <p key={i}>{p}</p>
-      ))}
-    </div>
-  );
+  const html = useMemo(() => safeArticleHtml(body), [body]);
+  return <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />;
 }
