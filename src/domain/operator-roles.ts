@@ -45,6 +45,8 @@ export const CONSOLE_ACCESS = {
   promotions: ['admin', 'operations'],
   /** Lucky draws: create and schedule, prize weights and stock, stop and resume. */
   draws: ['admin', 'operations'],
+  /** The customer-service chat: answering, transferring and closing conversations. */
+  chat: ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 
