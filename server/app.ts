@@ -50,7 +50,7 @@ import { qualificationRoutes } from './routes/qualifications.ts';
 import { qualityReportRoutes } from './routes/quality-reports.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { chatRoutes } from './routes/chat.ts';
-import { chatFrameRoutes } from './routes/chat-frame.ts';
+import { chatFrameSite } from './routes/chat-frame.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -132,7 +132,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
 
   app.route('/api', api);
   // The customer-service chat frame (SPEC §6): its own small page, not part of the PWA.
-  app.route('/kf', chatFrameRoutes);
+  app.route('/kf', chatFrameSite(deps));
   app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
   if (deps.config.staticDir) {
     const { adminHost, trustProxy } = deps.config;

@@ -4,7 +4,7 @@
 // never a conversation. Its script (/kf/chat.js) is bundled from server/chat-frame/client/ with
 // esbuild on first request and kept in memory.
 import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
+import type { Deps } from '../deps.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { checkChatMember } from '../services/chat/member.ts';
 import { frameAsset } from '../chat-frame/assets.ts';
@@ -55,26 +55,25 @@ const headers = (html: string) => ({
   'Referrer-Policy': 'no-referrer',
 });
 
-export const chatFrameRoutes = new Hono<AppEnv>();
-
-chatFrameRoutes.get('/chat', async (c) => {
-  const { db, clock } = c.get('deps');
-  const check = await checkChatMember(db, c.req.query('username'), c.req.query('token'), clock());
-  if (!check.ok) {
-    const html = refusalPage(check.msg);
-    return c.body(html, check.status, headers(html));
-  }
-  const html = chatPage(check.member.companyName);
-  return c.body(html, 200, headers(html));
-});
-
-chatFrameRoutes.get('/chat.js', async (c) => {
-  const js = await frameAsset('js');
-  return c.body(js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
-});
-
-chatFrameRoutes.get('/chat.css', async (c) => {
-  const css = await frameAsset('css');
-  return c.body(css, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
-});
-
+/** Mounted on the top-level app (outside /api, whose middleware sets `deps`), so it takes them. */
+export function chatFrameSite({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  const site = new Hono();
+  site.get('/chat', async (c) => {
+    const check = await checkChatMember(db, c.req.query('username'), c.req.query('token'), clock());
+    if (!check.ok) {
+      const html = refusalPage(check.msg);
+      return c.body(html, check.status, headers(html));
+    }
+    const html = chatPage(check.member.companyName);
+    return c.body(html, 200, headers(html));
+  });
+  site.get('/chat.js', async (c) => {
+    const js = await frameAsset('js');
+    return c.body(js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  });
+  site.get('/chat.css', async (c) => {
+    const css = await frameAsset('css');
+    return c.body(css, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  });
+  return site;
+}
