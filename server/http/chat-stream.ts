@@ -7,6 +7,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../env.ts';
 import type { ChatMessage } from '../../src/domain/chat.ts';
 import { chatHub, type HubLine } from '../services/chat/hub.ts';
+import { AppError } from './envelope.ts';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -21,6 +22,11 @@ export interface ChatStreamOptions {
 }
 
 export function chatStream(c: Context<AppEnv>, opts: ChatStreamOptions): Response {
+  // EventSource always asks for an event stream; anything else (a plain fetch reading the body to
+  // its end) would wait forever, so it gets a plain answer instead.
+  if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+    throw new AppError(406, 406, '请以事件流（text/event-stream）方式连接');
+  }
   const hub = chatHub(c.get('deps').db);
   return streamSSE(c, async (stream) => {
     const queue: ChatMessage[] = [];

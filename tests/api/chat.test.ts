@@ -19,6 +19,7 @@ let support: string;
 let goodsId: number;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+const SSE = { headers: { accept: 'text/event-stream' } };
 const q = (username: string, token: string) => `username=${encodeURIComponent(username)}&token=${encodeURIComponent(token)}`;
 const as = (who: 'demo' | 'other') => (who === 'demo' ? q('demo', demo.token) : q('chatother', other.token));
 
@@ -80,7 +81,7 @@ describe('the chat token', () => {
       expect(html).toContain('无法打开在线客服');
       expect(html).not.toContain('kf/chat.js');
     }
-    const stream = await t.app.request(`/api/kf/stream?${q('demo', forgedSig)}`);
+    const stream = await t.app.request(`/api/kf/stream?${q('demo', forgedSig)}`, SSE);
     expect(stream.status).toBe(401);
   });
 
@@ -192,8 +193,8 @@ describe('messages', () => {
 
 describe('live stream, delivery and read marks', () => {
   it('an agent’s reply reaches the member’s stream (and only theirs), is marked delivered, then read; the badge counts it', async () => {
-    const demoStream = readSse(await t.app.request(`/api/kf/stream?${as('demo')}&after=0`));
-    const otherStream = readSse(await t.app.request(`/api/kf/stream?${as('other')}&after=0`));
+    const demoStream = readSse(await t.app.request(`/api/kf/stream?${as('demo')}&after=0`, SSE));
+    const otherStream = readSse(await t.app.request(`/api/kf/stream?${as('other')}&after=0`, SSE));
     try {
       await demoStream.nextOf('ready');
       await otherStream.nextOf('ready');
@@ -232,7 +233,7 @@ describe('live stream, delivery and read marks', () => {
     const h = await t.call<ChatHistory>('GET', `/api/kf/history?${as('demo')}`);
     const last = h.body.data.messages[h.body.data.messages.length - 1].id;
     const missed = await send('demo', { kind: 'text', content: '断线期间发的' });
-    const s = readSse(await t.app.request(`/api/kf/stream?${as('demo')}&after=${last}`));
+    const s = readSse(await t.app.request(`/api/kf/stream?${as('demo')}&after=${last}`, SSE));
     try {
       await s.nextOf('ready');
       const m = JSON.parse((await s.nextOf('message')).data) as ChatMessage;
@@ -240,7 +241,9 @@ describe('live stream, delivery and read marks', () => {
     } finally {
       await s.close();
     }
-    expect((await t.call('GET', `/api/kf/stream?${as('demo')}&after=abc`)).status).toBe(422);
+    expect((await t.call('GET', `/api/kf/stream?${as('demo')}&after=abc`, { headers: SSE.headers })).status).toBe(422);
+    // A plain fetch would wait on the body forever: it is told to use an event stream.
+    expect((await t.call('GET', `/api/kf/stream?${as('demo')}`)).status).toBe(406);
   });
 
   it('the unread badge needs a session', async () => {
