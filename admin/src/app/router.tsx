@@ -32,6 +32,8 @@ import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
 import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
+import { ChatPage } from '../pages/chat/chat-page.tsx';
+import { conversationListQuery, parseChatSearch } from '../api/chat.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -204,9 +206,20 @@ const promotionsRoute = createRoute({
   component: PromotionsPage,
 });
 
+const chatRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/chat',
+  validateSearch: parseChatSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'chat')) void context.queryClient.prefetchQuery(conversationListQuery(deps.status));
+  },
+  component: ChatPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, chatRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
