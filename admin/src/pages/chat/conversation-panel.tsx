@@ -67,14 +67,15 @@ export function ConversationPanel({ id, me }: { id: number; me: Operator }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [target, setTarget] = useState('');
-  const end = useRef<HTMLLIElement>(null);
+  const linesRef = useRef<HTMLOListElement>(null);
   const count = conv.data?.messages.length ?? 0;
 
   useEffect(() => {
     void markConversationRead(id).then(() => client.invalidateQueries({ queryKey: [...chatKey, 'list'] }), () => undefined);
   }, [id, client]);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    const el = linesRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [count]);
 
   const act = async (fn: () => Promise<unknown>) => {
@@ -145,11 +146,10 @@ export function ConversationPanel({ id, me }: { id: number; me: Operator }) {
           </span>
         )}
       </header>
-      <ol className={styles.lines} aria-label="聊天记录">
+      <ol ref={linesRef} className={styles.lines} aria-label="聊天记录">
         {conv.data.messages.map((m) => (
           <Line key={m.id} m={m} />
         ))}
-        <li ref={end} aria-hidden="true" />
       </ol>
       {error && (
         <p className={styles.error} role="alert">
