@@ -60,15 +60,15 @@ chatRoutes.get('/stream', async (c) => {
   const m = await member(c);
   const q = readQuery(c, z.object({ after: cursor('消息位置') }));
   const { db, clock } = c.get('deps');
-  const after = q.after ?? 0;
+  const after = q.after;
   return chatStream(c, {
     wants: (line) => line.userId === m.userId,
     toMessage: (line) => toChatMessage(line.row, line.agentName, '/api/kf/image'),
     fromOtherSide: (msg) => msg.sender === 'agent',
     delivered: (ids) => markDelivered(db, ids, clock()),
     catchUp: async () => {
-      // Only after a cursor: a fresh client loads its history with GET /history first.
-      if (after === 0) return [];
+      // Only with a cursor (0 included: an empty history): otherwise the client loads GET /history.
+      if (after === undefined) return [];
       const mine = db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.userId, m.userId));
       const rows = await db.select().from(chatMessages).where(and(inArray(chatMessages.conversationId, mine), gt(chatMessages.id, after))).orderBy(chatMessages.id).limit(200);
       return serialize(db, rows, '/api/kf/image');

@@ -193,8 +193,8 @@ describe('messages', () => {
 
 describe('live stream, delivery and read marks', () => {
   it('an agent’s reply reaches the member’s stream (and only theirs), is marked delivered, then read; the badge counts it', async () => {
-    const demoStream = readSse(await t.app.request(`/api/kf/stream?${as('demo')}&after=0`, SSE));
-    const otherStream = readSse(await t.app.request(`/api/kf/stream?${as('other')}&after=0`, SSE));
+    const demoStream = readSse(await t.app.request(`/api/kf/stream?${as('demo')}`, SSE));
+    const otherStream = readSse(await t.app.request(`/api/kf/stream?${as('other')}`, SSE));
     try {
       await demoStream.nextOf('ready');
       await otherStream.nextOf('ready');
