@@ -90,5 +90,12 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
       await frame.getByText(text).waitFor();
     }
     await expect(frame.locator('img.photo').count()).resolves.toBe(2);
+
+    // A forged token opens nothing: the refusal page, no conversation.
+    const forged = await newPage(browser, server.url, { name: 'forged', allowConsoleErrors: [/status of 401/] });
+    await forged.goto('/kf/chat?username=demo&token=1.9999999999.' + 'a'.repeat(64));
+    await forged.getByRole('heading', { name: '无法打开在线客服' }).waitFor();
+    await expect(forged.getByText('收到，谢谢！').count()).resolves.toBe(0);
+    await forged.screenshot({ path: '/tmp/chat-refused.png' });
   });
 });
