@@ -51,6 +51,8 @@ import { activityPageRoutes } from './routes/activity-pages.ts';
 import { qualificationRoutes } from './routes/qualifications.ts';
 import { qualityReportRoutes } from './routes/quality-reports.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { chatFrameSite } from './routes/chat-frame.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -128,10 +130,13 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/jybg', qualityReportRoutes);
   api.route('/activity', promotionRoutes);
   api.route('/admin', adminRoutes);
+  api.route('/kf', chatRoutes);
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 
   app.route('/api', api);
+  // The customer-service chat frame (SPEC §6): its own small page, not part of the PWA.
+  app.route('/kf', chatFrameSite(deps));
   app.route('/media', mediaSite({ goodsName: (id) => goodsNameById(deps.db, id) }));
   if (deps.config.staticDir) {
     const { adminHost, trustProxy } = deps.config;

@@ -26,6 +26,7 @@ import { Refusal } from './ops/refusal.ts';
 import { bootId } from './ops/boot-id.ts';
 import { registerStart, startHeartbeat, startPlace } from './ops/server-starts.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
+import { closeChatStreams } from './services/chat/hub.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -139,6 +140,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // request cut off there loses its open transaction, so an order is written whole or not at all.
   const close = () =>
     (closing ??= (async () => {
+      // Live chat connections end first (their clients reconnect to another process), or they
+      // would hold the drain open to its bound.
+      closeChatStreams(opened.db);
       await Promise.all([sweeper.stop(), groupSweeper.stop(), heartbeat.stop(), reminders.stop(), closeGracefully(server, drainMs)]);
       await opened.close();
       dataDirLock?.release();

@@ -81,4 +81,4 @@ export function sessionEventFor(method: string, pathname: string): SessionEvent 
 }
 
 /** Paths the navigation fallback (precached index.html) must never answer. */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/img\//, /^\/media\//, /^\/sw\.js$/];
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//, /^\/img\//, /^\/media\//, /^\/sw\.js$/, /^\/kf\//];

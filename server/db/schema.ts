@@ -1320,3 +1320,60 @@ export const contracts = pgTable(
   },
   (t) => [uniqueIndex('contracts_company_version_uq').on(t.companyId, t.version)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Customer-service chat (issue 19; docs/decisions/customer-service-chat.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One buyer's conversation with customer service: waiting (nobody took it yet), open (an agent
+ * has it) or closed. A member has at most one conversation that is not closed (the partial unique
+ * index), so a second tab or a second server process never opens a parallel one.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    status: text('status', { enum: ['waiting', 'open', 'closed'] }).notNull().default('waiting'),
+    /** The operator (staff row) answering it; null while waiting. */
+    agentId: integer('agent_id').references(() => staff.id),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_live_uq').on(t.userId).where(sql`${t.status} <> 'closed'`),
+    index('chat_conversations_status_idx').on(t.status, t.lastMessageAt),
+  ],
+);
+
+/**
+ * Every chat line, in id order. The id is also the live connection's cursor: each server process
+ * reads rows past the last id it saw and hands them to its own listeners, so a message written by
+ * one process reaches a client connected to another (server/services/chat/hub.ts).
+ * delivered_at: the other side's client received it; read_at: the other side saw it.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id').notNull().references(() => chatConversations.id),
+    /** buyer, agent, or system (taken, transferred, closed notices). */
+    sender: text('sender', { enum: ['buyer', 'agent', 'system'] }).notNull(),
+    /** The operator who wrote an agent line. */
+    staffId: integer('staff_id').references(() => staff.id),
+    kind: text('kind', { enum: ['text', 'image', 'goods', 'order'] }).notNull(),
+    /** The text of a text or system line; empty for the others. */
+    body: text('body').notNull().default(''),
+    /** An image line's file (uploads, purpose 'chat', owned by the buyer's company). */
+    uploadId: integer('upload_id').references(() => uploads.id),
+    /** A goods or order card as it was when sent (src/domain/chat.ts ChatCard). */
+    card: jsonb('card'),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+);

@@ -45,12 +45,12 @@ userRoutes.post('/login', async (c) => {
   const userId = await signIn(db, username, password, clientIp(c), clock());
   await createSession(c, userId);
   await recordSignIn(db, userId, 'password', clientIp(c), c.req.header('user-agent') ?? '', clock());
-  return ok(c, await buildUserBase(db, userId), '登录成功');
+  return ok(c, await buildUserBase(db, userId, null, clock()), '登录成功');
 });
 
 userRoutes.get('/base', async (c) => {
   const user = requireUser(c);
-  return ok(c, await buildUserBase(c.get('deps').db, user.userId, user.actingCompanyId ?? null));
+  return ok(c, await buildUserBase(c.get('deps').db, user.userId, user.actingCompanyId ?? null, c.get('deps').clock()));
 });
 
 userRoutes.delete('/logout', async (c) => {

@@ -53,6 +53,8 @@ export const CONSOLE_ACCESS = {
   goods: ['admin', 'operations'],
   /** Articles (help, news, announcements) and the site settings (shipping, payment window, transfer account). */
   content: ['admin', 'operations'],
+  /** The customer-service chat: answering, transferring and closing conversations. */
+  chat: ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

@@ -168,7 +168,7 @@ describe('GET /api/user/base', () => {
       ywy: { name: '李业务', phone: '13900000002' },
       customer: { id: demo.companyId, review_status: 'approved', contract_signed: 1, is_head_office: 0 },
     });
-    expect(u.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(u.token).toMatch(/^\d+\.\d+\.[0-9a-f]{64}$/);
     expect(cookie).not.toContain(u.token);
     const keys = Object.keys(u).sort();
     expect(keys).toEqual(

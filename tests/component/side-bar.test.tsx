@@ -8,6 +8,7 @@ import { DELETE_CONFIRM_MESSAGE, DRAWER_DRAFT_NOTE, EMPTY_CART_MESSAGE } from '.
 import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { CART_DRAWER_CLOSED_PX, CART_DRAWER_OPEN_PX, CART_LIST_DEFAULT_FILTER } from '../../src/domain/constants';
 import type { UserBase } from '../../src/domain/user';
+import { CHAT_OPEN_EVENT } from '../../src/domain/chat';
 import type { RouteDef } from '../../src/routes/types';
 import { AlertHost } from '../../src/ui/alert-dialog';
 import { makeUser, renderInApp, routeDef } from './shell-harness';
@@ -33,7 +34,11 @@ const line = (id: number, name: string, price: number, number: number) => ({
 
 let cartLines = [line(1, '感冒灵颗粒', 1250, 2), line(2, '布洛芬缓释胶囊', 890, 3)];
 
+/** Agent lines the member has not read (GET kf/unread). */
+let chatUnread = 0;
+
 beforeEach(() => {
+  chatUnread = 0;
   cartLines = [line(1, '感冒灵颗粒', 1250, 2), line(2, '布洛芬缓释胶囊', 890, 3)];
   http.get.mockImplementation((path: string) => {
     switch (path) {
@@ -43,6 +48,8 @@ beforeEach(() => {
         return Promise.resolve({ data: cartLines });
       case 'goods/hot':
         return Promise.resolve([]);
+      case 'kf/unread':
+        return Promise.resolve({ count: chatUnread });
       default:
         return Promise.reject(new Error(`unexpected GET ${path}`));
     }
@@ -177,6 +184,17 @@ describe('side bar', () => {
     const dialog = await screen.findByRole('dialog', { name: '在线客服' });
     const src = dialog.querySelector('iframe')?.getAttribute('src') ?? '';
     expect(src).toContain('?username=demo&token=a%20b%26c');
+  });
+
+  it('shows the chat’s unread count on its entry, and a page’s 咨询客服 opens the frame with that card', async () => {
+    chatUnread = 2;
+    renderSideBar(makeUser({ is_can_chat: 1, username: 'demo', token: 't' }));
+    await screen.findByRole('button', { name: '在线客服，2 条未读' });
+    act(() => {
+      window.dispatchEvent(new CustomEvent(CHAT_OPEN_EVENT, { detail: { goods_id: 12 } }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: '在线客服' });
+    expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe('/kf/chat?username=demo&token=t&goods=12');
   });
 
   it('offers the two QQ links to members without chat', async () => {

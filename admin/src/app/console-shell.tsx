@@ -21,6 +21,7 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/articles', label: '文章管理', area: 'content' },
   { to: '/site-lists', label: '站点内容', area: 'content' },
   { to: '/settings', label: '站点设置', area: 'content' },
+  { to: '/chat', label: '在线客服', area: 'chat' },
   { to: '/operators', label: '运营账号', area: 'operators' },
   { to: '/audit', label: '操作日志', area: 'operators' },
 ];

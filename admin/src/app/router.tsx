@@ -47,6 +47,8 @@ import { ArticlePage } from '../pages/article/article-page.tsx';
 import { SettingsPage } from '../pages/settings/settings-page.tsx';
 import { parseSiteListSearch, siteListQuery } from '../api/site-lists.ts';
 import { SiteListsPage } from '../pages/site-lists/site-lists-page.tsx';
+import { ChatPage } from '../pages/chat/chat-page.tsx';
+import { conversationListQuery, parseChatSearch } from '../api/chat.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -315,9 +317,20 @@ const siteListsRoute = createRoute({
   component: SiteListsPage,
 });
 
+const chatRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/chat',
+  validateSearch: parseChatSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'chat')) void context.queryClient.prefetchQuery(conversationListQuery(deps.status));
+  },
+  component: ChatPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -21,6 +21,7 @@ import { seedPointsMallGoods } from './points-mall-goods.ts';
 import { seedGiftPromotion } from './gift-promotions.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
+import { seedChat } from './chat.ts';
 import { seedWalletExtras } from './wallet.ts';
 import { seedLoginHistory, seedWechatBinding } from './login-history.ts';
 import { seedQuickPurchase } from './quick-purchase.ts';
@@ -160,6 +161,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedOperators(tx, now);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     await seedDemoMessages(tx, now, accounts.demo.companyId);
+    await seedChat(tx, now, { demo: accounts.demo, chain: { userId: accounts.userIds.chain, companyId: accounts.companyIds.chain } });
     await seedWalletExtras(tx, now, accounts, coupons);
     const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
     const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);

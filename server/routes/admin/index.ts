@@ -27,6 +27,7 @@ import { adminArticleRoutes } from './articles.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { adminSiteListRoutes } from './site-lists.ts';
 import { adminContentImageRoutes } from './content-images.ts';
+import { adminChatRoutes } from './chat.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -59,3 +60,4 @@ adminRoutes.route('/articles', adminArticleRoutes);
 adminRoutes.route('/settings', adminSettingsRoutes);
 adminRoutes.route('/site-lists', adminSiteListRoutes);
 adminRoutes.route('/content_images', adminContentImageRoutes);
+adminRoutes.route('/chat', adminChatRoutes);

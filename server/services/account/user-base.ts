@@ -1,10 +1,10 @@
 // GET /api/user/base and the login answer: the SPEC §3 user state built from the database.
-import { createHmac, randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, messages, siteConfig, staff, users, wallets } from '../../db/schema.ts';
 import type { AccountManager, ActingAs, CommonConfig, UserBase } from '../../../src/domain/user.ts';
 import { hasSignedCurrentContract } from '../contracts/signing.ts';
+import { chatToken } from '../chat/token.ts';
 
 export const QUALITY_INSPECTION_FALLBACK_MSG = '质检报告请联系客服索取';
 
@@ -14,14 +14,6 @@ export const QUALITY_INSPECTION_FALLBACK_MSG = '质检报告请联系客服索�
  */
 export const USER_BASE_CONFIG_KEYS = ['common_config', 'hot_line', 'qq1', 'qq2', 'login_url'] as const;
 
-// The chat service verifies `token` with the same secret; without CHAT_TOKEN_SECRET tokens are
-// stable only for the life of the process, which is enough for the embedded demo chat.
-const chatSecret = process.env.CHAT_TOKEN_SECRET || randomBytes(32).toString('hex');
-
-/** The customer-service chat token (SPEC §6: the chat frame gets username and token). Never the session token. */
-export function chatToken(userId: number): string {
-  return createHmac('sha256', chatSecret).update(`chat:${userId}`).digest('hex');
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
@@ -59,7 +51,7 @@ export async function staffMember(db: Db, id: number | null, role: 'account_mana
  * `actingCompanyId`: the store a head office acts as (the session middleware checked it is one of
  * its stores); the answer is then the store's, with `acting_as` naming it and its head office.
  */
-export async function buildUserBase(db: Db, userId: number, actingCompanyId: number | null = null): Promise<UserBase> {
+export async function buildUserBase(db: Db, userId: number, actingCompanyId: number | null, now: Date): Promise<UserBase> {
   const [row] = await db
     .select({ user: users, company: companies })
     .from(users)
@@ -131,7 +123,7 @@ export async function buildUserBase(db: Db, userId: number, actingCompanyId: num
     is_show_youx: flag(company?.isShowYoux ?? false),
     is_special: flag(company?.isSpecial ?? false),
     is_can_chat: flag(company?.isCanChat ?? false),
-    token: chatToken(user.id),
+    token: chatToken(user.id, now),
     is_AfterSale: flag(company?.isAfterSale ?? false),
     ywy: salesperson ? { name: salesperson.name, phone: salesperson.phone } : null,
     customer: {

@@ -66,13 +66,14 @@ export async function storePhotos(db: Db, companyId: number, purpose: string, ph
 
 export interface StoredUpload {
   companyId: number;
+  purpose: string;
   mime: string;
   content: Uint8Array;
 }
 
 export async function loadUpload(db: Db, id: number): Promise<StoredUpload | null> {
   const [row] = await db
-    .select({ companyId: uploads.companyId, mime: uploads.mime, content: uploads.content })
+    .select({ companyId: uploads.companyId, purpose: uploads.purpose, mime: uploads.mime, content: uploads.content })
     .from(uploads)
     .where(eq(uploads.id, id))
     .limit(1);

@@ -13,6 +13,7 @@ import { rememberSeenGoods } from '../../local';
 import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
 import { FavoriteButton } from '../../widgets/goods/favorite-button';
+import { AskServiceButton } from '../../widgets/chat/ask-service-button';
 import { GoodsAlertButtons } from '../../widgets/goods/goods-alert-buttons';
 import { LadderTable } from '../../ui/goods/ladder-table';
 import { PriceTag } from '../../widgets/goods/price-tag';
@@ -149,6 +150,7 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
             <PromotionAddControl goods={goods} activities={activities} groupBuyPage={groupBuyPage} quantity={quantity} onQuantityChange={setQuantity} />
             <FavoriteButton goodsId={goods.id} isFavorite={goods.is_favorite} />
             <GoodsAlertButtons goods={goods} />
+            <AskServiceButton about={{ goods_id: goods.id }} />
           </div>
           <QualityInspection goods={goods} />
         </div>

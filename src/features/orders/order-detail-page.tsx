@@ -28,6 +28,7 @@ import { SpaLink } from '../../ui/spa-link';
 import { useRouteSearch } from '../../widgets/route-search';
 import styles from './orders.module.css';
 import { PageFrame } from '../../ui/page-frame';
+import { AskServiceButton } from '../../widgets/chat/ask-service-button';
 
 export const ORDER_MISSING_TEXT = '订单不存在';
 
@@ -58,7 +59,10 @@ function StatusHeader({ order, answeredAt, onAfterSale }: { order: OrderDetail; 
           )}
         </p>
       </div>
-      <OrderActions order={order} hasReceipt={order.ephedrine_receipt !== null} onAfterSale={onAfterSale} />
+      <div>
+        <OrderActions order={order} hasReceipt={order.ephedrine_receipt !== null} onAfterSale={onAfterSale} />
+        <AskServiceButton about={{ order_id: order.id }} />
+      </div>
     </header>
   );
 }

@@ -51,7 +51,7 @@ function ServiceEntry({ user }: { user: UserBase | null }) {
     </>
   );
   if (user && user.is_can_chat === 1) {
-    return <ChatDialog user={user} trigger={label} triggerClassName={styles.tab} />;
+    return <ChatDialog user={user} trigger={label} triggerClassName={styles.tab} badge={(count) => <Badge count={count} />} />;
   }
   return <DeferredPopover impl={serviceCard} props={{ user }} trigger={{ className: styles.tab, label: '在线客服', content: label }} />;
 }
