@@ -68,7 +68,7 @@ export async function runDrawFor(
     const left = await chancesLeft(tx, draw, input.companyId);
     if (left <= 0) throw validationError({ id: [DRAW_MESSAGES.noChance] });
 
-    // 谢谢参与 has no stock to run out; a prize of a kind we cannot credit (goods) is never drawn.
+    // 谢谢参与 has no stock to run out; a goods prize waits on its record for the next order.
     let candidates = await tx
       .select()
       .from(drawPrizes)
@@ -76,7 +76,7 @@ export async function runDrawFor(
         and(
           eq(drawPrizes.drawId, draw.id),
           gt(drawPrizes.weight, 0),
-          or(and(inArray(drawPrizes.kind, ['coupon', 'points']), gt(drawPrizes.stock, 0)), eq(drawPrizes.kind, 'none')),
+          or(and(inArray(drawPrizes.kind, ['coupon', 'points', 'goods']), gt(drawPrizes.stock, 0)), eq(drawPrizes.kind, 'none')),
         ),
       )
       .orderBy(asc(drawPrizes.id));
