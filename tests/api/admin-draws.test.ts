@@ -80,7 +80,9 @@ describe('/api/admin/draws', () => {
     expect((await bad({ prizes: [] })).data.errors.prizes).toEqual(['请至少设置一个奖品']);
     expect((await bad({ prizes: [{ name: '券', kind: 'coupon', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id']).toEqual(['优惠券不存在']);
     expect((await bad({ prizes: [{ name: '积分', kind: 'points', weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id']).toEqual(['请填写积分数']);
-    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', weight: 1, stock: 1 }] })).data.errors).toHaveProperty(['prizes.0.kind']);
+    // A goods prize must name a goods that exists (its winner's next order carries it).
+    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', weight: 1, stock: 1 }] })).data.errors).toEqual({ 'prizes.0.ref_id': ['请填写商品编号'] });
+    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors).toEqual({ 'prizes.0.ref_id': ['商品不存在'] });
     expect((await t.call('POST', '/api/admin/draws/99999/stop', { cookie: ops })).status).toBe(404);
     expect((await t.call('POST', '/api/admin/draws/1/prizes/99999', { body: { weight: 1, stock: 1 }, cookie: ops })).status).toBe(404);
     expect((await t.call('POST', '/api/admin/draws/1/prizes/1', { body: { weight: -1, stock: 1 }, cookie: ops })).status).toBe(422);
