@@ -58,7 +58,8 @@ beforeAll(async () => {
     .returning({ id: draws.id });
   drawId = d.id;
   await t.db.insert(drawPrizes).values({ drawId, name: '电子体温计', kind: 'goods', refId: prizeGoods, weight: 1, stock: 10 });
-});
+  // The demo seed under a shared, busy machine: more than the default hook minute.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('lucky-draw goods prizes', () => {

@@ -63,7 +63,8 @@ beforeAll(async () => {
     .returning({ id: promotions.id });
   promoId = p.id;
   await t.db.insert(promotionGoods).values({ promotionId: promoId, goodsId: bought });
-});
+  // The demo seed under a shared, busy machine: more than the default hook minute.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('换购 offers and the choice', () => {
