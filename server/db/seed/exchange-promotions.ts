@@ -23,7 +23,11 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
   const cheap = plain.filter((g) => g.basePrice >= 500 && g.basePrice <= 5_000).slice(0, 3);
   if (cheap.length < 3) return null;
   const offered = new Set(cheap.map((g) => g.id));
-  const members = plain.filter((g) => !offered.has(g.id)).slice(0, 24);
+  // The catalogue seed tags some goods 换购 at random: those (when free of other promotions) join,
+  // and the tag is taken off every other goods below, so the badge always means this promotion.
+  const tagged = new Set((await db.select({ id: goods.id }).from(goods).where(sql`'换购' = ANY(${goods.tags})`)).map((r) => r.id));
+  const candidates = plain.filter((g) => !offered.has(g.id));
+  const members = [...candidates.filter((g) => tagged.has(g.id)), ...candidates.filter((g) => !tagged.has(g.id)).slice(0, 24)];
   const half = (g: GoodsInsert) => Math.max(100, Math.floor(g.basePrice / 200) * 100);
   const [promo] = await db
     .insert(promotions)
@@ -47,6 +51,11 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
   for (const g of members) {
     await db.update(goods).set({ tags: sql`array_append(${goods.tags}, '换购')` }).where(and(eq(goods.id, g.id), sql`NOT ('换购' = ANY(${goods.tags}))`));
   }
+  const memberIds = members.map((g) => g.id);
+  await db
+    .update(goods)
+    .set({ tags: sql`array_remove(${goods.tags}, '换购')` })
+    .where(and(sql`'换购' = ANY(${goods.tags})`, sql`NOT (${goods.id} = ANY(${sql.raw(`ARRAY[${memberIds.join(',')}]::int[]`)}))`));
   return promo.id;
 }
 
