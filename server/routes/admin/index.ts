@@ -16,6 +16,7 @@ import { adminInvoiceRoutes } from './invoices.ts';
 import { adminCouponRoutes } from './coupons.ts';
 import { adminDrawRoutes } from './draws.ts';
 import { adminPromotionRoutes } from './promotions.ts';
+import { adminExchangeRoutes } from './exchange-promotions.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -37,3 +38,4 @@ adminRoutes.route('/invoices', adminInvoiceRoutes);
 adminRoutes.route('/coupons', adminCouponRoutes);
 adminRoutes.route('/draws', adminDrawRoutes);
 adminRoutes.route('/promotions', adminPromotionRoutes);
+adminRoutes.route('/exchange_promotions', adminExchangeRoutes);
