@@ -32,6 +32,8 @@ import { invoiceListQuery, parseInvoiceSearch } from '../api/invoices.ts';
 import { couponListQuery, parseCouponSearch } from '../api/coupons.ts';
 import { parsePromotionSearch, promotionListQuery } from '../api/promotions.ts';
 import { PromotionsPage } from '../pages/promotions/promotions-page.tsx';
+import { ExchangePromotionsPage } from '../pages/exchange-promotions/exchange-promotions-page.tsx';
+import { exchangePromotionListQuery, parseExchangeSearch } from '../api/exchange-promotions.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -204,9 +206,20 @@ const promotionsRoute = createRoute({
   component: PromotionsPage,
 });
 
+const exchangePromotionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/exchange-promotions',
+  validateSearch: parseExchangeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(exchangePromotionListQuery(deps.page));
+  },
+  component: ExchangePromotionsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, exchangePromotionsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

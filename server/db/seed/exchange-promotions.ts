@@ -28,6 +28,7 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
   const tagged = new Set((await db.select({ id: goods.id }).from(goods).where(sql`'换购' = ANY(${goods.tags})`)).map((r) => r.id));
   const candidates = plain.filter((g) => !offered.has(g.id));
   const members = [...candidates.filter((g) => tagged.has(g.id)), ...candidates.filter((g) => !tagged.has(g.id)).slice(0, 24)];
+  if (members.length === 0) return null;
   const half = (g: GoodsInsert) => Math.max(100, Math.floor(g.basePrice / 200) * 100);
   const [promo] = await db
     .insert(promotions)
