@@ -27,6 +27,7 @@ import { favoriteRoutes } from './routes/favorite.ts';
 import { indexRoutes, recommendRoutes } from './routes/index-page.ts';
 import { groupBuyRoutes } from './routes/group-buy.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { exchangeRoutes } from './routes/exchange.ts';
 import { orderRoutes } from './routes/order.ts';
 import { payRoutes } from './routes/pay.ts';
 import { sandboxPayRoutes } from './routes/pay-sandbox.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/goods', goodsRoutes);
   api.route('/goods', goodsImageRoutes);
   api.route('/cart', checkoutRoutes);
+  api.route('/cart', exchangeRoutes);
   api.route('/cart', cartRoutes);
   api.route('/order', orderRoutes);
   api.route('/pay', payRoutes);

@@ -637,6 +637,25 @@ export const cartLines = pgTable(
   ],
 );
 
+/**
+ * A buyer's 换购 choice (docs/decisions/promotion-exchange.md): at most one exchange goods per
+ * `exchange` promotion per company, with the unit price the buyer saw. Checkout re-checks the tier,
+ * stock, limit and price; the order consumes the row; leaving the tier drops it.
+ */
+export const exchangeChoices = pgTable(
+  'exchange_choices',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    promotionId: integer('promotion_id').notNull().references(() => promotions.id),
+    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    number: integer('number').notNull(),
+    /** Exchange unit price (fen) when chosen. */
+    price: integer('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.promotionId] })],
+);
+
 export const favorites = pgTable(
   'favorites',
   {
@@ -1090,6 +1109,11 @@ export const drawRecords = pgTable(
     prizeRemarks: text('prize_remarks').notNull().default(''),
     /** The client's Idempotency-Key: a replay returns this record instead of drawing again. */
     requestKey: text('request_key'),
+    /**
+     * A goods prize (draw_prizes.kind 'goods', ref_id = goods id) rides on the buyer's next order
+     * as a 0-price line: the order that took it, null while it waits (docs/decisions/lucky-draw.md).
+     */
+    usedOrderId: integer('used_order_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -140,7 +140,15 @@ export interface CartLineView {
   price_changed: { old: number; new: number } | null;
   /** Why the line cannot be checked out as it is (stock fell, limit…), else null. */
   problem: string | null;
+  /**
+   * The promotion kind that prices a type-1/2 line (秒杀 flash, 每日特价 everyday, 拼团 group),
+   * null for other lines; the cart labels the line after it. Absent on lines the client built.
+   */
+  pricing?: PromotionPricing | null;
 }
+
+/** Promotion kinds that price a cart line on their own (src/domain/cart-line-labels.ts). */
+export type PromotionPricing = 'flash' | 'everyday' | 'group';
 
 export interface CartShippingData extends ShippingData {
   /** Shipping fee (fen) charged when the order is not free-shipping. */

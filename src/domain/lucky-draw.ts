@@ -1,9 +1,37 @@
 // The lucky draw's wire shapes (SPEC §7 "Lucky draw") and its SPEC §8 texts, shared by the server
 // and the home popup. Timings (2 s result delay, 1 s close animation) are in constants.ts.
 
-/** What a prize credits: a coupon template, points, or nothing (谢谢参与). */
-export type DrawPrizeKind = 'coupon' | 'points' | 'none';
-export const DRAW_PRIZE_KINDS: readonly DrawPrizeKind[] = ['coupon', 'points', 'none'];
+/**
+ * What a prize credits: a coupon template, points, a goods on the next order (ref_id = goods id),
+ * or nothing (谢谢参与).
+ */
+export type DrawPrizeKind = 'coupon' | 'points' | 'goods' | 'none';
+export const DRAW_PRIZE_KINDS: readonly DrawPrizeKind[] = ['coupon', 'points', 'goods', 'none'];
+
+/** Order-line type of a lucky-draw goods prize (price 0); 4 is 满赠, 5 换购. */
+export const DRAW_PRIZE_LINE_TYPE = 6;
+
+export const DRAW_PRIZE_TAG = '奖品';
+
+/** A won goods prize at checkout (and in the cart while it waits for an order). */
+export interface PrizeLineView {
+  record_id: number;
+  prize_name: string;
+  goods_id: number;
+  name: string;
+  ypgg: string;
+  bzdw: string;
+  goods_image: string;
+  number: number;
+  price: 0;
+  /** 0 when the stock cannot cover it now: it stays for a later order. */
+  given: 0 | 1;
+}
+
+/** GET /api/draw/pending_goods: the won goods prizes waiting for the next order. */
+export interface PendingPrizes {
+  list: PrizeLineView[];
+}
 
 /** GET /api/draw/simple: the draw the home popup offers; `is_join` 0 = the company has a chance left. */
 export interface DrawSimple {

@@ -1,6 +1,8 @@
 // Checkout, orders, payments, after-sales and invoices: the shapes the server answers and the page
 // shows (SPEC leaves order statuses and these payloads "not shown"; these are ours, see docs/api.md).
 import type { GiftLineView } from './gifts';
+import type { ExchangeLineView } from './exchange';
+import type { PrizeLineView } from './lucky-draw';
 
 /** Order statuses (decided): the tabs of the order centre. */
 export type OrderStatus =
@@ -118,6 +120,10 @@ export interface CheckoutPreview {
   lines: CheckoutLine[];
   /** 满赠 lines the order reaches (src/domain/gifts.ts); given ones become order lines at price 0. */
   gifts?: GiftLineView[];
+  /** 换购 lines chosen in the cart that the order reaches (src/domain/exchange.ts), at their exchange price. */
+  exchanges?: ExchangeLineView[];
+  /** Lucky-draw goods prizes the order carries at price 0 (given 0: stock short, kept for later). */
+  prizes?: PrizeLineView[];
   addresses: Address[];
   coupons: CompanyCoupon[];
   vouchers: CompanyCoupon[];
@@ -171,6 +177,10 @@ export interface OrderLine {
   returned_number: number;
   /** 1 for a 满赠 gift line (price 0, the 赠 tag). */
   is_gift?: 0 | 1;
+  /** 1 for a 换购 line (its exchange price, the 换购 tag). */
+  is_exchange?: 0 | 1;
+  /** 1 for a lucky-draw goods prize (price 0, the 奖品 tag). */
+  is_prize?: 0 | 1;
 }
 
 export interface OrderSummary {

@@ -46,8 +46,10 @@ describe('/api/admin/draws', () => {
   it('lists the seeded draw with its prizes', async () => {
     const r = await t.call<AdminDrawRow[]>('GET', '/api/admin/draws', { cookie: ops });
     expect(r.status).toBe(200);
-    expect(r.body.data[0]).toMatchObject({ name: '幸运大转盘', is_active: true, times_per_company: 1, order_min_amount: 100000 });
-    expect(r.body.data[0].prizes.length).toBeGreaterThan(0);
+    // The seed also has last month's ended draw (demo's waiting goods prize), listed before it.
+    const seeded = r.body.data.find((d) => d.name === '幸运大转盘');
+    expect(seeded).toMatchObject({ is_active: true, times_per_company: 1, order_min_amount: 100000 });
+    expect(seeded!.prizes.length).toBeGreaterThan(0);
   });
 
   it('creates a scheduled draw a buyer can draw; stop refuses the buyer, resume lets them; all audited', async () => {
@@ -80,7 +82,9 @@ describe('/api/admin/draws', () => {
     expect((await bad({ prizes: [] })).data.errors.prizes).toEqual(['请至少设置一个奖品']);
     expect((await bad({ prizes: [{ name: '券', kind: 'coupon', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id']).toEqual(['优惠券不存在']);
     expect((await bad({ prizes: [{ name: '积分', kind: 'points', weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id']).toEqual(['请填写积分数']);
-    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', weight: 1, stock: 1 }] })).data.errors).toHaveProperty(['prizes.0.kind']);
+    // A goods prize must name a goods that exists (its winner's next order carries it).
+    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', weight: 1, stock: 1 }] })).data.errors).toEqual({ 'prizes.0.ref_id': ['请填写商品编号'] });
+    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors).toEqual({ 'prizes.0.ref_id': ['商品不存在'] });
     expect((await t.call('POST', '/api/admin/draws/99999/stop', { cookie: ops })).status).toBe(404);
     expect((await t.call('POST', '/api/admin/draws/1/prizes/99999', { body: { weight: 1, stock: 1 }, cookie: ops })).status).toBe(404);
     expect((await t.call('POST', '/api/admin/draws/1/prizes/1', { body: { weight: -1, stock: 1 }, cookie: ops })).status).toBe(422);

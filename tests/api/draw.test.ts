@@ -89,7 +89,7 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
     expect(pickWeighted([{ id: 1, weight: 0 }], () => 0.5)).toBeNull();
   });
 
-  it('the server draws by weight among prizes in stock: a zero-stock prize never wins, 谢谢参与 needs no stock, goods prizes are not drawn', async () => {
+  it('the server draws by weight among prizes in stock: a zero-stock prize never wins, 谢谢参与 needs no stock, a goods prize naming no goods is not drawn', async () => {
     const buyer = await insertBuyer(t.db, 'approved', t.clock.now());
     const d = await makeDraw(
       [

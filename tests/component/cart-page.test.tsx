@@ -102,6 +102,7 @@ beforeEach(() => {
     if (path === 'user/base') return makeUser();
     if (path === 'cart/list') return cart.state();
     if (path === 'cart/total') return { count: cart.lines.length };
+    if (path === 'cart/exchange' || path === 'cart/prizes') return { list: [] };
     throw new Error(`unexpected GET ${path}`);
   });
   http.post.mockImplementation(async (path: string, body?: Record<string, unknown>, opts?: { envelope?: boolean }) => {
@@ -188,7 +189,7 @@ describe('the cart page', () => {
     cart = new FakeCart(
       [
         makeLine(1, { goods: { ck_id: 1 }, price_changed: { old: 1_200, new: 1_000 } }),
-        makeLine(2, { type: 1, price: 500, coupon_eligible: 0, goods: { ck_id: 1 } }),
+        makeLine(2, { type: 1, pricing: 'flash', price: 500, coupon_eligible: 0, goods: { ck_id: 1 } }),
         makeLine(3, {
           type: 3,
           is_combination: 1,
@@ -224,6 +225,15 @@ describe('the cart page', () => {
     expect(invalid.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(invalid.getAttribute('aria-describedby')!)?.textContent).toContain('缺货');
     expect(within(rowOf('商品4')).getByText('库存不足')).toBeTruthy();
+  });
+
+  it('labels a type-1 line after the promotion that prices it: a daily special is 每日特价, not 秒杀', async () => {
+    cart = new FakeCart([makeLine(1, { type: 1, pricing: 'everyday', price: 500, coupon_eligible: 0 }), makeLine(2, { type: 1, pricing: 'flash', price: 400, coupon_eligible: 0 })]);
+    renderCart();
+    expect(await screen.findByRole('table', { name: '购物车商品' })).toBeTruthy();
+    expect(within(rowOf('商品1')).getByText('每日特价')).toBeTruthy();
+    expect(within(rowOf('商品1')).queryByText('秒杀')).toBeNull();
+    expect(within(rowOf('商品2')).getByText('秒杀')).toBeTruthy();
   });
 
   it('selects a line, a warehouse and everything with one batch_select each, never unbuyable lines', async () => {

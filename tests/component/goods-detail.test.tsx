@@ -36,6 +36,8 @@ interface Backend {
   user: UserBase | null;
   detail: GoodsDetail | ApiError;
   activities: GoodsActivity[];
+  /** The server's clock (seconds) in GET focus/common; absent = that call fails. */
+  serverNow?: number;
 }
 
 let backend: Backend;
@@ -50,6 +52,9 @@ beforeEach(() => {
       return backend.detail instanceof ApiError ? Promise.reject(backend.detail) : Promise.resolve(backend.detail);
     }
     if (path === 'goods/activities') return Promise.resolve(backend.activities);
+    if (path === 'focus/common' && backend.serverNow !== undefined) {
+      return Promise.resolve({ rnss: [], nav: [], category: [], category_yx: [], category_zy: [], category_qx: [], brand: [], timestamp: backend.serverNow });
+    }
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
   // Favourite writes go through the local store's write layer, which asks for the envelope.
@@ -312,6 +317,17 @@ describe('flash sale on the detail', () => {
     await waitFor(() =>
       expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 1, price: 700 })] }, WRITE_OPTS),
     );
+  });
+
+  it('runs on the server clock: a sale the device clock calls not started yet runs when the server says so', async () => {
+    const deviceNow = Math.floor(Date.now() / 1000);
+    // The device is two hours behind the server; the sale began an hour ago by the server's clock.
+    backend.serverNow = deviceNow + 7_200;
+    backend.activities = [flash({ starts_at: deviceNow + 3_600, ends_at: deviceNow + 10_800 })];
+    renderDetail('/list/info/7');
+    expect(await screen.findByText('¥7.00')).toBeTruthy();
+    // About an hour left by the server's clock (the device's would say three).
+    expect(screen.getByText(/距结束 (01:00:0\d|00:59:\d\d)/)).toBeTruthy();
   });
 
   it('adds a normal line once the sale has ended', async () => {

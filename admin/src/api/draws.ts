@@ -10,7 +10,7 @@ export const drawListQuery = queryOptions({ queryKey: drawsKey, queryFn: () => a
 export interface DrawFormPrize {
   name: string;
   remarks: string;
-  kind: 'coupon' | 'points' | 'none';
+  kind: 'coupon' | 'points' | 'goods' | 'none';
   ref_id: string;
   weight: string;
   stock: string;

@@ -17,6 +17,7 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/coupons', label: '领券中心', area: 'promotions' },
   { to: '/draws', label: '幸运抽奖', area: 'draws' },
   { to: '/promotions', label: '促销活动', area: 'promotions' },
+  { to: '/exchange-promotions', label: '换购活动', area: 'promotions' },
   { to: '/goods', label: '商品管理', area: 'goods' },
   { to: '/articles', label: '文章管理', area: 'content' },
   { to: '/site-lists', label: '站点内容', area: 'content' },

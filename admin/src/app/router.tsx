@@ -49,6 +49,8 @@ import { parseSiteListSearch, siteListQuery } from '../api/site-lists.ts';
 import { SiteListsPage } from '../pages/site-lists/site-lists-page.tsx';
 import { ChatPage } from '../pages/chat/chat-page.tsx';
 import { conversationListQuery, parseChatSearch } from '../api/chat.ts';
+import { ExchangePromotionsPage } from '../pages/exchange-promotions/exchange-promotions-page.tsx';
+import { exchangePromotionListQuery, parseExchangeSearch } from '../api/exchange-promotions.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -328,9 +330,20 @@ const chatRoute = createRoute({
   component: ChatPage,
 });
 
+const exchangePromotionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/exchange-promotions',
+  validateSearch: parseExchangeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(exchangePromotionListQuery(deps.page));
+  },
+  component: ExchangePromotionsPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

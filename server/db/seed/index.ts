@@ -19,6 +19,7 @@ import { seedStoreOrders } from './store-orders.ts';
 import { seedGroupJoins } from './group-joins.ts';
 import { seedPointsMallGoods } from './points-mall-goods.ts';
 import { seedGiftPromotion } from './gift-promotions.ts';
+import { seedExchangePromotion, seedWaitingDrawPrize } from './exchange-promotions.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedChat } from './chat.ts';
@@ -177,6 +178,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedActivityPages(tx, now, firstBatch);
     await seedPointsMallGoods(tx, now, pointsGoodsIds, accounts);
     await seedGiftPromotion(tx, now, firstBatch);
+    await seedExchangePromotion(tx, now, firstBatch);
+    await seedWaitingDrawPrize(tx, now, firstBatch, accounts.demo.companyId);
     const brandIds = [...new Set(makers.flatMap((m) => (m.brandId === null ? [] : [m.brandId])))].sort((a, b) => a - b);
     const content = await seedContent(tx, now, {
       categories,

@@ -28,6 +28,7 @@ import { adminSettingsRoutes } from './settings.ts';
 import { adminSiteListRoutes } from './site-lists.ts';
 import { adminContentImageRoutes } from './content-images.ts';
 import { adminChatRoutes } from './chat.ts';
+import { adminExchangeRoutes } from './exchange-promotions.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -61,3 +62,4 @@ adminRoutes.route('/settings', adminSettingsRoutes);
 adminRoutes.route('/site-lists', adminSiteListRoutes);
 adminRoutes.route('/content_images', adminContentImageRoutes);
 adminRoutes.route('/chat', adminChatRoutes);
+adminRoutes.route('/exchange_promotions', adminExchangeRoutes);

@@ -4,7 +4,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
-import { couponTemplates, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
+import { couponTemplates, drawPrizes, drawRecords, draws, goods } from '../../db/schema.ts';
 import { notFound, validationError } from '../../http/envelope.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import type { AdminDrawInput, AdminDrawPrize, AdminDrawRow } from '../../../src/domain/admin-draws.ts';
@@ -47,6 +47,12 @@ export async function createDraw(db: Db, actor: Actor, input: AdminDrawInput, no
       if ((p.kind === 'coupon' || p.kind === 'points') && p.ref_id === undefined)
         throw validationError({ [`prizes.${i}.ref_id`]: [p.kind === 'coupon' ? '请填写优惠券编号' : '请填写积分数'] });
       if (p.kind === 'coupon' && !known.some((k) => k.id === p.ref_id)) throw validationError({ [`prizes.${i}.ref_id`]: ['优惠券不存在'] });
+    });
+    // A goods prize names the goods its winner's next order carries at price 0.
+    const goodsIds = input.prizes.flatMap((p) => (p.kind === 'goods' && p.ref_id !== undefined ? [p.ref_id] : []));
+    const knownGoods = goodsIds.length ? await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, goodsIds)) : [];
+    input.prizes.forEach((p, i) => {
+      if (p.kind === 'goods' && !knownGoods.some((k) => k.id === p.ref_id)) throw validationError({ [`prizes.${i}.ref_id`]: [p.ref_id === undefined ? '请填写商品编号' : '商品不存在'] });
     });
     const [d] = await tx
       .insert(draws)

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { goods, goodsLadderPrices, goodsPrices, promotionGoods, promotions, warehouses } from '../../db/schema.ts';
 import type { LadderStepWithId } from '../../../src/domain/cart.ts';
-import type { DiscountTier, ManjianTier, TierPromotion } from '../../../src/domain/cart-types.ts';
+import type { DiscountTier, ManjianTier, PromotionPricing, TierPromotion } from '../../../src/domain/cart-types.ts';
 import { anyId, packed } from './packed.ts';
 import { isPromoPricedKind, PROMO_PRICED_KINDS } from '../../../src/domain/daily-special.ts';
 
@@ -141,6 +141,8 @@ const discountRules = z.object({
 
 export interface FlashFact {
   promotionId: number;
+  /** The promotion kind that prices the line (the cart labels the line after it). */
+  kind: PromotionPricing;
   price: number;
   /** Units left in the flash sale (null = no cap). */
   remaining: number | null;
@@ -218,6 +220,7 @@ export async function loadPromotionFacts(db: Db, goodsIds: readonly number[], no
       if (r.goodsId !== null && r.price !== null && !byGoods.has(r.goodsId)) {
         byGoods.set(r.goodsId, {
           promotionId: r.id,
+          kind: r.kind === 'group' ? 'group' : isPromoPricedKind(r.kind) ? r.kind : 'flash',
           price: r.price,
           remaining: r.stockLimit && r.stockLimit > 0 ? Math.max(0, r.stockLimit - (r.sold ?? 0)) : null,
           perCompanyLimit: r.perCompanyLimit ?? 0,

@@ -180,6 +180,7 @@ function buildLine(l: LoadedLine, v: CartViewer, ctx: Context): { built: BuiltLi
     combination: subject.combination ? combinationView(subject.combination, show, p.price) : null,
     price_changed: show && l.storedPrice !== p.price ? { old: l.storedPrice, new: p.price } : null,
     problem: lineProblem(subject, v, l.number),
+    pricing: subject.flash?.kind ?? null,
   };
   const calc: CartCalcLine = {
     id: l.id,

@@ -23,6 +23,8 @@ import { findAddress } from '../addresses/book.ts';
 import { quoteCheckout, type OrderUnit } from './quote.ts';
 import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
 import { capMessage, overCompanyCap } from '../promotions/line-terms.ts';
+import { consumeExchanges } from '../exchange/checkout.ts';
+import { consumePrizes } from '../draws/prize-lines.ts';
 
 export const PRICE_CHANGED_MSG = '商品价格已变动，请确认后重新提交';
 export const BALANCE_SHORT_MSG = '余额不足';
@@ -167,6 +169,10 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
         promotionId: u.promotionId,
       })),
   );
+
+  // The 换购 choices and draw goods prizes this order carries are used now.
+  await consumeExchanges(tx, companyId, quote.exchanges);
+  await consumePrizes(tx, companyId, orderId, quote.prizes);
 
   const couponIds = [quote.coupon?.id, quote.voucher?.id].filter((id): id is number => id !== undefined);
   if (couponIds.length > 0) {

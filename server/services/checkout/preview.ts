@@ -18,6 +18,8 @@ export async function previewCheckout(db: Db, companyId: number, input: Checkout
   return {
     lines: quote.lines,
     gifts: quote.gifts,
+    exchanges: quote.exchanges,
+    prizes: quote.prizes,
     addresses: list,
     coupons: quote.coupons,
     vouchers: quote.vouchers,

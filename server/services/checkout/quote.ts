@@ -19,6 +19,10 @@ import { loadWallet, type WalletView } from '../payments/wallet.ts';
 import { orderGifts } from '../gifts/gifts.ts';
 import { GIFT_LINE_TYPE, type GiftLineView } from '../../../src/domain/gifts.ts';
 import type { OrderingCompany } from './company.ts';
+import { orderExchanges } from '../exchange/checkout.ts';
+import { EXCHANGE_LINE_TYPE, type ExchangeLineView } from '../../../src/domain/exchange.ts';
+import { orderPrizes, type PrizeLineView } from '../draws/prize-lines.ts';
+import { DRAW_PRIZE_LINE_TYPE } from '../../../src/domain/lucky-draw.ts';
 import {
   bestOf,
   couponView,
@@ -52,7 +56,7 @@ export interface OrderUnit {
   price: number;
   amount: number;
   /** 0 normal, 1 flash sale or daily special, 2 group buy, 3 combination, 4 a 满赠 gift (price 0). */
-  type: 0 | 1 | 2 | 3 | typeof GIFT_LINE_TYPE;
+  type: 0 | 1 | 2 | 3 | typeof GIFT_LINE_TYPE | typeof EXCHANGE_LINE_TYPE | typeof DRAW_PRIZE_LINE_TYPE;
   promotionId: number | null;
 }
 
@@ -72,6 +76,10 @@ export interface Quote {
   lines: CheckoutLine[];
   /** 满赠 lines reached (given or run out). */
   gifts: GiftLineView[];
+  /** 换购 lines the buyer chose and the order reaches (server/services/exchange). */
+  exchanges: ExchangeLineView[];
+  /** Lucky-draw goods prizes the order carries (or cannot, for stock). */
+  prizes: PrizeLineView[];
   units: OrderUnit[];
   demand: Map<number, GoodsDemand>;
   flash: FlashUnits[];
@@ -275,6 +283,21 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
     out.units.push({ goodsId: v.goods_id, warehouseId: g.warehouseId, name: v.name, sccj: g.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: 0, amount: 0, type: GIFT_LINE_TYPE, promotionId: v.promotion_id });
     addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: g.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
   }
+  // 换购 and draw goods prizes plug in here (their own modules re-check tier, price and stock).
+  const baseLines = lines.map((l) => ({ goodsId: l.loaded.goods.id, type: l.loaded.type, amount: l.built.view.raw_price ?? 0 }));
+  const exchanges = await orderExchanges(db, company.id, baseLines, new Map([...out.demand.values()].map((d) => [d.goodsId, d.units])), now);
+  for (const e of exchanges) {
+    const v = e.view;
+    out.units.push({ goodsId: v.goods_id, warehouseId: e.warehouseId, name: v.name, sccj: e.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: v.price, amount: v.amount, type: EXCHANGE_LINE_TYPE, promotionId: v.promotion_id });
+    addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: e.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
+  }
+  const exchangeAmount = exchanges.reduce((sum, e) => sum + e.view.amount, 0);
+  const prizes = await orderPrizes(db, company.id, new Map([...out.demand.values()].map((d) => [d.goodsId, d.units])));
+  for (const p of prizes.filter((x) => x.view.given === 1)) {
+    const v = p.view;
+    out.units.push({ goodsId: v.goods_id, warehouseId: p.warehouseId, name: v.name, sccj: p.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: 0, amount: 0, type: DRAW_PRIZE_LINE_TYPE, promotionId: null });
+    addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: p.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
+  }
 
   // The chosen lines are the selection, whatever their checkbox says in the cart.
   const computed = computeCart(
@@ -282,7 +305,8 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
     promos.tiers,
     shipping,
   );
-  const goodsAmount = computed.totals.raw_price;
+  // 换购 lines are paid goods but a promotion already: no 满减, coupon or voucher base.
+  const goodsAmount = computed.totals.raw_price + exchangeAmount;
   const manjianAmount = computed.totals.goods_manjian_amount;
 
   const scoped = held.some((c) => c.kind === 'coupon' && c.scopeL1 !== null);
@@ -316,6 +340,8 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   return {
     lines: checkoutLines,
     gifts: gifts.map((g) => g.view),
+    exchanges: exchanges.map((e) => e.view),
+    prizes: prizes.map((p) => p.view),
     units: out.units,
     demand: out.demand,
     flash: out.flash,

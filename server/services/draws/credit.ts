@@ -1,5 +1,6 @@
 // Crediting a won prize inside the draw's transaction: a coupon lands in 我的优惠券, points in the
-// wallet with a ledger row. Goods prizes are not offered (docs/decisions/lucky-draw.md).
+// wallet with a ledger row. A goods prize has nothing to credit here: its draw record waits for the
+// next order (server/services/draws/prize-lines.ts, docs/decisions/lucky-draw.md).
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyCoupons, couponTemplates, drawPrizes, walletLedger, wallets } from '../../db/schema.ts';

@@ -3,7 +3,7 @@
 // same Idempotency-Key gets its first answer back, a chance is checked, a prize is picked from the
 // prizes in stock by weight (谢谢参与 is not counted), its stock is taken with `stock > 0` in the UPDATE (so it never goes
 // below zero whatever runs beside it), the prize is credited and the buyer gets the win message.
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { companies, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
@@ -14,7 +14,7 @@ import { chancesLeft, type DrawRow } from './chances.ts';
 import { creditPrize, type PrizeRow } from './credit.ts';
 import { pickWeighted } from './pick.ts';
 
-const asKind = (k: string): DrawPrizeKind => (k === 'coupon' || k === 'points' ? k : 'none');
+const asKind = (k: string): DrawPrizeKind => (k === 'coupon' || k === 'points' || k === 'goods' ? k : 'none');
 
 /** A draw that is on at `now`, or 404 / 422. */
 export async function runningDraw(db: Db, id: number, now: Date): Promise<DrawRow> {
@@ -68,7 +68,7 @@ export async function runDrawFor(
     const left = await chancesLeft(tx, draw, input.companyId);
     if (left <= 0) throw validationError({ id: [DRAW_MESSAGES.noChance] });
 
-    // 谢谢参与 has no stock to run out; a prize of a kind we cannot credit (goods) is never drawn.
+    // 谢谢参与 has no stock to run out; a goods prize waits on its record for the next order.
     let candidates = await tx
       .select()
       .from(drawPrizes)
@@ -76,7 +76,12 @@ export async function runDrawFor(
         and(
           eq(drawPrizes.drawId, draw.id),
           gt(drawPrizes.weight, 0),
-          or(and(inArray(drawPrizes.kind, ['coupon', 'points']), gt(drawPrizes.stock, 0)), eq(drawPrizes.kind, 'none')),
+          or(
+            and(inArray(drawPrizes.kind, ['coupon', 'points']), gt(drawPrizes.stock, 0)),
+            // A goods prize must name its goods: the winner's next order carries it.
+            and(eq(drawPrizes.kind, 'goods'), isNotNull(drawPrizes.refId), gt(drawPrizes.stock, 0)),
+            eq(drawPrizes.kind, 'none'),
+          ),
         ),
       )
       .orderBy(asc(drawPrizes.id));

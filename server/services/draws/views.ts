@@ -8,7 +8,7 @@ import { DRAW_MESSAGES, DRAW_PRIZE_KINDS, maskCompany, type DrawActivity, type D
 import type { Page } from '../../../src/domain/envelope.ts';
 import { chancesLeft, type DrawRow } from './chances.ts';
 
-const asKind = (k: string | null): DrawPrizeKind => (k === 'coupon' || k === 'points' ? k : 'none');
+const asKind = (k: string | null): DrawPrizeKind => (k === 'coupon' || k === 'points' || k === 'goods' ? k : 'none');
 
 async function simpleOf(db: Db, draw: DrawRow, companyId: number): Promise<DrawSimple> {
   const left = await chancesLeft(db, draw, companyId);

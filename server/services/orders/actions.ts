@@ -2,8 +2,10 @@
 // back, release.ts), confirm receipt (shipped → completed, with the points it earns), and buy
 // again (every line's goods back into the cart through the cart's own add, reporting what could
 // not go in and why).
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
+import { EXCHANGE_LINE_TYPE } from '../../../src/domain/exchange.ts';
+import { DRAW_PRIZE_LINE_TYPE } from '../../../src/domain/lucky-draw.ts';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orderLines, orders } from '../../db/schema.ts';
@@ -80,7 +82,8 @@ export async function rebuyOrder(db: Db, buyer: Buyer, scope: readonly number[],
     .select({ goodsId: orderLines.goodsId, name: orderLines.name, number: orderLines.number })
     .from(orderLines)
     // A 满赠 gift line was given, not bought: it comes again only if the tier is reached again.
-    .where(and(eq(orderLines.orderId, o.id), ne(orderLines.type, GIFT_LINE_TYPE)))
+    // 换购 and draw-prize lines came with a tier or a prize, not as goods the buyer put in the cart.
+    .where(and(eq(orderLines.orderId, o.id), notInArray(orderLines.type, [GIFT_LINE_TYPE, EXCHANGE_LINE_TYPE, DRAW_PRIZE_LINE_TYPE])))
     .orderBy(asc(orderLines.id));
   // A goods bought in several lines (normal, flash, combination) goes back as one normal line.
   const wanted = new Map<number, { name: string; number: number }>();

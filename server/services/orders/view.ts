@@ -3,6 +3,8 @@
 // logistics, 含麻黄碱 receipt and after-sales. Times are Unix seconds.
 import { asc, eq, sql } from 'drizzle-orm';
 import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
+import { EXCHANGE_LINE_TYPE } from '../../../src/domain/exchange.ts';
+import { DRAW_PRIZE_LINE_TYPE } from '../../../src/domain/lucky-draw.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { canRequestAfterSale } from '../../../src/domain/orders-after-sale.ts';
@@ -162,6 +164,8 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
       amount: l.amount,
       returned_number: l.returnedNumber,
       is_gift: l.type === GIFT_LINE_TYPE ? 1 : 0,
+      is_exchange: l.type === EXCHANGE_LINE_TYPE ? 1 : 0,
+      is_prize: l.type === DRAW_PRIZE_LINE_TYPE ? 1 : 0,
     })),
     amounts: {
       goods_amount: o.goodsAmount,

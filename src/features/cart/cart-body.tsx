@@ -4,6 +4,8 @@ import { CartList } from './cart-list';
 import { useCartGroups } from './cart-context';
 import { EmptyCart } from './empty-cart';
 import { TotalsPanel } from './totals-panel';
+import { ExchangeChooser } from './exchange-chooser';
+import { PendingPrizes } from './pending-prizes';
 
 export function CartBody() {
   const groups = useCartGroups();
@@ -11,6 +13,8 @@ export function CartBody() {
   return (
     <>
       <CartList />
+      <ExchangeChooser />
+      <PendingPrizes />
       <TotalsPanel />
     </>
   );

@@ -1,6 +1,7 @@
 // One cart line (SPEC §3 "Cart line, in the list"): a goods line, or a combination (type 3) as
 // one unit with its members. Memoised and fed by its own store slice, so a change elsewhere in
 // the cart never re-renders it.
+import { cartLineKindLabel } from '../../domain/cart-line-labels';
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { CartLineView } from '../../domain/cart-types';
@@ -30,6 +31,7 @@ export interface LineRowProps {
 function GoodsCell({ line }: { line: CartLineView }) {
   const g = line.goods;
   const href = goodsDetailHref(g.id);
+  const kindLabel = cartLineKindLabel(line);
   return (
     <div role="cell" className={styles.goodsCell}>
       <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
@@ -37,8 +39,7 @@ function GoodsCell({ line }: { line: CartLineView }) {
       </Link>
       <div className={styles.info}>
         <p className={goodsText.name}>
-          {line.type === 1 && <span className={styles.flashTag}>秒杀</span>}
-          {line.type === 2 && <span className={styles.flashTag}>拼团</span>}
+          {kindLabel && <span className={styles.flashTag}>{kindLabel}</span>}
           <TagBadges tags={g.tags} />{' '}
           <Link to={href} className={goodsText.nameLink}>
             {g.name}

@@ -5,6 +5,9 @@ import type { CheckoutLine } from '../../domain/orders';
 import { GoodsImage } from '../../ui/goods/goods-image';
 import type { GiftLineView } from '../../domain/gifts';
 import { GiftRows } from './gift-rows';
+import type { ExchangeLineView } from '../../domain/exchange';
+import type { PrizeLineView } from '../../domain/lucky-draw';
+import { ExchangeRows } from './exchange-rows';
 import styles from './checkout.module.css';
 
 function PriceMark({ line }: { line: CheckoutLine }) {
@@ -21,7 +24,17 @@ function PriceMark({ line }: { line: CheckoutLine }) {
   );
 }
 
-export function CheckoutLines({ lines, gifts = [] }: { lines: readonly CheckoutLine[]; gifts?: readonly GiftLineView[] }) {
+export function CheckoutLines({
+  lines,
+  gifts = [],
+  exchanges = [],
+  prizes = [],
+}: {
+  lines: readonly CheckoutLine[];
+  gifts?: readonly GiftLineView[];
+  exchanges?: readonly ExchangeLineView[];
+  prizes?: readonly PrizeLineView[];
+}) {
   const count = lines.reduce((sum, l) => sum + l.number, 0);
   return (
     <section className={styles.section} aria-labelledby="checkout-lines-title">
@@ -69,6 +82,7 @@ export function CheckoutLines({ lines, gifts = [] }: { lines: readonly CheckoutL
             </tr>
           ))}
           <GiftRows gifts={gifts} />
+          <ExchangeRows exchanges={exchanges} prizes={prizes} />
         </tbody>
       </table>
     </section>

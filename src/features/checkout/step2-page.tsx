@@ -234,7 +234,7 @@ export default function CheckoutPage() {
             )}
           </section>
 
-          <CheckoutLines lines={data.lines} gifts={data.gifts} />
+          <CheckoutLines lines={data.lines} gifts={data.gifts} exchanges={data.exchanges} prizes={data.prizes} />
 
           <InvoiceSection value={invoice} onChange={changeInvoice} errors={invoiceErrors} disabled={locked} />
 

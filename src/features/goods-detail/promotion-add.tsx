@@ -1,12 +1,13 @@
 // The detail page's add control inside a promotion: on /list_info_pt with a running group buy it
 // joins the group (line type 2, the per-company cap); otherwise, while a flash sale of this goods
 // runs, it adds at the flash price (line type 1, the sale's stock and cap) with the time left.
-// The clock ticks: at the end time the banner and the flash line go, and a normal add remains.
+// The clock ticks on server time: at the end time the banner and the flash line go, and a normal
+// add remains.
 import type { GoodsActivity, GoodsListItem } from '../../domain/catalog';
 import { formatFen } from '../../domain/money';
 import { withPromotionTerms } from '../../domain/promotion-goods';
 import { secondsLeft, toMillis } from '../../domain/time';
-import { useNow } from '../../ui/use-now';
+import { useServerNow } from './use-server-now';
 import { AddToCartControl } from '../../widgets/goods/add-to-cart';
 import { isRunning } from './activities';
 import { countdownText } from './group-buy-panel';
@@ -26,7 +27,8 @@ export function runningFlashSale(activities: readonly GoodsActivity[], nowMs: nu
 }
 
 export function PromotionAddControl({ goods, activities, groupBuyPage, quantity, onQuantityChange }: Props) {
-  const now = useNow();
+  // Server time: a client clock hours off must not open or close a flash sale (SPEC §4).
+  const now = useServerNow();
   const group = groupBuyPage ? activities.find((a) => a.kind === 'group' && isRunning(a, now)) : undefined;
   if (group) {
     const joinable = withPromotionTerms(goods, { price: goods.price, perCompanyLimit: group.per_company_limit ?? 0, remaining: null });

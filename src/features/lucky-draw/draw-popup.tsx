@@ -27,6 +27,8 @@ function resultText(r: DrawResult): string {
 function prizeLink(r: DrawResult): { href: string; label: string } | null {
   if (r.kind === 'coupon') return { href: '/wdqb_yhq', label: '查看我的优惠券' };
   if (r.kind === 'points') return { href: '/wdqb_jfgl', label: '查看我的积分' };
+  // A goods prize waits in the cart and rides on the next order at ¥0.
+  if (r.kind === 'goods') return { href: '/cart/step1', label: '下单时随单发出，去购物车' };
   return null;
 }
 

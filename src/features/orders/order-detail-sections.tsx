@@ -135,6 +135,8 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
                 <GoodsImage src={line.goods_image} alt="" size={48} />
                 <div>
                   {line.is_gift === 1 && <TagBadges tags={['赠']} />}
+                  {line.is_exchange === 1 && <TagBadges tags={['换购']} />}
+                  {line.is_prize === 1 && <TagBadges tags={['奖品']} />}
                   <SpaLink href={`/list/info/${line.goods_id}`} className={styles.lineName}>
                     {line.name}
                   </SpaLink>

@@ -8,6 +8,7 @@
 //   赠 满赠   #be185d magenta  6.0:1
 //   特 特价   #92400e amber    7.1:1
 //   新 新品   #047857 green    5.5:1
+//   奖品 抽奖  #0e7490 cyan     5.4:1 (a lucky-draw goods prize on an order)
 //   other     #5c6370 grey     6.1:1 (a tag the server adds before the UI knows it)
 import styles from './tag-badges.module.css';
 
@@ -19,6 +20,7 @@ export const TAG_COLORS: Readonly<Record<string, string>> = {
   赠: 'var(--color-tag-magenta)',
   特: 'var(--color-tag-amber)',
   新: 'var(--color-tag-green)',
+  奖品: 'var(--color-tag-cyan)',
 };
 export const TAG_FALLBACK_COLOR = 'var(--color-text-muted)';
 
@@ -31,6 +33,7 @@ export const TAG_MEANINGS: Readonly<Record<string, string>> = {
   赠: '满赠',
   特: '特价',
   新: '新品',
+  奖品: '抽奖奖品',
 };
 
 export function TagBadges({ tags }: { tags: readonly string[] }) {

@@ -98,11 +98,12 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
                   <select {...fp} value={p.kind} onChange={(e) => setPrize(i, { kind: e.target.value as DrawFormPrize['kind'] })}>
                     <option value="coupon">优惠券</option>
                     <option value="points">积分</option>
+                    <option value="goods">商品（随下一单发出）</option>
                     <option value="none">谢谢参与</option>
                   </select>
                 )}
               </Field>
-              <Field label={p.kind === 'points' ? '积分数' : '优惠券编号'} error={errors[`prizes.${i}.ref_id`]}>
+              <Field label={p.kind === 'points' ? '积分数' : p.kind === 'goods' ? '商品编号' : '优惠券编号'} error={errors[`prizes.${i}.ref_id`]}>
                 {(fp) => <input {...fp} inputMode="numeric" value={p.ref_id} disabled={p.kind === 'none'} onChange={(e) => setPrize(i, { ref_id: e.target.value })} />}
               </Field>
               <Field label="说明" error={errors[`prizes.${i}.remarks`]}>

@@ -16,7 +16,7 @@ import { CreateDrawDialog } from './create-draw-dialog.tsx';
 import styles from './draws-page.module.css';
 
 const FIXED_SORT = { id: 'starts_at', desc: false };
-const KIND_TEXT: Record<AdminDrawPrize['kind'], string> = { coupon: '优惠券', points: '积分', none: '谢谢参与', goods: '实物（暂不抽出）' };
+const KIND_TEXT: Record<AdminDrawPrize['kind'], string> = { coupon: '优惠券', points: '积分', none: '谢谢参与', goods: '商品（随下一单发出）' };
 
 function PrizeLimit({ drawId, prize }: { drawId: number; prize: AdminDrawPrize }) {
   const queryClient = useQueryClient();

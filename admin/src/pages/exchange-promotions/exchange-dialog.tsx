@@ -1,0 +1,99 @@
+// 新建换购活动 (name, schedule, the goods whose amount counts, the tiers) and 编辑档位 of an existing
+// one (tiers only). The server checks everything; its field messages show here.
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { afterExchangeChange, createExchangePromotion, saveExchangeTiers } from '../../api/exchange-promotions.ts';
+import { ConsoleApiError } from '../../api/client.ts';
+import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { Field } from '../../../../src/ui/field.tsx';
+import { buttonClass } from '../../../../src/ui/button.ts';
+import type { ConsoleExchangePromotion } from '../../../../src/domain/admin-exchange.ts';
+import { emptyTier, tierDrafts, TiersEditor, tiersFromDrafts, type TierDraft } from './tiers-editor.tsx';
+import styles from './exchange-promotions.module.css';
+
+/** `datetime-local` text (operator's clock) → seconds; NaN when empty. */
+const toSeconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
+/** "12, 15 18" → [12, 15, 18]; anything not a whole number becomes 0 (the server names it). */
+const idList = (s: string) => s.split(/[\s,，、]+/).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : 0));
+
+export function ExchangeDialog({ editing, onClose }: { editing: ConsoleExchangePromotion | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState('');
+  const [members, setMembers] = useState('');
+  const [tiers, setTiers] = useState<TierDraft[]>(() => (editing ? tierDrafts(editing.tiers) : [emptyTier()]));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = tiersFromDrafts(tiers);
+    if ('field' in parsed) {
+      setErrors({ [parsed.field]: parsed.message });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      if (editing) await saveExchangeTiers(editing.id, parsed.tiers);
+      else {
+        await createExchangePromotion({
+          name: name.trim(),
+          description: '',
+          starts_at: toSeconds(startsAt),
+          ends_at: toSeconds(endsAt),
+          member_ids: idList(members),
+          tiers: parsed.tiers,
+        });
+      }
+      await afterExchangeChange(queryClient);
+      onClose();
+    } catch (err) {
+      if (err instanceof ConsoleApiError) {
+        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
+        setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
+      } else setErrors({ form: '保存失败，请稍后重试' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const memberError = errors.member_ids ?? Object.entries(errors).find(([k]) => k.startsWith('member_ids.'))?.[1];
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={editing ? `编辑档位：${editing.name}` : '新建换购活动'} closeLabel="关闭">
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {!editing && (
+          <>
+            <Field label="活动名称" required error={errors.name}>
+              {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+            </Field>
+            <div className={styles.times}>
+              <Field label="开始时间" required error={errors.starts_at}>
+                {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+              </Field>
+              <Field label="结束时间" required error={errors.ends_at}>
+                {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+              </Field>
+            </div>
+            <Field label="活动商品编号（计入门槛，逗号或空格分隔）" required error={memberError}>
+              {(p) => <input {...p} name="member_ids" value={members} onChange={(e) => setMembers(e.target.value)} />}
+            </Field>
+          </>
+        )}
+        <TiersEditor tiers={tiers} onChange={setTiers} errors={errors} />
+        {errors.form && (
+          <p role="alert" className={styles.error}>
+            {errors.form}
+          </p>
+        )}
+        <DialogActions>
+          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
+          <button type="submit" className={buttonClass('primary')} disabled={busy}>
+            {editing ? '保存档位' : '创建活动'}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
