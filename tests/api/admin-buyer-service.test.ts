@@ -187,3 +187,17 @@ describe('/api/admin/buyer_messages', () => {
     expect((await send({ target: 'all', title: '标题', body: '内容' }, buyer)).body.code).toBe(10001);
   });
 });
+
+describe('demo seed', () => {
+  it('gives the 客服 screens rows: a feedback screenshot and a 公告 sent by support, read by the buyers', async () => {
+    const withPhoto = await t.call<Paged<AdminFeedback>>('GET', '/api/admin/feedback?status=waiting&page_size=100', { cookie: support });
+    const seeded = withPhoto.body.data.list.find((f) => f.company_id === demoCompany && f.photos.length > 0 && f.content.startsWith('建议快捷采购'));
+    expect(seeded).toBeDefined();
+    const sent = await t.call<Paged<SentBuyerMessage>>('GET', '/api/admin/buyer_messages?page_size=100', { cookie: support });
+    const notice = sent.body.data.list.find((m) => m.title === '国庆期间发货安排');
+    expect(notice).toMatchObject({ target: 'all', staff_name: expect.any(String) });
+    expect(notice!.recipients).toBeGreaterThan(1);
+    const [row] = await t.db.select().from(messages).where(and(eq(messages.companyId, demoCompany), eq(messages.title, '国庆期间发货安排')));
+    expect(row.readAt).not.toBeNull();
+  });
+});
