@@ -5,7 +5,6 @@ import type { AppEnv } from '../env.ts';
 import { latestCodes } from '../services/phone-codes.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { messagesDevRoutes } from './dev-messages.ts';
-import { selfServiceDevRoutes } from './dev-self-service.ts';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -20,4 +19,3 @@ devRoutes.use('*', async (c, next) => {
 devRoutes.get('/outbox', async (c) => ok(c, await latestCodes(c.get('deps').db, OUTBOX_SIZE)));
 
 devRoutes.route('/', messagesDevRoutes);
-devRoutes.route('/', selfServiceDevRoutes);

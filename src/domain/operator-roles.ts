@@ -55,6 +55,12 @@ export const CONSOLE_ACCESS = {
   content: ['admin', 'operations'],
   /** The customer-service chat: answering, transferring and closing conversations. */
   chat: ['admin', 'support'],
+  /** 品种求购: reading and answering buyers' product requests; 运营 too, as they list the goods. */
+  productRequests: ['admin', 'support', 'operations'],
+  /** 意见反馈 / 投诉建议: reading (with screenshots) and replying. */
+  feedback: ['admin', 'support'],
+  /** Messages (公告) operators send to one, several or all approved companies. */
+  buyerMessages: ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, type Buyer } from '../fixtures/catalogue.ts';
 import { feedback, uploads } from '../../server/db/schema.ts';
+import { replyFeedback } from '../../server/services/feedback/feedback.ts';
 import type { FeedbackItem } from '../../src/domain/feedback.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 
@@ -92,7 +93,7 @@ describe('POST /api/user/feedback', () => {
   it('lists the company\'s own feedback with replies, newest first, paged', async () => {
     t.clock.advance(1000);
     for (let i = 1; i <= 10; i++) await send(buyer, { category: 'product', content: `第${i}条` });
-    await t.call('POST', `/api/dev/feedback/${created.id}/reply`, { body: { reply: '已安排加急配送' } });
+    await replyFeedback(t.db, created.id, '已安排加急配送', t.clock.now());
     const p1 = await list(buyer);
     expect(p1.body.data).toMatchObject({ total: 11, page: 1, page_size: 10 });
     expect(p1.body.data.list[0].content).toBe('第10条');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { consoleAfterSaleStep } from '../helpers/operators.ts';
+import { consoleAfterSaleStep, roleOperator } from '../helpers/operators.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
 import { companies, messages } from '../../server/db/schema.ts';
@@ -222,16 +222,17 @@ describe('events that write messages', () => {
     expect((await list(buyer)).body.data.list.map((m) => m.title)).toEqual(['售后申请未通过']);
   });
 
-  it('a registration review decision writes a system message; rejecting needs a reason', async () => {
+  it('a registration review decision in the console writes a system message; rejecting needs a reason', async () => {
     const pending = await insertBuyer(t.db, 'pending', t.clock.now());
-    const review = (companyId: number, body: Record<string, unknown>) =>
-      t.call('POST', `/api/dev/company/${companyId}/review`, { body: body as never });
+    const { cookie } = await roleOperator(t, 'reviewer');
+    const approve = (companyId: number) => t.call('POST', `/api/admin/companies/${companyId}/approve`, { cookie });
+    const reject = (companyId: number, body: Record<string, unknown>) => t.call('POST', `/api/admin/companies/${companyId}/reject`, { cookie, body: body as never });
 
-    const noReason = await review(pending.companyId, { approve: 0 });
+    const noReason = await reject(pending.companyId, {});
     expect(noReason.status).toBe(422);
-    expect(noReason.body.msg).toBe('请填写未通过的原因');
+    expect(noReason.body.msg).toBe('请填写驳回原因');
 
-    const rejected = await review(pending.companyId, { approve: 0, note: '营业执照图片不清晰' });
+    const rejected = await reject(pending.companyId, { reason: '营业执照图片不清晰' });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ review_status: 'rejected', review_note: '营业执照图片不清晰' });
     const [msg] = (await list(pending)).body.data.list;
@@ -239,10 +240,10 @@ describe('events that write messages', () => {
     expect(msg.body).toContain('原因：营业执照图片不清晰');
 
     // Not pending any more: no second decision, no second message.
-    expect((await review(pending.companyId, { approve: 1 })).status).toBe(400);
+    expect((await approve(pending.companyId)).status).toBe(409);
     await t.db.update(companies).set({ reviewStatus: 'pending' }).where(eq(companies.id, pending.companyId));
-    expect((await review(pending.companyId, { approve: 1 })).body.data.review_status).toBe('approved');
+    expect((await approve(pending.companyId)).body.data.review_status).toBe('approved');
     expect((await list(pending)).body.data.list.map((m) => m.title)).toEqual(['资质审核通过', '资质审核未通过']);
-    expect((await review(999_999, { approve: 1 })).status).toBe(404);
+    expect((await approve(999_999)).status).toBe(404);
   });
 });

@@ -23,6 +23,9 @@ const NAV: { to: string; label: string; area: ConsoleArea; exact?: boolean }[] =
   { to: '/site-lists', label: '站点内容', area: 'content' },
   { to: '/settings', label: '站点设置', area: 'content' },
   { to: '/chat', label: '在线客服', area: 'chat' },
+  { to: '/product-requests', label: '品种求购', area: 'productRequests' },
+  { to: '/feedback', label: '意见反馈', area: 'feedback' },
+  { to: '/buyer-messages', label: '消息推送', area: 'buyerMessages' },
   { to: '/operators', label: '运营账号', area: 'operators' },
   { to: '/audit', label: '操作日志', area: 'operators' },
 ];

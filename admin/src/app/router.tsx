@@ -51,6 +51,10 @@ import { ChatPage } from '../pages/chat/chat-page.tsx';
 import { conversationListQuery, parseChatSearch } from '../api/chat.ts';
 import { ExchangePromotionsPage } from '../pages/exchange-promotions/exchange-promotions-page.tsx';
 import { exchangePromotionListQuery, parseExchangeSearch } from '../api/exchange-promotions.ts';
+import { ProductRequestsPage } from '../pages/product-requests/product-requests-page.tsx';
+import { FeedbackPage } from '../pages/feedback/feedback-page.tsx';
+import { BuyerMessagesPage } from '../pages/buyer-messages/buyer-messages-page.tsx';
+import { feedbackListQuery, parseFeedbackSearch, parseProductRequestSearch, productRequestListQuery, sentBuyerMessagesQuery } from '../api/buyer-service.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
 import { mayOpen } from '../../../src/domain/operator-roles.ts';
 
@@ -341,9 +345,45 @@ const exchangePromotionsRoute = createRoute({
   component: ExchangePromotionsPage,
 });
 
+const productRequestsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/product-requests',
+  validateSearch: parseProductRequestSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'productRequests')) void context.queryClient.prefetchQuery(productRequestListQuery(deps));
+  },
+  component: ProductRequestsPage,
+});
+
+const feedbackRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/feedback',
+  validateSearch: parseFeedbackSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'feedback')) void context.queryClient.prefetchQuery(feedbackListQuery(deps));
+  },
+  component: FeedbackPage,
+});
+
+const buyerMessagesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/buyer-messages',
+  validateSearch: (raw: Record<string, unknown>): { page?: number } => {
+    const n = Number(raw.page);
+    return Number.isInteger(n) && n > 1 && n <= 100_000 ? { page: n } : {};
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (mayOpen(context.me.role, 'buyerMessages')) void context.queryClient.prefetchQuery(sentBuyerMessagesQuery(deps.page ?? 1));
+  },
+  component: BuyerMessagesPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -3,6 +3,7 @@
 // a failed seed leaves the database as it was. Expects an empty database (fresh, or after the CLI's
 // --reset); refuses to run twice.
 import { seedSelfService } from './self-service.ts';
+import { seedBuyerService } from './buyer-service.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withTx } from '../tx.ts';
@@ -172,6 +173,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedQualificationFiles(tx, now, accounts.companyIds.pending, accounts.companyIds.chain);
     await seedInspectionReports(tx, now);
     await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
+    await seedBuyerService(tx, now, accounts.demo.companyId);
     const pointsGoodsIds = await seedPointsMall(tx);
     await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     await seedSpecialsAndCashback(tx, root.fork('specials-and-cashback'), now, firstBatch);

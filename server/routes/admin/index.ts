@@ -29,6 +29,7 @@ import { adminSiteListRoutes } from './site-lists.ts';
 import { adminContentImageRoutes } from './content-images.ts';
 import { adminChatRoutes } from './chat.ts';
 import { adminExchangeRoutes } from './exchange-promotions.ts';
+import { adminBuyerMessageRoutes, adminFeedbackRoutes, adminProductRequestRoutes } from './buyer-service.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
@@ -63,3 +64,6 @@ adminRoutes.route('/site-lists', adminSiteListRoutes);
 adminRoutes.route('/content_images', adminContentImageRoutes);
 adminRoutes.route('/chat', adminChatRoutes);
 adminRoutes.route('/exchange_promotions', adminExchangeRoutes);
+adminRoutes.route('/product_requests', adminProductRequestRoutes);
+adminRoutes.route('/feedback', adminFeedbackRoutes);
+adminRoutes.route('/buyer_messages', adminBuyerMessageRoutes);

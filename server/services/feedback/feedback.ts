@@ -13,7 +13,8 @@ export const FEEDBACK_NOT_FOUND = '反馈不存在';
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-function toView(r: typeof feedback.$inferSelect): FeedbackItem {
+/** The wire shape of a row; the console swaps the photo URLs for its own. */
+export function toView(r: typeof feedback.$inferSelect): FeedbackItem {
   const category = r.kind as FeedbackCategory;
   return {
     id: r.id,
@@ -55,7 +56,7 @@ export async function listFeedback(db: Db, companyIds: readonly number[], page: 
   return { list: rows.map(toView), total: n, page, page_size: pageSize };
 }
 
-/** Our reply (today the dev endpoint; the operator console calls this later). */
+/** Our reply (the console's POST /api/admin/feedback/{id}/reply, which writes the audit row). */
 export async function replyFeedback(db: Db, id: number, reply: string, now: Date): Promise<FeedbackItem> {
   const [row] = await db.update(feedback).set({ reply, repliedAt: now }).where(eq(feedback.id, id)).returning();
   if (!row) throw notFound(FEEDBACK_NOT_FOUND);

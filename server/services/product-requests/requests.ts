@@ -22,7 +22,8 @@ const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 type Row = typeof productRequests.$inferSelect;
 
-function toView(r: Row): ProductRequest {
+/** The wire shape of a row (the console adds the company to it). */
+export function toView(r: Row): ProductRequest {
   const status = r.status as ProductRequestStatus;
   return {
     id: r.id,
@@ -98,8 +99,9 @@ export interface ProductRequestReply {
 
 
 /**
- * The operator's answer (today the dev endpoint; the operator console calls this later). The buyer
- * gets a message with it (the form promises one when the goods is listed).
+ * The operator's answer (the console's POST /api/admin/product_requests/{id}/reply, which checks
+ * the goods and writes the audit row). The buyer gets a message with it (the form promises one
+ * when the goods is listed).
  */
 export async function replyProductRequest(db: Db, id: number, answer: ProductRequestReply, now: Date): Promise<ProductRequest> {
   return withTx(db, async (tx) => {
