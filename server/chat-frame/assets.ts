@@ -4,7 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -12,6 +11,9 @@ const root = path.resolve(here, '../..');
 const built = new Map<'js' | 'css', Promise<string>>();
 
 async function bundleScript(): Promise<string> {
+  // Imported when first needed: esbuild checks its host at import, which a jsdom test realm fails,
+  // and only a process that serves the chat frame needs it.
+  const { build } = await import('esbuild');
   const out = await build({
     entryPoints: [path.join(here, 'client/main.ts')],
     bundle: true,
