@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'jsdom',
           // The root setupFiles (fail-on-console-error) are inherited through extends.
           setupFiles: ['tests/setup/component.ts'],
+          // Beside an API file on the other core a jsdom page can take 6 s: a generous ceiling, never a
+          // timing assertion (tests wait for conditions, not for time).
+          testTimeout: 15_000,
         },
       },
       {

@@ -5,10 +5,8 @@
 import type { ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
-import { ServerTable, type ServerColumn, type ServerSort } from './server-table.tsx';
-import { SimplePager } from './simple-pager.tsx';
-import { StateBlock } from '../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
+import type { ServerColumn, ServerSort } from './server-table.tsx';
+import { PagedTable } from './paged-table.tsx';
 import type { Paged } from '../../../src/domain/admin.ts';
 import styles from './work-queue-page.module.css';
 
@@ -59,35 +57,16 @@ export function WorkQueue<Row extends RowData>({ title, titleId, to, tabsLabel, 
           {error}
         </p>
       )}
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error?.message ?? '加载失败'}
-          action={
-            onRetry ? (
-              <button type="button" className={buttonClass('primary')} onClick={onRetry}>
-                重试
-              </button>
-            ) : undefined
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name={table.name}
-            columns={table.columns}
-            rows={list.data.list}
-            rowKey={table.rowKey}
-            sort={table.sort}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty={table.empty}
-          />
-          <SimplePager page={page} size={list.data.size} total={list.data.total} onPage={onPage} />
-        </>
-      )}
+      <PagedTable
+        list={{ ...list, refetch: onRetry }}
+        name={table.name}
+        columns={table.columns}
+        rowKey={table.rowKey}
+        sort={table.sort}
+        empty={table.empty}
+        page={page}
+        onPage={onPage}
+      />
       {children}
     </section>
   );

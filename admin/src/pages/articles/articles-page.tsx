@@ -6,8 +6,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { afterArticleChange, articleCategoriesQuery, articleListQuery, parseArticleSearch, setPublished, type ArticleSearch } from '../../api/articles.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
@@ -114,33 +114,17 @@ export function ArticlesPage() {
         </button>
       </form>
       {notice && <p role="status">{notice}</p>}
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="文章"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={{ id: search.sort, desc: search.desc }}
-            onSortChange={(s) => go({ sort: s.id === 'sort' || s.id === 'id' ? s.id : 'published_at', desc: s.desc })}
-            busy={list.isFetching}
-            empty="没有符合条件的文章"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/articles', search: { ...search, page: next } })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name="文章"
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={{ id: search.sort, desc: search.desc }}
+        onSortChange={(s) => go({ sort: s.id === 'sort' || s.id === 'id' ? s.id : 'published_at', desc: s.desc })}
+        empty="没有符合条件的文章"
+        page={search.page}
+        onPage={(next) => void navigate({ to: '/articles', search: { ...search, page: next } })}
+      />
     </section>
   );
 }

@@ -6,8 +6,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterBuyerService, buyerMessagesKey, sendBuyerMessage, sentBuyerMessagesQuery, type BuyerMessageDraft } from '../../api/buyer-service.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { Field } from '../../../../src/ui/field.tsx';
 import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
@@ -172,16 +172,16 @@ export function BuyerMessagesPage() {
         </Dialog>
       )}
       <h2 className={styles.subtitle}>已发送</h2>
-      {sent.isError ? (
-        <StateBlock kind="failed" text={sent.error?.message ?? '加载失败'} />
-      ) : !sent.data ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable name="已发送消息" columns={columns} rows={sent.data.list} rowKey={(r) => String(r.id)} sort={FIXED_SORT} onSortChange={() => undefined} busy={sent.isFetching} empty="还没有发送过消息" />
-          <SimplePager page={page} size={sent.data.size} total={sent.data.total} onPage={(p) => void navigate({ to: '/buyer-messages', search: { page: p } })} />
-        </>
-      )}
+      <PagedTable
+        list={sent}
+        name="已发送消息"
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        sort={FIXED_SORT}
+        empty="还没有发送过消息"
+        page={page}
+        onPage={(p) => void navigate({ to: '/buyer-messages', search: { page: p } })}
+      />
     </section>
   );
 }

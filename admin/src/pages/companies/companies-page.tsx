@@ -6,8 +6,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { companyListQuery } from '../../api/companies.ts';
 import { meQuery } from '../../api/session.ts';
 import { parseCompanySearch, type CompanySearch, type CompanySortField } from '../../api/company-search.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { ReviewStatusTag, REVIEW_STATUS_TEXT } from '../../widgets/review-status.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -104,33 +104,17 @@ export function CompaniesPage() {
           查询
         </button>
       </form>
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message || '企业列表加载失败'}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载企业…" />
-      ) : (
-        <>
-          <ServerTable
-            name="企业列表"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={sort}
-            busy={list.isFetching}
-            onSortChange={(next) => go({ sort: next.id as CompanySortField, order: next.desc ? 'desc' : 'asc' })}
-            empty="没有符合条件的企业"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => go({ page })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name="企业列表"
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={sort}
+        onSortChange={(next) => go({ sort: next.id as CompanySortField, order: next.desc ? 'desc' : 'asc' })}
+        empty="没有符合条件的企业"
+        page={search.page}
+        onPage={(page) => go({ page })}
+      />
     </section>
   );
 }

@@ -6,8 +6,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterCouponChange, couponListQuery, parseCouponSearch, stopCoupon } from '../../api/coupons.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -96,33 +96,16 @@ export function CouponsPage() {
           {problem}
         </p>
       )}
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="领券中心优惠券"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="还没有优惠券"
-          />
-          <SimplePager page={page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/coupons', search: { page: next } })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name="领券中心优惠券"
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={FIXED_SORT}
+        empty="还没有优惠券"
+        page={page}
+        onPage={(next) => void navigate({ to: '/coupons', search: { page: next } })}
+      />
       {creating && <NewCouponDialog onClose={() => setCreating(false)} />}
     </section>
   );

@@ -8,8 +8,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterExchangeChange, exchangePromotionListQuery, parseExchangeSearch, stopExchangePromotion } from '../../api/exchange-promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -101,33 +101,16 @@ export function ExchangePromotionsPage() {
       </div>
       <p className={styles.hint}>换购：活动商品合计达到某档门槛，买家可在购物车任选该档一件商品按换购价加购；结算时重新校验门槛、库存、限换与价格。</p>
       {notice && <p role="status">{notice}</p>}
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="换购活动"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="还没有换购活动"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/exchange-promotions', search: { page: next } })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name="换购活动"
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={FIXED_SORT}
+        empty="还没有换购活动"
+        page={search.page}
+        onPage={(next) => void navigate({ to: '/exchange-promotions', search: { page: next } })}
+      />
       {dialog && <ExchangeDialog editing={dialog.editing} onClose={() => setDialog(null)} />}
     </section>
   );

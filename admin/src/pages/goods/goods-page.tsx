@@ -7,8 +7,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { goodsCategoriesQuery, goodsListQuery } from '../../api/goods.ts';
 import { parseGoodsSearch, type GoodsSearch } from '../../api/goods-search.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn, type ServerSort } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn, ServerSort } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -156,34 +156,18 @@ export function GoodsPage() {
           查询
         </button>
       </form>
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <p className={styles.muted}>共 {list.data.total} 个商品</p>
-          <ServerTable
-            name="商品"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={sort}
-            onSortChange={onSort}
-            busy={list.isFetching}
-            empty="没有符合条件的商品"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => void navigate({ to: '/goods', search: { ...search, page } })} />
-        </>
-      )}
+      {list.data && <p className={styles.muted}>共 {list.data.total} 个商品</p>}
+      <PagedTable
+        list={list}
+        name="商品"
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={sort}
+        onSortChange={onSort}
+        empty="没有符合条件的商品"
+        page={search.page}
+        onPage={(page) => void navigate({ to: '/goods', search: { ...search, page } })}
+      />
     </section>
   );
 }

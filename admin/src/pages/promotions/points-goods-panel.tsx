@@ -5,9 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { afterPointsGoodsChange, pointsGoodsListQuery, setPointsGoodsOnSale } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
 import type { AdminPointsGoodsRow } from '../../../../src/domain/admin-points-goods.ts';
@@ -68,33 +67,16 @@ export function PointsGoodsPanel({ page }: { page: number }) {
         </button>
       </div>
       {notice && <p role="status">{notice}</p>}
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="积分商城商品"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="还没有积分商品"
-          />
-          <SimplePager page={page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/promotions', search: { kind: 'points', page: next } })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name="积分商城商品"
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={FIXED_SORT}
+        empty="还没有积分商品"
+        page={page}
+        onPage={(next) => void navigate({ to: '/promotions', search: { kind: 'points', page: next } })}
+      />
       {editing && <PointsGoodsDialog existing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

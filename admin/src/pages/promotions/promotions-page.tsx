@@ -8,8 +8,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { afterPromotionChange, isFlashOrGroup, isRuleKind, parsePromotionSearch, promotionListQuery, PROMOTION_TABS, stopPromotion, type PromotionTab } from '../../api/promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -119,32 +119,17 @@ export function PromotionsPage() {
         {group ? '拼团：买家先按会员价下单，到结束时间累计已付款数量达到成团数量即成团，差价自动退回钱包。' : '秒杀：活动时间内按活动价购买，受活动库存与每家限购约束。'}
       </p>}
       {flashKind && notice && <p role="status">{notice}</p>}
-      {!flashKind ? null : list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
+      {flashKind && (
+        <PagedTable
+          list={list}
+          name={`促销活动-${search.kind}`}
+          columns={columns}
+          rowKey={(row) => String(row.id)}
+          sort={FIXED_SORT}
+          empty="还没有活动"
+          page={search.page}
+          onPage={(next) => void navigate({ to: '/promotions', search: { kind: search.kind, page: next } })}
         />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name={`促销活动-${search.kind}`}
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="还没有活动"
-          />
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/promotions', search: { kind: search.kind, page: next } })} />
-        </>
       )}
       {creating && flashKind && <CreatePromotionDialog kind={flashKind} onClose={() => setCreating(false)} />}
     </section>

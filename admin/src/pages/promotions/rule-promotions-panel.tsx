@@ -6,9 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { afterRuleChange, ruleListQuery, stopRulePromotion } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
 import { formatDate, formatDateTime } from '../../../../src/domain/time.ts';
@@ -135,33 +134,16 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
         </button>
       </div>
       {notice && <p role="status">{notice}</p>}
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name={`促销活动-${kind}`}
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="还没有活动"
-          />
-          <SimplePager page={page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/promotions', search: { kind, page: next } })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name={`促销活动-${kind}`}
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sort={FIXED_SORT}
+        empty="还没有活动"
+        page={page}
+        onPage={(next) => void navigate({ to: '/promotions', search: { kind, page: next } })}
+      />
       {editing && <RulePromotionDialog kind={kind} existing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

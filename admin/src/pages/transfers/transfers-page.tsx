@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { parseTransferSearch, transferListQuery } from '../../api/transfers.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { SimplePager } from '../../widgets/simple-pager.tsx';
+import { PagedTable } from '../../widgets/paged-table.tsx';
+import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -53,33 +53,16 @@ export function TransfersPage() {
         待确认转账
       </h1>
       <p className={styles.hint}>核对银行流水后确认：金额须与应收金额一致，同一笔流水只能确认一个订单。</p>
-      {list.isError ? (
-        <StateBlock
-          kind="failed"
-          text={list.error.message}
-          action={
-            <button type="button" className={buttonClass('primary')} onClick={() => void list.refetch()}>
-              重试
-            </button>
-          }
-        />
-      ) : list.data === undefined ? (
-        <StateBlock kind="loading" text="正在加载…" />
-      ) : (
-        <>
-          <ServerTable
-            name="待确认转账"
-            columns={columns}
-            rows={list.data.list}
-            rowKey={(row) => String(row.order_id)}
-            sort={FIXED_SORT}
-            onSortChange={() => undefined}
-            busy={list.isFetching}
-            empty="没有待确认的转账"
-          />
-          <SimplePager page={page} size={list.data.size} total={list.data.total} onPage={(next) => void navigate({ to: '/transfers', search: { page: next } })} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        name="待确认转账"
+        columns={columns}
+        rowKey={(row) => String(row.order_id)}
+        sort={FIXED_SORT}
+        empty="没有待确认的转账"
+        page={page}
+        onPage={(next) => void navigate({ to: '/transfers', search: { page: next } })}
+      />
       {confirming && <ConfirmTransferDialog transfer={confirming} onClose={() => setConfirming(null)} />}
     </section>
   );
