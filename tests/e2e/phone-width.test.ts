@@ -75,7 +75,9 @@ async function apiData<T>(page: Page, url: string): Promise<T> {
 
 async function seededIds(page: Page): Promise<Ids> {
   type List<T> = { list: T[] };
-  const goods = await apiData<List<{ id: number }>>(page, '/api/goods/list?page=1&page_size=1');
+  // The goods with the most price steps: its ladder table is the detail page's widest part.
+  const goods = await apiData<List<{ id: number; ladder_price: unknown[] }>>(page, '/api/goods/list?page=1&page_size=50');
+  goods.list.sort((a, b) => b.ladder_price.length - a.ladder_price.length);
   const detail = await apiData<{ category_path: { id: number }[] }>(page, `/api/goods/detail/${goods.list[0]!.id}`);
   const group = await apiData<List<{ id: number }>>(page, '/api/activity/group_buy');
   const brands = await apiData<List<{ id: number }>>(page, '/api/goods/brands?page=1&page_size=1');
