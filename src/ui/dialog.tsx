@@ -17,16 +17,18 @@ export interface DialogProps {
   widthPx?: number;
   /** Accessible name of a × close button in the corner; no button without it. */
   closeLabel?: string;
+  /** `sheet`: a panel rising from the bottom edge, full width (phone drawers, docs/decisions/phones.md). */
+  placement?: 'centre' | 'sheet';
   children: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, title, describedBy, widthPx = 480, closeLabel, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, describedBy, widthPx = 480, closeLabel, placement = 'centre', children }: DialogProps) {
   const width = { '--dialog-width': `${widthPx}px` } as CSSProperties;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.content} style={width} aria-describedby={describedBy}>
+        <RadixDialog.Content className={placement === 'sheet' ? `${styles.content} ${styles.sheet}` : styles.content} style={width} aria-describedby={describedBy}>
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
           {children}
           {closeLabel && (

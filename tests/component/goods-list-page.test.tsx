@@ -136,6 +136,28 @@ describe('goods list page', () => {
     expect(first.textContent).toContain('国药准字Z44021940');
   });
 
+  it('the phone sheet: 筛选 counts the filters in force, opens the rows, filters behind it and shows the matches', async () => {
+    const { router } = renderRoute('/list?category_id=12&tags=新');
+    await screen.findByRole('link', { name: '感冒灵颗粒' });
+    // The sheet's rows mount only while it is open: one set of chip links in the page.
+    expect(screen.getAllByRole('group', { name: '生产厂家' })).toHaveLength(1);
+    const opener = screen.getByRole('button', { name: /^筛选/ });
+    expect(opener.textContent).toBe('筛选1');
+    fireEvent.click(opener);
+    const sheet = await screen.findByRole('dialog', { name: '筛选' });
+    fireEvent.click(within(within(sheet).getByRole('group', { name: '生产厂家' })).getByRole('link', { name: /广州白云山制药/ }));
+    await waitFor(() => expect(search(router).get('manufacturer_id')).toBe('32'));
+    // Still open for the next choice; its close button says how many goods match.
+    const done = await within(screen.getByRole('dialog', { name: '筛选' })).findByRole('button', { name: '查看 2 件商品' });
+    fireEvent.click(done);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /^筛选/ }).textContent).toBe('筛选2');
+    // The active filters stay above the goods as removable chips.
+    const chosen = screen.getByRole('group', { name: '已选条件' });
+    expect(within(chosen).getByRole('link', { name: /取消 厂家：/ })).toBeTruthy();
+    expect(within(chosen).getByRole('link', { name: '取消 标签：新' })).toBeTruthy();
+  });
+
   it('shows the empty state with a way to clear the filters', async () => {
     serve(http.get, { user: makeUser(), list: () => listResult([], { total: 0 }) });
     const { router } = renderRoute('/list?category_id=12&in_stock=1&tags=赠');

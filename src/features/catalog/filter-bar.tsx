@@ -2,13 +2,15 @@
 // of category chips (GET /api/focus/common), manufacturers and brands among the matches (the
 // result's facets), badge tags, zone flags, and a summary of what is selected. Every chip is a
 // link to the same list with that filter changed, so filters are shareable and the back button
-// undoes them.
+// undoes them. On a phone the rows move into a bottom sheet (filter-drawer.tsx) and only the
+// selected filters stay above the goods, as removable chips.
 import { useState } from 'react';
 import type { GoodsListResult, GoodsZone } from '../../domain/catalog';
 import type { CategoryNode } from '../../domain/contracts';
 import { categoryPath, categoryRows } from './category-path';
 import { FILTER_TAGS, withFilter, type FilterTag, type ListPreset, type ListSearch } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
+import { FilterDrawer } from './filter-drawer';
 import styles from './filter-bar.module.css';
 
 /** Chips shown before "更多" in one row. */
@@ -33,6 +35,8 @@ export interface FilterBarProps {
   zones: readonly GoodsZone[];
   /** The list URL for a changed search (same path and view). */
   hrefFor: (next: ListSearch) => string;
+  /** Matches of the current search, once answered (the phone sheet's 查看 N 件商品). */
+  total?: number;
 }
 
 interface Chip {
@@ -136,7 +140,8 @@ function toggleTag(tags: readonly FilterTag[], tag: FilterTag): FilterTag[] {
   return FILTER_TAGS.filter((t) => (t === tag ? !tags.includes(t) : tags.includes(t)));
 }
 
-function SelectedSummary({ search, facets, hrefFor }: Pick<FilterBarProps, 'search' | 'facets' | 'hrefFor'>) {
+/** The filters in force, each with the URL that drops it. */
+function selectedFilters({ search, facets, hrefFor }: Pick<FilterBarProps, 'search' | 'facets' | 'hrefFor'>): { key: string; label: string; href: string }[] {
   const items: { key: string; label: string; href: string }[] = [];
   const drop = (patch: Partial<ListSearch>) => hrefFor(withFilter(search, patch));
   if (search.manufacturer_id !== undefined) {
@@ -155,6 +160,12 @@ function SelectedSummary({ search, facets, hrefFor }: Pick<FilterBarProps, 'sear
     items.push({ key: 'p', label, href: drop({ price_min: undefined, price_max: undefined }) });
   }
   if (search.in_stock) items.push({ key: 's', label: '仅看有货', href: drop({ in_stock: false }) });
+  return items;
+}
+
+function SelectedSummary({ search, facets, hrefFor }: Pick<FilterBarProps, 'search' | 'facets' | 'hrefFor'>) {
+  const items = selectedFilters({ search, facets, hrefFor });
+  const drop = (patch: Partial<ListSearch>) => hrefFor(withFilter(search, patch));
   if (items.length === 0) return null;
   const clearAll = drop({
     manufacturer_id: undefined,
@@ -190,7 +201,8 @@ function SelectedSummary({ search, facets, hrefFor }: Pick<FilterBarProps, 'sear
   );
 }
 
-export function FilterBar({ search, preset, tree, facets, zones, hrefFor }: FilterBarProps) {
+/** Every filter row: categories, manufacturers, brands, tags, zones. */
+function FilterRows({ search, preset, tree, facets, zones, hrefFor }: FilterBarProps) {
   const set = (patch: Partial<ListSearch>) => hrefFor(withFilter(search, patch));
   const manufacturers = facets?.manufacturers ?? [];
   const brands = preset.brand_id === undefined ? (facets?.brands ?? []) : [];
@@ -202,7 +214,7 @@ export function FilterBar({ search, preset, tree, facets, zones, hrefFor }: Filt
     zoneChips.push({ key: 'yx', label: '包邮', href: set({ yx: !search.yx }), selected: search.yx });
   }
   return (
-    <section className={styles.bar} aria-label="筛选条件">
+    <>
       <CategoryRows search={search} tree={tree} hrefFor={hrefFor} />
       <ChipRow
         label="生产厂家"
@@ -228,6 +240,20 @@ export function FilterBar({ search, preset, tree, facets, zones, hrefFor }: Filt
         chips={FILTER_TAGS.map((t) => ({ key: t, label: t, href: set({ tags: toggleTag(search.tags, t) }), selected: search.tags.includes(t) }))}
       />
       <ChipRow label="专区" chips={zoneChips} />
+    </>
+  );
+}
+
+export function FilterBar(props: FilterBarProps) {
+  const { search, facets, hrefFor, total } = props;
+  return (
+    <section className={styles.bar} aria-label="筛选条件">
+      <div className={styles.panel}>
+        <FilterRows {...props} />
+      </div>
+      <FilterDrawer activeCount={selectedFilters({ search, facets, hrefFor }).length} total={total}>
+        <FilterRows {...props} />
+      </FilterDrawer>
       <SelectedSummary search={search} facets={facets} hrefFor={hrefFor} />
     </section>
   );

@@ -139,15 +139,18 @@ export function GoodsTableHead({ variant }: { variant: TableVariant }) {
 
 export function GoodsTable({ items, variant, highlight }: GoodsTableProps) {
   return (
-    <table className={variant === 'table' ? styles.table : `${styles.table} ${styles.compact}`}>
-      <caption className={styles.caption}>商品列表</caption>
-      <GoodsTableHead variant={variant} />
-      <tbody>
-        {items.map((item) => (
-          <Row key={item.id} item={item} variant={variant} highlight={highlight} />
-        ))}
-      </tbody>
-    </table>
+    // On a phone the table keeps readable columns and scrolls inside this frame (docs/decisions/phones.md).
+    <div className={styles.frame}>
+      <table className={variant === 'table' ? styles.table : `${styles.table} ${styles.compact}`}>
+        <caption className={styles.caption}>商品列表</caption>
+        <GoodsTableHead variant={variant} />
+        <tbody>
+          {items.map((item) => (
+            <Row key={item.id} item={item} variant={variant} highlight={highlight} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

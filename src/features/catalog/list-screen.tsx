@@ -160,7 +160,7 @@ export function ListScreen(props: ListScreenProps) {
         </section>
       ) : (
         <>
-          <FilterBar search={search} preset={preset} tree={categories} facets={data?.facets} zones={zonesFor(user.data)} hrefFor={sameView} />
+          <FilterBar search={search} preset={preset} tree={categories} facets={data?.facets} zones={zonesFor(user.data)} hrefFor={sameView} total={data?.total} />
           <ListToolbar search={search} view={view} views={views} hrefFor={hrefFor} total={data?.total} totalPages={totalPages} />
           <section
             ref={results}

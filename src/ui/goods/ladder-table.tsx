@@ -58,27 +58,30 @@ export function LadderTable({ basePrice, steps, unit, current }: LadderTableProp
   if (rows.length < 2) return null;
   const active = current === undefined ? -1 : currentRowIndex(rows, current);
   return (
-    <table className={styles.table}>
-      <caption className={styles.caption}>阶梯价</caption>
-      <tbody>
-        <tr>
-          <th scope="row">采购数量</th>
-          {rows.map((row, i) => (
-            <td key={row.from} data-current={i === active || undefined}>
-              {row.label}
-            </td>
-          ))}
-        </tr>
-        <tr>
-          <th scope="row">单价</th>
-          {rows.map((row, i) => (
-            <td key={row.from} className={styles.price} data-current={i === active || undefined} aria-current={i === active || undefined}>
-              ¥{formatFen(row.price)}
-              {i === active ? <span className={styles.srOnly}>（当前）</span> : null}
-            </td>
-          ))}
-        </tr>
-      </tbody>
-    </table>
+    // Many steps are wider than a phone: the table scrolls inside its frame, the page stays put.
+    <div className={styles.frame}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>阶梯价</caption>
+        <tbody>
+          <tr>
+            <th scope="row">采购数量</th>
+            {rows.map((row, i) => (
+              <td key={row.from} data-current={i === active || undefined}>
+                {row.label}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">单价</th>
+            {rows.map((row, i) => (
+              <td key={row.from} className={styles.price} data-current={i === active || undefined} aria-current={i === active || undefined}>
+                ¥{formatFen(row.price)}
+                {i === active ? <span className={styles.srOnly}>（当前）</span> : null}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,0 +1,175 @@
+// Phones (issue 21 §5): every route of the manifest at a 412 px phone (Lighthouse's profile) must
+// fit its width — no page may scroll sideways. Visited signed in as demo, and the public routes
+// also as a visitor (their header, prices and empty states differ). A failure lists every route
+// that scrolls with the element that sticks out furthest, so one run shows all the work.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { routes } from '../../src/routes/manifest';
+import type { RouteDef } from '../../src/routes/types';
+import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+const PHONE = { width: 412, height: 823 };
+/** Upper bound of one page's settling; not an assertion — the width is measured either way. */
+const SETTLE_TIMEOUT_MS = 6_000;
+
+/** Path params filled from the seed (read from the API once signed in). */
+type Ids = Record<'goods' | 'groupGoods' | 'category' | 'brand' | 'order' | 'afterSale' | 'news', number>;
+
+/**
+ * Rows not visited, with why. Pathless `layout` rows are served by their default child (listed as
+ * its alias), visited there; `redirect` rows only send the browser elsewhere, visited there too.
+ */
+function skipReason(route: RouteDef): string | null {
+  if (route.layout) return 'layout row: its URL is served by its default child';
+  if (route.redirect) return 'redirects by design: the target route is visited itself';
+  return null;
+}
+
+/** Which seeded id a route's `$id` is. */
+function idFor(route: RouteDef, ids: Ids): number {
+  switch (route.name) {
+    case 'list_other':
+      return ids.category;
+    case 'list_info':
+      return ids.goods;
+    case 'list_info_pt':
+      return ids.groupGoods;
+    case 'ppzq_info':
+      return ids.brand;
+    case 'news_info':
+      return ids.news;
+    case 'order_return_info':
+    case 'order_after_sales_info':
+      return ids.afterSale;
+    default:
+      return ids.order;
+  }
+}
+
+function fill(route: RouteDef, ids: Ids): string {
+  const value: Record<string, string> = {
+    id: String(idFor(route, ids)),
+    url: String(ids.category),
+    ids: '1',
+    type: 'hy',
+    // A sandbox payment exists only once 支付订单 started one: the page's "not found" state is measured.
+    paymentId: '1',
+  };
+  return route.path
+    .replace(/\/\{-\$[a-zA-Z]+\}/g, '')
+    .replace(/\$([a-zA-Z]+)/g, (_, name: string) => {
+      const filled = value[name];
+      if (!filled) throw new Error(`phone-width: no value for $${name} in ${route.path}`);
+      return filled;
+    });
+}
+
+async function apiData<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (u) => {
+    const response = await fetch(u, { credentials: 'include' });
+    const body = (await response.json()) as { code: number; msg: string; data: unknown };
+    if (!response.ok) throw new Error(`${u}: ${body.code} ${body.msg}`);
+    return body.data;
+  }, url) as Promise<T>;
+}
+
+async function seededIds(page: Page): Promise<Ids> {
+  type List<T> = { list: T[] };
+  // The goods with the most price steps: its ladder table is the detail page's widest part.
+  const goods = await apiData<List<{ id: number; ladder_price: unknown[] }>>(page, '/api/goods/list?page=1&page_size=50');
+  goods.list.sort((a, b) => b.ladder_price.length - a.ladder_price.length);
+  const detail = await apiData<{ category_path: { id: number }[] }>(page, `/api/goods/detail/${goods.list[0]!.id}`);
+  const group = await apiData<List<{ id: number }>>(page, '/api/activity/group_buy');
+  const brands = await apiData<List<{ id: number }>>(page, '/api/goods/brands?page=1&page_size=1');
+  const orders = await apiData<List<{ id: number }>>(page, '/api/order?page=1&page_size=1');
+  const afterSales = await apiData<List<{ id: number }>>(page, '/api/after_sale?page=1&page_size=1');
+  const news = await apiData<List<{ id: number }>>(page, '/api/article/list?code=hy&page=1&limit=1');
+  const first = (list: { id: number }[], what: string): number => {
+    if (!list[0]) throw new Error(`phone-width: the seed has no ${what} for demo`);
+    return list[0].id;
+  };
+  return {
+    goods: first(goods.list, 'goods'),
+    groupGoods: first(group.list, 'group-buy goods'),
+    category: first(detail.category_path, 'category'),
+    brand: first(brands.list, 'brand'),
+    order: first(orders.list, 'order'),
+    afterSale: first(afterSales.list, 'after-sale'),
+    news: first(news.list, 'news article'),
+  };
+}
+
+/** Waits for the route's data (no busy region, no skeleton) and a frame, then measures. */
+async function overflow(page: Page, path: string): Promise<string | null> {
+  await page.goto(path);
+  await page
+    .waitForFunction(() => document.querySelector('main, [role="main"], h1') && !document.querySelector('[aria-busy="true"]'), undefined, {
+      timeout: SETTLE_TIMEOUT_MS,
+    })
+    .catch(() => undefined);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= window.innerWidth) return null;
+    const describe = (el: Element): string => {
+      const parts: string[] = [];
+      for (let node: Element | null = el; node && node !== document.body && parts.length < 3; node = node.parentElement) {
+        const classes = [...node.classList].slice(0, 2).map((c) => `.${c}`).join('');
+        parts.unshift(`${node.tagName.toLowerCase()}${classes}`);
+      }
+      return parts.join(' > ');
+    };
+    // The element whose right edge makes the page's scroll width (elements clipped by an
+    // overflow ancestor may reach further without widening the page); among equals the deepest.
+    let worst: Element | null = null;
+    let worstRight = window.innerWidth;
+    for (const el of document.body.querySelectorAll('*')) {
+      const right = el.getBoundingClientRect().right;
+      if (right > root.scrollWidth + 1) continue;
+      if (right > worstRight + 0.5 || (worst && right >= worstRight - 0.5 && worst.contains(el))) {
+        worst = el;
+        worstRight = Math.max(worstRight, right);
+      }
+    }
+    return `scrollWidth ${root.scrollWidth} > ${window.innerWidth}; widest: ${worst ? describe(worst) : '?'} (right ${Math.round(worstRight)})`;
+  });
+}
+
+describeBrowser('phones: no route scrolls sideways at 412 px', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('every route of the manifest fits a 412 px phone, signed in and as a visitor', async () => {
+    const member = await newPage(browser, server.url, { name: 'phone-demo', viewport: PHONE, allowConsoleErrors: [/status of 40[34]/] });
+    await member.goto('/login');
+    await member.fill('input[name="username"]', 'demo');
+    await member.fill('input[name="password"]', 'demo1234');
+    await member.click('button[type="submit"]');
+    await member.waitForURL((u) => u.pathname === '/');
+    const ids = await seededIds(member);
+    const visitor = await newPage(browser, server.url, { name: 'phone-visitor', viewport: PHONE, allowConsoleErrors: [/status of 40[34]/] });
+
+    const visited = routes.filter((r) => skipReason(r) === null);
+    expect(visited.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    for (const route of visited) {
+      const path = fill(route, ids);
+      const asMember = await overflow(member, path);
+      if (asMember) failures.push(`${route.name} ${path} (demo): ${asMember}`);
+      if (route.auth) continue;
+      const asVisitor = await overflow(visitor, path);
+      if (asVisitor) failures.push(`${route.name} ${path} (visitor): ${asVisitor}`);
+    }
+    expect(failures, `routes that scroll sideways at ${PHONE.width} px:\n${failures.join('\n')}`).toEqual([]);
+  }, 240_000);
+});
