@@ -124,7 +124,7 @@ describe('shell header', () => {
       expect(await screen.findByText('demo')).toBeTruthy();
       expect(screen.getByText('（离线）')).toBeTruthy();
       expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
-      expect(await screen.findByRole('link', { name: '购物车，4 种商品' })).toBeTruthy();
+      expect(await screen.findByRole('link', { name: '我的购物车，4 种商品' })).toBeTruthy();
       expect(screen.queryByText('免费注册')).toBeNull();
     } finally {
       setLocalRuntime(null);
