@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
+import { computeAccessibleName } from 'dom-accessibility-api';
 import { presentError } from '../../src/ui/error-presenter';
 import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { Shell } from '../../src/app/shell/shell';
@@ -301,5 +302,29 @@ describe('shell header', () => {
     renderShell(routeDef({ name: 'list_index', path: '/list_index' }));
     await screen.findByText('页面内容');
     expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull();
+  });
+});
+
+// WCAG 2.5.3 (axe label-content-name-mismatch, issue 21): a speech user says what a control shows,
+// so every control's accessible name must contain its visible text.
+describe('shell control names', () => {
+  /** Letters and digits only: axe ignores spacing, punctuation and symbols (›, ×) as well. */
+  const words = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '');
+  function visibleText(element: Element): string {
+    const clone = element.cloneNode(true) as Element;
+    clone.querySelectorAll('[aria-hidden="true"], svg').forEach((hidden) => hidden.remove());
+    return words(clone.textContent ?? '');
+  }
+
+  it('every link and button in the signed-in shell is named with its visible text', async () => {
+    serve({ signedIn: true });
+    renderShell();
+    await screen.findByRole('link', { name: '我的购物车，7 种商品' });
+    const controls = [...screen.getAllByRole('link'), ...screen.getAllByRole('button')];
+    expect(controls.length).toBeGreaterThan(10);
+    const mismatched = controls
+      .map((control) => ({ text: visibleText(control), name: words(computeAccessibleName(control)) }))
+      .filter(({ text, name }) => text !== '' && !name.includes(text));
+    expect(mismatched).toEqual([]);
   });
 });
