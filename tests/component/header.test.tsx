@@ -5,7 +5,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 import { LOGIN_MARKER_KEY, pageLoad } from '../../src/api/user';
-import { computeAccessibleName } from 'dom-accessibility-api';
 import { presentError } from '../../src/ui/error-presenter';
 import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { Shell } from '../../src/app/shell/shell';
@@ -320,11 +319,13 @@ describe('shell control names', () => {
     serve({ signedIn: true });
     renderShell();
     await screen.findByRole('link', { name: '我的购物车，7 种商品' });
-    const controls = [...screen.getAllByRole('link'), ...screen.getAllByRole('button')];
-    expect(controls.length).toBeGreaterThan(10);
-    const mismatched = controls
-      .map((control) => ({ text: visibleText(control), name: words(computeAccessibleName(control)) }))
-      .filter(({ text, name }) => text !== '' && !name.includes(text));
+    // Testing Library hands each control's computed accessible name to a `name` matcher.
+    const named: { text: string; name: string }[] = [];
+    const record = (name: string, control: Element | null) => (control && named.push({ text: visibleText(control), name: words(name) }), true);
+    screen.getAllByRole('link', { name: record });
+    screen.getAllByRole('button', { name: record });
+    expect(named.length).toBeGreaterThan(10);
+    const mismatched = named.filter(({ text, name }) => text !== '' && !name.includes(text));
     expect(mismatched).toEqual([]);
   });
 });
