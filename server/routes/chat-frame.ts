@@ -36,7 +36,7 @@ const chatPage = (companyName: string) =>
     '在线客服',
     `<main class="chat" data-company="${escapeHtml(companyName)}">
 <header class="status" aria-live="polite"><span id="status">连接中…</span></header>
-<section id="log" class="log" aria-label="聊天记录" aria-live="polite"></section>
+<section id="log" class="log" aria-label="聊天记录" aria-live="polite" tabindex="0"></section>
 <div id="card" class="pending" hidden></div>
 <form id="composer" class="composer">
 <label class="pick" title="发送图片">图片<input id="image" type="file" accept="image/jpeg,image/png,image/webp"></label>

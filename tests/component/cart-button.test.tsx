@@ -53,7 +53,7 @@ describe('cart button', () => {
 
   it('shows no badge and makes no call for a visitor', async () => {
     renderInApp(<Harness user={null} />);
-    const link = await screen.findByRole('link', { name: '购物车' });
+    const link = await screen.findByRole('link', { name: '我的购物车' });
     expect(badge(link)).toBe('');
     expect(http.get).not.toHaveBeenCalled();
     expect(screen.queryByText(/专属客户经理/)).toBeNull();

@@ -124,7 +124,7 @@ describe('shell header', () => {
       expect(await screen.findByText('demo')).toBeTruthy();
       expect(screen.getByText('（离线）')).toBeTruthy();
       expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
-      expect(await screen.findByRole('link', { name: '购物车，4 种商品' })).toBeTruthy();
+      expect(await screen.findByRole('link', { name: '我的购物车，4 种商品' })).toBeTruthy();
       expect(screen.queryByText('免费注册')).toBeNull();
     } finally {
       setLocalRuntime(null);
@@ -301,5 +301,31 @@ describe('shell header', () => {
     renderShell(routeDef({ name: 'list_index', path: '/list_index' }));
     await screen.findByText('页面内容');
     expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull();
+  });
+});
+
+// WCAG 2.5.3 (axe label-content-name-mismatch, issue 21): a speech user says what a control shows,
+// so every control's accessible name must contain its visible text.
+describe('shell control names', () => {
+  /** Letters and digits only: axe ignores spacing, punctuation and symbols (›, ×) as well. */
+  const words = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '');
+  function visibleText(element: Element): string {
+    const clone = element.cloneNode(true) as Element;
+    clone.querySelectorAll('[aria-hidden="true"], svg').forEach((hidden) => hidden.remove());
+    return words(clone.textContent ?? '');
+  }
+
+  it('every link and button in the signed-in shell is named with its visible text', async () => {
+    serve({ signedIn: true });
+    renderShell();
+    await screen.findByRole('link', { name: '我的购物车，7 种商品' });
+    // Testing Library hands each control's computed accessible name to a `name` matcher.
+    const named: { text: string; name: string }[] = [];
+    const record = (name: string, control: Element | null) => (control && named.push({ text: visibleText(control), name: words(name) }), true);
+    screen.getAllByRole('link', { name: record });
+    screen.getAllByRole('button', { name: record });
+    expect(named.length).toBeGreaterThan(10);
+    const mismatched = named.filter(({ text, name }) => text !== '' && !name.includes(text));
+    expect(mismatched).toEqual([]);
   });
 });

@@ -49,8 +49,8 @@ describeBrowser('catalogue: search, detail, add to cart, views, favourites', () 
     await page.getByRole('button', { name: '加入购物车' }).first().click();
     await page.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });
     await expect.poll(() => cartCount(page), { timeout: 10_000 }).toBe(before + 1);
-    const label = page.locator('a[href="/cart"][aria-label^="购物车"]').first();
-    await expect.poll(() => label.getAttribute('aria-label'), { timeout: 10_000 }).toBe(`购物车，${before + 1} 种商品`);
+    const label = page.locator('a[href="/cart"][aria-label^="我的购物车"]').first();
+    await expect.poll(() => label.getAttribute('aria-label'), { timeout: 10_000 }).toBe(`我的购物车，${before + 1} 种商品`);
   });
 
   it('switching list views keeps the filters in the URL', async () => {

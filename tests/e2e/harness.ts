@@ -2,12 +2,12 @@
 // system Chromium driven by playwright-core. DESIGN.md "Running": without a Chromium the browser
 // tests are skipped with one loud line, except under CI=true, where that is an error.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
 import { afterAll, afterEach, describe } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,6 +90,7 @@ interface PageWatch {
   name: string;
   allowed: RegExp[];
   problems: string[];
+  skipAxe?: boolean;
 }
 
 const watchedPages = new Map<Page, PageWatch>();
@@ -129,6 +130,14 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     const where = message.location().url;
     watch.problems.push(`console.error: ${text}${where ? ` (${where})` : ''}`);
   });
+  // A page the test closes itself is checked right before it goes (the end-of-test run cannot see it).
+  const closePage = page.close.bind(page);
+  const closeContext = context.close.bind(context);
+  const checkBeforeClose = async () => {
+    if (!watch.skipAxe && !page.isClosed()) watch.problems.push(...(await accessibilityProblems(page)));
+  };
+  page.close = async (...args: Parameters<Page['close']>) => (await checkBeforeClose(), closePage(...args));
+  context.close = async (...args: Parameters<typeof context.close>) => (await checkBeforeClose(), closeContext(...args));
   page.on('close', () => {
     // Problems seen before closing are still reported by the afterEach check below.
     if (watch.problems.length === 0) watchedPages.delete(page);
@@ -143,11 +152,108 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
   watch.allowed.push(...patterns);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Accessibility: axe-core on every page a test leaves open (docs/decisions/test-layers.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Read once per test file; evaluated through CDP, so the app's CSP does not apply to it. */
+let axeSource: string | null = null;
+function axeScript(): string {
+  axeSource ??= readFileSync(path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/**
+ * Third-party markup the app cannot change. Each entry: a CSS selector axe skips, and why.
+ * Empty on purpose: add a selector only with the widget's name and the reason it cannot be fixed.
+ */
+const AXE_EXCLUDE: readonly string[] = [];
+
+interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Serious and critical axe violations in one frame (the frame's own document, not its iframes). */
+async function axeFrame(frame: Frame): Promise<AxeFinding[]> {
+  const loaded = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await frame.evaluate(axeScript());
+  return frame.evaluate(async (exclude: readonly string[]) => {
+    type Axe = {
+      run(
+        context: unknown,
+        options: unknown,
+      ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(
+      { include: [document], exclude: exclude.map((selector) => [selector]) },
+      {
+        resultTypes: ['violations'],
+        iframes: false,
+        // Experimental in axe, so off by default; issue 21 names it (a control's name must contain its text).
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+      },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+      }));
+  }, AXE_EXCLUDE);
+}
+
+/**
+ * Runs axe on every frame of an open page (the chat frame included) and returns one line per
+ * serious/critical violation. A frame that navigates away meanwhile is skipped, not failed.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  const problems: string[] = [];
+  for (const frame of page.frames()) {
+    const url = frame.url();
+    if (!url.startsWith('http')) continue;
+    let findings: AxeFinding[];
+    try {
+      findings = await axeFrame(frame);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/context was destroyed|detached|Target .*closed|navigat/i.test(message)) continue;
+      problems.push(`axe could not run on ${url}: ${message}`);
+      continue;
+    }
+    for (const finding of findings) {
+      const where = finding.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+        .join('; ');
+      problems.push(`axe ${finding.impact} ${finding.id} (${finding.help}) on ${url}: ${where}`);
+    }
+  }
+  return problems;
+}
+
+/** Skips the end-of-test axe run for a page (only for a page whose app is deliberately broken). */
+export function skipAccessibilityCheck(page: Page): void {
+  const watch = watchedPages.get(page);
+  if (!watch) throw new Error('skipAccessibilityCheck: page was not created by newPage()');
+  watch.skipAxe = true;
+}
+
 // Registered on the importing test file: report each test's page problems in that test.
 afterEach(async (context) => {
   const failed = context.task.result?.state === 'fail';
   const problems: string[] = [];
   for (const [page, watch] of watchedPages) {
+    // A failed test already reports its cause; axe on its half-done page would only add noise.
+    if (!failed && !watch.skipAxe && !page.isClosed()) {
+      watch.problems.push(...(await accessibilityProblems(page)));
+    }
     if (failed && !page.isClosed()) {
       const file = `${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
       await screenshot(page, file).catch(() => undefined);

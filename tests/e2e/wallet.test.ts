@@ -136,7 +136,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await expect(page.getByTestId('wallet-coupon').textContent()).resolves.toContain(`${card.coupons.coupon.usable}张`);
     await expect(page.getByTestId('wallet-voucher').textContent()).resolves.toContain(`${card.coupons.voucher.usable}张`);
     await page.locator('#main').getByRole('link', { name: card.account_manager?.phone ?? '' }).waitFor();
-    const shipped = page.getByRole('link', { name: `待收货 ${orders.counts.shipped}` });
+    const shipped = page.getByRole('link', { name: new RegExp(`^${orders.counts.shipped}\\s*待收货$`) });
     await shipped.waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/member-centre.png`, fullPage: true });
     await shipped.click();

@@ -18,7 +18,7 @@ export function OrderCounts({ counts }: { counts: Record<OrderTabKey, number> })
       <ul className={styles.tiles}>
         {ORDER_TABS.filter((t) => t.key !== 'all').map((t) => (
           <li key={t.key}>
-            <SpaLink href={tabHref(t.key)} className={styles.tile} aria-label={`${t.text} ${counts[t.key]}`}>
+            <SpaLink href={tabHref(t.key)} className={styles.tile}>
               <strong data-count={counts[t.key]}>{counts[t.key]}</strong>
               <span>{t.text}</span>
             </SpaLink>
