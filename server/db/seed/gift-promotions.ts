@@ -13,6 +13,8 @@ export async function seedGiftPromotion(db: Db, now: Date, firstBatch: readonly 
   const gift = plain.find((g) => g.basePrice <= 3_000);
   if (!gift) return null;
   const members = plain.filter((g) => g.id !== gift.id).slice(0, 24);
+  // A very small catalogue (SEED_GOODS of a few dozen) may leave no goods outside other promotions.
+  if (members.length === 0) return null;
   const [promo] = await db
     .insert(promotions)
     .values({
