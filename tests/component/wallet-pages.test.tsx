@@ -212,7 +212,7 @@ describe('member centre /user', () => {
     expect(screen.getByText('会员等级 V2')).toBeTruthy();
     expect(screen.getByRole('link', { name: '13926041288' }).getAttribute('href')).toBe('tel:13926041288');
     expect(screen.getByText('15820476631')).toBeTruthy();
-    const shipped = screen.getByRole('link', { name: '待收货 3' });
+    const shipped = screen.getByRole('link', { name: /^3\s*待收货$/ });
     expect(shipped.getAttribute('href')).toBe('/order?tab=shipped');
     expect(screen.getByRole('link', { name: '全部订单（9）›' }).getAttribute('href')).toBe('/order');
     expect(screen.getByTestId('wallet-balance').textContent).toContain('¥50088.00');
