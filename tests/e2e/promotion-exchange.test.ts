@@ -4,45 +4,15 @@
 // page shows the line with its exchange price and the 换购 tag.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GoodsDetail } from '../../src/domain/catalog';
 import type { ExchangeOffers } from '../../src/domain/exchange';
 import type { OrderDetail } from '../../src/domain/orders';
 import { formatPrice } from '../../src/domain/money';
-import { quantityRulesFor } from '../../src/domain/quantity';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
 
 /** The seeded exchange promotion's first tier (server/db/seed/exchange-promotions.ts). */
 const EXCHANGE_TIER_FEN = 30_000;
 const SHOTS = process.env.PROMOTION_EXCHANGE_SHOTS_DIR;
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
-
-/** A buyable goods tagged 换购 and how many of it reach the first tier. */
-async function exchangeMember(page: Page): Promise<{ id: number; quantity: number }> {
-  for (let id = 1; id <= 400; id += 1) {
-    const g = await getJson<GoodsDetail | null>(page, `/api/goods/detail/${id}`);
-    if (!g || !g.tags.includes('换购') || g.price === null || g.is_ephedrine || g.type !== 0) continue;
-    const rules = quantityRulesFor(g);
-    const wanted = Math.ceil(EXCHANGE_TIER_FEN / g.price) + 1;
-    const quantity = Math.ceil(wanted / rules.step) * rules.step;
-    if (rules.max === 0 || quantity > rules.max) continue;
-    return { id, quantity };
-  }
-  throw new Error('no 换购 goods in the demo data');
-}
 
 describeBrowser('换购: reach the tier, pick an exchange goods, order it', () => {
   let server: RunningServer;
@@ -62,7 +32,7 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
   });
 
   it('picks the exchange goods in the cart, sees it at checkout and finds it on the order with its price and tag', async () => {
-    const pick = await exchangeMember(page);
+    const pick = await goodsPassingTier(page, '换购', EXCHANGE_TIER_FEN);
     await page.goto(`/list/info/${pick.id}`);
     const qty = page.getByRole('spinbutton', { name: '购买数量' }).first();
     await qty.waitFor({ timeout: 15_000 });

@@ -4,46 +4,16 @@
 // /jfdd with its ledger row.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GoodsDetail } from '../../src/domain/catalog';
 import type { CartState } from '../../src/domain/cart-types';
 import type { CombinationView } from '../../src/domain/combinations';
 import type { PointsMallView } from '../../src/domain/points-mall';
 import type { LedgerPage } from '../../src/domain/wallet';
-import { quantityRulesFor } from '../../src/domain/quantity';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
 
 /** The seeded 满赠's first tier (server/db/seed/gift-promotions.ts). */
 const GIFT_TIER_FEN = 50_000;
 const SHOTS = process.env.PROMOTION_SETS_SHOTS_DIR;
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
-
-/** A buyable goods tagged 赠 (in the 满赠 promotion) and how many reach the first tier. */
-async function giftGoods(page: Page): Promise<{ id: number; quantity: number }> {
-  for (let id = 1; id <= 400; id += 1) {
-    const g = await getJson<GoodsDetail | null>(page, `/api/goods/detail/${id}`);
-    if (!g || !g.tags.includes('赠') || g.price === null || g.is_ephedrine || g.type !== 0) continue;
-    const rules = quantityRulesFor(g);
-    const wanted = Math.ceil(GIFT_TIER_FEN / g.price) + 1;
-    const quantity = Math.ceil(wanted / rules.step) * rules.step;
-    if (rules.max === 0 || quantity > rules.max) continue;
-    return { id, quantity };
-  }
-  throw new Error('no 满赠 goods in the demo data');
-}
 
 describeBrowser('promotion sets: combination, 满赠 at checkout, points exchange', () => {
   let server: RunningServer;
@@ -79,7 +49,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
   });
 
   it('reaches the 满赠 tier, sees it on the cart line and the 赠 line at checkout', async () => {
-    const pick = await giftGoods(page);
+    const pick = await goodsPassingTier(page, '赠', GIFT_TIER_FEN);
     await page.goto(`/list/info/${pick.id}`);
     const qty = page.getByRole('spinbutton', { name: '购买数量' }).first();
     await qty.waitFor({ timeout: 15_000 });
