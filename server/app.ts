@@ -12,6 +12,7 @@ import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
 import path from 'node:path';
 import { consoleSite, mediaSite, staticSite } from './http/static.ts';
+import { serverRendering } from './http/ssr.ts';
 import { isAdminHostFor } from './http/admin-host.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
@@ -147,6 +148,9 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
       '/',
       consoleSite(path.join(deps.config.staticDir, 'admin'), (c) => isAdminHostFor(adminHost, c), { trustProxy, adminHostOnly: adminHost !== undefined }),
     );
+    // Catalogue pages arrive with their first screen drawn (server/http/ssr.ts); the rest, and any
+    // page the renderer declines, get the static shell below.
+    app.use('*', serverRendering(deps.config.staticDir, { trustProxy, api: () => app }));
     app.route('/', staticSite(deps.config.staticDir, { trustProxy }));
   }
   return app;

@@ -12,9 +12,9 @@ import { readShopSettings } from './ops/shop-settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the vite build reads. */
-const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'admin', 'vite.admin.config.ts', 'package.json'];
-/** The shop first (it empties dist/), then the console into dist/admin/. */
-const BUILDS: string[][] = [['vite', 'build'], ['vite', 'build', '-c', 'vite.admin.config.ts']];
+const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'admin', 'vite.admin.config.ts', 'vite.ssr.config.ts', 'package.json'];
+/** The shop first (it empties dist/), then the console into dist/admin/, then the server renderer into dist/.ssr/. */
+const BUILDS: string[][] = [['vite', 'build'], ['vite', 'build', '-c', 'vite.admin.config.ts'], ['vite', 'build', '-c', 'vite.ssr.config.ts']];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -28,8 +28,9 @@ function newestMtime(p: string): number {
 export function buildIsStale(): boolean {
   const built = path.join(root, 'dist', 'index.html');
   const consoleBuilt = path.join(root, 'dist', 'admin', 'index.html');
-  if (!existsSync(built) || !existsSync(consoleBuilt)) return true;
-  const builtAt = Math.min(statSync(built).mtimeMs, statSync(consoleBuilt).mtimeMs);
+  const rendererBuilt = path.join(root, 'dist', '.ssr', 'server-render.js');
+  if (![built, consoleBuilt, rendererBuilt].every((file) => existsSync(file))) return true;
+  const builtAt = Math.min(...[built, consoleBuilt, rendererBuilt].map((file) => statSync(file).mtimeMs));
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
 

@@ -1,19 +1,41 @@
-// Entry: render the app into the static skeleton of index.html, then (after first paint) the
-// service worker.
+// Entry: hydrate the page the server rendered (its query cache arrives with it), or render the app
+// into the static skeleton of index.html (the service worker's offline shell, pages the server does
+// not render); then, after first paint, the service worker.
 // Tokens first: every CSS module after it reads their custom properties.
 import './ui/tokens.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppState } from './app/app';
 import { registerServiceWorker } from './app/pwa-update';
+import { hydrateSsrQueries, readSsrState } from './app/ssr-state';
+import { warmWorkerCaches } from './app/warm-caches';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html 缺少 #root 容器');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start(root: HTMLElement): Promise<void> {
+  const rendered = readSsrState(document);
+  const state = createAppState((queryClient) => {
+    if (rendered) hydrateSsrQueries(queryClient, rendered);
+  });
+  const app = (
+    <StrictMode>
+      <App state={state} />
+    </StrictMode>
+  );
+  if (!rendered) {
+    createRoot(root).render(app);
+    return;
+  }
+  // The server rendered the matched route with its page chunk and answers: load the same here
+  // (the answers are in the cache, so only the chunk is fetched) so the first render matches.
+  await state.router.load();
+  // What TanStack's own hydration (@tanstack/react-router/ssr/client) sets: the router then draws
+  // its matches without the client-only Suspense wrapper, exactly as the server drew them.
+  state.router.ssr = { manifest: undefined };
+  hydrateRoot(root, app);
+  warmWorkerCaches(rendered.warm ?? []);
+}
 
+void start(container);
 void registerServiceWorker();

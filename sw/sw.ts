@@ -5,10 +5,12 @@
 // described one by one in sw/caches.ts, the route table is sw/routes.ts, the page contract
 // (names, headers, messages) is src/domain/cache-names.ts.
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { OUTBOX_SYNC_TAG, isPageToWorkerMessage } from '../src/domain/cache-names';
 import { createRuntimeCaches, deleteRetiredCaches } from './caches';
+import { navigationHandler } from './navigation';
 import { broadcast, reportToPage } from './page-messages';
 import { NAVIGATION_DENYLIST, runtimeCacheFor, sessionEventFor } from './routes';
 import { ScopeStore } from './scope';
@@ -30,11 +32,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Drops precaches left by older Workbox versions' cache naming, not our own runtime caches.
 cleanupOutdatedCaches();
 
-// Every client route (/, /list, /wdqb_yhq, …) is the same single-page shell: navigations are
-// answered from the precached index.html, never NetworkFirst, so an offline start paints at once
-// (DESIGN.md: offline FCP ≤ 1.0 s) and an online start costs no round-trip for the HTML.
-// /api and served files (goods images) are real server responses, never the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+// Navigations go to the network first (the server renders the first screen of the catalogue pages
+// into the HTML) and fall back to the precached index.html, which renders from the local store,
+// when the server refuses, fails or is slower than a short timeout (sw/navigation.ts). Navigation
+// preload starts that request while the worker itself starts. /api and served files (goods
+// images) are real server responses, never the shell.
+enableNavigationPreload();
+registerRoute(new NavigationRoute(navigationHandler('index.html'), { denylist: NAVIGATION_DENYLIST }));
 
 // --- runtime caches (sw/caches.ts) ---------------------------------------------------------------
 const scope = new ScopeStore({

@@ -36,7 +36,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Resolves once the page has loaded and the main thread is idle, so the SW never competes with first paint. */
-function afterFirstPaint(): Promise<void> {
+export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     const whenIdle = () => {
       if (typeof window.requestIdleCallback === 'function') {

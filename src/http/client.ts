@@ -17,7 +17,12 @@ export interface HttpConfig {
   /** ky `prefixUrl`: `/api` in the page; absolute in node tests; the admin API on its own host (SPEC §6). */
   baseUrl: string;
   timeoutMs: number;
-  /** Only for tests; by default the global fetch is looked up on every call so stubs apply. */
+  /**
+   * A newer request on the same path cancels the older (SPEC §7). Off on the server, where the
+   * requests of different buyers' pages run at once (src/app/server-render.tsx).
+   */
+  supersede?: boolean;
+  /** Tests and the server render; by default the global fetch is looked up on every call so stubs apply. */
   fetch?: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 }
 
@@ -209,7 +214,7 @@ async function send<T>(
 
   const controller = new AbortController();
   const slot = `${method} ${pathname}`;
-  if (!CONCURRENT_PATHS.has(pathname)) {
+  if (config.supersede !== false && !CONCURRENT_PATHS.has(pathname)) {
     inFlight.get(slot)?.abort();
     inFlight.set(slot, controller);
   }

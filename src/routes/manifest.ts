@@ -139,11 +139,11 @@ export const routes: RouteDef[] = [
   // Top level
   { name: 'not_found', path: '/404', title: '页面不存在', shell: MEMBER, page: () => import('./not-found-page') },
   { name: 'no_activity', path: '/noActivity', title: '活动不存在', shell: MEMBER, page: () => import('./no-activity-page') },
-  { name: 'home', path: '/', title: '首页', shell: HOME, page: () => import('../features/home/home-page'), loader: loadHome },
+  { name: 'home', path: '/', title: '首页', ssr: true, shell: HOME, page: () => import('../features/home/home-page'), loader: loadHome },
   { name: 'login', path: '/login', title: '登录', shell: LOGIN, page: () => import('../features/auth/login-page'), search: loginSearch },
   { name: 'loading', path: '/loading', title: '加载中', shell: SHOP, page: () => import('./loading-page'), search: loadingSearch },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', shell: SHOP, page: () => import('../features/points-mall/points-mall-page'), search: pointsMallSearch, loader: lazyLoader(() => import('./loaders/promotion-sets').then((m) => m.loadPointsMall)) },
-  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })), ...categoryListData },
+  { name: 'list_other', path: '/list/other/$id/{-$name}', title: '商品列表', ssr: true, shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListOtherPage })), ...categoryListData },
   {
     name: 'loading_activity',
     path: '/loading/activity',
@@ -155,10 +155,10 @@ export const routes: RouteDef[] = [
   { name: 'activity', path: '/activity/{-$url}/{-$url1}/{-$url2}', title: '活动', shell: SHOP, redirect: activityRedirect },
   { name: 'yjh', path: '/yjh/{-$id}', title: '活动专区', shell: SHOP, page: activityPage((m) => m.ActivityZonePage), loader: activityLoader((m) => m.loadActivityZone) },
   { name: 'hdzx', path: '/Hdzx/$ids/{-$id}', title: '活动中心', shell: SHOP, page: activityPage((m) => m.ActivityCentrePage), loader: activityLoader((m) => m.loadActivityCentre) },
-  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.JxqZonePage })), search: listSearchSchema() },
-  { name: 'qxzq', path: '/qxzq', title: '器械专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })), search: listSearchSchema() },
-  { name: 'zyyp', path: '/zyyp', title: '中药专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })), search: listSearchSchema() },
-  { name: 'kxzq', path: '/kxzq', title: '控销专区', shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxZonePage })), search: listSearchSchema() },
+  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', ssr: true, shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.JxqZonePage })), search: listSearchSchema() },
+  { name: 'qxzq', path: '/qxzq', title: '器械专区', ssr: true, shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.QxZonePage })), search: listSearchSchema() },
+  { name: 'zyyp', path: '/zyyp', title: '中药专区', ssr: true, shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.ZyZonePage })), search: listSearchSchema() },
+  { name: 'kxzq', path: '/kxzq', title: '控销专区', ssr: true, shell: SHOP, page: () => import('../features/catalog/zone-pages').then((m) => ({ default: m.KxZonePage })), search: listSearchSchema() },
   { name: 'privacy', path: '/privacy', title: '隐私政策', shell: MEMBER, page: () => import('../features/help/privacy-page') },
   { name: 'eleven_index', path: '/eleven_index', title: '首页', shell: HOME, redirect: '/' },
 
@@ -175,21 +175,21 @@ export const routes: RouteDef[] = [
 
   // Goods lists
   { name: 'list', path: '/list', title: '商品列表', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page'), ...goodsListData },
-  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })), ...goodsListData },
-  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })), ...goodsListData },
-  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page'), loader: loadGoodsDetail },
-  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', shell: SHOP, page: () => import('../features/goods-detail/group-buy-page'), loader: loadGoodsDetail },
+  { name: 'list_index', path: '/list_index', aliases: ['/list'], parent: 'list', title: '商品列表', ssr: true, shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page'), ...goodsListData },
+  { name: 'list_table', path: '/list_table', aliases: ['/list/table'], parent: 'list', title: '商品列表', ssr: true, shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListTablePage })), ...goodsListData },
+  { name: 'list_no_image', path: '/list_no_image', aliases: ['/list/no_image'], parent: 'list', title: '商品列表', ssr: true, shell: SHOP, keepAlive: true, page: () => import('../features/catalog/goods-list-page').then((m) => ({ default: m.ListNoImagePage })), ...goodsListData },
+  { name: 'list_info', path: '/list_info/$id', aliases: ['/list/info/$id'], parent: 'list', title: '商品详情', ssr: true, shell: SHOP, page: () => import('../features/goods-detail/goods-detail-page'), loader: loadGoodsDetail },
+  { name: 'list_info_pt', path: '/list_info_pt/$id', aliases: ['/list/info-pt/$id'], parent: 'list', title: '拼团商品详情', ssr: true, shell: SHOP, page: () => import('../features/goods-detail/group-buy-page'), loader: loadGoodsDetail },
 
   // Search
   { name: 'search', path: '/search', title: '搜索结果', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page'), ...searchResultsData },
-  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })), ...searchResultsData },
+  { name: 'search_index', path: '/search_index', aliases: ['/search'], parent: 'search', title: '搜索结果', ssr: true, shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page'), ...searchResultsData },
+  { name: 'search_table', path: '/search_table', aliases: ['/search/table'], parent: 'search', title: '搜索结果', ssr: true, shell: SHOP, keepAlive: true, page: () => import('../features/catalog/search-page').then((m) => ({ default: m.SearchTablePage })), ...searchResultsData },
 
   // Brand zone (`/ppzq/{-$page}` also serves `/ppzq` itself)
   { name: 'ppzq', path: '/ppzq', title: '品牌专区', shell: SHOP, layout: true, page: outletLayout },
-  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', shell: SHOP, page: () => import('../features/catalog/brand-pages'), loader: loadBrands },
-  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', shell: SHOP, page: () => import('../features/catalog/brand-pages').then((m) => ({ default: m.BrandInfoPage })), ...brandData },
+  { name: 'ppzq_index', path: '/ppzq_index/{-$page}', aliases: ['/ppzq/{-$page}'], parent: 'ppzq', title: '品牌专区', ssr: true, shell: SHOP, page: () => import('../features/catalog/brand-pages'), loader: loadBrands },
+  { name: 'ppzq_info', path: '/ppzq/info/$id/{-$page}', parent: 'ppzq', title: '品牌详情', ssr: true, shell: SHOP, page: () => import('../features/catalog/brand-pages').then((m) => ({ default: m.BrandInfoPage })), ...brandData },
 
   // Cart flow (step banner 1-4; cart_hm is a payment page, shown as step 3)
   { name: 'cart', path: '/cart', title: '购物车', shell: CART, layout: true, page: outletLayout },
@@ -293,20 +293,20 @@ export const routes: RouteDef[] = [
 
   // Help centre (/help shows the first article; payment pages also live under /help/pay)
   { name: 'help', path: '/help', title: '帮助中心', shell: MEMBER, layout: true, page: () => import('../features/help/help-layout') },
-  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_xrzn_hyzc', path: '/help/xrzn/hyzc', aliases: ['/help'], parent: 'help', title: '会员注册', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_xrzn_gwzn', path: '/help/xrzn/gwzn', parent: 'help', title: '购物指南', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_xrzn_aqgy', path: '/help/xrzn/aqgy', parent: 'help', title: '安全购药', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_fwbz_wzzz', path: '/help/fwbz/wzzz', parent: 'help', title: '网站资质', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_fwbz_yhxy', path: '/help/fwbz/yhxy', parent: 'help', title: '用户协议', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_fwbz_zskf', path: '/help/fwbz/zskf', parent: 'help', title: '专属客服', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_us_tsjy', path: '/help/us/tsjy', parent: 'help', title: '投诉建议', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_us_link', path: '/help/us/link', parent: 'help', title: '联系我们', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
   { name: 'news_hy', path: '/news/hy', parent: 'help', title: '行业资讯', shell: MEMBER, page: () => import('../features/help/news-list-page'), ...newsListData('hy') },
   { name: 'news_company', path: '/news/company', parent: 'help', title: '公司新闻', shell: MEMBER, page: () => import('../features/help/news-list-page'), ...newsListData('company') },
   { name: 'news_info', path: '/news/info/$id/$type', parent: 'help', title: '资讯详情', shell: MEMBER, page: () => import('../features/help/news-detail-page'), loader: loadNewsArticle },
-  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
-  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_zfps_ddzf', path: '/help/zfps/ddzf', aliases: ['/help/pay/ddzf'], parent: 'help', title: '订单支付', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_zfps_hwps', path: '/help/zfps/hwps', aliases: ['/help/pay/hwps'], parent: 'help', title: '货物配送', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
+  { name: 'help_zfps_ypth', path: '/help/zfps/ypth', aliases: ['/help/pay/ypth'], parent: 'help', title: '药品退换货', ssr: true, shell: MEMBER, page: helpArticlePage, ...helpArticleData },
 
   // SPEC: any unknown path redirects to /404 (a splat matches only when nothing else does).
   { name: 'catch_all', path: '/$', title: '页面不存在', shell: MEMBER, redirect: () => '/404' },

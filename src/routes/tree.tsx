@@ -35,6 +35,11 @@ export interface AppRouterOptions {
   history?: RouterHistory;
   /** Another table (tests); the app always uses the manifest. */
   routes?: readonly RouteDef[];
+  /**
+   * Off on the server: the router would write an inline restoring script into the page, which the
+   * CSP refuses; the page's router restores scroll positions itself from the first navigation on.
+   */
+  scrollRestoration?: boolean;
 }
 
 /** Where a redirect row sends the visitor; string targets keep the query string. */
@@ -157,14 +162,27 @@ export function buildRouteTree(defs: readonly RouteDef[] = manifest): AnyRoute {
   return root.addChildren([...topLevel, ...layoutRoutes]) as unknown as AnyRoute;
 }
 
+/**
+ * The manifest's tree, built once: the server makes a router per request, and the tree's lazy page
+ * components keep their loaded modules across them (as a route tree module does in TanStack's own
+ * server rendering), so a page drawn once never suspends again.
+ */
+let manifestTree: AnyRoute | null = null;
+
+function routeTreeFor(routes: readonly RouteDef[] | undefined): AnyRoute {
+  if (routes) return buildRouteTree(routes);
+  manifestTree ??= buildRouteTree();
+  return manifestTree;
+}
+
 export function createAppRouter(context: RouterContext, options: AppRouterOptions = {}) {
   const router = createRouter({
-    routeTree: buildRouteTree(options.routes),
+    routeTree: routeTreeFor(options.routes),
     context,
     history: options.history,
     defaultPreload: 'intent',
     defaultPendingComponent: RoutePending,
-    scrollRestoration: true,
+    scrollRestoration: options.scrollRestoration ?? true,
     // SPEC §2: scroll position is remembered per route, not per query string.
     getScrollRestorationKey: (location) => location.pathname,
   });

@@ -43,6 +43,11 @@ export interface RouteDef {
   parent?: string;
   shell: ShellFlags;
   keepAlive?: boolean;
+  /**
+   * The server renders this page's first screen into the HTML it sends (src/app/server-render.tsx):
+   * public pages buyers land on, whose loader fetches what the first screen shows.
+   */
+  ssr?: boolean;
   /** Cart step banner: 1-4 (cart_hm shows step 3). */
   step?: 1 | 2 | 3 | 4;
   /**

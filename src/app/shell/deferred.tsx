@@ -1,7 +1,7 @@
 // Keeps interaction-only UI off the first-paint bundle (DESIGN.md: home ≤ 170 KiB gzip JS).
 // Popovers (radix Popover pulls in floating-ui) load when the browser is idle after first paint;
 // until then their trigger is a plain button that loads and opens on click.
-import { useEffect, useId, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 
 export interface Deferred<T> {
   load(): Promise<T>;
@@ -58,9 +58,16 @@ export interface DeferredPopoverProps<P extends object> {
   trigger: TriggerSpec;
 }
 
+const unchanging = () => () => undefined;
+const notLoaded = () => null;
+
 export function DeferredPopover<P extends object>({ impl, props, trigger }: DeferredPopoverProps<P>) {
   const id = useId();
-  const [Impl, setImpl] = useState<PopoverImpl<P> | null>(() => impl.current());
+  // A module another part already loaded is used at once — except while hydrating a page the
+  // server drew (with the plain trigger): the first render must match it, the next one swaps.
+  const loadedBefore = useSyncExternalStore(unchanging, impl.current, notLoaded);
+  const [loadedHere, setImpl] = useState<PopoverImpl<P> | null>(null);
+  const Impl = loadedHere ?? loadedBefore;
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const [refocus, setRefocus] = useState(false);
 

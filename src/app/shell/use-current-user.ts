@@ -13,7 +13,9 @@ export interface CurrentUser {
 
 /** `load=false` still reads a copy another part of the page fetched (e.g. the member centre). */
 export function useCurrentUser(load = true): CurrentUser {
-  const query = useQuery({ ...userBaseQuery(), enabled: load });
+  // retryOnMount off: a refusal in the cache came from the server that drew this page (a visitor),
+  // and asking again while the page hydrates would turn it back into "pending" under its parts.
+  const query = useQuery({ ...userBaseQuery(), enabled: load, retryOnMount: false });
   const user = query.data ?? null;
   return { user, shown: user !== null || !load || query.isError };
 }

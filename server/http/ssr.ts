@@ -1,0 +1,232 @@
+// Server rendering of the first screen (issue 21 §1, docs/decisions/server-rendering.md). A browser
+// navigation to a page the route manifest marks `ssr` gets index.html with that page already drawn
+// in #root, its CSS linked and the query cache it was drawn from in a JSON block; the page then
+// hydrates instead of rendering. The renderer is the PWA's own code, built by vite.ssr.config.ts
+// into dist/.ssr/ (no build, no rendering: the static shell answers as before). Its API calls go
+// into this server's app in process with the navigation's cookie, so a signed-in buyer's page
+// shows their prices; the answer is never cached (`no-store`, and the service worker never keeps
+// it). Any failure sends the static shell: rendering is an optimisation, never a new way to fail.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import { pickEncoding } from './compress-json.ts';
+import { contentSecurityPolicy, HSTS, overHttps } from './security-headers.ts';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** What dist/.ssr/server-render.js exports (src/app/server-render.tsx). */
+interface RenderedPage {
+  html: string;
+  state: { version: number; queries: unknown; warm?: string[] };
+  title: string;
+  pageSources: string[];
+}
+interface RendererModule {
+  renderPage(request: { url: string; fetch: (request: Request) => Promise<Response> }): Promise<RenderedPage | null>;
+  encodeSsrState(state: RenderedPage['state']): string;
+}
+
+/** One entry of dist/.vite/manifest.json. */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type ViteManifest = Record<string, ManifestChunk>;
+
+const ROOT_START = '<!--ssr-root-->';
+const ROOT_END = '<!--/ssr-root-->';
+/** Never rendered: the API, files, the console and the chat frame have their own answers. */
+const NOT_PAGES = /^\/(?:api|media|admin|kf|assets|icons|img)(?:\/|$)/;
+/** Catalogue answers the page re-asks for when idle so the service worker caches them (src/app/warm-caches.ts). */
+const WARM_PREFIXES = ['/api/goods/', '/api/index/', '/api/index_wntj/', '/api/focus/', '/api/article', '/api/help'];
+
+export interface SsrOptions {
+  trustProxy?: boolean;
+  /** The server's own app, answering the render's API calls in process. */
+  api: () => { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The CSS files a page module needs beyond the entry's (its chunk's and its shared imports'). */
+export function cssForSources(manifest: ViteManifest, sources: readonly string[]): string[] {
+  const entryCss = new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => c.css ?? []));
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry) return;
+    for (const css of chunk.css ?? []) if (!entryCss.has(css)) files.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const source of sources) visit(source);
+  return [...files];
+}
+
+/** The JS chunks of the page modules, fetched with the entry instead of after it. */
+function chunksForSources(manifest: ViteManifest, sources: readonly string[]): string[] {
+  return sources.map((s) => manifest[s]?.file).filter((f): f is string => typeof f === 'string');
+}
+
+export interface PageTemplate {
+  head: string;
+  /** Everything from `<div id="root"` up to the skeleton, which the rendered page replaces. */
+  rootOpen: string;
+  tail: string;
+  csp: string;
+}
+
+export function splitTemplate(html: string): PageTemplate | null {
+  const start = html.indexOf(ROOT_START);
+  const end = html.indexOf(ROOT_END);
+  const rootTag = html.indexOf('<div id="root">');
+  const headEnd = html.indexOf('</head>');
+  if (start < 0 || end < start || rootTag < 0 || rootTag > start || headEnd < 0 || headEnd > rootTag) return null;
+  return {
+    head: html.slice(0, headEnd),
+    rootOpen: html.slice(headEnd, start).replace('<div id="root">', '<div id="root" data-ssr="1">'),
+    tail: html.slice(end + ROOT_END.length),
+    csp: contentSecurityPolicy(html),
+  };
+}
+
+/** React writes the resources it hoists (the LCP image's preload) first; they belong in <head>. */
+const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
+
+export function composePage(template: PageTemplate, page: RenderedPage, parts: { css: string[]; modules: string[]; state: string }): string {
+  const head = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
+  const links = [
+    hoisted,
+    ...parts.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...parts.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+  // The state block sits right after #root: it is read before the entry script runs (a module
+  // script runs after the document is parsed).
+  const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>`);
+  return `${head}${links}${template.rootOpen}${body}${tail}`;
+}
+
+interface Loaded {
+  renderer: RendererModule;
+  template: PageTemplate;
+  manifest: ViteManifest;
+}
+
+async function loadRenderer(distDir: string): Promise<Loaded | null> {
+  const bundle = path.join(distDir, '.ssr', 'server-render.js');
+  try {
+    await stat(bundle);
+  } catch {
+    return null;
+  }
+  const [renderer, html, manifestText] = await Promise.all([
+    import(pathToFileURL(bundle).href) as Promise<RendererModule>,
+    readFile(path.join(distDir, 'index.html'), 'utf8'),
+    readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ]);
+  const template = splitTemplate(html);
+  if (!template) {
+    console.warn('server rendering off: dist/index.html has no <!--ssr-root--> markers');
+    return null;
+  }
+  return { renderer, template, manifest: JSON.parse(manifestText) as ViteManifest };
+}
+
+function isPageNavigation(c: Context): boolean {
+  if (c.req.method !== 'GET') return false;
+  const urlPath = c.req.path;
+  if (NOT_PAGES.test(urlPath)) return false;
+  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  if (/\.[A-Za-z0-9]+$/.test(last)) return false;
+  return (c.req.header('accept') ?? '').includes('text/html');
+}
+
+/** Forwards what identifies the buyer (and nothing that would change the API's answer format). */
+function apiRequestFrom(c: Context, inner: Request): Request {
+  const url = new URL(inner.url);
+  const headers = new Headers(inner.headers);
+  for (const name of ['cookie', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'host']) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  headers.delete('accept-encoding');
+  const origin = new URL(c.req.url).origin;
+  return new Request(`${origin}${url.pathname}${url.search}`, { method: inner.method, headers, body: inner.body, duplex: 'half' } as RequestInit);
+}
+
+export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHandler {
+  let loading: Promise<Loaded | null> | null = null;
+  return async (c, next) => {
+    if (!isPageNavigation(c)) return next();
+    loading ??= loadRenderer(distDir).catch((error: unknown) => {
+      console.error('server rendering off: the renderer did not load', error);
+      return null;
+    });
+    const loaded = await loading;
+    if (!loaded) return next();
+
+    const setCookies: string[] = [];
+    const warm: string[] = [];
+    const url = new URL(c.req.url);
+    let page: RenderedPage | null;
+    try {
+      page = await loaded.renderer.renderPage({
+        url: `${url.pathname}${url.search}`,
+        fetch: async (inner) => {
+          const request = apiRequestFrom(c, inner);
+          const answer = await opts.api().fetch(request, c.env);
+          for (const cookie of answer.headers.getSetCookie()) setCookies.push(cookie);
+          const target = new URL(request.url);
+          if (request.method === 'GET' && answer.ok && WARM_PREFIXES.some((p) => target.pathname.startsWith(p))) {
+            warm.push(`${target.pathname}${target.search}`);
+          }
+          return answer;
+        },
+      });
+    } catch (error) {
+      console.error(`server rendering failed for ${url.pathname}; sending the shell`, error);
+      return next();
+    }
+    if (!page) return next();
+
+    const html = composePage(loaded.template, page, {
+      css: cssForSources(loaded.manifest, page.pageSources),
+      modules: chunksForSources(loaded.manifest, page.pageSources),
+      state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
+    });
+    const headers = new Headers({
+      'Content-Type': 'text/html; charset=utf-8',
+      // One buyer's page (prices per rank): never stored by a browser, proxy or the service worker.
+      'Cache-Control': 'no-store',
+      Vary: 'Cookie, Accept-Encoding',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Content-Security-Policy': loaded.template.csp,
+      'X-Rendered': 'server',
+    });
+    if (overHttps(c, opts.trustProxy === true)) headers.set('Strict-Transport-Security', HSTS);
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    const raw = Buffer.from(html, 'utf8');
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return new Response(raw, { status: 200, headers });
+    const body =
+      encoding === 'br'
+        ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        : await gz(raw, { level: 6 });
+    headers.set('Content-Encoding', encoding);
+    return new Response(new Uint8Array(body), { status: 200, headers });
+  };
+}
