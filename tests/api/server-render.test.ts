@@ -1,0 +1,171 @@
+// Server rendering of the first screens (server/http/ssr.ts + the built renderer, dist/.ssr):
+// which navigations are drawn on the server, for whom, with what headers, and that anything else
+// still gets the static shell. Runs against the real build (`npm test` builds first).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { composePage, cssForSources, splitTemplate } from '../../server/http/ssr.ts';
+
+const DIST = path.resolve(import.meta.dirname, '../../dist');
+const built = existsSync(path.join(DIST, '.ssr', 'server-render.js'));
+
+interface SsrStateJson {
+  version: number;
+  queries: { queries: Array<{ queryHash: string; state: { status: string; data?: unknown } }> };
+  warm?: string[];
+}
+
+function stateOf(html: string): SsrStateJson {
+  const m = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no ssr-state block');
+  return JSON.parse(m[1]) as SsrStateJson;
+}
+
+/** The inner HTML of #root (up to the state block). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root" data-ssr="1">');
+  const end = html.indexOf('<script type="application/json" id="ssr-state">');
+  return start < 0 || end < 0 ? '' : html.slice(start, end);
+}
+
+describe.skipIf(!built)('server rendering (built renderer)', () => {
+  let t: TestApp;
+  let demo: string;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 60, config: { staticDir: DIST } });
+    demo = await t.signIn('demo', 'demo1234');
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const page = (p: string, cookie?: string) =>
+    t.app.request(p, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  it('draws the home page for a visitor: content in #root, its CSS linked, no-store, no inline script', async () => {
+    const res = await page('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-rendered')).toBe('server');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('vary')).toMatch(/Cookie/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    const html = await res.text();
+    const root = rootOf(html);
+    expect(root).toContain('data-route="home"');
+    // The carousel's slides come from the API answer the state block carries.
+    const carousel = stateOf(html).queries.queries.find((q) => q.queryHash === '["home","carousel"]');
+    const slides = carousel?.state.data as Array<{ title: string }> | undefined;
+    expect(slides?.length).toBeGreaterThan(0);
+    for (const slide of slides ?? []) expect(root).toContain(slide.title);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/home-page-[\w-]+\.css">/);
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
+    expect(html).toContain('<title>首页 - 康源医药网</title>');
+    // The CSP lets no inline script run: the page must not need one.
+    expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>/g)).toBeNull();
+  });
+
+  it('shows a visitor no price and the signed-in buyer their own price on the goods detail', async () => {
+    const detail = await t.call<{ id: number; name: string; price: number | null }>('GET', '/api/goods/detail/5', { cookie: demo });
+    const price = detail.body.data.price;
+    expect(price).not.toBeNull();
+    const member = await (await page('/list/info/5', demo)).text();
+    const visitor = await (await page('/list/info/5')).text();
+    expect(rootOf(member)).toContain(detail.body.data.name);
+    expect(rootOf(visitor)).toContain(detail.body.data.name);
+    const memberDetail = stateOf(member).queries.queries.find((q) => q.queryHash.startsWith('["goods","detail"'));
+    const visitorDetail = stateOf(visitor).queries.queries.find((q) => q.queryHash.startsWith('["goods","detail"'));
+    expect((memberDetail?.state.data as { price: number | null }).price).toBe(price);
+    expect((visitorDetail?.state.data as { price: number | null }).price).toBeNull();
+    // The visitor's refusal on the user base travels too: the page hydrates as a visitor.
+    const user = stateOf(visitor).queries.queries.find((q) => q.queryHash === '["user","base"]');
+    expect(user?.state.status).toBe('error');
+    expect(rootOf(visitor)).toContain('登录');
+  });
+
+  it('draws a list and search results with the goods of the API answer', async () => {
+    const html = await (await page('/search?keywords=gml', demo)).text();
+    const list = stateOf(html).queries.queries.find((q) => q.queryHash.startsWith('["goods","list"'));
+    const goods = (list?.state.data as { list: Array<{ name: string }> }).list;
+    expect(goods.length).toBeGreaterThan(0);
+    for (const g of goods.slice(0, 5)) expect(rootOf(html)).toContain(g.name);
+    // The page re-asks for its catalogue answers when idle, so the service worker caches them.
+    expect(stateOf(html).warm?.some((p) => p.startsWith('/api/goods/list?'))).toBe(true);
+  });
+
+  it('sends the static shell for member pages, redirects and unknown paths', async () => {
+    for (const p of ['/cart', '/user', '/order', '/no-such-page', '/list/wl/1']) {
+      const res = await page(p, demo);
+      expect(res.headers.get('x-rendered'), p).toBeNull();
+      expect(await res.text(), p).toContain('<!--ssr-root-->');
+    }
+  });
+
+  it('never draws for requests that are not page navigations', async () => {
+    const api = await t.app.request('/', { headers: { accept: 'application/json' } });
+    expect(api.headers.get('x-rendered')).toBeNull();
+    const asset = await page('/favicon.svg');
+    expect(asset.headers.get('x-rendered')).toBeNull();
+  });
+
+  it('compresses the page for a browser that accepts it', async () => {
+    const res = await t.app.request('/', { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe('server rendering without a built renderer', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'ssr-none-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"><!--ssr-root--><!--/ssr-root--></div></body></html>');
+    t = await createTestApp({ config: { staticDir: dir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the static shell', async () => {
+    const res = await t.app.request('/list', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-rendered')).toBeNull();
+    expect(await res.text()).toContain('<!--ssr-root-->');
+  });
+});
+
+describe('page assembly', () => {
+  const template = splitTemplate(
+    '<!doctype html><html><head><title>康源医药网</title><link rel="stylesheet" href="/assets/index-a.css"></head><body><div id="root"><!--ssr-root--><div class="boot"></div><!--/ssr-root--></div><script type="module" src="/assets/index-a.js"></script></body></html>',
+  );
+
+  it('refuses a template without the markers', () => {
+    expect(splitTemplate('<html><head></head><body><div id="root"></div></body></html>')).toBeNull();
+  });
+
+  it('puts the drawn page in #root, hoisted links and page CSS in <head>, the state right after #root', () => {
+    if (!template) throw new Error('template');
+    const html = composePage(
+      template,
+      { html: '<link rel="preload" as="image" href="/a.svg"/><div>页</div>', title: '首页 <b> - 康源医药网', pageSources: [], state: { version: 1, queries: {} } },
+      { css: ['assets/home-x.css'], modules: ['assets/home-x.js'], state: '{"version":1}' },
+    );
+    expect(html).toContain('<title>首页 &lt;b&gt; - 康源医药网</title>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/a.svg"/>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-x.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-x.js">');
+    expect(html).toContain('<div id="root" data-ssr="1"><div>页</div></div><script type="application/json" id="ssr-state">{"version":1}</script>');
+    expect(html).not.toContain('class="boot"');
+  });
+
+  it('links the CSS of a page chunk and of the chunks it imports, never the entry CSS again', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
+      'src/features/a/page.tsx': { file: 'assets/page.js', css: ['assets/page.css'], imports: ['_shared.js', 'index.html'] },
+      '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css', 'assets/index.css'] },
+    };
+    expect(cssForSources(manifest, ['src/features/a/page.tsx'])).toEqual(['assets/page.css', 'assets/shared.css']);
+    expect(cssForSources(manifest, ['src/features/unknown.tsx'])).toEqual([]);
+  });
+});

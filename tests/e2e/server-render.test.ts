@@ -1,0 +1,95 @@
+// Server rendering in a real Chromium (issue 21 §1): the first screen is in the HTML (it shows with
+// JavaScript off), the page then hydrates the server's DOM instead of drawing it again (nodes the
+// server sent survive, no hydration error — the harness fails on any console error — and nothing
+// shifts), and a signed-in buyer's page is drawn with their prices.
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+describeBrowser('server rendering: first screens drawn on the server, hydrated in the page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function noScriptPage(signedIn: boolean): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', javaScriptEnabled: false });
+    if (signedIn) {
+      const login = await context.request.post('/api/user/login', { form: { username: 'demo', password: 'demo1234' } });
+      expect(login.ok()).toBe(true);
+    }
+    return context.newPage();
+  }
+
+  it('shows a visitor the goods of a list, a detail and search results without JavaScript', async () => {
+    const page = await noScriptPage(false);
+    await page.goto('/list?category_id=1');
+    expect(await page.title()).toBe('商品列表 - 康源医药网');
+    const names = page.locator('main article h3');
+    expect(await names.count()).toBeGreaterThanOrEqual(10);
+    expect((await names.first().innerText()).trim()).not.toBe('');
+    await page.goto('/search?keywords=gml');
+    await page.locator('main article h3').filter({ hasText: '感冒灵' }).first().waitFor();
+    await page.goto('/list/info/5');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Prices are for members: the visitor's page says how to see them.
+    expect(await page.locator('main').innerText()).toMatch(/登录/);
+    await page.context().close();
+  });
+
+  it('draws a signed-in buyer their own price on the server', async () => {
+    const page = await noScriptPage(true);
+    const detail = await page.request.get('/api/goods/detail/5');
+    const price = ((await detail.json()) as { data: { price: number } }).data.price;
+    await page.goto('/list/info/5');
+    const yuan = (Math.floor(price) / 100).toFixed(2);
+    expect(await page.locator('main').innerText()).toContain(yuan);
+    await page.context().close();
+  });
+
+  it('hydrates the DOM the server sent: the same nodes, no layout shift, and the page works', async () => {
+    const page = await newPage(browser, server.url, { name: 'server-render' });
+    let release: () => void = () => undefined;
+    const scriptsMayRun = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await scriptsMayRun;
+      await route.continue();
+    };
+    await page.route(/\/assets\/index-[\w-]+\.js$/, hold);
+    // 'commit': DOMContentLoaded waits for the (held) module script.
+    await page.goto('/list?category_id=1', { waitUntil: 'commit' });
+    // Before any JavaScript: the goods are on screen.
+    const firstTile = page.locator('main article').first();
+    await firstTile.waitFor();
+    await page.evaluate(() => {
+      document.querySelector('main article')?.setAttribute('data-from-server', '1');
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: false });
+    });
+    release();
+    // Hydrated once a React handler answers: the page-size select navigates in the app.
+    await page.getByRole('navigation', { name: '显示方式' }).getByRole('link', { name: '列表' }).waitFor();
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('main article[data-from-server="1"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05);
+    await page.getByRole('navigation', { name: '显示方式' }).getByRole('link', { name: '列表' }).click();
+    await page.waitForURL((u) => u.pathname === '/list/table' && u.searchParams.get('category_id') === '1');
+    await page.locator('main table').first().waitFor();
+  });
+});
