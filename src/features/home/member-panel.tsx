@@ -32,7 +32,8 @@ function reviewText(user: UserBase): { text: string; ok: boolean } {
 }
 
 function UserCard() {
-  const query = useQuery(userBaseQuery());
+  // A visitor's refusal the server drew this page with stands (no "loading" while it is asked again).
+  const query = useQuery({ ...userBaseQuery(), retryOnMount: false });
   const user = query.data ?? null;
 
   if (!user && !query.isError) {
