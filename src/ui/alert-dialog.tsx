@@ -1,9 +1,8 @@
 // Modal notices (SPEC §8 "温馨提示" alerts): an imperative queue so the error presenter and
-// features can `await alert.open(...)`, and one <AlertHost/> built on radix-ui AlertDialog.
+// features can `await alert.open(...)`, and one <AlertHost/>. The dialog itself (radix-ui
+// AlertDialog, alert-view.tsx) loads with the first alert: it is not part of the first paint.
 // Alerts queue instead of stacking: the buyer reads them one at a time.
-import { useSyncExternalStore } from 'react';
-import { AlertDialog } from 'radix-ui';
-import styles from './alert-dialog.module.css';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 export const ALERT_DEFAULT_TITLE = '温馨提示';
 export const ALERT_DEFAULT_BUTTON = '确定';
@@ -21,7 +20,7 @@ export interface AlertInput {
   actions?: readonly AlertAction[];
 }
 
-interface PendingAlert {
+export interface PendingAlert {
   id: number;
   title: string;
   message: string;
@@ -43,7 +42,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function settle(id: number): void {
+export function settleAlert(id: number): void {
   const entry = queue.find((a) => a.id === id);
   if (!entry) return;
   emit(queue.filter((a) => a.id !== id));
@@ -74,37 +73,16 @@ export const alert = {
   },
 };
 
+const AlertView = lazy(() => import('./alert-view'));
+const noAlert = () => undefined;
+
 /** Mount once near the root of the app. */
 export function AlertHost() {
-  const current = useSyncExternalStore(subscribe, () => queue[0], () => queue[0]);
+  const current = useSyncExternalStore(subscribe, () => queue[0], noAlert);
   if (!current) return null;
-  const lastIndex = current.actions.length - 1;
   return (
-    <AlertDialog.Root
-      key={current.id}
-      open
-      onOpenChange={(open) => {
-        if (!open) settle(current.id);
-      }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content}>
-          <AlertDialog.Title className={styles.title}>{current.title}</AlertDialog.Title>
-          <AlertDialog.Description className={styles.message}>{current.message}</AlertDialog.Description>
-          <div className={styles.actions}>
-            {current.actions.map((action, index) => (
-              <AlertDialog.Action
-                key={`${index}-${action.label}`}
-                className={index === lastIndex ? styles.primary : styles.secondary}
-                onClick={() => action.onClick?.()}
-              >
-                {action.label}
-              </AlertDialog.Action>
-            ))}
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <AlertView current={current} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 // Toasts: a tiny imperative store (so non-React code such as the error presenter can call
-// `toast.show`) and one <ToastViewport/> mounted by the app shell, built on radix-ui Toast.
-import { useSyncExternalStore } from 'react';
-import { Toast } from 'radix-ui';
-import styles from './toast.module.css';
+// `toast.show`) and one <ToastViewport/> mounted by the app shell. The viewport itself (radix-ui
+// Toast, toast-list.tsx) loads with the first toast: most page loads show none, and its code is
+// not part of the first paint.
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
@@ -32,7 +32,7 @@ function emit(next: readonly ToastItem[]): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -61,47 +61,20 @@ export const toast = {
   },
 };
 
-function ErrorIcon() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" data-icon="error">
-      <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="M6.5 6.5l7 7M13.5 6.5l-7 7" style={{ stroke: 'var(--color-white)' }} strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function SuccessIcon() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" data-icon="success">
-      <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="M5.5 10.5l3 3 6-6.5" style={{ stroke: 'var(--color-white)' }} strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+const ToastList = lazy(() => import('./toast-list'));
+const NO_TOASTS: readonly ToastItem[] = [];
+const noToasts = () => NO_TOASTS;
 
 /** Mount once near the root of the app. */
 export function ToastViewport() {
-  const current = useSyncExternalStore(subscribe, () => items, () => items);
+  const current = useSyncExternalStore(subscribeToasts, toast.list, noToasts);
+  // Once shown, the list stays mounted so a closing toast can finish its exit.
+  const [needed, setNeeded] = useState(false);
+  if (current.length > 0 && !needed) setNeeded(true);
+  if (!needed && current.length === 0) return null;
   return (
-    <Toast.Provider label="通知" swipeDirection="up">
-      {current.map((item) => (
-        <Toast.Root
-          key={item.id}
-          className={styles.toast}
-          data-tone={item.tone}
-          duration={item.durationMs}
-          // Errors interrupt the screen reader; the rest wait their turn.
-          type={item.tone === 'error' ? 'foreground' : 'background'}
-          onOpenChange={(open) => {
-            if (!open) toast.dismiss(item.id);
-          }}
-        >
-          {item.tone === 'error' && <ErrorIcon />}
-          {item.tone === 'success' && <SuccessIcon />}
-          <Toast.Description className={styles.message}>{item.message}</Toast.Description>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport className={styles.viewport} label="通知 ({hotkey})" />
-    </Toast.Provider>
+    <Suspense fallback={null}>
+      <ToastList items={current} />
+    </Suspense>
   );
 }

@@ -1,18 +1,17 @@
 // The in-page customer-service chat (is_can_chat members): a dialog hosting the chat frame, with
 // the unread badge on its trigger. Pages open it with a goods or order card ready to send through
 // the CHAT_OPEN_EVENT window event (features may not import the shell).
-import { Dialog } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserBase } from '../../../domain/user';
 import { CHAT_OPEN_EVENT, type ChatOpenDetail } from '../../../domain/chat';
 import { chatUnreadKey, chatUnreadQuery } from '../../../api/chat';
-import { CloseIcon } from '../icons';
 import { chatBaseUrl, chatFrameUrl } from './chat';
-import styles from './side-bar.module.css';
 
 /** What the frame posts to its parent after marking the agent's lines read. */
 const FRAME_READ_MESSAGE = 'kangyuan-chat-read';
+
+const ChatFrameDialog = lazy(() => import('./chat-frame-dialog'));
 
 function withCard(url: string, card: ChatOpenDetail | null): string {
   if (!card) return url;
@@ -31,6 +30,8 @@ export function ChatDialog({
   badge: (count: number) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  // The dialog's code (radix Dialog) loads on the first open, not with the first paint.
+  const [opened, setOpened] = useState(false);
   const [card, setCard] = useState<ChatOpenDetail | null>(null);
   const client = useQueryClient();
   const unread = useQuery(chatUnreadQuery(user.username));
@@ -55,33 +56,33 @@ export function ChatDialog({
     };
   }, [client, user.username]);
 
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setCard(null);
+      void client.invalidateQueries({ queryKey: chatUnreadKey(user.username) });
+    }
+  };
+  if (open && !opened) setOpened(true);
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setCard(null);
-          void client.invalidateQueries({ queryKey: chatUnreadKey(user.username) });
-        }
-      }}
-    >
-      <Dialog.Trigger className={triggerClassName} aria-label={count > 0 ? `在线客服，${count} 条未读` : '在线客服'}>
+    <>
+      <button
+        type="button"
+        className={triggerClassName}
+        aria-label={count > 0 ? `在线客服，${count} 条未读` : '在线客服'}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         {trigger}
         {badge(count)}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.chatOverlay} />
-        <Dialog.Content className={styles.chat} aria-describedby={undefined}>
-          <div className={styles.chatHead}>
-            <Dialog.Title className={styles.chatTitle}>在线客服</Dialog.Title>
-            <Dialog.Close className={styles.chatClose} aria-label="关闭">
-              <CloseIcon size={18} />
-            </Dialog.Close>
-          </div>
-          <iframe className={styles.chatFrame} title="在线客服" src={withCard(chatFrameUrl(chatBaseUrl(), user.username, user.token), card)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ChatFrameDialog open={open} onOpenChange={change} src={withCard(chatFrameUrl(chatBaseUrl(), user.username, user.token), card)} />
+        </Suspense>
+      )}
+    </>
   );
 }

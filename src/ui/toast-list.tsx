@@ -1,0 +1,47 @@
+// The toasts on screen (radix-ui Toast), loaded with the first one (toast.tsx).
+import { Toast } from 'radix-ui';
+import { toast, type ToastItem } from './toast';
+import styles from './toast.module.css';
+
+function ErrorIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" data-icon="error">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path d="M6.5 6.5l7 7M13.5 6.5l-7 7" style={{ stroke: 'var(--color-white)' }} strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function SuccessIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" data-icon="success">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path d="M5.5 10.5l3 3 6-6.5" style={{ stroke: 'var(--color-white)' }} strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export default function ToastList({ items: current }: { items: readonly ToastItem[] }) {
+  return (
+    <Toast.Provider label="通知" swipeDirection="up">
+      {current.map((item) => (
+        <Toast.Root
+          key={item.id}
+          className={styles.toast}
+          data-tone={item.tone}
+          duration={item.durationMs}
+          // Errors interrupt the screen reader; the rest wait their turn.
+          type={item.tone === 'error' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) toast.dismiss(item.id);
+          }}
+        >
+          {item.tone === 'error' && <ErrorIcon />}
+          {item.tone === 'success' && <SuccessIcon />}
+          <Toast.Description className={styles.message}>{item.message}</Toast.Description>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className={styles.viewport} label="通知 ({hotkey})" />
+    </Toast.Provider>
+  );
+}
