@@ -126,13 +126,21 @@ async function seededIds(page: Page): Promise<Ids> {
   };
 }
 
-/** Opens a route and waits for its data (no busy region, no skeleton) and a frame. */
+/**
+ * Opens a route and waits for its data — no busy region, no skeleton, no 「正在加载…」 status line
+ * (the cart and 核对订单 say so in a role=status paragraph) — and a frame.
+ */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page
-    .waitForFunction(() => document.querySelector('main, [role="main"], h1') && !document.querySelector('[aria-busy="true"]'), undefined, {
-      timeout: SETTLE_TIMEOUT_MS,
-    })
+    .waitForFunction(
+      () =>
+        document.querySelector('main, [role="main"], h1') &&
+        !document.querySelector('[aria-busy="true"]') &&
+        ![...document.querySelectorAll('[role="status"]')].some((status) => /^\s*正在|加载中/.test(status.textContent ?? '')),
+      undefined,
+      { timeout: SETTLE_TIMEOUT_MS },
+    )
     .catch(() => undefined);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
