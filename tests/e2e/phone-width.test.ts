@@ -17,7 +17,7 @@ const SETTLE_TIMEOUT_MS = 6_000;
 
 /** Path params filled from the seed (read from the API once signed in). */
 type Ids = Record<'goods' | 'groupGoods' | 'category' | 'brand' | 'order' | 'afterSale' | 'news', number> & {
-  /** Demo's cart lines (a few goods are put in the cart first): the cart and 核对订单 show real rows. */
+  /** Demo's cart lines (a few goods are put in the cart, and the favourites, first): the cart, 核对订单 and 我的收藏 show real rows. */
   cartLines: number[];
 };
 
@@ -98,11 +98,21 @@ async function apiData<T>(page: Page, url: string): Promise<T> {
   }, url) as Promise<T>;
 }
 
+/** The same goods as demo's favourites: 我的收藏 shows its rows (checkboxes, 取消收藏). */
+async function addFavourites(page: Page, goodsIds: number[]): Promise<void> {
+  const status = await page.evaluate(async (ids) => {
+    const body = new URLSearchParams(ids.map((id) => ['goods_ids[]', String(id)]));
+    return (await fetch('/api/favorite', { method: 'POST', credentials: 'include', body })).status;
+  }, goodsIds);
+  if (status !== 200) throw new Error(`phone-width: adding demo's favourites answered ${status}`);
+}
+
 async function seededIds(page: Page): Promise<Ids> {
   type List<T> = { list: T[] };
   // The goods with the most price steps: its ladder table is the detail page's widest part.
   const goods = await apiData<List<{ id: number; ladder_price: unknown[] }>>(page, '/api/goods/list?page=1&page_size=50');
   const cartLines = await fillCart(page, goods.list.slice(0, 4).map((g) => g.id));
+  await addFavourites(page, goods.list.slice(0, 4).map((g) => g.id));
   goods.list.sort((a, b) => b.ladder_price.length - a.ladder_price.length);
   const detail = await apiData<{ category_path: { id: number }[] }>(page, `/api/goods/detail/${goods.list[0]!.id}`);
   const group = await apiData<List<{ id: number }>>(page, '/api/activity/group_buy');
