@@ -38,7 +38,7 @@ function estimateLine(line: CartLineView | undefined, phone: boolean): number {
 function HeaderSelectAll() {
   const store = useCartStore();
   const summary = useCartSummary();
-  return <SelectCheckbox className={styles.check} count={summary.all} label="全选" onToggle={store.toggleAll} />;
+  return <SelectCheckbox className={styles.check} hitClassName={styles.checkHit} count={summary.all} label="全选" onToggle={store.toggleAll} />;
 }
 
 export const CartList = memo(function CartList() {

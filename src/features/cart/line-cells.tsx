@@ -24,16 +24,18 @@ export function CheckCell({ line }: { line: CartLineView }) {
   const reason = unselectableReason(line);
   return (
     <div role="cell" className={styles.checkCell}>
-      <input
-        type="checkbox"
-        className={styles.check}
-        checked={line.is_selected === 1}
-        disabled={reason !== null}
-        aria-label={`选择 ${lineName(line)}`}
-        aria-describedby={reason !== null ? reasonId : undefined}
-        title={reason ?? undefined}
-        onChange={(e) => store.toggleLine(line.id, e.target.checked)}
-      />
+      <label className={styles.checkHit}>
+        <input
+          type="checkbox"
+          className={styles.check}
+          checked={line.is_selected === 1}
+          disabled={reason !== null}
+          aria-label={`选择 ${lineName(line)}`}
+          aria-describedby={reason !== null ? reasonId : undefined}
+          title={reason ?? undefined}
+          onChange={(e) => store.toggleLine(line.id, e.target.checked)}
+        />
+      </label>
       {reason !== null && (
         <>
           <span className={styles.invalidTag} aria-hidden="true">

@@ -7,11 +7,13 @@ export interface SelectCheckboxProps {
   label: string;
   onToggle: (on: boolean) => void;
   className?: string;
+  /** Wraps the box in a <label> of this class: a larger tap target on phones (not inside another label). */
+  hitClassName?: string;
 }
 
-export function SelectCheckbox({ count, label, onToggle, className }: SelectCheckboxProps) {
+export function SelectCheckbox({ count, label, onToggle, className, hitClassName }: SelectCheckboxProps) {
   const state = selectionState(count);
-  return (
+  const box = (
     <input
       type="checkbox"
       className={className}
@@ -25,4 +27,5 @@ export function SelectCheckbox({ count, label, onToggle, className }: SelectChec
       onChange={(e) => onToggle(e.target.checked)}
     />
   );
+  return hitClassName ? <label className={hitClassName}>{box}</label> : box;
 }

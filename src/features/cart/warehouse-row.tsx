@@ -21,6 +21,7 @@ export const WarehouseRow = memo(function WarehouseRow({ group, rowIndex, measur
       <div role="rowheader" aria-colspan={6} className={styles.groupCell}>
         <SelectCheckbox
           className={styles.check}
+          hitClassName={styles.checkHit}
           count={count}
           label={`选择 ${group.name} 全部商品`}
           onToggle={(on) => store.toggleGroup(group.ckId, on)}
