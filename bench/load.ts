@@ -76,7 +76,7 @@ interface ShapeResult {
 }
 
 /** Starts bench/load-server.ts (npm start without its build check); resolves once every worker listens. */
-async function startServer(opts: LoadBenchOptions): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(opts: LoadBenchOptions): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
   // Demo mode (NODE_ENV unset): production refuses to start without real Alipay and bank settings,
   // and nothing on these paths differs between the two.
@@ -110,7 +110,11 @@ async function startServer(opts: LoadBenchOptions): Promise<{ url: string; child
     child.stderr?.on('data', collect);
     child.once('exit', () => reject(new Error(`server exited:\n${output}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, child };
+  // Kept (its tail) so a failed request can be explained by what the server logged.
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
 }
 
 /** SIGTERM and wait: the CPU profiles are written on a clean exit. */
@@ -310,6 +314,7 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
           const chosen = pool.slice(((w + round) * orderLines) % (pool.length - orderLines + 1)).slice(0, orderLines);
           const ids = await fillCart(db, o.buyer, chosen);
           const preview = await postCheckout(server.url, o.buyer.cookie, { ids, new: 0, use_balance: 1 });
+          if (!preview.ok) throw new Error(`checkout preview refused; the server logged:\n${server.output().slice(-4000)}`);
           prepared.push({ o, ids, pay: (preview.body as { data: { amounts: { pay_amount: number } } }).data.amounts.pay_amount });
         }
         const done = await Promise.all(
@@ -323,6 +328,10 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
       }
       results.push({ label: 'checkout', budget: LOAD_BUDGETS_MS.checkout, samples: checkout, wallMs: performance.now() - c0 });
     }
+  } catch (err) {
+    // The shapes measured so far are still reported.
+    console.log(`# stopped early: ${err instanceof Error ? err.message : String(err)}`);
+    results.push({ label: 'failed', budget: null, samples: [{ ms: 0, ok: false }], wallMs: 1 });
   } finally {
     await stopServer(server.child);
     if (!embedded) await opened.close();
