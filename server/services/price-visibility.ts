@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { UNRESTRICTED, type PurchaseEntitlement } from '../../src/domain/business-scope.ts';
-import { loadEntitlement } from './qualifications/entitlement.ts';
+import { certificateFactsColumn, entitlementFrom } from './qualifications/entitlement.ts';
 
 export interface Viewer {
   userId: number | null;
@@ -44,19 +44,21 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
       rank: companies.rank,
       kind: companies.kind,
       scope: companies.businessScope,
+      // In the same statement: every catalogue read asks for the viewer (one round trip, not two).
+      certs: certificateFactsColumn,
     })
     .from(companies)
     .where(eq(companies.id, user.companyId))
     .limit(1);
   if (!company) return { ...VISITOR, userId: user.userId };
-  const { db, clock } = c.get('deps');
+  const { clock } = c.get('deps');
   return {
     userId: user.userId,
     companyId: user.companyId,
     approved: company.reviewStatus === 'approved',
     isSpecial: company.isSpecial,
     rank: company.rank,
-    entitlement: await loadEntitlement(db, user.companyId, clock(), company),
+    entitlement: entitlementFrom(company, company.certs, clock()),
   };
 }
 

@@ -16,13 +16,22 @@ type AnyCaches = WeakMap<Deps, Map<string, unknown>>;
 /** Every cache made by ttlCache, so a catalogue change can drop them all at once. */
 const allCaches: AnyCaches[] = [];
 
+/** Other catalogue caches (goods/answer-cache.ts) that a catalogue change must also empty. */
+const changeListeners: ((deps: Deps) => void)[] = [];
+
+/** Registers `forget` to run on every forgetCatalogueCaches of an app. */
+export function onCatalogueChange(forget: (deps: Deps) => void): void {
+  changeListeners.push(forget);
+}
+
 /**
- * Drops every cached summary, brand count and category level of one app: after an operator's
- * change (name, price, stock, on sale) the next list recounts instead of serving up to
- * SUMMARY_TTL_MS of the old totals.
+ * Drops every cached summary, brand count, category level and stored answer (search suggestions,
+ * list pages) of one app: after an operator's change (name, price, stock, on sale, promotions)
+ * the next list recounts instead of serving up to SUMMARY_TTL_MS of the old totals.
  */
 export function forgetCatalogueCaches(deps: Deps): void {
   for (const caches of allCaches) caches.get(deps)?.clear();
+  for (const forget of changeListeners) forget(deps);
 }
 
 /**
