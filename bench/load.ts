@@ -26,6 +26,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -270,6 +271,8 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
     console.log(
       `# load bench: ${goodsCount} goods on ${embedded ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''}, ${opts.connections} connections, ${opts.seconds} s per shape`,
     );
+    // The machine is shared: its load says how much of it this run had.
+    console.log(`# load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
     // Warm-up: plans, caches, JIT.
     await runLoad(opts.connections, 2, (w, i) => ({ url: `${server.url}/api/goods/list?category_id=${topCategories[(w + i) % topCategories.length]}`, cookie: reader.cookie }));
 
@@ -338,6 +341,7 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
   }
   const shell = results.find((r) => r.label === 'static');
   const staticRps = shell ? figuresOf(shell).rps : null;
+  console.log(`# load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const passes = results.map((r) => report(r, embedded, staticRps));
   const pass = passes.every(Boolean);
   console.log(pass ? '# load: PASS' : '# load: FAIL');

@@ -10,6 +10,7 @@ import { companies } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { UNRESTRICTED, type PurchaseEntitlement } from '../../src/domain/business-scope.ts';
 import { certificateFactsColumn, entitlementFrom } from './qualifications/entitlement.ts';
+import { sessionCompanyFacts } from '../auth/session.ts';
 
 export interface Viewer {
   userId: number | null;
@@ -36,7 +37,10 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
   const user = c.get('user');
   if (!user) return VISITOR;
   if (user.companyId === null) return { ...VISITOR, userId: user.userId };
-  const [company] = await c
+  // Usually read with the session (server/auth/session.ts); after a sign-in or a switch of the
+  // acting store within this request, read here.
+  const known = sessionCompanyFacts(c);
+  const [company] = known?.companyId === user.companyId ? [known] : await c
     .get('deps')
     .db.select({
       reviewStatus: companies.reviewStatus,
@@ -44,7 +48,6 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
       rank: companies.rank,
       kind: companies.kind,
       scope: companies.businessScope,
-      // In the same statement: every catalogue read asks for the viewer (one round trip, not two).
       certs: certificateFactsColumn,
     })
     .from(companies)

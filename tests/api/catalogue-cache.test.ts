@@ -2,8 +2,9 @@
 // answer-cache.ts, docs/decisions/catalogue-cache.md): one viewer's prices, favourites or 控销
 // goods never reach another viewer, a console price edit, an import and a stopped promotion are
 // seen at once (no waiting out the TTL), a favourite at once by its own company, the stored
-// compressed body is the same answer, and anything written behind the server's back lasts at
-// most ANSWER_TTL_MS.
+// compressed body is the same answer, anything written behind the server's back lasts at most
+// ANSWER_TTL_MS, and news of a console write in another WORKERS process empties this one's.
+import type { Worker } from 'node:cluster';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -12,6 +13,8 @@ import { operatorSignIn } from '../helpers/operators.ts';
 import { insertBuyer, type Buyer } from '../fixtures/catalogue.ts';
 import { companies, goods, goodsPrices, promotions } from '../../server/db/schema.ts';
 import { ANSWER_TTL_MS, answerCacheStats } from '../../server/services/goods/answer-cache.ts';
+import { catalogueChangedElsewhere } from '../../server/services/goods/list/cache.ts';
+import { CATALOGUE_CHANGED, relayCatalogueNews } from '../../server/ops/catalogue-news.ts';
 import type { GoodsListItem, GoodsListResult } from '../../src/domain/catalog.ts';
 import type { SearchSuggestion } from '../../src/domain/contracts.ts';
 
@@ -196,5 +199,28 @@ describe('the stored body', () => {
       expect(kx.status).toBe(403);
     }
     expect((await t.call('GET', '/api/goods/list?zone=kx', { cookie: special.cookie })).status).toBe(200);
+  });
+});
+
+describe('with WORKERS, a console write in another process', () => {
+  it('makes this process build its pages again', async () => {
+    await listAs(rankOne.cookie);
+    const { misses } = answerCacheStats(t.deps);
+    await listAs(rankOne.cookie);
+    expect(answerCacheStats(t.deps).misses).toBe(misses);
+    // What the worker does when its primary passes on another worker's news.
+    catalogueChangedElsewhere();
+    await listAs(rankOne.cookie);
+    expect(answerCacheStats(t.deps).misses).toBe(misses + 1);
+  });
+
+  it('is passed on by the primary to every other live worker, and nothing else is', () => {
+    const sent: string[] = [];
+    const worker = (name: string, connected = true) => ({ isConnected: () => connected, send: () => sent.push(name) }) as unknown as Worker;
+    const [a, b, c, gone] = [worker('a'), worker('b'), worker('c'), worker('gone', false)];
+    relayCatalogueNews(a, { type: CATALOGUE_CHANGED }, [a, b, undefined, c, gone]);
+    expect(sent).toEqual(['b', 'c']);
+    relayCatalogueNews(a, { type: 'something else' }, [a, b, c]);
+    expect(sent).toEqual(['b', 'c']);
   });
 });

@@ -13,39 +13,30 @@
 // - ANSWER_TTL_MS bounds what nothing forgets: stock and sales moved by orders, promotions starting
 //   or ending on the clock, and another WORKERS process's console write. The cart and checkout
 //   re-read price and stock, so a stale tile can never sell what is not there.
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import { CODE_OK } from '../../../src/domain/envelope.ts';
-import { COMPRESS_THRESHOLD_BYTES, pickEncoding } from '../../http/compress-json.ts';
 import type { Viewer } from '../price-visibility.ts';
-import { onCatalogueChange } from './list/cache.ts';
+import { catalogueEpoch, onCatalogueChange } from './list/cache.ts';
 
 /** How long an answer is served before it is built again. */
-export const ANSWER_TTL_MS = 5_000;
+export const ANSWER_TTL_MS = 30_000;
 /** Answers kept at once per app, over all buckets (least recently used go first). */
 export const ANSWER_CACHE_MAX = 2_000;
 
 /** The bucket of answers that are the same for every viewer with the same key (no company data). */
 export const SHARED_BUCKET = 'shared';
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-// The same settings as server/http/compress-json.ts, so a cached answer is the one it would send.
-const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 5;
-
-type Encoding = 'br' | 'gzip';
-
 /** One stored answer: its JSON envelope, and each compressed form once a client asked for it. */
 export interface StoredAnswer {
   json: Buffer;
-  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Filled by server/http/stored-answer.ts, which sends it. */
+  compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
 
 interface Entry {
   expiresAt: number;
+  /** Stale once another WORKERS process reported a console write (list/cache.ts). */
+  epoch: number;
   bucket: string;
   value: Promise<StoredAnswer>;
 }
@@ -68,7 +59,8 @@ function cacheOf(deps: Deps): AppCache {
   return cache;
 }
 
-// A console write forgets these answers together with the list summaries.
+// A console write forgets these answers together with the list summaries (in this process; other
+// WORKERS processes get the news through their primary, see isCurrent below).
 onCatalogueChange((deps) => caches.get(deps)?.entries.clear());
 
 /** Drops one company's answers (its favourites changed); other companies keep theirs. */
@@ -109,7 +101,7 @@ export function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: (
   const hit = cache.entries.get(id);
   if (hit) {
     cache.entries.delete(id);
-    if (hit.expiresAt > now) {
+    if (hit.expiresAt > now && hit.epoch === catalogueEpoch()) {
       cache.entries.set(id, hit);
       cache.hits++;
       return hit.value;
@@ -117,7 +109,7 @@ export function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: (
   }
   cache.misses++;
   const value = load().then((data): StoredAnswer => ({ json: Buffer.from(JSON.stringify({ code: CODE_OK, msg: 'ok', data })), compressed: {} }));
-  const entry: Entry = { expiresAt: now + ANSWER_TTL_MS, bucket, value };
+  const entry: Entry = { expiresAt: now + ANSWER_TTL_MS, epoch: catalogueEpoch(), bucket, value };
   cache.entries.set(id, entry);
   if (cache.entries.size > ANSWER_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
   const own = cache.entries;
@@ -125,29 +117,4 @@ export function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: (
     if (own.get(id) === entry) own.delete(id);
   });
   return value;
-}
-
-function compressedBody(answer: StoredAnswer, encoding: Encoding): Promise<Buffer> {
-  const raw = answer.json;
-  const made =
-    answer.compressed[encoding] ??
-    (encoding === 'br'
-      ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      : gz(raw, { level: GZIP_LEVEL }));
-  answer.compressed[encoding] = made;
-  return made;
-}
-
-/**
- * The stored answer as this request's response: compressed the way server/http/compress-json.ts
- * would (it leaves a response that already has a Content-Encoding alone), from the stored bytes.
- */
-export async function sendAnswer(c: Context, answer: StoredAnswer): Promise<Response> {
-  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (!encoding || answer.json.length < COMPRESS_THRESHOLD_BYTES) {
-    return c.body(new Uint8Array(answer.json), 200, headers);
-  }
-  const body = await compressedBody(answer, encoding);
-  return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) });
 }
