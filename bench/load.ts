@@ -66,6 +66,8 @@ export interface LoadBenchOptions {
 interface Sample {
   ms: number;
   ok: boolean;
+  /** The server's X-Catalogue-Cache answer header: hit, miss, or none (not a stored answer). */
+  cache?: string;
 }
 
 interface ShapeResult {
@@ -149,16 +151,18 @@ async function runLoad(connections: number, seconds: number, next: (worker: numb
         const { url, cookie, html } = next(worker, i);
         const t0 = performance.now();
         let ok = false;
+        let cache: string | undefined;
         try {
           // Node's fetch keeps connections alive and opens one per request in flight; it asks for
           // gzip/deflate/br like a browser, so compression is part of what is measured.
           const res = await fetch(url, { headers: { cookie, accept: html ? 'text/html' : 'application/json' } });
+          cache = res.headers.get('x-catalogue-cache') ?? undefined;
           if (html) ok = res.status === 200 && (await res.text()).includes('<html');
           else ok = res.status === 200 && ((await res.json()) as { code: number }).code === 10000;
         } catch {
           ok = false;
         }
-        samples.push({ ms: performance.now() - t0, ok });
+        samples.push({ ms: performance.now() - t0, ok, cache });
       }
     }),
   );
@@ -166,6 +170,8 @@ async function runLoad(connections: number, seconds: number, next: (worker: numb
 }
 
 interface Figures {
+  /** Share of answers the server had stored (X-Catalogue-Cache: hit), or null when none said. */
+  hitRate: number | null;
   rps: number;
   p50: number;
   p95: number;
@@ -176,7 +182,9 @@ interface Figures {
 
 function figuresOf(r: ShapeResult): Figures {
   const ok = r.samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  const said = r.samples.filter((s) => s.cache !== undefined);
   return {
+    hitRate: said.length === 0 ? null : said.filter((s) => s.cache === 'hit').length / said.length,
     rps: (r.samples.length / r.wallMs) * 1000,
     p50: percentile(ok, 50),
     p95: percentile(ok, 95),
@@ -203,6 +211,7 @@ function report(r: ShapeResult, embedded: boolean, staticRps: number | null): bo
   const budgetText = [budgetMs === null ? '' : `p95 ≤ ${budgetMs} ms`, ratioNeeded ? `ratio ≥ ${EMBEDDED_BUDGET.ratio}` : ''].filter(Boolean).join(', ');
   console.log(
     `${r.label.padEnd(12)} ${String(f.count).padStart(6)} req  ${f.rps.toFixed(0).padStart(5)} req/s${ratio === null ? '' : ` (${ratio.toFixed(2)} of static)`}  p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms  max ${f.max.toFixed(1).padStart(7)} ms  errors ${f.errors}` +
+      (f.hitRate === null ? '' : `  stored ${(f.hitRate * 100).toFixed(0)} %`) +
       (budgetText ? `  (budget ${budgetText}) ${pass ? 'PASS' : 'FAIL'}` : ''),
   );
   return pass;

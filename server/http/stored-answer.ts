@@ -24,7 +24,8 @@ function compressedBody(answer: StoredAnswer, encoding: 'br' | 'gzip'): Promise<
 /** The stored answer as this request's response, compressed as compress-json.ts would. */
 export async function sendAnswer(c: Context, answer: StoredAnswer): Promise<Response> {
   const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  // X-Catalogue-Cache says whether the answer was stored already (bench/load.ts counts them).
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', 'X-Catalogue-Cache': answer.hit ? 'hit' : 'miss' };
   if (!encoding || answer.json.length < COMPRESS_THRESHOLD_BYTES) {
     return c.body(new Uint8Array(answer.json), 200, headers);
   }

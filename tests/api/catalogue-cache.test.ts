@@ -187,6 +187,7 @@ describe('the stored body', () => {
         const res = await t.app.request(listPath(), { headers: { cookie: rankOne.cookie, accept: 'application/json', 'accept-encoding': encoding } });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('x-catalogue-cache')).toBe('hit');
         expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         const body = JSON.parse(decode(Buffer.from(await res.arrayBuffer())).toString()) as { code: number; data: GoodsListResult };

@@ -29,6 +29,8 @@ export const SHARED_BUCKET = 'shared';
 /** One stored answer: its JSON envelope, and each compressed form once a client asked for it. */
 export interface StoredAnswer {
   json: Buffer;
+  /** Whether this request found it stored (joining a build already under way counts as found). */
+  hit?: boolean;
   /** Filled by server/http/stored-answer.ts, which sends it. */
   compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
@@ -94,7 +96,7 @@ export function viewerAnswerKey(v: Viewer): { bucket: string; key: string } {
  * share one build; a failed build (a refusal, a database error) is not kept, so refusals are
  * thrown to every waiting request and never stored.
  */
-export function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: () => Promise<T>): Promise<StoredAnswer> {
+export async function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: () => Promise<T>): Promise<StoredAnswer> {
   const cache = cacheOf(deps);
   const id = `${bucket}\u0000${key}`;
   const now = deps.clock().getTime();
@@ -104,7 +106,7 @@ export function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: (
     if (hit.expiresAt > now && hit.epoch === catalogueEpoch()) {
       cache.entries.set(id, hit);
       cache.hits++;
-      return hit.value;
+      return { ...(await hit.value), hit: true };
     }
   }
   cache.misses++;
@@ -116,5 +118,5 @@ export function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: (
   value.catch(() => {
     if (own.get(id) === entry) own.delete(id);
   });
-  return value;
+  return { ...(await value), hit: false };
 }
