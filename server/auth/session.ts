@@ -4,13 +4,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { companies, sessions, users } from '../db/schema.ts';
+import { companies, qualificationFiles, sessions, users } from '../db/schema.ts';
 import type { AppEnv, SessionUser } from '../env.ts';
 import { AppError, notFound, notSignedIn } from '../http/envelope.ts';
 import { clientIp } from '../http/client-ip.ts';
+import type { CertificateFacts } from '../../src/domain/qualifications.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -37,6 +38,32 @@ function clearCookie(c: Context<AppEnv>): void {
 
 /** The store a session acts as, joined only while it is still a store of the member's company. */
 const actingStore = alias(companies, 'acting_store');
+/** The company the session acts for (the acting store, else the member's own). */
+const viewerCompany = alias(companies, 'viewer_company');
+
+/** What the catalogue's viewer (services/price-visibility.ts) needs of the acting company. */
+export interface SessionCompanyFacts {
+  companyId: number;
+  reviewStatus: string;
+  isSpecial: boolean;
+  rank: number;
+  kind: string;
+  scope: string[];
+  certs: CertificateFacts[];
+}
+
+// Read in the session's own statement: every catalogue read needs them, and a second statement
+// per request was a second wait on the embedded database's one connection (issue 21 §4).
+const companyFactsPerRequest = new WeakMap<Context, SessionCompanyFacts>();
+
+/** The acting company's facts read with this request's session, if any. */
+export function sessionCompanyFacts(c: Context): SessionCompanyFacts | undefined {
+  return companyFactsPerRequest.get(c);
+}
+
+const certsOfViewerCompany = sql<SessionCompanyFacts['certs']>`coalesce((
+  SELECT json_agg(json_build_object('kind', q.kind, 'status', q.status, 'expiresOn', q.expires_on))
+  FROM ${qualificationFiles} q WHERE q.company_id = ${sql.raw('"viewer_company"."id"')}), '[]'::json)`;
 
 /**
  * Reads the cookie, sets c.get('user') to the signed-in member or null. A head office acting as one
@@ -59,10 +86,18 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
           companyId: users.companyId,
           lastSeenAt: sessions.lastSeenAt,
           actingCompanyId: actingStore.id,
+          viewerCompanyId: viewerCompany.id,
+          reviewStatus: viewerCompany.reviewStatus,
+          isSpecial: viewerCompany.isSpecial,
+          rank: viewerCompany.rank,
+          kind: viewerCompany.kind,
+          scope: viewerCompany.businessScope,
+          certs: certsOfViewerCompany,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(actingStore, and(eq(actingStore.id, sessions.actingCompanyId), eq(actingStore.parentId, users.companyId)))
+        .leftJoin(viewerCompany, eq(viewerCompany.id, sql`coalesce(${actingStore.id}, ${users.companyId})`))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.disabled, false)))
         .limit(1);
       if (row) {
@@ -74,6 +109,17 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
           homeCompanyId: row.companyId,
           actingCompanyId: row.actingCompanyId,
         });
+        if (row.viewerCompanyId !== null && row.reviewStatus !== null && row.isSpecial !== null && row.rank !== null && row.kind !== null && row.scope !== null) {
+          companyFactsPerRequest.set(c, {
+            companyId: row.viewerCompanyId,
+            reviewStatus: row.reviewStatus,
+            isSpecial: row.isSpecial,
+            rank: row.rank,
+            kind: row.kind,
+            scope: row.scope,
+            certs: row.certs,
+          });
+        }
         if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
           await db
             .update(sessions)

@@ -12,8 +12,8 @@ const gz = promisify(gzip);
 
 /** Smaller answers are sent as they are: a packet holds them anyway. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
-const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 5;
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 5;
 
 type Encoding = 'br' | 'gzip';
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from './refusal.ts';
 import { BOOT_ID_ENV, bootId } from './boot-id.ts';
+import { relayCatalogueNews } from './catalogue-news.ts';
 
 
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
@@ -40,6 +41,8 @@ export function runWorkers(n: number, log: (line: string) => void = console.log)
     log(`worker ${w.process.pid} started`);
     w.once('listening', () => listening.add(w));
   };
+  // A console write in one worker empties the catalogue caches of the others too.
+  cluster.on('message', (from, message) => relayCatalogueNews(from, message, Object.values(cluster.workers ?? {})));
   cluster.on('exit', (w, code, signal) => {
     if (stopping) {
       // exitCode stays 1 when a failed start caused the stop.

@@ -7,6 +7,7 @@ import { readInput, readQuery } from '../http/validate.ts';
 import { requireCompany, requireUser } from '../auth/session.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { addFavorites, listFavorites, removeFavorites } from '../services/favorites.ts';
+import { forgetCompanyAnswers } from '../services/goods/answer-cache.ts';
 import { PAGE_SIZE_DEFAULT, pageQuery, parseIdList, type IdListRule } from '../http/params.ts';
 import type { GoodsListItem } from '../../src/domain/catalog.ts';
 import type { Page } from '../../src/domain/envelope.ts';
@@ -45,6 +46,8 @@ favoriteRoutes.post('/', async (c) => {
   const viewer = await viewerOf(c);
   const { db, clock } = c.get('deps');
   await addFavorites(db, user.companyId, viewer, ids, clock());
+  // The company's stored list pages show 已收藏 per goods.
+  forgetCompanyAnswers(c.get('deps'), user.companyId);
   return ok(c, { goods_ids: ids }, '收藏成功');
 });
 
@@ -52,5 +55,6 @@ favoriteRoutes.post('/cancel', async (c) => {
   const user = requireCompany(c);
   const ids = parseGoodsIds(readInput(c, idsBody).goods_ids);
   const count = await removeFavorites(c.get('deps').db, user.companyId, ids);
+  forgetCompanyAnswers(c.get('deps'), user.companyId);
   return ok(c, { goods_ids: ids, count }, '已取消');
 });

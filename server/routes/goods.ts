@@ -9,7 +9,9 @@ import { parseKeyword, suggest } from '../services/goods/search.ts';
 import { controlledVisibleTo, viewerOf } from '../services/price-visibility.ts';
 import { hotGoods } from '../services/goods/hot.ts';
 import { listBrands } from '../services/goods/list/brands.ts';
-import { parseListQuery } from '../services/goods/list/input.ts';
+import { listInputKey, parseListQuery } from '../services/goods/list/input.ts';
+import { cachedAnswer, SHARED_BUCKET, viewerAnswerKey } from '../services/goods/answer-cache.ts';
+import { sendAnswer } from '../http/stored-answer.ts';
 import { listGoods } from '../services/goods/list/list.ts';
 import { PAGE_SIZE_DEFAULT, pageQuery, positiveId } from '../http/params.ts';
 import { GOODS_GONE, loadGoodsDetail } from '../services/goods/detail.ts';
@@ -33,8 +35,13 @@ goodsRoutes.get('/search', async (c) => {
   const q = parseKeyword(input.keywords);
   if (!q) return ok<SearchSuggestion[]>(c, []);
   const viewer = await viewerOf(c);
-  const list = await suggest(c.get('deps').db, q, input.type, { controlled: controlledVisibleTo(viewer) });
-  return ok<SearchSuggestion[]>(c, list);
+  const controlled = controlledVisibleTo(viewer);
+  const deps = c.get('deps');
+  // Suggestions carry no price or company data: every viewer with the same 控销 entitlement gets
+  // the same answer, so they share it (goods/answer-cache.ts).
+  const key = JSON.stringify(['search', controlled, input.type, q.text]);
+  const answer = await cachedAnswer<SearchSuggestion[]>(deps, SHARED_BUCKET, key, () => suggest(deps.db, q, input.type, { controlled }));
+  return sendAnswer(c, answer);
 });
 
 goodsRoutes.get('/hot', async (c) => {
@@ -45,7 +52,11 @@ goodsRoutes.get('/hot', async (c) => {
 goodsRoutes.get('/list', async (c) => {
   const input = parseListQuery(c.get('query') ?? {});
   const viewer = await viewerOf(c);
-  return ok<GoodsListResult>(c, await listGoods(c.get('deps'), viewer, input));
+  const deps = c.get('deps');
+  // Prices, favourites and buy blocks differ per company: the answer is kept in its bucket.
+  const { bucket, key } = viewerAnswerKey(viewer);
+  const answer = await cachedAnswer<GoodsListResult>(deps, bucket, JSON.stringify(['list', key, listInputKey(input)]), () => listGoods(deps, viewer, input));
+  return sendAnswer(c, answer);
 });
 
 const goodsId = (raw: string | undefined, field: string): number => positiveId(raw, field, '商品编号无效');

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { UNRESTRICTED, type PurchaseEntitlement } from '../../src/domain/business-scope.ts';
-import { loadEntitlement } from './qualifications/entitlement.ts';
+import { certificateFactsColumn, entitlementFrom } from './qualifications/entitlement.ts';
+import { sessionCompanyFacts } from '../auth/session.ts';
 
 export interface Viewer {
   userId: number | null;
@@ -36,7 +37,10 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
   const user = c.get('user');
   if (!user) return VISITOR;
   if (user.companyId === null) return { ...VISITOR, userId: user.userId };
-  const [company] = await c
+  // Usually read with the session (server/auth/session.ts); after a sign-in or a switch of the
+  // acting store within this request, read here.
+  const known = sessionCompanyFacts(c);
+  const [company] = known?.companyId === user.companyId ? [known] : await c
     .get('deps')
     .db.select({
       reviewStatus: companies.reviewStatus,
@@ -44,19 +48,20 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
       rank: companies.rank,
       kind: companies.kind,
       scope: companies.businessScope,
+      certs: certificateFactsColumn,
     })
     .from(companies)
     .where(eq(companies.id, user.companyId))
     .limit(1);
   if (!company) return { ...VISITOR, userId: user.userId };
-  const { db, clock } = c.get('deps');
+  const { clock } = c.get('deps');
   return {
     userId: user.userId,
     companyId: user.companyId,
     approved: company.reviewStatus === 'approved',
     isSpecial: company.isSpecial,
     rank: company.rank,
-    entitlement: await loadEntitlement(db, user.companyId, clock(), company),
+    entitlement: entitlementFrom(company, company.certs, clock()),
   };
 }
 

@@ -7,6 +7,7 @@ import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueId
 import { brands, favorites, goods, goodsLadderPrices } from '../../server/db/schema.ts';
 import { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
 import { SUMMARY_TTL_MS } from '../../server/services/goods/list/cache.ts';
+import { ANSWER_TTL_MS } from '../../server/services/goods/answer-cache.ts';
 import { rowsOf } from '../../server/services/goods/search.ts';
 import type { GoodsListItem, GoodsListResult } from '../../src/domain/catalog.ts';
 import type { Page } from '../../src/domain/envelope.ts';
@@ -364,6 +365,9 @@ describe('facets', () => {
 describe('is_favorite', () => {
   it('marks the signed-in company favourites, one query per page', async () => {
     await t.db.insert(favorites).values({ companyId: approved.companyId, goodsId: id['感冒灵颗粒'] });
+    // Written behind the server's back (POST /api/favorite forgets the company's stored pages,
+    // tests/api/catalogue-cache.test.ts): a stored page of this list lives ANSWER_TTL_MS.
+    t.clock.advance(ANSWER_TTL_MS + 1);
     const mine = (await list({ category_id: cat.category['感冒用药'] }, approved.cookie)).body.data.list;
     expect(mine.map((g) => [g.name, g.is_favorite])).toEqual([
       ['999感冒灵颗粒', 0],
@@ -464,9 +468,12 @@ describe('summary cache', () => {
     expect((await list(params)).body.data.total).toBe(2);
     const [extra] = await insertGoods(t.db, cat, [{ name: '罗红霉素胶囊', category: '抗生素', salesCount: 5 }]);
     try {
+      // Inserted behind the server's back, so the stored page is served until ANSWER_TTL_MS…
+      expect((await list(params)).body.data.list.map((g) => g.name)).not.toContain('罗红霉素胶囊');
+      t.clock.advance(ANSWER_TTL_MS + 1);
       const cached = (await list(params)).body.data;
+      // …then the rows are fresh while the total is still the cached summary's.
       expect(cached.total).toBe(2);
-      // The rows themselves are always fresh.
       expect(cached.list.map((g) => g.name)).toContain('罗红霉素胶囊');
       t.clock.advance(SUMMARY_TTL_MS + 1);
       expect((await list(params)).body.data.total).toBe(3);

@@ -31,6 +31,7 @@ import { adminChatRoutes } from './chat.ts';
 import { adminExchangeRoutes } from './exchange-promotions.ts';
 import { adminBuyerMessageRoutes, adminFeedbackRoutes, adminProductRequestRoutes } from './buyer-service.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
+import { forgetCatalogueCaches } from '../../services/goods/list/cache.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
 
@@ -40,6 +41,14 @@ adminRoutes.use('*', async (c, next) => {
   await next();
 });
 adminRoutes.use('*', staffSessionMiddleware());
+// Any console write may change what the catalogue shows (goods, prices, stock, imports, promotions,
+// a company's approval or rank…): this process's catalogue caches and stored answers are dropped
+// after every one that succeeded. Console writes are rare; a missed one would serve stale prices
+// (docs/decisions/catalogue-cache.md).
+adminRoutes.use('*', async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) forgetCatalogueCaches(c.get('deps'));
+});
 adminRoutes.route('/', adminAuthRoutes);
 adminRoutes.route('/', adminDashboardRoutes);
 adminRoutes.route('/companies', adminCompanyRoutes);

@@ -2,11 +2,11 @@
 // (its licensed 经营范围 and which required certificates lapsed) and hands it to the pure rule
 // (src/domain/business-scope.ts purchaseBlock). Every buying path reads it: the viewer (goods
 // tiles and detail), the cart's buyer (add, quick add, copy targets) and checkout.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, qualificationFiles } from '../../db/schema.ts';
 import type { PurchaseEntitlement } from '../../../src/domain/business-scope.ts';
-import { expiredRequiredCertificates } from '../../../src/domain/qualifications.ts';
+import { expiredRequiredCertificates, type CertificateFacts } from '../../../src/domain/qualifications.ts';
 import { formatDate } from '../../../src/domain/time.ts';
 
 /** "YYYY-MM-DD" in Shanghai: the day certificates are valid through. */
@@ -16,6 +16,21 @@ export const shopToday = (now: Date): string => formatDate(now.getTime());
 export interface CompanyScopeFacts {
   kind: string;
   scope: string[];
+}
+
+/**
+ * The company's certificate facts as a column of a statement that reads `companies`: the viewer
+ * (every catalogue read) gets its company row and its certificates in one round trip.
+ */
+export const certificateFactsColumn = sql<CertificateFacts[]>`coalesce((
+  SELECT json_agg(json_build_object('kind', q.kind, 'status', q.status, 'expiresOn', q.expires_on))
+  FROM ${qualificationFiles} q WHERE q.company_id = ${sql.raw('"companies"."id"')}), '[]'::json)`;
+// Spelled out with an alias and the outer table's name: in a one-table select drizzle writes its
+// columns unqualified, and "id" inside the subquery would be the certificate's own id.
+
+/** What a company holding `certs` may buy today (the rule of loadEntitlement, facts already read). */
+export function entitlementFrom(company: CompanyScopeFacts, certs: readonly CertificateFacts[], now: Date): PurchaseEntitlement {
+  return { scope: company.scope, expiredCertificates: expiredRequiredCertificates(company.kind, certs, shopToday(now)) };
 }
 
 /** What the company may buy today; an unknown company holds nothing. */
@@ -28,5 +43,5 @@ export async function loadEntitlement(db: Db, companyId: number, now: Date, know
     .select({ kind: qualificationFiles.kind, status: qualificationFiles.status, expiresOn: qualificationFiles.expiresOn })
     .from(qualificationFiles)
     .where(eq(qualificationFiles.companyId, companyId));
-  return { scope: company.scope, expiredCertificates: expiredRequiredCertificates(company.kind, certs, shopToday(now)) };
+  return entitlementFrom(company, certs, now);
 }

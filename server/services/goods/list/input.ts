@@ -87,3 +87,27 @@ export function parseListQuery(raw: unknown): ListInput {
     pageSize: q.page_size ?? PAGE_SIZE_DEFAULT,
   };
 }
+
+/**
+ * Everything of a parsed list input that changes its answer, as one string: the answer cache's
+ * key (goods/answer-cache.ts). The keyword by its normalised text, from which all its forms follow.
+ */
+export function listInputKey(input: ListInput): string {
+  const f = input.filter;
+  return JSON.stringify([
+    f.keyword?.text ?? null,
+    f.type,
+    f.categoryId ?? null,
+    f.manufacturerId ?? null,
+    f.brandId ?? null,
+    f.tags,
+    f.zone ?? null,
+    f.yx,
+    f.priceMin ?? null,
+    f.priceMax ?? null,
+    f.inStock,
+    f.sort,
+    input.page,
+    input.pageSize,
+  ]);
+}
