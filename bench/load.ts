@@ -5,7 +5,7 @@
 // one answered.
 //
 //   npx tsx bench/load.ts [--db pglite|postgres] [--data-dir DIR] [--workers 1|2] [--goods N]
-//     [--connections 32] [--seconds 10] [--checkout-rounds 3] [--shapes static,search,list,cart,checkout]
+//     [--connections 32] [--seconds 10] [--checkout-rounds 3] [--shapes static,page,search,list,cart,checkout]
 //     [--cpu-prof DIR]
 //
 // --db defaults to postgres when DATABASE_URL is set, else pglite in --data-dir (DATA_DIR, else
@@ -13,6 +13,7 @@
 // `DATA_DIR=… npm run seed -- --goods 100000`, or `DATABASE_URL=… npm run seed -- --goods 100000 --reset`).
 // Shapes:
 //   static      GET /index.html — the static shell, the yardstick the embedded budget is a ratio to
+//   page        GET /list?category_id=… as a browser navigation — the server-rendered goods list
 //   search      GET /api/goods/search — suggestions for names, pinyin initials, manufacturers
 //   list        GET /api/goods/list   — categories, zones, sorts, keyword lists, pages 1–5
 //   cart list   GET /api/cart/list    — one buyer's 300-line cart, read by every connection
@@ -45,8 +46,8 @@ export const LOAD_BUDGETS_MS = { search: 30, list: 30, cart: 60, checkout: 200 }
 /** Issue 21 §4: on the embedded database, search and list at ≥ 25 % of index.html's req/s, p95 ≤ 60 ms. */
 export const EMBEDDED_BUDGET = { ratio: 0.25, p95Ms: 60 } as const;
 
-export type LoadShape = 'static' | 'search' | 'list' | 'cart' | 'checkout';
-export const LOAD_SHAPES: readonly LoadShape[] = ['static', 'search', 'list', 'cart', 'checkout'];
+export type LoadShape = 'static' | 'page' | 'search' | 'list' | 'cart' | 'checkout';
+export const LOAD_SHAPES: readonly LoadShape[] = ['static', 'page', 'search', 'list', 'cart', 'checkout'];
 
 export type LoadDatabase = { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; dataDir: string };
 
@@ -290,6 +291,17 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
       results.push({ label: 'static', budget: null, ...shell });
     }
 
+    if (wants.has('page')) {
+      // Server-rendered goods lists (docs/decisions/server-rendering.md): the router, the API
+      // calls in process and React's render, for a signed-in buyer.
+      const page = await runLoad(opts.connections, opts.seconds, (w, i) => ({
+        url: `${server.url}/list?category_id=${topCategories[(w + i) % topCategories.length]}&page=${(i % 3) + 1}`,
+        cookie: reader.cookie,
+        html: true,
+      }));
+      results.push({ label: 'page (server-rendered list)', budget: null, ...page });
+    }
+
     if (wants.has('search')) {
       const search = await runLoad(opts.connections, opts.seconds, (w, i) => {
         const word = SEARCH_WORDS[(w * 7 + i) % SEARCH_WORDS.length];
@@ -387,7 +399,7 @@ export async function loadBudget(): Promise<boolean> {
 }
 
 const USAGE =
-  'npx tsx bench/load.ts [--db pglite|postgres] [--data-dir DIR] [--workers 1|2] [--goods N] [--connections 32] [--seconds 10] [--checkout-rounds 3] [--shapes static,search,list,cart,checkout] [--cpu-prof DIR]';
+  'npx tsx bench/load.ts [--db pglite|postgres] [--data-dir DIR] [--workers 1|2] [--goods N] [--connections 32] [--seconds 10] [--checkout-rounds 3] [--shapes static,page,search,list,cart,checkout] [--cpu-prof DIR]';
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
