@@ -1,11 +1,12 @@
 // Who is looking at a goods card: prices, add-to-cart and favourites depend on it (catalogue
-// decided rules). Read from the app-wide user-base cache the header fills; these observers never
-// refetch on their own, so a page of 40 tiles adds no requests (a visitor's 401 is not retried).
+// decided rules). Read from the app-wide user-base cache the header fills through ONE observer per
+// query client that every card shares (a page of 40 tiles adds no requests, a visitor's 401 is not
+// retried, and mounting a tile creates no query observer of its own: issue 21 §2, cheap tiles).
 // Only the server's 401 makes a visitor: when it cannot be reached (network error, timeout, a
 // gateway's 5xx) the buyer is the account whose local store this device opened (issue 16), so an
 // offline start adds to the cart draft instead of sending the buyer to the login page.
-import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { hashKey, QueryObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { userBaseQuery } from '../../api/user';
 import { isApiError } from '../../domain/api-error';
@@ -37,18 +38,74 @@ export function viewerKind(
   return account.approved === false ? 'member' : 'approved';
 }
 
-export function useViewer(): ViewerKind {
-  const query = useQuery({
+interface ViewerAnswer {
+  data: ViewerKind | undefined;
+  error: unknown;
+}
+
+interface ViewerSource {
+  subscribe: (listener: () => void) => () => void;
+  answer: () => ViewerAnswer;
+}
+
+const sources = new WeakMap<QueryClient, ViewerSource>();
+
+/** The shared observer of one query client; its snapshot changes only with the viewer's data or error. */
+function viewerSource(client: QueryClient): ViewerSource {
+  const known = sources.get(client);
+  if (known) return known;
+  const options = {
     ...userBaseQuery(),
     select: kindOf,
     refetchOnMount: false,
     refetchOnWindowFocus: false,
     retryOnMount: false,
-  });
+  } as const;
+  const observer = new QueryObserver(client, options);
+  const hash = hashKey(options.queryKey);
+  let last: ViewerAnswer = { data: undefined, error: null };
+  const answer = (): ViewerAnswer => {
+    const { data, error } = observer.getCurrentResult();
+    if (data !== last.data || error !== last.error) last = { data, error };
+    return last;
+  };
+  // One subscription to the observer and the cache for all the cards, while any card is mounted.
+  const listeners = new Set<() => void>();
+  let stop: (() => void) | null = null;
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    if (!stop) {
+      const unsubscribe = observer.subscribe(() => listeners.forEach((l) => l()));
+      // useQuery re-reads its options every render, which moves it to a new query once the cache
+      // was cleared (sign-out); a shared observer has no render, so it moves when the query returns.
+      const unwatch = client.getQueryCache().subscribe((event) => {
+        if (event.type === 'added' && event.query.queryHash === hash) observer.setOptions(options);
+      });
+      stop = () => {
+        unwatch();
+        unsubscribe();
+      };
+    }
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && stop) {
+        stop();
+        stop = null;
+      }
+    };
+  };
+  const source: ViewerSource = { subscribe, answer };
+  sources.set(client, source);
+  return source;
+}
+
+export function useViewer(): ViewerKind {
+  const source = viewerSource(useQueryClient());
+  const { data, error } = useSyncExternalStore(source.subscribe, source.answer, source.answer);
   // The open store's account; before the store opens (first moments after an offline start), the
   // account the app's boot is about to open.
   const open = useLocalAccount();
-  return viewerKind(query.data, query.error, () => open ?? lastAccount());
+  return viewerKind(data, error, () => open ?? lastAccount());
 }
 
 /** Sends a visitor to sign in and come back here (catalogue rule: actions need an account). */
