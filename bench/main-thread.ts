@@ -52,14 +52,19 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 
 export interface MainThreadSample {
   scriptingMs: number;
   longestTaskMs: number;
   blockingMs: number;
+  /** Evaluating the local store's chunks (Dexie: db-*.js, the engine: store-*.js, local-wiring-*.js). */
+  localStoreEvalMs: number;
 }
+
+/** The local store's chunks: Dexie and the sync engine arrive by dynamic import (src/local/index.ts). */
+const LOCAL_STORE_CHUNK = /\/assets\/(db|store|local-wiring)-[\w-]{8}\.js$/;
 
 /** Merged length (µs) of intervals, so a call nested in another counts once. */
 function unionLength(intervals: [number, number][]): number {
@@ -87,7 +92,11 @@ export function summariseTrace(events: readonly TraceEvent[]): MainThreadSample 
   const script = new Map<string, [number, number][]>();
   let longest = 0;
   let blocking = 0;
+  let localStore = 0;
   for (const e of onMain) {
+    if ((e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule' || e.name === 'v8.compileModule') && LOCAL_STORE_CHUNK.test(e.args?.data?.url ?? '')) {
+      localStore += e.dur ?? 0;
+    }
     const dur = e.dur ?? 0;
     if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
       longest = Math.max(longest, dur);
@@ -102,7 +111,7 @@ export function summariseTrace(events: readonly TraceEvent[]): MainThreadSample 
   }
   let scripting = 0;
   for (const list of script.values()) scripting += unionLength(list);
-  return { scriptingMs: scripting / 1000, longestTaskMs: longest / 1000, blockingMs: blocking / 1000 };
+  return { scriptingMs: scripting / 1000, longestTaskMs: longest / 1000, blockingMs: blocking / 1000, localStoreEvalMs: localStore / 1000 };
 }
 
 async function signIn(baseUrl: string): Promise<string> {
@@ -190,6 +199,13 @@ async function load(page: Page, url: string, ready: string): Promise<void> {
   await quiet;
 }
 
+interface LocalStoreTiming {
+  fcp: number | null;
+  load: number | null;
+  store: number | null;
+}
+const localStoreTimings: LocalStoreTiming[] = [];
+
 type CaseName = 'list' | 'search' | 'add' | 'cart' | 'scroll';
 const CASES: CaseName[] = ['list', 'search', 'add', 'cart', 'scroll'];
 const CASE_TEXT: Record<CaseName, string> = {
@@ -208,8 +224,18 @@ async function runCase(name: CaseName, browser: Browser, context: BrowserContext
   const tag = `${name}-${run}`;
   try {
     switch (name) {
-      case 'list':
-        return await traced(browser, page, save, tag, () => load(page, listUrl, TILE));
+      case 'list': {
+        const sample = await traced(browser, page, save, tag, () => load(page, listUrl, TILE));
+        // When the local store's chunks were asked for, against first paint and the load event.
+        const timing = (await page.evaluate(`(() => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+          const nav = performance.getEntriesByType('navigation')[0];
+          const store = performance.getEntriesByType('resource').filter((r) => ${LOCAL_STORE_CHUNK}.test(r.name));
+          return { fcp: fcp ? fcp.startTime : null, load: nav ? nav.loadEventEnd : null, store: store.length ? Math.min(...store.map((r) => r.startTime)) : null };
+        })()`)) as LocalStoreTiming;
+        localStoreTimings.push(timing);
+        return sample;
+      }
       case 'search':
         return await traced(browser, page, save, tag, () => load(page, `${base}/search?keywords=gml`, TILE));
       case 'add': {
@@ -285,15 +311,27 @@ export async function mainThreadReport(opts: MainThreadOptions = {}): Promise<bo
       }),
     );
     if (lines > 0) console.log(`demo cart: ${lines} lines`);
+    const listStoreEval: number[] = [];
     console.log(`${runs} runs per case, medians; viewport ${VIEWPORT.width}×${VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower`);
     console.log('case                                        scripting   longest task   blocking (Σ>50 ms)');
     for (const name of cases) {
       const samples: MainThreadSample[] = [];
       for (let run = 0; run < runs; run++) samples.push(await runCase(name, browser, context, server.url, listUrl, save, run));
+      if (name === 'list') listStoreEval.push(...samples.map((s) => s.localStoreEvalMs));
       const m = (pick: (s: MainThreadSample) => number) => `${median(samples.map(pick)).toFixed(0)} ms`;
       console.log(
         `${CASE_TEXT[name].padEnd(42)}  ${m((s) => s.scriptingMs).padStart(9)}   ${m((s) => s.longestTaskMs).padStart(12)}   ${m((s) => s.blockingMs).padStart(9)}` +
           `   (scripting per run: ${samples.map((s) => s.scriptingMs.toFixed(0)).join(', ')})`,
+      );
+    }
+    if (localStoreTimings.length > 0) {
+      const ms = (pick: (t: LocalStoreTiming) => number | null) => {
+        const xs = localStoreTimings.map(pick).filter((x): x is number => x !== null);
+        return xs.length ? `${median(xs).toFixed(0)} ms` : 'not loaded';
+      };
+      console.log(
+        `list page, local store (Dexie + sync engine): chunks requested at ${ms((t) => t.store)} after navigation ` +
+          `(first paint ${ms((t) => t.fcp)}, load event ${ms((t) => t.load)}); evaluating them ${median(listStoreEval).toFixed(0)} ms`,
       );
     }
     await context.close();
