@@ -16,6 +16,11 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEven
 
 /** Rendered beyond each edge of the viewport (px), so fast scrolling rarely shows a gap. */
 export const PAGE_WINDOW_OVERSCAN_PX = 800;
+/**
+ * Lists up to this many items mount every item (the overscan covers them all): windowing pays
+ * off for long lists only, and a short one stays whole for find in page and the browser tests.
+ */
+export const PAGE_WINDOW_ALL_UP_TO = 60;
 const INDEX_ATTRIBUTE = 'data-index';
 
 export interface PageWindowItem {
@@ -95,7 +100,7 @@ export function usePageWindow<E extends HTMLElement>({ count, getItemKey, estima
     measureElement,
     rangeExtractor,
     scrollMargin: margin,
-    overscan: Math.ceil(PAGE_WINDOW_OVERSCAN_PX / averageSize),
+    overscan: count <= PAGE_WINDOW_ALL_UP_TO ? count : Math.ceil(PAGE_WINDOW_OVERSCAN_PX / averageSize),
     indexAttribute: INDEX_ATTRIBUTE,
     // A scroll re-renders in the next batch, not synchronously inside the scroll event.
     useFlushSync: false,
