@@ -38,63 +38,35 @@ export function viewerKind(
   return account.approved === false ? 'member' : 'approved';
 }
 
-interface ViewerAnswer {
-  data: ViewerKind | undefined;
-  error: unknown;
-}
-
 interface ViewerSource {
   subscribe: (listener: () => void) => () => void;
-  answer: () => ViewerAnswer;
+  answer: () => { data: ViewerKind | undefined; error: unknown };
 }
 
 const sources = new WeakMap<QueryClient, ViewerSource>();
 
 /** The shared observer of one query client; its snapshot changes only with the viewer's data or error. */
 function viewerSource(client: QueryClient): ViewerSource {
-  const known = sources.get(client);
-  if (known) return known;
-  const options = {
-    ...userBaseQuery(),
-    select: kindOf,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-    retryOnMount: false,
-  } as const;
+  let source = sources.get(client);
+  if (source) return source;
+  const options = { ...userBaseQuery(), select: kindOf, refetchOnMount: false, refetchOnWindowFocus: false, retryOnMount: false } as const;
   const observer = new QueryObserver(client, options);
   const hash = hashKey(options.queryKey);
-  let last: ViewerAnswer = { data: undefined, error: null };
-  const answer = (): ViewerAnswer => {
-    const { data, error } = observer.getCurrentResult();
-    if (data !== last.data || error !== last.error) last = { data, error };
-    return last;
+  // useQuery re-reads its options every render, which moves it to a new query once the cache was
+  // cleared (sign-out); a shared observer has no render, so it moves when the query returns.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' && event.query.queryHash === hash) observer.setOptions(options);
+  });
+  let last = { data: observer.getCurrentResult().data, error: observer.getCurrentResult().error as unknown };
+  source = {
+    // The observer keeps its own listener set: it observes the query while any tile listens.
+    subscribe: (listener) => observer.subscribe(() => listener()),
+    answer: () => {
+      const { data, error } = observer.getCurrentResult();
+      if (data !== last.data || error !== last.error) last = { data, error };
+      return last;
+    },
   };
-  // One subscription to the observer and the cache for all the cards, while any card is mounted.
-  const listeners = new Set<() => void>();
-  let stop: (() => void) | null = null;
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    if (!stop) {
-      const unsubscribe = observer.subscribe(() => listeners.forEach((l) => l()));
-      // useQuery re-reads its options every render, which moves it to a new query once the cache
-      // was cleared (sign-out); a shared observer has no render, so it moves when the query returns.
-      const unwatch = client.getQueryCache().subscribe((event) => {
-        if (event.type === 'added' && event.query.queryHash === hash) observer.setOptions(options);
-      });
-      stop = () => {
-        unwatch();
-        unsubscribe();
-      };
-    }
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && stop) {
-        stop();
-        stop = null;
-      }
-    };
-  };
-  const source: ViewerSource = { subscribe, answer };
   sources.set(client, source);
   return source;
 }
