@@ -58,6 +58,8 @@ export async function startBuiltServer(opts: { seedGoods?: number; tmpPrefix?: s
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   let output = '';
   server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  // BENCH_SERVER_LOG=1: the server's exit shows why (a bench that loses its server mid-run).
+  if (process.env.BENCH_SERVER_LOG) server.once('exit', (code, signal) => console.error(`server exited (${code ?? signal}):\n${output.slice(-4000)}`));
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000);

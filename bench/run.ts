@@ -21,6 +21,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['load', async () => (await import('./load')).loadBudget()],
   ['offline-start', async () => (await import('./offline-start')).offlineStartBudget()],
   ['lighthouse', async () => (await import('./lighthouse')).lighthouseBudget()],
+  ['main-thread', async () => (await import('./main-thread')).mainThreadReport()],
 ];
 
 const onlyAt = process.argv.indexOf('--only');

@@ -25,9 +25,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   MutationObserver,
   queryOptions,
-  useMutation,
   useQueryClient,
   type MutationObserverOptions,
+  type MutationOptions,
   type QueryClient,
 } from '@tanstack/react-query';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
@@ -90,6 +90,25 @@ export interface AddToCart {
   isPending: boolean;
 }
 
+/** POST /api/cart through the local write path (offline: the device's cart draft). */
+function addMutationOptions(queryClient: QueryClient): MutationOptions<WriteResult<CartAddAnswer>, Error, AddVars> {
+  return {
+    mutationKey: [...cartKeys.all, 'add'] as const,
+    mutationFn: ({ lines, goods }: AddVars) => localWrite(() => cartAdd(lines, { goods })),
+    networkMode: 'always',
+    meta: successNotice((result: WriteResult<CartAddAnswer>) => ({
+      message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE),
+      tone: result.provisional ? 'info' : 'success',
+    })),
+    onSuccess: (result) => {
+      if (result.provisional) return;
+      // Refreshes the shell's badge and flags its drawer to reload (SPEC §4 'action' flag);
+      // cancelRefetch: false joins refetches already running. Not awaited: the button frees now.
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
+    },
+  };
+}
+
 /**
  * SPEC §4: the request leaves ADD_TO_CART_DEFER_MS after the click, so a quantity the buyer
  * just typed (committed on blur) is what gets sent and a double click sends one request.
@@ -107,23 +126,14 @@ export function useAddToCart(): AddToCart {
     };
   }, []);
 
-  const mutation = useMutation({
-    mutationKey: [...cartKeys.all, 'add'] as const,
-    mutationFn: ({ lines, goods }: AddVars) => localWrite(() => cartAdd(lines, { goods })),
-    networkMode: 'always',
-    meta: successNotice((result: WriteResult<CartAddAnswer>) => ({
-      message: writeMessage(result, CART_ADD_FALLBACK_MESSAGE),
-      tone: result.provisional ? 'info' : 'success',
-    })),
-    // In the options (not per call) so they still run when the control unmounts mid-request.
-    onSuccess: (result) => {
-      if (result.provisional) return;
-      // Refreshes the shell's badge and flags its drawer to reload (SPEC §4 'action' flag);
-      // cancelRefetch: false joins refetches already running. Not awaited: the button frees now.
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all }, { cancelRefetch: false });
-    },
-  });
-  const { mutateAsync } = mutation;
+  // The mutation is built on the click, not observed from mount: every goods tile has this hook,
+  // and a mutation observer per tile was work on every list's first render (issue 21 §2). The
+  // MutationCache's handlers (SPEC §8 presenter, success notices) run the same way; `deferring`
+  // already spans the request, so no observer is needed for isPending.
+  const mutateAsync = useCallback(
+    (vars: AddVars) => queryClient.getMutationCache().build(queryClient, addMutationOptions(queryClient)).execute(vars),
+    [queryClient],
+  );
 
   const add = useCallback(
     async (lines: readonly CartAddLine[], opts: AddToCartOptions = {}): Promise<boolean> => {
@@ -145,7 +155,7 @@ export function useAddToCart(): AddToCart {
     [mutateAsync],
   );
 
-  return { add, isPending: deferring || mutation.isPending };
+  return { add, isPending: deferring };
 }
 
 // ---- the cart page's reads -------------------------------------------------------------------

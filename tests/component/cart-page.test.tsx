@@ -426,14 +426,44 @@ describe('a 300-line cart', () => {
     expect(renders.some((r) => r.part === 'totals')).toBe(true);
     expect(renders.filter((r) => r.part === 'list' || r.part === 'group')).toEqual([]);
 
-    // Scrolled far down (jsdom has no layout: the list's top is moved by hand), other rows mount.
+    // Scrolled far down (jsdom has no layout: the page's offset and the list's top move by hand), other rows mount.
     const body = within(table).getAllByRole('rowgroup')[1];
     body.getBoundingClientRect = () => ({ top: -20_000, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: -20_000, toJSON: () => ({}) });
+    Object.defineProperty(window, 'scrollY', { value: 20_000, configurable: true });
     act(() => {
       window.dispatchEvent(new Event('scroll'));
     });
     expect(await screen.findByRole('checkbox', { name: '选择 商品220' })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: '选择 商品1' })).toBeNull();
     expect(Number.parseFloat(body.style.paddingTop)).toBeGreaterThan(15_000);
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
+  it('keeps a focused row mounted and focused when it scrolls out of the window', async () => {
+    cart = new FakeCart(Array.from({ length: 300 }, (_, i) => makeLine(i + 1, { number: 2, goods: { ck_id: 1 } })));
+    renderCart();
+    const input = await screen.findByRole('spinbutton', { name: '商品2 购买数量' });
+    input.focus();
+    const table = screen.getByRole('table', { name: '购物车商品' });
+    const body = within(table).getAllByRole('rowgroup')[1];
+    body.getBoundingClientRect = () => ({ top: -20_000, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: -20_000, toJSON: () => ({}) });
+    Object.defineProperty(window, 'scrollY', { value: 20_000, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(await screen.findByRole('checkbox', { name: '选择 商品220' })).toBeTruthy();
+    // Line 1 went; line 2, focused, stays where the buyer left it, with the focus.
+    expect(screen.queryByRole('checkbox', { name: '选择 商品1' })).toBeNull();
+    expect(document.activeElement).toBe(input);
+    expect(input.isConnected).toBe(true);
+    // Once the focus leaves the list, the row is an ordinary row again and unmounts with the next move.
+    act(() => input.blur());
+    Object.defineProperty(window, 'scrollY', { value: 20_100, configurable: true });
+    body.getBoundingClientRect = () => ({ top: -20_100, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: -20_100, toJSON: () => ({}) });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: '商品2 购买数量' })).toBeNull());
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });

@@ -237,6 +237,21 @@ describe('paste pad', () => {
     expect(await screen.findByText('请粘贴采购清单，每行一个商品')).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
   });
+
+  it('mounts only the result rows near the viewport of a 600-line list, and all 600 go to the cart', async () => {
+    renderPage('/kjcg?tab=paste');
+    const content = Array.from({ length: 600 }, () => '感冒灵颗粒\t2').join('\n');
+    fireEvent.change(await screen.findByRole('textbox', { name: /粘贴采购清单/ }), { target: { value: content } });
+    fireEvent.click(screen.getByRole('button', { name: '识别清单' }));
+    expect(await screen.findByText('共 600 行，已匹配 600 行')).toBeTruthy();
+    const mounted = table().querySelectorAll('tr[data-row]').length;
+    expect(mounted).toBeGreaterThan(5);
+    expect(mounted).toBeLessThan(60);
+    expect(rowOf(600)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '全部加入购物车（600）' }));
+    await waitFor(() => expect(cartPosts).toHaveLength(1));
+    expect(cartPosts[0].params).toHaveLength(600);
+  });
 });
 
 describe('常购清单', () => {

@@ -32,7 +32,6 @@ import {
   toggleIds,
   unselectableReason,
 } from '../../src/features/cart/cart-page-state';
-import { itemOffsets, windowRange } from '../../src/features/cart/use-windowed-list';
 import { makeCartState, makeLine } from '../component/cart-fixtures';
 
 const MANJIAN: TierPromotion = {
@@ -210,18 +209,5 @@ describe('optimistic changes agree with the server computation', () => {
     expect(restored.data.map((l) => l.id)).toEqual([1, 2, 3]);
     expect(restored.totals).toEqual(state.totals);
     expect(recomputeCart(restored).totals).toEqual(state.totals);
-  });
-});
-
-describe('windowing', () => {
-  it('mounts the items overlapping the viewport plus the overscan', () => {
-    const offsets = itemOffsets([40, 100, 100, 100, 100, 100]);
-    expect(offsets).toEqual([0, 40, 140, 240, 340, 440, 540]);
-    expect(windowRange(offsets, 0, 150, 0)).toEqual({ start: 0, end: 3 });
-    expect(windowRange(offsets, 250, 300, 0)).toEqual({ start: 3, end: 4 });
-    expect(windowRange(offsets, 250, 300, 100)).toEqual({ start: 2, end: 5 });
-    // The list scrolled out of view above: nothing mounted, the spacer keeps its height.
-    expect(windowRange(offsets, 5_000, 6_000, 0)).toEqual({ start: 6, end: 6 });
-    expect(windowRange(itemOffsets([]), 0, 100, 0)).toEqual({ start: 0, end: 0 });
   });
 });

@@ -1,14 +1,15 @@
 // The cart lines as one table, warehouse by warehouse, windowed: a 300-line cart mounts only the
-// rows near the viewport (use-windowed-list.ts). The list itself re-renders only when lines are
-// added, removed or regrouped; rows and group headings follow their own store slices.
-import { memo, useMemo } from 'react';
+// rows near the viewport (ui/windowed/use-page-window.ts, on @tanstack/react-virtual). The list
+// itself re-renders only when lines are added, removed or regrouped, or the window moves; rows and
+// group headings follow their own store slices.
+import { memo, useCallback, useMemo } from 'react';
 import type { CartLineView } from '../../domain/cart-types';
 import { useCartGroups, useCartStore, useCartSummary } from './cart-context';
 import type { CartGroup } from './cart-page-state';
 import { LineRow } from './line-row';
 import { useRenderProbe } from './render-probe';
 import { SelectCheckbox } from './select-checkbox';
-import { useWindowedList } from './use-windowed-list';
+import { usePageWindow } from '../../ui/windowed/use-page-window';
 import { WarehouseRow } from './warehouse-row';
 import styles from './cart-page.module.css';
 
@@ -53,15 +54,20 @@ export const CartList = memo(function CartList() {
       ]),
     [groups],
   );
-  const keys = useMemo(() => items.map((item) => item.key), [items]);
+  const getItemKey = useCallback((index: number) => items[index].key, [items]);
+  const phone = useMemo(isPhone, []);
   const estimate = useMemo(() => {
-    const phone = isPhone();
     return (index: number) => {
       const item = items[index];
       return item.kind === 'group' ? GROUP_ROW_PX : estimateLine(store.line(item.id), phone);
     };
-  }, [items, store]);
-  const { listRef, range, padTop, padBottom, measure } = useWindowedList<HTMLDivElement>(keys, estimate);
+  }, [items, store, phone]);
+  const { listProps, items: mounted, padTop, padBottom, measureRef } = usePageWindow<HTMLDivElement>({
+    count: items.length,
+    getItemKey,
+    estimateSize: estimate,
+    averageSize: phone ? LINE_ROW_PHONE_PX : LINE_ROW_PX,
+  });
 
   return (
     <div role="table" aria-label="购物车商品" aria-rowcount={items.length + 1} className={styles.table}>
@@ -77,14 +83,21 @@ export const CartList = memo(function CartList() {
           <span role="columnheader">操作</span>
         </div>
       </div>
-      <div role="rowgroup" ref={listRef} className={styles.body} style={{ paddingTop: padTop, paddingBottom: padBottom }}>
-        {items.slice(range.start, range.end).map((item, k) => {
-          const rowIndex = range.start + k + 2;
-          return item.kind === 'group' ? (
-            <WarehouseRow key={item.key} group={item.group} rowIndex={rowIndex} measureRef={measure(item.key)} />
-          ) : (
-            <LineRow key={item.key} id={item.id} rowIndex={rowIndex} measureRef={measure(item.key)} />
-          );
+      <div role="rowgroup" {...listProps} className={styles.body} style={{ paddingTop: padTop, paddingBottom: padBottom }}>
+        {/* One flat keyed list (not an array per item, which React would key by position). */}
+        {mounted.flatMap(({ index, key, gapBefore }) => {
+          const item = items[index];
+          const rowIndex = index + 2;
+          // A gap: a focused row kept mounted while scrolled away (use-page-window.ts).
+          const gap = gapBefore > 0 ? <div key={`gap-${key}`} aria-hidden="true" style={{ height: gapBefore }} /> : null;
+          return [
+            ...(gap ? [gap] : []),
+            item.kind === 'group' ? (
+              <WarehouseRow key={key} group={item.group} rowIndex={rowIndex} dataIndex={index} measureRef={measureRef} />
+            ) : (
+              <LineRow key={key} id={item.id} rowIndex={rowIndex} dataIndex={index} measureRef={measureRef} />
+            ),
+          ];
         })}
       </div>
     </div>

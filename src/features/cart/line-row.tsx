@@ -25,7 +25,9 @@ export interface LineRowProps {
   id: number;
   /** aria-rowindex (the column header row is 1). */
   rowIndex: number;
-  measureRef: (el: HTMLElement | null) => void;
+  /** The list window's index (data-index): the window measures the row by it. */
+  dataIndex: number;
+  measureRef: (el: Element | null) => void;
 }
 
 function GoodsCell({ line }: { line: CartLineView }) {
@@ -117,7 +119,7 @@ function ComboPriceCell({ line }: { line: CartLineView }) {
   );
 }
 
-export const LineRow = memo(function LineRow({ id, rowIndex, measureRef }: LineRowProps) {
+export const LineRow = memo(function LineRow({ id, rowIndex, dataIndex, measureRef }: LineRowProps) {
   useRenderProbe('row', id);
   const line = useCartLine(id);
   if (!line) return null;
@@ -126,6 +128,7 @@ export const LineRow = memo(function LineRow({ id, rowIndex, measureRef }: LineR
     <div
       role="row"
       ref={measureRef}
+      data-index={dataIndex}
       aria-rowindex={rowIndex}
       className={styles.row}
       data-selected={line.is_selected === 1 || undefined}

@@ -9,15 +9,17 @@ import styles from './cart-page.module.css';
 export interface WarehouseRowProps {
   group: CartGroup;
   rowIndex: number;
-  measureRef: (el: HTMLElement | null) => void;
+  /** The list window's index (data-index): the window measures the row by it. */
+  dataIndex: number;
+  measureRef: (el: Element | null) => void;
 }
 
-export const WarehouseRow = memo(function WarehouseRow({ group, rowIndex, measureRef }: WarehouseRowProps) {
+export const WarehouseRow = memo(function WarehouseRow({ group, rowIndex, dataIndex, measureRef }: WarehouseRowProps) {
   useRenderProbe('group', group.ckId);
   const store = useCartStore();
   const count = useGroupCount(group.ckId);
   return (
-    <div role="row" ref={measureRef} aria-rowindex={rowIndex} className={styles.groupRow}>
+    <div role="row" ref={measureRef} data-index={dataIndex} aria-rowindex={rowIndex} className={styles.groupRow}>
       <div role="rowheader" aria-colspan={6} className={styles.groupCell}>
         <SelectCheckbox
           className={styles.check}

@@ -1,5 +1,7 @@
 // 商品清单: what is being ordered, at today's price; a line whose price moved since it went into
-// the cart says so (the buyer agreed to the old price).
+// the cart says so (the buyer agreed to the old price). A 100–300-line order mounts only the
+// lines near the viewport (ui/windowed/use-page-window.ts); gifts and exchanges follow in full.
+import { memo, useCallback } from 'react';
 import { formatPrice } from '../../domain/money';
 import type { CheckoutLine } from '../../domain/orders';
 import { GoodsImage } from '../../ui/goods/goods-image';
@@ -8,7 +10,14 @@ import { GiftRows } from './gift-rows';
 import type { ExchangeLineView } from '../../domain/exchange';
 import type { PrizeLineView } from '../../domain/lucky-draw';
 import { ExchangeRows } from './exchange-rows';
+import { SpacerRow } from '../../ui/windowed/spacer-row';
+import { usePageWindow } from '../../ui/windowed/use-page-window';
 import styles from './checkout.module.css';
+
+/** A line's height until measured (px): the 56 px picture and the cell padding. */
+const LINE_ROW_PX = 76;
+const estimateLine = () => LINE_ROW_PX;
+const COLUMN_COUNT = 5;
 
 function PriceMark({ line }: { line: CheckoutLine }) {
   if (line.old_price === null || line.old_price === line.price) return null;
@@ -24,6 +33,34 @@ function PriceMark({ line }: { line: CheckoutLine }) {
   );
 }
 
+const LineRow = memo(function LineRow({ line, index, measureRef }: { line: CheckoutLine; index: number; measureRef: (el: Element | null) => void }) {
+  return (
+    <tr ref={measureRef} data-index={index} data-changed={line.old_price !== null && line.old_price !== line.price ? '' : undefined}>
+      <td className={styles.lineImage}>
+        <GoodsImage src={line.goods_image} alt="" size={56} />
+      </td>
+      <td>
+        <span className={styles.lineName}>
+          {line.name}
+          {line.is_ephedrine === 1 && <span className={styles.ephedrineTag}>含麻黄碱</span>}
+        </span>
+        <span className={styles.lineFacts}>
+          {line.ypgg} · {line.sccj}
+        </span>
+      </td>
+      <td className={styles.num}>
+        {formatPrice(line.price)}
+        <PriceMark line={line} />
+      </td>
+      <td className={styles.num}>
+        {line.number}
+        {line.bzdw}
+      </td>
+      <td className={styles.num}>{formatPrice(line.amount)}</td>
+    </tr>
+  );
+});
+
 export function CheckoutLines({
   lines,
   gifts = [],
@@ -36,6 +73,8 @@ export function CheckoutLines({
   prizes?: readonly PrizeLineView[];
 }) {
   const count = lines.reduce((sum, l) => sum + l.number, 0);
+  const lineKey = useCallback((index: number) => lines[index].cart_id, [lines]);
+  const win = usePageWindow<HTMLDivElement>({ count: lines.length, getItemKey: lineKey, estimateSize: estimateLine, averageSize: LINE_ROW_PX });
   return (
     <section className={styles.section} aria-labelledby="checkout-lines-title">
       <h2 id="checkout-lines-title" className={styles.sectionTitle}>
@@ -44,47 +83,33 @@ export function CheckoutLines({
           共 {lines.length} 种 {count} 件
         </span>
       </h2>
-      <table className={styles.lines}>
-        <thead>
-          <tr>
-            <th scope="col" colSpan={2}>
-              商品
-            </th>
-            <th scope="col">单价</th>
-            <th scope="col">数量</th>
-            <th scope="col">小计</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.cart_id} data-changed={line.old_price !== null && line.old_price !== line.price ? '' : undefined}>
-              <td className={styles.lineImage}>
-                <GoodsImage src={line.goods_image} alt="" size={56} />
-              </td>
-              <td>
-                <span className={styles.lineName}>
-                  {line.name}
-                  {line.is_ephedrine === 1 && <span className={styles.ephedrineTag}>含麻黄碱</span>}
-                </span>
-                <span className={styles.lineFacts}>
-                  {line.ypgg} · {line.sccj}
-                </span>
-              </td>
-              <td className={styles.num}>
-                {formatPrice(line.price)}
-                <PriceMark line={line} />
-              </td>
-              <td className={styles.num}>
-                {line.number}
-                {line.bzdw}
-              </td>
-              <td className={styles.num}>{formatPrice(line.amount)}</td>
+      <div {...win.listProps}>
+        <table className={styles.lines}>
+          <thead>
+            <tr>
+              <th scope="col" colSpan={2}>
+                商品
+              </th>
+              <th scope="col">单价</th>
+              <th scope="col">数量</th>
+              <th scope="col">小计</th>
             </tr>
-          ))}
-          <GiftRows gifts={gifts} />
-          <ExchangeRows exchanges={exchanges} prizes={prizes} />
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            <SpacerRow height={win.padTop} colSpan={COLUMN_COUNT} />
+            {win.items.flatMap(({ index, gapBefore }) => {
+              const line = lines[index];
+              return [
+                ...(gapBefore > 0 ? [<SpacerRow key={`gap-${line.cart_id}`} height={gapBefore} colSpan={COLUMN_COUNT} />] : []),
+                <LineRow key={line.cart_id} line={line} index={index} measureRef={win.measureRef} />,
+              ];
+            })}
+            <SpacerRow height={win.padBottom} colSpan={COLUMN_COUNT} />
+            <GiftRows gifts={gifts} />
+            <ExchangeRows exchanges={exchanges} prizes={prizes} />
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -5,7 +5,7 @@
 // unmatched lines stay for editing; then every ticked row goes to the cart in one request.
 // An uploaded CSV/XLSX is read on the device into the same text; 扫码 opens the camera, whose
 // codes go the same way as the scan box's (a goods scanned again gets +1).
-import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useMatchList } from '../../api/quick-purchase';
 import { formatPrice } from '../../domain/money';
 import { MATCH_METHOD_LABELS, MAX_PASTE_LINES, PASTE_TOO_MANY, parsePastedList, tooManyLines } from '../../domain/quick-purchase';
@@ -14,6 +14,8 @@ import { DataTable } from '../../ui/data-table';
 import { Dialog, DialogActions, DialogClose } from '../../ui/dialog';
 import { LIST_FILE_ACCEPT, LIST_FILE_TOO_BIG, LIST_TEMPLATE_CSV, LIST_TEMPLATE_NAME, MAX_LIST_FILE_BYTES } from '../../domain/list-file';
 import { toast } from '../../ui/toast';
+import { SpacerRow } from '../../ui/windowed/spacer-row';
+import { usePageWindow } from '../../ui/windowed/use-page-window';
 import { parseQuantity, useAddLines, type AddLine, type RowStatus } from './add-lines';
 import { GoodsCell } from './goods-cell';
 import { chooseAlternative, countMatched, mergeScanned, replaceRow, rowsOf, type PadRow } from './paste-rows';
@@ -37,6 +39,9 @@ const loadReader = () => import('./list-file-reader');
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(LIST_TEMPLATE_CSV)}`;
 
 const COLUMNS = ['加入', '行', '粘贴内容', '匹配商品', '其他可选', '价格', '库存', '数量', '结果'];
+/** A result row's height until measured (px): a goods name over its spec, or an edit box. */
+const RESULT_ROW_PX = 64;
+const estimateRow = () => RESULT_ROW_PX;
 const PLACEHOLDER = '每行一个商品：名称（可加规格）、批准文号、条形码或商品编码，后接数量\n例如：\n阿莫西林胶囊\t0.25g*24粒\t10\n6901234567892, 5\n国药准字Z44021940 3';
 
 export function PasteTab() {
@@ -53,6 +58,9 @@ export function PasteTab() {
   const [lastScan, setLastScan] = useState('');
   const matcher = useMatchList();
   const { add, pending } = useAddLines();
+  // Up to MAX_PASTE_LINES results: only the rows near the viewport are mounted.
+  const rowKey = useCallback((index: number) => rows[index].key, [rows]);
+  const results = usePageWindow<HTMLDivElement>({ count: rows.length, getItemKey: rowKey, estimateSize: estimateRow, averageSize: RESULT_ROW_PX });
 
   const runMatch = async (content: string): Promise<PadRow[] | null> => {
     const parsed = parsePastedList(content);
@@ -242,88 +250,95 @@ export function PasteTab() {
               {pending ? '正在加入…' : `全部加入购物车（${lines.length}）`}
             </button>
           </div>
-          <DataTable caption="清单匹配结果" columns={COLUMNS} busy={matcher.isPending}>
-            {rows.map((r) => {
-              const options = [...(r.line.match ? [r.line.match] : []), ...r.line.alternatives];
-              const bad = parseQuantity(r.number) === null;
-              return (
-                <tr key={r.key} className={r.chosen ? undefined : styles.unmatched} data-row={r.line.line}>
-                  <td>
-                    <input type="checkbox" aria-label={`加入第${r.line.line}行`} disabled={!r.chosen} checked={r.include && r.chosen !== null} onChange={(e) => update(r.key, { include: e.target.checked })} />
-                  </td>
-                  <td className={styles.num}>{r.line.line}</td>
-                  <td>
-                    {r.chosen ? (
-                      <span>{r.line.raw}</span>
-                    ) : (
-                      <div className={styles.edit}>
-                        <input
-                          className={styles.input}
-                          aria-label={`修改第${r.line.line}行`}
-                          value={edits.get(r.key) ?? r.line.raw}
-                          onChange={(e) => setEdits((prev) => new Map(prev).set(r.key, e.target.value))}
-                          onKeyDown={(e) => {
-                            if (e.key === 'Enter') {
-                              e.preventDefault();
-                              void rematch(r);
-                            }
-                          }}
-                        />
-                        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void rematch(r)}>
-                          重新匹配
-                        </button>
-                      </div>
-                    )}
-                    {r.line.problem && <span className={`${styles.sub} ${styles.refused}`}>{r.line.problem}</span>}
-                  </td>
-                  <td>
-                    {r.chosen ? (
-                      <>
-                        <GoodsCell goods={r.chosen} />
-                        {r.line.method && r.chosen.id === r.line.match?.id && <span className={styles.sub}>按{MATCH_METHOD_LABELS[r.line.method]}匹配</span>}
-                      </>
-                    ) : (
-                      <span className={styles.refused}>{options.length > 0 ? '有多个可能的商品，请选择' : '未找到匹配的商品'}</span>
-                    )}
-                  </td>
-                  <td>
-                    {options.length > (r.chosen ? 1 : 0) ? (
-                      <select
-                        className={styles.select}
-                        aria-label={`第${r.line.line}行选择商品`}
-                        value={r.chosen?.id ?? ''}
-                        onChange={(e) => setRows((prev) => chooseAlternative(prev, r.key, Number(e.target.value)))}
-                      >
-                        {!r.chosen && <option value="">请选择…</option>}
-                        {options.map((g) => (
-                          <option key={g.id} value={g.id}>
-                            {g.name} {g.ypgg} {g.sccj}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <span className={styles.muted}>—</span>
-                    )}
-                  </td>
-                  <td className={`${styles.num} ${styles.price}`}>{r.chosen?.price != null ? formatPrice(r.chosen.price) : '—'}</td>
-                  <td className={styles.num}>{r.chosen ? r.chosen.number : '—'}</td>
-                  <td>
-                    <input
-                      className={styles.qty}
-                      inputMode="numeric"
-                      aria-label={`第${r.line.line}行数量`}
-                      aria-invalid={bad || undefined}
-                      value={r.number}
-                      onChange={(e) => update(r.key, { number: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <RowStatusText status={statuses.get(r.key)} />
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
+          {/* The window's list starts at the table (its header row is within the overscan). */}
+          <div {...results.listProps}>
+            <DataTable caption="清单匹配结果" columns={COLUMNS} busy={matcher.isPending}>
+              <SpacerRow height={results.padTop} colSpan={COLUMNS.length} />
+              {results.items.flatMap(({ index, gapBefore }) => {
+                const r = rows[index];
+                const options = [...(r.line.match ? [r.line.match] : []), ...r.line.alternatives];
+                const bad = parseQuantity(r.number) === null;
+                return [
+                  ...(gapBefore > 0 ? [<SpacerRow key={`gap-${r.key}`} height={gapBefore} colSpan={COLUMNS.length} />] : []),
+                  <tr key={r.key} ref={results.measureRef} data-index={index} className={r.chosen ? undefined : styles.unmatched} data-row={r.line.line}>
+                    <td>
+                      <input type="checkbox" aria-label={`加入第${r.line.line}行`} disabled={!r.chosen} checked={r.include && r.chosen !== null} onChange={(e) => update(r.key, { include: e.target.checked })} />
+                    </td>
+                    <td className={styles.num}>{r.line.line}</td>
+                    <td>
+                      {r.chosen ? (
+                        <span>{r.line.raw}</span>
+                      ) : (
+                        <div className={styles.edit}>
+                          <input
+                            className={styles.input}
+                            aria-label={`修改第${r.line.line}行`}
+                            value={edits.get(r.key) ?? r.line.raw}
+                            onChange={(e) => setEdits((prev) => new Map(prev).set(r.key, e.target.value))}
+                            onKeyDown={(e) => {
+                              if (e.key === 'Enter') {
+                                e.preventDefault();
+                                void rematch(r);
+                              }
+                            }}
+                          />
+                          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void rematch(r)}>
+                            重新匹配
+                          </button>
+                        </div>
+                      )}
+                      {r.line.problem && <span className={`${styles.sub} ${styles.refused}`}>{r.line.problem}</span>}
+                    </td>
+                    <td>
+                      {r.chosen ? (
+                        <>
+                          <GoodsCell goods={r.chosen} />
+                          {r.line.method && r.chosen.id === r.line.match?.id && <span className={styles.sub}>按{MATCH_METHOD_LABELS[r.line.method]}匹配</span>}
+                        </>
+                      ) : (
+                        <span className={styles.refused}>{options.length > 0 ? '有多个可能的商品，请选择' : '未找到匹配的商品'}</span>
+                      )}
+                    </td>
+                    <td>
+                      {options.length > (r.chosen ? 1 : 0) ? (
+                        <select
+                          className={styles.select}
+                          aria-label={`第${r.line.line}行选择商品`}
+                          value={r.chosen?.id ?? ''}
+                          onChange={(e) => setRows((prev) => chooseAlternative(prev, r.key, Number(e.target.value)))}
+                        >
+                          {!r.chosen && <option value="">请选择…</option>}
+                          {options.map((g) => (
+                            <option key={g.id} value={g.id}>
+                              {g.name} {g.ypgg} {g.sccj}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        <span className={styles.muted}>—</span>
+                      )}
+                    </td>
+                    <td className={`${styles.num} ${styles.price}`}>{r.chosen?.price != null ? formatPrice(r.chosen.price) : '—'}</td>
+                    <td className={styles.num}>{r.chosen ? r.chosen.number : '—'}</td>
+                    <td>
+                      <input
+                        className={styles.qty}
+                        inputMode="numeric"
+                        aria-label={`第${r.line.line}行数量`}
+                        aria-invalid={bad || undefined}
+                        value={r.number}
+                        onChange={(e) => update(r.key, { number: e.target.value })}
+                      />
+                    </td>
+                    <td>
+                      <RowStatusText status={statuses.get(r.key)} />
+                    </td>
+                  </tr>,
+                ];
+              })}
+              <SpacerRow height={results.padBottom} colSpan={COLUMNS.length} />
+            </DataTable>
+          </div>
         </>
       )}
       <SaveListDialog open={saving} onOpenChange={setSaving} items={lines.map((l) => ({ goods_id: l.goods.id, number: l.number }))} />

@@ -1,6 +1,7 @@
 // The grid card every list, zone, search result and the home page shows: what a pharmacy buyer
 // checks before buying (spec, maker, expiry, price, stock) and a compact add control, in a fixed
 // shape so a grid of them never shifts while images load.
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { GoodsListItem } from '../../domain/catalog';
 import { AddToCartControl } from './add-to-cart';
@@ -18,7 +19,18 @@ export { goodsDetailHref };
  * `highlight`: the search keywords to mark in the name and manufacturer (search results).
  * `eager`: a tile in the first row, whose image is likely the largest paint: loaded at once.
  */
-export function GoodsTile({ item, highlight, eager = false }: { item: GoodsListItem; highlight?: string; eager?: boolean }) {
+export interface GoodsTileProps {
+  item: GoodsListItem;
+  highlight?: string;
+  eager?: boolean;
+}
+
+/**
+ * Memoised: a list re-renders as its other queries settle (categories, the user base, a refetch
+ * that returns the same goods), and its 20 tiles with their controls need not follow (issue 21 §2).
+ * `item` objects come from the query cache, which keeps unchanged ones identical.
+ */
+export const GoodsTile = memo(function GoodsTile({ item, highlight, eager = false }: GoodsTileProps) {
   const href = goodsDetailHref(item.id);
   const near = isNearExpiry(item);
   return (
@@ -58,4 +70,4 @@ export function GoodsTile({ item, highlight, eager = false }: { item: GoodsListI
       </div>
     </article>
   );
-}
+});

@@ -1,11 +1,12 @@
 // Who is looking at a goods card: prices, add-to-cart and favourites depend on it (catalogue
-// decided rules). Read from the app-wide user-base cache the header fills; these observers never
-// refetch on their own, so a page of 40 tiles adds no requests (a visitor's 401 is not retried).
+// decided rules). Read from the app-wide user-base cache the header fills through ONE observer per
+// query client that every card shares (a page of 40 tiles adds no requests, a visitor's 401 is not
+// retried, and mounting a tile creates no query observer of its own: issue 21 §2, cheap tiles).
 // Only the server's 401 makes a visitor: when it cannot be reached (network error, timeout, a
 // gateway's 5xx) the buyer is the account whose local store this device opened (issue 16), so an
 // offline start adds to the cart draft instead of sending the buyer to the login page.
-import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { hashKey, QueryObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { userBaseQuery } from '../../api/user';
 import { isApiError } from '../../domain/api-error';
@@ -37,18 +38,46 @@ export function viewerKind(
   return account.approved === false ? 'member' : 'approved';
 }
 
-export function useViewer(): ViewerKind {
-  const query = useQuery({
-    ...userBaseQuery(),
-    select: kindOf,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-    retryOnMount: false,
+interface ViewerSource {
+  subscribe: (listener: () => void) => () => void;
+  answer: () => { data: ViewerKind | undefined; error: unknown };
+}
+
+const sources = new WeakMap<QueryClient, ViewerSource>();
+
+/** The shared observer of one query client; its snapshot changes only with the viewer's data or error. */
+function viewerSource(client: QueryClient): ViewerSource {
+  let source = sources.get(client);
+  if (source) return source;
+  const options = { ...userBaseQuery(), select: kindOf, refetchOnMount: false, refetchOnWindowFocus: false, retryOnMount: false } as const;
+  const observer = new QueryObserver(client, options);
+  const hash = hashKey(options.queryKey);
+  // useQuery re-reads its options every render, which moves it to a new query once the cache was
+  // cleared (sign-out); a shared observer has no render, so it moves when the query returns.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' && event.query.queryHash === hash) observer.setOptions(options);
   });
+  let last = { data: observer.getCurrentResult().data, error: observer.getCurrentResult().error as unknown };
+  source = {
+    // The observer keeps its own listener set: it observes the query while any tile listens.
+    subscribe: (listener) => observer.subscribe(() => listener()),
+    answer: () => {
+      const { data, error } = observer.getCurrentResult();
+      if (data !== last.data || error !== last.error) last = { data, error };
+      return last;
+    },
+  };
+  sources.set(client, source);
+  return source;
+}
+
+export function useViewer(): ViewerKind {
+  const source = viewerSource(useQueryClient());
+  const { data, error } = useSyncExternalStore(source.subscribe, source.answer, source.answer);
   // The open store's account; before the store opens (first moments after an offline start), the
   // account the app's boot is about to open.
   const open = useLocalAccount();
-  return viewerKind(query.data, query.error, () => open ?? lastAccount());
+  return viewerKind(data, error, () => open ?? lastAccount());
 }
 
 /** Sends a visitor to sign in and come back here (catalogue rule: actions need an account). */

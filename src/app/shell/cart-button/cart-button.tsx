@@ -19,8 +19,8 @@ export function CartButton({ user, compact = false }: CartButtonProps) {
   const hotLine = user?.common_config.hot_line ?? '';
   return (
     <div className={compact ? `${styles.wrap} ${styles.compact}` : styles.wrap}>
-      {/* The name starts with the visible text (WCAG 2.5.3); the badge count is appended. */}
-      <ShellLink href="/cart" className={styles.cart} aria-label={badge ? `我的购物车，${count} 种商品` : '我的购物车'}>
+      {/* The name starts with the visible text (WCAG 2.5.3) and holds the badge as shown ("99+" over 99: axe label-content-name-mismatch). */}
+      <ShellLink href="/cart" className={styles.cart} aria-label={badge ? `我的购物车，${badge} 种商品` : '我的购物车'}>
         <CartIcon size={20} />
         <span>我的购物车</span>
         {/* The badge box is always there (empty when 0) so the button never changes width. */}
