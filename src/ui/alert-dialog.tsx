@@ -7,26 +7,9 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 export const ALERT_DEFAULT_TITLE = '温馨提示';
 export const ALERT_DEFAULT_BUTTON = '确定';
 
-export interface AlertAction {
-  label: string;
-  /** Runs before the dialog closes; `alert.open` resolves after it. */
-  onClick?: () => void;
-}
+import type { AlertInput, PendingAlert } from './notice-types';
 
-export interface AlertInput {
-  title?: string;
-  message: string;
-  /** Left to right; the last one is the primary button. Default: one 确定 button. */
-  actions?: readonly AlertAction[];
-}
-
-export interface PendingAlert {
-  id: number;
-  title: string;
-  message: string;
-  actions: readonly AlertAction[];
-  resolve: () => void;
-}
+export type { AlertAction, AlertInput, PendingAlert } from './notice-types';
 
 let queue: readonly PendingAlert[] = [];
 let nextId = 1;
@@ -42,7 +25,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function settleAlert(id: number): void {
+function settleAlert(id: number): void {
   const entry = queue.find((a) => a.id === id);
   if (!entry) return;
   emit(queue.filter((a) => a.id !== id));
@@ -82,7 +65,7 @@ export function AlertHost() {
   if (!current) return null;
   return (
     <Suspense fallback={null}>
-      <AlertView current={current} />
+      <AlertView current={current} onSettle={settleAlert} />
     </Suspense>
   );
 }

@@ -1,16 +1,16 @@
 // The alert on screen (radix-ui AlertDialog), loaded with the first alert (alert-dialog.tsx).
 import { AlertDialog } from 'radix-ui';
-import { settleAlert, type PendingAlert } from './alert-dialog';
+import type { PendingAlert } from './notice-types';
 import styles from './alert-dialog.module.css';
 
-export default function AlertView({ current }: { current: PendingAlert }) {
+export default function AlertView({ current, onSettle }: { current: PendingAlert; onSettle: (id: number) => void }) {
   const lastIndex = current.actions.length - 1;
   return (
     <AlertDialog.Root
       key={current.id}
       open
       onOpenChange={(open) => {
-        if (!open) settleAlert(current.id);
+        if (!open) onSettle(current.id);
       }}
     >
       <AlertDialog.Portal>

@@ -1,6 +1,6 @@
 // The toasts on screen (radix-ui Toast), loaded with the first one (toast.tsx).
 import { Toast } from 'radix-ui';
-import { toast, type ToastItem } from './toast';
+import type { ToastItem } from './notice-types';
 import styles from './toast.module.css';
 
 function ErrorIcon() {
@@ -21,7 +21,7 @@ function SuccessIcon() {
   );
 }
 
-export default function ToastList({ items: current }: { items: readonly ToastItem[] }) {
+export default function ToastList({ items: current, onDismiss }: { items: readonly ToastItem[]; onDismiss: (id: number) => void }) {
   return (
     <Toast.Provider label="通知" swipeDirection="up">
       {current.map((item) => (
@@ -33,7 +33,7 @@ export default function ToastList({ items: current }: { items: readonly ToastIte
           // Errors interrupt the screen reader; the rest wait their turn.
           type={item.tone === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => {
-            if (!open) toast.dismiss(item.id);
+            if (!open) onDismiss(item.id);
           }}
         >
           {item.tone === 'error' && <ErrorIcon />}

@@ -4,20 +4,9 @@
 // not part of the first paint.
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 
-export type ToastTone = 'info' | 'success' | 'error';
+import type { ToastInput, ToastItem } from './notice-types';
 
-export interface ToastInput {
-  message: string;
-  tone?: ToastTone;
-  durationMs?: number;
-}
-
-export interface ToastItem {
-  id: number;
-  message: string;
-  tone: ToastTone;
-  durationMs: number;
-}
+export type { ToastInput, ToastItem, ToastTone } from './notice-types';
 
 const DEFAULT_DURATION_MS = 3_000;
 /** A burst (several queries failing at once) must not bury the page under toasts. */
@@ -74,7 +63,7 @@ export function ToastViewport() {
   if (!needed && current.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <ToastList items={current} />
+      <ToastList items={current} onDismiss={toast.dismiss} />
     </Suspense>
   );
 }
