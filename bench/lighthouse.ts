@@ -242,7 +242,7 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
       rows.push({ name, med, failed: page === 'static-hero' ? [] : failures(med), report });
       if (opts.saveDir) {
         mkdirSync(opts.saveDir, { recursive: true });
-        writeFileSync(path.join(opts.saveDir, `${name}.json`), JSON.stringify(report));
+        writeFileSync(path.join(opts.saveDir, `${name.replace('/', '-')}.json`), JSON.stringify(report));
       }
     }
 
