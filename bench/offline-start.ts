@@ -1,6 +1,8 @@
-// Offline start (DESIGN.md budget: FCP ≤ 1.0 s after one online visit, server stopped): the real
-// built app and server, one online visit until the service worker controls the page, then the
-// server is stopped and the page reloaded RUNS times; prints first-contentful-paint p50/p95.
+// Offline start (DESIGN.md budget: FCP ≤ 1.0 s after one online visit, server stopped; issue 21:
+// a cached goods list visible ≤ 1.5 s): the real built app and server, one online visit (home and a
+// goods list) until the service worker controls the page and holds the list's answer, then the
+// server is stopped and the page reloaded RUNS times (first-contentful-paint p50/p95) and the list
+// opened LIST_RUNS times (until its first goods tile is on screen, p50/p95).
 // Needs dist/ (npm run build) and a Chromium (CHROME_PATH or /usr/bin/chromium).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +11,9 @@ import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './re
 import { percentile } from './stats';
 
 const BUDGET_MS = 1_000;
+const LIST_BUDGET_MS = 1_500;
 const RUNS = 15;
+const LIST_RUNS = 7;
 
 export async function offlineStartBudget(): Promise<boolean> {
   console.log('== Offline start (service worker, server stopped) ==');
@@ -26,6 +30,14 @@ export async function offlineStartBudget(): Promise<boolean> {
     await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 60_000 });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // A goods list seen online: the server drew it, and the page re-asks for its answer when idle
+    // (src/app/warm-caches.ts), so the worker's catalogue cache holds it.
+    const common = (await (await fetch(`${server.url}/api/focus/common`)).json()) as { data: { category: { id: number }[] } };
+    const listPath = `/list?category_id=${common.data.category[0].id}`;
+    await page.goto(`${server.url}${listPath}`);
+    await page.waitForSelector('main article');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(3_000);
     await server.stop();
     // A mid-range phone: 4× slower CPU, as the Lighthouse mobile profile assumes.
     const cdp = await page.context().newCDPSession(page);
@@ -51,7 +63,20 @@ export async function offlineStartBudget(): Promise<boolean> {
     const p95 = percentile(fcps, 95);
     const pass = p95 <= BUDGET_MS;
     console.log(`FCP offline (phone viewport, 4× CPU) p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms — budget ${BUDGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`);
-    return pass;
+
+    const lists: number[] = [];
+    for (let i = 0; i < LIST_RUNS; i += 1) {
+      await page.goto(`${server.url}${listPath}`, { waitUntil: 'commit' });
+      await page.waitForSelector('main article', { timeout: 30_000 });
+      // Since the navigation started (the new document's time origin).
+      lists.push(await page.evaluate(() => performance.now()));
+    }
+    lists.sort((a, b) => a - b);
+    const l50 = percentile(lists, 50);
+    const l95 = percentile(lists, 95);
+    const listPass = l95 <= LIST_BUDGET_MS;
+    console.log(`cached goods list visible offline (first tile) p50 ${l50.toFixed(0)} ms, p95 ${l95.toFixed(0)} ms — budget ${LIST_BUDGET_MS} ms: ${listPass ? 'PASS' : 'FAIL'}`);
+    return pass && listPass;
   } finally {
     await browser.close();
     await server.dispose();
