@@ -103,13 +103,23 @@ export function splitTemplate(html: string): PageTemplate | null {
 /** React writes the resources it hoists (the LCP image's preload) first; they belong in <head>. */
 const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
 
-export function composePage(template: PageTemplate, page: RenderedPage, parts: { css: string[]; modules: string[]; state: string }): string {
+/**
+ * The page chunk's stylesheets, inlined: a goods list needs a dozen small CSS files (its own and
+ * those of the widgets it shares with other pages), and as links each would block the first paint
+ * for a round trip on a slow line. The entry's stylesheet stays a link (shared by every page,
+ * cached, precached by the service worker).
+ */
+export function inlineStyles(css: string): string {
+  return css === '' ? '' : `<style data-page-css>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
+export function composePage(template: PageTemplate, page: RenderedPage, parts: { css: string; modules: string[]; state: string }): string {
   const head = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
   const links = [
     hoisted,
-    ...parts.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    inlineStyles(parts.css),
     ...parts.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
   // The state block sits right after #root: it is read before the entry script runs (a module
@@ -122,6 +132,25 @@ interface Loaded {
   renderer: RendererModule;
   template: PageTemplate;
   manifest: ViteManifest;
+  /** The built CSS files' text, read once (a build never changes under a running server). */
+  cssText: (files: readonly string[]) => Promise<string>;
+}
+
+function cssReader(distDir: string): (files: readonly string[]) => Promise<string> {
+  const texts = new Map<string, Promise<string>>();
+  return async (files) => {
+    const parts = await Promise.all(
+      files.map((file) => {
+        let text = texts.get(file);
+        if (!text) {
+          text = readFile(path.join(distDir, file), 'utf8').catch(() => '');
+          texts.set(file, text);
+        }
+        return text;
+      }),
+    );
+    return parts.join('\n');
+  };
 }
 
 async function loadRenderer(distDir: string): Promise<Loaded | null> {
@@ -141,7 +170,7 @@ async function loadRenderer(distDir: string): Promise<Loaded | null> {
     console.warn('server rendering off: dist/index.html has no <!--ssr-root--> markers');
     return null;
   }
-  return { renderer, template, manifest: JSON.parse(manifestText) as ViteManifest };
+  return { renderer, template, manifest: JSON.parse(manifestText) as ViteManifest, cssText: cssReader(distDir) };
 }
 
 function isPageNavigation(c: Context): boolean {
@@ -202,7 +231,7 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     if (!page) return next();
 
     const html = composePage(loaded.template, page, {
-      css: cssForSources(loaded.manifest, page.pageSources),
+      css: await loaded.cssText(cssForSources(loaded.manifest, page.pageSources)),
       modules: chunksForSources(loaded.manifest, page.pageSources),
       state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
     });

@@ -57,7 +57,13 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     const slides = carousel?.state.data as Array<{ title: string }> | undefined;
     expect(slides?.length).toBeGreaterThan(0);
     for (const slide of slides ?? []) expect(root).toContain(slide.title);
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/home-page-[\w-]+\.css">/);
+    // The home page chunk's CSS is inlined (one render-blocking request fewer), the entry's linked.
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    const inlined = /<style data-page-css>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const pageClass = /class="(_page_[\w]+)"/.exec(rootOf(html))?.[1];
+    expect(pageClass).toBeDefined();
+    expect(inlined).toContain(`.${pageClass}`);
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*home-page-/);
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
     expect(html).toContain('<title>首页 - 康源医药网</title>');
     // The CSP lets no inline script run: the page must not need one.
@@ -148,12 +154,12 @@ describe('page assembly', () => {
     const html = composePage(
       template,
       { html: '<link rel="preload" as="image" href="/a.svg"/><div>页</div>', title: '首页 <b> - 康源医药网', pageSources: [], state: { version: 1, queries: {} } },
-      { css: ['assets/home-x.css'], modules: ['assets/home-x.js'], state: '{"version":1}' },
+      { css: '.a{color:red}</style><script>', modules: ['assets/home-x.js'], state: '{"version":1}' },
     );
     expect(html).toContain('<title>首页 &lt;b&gt; - 康源医药网</title>');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/a.svg"/>');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-x.css">');
+    expect(head).toContain('<style data-page-css>.a{color:red}<\\/style><script></style>');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-x.js">');
     expect(html).toContain('<div id="root" data-ssr="1"><div>页</div></div><script type="application/json" id="ssr-state">{"version":1}</script>');
     expect(html).not.toContain('class="boot"');
