@@ -104,22 +104,30 @@ export function splitTemplate(html: string): PageTemplate | null {
 const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
 
 /**
- * The page chunk's stylesheets, inlined: a goods list needs a dozen small CSS files (its own and
- * those of the widgets it shares with other pages), and as links each would block the first paint
- * for a round trip on a slow line. The entry's stylesheet stays a link (shared by every page,
- * cached, precached by the service worker).
+ * The page chunk's stylesheets, inlined when there are several: a goods list needs a dozen small
+ * CSS files (its own and those of the widgets it shares with other pages), and as links they queue
+ * on a slow line's connections before the first paint. One or two stay links (measured: the home
+ * page's one file inlined was no faster). The entry's stylesheet is always a link (shared by every
+ * page, cached, precached by the service worker).
  */
+export const INLINE_CSS_FROM_FILES = 3;
+
 export function inlineStyles(css: string): string {
   return css === '' ? '' : `<style data-page-css>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
-export function composePage(template: PageTemplate, page: RenderedPage, parts: { css: string; modules: string[]; state: string }): string {
+export function composePage(
+  template: PageTemplate,
+  page: RenderedPage,
+  parts: { css: string; cssLinks?: readonly string[]; modules: string[]; state: string },
+): string {
   const head = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
   const links = [
     hoisted,
     inlineStyles(parts.css),
+    ...(parts.cssLinks ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...parts.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
   // The state block sits right after #root: it is read before the entry script runs (a module
@@ -230,8 +238,10 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     }
     if (!page) return next();
 
+    const cssFiles = cssForSources(loaded.manifest, page.pageSources);
     const html = composePage(loaded.template, page, {
-      css: await loaded.cssText(cssForSources(loaded.manifest, page.pageSources)),
+      css: cssFiles.length >= INLINE_CSS_FROM_FILES ? await loaded.cssText(cssFiles) : '',
+      cssLinks: cssFiles.length >= INLINE_CSS_FROM_FILES ? [] : cssFiles,
       modules: chunksForSources(loaded.manifest, page.pageSources),
       state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
     });
