@@ -16,11 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
-import { CODE_OK } from '../src/domain/envelope.ts';
+import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, freePort, startBuiltServer } from './real-server';
 
 export const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2_000, cls: 0.05, tbtMs: 150 } as const;
-const DEMO_LOGIN = 'username=demo&password=demo1234';
 /** The demo buyer's cart starts empty; a working cart has lines. */
 const CART_LINES = 20;
 const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -85,38 +84,6 @@ function failingAudits(lhr: Result): string[] {
     }
   }
   return lines;
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: DEMO_LOGIN,
-  });
-  const body = (await res.json()) as { code: number; msg?: string };
-  if (!res.ok || body.code !== CODE_OK) throw new Error(`demo sign-in failed: ${res.status} ${JSON.stringify(body)}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  if (!cookie) throw new Error('demo sign-in set no cookie');
-  return cookie;
-}
-
-/** Quick-adds goods 1, 2, … until the demo cart has `lines` lines (some goods refuse: 控销, no stock). */
-async function fillCart(baseUrl: string, cookie: string, lines: number): Promise<number> {
-  let count = 0;
-  for (let id = 1; count < lines && id <= lines * 5; id++) {
-    const res = await fetch(`${baseUrl}/api/cart/quick_add/${id}`, { method: 'POST', headers: { cookie, accept: 'application/json' } });
-    const body = (await res.json()) as { code: number; data: { count: number } | null };
-    if (body.code === CODE_OK && body.data) count = body.data.count;
-  }
-  return count;
-}
-
-async function firstCategoryId(baseUrl: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/focus/common`, { headers: { accept: 'application/json' } });
-  const body = (await res.json()) as { data: { category: { id: number }[] } };
-  const id = body.data.category[0]?.id;
-  if (!id) throw new Error('GET /api/focus/common has no level-1 category');
-  return id;
 }
 
 /** Chromium with a DevTools port (Lighthouse opens its own tab there) and a throwaway profile. */
@@ -185,7 +152,7 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
   let chrome: Awaited<ReturnType<typeof launchChromium>> | null = null;
   try {
     chrome = await launchChromium(exe);
-    const cookie = await signIn(server.url);
+    const cookie = await signInDemo(server.url);
     const categoryId = await firstCategoryId(server.url);
     const cartLines = await fillCart(server.url, cookie, CART_LINES);
     writeFileSync(path.join(DIST_DIR, STATIC_HERO_FILE), STATIC_HERO_HTML);

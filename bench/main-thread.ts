@@ -18,10 +18,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CODE_OK } from '../src/domain/envelope.ts';
+import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
 
-const DEMO_LOGIN = 'username=demo&password=demo1234';
 const CART_LINES = 300;
 const CPU_SLOWDOWN = 4;
 /** A phone-sized window (Lighthouse's mobile preset is 412×823). */
@@ -127,36 +126,6 @@ export function summariseTrace(events: readonly TraceEvent[]): MainThreadSample 
   let localStore = 0;
   for (const list of afterStore.values()) localStore += unionLength(list);
   return { scriptingMs: scripting / 1000, longestTaskMs: longest / 1000, blockingMs: blocking / 1000, localStoreEvalMs: localStore / 1000 };
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: DEMO_LOGIN,
-  });
-  const body = (await res.json()) as { code: number };
-  if (!res.ok || body.code !== CODE_OK) throw new Error(`demo sign-in failed: ${res.status} ${JSON.stringify(body)}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-/** Quick-adds goods 1, 2, … until the cart has `lines` lines (some goods refuse: 控销, no stock). */
-async function fillCart(baseUrl: string, cookie: string, lines: number): Promise<number> {
-  let count = 0;
-  for (let id = 1; count < lines && id <= lines * 3; id++) {
-    const res = await fetch(`${baseUrl}/api/cart/quick_add/${id}`, { method: 'POST', headers: { cookie, accept: 'application/json' } });
-    const body = (await res.json()) as { code: number; data: { count: number } | null };
-    if (body.code === CODE_OK && body.data) count = body.data.count;
-  }
-  return count;
-}
-
-async function firstCategoryId(baseUrl: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/focus/common`, { headers: { accept: 'application/json' } });
-  const body = (await res.json()) as { data: { category: { id: number }[] } };
-  const id = body.data.category[0]?.id;
-  if (!id) throw new Error('GET /api/focus/common has no level-1 category');
-  return id;
 }
 
 /** Resolves once no request has been in flight for SETTLE_MS. */
@@ -324,7 +293,7 @@ export async function mainThreadReport(opts: MainThreadOptions = {}): Promise<bo
   const server = await startBuiltServer({ seedGoods: 600, tmpPrefix: 'bench-main-thread-' });
   const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
   try {
-    const cookie = await signIn(server.url);
+    const cookie = await signInDemo(server.url);
     const lines = cases.some((c) => c === 'cart' || c === 'scroll') ? await fillCart(server.url, cookie, CART_LINES) : 0;
     const listUrl = `${server.url}/list?category_id=${await firstCategoryId(server.url)}`;
     const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });

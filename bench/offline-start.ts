@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
+import { firstCategoryId } from './demo-shop';
 import { percentile } from './stats';
 
 const BUDGET_MS = 1_000;
@@ -32,8 +33,7 @@ export async function offlineStartBudget(): Promise<boolean> {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     // A goods list seen online: the server drew it, and the page re-asks for its answer when idle
     // (src/app/warm-caches.ts), so the worker's catalogue cache holds it.
-    const common = (await (await fetch(`${server.url}/api/focus/common`)).json()) as { data: { category: { id: number }[] } };
-    const listPath = `/list?category_id=${common.data.category[0].id}`;
+    const listPath = `/list?category_id=${await firstCategoryId(server.url)}`;
     await page.goto(`${server.url}${listPath}`);
     await page.waitForSelector('main article');
     await page.waitForLoadState('networkidle');
