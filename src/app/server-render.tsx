@@ -73,16 +73,14 @@ function ssrDefFor(route: AnyRoute | undefined): RouteDef | null {
   return def?.ssr ? def : null;
 }
 
-/** Fizz's inline instructions ($RC …): a boundary whose content arrived after the shell. */
+/** Fizz's inline instructions ($RC …): a boundary written out of order, which the CSP refuses. */
 const INLINE_SCRIPT = /<script\b/i;
-/**
- * Should React still write part of a page out of order (an inline script the CSP refuses), the
- * page is drawn again; one that still needs a script is not rendered on the server (null: the
- * shell answers).
- */
-const RENDER_PASSES = 2;
 
-async function renderOnce(node: React.ReactNode): Promise<string> {
+/**
+ * The page's HTML, or null when it would need an inline script to come together (the shell then
+ * answers). `prerender` waits for every lazy part, so the whole page is written in one pass.
+ */
+async function renderToHtml(node: React.ReactNode): Promise<string | null> {
   let failure: unknown = null;
   const { prelude } = await prerender(node, {
     // Fizz moves a boundary larger than this out of order (after the shell, placed by an inline
@@ -95,15 +93,7 @@ async function renderOnce(node: React.ReactNode): Promise<string> {
   const html = await new Response(prelude).text();
   // A boundary that failed on the server would be client-rendered with a console error: send the shell instead.
   if (failure !== null) throw failure;
-  return html;
-}
-
-async function renderToHtml(node: React.ReactNode): Promise<string | null> {
-  for (let pass = 0; pass < RENDER_PASSES; pass++) {
-    const html = await renderOnce(node);
-    if (!INLINE_SCRIPT.test(html)) return html;
-  }
-  return null;
+  return INLINE_SCRIPT.test(html) ? null : html;
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
