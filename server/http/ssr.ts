@@ -14,6 +14,7 @@ import { brotliCompress, gzip, constants } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pickEncoding } from './compress-json.ts';
 import { contentSecurityPolicy, HSTS, overHttps } from './security-headers.ts';
+import { looksLikeFile } from './static.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -185,8 +186,7 @@ function isPageNavigation(c: Context): boolean {
   if (c.req.method !== 'GET') return false;
   const urlPath = c.req.path;
   if (NOT_PAGES.test(urlPath)) return false;
-  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
-  if (/\.[A-Za-z0-9]+$/.test(last)) return false;
+  if (looksLikeFile(urlPath)) return false;
   return (c.req.header('accept') ?? '').includes('text/html');
 }
 

@@ -34,6 +34,11 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + path.sep) ? full : null;
 }
 
+/** A path whose last segment has an extension names a file; anything else may be a client route. */
+export function looksLikeFile(urlPath: string): boolean {
+  return /\.[A-Za-z0-9]+$/.test(urlPath.slice(urlPath.lastIndexOf('/') + 1));
+}
+
 function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE;
   if (SHELL_FILES.has(urlPath) || urlPath.startsWith('/workbox-')) return NO_CACHE;
@@ -168,10 +173,8 @@ export function staticSite(dir: string, opts: SiteOptions = {}): Hono {
     if (found) return found;
 
     // A client route (no extension) asked for by a browser navigation gets the app shell.
-    const lastSegment = wanted.slice(wanted.lastIndexOf('/') + 1);
-    const looksLikeFile = /\.[A-Za-z0-9]+$/.test(lastSegment);
     const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
-    if (!looksLikeFile && acceptsHtml) {
+    if (!looksLikeFile(wanted) && acceptsHtml) {
       const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE, opts);
       if (shell) return shell;
     }
@@ -208,8 +211,7 @@ export function consoleSite(dir: string, allowed: (c: Context) => boolean, opts:
     const cache = wanted.startsWith('/assets/') ? IMMUTABLE : NO_CACHE;
     const found = await sendFile(c, full, cache, opts);
     if (found) return found;
-    const lastSegment = wanted.slice(wanted.lastIndexOf('/') + 1);
-    if (!/\.[A-Za-z0-9]+$/.test(lastSegment)) {
+    if (!looksLikeFile(wanted)) {
       const shell = await sendFile(c, path.join(root, 'index.html'), NO_CACHE, opts);
       if (shell) return shell;
     }
