@@ -15,6 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { pickEncoding } from './compress-json.ts';
 import { contentSecurityPolicy, HSTS, overHttps } from './security-headers.ts';
 import { looksLikeFile } from './static.ts';
+import { cssForPage, indexCss, type CssIndex, type ViteManifest } from './page-css.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -31,15 +32,6 @@ interface RendererModule {
   encodeSsrState(state: RenderedPage['state']): string;
 }
 
-/** One entry of dist/.vite/manifest.json. */
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  isEntry?: boolean;
-}
-type ViteManifest = Record<string, ManifestChunk>;
-
 const ROOT_START = '<!--ssr-root-->';
 const ROOT_END = '<!--/ssr-root-->';
 /** Never rendered: the API, files, the console and the chat frame have their own answers. */
@@ -55,23 +47,6 @@ export interface SsrOptions {
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** The CSS files a page module needs beyond the entry's (its chunk's and its shared imports'). */
-export function cssForSources(manifest: ViteManifest, sources: readonly string[]): string[] {
-  const entryCss = new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => c.css ?? []));
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry) return;
-    for (const css of chunk.css ?? []) if (!entryCss.has(css)) files.add(css);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  for (const source of sources) visit(source);
-  return [...files];
 }
 
 /** The JS chunks of the page modules, fetched with the entry instead of after it. */
@@ -117,10 +92,19 @@ export function inlineStyles(css: string): string {
   return css === '' ? '' : `<style data-page-css>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
+/**
+ * What stands for an inlined file: a disabled stylesheet link is never fetched, but the client's
+ * chunk loader (Vite's preload helper) sees the file as present and does not download and apply
+ * it a second time when the page's lazy parts load (a second style and layout of the whole page).
+ */
+export function inlinedMarkers(files: readonly string[]): string {
+  return files.map((file) => `<link rel="stylesheet" href="/${file}" disabled data-inlined>`).join('');
+}
+
 export function composePage(
   template: PageTemplate,
   page: RenderedPage,
-  parts: { css: string; cssLinks?: readonly string[]; modules: string[]; state: string },
+  parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; state: string },
 ): string {
   const head = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
@@ -128,6 +112,7 @@ export function composePage(
   const links = [
     hoisted,
     inlineStyles(parts.css),
+    inlinedMarkers(parts.inlined ?? []),
     ...(parts.cssLinks ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...parts.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
@@ -143,6 +128,7 @@ interface Loaded {
   manifest: ViteManifest;
   /** The built CSS files' text, read once (a build never changes under a running server). */
   cssText: (files: readonly string[]) => Promise<string>;
+  cssIndex: CssIndex;
 }
 
 function cssReader(distDir: string): (files: readonly string[]) => Promise<string> {
@@ -179,7 +165,10 @@ async function loadRenderer(distDir: string): Promise<Loaded | null> {
     console.warn('server rendering off: dist/index.html has no <!--ssr-root--> markers');
     return null;
   }
-  return { renderer, template, manifest: JSON.parse(manifestText) as ViteManifest, cssText: cssReader(distDir) };
+  const manifest = JSON.parse(manifestText) as ViteManifest;
+  const cssText = cssReader(distDir);
+  const cssIndex = await indexCss(manifest, (file) => cssText([file]));
+  return { renderer, template, manifest, cssText, cssIndex };
 }
 
 function isPageNavigation(c: Context): boolean {
@@ -238,10 +227,12 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     }
     if (!page) return next();
 
-    const cssFiles = cssForSources(loaded.manifest, page.pageSources);
+    const cssFiles = cssForPage(loaded.manifest, loaded.cssIndex, page.pageSources, page.html);
+    const inline = cssFiles.length >= INLINE_CSS_FROM_FILES;
     const html = composePage(loaded.template, page, {
-      css: cssFiles.length >= INLINE_CSS_FROM_FILES ? await loaded.cssText(cssFiles) : '',
-      cssLinks: cssFiles.length >= INLINE_CSS_FROM_FILES ? [] : cssFiles,
+      css: inline ? await loaded.cssText(cssFiles) : '',
+      inlined: inline ? cssFiles : [],
+      cssLinks: inline ? [] : cssFiles,
       modules: chunksForSources(loaded.manifest, page.pageSources),
       state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
     });

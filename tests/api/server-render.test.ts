@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { composePage, cssForSources, splitTemplate } from '../../server/http/ssr.ts';
+import { composePage, splitTemplate } from '../../server/http/ssr.ts';
+import { cssForPage, cssForSources, indexCss } from '../../server/http/page-css.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 const built = existsSync(path.join(DIST, '.ssr', 'server-render.js'));
@@ -57,9 +58,12 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     const slides = carousel?.state.data as Array<{ title: string }> | undefined;
     expect(slides?.length).toBeGreaterThan(0);
     for (const slide of slides ?? []) expect(root).toContain(slide.title);
-    // The entry's stylesheet and the home chunk's own one are linked (one file: not inlined).
+    // The entry's stylesheet and the home chunk's own one are linked (fewer than three: not inlined),
+    // and the footer's, which the shell draws through a lazy part (before, it came with its chunk).
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/home-page-[\w-]+\.css">/);
+    expect(root).toMatch(/<footer class="_footer_/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/footer-[\w-]+\.css">/);
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
     expect(html).toContain('<title>首页 - 康源医药网</title>');
     // The CSP lets no inline script run: the page must not need one.
@@ -95,7 +99,11 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     const tileClass = /<article class="(_tile_[\w]+)"/.exec(rootOf(html))?.[1];
     expect(tileClass).toBeDefined();
     expect(inlined).toContain(`.${tileClass}`);
-    expect(html.slice(0, html.indexOf('</head>')).match(/<link rel="stylesheet"/g)?.length).toBe(1);
+    // One real link (the entry's); each inlined file only as a disabled stand-in, never fetched.
+    const links = html.slice(0, html.indexOf('</head>')).match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links.filter((l) => !/ disabled data-inlined>$/.test(l))).toHaveLength(1);
+    expect(links.length).toBeGreaterThan(3);
+
     // The page re-asks for its catalogue answers when idle, so the service worker caches them.
     expect(stateOf(html).warm?.some((p) => p.startsWith('/api/goods/list?'))).toBe(true);
   });
@@ -175,5 +183,35 @@ describe('page assembly', () => {
     };
     expect(cssForSources(manifest, ['src/features/a/page.tsx'])).toEqual(['assets/page.css', 'assets/shared.css']);
     expect(cssForSources(manifest, ['src/features/unknown.tsx'])).toEqual([]);
+  });
+
+  it('adds the CSS of module classes the page draws through lazy parts, once, in build order', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
+      'src/features/a/page.tsx': { file: 'assets/page.js', css: ['assets/page.css'] },
+      'src/app/footer.tsx': { file: 'assets/footer.js', css: ['assets/footer.css'] },
+      'src/features/a/dialog.tsx': { file: 'assets/dialog.js', css: ['assets/dialog.css'] },
+    };
+    const texts: Record<string, string> = {
+      'assets/index.css': '._shell_aaaaa_1{margin:0}',
+      'assets/page.css': '._page_bbbbb_1{color:red}',
+      'assets/footer.css': '._footer_ccccc_1{border:0}._footer_ccccc_1 p{margin:0}',
+      'assets/dialog.css': '._dialog_ddddd_1{padding:0}',
+    };
+    const index = await indexCss(manifest, async (file) => texts[file] ?? '');
+    const html = '<div class="_shell_aaaaa_1"><main class="_page_bbbbb_1 x"></main><footer class="_footer_ccccc_1"></footer></div>';
+    // The dialog is not drawn, the entry CSS is index.html's own; the footer came through a lazy part.
+    expect(cssForPage(manifest, index, ['src/features/a/page.tsx'], html)).toEqual(['assets/page.css', 'assets/footer.css']);
+  });
+
+  it('stands a disabled link in for each inlined file, so the chunk loader does not fetch it again', () => {
+    if (!template) throw new Error('template');
+    const html = composePage(
+      template,
+      { html: '<div>页</div>', title: '列表', pageSources: [], state: { version: 1, queries: {} } },
+      { css: '.a{color:red}', inlined: ['assets/a.css', 'assets/b.css'], modules: [], state: '{}' },
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/a.css" disabled data-inlined><link rel="stylesheet" href="/assets/b.css" disabled data-inlined>');
   });
 });
