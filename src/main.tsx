@@ -3,7 +3,7 @@
 // not render); then, after first paint, the service worker.
 // Tokens first: every CSS module after it reads their custom properties.
 import './ui/tokens.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppState } from './app/app';
 import { registerServiceWorker } from './app/pwa-update';
@@ -33,7 +33,11 @@ async function start(root: HTMLElement): Promise<void> {
   // What TanStack's own hydration (@tanstack/react-router/ssr/client) sets: the router then draws
   // its matches without the client-only Suspense wrapper, exactly as the server drew them.
   state.router.ssr = { manifest: undefined };
-  hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (a default-priority hydration is one blocking task).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
   warmWorkerCaches(rendered.warm ?? []);
 }
 
