@@ -9,11 +9,13 @@
 //   forgets (forgetSession / forgetUserSessions / forgetCompanySessions; every console write
 //   forgets all through onCatalogueChange), and forgetting bumps a generation so a read that was
 //   already in flight cannot store what it read before the change.
-// - SESSION_MEMO_TTL_MS bounds what nothing forgets: another WORKERS process's buyer-side change,
-//   direct SQL. Console writes in another process arrive as catalogue news (the epoch).
+// - Other WORKERS processes hear of these forgets (server/ops/session-news.ts), and of console
+//   writes as catalogue news (the epoch). SESSION_MEMO_TTL_MS bounds what nothing forgets: direct
+//   SQL, another machine, news still on its way.
 import type { Deps } from '../deps.ts';
 import type { CertificateFacts } from '../../src/domain/qualifications.ts';
 import { catalogueEpoch, onCatalogueChange } from '../services/goods/list/cache.ts';
+import { announceSessionChange, onSessionChangeElsewhere, type SessionNews } from '../ops/session-news.ts';
 
 /** How long a session read is recalled before the database is asked again. */
 export const SESSION_MEMO_TTL_MS = 2_000;
@@ -81,19 +83,40 @@ function forgetWhere(drop: (id: string, row: SessionRow) => boolean): void {
   }
 }
 
+/** Forgets in this process what `news` names (from here or from another WORKERS process). */
+export function forgetSessionsNamedIn(news: Omit<SessionNews, 'type'>): void {
+  const sessionIds = new Set(news.sessionIds ?? []);
+  const userIds = new Set(news.userIds ?? []);
+  const companyIds = new Set(news.companyIds ?? []);
+  forgetWhere(
+    (id, row) =>
+      sessionIds.has(id) ||
+      userIds.has(row.userId) ||
+      (row.companyId !== null && companyIds.has(row.companyId)) ||
+      (row.viewerCompanyId !== null && companyIds.has(row.viewerCompanyId)) ||
+      (row.actingCompanyId !== null && companyIds.has(row.actingCompanyId)),
+  );
+}
+onSessionChangeElsewhere(forgetSessionsNamedIn);
+
+function forgetEverywhere(news: Omit<SessionNews, 'type'>): void {
+  forgetSessionsNamedIn(news);
+  announceSessionChange(news);
+}
+
 /** One session ended or changed (sign-out, a new sign-in over it, acting-store switch). */
 export function forgetSession(sessionId: string): void {
-  forgetWhere((id) => id === sessionId);
+  forgetEverywhere({ sessionIds: [sessionId] });
 }
 
 /** Every session of a member (password change or reset, the member's row changed). */
 export function forgetUserSessions(userId: number): void {
-  forgetWhere((_, row) => row.userId === userId);
+  forgetEverywhere({ userIds: [userId] });
 }
 
 /** Every session that acts for or belongs to a company (its review, certificates, details). */
 export function forgetCompanySessions(companyId: number): void {
-  forgetWhere((_, row) => row.companyId === companyId || row.viewerCompanyId === companyId || row.actingCompanyId === companyId);
+  forgetEverywhere({ companyIds: [companyId] });
 }
 
 // A console write (any successful non-GET under /api/admin, including a company's review, rank,

@@ -3,6 +3,7 @@
 // switch and a console review or rank change show on the very next read, a write always reads the
 // session fresh, what nothing forgets lasts at most SESSION_MEMO_TTL_MS, and the sliding refresh
 // still writes last_seen_at.
+import type { Worker } from 'node:cluster';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -13,6 +14,7 @@ import { hashToken, SESSION_TOUCH_MS } from '../../server/auth/session.ts';
 import {
   beginSessionRead,
   forgetSession,
+  forgetSessionsNamedIn,
   recallSession,
   rememberSession,
   SESSION_MEMO_TTL_MS,
@@ -20,6 +22,7 @@ import {
   type SessionRow,
 } from '../../server/auth/session-memo.ts';
 import { catalogueChangedElsewhere } from '../../server/services/goods/list/cache.ts';
+import { relaySessionNews, SESSIONS_CHANGED } from '../../server/ops/session-news.ts';
 import type { GoodsListResult } from '../../src/domain/catalog.ts';
 
 let t: TestApp;
@@ -165,6 +168,39 @@ describe('a change shows on the next read', () => {
     catalogueChangedElsewhere();
     expect((await base(cookie)).status).toBe(200);
     expect(sessionMemoStats(t.deps).hits).toBe(hits);
+  });
+});
+
+describe('news from another WORKERS process', () => {
+  it('a sign-out, a password change or a company change there is forgotten here', async () => {
+    const cookie = await t.signIn('demo', TEST_PASSWORD);
+    const again = async () => {
+      const { hits } = sessionMemoStats(t.deps);
+      expect((await base(cookie)).status).toBe(200);
+      return sessionMemoStats(t.deps).hits - hits;
+    };
+    expect((await base(cookie)).status).toBe(200);
+    expect(await again()).toBe(1);
+    forgetSessionsNamedIn({ sessionIds: [tokenId(cookie)] });
+    expect(await again()).toBe(0);
+    expect(await again()).toBe(1);
+    forgetSessionsNamedIn({ userIds: [await userIdOf('demo')] });
+    expect(await again()).toBe(0);
+    forgetSessionsNamedIn({ companyIds: [(await companyOf('demo')).id] });
+    expect(await again()).toBe(0);
+    // Someone else's news leaves this session remembered.
+    forgetSessionsNamedIn({ sessionIds: ['another'], userIds: [-1], companyIds: [-1] });
+    expect(await again()).toBe(1);
+  });
+
+  it('is passed on by the primary to every other live worker, and nothing else is', () => {
+    const sent: string[] = [];
+    const worker = (name: string, connected = true) => ({ isConnected: () => connected, send: () => sent.push(name) }) as unknown as Worker;
+    const [a, b, c, gone] = [worker('a'), worker('b'), worker('c'), worker('gone', false)];
+    relaySessionNews(a, { type: SESSIONS_CHANGED, sessionIds: ['x'] }, [a, b, undefined, c, gone]);
+    expect(sent).toEqual(['b', 'c']);
+    relaySessionNews(a, { type: 'catalogue-changed' }, [a, b, c]);
+    expect(sent).toEqual(['b', 'c']);
   });
 });
 
