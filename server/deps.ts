@@ -33,6 +33,11 @@ export interface AppConfig {
    * answer only there; unset, the console is served under /admin of every host.
    */
   adminHost?: string;
+  /**
+   * Whether reads may recall a session read a moment ago (server/auth/session-memo.ts); on unless
+   * false. API tests turn it off by default: they write accounts behind the server's back.
+   */
+  sessionMemo?: boolean;
   /** Minutes a new order may stay unpaid before it is cancelled (ORDER_PAYMENT_TTL_MINUTES, default 30). */
   orderPaymentTtlMinutes?: number;
 }

@@ -12,6 +12,7 @@ import type { AppEnv, SessionUser } from '../env.ts';
 import { AppError, notFound, notSignedIn } from '../http/envelope.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { CertificateFacts } from '../../src/domain/qualifications.ts';
+import { beginSessionRead, forgetSession, forgetUserSessions, recallSession, rememberSession, type SessionRow } from './session-memo.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -76,30 +77,26 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
     c.set('user', null);
     const token = getCookie(c, SESSION_COOKIE);
     if (token) {
-      const { db, clock } = c.get('deps');
-      const now = clock();
+      const deps = c.get('deps');
+      const now = deps.clock();
       const id = hashToken(token);
-      const [row] = await db
-        .select({
-          userId: users.id,
-          username: users.username,
-          companyId: users.companyId,
-          lastSeenAt: sessions.lastSeenAt,
-          actingCompanyId: actingStore.id,
-          viewerCompanyId: viewerCompany.id,
-          reviewStatus: viewerCompany.reviewStatus,
-          isSpecial: viewerCompany.isSpecial,
-          rank: viewerCompany.rank,
-          kind: viewerCompany.kind,
-          scope: viewerCompany.businessScope,
-          certs: certsOfViewerCompany,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(actingStore, and(eq(actingStore.id, sessions.actingCompanyId), eq(actingStore.parentId, users.companyId)))
-        .leftJoin(viewerCompany, eq(viewerCompany.id, sql`coalesce(${actingStore.id}, ${users.companyId})`))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.disabled, false)))
-        .limit(1);
+      // Only reads may trust a row read a moment ago; a write (sign-out, password, order, acting
+      // store) always sees the database (docs/decisions/session-memo.md).
+      const safe = (c.req.method === 'GET' || c.req.method === 'HEAD') && deps.config.sessionMemo !== false;
+      let row = safe ? recallSession(deps, id, now.getTime()) : undefined;
+      // A remembered row whose refresh is due is read again, so the sliding refresh still happens.
+      if (row && (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS)) row = undefined;
+      if (!row) {
+        const ticket = beginSessionRead(deps);
+        row = await readSession(deps.db, id, now);
+        if (row && now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+          const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+          await deps.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+          row = { ...row, lastSeenAt: now, expiresAt };
+          writeCookie(c, token);
+        }
+        if (row && safe) rememberSession(deps, id, row, ticket, now.getTime());
+      }
       if (row) {
         c.set('user', {
           sessionId: id,
@@ -120,19 +117,39 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
             certs: row.certs,
           });
         }
-        if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
-          await db
-            .update(sessions)
-            .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-            .where(eq(sessions.id, id));
-          writeCookie(c, token);
-        }
       } else {
         clearCookie(c);
       }
     }
     await next();
   };
+}
+
+/** The session's row (member, acting company and its facts) in one statement, if it is live. */
+async function readSession(db: Db, id: string, now: Date): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      companyId: users.companyId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      actingCompanyId: actingStore.id,
+      viewerCompanyId: viewerCompany.id,
+      reviewStatus: viewerCompany.reviewStatus,
+      isSpecial: viewerCompany.isSpecial,
+      rank: viewerCompany.rank,
+      kind: viewerCompany.kind,
+      scope: viewerCompany.businessScope,
+      certs: certsOfViewerCompany,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(actingStore, and(eq(actingStore.id, sessions.actingCompanyId), eq(actingStore.parentId, users.companyId)))
+    .leftJoin(viewerCompany, eq(viewerCompany.id, sql`coalesce(${actingStore.id}, ${users.companyId})`))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.disabled, false)))
+    .limit(1);
+  return row;
 }
 
 /** The signed-in member, or 401/10001. */
@@ -159,7 +176,10 @@ export async function createSession(c: Context<AppEnv>, userId: number): Promise
   const { db, clock } = c.get('deps');
   const now = clock();
   const previous = getCookie(c, SESSION_COOKIE);
-  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  if (previous) {
+    await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+    forgetSession(hashToken(previous));
+  }
 
   const token = randomBytes(32).toString('base64url');
   const id = hashToken(token);
@@ -189,7 +209,10 @@ export async function destroySession(c: Context<AppEnv>): Promise<void> {
   const current = c.get('user');
   const token = getCookie(c, SESSION_COOKIE);
   const id = current?.sessionId ?? (token ? hashToken(token) : null);
-  if (id) await db.delete(sessions).where(eq(sessions.id, id));
+  if (id) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    forgetSession(id);
+  }
   clearCookie(c);
   c.set('user', null);
 }
@@ -199,6 +222,8 @@ export async function destroyUserSessions(db: Db, userId: number, keepSessionId?
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  // All of them, the kept one too: its member's row changed as well, and it is read again at once.
+  forgetUserSessions(userId);
 }
 
 /**

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Refusal } from './refusal.ts';
 import { BOOT_ID_ENV, bootId } from './boot-id.ts';
 import { relayCatalogueNews } from './catalogue-news.ts';
+import { relaySessionNews } from './session-news.ts';
 
 
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
@@ -43,6 +44,8 @@ export function runWorkers(n: number, log: (line: string) => void = console.log)
   };
   // A console write in one worker empties the catalogue caches of the others too.
   cluster.on('message', (from, message) => relayCatalogueNews(from, message, Object.values(cluster.workers ?? {})));
+  // A sign-out or password change in one worker is forgotten by the others' session memos too.
+  cluster.on('message', (from, message) => relaySessionNews(from, message, Object.values(cluster.workers ?? {})));
   cluster.on('exit', (w, code, signal) => {
     if (stopping) {
       // exitCode stays 1 when a failed start caused the stop.

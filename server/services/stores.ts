@@ -7,6 +7,7 @@ import { cartLines, companies, contracts, orders, sessions, users } from '../db/
 import { notFound } from '../http/envelope.ts';
 import { currentContract } from './contracts/versions.ts';
 import type { StoresOverview } from '../../src/domain/stores.ts';
+import { forgetSession } from '../auth/session-memo.ts';
 
 export interface ManagedStore {
   company_id: number;
@@ -91,4 +92,6 @@ export async function storesOverview(db: Db, homeCompanyId: number, actingCompan
 /** Starts (store id) or ends (null) acting as a store for this session only. */
 export async function setActingStore(db: Db, sessionId: string, storeId: number | null): Promise<void> {
   await db.update(sessions).set({ actingCompanyId: storeId }).where(eq(sessions.id, sessionId));
+  // The next read acts for the new company, not for a remembered one.
+  forgetSession(sessionId);
 }

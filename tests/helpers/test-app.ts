@@ -242,7 +242,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const deps: Deps = {
     db,
     clock: () => clock.now(),
-    config: { secureCookies: false, devEndpoints: true, demo: true, allowedOrigins: [], ...opts.config },
+    // sessionMemo off unless asked for: many tests change accounts straight in the database and read
+    // the change at once (docs/decisions/session-memo.md); tests/api/session-memo.test.ts turns it on.
+    config: { secureCookies: false, devEndpoints: true, demo: true, allowedOrigins: [], sessionMemo: false, ...opts.config },
   };
   const app = createApp(deps, { extend: opts.extend, observeInput: opts.observeInput });
   return {

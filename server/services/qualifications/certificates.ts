@@ -21,6 +21,7 @@ import {
 import { renewalExpiryProblem, type RenewalFields } from '../../../src/domain/certificate-renewal.ts';
 import { MAX_UPLOAD_BYTES, sniffType } from '../uploads.ts';
 import { shopToday } from './entitlement.ts';
+import { forgetCompanySessions } from '../../auth/session-memo.ts';
 
 export const CERTIFICATE_NOT_FOUND = '证件不存在';
 
@@ -169,7 +170,7 @@ export async function checkCertificateUpload(raw: unknown): Promise<CheckedUploa
 export async function renewCertificate(db: Db, companyId: number, id: number, fields: RenewalFields, file: CheckedUpload, now: Date): Promise<number> {
   const problem = renewalExpiryProblem(fields.expires_on, shopToday(now));
   if (problem) throw validationError({ expires_on: [problem] });
-  return withTx(db, async (tx) => {
+  const renewalId = await withTx(db, async (tx) => {
     const rows: Row[] = await tx.select(rowFields).from(qualificationFiles).where(eq(qualificationFiles.companyId, companyId));
     const target = rows.find((r) => r.id === id);
     if (!target) throw notFound(CERTIFICATE_NOT_FOUND);
@@ -195,4 +196,7 @@ export async function renewCertificate(db: Db, companyId: number, id: number, fi
       .returning({ id: qualificationFiles.id });
     return row.id;
   });
+  // The certificates are part of the session's company facts (lapsed ones block buying).
+  forgetCompanySessions(companyId);
+  return renewalId;
 }

@@ -17,6 +17,7 @@ import {
   type QualificationKind,
 } from '../../../src/domain/qualifications.ts';
 import { requireHeadOffice } from './review.ts';
+import { forgetCompanySessions } from '../../auth/session-memo.ts';
 
 export { COMPANY_KINDS, QUALIFICATION_KINDS, type QualificationKind } from '../../../src/domain/qualifications.ts';
 type CompanyKind = (typeof COMPANY_KINDS)[number];
@@ -131,6 +132,8 @@ export async function submitQualification(db: Db, companyId: number, input: Qual
       })
       .where(eq(companies.id, companyId));
   });
+  // Under review now (no prices): the company's sessions read their company again.
+  forgetCompanySessions(companyId);
 }
 
 /** 多门店 step 2: a head office submits the documents of one of its stores (not of itself). */
