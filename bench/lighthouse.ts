@@ -150,8 +150,8 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
   }
   const server = await startBuiltServer({ tmpPrefix: 'bench-lighthouse-' });
   let chrome: Awaited<ReturnType<typeof launchChromium>> | null = null;
+  let chromeFor: Viewer | null = null;
   try {
-    chrome = await launchChromium(exe);
     const cookie = await signInDemo(server.url);
     const categoryId = await firstCategoryId(server.url);
     const cartLines = await fillCart(server.url, cookie, CART_LINES);
@@ -177,6 +177,13 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
     for (const [page, route, viewer] of pages) {
       const name = page === 'static-hero' ? page : `${page}/${viewer}`;
       const lhrs: Result[] = [];
+      // A browser of its own per viewer: Lighthouse resets storage between runs but keeps cookies,
+      // and a signed-in page's sliding session refresh (Set-Cookie) would sign the visitor in.
+      if (chromeFor !== viewer || !chrome) {
+        await chrome?.close();
+        chrome = await launchChromium(exe);
+        chromeFor = viewer;
+      }
       for (let i = 0; i < opts.runs; i++) {
         const result = await lighthouse(
           `${server.url}${route}`,
