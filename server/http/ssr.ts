@@ -49,9 +49,42 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The JS chunks of the page modules, fetched with the entry instead of after it. */
-function chunksForSources(manifest: ViteManifest, sources: readonly string[]): string[] {
-  return sources.map((s) => manifest[s]?.file).filter((f): f is string => typeof f === 'string');
+/**
+ * The JS chunks of the page modules (fetched with the entry instead of after it), and the chunks
+ * they import and those of lazy parts the page drew, entry excluded (fetched at low priority, after
+ * what the first paint needs). Listed
+ * in the HTML, the imports are found by the preload scanner instead of a waterfall, and Vite's
+ * chunk loader, seeing their links present, does not append them one by one as the route loads
+ * (measured: ~20 ms of the main thread at 4× CPU on a goods list).
+ */
+export function chunksForSources(
+  manifest: ViteManifest,
+  sources: readonly string[],
+  drawnCss: readonly string[] = [],
+): { pages: string[]; imports: string[] } {
+  const pages = sources.map((s) => manifest[s]?.file).filter((f): f is string => typeof f === 'string');
+  const imports: string[] = [];
+  const seen = new Set<string>(sources);
+  const visit = (key: string) => {
+    for (const next of manifest[key]?.imports ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const chunk = manifest[next];
+      if (!chunk || chunk.isEntry) continue;
+      if (!pages.includes(chunk.file)) imports.push(chunk.file);
+      visit(next);
+    }
+  };
+  for (const source of sources) visit(source);
+  // Lazy parts the page drew (the footer): their chunk is known by the CSS the HTML uses.
+  const drawn = new Set(drawnCss);
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (seen.has(key) || chunk.isEntry || !chunk.css?.some((file) => drawn.has(file))) continue;
+    seen.add(key);
+    imports.push(chunk.file);
+    visit(key);
+  }
+  return { pages, imports };
 }
 
 export interface PageTemplate {
@@ -104,7 +137,7 @@ export function inlinedMarkers(files: readonly string[]): string {
 export function composePage(
   template: PageTemplate,
   page: RenderedPage,
-  parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; state: string },
+  parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; imports?: readonly string[]; state: string },
 ): string {
   const head = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
@@ -115,6 +148,7 @@ export function composePage(
     inlinedMarkers(parts.inlined ?? []),
     ...(parts.cssLinks ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...parts.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...(parts.imports ?? []).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
   ].join('');
   // The state block sits right after #root: it is read before the entry script runs (a module
   // script runs after the document is parsed).
@@ -229,11 +263,13 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
 
     const cssFiles = cssForPage(loaded.manifest, loaded.cssIndex, page.pageSources, page.html);
     const inline = cssFiles.length >= INLINE_CSS_FROM_FILES;
+    const chunks = chunksForSources(loaded.manifest, page.pageSources, cssFiles);
     const html = composePage(loaded.template, page, {
       css: inline ? await loaded.cssText(cssFiles) : '',
       inlined: inline ? cssFiles : [],
       cssLinks: inline ? [] : cssFiles,
-      modules: chunksForSources(loaded.manifest, page.pageSources),
+      modules: chunks.pages,
+      imports: chunks.imports,
       state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
     });
     const headers = new Headers({

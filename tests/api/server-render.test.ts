@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { composePage, splitTemplate } from '../../server/http/ssr.ts';
+import { chunksForSources, composePage, splitTemplate } from '../../server/http/ssr.ts';
 import { cssForPage, cssForSources, indexCss } from '../../server/http/page-css.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -202,6 +202,29 @@ describe('page assembly', () => {
     const html = '<div class="_shell_aaaaa_1"><main class="_page_bbbbb_1 x"></main><footer class="_footer_ccccc_1"></footer></div>';
     // The dialog is not drawn, the entry CSS is index.html's own; the footer came through a lazy part.
     expect(cssForPage(manifest, index, ['src/features/a/page.tsx'], html)).toEqual(['assets/page.css', 'assets/footer.css']);
+  });
+
+  it('preloads the page chunks, and at low priority the chunks they import and the drawn lazy parts', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
+      'src/features/a/page.tsx': { file: 'assets/page.js', imports: ['index.html', '_tile.js'] },
+      '_tile.js': { file: 'assets/tile.js', imports: ['index.html', '_button.js'] },
+      '_button.js': { file: 'assets/button.js' },
+      'src/app/footer.tsx': { file: 'assets/footer.js', css: ['assets/footer.css'], imports: ['_qr.js'] },
+      '_qr.js': { file: 'assets/qr.js' },
+      'src/features/a/dialog.tsx': { file: 'assets/dialog.js' },
+    };
+    expect(chunksForSources(manifest, ['src/features/a/page.tsx'], ['assets/footer.css'])).toEqual({
+      pages: ['assets/page.js'],
+      imports: ['assets/tile.js', 'assets/button.js', 'assets/footer.js', 'assets/qr.js'],
+    });
+    if (!template) throw new Error('template');
+    const html = composePage(
+      template,
+      { html: '<div>页</div>', title: '列表', pageSources: [], state: { version: 1, queries: {} } },
+      { css: '', modules: ['assets/page.js'], imports: ['assets/tile.js'], state: '{}' },
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/page.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/tile.js">');
   });
 
   it('stands a disabled link in for each inlined file, so the chunk loader does not fetch it again', () => {
