@@ -49,7 +49,7 @@ export const FIRST_SCREEN_MAX_MS = 4_000;
 
 function idle(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(resolve, 0);
   });
 }
@@ -68,18 +68,24 @@ function answerPending(queryClient: QueryClient): boolean {
  * once the guard has the user's answer, so a hold can appear just after the user query lands).
  * Offline at once: then the store is what the page needs to show anything.
  */
-async function firstScreenDrawn(queryClient: QueryClient): Promise<void> {
+export async function firstScreenDrawn(queryClient: QueryClient): Promise<void> {
   const deadline = Date.now() + FIRST_SCREEN_MAX_MS;
   let offline = !onlineManager.isOnline();
+  let wentOffline: () => void = () => undefined;
+  const offlineNow = new Promise<void>((resolve) => (wentOffline = resolve));
   const unsubscribe = onlineManager.subscribe((online) => {
-    if (!online) offline = true;
+    if (online) return;
+    offline = true;
+    wentOffline();
   });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     while (!offline && Date.now() < deadline) {
       // A short poll rather than a cache subscription: a few checks during the first second.
-      if (answerPending(queryClient)) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (answerPending(queryClient)) await Promise.race([sleep(50), offlineNow]);
       else {
-        await Promise.race([localStartReleased(), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+        await Promise.race([localStartReleased(), sleep(Math.max(0, deadline - Date.now())), offlineNow]);
+        if (offline) return;
         await idle();
         if (!answerPending(queryClient) && !localStartHeld()) return;
       }
