@@ -47,6 +47,7 @@ import { ADD_TO_CART_DEFER_MS, CART_LIST_DEFAULT_FILTER } from '../domain/consta
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
 import { cartAdd, cartDelete, cartEdit, cartSelect } from '../local';
+import { cartListKeys } from './cart-list';
 import { cartSummaryKeys } from './cart-summary';
 import { http } from '../http/client';
 import { localWrite, serverData, writeMessage, type WriteResult } from './local-write';
@@ -58,8 +59,8 @@ export const cartKeys = {
   total: cartSummaryKeys.total,
   drawer: cartSummaryKeys.drawer,
   /** Every cart list, whatever its warehouse filter (optimistic writes patch them all). */
-  lists: () => [...cartSummaryKeys.all, 'list'] as const,
-  list: (filters: number = CART_LIST_DEFAULT_FILTER) => [...cartSummaryKeys.all, 'list', filters] as const,
+  lists: cartListKeys.lists,
+  list: cartListKeys.list,
   nextHint: (promotionId: number | null) => [...cartSummaryKeys.all, 'next_hint', promotionId ?? 0] as const,
 };
 
@@ -160,12 +161,8 @@ export function useAddToCart(): AddToCart {
 
 // ---- the cart page's reads -------------------------------------------------------------------
 
-/** GET /api/cart/list: `filters` is a warehouse id (ck_id) or 99999 for all (SPEC §7, §9). */
-export const getCartList = (filters: number = CART_LIST_DEFAULT_FILTER): Promise<CartState> =>
-  http.get<CartState>('cart/list', { filters });
-
-export const cartListQuery = (filters: number = CART_LIST_DEFAULT_FILTER) =>
-  queryOptions({ queryKey: cartKeys.list(filters), queryFn: () => getCartList(filters) });
+// GET /api/cart/list lives in cart-list.ts (the route loader needs it without this module).
+export { CART_LIST_FRESH_MS, cartListQuery, getCartList } from './cart-list';
 
 /** Suggestions shown by the 去凑单 button. */
 export const NEXT_HINT_LIMIT = 6;

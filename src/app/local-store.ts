@@ -1,6 +1,8 @@
 // Starts the local store after first paint and keeps it on the signed-in account, wired to the
 // query cache (local-wiring.ts, loaded with the store: it imports api's cart module). Dexie-free:
 // app code calls bootLocal(queryClient) once; Dexie and the engine arrive by dynamic import.
+// A route whose first screen is still on its way (the cart) holds the start back until it is
+// drawn (src/local/start-holds.ts), so the store's start-up never sits before those pixels.
 //
 // Who is signed in comes from the header's user query (GET user/base):
 //   data                       → start (or switch to) that account's store
@@ -17,6 +19,8 @@ import {
   beginLocalStart,
   currentLocalAccount,
   lastAccount,
+  localStartHeld,
+  localStartReleased,
   sameAccount,
   setLocalRuntime,
   startLocal,
@@ -40,12 +44,63 @@ export interface BootOptions {
 
 /** After the first paint, at an idle moment (at most IDLE_TIMEOUT_MS later). */
 const IDLE_TIMEOUT_MS = 3_000;
+/** The longest the first screen's answers and holds keep the store back after the load event. */
+export const FIRST_SCREEN_MAX_MS = 4_000;
 
-function afterFirstPaint(): Promise<void> {
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/** A first answer is on its way (a retry after a failure does not count: the store may be needed). */
+function answerPending(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ fetchStatus: 'fetching' })
+    .some((q) => q.state.fetchFailureCount === 0);
+}
+
+/**
+ * The first screen is drawn: no first answer on its way and no route holding the store back
+ * (src/local/start-holds.ts), checked again at an idle moment (a member route's loader runs only
+ * once the guard has the user's answer, so a hold can appear just after the user query lands).
+ * Offline at once: then the store is what the page needs to show anything.
+ */
+export async function firstScreenDrawn(queryClient: QueryClient): Promise<void> {
+  const deadline = Date.now() + FIRST_SCREEN_MAX_MS;
+  let offline = !onlineManager.isOnline();
+  let wentOffline: () => void = () => undefined;
+  const offlineNow = new Promise<void>((resolve) => (wentOffline = resolve));
+  const unsubscribe = onlineManager.subscribe((online) => {
+    if (online) return;
+    offline = true;
+    wentOffline();
+  });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    while (!offline && Date.now() < deadline) {
+      // A short poll rather than a cache subscription: a few checks during the first second.
+      if (answerPending(queryClient)) await Promise.race([sleep(50), offlineNow]);
+      else {
+        await Promise.race([localStartReleased(), sleep(Math.max(0, deadline - Date.now())), offlineNow]);
+        if (offline) return;
+        await idle();
+        if (!answerPending(queryClient) && !localStartHeld()) return;
+      }
+    }
+  } finally {
+    unsubscribe();
+  }
+}
+
+function afterFirstPaint(queryClient: QueryClient): Promise<void> {
   return new Promise((resolve) => {
     const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-      else setTimeout(resolve, 0);
+      void firstScreenDrawn(queryClient)
+        .then(idle)
+        .then(resolve);
     };
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
@@ -94,7 +149,7 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
     }
   }
 
-  void (options.afterPaint ?? afterFirstPaint)().then(() => {
+  void (options.afterPaint ?? (() => afterFirstPaint(queryClient)))().then(() => {
     if (disposed) return;
     evaluate();
     const fromQuery = queryClient.getQueryCache().subscribe((event) => {

@@ -57,6 +57,8 @@ export { accountOf, lastAccount, sameAccount } from './account';
 // The app's boot (src/app/local-store.ts) marks a store as starting or gone before it loads.
 export { beginLocalStart, currentLocalAccount, currentLocalRuntime, localStatus, setLocalRuntime, subscribeLocal } from './runtime';
 export { checkSignOut, finishSignOut, signOutWarningText } from './session-guard';
+// Routes whose first screen is still loading hold the store's start back (start-holds.ts).
+export { holdLocalStart, LOCAL_START_HOLD_MAX_MS, localStartHeld, localStartReleased, releaseLocalStart } from './start-holds';
 export { estimateStorage, isLocalStorageFullError, LocalStorageFullError, onStorageFull, STORAGE_FULL_MESSAGE } from './storage';
 export { ACCOUNT_CHECK_TTL_MS, httpTransport } from './transport';
 export {

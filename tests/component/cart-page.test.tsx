@@ -19,6 +19,8 @@ import { createQueryClient } from '../../src/app/query-client';
 import { cartUnitPrice } from '../../src/domain/cart';
 import type { CartLineView, CartNextHint, TierPromotion } from '../../src/domain/cart-types';
 import CartPage from '../../src/features/cart/cart-page';
+import { CART_FIRST_SCREEN_HOLD } from '../../src/features/cart/cart-first-screen';
+import { holdLocalStart, localStartHeld, releaseLocalStart } from '../../src/local/start-holds';
 import { RenderProbeContext, type RenderPart } from '../../src/features/cart/render-probe';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
@@ -393,6 +395,26 @@ describe('the cart page', () => {
 });
 
 describe('a 300-line cart', () => {
+  it('first load: draws every line of a 20-line cart, the first thumbnails eagerly, then lets the local store start', async () => {
+    cart = new FakeCart(Array.from({ length: 20 }, (_, i) => makeLine(i + 1, { goods: { goods_image: `/media/goods/${i + 1}.svg` } })));
+    // The route loader's hold (src/routes/loaders/cart.ts): the store waits for the lines.
+    holdLocalStart(CART_FIRST_SCREEN_HOLD);
+    try {
+      renderCart();
+      await screen.findByRole('checkbox', { name: '选择 商品1' });
+      await waitFor(() => expect(localStartHeld()).toBe(false));
+      // The rest of the lines follow the first screen's in a deferred render: all 20 are there.
+      expect(await screen.findByRole('checkbox', { name: '选择 商品20' })).toBeTruthy();
+      const image = (name: string) => rowOf(name).querySelector('img')!;
+      expect(image('商品1').getAttribute('loading')).toBe('eager');
+      expect(image('商品1').getAttribute('fetchpriority')).toBe('high');
+      expect(image('商品20').getAttribute('loading')).toBe('lazy');
+      expect(listFetches()).toBe(1);
+    } finally {
+      releaseLocalStart(CART_FIRST_SCREEN_HOLD);
+    }
+  });
+
   it('windows the list and re-renders only the changed row and the totals', async () => {
     const lines = Array.from({ length: 300 }, (_, i) =>
       // Lines 1, 3 and 5 share a 满减: changing line 3 changes the others' shares too.

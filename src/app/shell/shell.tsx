@@ -6,7 +6,7 @@ import { BottomAdBanner, LuckyDrawPrompt, TopAdBanner } from './ad-banners/ad-ba
 import { CategoryMenu } from './category-menu/category-menu';
 import { Header } from './header/header';
 import { LoginHeader } from './header/login-header';
-import { isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from './route-kind';
+import { isCartRoute, isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from './route-kind';
 import { SideBar } from './side-bar/side-bar';
 import { TopNav } from './top-nav/top-nav';
 import { useLocalAccount } from '../../local';
@@ -45,7 +45,10 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
           </div>
         </div>
       )}
-      <main id="main" className={styles.main} tabIndex={-1}>
+      {/* The cart steps draw on the client once their answer is in; until then the main area keeps
+          a screen's height, so the lazily drawn footer never shows in the first screen and then
+          jumps away (Lighthouse measured a layout shift of 0.46 on the cart). */}
+      <main id="main" className={isCartRoute(def) ? `${styles.main} ${styles.mainFill}` : styles.main} tabIndex={-1}>
         {children}
       </main>
       {flags.footer && (

@@ -2,7 +2,7 @@
 // rows near the viewport (ui/windowed/use-page-window.ts, on @tanstack/react-virtual). The list
 // itself re-renders only when lines are added, removed or regrouped, or the window moves; rows and
 // group headings follow their own store slices.
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import type { CartLineView } from '../../domain/cart-types';
 import { useCartGroups, useCartStore, useCartSummary } from './cart-context';
 import type { CartGroup } from './cart-page-state';
@@ -21,6 +21,13 @@ const LINE_ROW_PX = 92;
 const LINE_ROW_PHONE_PX = 160;
 const NOTE_PX = 18;
 const MEMBER_PX = 46;
+/**
+ * Items in the list's first commit: a first screen on a desktop (a phone shows about four). The
+ * rest follow in a background render React splits into short slices, so the first lines paint
+ * without waiting for all of them and no long task blocks the page (issue 21); until then their
+ * estimated heights pad the list, so nothing on screen moves when they arrive.
+ */
+const FIRST_PAINT_ITEMS = 8;
 /** The phone layout of cart-page.module.css starts here. */
 const PHONE_QUERY = '(max-width: 720px)';
 
@@ -69,6 +76,12 @@ export const CartList = memo(function CartList() {
     averageSize: phone ? LINE_ROW_PHONE_PX : LINE_ROW_PX,
   });
 
+  // The first commit draws FIRST_PAINT_ITEMS; the deferred value then brings every mounted item.
+  const shown = useDeferredValue(mounted.length, Math.min(mounted.length, FIRST_PAINT_ITEMS));
+  const drawn = shown < mounted.length ? mounted.slice(0, shown) : mounted;
+  let pending = 0;
+  for (let i = drawn.length; i < mounted.length; i++) pending += estimate(mounted[i].index) + mounted[i].gapBefore;
+
   return (
     <div role="table" aria-label="购物车商品" aria-rowcount={items.length + 1} className={styles.table}>
       <div role="rowgroup" className={styles.head}>
@@ -83,9 +96,9 @@ export const CartList = memo(function CartList() {
           <span role="columnheader">操作</span>
         </div>
       </div>
-      <div role="rowgroup" {...listProps} className={styles.body} style={{ paddingTop: padTop, paddingBottom: padBottom }}>
+      <div role="rowgroup" {...listProps} className={styles.body} style={{ paddingTop: padTop, paddingBottom: padBottom + pending }}>
         {/* One flat keyed list (not an array per item, which React would key by position). */}
-        {mounted.flatMap(({ index, key, gapBefore }) => {
+        {drawn.flatMap(({ index, key, gapBefore }) => {
           const item = items[index];
           const rowIndex = index + 2;
           // A gap: a focused row kept mounted while scrolled away (use-page-window.ts).

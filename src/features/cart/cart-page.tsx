@@ -10,11 +10,17 @@
 // device's cart draft instead (offline-cart.tsx), marked provisional, with checkout disabled; every
 // cart the page reads online is kept for that. What changed when offline work reached the server
 // is listed above the cart (cart-conflicts.tsx).
+//
+// First load (issue 21, docs/decisions/cart-first-load.md): the route loader asks for the cart
+// with the page's chunks; the lines are drawn from the server's answer, and only then does the
+// local store start (its drafts and outbox join as it opens: the conflicts banner, the offline
+// switch, the engine's reconcile of the draft).
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { cartListQuery, useCartWrites, type CartWrites } from '../../api/cart';
 import { isServerUnreachable } from '../../api/reachability';
-import { useLocalRuntime, useOnline } from '../../local';
+import { releaseLocalStart, useLocalRuntime, useOnline } from '../../local';
+import { CART_FIRST_SCREEN_HOLD } from './cart-first-screen';
 import { CartBody } from './cart-body';
 import { CartConflicts } from './cart-conflicts';
 import { CartStoreContext } from './cart-context';
@@ -76,6 +82,13 @@ export default function CartPage() {
   // A failed attempt counts at once (failureReason), not after the retries run out.
   const unreachable = isServerUnreachable(query.error ?? query.failureReason);
   const offline = local !== null && (!online || unreachable);
+  // The lines (or the empty cart, or the failure) are drawn, or the server cannot be reached (the
+  // device's cart is needed): the local store may start now (cart-first-screen.ts). And on leaving.
+  const drawn = query.data === true || query.isError || unreachable;
+  useEffect(() => {
+    if (drawn) releaseLocalStart(CART_FIRST_SCREEN_HOLD);
+  }, [drawn]);
+  useEffect(() => () => releaseLocalStart(CART_FIRST_SCREEN_HOLD), []);
 
   return (
     <section className={styles.page} aria-labelledby="cart-title">

@@ -19,6 +19,11 @@ import styles from './cart-page.module.css';
 import goodsText from '../../ui/goods-text.module.css';
 
 const THUMB_PX = 64;
+/**
+ * Rows of the first phone screen (a warehouse heading and about four lines at 412×823): their
+ * thumbnails load at once with priority, one of them is the page's largest paint; the rest lazily.
+ */
+const EAGER_ROWS = 5;
 const MEMBER_THUMB_PX = 40;
 
 export interface LineRowProps {
@@ -30,14 +35,14 @@ export interface LineRowProps {
   measureRef: (el: Element | null) => void;
 }
 
-function GoodsCell({ line }: { line: CartLineView }) {
+function GoodsCell({ line, eager }: { line: CartLineView; eager: boolean }) {
   const g = line.goods;
   const href = goodsDetailHref(g.id);
   const kindLabel = cartLineKindLabel(line);
   return (
     <div role="cell" className={styles.goodsCell}>
       <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
-        <GoodsImage src={g.goods_image} alt="" size={THUMB_PX} />
+        <GoodsImage src={g.goods_image} alt="" size={THUMB_PX} eager={eager} />
       </Link>
       <div className={styles.info}>
         <p className={goodsText.name}>
@@ -135,7 +140,7 @@ export const LineRow = memo(function LineRow({ id, rowIndex, dataIndex, measureR
       data-invalid={line.goods.is_buy === 0 || undefined}
     >
       <CheckCell line={line} />
-      {combination ? <CombinationCell line={line} /> : <GoodsCell line={line} />}
+      {combination ? <CombinationCell line={line} /> : <GoodsCell line={line} eager={dataIndex < EAGER_ROWS} />}
       {combination ? <ComboPriceCell line={line} /> : <PriceCell line={line} />}
       <QuantityCell line={line} />
       <TotalCell line={line} />

@@ -1,88 +1,36 @@
-// 去凑单: goods of a tier promotion that would close the gap to its next tier (POST
-// /api/cart/next_hint), each with a one-click add (quick_add: the goods' smallest valid quantity).
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Popover } from 'radix-ui';
-import { cartNextHintQuery } from '../../api/cart';
-import type { CartNextHint } from '../../domain/cart-types';
-import { formatPrice } from '../../domain/money';
-import { goodsDetailHref } from '../../ui/goods/goods-facts';
-import { GoodsImage } from '../../ui/goods/goods-image';
-import { PriceTag } from '../../widgets/goods/price-tag';
-import { useCartStore } from './cart-context';
-import { discountTierLabel, manjianTierLabel } from './cart-page-state';
+// 去凑单: the button of a tier promotion that opens its suggestions card (next-hint-card.tsx). The
+// card and the popover library load on the first hover, focus or click, not with the cart's first
+// screen (issue 21: the dialog and popover code was ~25 KiB gz of the page chunk's imports).
+import { lazy, Suspense, useRef, useState } from 'react';
 import styles from './totals-panel.module.css';
 
-const THUMB_PX = 44;
-
-function hintTitle(hint: CartNextHint): string {
-  if (!hint.tier) return '已享受最高档优惠';
-  const label = 'reduce' in hint.tier ? manjianTierLabel(hint.tier) : discountTierLabel(hint.tier);
-  return `再买${formatPrice(hint.shortfall)}可享${label}`;
-}
-
-function Suggestions({ promotionId }: { promotionId: number }) {
-  const store = useCartStore();
-  const query = useQuery(cartNextHintQuery(promotionId));
-  const [adding, setAdding] = useState<number | null>(null);
-  if (query.isPending) return <p role="status" className={styles.hintState}>正在加载推荐商品…</p>;
-  if (query.isError) return <p className={styles.hintState}>推荐商品加载失败</p>;
-  const hint = query.data;
-  return (
-    <>
-      <p className={styles.hintTitle}>{hintTitle(hint)}</p>
-      {hint.suggestions.length === 0 ? (
-        <p className={styles.hintState}>暂无可凑单的商品</p>
-      ) : (
-        <ul className={styles.hintList} aria-label="凑单推荐商品">
-          {hint.suggestions.map((g) => (
-            <li key={g.id} className={styles.hintItem}>
-              <GoodsImage src={g.goods_image} alt="" size={THUMB_PX} />
-              <span className={styles.hintInfo}>
-                <Link to={goodsDetailHref(g.id)} className={styles.hintName}>
-                  {g.name}
-                </Link>
-                <span className={styles.hintMeta}>
-                  {g.ypgg} · {g.sccj}
-                </span>
-                <PriceTag price={g.price} unit={g.bzdw} size="sm" />
-              </span>
-              <button
-                type="button"
-                className={styles.hintAdd}
-                aria-label={`加入购物车 ${g.name}`}
-                disabled={adding !== null || g.is_buy === 0 || g.number <= 0}
-                onClick={() => {
-                  setAdding(g.id);
-                  void store.quickAdd(g.id).finally(() => setAdding(null));
-                }}
-              >
-                {adding === g.id ? '加入中…' : '加入'}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
+const loadCard = () => import('./next-hint-card');
+const NextHintCard = lazy(loadCard);
+const preload = () => void loadCard().catch(() => undefined);
 
 export function NextHintPopover({ promotionId, promotionName }: { promotionId: number; promotionName: string }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.fillButton} aria-label={`去凑单 ${promotionName}`}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={styles.fillButton}
+        aria-label={`去凑单 ${promotionName}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen((o) => !o)}
+      >
         去凑单
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.hintCard} side="top" align="end" sideOffset={6} collisionPadding={8} aria-label={`${promotionName} 凑单推荐`}>
-          {open && <Suggestions promotionId={promotionId} />}
-          <Popover.Close className={styles.hintClose} aria-label="关闭">
-            ×
-          </Popover.Close>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NextHintCard anchor={button} promotionId={promotionId} promotionName={promotionName} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { CART_LIST_DEFAULT_FILTER } from '../../domain/constants';
 import type { CartState } from '../../domain/cart-types';
 import { formatDateTime } from '../../domain/time';
 import {
+  currentLocalRuntime,
   rememberCart,
   useCartDraft,
   useLocalLive,
@@ -115,6 +116,9 @@ export function useRememberCart(queryClient: QueryClient): void {
       if (event.type !== 'updated' || event.query.queryHash !== hash) return;
       const action = event.action;
       if (action.type !== 'success' || action.manual) return;
+      // Before the store runs there is nowhere to keep it, and asking would load Dexie's chunks
+      // during the first screen; the engine's first run reads the server's cart into the draft.
+      if (currentLocalRuntime() === null) return;
       void rememberCart(action.data as CartState);
     });
   }, [queryClient]);

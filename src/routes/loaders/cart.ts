@@ -1,0 +1,19 @@
+// First screen of the cart (/cart, member-only: the `auth` guard runs first). The cart's answer is
+// asked for when the route matches, in parallel with the page's chunks, instead of after them;
+// the list query trusts an answer for CART_LIST_FRESH_MS, so the page takes this one instead of
+// asking again. The local store's start waits until the lines are drawn (a hold the page lets go),
+// so Dexie's start-up never sits between the answer and its pixels (docs/decisions/cart-first-load.md).
+// In the first bundle (a few hundred bytes): a lazy loader would cost a round trip before the ask.
+import type { QueryClient } from '@tanstack/react-query';
+import { cartListQuery } from '../../api/cart-list';
+import { holdLocalStart, releaseLocalStart } from '../../local';
+import { CART_FIRST_SCREEN_HOLD } from '../../features/cart/cart-first-screen';
+
+export function loadCart(queryClient: QueryClient): Promise<unknown> {
+  holdLocalStart(CART_FIRST_SCREEN_HOLD);
+  // A failed answer means the page may need the device's cart: the store should not wait then.
+  return queryClient.ensureQueryData(cartListQuery()).catch((error: unknown) => {
+    releaseLocalStart(CART_FIRST_SCREEN_HOLD);
+    throw error;
+  });
+}
