@@ -3,7 +3,7 @@
 // not render); then, after first paint, the service worker.
 // Tokens first: every CSS module after it reads their custom properties.
 import './ui/tokens.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppState } from './app/app';
 import { registerServiceWorker } from './app/pwa-update';
@@ -23,7 +23,8 @@ async function start(root: HTMLElement): Promise<void> {
       <App state={state} />
     </StrictMode>
   );
-  if (!rendered) {
+  if (!rendered?.drawn) {
+    // The static shell, with or without the page's first answers (already in the cache).
     createRoot(root).render(app);
     return;
   }
@@ -33,11 +34,10 @@ async function start(root: HTMLElement): Promise<void> {
   // What TanStack's own hydration (@tanstack/react-router/ssr/client) sets: the router then draws
   // its matches without the client-only Suspense wrapper, exactly as the server drew them.
   state.router.ssr = { manifest: undefined };
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (a default-priority hydration is one blocking task).
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // Not in a transition: a time-sliced hydration leaves the page drawn but inert for longer, and a
+  // quantity typed or a button pressed in that window was lost (measured under load: the add to
+  // cart after a quick fill came to nothing).
+  hydrateRoot(root, app);
   warmWorkerCaches(rendered.warm ?? []);
 }
 
