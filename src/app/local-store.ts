@@ -2,7 +2,8 @@
 // query cache (local-wiring.ts, loaded with the store: it imports api's cart module). Dexie-free:
 // app code calls bootLocal(queryClient) once; Dexie and the engine arrive by dynamic import.
 // A route whose first screen is still on its way (the cart) holds the start back until it is
-// drawn (src/local/start-holds.ts), so the store's start-up never sits before those pixels.
+// drawn (src/local/start-holds.ts), so the store's start-up never sits before those pixels; other
+// pages start it at the first idle moment after load, as before.
 //
 // Who is signed in comes from the header's user query (GET user/base):
 //   data                       → start (or switch to) that account's store
@@ -54,21 +55,16 @@ function idle(): Promise<void> {
   });
 }
 
-/** A first answer is on its way (a retry after a failure does not count: the store may be needed). */
-function answerPending(queryClient: QueryClient): boolean {
-  return queryClient
-    .getQueryCache()
-    .findAll({ fetchStatus: 'fetching' })
-    .some((q) => q.state.fetchFailureCount === 0);
-}
-
 /**
- * The first screen is drawn: no first answer on its way and no route holding the store back
- * (src/local/start-holds.ts), checked again at an idle moment (a member route's loader runs only
- * once the guard has the user's answer, so a hold can appear just after the user query lands).
- * Offline at once: then the store is what the page needs to show anything.
+ * The first screen is drawn as far as the store is concerned: no route holds the store back
+ * (src/local/start-holds.ts: the cart's lines), checked again at an idle moment (a member route's
+ * loader runs only once the guard has the user's answer, so a hold can appear just after the user
+ * query lands). Other pages' answers are not waited for: a buyer who adds to the cart right after
+ * the load must find the store started, not seconds away (measured: the add's toast came 4–10 s
+ * late when the store waited for every first answer). Offline at once: then the store is what the
+ * page needs to show anything.
  */
-export async function firstScreenDrawn(queryClient: QueryClient): Promise<void> {
+export async function firstScreenDrawn(): Promise<void> {
   const deadline = Date.now() + FIRST_SCREEN_MAX_MS;
   let offline = !onlineManager.isOnline();
   let wentOffline: () => void = () => undefined;
@@ -81,24 +77,20 @@ export async function firstScreenDrawn(queryClient: QueryClient): Promise<void> 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     while (!offline && Date.now() < deadline) {
-      // A short poll rather than a cache subscription: a few checks during the first second.
-      if (answerPending(queryClient)) await Promise.race([sleep(50), offlineNow]);
-      else {
-        await Promise.race([localStartReleased(), sleep(Math.max(0, deadline - Date.now())), offlineNow]);
-        if (offline) return;
-        await idle();
-        if (!answerPending(queryClient) && !localStartHeld()) return;
-      }
+      await Promise.race([localStartReleased(), sleep(Math.max(0, deadline - Date.now())), offlineNow]);
+      if (offline) return;
+      await idle();
+      if (!localStartHeld()) return;
     }
   } finally {
     unsubscribe();
   }
 }
 
-function afterFirstPaint(queryClient: QueryClient): Promise<void> {
+function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     const whenIdle = () => {
-      void firstScreenDrawn(queryClient)
+      void firstScreenDrawn()
         .then(idle)
         .then(resolve);
     };
@@ -149,7 +141,7 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
     }
   }
 
-  void (options.afterPaint ?? (() => afterFirstPaint(queryClient)))().then(() => {
+  void (options.afterPaint ?? afterFirstPaint)().then(() => {
     if (disposed) return;
     evaluate();
     const fromQuery = queryClient.getQueryCache().subscribe((event) => {
