@@ -22,7 +22,8 @@ const gz = promisify(gzip);
 
 /** What dist/.ssr/server-render.js exports (src/app/server-render.tsx). */
 interface RenderedPage {
-  html: string;
+  /** Null: the page is sent as the static shell with its answers (a row marked `answers`). */
+  html: string | null;
   state: { version: number; queries: unknown; warm?: string[] };
   title: string;
   pageSources: string[];
@@ -91,6 +92,10 @@ export interface PageTemplate {
   head: string;
   /** Everything from `<div id="root"` up to the skeleton, which the rendered page replaces. */
   rootOpen: string;
+  /** The same, unmarked: the page renders in the browser (answers only). */
+  rootOpenShell: string;
+  /** index.html's boot skeleton, kept when the page is not drawn. */
+  skeleton: string;
   tail: string;
   csp: string;
 }
@@ -104,6 +109,8 @@ export function splitTemplate(html: string): PageTemplate | null {
   return {
     head: html.slice(0, headEnd),
     rootOpen: html.slice(headEnd, start).replace('<div id="root">', '<div id="root" data-ssr="1">'),
+    rootOpenShell: html.slice(headEnd, start),
+    skeleton: html.slice(start, end + ROOT_END.length),
     tail: html.slice(end + ROOT_END.length),
     csp: contentSecurityPolicy(html),
   };
@@ -140,8 +147,8 @@ export function composePage(
   parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; imports?: readonly string[]; state: string },
 ): string {
   const head = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
-  const body = page.html.slice(hoisted.length);
+  const hoisted = page.html === null ? '' : (LEADING_LINKS.exec(page.html)?.[0] ?? '');
+  const body = page.html === null ? template.skeleton : page.html.slice(hoisted.length);
   const links = [
     hoisted,
     inlineStyles(parts.css),
@@ -153,7 +160,7 @@ export function composePage(
   // The state block sits right after #root: it is read before the entry script runs (a module
   // script runs after the document is parsed).
   const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>`);
-  return `${head}${links}${template.rootOpen}${body}${tail}`;
+  return `${head}${links}${page.html === null ? template.rootOpenShell : template.rootOpen}${body}${tail}`;
 }
 
 interface Loaded {
@@ -261,7 +268,8 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     }
     if (!page) return next();
 
-    const cssFiles = cssForPage(loaded.manifest, loaded.cssIndex, page.pageSources, page.html);
+    // A page sent undrawn needs no CSS before its first paint: its chunk brings its own.
+    const cssFiles = page.html === null ? [] : cssForPage(loaded.manifest, loaded.cssIndex, page.pageSources, page.html);
     const inline = cssFiles.length >= INLINE_CSS_FROM_FILES;
     const chunks = chunksForSources(loaded.manifest, page.pageSources, cssFiles);
     const html = composePage(loaded.template, page, {
@@ -281,7 +289,7 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
       'X-Frame-Options': 'SAMEORIGIN',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Content-Security-Policy': loaded.template.csp,
-      'X-Rendered': 'server',
+      'X-Rendered': page.html === null ? 'answers' : 'server',
     });
     if (overHttps(c, opts.trustProxy === true)) headers.set('Strict-Transport-Security', HSTS);
     for (const cookie of setCookies) headers.append('Set-Cookie', cookie);

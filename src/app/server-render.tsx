@@ -3,8 +3,9 @@
 // browser navigation to a row marked `ssr`. It runs the same router, loaders and React tree as the
 // page, with one QueryClient per request whose API calls go straight into the server's own app
 // (no socket) carrying the buyer's cookie, and answers the HTML of #root plus the query cache the
-// page hydrates from. A route that is not marked, or that redirects or fails, answers null and the
-// server sends the static shell as before.
+// page hydrates from. A row marked `answers` gets only its answers (the page renders in the
+// browser, straight from them). A route that is not marked, or that redirects or fails, answers
+// null and the server sends the static shell as before.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -30,8 +31,8 @@ export interface RenderRequest {
 }
 
 export interface RenderedPage {
-  /** The inner HTML of #root. */
-  html: string;
+  /** The inner HTML of #root; null for a page sent as the static shell with its answers (`answers`). */
+  html: string | null;
   state: SsrState;
   title: string;
   /** Source files (`src/features/…/x.tsx`) of the page modules drawn: the server links their CSS. */
@@ -68,9 +69,10 @@ async function pageSourceOf(def: RouteDef): Promise<string | null> {
   return null;
 }
 
-function ssrDefFor(route: AnyRoute | undefined): RouteDef | null {
+/** The matched row, when the server draws it (`ssr`) or sends its answers with the shell (`answers`). */
+function serverDefFor(route: AnyRoute | undefined): RouteDef | null {
   const def = (route?.options.staticData as { def?: RouteDef } | undefined)?.def;
-  return def?.ssr ? def : null;
+  return def?.ssr || def?.answers ? def : null;
 }
 
 /** Fizz's inline instructions ($RC …): a boundary written out of order, which the CSP refuses. */
@@ -103,7 +105,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     const state = createServerAppState(queryClient, history);
     const { router } = state;
     const [, , found] = router.getMatchedRoutes(router.latestLocation.pathname);
-    const def = ssrDefFor(found);
+    const def = serverDefFor(found);
     if (!def) return null;
 
     // What the shell draws on every page: the member's name and prices, the categories and nav.
@@ -116,15 +118,18 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
       def.shell.header ? queryClient.prefetchQuery(focusSlotQuery('top')) : Promise.resolve(),
     ]);
     await Promise.all([router.load(), shellData]);
-    // A redirect, a page not found or a failed load: the shell handles it in the browser, as before.
-    if (router.state.matches.some((match) => match.status !== 'success')) return null;
+    // A redirect (a visitor sent to the login page), a page not found or a failed load: the shell
+    // handles it in the browser, as before.
+    if (router.state.matches.some((match) => match.status !== 'success') || leafDef(router.state.matches) !== def) return null;
 
-    const html = await renderToHtml(
-      <StrictMode>
-        <App state={state} />
-      </StrictMode>,
-    );
-    if (html === null) return null;
+    const html = def.ssr
+      ? await renderToHtml(
+          <StrictMode>
+            <App state={state} />
+          </StrictMode>,
+        )
+      : null;
+    if (def.ssr && html === null) return null;
     const pageSources: string[] = [];
     for (const match of router.state.matches) {
       const matchDef = (match.staticData as { def?: RouteDef } | undefined)?.def;

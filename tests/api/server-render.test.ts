@@ -109,11 +109,37 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
   });
 
   it('sends the static shell for member pages, redirects and unknown paths', async () => {
-    for (const p of ['/cart', '/user', '/order', '/no-such-page', '/list/wl/1']) {
+    for (const p of ['/user', '/order', '/no-such-page', '/list/wl/1']) {
       const res = await page(p, demo);
       expect(res.headers.get('x-rendered'), p).toBeNull();
       expect(await res.text(), p).toContain('<!--ssr-root-->');
     }
+    // The cart for a visitor: the sign-in guard sends them to the login page, as before.
+    const visitorCart = await page('/cart');
+    expect(visitorCart.headers.get('x-rendered')).toBeNull();
+    expect(await visitorCart.text()).not.toContain('id="ssr-state"');
+  });
+
+  it("sends the cart as the static shell with the member's answers: signed in, their lines, its chunk preloaded", async () => {
+    const add = await t.call('POST', '/api/cart', { cookie: demo, body: { params: [{ goods_id: 1, number: 10 }] } });
+    expect(add.status).toBe(200);
+    const lines = await t.call('GET', '/api/cart/list?filters=99999', { cookie: demo });
+    const listed = (lines.body as { data: { data: unknown[] } }).data.data;
+    const res = await page('/cart', demo);
+    expect(res.headers.get('x-rendered')).toBe('answers');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    // Not drawn: #root keeps the boot skeleton and is not marked for hydration.
+    expect(html).toContain('<div id="root"><!--ssr-root-->');
+    expect(html).not.toContain('data-ssr="1"');
+    const queries = stateOf(html).queries.queries;
+    const user = queries.find((q) => q.queryHash === '["user","base"]');
+    expect(user?.state.status).toBe('success');
+    const cart = queries.find((q) => q.queryHash.startsWith('["cart","list"'));
+    expect((cart?.state.data as { data: unknown[] } | undefined)?.data).toHaveLength(listed.length);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/cart-page-[\w-]+\.js">/);
+    expect(html).toContain('<title>购物车 - 康源医药网</title>');
   });
 
   it('never draws for requests that are not page navigations', async () => {
