@@ -142,7 +142,31 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     // Problems seen before closing are still reported by the afterEach check below.
     if (watch.problems.length === 0) watchedPages.delete(page);
   });
+  // A server-drawn page is on screen before its script runs; a click or a typed value then finds no
+  // React listener yet and is lost (as it would be for a buyer that quick). Tests act on the page
+  // as the buyer would once it works: goto returns when a drawn page is hydrated ('commit' excepted:
+  // those tests watch the page before its script).
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    if (args[1]?.waitUntil !== 'commit') await untilPageHydrated(page);
+    return response;
+  };
   return page;
+}
+
+/** Resolves when #root is not server-drawn, or React owns its content. */
+export async function untilPageHydrated(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      if (!root?.hasAttribute('data-ssr')) return true;
+      const first = root.firstElementChild;
+      return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
 }
 
 /** Allows more console errors on a page from now on (e.g. right before stopping the server). */
