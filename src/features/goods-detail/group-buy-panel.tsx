@@ -28,7 +28,8 @@ export function GroupBuyPanel({ info, showPrice, unit }: { info: GroupBuyInfo; s
         <span className={styles.groupClock}>
           {left > 0 ? (
             <>
-              距结束 <b>{countdownText(left)}</b>
+              {/* The server's second and the hydrating page's differ; the clock's first tick redraws it. */}
+              距结束 <b suppressHydrationWarning>{countdownText(left)}</b>
             </>
           ) : (
             '活动已结束'

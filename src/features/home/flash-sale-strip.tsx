@@ -48,9 +48,23 @@ function Clock({ seconds, label }: { seconds: number; label: string }) {
         {label}
       </span>
       <span aria-hidden="true" data-testid="flash-countdown">
-        {days > 0 && <b className={styles.days}>{days}天</b>}
-        <b className={styles.digit}>{pad(hours)}</b>:<b className={styles.digit}>{pad(minutes)}</b>:
-        <b className={styles.digit}>{pad(s)}</b>
+        {/* Drawn on the server a moment before the page hydrates: the clock's first tick redraws it. */}
+        {days > 0 && (
+          <b className={styles.days} suppressHydrationWarning>
+            {days}天
+          </b>
+        )}
+        <b className={styles.digit} suppressHydrationWarning>
+          {pad(hours)}
+        </b>
+        :
+        <b className={styles.digit} suppressHydrationWarning>
+          {pad(minutes)}
+        </b>
+        :
+        <b className={styles.digit} suppressHydrationWarning>
+          {pad(s)}
+        </b>
       </span>
     </span>
   );
