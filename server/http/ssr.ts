@@ -52,9 +52,11 @@ function escapeHtml(text: string): string {
 
 /**
  * The JS chunks of the page modules (fetched with the entry instead of after it), and the chunks
- * they import and those of lazy parts the page drew, entry excluded (for a page the browser draws
- * from the answers, at low priority: found by the preload scanner instead of a waterfall, and Vite's
- * chunk loader, seeing their links, does not append them one by one).
+ * they import and those of lazy parts the page drew, entry excluded (fetched at low priority, after
+ * what the first paint needs). Listed
+ * in the HTML, the imports are found by the preload scanner instead of a waterfall, and Vite's
+ * chunk loader, seeing their links present, does not append them one by one as the route loads
+ * (measured: ~20 ms of the main thread at 4× CPU on a goods list).
  */
 export function chunksForSources(
   manifest: ViteManifest,
@@ -275,9 +277,7 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
       inlined: inline ? cssFiles : [],
       cssLinks: inline ? [] : cssFiles,
       modules: chunks.pages,
-      // Only for a page the browser draws (answers): it needs them all before its first screen. On
-      // a drawn page they only competed with the first paint's picture (Lighthouse: LCP 2.0 → 2.8 s).
-      imports: page.html === null ? chunks.imports : [],
+      imports: chunks.imports,
       state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
     });
     const headers = new Headers({
