@@ -8,7 +8,7 @@ import type { GoodsActivity, GoodsDetail } from '../../src/domain/catalog';
 import type { OrderDetail, OrderSummary } from '../../src/domain/orders';
 import { formatPrice } from '../../src/domain/money';
 import { quantityRulesFor } from '../../src/domain/quantity';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, untilHydrated, type RunningServer } from './harness';
+import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 /** The seeded 满减 promotion's first tier: 满1000减50 (fen). */
 const FIRST_TIER_FEN = 100_000;
@@ -73,7 +73,7 @@ describeBrowser('buying: cart tiers, checkout with a coupon, balance payment; 45
     for (const pick of picks) {
       await page.goto(`/list/info/${pick.id}`);
       const qty = page.getByRole('spinbutton', { name: '购买数量' }).first();
-      await untilHydrated(qty);
+      await qty.waitFor({ timeout: 15_000 });
       await qty.fill(String(pick.quantity));
       await qty.press('Tab');
       await page.getByRole('button', { name: '加入购物车' }).first().click();
@@ -126,7 +126,6 @@ describeBrowser('buying: cart tiers, checkout with a coupon, balance payment; 45
     allowConsoleErrors(page, /status of 459/);
     await signIn(page, 'nocontract');
     await page.goto('/list/info/1');
-    await untilHydrated(page.getByRole('button', { name: '加入购物车' }).first());
     await page.getByRole('button', { name: '加入购物车' }).first().click();
     await page.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });
     await page.goto('/cart');

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type ConsoleMessage, type Frame, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
 import { afterAll, afterEach, describe } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -290,19 +290,6 @@ afterEach(async (context) => {
     throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.join('\n')}`);
   }
 });
-
-/**
- * Waits until React has hydrated the element (a server-rendered page is drawn before its script
- * runs): a value typed into a server-drawn input before hydration is reset to React's state, and on
- * a loaded machine a test can type in that window. React marks a node it owns with a fiber key.
- */
-export async function untilHydrated(locator: Locator, timeoutMs = 20_000): Promise<void> {
-  await locator.waitFor({ timeout: timeoutMs });
-  const handle = await locator.elementHandle();
-  await locator
-    .page()
-    .waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber')), handle, { timeout: timeoutMs });
-}
 
 /** Saves a full-page PNG under tests/e2e/artifacts/ (git-ignored); returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
