@@ -52,11 +52,10 @@ function escapeHtml(text: string): string {
 
 /**
  * The JS chunks of the page modules (fetched with the entry instead of after it), and the chunks
- * they import and those of lazy parts the page drew, entry excluded (fetched at low priority, after
- * what the first paint needs). Listed
- * in the HTML, the imports are found by the preload scanner instead of a waterfall, and Vite's
- * chunk loader, seeing their links present, does not append them one by one as the route loads
- * (measured: ~20 ms of the main thread at 4× CPU on a goods list).
+ * they import and those of lazy parts the page drew, entry excluded (fetched at low priority).
+ * Listed in the HTML, the imports are found by the preload scanner instead of a waterfall, and
+ * Vite's chunk loader, seeing their links, does not append them one by one as the route loads;
+ * Lighthouse's trade-off (TBT down, simulated LCP up) is in bench/README.md.
  */
 export function chunksForSources(
   manifest: ViteManifest,
