@@ -66,6 +66,8 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/footer-[\w-]+\.css">/);
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
     expect(html).toContain('<title>首页 - 康源医药网</title>');
+    // Drawn: the entry script yields the line to the stylesheet and the first pictures.
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     // The CSP lets no inline script run: the page must not need one.
     expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>/g)).toBeNull();
   });
@@ -140,6 +142,8 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/cart-page-[\w-]+\.js">/);
     expect(html).toContain('<title>购物车 - 康源医药网</title>');
+    // Nothing shows before the script runs, so it keeps its normal priority.
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
   });
 
   it('never draws for requests that are not page navigations', async () => {
