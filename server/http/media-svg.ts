@@ -14,7 +14,10 @@ const PALETTE = [
   ['#334155', '#eceff3'],
 ] as const;
 
-const FONT = "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC',sans-serif";
+// The shop's font stack (src/ui/tokens.css --font-family-base; an SVG image cannot read the page's
+// custom properties): naming the Linux CJK fonts spares the per-character fallback in every picture.
+const FONT =
+  "'PingFang SC','Microsoft YaHei','Hiragino Sans GB','Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','WenQuanYi Zen Hei',sans-serif";
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
