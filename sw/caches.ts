@@ -5,7 +5,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { CACHE, RUNTIME_CACHE_PATTERN, USER_SCOPED_CACHES } from '../src/domain/cache-names';
-import { reachabilityPlugin, scopePlugin, servedFromCachePlugin, stampPlugin, type ReportToPage } from './plugins';
+import { reachabilityPlugin, scopePlugin, servedFromCachePlugin, stampPlugin, storedCopyPlugin, type ReportToPage } from './plugins';
 import type { RuntimeCacheName } from './routes';
 import type { ScopeStore } from './scope';
 
@@ -90,6 +90,7 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
       new CacheableResponsePlugin({ statuses: [200] }),
       stampPlugin,
       new ExpirationPlugin({ maxEntries: 4, maxAgeSeconds: 7 * DAY_S, matchOptions: MATCH_OPTIONS }),
+      storedCopyPlugin,
       reachabilityPlugin(report),
     ],
   });

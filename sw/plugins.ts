@@ -4,6 +4,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import {
   HEADER_CACHED_AT,
   HEADER_FROM_CACHE,
+  HEADER_STORED_COPY,
   SCOPE_KEY_PARAM,
   type CacheScope,
   type WorkerToPageMessage,
@@ -94,6 +95,16 @@ export function servedFromCachePlugin(report: ReportToPage): WorkboxPlugin {
     },
   };
 }
+
+/**
+ * Stale-while-revalidate answers from its cache first, online or not: the copy is marked so the
+ * page does not take it for the server's answer (that cleared the offline banner's "as of" time
+ * when the shell's categories arrived after the page's cached goods).
+ */
+export const storedCopyPlugin: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse ? withHeaders(cachedResponse, (headers) => headers.set(HEADER_STORED_COPY, '1')) : null,
+};
 
 /**
  * Tells the page whether the server answered. A gateway failure is turned into a network error

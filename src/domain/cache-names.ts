@@ -47,6 +47,11 @@ export function isCacheScope(value: unknown): value is CacheScope {
 /** Added by the worker: on every answer it stores (when) and every answer it serves from cache. */
 export const HEADER_CACHED_AT = 'X-Cached-At';
 export const HEADER_FROM_CACHE = 'X-From-Cache';
+/**
+ * Added by the worker to a stored copy it answers with before asking the server (the shell's
+ * stale-while-revalidate data): such an answer says nothing about whether the server is there.
+ */
+export const HEADER_STORED_COPY = 'X-Stored-Copy';
 
 /** Background Sync tag the page's outbox registers; the worker wakes the page with SYNC_OUTBOX. */
 export const OUTBOX_SYNC_TAG = 'outbox';

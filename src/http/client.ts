@@ -6,6 +6,7 @@ import ky, { TimeoutError, type KyInstance } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { CODE_OK, CODE_VALIDATION, SUCCESS_CODES, type Envelope } from '../domain/envelope';
 import { ApiError } from '../domain/api-error';
+import { HEADER_FROM_CACHE, HEADER_STORED_COPY } from '../domain/cache-names';
 import { toFormBody, type FormObject } from './form-body';
 
 export { ApiError, errorKindForCode, isApiError } from '../domain/api-error';
@@ -232,9 +233,9 @@ async function send<T>(
     });
     const text = await response.text();
     // A copy the service worker served from its cache, or a gateway's "upstream down", is not
-    // an answer from our server.
-    const fromCache = response.headers.get('x-from-cache') === '1';
-    reportReachability(!fromCache && ![502, 503, 504].includes(response.status));
+    // an answer from our server; a stored copy served before asking it says nothing either way.
+    const fromCache = response.headers.get(HEADER_FROM_CACHE) === '1';
+    if (response.headers.get(HEADER_STORED_COPY) !== '1') reportReachability(!fromCache && ![502, 503, 504].includes(response.status));
     return parseAnswer<T>(response.status, text);
   } catch (err) {
     const apiError = toApiError(err, signal);

@@ -6,6 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
+import { HEADER_STORED_COPY } from '../../src/domain/cache-names';
 import { configureHttp, http, resetHttp } from '../../src/http/client';
 import { userKeys } from '../../src/api/user';
 import { scopeOfUserBase, startCacheScopeSync } from '../../src/app/cache-scope';
@@ -54,6 +55,25 @@ describe('OfflineBanner', () => {
         await http.get('cart/total');
       });
       expect(onlineManager.isOnline()).toBe(true);
+    } finally {
+      resetHttp();
+    }
+  });
+
+  it("keeps the as-of time when a stored copy (the shell's categories) arrives after the cached goods", async () => {
+    render(<OfflineBanner />);
+    act(() => applyWorkerReport({ type: 'SERVED_FROM_CACHE', url: '/api/goods/detail/1', cachedAt: LATER }));
+    const stored = new Headers({ [HEADER_STORED_COPY]: '1' });
+    configureHttp({
+      baseUrl: 'http://shop.test/api',
+      fetch: () => Promise.resolve(new Response(JSON.stringify({ code: 10000, msg: 'ok', data: {} }), { status: 200, headers: stored })),
+    });
+    try {
+      await act(async () => {
+        await http.get('focus/common');
+      });
+      expect(onlineManager.isOnline()).toBe(false);
+      expect(screen.getByRole('status').textContent).toBe('当前处于离线状态，数据更新于 2025-03-05 15:07');
     } finally {
       resetHttp();
     }

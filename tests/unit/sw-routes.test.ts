@@ -1,7 +1,8 @@
 // The service worker's route table (sw/routes.ts): which request lands in which runtime cache,
 // and that per-user answers never do.
 import { describe, expect, it } from 'vitest';
-import { CACHE, isCacheScope, isPageToWorkerMessage, isWorkerToPageMessage } from '../../src/domain/cache-names';
+import { CACHE, HEADER_STORED_COPY, isCacheScope, isPageToWorkerMessage, isWorkerToPageMessage } from '../../src/domain/cache-names';
+import { storedCopyPlugin } from '../../sw/plugins';
 import { isPerUserPath, runtimeCacheFor, sessionEventFor } from '../../sw/routes';
 
 describe('runtimeCacheFor', () => {
@@ -88,5 +89,18 @@ describe('page ↔ worker contract', () => {
     expect(isWorkerToPageMessage({ type: 'SERVED_FROM_CACHE', url: '/api/goods/list', cachedAt: 1 })).toBe(true);
     expect(isWorkerToPageMessage({ type: 'SERVED_FROM_CACHE', url: '/api/goods/list' })).toBe(false);
     expect(isWorkerToPageMessage({ type: 'SYNC_OUTBOX' })).toBe(true);
+  });
+});
+
+describe('storedCopyPlugin', () => {
+  it("marks a stale-while-revalidate copy so the page does not take it for the server's answer", async () => {
+    const cached = new Response('{"code":10000}', { status: 200, headers: { 'content-type': 'application/json', 'X-Cached-At': '5' } });
+    const hook = storedCopyPlugin.cachedResponseWillBeUsed;
+    if (!hook) throw new Error('no hook');
+    const marked = await hook({ cachedResponse: cached } as Parameters<typeof hook>[0]);
+    expect(marked?.headers.get(HEADER_STORED_COPY)).toBe('1');
+    expect(marked?.headers.get('X-Cached-At')).toBe('5');
+    expect(await marked?.text()).toBe('{"code":10000}');
+    expect(await hook({ cachedResponse: undefined } as Parameters<typeof hook>[0])).toBeNull();
   });
 });
