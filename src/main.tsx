@@ -13,8 +13,16 @@ import { warmWorkerCaches } from './app/warm-caches';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html 缺少 #root 容器');
 
+/** A task boundary: what the browser has waiting (input, a frame) runs before the next step. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(root: HTMLElement): Promise<void> {
   const rendered = readSsrState(document);
+  // A drawn page is already readable: building the router and the caches need not extend the
+  // entry's evaluation into one longer task (Lighthouse counts every task over 50 ms).
+  if (rendered?.drawn) await yieldToBrowser();
   const state = createAppState((queryClient) => {
     if (rendered) hydrateSsrQueries(queryClient, rendered);
   });
