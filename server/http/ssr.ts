@@ -51,11 +51,11 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The JS chunks of the page modules (fetched with the entry instead of after it), and the chunks
- * they import and those of lazy parts the page drew, entry excluded (fetched at low priority).
- * Listed in the HTML, the imports are found by the preload scanner instead of a waterfall, and
- * Vite's chunk loader, seeing their links, does not append them one by one as the route loads;
- * Lighthouse's trade-off (TBT down, simulated LCP up) is in bench/README.md.
+ * The JS chunks of the page modules, and the chunks they import and those of lazy parts the page
+ * drew, entry excluded. A drawn page asks for them together with the entry once it has loaded
+ * (ENTRY_LOADER), the static shell preloads them: either way no import waits for the one before
+ * it, and Vite's chunk loader, finding their links, does not append them one by one as the route
+ * loads.
  */
 export function chunksForSources(
   manifest: ViteManifest,
@@ -111,7 +111,7 @@ export function splitTemplate(html: string): PageTemplate | null {
     rootOpenShell: html.slice(headEnd, start),
     skeleton: html.slice(start, end + ROOT_END.length),
     tail: html.slice(end + ROOT_END.length),
-    csp: contentSecurityPolicy(html),
+    csp: contentSecurityPolicy(`${html}<script>${ENTRY_LOADER}</script>`),
   };
 }
 
@@ -140,14 +140,43 @@ export function inlinedMarkers(files: readonly string[]): string {
   return files.map((file) => `<link rel="stylesheet" href="/${file}" disabled data-inlined>`).join('');
 }
 
+/** The entry script tag Vite writes into index.html's head. */
+const ENTRY_TAG = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
+
 /**
- * A drawn page is readable before its script runs, so the entry script asks for its bytes after
- * the stylesheet and the pictures of the first screen (Chromium then holds it back while those are
- * in flight); on a slow line the drawn page paints sooner and hydrates a little later. The plain
- * shell (answers pages, the offline shell) needs the script to show anything and keeps it high.
+ * A drawn page is readable before its script runs, so its script is asked for only once the page
+ * has loaded (its stylesheet and the first screen's pictures) and painted: on a slow line the
+ * pictures get the whole connection, and the page hydrates after them
+ * (docs/decisions/first-paint.md). A buyer who touches or types before that starts it at once (a
+ * drawn control does nothing until the page has hydrated), and a page still loading after
+ * ENTRY_WAIT_MS (a stalled picture) starts it anyway. Constant text, so the page's
+ * Content-Security-Policy allows it by its hash; the files come from the JSON block before it.
  */
-export function entryAfterContent(head: string): string {
-  return head.replace('<script type="module" ', '<script type="module" fetchpriority="low" ');
+export const ENTRY_WAIT_MS = 3000;
+export const ENTRY_LOADER = [
+  '(function(){',
+  'var f=JSON.parse(document.getElementById("ssr-entry").textContent),started=false,h=document.head;',
+  'function go(){if(started)return;started=true;',
+  'f.imports.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});',
+  'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=f.entry;h.appendChild(s)}',
+  'function painted(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)}',
+  '["pointerdown","touchstart","keydown"].forEach(function(t){addEventListener(t,go,{capture:true,once:true,passive:true})});',
+  'if(document.readyState==="complete")painted();',
+  `else{addEventListener("load",painted,{once:true});setTimeout(go,${String(ENTRY_WAIT_MS)})}`,
+  '})();',
+].join('');
+
+/** The entry's script tag out of the head, for a drawn page to ask for after its load. */
+export function deferEntry(head: string): { head: string; entry: string | null } {
+  const match = ENTRY_TAG.exec(head);
+  if (!match) return { head, entry: null };
+  return { head: head.replace(match[0], ''), entry: match[1] };
+}
+
+/** The entry and its chunks (the page's modules first), appended together so none waits on another. */
+function entryAfterLoad(entry: string, imports: readonly string[]): string {
+  const files = JSON.stringify({ entry, imports: imports.map((file) => `/${file}`) }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="ssr-entry">${files}</script><script>${ENTRY_LOADER}</script>`;
 }
 
 export function composePage(
@@ -156,7 +185,8 @@ export function composePage(
   parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; imports?: readonly string[]; state: string },
 ): string {
   const titled = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  const head = page.html === null ? titled : entryAfterContent(titled);
+  const deferred = page.html === null ? { head: titled, entry: null } : deferEntry(titled);
+  const head = deferred.head;
   const hoisted = page.html === null ? '' : (LEADING_LINKS.exec(page.html)?.[0] ?? '');
   const body = page.html === null ? template.skeleton : page.html.slice(hoisted.length);
   const links = [
@@ -164,12 +194,13 @@ export function composePage(
     inlineStyles(parts.css),
     inlinedMarkers(parts.inlined ?? []),
     ...(parts.cssLinks ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...parts.modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...(parts.imports ?? []).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    // The static shell needs its script to show anything: its chunks load with it.
+    ...(page.html === null ? [...parts.modules, ...(parts.imports ?? [])] : []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
+  const entry = deferred.entry === null ? '' : entryAfterLoad(deferred.entry, [...parts.modules, ...(parts.imports ?? [])]);
   // The state block sits right after #root: it is read before the entry script runs (a module
   // script runs after the document is parsed).
-  const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>`);
+  const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>${entry}`);
   return `${head}${links}${page.html === null ? template.rootOpenShell : template.rootOpen}${body}${tail}`;
 }
 

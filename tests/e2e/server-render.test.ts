@@ -4,7 +4,8 @@
 // shifts), and a signed-in buyer's page is drawn with their prices.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { ENTRY_WAIT_MS } from '../../server/http/ssr.ts';
+import { describeBrowser, launchBrowser, newPage, startServer, untilPageHydrated, type RunningServer } from './harness';
 
 describeBrowser('server rendering: first screens drawn on the server, hydrated in the page', () => {
   let server: RunningServer;
@@ -91,5 +92,49 @@ describeBrowser('server rendering: first screens drawn on the server, hydrated i
     await page.getByRole('navigation', { name: '显示方式' }).getByRole('link', { name: '列表' }).click();
     await page.waitForURL((u) => u.pathname === '/list/table' && u.searchParams.get('category_id') === '1');
     await page.locator('main table').first().waitFor();
+  });
+  /** When the page asked for its entry script, and when its load event came (ms from navigation start). */
+  async function entryTiming(page: Page): Promise<{ entryStart: number | null; loadStart: number }> {
+    return page.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name));
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { entryStart: entry ? entry.startTime : null, loadStart: nav.loadEventStart };
+    });
+  }
+
+  it('asks for the script once the drawn page has loaded, or at once when the buyer touches it first', async () => {
+    const page = await newPage(browser, server.url, { name: 'server-render-entry' });
+    await page.goto('/list?category_id=1');
+    const loaded = await entryTiming(page);
+    expect(loaded.loadStart).toBeGreaterThan(0);
+    expect(loaded.entryStart).not.toBeNull();
+    expect(loaded.entryStart ?? 0).toBeGreaterThanOrEqual(loaded.loadStart);
+
+    // A picture that never arrives holds the load event back; a tap must not wait for it.
+    const held: Route[] = [];
+    await page.route(/\/media\//, (route) => void held.push(route));
+    await page.goto('/list?category_id=2', { waitUntil: 'commit' });
+    await page.locator('main article').first().waitFor();
+    expect(held.length).toBeGreaterThan(0);
+    expect((await entryTiming(page)).entryStart).toBeNull();
+    await page.mouse.click(2, 300);
+    await untilPageHydrated(page);
+    const tapped = await entryTiming(page);
+    expect(tapped.loadStart).toBe(0);
+    // Asked for at the tap, not at the wait's end.
+    expect(tapped.entryStart ?? Infinity).toBeLessThan(ENTRY_WAIT_MS);
+    for (const route of held) await route.continue();
+    await page.unroute(/\/media\//);
+  });
+
+  it('hydrates a drawn page whose pictures never arrive, after a wait, without a touch', async () => {
+    const page = await newPage(browser, server.url, { name: 'server-render-stalled' });
+    const held: Route[] = [];
+    await page.route(/\/media\//, (route) => void held.push(route));
+    await page.goto('/list?category_id=1', { waitUntil: 'commit' });
+    await untilPageHydrated(page);
+    expect((await entryTiming(page)).loadStart).toBe(0);
+    for (const route of held) await route.continue();
+    await page.unroute(/\/media\//);
   });
 });
