@@ -22,7 +22,7 @@ async function start(root: HTMLElement): Promise<void> {
   const rendered = readSsrState(document);
   // A drawn page is already readable: building the router and the caches need not extend the
   // entry's evaluation into one longer task (Lighthouse counts every task over 50 ms).
-  if (rendered?.drawn) await yieldToBrowser();
+  if (rendered) await yieldToBrowser();
   const state = createAppState((queryClient) => {
     if (rendered) hydrateSsrQueries(queryClient, rendered);
   });
@@ -31,8 +31,8 @@ async function start(root: HTMLElement): Promise<void> {
       <App state={state} />
     </StrictMode>
   );
-  if (!rendered?.drawn) {
-    // The static shell, with or without the page's first answers (already in the cache).
+  if (!rendered) {
+    // The static shell: the page renders here.
     createRoot(root).render(app);
     return;
   }

@@ -22,8 +22,7 @@ const gz = promisify(gzip);
 
 /** What dist/.ssr/server-render.js exports (src/app/server-render.tsx). */
 interface RenderedPage {
-  /** Null: the page is sent as the static shell with its answers (a row marked `answers`). */
-  html: string | null;
+  html: string;
   state: { version: number; queries: unknown; warm?: string[] };
   title: string;
   pageSources: string[];
@@ -91,10 +90,6 @@ export interface PageTemplate {
   head: string;
   /** Everything from `<div id="root"` up to the skeleton, which the rendered page replaces. */
   rootOpen: string;
-  /** The same, unmarked: the page renders in the browser (answers only). */
-  rootOpenShell: string;
-  /** index.html's boot skeleton, kept when the page is not drawn. */
-  skeleton: string;
   tail: string;
   csp: string;
 }
@@ -108,8 +103,6 @@ export function splitTemplate(html: string): PageTemplate | null {
   return {
     head: html.slice(0, headEnd),
     rootOpen: html.slice(headEnd, start).replace('<div id="root">', '<div id="root" data-ssr="1">'),
-    rootOpenShell: html.slice(headEnd, start),
-    skeleton: html.slice(start, end + ROOT_END.length),
     tail: html.slice(end + ROOT_END.length),
     csp: contentSecurityPolicy(`${html}<script>${ENTRY_LOADER}</script>`),
   };
@@ -185,23 +178,20 @@ export function composePage(
   parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; imports?: readonly string[]; state: string },
 ): string {
   const titled = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  const deferred = page.html === null ? { head: titled, entry: null } : deferEntry(titled);
-  const head = deferred.head;
-  const hoisted = page.html === null ? '' : (LEADING_LINKS.exec(page.html)?.[0] ?? '');
-  const body = page.html === null ? template.skeleton : page.html.slice(hoisted.length);
+  const { head, entry } = deferEntry(titled);
+  const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
   const links = [
     hoisted,
     inlineStyles(parts.css),
     inlinedMarkers(parts.inlined ?? []),
     ...(parts.cssLinks ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    // The static shell needs its script to show anything: its chunks load with it.
-    ...(page.html === null ? [...parts.modules, ...(parts.imports ?? [])] : []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
-  const entry = deferred.entry === null ? '' : entryAfterLoad(deferred.entry, [...parts.modules, ...(parts.imports ?? [])]);
+  const scripts = entry === null ? '' : entryAfterLoad(entry, [...parts.modules, ...(parts.imports ?? [])]);
   // The state block sits right after #root: it is read before the entry script runs (a module
   // script runs after the document is parsed).
-  const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>${entry}`);
-  return `${head}${links}${page.html === null ? template.rootOpenShell : template.rootOpen}${body}${tail}`;
+  const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>${scripts}`);
+  return `${head}${links}${template.rootOpen}${body}${tail}`;
 }
 
 interface Loaded {
@@ -309,8 +299,7 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     }
     if (!page) return next();
 
-    // A page sent undrawn needs no CSS before its first paint: its chunk brings its own.
-    const cssFiles = page.html === null ? [] : cssForPage(loaded.manifest, loaded.cssIndex, page.pageSources, page.html);
+    const cssFiles = cssForPage(loaded.manifest, loaded.cssIndex, page.pageSources, page.html);
     const inline = cssFiles.length >= INLINE_CSS_FROM_FILES;
     const chunks = chunksForSources(loaded.manifest, page.pageSources, cssFiles);
     const html = composePage(loaded.template, page, {
@@ -330,7 +319,7 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
       'X-Frame-Options': 'SAMEORIGIN',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Content-Security-Policy': loaded.template.csp,
-      'X-Rendered': page.html === null ? 'answers' : 'server',
+      'X-Rendered': 'server',
     });
     if (overHttps(c, opts.trustProxy === true)) headers.set('Strict-Transport-Security', HSTS);
     for (const cookie of setCookies) headers.append('Set-Cookie', cookie);

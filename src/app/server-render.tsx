@@ -3,9 +3,8 @@
 // browser navigation to a row marked `ssr`. It runs the same router, loaders and React tree as the
 // page, with one QueryClient per request whose API calls go straight into the server's own app
 // (no socket) carrying the buyer's cookie, and answers the HTML of #root plus the query cache the
-// page hydrates from. A row marked `answers` gets only its answers (the page renders in the
-// browser, straight from them). A route that is not marked, or that redirects or fails, answers
-// null and the server sends the static shell as before.
+// page hydrates from. A route that is not marked, or that redirects or fails, answers null and the
+// server sends the static shell as before.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -31,8 +30,8 @@ export interface RenderRequest {
 }
 
 export interface RenderedPage {
-  /** The inner HTML of #root; null for a page sent as the static shell with its answers (`answers`). */
-  html: string | null;
+  /** The inner HTML of #root. */
+  html: string;
   state: SsrState;
   title: string;
   /** Source files (`src/features/…/x.tsx`) of the page modules drawn: the server links their CSS. */
@@ -69,10 +68,10 @@ async function pageSourceOf(def: RouteDef): Promise<string | null> {
   return null;
 }
 
-/** The matched row, when the server draws it (`ssr`) or sends its answers with the shell (`answers`). */
+/** The matched row, when the server draws it (`ssr`). */
 function serverDefFor(route: AnyRoute | undefined): RouteDef | null {
   const def = (route?.options.staticData as { def?: RouteDef } | undefined)?.def;
-  return def?.ssr || def?.answers ? def : null;
+  return def?.ssr ? def : null;
 }
 
 /** Fizz's inline instructions ($RC …): a boundary written out of order, which the CSP refuses. */
@@ -122,14 +121,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     // handles it in the browser, as before.
     if (router.state.matches.some((match) => match.status !== 'success') || leafDef(router.state.matches) !== def) return null;
 
-    const html = def.ssr
-      ? await renderToHtml(
-          <StrictMode>
-            <App state={state} />
-          </StrictMode>,
-        )
-      : null;
-    if (def.ssr && html === null) return null;
+    const html = await renderToHtml(
+      <StrictMode>
+        <App state={state} />
+      </StrictMode>,
+    );
+    if (html === null) return null;
     const pageSources: string[] = [];
     for (const match of router.state.matches) {
       const matchDef = (match.staticData as { def?: RouteDef } | undefined)?.def;

@@ -27,18 +27,14 @@ export function encodeSsrState(state: SsrState): string {
   return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/**
- * The state block of the page, if any. `drawn`: the server drew #root from it (hydrate); else it
- * sent only the answers with the static shell (a member page rendered in the browser).
- */
-export function readSsrState(doc: Document): (SsrState & { drawn: boolean }) | null {
+/** The state block of a page the server drew (#root marked), if any: the page hydrates from it. */
+export function readSsrState(doc: Document): SsrState | null {
   const root = doc.getElementById('root');
   const element = doc.getElementById(SSR_STATE_ELEMENT_ID);
-  if (!root || !element?.textContent) return null;
-  const drawn = root.hasAttribute(SSR_ROOT_ATTRIBUTE);
+  if (!root?.hasAttribute(SSR_ROOT_ATTRIBUTE) || !element?.textContent) return null;
   try {
     const state = JSON.parse(element.textContent) as SsrState;
-    return state.version === SSR_STATE_VERSION && typeof state.queries === 'object' ? { ...state, drawn } : null;
+    return state.version === SSR_STATE_VERSION && typeof state.queries === 'object' ? state : null;
   } catch {
     return null;
   }

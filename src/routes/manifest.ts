@@ -194,7 +194,7 @@ export const routes: RouteDef[] = [
 
   // Cart flow (step banner 1-4; cart_hm is a payment page, shown as step 3)
   { name: 'cart', path: '/cart', title: '购物车', shell: CART, layout: true, page: outletLayout },
-  { name: 'step1', path: '/cart/step1', aliases: ['/cart'], parent: 'cart', title: '购物车', shell: CART, step: 1, auth: true, answers: true, page: () => import('../features/cart/cart-page'), loader: loadCart },
+  { name: 'step1', path: '/cart/step1', aliases: ['/cart'], parent: 'cart', title: '购物车', shell: CART, step: 1, auth: true, ssr: true, page: () => import('../features/cart/cart-page'), loader: loadCart },
   { name: 'step2', path: '/cart/step2', parent: 'cart', title: '核对订单信息', shell: CART, step: 2, auth: true, page: () => import('../features/checkout/step2-page'), search: cartLinesSearch },
   { name: 'step3', path: '/cart_step3/$id', aliases: ['/cart/step3/$id'], parent: 'cart', title: '支付订单', shell: CART, step: 3, auth: true, page: () => import('../features/checkout/step3-page') },
   { name: 'step4', path: '/cart/step4', parent: 'cart', title: '支付完成', shell: CART, step: 4, auth: true, page: () => import('../features/checkout/step4-page'), search: orderIdSearch },

@@ -48,12 +48,6 @@ export interface RouteDef {
    * public pages buyers land on, whose loader fetches what the first screen shows.
    */
   ssr?: boolean;
-  /**
-   * The server sends this page's first answers with the static shell (not drawn: the page renders
-   * in the browser, its truth partly on the device), so it renders without waiting for the sign-in
-   * check and its loader's round trips (docs/decisions/server-rendering.md). Member pages only.
-   */
-  answers?: boolean;
   /** Cart step banner: 1-4 (cart_hm shows step 3). */
   step?: 1 | 2 | 3 | 4;
   /**
