@@ -144,6 +144,9 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     // The first lines are drawn (the rest follow in the browser, cart-list.tsx).
     const first = (listed[0] as { goods: { name: string } }).goods.name;
     expect(root).toContain(first);
+    // The 满额返现 hint beside the totals comes with the lines (the loader asks for the offer too).
+    expect(root).toContain('data-cashback-hint');
+    expect(stateOf(html).queries.queries.some((q) => q.queryHash === '["promotion","cashback"]')).toBe(true);
     const queries = stateOf(html).queries.queries;
     const user = queries.find((q) => q.queryHash === '["user","base"]');
     expect(user?.state.status).toBe('success');
