@@ -138,7 +138,8 @@ const ENTRY_TAG = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\
 
 /**
  * A drawn page is readable before its script runs, so its script is asked for only once the page
- * has loaded (its stylesheet and the first screen's pictures) and painted: on a slow line the
+ * has loaded (its stylesheet and the first screen's pictures) and painted them (`load` can come
+ * before the first paint, and the paint a frame after the pictures): on a slow line the
  * pictures get the whole connection, and the page hydrates after them
  * (docs/decisions/first-paint.md). A buyer who touches or types before that starts it at once (a
  * drawn control does nothing until the page has hydrated), and a page still loading after
@@ -151,24 +152,40 @@ export const ENTRY_LOADER = [
   'var f=JSON.parse(document.getElementById("ssr-entry").textContent),started=false,h=document.head;',
   'function go(){if(started)return;started=true;',
   'f.imports.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});',
-  'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=f.entry;h.appendChild(s)}',
-  'function painted(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)}',
+  // The manifest once the entry has run: its install-prompt listener is then in place.
+  'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=f.entry;s.onload=s.onerror=manifest;h.appendChild(s)}',
+  'function manifest(){if(!f.manifest)return;var m=document.createElement("link");m.rel="manifest";m.href=f.manifest;h.appendChild(m)}',
+  // Two frames after the first contentful paint: the frame that drew the pictures `load` waited
+  // for is on screen. A hidden tab paints nothing (and runs no frames): it starts at once.
+  'function framesLater(){requestAnimationFrame(function(){requestAnimationFrame(go)})}',
+  'function painted(){if(document.visibilityState!=="visible"){go();return}setTimeout(go,1000);',
+  'if(!window.PerformanceObserver||performance.getEntriesByName("first-contentful-paint").length){framesLater();return}',
+  'new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();framesLater()}}).observe({type:"paint"})}',
   '["pointerdown","touchstart","keydown"].forEach(function(t){addEventListener(t,go,{capture:true,once:true,passive:true})});',
   'if(document.readyState==="complete")painted();',
   `else{addEventListener("load",painted,{once:true});setTimeout(go,${String(ENTRY_WAIT_MS)})}`,
   '})();',
 ].join('');
 
-/** The entry's script tag out of the head, for a drawn page to ask for after its load. */
-export function deferEntry(head: string): { head: string; entry: string | null } {
+const MANIFEST_TAG = /<link rel="manifest" href="([^"]+)">/;
+
+/**
+ * The entry's script tag and the web app manifest's link out of the head, for a drawn page to add
+ * after its load (the manifest after the entry has run): the manifest brings the browser's
+ * fetches of the app icons, which on a slow line would share it with the first screen's pictures,
+ * and its install check fires `beforeinstallprompt` once, which the entry's listener must catch.
+ */
+export function deferEntry(head: string): { head: string; entry: string | null; manifest: string | null } {
   const match = ENTRY_TAG.exec(head);
-  if (!match) return { head, entry: null };
-  return { head: head.replace(match[0], ''), entry: match[1] };
+  if (!match) return { head, entry: null, manifest: null };
+  const manifest = MANIFEST_TAG.exec(head);
+  const rest = head.replace(match[0], '').replace(manifest?.[0] ?? '', '');
+  return { head: rest, entry: match[1], manifest: manifest?.[1] ?? null };
 }
 
 /** The entry and its chunks (the page's modules first), appended together so none waits on another. */
-function entryAfterLoad(entry: string, imports: readonly string[]): string {
-  const files = JSON.stringify({ entry, imports: imports.map((file) => `/${file}`) }).replace(/</g, '\\u003c');
+function entryAfterLoad(entry: string, imports: readonly string[], manifest: string | null): string {
+  const files = JSON.stringify({ entry, imports: imports.map((file) => `/${file}`), manifest }).replace(/</g, '\\u003c');
   return `<script type="application/json" id="ssr-entry">${files}</script><script>${ENTRY_LOADER}</script>`;
 }
 
@@ -178,7 +195,7 @@ export function composePage(
   parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; imports?: readonly string[]; state: string },
 ): string {
   const titled = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  const { head, entry } = deferEntry(titled);
+  const { head, entry, manifest } = deferEntry(titled);
   const hoisted = LEADING_LINKS.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
   const links = [
@@ -187,7 +204,7 @@ export function composePage(
     inlinedMarkers(parts.inlined ?? []),
     ...(parts.cssLinks ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ].join('');
-  const scripts = entry === null ? '' : entryAfterLoad(entry, [...parts.modules, ...(parts.imports ?? [])]);
+  const scripts = entry === null ? '' : entryAfterLoad(entry, [...parts.modules, ...(parts.imports ?? [])], manifest);
   // The state block sits right after #root: it is read before the entry script runs (a module
   // script runs after the document is parsed).
   const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>${scripts}`);

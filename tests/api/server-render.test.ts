@@ -70,9 +70,11 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     // Drawn: no script in <head>; the entry and the home chunk are named in a JSON block that the
     // one inline script (the CSP allows it by its hash, nothing else) asks for after the load.
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).not.toMatch(/<script|rel="modulepreload"/);
+    expect(head).not.toMatch(/<script|rel="modulepreload"|rel="manifest"/);
     const files = /<script type="application\/json" id="ssr-entry">([^<]*)<\/script>/.exec(html);
-    const entry = JSON.parse(files?.[1] ?? '{}') as { entry?: string; imports?: string[] };
+    const entry = JSON.parse(files?.[1] ?? '{}') as { entry?: string; imports?: string[]; manifest?: string };
+    // The web app manifest (and with it the browser's icon fetches) comes after the entry has run.
+    expect(entry.manifest).toBe('/manifest.webmanifest');
     expect(entry.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     expect(entry.imports?.[0]).toMatch(/^\/assets\/home-page-[\w-]+\.js$/);
     expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>[\s\S]*?<\/script>/g)).toEqual([`<script>${ENTRY_LOADER}</script>`]);
@@ -268,7 +270,7 @@ describe('page assembly', () => {
     );
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).toContain(
-      `<script type="application/json" id="ssr-entry">{"entry":"/assets/index-a.js","imports":["/assets/page.js","/assets/tile.js"]}</script><script>${ENTRY_LOADER}</script></body>`,
+      `<script type="application/json" id="ssr-entry">{"entry":"/assets/index-a.js","imports":["/assets/page.js","/assets/tile.js"],"manifest":null}</script><script>${ENTRY_LOADER}</script></body>`,
     );
   });
 

@@ -109,6 +109,8 @@ describeBrowser('server rendering: first screens drawn on the server, hydrated i
     expect(loaded.loadStart).toBeGreaterThan(0);
     expect(loaded.entryStart).not.toBeNull();
     expect(loaded.entryStart ?? 0).toBeGreaterThanOrEqual(loaded.loadStart);
+    // The manifest is linked once the entry has run (its install-prompt listener first).
+    await page.locator('head link[rel="manifest"]').waitFor({ state: 'attached' });
 
     // A picture that never arrives holds the load event back; a tap must not wait for it.
     const held: Route[] = [];
