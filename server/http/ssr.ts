@@ -51,10 +51,9 @@ function escapeHtml(text: string): string {
 
 /**
  * The JS chunks of the page modules, and the chunks they import and those of lazy parts the page
- * drew, entry excluded. A drawn page asks for them together with the entry once it has loaded
- * (ENTRY_LOADER), the static shell preloads them: either way no import waits for the one before
- * it, and Vite's chunk loader, finding their links, does not append them one by one as the route
- * loads.
+ * drew, entry excluded. The drawn page asks for them together with the entry once it has loaded
+ * (ENTRY_LOADER): no import waits for the one before it, and Vite's chunk loader, finding their
+ * links, does not append them one by one as the route loads.
  */
 export function chunksForSources(
   manifest: ViteManifest,
@@ -156,7 +155,8 @@ export const ENTRY_LOADER = [
   'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=f.entry;s.onload=s.onerror=manifest;h.appendChild(s)}',
   'function manifest(){if(!f.manifest)return;var m=document.createElement("link");m.rel="manifest";m.href=f.manifest;h.appendChild(m)}',
   // Two frames after the first contentful paint: the frame that drew the pictures `load` waited
-  // for is on screen. A hidden tab paints nothing (and runs no frames): it starts at once.
+  // for is on screen. A hidden tab paints nothing (and runs no frames): it starts at once; a
+  // browser that reports no paint, a second after the load.
   'function framesLater(){requestAnimationFrame(function(){requestAnimationFrame(go)})}',
   'function painted(){if(document.visibilityState!=="visible"){go();return}setTimeout(go,1000);',
   'if(!window.PerformanceObserver||performance.getEntriesByName("first-contentful-paint").length){framesLater();return}',
