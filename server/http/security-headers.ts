@@ -1,7 +1,8 @@
 // Security headers of every page answer (the built index.html and any other .html):
 // - Content-Security-Policy: scripts only from the shop's own origin, plus the inline scripts the
 //   build really has, each by its sha256 (computed at start from the built file, so a build
-//   that adds one keeps working and an injected one does not run). Styles allow 'unsafe-inline':
+//   that adds one keeps working and an injected one does not run; a drawn page's entry loader is
+//   added the same way, server/http/ssr.ts). Styles allow 'unsafe-inline':
 //   index.html has an inline <style> for the first paint and React sets style attributes;
 //   neither runs code. Images may come from any https: origin (banners and goods pictures may
 //   live on a CDN the operator names; an image runs nothing). frame-ancestors 'self': only our own pages may frame us (the chat frame

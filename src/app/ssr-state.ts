@@ -1,6 +1,6 @@
 // What a server-rendered page carries for the hydrating page (src/app/server-render.tsx writes it,
-// src/main.tsx reads it): the query cache the server rendered with, in a JSON data block (not a
-// script: the CSP lets no inline script run, and a data block runs nothing).
+// src/main.tsx reads it): the query cache the server rendered with, in a JSON data block (a data
+// block runs nothing, so the page's CSP need not allow it).
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { ApiError, isApiError, type TransportErrorKind } from '../domain/api-error';
 
