@@ -69,6 +69,8 @@ describeBrowser('operator console: sign in with TOTP, dashboard, approve a regis
     await operator.getByRole('button', { name: '审核通过' }).click();
     await operator.getByText('已审核通过，该企业现在可以下单').waitFor({ timeout: 10_000 });
     await operator.getByRole('heading', { name: '注册审核' }).waitFor({ state: 'detached', timeout: 10_000 });
+    // The decided company is read again and the review panel leaves; what was decided stays said.
+    await expect(operator.getByRole('status').filter({ hasText: '已审核通过，该企业现在可以下单' }).isVisible()).resolves.toBe(true);
 
     // The buyer, in their own browser, without signing in again.
     await buyer.goto('/list/info/1');

@@ -1,5 +1,6 @@
 // One company: its registration data beside its qualification files (the review screen), the
 // decision (approve, or reject with the reason the buyer reads), and the settings operators own.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { companyQuery } from '../../api/companies.ts';
@@ -23,6 +24,8 @@ export function CompanyPage() {
   const allowed = me ? mayOpen(me.role, 'companiesRead') : false;
   const mayReview = me ? mayOpen(me.role, 'companiesReview') : false;
   const company = useQuery({ ...companyQuery(id), enabled: allowed && id > 0 });
+  // What the operator just decided here (the review panel is gone once the company is decided).
+  const [decided, setDecided] = useState<{ id: number; text: string } | null>(null);
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看企业资料。" />;
   if (id <= 0 || (company.isError && company.error.message === '企业不存在'))
@@ -55,6 +58,11 @@ export function CompanyPage() {
         </h1>
         <ReviewStatusTag status={c.review_status} />
         {c.review_status === 'approved' && pendingFiles > 0 && <span className={styles.renewal}>换证待审（{pendingFiles} 份文件）</span>}
+        {decided?.id === c.id && (
+          <p role="status" className={styles.done}>
+            {decided.text}
+          </p>
+        )}
       </header>
 
       <div className={styles.sideBySide}>
@@ -75,7 +83,7 @@ export function CompanyPage() {
               {c.review_note && <Fact term="审核备注" value={c.review_note} />}
             </dl>
           </section>
-          {reviewable && mayReview && <ReviewPanel company={c} />}
+          {reviewable && mayReview && <ReviewPanel company={c} onDecided={(text) => setDecided({ id: c.id, text })} />}
         </div>
         <FilesViewer files={c.files} />
       </div>

@@ -1,5 +1,7 @@
 // The review decision: approve (the company can buy from its next request on), or reject with
-// a reason the buyer reads on their review page. Rejecting asks for the reason first.
+// a reason the buyer reads on their review page. Rejecting asks for the reason first. The page
+// says what was decided (`onDecided`): a decided company is no longer reviewable, so this panel
+// leaves the page as soon as the company is read again.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterCompanyChange, approveCompany, rejectCompany } from '../../api/companies.ts';
@@ -9,12 +11,11 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { REJECT_REASON_MAX, type CompanyDetail } from '../../../../src/domain/admin.ts';
 import styles from './company-page.module.css';
 
-export function ReviewPanel({ company }: { company: CompanyDetail }) {
+export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; onDecided: (text: string) => void }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const isRenewal = company.review_status === 'approved';
 
@@ -23,7 +24,7 @@ export function ReviewPanel({ company }: { company: CompanyDetail }) {
     setError('');
     try {
       await action();
-      setDone(doneText);
+      onDecided(doneText);
       await afterCompanyChange(queryClient);
     } catch (e) {
       setError(e instanceof ConsoleApiError ? (e.fieldErrors.reason?.[0] ?? e.message) : '操作失败，请稍后重试');
@@ -39,11 +40,6 @@ export function ReviewPanel({ company }: { company: CompanyDetail }) {
       <h2 id="review-title" className={styles.panelTitle}>
         {isRenewal ? '换证审核' : '注册审核'}
       </h2>
-      {done && (
-        <p role="status" className={styles.done}>
-          {done}
-        </p>
-      )}
       {error && (
         <p role="alert" className={styles.error}>
           {error}
