@@ -155,14 +155,16 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
   return page;
 }
 
-/** Resolves when #root is not server-drawn, or React owns its content. */
+/**
+ * Resolves when #root is not server-drawn, or React has committed its hydration (src/app/
+ * hydrated-mark.tsx). Not earlier: hydration runs in a transition, and nodes React has claimed
+ * but not yet committed do not answer a typed value.
+ */
 export async function untilPageHydrated(page: Page, timeoutMs = 20_000): Promise<void> {
   await page.waitForFunction(
     () => {
       const root = document.getElementById('root');
-      if (!root?.hasAttribute('data-ssr')) return true;
-      const first = root.firstElementChild;
-      return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+      return !root?.hasAttribute('data-ssr') || root.hasAttribute('data-hydrated');
     },
     undefined,
     { timeout: timeoutMs },
