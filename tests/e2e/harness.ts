@@ -152,6 +152,13 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     if (args[1]?.waitUntil !== 'commit') await untilPageHydrated(page);
     return response;
   };
+  // The same after a navigation the page made itself (a sign-in's full load, a link or form
+  // followed before hydration): a drawn page there hydrates after its load as well.
+  const waitForURL = page.waitForURL.bind(page);
+  page.waitForURL = async (...args: Parameters<Page['waitForURL']>) => {
+    await waitForURL(...args);
+    if (args[1]?.waitUntil !== 'commit') await untilPageHydrated(page);
+  };
   return page;
 }
 

@@ -98,8 +98,11 @@ export function SearchBox({ hotWords, current = null, compact = false }: SearchB
           </label>
         ))}
       </fieldset>
+      {/* action and names: before the page has hydrated (a drawn page's script comes after its
+          paint) the browser submits the same search as a page load. */}
       <form
         role="search"
+        action="/search"
         className={styles.form}
         onSubmit={(e) => {
           e.preventDefault();
@@ -111,6 +114,7 @@ export function SearchBox({ hotWords, current = null, compact = false }: SearchB
           <input
             className={styles.input}
             type="search"
+            name="keywords"
             role="combobox"
             aria-label={state.type === 2 ? '按生产厂家搜索' : '按药品名称搜索'}
             aria-autocomplete="list"
@@ -175,6 +179,7 @@ export function SearchBox({ hotWords, current = null, compact = false }: SearchB
             </ul>
           </div>
         </div>
+        <input type="hidden" name="type" value={state.type} />
         <button type="submit" className={styles.submit}>
           <SearchIcon size={18} />
           <span>搜索</span>
