@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
 import { afterAll, afterEach, describe } from 'vitest';
+import { HYDRATED_ATTRIBUTE } from '../../src/app/hydrated-mark';
+import { SSR_ROOT_ATTRIBUTE } from '../../src/app/ssr-state';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/e2e/artifacts');
@@ -169,11 +171,11 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
  */
 export async function untilPageHydrated(page: Page, timeoutMs = 20_000): Promise<void> {
   await page.waitForFunction(
-    () => {
+    ({ drawn, hydrated }) => {
       const root = document.getElementById('root');
-      return !root?.hasAttribute('data-ssr') || root.hasAttribute('data-hydrated');
+      return !root?.hasAttribute(drawn) || root.hasAttribute(hydrated);
     },
-    undefined,
+    { drawn: SSR_ROOT_ATTRIBUTE, hydrated: HYDRATED_ATTRIBUTE },
     { timeout: timeoutMs },
   );
 }
