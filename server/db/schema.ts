@@ -18,6 +18,7 @@ import {
   index,
   smallint,
   customType,
+  check,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -971,20 +972,31 @@ export const afterSales = pgTable(
 );
 
 /**
- * The online-paid part of an after-sale refund, sent back through the payment's gateway. One per
- * after-sale (its refund_no is the gateway's idempotency key, so a retry never refunds twice);
- * the amounts of a payment's rows never exceed what it took.
+ * Money given back to the buyer for an order (docs/decisions/order-money.md): one row per part of
+ * a refund, by the route the money was paid (`route`) and where it went back (`destination`). Every
+ * refund — a cancel, an after-sale — is written here through server/services/orders/refunds.ts,
+ * under the order's row lock, so an order's rows of one route never add up to more than was paid
+ * by that route. A gateway part is reserved (pending) before the gateway is called, outside any
+ * transaction; its refund_no is the gateway's idempotency key, so a retry refunds once.
  */
-export const afterSaleRefunds = pgTable(
-  'after_sale_refunds',
+export const orderRefunds = pgTable(
+  'order_refunds',
   {
     id: serial('id').primaryKey(),
-    afterSaleId: integer('after_sale_id').notNull().references(() => afterSales.id),
-    paymentId: integer('payment_id').notNull().references(() => payments.id),
-    /** Fen. */
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** The after-sale it belongs to; null for a cancel. */
+    afterSaleId: integer('after_sale_id').references(() => afterSales.id),
+    /** How the money was paid: balance (checkout deduction or 余额支付), online (a gateway), transfer (对公转账). */
+    route: text('route', { enum: ['balance', 'online', 'transfer'] }).notNull(),
+    /** Where it went back: the wallet balance, or the gateway it was paid through. */
+    destination: text('destination', { enum: ['balance', 'gateway'] }).notNull(),
+    /** The online payment sent back through (destination gateway). */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** Fen, > 0. */
     amount: integer('amount').notNull(),
     refundNo: text('refund_no').notNull(),
-    /** pending (sent or about to be), succeeded, failed (retried by the next advance) */
+    /** pending (a gateway part sent or about to be), succeeded, failed (retried by the next attempt) */
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     /** Why the gateway refused the last attempt. */
     error: text('error'),
@@ -992,9 +1004,10 @@ export const afterSaleRefunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('after_sale_refunds_after_sale_uq').on(t.afterSaleId),
-    uniqueIndex('after_sale_refunds_refund_no_uq').on(t.refundNo),
-    index('after_sale_refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('order_refunds_refund_no_uq').on(t.refundNo),
+    index('order_refunds_order_idx').on(t.orderId),
+    index('order_refunds_after_sale_idx').on(t.afterSaleId),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { parseOrThrow } from '../http/validate.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
 import type { SandboxConfirmResult, SandboxPayment } from '../../src/domain/orders.ts';
 import { idField } from '../http/params.ts';
+import { sendGatewayRefunds } from '../services/orders/refunds.ts';
 import { applyGatewayPaid } from '../services/payments/callback.ts';
 import { sandboxPayment } from '../services/payments/sandbox.ts';
 import { seconds } from '../services/orders/status.ts';
@@ -40,8 +41,13 @@ sandboxPayRoutes.get('/:id{[0-9]+}', async (c) => {
 
 sandboxPayRoutes.post('/:id{[0-9]+}/confirm', async (c) => {
   const p = await ownSandboxPayment(c);
-  const { db, clock } = c.get('deps');
+  const { db, clock, config } = c.get('deps');
   const outcome = await applyGatewayPaid(db, 'sandbox', p.gatewayRef, p.amount, clock());
-  if (!outcome.ok) throw outcome.error;
+  if (!outcome.ok) {
+    // Money taken for an order that no longer wants it goes back now; a failure stays owed and the
+    // gateway's next notice (or finance's cancel) sends it again.
+    if (outcome.refundOwed) await sendGatewayRefunds(db, config, { orderId: outcome.refundOwed }, clock()).catch(() => undefined);
+    throw outcome.error;
+  }
   return ok<SandboxConfirmResult>(c, outcome.result, '支付成功');
 });

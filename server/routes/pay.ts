@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { requireUser } from '../auth/session.ts';
 import type { TransferInfo } from '../../src/domain/orders.ts';
+import { sendGatewayRefunds } from '../services/orders/refunds.ts';
 import { applyGatewayPaid } from '../services/payments/callback.ts';
 import { transferInfo } from '../services/payments/transfer.ts';
 
@@ -33,6 +34,11 @@ payRoutes.post('/alipay/notify', async (c) => {
   const notice = config.alipay.readPaidNotice(params);
   if (!notice) throw badRequest(NOTICE_REFUSED_MSG);
   const outcome = await applyGatewayPaid(db, 'alipay', notice.reference, notice.amount, clock());
-  if (!outcome.ok) throw outcome.error;
+  if (!outcome.ok) {
+    // Money taken for an order that no longer wants it goes back now; a failure stays owed and the
+    // gateway's next notice (or finance's cancel) sends it again.
+    if (outcome.refundOwed) await sendGatewayRefunds(db, config, { orderId: outcome.refundOwed }, clock()).catch(() => undefined);
+    throw outcome.error;
+  }
   return c.text('success');
 });

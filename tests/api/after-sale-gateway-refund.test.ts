@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { afterSaleRefunds, orderLines, payments, walletLedger } from '../../server/db/schema.ts';
+import { orderRefunds, orderLines, payments, walletLedger } from '../../server/db/schema.ts';
 import { createAfterSale } from '../../server/services/after-sales/requests.ts';
 import type { PayResult } from '../../src/domain/orders.ts';
 
@@ -49,25 +49,33 @@ describe('after-sale refund of a sandbox-paid order', () => {
     const done = await advance(afterSaleId);
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('refunded');
-    const rows = await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId));
+    const rows = await t.db.select().from(orderRefunds).where(eq(orderRefunds.afterSaleId, afterSaleId));
     expect(rows).toEqual([expect.objectContaining({ paymentId, amount: done.body.data.amount, refundNo: `AS${afterSaleId}`, status: 'succeeded' })]);
     expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
     expect((await advance(afterSaleId)).status).toBe(409);
-    expect(await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId))).toHaveLength(1);
+    expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.afterSaleId, afterSaleId))).toHaveLength(1);
   });
 
-  it('never gives back more than the payment took: what is left goes to the wallet', async () => {
+  it('never gives back more than the order can still give back: the refund step is refused, nothing moves', async () => {
     const { b, afterSaleId, paymentId } = await sandboxRefund(1);
     const [paid] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
-    // As if earlier refunds of this payment had given all but 1 fen back through the gateway.
-    await t.db.update(payments).set({ amount: 1 }).where(eq(payments.id, paymentId));
+    // As if an earlier refund of this payment had given all but 1 fen back through the gateway.
+    await t.db.insert(orderRefunds).values({
+      orderId: paid.orderId,
+      companyId: b.companyId,
+      afterSaleId: null,
+      route: 'online',
+      destination: 'gateway',
+      paymentId,
+      amount: paid.amount - 1,
+      refundNo: `EARLIER${paymentId}`,
+      status: 'succeeded',
+    });
     await advance(afterSaleId);
-    const done = await advance(afterSaleId);
-    expect(done.body.data.status).toBe('refunded');
-    const [row] = await t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, afterSaleId));
-    expect(row.amount).toBe(1);
-    const ledger = await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId));
-    expect(ledger).toEqual([expect.objectContaining({ account: 'balance', amount: done.body.data.amount - 1, useType: 'refund' })]);
-    expect(paid.amount).toBeGreaterThan(1);
+    const refused = await advance(afterSaleId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('退款金额超过该订单可退金额');
+    expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
   });
+
 });

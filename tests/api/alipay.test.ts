@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { afterSaleRefunds, afterSales, orderLines, orders, payments, walletLedger } from '../../server/db/schema.ts';
+import { orderRefunds, afterSales, orderLines, orders, payments, walletLedger } from '../../server/db/schema.ts';
 import { createAfterSale } from '../../server/services/after-sales/requests.ts';
 import { stepAfterSale } from '../../server/services/after-sales/operator.ts';
 import { roleOperator } from '../helpers/operators.ts';
@@ -244,7 +244,7 @@ describe('after-sale refunds of an order paid with Alipay', () => {
     await stepAfterSale(t.db, t.deps.config, actor, id, row.status === 'submitted' ? { step: 'accept' } : { step: 'refund', route: 'original' }, t.clock.now());
   };
   const afterSale = async (id: number) => (await t.db.select().from(afterSales).where(eq(afterSales.id, id)))[0];
-  const refunds = (id: number) => t.db.select().from(afterSaleRefunds).where(eq(afterSaleRefunds.afterSaleId, id));
+  const refunds = (id: number) => t.db.select().from(orderRefunds).where(eq(orderRefunds.afterSaleId, id));
 
   it('sends the refund back through Alipay, not to the wallet', async () => {
     const { b, afterSaleId, reference } = await refundRequest();

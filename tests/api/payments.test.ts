@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { orders, orderStatusHistory, payments, walletLedger } from '../../server/db/schema.ts';
+import { orderRefunds, orders, orderStatusHistory, payments, walletLedger } from '../../server/db/schema.ts';
 import type { PayResult, SandboxConfirmResult, SandboxPayment } from '../../src/domain/orders.ts';
 
 let t: TestApp;
@@ -161,16 +161,20 @@ describe('sandbox gateway', () => {
     expect(history.filter((h) => h.toStatus === 'paid')).toHaveLength(1);
   });
 
-  it('a callback for a cancelled order is refused and the payment fails', async () => {
+  it('a callback for a cancelled order is refused and the money the gateway took goes back through it', async () => {
     const b = await shop.buyer();
     const id = await unpaid(b);
     const { payment_id } = (await pay(b, id, 'sandbox')).body.data;
     expect((await t.call('POST', `/api/order/${id}/cancel`, { cookie: b.cookie })).status).toBe(200);
+    // Cancelling closed the open payment; the buyer paid at the gateway all the same.
+    expect((await paymentsOf(id))[0].status).toBe('cancelled');
     const res = await confirm(b, payment_id);
     expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('订单已取消，本次支付将原路退回');
     expect(await orderRow(id)).toMatchObject({ status: 'cancelled' });
-    // Cancelling closed the open payment already.
-    expect((await paymentsOf(id))[0].status).toBe('cancelled');
+    expect((await paymentsOf(id))[0].status).toBe('refunded');
+    const back = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
+    expect(back).toEqual([expect.objectContaining({ paymentId: payment_id, route: 'online', destination: 'gateway', amount: 3_000, status: 'succeeded' })]);
   });
 
   it('a callback after the order was paid another way is refused: its payment was closed', async () => {
@@ -180,9 +184,12 @@ describe('sandbox gateway', () => {
     // The balance payment closes the open sandbox payment.
     expect((await pay(b, id, 'balance')).status).toBe(200);
     const res = await confirm(b, payment_id);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('订单已支付，本次支付将原路退回');
     expect(await shop.balanceOf(b)).toBe(7_000);
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+    const back = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
+    expect(back).toEqual([expect.objectContaining({ paymentId: payment_id, destination: 'gateway', amount: 3_000, status: 'succeeded' })]);
   });
 
   it("another company's payment is 404 and stays open", async () => {

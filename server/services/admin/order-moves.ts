@@ -7,18 +7,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
-import { goodsBatches, orderLines, orders, payments, shipments } from '../../db/schema.ts';
+import { goodsBatches, orderLines, orders, shipments } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../http/envelope.ts';
 import { addHistory } from '../orders/status.ts';
 import { completeShipped } from '../orders/actions.ts';
 import { releaseOrder } from '../orders/release.ts';
-import { creditWallet } from '../payments/wallet.ts';
-import { onlineGateway, type PayConfig } from '../payments/pay.ts';
+import type { PayConfig } from '../payments/pay.ts';
+import { owedThroughGateway, sendGatewayRefunds } from '../orders/refunds.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { ORDER_NOT_FOUND } from './orders.ts';
 import { formatPrice } from '../../../src/domain/money.ts';
-import type { OrderStatus, PayMethod } from '../../../src/domain/orders.ts';
+import type { OrderStatus } from '../../../src/domain/orders.ts';
 import type { ShipLineInput } from '../../../src/domain/admin-orders.ts';
 
 export const NOT_PAID = '订单不在待发货状态，不能发货';
@@ -122,42 +122,27 @@ export async function completeOrder(db: Db, actor: Actor, id: number, now: Date)
 const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'awaiting_transfer', 'paid'];
 
 /**
- * Cancels an order that has not left the warehouse and gives everything back: stock, coupon and
- * voucher, the balance part (releaseOrder), the online part through its gateway (refund number
- * `OC<order id>`, so a retry refunds once), and a 对公转账 to the wallet balance (a bank transfer
- * cannot be sent back by the shop; finance pays it out on request from the balance).
+ * Cancels an order that has not left the warehouse and gives back everything not yet given back
+ * (releaseOrder, refunds.ts): stock, coupon and voucher, the balance part and a 对公转账 to the
+ * wallet balance (a bank transfer cannot be sent back by the shop; finance pays it out on request
+ * from the balance), the online part through its gateway (refund number `OC<order id>`). The
+ * gateway is called after the cancel has committed, outside the order's lock; when it refuses, the
+ * order stays cancelled with its online part owed, and the same cancel again sends it once more.
+ * An order with an after-sale in progress (售后中) cannot be cancelled until that is decided.
  */
 export async function cancelWithRefund(db: Db, config: PayConfig, actor: Actor, id: number, reason: string, now: Date): Promise<{ online: number; toBalance: number }> {
-  const [peek] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-  if (!peek) throw notFound(ORDER_NOT_FOUND);
-  if (!CANCELLABLE.includes(peek.status as OrderStatus)) throw conflict(NOT_CANCELLABLE);
-  const [paid] = await db
-    .select({ method: payments.method, amount: payments.amount, reference: payments.gatewayRef })
-    .from(payments)
-    .where(and(eq(payments.orderId, id), eq(payments.status, 'succeeded'), inArray(payments.method, ['sandbox', 'alipay', 'transfer'])))
-    .limit(1);
-  let online = 0;
-  if (paid && paid.method !== 'transfer' && peek.status === 'paid') {
-    // Outside the transaction: a slow gateway must not hold the order's lock.
-    const gateway = onlineGateway(config, paid.method as PayMethod);
-    try {
-      if (!gateway || !paid.reference) throw new Error('该支付方式当前未开通');
-      await gateway.refund({ reference: paid.reference, amount: paid.amount, refundNo: `OC${id}`, reason: '订单取消退款' });
-    } catch (err) {
-      throw new AppError(502, 502, `原路退款失败：${err instanceof Error ? err.message : String(err)}，请稍后重试`);
-    }
-    online = paid.amount;
-  }
-  return withTx(db, async (tx) => {
+  const outcome = await withTx(db, async (tx) => {
     const [o] = await lock(tx, id);
+    if (!o) throw notFound(ORDER_NOT_FOUND);
+    if (o.status === 'cancelled' && (await owedThroughGateway(tx, id)) > 0) return { online: 0, toBalance: 0, retry: true };
+    if (!CANCELLABLE.includes(o.status as OrderStatus)) throw conflict(NOT_CANCELLABLE);
     const note = `财务取消订单并退款：${reason}`;
-    if (!(await releaseOrder(tx, id, now, { note, actor: 'finance' }, undefined, CANCELLABLE))) throw conflict(NOT_CANCELLABLE);
-    const transfer = paid?.method === 'transfer' && o.status === 'paid' ? paid.amount : 0;
-    if (transfer > 0) {
-      await creditWallet(tx, 'balance', { companyId: o.companyId, amount: transfer, useType: 'refund', orderId: o.id, remark: '订单取消，对公转账款退回账户余额', now });
-    }
-    const toBalance = transfer + o.balanceAmount;
-    const parts = [online > 0 ? `${formatPrice(online)}已原路退回` : '', toBalance > 0 ? `${formatPrice(toBalance)}已退回账户余额` : ''].filter(Boolean);
+    const given = await releaseOrder(tx, id, now, { note, actor: 'finance' }, undefined, CANCELLABLE);
+    if (!given) throw conflict(NOT_CANCELLABLE);
+    const parts = [
+      given.toGateway > 0 ? `${formatPrice(given.toGateway)}将原路退回` : '',
+      given.toBalance > 0 ? `${formatPrice(given.toBalance)}已退回账户余额` : '',
+    ].filter(Boolean);
     await notifyCompany(
       tx,
       o.companyId,
@@ -167,9 +152,11 @@ export async function cancelWithRefund(db: Db, config: PayConfig, actor: Actor, 
     await writeAudit(
       tx,
       actor,
-      { action: 'order.cancel_refund', targetType: 'order', targetId: o.id, before: { status: o.status }, after: { status: 'cancelled', reason, online, to_balance: toBalance } },
+      { action: 'order.cancel_refund', targetType: 'order', targetId: o.id, before: { status: o.status }, after: { status: 'cancelled', reason, online: given.toGateway, to_balance: given.toBalance } },
       now,
     );
-    return { online, toBalance };
+    return { online: given.toGateway, toBalance: given.toBalance, retry: false };
   });
+  await sendGatewayRefunds(db, config, { orderId: id }, now);
+  return { online: outcome.online, toBalance: outcome.toBalance };
 }

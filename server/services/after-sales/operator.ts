@@ -15,7 +15,8 @@ import { afterSaleStepFrom, type AfterSaleStep, type RefundRoute } from '../../.
 import { formatPrice } from '../../../src/domain/money.ts';
 import { refundedOnline, refundOnlinePart } from './gateway-refund.ts';
 import type { PayConfig } from '../payments/pay.ts';
-import { creditWallet } from '../payments/wallet.ts';
+import { giveBack, orderMoney, REFUND_EXCEEDS_PAID } from '../orders/refunds.ts';
+import { splitRefund } from '../../../src/domain/order-money.ts';
 import { settleOrderCashback } from '../promotions/cashback.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { afterSaleDecidedMessage } from '../messages/texts.ts';
@@ -92,15 +93,18 @@ export async function stepAfterSale(db: Db, config: PayConfig, actor: Actor, id:
           .set({ returnedNumber: sql`${orderLines.returnedNumber} + ${l.number}` })
           .where(and(eq(orderLines.id, l.order_line_id), eq(orderLines.orderId, order.id)));
       }
-      if (as.amount > online) {
-        await creditWallet(tx, 'balance', {
-          companyId: as.companyId,
-          amount: as.amount - online,
-          useType: 'refund',
-          orderId: order.id,
-          remark: `售后退款（售后单号 ${as.id}）`,
-          now,
-        });
+      // The rest goes to the wallet, taken from what each route can still give back (orders/refunds.ts).
+      const rest = as.amount - online;
+      if (rest > 0) {
+        const { refundable } = await orderMoney(tx, order.id);
+        const parts = splitRefund(rest, refundable, ['balance', 'transfer', 'online']);
+        if (!parts) throw new AppError(409, 409, REFUND_EXCEEDS_PAID);
+        await giveBack(
+          tx,
+          order,
+          parts.map((p) => ({ ...p, destination: 'balance' as const })),
+          { refundNo: `AS${as.id}`, afterSaleId: as.id, remark: `售后退款（售后单号 ${as.id}）`, now },
+        );
       }
       // 满额返现 the smaller order no longer earns goes back (src/domain/cashback.ts).
       await settleOrderCashback(tx, order.id, now);

@@ -21,6 +21,8 @@ import {
 } from '../../../src/domain/orders-after-sale.ts';
 import type { Page } from '../../../src/domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
+import { orderMoney } from '../orders/refunds.ts';
+import { totalOf } from '../../../src/domain/order-money.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const AFTER_SALE_NOT_FOUND = '售后单不存在';
@@ -136,14 +138,13 @@ export async function createAfterSale(
     });
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
-    // Never more back than was paid: the order's payments less what other requests already claim.
+    // Never more back than the order can still give back (orders/refunds.ts) less what other open
+    // requests already claim.
     let amount = 0;
     if (isRefundKind(req.kind)) {
-      const paid = order.paidAmount + order.balanceAmount;
-      const promised = existing
-        .filter((e) => isRefundKind(e.kind) && e.status !== 'rejected' && e.status !== 'closed')
-        .reduce((s, e) => s + e.amount, 0);
-      amount = Math.max(0, Math.min(goodsAmount, paid - promised));
+      const left = totalOf((await orderMoney(tx, order.id)).refundable);
+      const promised = existing.filter((e) => isRefundKind(e.kind) && isOpenAfterSale(e.status as AfterSaleStatus)).reduce((s, e) => s + e.amount, 0);
+      amount = Math.max(0, Math.min(goodsAmount, left - promised));
     }
 
     const photoIds = await storePhotos(tx, order.companyId, 'after_sale', photos, now);

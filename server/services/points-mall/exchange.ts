@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { addresses, goods, orderLines, orders, pointsGoods } from '../../db/schema.ts';
+import { addresses, goods, orderLines, orders, payments, pointsGoods } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
 import { idField, numberParam } from '../../http/params.ts';
 import { rowsOf } from '../goods/search.ts';
@@ -129,6 +129,8 @@ export async function exchangePointsGoods(
   if (cost.cash > 0) {
     const bal = await debitBalance(tx, { companyId, amount: cost.cash, useType: 'pay', orderId: order.id, remark: `积分订单${order.orderNo}现金部分`, now });
     if (bal === null) throw badRequest(BALANCE_SHORT_MSG);
+    // The cash part is a balance payment like checkout's deduction (orders/refunds.ts reads it).
+    await tx.insert(payments).values({ orderId: order.id, companyId, method: 'balance', amount: cost.cash, status: 'succeeded', createdAt: now, confirmedAt: now });
   }
   await addHistory(tx, [{ orderId: order.id, from: null, to: 'paid', note: `积分兑换，使用${cost.points}积分`, actor: 'buyer', at: now }]);
   return { order_id: order.id, order_no: order.orderNo, points_used: cost.points, cash_amount: cost.cash, points: after };
