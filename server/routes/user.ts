@@ -69,14 +69,22 @@ const createCodeSchema = z.object({
   username: z.string().trim().max(50).optional(),
 });
 
+/**
+ * Recovery says the same whether or not the account exists (docs/decisions/recovery-answers.md):
+ * by username it shows no phone, by phone only the one typed.
+ */
+export const RECOVERY_CODE_SENT_MSG = '若该账号已绑定手机，验证码已发送至该手机';
+
 userRoutes.post('/create_code', async (c) => {
   const input = readInput(c, createCodeSchema);
   const { db, clock } = c.get('deps');
-  const phone = await sendPhoneCode(db, input, clientIp(c), clock());
+  const { phone } = await sendPhoneCode(db, input, clientIp(c), clock());
   return ok(
     c,
-    { phone: maskPhone(phone), expires_in: CODE_TTL_MS / 1000, resend_in: RESEND_AFTER_S },
-    `验证码已发送至${maskPhone(phone)}`,
+    { phone: phone === null ? '' : maskPhone(phone), expires_in: CODE_TTL_MS / 1000, resend_in: RESEND_AFTER_S },
+    phone === null
+      ? RECOVERY_CODE_SENT_MSG
+      : `${input.purpose === 'reset_password' ? '若该手机号已注册，' : ''}验证码已发送至${maskPhone(phone)}`,
   );
 });
 

@@ -1,8 +1,8 @@
 // SMS verification codes. There is no SMS gateway here: codes go to `phone_codes`, which the dev
 // outbox (GET /api/dev/outbox) shows outside production. Only the newest code of a phone and
-// purpose is valid, for 5 minutes and 5 wrong guesses.
+// purpose is valid, for 5 minutes and 5 guesses (each counted before it is compared).
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { phoneCodes } from '../db/schema.ts';
 import { validationError } from '../http/envelope.ts';
@@ -32,20 +32,26 @@ function sameCode(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Uses up the phone's current code if `code` matches; otherwise counts a wrong guess and throws 422. */
+/**
+ * Uses up the phone's current code if `code` matches; otherwise throws 422. Each guess is counted
+ * before it is compared, in one conditional update, so a parallel burst compares at most
+ * CODE_MAX_ATTEMPTS guesses with the code.
+ */
 export async function consumePhoneCode(db: Db, phone: string, purpose: CodePurpose, code: string, now: Date): Promise<void> {
   const [row] = await db
-    .select()
+    .select({ id: phoneCodes.id })
     .from(phoneCodes)
     .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, now)))
     .orderBy(desc(phoneCodes.id))
     .limit(1);
   const fail = () => validationError({ code: [WRONG_CODE_MSG] });
-  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw fail();
-  if (!sameCode(row.code, code)) {
-    await db.update(phoneCodes).set({ attempts: sql`${phoneCodes.attempts} + 1` }).where(eq(phoneCodes.id, row.id));
-    throw fail();
-  }
+  if (!row) throw fail();
+  const [counted] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(and(eq(phoneCodes.id, row.id), isNull(phoneCodes.usedAt), lt(phoneCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .returning({ code: phoneCodes.code });
+  if (!counted || !sameCode(counted.code, code)) throw fail();
   // Marking it used only if still unused makes two racing requests with one code spend it once.
   const used = await db
     .update(phoneCodes)

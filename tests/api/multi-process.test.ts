@@ -131,6 +131,15 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     expect(second.body.msg).toBe('验证码发送过于频繁，请60秒后再试');
   });
 
+  it('a burst of 40 wrong passwords over both processes at once gets 5 checked, the rest 429', async () => {
+    await createMember(opened.db, { username: 'burst_member' });
+    const rs = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => on(i % 2 ? b : a, 'POST', '/api/user/login', { body: { username: 'burst_member', password: 'wrong-password' } })),
+    );
+    expect(rs.filter((r) => r.status === 400)).toHaveLength(5);
+    expect(rs.filter((r) => r.status === 429)).toHaveLength(35);
+  });
+
   it('the sweepers of both processes release each expired order exactly once', async () => {
     const g = await shop.goods({ name: '过期测试药', basePrice: 1_000, stock: 100 });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => shop.buyer()));

@@ -223,14 +223,31 @@ describe('password recovery steps', () => {
     expect(readPendingReset(Date.now())).toMatchObject({ token: 'tok', username: 'forgetful' });
   });
 
-  it('step 1 shows an unknown account at the account box', async () => {
-    http.post.mockRejectedValueOnce(new ApiError({ code: 422, status: 422, msg: '账号不存在', fieldErrors: { username: ['账号不存在'] } }));
+  it('step 1 by username says the code went to the account’s phone without naming it', async () => {
+    http.post.mockResolvedValueOnce({ phone: '', expires_in: 300, resend_in: 60 });
     renderInApp(<ForgetStep1Page />, { initial: '/forget/step1' });
     await screen.findByLabelText(/用户名或手机号/);
     type(/用户名或手机号/, 'nobody');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await waitFor(() => expect(errorAt(input(/用户名或手机号/))).toBe('账号不存在'));
+    expect(await screen.findByText('若该账号已绑定手机，验证码已发送至该手机，5分钟内有效；未收到请核对账号或联系客服')).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('user/create_code', { purpose: 'reset_password', username: 'nobody' });
+  });
+
+  it('step 1 by phone names the phone typed, and shows a refusal at the account box', async () => {
+    http.post.mockResolvedValueOnce({ phone: '135****4444', expires_in: 300, resend_in: 60 });
+    const first = renderInApp(<ForgetStep1Page />, { initial: '/forget/step1' });
+    await screen.findByLabelText(/用户名或手机号/);
+    type(/用户名或手机号/, '13533334444');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('若该手机号已注册，验证码已发送至135****4444，5分钟内有效')).toBeTruthy();
+    first.unmount();
+
+    http.post.mockRejectedValueOnce(new ApiError({ code: 429, status: 429, msg: '验证码发送过于频繁，请60秒后再试' }));
+    renderInApp(<ForgetStep1Page />, { initial: '/forget/step1' });
+    await screen.findByLabelText(/用户名或手机号/);
+    type(/用户名或手机号/, '13533334444');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(errorAt(input(/用户名或手机号/))).toBe('验证码发送过于频繁，请60秒后再试'));
   });
 
   it('step 2 without a live token sends the buyer back to verify; with one it resets', async () => {

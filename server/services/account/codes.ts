@@ -1,8 +1,11 @@
 // SMS codes for registration and password recovery: which phone the code goes to, and the limits
-// against SMS bombing (per phone per minute and day, per IP per day).
+// against SMS bombing and look-ups. Every request is counted (per target and per IP) BEFORE the
+// accounts are looked up, so a burst learns at most one answer per target a minute; password
+// recovery answers the same whether or not the account exists
+// (docs/decisions/rate-limits.md, docs/decisions/recovery-answers.md).
 import type { Db } from '../../db/client.ts';
 import { badRequest, validationError } from '../../http/envelope.ts';
-import { consumeOrThrow, LIMITS } from '../rate-limit.ts';
+import { consume, consumeOrThrow, LIMITS } from '../rate-limit.ts';
 import { issuePhoneCode } from '../phone-codes.ts';
 import { MESSAGES, isMobile } from '../../../src/domain/validators.ts';
 import { userByUsername, usersByPhone } from './lookup.ts';
@@ -14,29 +17,54 @@ export interface CodeRequest {
   username?: string;
 }
 
-async function targetPhone(db: Db, input: CodeRequest): Promise<string> {
-  if (input.purpose === 'register') {
-    if (!input.phone) throw validationError({ phone: [MESSAGES.mobileRequired] });
-    if ((await usersByPhone(db, input.phone)).length > 0) throw badRequest('该手机号已注册，请直接登录');
-    return input.phone;
-  }
-  if (input.username) {
-    const user = await userByUsername(db, input.username);
-    if (!user) throw validationError({ username: ['账号不存在'] });
-    if (!isMobile(user.phone)) throw badRequest('该账号未绑定手机号，请联系客服找回密码');
-    return user.phone;
-  }
-  if (!input.phone) throw validationError({ phone: [MESSAGES.mobileRequired] });
-  if ((await usersByPhone(db, input.phone)).length === 0) throw validationError({ phone: ['该手机号未注册'] });
-  return input.phone;
+export const PHONE_REGISTERED_MSG = '该手机号已注册，请直接登录';
+
+/** What the answer may show: the phone typed (to be masked), or null when recovery by username must not say. */
+export interface CodeAnswer {
+  phone: string | null;
 }
 
-/** Issues a code for `input.purpose`; answers the phone it was sent to. */
-export async function sendPhoneCode(db: Db, input: CodeRequest, ip: string, now: Date): Promise<string> {
-  const phone = await targetPhone(db, input);
-  await consumeOrThrow(db, `sms:min:${phone}`, LIMITS.smsPerPhoneMinute, now, '验证码发送过于频繁，请60秒后再试');
-  await consumeOrThrow(db, `sms:day:${phone}`, LIMITS.smsPerPhoneDay, now, '该手机号今日验证码发送次数已达上限');
+const phoneTarget = (phone: string) => phone;
+const usernameTarget = (username: string) => `user:${username.toLowerCase()}`;
+
+/** The request's own limits: its target a minute and a day, its address a day. Thrown 429 before any look-up. */
+async function countRequest(db: Db, target: string, ip: string, now: Date): Promise<void> {
+  const dayMsg = target.startsWith('user:') ? '该账号今日验证码发送次数已达上限' : '该手机号今日验证码发送次数已达上限';
+  await consumeOrThrow(db, `sms:min:${target}`, LIMITS.smsPerPhoneMinute, now, '验证码发送过于频繁，请60秒后再试');
+  await consumeOrThrow(db, `sms:day:${target}`, LIMITS.smsPerPhoneDay, now, dayMsg);
   await consumeOrThrow(db, `sms:ip:${ip}`, LIMITS.smsPerIpDay, now, '验证码发送次数过多，请明天再试');
-  await issuePhoneCode(db, phone, input.purpose, now);
-  return phone;
+}
+
+/** Issues a code for `input.purpose`; answers what the reply may show. */
+export async function sendPhoneCode(db: Db, input: CodeRequest, ip: string, now: Date): Promise<CodeAnswer> {
+  if (input.purpose === 'reset_password' && input.username) return sendRecoveryByUsername(db, input.username, ip, now);
+  if (!input.phone) throw validationError({ phone: [MESSAGES.mobileRequired] });
+  const phone = input.phone;
+  await countRequest(db, phoneTarget(phone), ip, now);
+  const registered = (await usersByPhone(db, phone)).length > 0;
+  if (input.purpose === 'register') {
+    // Registration must say so (the form sends the buyer to sign in), as GET /api/user/phone/{value} does.
+    if (registered) throw badRequest(PHONE_REGISTERED_MSG);
+    await issuePhoneCode(db, phone, 'register', now);
+  } else if (registered) {
+    await issuePhoneCode(db, phone, 'reset_password', now);
+  }
+  // An unregistered phone gets no code but the same answer.
+  return { phone };
+}
+
+/**
+ * Recovery by username: counted against the username, then, for an account with a mobile, against
+ * its phone too (several names on one phone must not bomb it) — a phone over its limit silently
+ * gets nothing, so the answer never differs between real and unknown names.
+ */
+async function sendRecoveryByUsername(db: Db, username: string, ip: string, now: Date): Promise<CodeAnswer> {
+  await countRequest(db, usernameTarget(username), ip, now);
+  const user = await userByUsername(db, username);
+  if (user && isMobile(user.phone)) {
+    const minute = await consume(db, `sms:min:${phoneTarget(user.phone)}`, LIMITS.smsPerPhoneMinute, now);
+    const day = minute.allowed && (await consume(db, `sms:day:${phoneTarget(user.phone)}`, LIMITS.smsPerPhoneDay, now));
+    if (day && day.allowed) await issuePhoneCode(db, user.phone, 'reset_password', now);
+  }
+  return { phone: null };
 }

@@ -8,7 +8,7 @@ import { badRequest, validationError } from '../../http/envelope.ts';
 import { destroyUserSessions } from '../../auth/session.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { resetLimit } from '../rate-limit.ts';
-import { consumePhoneCode } from '../phone-codes.ts';
+import { consumePhoneCode, WRONG_CODE_MSG } from '../phone-codes.ts';
 import { userByUsername, usersByPhone, type UserRow } from './lookup.ts';
 import { loginAccountKey } from './sign-in.ts';
 
@@ -48,12 +48,15 @@ export interface ResetVerifyInput {
 /** /forget step 1: the account by username or phone, its phone code spent, a one-time token. */
 export async function verifyResetCode(db: Db, input: ResetVerifyInput, now: Date): Promise<{ token: string; username: string }> {
   let user: UserRow | undefined;
+  // An unknown account is answered like a wrong code: create_code did not say whether it exists
+  // either (docs/decisions/recovery-answers.md).
+  const noSuchAccount = () => validationError({ code: [WRONG_CODE_MSG] });
   if (input.username) {
     user = await userByUsername(db, input.username);
-    if (!user) throw validationError({ username: ['账号不存在'] });
+    if (!user) throw noSuchAccount();
   } else if (input.phone) {
     const found = await usersByPhone(db, input.phone);
-    if (found.length === 0) throw validationError({ phone: ['该手机号未注册'] });
+    if (found.length === 0) throw noSuchAccount();
     if (found.length > 1) throw validationError({ username: ['该手机号关联多个账号，请输入用户名'] });
     user = found[0];
   } else {

@@ -1,13 +1,14 @@
 // Operator accounts: signing in (password, then TOTP when the account has one) behind the same
-// per-account and per-IP failure limits as buyers but counted separately, and the admin's TOTP
+// per-account and per-IP limits as buyers but counted separately, each attempt counted before
+// the password is checked (docs/decisions/rate-limits.md), and the admin's TOTP
 // requirement and reset. Buyer and operator accounts never share a row or a session.
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, validationError } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { withTx } from '../../db/tx.ts';
-import { consume, LIMITS, peek, resetLimit } from '../rate-limit.ts';
+import { countPasswordAttempt, LOGIN_LOCKED_MSG } from '../rate-limit.ts';
 import QRCode from 'qrcode';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
 import { writeAudit, type Actor } from './audit.ts';
@@ -16,12 +17,9 @@ import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
 export const OPERATOR_LOGIN_FAILED_MSG = '用户名或密码错误';
-export const OPERATOR_LOCKED_MSG = '登录失败次数过多，请15分钟后再试';
+export const OPERATOR_LOCKED_MSG = LOGIN_LOCKED_MSG;
 export const TOTP_WRONG_MSG = '动态验证码错误或已使用';
 export const OPERATOR_NOT_FOUND = '运营账号不存在';
-
-const acctKey = (username: string) => `admin-login:acct:${username.toLowerCase()}`;
-const ipKey = (ip: string) => `admin-login:ip:${ip}`;
 
 let dummy: Promise<{ hash: string; salt: string }> | null = null;
 /** An unknown name costs one scrypt too, so timing does not tell which operator names exist. */
@@ -33,9 +31,17 @@ async function dummyVerify(password: string): Promise<void> {
 
 export type SignInResult = { kind: 'signed-in'; operator: Operator } | { kind: 'totp-required' };
 
-async function countFailure(db: Db, username: string, ip: string, now: Date): Promise<void> {
-  await consume(db, acctKey(username), LIMITS.loginPerAccount, now);
-  await consume(db, ipKey(ip), LIMITS.loginPerIp, now);
+/**
+ * Spends a TOTP step for the operator if it is later than the last one spent, in one conditional
+ * update: of racing sign-ins with one code exactly one gets it. False when already spent.
+ */
+export async function spendTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+  const spent = await db
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(and(eq(staff.id, staffId), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+    .returning({ id: staff.id });
+  return spent.length > 0;
 }
 
 export async function signInOperator(
@@ -44,13 +50,9 @@ export async function signInOperator(
   ip: string,
   now: Date,
 ): Promise<SignInResult> {
-  // Checked before the password: once locked, even the right password waits out the window.
-  if (
-    (await peek(db, acctKey(input.username), now)) >= LIMITS.loginPerAccount.limit ||
-    (await peek(db, ipKey(ip), now)) >= LIMITS.loginPerIp.limit
-  ) {
-    throw new AppError(429, 429, OPERATOR_LOCKED_MSG);
-  }
+  // Counted before the password and the code are checked: a wrong password or a wrong code keeps
+  // its place, so a parallel burst evaluates at most the limit; once locked, even the right one waits.
+  const attempt = await countPasswordAttempt(db, 'console', input.username, ip, now);
   const [row] = await db
     .select()
     .from(staff)
@@ -60,21 +62,21 @@ export async function signInOperator(
     row?.passwordHash && row.passwordSalt
       ? await verifyPassword(input.password, row.passwordHash, row.passwordSalt)
       : (await dummyVerify(input.password), false);
-  if (!row || !valid || !row.consoleRole || !row.username) {
-    await countFailure(db, input.username, ip, now);
-    throw badRequest(OPERATOR_LOGIN_FAILED_MSG);
+  if (!row || !valid || !row.consoleRole || !row.username) throw badRequest(OPERATOR_LOGIN_FAILED_MSG);
+  if (row.disabled) {
+    await attempt.withdrawn();
+    throw new AppError(403, 403, '账号已停用，请联系管理员');
   }
-  if (row.disabled) throw new AppError(403, 403, '账号已停用，请联系管理员');
   if (row.totpSecret !== null) {
-    if (input.totp === undefined) return { kind: 'totp-required' };
-    const step = acceptedStep(row.totpSecret, input.totp, now, row.totpLastStep);
-    if (step === null) {
-      await countFailure(db, input.username, ip, now);
-      throw validationError({ totp: [TOTP_WRONG_MSG] });
+    if (input.totp === undefined) {
+      // The right password alone decides nothing yet: the console asks for the code and sends all three again.
+      await attempt.withdrawn();
+      return { kind: 'totp-required' };
     }
-    await db.update(staff).set({ totpLastStep: step }).where(eq(staff.id, row.id));
+    const step = acceptedStep(row.totpSecret, input.totp, now, row.totpLastStep);
+    if (step === null || !(await spendTotpStep(db, row.id, step))) throw validationError({ totp: [TOTP_WRONG_MSG] });
   }
-  await resetLimit(db, acctKey(input.username));
+  await attempt.succeeded();
   return {
     kind: 'signed-in',
     operator: { id: row.id, username: row.username, name: row.name, role: row.consoleRole, totp_enabled: row.totpSecret !== null },

@@ -10,7 +10,7 @@ import { withTx } from '../../db/tx.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { consume, LIMITS, peek, resetLimit } from '../rate-limit.ts';
+import { countAttempt, LIMITS } from '../rate-limit.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { OPERATOR_LOCKED_MSG, OPERATOR_NOT_FOUND, TOTP_WRONG_MSG } from './operators.ts';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
@@ -36,14 +36,15 @@ export async function changeOwnPassword(
   input: { current: string; next: string },
   now: Date,
 ): Promise<{ sessions_ended: number }> {
-  if ((await peek(db, failKey(actor.staffId), now)) >= LIMITS.loginPerAccount.limit) throw new AppError(429, 429, OPERATOR_LOCKED_MSG);
+  // Counted before the check, so parallel guesses evaluate at most the limit.
+  const attempt = await countAttempt(db, [{ key: failKey(actor.staffId), window: LIMITS.loginPerAccount, onSuccess: 'clear' }], now, OPERATOR_LOCKED_MSG);
   const row = await ownRow(db, actor.staffId);
   const valid = row.passwordHash && row.passwordSalt ? await verifyPassword(input.current, row.passwordHash, row.passwordSalt) : false;
-  if (!valid) {
-    await consume(db, failKey(actor.staffId), LIMITS.loginPerAccount, now);
-    throw validationError({ current_password: [CURRENT_PASSWORD_WRONG] });
+  if (!valid) throw validationError({ current_password: [CURRENT_PASSWORD_WRONG] });
+  if (input.current === input.next) {
+    await attempt.withdrawn();
+    throw validationError({ new_password: [PASSWORD_UNCHANGED] });
   }
-  if (input.current === input.next) throw validationError({ new_password: [PASSWORD_UNCHANGED] });
   const { hash, salt } = await hashPassword(input.next);
   const ended = await withTx(db, async (tx) => {
     await tx.update(staff).set({ passwordHash: hash, passwordSalt: salt }).where(eq(staff.id, actor.staffId));
@@ -54,7 +55,7 @@ export async function changeOwnPassword(
     await writeAudit(tx, actor, { action: 'staff.password_change', targetType: 'staff', targetId: actor.staffId, after: { sessions_ended: gone.length } }, now);
     return gone.length;
   });
-  await resetLimit(db, failKey(actor.staffId));
+  await attempt.succeeded();
   return { sessions_ended: ended };
 }
 

@@ -13,6 +13,8 @@ import { SpaLink } from '../../ui/spa-link';
 import { buttonClass } from '../../ui/button';
 import { RECOVERY_STEPS, savePendingReset } from './recovery-flow';
 
+const ACCOUNT_CODE_NOTE = '若该账号已绑定手机，验证码已发送至该手机，5分钟内有效；未收到请核对账号或联系客服';
+
 /** The server names the box `username` or `phone`; the page has one box for both. */
 const onAccount = (field: string | undefined) => (field === 'username' || field === 'phone' ? 'account' : field);
 
@@ -69,7 +71,8 @@ export default function ForgetStep1Page() {
             onPrecheckFailed={(message) => show({ field: 'account', message })}
             send={async () => {
               const sent = await postCreateCode({ purpose: 'reset_password', ...recoveryTarget(values.account) });
-              setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
+              // The server never says whether the account exists; by username it shows no phone either.
+              setCodeNote(sent.phone ? `若该手机号已注册，验证码已发送至${sent.phone}，5分钟内有效` : ACCOUNT_CODE_NOTE);
               return sent;
             }}
             onSent={() => inputs.current.code?.focus()}
