@@ -4,12 +4,13 @@ import { AppError, badRequest } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { consume, LIMITS, peek, resetLimit } from '../rate-limit.ts';
 import { userByUsername } from './lookup.ts';
+import { upgradePasswordHash } from './password-upgrade.ts';
 
 export const LOGIN_FAILED_MSG = '用户名或密码错误';
 export const LOGIN_LOCKED_MSG = '登录失败次数过多，请15分钟后再试';
 
 export const loginAccountKey = (username: string) => `login:acct:${username.toLowerCase()}`;
-const loginIpKey = (ip: string) => `login:ip:${ip}`;
+export const loginIpKey = (ip: string) => `login:ip:${ip}`;
 
 // An unknown username still costs one scrypt, so response time does not reveal which names exist.
 let dummy: Promise<{ hash: string; salt: string }> | null = null;
@@ -38,6 +39,7 @@ export async function signIn(db: Db, username: string, password: string, ip: str
     throw badRequest(LOGIN_FAILED_MSG);
   }
   if (user.disabled) throw new AppError(403, 403, '账号已停用，请联系客服');
+  await upgradePasswordHash(db, user.id, password, user.passwordHash);
   await resetLimit(db, acctKey);
   return user.id;
 }

@@ -10,6 +10,7 @@ import { withTx } from '../../db/tx.ts';
 import { consume, LIMITS, peek, resetLimit } from '../rate-limit.ts';
 import QRCode from 'qrcode';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
+import { upgradeOperatorPasswordHash } from './password-upgrade.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import type { Operator } from '../../../src/domain/admin.ts';
 import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
@@ -74,6 +75,7 @@ export async function signInOperator(
     }
     await db.update(staff).set({ totpLastStep: step }).where(eq(staff.id, row.id));
   }
+  if (row.passwordHash) await upgradeOperatorPasswordHash(db, row.id, input.password, row.passwordHash);
   await resetLimit(db, acctKey(input.username));
   return {
     kind: 'signed-in',
