@@ -1,20 +1,24 @@
-// SMS codes for registration and password recovery: which phone the code goes to, and the limits
+// SMS codes for registration, password recovery and a signed-in member's password or phone change: which phone the code goes to, and the limits
 // against SMS bombing (per phone per minute and day, per IP per day).
 import type { Db } from '../../db/client.ts';
 import { badRequest, validationError } from '../../http/envelope.ts';
 import { consumeOrThrow, LIMITS } from '../rate-limit.ts';
-import { issuePhoneCode } from '../phone-codes.ts';
+import { issuePhoneCode, type CodePurpose } from '../phone-codes.ts';
 import { MESSAGES, isMobile } from '../../../src/domain/validators.ts';
 import { userByUsername, usersByPhone } from './lookup.ts';
+import { accountChangePhone } from './account-change-codes.ts';
 
 export interface CodeRequest {
-  purpose: 'register' | 'reset_password';
+  purpose: CodePurpose;
   phone?: string;
   /** Password recovery may name the account instead of the phone; the code goes to its phone. */
   username?: string;
+  /** The signed-in member: changing the password or the phone needs one (account-change-codes.ts). */
+  userId?: number;
 }
 
 async function targetPhone(db: Db, input: CodeRequest): Promise<string> {
+  if (input.purpose === 'change_password' || input.purpose === 'change_phone') return accountChangePhone(db, input.purpose, input);
   if (input.purpose === 'register') {
     if (!input.phone) throw validationError({ phone: [MESSAGES.mobileRequired] });
     if ((await usersByPhone(db, input.phone)).length > 0) throw badRequest('该手机号已注册，请直接登录');
