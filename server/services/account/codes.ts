@@ -1,5 +1,6 @@
-// SMS codes for registration, password recovery and a signed-in member's password or phone change: which phone the code goes to, and the limits
-// against SMS bombing (per phone per minute and day, per IP per day).
+// SMS codes for registration, password recovery and a signed-in member's password or phone change:
+// which phone the code goes to, and the limits against SMS bombing (per phone per minute and day,
+// per IP per day).
 import type { Db } from '../../db/client.ts';
 import { badRequest, validationError } from '../../http/envelope.ts';
 import { consumeOrThrow, LIMITS } from '../rate-limit.ts';
