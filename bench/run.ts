@@ -22,6 +22,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['offline-start', async () => (await import('./offline-start')).offlineStartBudget()],
   ['lighthouse', async () => (await import('./lighthouse')).lighthouseBudget()],
   ['main-thread', async () => (await import('./main-thread')).mainThreadReport()],
+  ['password-burst', async () => (await import('./password-burst')).passwordBurstBudget()],
 ];
 
 const onlyAt = process.argv.indexOf('--only');

@@ -286,7 +286,7 @@ export const phoneCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['register', 'reset_password', 'change_phone', 'login'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset_password', 'change_password', 'change_phone', 'login'] }).notNull(),
     code: text('code').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -13,7 +13,7 @@ import { CODE_TTL_MS } from '../services/phone-codes.ts';
 import { signIn } from '../services/account/sign-in.ts';
 import { sendPhoneCode } from '../services/account/codes.ts';
 import { changePassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetCode } from '../services/account/password.ts';
-import { phoneRegistered, updateProfile } from '../services/account/profile.ts';
+import { maskPhone, phoneRegistered, updateProfile } from '../services/account/profile.ts';
 import { loginHistory, recordSignIn } from '../services/account/login-history.ts';
 import {
   MESSAGES,
@@ -26,9 +26,6 @@ import {
 export const userRoutes = new Hono<AppEnv>();
 
 const RESEND_AFTER_S = 60;
-
-/** 138****0000: enough for the buyer to recognise the phone, not enough to harvest it. */
-export const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
 // ---------------------------------------------------------------------------------------------
 // Sign in / out, user base
@@ -63,7 +60,8 @@ userRoutes.delete('/logout', async (c) => {
 // ---------------------------------------------------------------------------------------------
 
 const createCodeSchema = z.object({
-  purpose: z.enum(['register', 'reset_password'], { error: '验证码用途不正确' }),
+  /** change_password and change_phone are a signed-in member's (issue 29 §3). */
+  purpose: z.enum(['register', 'reset_password', 'change_password', 'change_phone'], { error: '验证码用途不正确' }),
   phone: mobileSchema.optional(),
   /** Password recovery may name the account instead of the phone; the code goes to its phone. */
   username: z.string().trim().max(50).optional(),
@@ -78,7 +76,7 @@ export const RECOVERY_CODE_SENT_MSG = '若该账号已绑定手机，验证码�
 userRoutes.post('/create_code', async (c) => {
   const input = readInput(c, createCodeSchema);
   const { db, clock } = c.get('deps');
-  const { phone } = await sendPhoneCode(db, input, clientIp(c), clock());
+  const { phone } = await sendPhoneCode(db, { ...input, userId: c.get('user')?.userId }, clientIp(c), clock());
   return ok(
     c,
     { phone: phone === null ? '' : maskPhone(phone), expires_in: CODE_TTL_MS / 1000, resend_in: RESEND_AFTER_S },
@@ -92,11 +90,18 @@ userRoutes.post('/create_code', async (c) => {
 // Profile and password (signed in)
 // ---------------------------------------------------------------------------------------------
 
+/** A field a form sends empty when unused ('' is "not given", not a wrong value). */
+const unlessBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+/** The current password, as typed (not trimmed). */
+const currentPassword = unlessBlank(z.string().max(100, { error: '密码过长' }));
+
 const resetPasswordSchema = z
   .object({
     password: passwordSchema,
     password_confirmation: z.string().optional(),
-    old_password: z.string().max(100).optional(),
+    /** The current password, or `code` (create_code purpose change_password): one is needed. */
+    old_password: currentPassword,
+    code: unlessBlank(smsCodeSchema),
   })
   .refine((d) => d.password_confirmation === undefined || d.password_confirmation === d.password, {
     error: MESSAGES.passwordMismatch,
@@ -107,20 +112,30 @@ userRoutes.post('/resetPassword', async (c) => {
   const session = requireUser(c);
   const input = readInput(c, resetPasswordSchema);
   const { db, clock } = c.get('deps');
-  await changePassword(db, session.userId, session.sessionId, input.password, input.old_password, clock());
+  await changePassword(db, session.userId, session.sessionId, { password: input.password, oldPassword: input.old_password, code: input.code }, clientIp(c), clock());
   return ok(c, null, '密码修改成功');
 });
 
 const updateUserInfoSchema = z.object({
   name: requiredText('请输入姓名', 20, '姓名最多20个字符'),
   phone: mobileSchema,
+  /** Only for a new phone: the current password and the new phone's code (purpose change_phone). */
+  old_password: currentPassword,
+  code: unlessBlank(smsCodeSchema),
 });
 
 userRoutes.post('/updateUserInfo', async (c) => {
   const session = requireUser(c);
   const input = readInput(c, updateUserInfoSchema);
   const { db, clock } = c.get('deps');
-  await updateProfile(db, session.userId, input.name, input.phone, clock());
+  await updateProfile(
+    db,
+    session.userId,
+    session.sessionId,
+    { name: input.name, phone: input.phone, oldPassword: input.old_password, code: input.code },
+    clientIp(c),
+    clock(),
+  );
   return ok(c, { name: input.name, phone: input.phone }, '保存成功');
 });
 

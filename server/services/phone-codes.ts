@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { phoneCodes } from '../db/schema.ts';
 import { validationError } from '../http/envelope.ts';
 
-export type CodePurpose = 'register' | 'reset_password';
+export type CodePurpose = 'register' | 'reset_password' | 'change_password' | 'change_phone';
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const WRONG_CODE_MSG = '验证码错误或已过期';

@@ -176,15 +176,6 @@ export function countPasswordAttempt(db: Db, scope: PasswordScope, account: stri
   );
 }
 
-/**
- * Events counted in the current window (0 when none or expired). Not a guard: a peek, then the
- * check, then `consume` lets a parallel burst through — count first with `countAttempt`.
- */
-export async function peek(db: Db, key: string, now: Date): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  return row && row.windowEndsAt > now ? row.count : 0;
-}
-
 export async function resetLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

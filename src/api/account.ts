@@ -12,7 +12,8 @@ export const accountKeys = {
   confirmTicket: (ticket: string) => [...accountKeys.all, 'confirm-ticket', ticket] as const,
 };
 
-export type CodePurpose = 'register' | 'reset_password';
+/** change_password (to the account's phone) and change_phone (to the new phone) need a session. */
+export type CodePurpose = 'register' | 'reset_password' | 'change_password' | 'change_phone';
 export interface CodeRequest {
   purpose: CodePurpose;
   phone?: string;
@@ -42,10 +43,12 @@ export const postForgetVerify = (input: { username?: string; phone?: string; cod
   http.post<{ token: string; username: string; expires_in: number }>('user/forget/verify', { ...input });
 export const postForgetReset = (input: { token: string; password: string; password_confirmation: string }) =>
   http.post<{ username: string }>('user/forget/reset', { ...input });
-export const postUpdateUserInfo = (input: { name: string; phone: string }) =>
+/** A new phone also needs `old_password` and `code` (create_code purpose change_phone). */
+export const postUpdateUserInfo = (input: { name: string; phone: string; old_password?: string; code?: string }) =>
   http.post<{ name: string; phone: string }>('user/updateUserInfo', { ...input });
 export const getPhoneExists = (phone: string) => http.get<{ exists: boolean }>(`user/phone/${encodeURIComponent(phone)}`);
-export const postChangePassword = (input: { old_password: string; password: string; password_confirmation: string }) =>
+/** Proven by `old_password` or by `code` (create_code purpose change_password). */
+export const postChangePassword = (input: { old_password?: string; code?: string; password: string; password_confirmation: string }) =>
   http.post<null>('user/resetPassword', { ...input });
 export const getLoginLog = () => http.get<LoginEntry[]>('user/login_log');
 export const postBindTicket = () => http.post<WechatTicket>('user/wechat_ticket');

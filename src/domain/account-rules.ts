@@ -18,6 +18,8 @@ function first<F extends string>(checks: readonly Check<F>[]): FieldProblem<F> |
 
 export const usernameProblem = (v: string) =>
   v.trim() === '' ? MESSAGES.usernameRequired : isUsername(v.trim()) ? null : MESSAGES.username;
+/** The hint under every new-password field (the rule's own words, formats.ts). */
+export const PASSWORD_HINT = MESSAGES.passwordHint;
 export const passwordProblem = (v: string) => (v === '' ? MESSAGES.passwordRequired : isPassword(v) ? null : MESSAGES.password);
 export const confirmationProblem = (password: string, again: string) =>
   again === '' ? '请再次输入密码' : again === password ? null : MESSAGES.passwordMismatch;
@@ -132,11 +134,17 @@ export function checkNewPassword(v: NewPasswordValues): FieldProblem<keyof NewPa
 
 export interface PasswordChangeValues extends NewPasswordValues {
   old_password: string;
+  code: string;
 }
 
-export function checkPasswordChange(v: PasswordChangeValues): FieldProblem<keyof PasswordChangeValues> | null {
+/** How a signed-in member proves it is them (issue 29 §3): the current password, or a code to the account's phone. */
+export type ChangeProof = 'password' | 'code';
+
+export const OLD_PASSWORD_REQUIRED = '请输入原密码';
+
+export function checkPasswordChange(v: PasswordChangeValues, proof: ChangeProof): FieldProblem<keyof PasswordChangeValues> | null {
   return first<keyof PasswordChangeValues>([
-    ['old_password', v.old_password === '' ? '请输入原密码' : null],
+    proof === 'password' ? ['old_password', v.old_password === '' ? OLD_PASSWORD_REQUIRED : null] : ['code', codeProblem(v.code)],
     ['password', passwordProblem(v.password)],
     ['password_confirmation', confirmationProblem(v.password, v.password_confirmation)],
   ]);
@@ -145,12 +153,18 @@ export function checkPasswordChange(v: PasswordChangeValues): FieldProblem<keyof
 export interface ProfileValues {
   name: string;
   phone: string;
+  /** Only for a new phone: the current password and the new phone's code. */
+  old_password: string;
+  code: string;
 }
 
-export function checkProfile(v: ProfileValues): FieldProblem<keyof ProfileValues> | null {
+/** `phoneChanged`: the phone differs from the account's, so the proof fields are needed too. */
+export function checkProfile(v: ProfileValues, phoneChanged: boolean): FieldProblem<keyof ProfileValues> | null {
   return first<keyof ProfileValues>([
     ['name', required(v.name, '请输入姓名', 20, '姓名最多20个字符')],
     ['phone', mobileProblem(v.phone)],
+    ['code', phoneChanged ? codeProblem(v.code) : null],
+    ['old_password', phoneChanged && v.old_password === '' ? OLD_PASSWORD_REQUIRED : null],
   ]);
 }
 

@@ -13,8 +13,13 @@ export const LANDLINE_RE = /^0\d{2,3}-\d{7,8}$/;
 export const EMAIL_RE = /^[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 /** 4-20 letters, digits, underscore or hyphen. */
 export const USERNAME_RE = /^[A-Za-z0-9_-]{4,20}$/;
-/** 6-20 characters, letters and digits only, at least one of each. */
-export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,20}$/;
+/**
+ * 6-64 characters (code points) of any printable kind — symbols, spaces, Chinese — with at least
+ * one letter and one digit (docs/decisions/password-hashing.md; issue 29 §3 lifted the old
+ * 20-character, letters-and-digits-only cap). Control and invisible format characters are refused:
+ * they cannot be typed back reliably.
+ */
+export const PASSWORD_RE = /^(?=.*\p{L})(?=.*\p{Nd})[^\p{C}\p{Zl}\p{Zp}]{6,64}$/u;
 /** SMS verification code. */
 export const SMS_CODE_RE = /^\d{6}$/;
 /** 统一社会信用代码 (GB 32100-2015): 18 characters from this alphabet (no I, O, S, V, Z). */
@@ -30,7 +35,8 @@ export const MESSAGES = {
   usernameRequired: '请输入用户名',
   username: '用户名为4-20位字母、数字、下划线或减号',
   passwordRequired: '请输入密码',
-  password: '密码为6-20位字母和数字组合',
+  password: '密码为6-64位，须同时包含字母和数字，可使用符号',
+  passwordHint: '6-64位，含字母和数字，可使用符号',
   passwordMismatch: '两次输入的密码不一致',
   codeRequired: '请输入验证码',
   code: '请输入6位数字验证码',

@@ -219,7 +219,7 @@ describe('password hashing', () => {
   it('hashes with a fresh salt each time and verifies only the right password', async () => {
     const a = await hashPassword('s3cret-密码');
     const b = await hashPassword('s3cret-密码');
-    expect(a.hash).toMatch(/^[0-9a-f]{128}$/);
+    expect(a.hash).toMatch(/^\$scrypt\$ln=14,r=8,p=5\$[0-9a-f]{128}$/);
     expect(a.salt).toMatch(/^[0-9a-f]{32}$/);
     expect(a.salt).not.toBe(b.salt);
     expect(a.hash).not.toBe(b.hash);

@@ -226,13 +226,17 @@ describe('profile and password (signed in)', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.msg).toBe('请输入正确的手机号码');
     expect(bad.body.data.errors.phone).toEqual(['请输入正确的手机号码']);
-    const good = await t.call('POST', '/api/user/updateUserInfo', { cookie, body: { name: '王五', phone: '13700000077' } });
-    expect(good.status).toBe(200);
+    // A new phone needs its code and the current password (tests/api/account-changes.test.ts).
+    expect((await t.call('POST', '/api/user/create_code', { cookie, body: { purpose: 'change_phone', phone: '13700000077' } })).status).toBe(200);
+    const outbox = (await t.call('GET', '/api/dev/outbox')).body.data as { phone: string; purpose: string; code: string }[];
+    const code = outbox.find((c) => c.phone === '13700000077' && c.purpose === 'change_phone')?.code;
+    const good = await t.call('POST', '/api/user/updateUserInfo', { cookie, body: { name: '王五', phone: '13700000077', code, old_password: TEST_PASSWORD } });
+    expect(good.status, good.body.msg).toBe(200);
     const base = await t.call<UserBase>('GET', '/api/user/base', { cookie });
     expect(base.body.data).toMatchObject({ name: '王五', phone: '13700000077' });
   });
 
-  it('changes the password, checking the old one when given, and signs out other browsers', async () => {
+  it('changes the password, checking the old one, and signs out other browsers', async () => {
     await createMember(t.db, { username: 'changer' });
     const here = await t.signIn('changer', TEST_PASSWORD);
     const elsewhere = await t.signIn('changer', TEST_PASSWORD);

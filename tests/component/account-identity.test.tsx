@@ -1,6 +1,7 @@
 // Account centre identity pages (issue 17 part A): /basic's name and phone (a phone another account
-// uses is refused when the field is left), password change with the old password (the server's
-// 422 at its field), the login history; /bdwx's QR binding, its polling and unbinding.
+// uses is refused when the field is left; a new one needs its SMS code and the current password,
+// issue 29 §3), password change with the old password (the server's 422 at its field) or a code to
+// the account's phone, the login history; /bdwx's QR binding, its polling and unbinding.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
@@ -57,7 +58,7 @@ describe('/basic', () => {
     expect(screen.getByText('注册后登录')).toBeTruthy();
   });
 
-  it('refuses a phone another account uses when the field is left, and saves a free one', async () => {
+  it('refuses a phone another account uses when the field is left; a free one needs its code and the password', async () => {
     serve({ phoneExists: true });
     renderInApp(<BasicPage />);
     await screen.findByLabelText(/^\*?姓名/);
@@ -67,11 +68,38 @@ describe('/basic', () => {
     expect(http.get).toHaveBeenCalledWith('user/phone/13900000000');
 
     serve({ phoneExists: false });
-    http.post.mockResolvedValue({ name: '陈店长', phone: '13900000001' });
+    http.post.mockImplementation(async (path: string) => {
+      if (path === 'user/create_code') return { phone: '139****0001', expires_in: 300, resend_in: 60 };
+      if (path === 'user/updateUserInfo') return { name: '陈店长', phone: '13900000001' };
+      throw new Error(`unexpected POST ${path}`);
+    });
     fireEvent.change(input(/^\*?手机号码/), { target: { value: '13900000001' } });
     fireEvent.blur(input(/^\*?手机号码/));
+    // A new phone: the code for it first, then the current password, before anything is sent.
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', { name: '陈店长', phone: '13900000001' }));
+    expect(errorAt(input(/^\*?短信验证码/))).toBe('请输入验证码');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/create_code', { purpose: 'change_phone', phone: '13900000001' }));
+    await screen.findByText('验证码已发送至139****0001，5分钟内有效');
+    fireEvent.change(input(/^\*?短信验证码/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(errorAt(input(/^\*?登录密码/))).toBe('请输入原密码');
+    fireEvent.change(input(/^\*?登录密码/), { target: { value: 'demo1234' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', { name: '陈店长', phone: '13900000001', code: '123456', old_password: 'demo1234' }),
+    );
+  });
+
+  it('asks no code or password for a name change', async () => {
+    serve();
+    http.post.mockResolvedValue({ name: '陈经理', phone: '13800138000' });
+    renderInApp(<BasicPage />);
+    await screen.findByLabelText(/^\*?姓名/);
+    expect(screen.queryByLabelText(/^\*?短信验证码/)).toBeNull();
+    fireEvent.change(input(/^\*?姓名/), { target: { value: '陈经理' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', { name: '陈经理', phone: '13800138000' }));
   });
 
   it('changes the password: checks first, then shows a wrong old password at its field', async () => {
@@ -84,12 +112,38 @@ describe('/basic', () => {
     fireEvent.change(input(/^\*?原密码/), { target: { value: 'wrong1234' } });
     fireEvent.change(input(/^\*?新密码/), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
-    expect(errorAt(input(/^\*?新密码/))).toBe('密码为6-20位字母和数字组合');
+    expect(errorAt(input(/^\*?新密码/))).toBe('密码为6-64位，须同时包含字母和数字，可使用符号');
+    // Longer than 20 characters, with symbols and spaces: fine.
+    const long = 'Kang Yuan #2026 药 long!';
+    fireEvent.change(input(/^\*?新密码/), { target: { value: long } });
+    fireEvent.change(input(/^\*?确认新密码/), { target: { value: long } });
+    fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
+    await waitFor(() => expect(errorAt(input(/^\*?原密码/))).toBe('原密码不正确'));
+    expect(http.post).toHaveBeenCalledWith('user/resetPassword', { old_password: 'wrong1234', password: long, password_confirmation: long });
+  });
+
+  it('changes a forgotten password with a code sent to the account’s phone', async () => {
+    serve();
+    http.post.mockImplementation(async (path: string) => {
+      if (path === 'user/create_code') return { phone: '138****8000', expires_in: 300, resend_in: 60 };
+      if (path === 'user/resetPassword') return null;
+      throw new Error(`unexpected POST ${path}`);
+    });
+    renderInApp(<BasicPage />);
+    fireEvent.click(await screen.findByRole('button', { name: '忘记原密码？用手机验证码修改' }));
+    expect(screen.queryByLabelText(/^\*?原密码/)).toBeNull();
     fireEvent.change(input(/^\*?新密码/), { target: { value: 'fresh1234' } });
     fireEvent.change(input(/^\*?确认新密码/), { target: { value: 'fresh1234' } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
-    await waitFor(() => expect(errorAt(input(/^\*?原密码/))).toBe('原密码不正确'));
-    expect(http.post).toHaveBeenCalledWith('user/resetPassword', { old_password: 'wrong1234', password: 'fresh1234', password_confirmation: 'fresh1234' });
+    expect(errorAt(input(/^\*?短信验证码/))).toBe('请输入验证码');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/create_code', { purpose: 'change_password' }));
+    await screen.findByText('验证码已发送至138****8000，5分钟内有效');
+    fireEvent.change(input(/^\*?短信验证码/), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/resetPassword', { code: '654321', password: 'fresh1234', password_confirmation: 'fresh1234' }));
+    // Done: the form is empty again.
+    await waitFor(() => expect(input(/^\*?新密码/).value).toBe(''));
   });
 
   it('names clients in a few words', () => {

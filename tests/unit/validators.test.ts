@@ -51,11 +51,14 @@ describe('account fields', () => {
     for (const bad of ['abc', 'a'.repeat(21), '张三药房', 'a b c d', 'x@y.cn']) expect(isUsername(bad)).toBe(false);
   });
 
-  it('passwords are 6-20 letters and digits with at least one of each', () => {
-    for (const ok of ['demo1234', 'A1b2c3', 'a'.repeat(19) + '1']) expect(isPassword(ok)).toBe(true);
-    for (const bad of ['abc12', '123456', 'abcdef', 'demo 1234', 'demo1234!', 'a'.repeat(20) + '1'])
-      expect(isPassword(bad)).toBe(false);
-    expect(passwordSchema.safeParse('123456').error?.issues[0].message).toBe('密码为6-20位字母和数字组合');
+  it('passwords are 6-64 printable characters with at least one letter and one digit (issue 29 §3)', () => {
+    const ok = ['demo1234', 'A1b2c3', 'a'.repeat(19) + '1', 'demo 1234', 'demo1234!', 'a'.repeat(20) + '1', 'a'.repeat(63) + '1', '康源医药2026', 'Pa$$w0rd "引号" — ok'];
+    for (const v of ok) expect(isPassword(v), v).toBe(true);
+    const bad = ['abc12', '123456', 'abcdef', '!@#$%^&*', 'a'.repeat(64) + '1', 'abc\u00001234', 'abc\t1234', 'abc\n1234', 'abc\u200b1234'];
+    for (const v of bad) expect(isPassword(v), JSON.stringify(v)).toBe(false);
+    // 64 counts characters, not UTF-16 units: 63 CJK characters and a digit fit.
+    expect(isPassword('药'.repeat(63) + '1')).toBe(true);
+    expect(passwordSchema.safeParse('123456').error?.issues[0].message).toBe('密码为6-64位，须同时包含字母和数字，可使用符号');
   });
 });
 

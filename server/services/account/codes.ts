@@ -1,4 +1,4 @@
-// SMS codes for registration and password recovery: which phone the code goes to, and the limits
+// SMS codes for registration, password recovery and a signed-in member's password or phone change: which phone the code goes to, and the limits
 // against SMS bombing and look-ups. Every request is counted (per target and per IP) BEFORE the
 // accounts are looked up, so a burst learns at most one answer per target a minute; password
 // recovery answers the same whether or not the account exists
@@ -6,15 +6,18 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest, validationError } from '../../http/envelope.ts';
 import { consume, consumeOrThrow, LIMITS } from '../rate-limit.ts';
-import { issuePhoneCode } from '../phone-codes.ts';
+import { issuePhoneCode, type CodePurpose } from '../phone-codes.ts';
 import { MESSAGES, isMobile } from '../../../src/domain/validators.ts';
 import { userByUsername, usersByPhone } from './lookup.ts';
+import { accountChangePhone } from './account-change-codes.ts';
 
 export interface CodeRequest {
-  purpose: 'register' | 'reset_password';
+  purpose: CodePurpose;
   phone?: string;
   /** Password recovery may name the account instead of the phone; the code goes to its phone. */
   username?: string;
+  /** The signed-in member: changing the password or the phone needs one (account-change-codes.ts). */
+  userId?: number;
 }
 
 export const PHONE_REGISTERED_MSG = '该手机号已注册，请直接登录';
@@ -37,6 +40,13 @@ async function countRequest(db: Db, target: string, ip: string, now: Date): Prom
 
 /** Issues a code for `input.purpose`; answers what the reply may show. */
 export async function sendPhoneCode(db: Db, input: CodeRequest, ip: string, now: Date): Promise<CodeAnswer> {
+  if (input.purpose === 'change_password' || input.purpose === 'change_phone') {
+    // A signed-in member's own change: the target needs the session's account (account-change-codes.ts).
+    const target = await accountChangePhone(db, input.purpose, input);
+    await countRequest(db, phoneTarget(target), ip, now);
+    await issuePhoneCode(db, target, input.purpose, now);
+    return { phone: target };
+  }
   if (input.purpose === 'reset_password' && input.username) return sendRecoveryByUsername(db, input.username, ip, now);
   if (!input.phone) throw validationError({ phone: [MESSAGES.mobileRequired] });
   const phone = input.phone;

@@ -1,4 +1,5 @@
-// Password changes: a signed-in member's own (profile), and recovery with a phone code
+// Password changes: a signed-in member's own (basic info, proven by the current password or a
+// code to the account's phone), and recovery with a phone code
 // (/forget step 1 verifies the code and hands out a one-time token, step 2 spends it).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -6,7 +7,11 @@ import type { Db } from '../../db/client.ts';
 import { flowTokens, users } from '../../db/schema.ts';
 import { badRequest, validationError } from '../../http/envelope.ts';
 import { destroyUserSessions } from '../../auth/session.ts';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { withTx } from '../../db/tx.ts';
+import { notifyCompany } from '../messages/notify.ts';
+import { passwordChangedMessage } from '../messages/texts.ts';
+import { confirmCurrentPassword, CURRENT_PASSWORD_REQUIRED } from './current-password.ts';
 import { resetLimit } from '../rate-limit.ts';
 import { consumePhoneCode, WRONG_CODE_MSG } from '../phone-codes.ts';
 import { userByUsername, usersByPhone, type UserRow } from './lookup.ts';
@@ -16,26 +21,38 @@ export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 
 const hashFlowToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+export interface PasswordChangeInput {
+  password: string;
+  /** The current password … */
+  oldPassword?: string;
+  /** … or a code sent to the account's phone (create_code purpose `change_password`). */
+  code?: string;
+}
+
 /**
- * Sets a new password; `oldPassword`, when given, must be the current one. Other browsers signed
- * in with the old password are signed out; `keepSessionId` (this one) stays.
+ * A signed-in member's new password, proven by the current password or by a fresh code sent to
+ * the account's phone (a stolen session alone is not enough, issue 29 §3). Every other browser
+ * is signed out, `keepSessionId` (this one) stays, and the company's inbox is told.
  */
 export async function changePassword(
   db: Db,
   userId: number,
   keepSessionId: string,
-  password: string,
-  oldPassword: string | undefined,
+  input: PasswordChangeInput,
+  ip: string,
   now: Date,
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (oldPassword !== undefined && oldPassword !== '') {
-    if (!(await verifyPassword(oldPassword, user.passwordHash, user.passwordSalt))) {
-      throw validationError({ old_password: ['原密码不正确'] });
-    }
-  }
-  const { hash, salt } = await hashPassword(password);
-  await db.update(users).set({ passwordHash: hash, passwordSalt: salt, updatedAt: now }).where(eq(users.id, user.id));
+  const how = input.oldPassword ? 'password' : input.code ? 'code' : null;
+  if (how === null) throw validationError({ old_password: [CURRENT_PASSWORD_REQUIRED] });
+  if (how === 'password') await confirmCurrentPassword(db, user, input.oldPassword ?? '', ip, now);
+  else await consumePhoneCode(db, user.phone, 'change_password', input.code ?? '', now);
+
+  const { hash, salt } = await hashPassword(input.password);
+  await withTx(db, async (tx) => {
+    await tx.update(users).set({ passwordHash: hash, passwordSalt: salt, updatedAt: now }).where(eq(users.id, user.id));
+    if (user.companyId !== null) await notifyCompany(tx, user.companyId, passwordChangedMessage(user.username, how), now);
+  });
   await destroyUserSessions(db, user.id, keepSessionId);
 }
 

@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { countPasswordAttempt, loginAccountKey as scopedAccountKey, loginIpKey as scopedIpKey } from '../rate-limit.ts';
 import { userByUsername } from './lookup.ts';
+import { upgradePasswordHash } from './password-upgrade.ts';
 
 export { LOGIN_LOCKED_MSG } from '../rate-limit.ts';
 export const LOGIN_FAILED_MSG = '用户名或密码错误';
@@ -32,6 +33,7 @@ export async function signIn(db: Db, username: string, password: string, ip: str
     await attempt.withdrawn();
     throw new AppError(403, 403, '账号已停用，请联系客服');
   }
+  await upgradePasswordHash(db, user.id, password, user.passwordHash);
   await attempt.succeeded();
   return user.id;
 }

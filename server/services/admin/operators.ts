@@ -11,6 +11,7 @@ import { withTx } from '../../db/tx.ts';
 import { countPasswordAttempt, LOGIN_LOCKED_MSG } from '../rate-limit.ts';
 import QRCode from 'qrcode';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
+import { upgradeOperatorPasswordHash } from './password-upgrade.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import type { Operator } from '../../../src/domain/admin.ts';
 import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
@@ -76,6 +77,7 @@ export async function signInOperator(
     const step = acceptedStep(row.totpSecret, input.totp, now, row.totpLastStep);
     if (step === null || !(await spendTotpStep(db, row.id, step))) throw validationError({ totp: [TOTP_WRONG_MSG] });
   }
+  if (row.passwordHash) await upgradeOperatorPasswordHash(db, row.id, input.password, row.passwordHash);
   await attempt.succeeded();
   return {
     kind: 'signed-in',

@@ -82,3 +82,27 @@ export function couponExpiringMessage(coupon: { id: number; name: string; kind: 
     dedupeKey: `coupon:${coupon.id}`,
   };
 }
+
+/**
+ * A member changed the account's password (issue 29 §3): the company's inbox hears of it, so an
+ * owner whose session was stolen learns it, and how to take the account back.
+ */
+export function passwordChangedMessage(username: string, how: 'password' | 'code'): MessageDraft {
+  const proof = how === 'code' ? '（通过短信验证码验证）' : '';
+  return {
+    kind: 'system',
+    title: '登录密码已修改',
+    body: `账号 ${username} 的登录密码已修改${proof}，其他设备上的登录已退出。如非本人操作，请立即通过“忘记密码”重置密码并联系客服。`,
+    link: '/basic',
+  };
+}
+
+/** A member changed the account's mobile, which password recovery goes to. Both numbers masked. */
+export function phoneChangedMessage(username: string, from: string, to: string): MessageDraft {
+  return {
+    kind: 'system',
+    title: '绑定手机号已更换',
+    body: `账号 ${username} 的手机号已由 ${from} 更换为 ${to}，找回密码的验证码将发送至新手机号，其他设备上的登录已退出。如非本人操作，请立即联系客服。`,
+    link: '/basic',
+  };
+}

@@ -1,14 +1,18 @@
 // 基本信息: the member's name and mobile (POST /api/user/updateUserInfo). A changed mobile is
 // looked up when the field is left (GET /api/user/phone/{value}): one another account uses is
-// refused at once, as the server would refuse it on save.
+// refused at once, as the server would refuse it on save. Password recovery goes to the mobile, so
+// a new one also needs a code sent to it (create_code purpose change_phone) and the current
+// password (issue 29 §3); the server then signs the other browsers out and writes to 我的消息.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getPhoneExists, postUpdateUserInfo } from '../../api/account';
+import { getPhoneExists, postCreateCode, postUpdateUserInfo } from '../../api/account';
 import { userKeys } from '../../api/user';
 import { checkProfile, mobileProblem, type ProfileValues } from '../../domain/account-rules';
 import type { ReviewStatus, UserBase } from '../../domain/user';
 import { SpaLink } from '../../ui/spa-link';
 import { TextField } from '../../widgets/address/text-field';
+import { accountFormStyles } from '../../widgets/account-form/flow-steps';
+import { SmsCodeButton } from '../../widgets/account-form/sms-code-button';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
 import { buttonClass } from '../../ui/button';
 import { toast } from '../../ui/toast';
@@ -20,8 +24,10 @@ const REVIEW_TEXT: Record<ReviewStatus, string> = { draft: '未提交资质', pe
 
 export function ProfileForm({ user }: { user: UserBase }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>({ name: user.name, phone: user.phone });
+  const [values, setValues] = useState<ProfileValues>({ name: user.name, phone: user.phone, old_password: '', code: '' });
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const phoneChanged = values.phone.trim() !== user.phone;
   const save = useMutation({ mutationFn: postUpdateUserInfo, meta: { silentErrors: true } });
 
   const errorOf = (field: keyof ProfileValues) => (problem?.field === field ? problem.message : undefined);
@@ -42,14 +48,15 @@ export function ProfileForm({ user }: { user: UserBase }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = checkProfile(values);
+    const found = checkProfile(values, phoneChanged);
     if (found) return setProblem(found);
     setProblem(null);
+    const proof = phoneChanged ? { code: values.code.trim(), old_password: values.old_password } : {};
     save.mutate(
-      { name: values.name.trim(), phone: values.phone.trim() },
+      { name: values.name.trim(), phone: values.phone.trim(), ...proof },
       {
         onSuccess: () => {
-          toast.show({ message: '保存成功', tone: 'success' });
+          toast.show({ message: phoneChanged ? '手机号已更换，其他设备已退出登录' : '保存成功', tone: 'success' });
           void queryClient.invalidateQueries({ queryKey: userKeys.all });
         },
         onError: (err) => setProblem(formProblemOf(err)),
@@ -57,7 +64,7 @@ export function ProfileForm({ user }: { user: UserBase }) {
     );
   };
 
-  const formMessage = problem && problem.field !== 'name' && problem.field !== 'phone' ? problem.message : null;
+  const formMessage = problem && !['name', 'phone', 'code', 'old_password'].includes(problem.field ?? '') ? problem.message : null;
 
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="basic-profile-title">
@@ -98,6 +105,27 @@ export function ProfileForm({ user }: { user: UserBase }) {
           error={errorOf('phone')}
         />
       </div>
+      {phoneChanged && (
+        <div className={styles.row}>
+          <div className={accountFormStyles.codeRow}>
+            <TextField label="短信验证码" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required hint={codeNote ?? '验证码将发送至新手机号'} value={values.code} onChange={set('code')} error={errorOf('code')} />
+            <SmsCodeButton
+              precheck={() => mobileProblem(values.phone)}
+              onPrecheckFailed={(message) => setProblem({ field: 'phone', message })}
+              send={async () => {
+                const sent = await postCreateCode({ purpose: 'change_phone', phone: values.phone.trim() });
+                setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
+                return sent;
+              }}
+              onError={(err) => {
+                const p = formProblemOf(err);
+                setProblem({ field: p.field ?? 'phone', message: p.message });
+              }}
+            />
+          </div>
+          <TextField label="登录密码" name="old_password" type="password" autoComplete="current-password" required hint="更换手机号需验证当前登录密码" value={values.old_password} onChange={set('old_password')} error={errorOf('old_password')} />
+        </div>
+      )}
       {formMessage && (
         <p className={styles.formError} role="alert">
           {formMessage}

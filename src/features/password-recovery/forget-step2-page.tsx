@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { postForgetReset } from '../../api/account';
-import { checkNewPassword, type NewPasswordValues } from '../../domain/account-rules';
+import { PASSWORD_HINT, checkNewPassword, type NewPasswordValues } from '../../domain/account-rules';
 import { TextField } from '../../widgets/address/text-field';
 import { AccountCard, FlowSteps, accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
@@ -74,7 +74,7 @@ export default function ForgetStep2Page() {
       <FlowSteps steps={RECOVERY_STEPS} current={2} label="找回密码步骤" />
       <form className={styles.form} noValidate onSubmit={submit}>
         <input type="text" name="username" autoComplete="username" value={pending.username} readOnly hidden />
-        <TextField ref={(el) => { inputs.current.password = el; }} label="新密码" name="password" type="password" autoComplete="new-password" hint="6-20位字母和数字组合" required value={values.password} onChange={set('password')} error={errorOf('password')} />
+        <TextField ref={(el) => { inputs.current.password = el; }} label="新密码" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required value={values.password} onChange={set('password')} error={errorOf('password')} />
         <TextField ref={(el) => { inputs.current.password_confirmation = el; }} label="确认新密码" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={errorOf('password_confirmation')} />
         <p className={styles.formError} role="alert">
           {formMessage}

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { postCreateCode } from '../../api/account';
 import { postRegisterAccount } from '../../api/register';
-import { checkAccount, mobileProblem, type AccountField, type AccountValues } from '../../domain/account-rules';
+import { PASSWORD_HINT, checkAccount, mobileProblem, type AccountField, type AccountValues } from '../../domain/account-rules';
 import { TextField } from '../../widgets/address/text-field';
 import { accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
@@ -68,7 +68,7 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
     <form className={styles.form} noValidate onSubmit={submit}>
       <TextField ref={ref('username')} label="用户名" name="username" autoComplete="username" required hint="4-20位字母、数字、下划线或减号，登录时使用" value={values.username} onChange={set('username')} error={errorOf('username')} />
       <div className={styles.grid2}>
-        <TextField ref={ref('password')} label="设置密码" name="password" type="password" autoComplete="new-password" required hint="6-20位字母和数字组合" value={values.password} onChange={set('password')} error={errorOf('password')} />
+        <TextField ref={ref('password')} label="设置密码" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} value={values.password} onChange={set('password')} error={errorOf('password')} />
         <TextField ref={ref('password_confirmation')} label="确认密码" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={errorOf('password_confirmation')} />
       </div>
       <TextField ref={ref('phone')} label="手机号码" name="phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} required value={values.phone} onChange={set('phone')} error={errorOf('phone')} />

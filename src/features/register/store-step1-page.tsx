@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { postStoreAccount } from '../../api/register';
-import { checkStoreAccount, type StoreAccountValues } from '../../domain/account-rules';
+import { PASSWORD_HINT, checkStoreAccount, type StoreAccountValues } from '../../domain/account-rules';
 import { TextField } from '../../widgets/address/text-field';
 import { AccountCard, FlowSteps, accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
@@ -61,7 +61,7 @@ export default function StoreStep1Page() {
         <TextField label="门店名称" maxLength={60} {...bind('store_name')} />
         <TextField label="门店登录用户名" autoComplete="off" hint="4-20位字母、数字、下划线或减号" {...bind('username')} />
         <div className={styles.grid2}>
-          <TextField label="登录密码" type="password" autoComplete="new-password" hint="6-20位字母和数字组合" {...bind('password')} />
+          <TextField label="登录密码" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('password')} />
           <TextField label="确认密码" type="password" autoComplete="new-password" {...bind('password_confirmation')} />
         </div>
         <TextField label="门店联系手机" type="tel" inputMode="numeric" maxLength={11} {...bind('phone')} />
