@@ -28,6 +28,7 @@ const counts: DashboardCounts = {
   transfers_to_confirm: 2,
   after_sales_to_decide: 0,
   low_stock: { threshold: 10, count: 0, goods: [] },
+  money_settings_changes: [],
 };
 
 const row = (id: number, name: string): CompanyRow => ({
