@@ -104,9 +104,12 @@ export interface MoneySettingsChange {
   at: number;
   by: string;
   changed: MoneySettingKey[];
-  before: Partial<Pick<SiteSettings, MoneySettingKey>>;
-  after: Partial<Pick<SiteSettings, MoneySettingKey>>;
+  /** The stored values (null: no console setting, the environment's or the default applied). */
+  before: MoneySettingValues;
+  after: MoneySettingValues;
 }
+
+export type MoneySettingValues = { [K in MoneySettingKey]?: SiteSettings[K] | null };
 
 /** How long 工作台 keeps announcing a money-settings change. */
 export const MONEY_SETTINGS_NOTICE_DAYS = 7;
