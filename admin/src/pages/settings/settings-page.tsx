@@ -338,7 +338,7 @@ export function SettingsPage() {
             </>
           )}
         </p>
-        <TransferAccountForm key={settings.data.transfer_account_source} settings={settings.data} onSaved={onSaved} editing={money} />
+        <TransferAccountForm settings={settings.data} onSaved={onSaved} editing={money} />
         <PaymentWindowForm settings={settings.data} onSaved={onSaved} editing={money} />
       </section>
       <section aria-labelledby="site-settings-title" className={styles.group}>
