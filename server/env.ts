@@ -33,6 +33,12 @@ export interface OperatorSession {
   name: string;
   role: OperatorRole;
   totpEnabled: boolean;
+  /**
+   * Production and no second factor yet: the session may only enrol one and sign out
+   * (server/routes/admin/access.ts `enrolling`). Read from the account on every request, so an
+   * admin's TOTP reset confines the operator's open sessions at once.
+   */
+  enrolmentOnly: boolean;
 }
 
 export interface AppEnv {

@@ -62,6 +62,7 @@ export function staffSessionMiddleware(): MiddlewareHandler<AppEnv> {
           name: row.name,
           role: row.role,
           totpEnabled: row.totpSecret !== null,
+          enrolmentOnly: !c.get('deps').config.demo && row.totpSecret === null,
         });
         if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_MS) {
           await db

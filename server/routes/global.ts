@@ -8,6 +8,7 @@ import { shopFront, shopQrSvg } from '../services/shop-front.ts';
 import { notFound } from '../http/envelope.ts';
 import { QR_KINDS } from '../../src/domain/admin-content.ts';
 import type { FooterLink, ShopMode } from '../../src/domain/contracts.ts';
+import { wechatStandIn } from './wechat.ts';
 
 export const globalRoutes = new Hono<AppEnv>();
 
@@ -16,6 +17,7 @@ globalRoutes.get('/shop_mode', async (c) => {
   return ok<ShopMode>(c, {
     demo: config.demo,
     online_pay: config.alipay ? 'alipay' : config.demo ? 'sandbox' : null,
+    wechat: wechatStandIn(config),
     ...(await shopFront(db, config)),
   });
 });

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { recordSignIn } from '../services/account/login-history.ts';
-import { assertRegisterTicket, issueTicket, registerTicketState } from '../services/wechat/tickets.ts';
+import { assertRegisterTicket } from '../services/wechat/tickets.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { createSession, requireCompany, requireUser } from '../auth/session.ts';
 import { assertKnownRegion } from '../services/regions.ts';
@@ -140,22 +140,3 @@ registerRoutes.post('/dd/step2', async (c) => {
   );
 });
 
-// ---------------------------------------------------------------------------------------------
-// WeChat: a visitor's QR ticket; once confirmed on our stand-in page (/wechat/confirm), step 1
-// with `wechat_ticket` creates the account bound to that WeChat.
-// ---------------------------------------------------------------------------------------------
-
-registerRoutes.post('/wechat', async (c) => {
-  const { db, clock } = c.get('deps');
-  return ok(c, await issueTicket(db, 'register', null, clientIp(c), clock()), '请使用微信扫描二维码');
-});
-
-const wechatTicketQuery = z.object({
-  ticket: z.string({ error: '二维码无效，请在页面上刷新二维码' }).trim().min(1, { error: '二维码无效，请在页面上刷新二维码' }).max(100),
-});
-
-registerRoutes.get('/wechat', async (c) => {
-  const { ticket } = readQuery(c, wechatTicketQuery);
-  const { db, clock } = c.get('deps');
-  return ok(c, await registerTicketState(db, ticket, clock()));
-});

@@ -72,6 +72,48 @@ export interface SiteSettingsView extends SiteSettings {
   transfer_account_source: 'console' | 'environment' | 'demo';
 }
 
+/**
+ * The money settings (docs/decisions/money-settings.md): where buyers' 对公转账 goes and how long an
+ * order waits for its payment. Only 管理员 and 财务 change them, each change with a fresh TOTP code
+ * (`totp_code`), audited as `settings.money_update` and announced on every operator's 工作台.
+ */
+export const MONEY_SETTING_KEYS = ['transfer_account', 'payment_window'] as const;
+export type MoneySettingKey = (typeof MONEY_SETTING_KEYS)[number];
+/** The settings 运营 keep (they move no money): shipping and the shop front. */
+export const SITE_SETTING_KEYS = ['shipping', 'shop_front'] as const;
+
+export const isMoneySetting = (key: keyof SiteSettings): key is MoneySettingKey => (MONEY_SETTING_KEYS as readonly string[]).includes(key);
+
+export const MONEY_SETTING_LABELS: Record<MoneySettingKey, string> = {
+  transfer_account: '对公转账收款账户',
+  payment_window: '支付时限',
+};
+
+/** POST /api/admin/settings: any of the settings; `totp_code` when a money setting is among them. */
+export type SiteSettingsPatch = Partial<SiteSettings> & { totp_code?: string };
+
+export const MONEY_SETTINGS_ROLE_MSG = '收款账户与支付时限只有管理员和财务可以修改';
+export const SITE_SETTINGS_ROLE_MSG = '运费与页脚设置只有运营和管理员可以修改';
+export const MONEY_SETTINGS_TOTP_OFF_MSG = '修改收款账户与支付时限须使用动态验证码，请先在“我的账号”开启动态验证码';
+export const MONEY_SETTINGS_TOTP_MISSING_MSG = '请输入6位动态验证码';
+
+/** One money-settings change, as 工作台 announces it to every operator (GET /api/admin/dashboard `money_settings_changes`). */
+export interface MoneySettingsChange {
+  id: number;
+  /** ms */
+  at: number;
+  by: string;
+  changed: MoneySettingKey[];
+  /** The stored values (null: no console setting, the environment's or the default applied). */
+  before: MoneySettingValues;
+  after: MoneySettingValues;
+}
+
+export type MoneySettingValues = { [K in MoneySettingKey]?: SiteSettings[K] | null };
+
+/** How long 工作台 keeps announcing a money-settings change. */
+export const MONEY_SETTINGS_NOTICE_DAYS = 7;
+
 export const PAYMENT_WINDOW_MINUTES_MIN = 5;
 export const PAYMENT_WINDOW_MINUTES_MAX = 1_440;
 /** 1,000,000 yuan: far above any order; catches a yuan amount typed into a fen field ×100. */

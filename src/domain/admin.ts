@@ -2,6 +2,7 @@
 // milliseconds since the epoch, money integer fen, as in the shop's API.
 import type { ScopeClass } from './business-scope.ts';
 import type { OperatorRole } from './operator-roles.ts';
+import type { MoneySettingsChange } from './admin-content.ts';
 
 export interface Operator {
   id: number;
@@ -11,8 +12,20 @@ export interface Operator {
   totp_enabled: boolean;
 }
 
+/**
+ * GET /api/admin/me and a sign-in's operator. `totp_enrolment_required`: in production an operator
+ * without a second factor signs in to a session that can only enrol one (我的账号) and sign out
+ * (docs/decisions/money-settings.md); every other call answers 403 until the enrolment is done.
+ */
+export interface SignedInOperator extends Operator {
+  totp_enrolment_required: boolean;
+}
+
 /** POST /api/admin/login: signed in, or the password was right and a TOTP code is needed next. */
-export type AdminLoginAnswer = { operator: Operator; totp_required: false } | { operator: null; totp_required: true };
+export type AdminLoginAnswer = { operator: SignedInOperator; totp_required: false } | { operator: null; totp_required: true };
+
+/** The answer of any other console call from a session that must enrol its TOTP first (403). */
+export const TOTP_ENROLMENT_REQUIRED_MSG = '请先在“我的账号”开启动态验证码，再使用运营后台';
 
 export interface DashboardCounts {
   today: { orders: number; amount: number };
@@ -23,6 +36,8 @@ export interface DashboardCounts {
   transfers_to_confirm: number;
   after_sales_to_decide: number;
   low_stock: { threshold: number; count: number; goods: { id: number; name: string; sccj: string; stock: number }[] };
+  /** The money settings changed lately (who, when, before/after), announced to every operator. */
+  money_settings_changes: MoneySettingsChange[];
 }
 
 export type CompanyReviewStatus = 'draft' | 'pending' | 'approved' | 'rejected';

@@ -47,6 +47,11 @@ export interface ShopMode {
   demo: boolean;
   /** The online gateway step 3 offers: Alipay when configured, else the sandbox in the demo, else null. */
   online_pay: OnlinePayMethod | null;
+  /**
+   * WeChat registration and binding (/register/wechat, /bdwx) are offered: only the demo's
+   * stand-in exists, so false in production until a real WeChat adapter does (the shop hides them).
+   */
+  wechat: boolean;
   /** The operator's licences the footer lists (SPEC §1); none when not configured in production. */
   licences: Licence[];
   /** Image URLs of the shop's QR codes; null: that code is not shown (the demo draws a placeholder). */

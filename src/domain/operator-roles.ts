@@ -51,8 +51,15 @@ export const CONSOLE_ACCESS = {
   storeRelations: ['admin', 'reviewer'],
   /** Goods: the list, the editor (prices, stock, limits, flags, batches and their reports), the bulk price/stock import. */
   goods: ['admin', 'operations'],
-  /** Articles (help, news, announcements) and the site settings (shipping, payment window, transfer account). */
+  /** Articles (help, news, announcements), the site lists and the site settings that move no money (shipping, footer). */
   content: ['admin', 'operations'],
+  /**
+   * Money settings: the 对公转账 account buyers pay into and the payment window. Changing one also
+   * needs a fresh TOTP code of the operator's own (docs/decisions/money-settings.md).
+   */
+  moneySettings: ['admin', 'finance'],
+  /** Opening 站点设置: those who change any of its settings. */
+  settings: ['admin', 'operations', 'finance'],
   /** The customer-service chat: answering, transferring and closing conversations. */
   chat: ['admin', 'support'],
   /** 品种求购: reading and answering buyers' product requests; 运营 too, as they list the goods. */

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { userBaseQuery } from '../api/user';
 import { SpaLink } from '../ui/spa-link';
+import { useWechatOffered } from '../widgets/account-form/wechat-offered';
 import { MEMBER_MENU, activeMenuHref } from './member-menu';
 import styles from './member-area-layout.module.css';
 
@@ -12,6 +13,7 @@ export default function MemberAreaLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const active = activeMenuHref(pathname);
   const unread = useQuery({ ...userBaseQuery(), enabled: false }).data?.message_count ?? 0;
+  const wechat = useWechatOffered() === true;
   return (
     <div className={styles.area}>
       <nav className={styles.menu} aria-label="会员菜单">
@@ -19,7 +21,7 @@ export default function MemberAreaLayout() {
           <section key={group.title} className={styles.group}>
             <h2>{group.title}</h2>
             <ul>
-              {group.items.map((item) => (
+              {group.items.filter((item) => wechat || !item.wechat).map((item) => (
                 <li key={item.href}>
                   <SpaLink href={item.href} aria-current={item.href === active ? 'page' : undefined}>
                     {item.text}

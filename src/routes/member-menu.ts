@@ -8,6 +8,8 @@ export interface MemberMenuItem {
   also?: readonly string[];
   /** Shows the unread message count. */
   unread?: true;
+  /** A WeChat page: shown only where the shop offers WeChat (shop_mode `wechat`). */
+  wechat?: true;
 }
 
 export interface MemberMenuGroup {
@@ -24,7 +26,7 @@ export const MEMBER_MENU: readonly MemberMenuGroup[] = [
       { href: '/zzzj', text: '资质证件' },
       { href: '/jybg', text: '药检报告' },
       { href: '/ddgl', text: '多门店管理' },
-      { href: '/bdwx', text: '绑定微信' },
+      { href: '/bdwx', text: '绑定微信', wechat: true },
       { href: '/addr', text: '收货地址' },
       { href: '/wdxx', text: '我的消息', unread: true },
       { href: '/dzht', text: '电子合同' },

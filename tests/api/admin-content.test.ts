@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { roleOperator } from '../helpers/operators.ts';
+import { roleOperator, totpOperator } from '../helpers/operators.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { articleCategories, articles, auditLog, orders } from '../../server/db/schema.ts';
 import type { Paged } from '../../src/domain/admin.ts';
@@ -22,6 +22,8 @@ let shop: Shop;
 let ops: string;
 let admin: string;
 let finance: string;
+/** 管理员 with TOTP: the money settings need a fresh code (docs/decisions/money-settings.md). */
+let moneyAdmin: { cookie: string; code: () => string };
 let buyer: ShopBuyer;
 let leafId: number;
 let otherLeafId: number;
@@ -38,6 +40,7 @@ beforeAll(async () => {
   ops = (await roleOperator(t, 'operations')).cookie;
   admin = (await roleOperator(t, 'admin')).cookie;
   finance = (await roleOperator(t, 'finance')).cookie;
+  moneyAdmin = await totpOperator(t, 'admin', 'money-admin');
   const [help] = await t.db.insert(articleCategories).values({ name: '帮助中心', code: 'help', sort: 1 }).returning({ id: articleCategories.id });
   const [group] = await t.db.insert(articleCategories).values({ parentId: help.id, name: '支付配送', code: 'zfps', sort: 1 }).returning({ id: articleCategories.id });
   const leaves = await t.db
@@ -181,7 +184,7 @@ describe('/api/admin/settings', () => {
   });
 
   it("changes the payment window: a new order's expiry follows", async () => {
-    expect((await save(ops, { payment_window: { minutes: 90 } })).status).toBe(200);
+    expect((await save(moneyAdmin.cookie, { payment_window: { minutes: 90 }, totp_code: moneyAdmin.code() })).status).toBe(200);
     const g = await shop.goods({ name: '时限测试药', basePrice: 5_000, stock: 50 });
     const ids = await shop.fill(buyer, [[g, 1]]);
     const placed = await shop.order(buyer, ids);
@@ -192,11 +195,11 @@ describe('/api/admin/settings', () => {
 
   it('sets the 对公转账 account buyers see (over the environment/demo one) and removes it again', async () => {
     const account = { account_name: '康源医药（广州）有限公司', bank: '招商银行广州天河支行', account_no: '1209 8888 0000 0002' };
-    const res = await save(admin, { transfer_account: account });
+    const res = await save(moneyAdmin.cookie, { transfer_account: account, totp_code: moneyAdmin.code() });
     expect(res.body.data).toMatchObject({ transfer_account: account, transfer_account_source: 'console' });
     const info = await t.call<TransferInfo>('GET', '/api/pay/transfer_info', { cookie: buyer.cookie });
     expect(info.body.data).toMatchObject(account);
-    const cleared = await save(admin, { transfer_account: null });
+    const cleared = await save(moneyAdmin.cookie, { transfer_account: null, totp_code: moneyAdmin.code() });
     expect(cleared.body.data.transfer_account_source).toBe('demo');
     expect((await t.call<TransferInfo>('GET', '/api/pay/transfer_info', { cookie: buyer.cookie })).body.data.account_no).not.toBe(account.account_no);
   });
@@ -224,7 +227,7 @@ describe('/api/admin/settings', () => {
   it('saving unchanged values writes no audit row', async () => {
     const n = (await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'))).length;
     const current = (await t.call<SiteSettingsView>('GET', '/api/admin/settings', { cookie: ops })).body.data;
-    expect((await save(ops, { shipping: current.shipping, payment_window: current.payment_window })).status).toBe(200);
+    expect((await save(ops, { shipping: current.shipping })).status).toBe(200);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'))).toHaveLength(n);
   });
 
@@ -241,9 +244,11 @@ describe('/api/admin/settings', () => {
     expect(errorsOf(await save(ops, {}))).toEqual({ _form: ['没有要保存的设置'] });
   });
 
-  it('is for 运营 and 管理员 only', async () => {
-    expect((await t.call('GET', '/api/admin/settings', { cookie: finance })).status).toBe(403);
-    expect((await save(finance, { payment_window: { minutes: 60 } })).status).toBe(403);
+  it('is for 运营, 财务 (the money settings: tests/api/admin-money-settings.test.ts) and 管理员 only', async () => {
+    const warehouse = (await roleOperator(t, 'warehouse')).cookie;
+    expect((await t.call('GET', '/api/admin/settings', { cookie: warehouse })).status).toBe(403);
+    expect((await save(warehouse, { shipping: { shipping_amount: 0, fee: 0 } })).status).toBe(403);
+    expect((await save(finance, { shipping: { shipping_amount: 0, fee: 0 } })).status).toBe(403);
     expect((await save(buyer.cookie, { payment_window: { minutes: 60 } })).status).toBe(401);
   });
 });

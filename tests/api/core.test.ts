@@ -137,6 +137,28 @@ describe('origin check', () => {
     await other.close();
   });
 
+  it('refuses our own host name from another scheme or port (an origin is scheme, host and port)', async () => {
+    // app.request() arrives over plain http, as the server sees a request without a proxy.
+    for (const origin of ['https://shop.example', 'http://shop.example:8080', 'https://shop.example:3000']) {
+      const res = await t.call('POST', '/api/test/echo', { body: { a: 1 }, headers: { origin, host: origin.endsWith(':3000') ? 'shop.example:3000' : 'shop.example' } });
+      expect(res.status, origin).toBe(403);
+      expect(res.body.msg).toBe('非法来源请求');
+    }
+    // X-Forwarded-* are anyone's headers unless the app trusts its proxy.
+    const spoofed = await t.call('POST', '/api/test/echo', { body: { a: 1 }, headers: { origin: 'https://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' } });
+    expect(spoofed.status).toBe(403);
+  });
+
+  it('behind a trusted proxy, takes the scheme and host the browser used from X-Forwarded-Proto/Host', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    const post = (headers: Record<string, string>) => proxied.call('DELETE', '/api/user/logout', { headers });
+    expect((await post({ origin: 'https://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' })).status).toBe(200);
+    expect((await post({ origin: 'https://shop.example', host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' })).status).toBe(200);
+    expect((await post({ origin: 'http://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect((await post({ origin: 'https://shop.example:8443', host: 'shop.example', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    await proxied.close();
+  });
+
   it('does not check safe methods', async () => {
     const res = await t.call('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(200);

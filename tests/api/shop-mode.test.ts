@@ -35,13 +35,13 @@ afterAll(async () => {
 describe('GET /api/global/shop_mode: licences and QR codes', () => {
   it('the demo answers its invented licences and no QR image (the client draws placeholders)', async () => {
     const mode = await shopMode(demo);
-    expect(mode).toMatchObject({ demo: true, online_pay: 'sandbox', qr_codes: NO_QR });
+    expect(mode).toMatchObject({ demo: true, online_pay: 'sandbox', wechat: true, qr_codes: NO_QR });
     expect(mode.licences.map((l) => l.name)).toEqual(['《药品经营许可证》', '《互联网药品信息服务资格证书》', '《医疗器械经营许可证》']);
     expect(mode.licences[0].number).toBe('粤AA0200618');
   });
 
   it('production without settings answers no licence and no QR code', async () => {
-    expect(await shopMode(production)).toEqual({ demo: false, online_pay: null, licences: [], qr_codes: NO_QR });
+    expect(await shopMode(production)).toEqual({ demo: false, online_pay: null, wechat: false, licences: [], qr_codes: NO_QR });
   });
 
   it('production answers the configured licences and QR images', async () => {

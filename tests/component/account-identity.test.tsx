@@ -157,6 +157,7 @@ describe('/bdwx', () => {
     let wechat = '';
     let ticketStatus = 'waiting';
     http.get.mockImplementation(async (path: string) => {
+      if (path === 'global/shop_mode') return { demo: true, wechat: true };
       if (path === 'user/base') return makeUser({ wechat });
       if (path === 'user/wechat_ticket') return { status: ticketStatus, nickname: ticketStatus === 'done' ? '小林' : '' };
       throw new Error(`unexpected GET ${path}`);
@@ -192,10 +193,18 @@ describe('/bdwx', () => {
   });
 
   it('shows the server’s refusal when a ticket cannot be issued', async () => {
-    http.get.mockImplementation(async () => makeUser({ wechat: '' }));
+    http.get.mockImplementation(async (path: string) => (path === 'global/shop_mode' ? { demo: true, wechat: true } : makeUser({ wechat: '' })));
     http.post.mockRejectedValue(new ApiError({ code: 400, status: 400, msg: '您已绑定微信，如需更换请先解绑' }));
     renderInApp(<BdwxPage />);
     fireEvent.click(await screen.findByRole('button', { name: '获取绑定二维码' }));
     expect(await screen.findByText('您已绑定微信，如需更换请先解绑')).toBeTruthy();
+  });
+
+  it('where the shop offers no WeChat (production), says so and asks for no ticket', async () => {
+    http.get.mockImplementation(async (path: string) => (path === 'global/shop_mode' ? { demo: false, wechat: false } : makeUser({ wechat: '' })));
+    renderInApp(<BdwxPage />);
+    expect(await screen.findByText('本站暂未开通微信绑定')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '获取绑定二维码' })).toBeNull();
+    expect(http.post).not.toHaveBeenCalled();
   });
 });

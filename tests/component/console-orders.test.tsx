@@ -140,6 +140,7 @@ describe('console orders', () => {
       transfers_to_confirm: 0,
       after_sales_to_decide: 2,
       low_stock: { threshold: 10, count: 0, goods: [] },
+      money_settings_changes: [],
     };
     handlers['GET /api/admin/dashboard'] = () => ({ data: counts });
     handlers['GET /api/admin/orders'] = () => ({ data: { list: [], total: 0, page: 1, size: 20 } });

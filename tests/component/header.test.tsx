@@ -30,6 +30,7 @@ const notSignedIn = () => new ApiError({ code: 10001, status: 401, msg: '请先�
 const DEMO_SHOP_MODE = {
   demo: true,
   online_pay: 'sandbox',
+  wechat: true,
   licences: [
     { name: '《药品经营许可证》', number: '粤AA0200618' },
     { name: '《互联网药品信息服务资格证书》', number: '（粤）-经营性-2023-0168' },

@@ -28,6 +28,7 @@ const counts: DashboardCounts = {
   transfers_to_confirm: 2,
   after_sales_to_decide: 0,
   low_stock: { threshold: 10, count: 0, goods: [] },
+  money_settings_changes: [],
 };
 
 const row = (id: number, name: string): CompanyRow => ({
@@ -219,5 +220,39 @@ describe('operator console', () => {
       is_after_sale: true,
       business_scope: ['qx'],
     });
+  });
+
+  it('confines a session that must enrol its TOTP (production) to 我的账号, with no areas and no password form', async () => {
+    signedIn = { ...operator('finance'), totp_enrolment_required: true } as Operator;
+    openAt('/admin/transfers');
+    expect(await screen.findByText(/运营后台要求所有账号使用动态验证码登录/)).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/account');
+    expect(within(screen.getByRole('navigation', { name: '后台导航' })).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: '修改密码' })).toBeNull();
+    expect(screen.getByRole('button', { name: '开始绑定' })).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === '/api/admin/transfers')).toBe(false);
+  });
+
+  it('announces a money-settings change on the dashboard to every role', async () => {
+    signedIn = operator('warehouse');
+    handlers['GET /api/admin/dashboard'] = () => ({
+      data: {
+        ...counts,
+        money_settings_changes: [
+          {
+            id: 9,
+            at: Date.parse('2025-06-02T02:00:00Z'),
+            by: '王财务',
+            changed: ['transfer_account', 'payment_window'],
+            before: { transfer_account: null, payment_window: null },
+            after: { transfer_account: { account_name: '康源医药有限公司', bank: '招商银行', account_no: '1209 8888' }, payment_window: { minutes: 45 } },
+          },
+        ],
+      } satisfies DashboardCounts,
+    });
+    openAt('/admin/');
+    const notice = await screen.findByRole('region', { name: '资金设置变更公告' });
+    expect(notice.textContent).toContain('2025-06-02 10:00');
+    expect(notice.textContent).toContain('王财务 修改了资金设置：对公转账收款账户改为：康源医药有限公司，招商银行，1209 8888；支付时限：默认 → 45分钟');
   });
 });

@@ -297,6 +297,7 @@ describe('multi-store and WeChat registration pages', () => {
     const { default: RegisterWechatPage } = await import('../../src/features/register/register-wechat-page');
     let status = 'waiting';
     http.get.mockImplementation(async (path: string) => {
+      if (path === 'global/shop_mode') return { demo: true, wechat: true };
       if (path === 'register/wechat') return { status, nickname: status === 'scanned' ? '新康药房' : '' };
       throw new Error(`unexpected GET ${path}`);
     });
@@ -319,5 +320,30 @@ describe('multi-store and WeChat registration pages', () => {
     fireEvent.click(screen.getByRole('button', { name: '下一步，完善企业资料' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/step2'));
     expect(http.post).toHaveBeenCalledWith('register/step1', expect.objectContaining({ username: 'newshop', wechat_ticket: 'wx1' }));
+  });
+
+  it('offers WeChat registration only where the shop has WeChat: production hides the entry and the page asks for no QR', async () => {
+    const { default: RegisterStep1Page } = await import('../../src/features/register/register-step1-page');
+    const { default: RegisterWechatPage } = await import('../../src/features/register/register-wechat-page');
+    let wechat = true;
+    http.get.mockImplementation(async (path: string) => {
+      if (path === 'global/shop_mode') return { demo: wechat, wechat };
+      throw new Error(`unexpected GET ${path}`);
+    });
+    const demo = renderInApp(<RegisterStep1Page />, { initial: '/register/step1' });
+    expect(await screen.findByRole('link', { name: '微信扫码注册' })).toBeTruthy();
+    demo.unmount();
+
+    wechat = false;
+    const production = renderInApp(<RegisterStep1Page />, { initial: '/register/step1' });
+    expect(await screen.findByRole('link', { name: '连锁总部添加门店' })).toBeTruthy();
+    await waitFor(() => expect(http.get).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('link', { name: '微信扫码注册' })).toBeNull();
+    production.unmount();
+
+    renderInApp(<RegisterWechatPage />, { initial: '/register/wechat' });
+    expect(await screen.findByText('本站暂未开通微信注册，请使用手机号注册。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '获取注册二维码' })).toBeNull();
+    expect(http.post).not.toHaveBeenCalled();
   });
 });

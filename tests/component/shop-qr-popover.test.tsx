@@ -13,7 +13,7 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
   http,
 }));
 
-const PRODUCTION: ShopMode = { demo: false, online_pay: 'alipay', licences: [], qr_codes: { mini_program: null, wechat_official: null } };
+const PRODUCTION: ShopMode = { demo: false, online_pay: 'alipay', wechat: false, licences: [], qr_codes: { mini_program: null, wechat_official: null } };
 
 const serve = (mode: ShopMode) =>
   http.get.mockImplementation((path: string) => (path === 'global/shop_mode' ? Promise.resolve(mode) : Promise.reject(new Error(`unexpected GET ${path}`))));

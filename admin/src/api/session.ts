@@ -1,16 +1,16 @@
 // The operator's own session: who is signed in, sign-in (password, then TOTP), sign-out.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, isSignedOut } from './client.ts';
-import type { AdminLoginAnswer, Operator } from '../../../src/domain/admin.ts';
+import type { AdminLoginAnswer, SignedInOperator } from '../../../src/domain/admin.ts';
 
 export const meKey = ['admin', 'me'] as const;
 
 /** The signed-in operator, or null when nobody is (401 is an answer here, not an error). */
 export const meQuery = queryOptions({
   queryKey: meKey,
-  queryFn: async (): Promise<Operator | null> => {
+  queryFn: async (): Promise<SignedInOperator | null> => {
     try {
-      return await adminGet<Operator>('/me');
+      return await adminGet<SignedInOperator>('/me');
     } catch (e) {
       if (isSignedOut(e)) return null;
       throw e;

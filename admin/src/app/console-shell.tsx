@@ -1,4 +1,5 @@
-// The console's frame: brand, the areas this operator's role may open, who is signed in, 退出.
+// The console's frame: brand, the areas this operator's role may open, who is signed in, 退出. A
+// session that must enrol its TOTP first (production) gets no areas until it has.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -42,7 +43,7 @@ const NAV: { title: string; items: NavItem[] }[] = [
     items: [
       { to: '/articles', label: '文章管理', area: 'content' },
       { to: '/site-lists', label: '站点内容', area: 'content' },
-      { to: '/settings', label: '站点设置', area: 'content' },
+      { to: '/settings', label: '站点设置', area: 'settings' },
     ],
   },
   {
@@ -96,7 +97,7 @@ export function ConsoleShell() {
       <div className={styles.body}>
         <nav aria-label="后台导航" className={styles.nav}>
           {NAV.map((group) => {
-            const items = group.items.filter((item) => me && mayOpen(me.role, item.area));
+            const items = group.items.filter((item) => me && !me.totp_enrolment_required && mayOpen(me.role, item.area));
             if (items.length === 0) return null;
             return (
               <section key={group.title} className={styles.group} aria-label={group.title}>

@@ -83,6 +83,8 @@ const consoleRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const me = await context.queryClient.ensureQueryData(meQuery);
     if (!me) throw redirect({ to: '/login', search: { redirect: location.href } });
+    // Production, no TOTP yet: the session can only enrol one (我的账号); the server refuses the rest.
+    if (me.totp_enrolment_required && location.pathname !== '/account') throw redirect({ to: '/account' });
     return { me };
   },
   component: ConsoleShell,
@@ -307,7 +309,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/settings',
   loader: ({ context }) => {
-    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(siteSettingsQuery);
+    if (mayOpen(context.me.role, 'settings')) void context.queryClient.prefetchQuery(siteSettingsQuery);
   },
   component: SettingsPage,
 });

@@ -8,8 +8,8 @@ import { clientIp } from '../../http/client-ip.ts';
 import { createStaffSession, destroyStaffSession, requireOperator } from '../../auth/staff-session.ts';
 import { signInOperator } from '../../services/admin/operators.ts';
 import { writeAudit } from '../../services/admin/audit.ts';
-import { open, signedIn } from './access.ts';
-import type { AdminLoginAnswer, Operator } from '../../../src/domain/admin.ts';
+import { enrolling, open } from './access.ts';
+import type { AdminLoginAnswer, SignedInOperator } from '../../../src/domain/admin.ts';
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(40, { error: '用户名过长' }),
@@ -24,7 +24,7 @@ export const adminAuthRoutes = new Hono<AppEnv>();
 
 adminAuthRoutes.post('/login', open, async (c) => {
   const input = readInput(c, loginSchema);
-  const { db, clock } = c.get('deps');
+  const { db, clock, config } = c.get('deps');
   const now = clock();
   const ip = clientIp(c);
   const result = await signInOperator(db, input, ip, now);
@@ -33,16 +33,29 @@ adminAuthRoutes.post('/login', open, async (c) => {
   }
   await createStaffSession(c, result.operator.id);
   await writeAudit(db, { staffId: result.operator.id, name: result.operator.name, ip }, { action: 'operator.login', targetType: 'staff', targetId: result.operator.id }, now);
-  return ok<AdminLoginAnswer>(c, { operator: result.operator, totp_required: false }, '登录成功');
+  // Production: every operator signs in with TOTP; one without it gets a session that can only enrol.
+  const mustEnrol = !config.demo && !result.operator.totp_enabled;
+  return ok<AdminLoginAnswer>(
+    c,
+    { operator: { ...result.operator, totp_enrolment_required: mustEnrol }, totp_required: false },
+    mustEnrol ? '请先开启动态验证码' : '登录成功',
+  );
 });
 
-adminAuthRoutes.post('/logout', signedIn, async (c) => {
+adminAuthRoutes.post('/logout', enrolling, async (c) => {
   await destroyStaffSession(c);
   return ok(c, null, '已退出');
 });
 
-adminAuthRoutes.get('/me', signedIn, (c) => {
+adminAuthRoutes.get('/me', enrolling, (c) => {
   const op = requireOperator(c);
-  const me: Operator = { id: op.staffId, username: op.username, name: op.name, role: op.role, totp_enabled: op.totpEnabled };
+  const me: SignedInOperator = {
+    id: op.staffId,
+    username: op.username,
+    name: op.name,
+    role: op.role,
+    totp_enabled: op.totpEnabled,
+    totp_enrolment_required: op.enrolmentOnly,
+  };
   return ok(c, me);
 });

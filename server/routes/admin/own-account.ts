@@ -7,7 +7,7 @@ import { readInput } from '../../http/validate.ts';
 import { requireOperator } from '../../auth/staff-session.ts';
 import { OPERATOR_PASSWORD_MIN } from '../../services/admin/operators.ts';
 import { changeOwnPassword, confirmTotpEnrolment, startTotpEnrolment } from '../../services/admin/own-account.ts';
-import { signedIn } from './access.ts';
+import { enrolling, signedIn } from './access.ts';
 import { actorOf } from './actor.ts';
 
 const PASSWORD_MAX = 100;
@@ -30,11 +30,11 @@ adminOwnAccountRoutes.post('/password', signedIn, async (c) => {
   return ok(c, result, '密码已修改，其他设备上的登录已退出');
 });
 
-adminOwnAccountRoutes.post('/totp/start', signedIn, async (c) => {
+adminOwnAccountRoutes.post('/totp/start', enrolling, async (c) => {
   return ok(c, await startTotpEnrolment(c.get('deps').db, requireOperator(c).staffId), '请用身份验证器扫码，并输入显示的验证码');
 });
 
-adminOwnAccountRoutes.post('/totp/confirm', signedIn, async (c) => {
+adminOwnAccountRoutes.post('/totp/confirm', enrolling, async (c) => {
   const { code } = readInput(c, codeSchema);
   const { db, clock } = c.get('deps');
   return ok(c, await confirmTotpEnrolment(db, actorOf(c), requireOperator(c).sessionId, code, clock()), '动态验证码已启用');

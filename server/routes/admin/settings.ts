@@ -1,17 +1,29 @@
 // /api/admin/settings: the site settings that drive server rules (shipping fee and free-shipping
-// amount, payment window, 对公转账 account), for 运营 (and 管理员). GET answers what applies now;
-// POST changes the fields it is given (docs/decisions/console-content.md).
+// amount, payment window, 对公转账 account, the shop front). GET answers what applies now to anyone
+// who changes any of them; POST changes the fields it is given, each by the roles it belongs to:
+// shipping and the shop front 运营 (CONSOLE_ACCESS.content), the money settings 财务 with a fresh
+// TOTP code (CONSOLE_ACCESS.moneySettings; docs/decisions/money-settings.md), 管理员 all.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
-import { ok, validationError } from '../../http/envelope.ts';
+import { forbidden, ok, validationError } from '../../http/envelope.ts';
 import { readInput } from '../../http/validate.ts';
 import { effectiveSettings } from '../../services/settings/site-settings.ts';
-import { updateSiteSettings } from '../../services/admin/site-settings.ts';
+import { patchedKeys, updateSiteSettings } from '../../services/admin/site-settings.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { LICENCES_MAX, PAYMENT_WINDOW_MINUTES_MAX, PAYMENT_WINDOW_MINUTES_MIN, SHIPPING_FEN_MAX } from '../../../src/domain/admin-content.ts';
+import { requireOperator } from '../../auth/staff-session.ts';
+import { CONSOLE_ACCESS, mayOpen } from '../../../src/domain/operator-roles.ts';
+import {
+  isMoneySetting,
+  LICENCES_MAX,
+  MONEY_SETTINGS_ROLE_MSG,
+  MONEY_SETTINGS_TOTP_MISSING_MSG,
+  PAYMENT_WINDOW_MINUTES_MAX,
+  PAYMENT_WINDOW_MINUTES_MIN,
+  SHIPPING_FEN_MAX,
+  SITE_SETTINGS_ROLE_MSG,
+} from '../../../src/domain/admin-content.ts';
 
 const fen = (msg: string) => z.number({ error: msg }).int({ error: msg }).min(0, { error: msg }).max(SHIPPING_FEN_MAX, { error: msg });
 const text = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, { error: `请填写${label}` }).max(60, { error: `${label}最多60个字` });
@@ -47,20 +59,26 @@ const patchSchema = z.object({
     )
     .nullable()
     .optional(),
+  /** A fresh code of the operator's own TOTP: required when a money setting is among the fields. */
+  totp_code: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string({ error: MONEY_SETTINGS_TOTP_MISSING_MSG }).regex(/^\d{6}$/, { error: MONEY_SETTINGS_TOTP_MISSING_MSG }).optional()),
 });
 
 export const adminSettingsRoutes = new Hono<AppEnv>();
 
-adminSettingsRoutes.get('/', allow(CONSOLE_ACCESS.content), async (c) => {
+adminSettingsRoutes.get('/', allow(CONSOLE_ACCESS.settings), async (c) => {
   const { db, config } = c.get('deps');
   return ok(c, await effectiveSettings(db, config));
 });
 
-adminSettingsRoutes.post('/', allow(CONSOLE_ACCESS.content), async (c) => {
-  const patch = readInput(c, patchSchema);
-  if (patch.shipping === undefined && patch.payment_window === undefined && patch.transfer_account === undefined && patch.shop_front === undefined) {
-    throw validationError({ _form: ['没有要保存的设置'] });
-  }
+adminSettingsRoutes.post('/', allow(CONSOLE_ACCESS.settings), async (c) => {
+  const { totp_code: totpCode, ...patch } = readInput(c, patchSchema);
+  const keys = patchedKeys(patch);
+  if (keys.length === 0) throw validationError({ _form: ['没有要保存的设置'] });
+  const { role } = requireOperator(c);
+  // Every field is checked, so a save that mixes both kinds changes nothing unless all are allowed.
+  if (keys.some(isMoneySetting) && !mayOpen(role, 'moneySettings')) throw forbidden(MONEY_SETTINGS_ROLE_MSG);
+  if (keys.some((k) => !isMoneySetting(k)) && !mayOpen(role, 'content')) throw forbidden(SITE_SETTINGS_ROLE_MSG);
   const { db, config, clock } = c.get('deps');
-  return ok(c, await updateSiteSettings(db, config, actorOf(c), patch, clock()), '设置已保存');
+  return ok(c, await updateSiteSettings(db, config, actorOf(c), patch, totpCode, clock()), '设置已保存');
 });

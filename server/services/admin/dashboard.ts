@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, inArray, lte, ne, sql, sum } from 'drizzle-or
 import type { Db } from '../../db/client.ts';
 import { afterSales, companies, goods, orders, qualificationFiles } from '../../db/schema.ts';
 import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '../../../src/domain/admin.ts';
+import { recentMoneySettingsChanges } from './site-settings.ts';
 
 /** Statuses where an order waits on the buyer or on us. */
 export const WAITING_ORDER_STATUSES = ['pending_payment', 'awaiting_transfer', 'paid', 'shipped', 'after_sale'] as const;
@@ -58,5 +59,6 @@ export async function dashboardCounts(db: Db, now: Date): Promise<DashboardCount
     transfers_to_confirm: ordersWaiting.awaiting_transfer ?? 0,
     after_sales_to_decide: afterSalesWaiting.n,
     low_stock: { threshold: LOW_STOCK_THRESHOLD, count: lowCount.n, goods: low },
+    money_settings_changes: await recentMoneySettingsChanges(db, now),
   };
 }

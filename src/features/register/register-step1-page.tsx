@@ -6,10 +6,12 @@ import { AccountCard, FlowSteps, accountFormStyles as styles } from '../../widge
 import { SpaLink } from '../../ui/spa-link';
 import { AccountForm } from './account-form';
 import { REGISTER_STEPS } from './register-flow';
+import { useWechatOffered } from '../../widgets/account-form/wechat-offered';
 
 export default function RegisterStep1Page() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const wechat = useWechatOffered() === true;
   return (
     <AccountCard title="会员注册" lead="药店、诊所等医疗机构注册后提交资质，审核通过即可采购。">
       <FlowSteps steps={REGISTER_STEPS} current={1} label="注册步骤" />
@@ -27,10 +29,14 @@ export default function RegisterStep1Page() {
           </SpaLink>
         </span>
         <span>
-          <SpaLink href="/register/wechat" className={styles.link}>
-            微信扫码注册
-          </SpaLink>
-          {' · '}
+          {wechat && (
+            <>
+              <SpaLink href="/register/wechat" className={styles.link}>
+                微信扫码注册
+              </SpaLink>
+              {' · '}
+            </>
+          )}
           <SpaLink href="/register/dd/step1" className={styles.link}>
             连锁总部添加门店
           </SpaLink>

@@ -1,6 +1,7 @@
 // /register/wechat (SPEC §2): registration started from a WeChat scan. A one-time QR (5 minutes)
 // opens our confirmation page (standing in for the WeChat app); once confirmed there, this page
 // shows the account form, and the new account is bound to that WeChat. Then step 2 as usual.
+// Where the shop offers no WeChat (production until a real adapter exists) it says so instead.
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { getWechatRegisterTicket, postWechatRegisterTicket, registerKeys } from '../../api/register';
@@ -13,8 +14,26 @@ import { buttonClass } from '../../ui/button';
 import { isApiError } from '../../http/client';
 import { AccountForm } from './account-form';
 import { REGISTER_STEPS } from './register-flow';
+import { useWechatOffered } from '../../widgets/account-form/wechat-offered';
 
 export default function RegisterWechatPage() {
+  const offered = useWechatOffered();
+  if (offered !== true) {
+    return (
+      <AccountCard title="微信扫码注册" lead={offered === false ? '本站暂未开通微信注册，请使用手机号注册。' : '正在加载…'}>
+        <div className={styles.links}>
+          <SpaLink href="/register/step1" className={styles.link}>
+            使用手机号注册
+          </SpaLink>
+        </div>
+      </AccountCard>
+    );
+  }
+  return <WechatRegistration />;
+}
+
+/** The registration itself: asks for its QR ticket as soon as it is shown. */
+function WechatRegistration() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ticket = useTicket(registerKeys.wechat, postWechatRegisterTicket, getWechatRegisterTicket);

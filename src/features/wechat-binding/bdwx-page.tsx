@@ -1,7 +1,8 @@
 // /bdwx 绑定微信 (SPEC §2, account centre): bound → the WeChat nickname and 解除绑定
 // (DELETE /api/user/unbind_wechat); not bound → a one-time QR code (5 minutes) that the WeChat app
 // scans. There is no WeChat gateway: the QR opens our confirmation page (/wechat/confirm), which
-// stands in for the scan; this page notices the binding by polling its ticket.
+// stands in for the scan; this page notices the binding by polling its ticket. Where the shop offers
+// no WeChat (production until a real adapter exists) it says so instead.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys, deleteWechatBinding, getBindTicket, postBindTicket } from '../../api/account';
@@ -15,11 +16,26 @@ import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
 import { buttonClass } from '../../ui/button';
 import { isApiError } from '../../http/client';
+import { useWechatOffered } from '../../widgets/account-form/wechat-offered';
 import styles from './wechat-binding.module.css';
 
 export const UNBIND_CONFIRM = '解除绑定后将无法通过微信接收订单通知，确定解除吗？';
 
 export default function BdwxPage() {
+  const offered = useWechatOffered();
+  if (offered !== true) {
+    return (
+      <PageFrame aria-labelledby="bdwx-title">
+        <PageHeader titleId="bdwx-title" title="绑定微信" />
+        <StateBlock kind={offered === false ? 'empty' : 'loading'} text={offered === false ? '本站暂未开通微信绑定' : '加载中…'} />
+      </PageFrame>
+    );
+  }
+  return <WechatBinding />;
+}
+
+/** Binding and unbinding; asks for a QR ticket as soon as it is shown. */
+function WechatBinding() {
   const queryClient = useQueryClient();
   const user = useQuery(userBaseQuery());
   const ticket = useTicket(accountKeys.bindTicket, postBindTicket, getBindTicket);

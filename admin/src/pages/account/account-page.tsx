@@ -1,6 +1,8 @@
 // 我的账号: any operator changes their own password (the current one required; their sessions on
 // other devices end) and enrols their own TOTP second factor (scan the QR, confirm with a first
-// code; only then does sign-in ask for codes). Losing the phone is the admin's TOTP reset.
+// code; only then does sign-in ask for codes). Losing the phone is the admin's TOTP reset. In
+// production an operator without TOTP lands here after signing in and can do nothing else until
+// the enrolment is confirmed (docs/decisions/money-settings.md).
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeOwnPassword, confirmTotpEnrolment, startTotpEnrolment, type TotpEnrolment } from '../../api/own-account.ts';
@@ -164,8 +166,13 @@ export function AccountPage() {
       <p className={styles.hint}>
         {me.name}（{me.username}，{OPERATOR_ROLE_LABELS[me.role]}）
       </p>
+      {me.totp_enrolment_required && (
+        <p role="alert" className={styles.error}>
+          运营后台要求所有账号使用动态验证码登录：请先完成下方的动态验证码绑定，之后即可使用后台的其他功能。
+        </p>
+      )}
       <div className={styles.columns}>
-        <PasswordForm />
+        {!me.totp_enrolment_required && <PasswordForm />}
         <TotpPanel enabled={me.totp_enabled} />
       </div>
     </section>

@@ -10,6 +10,7 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../../src/domain/orders.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import { MoneySettingsNotice } from './money-settings-notice.tsx';
 import styles from './dashboard-page.module.css';
 
 export function DashboardPage() {
@@ -34,6 +35,7 @@ export function DashboardPage() {
       <h1 id="dashboard-title" className={styles.title}>
         工作台
       </h1>
+      <MoneySettingsNotice changes={data.money_settings_changes} />
       <div className={styles.grid}>
         <Stat label="今日订单" value={String(data.today.orders)} note="今日下单，不含已取消" />
         <Stat label="今日订单金额" value={formatPrice(data.today.amount)} note="应付与余额支付合计" />

@@ -1,8 +1,12 @@
-// 站点设置 (运营): the settings that drive the shop's rules — free-shipping amount and fee (the
-// cart's shortfall and checkout), the online-payment window (a new order's expiry) and the 对公转账
-// receiving account buyers are shown, the footer's licences and the QR codes' targets. Amounts are typed in yuan and sent in fen; each section
-// saves on its own, and the server answers what applies now.
+// 站点设置: the settings that drive the shop's rules, in two groups. 运费与页脚 (运营, 管理员): the
+// free-shipping amount and fee (the cart's shortfall and checkout), the footer's licences and the QR
+// codes' targets. 资金设置 (财务, 管理员): the 对公转账 account buyers pay into and the online-payment
+// window — each save asks for a fresh code of the operator's own TOTP, and an operator without one
+// is sent to 我的账号 (docs/decisions/money-settings.md). A group the role may not change is shown
+// read-only. Amounts are typed in yuan and sent in fen; each section saves on its own, and the
+// server answers what applies now.
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterSettingsChange, saveSiteSettings, siteSettingsQuery } from '../../api/site-settings.ts';
 import { ConsoleApiError } from '../../api/client.ts';
@@ -12,7 +16,7 @@ import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { LICENCES_MAX, type SiteSettings, type SiteSettingsView } from '../../../../src/domain/admin-content.ts';
+import { LICENCES_MAX, type SiteSettingsPatch, type SiteSettingsView } from '../../../../src/domain/admin-content.ts';
 import styles from './settings-page.module.css';
 
 const SOURCE = { console: '本页设置', environment: '服务器环境变量 TRANSFER_*', demo: '演示账户' } as const;
@@ -20,22 +24,31 @@ const YUAN_RE = /^\d{1,7}(\.\d{1,2})?$/;
 
 type Errors = Record<string, string>;
 
+interface FormProps {
+  settings: SiteSettingsView;
+  onSaved: (s: SiteSettingsView) => void;
+  editing: Editing;
+}
+
 function useSave(onSaved: (saved: SiteSettingsView) => void) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
-  const save = async (patch: Partial<SiteSettings>) => {
+  /** Resolves true when saved. */
+  const save = async (patch: SiteSettingsPatch): Promise<boolean> => {
     setBusy(true);
     setErrors({});
     setNotice('');
     try {
       onSaved(await saveSiteSettings(patch));
       setNotice('已保存，商城下次加载即生效');
+      return true;
     } catch (err) {
       if (err instanceof ConsoleApiError) {
         const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
         setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
       } else setErrors({ form: '保存失败，请稍后重试' });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -43,32 +56,86 @@ function useSave(onSaved: (saved: SiteSettingsView) => void) {
   return { errors, setErrors, busy, notice, save };
 }
 
-function Section({ title, intro, children, onSubmit, busy, notice, error }: { title: string; intro: string; children: ReactNode; onSubmit: (e: FormEvent) => void; busy: boolean; notice: string; error?: string }) {
+/** Whether the signed-in operator may change a group, and for the money group the fresh code it needs. */
+interface Editing {
+  editable: boolean;
+  /** Money settings: the TOTP code field shown above 保存. */
+  totp?: { code: string; setCode: (code: string) => void };
+}
+
+function Section({
+  title,
+  intro,
+  children,
+  onSubmit,
+  busy,
+  notice,
+  error,
+  editing,
+  totpError,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+  onSubmit: (e: FormEvent) => void;
+  busy: boolean;
+  notice: string;
+  error?: string;
+  editing: Editing;
+  totpError?: string;
+}) {
+  const totp = editing.totp;
   return (
     <form className={styles.section} onSubmit={onSubmit} noValidate aria-label={title}>
       <h2 className={styles.sectionTitle}>{title}</h2>
       <p className={styles.intro}>{intro}</p>
-      {children}
+      <fieldset className={styles.fields} disabled={!editing.editable}>
+        {children}
+      </fieldset>
       {error && (
         <p role="alert" className={styles.error}>
           {error}
         </p>
       )}
-      <div className={styles.actions}>
-        {notice && (
-          <span role="status" className={styles.notice}>
-            {notice}
-          </span>
-        )}
-        <button type="submit" className={buttonClass('primary')} disabled={busy}>
-          保存
-        </button>
-      </div>
+      {editing.editable && (
+        <div className={styles.actions}>
+          {notice && (
+            <span role="status" className={styles.notice}>
+              {notice}
+            </span>
+          )}
+          {totp && (
+            <Field label="动态验证码" required hint="身份验证器上当前的6位验证码" error={totpError}>
+              {(p) => (
+                <input
+                  {...p}
+                  name="totp_code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  className={styles.totp}
+                  value={totp.code}
+                  onChange={(e) => totp.setCode(e.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          <button type="submit" className={buttonClass('primary')} disabled={busy}>
+            保存
+          </button>
+        </div>
+      )}
     </form>
   );
 }
 
-function ShippingForm({ settings, onSaved }: { settings: SiteSettingsView; onSaved: (s: SiteSettingsView) => void }) {
+/** A money form's fresh TOTP code: typed per save, cleared once used. */
+function useTotpCode(editing: Editing): { editing: Editing; code: string; clear: () => void } {
+  const [code, setCode] = useState('');
+  return { editing: editing.editable ? { editable: true, totp: { code, setCode } } : editing, code: code.trim(), clear: () => setCode('') };
+}
+
+function ShippingForm({ settings, onSaved, editing }: FormProps) {
   const [amount, setAmount] = useState(formatFen(settings.shipping.shipping_amount));
   const [fee, setFee] = useState(formatFen(settings.shipping.fee));
   const { errors, setErrors, busy, notice, save } = useSave(onSaved);
@@ -81,7 +148,7 @@ function ShippingForm({ settings, onSaved }: { settings: SiteSettingsView; onSav
     void save({ shipping: { shipping_amount: yuanToFen(Number(amount)), fee: yuanToFen(Number(fee)) } });
   };
   return (
-    <Section title="运费与包邮" intro="购物车按“包邮金额 − 已选商品金额 − 今日已付款订单金额”显示还差多少包邮；未达包邮收取运费。" onSubmit={submit} busy={busy} notice={notice} error={errors.form}>
+    <Section title="运费与包邮" intro="购物车按“包邮金额 − 已选商品金额 − 今日已付款订单金额”显示还差多少包邮；未达包邮收取运费。" onSubmit={submit} busy={busy} notice={notice} error={errors.form} editing={editing}>
       <div className={styles.grid}>
         <Field label="包邮金额（元）" required error={errors['shipping.shipping_amount']}>
           {(p) => <input {...p} name="shipping_amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
@@ -94,16 +161,26 @@ function ShippingForm({ settings, onSaved }: { settings: SiteSettingsView; onSav
   );
 }
 
-function PaymentWindowForm({ settings, onSaved }: { settings: SiteSettingsView; onSaved: (s: SiteSettingsView) => void }) {
+function PaymentWindowForm({ settings, onSaved, editing: allowed }: FormProps) {
   const [minutes, setMinutes] = useState(String(settings.payment_window.minutes));
   const { errors, setErrors, busy, notice, save } = useSave(onSaved);
-  const submit = (e: FormEvent) => {
+  const totp = useTotpCode(allowed);
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!/^\d{1,4}$/.test(minutes.trim())) return setErrors({ 'payment_window.minutes': '请输入分钟数（整数）' });
-    void save({ payment_window: { minutes: Number(minutes) } });
+    if (await save({ payment_window: { minutes: Number(minutes) }, totp_code: totp.code })) totp.clear();
   };
   return (
-    <Section title="支付时限" intro="在线支付的订单下单后须在此时间内付款，逾时自动取消（对公转账订单另有24小时）。只影响之后新下的订单。" onSubmit={submit} busy={busy} notice={notice} error={errors.form}>
+    <Section
+      title="支付时限"
+      intro="在线支付的订单下单后须在此时间内付款，逾时自动取消（对公转账订单另有24小时）。只影响之后新下的订单。"
+      onSubmit={(e) => void submit(e)}
+      busy={busy}
+      notice={notice}
+      error={errors.form}
+      editing={totp.editing}
+      totpError={errors.totp_code}
+    >
       <div className={styles.grid}>
         <Field label="支付时限（分钟）" required hint="5-1440" error={errors['payment_window.minutes']}>
           {(p) => <input {...p} name="minutes" inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
@@ -113,30 +190,35 @@ function PaymentWindowForm({ settings, onSaved }: { settings: SiteSettingsView; 
   );
 }
 
-function TransferAccountForm({ settings, onSaved }: { settings: SiteSettingsView; onSaved: (s: SiteSettingsView) => void }) {
+function TransferAccountForm({ settings, onSaved, editing: allowed }: FormProps) {
   const [name, setName] = useState(settings.transfer_account?.account_name ?? '');
   const [bank, setBank] = useState(settings.transfer_account?.bank ?? '');
   const [no, setNo] = useState(settings.transfer_account?.account_no ?? '');
-  const { errors, busy, notice, save } = useSave(onSaved);
-  const submit = (e: FormEvent) => {
+  const { errors, setErrors, busy, notice, save } = useSave(onSaved);
+  const totp = useTotpCode(allowed);
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    void save({ transfer_account: { account_name: name.trim(), bank: bank.trim(), account_no: no.trim() } });
+    if (await save({ transfer_account: { account_name: name.trim(), bank: bank.trim(), account_no: no.trim() }, totp_code: totp.code })) totp.clear();
   };
-  const clear = () => {
+  const clear = async () => {
+    if (totp.code === '') return setErrors({ totp_code: '请输入6位动态验证码' });
     if (!window.confirm('确定删除本页设置的收款账户？买家将看到服务器环境变量中的账户。')) return;
+    if (!(await save({ transfer_account: null, totp_code: totp.code }))) return;
+    totp.clear();
     setName('');
     setBank('');
     setNo('');
-    void save({ transfer_account: null });
   };
   return (
     <Section
       title="对公转账收款账户"
       intro={`买家选择对公转账时看到的收款账户。当前使用：${SOURCE[settings.transfer_account_source]}。本页设置优先于服务器环境变量；删除后恢复使用环境变量中的账户。`}
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       busy={busy}
       notice={notice}
       error={errors.form}
+      editing={totp.editing}
+      totpError={errors.totp_code}
     >
       <div className={styles.grid}>
         <Field label="户名" required error={errors['transfer_account.account_name']}>
@@ -149,8 +231,8 @@ function TransferAccountForm({ settings, onSaved }: { settings: SiteSettingsView
           {(p) => <input {...p} name="account_no" inputMode="numeric" value={no} maxLength={40} onChange={(e) => setNo(e.target.value)} />}
         </Field>
       </div>
-      {settings.transfer_account && (
-        <button type="button" className={buttonClass('link')} onClick={clear} disabled={busy}>
+      {settings.transfer_account && allowed.editable && (
+        <button type="button" className={buttonClass('link')} onClick={() => void clear()} disabled={busy}>
           删除本页设置的账户
         </button>
       )}
@@ -163,7 +245,7 @@ interface LicenceRow {
   number: string;
 }
 
-function ShopFrontForm({ settings, onSaved }: { settings: SiteSettingsView; onSaved: (s: SiteSettingsView) => void }) {
+function ShopFrontForm({ settings, onSaved, editing }: FormProps) {
   const front = settings.shop_front;
   const [licences, setLicences] = useState<LicenceRow[]>(front?.licences ?? []);
   const [mini, setMini] = useState(front?.qr_targets.mini_program ?? '');
@@ -188,6 +270,7 @@ function ShopFrontForm({ settings, onSaved }: { settings: SiteSettingsView; onSa
       busy={busy}
       notice={notice}
       error={errors.form ?? errors['shop_front.licences']}
+      editing={editing}
     >
       <fieldset className={styles.licences}>
         <legend>证照</legend>
@@ -225,22 +308,47 @@ function ShopFrontForm({ settings, onSaved }: { settings: SiteSettingsView; onSa
 
 export function SettingsPage() {
   const { data: me } = useQuery(meQuery);
-  const allowed = me ? mayOpen(me.role, 'content') : false;
+  const allowed = me ? mayOpen(me.role, 'settings') : false;
   const queryClient = useQueryClient();
   const settings = useQuery({ ...siteSettingsQuery, enabled: allowed });
-  if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以修改站点设置。" />;
+  if (!allowed || !me) return <StateBlock kind="empty" title="无权访问" text="只有运营、财务和管理员可以打开站点设置。" />;
   if (settings.isError) return <StateBlock kind="failed" text={settings.error.message} />;
   if (settings.data === undefined) return <StateBlock kind="loading" text="正在加载…" />;
   const onSaved = (saved: SiteSettingsView) => afterSettingsChange(queryClient, saved);
+  const site: Editing = { editable: mayOpen(me.role, 'content') };
+  const moneyRole = mayOpen(me.role, 'moneySettings');
+  const money: Editing = { editable: moneyRole && me.totp_enabled };
   return (
     <section aria-labelledby="settings-title" className={styles.page}>
       <h1 id="settings-title" className={styles.title}>
         站点设置
       </h1>
-      <ShippingForm settings={settings.data} onSaved={onSaved} />
-      <PaymentWindowForm settings={settings.data} onSaved={onSaved} />
-      <TransferAccountForm key={settings.data.transfer_account_source} settings={settings.data} onSaved={onSaved} />
-      <ShopFrontForm settings={settings.data} onSaved={onSaved} />
+      <section aria-labelledby="money-settings-title" className={styles.group}>
+        <h2 id="money-settings-title" className={styles.groupTitle}>
+          资金设置
+        </h2>
+        <p className={styles.intro}>
+          {!moneyRole ? (
+            '只有财务和管理员可以修改收款账户与支付时限。'
+          ) : me.totp_enabled ? (
+            '每次保存须输入身份验证器上的动态验证码；修改会记入操作日志，并在所有运营人员的工作台公告。'
+          ) : (
+            <>
+              修改收款账户与支付时限须使用动态验证码，请先在<Link to="/account">我的账号</Link>开启动态验证码。
+            </>
+          )}
+        </p>
+        <TransferAccountForm settings={settings.data} onSaved={onSaved} editing={money} />
+        <PaymentWindowForm settings={settings.data} onSaved={onSaved} editing={money} />
+      </section>
+      <section aria-labelledby="site-settings-title" className={styles.group}>
+        <h2 id="site-settings-title" className={styles.groupTitle}>
+          运费与页脚
+        </h2>
+        {!site.editable && <p className={styles.intro}>只有运营和管理员可以修改运费与页脚设置。</p>}
+        <ShippingForm settings={settings.data} onSaved={onSaved} editing={site} />
+        <ShopFrontForm settings={settings.data} onSaved={onSaved} editing={site} />
+      </section>
     </section>
   );
 }
