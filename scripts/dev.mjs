@@ -11,7 +11,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const children = [
-  spawn(bin('tsx'), ['watch', 'server/index.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: '3000' } }),
+  spawn(bin('tsx'), ['watch', 'server/index.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: '3000' },
+  }),
   spawn(bin('vite'), process.argv.slice(2), { cwd: root, stdio: 'inherit' }),
 ];
 
