@@ -77,5 +77,10 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // `npm run dev` (scripts/dev.mjs): the API server's paths go to it on port 3000 — the API, the
+  // goods pictures and quality reports (/media) and the chat frame (/kf). The Host header is kept,
+  // so the server's origin check sees the page's own origin.
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/kf': 'http://localhost:3000' },
+  },
 });

@@ -217,7 +217,7 @@ export function parseInput(limits: BodyLimits = BODY_LIMITS): MiddlewareHandler<
     assertCleanInput(body);
     c.set('body', body);
     // The stream is spent; hand later readers (c.req.text(), …) the same bytes.
-    c.req.raw = new Request(c.req.raw, { body: bytes });
+    c.req.raw = new Request(c.req.raw, { method: c.req.method, body: bytes });
     await next();
   };
 }

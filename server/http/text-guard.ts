@@ -11,8 +11,10 @@ export const CONTROL_CHAR_MSG = '内容包含不支持的控制字符';
 export const BROKEN_TEXT_MSG = '内容包含无法识别的字符';
 
 /** C0 controls and DEL: never in a single-line value. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F]/;
 /** Multi-line values may hold tab, line feed and carriage return (a textarea sends CRLF). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**

@@ -67,7 +67,7 @@ function viewerFor(b: Buyer): CartViewer {
 
 /** Query string and body together (next_hint takes "query params"; a form body works too). */
 function queryAndBody(c: Context<AppEnv>): Record<string, unknown> {
-  return { ...(c.get('query') ?? {}), ...(c.get('body') ?? {}) };
+  return { ...c.get('query'), ...c.get('body') };
 }
 
 export const cartRoutes = new Hono<AppEnv>();

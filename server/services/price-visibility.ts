@@ -28,7 +28,7 @@ export interface Viewer {
 // A visitor is told to sign in, not why a licence would not cover the goods.
 const VISITOR: Viewer = { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1, entitlement: UNRESTRICTED };
 
-// Hono's Context is invariant in its path/input parameters; any route's context is accepted here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono's Context is invariant in its path/input parameters; any route's context is accepted here.
 type AnyContext = Context<AppEnv, any, any>;
 
 const perRequest = new WeakMap<AnyContext, Promise<Viewer>>();

@@ -78,7 +78,7 @@ const HEADER_CELL = /^(商品|商品名称|名称|品名|药品名称|通用名|
 
 function isHeader(cells: readonly string[]): boolean {
   const filled = cells.filter((c) => c !== '');
-  return filled.length > 0 && filled.some((c) => /数量|名称|品名|条形码|条码|批准文号|编码/u.test(c)) && filled.every((c) => HEADER_CELL.test(c));
+  return filled.some((c) => /数量|名称|品名|条形码|条码|批准文号|编码/u.test(c)) && filled.every((c) => HEADER_CELL.test(c));
 }
 
 /**

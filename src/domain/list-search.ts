@@ -107,6 +107,7 @@ function flag(raw: unknown): boolean {
 }
 
 // Control characters (pasted from spreadsheets, tabs, newlines) become spaces.
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 function keywordsOf(raw: unknown): string {

@@ -17,7 +17,7 @@ export function highlightRuns(text: string, query: string): TextRun[] {
   const terms = [...new Set(fold(query).split(/\s+/).filter((t) => t !== ''))];
   if (text === '' || terms.length === 0) return text === '' ? [] : [{ text, match: false }];
   const hay = fold(text);
-  const marked = new Array<boolean>(text.length).fill(false);
+  const marked = Array.from({ length: text.length }, () => false);
   for (const term of terms) {
     for (let at = hay.indexOf(term); at !== -1; at = hay.indexOf(term, at + term.length)) {
       marked.fill(true, at, at + term.length);

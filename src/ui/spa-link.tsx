@@ -17,7 +17,7 @@ function isPlainLeftClick(e: MouseEvent<HTMLElement>): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
-export function SpaLink({ href, keepScroll = false, onNavigated, onClick, onMouseEnter, ...rest }: SpaLinkProps) {
+export function SpaLink({ href, keepScroll = false, onNavigated, onClick, onMouseEnter, children, ...rest }: SpaLinkProps) {
   const router = useRouter();
   return (
     <a
@@ -34,6 +34,8 @@ export function SpaLink({ href, keepScroll = false, onNavigated, onClick, onMous
         // A hint only: an offline chunk fetch must not surface as an error.
         router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0]).catch(() => undefined);
       }}
-    />
+    >
+      {children}
+    </a>
   );
 }

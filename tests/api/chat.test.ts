@@ -39,7 +39,6 @@ afterAll(async () => {
   await t.close();
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- errors and messages share the call
 const send = (who: 'demo' | 'other', body: Record<string, string | number>) => t.call('POST', `/api/kf/messages?${as(who)}`, { body });
 
 describe('the chat token', () => {

@@ -17,7 +17,7 @@ export function isPlainLeftClick(e: MouseEvent<HTMLElement>): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
-export function ShellLink({ href, onClick, onMouseEnter, onFocus, target, ...rest }: ShellLinkProps) {
+export function ShellLink({ href, onClick, onMouseEnter, onFocus, target, children, ...rest }: ShellLinkProps) {
   const router = useRouter();
   const spa = isInternalHref(href) && (target === undefined || target === '_self');
   const preload = () => {
@@ -44,6 +44,8 @@ export function ShellLink({ href, onClick, onMouseEnter, onFocus, target, ...res
         onFocus?.(e);
         preload();
       }}
-    />
+    >
+      {children}
+    </a>
   );
 }

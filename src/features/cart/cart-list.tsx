@@ -62,7 +62,7 @@ export const CartList = memo(function CartList() {
     [groups],
   );
   const getItemKey = useCallback((index: number) => items[index].key, [items]);
-  const phone = useMemo(isPhone, []);
+  const phone = useMemo(() => isPhone(), []);
   const estimate = useMemo(() => {
     return (index: number) => {
       const item = items[index];

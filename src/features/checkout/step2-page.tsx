@@ -80,7 +80,7 @@ export default function CheckoutPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const pageRef = useRef<HTMLElement>(null);
 
-  // `ids` is a new array per render; its text is its identity.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `ids` is a new array per render; its text (idsKey) is its identity.
   const input = useMemo(() => previewInput(ids, coupon, voucher, useBalance), [idsKey, coupon, voucher, useBalance]);
   const preview = useQuery(checkoutPreviewQuery(input));
   const create = useCheckoutCreate();

@@ -49,6 +49,7 @@ export function FocusCarousel({ items, loading }: FocusCarouselProps) {
   const go = (i: number) => setActive(((i % count) + count) % count);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the WAI-ARIA carousel pauses its rotation while the pointer or focus is inside
     <section
       className={styles.carousel}
       aria-roledescription="carousel"

@@ -58,6 +58,7 @@ export function CategoryMenu({ variant, pinned, onListRoute }: CategoryMenuProps
   );
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- hover, focus leaving and Escape bubbling from the button and links inside; the menu's controls are those
     <div
       className={pinned ? `${styles.menu} ${styles.pinned}` : styles.menu}
       onMouseEnter={() => setOpen(true)}
@@ -82,6 +83,7 @@ export function CategoryMenu({ variant, pinned, onListRoute }: CategoryMenuProps
       </button>
       <ul className={styles.list} hidden={!listVisible}>
         {entries.map((node) => (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- hover or focus on the entry's links opens its flyout; the links are the controls
           <li
             key={node.id}
             className={active === node.id ? `${styles.entry} ${styles.entryActive}` : styles.entry}

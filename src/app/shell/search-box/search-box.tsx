@@ -143,6 +143,7 @@ export function SearchBox({ hotWords, current = null, compact = false }: SearchB
             }}
             onKeyDown={onKeyDown}
           />
+          {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- marks a pointer press on a suggestion so the input's blur does not close the list first; the keyboard never blurs into it */}
           <div
             className={styles.dropdown}
             hidden={!expanded}
@@ -155,12 +156,15 @@ export function SearchBox({ hotWords, current = null, compact = false }: SearchB
                 {view === 'loading' ? '搜索中...' : '暂无数据'}
               </p>
             )}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role -- the WAI-ARIA combobox pattern: a listbox the input drives through aria-activedescendant */}
             <ul id={listboxId} role="listbox" aria-label="搜索建议" className={styles.list} hidden={view !== 'list'}>
               {view === 'list' &&
                 state.items.map((item, index) => (
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the input owns the keys (arrows, Enter) of the combobox
                   <li
                     key={`${item.id ?? 'm'}-${item.keyword}-${index}`}
                     id={optionId(index)}
+                    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role -- the combobox's options
                     role="option"
                     aria-selected={index === state.highlight}
                     className={index === state.highlight ? `${styles.option} ${styles.active}` : styles.option}
