@@ -10,6 +10,8 @@ import { Field } from '../../../../src/ui/field.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { OPERATOR_ROLE_LABELS } from '../../../../src/domain/operator-roles.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './account-page.module.css';
 
 const fieldsOf = (err: unknown, fallback: string): Record<string, string> =>
@@ -55,11 +57,7 @@ function PasswordForm() {
         <Field label="再次输入新密码" required error={errors.again}>
           {(p) => <input {...p} type="password" name="again" autoComplete="new-password" value={form.again} onChange={(e) => setForm({ ...form, again: e.target.value })} />}
         </Field>
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
+        <AlertLine message={errors.form} />
         {done && (
           <p role="status" className={styles.done}>
             {done}
@@ -123,11 +121,7 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
           <Field label="6位动态验证码" required error={errors.code}>
             {(p) => <input {...p} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />}
           </Field>
-          {errors.form && (
-            <p role="alert" className={styles.error}>
-              {errors.form}
-            </p>
-          )}
+          <AlertLine message={errors.form} />
           <div>
             <button type="submit" className={buttonClass('primary')} disabled={busy}>
               确认启用
@@ -137,11 +131,7 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
       ) : (
         <>
           <p className={styles.hint}>未启用。启用后，登录除密码外还需输入手机身份验证器上的动态验证码。</p>
-          {errors.form && (
-            <p role="alert" className={styles.error}>
-              {errors.form}
-            </p>
-          )}
+          <AlertLine message={errors.form} />
           <div>
             <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void start()}>
               开始绑定
@@ -157,10 +147,7 @@ export function AccountPage() {
   const { data: me } = useQuery(meQuery);
   if (!me) return <StateBlock kind="loading" text="正在加载…" />;
   return (
-    <section aria-labelledby="account-title" className={styles.page}>
-      <h1 id="account-title" className={styles.title}>
-        我的账号
-      </h1>
+    <ConsolePage title="我的账号" titleId="account-title">
       <p className={styles.hint}>
         {me.name}（{me.username}，{OPERATOR_ROLE_LABELS[me.role]}）
       </p>
@@ -168,6 +155,6 @@ export function AccountPage() {
         <PasswordForm />
         <TotpPanel enabled={me.totp_enabled} />
       </div>
-    </section>
+    </ConsolePage>
   );
 }

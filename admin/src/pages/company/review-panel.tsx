@@ -9,6 +9,7 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { REJECT_REASON_MAX, type CompanyDetail } from '../../../../src/domain/admin.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './company-page.module.css';
 
 export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; onDecided: (text: string) => void }) {
@@ -40,11 +41,7 @@ export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; on
       <h2 id="review-title" className={styles.panelTitle}>
         {isRenewal ? '换证审核' : '注册审核'}
       </h2>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
       {!rejecting ? (
         <div className={styles.actions}>
           <button

@@ -4,6 +4,7 @@
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
 import type { ConsoleExchangeTier, ExchangeTiersInput } from '../../../../src/domain/admin-exchange.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './exchange-promotions.module.css';
 
 export interface GoodsDraft {
@@ -88,11 +89,7 @@ export function TiersEditor({ tiers, onChange, errors }: { tiers: TierDraft[]; o
           )}
         </div>
       ))}
-      {errors.tiers && (
-        <p role="alert" className={styles.error}>
-          {errors.tiers}
-        </p>
-      )}
+      <AlertLine message={errors.tiers} />
       <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => onChange([...tiers, emptyTier()])}>
         添加档位
       </button>

@@ -13,6 +13,8 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { LICENCES_MAX, type SiteSettings, type SiteSettingsView } from '../../../../src/domain/admin-content.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './settings-page.module.css';
 
 const SOURCE = { console: '本页设置', environment: '服务器环境变量 TRANSFER_*', demo: '演示账户' } as const;
@@ -49,11 +51,7 @@ function Section({ title, intro, children, onSubmit, busy, notice, error }: { ti
       <h2 className={styles.sectionTitle}>{title}</h2>
       <p className={styles.intro}>{intro}</p>
       {children}
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
       <div className={styles.actions}>
         {notice && (
           <span role="status" className={styles.notice}>
@@ -233,14 +231,11 @@ export function SettingsPage() {
   if (settings.data === undefined) return <StateBlock kind="loading" text="正在加载…" />;
   const onSaved = (saved: SiteSettingsView) => afterSettingsChange(queryClient, saved);
   return (
-    <section aria-labelledby="settings-title" className={styles.page}>
-      <h1 id="settings-title" className={styles.title}>
-        站点设置
-      </h1>
+    <ConsolePage className={styles.page} title="站点设置" titleId="settings-title">
       <ShippingForm settings={settings.data} onSaved={onSaved} />
       <PaymentWindowForm settings={settings.data} onSaved={onSaved} />
       <TransferAccountForm key={settings.data.transfer_account_source} settings={settings.data} onSaved={onSaved} />
       <ShopFrontForm settings={settings.data} onSaved={onSaved} />
-    </section>
+    </ConsolePage>
   );
 }

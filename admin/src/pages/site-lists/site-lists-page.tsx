@@ -12,6 +12,7 @@ import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { FOCUS_SLOT_LABELS, FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '../../../../src/domain/admin-content.ts';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './site-lists-page.module.css';
 
 const NAME_LABEL = { hot_keywords: '搜索词', nav: '名称', links: '名称', focus: '标题' } as const;
@@ -119,10 +120,7 @@ export function SiteListsPage() {
   const list = useQuery({ ...siteListQuery(search), enabled: allowed });
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以管理站点内容。" />;
   return (
-    <section aria-labelledby="site-lists-title" className={styles.page}>
-      <h1 id="site-lists-title" className={styles.title}>
-        站点内容
-      </h1>
+    <ConsolePage className={styles.page} title="站点内容" titleId="site-lists-title">
       <nav aria-label="内容类型" className={styles.tabs}>
         {SITE_LIST_KINDS.map((k) => (
           <Link key={k} to="/site-lists" search={{ kind: k, slot: search.slot }} className={k === search.kind ? styles.activeTab : styles.tab} aria-current={k === search.kind ? 'page' : undefined}>
@@ -149,6 +147,6 @@ export function SiteListsPage() {
       ) : (
         <ListEditor key={`${search.kind}-${search.slot}`} search={search} initial={list.data} />
       )}
-    </section>
+    </ConsolePage>
   );
 }
