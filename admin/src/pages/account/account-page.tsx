@@ -12,6 +12,7 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { OPERATOR_ROLE_LABELS } from '../../../../src/domain/operator-roles.ts';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import { ConsolePage } from '../../widgets/console-page.tsx';
+import panel from '../../widgets/panel.module.css';
 import styles from './account-page.module.css';
 
 const fieldsOf = (err: unknown, fallback: string): Record<string, string> =>
@@ -43,8 +44,8 @@ function PasswordForm() {
     }
   };
   return (
-    <section aria-labelledby="password-title" className={styles.panel}>
-      <h2 id="password-title" className={styles.panelTitle}>
+    <section aria-labelledby="password-title" className={panel.panel}>
+      <h2 id="password-title" className={panel.title}>
         修改密码
       </h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
@@ -105,8 +106,8 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
     }
   };
   return (
-    <section aria-labelledby="totp-title" className={styles.panel}>
-      <h2 id="totp-title" className={styles.panelTitle}>
+    <section aria-labelledby="totp-title" className={panel.panel}>
+      <h2 id="totp-title" className={panel.title}>
         动态验证码（两步验证）
       </h2>
       {enabled ? (
