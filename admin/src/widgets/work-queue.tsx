@@ -31,9 +31,8 @@ export function statusTabs<S extends string>(
 }
 
 export interface WorkQueueProps<Row extends RowData> {
-  /** Heading text; `titleId` labels the section for screen readers. */
+  /** Heading text; it labels the section for screen readers (its id is the path's name + `-title`). */
   title: string;
-  titleId: string;
   /** The page's path, which the tabs link to. */
   to: string;
   tabsLabel: string;
@@ -50,10 +49,10 @@ export interface WorkQueueProps<Row extends RowData> {
   children?: ReactNode;
 }
 
-export function WorkQueue<Row extends RowData>({ title, titleId, to, tabsLabel, tabs, filters, error, list, onRetry, table, search, children }: WorkQueueProps<Row>) {
+export function WorkQueue<Row extends RowData>({ title, to, tabsLabel, tabs, filters, error, list, onRetry, table, search, children }: WorkQueueProps<Row>) {
   const navigate = useNavigate();
   return (
-    <ConsolePage title={title} titleId={titleId}>
+    <ConsolePage title={title} titleId={`${to.replace(/^\//, '')}-title`}>
       <nav aria-label={tabsLabel} className={styles.tabs}>
         {tabs.map((t) => (
           <Link key={t.key} to={to} search={t.search} className={`${styles.tab} ${t.active ? styles.tabActive : ''}`}>

@@ -116,7 +116,6 @@ export function AfterSalesPage() {
   return (
     <WorkQueue
       title="售后处理"
-      titleId="after-sales-title"
       to="/after-sales"
       tabsLabel="售后状态"
       tabs={statusTabs(TABS, AFTER_SALE_STATUS_TEXT, search.status, (status) => ({ status, page: 1 }))}

@@ -52,7 +52,6 @@ export function FeedbackPage() {
   return (
     <WorkQueue
       title="意见反馈"
-      titleId="feedback-title"
       to="/feedback"
       tabsLabel="反馈状态"
       tabs={statusTabs(TABS, FEEDBACK_STATUS_TEXT, search.status, (status) => ({ status, category: search.category, q: search.q, page: 1 }))}

@@ -87,7 +87,6 @@ export function InvoicesPage() {
   return (
     <WorkQueue
       title="发票处理"
-      titleId="invoices-title"
       to="/invoices"
       tabsLabel="发票状态"
       tabs={statusTabs(TABS, STATUS_TEXT, search.status, (status) => ({ status, page: 1 }))}

@@ -53,7 +53,6 @@ export function OrdersPage() {
   return (
     <WorkQueue
       title="订单管理"
-      titleId="orders-title"
       to="/orders"
       tabsLabel="订单状态"
       tabs={[

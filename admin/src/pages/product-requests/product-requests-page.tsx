@@ -52,7 +52,6 @@ export function ProductRequestsPage() {
   return (
     <WorkQueue
       title="品种求购"
-      titleId="product-requests-title"
       to="/product-requests"
       tabsLabel="求购状态"
       tabs={statusTabs(TABS, PRODUCT_REQUEST_STATUS_TEXT, search.status, (status) => ({ status, q: search.q, page: 1 }))}
