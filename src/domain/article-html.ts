@@ -44,3 +44,31 @@ export function plainTextToHtml(text: string): string {
     .map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>')}</p>`)
     .join('');
 }
+
+/** DOMPurify's settings for an article body, the same on the server and in the shop. */
+export const ARTICLE_PURIFY_CONFIG = {
+  ALLOWED_TAGS: [...ARTICLE_ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ARTICLE_ALLOWED_ATTRS, 'target', 'rel'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+/** The part of a DOM element the URL rules need (typed here so the domain stays free of the DOM). */
+export interface ArticleNode {
+  tagName: string;
+  getAttribute(name: string): string | null;
+  removeAttribute(name: string): void;
+  remove(): void;
+}
+
+/** Our URL rules after DOMPurify's, on each sanitised element: a link loses an href that is neither http(s) nor a site path; an image not from /media or content images goes. */
+export function enforceArticleUrls(node: ArticleNode): void {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href');
+    if (href !== null && !isAllowedArticleHref(href)) node.removeAttribute('href');
+  }
+  if (node.tagName === 'IMG') {
+    const src = node.getAttribute('src');
+    if (src === null || !isAllowedArticleImage(src)) node.remove();
+  }
+}

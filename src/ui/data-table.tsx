@@ -1,6 +1,7 @@
 // A data table in the shop's frame: column headers, the caller's rows, and a caption for screen
 // readers only (the page's title already says what the table is).
 import type { ReactNode } from 'react';
+import frame from './table-frame.module.css';
 import styles from './data-table.module.css';
 
 export interface DataTableProps {
@@ -15,8 +16,8 @@ export interface DataTableProps {
 
 export function DataTable({ caption, columns, children, busy = false }: DataTableProps) {
   return (
-    <div className={styles.wrap}>
-      <table className={styles.table} aria-busy={busy || undefined}>
+    <div className={frame.wrap}>
+      <table className={`${frame.table} ${styles.table}`} aria-busy={busy || undefined}>
         {caption !== undefined && <caption className={styles.caption}>{caption}</caption>}
         <thead>
           <tr>

@@ -2,6 +2,7 @@
 // failed (with a retry) or when it is offline with nothing cached. The role follows the kind:
 // loading is a polite status, a failure an alert, offline a note.
 import type { AriaRole, ReactNode } from 'react';
+import { buttonClass } from './button';
 import styles from './state-block.module.css';
 
 export type StateKind = 'loading' | 'empty' | 'failed' | 'offline';
@@ -31,5 +32,30 @@ export function StateBlock({ kind, text, title, visual, action, attached = false
       <p>{text}</p>
       {action}
     </div>
+  );
+}
+
+/** A query's states in place of its content: loading, then (if it failed) the failure with 重新加载. Nothing once it has data. */
+export interface QueryStatesProps {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  loading: ReactNode;
+  failed: ReactNode;
+  /** The 重新加载 button's look. */
+  retry?: 'secondary' | 'outline';
+}
+
+export function QueryStates({ query, loading, failed, retry = 'secondary' }: QueryStatesProps) {
+  if (query.isPending) return <StateBlock kind="loading" text={loading} />;
+  if (!query.isError) return null;
+  return (
+    <StateBlock
+      kind="failed"
+      text={failed}
+      action={
+        <button type="button" className={buttonClass(retry, { size: 'sm' })} onClick={() => void query.refetch()}>
+          重新加载
+        </button>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 // The console's routes under /admin. /login is open; everything else sits under the `console`
 // layout, whose beforeLoad asks the server who is signed in and sends anyone else to /login
 // (coming back afterwards). Each page's loader starts its query, so data and code load together.
+import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
 import { meQuery } from '../api/session.ts';
@@ -56,7 +57,7 @@ import { FeedbackPage } from '../pages/feedback/feedback-page.tsx';
 import { BuyerMessagesPage } from '../pages/buyer-messages/buyer-messages-page.tsx';
 import { feedbackListQuery, parseFeedbackSearch, parseProductRequestSearch, productRequestListQuery, sentBuyerMessagesQuery } from '../api/buyer-service.ts';
 import { safeInternalHref } from '../../../src/domain/safe-href.ts';
-import { mayOpen } from '../../../src/domain/operator-roles.ts';
+import { mayOpen, type ConsoleArea } from '../../../src/domain/operator-roles.ts';
 
 interface ConsoleContext {
   queryClient: QueryClient;
@@ -90,6 +91,46 @@ const consoleRoute = createRoute({
   component: ConsoleShell,
 });
 
+/** A list page under the console: its search lives in the URL; the list is prefetched for a role that may open it. */
+function listRoute<TSearch extends object>(
+  path: string,
+  validateSearch: (raw: Record<string, unknown>) => TSearch,
+  area: ConsoleArea,
+  prefetch: (queryClient: QueryClient, search: TSearch) => unknown,
+  component: () => ReactNode,
+) {
+  return createRoute({
+    getParentRoute: () => consoleRoute,
+    path,
+    validateSearch,
+    loaderDeps: ({ search }) => search as TSearch,
+    loader: ({ context, deps }) => {
+      if (mayOpen(context.me.role, area)) void prefetch(context.queryClient, deps);
+    },
+    component,
+  });
+}
+
+/** A page under the console without a search: its data is prefetched for a role that may open it. */
+function pageRoute(path: string, area: ConsoleArea, prefetch: (queryClient: QueryClient) => unknown, component: () => ReactNode) {
+  return createRoute({
+    getParentRoute: () => consoleRoute,
+    path,
+    loader: ({ context }) => {
+      if (mayOpen(context.me.role, area)) void prefetch(context.queryClient);
+    },
+    component,
+  });
+}
+
+/** A path's record id: a number of up to nine digits, else 0 (the page says it is not found). */
+function numberParam<K extends string>(key: K) {
+  return {
+    parse: (raw: Record<K, string>) => ({ [key]: /^\d{1,9}$/.test(raw[key]) ? Number(raw[key]) : 0 }) as Record<K, number>,
+    stringify: (params: Record<K, number>) => ({ [key]: String(params[key]) }) as Record<K, string>,
+  };
+}
+
 const dashboardRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/',
@@ -97,24 +138,12 @@ const dashboardRoute = createRoute({
   component: DashboardPage,
 });
 
-const companiesRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/companies',
-  validateSearch: parseCompanySearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(companyListQuery(deps));
-  },
-  component: CompaniesPage,
-});
+const companiesRoute = listRoute('/companies', parseCompanySearch, 'companiesRead', (queryClient, search) => queryClient.prefetchQuery(companyListQuery(search)), CompaniesPage);
 
 const companyRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/companies/$companyId',
-  params: {
-    parse: ({ companyId }) => ({ companyId: /^\d{1,9}$/.test(companyId) ? Number(companyId) : 0 }),
-    stringify: ({ companyId }) => ({ companyId: String(companyId) }),
-  },
+  params: numberParam('companyId'),
   loader: ({ context, params }) => {
     if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(companyQuery(params.companyId));
     if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(storeRelationsQuery(params.companyId));
@@ -123,113 +152,33 @@ const companyRoute = createRoute({
   component: CompanyPage,
 });
 
-const transfersRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/transfers',
-  validateSearch: parseTransferSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'transfers')) void context.queryClient.prefetchQuery(transferListQuery(deps.page));
-  },
-  component: TransfersPage,
-});
+const transfersRoute = listRoute('/transfers', parseTransferSearch, 'transfers', (queryClient, search) => queryClient.prefetchQuery(transferListQuery(search.page)), TransfersPage);
 
-const ordersRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/orders',
-  validateSearch: parseOrderSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'ordersRead')) void context.queryClient.prefetchQuery(orderListQuery(deps));
-  },
-  component: OrdersPage,
-});
+const ordersRoute = listRoute('/orders', parseOrderSearch, 'ordersRead', (queryClient, search) => queryClient.prefetchQuery(orderListQuery(search)), OrdersPage);
 
 const orderRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/orders/$orderId',
-  params: {
-    parse: ({ orderId }) => ({ orderId: /^\d{1,9}$/.test(orderId) ? Number(orderId) : 0 }),
-    stringify: ({ orderId }) => ({ orderId: String(orderId) }),
-  },
+  params: numberParam('orderId'),
   loader: ({ context, params }) => {
     if (params.orderId > 0 && mayOpen(context.me.role, 'ordersRead')) void context.queryClient.prefetchQuery(orderQuery(params.orderId));
   },
   component: OrderPage,
 });
 
-const afterSalesRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/after-sales',
-  validateSearch: parseAfterSaleSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'afterSalesRead')) void context.queryClient.prefetchQuery(afterSaleListQuery(deps));
-  },
-  component: AfterSalesPage,
-});
+const afterSalesRoute = listRoute('/after-sales', parseAfterSaleSearch, 'afterSalesRead', (queryClient, search) => queryClient.prefetchQuery(afterSaleListQuery(search)), AfterSalesPage);
 
-const invoicesRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/invoices',
-  validateSearch: parseInvoiceSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'invoices')) void context.queryClient.prefetchQuery(invoiceListQuery(deps));
-  },
-  component: InvoicesPage,
-});
+const invoicesRoute = listRoute('/invoices', parseInvoiceSearch, 'invoices', (queryClient, search) => queryClient.prefetchQuery(invoiceListQuery(search)), InvoicesPage);
 
-const couponsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/coupons',
-  validateSearch: parseCouponSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(couponListQuery(deps.page));
-  },
-  component: CouponsPage,
-});
+const couponsRoute = listRoute('/coupons', parseCouponSearch, 'promotions', (queryClient, search) => queryClient.prefetchQuery(couponListQuery(search.page)), CouponsPage);
 
-const operatorsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/operators',
-  loader: ({ context }) => {
-    if (mayOpen(context.me.role, 'operators')) void context.queryClient.prefetchQuery(operatorListQuery);
-  },
-  component: OperatorsPage,
-});
+const operatorsRoute = pageRoute('/operators', 'operators', (queryClient) => queryClient.prefetchQuery(operatorListQuery), OperatorsPage);
 
-const auditRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/audit',
-  validateSearch: parseAuditSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'operators')) void context.queryClient.prefetchQuery(auditQuery(deps));
-  },
-  component: AuditPage,
-});
+const auditRoute = listRoute('/audit', parseAuditSearch, 'operators', (queryClient, search) => queryClient.prefetchQuery(auditQuery(search)), AuditPage);
 
-const drawsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/draws',
-  loader: ({ context }) => {
-    if (mayOpen(context.me.role, 'draws')) void context.queryClient.prefetchQuery(drawListQuery);
-  },
-  component: DrawsPage,
-});
+const drawsRoute = pageRoute('/draws', 'draws', (queryClient) => queryClient.prefetchQuery(drawListQuery), DrawsPage);
 
-const promotionsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/promotions',
-  validateSearch: parsePromotionSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'promotions')) prefetchPromotionTab(context.queryClient, deps);
-  },
-  component: PromotionsPage,
-});
+const promotionsRoute = listRoute('/promotions', parsePromotionSearch, 'promotions', (queryClient, search) => prefetchPromotionTab(queryClient, search), PromotionsPage);
 
 const accountRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -260,43 +209,21 @@ const goodsImportRoute = createRoute({
 const goodsEditorRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/goods/$goodsId',
-  params: {
-    parse: ({ goodsId }) => ({ goodsId: /^\d{1,9}$/.test(goodsId) ? Number(goodsId) : 0 }),
-    stringify: ({ goodsId }) => ({ goodsId: String(goodsId) }),
-  },
+  params: numberParam('goodsId'),
   loader: ({ context, params }) => {
     if (params.goodsId > 0 && mayOpen(context.me.role, 'goods')) void context.queryClient.prefetchQuery(goodsQuery(params.goodsId));
   },
   component: GoodsEditorPage,
 });
 
-const articlesRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/articles',
-  validateSearch: parseArticleSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(articleListQuery(deps));
-  },
-  component: ArticlesPage,
-});
+const articlesRoute = listRoute('/articles', parseArticleSearch, 'content', (queryClient, search) => queryClient.prefetchQuery(articleListQuery(search)), ArticlesPage);
 
-const newArticleRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/articles/new',
-  loader: ({ context }) => {
-    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(articleCategoriesQuery);
-  },
-  component: ArticlePage,
-});
+const newArticleRoute = pageRoute('/articles/new', 'content', (queryClient) => queryClient.prefetchQuery(articleCategoriesQuery), ArticlePage);
 
 const articleRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/articles/$articleId',
-  params: {
-    parse: ({ articleId }) => ({ articleId: /^\d{1,9}$/.test(articleId) ? Number(articleId) : 0 }),
-    stringify: ({ articleId }) => ({ articleId: String(articleId) }),
-  },
+  params: numberParam('articleId'),
   loader: ({ context, params }) => {
     if (!mayOpen(context.me.role, 'content')) return;
     void context.queryClient.prefetchQuery(articleCategoriesQuery);
@@ -305,69 +232,17 @@ const articleRoute = createRoute({
   component: ArticlePage,
 });
 
-const settingsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/settings',
-  loader: ({ context }) => {
-    if (mayOpen(context.me.role, 'settings')) void context.queryClient.prefetchQuery(siteSettingsQuery);
-  },
-  component: SettingsPage,
-});
+const settingsRoute = pageRoute('/settings', 'settings', (queryClient) => queryClient.prefetchQuery(siteSettingsQuery), SettingsPage);
 
-const siteListsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/site-lists',
-  validateSearch: parseSiteListSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'content')) void context.queryClient.prefetchQuery(siteListQuery(deps));
-  },
-  component: SiteListsPage,
-});
+const siteListsRoute = listRoute('/site-lists', parseSiteListSearch, 'content', (queryClient, search) => queryClient.prefetchQuery(siteListQuery(search)), SiteListsPage);
 
-const chatRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/chat',
-  validateSearch: parseChatSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'chat')) void context.queryClient.prefetchQuery(conversationListQuery(deps.status));
-  },
-  component: ChatPage,
-});
+const chatRoute = listRoute('/chat', parseChatSearch, 'chat', (queryClient, search) => queryClient.prefetchQuery(conversationListQuery(search.status)), ChatPage);
 
-const exchangePromotionsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/exchange-promotions',
-  validateSearch: parseExchangeSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'promotions')) void context.queryClient.prefetchQuery(exchangePromotionListQuery(deps.page));
-  },
-  component: ExchangePromotionsPage,
-});
+const exchangePromotionsRoute = listRoute('/exchange-promotions', parseExchangeSearch, 'promotions', (queryClient, search) => queryClient.prefetchQuery(exchangePromotionListQuery(search.page)), ExchangePromotionsPage);
 
-const productRequestsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/product-requests',
-  validateSearch: parseProductRequestSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'productRequests')) void context.queryClient.prefetchQuery(productRequestListQuery(deps));
-  },
-  component: ProductRequestsPage,
-});
+const productRequestsRoute = listRoute('/product-requests', parseProductRequestSearch, 'productRequests', (queryClient, search) => queryClient.prefetchQuery(productRequestListQuery(search)), ProductRequestsPage);
 
-const feedbackRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/feedback',
-  validateSearch: parseFeedbackSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'feedback')) void context.queryClient.prefetchQuery(feedbackListQuery(deps));
-  },
-  component: FeedbackPage,
-});
+const feedbackRoute = listRoute('/feedback', parseFeedbackSearch, 'feedback', (queryClient, search) => queryClient.prefetchQuery(feedbackListQuery(search)), FeedbackPage);
 
 const buyerMessagesRoute = createRoute({
   getParentRoute: () => consoleRoute,

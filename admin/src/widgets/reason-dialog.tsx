@@ -1,57 +1,44 @@
 // A refusal or cancellation with the reason the buyer will read (2–200 characters): the server
 // checks it; the dialog shows its message where it belongs and closes on success.
-import { useState, type FormEvent } from 'react';
-import { ConsoleApiError } from '../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../src/ui/dialog.tsx';
+import { useState } from 'react';
 import { Field } from '../../../src/ui/field.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
 import { REASON_MAX } from '../../../src/domain/admin-orders.ts';
-import styles from './reason-dialog.module.css';
+import { DialogForm } from './dialog-form.tsx';
+import { useFormSubmit } from './use-form-submit.ts';
 
 export interface ReasonDialogProps {
   title: string;
-  label: string;
-  submitText: string;
-  onSubmit: (reason: string) => Promise<void>;
+  /** 驳回原因（买家可见） unless given. */
+  label?: string;
+  /** 驳回 unless given. */
+  submitText?: string;
+  onSubmit: (reason: string) => Promise<unknown>;
+  /** Runs once the request is answered, accepted or not (e.g. reloading the list it changed). */
+  after?: () => Promise<unknown>;
   onClose: () => void;
 }
 
-export function ReasonDialog({ title, label, submitText, onSubmit, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ title, label = '驳回原因（买家可见）', submitText = '驳回', onSubmit, after, onClose }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<{ field?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError({});
-    try {
-      await onSubmit(reason.trim());
-      onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) setError(err.fieldErrors.reason ? { field: err.fieldErrors.reason[0] } : { form: err.message });
-      else setError({ form: '操作失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, setErrors, busy, run } = useFormSubmit('操作失败，请稍后重试');
+  const submit = () =>
+    run(
+      async () => {
+        try {
+          await onSubmit(reason.trim());
+        } finally {
+          await after?.();
+        }
+        onClose();
+      },
+      // Only the reason is the operator's to fix here; any other refusal is the form's.
+      (err) => setErrors(err.fieldErrors.reason ? { reason: err.fieldErrors.reason[0] ?? '' } : { form: err.message }),
+    );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} closeLabel="关闭">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={label} required error={error.field}>
-          {(p) => <textarea {...p} name="reason" rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />}
-        </Field>
-        {error.form && (
-          <p role="alert" className={styles.error}>
-            {error.form}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('danger')} disabled={busy}>
-            {submitText}
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <DialogForm title={title} submitText={submitText} submitVariant="danger" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+      <Field label={label} required error={errors.reason}>
+        {(p) => <textarea {...p} name="reason" rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />}
+      </Field>
+    </DialogForm>
   );
 }

@@ -1,12 +1,11 @@
 // Answering a buyer (品种求购, 意见反馈): the buyer's own words above (passed as `detail`), then the
 // reply and, for a product request, the goods id that marks it 已上架. The server checks both and
 // its field messages show under the field they belong to; the dialog closes on success.
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { ConsoleApiError } from '../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../src/ui/dialog.tsx';
+import { useState, type ReactNode } from 'react';
 import { Field } from '../../../src/ui/field.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
 import { SERVICE_REPLY_MAX } from '../../../src/domain/buyer-service.ts';
+import { DialogForm } from './dialog-form.tsx';
+import { useFormSubmit } from './use-form-submit.ts';
 import styles from './reply-dialog.module.css';
 
 export interface ReplyDialogProps {
@@ -23,56 +22,39 @@ export interface ReplyDialogProps {
 export function ReplyDialog({ title, detail, initialReply, withGoods = false, initialGoodsId = null, onSubmit, onClose }: ReplyDialogProps) {
   const [reply, setReply] = useState(initialReply);
   const [goodsId, setGoodsId] = useState(initialGoodsId === null ? '' : String(initialGoodsId));
-  const [errors, setErrors] = useState<{ reply?: string; goods_id?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFormSubmit('操作失败，请稍后重试');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const goods = goodsId.trim();
     if (goods !== '' && !/^\d{1,9}$/.test(goods)) {
       setErrors({ goods_id: '商品编号只能是数字' });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
-      await onSubmit(reply.trim(), goods === '' ? null : Number(goods));
-      onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) {
+    await run(
+      async () => {
+        await onSubmit(reply.trim(), goods === '' ? null : Number(goods));
+        onClose();
+      },
+      // The reply and the goods id are the operator's to fix here; any other refusal is the form's.
+      (err) => {
         const f = err.fieldErrors;
-        setErrors(f.reply || f.goods_id ? { reply: f.reply?.[0], goods_id: f.goods_id?.[0] } : { form: err.message });
-      } else setErrors({ form: '操作失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+        setErrors(f.reply || f.goods_id ? { reply: f.reply?.[0] ?? '', goods_id: f.goods_id?.[0] ?? '' } : { form: err.message });
+      },
+    );
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} closeLabel="关闭" widthPx={560}>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        {detail}
-        <Field label="回复内容（买家可见）" required error={errors.reply}>
-          {(p) => <textarea {...p} name="reply" rows={4} maxLength={SERVICE_REPLY_MAX} value={reply} onChange={(e) => setReply(e.target.value)} autoFocus />}
+    <DialogForm title={title} widthPx={560} submitText="发送回复" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+      {detail}
+      <Field label="回复内容（买家可见）" required error={errors.reply}>
+        {(p) => <textarea {...p} name="reply" rows={4} maxLength={SERVICE_REPLY_MAX} value={reply} onChange={(e) => setReply(e.target.value)} autoFocus />}
+      </Field>
+      {withGoods && (
+        <Field label="已上架商品编号" hint="填写后标记为已上架，买家可直接购买；须为在售商品。不填则为已回复。" error={errors.goods_id}>
+          {(p) => <input {...p} name="goods_id" inputMode="numeric" value={goodsId} onChange={(e) => setGoodsId(e.target.value)} />}
         </Field>
-        {withGoods && (
-          <Field label="已上架商品编号" hint="填写后标记为已上架，买家可直接购买；须为在售商品。不填则为已回复。" error={errors.goods_id}>
-            {(p) => <input {...p} name="goods_id" inputMode="numeric" value={goodsId} onChange={(e) => setGoodsId(e.target.value)} />}
-          </Field>
-        )}
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            发送回复
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      )}
+    </DialogForm>
   );
 }
 

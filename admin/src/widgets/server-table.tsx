@@ -15,6 +15,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
+import tableFrame from '../../../src/ui/table-frame.module.css';
 import styles from './server-table.module.css';
 
 export const serverTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
@@ -88,8 +89,8 @@ export function ServerTable<Row extends RowData>({ name, columns, rows, sort, on
           ))}
         </div>
       </details>
-      <div className={styles.wrap}>
-        <table className={styles.table} aria-label={name} aria-busy={busy || undefined}>
+      <div className={tableFrame.wrap}>
+        <table className={`${tableFrame.table} ${styles.table}`} aria-label={name} aria-busy={busy || undefined}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

@@ -4,10 +4,12 @@
 // their own columns, actions and dialogs (passed as children, shown below the table).
 import type { ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { ServerColumn, ServerSort } from './server-table.tsx';
 import { PagedTable } from './paged-table.tsx';
+import { ConsolePage } from './console-page.tsx';
 import type { Paged } from '../../../src/domain/admin.ts';
+import { AlertLine } from './alert-line.tsx';
 import styles from './work-queue-page.module.css';
 
 export interface WorkQueueTab {
@@ -18,10 +20,19 @@ export interface WorkQueueTab {
   active: boolean;
 }
 
+/** One tab a status, `undefined` being 全部; each opens `searchOf(status)`. */
+export function statusTabs<S extends string>(
+  statuses: readonly (S | undefined)[],
+  text: Record<S, string>,
+  current: S | undefined,
+  searchOf: (status: S | undefined) => Record<string, unknown>,
+): WorkQueueTab[] {
+  return statuses.map((s) => ({ key: s ?? 'all', label: s ? text[s] : '全部', search: searchOf(s), active: current === s }));
+}
+
 export interface WorkQueueProps<Row extends RowData> {
-  /** Heading text; `titleId` labels the section for screen readers. */
+  /** Heading text; it labels the section for screen readers (its id is the path's name + `-title`). */
   title: string;
-  titleId: string;
   /** The page's path, which the tabs link to. */
   to: string;
   tabsLabel: string;
@@ -33,17 +44,15 @@ export interface WorkQueueProps<Row extends RowData> {
   /** When given, the failed state offers 重试. */
   onRetry?: () => void;
   table: { name: string; columns: ServerColumn<Row>[]; rowKey: (row: Row) => string; sort: ServerSort; empty: ReactNode };
-  page: number;
-  onPage: (page: number) => void;
+  /** The page's URL search; the pager opens it at another page. */
+  search: { page: number };
   children?: ReactNode;
 }
 
-export function WorkQueue<Row extends RowData>({ title, titleId, to, tabsLabel, tabs, filters, error, list, onRetry, table, page, onPage, children }: WorkQueueProps<Row>) {
+export function WorkQueue<Row extends RowData>({ title, to, tabsLabel, tabs, filters, error, list, onRetry, table, search, children }: WorkQueueProps<Row>) {
+  const navigate = useNavigate();
   return (
-    <section aria-labelledby={titleId} className={styles.page}>
-      <h1 id={titleId} className={styles.title}>
-        {title}
-      </h1>
+    <ConsolePage title={title} titleId={`${to.replace(/^\//, '')}-title`}>
       <nav aria-label={tabsLabel} className={styles.tabs}>
         {tabs.map((t) => (
           <Link key={t.key} to={to} search={t.search} className={`${styles.tab} ${t.active ? styles.tabActive : ''}`}>
@@ -52,11 +61,7 @@ export function WorkQueue<Row extends RowData>({ title, titleId, to, tabsLabel, 
         ))}
       </nav>
       {filters}
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
       <PagedTable
         list={{ ...list, refetch: onRetry }}
         name={table.name}
@@ -64,10 +69,10 @@ export function WorkQueue<Row extends RowData>({ title, titleId, to, tabsLabel, 
         rowKey={table.rowKey}
         sort={table.sort}
         empty={table.empty}
-        page={page}
-        onPage={onPage}
+        page={search.page}
+        onPage={(page) => void navigate({ to, search: { ...search, page } })}
       />
       {children}
-    </section>
+    </ConsolePage>
   );
 }

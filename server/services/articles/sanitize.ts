@@ -2,14 +2,7 @@
 // (src/domain/article-html.ts). URLs are checked by our own rules after DOMPurify's, so a link is
 // http(s) or a site path and an image comes from /media only; anything else loses the attribute.
 import DOMPurify from 'isomorphic-dompurify';
-import {
-  ARTICLE_ALLOWED_ATTRS,
-  ARTICLE_ALLOWED_TAGS,
-  isAllowedArticleHref,
-  isAllowedArticleImage,
-  isPlainTextBody,
-  plainTextToHtml,
-} from '../../../src/domain/article-html.ts';
+import { ARTICLE_PURIFY_CONFIG, enforceArticleUrls, isPlainTextBody, plainTextToHtml } from '../../../src/domain/article-html.ts';
 
 let hooked = false;
 
@@ -17,18 +10,11 @@ function installHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      const href = node.getAttribute('href');
-      if (href !== null && !isAllowedArticleHref(href)) node.removeAttribute('href');
-      // External links open away from the shop and give it no handle on the opener.
-      if (node.getAttribute('href')?.match(/^https?:/i)) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    }
-    if (node.tagName === 'IMG') {
-      const src = node.getAttribute('src');
-      if (src === null || !isAllowedArticleImage(src)) node.remove();
+    enforceArticleUrls(node);
+    // External links open away from the shop and give it no handle on the opener.
+    if (node.tagName === 'A' && node.getAttribute('href')?.match(/^https?:/i)) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
     }
   });
 }
@@ -37,10 +23,5 @@ function installHooks(): void {
 export function sanitizeArticleHtml(body: string): string {
   installHooks();
   const html = isPlainTextBody(body) ? plainTextToHtml(body) : body;
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...ARTICLE_ALLOWED_TAGS],
-    ALLOWED_ATTR: [...ARTICLE_ALLOWED_ATTRS, 'target', 'rel'],
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-  });
+  return DOMPurify.sanitize(html, ARTICLE_PURIFY_CONFIG);
 }

@@ -9,7 +9,7 @@ import { buttonClass } from '../../ui/button';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 import { SpaLink } from '../../ui/spa-link';
-import { StateBlock } from '../../ui/state-block';
+import { QueryStates } from '../../ui/state-block';
 import { toast } from '../../ui/toast';
 import { ContractText } from './contract-text';
 import { useReadToEnd } from './use-read-to-end';
@@ -83,18 +83,7 @@ export default function ContractPage() {
   return (
     <PageFrame aria-labelledby="dzht-title">
       <PageHeader titleId="dzht-title" title="电子合同" note="与平台签订的药品购销框架合同，签署后方可下单采购。" />
-      {contract.isPending && <StateBlock kind="loading" text="正在加载合同…" />}
-      {contract.isError && (
-        <StateBlock
-          kind="failed"
-          text="合同加载失败"
-          action={
-            <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void contract.refetch()}>
-              重新加载
-            </button>
-          }
-        />
-      )}
+      <QueryStates query={contract} loading="正在加载合同…" failed="合同加载失败" />
       {contract.data && <ContractBody contract={contract.data} />}
     </PageFrame>
   );

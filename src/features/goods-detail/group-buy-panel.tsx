@@ -3,6 +3,7 @@ import { formatFen } from '../../domain/money';
 import { secondsLeft, splitCountdown } from '../../domain/time';
 import type { GroupBuyInfo } from './activities';
 import { useNow } from '../../ui/use-now';
+import { ProgressBar } from '../../ui/progress-bar';
 import styles from './goods-detail.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,16 +52,7 @@ export function GroupBuyPanel({ info, showPrice, unit }: { info: GroupBuyInfo; s
         )}
         {progress !== null && (
           <span className={styles.groupProgress}>
-            <span
-              className={styles.progressBar}
-              role="progressbar"
-              aria-label="拼团进度"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <span style={{ width: `${progress}%` }} />
-            </span>
+            <ProgressBar label="拼团进度" percent={progress} widthPx={120} />
             已拼 {info.joined}
             {unit || '件'}
           </span>

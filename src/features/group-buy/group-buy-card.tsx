@@ -8,6 +8,7 @@ import { splitCountdown } from '../../domain/time';
 import { GoodsImage } from '../../ui/goods/goods-image';
 import { SpaLink } from '../../ui/spa-link';
 import { AddToCartControl } from '../../widgets/goods/add-to-cart';
+import { ProgressBar } from '../../ui/progress-bar';
 import styles from './group-buy.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -49,9 +50,7 @@ export function GroupBuyCard({ item, secondsLeft }: { item: GroupBuyGoods; secon
           )}
         </div>
         <div className={styles.progress}>
-          <span className={styles.bar} role="progressbar" aria-label={`${item.name} 拼团进度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-            <span style={{ width: `${pct}%` }} />
-          </span>
+          <ProgressBar label={`${item.name} 拼团进度`} percent={pct} widthPx={140} />
           <span data-testid="group-joined">
             已拼 {item.joined}/{item.target}
             {unit}

@@ -6,27 +6,14 @@ import { cashbackQuery } from '../../api/promotions';
 import { formatPrice } from '../../domain/money';
 import { formatDate } from '../../domain/time';
 import { GoodsTile } from '../../widgets/goods/goods-tile';
-import { StateBlock } from '../../ui/state-block';
-import { buttonClass } from '../../ui/button';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import styles from './promotions.module.css';
 
 export const NO_CASHBACK_TEXT = '当前没有进行中的满额返现活动';
 
 export default function CashbackPage() {
   const query = useQuery(cashbackQuery());
-  if (query.isPending) return <StateBlock kind="loading" text="正在加载满额返现…" />;
-  if (query.isError)
-    return (
-      <StateBlock
-        kind="failed"
-        text="满额返现加载失败"
-        action={
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void query.refetch()}>
-            重新加载
-          </button>
-        }
-      />
-    );
+  if (query.isPending || query.isError) return <QueryStates query={query} loading="正在加载满额返现…" failed="满额返现加载失败" retry="outline" />;
   const { offer, goods } = query.data;
   if (!offer) return <StateBlock kind="empty" text={NO_CASHBACK_TEXT} />;
   return (

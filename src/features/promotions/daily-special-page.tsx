@@ -7,8 +7,7 @@ import { savingPercent, type DailySpecialDay, type DailySpecialItem } from '../.
 import { formatPrice } from '../../domain/money';
 import { formatDateTime, secondsLeft, splitCountdown } from '../../domain/time';
 import { GoodsTile } from '../../widgets/goods/goods-tile';
-import { StateBlock } from '../../ui/state-block';
-import { buttonClass } from '../../ui/button';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { useNow } from '../../ui/use-now';
 import styles from './promotions.module.css';
 
@@ -64,19 +63,7 @@ function Tomorrow({ day, previewAt }: { day: DailySpecialDay | null; previewAt: 
 
 export default function DailySpecialPage() {
   const query = useQuery(dailySpecialsQuery());
-  if (query.isPending) return <StateBlock kind="loading" text="正在加载今日特价…" />;
-  if (query.isError)
-    return (
-      <StateBlock
-        kind="failed"
-        text="今日特价加载失败"
-        action={
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void query.refetch()}>
-            重新加载
-          </button>
-        }
-      />
-    );
+  if (query.isPending || query.isError) return <QueryStates query={query} loading="正在加载今日特价…" failed="今日特价加载失败" retry="outline" />;
   const { today, tomorrow, preview_at } = query.data;
   return (
     <div className={styles.page}>

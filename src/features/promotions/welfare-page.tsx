@@ -6,27 +6,14 @@ import { formatPrice } from '../../domain/money';
 import { formatDate } from '../../domain/time';
 import { discountLabel, welfarePrice } from '../../domain/welfare';
 import { GoodsTile } from '../../widgets/goods/goods-tile';
-import { StateBlock } from '../../ui/state-block';
-import { buttonClass } from '../../ui/button';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import styles from './promotions.module.css';
 
 export const NO_WELFARE_TEXT = '福利专场暂未开始，敬请期待';
 
 export default function WelfarePage() {
   const query = useQuery(welfareQuery());
-  if (query.isPending) return <StateBlock kind="loading" text="正在加载福利专场…" />;
-  if (query.isError)
-    return (
-      <StateBlock
-        kind="failed"
-        text="福利专场加载失败"
-        action={
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void query.refetch()}>
-            重新加载
-          </button>
-        }
-      />
-    );
+  if (query.isPending || query.isError) return <QueryStates query={query} loading="正在加载福利专场…" failed="福利专场加载失败" retry="outline" />;
   const { promotion, goods } = query.data;
   if (!promotion) return <StateBlock kind="empty" text={NO_WELFARE_TEXT} />;
   return (

@@ -8,7 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
 import { SpaLink } from '../../ui/spa-link';
-import { StateBlock } from '../../ui/state-block';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { REVIEW_STATUS_TEXT } from './review-status';
 import { StoreOrders } from './store-orders';
 import { storesHref, useStoresSearch } from './stores-search';
@@ -106,18 +106,7 @@ export default function StoresPage() {
   return (
     <PageFrame aria-labelledby="ddgl-title">
       <PageHeader titleId="ddgl-title" title="多门店管理" note="查看各门店的审核状态与订单，切换到门店为其采购。" />
-      {overview.isPending && <StateBlock kind="loading" text="正在加载门店…" />}
-      {overview.isError && (
-        <StateBlock
-          kind="failed"
-          text="门店加载失败"
-          action={
-            <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void overview.refetch()}>
-              重新加载
-            </button>
-          }
-        />
-      )}
+      <QueryStates query={overview} loading="正在加载门店…" failed="门店加载失败" />
       {overview.data && <Overview overview={overview.data} />}
     </PageFrame>
   );

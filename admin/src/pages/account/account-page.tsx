@@ -12,6 +12,9 @@ import { Field } from '../../../../src/ui/field.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { OPERATOR_ROLE_LABELS } from '../../../../src/domain/operator-roles.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import panel from '../../widgets/panel.module.css';
 import styles from './account-page.module.css';
 
 const fieldsOf = (err: unknown, fallback: string): Record<string, string> =>
@@ -43,8 +46,8 @@ function PasswordForm() {
     }
   };
   return (
-    <section aria-labelledby="password-title" className={styles.panel}>
-      <h2 id="password-title" className={styles.panelTitle}>
+    <section aria-labelledby="password-title" className={panel.panel}>
+      <h2 id="password-title" className={panel.title}>
         修改密码
       </h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
@@ -57,11 +60,7 @@ function PasswordForm() {
         <Field label="再次输入新密码" required error={errors.again}>
           {(p) => <input {...p} type="password" name="again" autoComplete="new-password" value={form.again} onChange={(e) => setForm({ ...form, again: e.target.value })} />}
         </Field>
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
+        <AlertLine message={errors.form} />
         {done && (
           <p role="status" className={styles.done}>
             {done}
@@ -109,8 +108,8 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
     }
   };
   return (
-    <section aria-labelledby="totp-title" className={styles.panel}>
-      <h2 id="totp-title" className={styles.panelTitle}>
+    <section aria-labelledby="totp-title" className={panel.panel}>
+      <h2 id="totp-title" className={panel.title}>
         动态验证码（两步验证）
       </h2>
       {enabled ? (
@@ -125,11 +124,7 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
           <Field label="6位动态验证码" required error={errors.code}>
             {(p) => <input {...p} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />}
           </Field>
-          {errors.form && (
-            <p role="alert" className={styles.error}>
-              {errors.form}
-            </p>
-          )}
+          <AlertLine message={errors.form} />
           <div>
             <button type="submit" className={buttonClass('primary')} disabled={busy}>
               确认启用
@@ -139,11 +134,7 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
       ) : (
         <>
           <p className={styles.hint}>未启用。启用后，登录除密码外还需输入手机身份验证器上的动态验证码。</p>
-          {errors.form && (
-            <p role="alert" className={styles.error}>
-              {errors.form}
-            </p>
-          )}
+          <AlertLine message={errors.form} />
           <div>
             <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void start()}>
               开始绑定
@@ -159,10 +150,7 @@ export function AccountPage() {
   const { data: me } = useQuery(meQuery);
   if (!me) return <StateBlock kind="loading" text="正在加载…" />;
   return (
-    <section aria-labelledby="account-title" className={styles.page}>
-      <h1 id="account-title" className={styles.title}>
-        我的账号
-      </h1>
+    <ConsolePage title="我的账号" titleId="account-title">
       <p className={styles.hint}>
         {me.name}（{me.username}，{OPERATOR_ROLE_LABELS[me.role]}）
       </p>
@@ -175,6 +163,6 @@ export function AccountPage() {
         {!me.totp_enrolment_required && <PasswordForm />}
         <TotpPanel enabled={me.totp_enabled} />
       </div>
-    </section>
+    </ConsolePage>
   );
 }

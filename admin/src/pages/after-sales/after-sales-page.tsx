@@ -3,11 +3,11 @@
 // rejects with a reason; 财务 refunds to the balance or the original way.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { afterAfterSaleStep, afterSaleListQuery, parseAfterSaleSearch, stepAfterSale } from '../../api/after-sales.ts';
 import { meQuery } from '../../api/session.ts';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { WorkQueue } from '../../widgets/work-queue.tsx';
+import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -33,7 +33,6 @@ export function stepsFor(role: OperatorRole, row: Pick<AdminAfterSaleRow, 'kind'
 
 export function AfterSalesPage() {
   const search = parseAfterSaleSearch(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'afterSalesRead') : false;
@@ -117,28 +116,19 @@ export function AfterSalesPage() {
   return (
     <WorkQueue
       title="售后处理"
-      titleId="after-sales-title"
       to="/after-sales"
       tabsLabel="售后状态"
-      tabs={TABS.map((s) => ({ key: s ?? 'all', label: s ? AFTER_SALE_STATUS_TEXT[s] : '全部', search: { status: s, page: 1 }, active: search.status === s }))}
+      tabs={statusTabs(TABS, AFTER_SALE_STATUS_TEXT, search.status, (status) => ({ status, page: 1 }))}
       error={error}
       list={list}
       table={{ name: '售后', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的售后单' }}
-      page={search.page}
-      onPage={(page) => void navigate({ to: '/after-sales', search: { ...search, page } })}
+      search={search}
     >
       {rejecting && (
         <ReasonDialog
           title={`驳回售后单 ${rejecting.id}`}
-          label="驳回原因（买家可见）"
-          submitText="驳回"
-          onSubmit={async (reason) => {
-            try {
-              await stepAfterSale(rejecting.id, 'reject', { reason });
-            } finally {
-              await afterAfterSaleStep(queryClient);
-            }
-          }}
+          onSubmit={(reason) => stepAfterSale(rejecting.id, 'reject', { reason })}
+          after={() => afterAfterSaleStep(queryClient)}
           onClose={() => setRejecting(null)}
         />
       )}

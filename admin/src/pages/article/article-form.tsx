@@ -6,6 +6,7 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { ARTICLE_SORT_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft, type ConsoleArticle, type ConsoleArticleCategory } from '../../../../src/domain/admin-content.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './article-page.module.css';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
@@ -84,21 +85,13 @@ export function ArticleForm({ article, categories, onSubmit, onSaved }: ArticleF
           <RichTextEditor value={body} onChange={setBody} label="正文" invalid={Boolean(errors.body)} />
         </Suspense>
         <p className={styles.hint}>保存时服务器会清除脚本、事件属性和不安全的链接；图片请用“插入图片”上传（不能引用其他网站的图片）。</p>
-        {errors.body && (
-          <p role="alert" className={styles.error}>
-            {errors.body}
-          </p>
-        )}
+        <AlertLine message={errors.body} />
       </div>
       <label className={styles.check}>
         <input type="checkbox" name="is_published" checked={published} onChange={(e) => setPublished(e.target.checked)} />
         发布（取消勾选则保存为下线状态，商城不显示）
       </label>
-      {errors.form && (
-        <p role="alert" className={styles.error}>
-          {errors.form}
-        </p>
-      )}
+      <AlertLine message={errors.form} />
       <div className={styles.actions}>
         <button type="submit" className={buttonClass('primary')} disabled={busy}>
           {busy ? '正在保存…' : '保存文章'}

@@ -10,6 +10,7 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { ConsoleArticle } from '../../../../src/domain/admin-content.ts';
 import { ArticleForm } from './article-form.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './article-page.module.css';
 
 export function ArticlePage() {
@@ -39,15 +40,15 @@ export function ArticlePage() {
   };
 
   return (
-    <section aria-labelledby="article-title" className={styles.page}>
-      <div className={styles.head}>
-        <h1 id="article-title" className={styles.title}>
-          {id > 0 ? '编辑文章' : '新建文章'}
-        </h1>
+    <ConsolePage className={styles.page}
+      title={id > 0 ? '编辑文章' : '新建文章'}
+      titleId="article-title"
+      actions={
         <Link to="/articles" className={buttonClass('outline')}>
           返回文章列表
         </Link>
-      </div>
+      }
+    >
       {notice && (
         <p role="status" className={styles.notice}>
           {notice}
@@ -60,6 +61,6 @@ export function ArticlePage() {
         onSubmit={(draft) => (id > 0 ? saveArticle(id, draft) : createArticle(draft))}
         onSaved={(a) => void saved(a)}
       />
-    </section>
+    </ConsolePage>
   );
 }

@@ -13,6 +13,7 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { ConsoleArticleRow } from '../../../../src/domain/admin-content.ts';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './articles-page.module.css';
 
 export function ArticlesPage() {
@@ -81,15 +82,15 @@ export function ArticlesPage() {
   };
 
   return (
-    <section aria-labelledby="articles-title" className={styles.page}>
-      <div className={styles.head}>
-        <h1 id="articles-title" className={styles.title}>
-          文章管理
-        </h1>
+    <ConsolePage
+      title="文章管理"
+      titleId="articles-title"
+      actions={
         <Link to="/articles/new" className={buttonClass('primary')}>
           新建文章
         </Link>
-      </div>
+      }
+    >
       <form className={styles.filters} onSubmit={submitSearch} role="search" aria-label="筛选文章">
         <input aria-label="标题关键词" placeholder="标题关键词" value={q} onChange={(e) => setQ(e.target.value)} />
         <select aria-label="分类" value={search.category_id ?? ''} onChange={(e) => go({ category_id: e.target.value ? Number(e.target.value) : undefined })}>
@@ -125,6 +126,6 @@ export function ArticlesPage() {
         page={search.page}
         onPage={(next) => void navigate({ to: '/articles', search: { ...search, page: next } })}
       />
-    </section>
+    </ConsolePage>
   );
 }

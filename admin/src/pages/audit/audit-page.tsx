@@ -1,6 +1,5 @@
 // 操作日志 (admin only): every operator action with its before and after, searched on the server
 // by operator name, action and Shanghai days.
-import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { auditQuery, parseAuditSearch, type AuditSearch } from '../../api/operators.ts';
@@ -12,6 +11,8 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { AUDIT_ACTION_LABELS } from '../../../../src/domain/admin.ts';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import { Filter, FilterForm, useFilterDraft } from '../../widgets/filter-form.tsx';
 import styles from './audit-page.module.css';
 
 const TARGET_TEXT: Record<string, string> = { company: '企业', staff: '运营账号', order: '订单' };
@@ -24,29 +25,20 @@ export function AuditPage() {
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'operators') : false;
   const list = useQuery({ ...auditQuery(search), enabled: allowed });
-  const [draft, setDraft] = useState({ q: search.q ?? '', action: search.action ?? '', from: search.from ?? '', to: search.to ?? '' });
+  const filters = useFilterDraft({ q: search.q, action: search.action, from: search.from, to: search.to }, (values) => go(values));
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有管理员可以查看操作日志。" />;
 
   const go = (next: Partial<AuditSearch>) => void navigate({ to: '/audit', search: { ...search, page: 1, ...next } });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ q: draft.q || undefined, action: draft.action || undefined, from: draft.from || undefined, to: draft.to || undefined });
-  };
 
   return (
-    <section aria-labelledby="audit-title" className={styles.page}>
-      <h1 id="audit-title" className={styles.title}>
-        操作日志
-      </h1>
-      <form className={styles.filters} onSubmit={submit} role="search">
-        <label>
-          <span>操作人/操作</span>
-          <input name="q" value={draft.q} maxLength={50} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </label>
-        <label>
-          <span>操作类型</span>
-          <select name="action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+    <ConsolePage title="操作日志" titleId="audit-title">
+      <FilterForm onApply={filters.apply} roomy controlWidth="auto">
+        <Filter label="操作人/操作">
+          <input {...filters.bind('q')} maxLength={50} />
+        </Filter>
+        <Filter label="操作类型">
+          <select {...filters.bind('action')}>
             <option value="">全部</option>
             {Object.entries(AUDIT_ACTION_LABELS).map(([key, label]) => (
               <option key={key} value={key}>
@@ -54,19 +46,17 @@ export function AuditPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>从</span>
-          <input type="date" name="from" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </label>
-        <label>
-          <span>到</span>
-          <input type="date" name="to" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </label>
+        </Filter>
+        <Filter label="从">
+          <input type="date" {...filters.bind('from')} />
+        </Filter>
+        <Filter label="到">
+          <input type="date" {...filters.bind('to')} />
+        </Filter>
         <button type="submit" className={buttonClass('primary', { size: 'sm' })}>
           查询
         </button>
-      </form>
+      </FilterForm>
       {list.isError ? (
         <StateBlock kind="failed" text={list.error.message} />
       ) : !list.data ? (
@@ -93,6 +83,6 @@ export function AuditPage() {
           <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => go({ page })} />
         </>
       )}
-    </section>
+    </ConsolePage>
   );
 }

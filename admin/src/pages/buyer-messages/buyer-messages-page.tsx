@@ -22,6 +22,8 @@ import {
   type BuyerMessageTarget,
   type SentBuyerMessage,
 } from '../../../../src/domain/buyer-service.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './buyer-messages-page.module.css';
 
 type Errors = Partial<Record<'company_ids' | 'title' | 'body' | 'link' | 'form', string>>;
@@ -108,10 +110,7 @@ export function BuyerMessagesPage() {
   ];
 
   return (
-    <section aria-labelledby="buyer-messages-title" className={styles.page}>
-      <h1 id="buyer-messages-title" className={styles.title}>
-        消息推送
-      </h1>
+    <ConsolePage title="消息推送" titleId="buyer-messages-title">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="发送消息">
         <fieldset className={styles.targets}>
           <legend>接收范围</legend>
@@ -136,11 +135,7 @@ export function BuyerMessagesPage() {
         <Field label="链接（可选，本站路径）" hint="买家点击消息打开的页面，如 /yhq" error={errors.link}>
           {(p) => <input {...p} type="text" name="link" maxLength={BUYER_MESSAGE_LINK_MAX} value={form.link} onChange={(e) => setForm({ ...form, link: e.target.value })} />}
         </Field>
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
+        <AlertLine message={errors.form} />
         {done && (
           <p role="status" className={styles.done}>
             {done}
@@ -182,6 +177,6 @@ export function BuyerMessagesPage() {
         page={page}
         onPage={(p) => void navigate({ to: '/buyer-messages', search: { page: p } })}
       />
-    </section>
+    </ConsolePage>
   );
 }

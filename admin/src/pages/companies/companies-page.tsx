@@ -1,6 +1,6 @@
 // 企业与资质: every buyer company, searched, filtered, sorted and paged by the server; the URL
 // holds the view. A row opens the company (its review and settings).
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { companyListQuery } from '../../api/companies.ts';
@@ -14,6 +14,8 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { CompanyReviewStatus, CompanyRow } from '../../../../src/domain/admin.ts';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
 import styles from './companies-page.module.css';
 
 const KIND_TEXT: Record<string, string> = { pharmacy: '药店', chain: '连锁总部', clinic: '诊所', hospital: '医院', other: '其他' };
@@ -66,23 +68,13 @@ export function CompaniesPage() {
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看企业资料。" />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ q: q.trim() || undefined });
-  };
-
   return (
-    <section aria-labelledby="companies-title" className={styles.page}>
-      <h1 id="companies-title" className={styles.title}>
-        企业与资质
-      </h1>
-      <form className={styles.filters} onSubmit={submit} role="search">
-        <label className={styles.filter}>
-          <span>搜索</span>
+    <ConsolePage title="企业与资质" titleId="companies-title">
+      <FilterForm onApply={() => go({ q: q.trim() || undefined })} roomy controlWidth={220}>
+        <Filter label="搜索">
           <input value={q} onChange={(e) => setQ(e.target.value)} placeholder="企业名称、联系人、电话、信用代码" maxLength={50} name="q" />
-        </label>
-        <label className={styles.filter}>
-          <span>审核状态</span>
+        </Filter>
+        <Filter label="审核状态">
           <select
             value={search.status ?? ''}
             name="status"
@@ -95,7 +87,7 @@ export function CompaniesPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Filter>
         <label className={styles.check}>
           <input type="checkbox" checked={search.renewal === true} onChange={(e) => go({ renewal: e.target.checked || undefined, status: undefined })} />
           只看换证待审
@@ -103,7 +95,7 @@ export function CompaniesPage() {
         <button type="submit" className={buttonClass('primary', { size: 'sm' })}>
           查询
         </button>
-      </form>
+      </FilterForm>
       <PagedTable
         list={list}
         name="企业列表"
@@ -115,6 +107,6 @@ export function CompaniesPage() {
         page={search.page}
         onPage={(page) => go({ page })}
       />
-    </section>
+    </ConsolePage>
   );
 }

@@ -15,6 +15,7 @@ import { ReviewPanel } from './review-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { WalletSection } from './wallet-section.tsx';
 import { StoreRelationsSection } from './store-relations-section.tsx';
+import panel from '../../widgets/panel.module.css';
 import styles from './company-page.module.css';
 
 export function CompanyPage() {
@@ -67,8 +68,8 @@ export function CompanyPage() {
 
       <div className={styles.sideBySide}>
         <div className={styles.column}>
-          <section aria-labelledby="info-title" className={styles.panel}>
-            <h2 id="info-title" className={styles.panelTitle}>
+          <section aria-labelledby="info-title" className={panel.panel}>
+            <h2 id="info-title" className={panel.title}>
               企业信息
             </h2>
             <dl className={styles.facts}>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { formatDate } from '../../../../src/domain/time.ts';
 import type { QualificationFileInfo } from '../../../../src/domain/admin.ts';
+import panel from '../../widgets/panel.module.css';
 import styles from './company-page.module.css';
 
 const KIND_TEXT: Record<string, string> = {
@@ -19,8 +20,8 @@ export function FilesViewer({ files }: { files: QualificationFileInfo[] }) {
   const [selectedId, setSelectedId] = useState<number | null>(files[0]?.id ?? null);
   const selected = files.find((f) => f.id === selectedId) ?? files[0];
   return (
-    <section aria-labelledby="files-title" className={`${styles.panel} ${styles.files}`}>
-      <h2 id="files-title" className={styles.panelTitle}>
+    <section aria-labelledby="files-title" className={`${panel.panel} ${styles.files}`}>
+      <h2 id="files-title" className={panel.title}>
         资质文件（{files.length}）
       </h2>
       {files.length === 0 ? (

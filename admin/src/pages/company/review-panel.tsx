@@ -9,6 +9,8 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { REJECT_REASON_MAX, type CompanyDetail } from '../../../../src/domain/admin.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
+import panel from '../../widgets/panel.module.css';
 import styles from './company-page.module.css';
 
 export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; onDecided: (text: string) => void }) {
@@ -36,15 +38,11 @@ export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; on
   };
 
   return (
-    <section aria-labelledby="review-title" className={`${styles.panel} ${styles.review}`}>
-      <h2 id="review-title" className={styles.panelTitle}>
+    <section aria-labelledby="review-title" className={`${panel.panel} ${styles.review}`}>
+      <h2 id="review-title" className={panel.title}>
         {isRenewal ? '换证审核' : '注册审核'}
       </h2>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
       {!rejecting ? (
         <div className={styles.actions}>
           <button

@@ -8,6 +8,7 @@ import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { BUSINESS_SCOPES, BUSINESS_SCOPE_CODES, type ScopeClass } from '../../../../src/domain/business-scope.ts';
 import { COMPANY_RANK_MAX, COMPANY_RANK_MIN, type CompanyDetail, type CompanySettingsInput } from '../../../../src/domain/admin.ts';
+import panel from '../../widgets/panel.module.css';
 import styles from './company-page.module.css';
 
 const FLAGS: { key: 'is_special' | 'is_show_youx' | 'is_can_chat' | 'is_after_sale'; label: string }[] = [
@@ -75,8 +76,8 @@ export function SettingsForm({ company }: { company: CompanyDetail }) {
   );
 
   return (
-    <form className={styles.panel} onSubmit={(e) => void submit(e)} aria-labelledby="settings-title">
-      <h2 id="settings-title" className={styles.panelTitle}>
+    <form className={panel.panel} onSubmit={(e) => void submit(e)} aria-labelledby="settings-title">
+      <h2 id="settings-title" className={panel.title}>
         企业设置
       </h2>
       <div className={styles.settingsGrid}>

@@ -10,6 +10,7 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '../../../../src/ui/field.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
+import panel from '../../widgets/panel.module.css';
 import styles from './wallet-section.module.css';
 
 export function StoreRelationsSection({ companyId, mayChange }: { companyId: number; mayChange: boolean }) {
@@ -40,8 +41,8 @@ export function StoreRelationsSection({ companyId, mayChange }: { companyId: num
 
   const r = relations.data;
   return (
-    <section aria-labelledby="stores-title" className={styles.panel}>
-      <h2 id="stores-title" className={styles.panelTitle}>
+    <section aria-labelledby="stores-title" className={panel.panel}>
+      <h2 id="stores-title" className={panel.title}>
         门店关系
       </h2>
       {relations.isError ? (

@@ -13,6 +13,7 @@ import { COUPON_KIND_TEXT, useTypeText } from '../../../../src/domain/wallet.ts'
 import type { AdminHeldCoupon } from '../../../../src/domain/admin-wallet.ts';
 import { AdjustBalanceDialog } from './adjust-balance-dialog.tsx';
 import { GrantDialog } from './grant-dialog.tsx';
+import panel from '../../widgets/panel.module.css';
 import styles from './wallet-section.module.css';
 
 const STATE_TEXT: Record<AdminHeldCoupon['state'], string> = { unused: '可使用', used: '已使用', expired: '已过期' };
@@ -22,9 +23,9 @@ export function WalletSection({ companyId, companyName }: { companyId: number; c
   const [open, setOpen] = useState<'adjust' | 'grant' | null>(null);
   const w = wallet.data;
   return (
-    <section aria-labelledby="wallet-title" className={styles.panel}>
+    <section aria-labelledby="wallet-title" className={panel.panel}>
       <div className={styles.panelHead}>
-        <h2 id="wallet-title" className={styles.panelTitle}>
+        <h2 id="wallet-title" className={panel.title}>
           钱包
         </h2>
         {w && (

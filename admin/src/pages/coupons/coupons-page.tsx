@@ -15,7 +15,8 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { CouponTemplateRow } from '../../../../src/domain/admin.ts';
 import { NewCouponDialog } from './new-coupon-dialog.tsx';
-import styles from './coupons-page.module.css';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 
 const FIXED_SORT = { id: 'id', desc: true };
 const STATE_TEXT: Record<CouponTemplateRow['state'], string> = { scheduled: '未开始', running: '领取中', ended: '已结束' };
@@ -81,21 +82,17 @@ export function CouponsPage() {
   ];
 
   return (
-    <section aria-labelledby="coupons-title" className={styles.page}>
-      <div className={styles.head}>
-        <h1 id="coupons-title" className={styles.title}>
-          领券中心优惠券
-        </h1>
+    <ConsolePage
+      title="领券中心优惠券"
+      titleId="coupons-title"
+      hint="买家在领券中心领取；总量和每店限领在领取时由服务器保证，停止领取后已领取的优惠券仍可使用。"
+      actions={
         <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
           新建优惠券
         </button>
-      </div>
-      <p className={styles.hint}>买家在领券中心领取；总量和每店限领在领取时由服务器保证，停止领取后已领取的优惠券仍可使用。</p>
-      {problem && (
-        <p role="alert" className={styles.error}>
-          {problem}
-        </p>
-      )}
+      }
+    >
+      <AlertLine message={problem} />
       <PagedTable
         list={list}
         name="领券中心优惠券"
@@ -107,6 +104,6 @@ export function CouponsPage() {
         onPage={(next) => void navigate({ to: '/coupons', search: { page: next } })}
       />
       {creating && <NewCouponDialog onClose={() => setCreating(false)} />}
-    </section>
+    </ConsolePage>
   );
 }

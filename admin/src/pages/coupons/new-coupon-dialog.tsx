@@ -1,14 +1,13 @@
 // 新建优惠券: name, amount and threshold (yuan), total and per-store limits, validity after claim,
 // and the claim window (Shanghai local times). The server decides; its field messages show here.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterCouponChange, createCoupon } from '../../api/coupons.ts';
-import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
 import { yuanToFen } from '../../../../src/domain/money.ts';
-import styles from './coupons-page.module.css';
+import grid from '../../widgets/form-grid.module.css';
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** "2026-11-26T10:00" read as Shanghai time → seconds; NaN when blank. */
@@ -30,20 +29,16 @@ export function NewCouponDialog({ onClose }: { onClose: () => void }) {
     starts_at: toInput(now),
     ends_at: toInput(now + 14 * 86_400_000),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFormSubmit('创建失败，请稍后重试');
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const money = /^\d+(\.\d{1,2})?$/;
     const local: Record<string, string> = {};
     if (!money.test(form.amount.trim())) local.amount = '请输入优惠金额，最多两位小数';
     if (!money.test(form.threshold.trim())) local.threshold = '请输入使用门槛，最多两位小数，0为无门槛';
     if (Object.keys(local).length > 0) return setErrors(local);
-    setBusy(true);
-    setErrors({});
-    try {
+    await run(async () => {
       await createCoupon({
         name: form.name.trim(),
         amount: yuanToFen(Number(form.amount)),
@@ -56,61 +51,41 @@ export function NewCouponDialog({ onClose }: { onClose: () => void }) {
       });
       await afterCouponChange(queryClient);
       onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) {
-        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
-      } else setErrors({ form: '创建失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="新建优惠券" closeLabel="关闭">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="名称" required error={errors.name}>
-          {(p) => <input {...p} name="name" value={form.name} maxLength={40} onChange={set('name')} autoFocus />}
+    <DialogForm title="新建优惠券" submitText="创建" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+      <Field label="名称" required error={errors.name}>
+        {(p) => <input {...p} name="name" value={form.name} maxLength={40} onChange={set('name')} autoFocus />}
+      </Field>
+      <div className={grid.fit}>
+        <Field label="优惠金额（元）" required error={errors.amount}>
+          {(p) => <input {...p} name="amount" inputMode="decimal" value={form.amount} onChange={set('amount')} />}
         </Field>
-        <div className={styles.row}>
-          <Field label="优惠金额（元）" required error={errors.amount}>
-            {(p) => <input {...p} name="amount" inputMode="decimal" value={form.amount} onChange={set('amount')} />}
-          </Field>
-          <Field label="使用门槛（元，0为无门槛）" required error={errors.threshold}>
-            {(p) => <input {...p} name="threshold" inputMode="decimal" value={form.threshold} onChange={set('threshold')} />}
-          </Field>
-        </div>
-        <div className={styles.row}>
-          <Field label="发放总量（0为不限）" required error={errors.total}>
-            {(p) => <input {...p} name="total" inputMode="numeric" value={form.total} onChange={set('total')} />}
-          </Field>
-          <Field label="每店限领（0为不限）" required error={errors.per_company}>
-            {(p) => <input {...p} name="per_company" inputMode="numeric" value={form.per_company} onChange={set('per_company')} />}
-          </Field>
-          <Field label="领取后有效天数" required error={errors.valid_days}>
-            {(p) => <input {...p} name="valid_days" inputMode="numeric" value={form.valid_days} onChange={set('valid_days')} />}
-          </Field>
-        </div>
-        <div className={styles.row}>
-          <Field label="开始领取" required error={errors.starts_at}>
-            {(p) => <input {...p} type="datetime-local" name="starts_at" value={form.starts_at} onChange={set('starts_at')} />}
-          </Field>
-          <Field label="结束领取" required error={errors.ends_at}>
-            {(p) => <input {...p} type="datetime-local" name="ends_at" value={form.ends_at} onChange={set('ends_at')} />}
-          </Field>
-        </div>
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            创建
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        <Field label="使用门槛（元，0为无门槛）" required error={errors.threshold}>
+          {(p) => <input {...p} name="threshold" inputMode="decimal" value={form.threshold} onChange={set('threshold')} />}
+        </Field>
+      </div>
+      <div className={grid.fit}>
+        <Field label="发放总量（0为不限）" required error={errors.total}>
+          {(p) => <input {...p} name="total" inputMode="numeric" value={form.total} onChange={set('total')} />}
+        </Field>
+        <Field label="每店限领（0为不限）" required error={errors.per_company}>
+          {(p) => <input {...p} name="per_company" inputMode="numeric" value={form.per_company} onChange={set('per_company')} />}
+        </Field>
+        <Field label="领取后有效天数" required error={errors.valid_days}>
+          {(p) => <input {...p} name="valid_days" inputMode="numeric" value={form.valid_days} onChange={set('valid_days')} />}
+        </Field>
+      </div>
+      <div className={grid.fit}>
+        <Field label="开始领取" required error={errors.starts_at}>
+          {(p) => <input {...p} type="datetime-local" name="starts_at" value={form.starts_at} onChange={set('starts_at')} />}
+        </Field>
+        <Field label="结束领取" required error={errors.ends_at}>
+          {(p) => <input {...p} type="datetime-local" name="ends_at" value={form.ends_at} onChange={set('ends_at')} />}
+        </Field>
+      </div>
+    </DialogForm>
   );
 }

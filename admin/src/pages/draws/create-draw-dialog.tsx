@@ -1,14 +1,15 @@
 // 新建抽奖活动: name, rules, window (schedule), free chances and the order amount that earns one,
 // and the prizes (kind, coupon template id or points, weight, stock). The server checks it all
 // and its field messages show at the fields.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterDrawChange, createDraw, type DrawFormPrize } from '../../api/draws.ts';
-import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '../../../../src/ui/field.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import styles from './draws-page.module.css';
+import grid from '../../widgets/form-grid.module.css';
 
 const blankPrize = (kind: DrawFormPrize['kind']): DrawFormPrize => ({
   name: kind === 'none' ? '谢谢参与' : '',
@@ -30,16 +31,12 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
   const [free, setFree] = useState('1');
   const [orderMin, setOrderMin] = useState('1000');
   const [prizes, setPrizes] = useState<DrawFormPrize[]>([blankPrize('coupon'), blankPrize('none')]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, run } = useFormSubmit('保存失败，请稍后重试');
 
   const setPrize = (i: number, patch: Partial<DrawFormPrize>) => setPrizes((all) => all.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+  const submit = async () => {
+    await run(async () => {
       await createDraw({
         name,
         rules,
@@ -51,93 +48,73 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
       });
       await afterDrawChange(queryClient);
       onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) {
-        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
-      } else setErrors({ form: '保存失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="新建抽奖活动" closeLabel="关闭" widthPx={720}>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="活动名称" required error={errors.name}>
-          {(p) => <input {...p} name="name" value={name} maxLength={30} onChange={(e) => setName(e.target.value)} autoFocus />}
+    <DialogForm title="新建抽奖活动" widthPx={720} submitText="创建" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+      <Field label="活动名称" required error={errors.name}>
+        {(p) => <input {...p} name="name" value={name} maxLength={30} onChange={(e) => setName(e.target.value)} autoFocus />}
+      </Field>
+      <Field label="活动规则" error={errors.rules}>
+        {(p) => <textarea {...p} name="rules" value={rules} maxLength={500} rows={3} onChange={(e) => setRules(e.target.value)} />}
+      </Field>
+      <div className={grid.pair}>
+        <Field label="开始时间" required error={errors.starts_at}>
+          {(p) => <input {...p} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
         </Field>
-        <Field label="活动规则" error={errors.rules}>
-          {(p) => <textarea {...p} name="rules" value={rules} maxLength={500} rows={3} onChange={(e) => setRules(e.target.value)} />}
+        <Field label="结束时间" required error={errors.ends_at}>
+          {(p) => <input {...p} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
         </Field>
-        <div className={styles.row}>
-          <Field label="开始时间" required error={errors.starts_at}>
-            {(p) => <input {...p} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
-          </Field>
-          <Field label="结束时间" required error={errors.ends_at}>
-            {(p) => <input {...p} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
-          </Field>
-        </div>
-        <div className={styles.row}>
-          <Field label="每店免费次数" required error={errors.times_per_company}>
-            {(p) => <input {...p} inputMode="numeric" value={free} onChange={(e) => setFree(e.target.value)} />}
-          </Field>
-          <Field label="每单实付满（元）加1次" hint="留空：下单不加抽奖机会" error={errors.order_min_yuan}>
-            {(p) => <input {...p} inputMode="numeric" value={orderMin} onChange={(e) => setOrderMin(e.target.value)} />}
-          </Field>
-        </div>
-        <fieldset className={styles.prizeSet}>
-          <legend>奖品{errors.prizes && <span className={styles.error}>（{errors.prizes}）</span>}</legend>
-          {prizes.map((p, i) => (
-            <div key={i} className={styles.prizeRow}>
-              <Field label="名称" error={errors[`prizes.${i}.name`]}>
-                {(fp) => <input {...fp} value={p.name} maxLength={30} onChange={(e) => setPrize(i, { name: e.target.value })} />}
-              </Field>
-              <Field label="类型" error={errors[`prizes.${i}.kind`]}>
-                {(fp) => (
-                  <select {...fp} value={p.kind} onChange={(e) => setPrize(i, { kind: e.target.value as DrawFormPrize['kind'] })}>
-                    <option value="coupon">优惠券</option>
-                    <option value="points">积分</option>
-                    <option value="goods">商品（随下一单发出）</option>
-                    <option value="none">谢谢参与</option>
-                  </select>
-                )}
-              </Field>
-              <Field label={p.kind === 'points' ? '积分数' : p.kind === 'goods' ? '商品编号' : '优惠券编号'} error={errors[`prizes.${i}.ref_id`]}>
-                {(fp) => <input {...fp} inputMode="numeric" value={p.ref_id} disabled={p.kind === 'none'} onChange={(e) => setPrize(i, { ref_id: e.target.value })} />}
-              </Field>
-              <Field label="说明" error={errors[`prizes.${i}.remarks`]}>
-                {(fp) => <input {...fp} value={p.remarks} maxLength={30} onChange={(e) => setPrize(i, { remarks: e.target.value })} />}
-              </Field>
-              <Field label="权重" error={errors[`prizes.${i}.weight`]}>
-                {(fp) => <input {...fp} inputMode="numeric" value={p.weight} onChange={(e) => setPrize(i, { weight: e.target.value })} />}
-              </Field>
-              <Field label="库存" error={errors[`prizes.${i}.stock`]}>
-                {(fp) => <input {...fp} inputMode="numeric" value={p.stock} onChange={(e) => setPrize(i, { stock: e.target.value })} />}
-              </Field>
-              <button type="button" className={buttonClass('link')} onClick={() => setPrizes((all) => all.filter((_, j) => j !== i))}>
-                删除
-              </button>
-            </div>
-          ))}
-          {prizes.length < 12 && (
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setPrizes((all) => [...all, blankPrize('points')])}>
-              添加奖品
+      </div>
+      <div className={grid.pair}>
+        <Field label="每店免费次数" required error={errors.times_per_company}>
+          {(p) => <input {...p} inputMode="numeric" value={free} onChange={(e) => setFree(e.target.value)} />}
+        </Field>
+        <Field label="每单实付满（元）加1次" hint="留空：下单不加抽奖机会" error={errors.order_min_yuan}>
+          {(p) => <input {...p} inputMode="numeric" value={orderMin} onChange={(e) => setOrderMin(e.target.value)} />}
+        </Field>
+      </div>
+      <fieldset className={grid.rows}>
+        <legend>奖品{errors.prizes && <span className={styles.error}>（{errors.prizes}）</span>}</legend>
+        {prizes.map((p, i) => (
+          <div key={i} className={styles.prizeRow}>
+            <Field label="名称" error={errors[`prizes.${i}.name`]}>
+              {(fp) => <input {...fp} value={p.name} maxLength={30} onChange={(e) => setPrize(i, { name: e.target.value })} />}
+            </Field>
+            <Field label="类型" error={errors[`prizes.${i}.kind`]}>
+              {(fp) => (
+                <select {...fp} value={p.kind} onChange={(e) => setPrize(i, { kind: e.target.value as DrawFormPrize['kind'] })}>
+                  <option value="coupon">优惠券</option>
+                  <option value="points">积分</option>
+                  <option value="goods">商品（随下一单发出）</option>
+                  <option value="none">谢谢参与</option>
+                </select>
+              )}
+            </Field>
+            <Field label={p.kind === 'points' ? '积分数' : p.kind === 'goods' ? '商品编号' : '优惠券编号'} error={errors[`prizes.${i}.ref_id`]}>
+              {(fp) => <input {...fp} inputMode="numeric" value={p.ref_id} disabled={p.kind === 'none'} onChange={(e) => setPrize(i, { ref_id: e.target.value })} />}
+            </Field>
+            <Field label="说明" error={errors[`prizes.${i}.remarks`]}>
+              {(fp) => <input {...fp} value={p.remarks} maxLength={30} onChange={(e) => setPrize(i, { remarks: e.target.value })} />}
+            </Field>
+            <Field label="权重" error={errors[`prizes.${i}.weight`]}>
+              {(fp) => <input {...fp} inputMode="numeric" value={p.weight} onChange={(e) => setPrize(i, { weight: e.target.value })} />}
+            </Field>
+            <Field label="库存" error={errors[`prizes.${i}.stock`]}>
+              {(fp) => <input {...fp} inputMode="numeric" value={p.stock} onChange={(e) => setPrize(i, { stock: e.target.value })} />}
+            </Field>
+            <button type="button" className={buttonClass('link')} onClick={() => setPrizes((all) => all.filter((_, j) => j !== i))}>
+              删除
             </button>
-          )}
-        </fieldset>
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            创建
+          </div>
+        ))}
+        {prizes.length < 12 && (
+          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setPrizes((all) => [...all, blankPrize('points')])}>
+            添加奖品
           </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+      </fieldset>
+    </DialogForm>
   );
 }

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { AdminDrawPrize, AdminDrawRow } from '../../../../src/domain/admin-draws.ts';
 import { CreateDrawDialog } from './create-draw-dialog.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './draws-page.module.css';
 
 const FIXED_SORT = { id: 'starts_at', desc: false };
@@ -104,16 +105,16 @@ export function DrawsPage() {
   ];
 
   return (
-    <section aria-labelledby="draws-title" className={styles.page}>
-      <div className={styles.head}>
-        <h1 id="draws-title" className={styles.title}>
-          幸运抽奖
-        </h1>
+    <ConsolePage
+      title="幸运抽奖"
+      titleId="draws-title"
+      hint="中奖由服务器按权重在有库存的奖品中抽出；库存为0的奖品不再抽出，“谢谢参与”不占库存。"
+      actions={
         <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
           新建抽奖活动
         </button>
-      </div>
-      <p className={styles.hint}>中奖由服务器按权重在有库存的奖品中抽出；库存为0的奖品不再抽出，“谢谢参与”不占库存。</p>
+      }
+    >
       {list.isError ? (
         <StateBlock kind="failed" text={list.error.message} />
       ) : list.data === undefined ? (
@@ -131,6 +132,6 @@ export function DrawsPage() {
         />
       )}
       {creating && <CreateDrawDialog onClose={() => setCreating(false)} />}
-    </section>
+    </ConsolePage>
   );
 }

@@ -1,15 +1,14 @@
 // 新建换购活动 (name, schedule, the goods whose amount counts, the tiers) and 编辑档位 of an existing
 // one (tiers only). The server checks everything; its field messages show here.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterExchangeChange, createExchangePromotion, saveExchangeTiers } from '../../api/exchange-promotions.ts';
-import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
 import type { ConsoleExchangePromotion } from '../../../../src/domain/admin-exchange.ts';
 import { emptyTier, tierDrafts, TiersEditor, tiersFromDrafts, type TierDraft } from './tiers-editor.tsx';
-import styles from './exchange-promotions.module.css';
+import grid from '../../widgets/form-grid.module.css';
 
 /** `datetime-local` text (operator's clock) → seconds; NaN when empty. */
 const toSeconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
@@ -23,19 +22,15 @@ export function ExchangeDialog({ editing, onClose }: { editing: ConsoleExchangeP
   const [endsAt, setEndsAt] = useState('');
   const [members, setMembers] = useState('');
   const [tiers, setTiers] = useState<TierDraft[]>(() => (editing ? tierDrafts(editing.tiers) : [emptyTier()]));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFormSubmit('保存失败，请稍后重试');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const parsed = tiersFromDrafts(tiers);
     if ('field' in parsed) {
       setErrors({ [parsed.field]: parsed.message });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
+    await run(async () => {
       if (editing) await saveExchangeTiers(editing.id, parsed.tiers);
       else {
         await createExchangePromotion({
@@ -49,51 +44,31 @@ export function ExchangeDialog({ editing, onClose }: { editing: ConsoleExchangeP
       }
       await afterExchangeChange(queryClient);
       onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) {
-        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
-      } else setErrors({ form: '保存失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const memberError = errors.member_ids ?? Object.entries(errors).find(([k]) => k.startsWith('member_ids.'))?.[1];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={editing ? `编辑档位：${editing.name}` : '新建换购活动'} closeLabel="关闭">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        {!editing && (
-          <>
-            <Field label="活动名称" required error={errors.name}>
-              {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+    <DialogForm title={editing ? `编辑档位：${editing.name}` : '新建换购活动'} submitText={editing ? '保存档位' : '创建活动'} busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+      {!editing && (
+        <>
+          <Field label="活动名称" required error={errors.name}>
+            {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+          </Field>
+          <div className={grid.pair}>
+            <Field label="开始时间" required error={errors.starts_at}>
+              {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
             </Field>
-            <div className={styles.times}>
-              <Field label="开始时间" required error={errors.starts_at}>
-                {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
-              </Field>
-              <Field label="结束时间" required error={errors.ends_at}>
-                {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
-              </Field>
-            </div>
-            <Field label="活动商品编号（计入门槛，逗号或空格分隔）" required error={memberError}>
-              {(p) => <input {...p} name="member_ids" value={members} onChange={(e) => setMembers(e.target.value)} />}
+            <Field label="结束时间" required error={errors.ends_at}>
+              {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
             </Field>
-          </>
-        )}
-        <TiersEditor tiers={tiers} onChange={setTiers} errors={errors} />
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            {editing ? '保存档位' : '创建活动'}
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </div>
+          <Field label="活动商品编号（计入门槛，逗号或空格分隔）" required error={memberError}>
+            {(p) => <input {...p} name="member_ids" value={members} onChange={(e) => setMembers(e.target.value)} />}
+          </Field>
+        </>
+      )}
+      <TiersEditor tiers={tiers} onChange={setTiers} errors={errors} />
+    </DialogForm>
   );
 }

@@ -18,6 +18,7 @@ import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { consolePromotionState } from '../../../../src/domain/admin-promotions.ts';
 import type { ConsoleExchangePromotion } from '../../../../src/domain/admin-exchange.ts';
 import { ExchangeDialog } from './exchange-dialog.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './exchange-promotions.module.css';
 
 const FIXED_SORT = { id: 'id', desc: true };
@@ -90,16 +91,16 @@ export function ExchangePromotionsPage() {
   ];
 
   return (
-    <section aria-labelledby="exchange-title" className={styles.page}>
-      <div className={styles.head}>
-        <h1 id="exchange-title" className={styles.title}>
-          换购活动
-        </h1>
+    <ConsolePage
+      title="换购活动"
+      titleId="exchange-title"
+      hint="换购：活动商品合计达到某档门槛，买家可在购物车任选该档一件商品按换购价加购；结算时重新校验门槛、库存、限换与价格。"
+      actions={
         <button type="button" className={buttonClass('primary')} onClick={() => setDialog({ editing: null })}>
           新建换购活动
         </button>
-      </div>
-      <p className={styles.hint}>换购：活动商品合计达到某档门槛，买家可在购物车任选该档一件商品按换购价加购；结算时重新校验门槛、库存、限换与价格。</p>
+      }
+    >
       {notice && <p role="status">{notice}</p>}
       <PagedTable
         list={list}
@@ -112,6 +113,6 @@ export function ExchangePromotionsPage() {
         onPage={(next) => void navigate({ to: '/exchange-promotions', search: { page: next } })}
       />
       {dialog && <ExchangeDialog editing={dialog.editing} onClose={() => setDialog(null)} />}
-    </section>
+    </ConsolePage>
   );
 }

@@ -4,7 +4,9 @@
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
 import type { ConsoleExchangeTier, ExchangeTiersInput } from '../../../../src/domain/admin-exchange.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './exchange-promotions.module.css';
+import grid from '../../widgets/form-grid.module.css';
 
 export interface GoodsDraft {
   goodsId: string;
@@ -50,7 +52,7 @@ export function TiersEditor({ tiers, onChange, errors }: { tiers: TierDraft[]; o
     errors[`tiers.${i}.goods`] ??
     Object.entries(errors).find(([k]) => k.startsWith(`tiers.${i}.goods.`))?.[1];
   return (
-    <fieldset className={styles.tiers}>
+    <fieldset className={grid.roomyRows}>
       <legend>换购档位</legend>
       {tiers.map((t, i) => (
         <div key={i} className={styles.tier} data-tier={i}>
@@ -88,11 +90,7 @@ export function TiersEditor({ tiers, onChange, errors }: { tiers: TierDraft[]; o
           )}
         </div>
       ))}
-      {errors.tiers && (
-        <p role="alert" className={styles.error}>
-          {errors.tiers}
-        </p>
-      )}
+      <AlertLine message={errors.tiers} />
       <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => onChange([...tiers, emptyTier()])}>
         添加档位
       </button>

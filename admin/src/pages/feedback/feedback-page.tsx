@@ -1,12 +1,13 @@
 // 意见反馈 / 投诉建议: buyers' feedback by status (待回复 first) and category. 回复 opens it with the
 // company, contact and screenshots (served by the console's own route, to operators only).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterBuyerService, feedbackKey, feedbackListQuery, parseFeedbackSearch, replyFeedback } from '../../api/buyer-service.ts';
 import { meQuery } from '../../api/session.ts';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { WorkQueue } from '../../widgets/work-queue.tsx';
+import { serviceColumns } from '../../widgets/service-columns.tsx';
+import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
+import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { DetailList, PhotoStrip, ReplyDialog } from '../../widgets/reply-dialog.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -32,49 +33,31 @@ export function FeedbackPage() {
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看意见反馈。" />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const apply = () => {
     const category = FEEDBACK_CATEGORIES.find((c) => c === draft.category);
     void navigate({ to: '/feedback', search: { ...search, q: draft.q.trim(), category, page: 1 } });
   };
 
-  const columns: ServerColumn<AdminFeedback>[] = [
-    { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false, enableHiding: false },
-    { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
-    { id: 'category', accessorKey: 'category', header: '类型', enableSorting: false, cell: (info) => info.row.original.category_text },
-    { id: 'content', accessorKey: 'content', header: '内容', enableSorting: false, cell: (info) => <span className={styles.muted}>{info.row.original.content.slice(0, 40)}</span> },
-    { id: 'photos', accessorKey: 'photos', header: '截图', enableSorting: false, cell: (info) => (info.row.original.photos.length > 0 ? `${info.row.original.photos.length}张` : '—') },
-    { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => FEEDBACK_STATUS_TEXT[info.row.original.status] },
-    { id: 'created_at', accessorKey: 'created_at', header: '提交时间', enableSorting: false, cell: (info) => formatDateTime(secondsToMs(info.row.original.created_at)) },
-    {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
-      cell: (info) => (
-        <button type="button" className={buttonClass(info.row.original.status === 'waiting' ? 'primary' : 'outline', { size: 'sm' })} onClick={() => setOpen(info.row.original)}>
-          {info.row.original.status === 'waiting' ? '回复' : '查看'}
-        </button>
-      ),
-    },
-  ];
+  const columns = serviceColumns<AdminFeedback>({
+    own: [
+      { id: 'category', accessorKey: 'category', header: '类型', enableSorting: false, cell: (info) => info.row.original.category_text },
+      { id: 'content', accessorKey: 'content', header: '内容', enableSorting: false, cell: (info) => <span className={styles.muted}>{info.row.original.content.slice(0, 40)}</span> },
+      { id: 'photos', accessorKey: 'photos', header: '截图', enableSorting: false, cell: (info) => (info.row.original.photos.length > 0 ? `${info.row.original.photos.length}张` : '—') },
+    ],
+    statusText: (row) => FEEDBACK_STATUS_TEXT[row.status],
+    waiting: (row) => row.status === 'waiting',
+    onOpen: setOpen,
+  });
 
   return (
     <WorkQueue
       title="意见反馈"
-      titleId="feedback-title"
       to="/feedback"
       tabsLabel="反馈状态"
-      tabs={TABS.map((s) => ({
-        key: s ?? 'all',
-        label: s ? FEEDBACK_STATUS_TEXT[s] : '全部',
-        search: { status: s, category: search.category, q: search.q, page: 1 },
-        active: search.status === s,
-      }))}
+      tabs={statusTabs(TABS, FEEDBACK_STATUS_TEXT, search.status, (status) => ({ status, category: search.category, q: search.q, page: 1 }))}
       filters={
-        <form className={styles.filters} onSubmit={submit} role="search" aria-label="筛选反馈">
-          <label className={styles.filter}>
-            类型
+        <FilterForm label="筛选反馈" onApply={apply}>
+          <Filter label="类型">
             <select name="category" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value as FeedbackCategory | '' })}>
               <option value="">全部类型</option>
               {FEEDBACK_CATEGORIES.map((c) => (
@@ -83,21 +66,19 @@ export function FeedbackPage() {
                 </option>
               ))}
             </select>
-          </label>
-          <label className={styles.filter}>
-            内容或企业
+          </Filter>
+          <Filter label="内容或企业">
             <input name="q" value={draft.q} maxLength={50} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-          </label>
+          </Filter>
           <button type="submit" className={buttonClass('primary')}>
             查询
           </button>
-        </form>
+        </FilterForm>
       }
       list={list}
       onRetry={() => void list.refetch()}
       table={{ name: '反馈', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的反馈' }}
-      page={search.page}
-      onPage={(page) => void navigate({ to: '/feedback', search: { ...search, page } })}
+      search={search}
     >
       {open && (
         <ReplyDialog

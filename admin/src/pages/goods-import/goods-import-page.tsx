@@ -11,6 +11,7 @@ import { buttonClass } from '../../../../src/ui/button.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '../../../../src/domain/admin-goods.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './goods-import-page.module.css';
 
 const messageOf = (e: unknown) => (e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '上传失败，请重试');
@@ -92,11 +93,7 @@ export function GoodsImportPage() {
           </button>
         )}
       </form>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
       {preview && (
         <>
           <p role="status" className={preview.invalid > 0 ? styles.error : styles.ok}>

@@ -1,7 +1,7 @@
 // 商品管理: every goods (on sale or not, 控销 or not) with free-text search, filters, server
 // sorting and paging, and the operator's choice of columns. A row opens the editor; 批量改价改库存
 // opens the import.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { goodsCategoriesQuery, goodsListQuery } from '../../api/goods.ts';
@@ -16,6 +16,8 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { LOW_STOCK_THRESHOLD } from '../../../../src/domain/admin.ts';
 import { GOODS_FLAG_KEYS, GOODS_FLAGS, GOODS_SORTS, GOODS_STOCK_FILTERS, type ConsoleGoodsRow, type GoodsSort } from '../../../../src/domain/admin-goods.ts';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
 import styles from '../../widgets/work-queue-page.module.css';
 import own from './goods-page.module.css';
 
@@ -79,10 +81,6 @@ export function GoodsPage() {
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能管理商品。" />;
 
   const go = (next: Partial<GoodsSearch>) => void navigate({ to: '/goods', search: { ...search, page: 1, ...next } });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ q: q.trim() || undefined });
-  };
   const sort: ServerSort = { id: search.sort, desc: search.order === 'desc' };
   const onSort = (next: ServerSort) => {
     const id = GOODS_SORTS.find((s) => s === next.id);
@@ -91,22 +89,20 @@ export function GoodsPage() {
   const roots = (categories.data ?? []).filter((c) => c.level === 1);
 
   return (
-    <section aria-labelledby="goods-title" className={styles.page}>
-      <div className={own.head}>
-        <h1 id="goods-title" className={styles.title}>
-          商品管理
-        </h1>
+    <ConsolePage
+      title="商品管理"
+      titleId="goods-title"
+      actions={
         <Link to="/goods/import" className={buttonClass('outline')}>
           批量改价改库存
         </Link>
-      </div>
-      <form className={styles.filters} onSubmit={submit} role="search" aria-label="筛选商品">
-        <label className={styles.filter}>
-          搜索
+      }
+    >
+      <FilterForm label="筛选商品" onApply={() => go({ q: q.trim() || undefined })}>
+        <Filter label="搜索">
           <input name="q" value={q} maxLength={60} placeholder="名称、编号、批准文号、条形码、厂家" onChange={(e) => setQ(e.target.value)} className={own.search} />
-        </label>
-        <label className={styles.filter}>
-          分类
+        </Filter>
+        <Filter label="分类">
           <select value={search.category ?? ''} onChange={(e) => go({ category: e.target.value ? Number(e.target.value) : undefined })}>
             <option value="">全部分类</option>
             {roots.map((root) => (
@@ -122,17 +118,15 @@ export function GoodsPage() {
               </optgroup>
             ))}
           </select>
-        </label>
-        <label className={styles.filter}>
-          上下架
+        </Filter>
+        <Filter label="上下架">
           <select value={search.on_sale ?? ''} onChange={(e) => go({ on_sale: e.target.value === '1' ? '1' : e.target.value === '0' ? '0' : undefined })}>
             <option value="">全部</option>
             <option value="1">在售</option>
             <option value="0">已下架</option>
           </select>
-        </label>
-        <label className={styles.filter}>
-          库存
+        </Filter>
+        <Filter label="库存">
           <select value={search.stock ?? ''} onChange={(e) => go({ stock: e.target.value === 'low' ? 'low' : e.target.value === 'out' ? 'out' : undefined })}>
             <option value="">全部</option>
             <option value="low">
@@ -140,9 +134,8 @@ export function GoodsPage() {
             </option>
             <option value="out">{GOODS_STOCK_FILTERS.out}</option>
           </select>
-        </label>
-        <label className={styles.filter}>
-          标记
+        </Filter>
+        <Filter label="标记">
           <select value={search.flag ?? ''} onChange={(e) => go({ flag: GOODS_FLAG_KEYS.find((f) => f === e.target.value) })}>
             <option value="">全部</option>
             {GOODS_FLAG_KEYS.map((f) => (
@@ -151,11 +144,11 @@ export function GoodsPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Filter>
         <button type="submit" className={buttonClass('primary')}>
           查询
         </button>
-      </form>
+      </FilterForm>
       {list.data && <p className={styles.muted}>共 {list.data.total} 个商品</p>}
       <PagedTable
         list={list}
@@ -168,6 +161,6 @@ export function GoodsPage() {
         page={search.page}
         onPage={(page) => void navigate({ to: '/goods', search: { ...search, page } })}
       />
-    </section>
+    </ConsolePage>
   );
 }

@@ -2,11 +2,11 @@
 // downloads; 驳回 asks for the reason the buyer reads. Issued ones link to their PDF.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { afterInvoiceDecided, invoiceListQuery, issueInvoice, parseInvoiceSearch, rejectInvoice } from '../../api/invoices.ts';
 import { meQuery } from '../../api/session.ts';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { WorkQueue } from '../../widgets/work-queue.tsx';
+import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -24,7 +24,6 @@ const TABS: (Invoice['status'] | undefined)[] = ['requested', 'issued', 'rejecte
 
 export function InvoicesPage() {
   const search = parseInvoiceSearch(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'invoices') : false;
@@ -88,28 +87,19 @@ export function InvoicesPage() {
   return (
     <WorkQueue
       title="发票处理"
-      titleId="invoices-title"
       to="/invoices"
       tabsLabel="发票状态"
-      tabs={TABS.map((s) => ({ key: s ?? 'all', label: s ? STATUS_TEXT[s] : '全部', search: { status: s, page: 1 }, active: search.status === s }))}
+      tabs={statusTabs(TABS, STATUS_TEXT, search.status, (status) => ({ status, page: 1 }))}
       error={error}
       list={list}
       table={{ name: '发票', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的发票申请' }}
-      page={search.page}
-      onPage={(page) => void navigate({ to: '/invoices', search: { ...search, page } })}
+      search={search}
     >
       {rejecting && (
         <ReasonDialog
           title={`驳回发票申请（订单 ${rejecting.order_no}）`}
-          label="驳回原因（买家可见）"
-          submitText="驳回"
-          onSubmit={async (reason) => {
-            try {
-              await rejectInvoice(rejecting.id, reason);
-            } finally {
-              await afterInvoiceDecided(queryClient);
-            }
-          }}
+          onSubmit={(reason) => rejectInvoice(rejecting.id, reason)}
+          after={() => afterInvoiceDecided(queryClient)}
           onClose={() => setRejecting(null)}
         />
       )}

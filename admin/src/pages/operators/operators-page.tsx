@@ -11,8 +11,9 @@ import { DataTable } from '../../../../src/ui/data-table.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen, OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../../../src/domain/operator-roles.ts';
+import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './operators-page.module.css';
-import accountStyles from './new-operator-dialog.module.css';
 import { NewOperatorDialog } from './new-operator-dialog.tsx';
 
 interface Enrolment {
@@ -45,20 +46,16 @@ export function OperatorsPage() {
   };
 
   return (
-    <section aria-labelledby="operators-title" className={styles.page}>
-      <div className={accountStyles.head}>
-        <h1 id="operators-title" className={styles.title}>
-          运营账号
-        </h1>
+    <ConsolePage
+      title="运营账号"
+      titleId="operators-title"
+      actions={
         <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
           新建账号
         </button>
-      </div>
-      {message && (
-        <p role="alert" className={styles.error}>
-          {message}
-        </p>
-      )}
+      }
+    >
+      <AlertLine message={message} />
       <DataTable caption="运营账号" columns={['账号', '姓名', '角色', '状态', '手机', '动态验证码', '最近登录', '操作']}>
         {list.data.map((o) => (
           <tr key={o.id}>
@@ -70,7 +67,7 @@ export function OperatorsPage() {
               ) : (
                 <select
                   aria-label={`${o.name}的角色`}
-                  className={accountStyles.roleSelect}
+                  className={styles.roleSelect}
                   value={o.role}
                   onChange={(e) => void act(() => saveOperatorSettings(o.id, { role: e.target.value as OperatorRole, disabled: o.disabled }).then(() => undefined))}
                 >
@@ -82,7 +79,7 @@ export function OperatorsPage() {
                 </select>
               )}
             </td>
-            <td className={o.disabled ? accountStyles.stopped : undefined}>{o.disabled ? '已停用' : '正常'}</td>
+            <td className={o.disabled ? styles.stopped : undefined}>{o.disabled ? '已停用' : '正常'}</td>
             <td>{o.phone}</td>
             <td>{o.totp_enabled ? '已启用' : '未启用'}</td>
             <td>{formatDateTime(o.last_login_at)}</td>
@@ -132,6 +129,6 @@ export function OperatorsPage() {
           </DialogActions>
         </Dialog>
       )}
-    </section>
+    </ConsolePage>
   );
 }

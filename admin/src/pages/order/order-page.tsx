@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { ORDER_STATUS_TEXT } from '../../../../src/domain/orders.ts';
 import { ShipForm } from './ship-form.tsx';
+import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './order-page.module.css';
 
 export function OrderPage() {
@@ -109,11 +110,7 @@ export function OrderPage() {
             </dd>
           </div>
         </dl>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
+        <AlertLine message={error} />
         <div className={styles.actions}>
           {ships && order.status === 'paid' && (
             <a className={buttonClass('outline')} href={pickingListHref(order.id)} target="_blank" rel="noreferrer">

@@ -1,6 +1,5 @@
 // 订单管理: every company's orders, filtered by status, company, order number and day (the URL
 // holds the view, so the dashboard links straight to a status). A row opens the order.
-import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderListQuery } from '../../api/orders.ts';
@@ -8,6 +7,7 @@ import { parseOrderSearch, type OrderSearch } from '../../api/order-search.ts';
 import { meQuery } from '../../api/session.ts';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { WorkQueue } from '../../widgets/work-queue.tsx';
+import { Filter, FilterForm, useFilterDraft } from '../../widgets/filter-form.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
@@ -15,7 +15,6 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../../src/domain/orders.ts';
 import { ORDER_STATUSES, type AdminOrderRow } from '../../../../src/domain/admin-orders.ts';
-import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: true };
 
@@ -45,20 +44,15 @@ export function OrdersPage() {
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'ordersRead') : false;
   const list = useQuery({ ...orderListQuery(search), enabled: allowed });
-  const [draft, setDraft] = useState({ company: search.company ?? '', order_no: search.order_no ?? '', start: search.start ?? '', end: search.end ?? '' });
+  const filters = useFilterDraft({ order_no: search.order_no, company: search.company, start: search.start, end: search.end }, (values) => go(values));
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看订单。" />;
 
   const go = (next: Partial<OrderSearch>) => void navigate({ to: '/orders', search: { ...search, page: 1, ...next } });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ company: draft.company || undefined, order_no: draft.order_no || undefined, start: draft.start || undefined, end: draft.end || undefined });
-  };
 
   return (
     <WorkQueue
       title="订单管理"
-      titleId="orders-title"
       to="/orders"
       tabsLabel="订单状态"
       tabs={[
@@ -66,33 +60,28 @@ export function OrdersPage() {
         ...ORDER_STATUSES.map((s: OrderStatus) => ({ key: s, label: ORDER_STATUS_TEXT[s], search: { ...search, status: s, page: 1 }, active: search.status === s })),
       ]}
       filters={
-        <form className={styles.filters} onSubmit={submit} role="search" aria-label="筛选订单">
-          <label className={styles.filter}>
-            订单号
-            <input name="order_no" value={draft.order_no} maxLength={40} onChange={(e) => setDraft({ ...draft, order_no: e.target.value })} />
-          </label>
-          <label className={styles.filter}>
-            企业名称
-            <input name="company" value={draft.company} maxLength={50} onChange={(e) => setDraft({ ...draft, company: e.target.value })} />
-          </label>
-          <label className={styles.filter}>
-            下单日期从
-            <input type="date" name="start" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
-          </label>
-          <label className={styles.filter}>
-            至
-            <input type="date" name="end" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
-          </label>
+        <FilterForm label="筛选订单" onApply={filters.apply}>
+          <Filter label="订单号">
+            <input {...filters.bind('order_no')} maxLength={40} />
+          </Filter>
+          <Filter label="企业名称">
+            <input {...filters.bind('company')} maxLength={50} />
+          </Filter>
+          <Filter label="下单日期从">
+            <input type="date" {...filters.bind('start')} />
+          </Filter>
+          <Filter label="至">
+            <input type="date" {...filters.bind('end')} />
+          </Filter>
           <button type="submit" className={buttonClass('primary')}>
             查询
           </button>
-        </form>
+        </FilterForm>
       }
       list={list}
       onRetry={() => void list.refetch()}
       table={{ name: '订单', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的订单' }}
-      page={search.page}
-      onPage={(page) => void navigate({ to: '/orders', search: { ...search, page } })}
+      search={search}
     />
   );
 }

@@ -1,13 +1,14 @@
 // 品种求购: buyers' requests for goods we do not sell, by status (待处理 first) and text. 回复
 // opens the request with its company and answers it: a reply (已回复), or a goods id we now sell
 // (已上架); the buyer gets a message either way.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterBuyerService, parseProductRequestSearch, productRequestListQuery, productRequestsKey, replyProductRequest } from '../../api/buyer-service.ts';
 import { meQuery } from '../../api/session.ts';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { WorkQueue } from '../../widgets/work-queue.tsx';
+import { serviceColumns } from '../../widgets/service-columns.tsx';
+import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
+import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { DetailList, ReplyDialog } from '../../widgets/reply-dialog.tsx';
 import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
@@ -16,7 +17,6 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { PRODUCT_REQUEST_STATUS_TEXT, type ProductRequestStatus } from '../../../../src/domain/product-requests.ts';
 import type { AdminProductRequest } from '../../../../src/domain/buyer-service.ts';
-import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: false };
 const TABS: (ProductRequestStatus | undefined)[] = ['pending', 'replied', 'listed', undefined];
@@ -34,55 +34,41 @@ export function ProductRequestsPage() {
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看品种求购。" />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const apply = () => {
     void navigate({ to: '/product-requests', search: { ...search, q: q.trim(), page: 1 } });
   };
 
-  const columns: ServerColumn<AdminProductRequest>[] = [
-    { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false, enableHiding: false },
-    { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
-    { id: 'name', accessorKey: 'name', header: '商品名称', enableSorting: false },
-    { id: 'sccj', accessorKey: 'sccj', header: '生产厂家', enableSorting: false },
-    { id: 'quantity', accessorKey: 'quantity', header: '月需求量', enableSorting: false },
-    { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => info.row.original.status_text },
-    { id: 'created_at', accessorKey: 'created_at', header: '提交时间', enableSorting: false, cell: (info) => formatDateTime(secondsToMs(info.row.original.created_at)) },
-    {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
-      cell: (info) => (
-        <button type="button" className={buttonClass(info.row.original.status === 'pending' ? 'primary' : 'outline', { size: 'sm' })} onClick={() => setOpen(info.row.original)}>
-          {info.row.original.status === 'pending' ? '回复' : '查看'}
-        </button>
-      ),
-    },
-  ];
+  const columns = serviceColumns<AdminProductRequest>({
+    own: [
+      { id: 'name', accessorKey: 'name', header: '商品名称', enableSorting: false },
+      { id: 'sccj', accessorKey: 'sccj', header: '生产厂家', enableSorting: false },
+      { id: 'quantity', accessorKey: 'quantity', header: '月需求量', enableSorting: false },
+    ],
+    statusText: (row) => row.status_text,
+    waiting: (row) => row.status === 'pending',
+    onOpen: setOpen,
+  });
 
   return (
     <WorkQueue
       title="品种求购"
-      titleId="product-requests-title"
       to="/product-requests"
       tabsLabel="求购状态"
-      tabs={TABS.map((s) => ({ key: s ?? 'all', label: s ? PRODUCT_REQUEST_STATUS_TEXT[s] : '全部', search: { status: s, q: search.q, page: 1 }, active: search.status === s }))}
+      tabs={statusTabs(TABS, PRODUCT_REQUEST_STATUS_TEXT, search.status, (status) => ({ status, q: search.q, page: 1 }))}
       filters={
-        <form className={styles.filters} onSubmit={submit} role="search" aria-label="搜索求购">
-          <label className={styles.filter}>
-            商品、厂家或企业
+        <FilterForm label="搜索求购" onApply={apply}>
+          <Filter label="商品、厂家或企业">
             <input name="q" value={q} maxLength={50} onChange={(e) => setQ(e.target.value)} />
-          </label>
+          </Filter>
           <button type="submit" className={buttonClass('primary')}>
             查询
           </button>
-        </form>
+        </FilterForm>
       }
       list={list}
       onRetry={() => void list.refetch()}
       table={{ name: '求购', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的求购' }}
-      page={search.page}
-      onPage={(page) => void navigate({ to: '/product-requests', search: { ...search, page } })}
+      search={search}
     >
       {open && (
         <ReplyDialog

@@ -1,15 +1,14 @@
 // 新建 / 编辑 a points goods: name, description, picture, points, cash part (yuan, sent in fen),
 // stock, per-company cap, order, on sale. Checked with the server's own rule first.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterPointsGoodsChange, createPointsGoods, updatePointsGoods } from '../../api/promotion-rules.ts';
-import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
 import { yuanToFen } from '../../../../src/domain/money.ts';
 import { adminPointsGoodsInput, type AdminPointsGoodsRow } from '../../../../src/domain/admin-points-goods.ts';
-import styles from './promotions-page.module.css';
+import grid from '../../widgets/form-grid.module.css';
 
 const YUAN = /^\d+(\.\d{1,2})?$/;
 
@@ -26,12 +25,10 @@ export function PointsGoodsDialog({ existing, onClose }: { existing: AdminPoints
     sort: existing ? String(existing.sort) : '0',
     is_on_sale: existing?.is_on_sale ?? true,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFormSubmit('保存失败，请稍后重试');
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!YUAN.test(form.cash.trim())) return setErrors({ cash_price: '请输入金额（元），最多两位小数' });
     const { cash, ...rest } = form;
     const body = { ...rest, cash_price: yuanToFen(Number(cash)) };
@@ -41,68 +38,46 @@ export function PointsGoodsDialog({ existing, onClose }: { existing: AdminPoints
       for (const issue of checked.error.issues) local[String(issue.path[0] ?? 'form')] ??= issue.message;
       return setErrors(local);
     }
-    setBusy(true);
-    setErrors({});
-    try {
+    await run(async () => {
       if (existing) await updatePointsGoods(existing.id, body);
       else await createPointsGoods(body);
       await afterPointsGoodsChange(queryClient);
       onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) {
-        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
-      } else setErrors({ form: '保存失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={existing ? `编辑积分商品：${existing.name}` : '新建积分商品'} closeLabel="关闭">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="商品名称" required error={errors.name}>
-          {(p) => <input {...p} name="name" value={form.name} maxLength={60} onChange={(e) => set({ name: e.target.value })} autoFocus />}
+    <DialogForm title={existing ? `编辑积分商品：${existing.name}` : '新建积分商品'} submitText={existing ? '保存' : '创建'} busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+      <Field label="商品名称" required error={errors.name}>
+        {(p) => <input {...p} name="name" value={form.name} maxLength={60} onChange={(e) => set({ name: e.target.value })} autoFocus />}
+      </Field>
+      <Field label="商品说明" error={errors.description}>
+        {(p) => <textarea {...p} name="description" rows={2} value={form.description} maxLength={300} onChange={(e) => set({ description: e.target.value })} />}
+      </Field>
+      <Field label="图片地址" error={errors.image}>
+        {(p) => <input {...p} name="image" value={form.image} onChange={(e) => set({ image: e.target.value })} />}
+      </Field>
+      <div className={grid.pair}>
+        <Field label="所需积分" required error={errors.points}>
+          {(p) => <input {...p} name="points" inputMode="numeric" value={form.points} onChange={(e) => set({ points: e.target.value })} />}
         </Field>
-        <Field label="商品说明" error={errors.description}>
-          {(p) => <textarea {...p} name="description" rows={2} value={form.description} maxLength={300} onChange={(e) => set({ description: e.target.value })} />}
+        <Field label="现金部分（元，0为纯积分）" error={errors.cash_price}>
+          {(p) => <input {...p} name="cash" inputMode="decimal" value={form.cash} onChange={(e) => set({ cash: e.target.value })} />}
         </Field>
-        <Field label="图片地址" error={errors.image}>
-          {(p) => <input {...p} name="image" value={form.image} onChange={(e) => set({ image: e.target.value })} />}
+        <Field label="库存" required error={errors.stock}>
+          {(p) => <input {...p} name="stock" inputMode="numeric" value={form.stock} onChange={(e) => set({ stock: e.target.value })} />}
         </Field>
-        <div className={styles.times}>
-          <Field label="所需积分" required error={errors.points}>
-            {(p) => <input {...p} name="points" inputMode="numeric" value={form.points} onChange={(e) => set({ points: e.target.value })} />}
-          </Field>
-          <Field label="现金部分（元，0为纯积分）" error={errors.cash_price}>
-            {(p) => <input {...p} name="cash" inputMode="decimal" value={form.cash} onChange={(e) => set({ cash: e.target.value })} />}
-          </Field>
-          <Field label="库存" required error={errors.stock}>
-            {(p) => <input {...p} name="stock" inputMode="numeric" value={form.stock} onChange={(e) => set({ stock: e.target.value })} />}
-          </Field>
-          <Field label="每家限兑（0不限）" error={errors.per_company_limit}>
-            {(p) => <input {...p} name="per_company_limit" inputMode="numeric" value={form.per_company_limit} onChange={(e) => set({ per_company_limit: e.target.value })} />}
-          </Field>
-          <Field label="排序（小的在前）" error={errors.sort}>
-            {(p) => <input {...p} name="sort" inputMode="numeric" value={form.sort} onChange={(e) => set({ sort: e.target.value })} />}
-          </Field>
-        </div>
-        <label className={styles.check}>
-          <input type="checkbox" checked={form.is_on_sale} onChange={(e) => set({ is_on_sale: e.target.checked })} />
-          上架
-        </label>
-        {errors.form && (
-          <p role="alert" className={styles.error}>
-            {errors.form}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            {existing ? '保存' : '创建'}
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        <Field label="每家限兑（0不限）" error={errors.per_company_limit}>
+          {(p) => <input {...p} name="per_company_limit" inputMode="numeric" value={form.per_company_limit} onChange={(e) => set({ per_company_limit: e.target.value })} />}
+        </Field>
+        <Field label="排序（小的在前）" error={errors.sort}>
+          {(p) => <input {...p} name="sort" inputMode="numeric" value={form.sort} onChange={(e) => set({ sort: e.target.value })} />}
+        </Field>
+      </div>
+      <label className={grid.check}>
+        <input type="checkbox" checked={form.is_on_sale} onChange={(e) => set({ is_on_sale: e.target.checked })} />
+        上架
+      </label>
+    </DialogForm>
   );
 }

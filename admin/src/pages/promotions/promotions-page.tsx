@@ -4,7 +4,7 @@
 // points-goods-panel.tsx).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { afterPromotionChange, isFlashOrGroup, isRuleKind, parsePromotionSearch, promotionListQuery, PROMOTION_TABS, stopPromotion, type PromotionTab } from '../../api/promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
@@ -20,6 +20,8 @@ import { RULE_PROMOTION_LABELS } from '../../../../src/domain/admin-promotion-ru
 import { CreatePromotionDialog } from './create-promotion-dialog.tsx';
 import { RulePromotionsPanel } from './rule-promotions-panel.tsx';
 import { PointsGoodsPanel } from './points-goods-panel.tsx';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import { KindTabs } from '../../widgets/kind-tabs.tsx';
 import styles from './promotions-page.module.css';
 
 const FIXED_SORT = { id: 'id', desc: true };
@@ -95,24 +97,18 @@ export function PromotionsPage() {
   ];
 
   return (
-    <section aria-labelledby="promotions-title" className={styles.page}>
-      <div className={styles.head}>
-        <h1 id="promotions-title" className={styles.title}>
-          促销活动
-        </h1>
-        {flashKind && (
+    <ConsolePage
+      title="促销活动"
+      titleId="promotions-title"
+      actions={
+        flashKind && (
           <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
             新建{CONSOLE_PROMOTION_LABELS[flashKind]}活动
           </button>
-        )}
-      </div>
-      <nav aria-label="活动类型" className={styles.tabs}>
-        {PROMOTION_TABS.map((k) => (
-          <Link key={k} to="/promotions" search={{ kind: k, page: 1 }} className={k === search.kind ? styles.activeTab : styles.tab} aria-current={k === search.kind ? 'page' : undefined}>
-            {tabLabel(k)}
-          </Link>
-        ))}
-      </nav>
+        )
+      }
+    >
+      <KindTabs label="活动类型" to="/promotions" kinds={PROMOTION_TABS} current={search.kind} labelOf={tabLabel} searchOf={(kind) => ({ kind, page: 1 })} />
       {isRuleKind(search.kind) && <RulePromotionsPanel kind={search.kind} page={search.page} />}
       {search.kind === 'points' && <PointsGoodsPanel page={search.page} />}
       {flashKind && <p className={styles.hint}>
@@ -132,6 +128,6 @@ export function PromotionsPage() {
         />
       )}
       {creating && flashKind && <CreatePromotionDialog kind={flashKind} onClose={() => setCreating(false)} />}
-    </section>
+    </ConsolePage>
   );
 }

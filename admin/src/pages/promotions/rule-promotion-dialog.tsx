@@ -3,13 +3,13 @@
 // and the goods rows with the columns the kind uses (special price, stock, cap; set price and
 // units). Amounts are typed in yuan and sent in fen. The form checks with the server's own rule
 // (src/domain/admin-promotion-rules.ts) before sending; the server's field messages show the same way.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterRuleChange, createRulePromotion, updateRulePromotion } from '../../api/promotion-rules.ts';
-import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
+import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { useFormSubmit } from '../../widgets/use-form-submit.ts';
+import { EntryRows } from '../../widgets/entry-rows.tsx';
 import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice, yuanToFen } from '../../../../src/domain/money.ts';
 import { ACTIVITY_PAGE_CODES, ACTIVITY_PAGE_TITLES } from '../../../../src/domain/activity-pages.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type RulePromotionRow,
 } from '../../../../src/domain/admin-promotion-rules.ts';
 import styles from './promotions-page.module.css';
+import grid from '../../widgets/form-grid.module.css';
 
 interface TierRow {
   amount: string;
@@ -92,8 +93,7 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
   const [allGoods, setAllGoods] = useState(existing?.all_goods ?? false);
   const [tiers, setTiers] = useState<TierRow[]>(tierRowsOf(existing));
   const [rows, setRows] = useState<GoodsRow[]>(goodsRowsOf(existing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFormSubmit('保存失败，请稍后重试');
 
   const tiered = TIERED_KINDS.includes(kind);
   const benefit = BENEFIT[kind];
@@ -140,8 +140,7 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
     };
   }
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const { body, yuanErrors } = draft();
     const checked = rulePromotionInput.safeParse(body);
     const local: Record<string, string> = { ...yuanErrors };
@@ -149,21 +148,12 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
       for (const issue of checked.error.issues) local[issue.path.map(String).join('.') || 'form'] ??= issue.message;
     }
     if (Object.keys(local).length > 0) return setErrors(local);
-    setBusy(true);
-    setErrors({});
-    try {
+    await run(async () => {
       if (existing) await updateRulePromotion(existing.id, body);
       else await createRulePromotion(body);
       await afterRuleChange(queryClient);
       onClose();
-    } catch (err) {
-      if (err instanceof ConsoleApiError) {
-        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: err.message });
-      } else setErrors({ form: '保存失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const firstError = (prefix: string) => Object.entries(errors).find(([k]) => k.startsWith(prefix))?.[1];
@@ -171,171 +161,131 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
   const label = RULE_PROMOTION_LABELS[kind];
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={existing ? `编辑${label}：${existing.name}` : `新建${label}`} closeLabel="关闭">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="活动名称" required error={errors.name}>
-          {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
-        </Field>
-        <Field label={kind === 'activity' ? '规则说明' : '活动说明'} error={errors.description}>
-          {(p) => <textarea {...p} name="description" rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />}
-        </Field>
-        {kind === 'everyday' ? (
-          <div className={styles.times}>
-            <Field label="特价日期" required error={errors.starts_at} hint="当日0点至次日0点">
-              {(p) => <input {...p} type="date" name="day" value={day} onChange={(e) => setDay(e.target.value)} />}
-            </Field>
-            <Field label="预告时间（前一天几点起）" error={errors.preview_hour}>
-              {(p) => <input {...p} name="preview_hour" inputMode="numeric" value={previewHour} onChange={(e) => setPreviewHour(e.target.value)} />}
-            </Field>
-          </div>
-        ) : (
-          <div className={styles.times}>
-            <Field label="开始时间" required error={errors.starts_at}>
-              {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
-            </Field>
-            <Field label="结束时间" required error={errors.ends_at}>
-              {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
-            </Field>
-          </div>
-        )}
-        {kind === 'activity' && (
-          <div className={styles.times}>
-            <Field label="活动页" required error={errors.page}>
-              {(p) => (
-                <select {...p} name="page" value={page} onChange={(e) => setPage(e.target.value)}>
-                  <option value="">请选择</option>
-                  {ACTIVITY_PAGE_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {ACTIVITY_PAGE_TITLES[code]}（/{code}）
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="排序（小的在前）" error={errors.sort}>
-              {(p) => <input {...p} name="sort" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />}
-            </Field>
-            <Field label="横幅图片地址" error={errors.image} className={styles.wide}>
-              {(p) => <input {...p} name="image" value={image} placeholder="/media/banner/…" onChange={(e) => setImage(e.target.value)} />}
-            </Field>
-          </div>
-        )}
-        {kind === 'welfare' && (
-          <Field label="折扣（94即9.4折）" required error={errors.tiers ?? firstError('tiers.')}>
-            {(p) => <input {...p} name="percent" inputMode="numeric" value={percent} onChange={(e) => setPercent(e.target.value)} />}
+    <DialogForm
+      title={existing ? `编辑${label}：${existing.name}` : `新建${label}`}
+      submitText={existing ? '保存' : '创建'}
+      busy={busy}
+      error={errors.form ?? errors.kind ?? errors.all_goods}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label="活动名称" required error={errors.name}>
+        {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+      </Field>
+      <Field label={kind === 'activity' ? '规则说明' : '活动说明'} error={errors.description}>
+        {(p) => <textarea {...p} name="description" rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />}
+      </Field>
+      {kind === 'everyday' ? (
+        <div className={grid.pair}>
+          <Field label="特价日期" required error={errors.starts_at} hint="当日0点至次日0点">
+            {(p) => <input {...p} type="date" name="day" value={day} onChange={(e) => setDay(e.target.value)} />}
           </Field>
-        )}
-        {tiered && (
-          <fieldset className={styles.goods}>
-            <legend>{kind === 'gift' ? '满赠阶梯' : '阶梯'}（门槛从低到高）</legend>
-            <div className={styles.goodsRow} aria-hidden="true">
-              {['门槛（元）', ...(benefit ? [benefit.label] : []), ...(kind === 'gift' ? ['赠品商品编号', '赠品数量'] : [])].map((c) => (
-                <span key={c} className={styles.columnHead}>
-                  {c}
-                </span>
-              ))}
-            </div>
-            {tiers.map((t, i) => (
-              <div key={i} className={styles.goodsRow}>
-                <input aria-label={`第${i + 1}档 门槛（元）`} placeholder="满（元）" inputMode="decimal" value={t.amount} onChange={(e) => setTier(i, { amount: e.target.value })} />
-                {benefit && <input aria-label={`第${i + 1}档 ${benefit.label}`} placeholder={benefit.label} inputMode="decimal" value={t.benefit} onChange={(e) => setTier(i, { benefit: e.target.value })} />}
-                {kind === 'gift' && (
-                  <>
-                    <input aria-label={`第${i + 1}档 赠品商品编号`} placeholder="赠品商品编号" inputMode="numeric" value={t.goodsId} onChange={(e) => setTier(i, { goodsId: e.target.value })} />
-                    <input aria-label={`第${i + 1}档 赠品数量`} placeholder="赠品数量" inputMode="numeric" value={t.number} onChange={(e) => setTier(i, { number: e.target.value })} />
-                  </>
-                )}
-                {tiers.length > 1 && (
-                  <button type="button" className={buttonClass('link')} onClick={() => setTiers((ts) => ts.filter((_, j) => j !== i))}>
-                    删除
-                  </button>
-                )}
-                {firstError(`tiers.${i}.`) && (
-                  <p role="alert" className={styles.error}>
-                    {firstError(`tiers.${i}.`)}
-                  </p>
-                )}
-              </div>
-            ))}
-            {errors.tiers && (
-              <p role="alert" className={styles.error}>
-                {errors.tiers}
-              </p>
-            )}
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setTiers((ts) => [...ts, { ...EMPTY_TIER }])}>
-              添加阶梯
-            </button>
-          </fieldset>
-        )}
-        {MAY_COVER_ALL.includes(kind) && (
-          <label className={styles.check}>
-            <input type="checkbox" checked={allGoods} onChange={(e) => setAllGoods(e.target.checked)} />
-            全部商品参加
-          </label>
-        )}
-        {!allGoods && (
-          <fieldset className={styles.goods}>
-            <legend>{kind === 'combination' ? '套餐商品' : '活动商品'}</legend>
-            {GOODS_COLUMNS[kind] && (
-              <div className={styles.goodsRow} aria-hidden="true">
-                {GOODS_COLUMNS[kind]!.map((c) => (
-                  <span key={c} className={styles.columnHead}>
-                    {c}
-                  </span>
+          <Field label="预告时间（前一天几点起）" error={errors.preview_hour}>
+            {(p) => <input {...p} name="preview_hour" inputMode="numeric" value={previewHour} onChange={(e) => setPreviewHour(e.target.value)} />}
+          </Field>
+        </div>
+      ) : (
+        <div className={grid.pair}>
+          <Field label="开始时间" required error={errors.starts_at}>
+            {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+          </Field>
+          <Field label="结束时间" required error={errors.ends_at}>
+            {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+          </Field>
+        </div>
+      )}
+      {kind === 'activity' && (
+        <div className={grid.pair}>
+          <Field label="活动页" required error={errors.page}>
+            {(p) => (
+              <select {...p} name="page" value={page} onChange={(e) => setPage(e.target.value)}>
+                <option value="">请选择</option>
+                {ACTIVITY_PAGE_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {ACTIVITY_PAGE_TITLES[code]}（/{code}）
+                  </option>
                 ))}
-              </div>
+              </select>
             )}
-            {rows.map((r, i) => (
-              <div key={i} className={styles.goodsRow}>
-                <input aria-label={`第${i + 1}行 商品编号`} placeholder="商品编号" inputMode="numeric" value={r.goodsId} onChange={(e) => setRow(i, { goodsId: e.target.value })} />
-                {kind === 'everyday' && (
-                  <>
-                    <input aria-label={`第${i + 1}行 特价（元）`} placeholder="特价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
-                    <input aria-label={`第${i + 1}行 活动库存`} placeholder="活动库存（0不限）" inputMode="numeric" value={r.stockLimit} onChange={(e) => setRow(i, { stockLimit: e.target.value })} />
-                    <input aria-label={`第${i + 1}行 每家限购`} placeholder="每家限购（0不限）" inputMode="numeric" value={r.limit} onChange={(e) => setRow(i, { limit: e.target.value })} />
-                  </>
-                )}
-                {kind === 'combination' && (
-                  <>
-                    <input aria-label={`第${i + 1}行 套餐单价（元）`} placeholder="套餐单价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
-                    <input aria-label={`第${i + 1}行 每套数量`} placeholder="每套数量" inputMode="numeric" value={r.quantity} onChange={(e) => setRow(i, { quantity: e.target.value })} />
-                  </>
-                )}
-                {rows.length > 1 && (
-                  <button type="button" className={buttonClass('link')} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
-                    删除
-                  </button>
-                )}
-                {firstError(`goods.${i}.`) && (
-                  <p role="alert" className={styles.error}>
-                    {firstError(`goods.${i}.`)}
-                  </p>
-                )}
-              </div>
-            ))}
-            {errors.goods && (
-              <p role="alert" className={styles.error}>
-                {errors.goods}
-              </p>
-            )}
-            {kind === 'combination' && <p className={styles.summary}>套餐价：{setPrice === null ? '—' : formatPrice(setPrice)}</p>}
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setRows((rs) => [...rs, { ...EMPTY_GOODS }])}>
-              添加商品
-            </button>
-          </fieldset>
-        )}
-        {(errors.form ?? errors.kind ?? errors.all_goods) && (
-          <p role="alert" className={styles.error}>
-            {errors.form ?? errors.kind ?? errors.all_goods}
-          </p>
-        )}
-        <DialogActions>
-          <DialogClose className={buttonClass('outline')}>取消</DialogClose>
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            {existing ? '保存' : '创建'}
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </Field>
+          <Field label="排序（小的在前）" error={errors.sort}>
+            {(p) => <input {...p} name="sort" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />}
+          </Field>
+          <Field label="横幅图片地址" error={errors.image} className={styles.wide}>
+            {(p) => <input {...p} name="image" value={image} placeholder="/media/banner/…" onChange={(e) => setImage(e.target.value)} />}
+          </Field>
+        </div>
+      )}
+      {kind === 'welfare' && (
+        <Field label="折扣（94即9.4折）" required error={errors.tiers ?? firstError('tiers.')}>
+          {(p) => <input {...p} name="percent" inputMode="numeric" value={percent} onChange={(e) => setPercent(e.target.value)} />}
+        </Field>
+      )}
+      {tiered && (
+        <EntryRows
+          legend={`${kind === 'gift' ? '满赠阶梯' : '阶梯'}（门槛从低到高）`}
+          items={tiers}
+          columns={['门槛（元）', ...(benefit ? [benefit.label] : []), ...(kind === 'gift' ? ['赠品商品编号', '赠品数量'] : [])]}
+          rowClassName={styles.goodsRow}
+          rowError={(i) => firstError(`tiers.${i}.`)}
+          error={errors.tiers}
+          addText="添加阶梯"
+          onAdd={() => setTiers((ts) => [...ts, { ...EMPTY_TIER }])}
+          onRemove={(i) => setTiers((ts) => ts.filter((_, j) => j !== i))}
+        >
+          {(t, i) => (
+            <>
+              <input aria-label={`第${i + 1}档 门槛（元）`} placeholder="满（元）" inputMode="decimal" value={t.amount} onChange={(e) => setTier(i, { amount: e.target.value })} />
+              {benefit && <input aria-label={`第${i + 1}档 ${benefit.label}`} placeholder={benefit.label} inputMode="decimal" value={t.benefit} onChange={(e) => setTier(i, { benefit: e.target.value })} />}
+              {kind === 'gift' && (
+                <>
+                  <input aria-label={`第${i + 1}档 赠品商品编号`} placeholder="赠品商品编号" inputMode="numeric" value={t.goodsId} onChange={(e) => setTier(i, { goodsId: e.target.value })} />
+                  <input aria-label={`第${i + 1}档 赠品数量`} placeholder="赠品数量" inputMode="numeric" value={t.number} onChange={(e) => setTier(i, { number: e.target.value })} />
+                </>
+              )}
+            </>
+          )}
+        </EntryRows>
+      )}
+      {MAY_COVER_ALL.includes(kind) && (
+        <label className={grid.check}>
+          <input type="checkbox" checked={allGoods} onChange={(e) => setAllGoods(e.target.checked)} />
+          全部商品参加
+        </label>
+      )}
+      {!allGoods && (
+        <EntryRows
+          legend={kind === 'combination' ? '套餐商品' : '活动商品'}
+          items={rows}
+          columns={GOODS_COLUMNS[kind]}
+          rowClassName={styles.goodsRow}
+          rowError={(i) => firstError(`goods.${i}.`)}
+          error={errors.goods}
+          footer={kind === 'combination' && <p className={styles.summary}>套餐价：{setPrice === null ? '—' : formatPrice(setPrice)}</p>}
+          addText="添加商品"
+          onAdd={() => setRows((rs) => [...rs, { ...EMPTY_GOODS }])}
+          onRemove={(i) => setRows((rs) => rs.filter((_, j) => j !== i))}
+        >
+          {(r, i) => (
+            <>
+              <input aria-label={`第${i + 1}行 商品编号`} placeholder="商品编号" inputMode="numeric" value={r.goodsId} onChange={(e) => setRow(i, { goodsId: e.target.value })} />
+              {kind === 'everyday' && (
+                <>
+                  <input aria-label={`第${i + 1}行 特价（元）`} placeholder="特价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
+                  <input aria-label={`第${i + 1}行 活动库存`} placeholder="活动库存（0不限）" inputMode="numeric" value={r.stockLimit} onChange={(e) => setRow(i, { stockLimit: e.target.value })} />
+                  <input aria-label={`第${i + 1}行 每家限购`} placeholder="每家限购（0不限）" inputMode="numeric" value={r.limit} onChange={(e) => setRow(i, { limit: e.target.value })} />
+                </>
+              )}
+              {kind === 'combination' && (
+                <>
+                  <input aria-label={`第${i + 1}行 套餐单价（元）`} placeholder="套餐单价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
+                  <input aria-label={`第${i + 1}行 每套数量`} placeholder="每套数量" inputMode="numeric" value={r.quantity} onChange={(e) => setRow(i, { quantity: e.target.value })} />
+                </>
+              )}
+            </>
+          )}
+        </EntryRows>
+      )}
+    </DialogForm>
   );
 }

@@ -3,7 +3,7 @@
 // is saved whole; the server checks every row (links: a site path or http(s); pictures: /media/).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { parseSiteListSearch, saveSiteList, siteListQuery, type SiteListSearch } from '../../api/site-lists.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
@@ -12,6 +12,8 @@ import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import { FOCUS_SLOT_LABELS, FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '../../../../src/domain/admin-content.ts';
+import { ConsolePage } from '../../widgets/console-page.tsx';
+import { KindTabs } from '../../widgets/kind-tabs.tsx';
 import styles from './site-lists-page.module.css';
 
 const NAME_LABEL = { hot_keywords: '搜索词', nav: '名称', links: '名称', focus: '标题' } as const;
@@ -119,17 +121,8 @@ export function SiteListsPage() {
   const list = useQuery({ ...siteListQuery(search), enabled: allowed });
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以管理站点内容。" />;
   return (
-    <section aria-labelledby="site-lists-title" className={styles.page}>
-      <h1 id="site-lists-title" className={styles.title}>
-        站点内容
-      </h1>
-      <nav aria-label="内容类型" className={styles.tabs}>
-        {SITE_LIST_KINDS.map((k) => (
-          <Link key={k} to="/site-lists" search={{ kind: k, slot: search.slot }} className={k === search.kind ? styles.activeTab : styles.tab} aria-current={k === search.kind ? 'page' : undefined}>
-            {SITE_LIST_LABELS[k]}
-          </Link>
-        ))}
-      </nav>
+    <ConsolePage className={styles.page} title="站点内容" titleId="site-lists-title">
+      <KindTabs label="内容类型" to="/site-lists" kinds={SITE_LIST_KINDS} current={search.kind} labelOf={(k) => SITE_LIST_LABELS[k]} searchOf={(kind) => ({ kind, slot: search.slot })} />
       {search.kind === 'focus' && (
         <label className={styles.slot}>
           广告位
@@ -149,6 +142,6 @@ export function SiteListsPage() {
       ) : (
         <ListEditor key={`${search.kind}-${search.slot}`} search={search} initial={list.data} />
       )}
-    </section>
+    </ConsolePage>
   );
 }

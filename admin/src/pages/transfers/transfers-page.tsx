@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../../src/domain/time.ts';
 import { mayOpen } from '../../../../src/domain/operator-roles.ts';
 import type { TransferRow } from '../../../../src/domain/admin.ts';
 import { ConfirmTransferDialog } from './confirm-transfer-dialog.tsx';
-import styles from './transfers-page.module.css';
+import { ConsolePage } from '../../widgets/console-page.tsx';
 
 const FIXED_SORT = { id: 'created_at', desc: false };
 
@@ -48,11 +48,7 @@ export function TransfersPage() {
   ];
 
   return (
-    <section aria-labelledby="transfers-title" className={styles.page}>
-      <h1 id="transfers-title" className={styles.title}>
-        待确认转账
-      </h1>
-      <p className={styles.hint}>核对银行流水后确认：金额须与应收金额一致，同一笔流水只能确认一个订单。</p>
+    <ConsolePage title="待确认转账" titleId="transfers-title" hint="核对银行流水后确认：金额须与应收金额一致，同一笔流水只能确认一个订单。">
       <PagedTable
         list={list}
         name="待确认转账"
@@ -64,6 +60,6 @@ export function TransfersPage() {
         onPage={(next) => void navigate({ to: '/transfers', search: { page: next } })}
       />
       {confirming && <ConfirmTransferDialog transfer={confirming} onClose={() => setConfirming(null)} />}
-    </section>
+    </ConsolePage>
   );
 }
