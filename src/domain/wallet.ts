@@ -35,7 +35,7 @@ export function isUseType(account: LedgerAccount, v: string): boolean {
 }
 
 /** A ledger's use_type as text; an unknown one (an older kind of entry) shows as itself. */
-export function useTypeText(account: LedgerAccount, v: string): string {
+export function ledgerTypeText(account: LedgerAccount, v: string): string {
   return isUseType(account, v) ? USE_TYPES[account][v] : v;
 }
 

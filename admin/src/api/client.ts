@@ -30,13 +30,15 @@ function urlFor(path: string, query?: Query): string {
 async function send<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(urlFor(path, query), {
+    const init: RequestInit = {
       method,
       credentials: 'same-origin',
       // A FormData body (file uploads) sets its own multipart content type.
       headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
+    };
+    // Only a POST carries a body (a GET's parameters are its query).
+    if (method === 'POST' && body !== undefined) init.body = body instanceof FormData ? body : JSON.stringify(body);
+    res = await fetch(urlFor(path, query), init);
   } catch {
     throw new ConsoleApiError(0, 0, '网络连接失败，请检查网络后重试');
   }

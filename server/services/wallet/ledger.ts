@@ -16,7 +16,7 @@ import {
   LEDGER_KEYWORDS_MAX,
   START_DATE_INVALID,
   USE_TYPE_INVALID,
-  useTypeText,
+  ledgerTypeText,
   type LedgerAccount,
   type LedgerPage,
 } from '../../../src/domain/wallet.ts';
@@ -107,7 +107,7 @@ export async function listLedger(db: Db, companyId: number, account: LedgerAccou
     list: rows.map(({ entry: e, orderNo }) => ({
       id: e.id,
       use_type: e.useType,
-      use_type_text: useTypeText(account, e.useType),
+      use_type_text: ledgerTypeText(account, e.useType),
       amount: e.amount,
       balance_after: e.balanceAfter,
       order_id: e.orderId,

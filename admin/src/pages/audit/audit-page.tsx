@@ -25,11 +25,10 @@ export function AuditPage() {
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'operators') : false;
   const list = useQuery({ ...auditQuery(search), enabled: allowed });
+  const go = (next: Partial<AuditSearch>) => void navigate({ to: '/audit', search: { ...search, page: 1, ...next } });
   const filters = useFilterDraft({ q: search.q, action: search.action, from: search.from, to: search.to }, (values) => go(values));
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有管理员可以查看操作日志。" />;
-
-  const go = (next: Partial<AuditSearch>) => void navigate({ to: '/audit', search: { ...search, page: 1, ...next } });
 
   return (
     <ConsolePage title="操作日志" titleId="audit-title">

@@ -9,7 +9,7 @@ import { StateBlock } from '../../../../src/ui/state-block.tsx';
 import { buttonClass } from '../../../../src/ui/button.ts';
 import { formatPrice } from '../../../../src/domain/money.ts';
 import { formatDate, formatDateTime } from '../../../../src/domain/time.ts';
-import { COUPON_KIND_TEXT, useTypeText } from '../../../../src/domain/wallet.ts';
+import { COUPON_KIND_TEXT, ledgerTypeText } from '../../../../src/domain/wallet.ts';
 import type { AdminHeldCoupon } from '../../../../src/domain/admin-wallet.ts';
 import { AdjustBalanceDialog } from './adjust-balance-dialog.tsx';
 import { GrantDialog } from './grant-dialog.tsx';
@@ -63,7 +63,7 @@ export function WalletSection({ companyId, companyName }: { companyId: number; c
               {w.ledger.map((r) => (
                 <tr key={r.id}>
                   <td>{formatDateTime(r.created_at)}</td>
-                  <td>{useTypeText('balance', r.use_type)}</td>
+                  <td>{ledgerTypeText('balance', r.use_type)}</td>
                   <td className={r.amount > 0 ? styles.credit : styles.debit}>{r.amount > 0 ? `+${formatPrice(r.amount)}` : `-${formatPrice(-r.amount)}`}</td>
                   <td>{formatPrice(r.balance_after)}</td>
                   <td>{r.remark || '—'}</td>

@@ -44,11 +44,10 @@ export function OrdersPage() {
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'ordersRead') : false;
   const list = useQuery({ ...orderListQuery(search), enabled: allowed });
+  const go = (next: Partial<OrderSearch>) => void navigate({ to: '/orders', search: { ...search, page: 1, ...next } });
   const filters = useFilterDraft({ order_no: search.order_no, company: search.company, start: search.start, end: search.end }, (values) => go(values));
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看订单。" />;
-
-  const go = (next: Partial<OrderSearch>) => void navigate({ to: '/orders', search: { ...search, page: 1, ...next } });
 
   return (
     <WorkQueue

@@ -64,6 +64,7 @@ function readCsv(bytes: Uint8Array): ImportTable {
     throw refuse('无法识别文件内容：请上传UTF-8编码的CSV或XLSX文件');
   }
   // Text, not a binary: control characters other than tab and line breaks do not occur in a CSV.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they mark a binary file.
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw refuse('无法识别文件内容：请上传CSV或XLSX文件');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview: IMPORT_MAX_ROWS + 2 });
   const all = parsed.data.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => String(c)) }));
