@@ -43,6 +43,59 @@ function consoleLayerRules() {
   }));
 }
 
+/**
+ * Ranks of server/, lowest first (README "Layout", docs/decisions/layers.md): a file imports its own
+ * part and the ranks below it; parts that share a rank never import each other. Each part is a
+ * folder (`db/`) or a file at server/'s root (`app.ts`); every file of server/ is in one.
+ */
+const SERVER_RANKS = [
+  // The schema, the connection, transactions.
+  { db: ['db/'] },
+  // What an app is built from and its request context; the payment gateway contract it is given.
+  { shape: ['deps.ts', 'env.ts', 'payment-gateway.ts'] },
+  // What one process knows of the others: its start's id, the starts still running, news to the other workers.
+  { cluster: ['cluster/'] },
+  // The HTTP edge (envelope, bodies, validation, static files), and the chat frame's own assets.
+  { http: ['http/'], 'chat-frame': ['chat-frame/'] },
+  { auth: ['auth/'] },
+  { services: ['services/'] },
+  // Above the services they use: the routes, the demo data, and the operator's tools (settings, backups, workers).
+  { routes: ['routes/'], seed: ['seed/'], ops: ['ops/'] },
+  { app: ['app.ts'] },
+  // One server process: database, demo data on first run, the app, the sweepers.
+  { index: ['index.ts'] },
+  // The entries: `npm start` and a forked worker.
+  { start: ['start.ts'], worker: ['worker.ts'] },
+];
+
+const serverPath = (entries) =>
+  `^server/(${entries.map((e) => (e.endsWith('/') ? e.replace(/\./g, '\\.') : `${e.replace(/\./g, '\\.')}$`)).join('|')})`;
+
+function serverRankRules() {
+  return SERVER_RANKS.flatMap((rank, index) =>
+    Object.entries(rank).flatMap(([part, entries]) => {
+      const siblings = Object.entries(rank).filter(([other]) => other !== part).map(([other]) => other);
+      const higher = SERVER_RANKS.slice(index + 1).flatMap((r) => Object.keys(r));
+      const forbidden = siblings.concat(higher);
+      if (forbidden.length === 0) return [];
+      const entriesOf = (name) => SERVER_RANKS.map((r) => r[name]).find(Boolean);
+      return [
+        {
+          name: `server-rank-${part}`,
+          comment: `server/${entries.join(', server/')} imports only lower ranks of server/ (${SERVER_RANKS.slice(0, index)
+            .flatMap((r) => Object.keys(r))
+            .join(', ')}), never ${forbidden.join(', ')} (ranks point one way)`,
+          severity: 'error',
+          from: { path: serverPath(entries) },
+          to: { path: serverPath(forbidden.flatMap(entriesOf)) },
+        },
+      ];
+    }),
+  );
+}
+
+const SERVER_RANKED = serverPath(SERVER_RANKS.flatMap((rank) => Object.values(rank).flat()));
+
 module.exports = {
   forbidden: [
     ...consoleLayerRules(),
@@ -75,6 +128,14 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules(),
+    ...serverRankRules(),
+    {
+      name: 'server-ranked',
+      comment: 'Every file of server/ is in one of its ranks (SERVER_RANKS): a new folder or root file is given its place there',
+      severity: 'error',
+      from: { path: '^server/', pathNot: SERVER_RANKED },
+      to: {},
+    },
     {
       name: 'main-is-app',
       comment: 'src/main.tsx is the app entry: it may import anything in src/, but nothing imports it',
@@ -95,7 +156,8 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain/' },
       to: {
-        pathNot: ['^src/domain/', ...DOMAIN_PACKAGES.map((name) => `^node_modules/${name}/`)],
+        // (^|/): node_modules may be a link to another checkout's (a git worktree), resolved to ../…/node_modules.
+        pathNot: ['^src/domain/', ...DOMAIN_PACKAGES.map((name) => `(^|/)node_modules/${name}/`)],
       },
     },
     {

@@ -16,15 +16,15 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { AppConfig } from './deps.ts';
-import { isSeeded, seedDemo } from './db/seed/index.ts';
+import { isSeeded, seedDemo } from './seed/index.ts';
 import { startOrderExpirySweeper } from './services/order-expiry.ts';
 import { startGroupDeadlineSweeper } from './services/promotions/group-deadline.ts';
 import { startReminderSweeper } from './services/messages/reminders.ts';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
 import { closeGracefully } from './ops/graceful-close.ts';
 import { Refusal } from './ops/refusal.ts';
-import { bootId } from './ops/boot-id.ts';
-import { registerStart, startHeartbeat, startPlace } from './ops/server-starts.ts';
+import { bootId } from './cluster/boot-id.ts';
+import { registerStart, startHeartbeat, startPlace } from './cluster/server-starts.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 

@@ -5,9 +5,9 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from './refusal.ts';
-import { BOOT_ID_ENV, bootId } from './boot-id.ts';
-import { relayCatalogueNews } from './catalogue-news.ts';
-import { relaySessionNews } from './session-news.ts';
+import { BOOT_ID_ENV, bootId } from '../cluster/boot-id.ts';
+import { relayCatalogueNews } from '../cluster/catalogue-news.ts';
+import { relaySessionNews } from '../cluster/session-news.ts';
 
 
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
@@ -25,10 +25,10 @@ export function workerCount(env: NodeJS.ProcessEnv): number {
   return n;
 }
 
-const workerEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
+const workerEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../worker.ts');
 
 /**
- * The primary: forks n workers (each runs server/ops/worker.ts), replaces one that dies while the
+ * The primary: forks n workers (each runs server/worker.ts), replaces one that dies while the
  * shop runs, and on SIGTERM/SIGINT passes the signal on and exits once every worker has drained.
  */
 export function runWorkers(n: number, log: (line: string) => void = console.log): void {

@@ -1,6 +1,6 @@
 // Promotions as the catalogue shows them: the activities of one goods with human rule texts
 // (GET /api/goods/activities) and today's flash sale (GET /api/index/spike). Rule shapes are those
-// of server/db/seed/promotions.ts: manjian { tiers: [{ amount, reduce }] }, discount
+// of server/seed/promotions.ts: manjian { tiers: [{ amount, reduce }] }, discount
 // { tiers: [{ amount, percent }] } (percent = what is paid), flash { session }, group
 // { group_size, hours }, everyday { daily }; amounts in fen.
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';

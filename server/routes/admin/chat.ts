@@ -8,6 +8,7 @@ import { objectId } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
 import { requireOperator } from '../../auth/staff-session.ts';
 import { chatStream } from '../../http/chat-stream.ts';
+import { chatHub } from '../../services/chat/hub.ts';
 import { imageResponse, IMAGE_NOT_FOUND } from '../chat.ts';
 import {
   agentSend,
@@ -57,6 +58,7 @@ adminChatRoutes.get('/agents', chat, async (c) => ok(c, { agents: await listAgen
 adminChatRoutes.get('/stream', chat, async (c) => {
   const { db, clock } = c.get('deps');
   return chatStream(c, {
+    hub: chatHub(db),
     wants: () => true,
     toMessage: (line) => toChatMessage(line.row, line.agentName, '/api/admin/chat/image'),
     fromOtherSide: (m) => m.sender === 'buyer',

@@ -22,7 +22,7 @@ import { csvTemplate, xlsxTemplate } from '../../services/admin/goods/import-tem
 import { checkPhotos } from '../../services/after-sales/photos.ts';
 import { addGoodsImage, IMAGE_NOT_FOUND, removeGoodsImage, setMainGoodsImage } from '../../services/admin/goods/images.ts';
 import { AFTER_SALE_PHOTO_MAX_BYTES } from '../../../src/domain/orders-after-sale.ts';
-import { forgetCatalogueCaches } from '../../services/goods/list/cache.ts';
+import { forgetCatalogueCaches } from '../../cluster/catalogue-news.ts';
 
 const listSchema = z.object({
   q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
