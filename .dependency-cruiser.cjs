@@ -13,6 +13,12 @@ const DOMAIN_PACKAGES = ['zod'];
 
 const folders = (names) => `^src/(${names.join('|')})/`;
 
+/**
+ * The path aliases (`@domain/…`, `@ui/…`) tsconfig.json defines; scripts/check-layers.mjs resolves
+ * them to their folders, so an aliased import meets the same rules as the relative one.
+ */
+const ALIASES = Object.keys(require('./tsconfig.json').compilerOptions.paths ?? {}).map((name) => name.replace(/\/\*$/, '/'));
+
 function layerRules() {
   return LAYERS.flatMap((layer, rank) => {
     const allowed = LAYERS.slice(0, rank + 1).concat(rank >= UI_FROM ? ['ui'] : []);
@@ -119,6 +125,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(src|server|sw)/' },
       to: { path: '^admin/' },
+    },
+    {
+      name: 'resolvable',
+      comment: `An import of our own code (relative, or through ${ALIASES.join(', ')}) that cannot be followed would escape every rule`,
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, path: `^(\\.|${ALIASES.join('|')})` },
     },
     {
       name: 'no-circular',

@@ -2,10 +2,10 @@
 // checks it; the dialog shows its message where it belongs and closes on success.
 import { useState, type FormEvent } from 'react';
 import { ConsoleApiError } from '../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../src/ui/dialog.tsx';
-import { Field } from '../../../src/ui/field.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
-import { REASON_MAX } from '../../../src/domain/admin-orders.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { REASON_MAX } from '@domain/admin-orders.ts';
 import styles from './reason-dialog.module.css';
 
 export interface ReasonDialogProps {

@@ -3,10 +3,10 @@
 // its field messages show under the field they belong to; the dialog closes on success.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConsoleApiError } from '../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../src/ui/dialog.tsx';
-import { Field } from '../../../src/ui/field.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
-import { SERVICE_REPLY_MAX } from '../../../src/domain/buyer-service.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { SERVICE_REPLY_MAX } from '@domain/buyer-service.ts';
 import styles from './reply-dialog.module.css';
 
 export interface ReplyDialogProps {

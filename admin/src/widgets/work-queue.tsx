@@ -7,7 +7,7 @@ import type { RowData } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import type { ServerColumn, ServerSort } from './server-table.tsx';
 import { PagedTable } from './paged-table.tsx';
-import type { Paged } from '../../../src/domain/admin.ts';
+import type { Paged } from '@domain/admin.ts';
 import styles from './work-queue-page.module.css';
 
 export interface WorkQueueTab {

@@ -6,10 +6,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeOwnPassword, confirmTotpEnrolment, startTotpEnrolment, type TotpEnrolment } from '../../api/own-account.ts';
 import { meKey, meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { OPERATOR_ROLE_LABELS } from '../../../../src/domain/operator-roles.ts';
+import { Field } from '@ui/field.tsx';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { OPERATOR_ROLE_LABELS } from '@domain/operator-roles.ts';
 import styles from './account-page.module.css';
 
 const fieldsOf = (err: unknown, fallback: string): Record<string, string> =>

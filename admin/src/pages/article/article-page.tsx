@@ -5,10 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { afterArticleChange, articleCategoriesQuery, articleQuery, createArticle, saveArticle } from '../../api/articles.ts';
 import { meQuery } from '../../api/session.ts';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import type { ConsoleArticle } from '../../../../src/domain/admin-content.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import type { ConsoleArticle } from '@domain/admin-content.ts';
 import { ArticleForm } from './article-form.tsx';
 import styles from './article-page.module.css';
 

@@ -6,12 +6,12 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { auditQuery, parseAuditSearch, type AuditSearch } from '../../api/operators.ts';
 import { meQuery } from '../../api/session.ts';
 import { SimplePager } from '../../widgets/simple-pager.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { DataTable } from '../../../../src/ui/data-table.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { AUDIT_ACTION_LABELS } from '../../../../src/domain/admin.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { DataTable } from '@ui/data-table.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { AUDIT_ACTION_LABELS } from '@domain/admin.ts';
 import styles from './audit-page.module.css';
 
 const TARGET_TEXT: Record<string, string> = { company: '企业', staff: '运营账号', order: '订单' };

@@ -5,10 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { adjustBalance, afterWalletChange, newRequestId } from '../../api/wallet.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
 import {
   ADJUST_DIRECTION_TEXT,
   ADJUST_DIRECTIONS,
@@ -17,7 +17,7 @@ import {
   DEBIT_BEYOND_BALANCE,
   yuanInputToFen,
   type AdjustDirection,
-} from '../../../../src/domain/admin-wallet.ts';
+} from '@domain/admin-wallet.ts';
 import styles from './wallet-section.module.css';
 
 export interface AdjustBalanceDialogProps {

@@ -5,11 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterWalletChange, grantableTemplatesQuery, grantCoupons, newRequestId } from '../../api/wallet.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { GRANT_COMPANIES_MAX, VOUCHER_DAYS_MAX, yuanInputToFen } from '../../../../src/domain/admin-wallet.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { GRANT_COMPANIES_MAX, VOUCHER_DAYS_MAX, yuanInputToFen } from '@domain/admin-wallet.ts';
 import styles from './wallet-section.module.css';
 
 type Mode = 'coupon' | 'voucher';

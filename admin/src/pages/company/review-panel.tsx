@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterCompanyChange, approveCompany, rejectCompany } from '../../api/companies.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { REJECT_REASON_MAX, type CompanyDetail } from '../../../../src/domain/admin.ts';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { REJECT_REASON_MAX, type CompanyDetail } from '@domain/admin.ts';
 import styles from './company-page.module.css';
 
 export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; onDecided: (text: string) => void }) {

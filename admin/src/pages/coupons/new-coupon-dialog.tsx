@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterCouponChange, createCoupon } from '../../api/coupons.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { yuanToFen } from '../../../../src/domain/money.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { yuanToFen } from '@domain/money.ts';
 import styles from './coupons-page.module.css';
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;

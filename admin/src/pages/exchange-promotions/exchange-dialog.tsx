@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterExchangeChange, createExchangePromotion, saveExchangeTiers } from '../../api/exchange-promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import type { ConsoleExchangePromotion } from '../../../../src/domain/admin-exchange.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import type { ConsoleExchangePromotion } from '@domain/admin-exchange.ts';
 import { emptyTier, tierDrafts, TiersEditor, tiersFromDrafts, type TierDraft } from './tiers-editor.tsx';
 import styles from './exchange-promotions.module.css';
 

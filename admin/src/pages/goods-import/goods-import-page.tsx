@@ -6,10 +6,10 @@ import { Link } from '@tanstack/react-router';
 import { afterGoodsChange, importGoodsFile, importTemplateHref } from '../../api/goods.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '../../../../src/domain/admin-goods.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '@domain/admin-goods.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 import styles from './goods-import-page.module.css';
 

@@ -5,10 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterOperatorChange, createOperator } from '../../api/operators.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../../../src/domain/operator-roles.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '@domain/operator-roles.ts';
 import styles from './new-operator-dialog.module.css';
 
 export function NewOperatorDialog({ onClose }: { onClose: () => void }) {

@@ -5,11 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterPromotionChange, createPromotion } from '../../api/promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { yuanToFen } from '../../../../src/domain/money.ts';
-import { CONSOLE_PROMOTION_LABELS, type ConsolePromotionKind } from '../../../../src/domain/admin-promotions.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { yuanToFen } from '@domain/money.ts';
+import { CONSOLE_PROMOTION_LABELS, type ConsolePromotionKind } from '@domain/admin-promotions.ts';
 import styles from './promotions-page.module.css';
 
 interface Row {

@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterPointsGoodsChange, createPointsGoods, updatePointsGoods } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { yuanToFen } from '../../../../src/domain/money.ts';
-import { adminPointsGoodsInput, type AdminPointsGoodsRow } from '../../../../src/domain/admin-points-goods.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { yuanToFen } from '@domain/money.ts';
+import { adminPointsGoodsInput, type AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
 import styles from './promotions-page.module.css';
 
 const YUAN = /^\d+(\.\d{1,2})?$/;

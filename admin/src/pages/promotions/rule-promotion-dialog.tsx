@@ -7,11 +7,11 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterRuleChange, createRulePromotion, updateRulePromotion } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice, yuanToFen } from '../../../../src/domain/money.ts';
-import { ACTIVITY_PAGE_CODES, ACTIVITY_PAGE_TITLES } from '../../../../src/domain/activity-pages.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice, yuanToFen } from '@domain/money.ts';
+import { ACTIVITY_PAGE_CODES, ACTIVITY_PAGE_TITLES } from '@domain/activity-pages.ts';
 import {
   combinationSetPrice,
   DAY_SECONDS,
@@ -21,7 +21,7 @@ import {
   TIERED_KINDS,
   type RulePromotionKind,
   type RulePromotionRow,
-} from '../../../../src/domain/admin-promotion-rules.ts';
+} from '@domain/admin-promotion-rules.ts';
 import styles from './promotions-page.module.css';
 
 interface TierRow {

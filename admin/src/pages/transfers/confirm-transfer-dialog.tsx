@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterTransferConfirmed, confirmTransfer } from '../../api/transfers.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatFen, formatPrice, yuanToFen } from '../../../../src/domain/money.ts';
-import type { TransferRow } from '../../../../src/domain/admin.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatFen, formatPrice, yuanToFen } from '@domain/money.ts';
+import type { TransferRow } from '@domain/admin.ts';
 import styles from './transfers-page.module.css';
 
 export function ConfirmTransferDialog({ transfer, onClose }: { transfer: TransferRow; onClose: () => void }) {
