@@ -1,8 +1,8 @@
 // What a running app is built from. Tests build their own (fresh in-memory PGlite, fixed clock).
 import type { Db } from './db/client.ts';
 import type { AlipayGateway } from './payment-gateway.ts';
-import type { TransferAccount } from '../src/domain/orders.ts';
-import type { Licence, ShopQrCodes } from '../src/domain/contracts.ts';
+import type { TransferAccount } from '@domain/orders.ts';
+import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
 
 export interface AppConfig {
   /** Absolute path of the built PWA (vite output); absent in API-only tests. */

@@ -7,7 +7,7 @@
 // /pay/sandbox/<id>, whose pay button stands in for the callback) and Alipay
 // (services/payments/alipay.ts: a signed cashier URL, a signed asynchronous notification, refunds
 // over its API). Here, below the services, so that what the app is built from needs none of them.
-import type { OnlinePayMethod } from '../src/domain/orders.ts';
+import type { OnlinePayMethod } from '@domain/orders.ts';
 
 /** What a gateway needs to send the buyer to its cashier. */
 export interface GatewayCharge {

@@ -13,7 +13,7 @@
 //   writes as catalogue news (the epoch). SESSION_MEMO_TTL_MS bounds what nothing forgets: direct
 //   SQL, another machine, news still on its way.
 import type { Deps } from '../deps.ts';
-import type { CertificateFacts } from '../../src/domain/qualifications.ts';
+import type { CertificateFacts } from '@domain/qualifications.ts';
 import { catalogueEpoch, onCatalogueChange } from '../cluster/catalogue-news.ts';
 import { announceSessionChange, onSessionChangeElsewhere, type SessionNews } from '../cluster/session-news.ts';
 

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../env.ts';
-import type { ChatMessage } from '../../src/domain/chat.ts';
+import type { ChatMessage } from '@domain/chat.ts';
 import { AppError } from './envelope.ts';
 
 const HEARTBEAT_MS = 20_000;

@@ -6,7 +6,7 @@
 // shows are optional settings (shop-front-settings.ts): production shows none of the demo's.
 import type { AlipayGateway } from '../payment-gateway.ts';
 import { alipayGateway, ALIPAY_PRODUCTION_GATEWAY } from '../services/payments/alipay.ts';
-import type { TransferAccount } from '../../src/domain/orders.ts';
+import type { TransferAccount } from '@domain/orders.ts';
 import { Refusal } from './refusal.ts';
 import { readShopFrontSettings, type ShopFrontSettings } from './shop-front-settings.ts';
 

@@ -18,7 +18,7 @@ import { checkPhotos, loadUpload, storePhotos } from '../services/after-sales/ph
 import { MAX_UPLOAD_BYTES } from '../services/uploads.ts';
 import { chatStream } from '../http/chat-stream.ts';
 import { chatHub } from '../services/chat/hub.ts';
-import { CHAT_TEXT_MAX } from '../../src/domain/chat.ts';
+import { CHAT_TEXT_MAX } from '@domain/chat.ts';
 import { withTx } from '../db/tx.ts';
 
 export const IMAGE_NOT_FOUND = '图片不存在';

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { requiredText } from '../../src/domain/validators.ts';
+import { requiredText } from '@domain/validators.ts';
 import { bindTicketState, confirmTicket, describeTicket, issueTicket, unbindWechat } from '../services/wechat/tickets.ts';
 
 const ticketField = z

@@ -21,7 +21,7 @@ import { hashPassword } from '../auth/password.ts';
 import { addDays } from './dates.ts';
 import { currentContract } from '../services/contracts/versions.ts';
 import type { CouponTemplateIds } from './promotions.ts';
-import { SCOPE_CLASSES } from '../../src/domain/business-scope.ts';
+import { SCOPE_CLASSES } from '@domain/business-scope.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_USERNAMES = ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired'] as const;

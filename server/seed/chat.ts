@@ -5,8 +5,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { chatConversations, chatMessages, goods, staff } from '../db/schema.ts';
 import { addDays, addMinutes } from './dates.ts';
-import { formatPrice } from '../../src/domain/money.ts';
-import type { ChatCard } from '../../src/domain/chat.ts';
+import { formatPrice } from '@domain/money.ts';
+import type { ChatCard } from '@domain/chat.ts';
 
 export async function seedChat(db: Db, now: Date, accounts: { demo: { userId: number; companyId: number }; chain: { userId: number; companyId: number } }): Promise<void> {
   const [agent] = await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.username, 'support')).limit(1);

@@ -11,7 +11,7 @@ import {
   siteConfig,
 } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
+import { ARTICLE_CATEGORY_ID } from '@domain/constants.ts';
 import { sanitizeArticleHtml } from '../services/articles/sanitize.ts';
 import { addDays } from './dates.ts';
 import { firstFreeId, syncSequence } from './db-util.ts';

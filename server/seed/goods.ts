@@ -1,7 +1,7 @@
 // The goods generator: product lines of catalogue-words.ts × manufacturers × warehouses, one row at
 // a time from a seeded stream, so the same options give the same catalogue and 100,000 rows never
 // sit in memory at once. Pinyin keys are computed once per distinct name (names repeat a lot).
-import type { ScopeClass } from '../../src/domain/business-scope.ts';
+import type { ScopeClass } from '@domain/business-scope.ts';
 import type { goods, goodsLadderPrices, promotionGoods } from '../db/schema.ts';
 import { searchKeysFor, type SearchKeys } from '../services/search-keys.ts';
 import { createRng, hashString, type Rng } from './rng.ts';

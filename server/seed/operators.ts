@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
 import { addDays, shanghaiDate } from './dates.ts';
 import { documentPng } from './document-png.ts';
-import type { OperatorRole } from '../../src/domain/operator-roles.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 
 export const OPERATOR_DEMO_PASSWORD = 'console1234';
 /** Base32; an authenticator app given this secret shows `admin`'s codes (demo only). */

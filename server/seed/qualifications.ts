@@ -7,7 +7,7 @@
 import { desc, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { goods, goodsBatches, inspectionReports, qualificationFiles } from '../db/schema.ts';
-import { QUALIFICATION_KINDS, type QualificationKind } from '../../src/domain/qualifications.ts';
+import { QUALIFICATION_KINDS, type QualificationKind } from '@domain/qualifications.ts';
 import type { SeededAccounts } from './accounts.ts';
 import { addDays, shanghaiDate } from './dates.ts';
 import { samplePdf, samplePng } from './sample-files.ts';

@@ -6,8 +6,8 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { goods, promotionGoods, promotions } from '../db/schema.ts';
-import { formatFen } from '../../src/domain/money.ts';
-import type { FlashSale, GoodsActivity } from '../../src/domain/catalog.ts';
+import { formatFen } from '@domain/money.ts';
+import type { FlashSale, GoodsActivity } from '@domain/catalog.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from './price-visibility.ts';
 import { loadGoodsItems } from './goods/item.ts';
 

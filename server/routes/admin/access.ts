@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env.ts';
 import { forbidden } from '../../http/envelope.ts';
 import { requireOperator } from '../../auth/staff-session.ts';
-import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 
 /** 'public': anyone (the login itself); 'signed-in': any operator; else the roles listed. */
 export type Access = 'public' | 'signed-in' | readonly OperatorRole[];

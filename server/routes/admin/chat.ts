@@ -30,8 +30,8 @@ import { MAX_UPLOAD_BYTES } from '../../services/uploads.ts';
 import { withTx } from '../../db/tx.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { CHAT_TEXT_MAX, CHAT_CANNED_REPLIES } from '../../../src/domain/chat.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { CHAT_TEXT_MAX, CHAT_CANNED_REPLIES } from '@domain/chat.ts';
 
 const agentOf = (c: Context<AppEnv>): Agent => ({ ...actorOf(c), role: requireOperator(c).role });
 const conversationId = (c: Context<AppEnv>) => objectId(c.req.param('id') ?? '', CONVERSATION_NOT_FOUND);

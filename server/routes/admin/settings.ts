@@ -10,8 +10,8 @@ import { effectiveSettings } from '../../services/settings/site-settings.ts';
 import { updateSiteSettings } from '../../services/admin/site-settings.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { LICENCES_MAX, PAYMENT_WINDOW_MINUTES_MAX, PAYMENT_WINDOW_MINUTES_MIN, SHIPPING_FEN_MAX } from '../../../src/domain/admin-content.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { LICENCES_MAX, PAYMENT_WINDOW_MINUTES_MAX, PAYMENT_WINDOW_MINUTES_MIN, SHIPPING_FEN_MAX } from '@domain/admin-content.ts';
 
 const fen = (msg: string) => z.number({ error: msg }).int({ error: msg }).min(0, { error: msg }).max(SHIPPING_FEN_MAX, { error: msg });
 const text = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, { error: `请填写${label}` }).max(60, { error: `${label}最多60个字` });

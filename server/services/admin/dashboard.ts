@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { afterSales, companies, goods, orders, qualificationFiles } from '../../db/schema.ts';
-import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '../../../src/domain/admin.ts';
+import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '@domain/admin.ts';
 
 /** Statuses where an order waits on the buyer or on us. */
 export const WAITING_ORDER_STATUSES = ['pending_payment', 'awaiting_transfer', 'paid', 'shipped', 'after_sale'] as const;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { siteConfig } from '../../db/schema.ts';
 import type { AppConfig } from '../../deps.ts';
-import type { SiteSettings, SiteSettingsView } from '../../../src/domain/admin-content.ts';
+import type { SiteSettings, SiteSettingsView } from '@domain/admin-content.ts';
 import { effectiveSettings, SETTING_KEYS, type SettingKey } from '../settings/site-settings.ts';
 import { writeAudit, type Actor } from './audit.ts';
 

@@ -10,7 +10,7 @@ import { withTx } from '../../db/tx.ts';
 import { afterSaleRefunds, afterSales, orders, payments } from '../../db/schema.ts';
 import { AppError } from '../../http/envelope.ts';
 import { onlineGateway, type PayConfig } from '../payments/pay.ts';
-import type { PayMethod } from '../../../src/domain/orders.ts';
+import type { PayMethod } from '@domain/orders.ts';
 
 const GATEWAY_METHODS: PayMethod[] = ['sandbox', 'alipay'];
 

@@ -9,7 +9,7 @@ import {
   isAllowedArticleImage,
   isPlainTextBody,
   plainTextToHtml,
-} from '../../../src/domain/article-html.ts';
+} from '@domain/article-html.ts';
 
 let hooked = false;
 

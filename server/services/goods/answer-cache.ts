@@ -15,7 +15,7 @@
 //   re-read price and stock, so a stale tile can never sell what is not there.
 import type { Deps } from '../../deps.ts';
 import type { StoredAnswer } from '../../http/stored-answer.ts';
-import { CODE_OK } from '../../../src/domain/envelope.ts';
+import { CODE_OK } from '@domain/envelope.ts';
 import type { Viewer } from '../price-visibility.ts';
 import { catalogueEpoch, onCatalogueChange } from '../../cluster/catalogue-news.ts';
 

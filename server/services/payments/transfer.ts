@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema.ts';
-import type { TransferAccount, TransferInfo } from '../../../src/domain/orders.ts';
+import type { TransferAccount, TransferInfo } from '@domain/orders.ts';
 
 const DEMO_ACCOUNT = {
   account_name: '康源医药有限公司',
