@@ -55,6 +55,8 @@ function consoleLayerRules() {
  * folder (`db/`) or a file at server/'s root (`app.ts`); every file of server/ is in one.
  */
 const SERVER_RANKS = [
+  // Where the checkout is, from source or built (dist-server/).
+  { root: ['project-root.ts'] },
   // The schema, the connection, transactions.
   { db: ['db/'] },
   // What an app is built from and its request context; the payment gateway contract it is given.

@@ -10,10 +10,11 @@
 // docs/operations.md explains them; `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
+import { projectRoot } from './project-root.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { AppConfig } from './deps.ts';
 import { isSeeded, seedDemo } from './seed/index.ts';
@@ -28,7 +29,6 @@ import { registerStart, startHeartbeat, startPlace } from './cluster/server-star
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface StartOptions {
   port?: number;

@@ -1,4 +1,6 @@
-// One of the processes `npm start` forks with WORKERS=n (server/ops/workers.ts).
+// One of the processes `npm start` forks with WORKERS=n (server/ops/workers.ts); built, it is
+// dist-server/worker.js (scripts/build-server.mjs), whose errors name the TypeScript lines.
+process.setSourceMapsEnabled(true);
 import { runMain } from './index.ts';
 import { Refusal } from './ops/refusal.ts';
 
