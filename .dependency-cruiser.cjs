@@ -13,6 +13,12 @@ const DOMAIN_PACKAGES = ['zod'];
 
 const folders = (names) => `^src/(${names.join('|')})/`;
 
+/**
+ * The path aliases (`@domain/…`, `@ui/…`) tsconfig.json defines; scripts/check-layers.mjs resolves
+ * them to their folders, so an aliased import meets the same rules as the relative one.
+ */
+const ALIASES = Object.keys(require('./tsconfig.json').compilerOptions.paths ?? {}).map((name) => name.replace(/\/\*$/, '/'));
+
 function layerRules() {
   return LAYERS.flatMap((layer, rank) => {
     const allowed = LAYERS.slice(0, rank + 1).concat(rank >= UI_FROM ? ['ui'] : []);
@@ -43,6 +49,61 @@ function consoleLayerRules() {
   }));
 }
 
+/**
+ * Ranks of server/, lowest first (README "Layout", docs/decisions/layers.md): a file imports its own
+ * part and the ranks below it; parts that share a rank never import each other. Each part is a
+ * folder (`db/`) or a file at server/'s root (`app.ts`); every file of server/ is in one.
+ */
+const SERVER_RANKS = [
+  // Where the checkout is, from source or built (dist-server/).
+  { root: ['project-root.ts'] },
+  // The schema, the connection, transactions.
+  { db: ['db/'] },
+  // What an app is built from and its request context; the payment gateway contract it is given.
+  { shape: ['deps.ts', 'env.ts', 'payment-gateway.ts'] },
+  // What one process knows of the others: its start's id, the starts still running, news to the other workers.
+  { cluster: ['cluster/'] },
+  // The HTTP edge (envelope, bodies, validation, static files), and the chat frame's own assets.
+  { http: ['http/'], 'chat-frame': ['chat-frame/'] },
+  { auth: ['auth/'] },
+  { services: ['services/'] },
+  // Above the services they use: the routes, the demo data, and the operator's tools (settings, backups, workers).
+  { routes: ['routes/'], seed: ['seed/'], ops: ['ops/'] },
+  { app: ['app.ts'] },
+  // One server process: database, demo data on first run, the app, the sweepers.
+  { index: ['index.ts'] },
+  // The entries: `npm start` and a forked worker.
+  { start: ['start.ts'], worker: ['worker.ts'] },
+];
+
+const serverPath = (entries) =>
+  `^server/(${entries.map((e) => (e.endsWith('/') ? e.replace(/\./g, '\\.') : `${e.replace(/\./g, '\\.')}$`)).join('|')})`;
+
+function serverRankRules() {
+  return SERVER_RANKS.flatMap((rank, index) =>
+    Object.entries(rank).flatMap(([part, entries]) => {
+      const siblings = Object.entries(rank).filter(([other]) => other !== part).map(([other]) => other);
+      const higher = SERVER_RANKS.slice(index + 1).flatMap((r) => Object.keys(r));
+      const forbidden = siblings.concat(higher);
+      if (forbidden.length === 0) return [];
+      const entriesOf = (name) => SERVER_RANKS.map((r) => r[name]).find(Boolean);
+      return [
+        {
+          name: `server-rank-${part}`,
+          comment: `server/${entries.join(', server/')} imports only lower ranks of server/ (${SERVER_RANKS.slice(0, index)
+            .flatMap((r) => Object.keys(r))
+            .join(', ')}), never ${forbidden.join(', ')} (ranks point one way)`,
+          severity: 'error',
+          from: { path: serverPath(entries) },
+          to: { path: serverPath(forbidden.flatMap(entriesOf)) },
+        },
+      ];
+    }),
+  );
+}
+
+const SERVER_RANKED = serverPath(SERVER_RANKS.flatMap((rank) => Object.values(rank).flat()));
+
 module.exports = {
   forbidden: [
     ...consoleLayerRules(),
@@ -68,6 +129,13 @@ module.exports = {
       to: { path: '^admin/' },
     },
     {
+      name: 'resolvable',
+      comment: `An import of our own code (relative, or through ${ALIASES.join(', ')}) that cannot be followed would escape every rule`,
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, path: `^(\\.|${ALIASES.join('|')})` },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles, type-only imports included',
       severity: 'error',
@@ -75,6 +143,14 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules(),
+    ...serverRankRules(),
+    {
+      name: 'server-ranked',
+      comment: 'Every file of server/ is in one of its ranks (SERVER_RANKS): a new folder or root file is given its place there',
+      severity: 'error',
+      from: { path: '^server/', pathNot: SERVER_RANKED },
+      to: {},
+    },
     {
       name: 'main-is-app',
       comment: 'src/main.tsx is the app entry: it may import anything in src/, but nothing imports it',
@@ -95,7 +171,8 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain/' },
       to: {
-        pathNot: ['^src/domain/', ...DOMAIN_PACKAGES.map((name) => `^node_modules/${name}/`)],
+        // (^|/): node_modules may be a link to another checkout's (a git worktree), resolved to ../…/node_modules.
+        pathNot: ['^src/domain/', ...DOMAIN_PACKAGES.map((name) => `(^|/)node_modules/${name}/`)],
       },
     },
     {

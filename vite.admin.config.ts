@@ -12,6 +12,9 @@ export default defineConfig({
   root: path.join(here, 'admin'),
   base: '/admin/',
   plugins: [react()],
+  // The shop's shared layers by name (@domain/…, @ui/…): the paths of tsconfig.json, the one place
+  // they are defined (docs/decisions/layers.md "Path aliases").
+  resolve: { tsconfigPaths: true },
   // The shop's public/ (icons, the PWA manifest) is not the console's.
   publicDir: false,
   build: {

@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  // @domain/… and @ui/… (the console, the server) as tsconfig.json's paths define them.
+  resolve: { tsconfigPaths: true },
   test: {
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.

@@ -19,7 +19,7 @@ import { createApp } from '../server/app.ts';
 import type { Db } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { cartLines, goods, promotionGoods, promotions } from '../server/db/schema.ts';
-import { seedDemo } from '../server/db/seed/index.ts';
+import { seedDemo } from '../server/seed/index.ts';
 import { insertBuyer } from '../tests/fixtures/catalogue.ts';
 import { auditPlans } from './plan-audit';
 import { percentile } from './stats';

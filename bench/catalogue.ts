@@ -18,7 +18,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import type { Deps } from '../server/deps.ts';
 import { brands, categories, companies, favorites, goods, manufacturers, users } from '../server/db/schema.ts';
-import { isSeeded, readSeedMarker, seedDemo } from '../server/db/seed/index.ts';
+import { isSeeded, readSeedMarker, seedDemo } from '../server/seed/index.ts';
 import { rowsOf } from '../server/services/goods/search.ts';
 import { LIST_TOTAL_CAP } from '../src/domain/catalog.ts';
 import { brandCountsStatement, listBrands } from '../server/services/goods/list/brands.ts';

@@ -22,7 +22,7 @@ import { createApp } from '../server/app.ts';
 import type { Db } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { companyCoupons, couponTemplates } from '../server/db/schema.ts';
-import { seedDemo } from '../server/db/seed/index.ts';
+import { seedDemo } from '../server/seed/index.ts';
 import { addCartLines, orderableGoods, orderingBuyer } from './fixtures';
 import { auditPlans } from './plan-audit';
 import { percentile } from './stats';

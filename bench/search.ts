@@ -57,7 +57,7 @@ const QUERIES: [string, 1 | 2, boolean][] = [
 /** Queries whose every statement is EXPLAINed with `--explain some`. */
 const EXPLAIN_SOME = new Set(['感冒', '颗粒', 'gml', 'ganmaoling', '无此药品名', 'zzzzqqq', '华润']);
 
-// --- synthetic catalogue (used until server/db/seed exports seedDemo) ------------------------
+// --- synthetic catalogue (used until server/seed exports seedDemo) ------------------------
 
 const ROOTS = [
   '感冒灵', '阿莫西林', '头孢克肟', '布洛芬', '对乙酰氨基酚', '板蓝根', '连花清瘟', '维生素C', '复方甘草',
@@ -135,7 +135,7 @@ async function seedSynthetic(db: Db, n: number): Promise<void> {
 
 async function seed(db: Db, n: number): Promise<string> {
   // The demo seed is written in parallel; use it when it is there (path kept dynamic on purpose).
-  const seedModule = '../server/db/seed/index.ts';
+  const seedModule = '../server/seed/index.ts';
   try {
     const mod = (await import(seedModule)) as { seedDemo?: (db: Db, o: { goods: number; now: Date }) => Promise<unknown> };
     if (typeof mod.seedDemo === 'function') {

@@ -1,8 +1,8 @@
 // What a running app is built from. Tests build their own (fresh in-memory PGlite, fixed clock).
 import type { Db } from './db/client.ts';
-import type { AlipayGateway } from './services/payments/alipay.ts';
-import type { TransferAccount } from './services/payments/transfer.ts';
-import type { Licence, ShopQrCodes } from '../src/domain/contracts.ts';
+import type { AlipayGateway } from './payment-gateway.ts';
+import type { TransferAccount } from '@domain/orders.ts';
+import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
 
 export interface AppConfig {
   /** Absolute path of the built PWA (vite output); absent in API-only tests. */
@@ -48,7 +48,7 @@ export interface Deps {
   clock: () => Date;
   config: AppConfig;
   /**
-   * This server start's id (server/ops/boot-id.ts), written on Idempotency-Key claims; tests pass
+   * This server start's id (server/cluster/boot-id.ts), written on Idempotency-Key claims; tests pass
    * their own to play a restarted server. Default: the process's.
    */
   bootId?: string;

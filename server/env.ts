@@ -1,6 +1,6 @@
 // Hono context typing shared by every route module.
 import type { Deps } from './deps.ts';
-import type { OperatorRole } from '../src/domain/operator-roles.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 
 export interface IdempotencyClaim {
   scope: string;

@@ -10,25 +10,25 @@
 // docs/operations.md explains them; `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
+import { projectRoot } from './project-root.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { AppConfig } from './deps.ts';
-import { isSeeded, seedDemo } from './db/seed/index.ts';
+import { isSeeded, seedDemo } from './seed/index.ts';
 import { startOrderExpirySweeper } from './services/order-expiry.ts';
 import { startGroupDeadlineSweeper } from './services/promotions/group-deadline.ts';
 import { startReminderSweeper } from './services/messages/reminders.ts';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
 import { closeGracefully } from './ops/graceful-close.ts';
 import { Refusal } from './ops/refusal.ts';
-import { bootId } from './ops/boot-id.ts';
-import { registerStart, startHeartbeat, startPlace } from './ops/server-starts.ts';
+import { bootId } from './cluster/boot-id.ts';
+import { registerStart, startHeartbeat, startPlace } from './cluster/server-starts.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface StartOptions {
   port?: number;

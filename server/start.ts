@@ -1,16 +1,16 @@
-// `npm start`: builds the PWA and the operator console when dist/ is missing or older than their
-// sources, then starts the
-// server: one process, or WORKERS=n processes on PostgreSQL (server/ops/workers.ts). A fresh clone
-// therefore needs only `npm install && npm start`.
+// `npm start` (scripts/start.mjs runs this as built, dist-server/start.js): refuses bad settings,
+// builds the PWA and the operator console when dist/ is missing or older than their sources, then
+// starts the server: one process, or WORKERS=n processes on PostgreSQL (server/ops/workers.ts). A
+// fresh clone therefore needs only `npm install && npm start`.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from './project-root.ts';
 import { Refusal } from './ops/refusal.ts';
 import { runWorkers, workerCount } from './ops/workers.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = projectRoot;
 /** What the vite build reads. */
 const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'admin', 'vite.admin.config.ts', 'vite.ssr.config.ts', 'package.json'];
 /** The shop first (it empties dist/), then the console into dist/admin/, then the server renderer into dist/.ssr/. */

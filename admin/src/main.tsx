@@ -1,6 +1,6 @@
 // The operator console's entry (issue 18): its own bundle under /admin, never part of the shop's.
 // The shop's tokens first, so every CSS module after it reads the same colours and spacing.
-import '../../src/ui/tokens.css';
+import '@ui/tokens.css';
 import './app/console.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

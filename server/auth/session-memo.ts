@@ -9,13 +9,13 @@
 //   forgets (forgetSession / forgetUserSessions / forgetCompanySessions; every console write
 //   forgets all through onCatalogueChange), and forgetting bumps a generation so a read that was
 //   already in flight cannot store what it read before the change.
-// - Other WORKERS processes hear of these forgets (server/ops/session-news.ts), and of console
+// - Other WORKERS processes hear of these forgets (server/cluster/session-news.ts), and of console
 //   writes as catalogue news (the epoch). SESSION_MEMO_TTL_MS bounds what nothing forgets: direct
 //   SQL, another machine, news still on its way.
 import type { Deps } from '../deps.ts';
-import type { CertificateFacts } from '../../src/domain/qualifications.ts';
-import { catalogueEpoch, onCatalogueChange } from '../services/goods/list/cache.ts';
-import { announceSessionChange, onSessionChangeElsewhere, type SessionNews } from '../ops/session-news.ts';
+import type { CertificateFacts } from '@domain/qualifications.ts';
+import { catalogueEpoch, onCatalogueChange } from '../cluster/catalogue-news.ts';
+import { announceSessionChange, onSessionChangeElsewhere, type SessionNews } from '../cluster/session-news.ts';
 
 /** How long a session read is recalled before the database is asked again. */
 export const SESSION_MEMO_TTL_MS = 2_000;

@@ -11,7 +11,7 @@ import { companies, qualificationFiles, sessions, users } from '../db/schema.ts'
 import type { AppEnv, SessionUser } from '../env.ts';
 import { AppError, notFound, notSignedIn } from '../http/envelope.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { CertificateFacts } from '../../src/domain/qualifications.ts';
+import type { CertificateFacts } from '@domain/qualifications.ts';
 import { beginSessionRead, forgetSession, forgetUserSessions, recallSession, rememberSession, type SessionRow } from './session-memo.ts';
 
 export const SESSION_COOKIE = 'sid';

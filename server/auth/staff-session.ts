@@ -11,7 +11,7 @@ import type { AppEnv, OperatorSession } from '../env.ts';
 import { AppError } from '../http/envelope.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { hashToken } from './session.ts';
-import { CODE_NOT_SIGNED_IN } from '../../src/domain/envelope.ts';
+import { CODE_NOT_SIGNED_IN } from '@domain/envelope.ts';
 
 export const STAFF_COOKIE = 'admin_sid';
 const COOKIE_PATH = '/api/admin';

@@ -1,41 +1,30 @@
-// The chat frame's script and stylesheet, built once per process on first request: the script is
-// bundled from client/main.ts by esbuild (already installed with tsx, which runs the server), the
-// stylesheet is the shop's design tokens followed by the frame's own rules (colours only as tokens).
+// The chat frame's script and stylesheet, made by `npm run build` (scripts/build-server.mjs) into
+// dist-server/: the script bundled from client/main.ts, the stylesheet the shop's design tokens
+// followed by the frame's own rules (frame.css, colours only as tokens). Read once per process.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../project-root.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
+/** Where scripts/build-server.mjs writes them (CHAT_FRAME_FILES there). */
+const FILES = { js: 'dist-server/chat-frame.js', css: 'dist-server/chat-frame.css' } as const;
 
 const built = new Map<'js' | 'css', Promise<string>>();
 
-async function bundleScript(): Promise<string> {
-  // Imported when first needed: esbuild checks its host at import, which a jsdom test realm fails,
-  // and only a process that serves the chat frame needs it.
-  const { build } = await import('esbuild');
-  const out = await build({
-    entryPoints: [path.join(here, 'client/main.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-  });
-  return out.outputFiles[0].text;
-}
-
-async function stylesheet(): Promise<string> {
-  const [tokens, own] = await Promise.all([readFile(path.join(root, 'src/ui/tokens.css'), 'utf8'), readFile(path.join(here, 'frame.css'), 'utf8')]);
-  return `${tokens}\n${own}`;
+async function read(kind: 'js' | 'css'): Promise<string> {
+  const file = path.join(projectRoot, FILES[kind]);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${FILES[kind]} is missing: run \`npm run build\``);
+    throw err;
+  }
 }
 
 export function frameAsset(kind: 'js' | 'css'): Promise<string> {
   let p = built.get(kind);
   if (!p) {
-    p = kind === 'js' ? bundleScript() : stylesheet();
-    // A failed build is retried on the next request rather than cached.
+    p = read(kind);
+    // A failed read (no build yet) is retried on the next request rather than kept.
     p.catch(() => built.delete(kind));
     built.set(kind, p);
   }

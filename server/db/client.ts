@@ -1,7 +1,6 @@
 // Opens the database: embedded PGlite (on disk under DATA_DIR, or in memory for tests) by default,
 // real PostgreSQL when DATABASE_URL is set. Both speak the same dialect and run the same migrations.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { projectRoot } from '../project-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -28,7 +28,7 @@ export interface OpenedDatabase {
 /** Key of the PostgreSQL advisory lock taken around start-up work (any constant, app-wide). */
 const STARTUP_LOCK_KEY = 7_240_316;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
 
 export interface OpenOptions {
   /** postgres://… ; when set, PostgreSQL is used. */

@@ -309,7 +309,7 @@ export const flowTokens = pgTable('flow_tokens', {
 
 /** Replayable answers for mutating requests carrying an Idempotency-Key (the outbox relies on it). */
 /**
- * Running starts of the shop's server (server/ops/server-starts.ts): who may still answer an
+ * Running starts of the shop's server (server/cluster/server-starts.ts): who may still answer an
  * Idempotency-Key it claimed. A start whose heartbeat stopped, or that another start on the same
  * host and port replaced, is gone.
  */

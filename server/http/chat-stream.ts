@@ -5,29 +5,42 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../env.ts';
-import type { ChatMessage } from '../../src/domain/chat.ts';
-import { chatHub, type HubLine } from '../services/chat/hub.ts';
+import type { ChatMessage } from '@domain/chat.ts';
 import { AppError } from './envelope.ts';
 
 const HEARTBEAT_MS = 20_000;
 
-export interface ChatStreamOptions {
+/** One connection's interest in the live lines. */
+export interface LineListener<Line> {
+  wants: (line: Line) => boolean;
+  deliver: (lines: Line[]) => void;
+  /** The process is stopping: end the connection so the client reconnects elsewhere. */
+  end: () => void;
+}
+
+/** Where the live lines come from (the chat hub of this process and database). */
+export interface LiveLines<Line> {
+  /** Resolves, to the unsubscribe, once lines written from now on are sure to reach the listener. */
+  subscribe: (listener: LineListener<Line>) => Promise<() => void>;
+}
+
+export interface ChatStreamOptions<Line> {
+  hub: LiveLines<Line>;
   /** Lines after the client's cursor, read once the hub is listening (so nothing falls between). */
   catchUp: () => Promise<ChatMessage[]>;
-  wants: (line: HubLine) => boolean;
-  toMessage: (line: HubLine) => ChatMessage;
+  wants: (line: Line) => boolean;
+  toMessage: (line: Line) => ChatMessage;
   /** Marks the other side's lines delivered once sent. */
   delivered: (ids: number[]) => Promise<void>;
   fromOtherSide: (m: ChatMessage) => boolean;
 }
 
-export function chatStream(c: Context<AppEnv>, opts: ChatStreamOptions): Response {
+export function chatStream<Line>(c: Context<AppEnv>, opts: ChatStreamOptions<Line>): Response {
   // EventSource always asks for an event stream; anything else (a plain fetch reading the body to
   // its end) would wait forever, so it gets a plain answer instead.
   if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
     throw new AppError(406, 406, '请以事件流（text/event-stream）方式连接');
   }
-  const hub = chatHub(c.get('deps').db);
   return streamSSE(c, async (stream) => {
     const queue: ChatMessage[] = [];
     const sent = new Set<number>();
@@ -42,7 +55,7 @@ export function chatStream(c: Context<AppEnv>, opts: ChatStreamOptions): Respons
       closed = true;
       poke();
     });
-    const unsubscribe = await hub.subscribe({
+    const unsubscribe = await opts.hub.subscribe({
       wants: opts.wants,
       deliver: (lines) => {
         queue.push(...lines.map(opts.toMessage));

@@ -1,7 +1,7 @@
 // One place that shapes every API answer as { code, msg, data } (DESIGN.md "API contract").
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CODE_OK, CODE_VALIDATION, CODE_NOT_SIGNED_IN } from '../../src/domain/envelope.ts';
+import { CODE_OK, CODE_VALIDATION, CODE_NOT_SIGNED_IN } from '@domain/envelope.ts';
 
 export function ok<T>(c: Context, data: T, msg = 'ok', status: 200 | 201 = 200) {
   return c.json({ code: CODE_OK, msg, data }, status);

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { CODE_NOT_SIGNED_IN } from '../../src/domain/envelope.ts';
+import { CODE_NOT_SIGNED_IN } from '@domain/envelope.ts';
 import { AppError, validationError } from './envelope.ts';
 import { issuesToFieldErrors } from './validate.ts';
 

@@ -9,20 +9,20 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { withTx } from '../db/tx.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { MOMENTARY_STATUSES } from '../../src/domain/envelope.ts';
+import { MOMENTARY_STATUSES } from '@domain/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { CODE_OK } from '../../src/domain/envelope.ts';
+import { CODE_OK } from '@domain/envelope.ts';
 import { AppError, validationError } from './envelope.ts';
 import { clientIp } from './client-ip.ts';
-import { bootId } from '../ops/boot-id.ts';
-import { startIsRunning } from '../ops/server-starts.ts';
+import { bootId } from '../cluster/boot-id.ts';
+import { startIsRunning } from '../cluster/server-starts.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * A claim without an answer made by a start of the server that is no longer running
- * (server/ops/server-starts.ts) was abandoned when that server died: it is taken over at once, so a
+ * (server/cluster/server-starts.ts) was abandoned when that server died: it is taken over at once, so a
  * buyer's outbox is not held up after a crash and restart. Any claim still without an answer after
  * this long belongs to a worker that died mid-request (clients time out after 30 s) and is released
  * too. Handlers

@@ -1,11 +1,19 @@
-// Sends a stored catalogue answer (server/services/goods/answer-cache.ts) as the response: its
-// JSON, or its brotli/gzip body made once per stored answer with the settings of
+// Sends a stored answer (the catalogue's, server/services/goods/answer-cache.ts, keeps them) as
+// the response: its JSON, or its brotli/gzip body made once per stored answer with the settings of
 // compress-json.ts, which leaves a response that already has a Content-Encoding alone.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
-import type { StoredAnswer } from '../services/goods/answer-cache.ts';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES, GZIP_LEVEL, pickEncoding } from './compress-json.ts';
+
+/** One stored answer: its JSON envelope, and each compressed form once a client asked for it. */
+export interface StoredAnswer {
+  json: Buffer;
+  /** Whether this request found it stored (joining a build already under way counts as found). */
+  hit?: boolean;
+  /** Filled here, by the first request that asks for that encoding. */
+  compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+}
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { createOperator } from '../services/admin/operators.ts';
-import { isOperatorRole, OPERATOR_ROLES } from '../../src/domain/operator-roles.ts';
+import { isOperatorRole, OPERATOR_ROLES } from '@domain/operator-roles.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = `usage: OPERATOR_PASSWORD=… npm run operator -- --username NAME --name 姓名 --phone PHONE --role ${OPERATOR_ROLES.join('|')} [--totp]`;

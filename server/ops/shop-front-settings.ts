@@ -1,7 +1,7 @@
 // The operator's licences and QR codes from the environment (docs/operations.md "Production
 // settings"): optional in both modes, but one that is set and malformed stops the start, since
 // otherwise the footer would silently lose a licence the law asks to be shown.
-import type { Licence, ShopQrCodes } from '../../src/domain/contracts.ts';
+import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
 import { Refusal } from './refusal.ts';
 
 type Get = (name: string) => string | undefined;

@@ -4,8 +4,9 @@
 // a real gateway (Alipay), our receiving account for 对公转账 and the chat token secret, and
 // refuses to start, naming every missing one, without them. The licences and QR codes the shell
 // shows are optional settings (shop-front-settings.ts): production shows none of the demo's.
-import { alipayGateway, ALIPAY_PRODUCTION_GATEWAY, type AlipayGateway } from '../services/payments/alipay.ts';
-import type { TransferAccount } from '../services/payments/transfer.ts';
+import type { AlipayGateway } from '../payment-gateway.ts';
+import { alipayGateway, ALIPAY_PRODUCTION_GATEWAY } from '../services/payments/alipay.ts';
+import type { TransferAccount } from '@domain/orders.ts';
 import { Refusal } from './refusal.ts';
 import { readShopFrontSettings, type ShopFrontSettings } from './shop-front-settings.ts';
 

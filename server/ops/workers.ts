@@ -2,12 +2,11 @@
 // Everything the processes must agree on (sessions, rate limits, Idempotency-Keys, stock, uploads)
 // lives in the database, so any process may answer any request (docs/operations.md).
 import cluster, { type Worker } from 'node:cluster';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from './refusal.ts';
-import { BOOT_ID_ENV, bootId } from './boot-id.ts';
-import { relayCatalogueNews } from './catalogue-news.ts';
-import { relaySessionNews } from './session-news.ts';
+import { BOOT_ID_ENV, bootId } from '../cluster/boot-id.ts';
+import { relayCatalogueNews } from '../cluster/catalogue-news.ts';
+import { relaySessionNews } from '../cluster/session-news.ts';
 
 
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
@@ -25,14 +24,16 @@ export function workerCount(env: NodeJS.ProcessEnv): number {
   return n;
 }
 
-const workerEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
+// From source this is server/ops/workers.ts beside server/worker.ts; built (`npm run build`), it is
+// bundled into a file of dist-server/, beside dist-server/worker.js.
+const workerEntry = fileURLToPath(import.meta.url.endsWith('.ts') ? new URL('../worker.ts', import.meta.url) : new URL('./worker.js', import.meta.url));
 
 /**
- * The primary: forks n workers (each runs server/ops/worker.ts), replaces one that dies while the
+ * The primary: forks n workers (each runs server/worker.ts), replaces one that dies while the
  * shop runs, and on SIGTERM/SIGINT passes the signal on and exits once every worker has drained.
  */
 export function runWorkers(n: number, log: (line: string) => void = console.log): void {
-  // The workers inherit process.execArgv, i.e. tsx's loader, so they can run TypeScript too.
+  // The workers inherit process.execArgv: from source, tsx's loader, so they can run TypeScript too.
   cluster.setupPrimary({ exec: workerEntry });
   let stopping = false;
   const listening = new WeakSet<Worker>();

@@ -11,7 +11,7 @@ import { flagParam, intParam, ID_MAX, parseIdList } from '../http/params.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { activityPage } from '../services/activity-pages/page.ts';
 import { recordTap } from '../services/activity-pages/taps.ts';
-import { ACTIVITY_MESSAGES, ACTIVITY_PAGE_CODES, activityTapInput } from '../../src/domain/activity-pages.ts';
+import { ACTIVITY_MESSAGES, ACTIVITY_PAGE_CODES, activityTapInput } from '@domain/activity-pages.ts';
 
 const MAX_TABS = 20;
 

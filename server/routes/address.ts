@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { objectId } from '../http/params.ts';
 import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
-import { addressInputSchema, type AddressFormValues } from '../../src/domain/address.ts';
+import { addressInputSchema, type AddressFormValues } from '@domain/address.ts';
 import { assertKnownRegion } from '../services/regions.ts';
 import {
   ADDRESS_NOT_FOUND,

@@ -21,8 +21,8 @@ import {
   AFTER_SALE_DESCRIPTION_MAX,
   AFTER_SALE_KINDS,
   AFTER_SALE_REASONS,
-} from '../../src/domain/orders-after-sale.ts';
-import { optionalText } from '../../src/domain/validators.ts';
+} from '@domain/orders-after-sale.ts';
+import { optionalText } from '@domain/validators.ts';
 
 export const AFTER_SALE_PAGE_SIZE = 10;
 /** More lines than an order could have is a malformed request. */

@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { ok, validationError } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
 import { ID_MAX, intParam, positiveId } from '../http/params.ts';
-import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
+import { ARTICLE_CATEGORY_ID } from '@domain/constants.ts';
 import {
   ARTICLE_CODE_RE,
   ARTICLE_LIST_LIMIT_DEFAULT,
@@ -16,7 +16,7 @@ import {
   type ArticleCategoryNode,
   type ArticleDetail,
   type ArticlePage,
-} from '../../src/domain/articles.ts';
+} from '@domain/articles.ts';
 import { categoryTree } from '../services/articles/categories.ts';
 import { listArticles, type CategorySelector } from '../services/articles/list.ts';
 import { articleDetail } from '../services/articles/detail.ts';

@@ -11,8 +11,8 @@ import { idField, parseIdList, type IdListRule } from '../http/params.ts';
 import { commitWithAnswer } from '../http/idempotency.ts';
 import { companyScope, requireUser } from '../auth/session.ts';
 import { pricesVisibleTo, viewerOf } from '../services/price-visibility.ts';
-import type { CartTotal } from '../../src/domain/contracts.ts';
-import { PARTIAL_ADD_MESSAGE } from '../../src/domain/cart-types.ts';
+import type { CartTotal } from '@domain/contracts.ts';
+import { PARTIAL_ADD_MESSAGE } from '@domain/cart-types.ts';
 import type {
   CartAddResult,
   CartCopyResult,
@@ -21,7 +21,7 @@ import type {
   CartPartialAddResult,
   CartSelectResult,
   CartState,
-} from '../../src/domain/cart-types.ts';
+} from '@domain/cart-types.ts';
 import { buyersOfUsers, currentBuyer, requireBuyer, type Buyer } from '../services/cart/buyer.ts';
 import {
   addBodySchema,
@@ -38,7 +38,7 @@ import { buildCartState, type CartViewer } from '../services/cart/list.ts';
 import { copyLines, deleteLines, selectLines, setLineNumber } from '../services/cart/lines.ts';
 import { GONE_MSG, lineRules } from '../services/cart/rules.ts';
 import { nextHint } from '../services/cart/tiers.ts';
-import { clampQuantity } from '../../src/domain/quantity.ts';
+import { clampQuantity } from '@domain/quantity.ts';
 
 /** More ids than a cart can hold is a malformed request, not a bigger delete. */
 export const BATCH_DELETE_MAX_IDS = 1000;

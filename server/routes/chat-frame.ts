@@ -1,8 +1,8 @@
 // GET /kf/chat?username=&token= — the customer-service chat frame the side bar loads (SPEC §6).
 // A small page of its own, outside the PWA's bundle and precache: the server checks the token
 // before sending anything, so a forged, expired or another member's token gets a refusal page and
-// never a conversation. Its script (/kf/chat.js) is bundled from server/chat-frame/client/ with
-// esbuild on first request and kept in memory.
+// never a conversation. Its script (/kf/chat.js) is bundled from server/chat-frame/client/ by
+// `npm run build` and read once per process (server/chat-frame/assets.ts).
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';

@@ -17,7 +17,8 @@ import { goodsCard, orderCard } from '../services/chat/cards.ts';
 import { checkPhotos, loadUpload, storePhotos } from '../services/after-sales/photos.ts';
 import { MAX_UPLOAD_BYTES } from '../services/uploads.ts';
 import { chatStream } from '../http/chat-stream.ts';
-import { CHAT_TEXT_MAX } from '../../src/domain/chat.ts';
+import { chatHub } from '../services/chat/hub.ts';
+import { CHAT_TEXT_MAX } from '@domain/chat.ts';
 import { withTx } from '../db/tx.ts';
 
 export const IMAGE_NOT_FOUND = '图片不存在';
@@ -62,6 +63,7 @@ chatRoutes.get('/stream', async (c) => {
   const { db, clock } = c.get('deps');
   const after = q.after;
   return chatStream(c, {
+    hub: chatHub(db),
     wants: (line) => line.userId === m.userId,
     toMessage: (line) => toChatMessage(line.row, line.agentName, '/api/kf/image'),
     fromOtherSide: (msg) => msg.sender === 'agent',

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { commitWithAnswer } from '../http/idempotency.ts';
 import { requireCompany } from '../auth/session.ts';
-import type { CheckoutPreview, CheckoutResult } from '../../src/domain/orders.ts';
+import type { CheckoutPreview, CheckoutResult } from '@domain/orders.ts';
 import { parseCheckoutInput } from '../services/checkout/input.ts';
 import { previewCheckout } from '../services/checkout/preview.ts';
 import { placeOrder } from '../services/checkout/place.ts';

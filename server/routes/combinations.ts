@@ -9,7 +9,7 @@ import { readQuery } from '../http/validate.ts';
 import { idField } from '../http/params.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { listCombinations } from '../services/combinations/list.ts';
-import type { CombinationView } from '../../src/domain/combinations.ts';
+import type { CombinationView } from '@domain/combinations.ts';
 
 export const COMBINATION_NOT_FOUND = '组合活动不存在或已结束';
 

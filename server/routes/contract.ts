@@ -13,7 +13,7 @@ import { contractParty, contractView, signatureOf } from '../services/contracts/
 import { findSignature, NOT_SIGNED_MSG, signContract } from '../services/contracts/signing.ts';
 import { contractVersion } from '../services/contracts/versions.ts';
 import { renderContractPdf } from '../services/contracts/pdf.ts';
-import type { ContractView } from '../../src/domain/e-contract.ts';
+import type { ContractView } from '@domain/e-contract.ts';
 
 export const contractRoutes = new Hono<AppEnv>();
 

@@ -14,7 +14,7 @@ import { IDEMPOTENCY_HEADER } from '../http/idempotency.ts';
 import { runDrawFor } from '../services/draws/draw.ts';
 import { companyRecords, currentDraw, drawActivity, recentWinners } from '../services/draws/views.ts';
 import { liveItems } from '../services/focus/slots.ts';
-import { DRAW_MESSAGES } from '../../src/domain/lucky-draw.ts';
+import { DRAW_MESSAGES } from '@domain/lucky-draw.ts';
 
 const idQuery = z.object({ id: idField(DRAW_MESSAGES.id) });
 const KEY_RE = /^[\x21-\x7e]{1,100}$/;

@@ -11,8 +11,8 @@ import type { CartViewer } from '../services/cart/list.ts';
 import { chooseExchange, exchangeOffers } from '../services/exchange/offers.ts';
 import { parseChooseInput } from '../services/exchange/input.ts';
 import { orderPrizes } from '../services/draws/prize-lines.ts';
-import type { ExchangeOffers } from '../../src/domain/exchange.ts';
-import type { PendingPrizes } from '../../src/domain/lucky-draw.ts';
+import type { ExchangeOffers } from '@domain/exchange.ts';
+import type { PendingPrizes } from '@domain/lucky-draw.ts';
 
 function viewerFor(b: Buyer): CartViewer {
   return { companyId: b.companyId, isSpecial: b.isSpecial, rank: b.rank, entitlement: b.entitlement, showPrices: true };

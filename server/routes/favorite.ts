@@ -9,8 +9,8 @@ import { viewerOf } from '../services/price-visibility.ts';
 import { addFavorites, listFavorites, removeFavorites } from '../services/favorites.ts';
 import { forgetCompanyAnswers } from '../services/goods/answer-cache.ts';
 import { PAGE_SIZE_DEFAULT, pageQuery, parseIdList, type IdListRule } from '../http/params.ts';
-import type { GoodsListItem } from '../../src/domain/catalog.ts';
-import type { Page } from '../../src/domain/envelope.ts';
+import type { GoodsListItem } from '@domain/catalog.ts';
+import type { Page } from '@domain/envelope.ts';
 
 export const FAVORITE_IDS_MAX = 200;
 const PICK_GOODS = '请选择商品';

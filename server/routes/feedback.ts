@@ -9,7 +9,7 @@ import { pageQuery } from '../http/params.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
 import { checkPhotos } from '../services/after-sales/photos.ts';
 import { createFeedback, listFeedback } from '../services/feedback/feedback.ts';
-import { FEEDBACK_PHOTO_MAX_BYTES, FEEDBACK_PHOTOS_MAX, feedbackInput } from '../../src/domain/feedback.ts';
+import { FEEDBACK_PHOTO_MAX_BYTES, FEEDBACK_PHOTOS_MAX, feedbackInput } from '@domain/feedback.ts';
 
 export const FEEDBACK_PAGE_SIZE = 10;
 

@@ -7,7 +7,7 @@ import { parseIdList, positiveId, type IdListRule } from '../http/params.ts';
 import { readQuery } from '../http/validate.ts';
 import { commonStatic } from '../services/focus/common.ts';
 import { brandPage, slotItems, type FocusItem } from '../services/focus/slots.ts';
-import type { CommonData } from '../../src/domain/contracts.ts';
+import type { CommonData } from '@domain/contracts.ts';
 
 /** URL segment of SPEC §7 → focus_items.slot. */
 export const FOCUS_SLOTS: Readonly<Record<string, string>> = {

@@ -6,8 +6,8 @@ import { ok } from '../http/envelope.ts';
 import { footerLinks } from '../services/links.ts';
 import { shopFront, shopQrSvg } from '../services/shop-front.ts';
 import { notFound } from '../http/envelope.ts';
-import { QR_KINDS } from '../../src/domain/admin-content.ts';
-import type { FooterLink, ShopMode } from '../../src/domain/contracts.ts';
+import { QR_KINDS } from '@domain/admin-content.ts';
+import type { FooterLink, ShopMode } from '@domain/contracts.ts';
 import { wechatStandIn } from './wechat.ts';
 
 export const globalRoutes = new Hono<AppEnv>();

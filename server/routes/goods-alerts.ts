@@ -10,7 +10,7 @@ import { intParam, objectId, pageParams, ID_MAX } from '../http/params.ts';
 import { requireCompany } from '../auth/session.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { deleteGoodsAlert, listGoodsAlerts, setGoodsAlert } from '../services/goods-alerts/alerts.ts';
-import { GOODS_ALERT_MESSAGES, goodsAlertInput } from '../../src/domain/goods-alerts.ts';
+import { GOODS_ALERT_MESSAGES, goodsAlertInput } from '@domain/goods-alerts.ts';
 
 export const GOODS_ALERT_PAGE_SIZE = 20;
 

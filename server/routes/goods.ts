@@ -16,8 +16,8 @@ import { listGoods } from '../services/goods/list/list.ts';
 import { PAGE_SIZE_DEFAULT, pageQuery, positiveId } from '../http/params.ts';
 import { GOODS_GONE, loadGoodsDetail } from '../services/goods/detail.ts';
 import { goodsActivities } from '../services/activities.ts';
-import type { GoodsCard, SearchSuggestion } from '../../src/domain/contracts.ts';
-import type { GoodsActivity, GoodsDetail, GoodsListResult } from '../../src/domain/catalog.ts';
+import type { GoodsCard, SearchSuggestion } from '@domain/contracts.ts';
+import type { GoodsActivity, GoodsDetail, GoodsListResult } from '@domain/catalog.ts';
 
 const searchQuery = z.object({
   // A repeated parameter arrives as an array; only a single string is a keyword.

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { runningGroupBuys } from '../services/promotions/group-list.ts';
-import type { GroupBuyList } from '../../src/domain/group-buy.ts';
+import type { GroupBuyList } from '@domain/group-buy.ts';
 
 /** Mounted at /activity/group_buy. */
 export const groupBuyRoutes = new Hono<AppEnv>();

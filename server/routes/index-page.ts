@@ -6,7 +6,7 @@ import { ok, validationError } from '../http/envelope.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import { flashSale } from '../services/activities.ts';
 import { RECOMMEND_PAGES_MAX, recommendations } from '../services/goods/list/recommendations.ts';
-import type { FlashSale, GoodsListItem } from '../../src/domain/catalog.ts';
+import type { FlashSale, GoodsListItem } from '@domain/catalog.ts';
 
 /** Mounted at /index. */
 export const indexRoutes = new Hono<AppEnv>();

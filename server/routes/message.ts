@@ -8,7 +8,7 @@ import { readInput, readQuery } from '../http/validate.ts';
 import { blank, flagField, pageParams, parseIdList, type IdListRule } from '../http/params.ts';
 import { requireCompany } from '../auth/session.ts';
 import { listMessages, markRead } from '../services/messages/inbox.ts';
-import { MESSAGE_KINDS, MESSAGE_PAGE_SIZE, MESSAGE_READ_FILTERS, MESSAGE_READ_MAX_IDS } from '../../src/domain/messages.ts';
+import { MESSAGE_KINDS, MESSAGE_PAGE_SIZE, MESSAGE_READ_FILTERS, MESSAGE_READ_MAX_IDS } from '@domain/messages.ts';
 
 const listQuery = z.object({
   ...pageParams,

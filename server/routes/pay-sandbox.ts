@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
-import type { SandboxConfirmResult, SandboxPayment } from '../../src/domain/orders.ts';
+import type { SandboxConfirmResult, SandboxPayment } from '@domain/orders.ts';
 import { idField } from '../http/params.ts';
 import { sendGatewayRefunds } from '../services/orders/refunds.ts';
 import { applyGatewayPaid } from '../services/payments/callback.ts';

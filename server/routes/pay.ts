@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { badRequest, notFound, ok } from '../http/envelope.ts';
 import { requireUser } from '../auth/session.ts';
-import type { TransferInfo } from '../../src/domain/orders.ts';
+import type { TransferInfo } from '@domain/orders.ts';
 import { sendGatewayRefunds } from '../services/orders/refunds.ts';
 import { applyGatewayPaid } from '../services/payments/callback.ts';
 import { transferInfo } from '../services/payments/transfer.ts';

@@ -10,7 +10,7 @@ import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
 import { listPointsMall } from '../services/points-mall/list.ts';
 import { exchangeInput, exchangePointsGoods } from '../services/points-mall/exchange.ts';
-import type { PointsExchangeResult, PointsMallView } from '../../src/domain/points-mall.ts';
+import type { PointsExchangeResult, PointsMallView } from '@domain/points-mall.ts';
 
 export const pointsMallRoutes = new Hono<AppEnv>();
 

@@ -17,7 +17,7 @@ import {
   getProductRequest,
   listProductRequests,
 } from '../services/product-requests/requests.ts';
-import { PRODUCT_REQUEST_STATUSES, productRequestInput, type ProductRequestDetail, type ProductRequestStatus } from '../../src/domain/product-requests.ts';
+import { PRODUCT_REQUEST_STATUSES, productRequestInput, type ProductRequestDetail, type ProductRequestStatus } from '@domain/product-requests.ts';
 
 export const PRODUCT_REQUEST_PAGE_SIZE = 10;
 

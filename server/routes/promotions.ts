@@ -11,7 +11,7 @@ import { dailySpecials } from '../services/promotions/daily-special.ts';
 import { cashbackPage } from '../services/promotions/cashback.ts';
 import { welfarePage } from '../services/promotions/welfare.ts';
 import { claimCoupon, listCouponOffers } from '../services/promotions/coupon-centre.ts';
-import { CLAIM_MESSAGES } from '../../src/domain/coupon-centre.ts';
+import { CLAIM_MESSAGES } from '@domain/coupon-centre.ts';
 
 export const promotionRoutes = new Hono<AppEnv>();
 

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
 import { objectId } from '../http/params.ts';
-import { renewalFieldsSchema } from '../../src/domain/certificate-renewal.ts';
+import { renewalFieldsSchema } from '@domain/certificate-renewal.ts';
 import {
   CERTIFICATE_NOT_FOUND,
   certificateFile,

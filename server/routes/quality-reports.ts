@@ -6,8 +6,8 @@ import { ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
 import { requireCompany } from '../auth/session.ts';
 import { objectId, pageParams } from '../http/params.ts';
-import { requiredText } from '../../src/domain/validators.ts';
-import { REPORT_KEYWORDS_MAX, REPORT_PAGE_SIZE } from '../../src/domain/quality-reports.ts';
+import { requiredText } from '@domain/validators.ts';
+import { REPORT_KEYWORDS_MAX, REPORT_PAGE_SIZE } from '@domain/quality-reports.ts';
 import { viewerOf } from '../services/price-visibility.ts';
 import {
   REPORT_NOT_FOUND,

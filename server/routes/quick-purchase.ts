@@ -27,7 +27,7 @@ import {
   type MatchResult,
   type PurchaseHistoryPage,
   type SavedList,
-} from '../../src/domain/quick-purchase.ts';
+} from '@domain/quick-purchase.ts';
 import { SEARCH_KEYWORD_MAX_CHARS } from '../services/goods/search.ts';
 
 export const quickPurchaseRoutes = new Hono<AppEnv>();

@@ -25,7 +25,7 @@ import {
   requiredText,
   smsCodeSchema,
   usernameSchema,
-} from '../../src/domain/validators.ts';
+} from '@domain/validators.ts';
 
 export const registerRoutes = new Hono<AppEnv>();
 

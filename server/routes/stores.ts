@@ -19,7 +19,7 @@ import {
 } from '../services/stores.ts';
 import { listOrders, orderListQuery, type OrderListResult } from '../services/orders/list.ts';
 import { expireDueOrders } from '../services/order-expiry.ts';
-import type { StoresOverview } from '../../src/domain/stores.ts';
+import type { StoresOverview } from '@domain/stores.ts';
 
 export const storeRoutes = new Hono<AppEnv>();
 

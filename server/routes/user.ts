@@ -21,7 +21,7 @@ import {
   passwordSchema,
   requiredText,
   smsCodeSchema,
-} from '../../src/domain/validators.ts';
+} from '@domain/validators.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 

@@ -10,14 +10,14 @@ import { ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
 import { numericPageQuery } from '../http/params.ts';
 import { requireCompany } from '../auth/session.ts';
-import type { Page } from '../../src/domain/envelope.ts';
-import type { CompanyCoupon } from '../../src/domain/orders.ts';
+import type { Page } from '@domain/envelope.ts';
+import type { CompanyCoupon } from '@domain/orders.ts';
 import { couponView, loadHeldCoupons } from '../services/checkout/coupons.ts';
 import { loadWallet } from '../services/payments/wallet.ts';
 import { ledgerQuery, listLedger } from '../services/wallet/ledger.ts';
 import { countHeldCoupons, listHeldCoupons } from '../services/wallet/held-coupons.ts';
 import { memberCard } from '../services/wallet/member-card.ts';
-import type { CouponCounts, CouponStatus, HeldCouponView, LedgerPage, MemberCard } from '../../src/domain/wallet.ts';
+import type { CouponCounts, CouponStatus, HeldCouponView, LedgerPage, MemberCard } from '@domain/wallet.ts';
 
 const PAGE_SIZE_DEFAULT = 10;
 const PAGE_SIZE_MAX = 50;

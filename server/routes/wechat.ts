@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { requiredText } from '../../src/domain/validators.ts';
+import { requiredText } from '@domain/validators.ts';
 import { bindTicketState, confirmTicket, describeTicket, issueTicket, registerTicketState, unbindWechat } from '../services/wechat/tickets.ts';
 
 /** Whether the WeChat stand-in (tickets, our confirmation page) is mounted: the demo only. */

@@ -1,13 +1,13 @@
 // Promotions as the catalogue shows them: the activities of one goods with human rule texts
 // (GET /api/goods/activities) and today's flash sale (GET /api/index/spike). Rule shapes are those
-// of server/db/seed/promotions.ts: manjian { tiers: [{ amount, reduce }] }, discount
+// of server/seed/promotions.ts: manjian { tiers: [{ amount, reduce }] }, discount
 // { tiers: [{ amount, percent }] } (percent = what is paid), flash { session }, group
 // { group_size, hours }, everyday { daily }; amounts in fen.
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { goods, promotionGoods, promotions } from '../db/schema.ts';
-import { formatFen } from '../../src/domain/money.ts';
-import type { FlashSale, GoodsActivity } from '../../src/domain/catalog.ts';
+import { formatFen } from '@domain/money.ts';
+import type { FlashSale, GoodsActivity } from '@domain/catalog.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from './price-visibility.ts';
 import { loadGoodsItems } from './goods/item.ts';
 

@@ -7,8 +7,8 @@ import { favorites, goods } from '../db/schema.ts';
 import { validationError } from '../http/envelope.ts';
 import { controlledVisibleTo, type Viewer } from './price-visibility.ts';
 import { loadGoodsItems } from './goods/item.ts';
-import type { GoodsListItem } from '../../src/domain/catalog.ts';
-import type { Page } from '../../src/domain/envelope.ts';
+import type { GoodsListItem } from '@domain/catalog.ts';
+import type { Page } from '@domain/envelope.ts';
 
 /** Goods the viewer may see: on sale, 控销 only for the entitled. */
 function visibleTo(viewer: Viewer): SQL {

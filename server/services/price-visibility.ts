@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
-import { UNRESTRICTED, type PurchaseEntitlement } from '../../src/domain/business-scope.ts';
+import { UNRESTRICTED, type PurchaseEntitlement } from '@domain/business-scope.ts';
 import { certificateFactsColumn, entitlementFrom } from './qualifications/entitlement.ts';
 import { sessionCompanyFacts } from '../auth/session.ts';
 

@@ -2,7 +2,7 @@
 // address): the region data (src/domain/regions.ts) starts loading when this module loads, so a
 // request only awaits a settled promise. The 422 names the first wrong field.
 import { validationError } from '../http/envelope.ts';
-import { loadRegions, regionError } from '../../src/domain/regions.ts';
+import { loadRegions, regionError } from '@domain/regions.ts';
 
 const regionsReady = loadRegions();
 // A failed load surfaces as the request's 500, not as an unhandled rejection at start.

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AppConfig } from '../deps.ts';
 import type { Db } from '../db/client.ts';
-import type { Licence, ShopQrCodes } from '../../src/domain/contracts.ts';
+import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
 import { storedShopFront } from './settings/site-settings.ts';
 
 // 演示: invented for the demo operator; a shop sets SHOP_LICENCES from its own certificates.

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { cartLines, companies, contracts, orders, sessions, users } from '../db/schema.ts';
 import { notFound } from '../http/envelope.ts';
 import { currentContract } from './contracts/versions.ts';
-import type { StoresOverview } from '../../src/domain/stores.ts';
+import type { StoresOverview } from '@domain/stores.ts';
 import { forgetSession } from '../auth/session-memo.ts';
 
 export interface ManagedStore {

@@ -1,7 +1,7 @@
 // Uploaded documents: the type is decided by the file's first bytes, never by its name or the
 // browser's Content-Type, so a renamed executable or HTML page is refused.
 
-export { MAX_UPLOAD_BYTES } from '../../src/domain/qualifications.ts';
+export { MAX_UPLOAD_BYTES } from '@domain/qualifications.ts';
 
 export type SniffedType = 'application/pdf' | 'image/jpeg' | 'image/png';
 

@@ -281,11 +281,15 @@ export interface RebuyResult {
 
 // ---- Added with the checkout/payment server (additive; see docs/api.md "Checkout, payments and orders") ----
 
-/** Our bank account for 对公转账 (GET /api/pay/transfer_info, and the answer of a transfer pay). */
-export interface TransferInfo {
+/** Our receiving bank account for 对公转账 (the console's site setting, TRANSFER_ACCOUNT_*). */
+export interface TransferAccount {
   account_name: string;
   bank: string;
   account_no: string;
+}
+
+/** Our bank account for 对公转账 (GET /api/pay/transfer_info, and the answer of a transfer pay). */
+export interface TransferInfo extends TransferAccount {
   /** What the buyer writes in the transfer's remark so finance can match it, e.g. the order number. */
   remark: string;
   /** Plain-language steps shown under the account. */

@@ -7,7 +7,7 @@ import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createMember } from '../helpers/accounts.ts';
 import { operatorCookie, operatorSignIn, totpCode } from '../helpers/operators.ts';
 import { auditLog, companies, messages, orders, payments, qualificationFiles, staff } from '../../server/db/schema.ts';
-import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators.ts';
 import { createOperator } from '../../server/services/admin/operators.ts';
 import type { CompanyDetail, CompanyRow, DashboardCounts, Paged, TransferRow } from '../../src/domain/admin.ts';
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { operatorSignIn } from '../helpers/operators.ts';
 import { afterSales, companies, invoices, orderLines, orders, qualificationFiles, staff } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators.ts';
 import type { Access } from '../../server/routes/admin/access.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles.ts';
 

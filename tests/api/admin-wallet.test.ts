@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { operatorSignIn, roleOperator, totpCode } from '../helpers/operators.ts';
 import { auditLog, companies, couponTemplates, messages, users, wallets } from '../../server/db/schema.ts';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators.ts';
 import type { AdjustResult, AdminWalletView, GrantableTemplate, GrantResult, StoreRelations } from '../../src/domain/admin-wallet.ts';
 import type { LedgerPage } from '../../src/domain/wallet.ts';
 import type { StoresOverview } from '../../src/domain/stores.ts';

@@ -13,7 +13,8 @@ import { orderRefunds, afterSales, orderLines, orders, payments, walletLedger } 
 import { createAfterSale } from '../../server/services/after-sales/requests.ts';
 import { stepAfterSale } from '../../server/services/after-sales/operator.ts';
 import { roleOperator } from '../helpers/operators.ts';
-import { alipayGateway, type AlipayGateway } from '../../server/services/payments/alipay.ts';
+import type { AlipayGateway } from '../../server/payment-gateway.ts';
+import { alipayGateway } from '../../server/services/payments/alipay.ts';
 import type { PayResult } from '../../src/domain/orders.ts';
 
 const keyPair = () =>

@@ -13,8 +13,7 @@ import { operatorSignIn } from '../helpers/operators.ts';
 import { insertBuyer, type Buyer } from '../fixtures/catalogue.ts';
 import { companies, goods, goodsPrices, promotions } from '../../server/db/schema.ts';
 import { ANSWER_TTL_MS, answerCacheStats } from '../../server/services/goods/answer-cache.ts';
-import { catalogueChangedElsewhere } from '../../server/services/goods/list/cache.ts';
-import { CATALOGUE_CHANGED, relayCatalogueNews } from '../../server/ops/catalogue-news.ts';
+import { CATALOGUE_CHANGED, catalogueChangedElsewhere, relayCatalogueNews } from '../../server/cluster/catalogue-news.ts';
 import type { GoodsListItem, GoodsListResult } from '../../src/domain/catalog.ts';
 import type { SearchSuggestion } from '../../src/domain/contracts.ts';
 

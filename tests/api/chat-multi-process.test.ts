@@ -9,7 +9,7 @@ import { spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { call, overHttp, type CallOptions } from '../helpers/test-app.ts';
 import { operatorCookie } from '../helpers/operators.ts';
 import { readSse, type SseReader } from '../helpers/sse.ts';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators.ts';
 import type { ChatMessage } from '../../src/domain/chat.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -8,7 +8,7 @@ import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { ok } from '../../server/http/envelope.ts';
 import { readInput } from '../../server/http/validate.ts';
 import { REPLAYED_HEADER } from '../../server/http/idempotency.ts';
-import { registerStart, startIsRunning, START_GONE_AFTER_MS } from '../../server/ops/server-starts.ts';
+import { registerStart, startIsRunning, START_GONE_AFTER_MS } from '../../server/cluster/server-starts.ts';
 
 let t: TestApp;
 let counter = 0;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addresses, cartLines, companies, goods, goodsBatches, inspectionReports, qualificationFiles, users } from '../../server/db/schema.ts';
-import { CLINIC_SCOPE } from '../../server/db/seed/accounts.ts';
+import { CLINIC_SCOPE } from '../../server/seed/accounts.ts';
 import type { CertificateList } from '../../src/domain/qualifications.ts';
 import { SCOPE_CLASSES } from '../../src/domain/business-scope.ts';
 

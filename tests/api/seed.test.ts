@@ -1,4 +1,4 @@
-// The demo-data generator (server/db/seed): counts, catalogue invariants, the demo accounts, and
+// The demo-data generator (server/seed): counts, catalogue invariants, the demo accounts, and
 // determinism (two databases seeded with the same options hold the same goods in the same order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -19,11 +19,11 @@ import {
   walletLedger,
   wallets,
 } from '../../server/db/schema.ts';
-import { isSeeded, seedDemo, type SeedSummary } from '../../server/db/seed/index.ts';
-import { eanCheckDigit } from '../../server/db/seed/goods.ts';
+import { isSeeded, seedDemo, type SeedSummary } from '../../server/seed/index.ts';
+import { eanCheckDigit } from '../../server/seed/goods.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
-import { DEMO_CASHBACK_FEN } from '../../server/db/seed/wallet.ts';
+import { DEMO_CASHBACK_FEN } from '../../server/seed/wallet.ts';
 
 const NOW = new Date('2025-03-15T02:00:00Z');
 const GOODS = 300;

@@ -21,8 +21,8 @@ import {
   sessionMemoStats,
   type SessionRow,
 } from '../../server/auth/session-memo.ts';
-import { catalogueChangedElsewhere } from '../../server/services/goods/list/cache.ts';
-import { relaySessionNews, SESSIONS_CHANGED } from '../../server/ops/session-news.ts';
+import { catalogueChangedElsewhere } from '../../server/cluster/catalogue-news.ts';
+import { relaySessionNews, SESSIONS_CHANGED } from '../../server/cluster/session-news.ts';
 import type { GoodsListResult } from '../../src/domain/catalog.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/test-app.ts';
 import { createMember } from '../helpers/accounts.ts';
 import { companies, companyCoupons, orders, users, walletLedger, wallets } from '../../server/db/schema.ts';
-import { DEMO_USERNAMES } from '../../server/db/seed/accounts.ts';
+import { DEMO_USERNAMES } from '../../server/seed/accounts.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 import type { CouponCounts, HeldCouponView, LedgerPage, MemberCard } from '../../src/domain/wallet.ts';
 

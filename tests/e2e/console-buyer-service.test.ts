@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 
 const SHOTS_DIR = '/tmp/wt-service-shots';
 

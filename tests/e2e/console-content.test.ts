@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import { formatPrice } from '../../src/domain/money';
 import type { CartState } from '../../src/domain/cart-types';
 

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import type { TransferInfo } from '../../src/domain/orders';
 
 const ACCOUNT = { account_name: '康源医药（广州）有限公司', bank: '招商银行广州天河支行', account_no: '1209 8888 0000 0002' };

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 
 const TRACKING = 'SF1400012345678';
 

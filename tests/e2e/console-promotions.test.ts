@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartState } from '../../src/domain/cart-types';
 import type { DailySpecialState } from '../../src/domain/daily-special';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 const PRICE_YUAN = '1.23';

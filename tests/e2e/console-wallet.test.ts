@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 
 const REASON = '物流延误补偿（工单 8812）';
 

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 
 async function buyerSignIn(page: Page, username: string): Promise<void> {
   await page.goto('/login');

@@ -10,7 +10,7 @@ import { formatPrice } from '../../src/domain/money';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
 
-/** The seeded exchange promotion's first tier (server/db/seed/exchange-promotions.ts). */
+/** The seeded exchange promotion's first tier (server/seed/exchange-promotions.ts). */
 const EXCHANGE_TIER_FEN = 30_000;
 const SHOTS = process.env.PROMOTION_EXCHANGE_SHOTS_DIR;
 

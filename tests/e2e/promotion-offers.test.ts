@@ -8,7 +8,7 @@ import { formatPrice } from '../../src/domain/money';
 import type { CartState } from '../../src/domain/cart-types';
 import type { CouponOffer } from '../../src/domain/coupon-centre';
 import type { DailySpecialState } from '../../src/domain/daily-special';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 const SHOTS = process.env.P2_SHOTS_DIR;

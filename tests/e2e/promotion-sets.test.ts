@@ -11,7 +11,7 @@ import type { LedgerPage } from '../../src/domain/wallet';
 import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
 
-/** The seeded 满赠's first tier (server/db/seed/gift-promotions.ts). */
+/** The seeded 满赠's first tier (server/seed/gift-promotions.ts). */
 const GIFT_TIER_FEN = 50_000;
 const SHOTS = process.env.PROMOTION_SETS_SHOTS_DIR;
 

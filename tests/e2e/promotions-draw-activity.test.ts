@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DrawRecordView } from '../../src/domain/lucky-draw';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { ActivityPage } from '../../src/domain/activity-pages';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 async function signIn(page: Page, username: string): Promise<void> {

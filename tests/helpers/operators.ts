@@ -4,7 +4,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { call, type CallResult, type TestApp } from './test-app.ts';
 import { eq } from 'drizzle-orm';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators.ts';
+import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators.ts';
 import { afterSales, staff } from '../../server/db/schema.ts';
 import type { AfterSale } from '../../src/domain/orders.ts';
 import { createOperator } from '../../server/services/admin/operators.ts';

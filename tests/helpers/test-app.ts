@@ -209,7 +209,7 @@ export async function signIn(app: AnyApp, username: string, password: string): P
 // ---------------------------------------------------------------------------------------------
 
 export interface TestAppOptions {
-  /** Load the demo data (server/db/seed); a number is the goods count (default 200). */
+  /** Load the demo data (server/seed); a number is the goods count (default 200). */
   seed?: boolean | number;
   config?: Partial<AppConfig>;
   start?: Date;
@@ -236,7 +236,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const { db, close } = opts.databaseUrl ? await createPgTestDb(opts.databaseUrl) : await createTestDb();
   const clock = createClock(opts.start);
   if (opts.seed) {
-    const { seedDemo } = await import('../../server/db/seed/index.ts');
+    const { seedDemo } = await import('../../server/seed/index.ts');
     await seedDemo(db, { goods: typeof opts.seed === 'number' ? opts.seed : 200, now: clock.now() });
   }
   const deps: Deps = {

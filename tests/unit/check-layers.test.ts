@@ -28,12 +28,17 @@ const CLEAN: Tree = {
   'src/routes/tree.tsx': "export const pages = [() => import('../features/cart/page'), () => import('../features/search/page')];\n",
   'src/app/app.tsx': "import { pages } from '../routes/tree';\nexport const App = pages;\n",
   'src/main.tsx': "import { App } from './app/app';\nexport default App;\n",
-  'server/routes/cart.ts': "import type { Line } from '../../src/domain/cart-types';\nimport { helper } from '../helper';\nexport const route = (l: Line) => helper(l);\n",
-  'server/helper.ts': 'export const helper = <T>(x: T) => x;\n',
+  'server/db/schema.ts': 'export const goods = 1;\n',
+  'server/http/envelope.ts': 'export const ok = 1;\n',
+  'server/services/cart.ts': "import { goods } from '../db/schema';\nimport { ok } from '../http/envelope';\nexport const cart = [goods, ok];\n",
+  'server/routes/cart.ts': "import type { Line } from '../../src/domain/cart-types';\nimport { cart } from '../services/cart';\nexport const route = (l: Line) => [cart, l];\n",
+  'server/seed/index.ts': "import { cart } from '../services/cart';\nexport const seed = cart;\n",
+  'server/app.ts': "import { route } from './routes/cart';\nexport const app = route;\n",
+  'server/index.ts': "import { app } from './app';\nimport { seed } from './seed/index';\nexport const run = [app, seed];\n",
   'sw/sw.ts': "import { yuan } from '../src/domain/money';\nimport { names } from './cache-names';\nexport default [yuan, names];\n",
   'sw/cache-names.ts': "export const names = ['catalogue-v1'];\n",
-  'admin/src/api/client.ts': "import { yuan } from '../../../src/domain/money';\nexport const get = () => yuan;\n",
-  'admin/src/widgets/table.tsx': "import { Button } from '../../../src/ui/button';\nimport { get } from '../api/client';\nexport const Table = [Button, get];\n",
+  'admin/src/api/client.ts': "import { yuan } from '@domain/money';\nexport const get = () => yuan;\n",
+  'admin/src/widgets/table.tsx': "import { Button } from '@ui/button';\nimport { get } from '../api/client';\nexport const Table = [Button, get];\n",
   'admin/src/pages/companies/page.tsx': "import { Table } from '../../widgets/table';\nexport const Page = Table;\n",
   'admin/src/pages/audit/page.tsx': "import { get } from '../../api/client';\nexport const Page = get;\n",
   'admin/src/app/router.tsx': "import { Page } from '../pages/companies/page';\nimport { Page as Audit } from '../pages/audit/page';\nexport const router = [Page, Audit];\n",
@@ -60,6 +65,12 @@ function run(plant: Tree): { status: number | null; out: string } {
   return { status: result.status, out: result.stdout + result.stderr };
 }
 
+/**
+ * Each case starts dependency-cruiser in a process of its own: a few seconds on a busy 2-core
+ * machine. A generous ceiling, not a timing assertion.
+ */
+const CRUISE_TIMEOUT_MS = 60_000;
+
 afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true });
   root = '';
@@ -69,7 +80,7 @@ it('passes a tree that keeps every rule', () => {
   const { status, out } = run({});
   expect(out).toContain('no dependency violations found');
   expect(status).toBe(0);
-});
+}, CRUISE_TIMEOUT_MS);
 
 describe('refuses', () => {
   const cases: { name: string; rule: string; plant: Tree; edge: string }[] = [
@@ -109,8 +120,32 @@ describe('refuses', () => {
     {
       name: 'server/ importing src/api',
       rule: 'server-only-domain',
-      plant: { 'server/helper.ts': "import { useAddToCart } from '../src/api/cart';\nexport const helper = useAddToCart;\n" },
-      edge: 'server/helper.ts → src/api/cart.ts',
+      plant: { 'server/http/envelope.ts': "import { useAddToCart } from '../../src/api/cart';\nexport const ok = useAddToCart;\n" },
+      edge: 'server/http/envelope.ts → src/api/cart.ts',
+    },
+    {
+      name: 'server/http/ importing a service (upward)',
+      rule: 'server-rank-http',
+      plant: { 'server/http/stored.ts': "import { cart } from '../services/cart';\nexport const stored = cart;\n" },
+      edge: 'server/http/stored.ts → server/services/cart.ts',
+    },
+    {
+      name: 'server/db/ importing the demo data (upward)',
+      rule: 'server-rank-db',
+      plant: { 'server/db/client.ts': "import { seed } from '../seed/index';\nexport const client = seed;\n" },
+      edge: 'server/db/client.ts → server/seed/index.ts',
+    },
+    {
+      name: 'a route importing the demo data (same rank)',
+      rule: 'server-rank-routes',
+      plant: { 'server/routes/dev.ts': "import { seed } from '../seed/index';\nexport const dev = seed;\n" },
+      edge: 'server/routes/dev.ts → server/seed/index.ts',
+    },
+    {
+      name: 'a server file in no rank',
+      rule: 'server-ranked',
+      plant: { 'server/misc/helper.ts': "import { goods } from '../db/schema';\nexport const helper = goods;\n" },
+      edge: 'server/misc/helper.ts → server/db/schema.ts',
     },
     {
       name: 'sw/ importing src/local',
@@ -143,6 +178,18 @@ describe('refuses', () => {
       edge: 'src/app/app.tsx → admin/src/app/router.tsx',
     },
     {
+      name: 'an aliased import, checked as the file it names (domain/ → @ui/)',
+      rule: 'domain-pure',
+      plant: { 'src/domain/money.ts': "import { Button } from '@ui/button';\nexport const yuan = Button;\n" },
+      edge: 'src/domain/money.ts → src/ui/button.tsx',
+    },
+    {
+      name: 'an aliased import the check cannot follow',
+      rule: 'resolvable',
+      plant: { 'admin/src/api/client.ts': "import { yuan } from '@domain/monee';\nexport const get = () => yuan;\n" },
+      edge: 'admin/src/api/client.ts → @domain/monee',
+    },
+    {
       name: "an import of local/'s internals from outside it",
       rule: 'local-entry',
       plant: { 'src/api/cart.ts': "import { cartAdd } from '../local/writes';\nexport const useAddToCart = () => cartAdd;\n" },
@@ -156,5 +203,5 @@ describe('refuses', () => {
     expect(status).toBeGreaterThan(0);
     const reported = out.split('\n').filter((line) => line.includes(`error ${rule}:`));
     expect(reported.join('\n')).toContain(edge);
-  });
+  }, CRUISE_TIMEOUT_MS);
 });

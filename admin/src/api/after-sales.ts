@@ -1,9 +1,9 @@
 // The console's after-sales: the list (?status=&page=) and the steps.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminAfterSaleRow, AfterSaleStep, RefundRoute } from '../../../src/domain/admin-orders.ts';
-import type { AfterSale, AfterSaleStatus } from '../../../src/domain/orders.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminAfterSaleRow, AfterSaleStep, RefundRoute } from '@domain/admin-orders.ts';
+import type { AfterSale, AfterSaleStatus } from '@domain/orders.ts';
 
 export const afterSalesKey = ['admin', 'after_sales'] as const;
 const STATUSES: readonly AfterSaleStatus[] = ['submitted', 'approved', 'rejected', 'returning', 'refunded', 'closed'];

@@ -2,8 +2,8 @@
 // create, save, publish/withdraw (/api/admin/articles).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import { ARTICLE_SORTS, type ArticleDraft, type ArticleSortKey, type ConsoleArticle, type ConsoleArticleCategory, type ConsoleArticleRow } from '../../../src/domain/admin-content.ts';
+import type { Paged } from '@domain/admin.ts';
+import { ARTICLE_SORTS, type ArticleDraft, type ArticleSortKey, type ConsoleArticle, type ConsoleArticleCategory, type ConsoleArticleRow } from '@domain/admin-content.ts';
 
 export const articlesKey = ['admin', 'articles'] as const;
 

@@ -2,9 +2,9 @@
 // &category=), their replies, and messages sent to buyers.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import { PRODUCT_REQUEST_STATUSES, type ProductRequestStatus } from '../../../src/domain/product-requests.ts';
-import { FEEDBACK_CATEGORIES, type FeedbackCategory } from '../../../src/domain/feedback.ts';
+import type { Paged } from '@domain/admin.ts';
+import { PRODUCT_REQUEST_STATUSES, type ProductRequestStatus } from '@domain/product-requests.ts';
+import { FEEDBACK_CATEGORIES, type FeedbackCategory } from '@domain/feedback.ts';
 import {
   FEEDBACK_STATUSES,
   type AdminFeedback,
@@ -12,7 +12,7 @@ import {
   type BuyerMessageTarget,
   type FeedbackStatus,
   type SentBuyerMessage,
-} from '../../../src/domain/buyer-service.ts';
+} from '@domain/buyer-service.ts';
 
 const pageOf = (raw: unknown) => {
   const n = Number(raw);

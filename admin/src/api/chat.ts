@@ -2,8 +2,8 @@
 // lines, the buyer beside it, sending, take / transfer / close, and the live stream's URL.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, ConsoleApiError } from './client.ts';
-import { CODE_OK } from '../../../src/domain/envelope.ts';
-import type { ChatAgent, ChatBuyerContext, ChatConversationRow, ChatHistory, ChatMessage } from '../../../src/domain/chat.ts';
+import { CODE_OK } from '@domain/envelope.ts';
+import type { ChatAgent, ChatBuyerContext, ChatConversationRow, ChatHistory, ChatMessage } from '@domain/chat.ts';
 
 export type ConversationFilter = 'waiting' | 'mine' | 'open' | 'closed';
 export const CONVERSATION_FILTERS: { key: ConversationFilter; label: string }[] = [

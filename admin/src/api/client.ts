@@ -1,7 +1,7 @@
 // The console's one HTTP client: JSON to and from /api/admin, the shop's envelope
 // ({ code, msg, data }). Anything but code 10000 throws ConsoleApiError with the server's Chinese
 // message and its field errors, so forms show them where they belong.
-import { CODE_OK } from '../../../src/domain/envelope.ts';
+import { CODE_OK } from '@domain/envelope.ts';
 
 export class ConsoleApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@
 // and its settings.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { CompanyDetail, CompanyRow, CompanySettingsInput, Paged } from '../../../src/domain/admin.ts';
+import type { CompanyDetail, CompanyRow, CompanySettingsInput, Paged } from '@domain/admin.ts';
 import type { CompanySearch } from './company-search.ts';
 
 export const companiesKey = ['admin', 'companies'] as const;

@@ -1,7 +1,7 @@
 // The companies list's URL state (?q=&status=&renewal=1&sort=&order=&page=): the list lives in
 // the URL so a filtered view can be bookmarked and the back button works. Anything unknown falls
 // back to the default rather than failing the page.
-import type { CompanyReviewStatus } from '../../../src/domain/admin.ts';
+import type { CompanyReviewStatus } from '@domain/admin.ts';
 
 export const COMPANY_SORT_FIELDS = ['id', 'name', 'created_at', 'rank', 'review_status'] as const;
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];

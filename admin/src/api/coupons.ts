@@ -1,7 +1,7 @@
 // 领券中心 coupons (运营): the list, a new coupon, stopping one. Money in fen, times in seconds.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { CouponTemplateRow, Paged } from '../../../src/domain/admin.ts';
+import type { CouponTemplateRow, Paged } from '@domain/admin.ts';
 
 export const couponsKey = ['admin', 'coupons'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminGet } from './client.ts';
-import type { DashboardCounts } from '../../../src/domain/admin.ts';
+import type { DashboardCounts } from '@domain/admin.ts';
 
 export const dashboardQuery = queryOptions({
   queryKey: ['admin', 'dashboard'] as const,

@@ -1,7 +1,7 @@
 // Lucky draws for 运营: the list, create and schedule, stop and resume, a prize's weight and stock.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { AdminDrawPrize, AdminDrawRow } from '../../../src/domain/admin-draws.ts';
+import type { AdminDrawPrize, AdminDrawRow } from '@domain/admin-draws.ts';
 
 export const drawsKey = ['admin', 'draws'] as const;
 

@@ -1,8 +1,8 @@
 // 换购 promotions for 运营: list, create, edit tiers, stop (/api/admin/exchange_promotions).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { ConsoleExchangePromotion, ExchangePromotionInput, ExchangeTiersInput } from '../../../src/domain/admin-exchange.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { ConsoleExchangePromotion, ExchangePromotionInput, ExchangeTiersInput } from '@domain/admin-exchange.ts';
 
 export const exchangePromotionsKey = ['admin', 'exchange_promotions'] as const;
 

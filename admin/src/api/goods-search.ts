@@ -1,6 +1,6 @@
 // The goods list's URL state (?q=&category=&on_sale=&stock=&flag=&sort=&order=&page=):
 // bookmarkable; anything unknown falls back to "no filter".
-import { GOODS_FLAG_KEYS, GOODS_SORTS, type GoodsFlag, type GoodsSort, type GoodsStockFilter } from '../../../src/domain/admin-goods.ts';
+import { GOODS_FLAG_KEYS, GOODS_SORTS, type GoodsFlag, type GoodsSort, type GoodsStockFilter } from '@domain/admin-goods.ts';
 
 export interface GoodsSearch {
   q?: string;

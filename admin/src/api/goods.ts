@@ -3,8 +3,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, adminPostForm } from './client.ts';
 import type { GoodsSearch } from './goods-search.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { ConsoleGoods, ConsoleGoodsRow, GoodsCategoryOption, GoodsEdit, ImportPreview } from '../../../src/domain/admin-goods.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { ConsoleGoods, ConsoleGoodsRow, GoodsCategoryOption, GoodsEdit, ImportPreview } from '@domain/admin-goods.ts';
 
 export const goodsKey = ['admin', 'goods'] as const;
 

@@ -1,9 +1,9 @@
 // The console's invoice requests (?status=&page=): issue or reject.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminInvoiceRow } from '../../../src/domain/admin-orders.ts';
-import type { Invoice } from '../../../src/domain/orders.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminInvoiceRow } from '@domain/admin-orders.ts';
+import type { Invoice } from '@domain/orders.ts';
 
 export const invoicesKey = ['admin', 'invoices'] as const;
 const STATUSES: readonly Invoice['status'][] = ['requested', 'issued', 'rejected'];

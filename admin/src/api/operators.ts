@@ -1,8 +1,8 @@
 // Operator accounts (admin only): the list, requiring and resetting TOTP, and the audit log.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { AuditEntry, Operator, Paged } from '../../../src/domain/admin.ts';
-import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import type { AuditEntry, Operator, Paged } from '@domain/admin.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 
 export interface OperatorListRow extends Operator {
   phone: string;

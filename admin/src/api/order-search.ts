@@ -1,7 +1,7 @@
 // The orders list's URL state (?status=&company=&order_no=&start=&end=&page=): bookmarkable, and
 // the dashboard links straight to a status. Anything unknown falls back to "no filter".
-import { ORDER_STATUSES } from '../../../src/domain/admin-orders.ts';
-import type { OrderStatus } from '../../../src/domain/orders.ts';
+import { ORDER_STATUSES } from '@domain/admin-orders.ts';
+import type { OrderStatus } from '@domain/orders.ts';
 
 export interface OrderSearch {
   status?: OrderStatus;

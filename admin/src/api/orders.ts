@@ -3,8 +3,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
 import type { OrderSearch } from './order-search.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminOrderDetail, AdminOrderRow, ShipLineInput } from '../../../src/domain/admin-orders.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminOrderDetail, AdminOrderRow, ShipLineInput } from '@domain/admin-orders.ts';
 
 export const ordersKey = ['admin', 'orders'] as const;
 

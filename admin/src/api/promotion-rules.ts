@@ -2,9 +2,9 @@
 // and the points mall's goods (/api/admin/points-goods) for 运营: list, create, edit, stop / on-off.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { RulePromotionKind, RulePromotionRow } from '../../../src/domain/admin-promotion-rules.ts';
-import type { AdminPointsGoodsRow } from '../../../src/domain/admin-points-goods.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { RulePromotionKind, RulePromotionRow } from '@domain/admin-promotion-rules.ts';
+import type { AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
 
 export const ruleKey = ['admin', 'promotion-rules'] as const;
 export const pointsGoodsKey = ['admin', 'points-goods'] as const;

@@ -1,9 +1,9 @@
 // Flash sales and group buys for 运营: list by kind, create, stop (/api/admin/promotions).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import { CONSOLE_PROMOTION_KINDS, type ConsolePromotion, type ConsolePromotionKind } from '../../../src/domain/admin-promotions.ts';
-import { RULE_PROMOTION_KINDS, type RulePromotionKind } from '../../../src/domain/admin-promotion-rules.ts';
+import type { Paged } from '@domain/admin.ts';
+import { CONSOLE_PROMOTION_KINDS, type ConsolePromotion, type ConsolePromotionKind } from '@domain/admin-promotions.ts';
+import { RULE_PROMOTION_KINDS, type RulePromotionKind } from '@domain/admin-promotion-rules.ts';
 import { pointsGoodsListQuery, ruleListQuery } from './promotion-rules.ts';
 
 export const promotionsKey = ['admin', 'promotions'] as const;

@@ -1,7 +1,7 @@
 // The operator's own session: who is signed in, sign-in (password, then TOTP), sign-out.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, isSignedOut } from './client.ts';
-import type { AdminLoginAnswer, SignedInOperator } from '../../../src/domain/admin.ts';
+import type { AdminLoginAnswer, SignedInOperator } from '@domain/admin.ts';
 
 export const meKey = ['admin', 'me'] as const;
 

@@ -1,7 +1,7 @@
 // Site settings for 运营: what applies now, and saving changes (/api/admin/settings).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { SiteSettings, SiteSettingsView } from '../../../src/domain/admin-content.ts';
+import type { SiteSettings, SiteSettingsView } from '@domain/admin-content.ts';
 
 export const siteSettingsKey = ['admin', 'settings'] as const;
 

@@ -1,7 +1,7 @@
 // A company's place in a chain (多门店): read, link to a head office, unlink.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { StoreRelations } from '../../../src/domain/admin-wallet.ts';
+import type { StoreRelations } from '@domain/admin-wallet.ts';
 
 const key = ['admin', 'store-relations'] as const;
 

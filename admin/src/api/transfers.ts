@@ -1,7 +1,7 @@
 // 对公转账 waiting for the money, and finance's confirmation (amount in fen, the bank reference).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { Paged, TransferConfirmation, TransferRow } from '../../../src/domain/admin.ts';
+import type { Paged, TransferConfirmation, TransferRow } from '@domain/admin.ts';
 
 export const transfersKey = ['admin', 'transfers'] as const;
 

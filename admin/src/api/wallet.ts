@@ -3,7 +3,7 @@
 // retry after a lost answer) applies once.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { AdjustDirection, AdjustResult, AdminWalletView, GrantableTemplate, GrantResult } from '../../../src/domain/admin-wallet.ts';
+import type { AdjustDirection, AdjustResult, AdminWalletView, GrantableTemplate, GrantResult } from '@domain/admin-wallet.ts';
 
 export const walletKey = ['admin', 'wallet'] as const;
 

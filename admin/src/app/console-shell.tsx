@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { logout, meQuery } from '../api/session.ts';
-import { buttonClass } from '../../../src/ui/button.ts';
-import { mayOpen, OPERATOR_ROLE_LABELS, type ConsoleArea } from '../../../src/domain/operator-roles.ts';
+import { buttonClass } from '@ui/button.ts';
+import { mayOpen, OPERATOR_ROLE_LABELS, type ConsoleArea } from '@domain/operator-roles.ts';
 import styles from './console-shell.module.css';
 
 interface NavItem {

@@ -56,8 +56,8 @@ import { ProductRequestsPage } from '../pages/product-requests/product-requests-
 import { FeedbackPage } from '../pages/feedback/feedback-page.tsx';
 import { BuyerMessagesPage } from '../pages/buyer-messages/buyer-messages-page.tsx';
 import { feedbackListQuery, parseFeedbackSearch, parseProductRequestSearch, productRequestListQuery, sentBuyerMessagesQuery } from '../api/buyer-service.ts';
-import { safeInternalHref } from '../../../src/domain/safe-href.ts';
-import { mayOpen, type ConsoleArea } from '../../../src/domain/operator-roles.ts';
+import { safeInternalHref } from '@domain/safe-href.ts';
+import { mayOpen, type ConsoleArea } from '@domain/operator-roles.ts';
 
 interface ConsoleContext {
   queryClient: QueryClient;

@@ -2,8 +2,8 @@
 // then 取消 and the submit button (disabled while busy). Closing any way calls onClose. Pages
 // bring only their fields and what submitting does (useFormSubmit runs it).
 import type { ReactNode } from 'react';
-import { Dialog, DialogActions, DialogClose } from '../../../src/ui/dialog.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { buttonClass } from '@ui/button.ts';
 import { AlertLine } from './alert-line.tsx';
 import styles from './dialog-form.module.css';
 

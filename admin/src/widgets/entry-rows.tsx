@@ -3,7 +3,7 @@
 // the set's own error, then the 添加… button. The caller lays a row out (`rowClassName`) and
 // renders its inputs.
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../../src/ui/button.ts';
+import { buttonClass } from '@ui/button.ts';
 import { AlertLine } from './alert-line.tsx';
 import grid from './form-grid.module.css';
 import styles from './entry-rows.module.css';

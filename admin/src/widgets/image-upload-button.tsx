@@ -3,7 +3,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { uploadContentImage } from '../api/content-images.ts';
 import { ConsoleApiError } from '../api/client.ts';
-import { buttonClass } from '../../../src/ui/button.ts';
+import { buttonClass } from '@ui/button.ts';
 import styles from './image-upload-button.module.css';
 
 export function ImageUploadButton({ label = '上传图片', onUploaded }: { label?: string; onUploaded: (url: string) => void }) {

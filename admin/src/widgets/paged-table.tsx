@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { ServerTable, type ServerColumn, type ServerSort } from './server-table.tsx';
 import { SimplePager } from './simple-pager.tsx';
-import { StateBlock } from '../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import type { Paged } from '@domain/admin.ts';
 
 export interface PagedTableProps<Row extends RowData> {
   /** The list query's state; `refetch` makes the failed state offer 重试. */

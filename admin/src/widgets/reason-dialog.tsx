@@ -1,8 +1,8 @@
 // A refusal or cancellation with the reason the buyer will read (2–200 characters): the server
 // checks it; the dialog shows its message where it belongs and closes on success.
 import { useState } from 'react';
-import { Field } from '../../../src/ui/field.tsx';
-import { REASON_MAX } from '../../../src/domain/admin-orders.ts';
+import { Field } from '@ui/field.tsx';
+import { REASON_MAX } from '@domain/admin-orders.ts';
 import { DialogForm } from './dialog-form.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 

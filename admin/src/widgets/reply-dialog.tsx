@@ -2,8 +2,8 @@
 // reply and, for a product request, the goods id that marks it 已上架. The server checks both and
 // its field messages show under the field they belong to; the dialog closes on success.
 import { useState, type ReactNode } from 'react';
-import { Field } from '../../../src/ui/field.tsx';
-import { SERVICE_REPLY_MAX } from '../../../src/domain/buyer-service.ts';
+import { Field } from '@ui/field.tsx';
+import { SERVICE_REPLY_MAX } from '@domain/buyer-service.ts';
 import { DialogForm } from './dialog-form.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 import styles from './reply-dialog.module.css';

@@ -1,5 +1,5 @@
 // A company's review status as a coloured tag, the same words everywhere in the console.
-import type { CompanyReviewStatus } from '../../../src/domain/admin.ts';
+import type { CompanyReviewStatus } from '@domain/admin.ts';
 import styles from './review-status.module.css';
 
 export const REVIEW_STATUS_TEXT: Record<CompanyReviewStatus, string> = {

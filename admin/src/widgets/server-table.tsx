@@ -15,7 +15,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import tableFrame from '../../../src/ui/table-frame.module.css';
+import tableFrame from '@ui/table-frame.module.css';
 import styles from './server-table.module.css';
 
 export const serverTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });

@@ -3,8 +3,8 @@
 // once answered — which opens the reply dialog.
 import type { RowData } from '@tanstack/react-table';
 import type { ServerColumn } from './server-table.tsx';
-import { buttonClass } from '../../../src/ui/button.ts';
-import { formatDateTime } from '../../../src/domain/time.ts';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
 
 interface ServiceRow {
   id: number;

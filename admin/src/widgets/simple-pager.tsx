@@ -1,6 +1,6 @@
 // Previous / next paging for the console's server-paged lists: the page lives in the URL, so the
 // caller passes what changing it means.
-import { buttonClass } from '../../../src/ui/button.ts';
+import { buttonClass } from '@ui/button.ts';
 import styles from './simple-pager.module.css';
 
 export interface SimplePagerProps {

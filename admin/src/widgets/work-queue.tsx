@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ServerColumn, ServerSort } from './server-table.tsx';
 import { PagedTable } from './paged-table.tsx';
 import { ConsolePage } from './console-page.tsx';
-import type { Paged } from '../../../src/domain/admin.ts';
+import type { Paged } from '@domain/admin.ts';
 import { AlertLine } from './alert-line.tsx';
 import styles from './work-queue-page.module.css';
 

@@ -1,5 +1,5 @@
 // The frame's calls to /api/kf: every one carries the username and token the frame was opened with.
-import type { ChatHistory, ChatMessage } from '../../../src/domain/chat.ts';
+import type { ChatHistory, ChatMessage } from '@domain/chat.ts';
 
 export interface Credentials {
   username: string;

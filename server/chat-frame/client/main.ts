@@ -1,6 +1,6 @@
 // The customer-service chat frame (SPEC §6): history, a live connection over server-sent events
 // that reconnects with backoff from the last line it saw, text, images and goods/order cards.
-import { reconnectDelayMs, type ChatMessage } from '../../../src/domain/chat.ts';
+import { reconnectDelayMs, type ChatMessage } from '@domain/chat.ts';
 import { ChatCallError, loadHistory, markRead, sendImage, sendLine, withCredentials, type Credentials } from './api.ts';
 import { renderLine } from './render.ts';
 

@@ -1,6 +1,6 @@
 // One chat line as DOM: the buyer's on the right, the agent's on the left, system notices centred.
 // Text is set with textContent only: nothing a sender typed becomes markup.
-import type { ChatMessage } from '../../../src/domain/chat.ts';
+import type { ChatMessage } from '@domain/chat.ts';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);

@@ -11,8 +11,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, OperatorSession } from '../../env.ts';
 import { forbidden } from '../../http/envelope.ts';
 import { requireOperator } from '../../auth/staff-session.ts';
-import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
-import { TOTP_ENROLMENT_REQUIRED_MSG } from '../../../src/domain/admin.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
+import { TOTP_ENROLMENT_REQUIRED_MSG } from '@domain/admin.ts';
 
 /** 'public': anyone (the login itself); 'signed-in': any operator; else the roles listed. */
 export type Access = 'public' | 'signed-in' | readonly OperatorRole[];

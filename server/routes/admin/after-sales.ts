@@ -12,8 +12,8 @@ import { searchAfterSales } from '../../services/admin/after-sales.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { reasonSchema } from './reason.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import type { AfterSaleStep } from '../../../src/domain/admin-orders.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import type { AfterSaleStep } from '@domain/admin-orders.ts';
 import type { Context } from 'hono';
 
 const listQuery = z.object({

@@ -17,9 +17,9 @@ import {
 } from '../../services/admin/articles.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { ARTICLE_SORT_MAX, ARTICLE_SORTS, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft } from '../../../src/domain/admin-content.ts';
-import { ARTICLE_BODY_MAX } from '../../../src/domain/article-html.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { ARTICLE_SORT_MAX, ARTICLE_SORTS, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft } from '@domain/admin-content.ts';
+import { ARTICLE_BODY_MAX } from '@domain/article-html.ts';
 
 const listQuery = z.object({
   q: z.preprocess(blank, z.string().trim().max(60, { error: '搜索词最多60个字' }).optional()),

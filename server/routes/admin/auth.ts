@@ -9,7 +9,7 @@ import { createStaffSession, destroyStaffSession, requireOperator } from '../../
 import { signInOperator } from '../../services/admin/operators.ts';
 import { writeAudit } from '../../services/admin/audit.ts';
 import { enrolling, open } from './access.ts';
-import type { AdminLoginAnswer, SignedInOperator } from '../../../src/domain/admin.ts';
+import type { AdminLoginAnswer, SignedInOperator } from '@domain/admin.ts';
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(40, { error: '用户名过长' }),

@@ -16,9 +16,9 @@ import { listSentBuyerMessages, sendBuyerMessage } from '../../services/admin/bu
 import { imageResponse } from '../chat.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { PRODUCT_REQUEST_STATUSES, type ProductRequestStatus } from '../../../src/domain/product-requests.ts';
-import { FEEDBACK_CATEGORIES, type FeedbackCategory } from '../../../src/domain/feedback.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { PRODUCT_REQUEST_STATUSES, type ProductRequestStatus } from '@domain/product-requests.ts';
+import { FEEDBACK_CATEGORIES, type FeedbackCategory } from '@domain/feedback.ts';
 import {
   BUYER_MESSAGE_BODY_MAX,
   BUYER_MESSAGE_COMPANIES_MAX,
@@ -27,9 +27,9 @@ import {
   FEEDBACK_STATUSES,
   SERVICE_REPLY_MAX,
   type FeedbackStatus,
-} from '../../../src/domain/buyer-service.ts';
-import { requiredText } from '../../../src/domain/validators.ts';
-import { safeInternalHref } from '../../../src/domain/safe-href.ts';
+} from '@domain/buyer-service.ts';
+import { requiredText } from '@domain/validators.ts';
+import { safeInternalHref } from '@domain/safe-href.ts';
 
 const searchText = z.preprocess(blank, z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional());
 const replyText = requiredText('请填写回复内容', SERVICE_REPLY_MAX, `回复最多${SERVICE_REPLY_MAX}个字`);

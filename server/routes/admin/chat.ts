@@ -8,6 +8,7 @@ import { objectId } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
 import { requireOperator } from '../../auth/staff-session.ts';
 import { chatStream } from '../../http/chat-stream.ts';
+import { chatHub } from '../../services/chat/hub.ts';
 import { imageResponse, IMAGE_NOT_FOUND } from '../chat.ts';
 import {
   agentSend,
@@ -29,8 +30,8 @@ import { MAX_UPLOAD_BYTES } from '../../services/uploads.ts';
 import { withTx } from '../../db/tx.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { CHAT_TEXT_MAX, CHAT_CANNED_REPLIES } from '../../../src/domain/chat.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { CHAT_TEXT_MAX, CHAT_CANNED_REPLIES } from '@domain/chat.ts';
 
 const agentOf = (c: Context<AppEnv>): Agent => ({ ...actorOf(c), role: requireOperator(c).role });
 const conversationId = (c: Context<AppEnv>) => objectId(c.req.param('id') ?? '', CONVERSATION_NOT_FOUND);
@@ -57,6 +58,7 @@ adminChatRoutes.get('/agents', chat, async (c) => ok(c, { agents: await listAgen
 adminChatRoutes.get('/stream', chat, async (c) => {
   const { db, clock } = c.get('deps');
   return chatStream(c, {
+    hub: chatHub(db),
     wants: () => true,
     toMessage: (line) => toChatMessage(line.row, line.agentName, '/api/admin/chat/image'),
     fromOtherSide: (m) => m.sender === 'buyer',

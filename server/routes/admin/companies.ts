@@ -17,9 +17,9 @@ import {
 } from '../../services/admin/companies.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { BUSINESS_SCOPE_CODES, type ScopeClass } from '../../../src/domain/business-scope.ts';
-import { COMPANY_RANK_MAX, COMPANY_RANK_MIN, REJECT_REASON_MAX } from '../../../src/domain/admin.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { BUSINESS_SCOPE_CODES, type ScopeClass } from '@domain/business-scope.ts';
+import { COMPANY_RANK_MAX, COMPANY_RANK_MIN, REJECT_REASON_MAX } from '@domain/admin.ts';
 
 const listQuery = z.object({
   q: z.preprocess(blank, z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional()),

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { uploadContentImage } from '../../services/admin/content-images.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 
 export const adminContentImageRoutes = new Hono<AppEnv>();
 

@@ -8,7 +8,7 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { COUPON_NOT_FOUND, createCouponTemplate, listCouponTemplates, stopCouponTemplate } from '../../services/admin/coupon-templates.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 
 const fen = (msg: string, min: number, max: number) => z.coerce.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
 const time = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(4_102_444_800, { error: msg }).transform((s) => new Date(s * 1000));

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.ts';
 import { ok } from '../../http/envelope.ts';
 import { dashboardCounts } from '../../services/admin/dashboard.ts';
 import { allow } from './access.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 
 export const adminDashboardRoutes = new Hono<AppEnv>();
 

@@ -9,8 +9,8 @@ import { readInput } from '../../http/validate.ts';
 import { createDraw, DRAW_NOT_FOUND, listDraws, PRIZE_NOT_FOUND, setDrawActive, updatePrize } from '../../services/admin/draws.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { adminDrawInput, adminPrizeInput } from '../../../src/domain/admin-draws.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { adminDrawInput, adminPrizeInput } from '@domain/admin-draws.ts';
 
 const prizeLimit = adminPrizeInput.pick({ weight: true, stock: true });
 

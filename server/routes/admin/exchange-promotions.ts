@@ -15,8 +15,8 @@ import {
 } from '../../services/admin/exchange-promotions.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { exchangePromotionInput, exchangeTiersInput } from '../../../src/domain/admin-exchange.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { exchangePromotionInput, exchangeTiersInput } from '@domain/admin-exchange.ts';
 
 export const adminExchangeRoutes = new Hono<AppEnv>();
 

@@ -9,8 +9,8 @@ import { flagParam, objectId, pageParams, PAGE_SIZE_DEFAULT } from '../../http/p
 import { readInput, readQuery } from '../../http/validate.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { GOODS_FLAG_KEYS, GOODS_SORTS, goodsEditSchema, type GoodsFlag } from '../../../src/domain/admin-goods.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { GOODS_FLAG_KEYS, GOODS_SORTS, goodsEditSchema, type GoodsFlag } from '@domain/admin-goods.ts';
 import { MAX_UPLOAD_BYTES, sniffType } from '../../services/uploads.ts';
 import { goodsCategoryOptions, listConsoleGoods } from '../../services/admin/goods/list.ts';
 import { consoleGoods, GOODS_NOT_FOUND } from '../../services/admin/goods/detail.ts';
@@ -21,8 +21,8 @@ import { applyImport, previewImport } from '../../services/admin/goods/import.ts
 import { csvTemplate, xlsxTemplate } from '../../services/admin/goods/import-template.ts';
 import { checkPhotos } from '../../services/after-sales/photos.ts';
 import { addGoodsImage, IMAGE_NOT_FOUND, removeGoodsImage, setMainGoodsImage } from '../../services/admin/goods/images.ts';
-import { AFTER_SALE_PHOTO_MAX_BYTES } from '../../../src/domain/orders-after-sale.ts';
-import { forgetCatalogueCaches } from '../../services/goods/list/cache.ts';
+import { AFTER_SALE_PHOTO_MAX_BYTES } from '@domain/orders-after-sale.ts';
+import { forgetCatalogueCaches } from '../../cluster/catalogue-news.ts';
 
 const listSchema = z.object({
   q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),

@@ -31,7 +31,7 @@ import { adminChatRoutes } from './chat.ts';
 import { adminExchangeRoutes } from './exchange-promotions.ts';
 import { adminBuyerMessageRoutes, adminFeedbackRoutes, adminProductRequestRoutes } from './buyer-service.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
-import { forgetCatalogueCaches } from '../../services/goods/list/cache.ts';
+import { forgetCatalogueCaches } from '../../cluster/catalogue-news.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
 

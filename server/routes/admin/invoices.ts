@@ -10,7 +10,7 @@ import { issueRequestedInvoice, rejectInvoice, searchInvoices } from '../../serv
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { reasonSchema } from './reason.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 
 const listQuery = z.object({
   status: z.preprocess(blank, z.enum(['requested', 'issued', 'rejected'], { error: '发票状态无效' }).optional()),

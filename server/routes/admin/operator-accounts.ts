@@ -10,7 +10,7 @@ import { OPERATOR_NOT_FOUND, OPERATOR_PASSWORD_MIN, OPERATOR_USERNAME } from '..
 import { addOperator, updateOperator } from '../../services/admin/operator-accounts.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS, OPERATOR_ROLES } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS, OPERATOR_ROLES } from '@domain/operator-roles.ts';
 
 const role = z.enum(OPERATOR_ROLES, { error: '请选择角色' });
 

@@ -9,7 +9,7 @@ import { listOperators, OPERATOR_NOT_FOUND, requireTotp, resetTotp } from '../..
 import { searchAudit } from '../../services/admin/audit.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 
 const DATE_MSG = '日期格式应为YYYY-MM-DD';
 const day = z.preprocess(

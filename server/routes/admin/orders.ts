@@ -14,8 +14,8 @@ import { deliveryNotePdf, pickingListPdf } from '../../services/admin/order-docu
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { reasonSchema } from './reason.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { CARRIER_MAX, ORDER_STATUSES, TRACKING_NO_PATTERN } from '../../../src/domain/admin-orders.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { CARRIER_MAX, ORDER_STATUSES, TRACKING_NO_PATTERN } from '@domain/admin-orders.ts';
 
 const listQuery = z
   .object({

@@ -8,8 +8,8 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { createPointsGoods, listPointsGoods, POINTS_GOODS_NOT_FOUND, setPointsGoodsOnSale, updatePointsGoods } from '../../services/admin/points-goods.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { adminPointsGoodsInput } from '../../../src/domain/admin-points-goods.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { adminPointsGoodsInput } from '@domain/admin-points-goods.ts';
 
 export const adminPointsGoodsRoutes = new Hono<AppEnv>();
 

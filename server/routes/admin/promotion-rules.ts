@@ -11,8 +11,8 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { createRulePromotion, listRulePromotions, RULE_PROMOTION_NOT_FOUND, stopRulePromotion, updateRulePromotion } from '../../services/admin/promotion-rules.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { RULE_PROMOTION_KINDS, rulePromotionInput } from '../../../src/domain/admin-promotion-rules.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { RULE_PROMOTION_KINDS, rulePromotionInput } from '@domain/admin-promotion-rules.ts';
 
 export const adminPromotionRuleRoutes = new Hono<AppEnv>();
 

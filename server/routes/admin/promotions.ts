@@ -8,8 +8,8 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { createConsolePromotion, listConsolePromotions, PROMOTION_NOT_FOUND, stopConsolePromotion } from '../../services/admin/promotions.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { CONSOLE_PROMOTION_KINDS } from '../../../src/domain/admin-promotions.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { CONSOLE_PROMOTION_KINDS } from '@domain/admin-promotions.ts';
 
 const kindField = z.enum(CONSOLE_PROMOTION_KINDS, { error: '活动类型无效' });
 const seconds = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1_000_000_000, { error: msg }).max(99_999_999_999, { error: msg });

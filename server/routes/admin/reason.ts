@@ -1,6 +1,6 @@
 // The reason an operator gives for a refusal or a cancellation; the buyer reads it.
 import { z } from 'zod';
-import { REJECT_REASON_MAX } from '../../../src/domain/admin.ts';
+import { REJECT_REASON_MAX } from '@domain/admin.ts';
 
 export const reasonSchema = (what: string) =>
   z.object({

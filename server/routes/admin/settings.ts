@@ -13,7 +13,7 @@ import { patchedKeys, updateSiteSettings } from '../../services/admin/site-setti
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { requireOperator } from '../../auth/staff-session.ts';
-import { CONSOLE_ACCESS, mayOpen } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS, mayOpen } from '@domain/operator-roles.ts';
 import {
   isMoneySetting,
   LICENCES_MAX,
@@ -23,7 +23,7 @@ import {
   PAYMENT_WINDOW_MINUTES_MIN,
   SHIPPING_FEN_MAX,
   SITE_SETTINGS_ROLE_MSG,
-} from '../../../src/domain/admin-content.ts';
+} from '@domain/admin-content.ts';
 
 const fen = (msg: string) => z.number({ error: msg }).int({ error: msg }).min(0, { error: msg }).max(SHIPPING_FEN_MAX, { error: msg });
 const text = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, { error: `请填写${label}` }).max(60, { error: `${label}最多60个字` });

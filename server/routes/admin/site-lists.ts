@@ -10,9 +10,9 @@ import { readSiteList, saveSiteList } from '../../services/admin/site-lists.ts';
 import { forgetCommonStatic } from '../../services/focus/common.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_MAX, type FocusSlot, type SiteListItem, type SiteListKind } from '../../../src/domain/admin-content.ts';
-import { isAllowedArticleHref, isAllowedArticleImage } from '../../../src/domain/article-html.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_MAX, type FocusSlot, type SiteListItem, type SiteListKind } from '@domain/admin-content.ts';
+import { isAllowedArticleHref, isAllowedArticleImage } from '@domain/article-html.ts';
 
 const slotQuery = z.object({ slot: z.enum(FOCUS_SLOTS, { error: '广告位无效' }).optional() });
 

@@ -10,7 +10,7 @@ import { COMPANY_NOT_FOUND } from '../../services/admin/companies.ts';
 import { linkStore, storeRelations, unlinkStore } from '../../services/admin/store-relations.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 
 const linkSchema = z.object({ head_id: idField('请填写总部企业编号') });
 

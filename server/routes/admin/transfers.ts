@@ -8,8 +8,8 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { confirmTransfer, listTransfers, ORDER_NOT_FOUND } from '../../services/admin/transfers.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
-import { BANK_REFERENCE_PATTERN } from '../../../src/domain/admin.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
+import { BANK_REFERENCE_PATTERN } from '@domain/admin.ts';
 
 const AMOUNT_MSG = '请填写到账金额（分）';
 const confirmSchema = z.object({

@@ -12,7 +12,7 @@ import { adjustBalance, companyWallet } from '../../services/admin/wallet.ts';
 import { grantCoupons, listGrantableTemplates } from '../../services/admin/grants.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
-import { CONSOLE_ACCESS } from '../../../src/domain/operator-roles.ts';
+import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 import {
   ADJUST_AMOUNT_MAX,
   ADJUST_DIRECTIONS,
@@ -22,7 +22,7 @@ import {
   REQUEST_ID_RE,
   VOUCHER_AMOUNT_MAX,
   VOUCHER_DAYS_MAX,
-} from '../../../src/domain/admin-wallet.ts';
+} from '@domain/admin-wallet.ts';
 
 const requestId = z.string({ error: '缺少请求编号，请刷新后重试' }).regex(REQUEST_ID_RE, { error: '请求编号无效，请刷新后重试' });
 const fen = (msg: string, max: number) => z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(max, { error: msg });

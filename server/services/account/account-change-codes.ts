@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, notSignedIn, validationError } from '../../http/envelope.ts';
-import { MESSAGES, isMobile } from '../../../src/domain/formats.ts';
+import { MESSAGES, isMobile } from '@domain/formats.ts';
 import { assertPhoneFree, PHONE_UNCHANGED_MSG } from './profile.ts';
 
 export const NO_ACCOUNT_PHONE_MSG = '该账号未绑定手机号，请使用原密码修改';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, validationError } from '../../http/envelope.ts';
 import { consume, consumeOrThrow, LIMITS } from '../rate-limit.ts';
 import { issuePhoneCode, type CodePurpose } from '../phone-codes.ts';
-import { MESSAGES, isMobile } from '../../../src/domain/validators.ts';
+import { MESSAGES, isMobile } from '@domain/validators.ts';
 import { userByUsername, usersByPhone } from './lookup.ts';
 import { accountChangePhone } from './account-change-codes.ts';
 

@@ -8,7 +8,7 @@ import { users } from '../../db/schema.ts';
 import { validationError } from '../../http/envelope.ts';
 import { destroyUserSessions } from '../../auth/session.ts';
 import { withTx } from '../../db/tx.ts';
-import { MESSAGES } from '../../../src/domain/formats.ts';
+import { MESSAGES } from '@domain/formats.ts';
 import { consumeOrThrow, LIMITS } from '../rate-limit.ts';
 import { consumePhoneCode } from '../phone-codes.ts';
 import { notifyCompany } from '../messages/notify.ts';

@@ -2,7 +2,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, messages, siteConfig, staff, users, wallets } from '../../db/schema.ts';
-import type { AccountManager, ActingAs, CommonConfig, UserBase } from '../../../src/domain/user.ts';
+import type { AccountManager, ActingAs, CommonConfig, UserBase } from '@domain/user.ts';
 import { hasSignedCurrentContract } from '../contracts/signing.ts';
 import { chatToken } from '../chat/token.ts';
 

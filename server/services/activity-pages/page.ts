@@ -15,7 +15,7 @@ import {
   type ActivityPage,
   type ActivityPageCode,
   type ActivitySection,
-} from '../../../src/domain/activity-pages.ts';
+} from '@domain/activity-pages.ts';
 
 export type ActivityPageRequest =
   | { code: ActivityPageCode; id?: number; full: boolean }

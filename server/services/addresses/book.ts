@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { addresses } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
-import type { Address } from '../../../src/domain/orders.ts';
-import { ADDRESS_MAX_COUNT, ADDRESS_MESSAGES, type AddressFormValues } from '../../../src/domain/address.ts';
+import type { Address } from '@domain/orders.ts';
+import { ADDRESS_MAX_COUNT, ADDRESS_MESSAGES, type AddressFormValues } from '@domain/address.ts';
 
 export const ADDRESS_NOT_FOUND = '收货地址不存在';
 /** Advisory-lock namespace of address writes (the second key is the company id). */

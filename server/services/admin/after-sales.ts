@@ -4,9 +4,9 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { afterSales, companies, orders } from '../../db/schema.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminAfterSaleRow } from '../../../src/domain/admin-orders.ts';
-import type { AfterSaleStatus } from '../../../src/domain/orders.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminAfterSaleRow } from '@domain/admin-orders.ts';
+import type { AfterSaleStatus } from '@domain/orders.ts';
 
 export interface AfterSaleQuery {
   status?: AfterSaleStatus;

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { articleCategories, articles } from '../../db/schema.ts';
 import { notFound, validationError } from '../../http/envelope.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { ArticleDraft, ArticleSortKey, ConsoleArticle, ConsoleArticleCategory, ConsoleArticleRow } from '../../../src/domain/admin-content.ts';
-import { isPlainTextBody, plainTextToHtml } from '../../../src/domain/article-html.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { ArticleDraft, ArticleSortKey, ConsoleArticle, ConsoleArticleCategory, ConsoleArticleRow } from '@domain/admin-content.ts';
+import { isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { writeAudit, type Actor } from './audit.ts';
 

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import type { AuditEntry, Paged } from '../../../src/domain/admin.ts';
+import type { AuditEntry, Paged } from '@domain/admin.ts';
 
 export interface Actor {
   staffId: number;

@@ -9,10 +9,10 @@ import { cartLines, chatConversations, chatMessages, companies, goods, orders, s
 import { AppError, forbidden, notFound, validationError } from '../../http/envelope.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { appendLine, serialize, type ConversationRow, type NewLine } from '../chat/messages.ts';
-import { formatPrice } from '../../../src/domain/money.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../src/domain/orders.ts';
-import { chatPreview, type ChatAgent, type ChatBuyerContext, type ChatConversationRow, type ChatHistory, type ChatStatus } from '../../../src/domain/chat.ts';
-import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import { formatPrice } from '@domain/money.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '@domain/orders.ts';
+import { chatPreview, type ChatAgent, type ChatBuyerContext, type ChatConversationRow, type ChatHistory, type ChatStatus } from '@domain/chat.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 
 export const CONVERSATION_NOT_FOUND = '会话不存在';
 const AGENT_ROLES: OperatorRole[] = ['admin', 'support'];

@@ -16,7 +16,7 @@ import type {
   CompanySettingsInput,
   Paged,
   StaffOption,
-} from '../../../src/domain/admin.ts';
+} from '@domain/admin.ts';
 
 export const COMPANY_NOT_FOUND = '企业不存在';
 export const NOTHING_TO_REVIEW = '该企业没有待审核的资质';

@@ -7,7 +7,7 @@ import { withTx } from '../../db/tx.ts';
 import { contentImages } from '../../db/schema.ts';
 import { checkPhotos } from '../after-sales/photos.ts';
 import { validationError } from '../../http/envelope.ts';
-import { contentImageUrl } from '../../../src/domain/article-html.ts';
+import { contentImageUrl } from '@domain/article-html.ts';
 import { writeAudit, type Actor } from './audit.ts';
 
 /** 5 MiB: a banner or an article picture, not a scan. */

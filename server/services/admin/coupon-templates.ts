@@ -8,7 +8,7 @@ import { couponTemplates } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
 import { seconds } from '../orders/status.ts';
 import { writeAudit, type Actor } from './audit.ts';
-import type { CouponTemplateRow, Paged } from '../../../src/domain/admin.ts';
+import type { CouponTemplateRow, Paged } from '@domain/admin.ts';
 
 export const COUPON_NOT_FOUND = '优惠券不存在';
 

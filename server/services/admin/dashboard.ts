@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { afterSales, companies, goods, orders, qualificationFiles } from '../../db/schema.ts';
-import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '../../../src/domain/admin.ts';
+import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '@domain/admin.ts';
 import { recentMoneySettingsChanges } from './site-settings.ts';
 
 /** Statuses where an order waits on the buyer or on us. */

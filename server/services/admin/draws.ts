@@ -7,7 +7,7 @@ import { withTx } from '../../db/tx.ts';
 import { couponTemplates, drawPrizes, drawRecords, draws, goods } from '../../db/schema.ts';
 import { notFound, validationError } from '../../http/envelope.ts';
 import { writeAudit, type Actor } from './audit.ts';
-import type { AdminDrawInput, AdminDrawPrize, AdminDrawRow } from '../../../src/domain/admin-draws.ts';
+import type { AdminDrawInput, AdminDrawPrize, AdminDrawRow } from '@domain/admin-draws.ts';
 
 export const DRAW_NOT_FOUND = '抽奖活动不存在';
 export const PRIZE_NOT_FOUND = '奖品不存在';

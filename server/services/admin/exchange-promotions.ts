@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, orderLines, promotionGoods, promotions } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../http/envelope.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { ConsoleExchangePromotion, ExchangePromotionInput, ExchangeTiersInput } from '../../../src/domain/admin-exchange.ts';
-import { EXCHANGE_LINE_TYPE } from '../../../src/domain/exchange.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { ConsoleExchangePromotion, ExchangePromotionInput, ExchangeTiersInput } from '@domain/admin-exchange.ts';
+import { EXCHANGE_LINE_TYPE } from '@domain/exchange.ts';
 import { EXCHANGE_KIND, exchangeRulesSchema } from '../exchange/rules.ts';
 import { writeAudit, type Actor } from './audit.ts';
 

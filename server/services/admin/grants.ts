@@ -11,10 +11,10 @@ import { notFound, validationError } from '../../http/envelope.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import type { Actor } from './audit.ts';
 import { claimRequest, finishAudit } from './request-once.ts';
-import { formatFen, formatPrice } from '../../../src/domain/money.ts';
-import { formatDate } from '../../../src/domain/time.ts';
-import { COUPON_KIND_TEXT } from '../../../src/domain/wallet.ts';
-import type { GrantableTemplate, GrantResult } from '../../../src/domain/admin-wallet.ts';
+import { formatFen, formatPrice } from '@domain/money.ts';
+import { formatDate } from '@domain/time.ts';
+import { COUPON_KIND_TEXT } from '@domain/wallet.ts';
+import type { GrantableTemplate, GrantResult } from '@domain/admin-wallet.ts';
 
 const DAY_MS = 86_400_000;
 /** A voucher template made by a grant stays grantable this long. */

@@ -8,7 +8,7 @@ import { staff, staffSessions } from '../../db/schema.ts';
 import { notFound, validationError } from '../../http/envelope.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { createOperator, OPERATOR_NOT_FOUND, type NewOperator } from './operators.ts';
-import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 
 export const NOT_YOURSELF_ROLE = '不能修改自己的角色';
 export const NOT_YOURSELF_DISABLE = '不能停用自己的账号';

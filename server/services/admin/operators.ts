@@ -13,8 +13,8 @@ import QRCode from 'qrcode';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
 import { upgradeOperatorPasswordHash } from './password-upgrade.ts';
 import { writeAudit, type Actor } from './audit.ts';
-import type { Operator } from '../../../src/domain/admin.ts';
-import type { OperatorRole } from '../../../src/domain/operator-roles.ts';
+import type { Operator } from '@domain/admin.ts';
+import type { OperatorRole } from '@domain/operator-roles.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
 export const OPERATOR_LOGIN_FAILED_MSG = '用户名或密码错误';

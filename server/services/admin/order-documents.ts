@@ -12,8 +12,8 @@ import { AppError, notFound } from '../../http/envelope.ts';
 import { cjkFont, FONT_NAME } from '../contracts/pdf.ts';
 import { ORDER_NOT_FOUND } from './orders.ts';
 import { DEFAULT_SELLER } from '../invoices/requests.ts';
-import { formatFen } from '../../../src/domain/money.ts';
-import { formatDateTime } from '../../../src/domain/time.ts';
+import { formatFen } from '@domain/money.ts';
+import { formatDateTime } from '@domain/time.ts';
 
 interface Column {
   title: string;

@@ -17,9 +17,9 @@ import { owedThroughGateway, sendGatewayRefunds } from '../orders/refunds.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { ORDER_NOT_FOUND } from './orders.ts';
-import { formatPrice } from '../../../src/domain/money.ts';
-import type { OrderStatus } from '../../../src/domain/orders.ts';
-import type { ShipLineInput } from '../../../src/domain/admin-orders.ts';
+import { formatPrice } from '@domain/money.ts';
+import type { OrderStatus } from '@domain/orders.ts';
+import type { ShipLineInput } from '@domain/admin-orders.ts';
 
 export const NOT_PAID = '订单不在待发货状态，不能发货';
 export const NOT_SHIPPED = '订单不在待收货状态，不能完成';

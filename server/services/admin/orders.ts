@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { companies, goodsBatches, orderLines, orders } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
 import { orderDetail } from '../orders/view.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminOrderDetail, AdminOrderRow, ShippableBatch } from '../../../src/domain/admin-orders.ts';
-import type { OrderStatus } from '../../../src/domain/orders.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminOrderDetail, AdminOrderRow, ShippableBatch } from '@domain/admin-orders.ts';
+import type { OrderStatus } from '@domain/orders.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 const DAY_MS = 86_400_000;

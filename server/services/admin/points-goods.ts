@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, orderLines, orders, pointsGoods } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminPointsGoodsInput, AdminPointsGoodsRow } from '../../../src/domain/admin-points-goods.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminPointsGoodsInput, AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
 import { writeAudit, type Actor } from './audit.ts';
 
 export const POINTS_GOODS_NOT_FOUND = '积分商品不存在';

@@ -9,9 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../http/envelope.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { ActivityPageCode } from '../../../src/domain/activity-pages.ts';
-import { DEFAULT_PREVIEW_HOUR } from '../../../src/domain/daily-special.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { ActivityPageCode } from '@domain/activity-pages.ts';
+import { DEFAULT_PREVIEW_HOUR } from '@domain/daily-special.ts';
 import {
   RULE_PROMOTION_KINDS,
   STORED_KIND,
@@ -19,7 +19,7 @@ import {
   type RulePromotionKind,
   type RulePromotionRow,
   type RuleTier,
-} from '../../../src/domain/admin-promotion-rules.ts';
+} from '@domain/admin-promotion-rules.ts';
 import { writeAudit, type Actor } from './audit.ts';
 
 export const RULE_PROMOTION_NOT_FOUND = '活动不存在';

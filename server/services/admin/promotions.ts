@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../http/envelope.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { ConsolePromotion, ConsolePromotionKind } from '../../../src/domain/admin-promotions.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { ConsolePromotion, ConsolePromotionKind } from '@domain/admin-promotions.ts';
 import { writeAudit, type Actor } from './audit.ts';
 
 export const PROMOTION_NOT_FOUND = '活动不存在';

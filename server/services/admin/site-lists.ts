@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { focusItems, hotKeywords, links, navItems } from '../../db/schema.ts';
 import { validationError } from '../../http/envelope.ts';
-import type { FocusSlot, SiteListItem, SiteListKind } from '../../../src/domain/admin-content.ts';
+import type { FocusSlot, SiteListItem, SiteListKind } from '@domain/admin-content.ts';
 import { writeAudit, type Actor } from './audit.ts';
 
 type Row = Required<SiteListItem>;

@@ -19,7 +19,7 @@ import {
   type MoneySettingsChange,
   type SiteSettings,
   type SiteSettingsView,
-} from '../../../src/domain/admin-content.ts';
+} from '@domain/admin-content.ts';
 import { effectiveSettings, SETTING_KEYS, type SettingKey } from '../settings/site-settings.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { checkFreshTotp, forgetFreshTotpAttempts, spendFreshTotp } from './fresh-totp.ts';

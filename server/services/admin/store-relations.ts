@@ -19,7 +19,7 @@ import {
   STORE_LINK_SELF,
   STORE_NO_HEAD,
   type StoreRelations,
-} from '../../../src/domain/admin-wallet.ts';
+} from '@domain/admin-wallet.ts';
 
 const brief = { id: companies.id, name: companies.name, review_status: companies.reviewStatus };
 

@@ -13,7 +13,7 @@ import { AppError, notFound, validationError } from '../../http/envelope.ts';
 import { addHistory } from '../orders/status.ts';
 import { closeOtherPayments } from '../payments/pay.ts';
 import { writeAudit, type Actor } from './audit.ts';
-import type { Paged, TransferConfirmation, TransferRow } from '../../../src/domain/admin.ts';
+import type { Paged, TransferConfirmation, TransferRow } from '@domain/admin.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const NOT_AWAITING_TRANSFER = '该订单不在待确认收款状态';

@@ -11,7 +11,7 @@ import { notifyCompany } from '../messages/notify.ts';
 import { COMPANY_NOT_FOUND } from './companies.ts';
 import type { Actor } from './audit.ts';
 import { claimRequest, finishAudit } from './request-once.ts';
-import { formatPrice } from '../../../src/domain/money.ts';
+import { formatPrice } from '@domain/money.ts';
 import {
   balanceAfterAdjust,
   DEBIT_BEYOND_BALANCE,
@@ -19,7 +19,7 @@ import {
   type AdjustResult,
   type AdminHeldCoupon,
   type AdminWalletView,
-} from '../../../src/domain/admin-wallet.ts';
+} from '@domain/admin-wallet.ts';
 
 const LEDGER_ROWS = 20;
 const COUPON_ROWS = 50;

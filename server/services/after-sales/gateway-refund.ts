@@ -12,7 +12,7 @@ import { afterSales, orderRefunds, orders } from '../../db/schema.ts';
 import type { PayConfig } from '../payments/pay.ts';
 import { gatewayRoom, giveBack, orderMoney, REFUND_EXCEEDS_PAID, refundFailed, sendGatewayRefunds } from '../orders/refunds.ts';
 import { AppError } from '../../http/envelope.ts';
-import { totalOf } from '../../../src/domain/order-money.ts';
+import { totalOf } from '@domain/order-money.ts';
 
 export { refundFailed };
 

@@ -9,7 +9,7 @@ import { withTx } from '../../db/tx.ts';
 import { afterSales, companies, orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, validationError } from '../../http/envelope.ts';
 import { assertOwns } from '../../auth/session.ts';
-import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '../../../src/domain/orders.ts';
+import type { AfterSale, AfterSaleKind, AfterSaleStatus, OrderStatus } from '@domain/orders.ts';
 import {
   AFTER_SALE_KIND_TEXT,
   AFTER_SALE_PHOTO_MAX_BYTES,
@@ -18,11 +18,11 @@ import {
   canRequestAfterSale,
   isOpenAfterSale,
   isRefundKind,
-} from '../../../src/domain/orders-after-sale.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+} from '@domain/orders-after-sale.ts';
+import type { Page } from '@domain/envelope.ts';
 import { checkPhotos, storePhotos, uploadUrl } from './photos.ts';
 import { orderMoney } from '../orders/refunds.ts';
-import { totalOf } from '../../../src/domain/order-money.ts';
+import { totalOf } from '@domain/order-money.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const AFTER_SALE_NOT_FOUND = '售后单不存在';

@@ -4,7 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articleCategories } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { ARTICLE_MESSAGES, type ArticleCategoryNode, type ArticleCategoryRef } from '../../../src/domain/articles.ts';
+import { ARTICLE_MESSAGES, type ArticleCategoryNode, type ArticleCategoryRef } from '@domain/articles.ts';
 
 const categoryRef = { id: articleCategories.id, name: articleCategories.name, code: articleCategories.code };
 

@@ -1,11 +1,11 @@
 // One published article with its category and its neighbours in the category's list order. The
 // body is HTML that was sanitised when stored (server/services/articles/sanitize.ts).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { isPlainTextBody, plainTextToHtml } from '../../../src/domain/article-html.ts';
+import { isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
 import type { Db } from '../../db/client.ts';
 import { articleCategories, articles } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { ARTICLE_MESSAGES, type ArticleDetail, type ArticleNeighbour } from '../../../src/domain/articles.ts';
+import { ARTICLE_MESSAGES, type ArticleDetail, type ArticleNeighbour } from '@domain/articles.ts';
 import { listColumns, seconds } from './list.ts';
 
 /** The neighbours of an article in its category's list order (sort desc, published_at desc, id desc). */

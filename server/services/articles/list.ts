@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articles } from '../../db/schema.ts';
-import type { ArticleCategoryRef, ArticleListItem, ArticlePage } from '../../../src/domain/articles.ts';
+import type { ArticleCategoryRef, ArticleListItem, ArticlePage } from '@domain/articles.ts';
 import { categoryByCode, categoryById, withDescendants } from './categories.ts';
 
 export const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);

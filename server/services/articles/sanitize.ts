@@ -2,7 +2,7 @@
 // (src/domain/article-html.ts). URLs are checked by our own rules after DOMPurify's, so a link is
 // http(s) or a site path and an image comes from /media only; anything else loses the attribute.
 import DOMPurify from 'isomorphic-dompurify';
-import { ARTICLE_PURIFY_CONFIG, enforceArticleUrls, isPlainTextBody, plainTextToHtml } from '../../../src/domain/article-html.ts';
+import { ARTICLE_PURIFY_CONFIG, enforceArticleUrls, isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
 
 let hooked = false;
 

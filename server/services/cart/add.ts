@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines } from '../../db/schema.ts';
-import type { CartLineType } from '../../../src/domain/cart-types.ts';
+import type { CartLineType } from '@domain/cart-types.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { Buyer } from './buyer.ts';
 import { loadCombinations, loadGoodsFacts, loadPromotionFacts, promoFactOf, type CombinationFacts, type GoodsFacts, type PromotionFacts } from './facts.ts';

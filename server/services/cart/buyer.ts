@@ -10,7 +10,7 @@ import { AppError } from '../../http/envelope.ts';
 import { requireUser } from '../../auth/session.ts';
 import { viewerOf } from '../price-visibility.ts';
 import { loadEntitlement } from '../qualifications/entitlement.ts';
-import type { PurchaseEntitlement } from '../../../src/domain/business-scope.ts';
+import type { PurchaseEntitlement } from '@domain/business-scope.ts';
 
 export interface Buyer {
   companyId: number;

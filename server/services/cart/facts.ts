@@ -4,10 +4,10 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { goods, goodsLadderPrices, goodsPrices, promotionGoods, promotions, warehouses } from '../../db/schema.ts';
-import type { LadderStepWithId } from '../../../src/domain/cart.ts';
-import type { DiscountTier, ManjianTier, PromotionPricing, TierPromotion } from '../../../src/domain/cart-types.ts';
+import type { LadderStepWithId } from '@domain/cart.ts';
+import type { DiscountTier, ManjianTier, PromotionPricing, TierPromotion } from '@domain/cart-types.ts';
 import { anyId, packed } from './packed.ts';
-import { isPromoPricedKind, PROMO_PRICED_KINDS } from '../../../src/domain/daily-special.ts';
+import { isPromoPricedKind, PROMO_PRICED_KINDS } from '@domain/daily-special.ts';
 
 /** Goods columns every cart view and check reads (with the member rank's price). */
 export const goodsFactFields = {

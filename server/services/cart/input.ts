@@ -2,8 +2,8 @@
 // JSON alike. Shape errors are 422 with the field path; business refusals (stock, limits) come
 // later from the rules, as 400.
 import { z } from 'zod';
-import { CART_LINE_TYPES, type CartLineType } from '../../../src/domain/cart-types.ts';
-import { quantityMessage } from '../../../src/domain/quantity.ts';
+import { CART_LINE_TYPES, type CartLineType } from '@domain/cart-types.ts';
+import { quantityMessage } from '@domain/quantity.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { ID_MAX, flagField, idField, type IdListRule } from '../../http/params.ts';
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines } from '../../db/schema.ts';
-import type { CartLineType } from '../../../src/domain/cart-types.ts';
+import type { CartLineType } from '@domain/cart-types.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
 import type { Buyer } from './buyer.ts';
 import { addToCart, loadFactsFor, lockCart, type AddRequest } from './add.ts';

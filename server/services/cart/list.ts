@@ -5,15 +5,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines, goods, goodsPrices, warehouses } from '../../db/schema.ts';
-import { CART_LIST_DEFAULT_FILTER } from '../../../src/domain/constants.ts';
-import { computeCart, type CartCalcLine } from '../../../src/domain/cart.ts';
+import { CART_LIST_DEFAULT_FILTER } from '@domain/constants.ts';
+import { computeCart, type CartCalcLine } from '@domain/cart.ts';
 import type {
   CartCombination,
   CartLineGoods,
   CartLineType,
   CartLineView,
   CartState,
-} from '../../../src/domain/cart-types.ts';
+} from '@domain/cart-types.ts';
 import type { Buyer } from './buyer.ts';
 import {
   goodsFactFields,

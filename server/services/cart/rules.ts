@@ -1,16 +1,16 @@
 // Whether a buyer may have `number` of a goods (or of a combination set) in the cart, and at what
 // unit price. The quantity rules are src/domain/quantity.ts, the same the page's stepper guides
 // with; the price is src/domain/cart.ts cartUnitPrice. The client's price is never consulted.
-import { cartUnitPrice } from '../../../src/domain/cart.ts';
-import type { CartLineType } from '../../../src/domain/cart-types.ts';
+import { cartUnitPrice } from '@domain/cart.ts';
+import type { CartLineType } from '@domain/cart-types.ts';
 import {
   quantityMessage,
   quantityProblem,
   quantityRulesFor,
   type QuantityGoods,
   type QuantityRules,
-} from '../../../src/domain/quantity.ts';
-import { purchaseBlock } from '../../../src/domain/business-scope.ts';
+} from '@domain/quantity.ts';
+import { purchaseBlock } from '@domain/business-scope.ts';
 import type { Buyer } from './buyer.ts';
 import type { CombinationFacts, FlashFact, GoodsFactRow, GoodsFacts } from './facts.ts';
 import { companyLimitProblem, groupJoinPrice } from '../promotions/line-terms.ts';

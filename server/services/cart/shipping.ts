@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orders, siteConfig } from '../../db/schema.ts';
-import type { CartShippingData } from '../../../src/domain/cart-types.ts';
+import type { CartShippingData } from '@domain/cart-types.ts';
 
 const DAY_MS = 86_400_000;
 /** China has no daylight saving: Shanghai is always UTC+8. */

@@ -3,8 +3,8 @@
 import { and, asc, desc, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { goods, goodsPrices, promotionGoods, promotions } from '../../db/schema.ts';
-import { computeCart } from '../../../src/domain/cart.ts';
-import type { CartNextHint, CartPromotionView, DiscountTier, ManjianTier, TierPromotion } from '../../../src/domain/cart-types.ts';
+import { computeCart } from '@domain/cart.ts';
+import type { CartNextHint, CartPromotionView, DiscountTier, ManjianTier, TierPromotion } from '@domain/cart-types.ts';
 import { notFound } from '../../http/envelope.ts';
 import { goodsCardFields, rankPriceJoin, toGoodsCard } from '../goods/card.ts';
 import type { Viewer } from '../price-visibility.ts';

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { formatPrice } from '../../../src/domain/money.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../src/domain/orders.ts';
-import type { ChatCard } from '../../../src/domain/chat.ts';
+import { formatPrice } from '@domain/money.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '@domain/orders.ts';
+import type { ChatCard } from '@domain/chat.ts';
 
 export const GOODS_NOT_FOUND = '商品不存在';
 export const ORDER_NOT_FOUND = '订单不存在';

@@ -6,6 +6,7 @@
 import { asc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatConversations, chatMessages, staff } from '../../db/schema.ts';
+import type { LineListener } from '../../http/chat-stream.ts';
 import type { ChatMessageRow } from './messages.ts';
 
 export interface HubLine {
@@ -15,12 +16,8 @@ export interface HubLine {
   agentName: string | null;
 }
 
-export interface HubListener {
-  wants: (line: HubLine) => boolean;
-  deliver: (lines: HubLine[]) => void;
-  /** The process is stopping: end the connection so the client reconnects elsewhere. */
-  end: () => void;
-}
+/** A live connection's interest (server/http/chat-stream.ts streams what it is given). */
+export type HubListener = LineListener<HubLine>;
 
 const BATCH = 500;
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../db/schema.ts';
 import { AppError } from '../../http/envelope.ts';
 import { verifyChatToken } from './token.ts';
-import { CODE_NOT_SIGNED_IN } from '../../../src/domain/envelope.ts';
+import { CODE_NOT_SIGNED_IN } from '@domain/envelope.ts';
 
 export interface ChatMember {
   userId: number;

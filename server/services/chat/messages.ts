@@ -5,7 +5,7 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { chatConversations, chatMessages, staff } from '../../db/schema.ts';
-import { CHAT_PAGE_SIZE, type ChatCard, type ChatHistory, type ChatKind, type ChatMessage, type ChatSender, type ChatStatus } from '../../../src/domain/chat.ts';
+import { CHAT_PAGE_SIZE, type ChatCard, type ChatHistory, type ChatKind, type ChatMessage, type ChatSender, type ChatStatus } from '@domain/chat.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ConversationRow = typeof chatConversations.$inferSelect;

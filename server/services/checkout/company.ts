@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { hasSignedCurrentContract } from '../contracts/signing.ts';
 import { AppError } from '../../http/envelope.ts';
-import { CODE_CONTRACT_UNSIGNED } from '../../../src/domain/envelope.ts';
-import type { PurchaseEntitlement } from '../../../src/domain/business-scope.ts';
+import { CODE_CONTRACT_UNSIGNED } from '@domain/envelope.ts';
+import type { PurchaseEntitlement } from '@domain/business-scope.ts';
 import { loadEntitlement } from '../qualifications/entitlement.ts';
 
 export const NOT_APPROVED_ORDER_MSG = '资质审核通过后才能下单';

@@ -13,8 +13,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companyCoupons, couponTemplates } from '../../db/schema.ts';
-import type { CompanyCoupon } from '../../../src/domain/orders.ts';
-import { formatFen } from '../../../src/domain/money.ts';
+import type { CompanyCoupon } from '@domain/orders.ts';
+import { formatFen } from '@domain/money.ts';
 import { seconds } from '../orders/status.ts';
 
 export interface HeldCoupon {

@@ -2,7 +2,7 @@
 // brackets (every value a string) and JSON alike. Shape problems are 422 with the field path;
 // business refusals (stock, coupons, money) come later as 400/409.
 import { z } from 'zod';
-import { checkoutInvoiceErrors } from '../../../src/domain/invoice-input.ts';
+import { checkoutInvoiceErrors } from '@domain/invoice-input.ts';
 import { validationError } from '../../http/envelope.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { ID_MAX, flagField, parseIdList } from '../../http/params.ts';

@@ -3,7 +3,7 @@
 // preselected), the wallet and the amounts.
 import type { Db } from '../../db/client.ts';
 import { listAddresses } from '../addresses/book.ts';
-import type { CheckoutPreview } from '../../../src/domain/orders.ts';
+import type { CheckoutPreview } from '@domain/orders.ts';
 import { assertMayOrder, loadOrderingCompany } from './company.ts';
 import type { CheckoutInput } from './input.ts';
 import { quoteCheckout } from './quote.ts';

@@ -5,8 +5,8 @@
 // the chosen lines as the selection. Nothing the client sent about prices is read.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { computeCart } from '../../../src/domain/cart.ts';
-import type { CheckoutAmounts, CheckoutLine, CheckoutPreview, CompanyCoupon } from '../../../src/domain/orders.ts';
+import { computeCart } from '@domain/cart.ts';
+import type { CheckoutAmounts, CheckoutLine, CheckoutPreview, CompanyCoupon } from '@domain/orders.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
 import { loadCombinations, promoFactOf, type CombinationFacts, type PromotionFacts } from '../cart/facts.ts';
 import { priceLines, type CartViewer } from '../cart/list.ts';
@@ -17,12 +17,12 @@ import { rowsOf } from '../goods/search.ts';
 import { intArray, type FlashUnits } from '../orders/stock.ts';
 import { loadWallet, type WalletView } from '../payments/wallet.ts';
 import { orderGifts } from '../gifts/gifts.ts';
-import { GIFT_LINE_TYPE, type GiftLineView } from '../../../src/domain/gifts.ts';
+import { GIFT_LINE_TYPE, type GiftLineView } from '@domain/gifts.ts';
 import type { OrderingCompany } from './company.ts';
 import { orderExchanges } from '../exchange/checkout.ts';
-import { EXCHANGE_LINE_TYPE, type ExchangeLineView } from '../../../src/domain/exchange.ts';
+import { EXCHANGE_LINE_TYPE, type ExchangeLineView } from '@domain/exchange.ts';
 import { orderPrizes, type PrizeLineView } from '../draws/prize-lines.ts';
-import { DRAW_PRIZE_LINE_TYPE } from '../../../src/domain/lucky-draw.ts';
+import { DRAW_PRIZE_LINE_TYPE } from '@domain/lucky-draw.ts';
 import {
   bestOf,
   couponView,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { promotions } from '../../db/schema.ts';
 import { loadCombinations, type CombinationFacts } from '../cart/facts.ts';
 import { linePrice, memberPrice, visibleTo } from '../cart/rules.ts';
-import type { CombinationView } from '../../../src/domain/combinations.ts';
+import type { CombinationView } from '@domain/combinations.ts';
 import type { Viewer } from '../price-visibility.ts';
 
 interface Header {

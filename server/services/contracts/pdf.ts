@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatDateTime } from '../../../src/domain/time.ts';
-import type { ContractParty, ContractSignature } from '../../../src/domain/e-contract.ts';
+import { formatDateTime } from '@domain/time.ts';
+import type { ContractParty, ContractSignature } from '@domain/e-contract.ts';
 import type { ContractVersion } from './versions.ts';
 import { filledSections } from './view.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { CONTRACT_PDF_PATH, type ContractParty, type ContractSignature, type ContractView } from '../../../src/domain/e-contract.ts';
+import { CONTRACT_PDF_PATH, type ContractParty, type ContractSignature, type ContractView } from '@domain/e-contract.ts';
 import { currentContract, type ContractVersion } from './versions.ts';
 import { findSignature, type SignatureRow } from './signing.ts';
 

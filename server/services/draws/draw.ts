@@ -9,7 +9,7 @@ import { withTx } from '../../db/tx.ts';
 import { companies, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../http/envelope.ts';
 import { notifyCompany } from '../messages/notify.ts';
-import { DRAW_MESSAGES, drawWinMessage, type DrawPrizeKind, type DrawResult } from '../../../src/domain/lucky-draw.ts';
+import { DRAW_MESSAGES, drawWinMessage, type DrawPrizeKind, type DrawResult } from '@domain/lucky-draw.ts';
 import { chancesLeft, type DrawRow } from './chances.ts';
 import { creditPrize, type PrizeRow } from './credit.ts';
 import { pickWeighted } from './pick.ts';

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { drawPrizes, drawRecords, goods } from '../../db/schema.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { anyId } from '../cart/packed.ts';
-import type { PrizeLineView } from '../../../src/domain/lucky-draw.ts';
+import type { PrizeLineView } from '@domain/lucky-draw.ts';
 
 export type { PrizeLineView };
 

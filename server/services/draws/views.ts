@@ -4,8 +4,8 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { DRAW_MESSAGES, DRAW_PRIZE_KINDS, maskCompany, type DrawActivity, type DrawPrizeKind, type DrawRecordView, type DrawSimple, type DrawWinner } from '../../../src/domain/lucky-draw.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+import { DRAW_MESSAGES, DRAW_PRIZE_KINDS, maskCompany, type DrawActivity, type DrawPrizeKind, type DrawRecordView, type DrawSimple, type DrawWinner } from '@domain/lucky-draw.ts';
+import type { Page } from '@domain/envelope.ts';
 import { chancesLeft, type DrawRow } from './chances.ts';
 
 const asKind = (k: string | null): DrawPrizeKind => (k === 'coupon' || k === 'points' || k === 'goods' ? k : 'none');

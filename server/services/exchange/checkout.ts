@@ -6,8 +6,8 @@
 // the buyer asked to pay for it. Placing the order consumes the choices it carried.
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/envelope.ts';
-import type { GiftBaseLine } from '../../../src/domain/gifts.ts';
-import { exchangeBase, exchangeProblem, reachedExchangeTier, type ExchangeLineView } from '../../../src/domain/exchange.ts';
+import type { GiftBaseLine } from '@domain/gifts.ts';
+import { exchangeBase, exchangeProblem, reachedExchangeTier, type ExchangeLineView } from '@domain/exchange.ts';
 import { dropChoices, loadChoices, loadExchangeGoods, loadExchangeRules } from './rules.ts';
 
 export interface OrderExchange {

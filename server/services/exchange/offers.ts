@@ -7,7 +7,7 @@ import { exchangeChoices } from '../../db/schema.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { lockCart } from '../cart/add.ts';
 import { priceLines, type CartViewer } from '../cart/list.ts';
-import type { GiftBaseLine } from '../../../src/domain/gifts.ts';
+import type { GiftBaseLine } from '@domain/gifts.ts';
 import {
   EXCHANGE_TEXTS,
   exchangeBase,
@@ -17,7 +17,7 @@ import {
   type ExchangeOffer,
   type ExchangeOffers,
   type ExchangeRule,
-} from '../../../src/domain/exchange.ts';
+} from '@domain/exchange.ts';
 import { dropChoices, loadChoices, loadExchangeGoods, loadExchangeRules } from './rules.ts';
 
 /** The selected, buyable cart lines as the 满赠/换购 base sees them. */

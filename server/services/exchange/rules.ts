@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { exchangeChoices, goods, promotionGoods, promotions } from '../../db/schema.ts';
 import { anyId } from '../cart/packed.ts';
-import type { ExchangeChoice, ExchangeRule } from '../../../src/domain/exchange.ts';
+import type { ExchangeChoice, ExchangeRule } from '@domain/exchange.ts';
 
 export const EXCHANGE_KIND = 'exchange';
 

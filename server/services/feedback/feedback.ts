@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { feedback } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
-import { FEEDBACK_CATEGORY_TEXT, type FeedbackCategory, type FeedbackInput, type FeedbackItem } from '../../../src/domain/feedback.ts';
+import type { Page } from '@domain/envelope.ts';
+import { FEEDBACK_CATEGORY_TEXT, type FeedbackCategory, type FeedbackInput, type FeedbackItem } from '@domain/feedback.ts';
 import { storePhotos, uploadUrl, type CheckedPhoto } from '../after-sales/photos.ts';
 
 export const FEEDBACK_NOT_FOUND = '反馈不存在';

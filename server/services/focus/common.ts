@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { brands, categories, goods, hotKeywords, navItems } from '../../db/schema.ts';
-import type { BrandItem, CategoryNode, CommonData, NavItem } from '../../../src/domain/contracts.ts';
+import type { BrandItem, CategoryNode, CommonData, NavItem } from '@domain/contracts.ts';
 
 export const COMMON_TTL_MS = 60_000;
 export const COMMON_BRAND_LIMIT = 30;

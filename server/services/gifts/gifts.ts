@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
 import { anyId } from '../cart/packed.ts';
-import { GIFT_DATA_TYPE, giftBase, reachedGiftTier, type GiftBaseLine, type GiftLineView, type GiftRule } from '../../../src/domain/gifts.ts';
-import type { CartState } from '../../../src/domain/cart-types.ts';
+import { GIFT_DATA_TYPE, giftBase, reachedGiftTier, type GiftBaseLine, type GiftLineView, type GiftRule } from '@domain/gifts.ts';
+import type { CartState } from '@domain/cart-types.ts';
 
 const giftRules = z.object({
   tiers: z

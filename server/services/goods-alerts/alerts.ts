@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { companies, goods, goodsAlerts, goodsPrices } from '../../db/schema.ts';
 import { notFound, validationError } from '../../http/envelope.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+import type { Page } from '@domain/envelope.ts';
 import {
   GOODS_ALERT_KIND_TEXT,
   GOODS_ALERT_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type GoodsAlert,
   type GoodsAlertInput,
   type GoodsAlertKind,
-} from '../../../src/domain/goods-alerts.ts';
+} from '@domain/goods-alerts.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../price-visibility.ts';
 import { rankPriceJoin } from '../goods/card.ts';
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods } from '../../db/schema.ts';
-import { formatPrice } from '../../../src/domain/money.ts';
+import { formatPrice } from '@domain/money.ts';
 import { rowsOf } from '../goods/search.ts';
 import { intArray } from '../orders/stock.ts';
 import { notifyCompany } from '../messages/notify.ts';

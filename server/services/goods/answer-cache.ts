@@ -14,9 +14,10 @@
 //   or ending on the clock, and another WORKERS process's console write. The cart and checkout
 //   re-read price and stock, so a stale tile can never sell what is not there.
 import type { Deps } from '../../deps.ts';
-import { CODE_OK } from '../../../src/domain/envelope.ts';
+import type { StoredAnswer } from '../../http/stored-answer.ts';
+import { CODE_OK } from '@domain/envelope.ts';
 import type { Viewer } from '../price-visibility.ts';
-import { catalogueEpoch, onCatalogueChange } from './list/cache.ts';
+import { catalogueEpoch, onCatalogueChange } from '../../cluster/catalogue-news.ts';
 
 /** How long an answer is served before it is built again. */
 export const ANSWER_TTL_MS = 30_000;
@@ -26,18 +27,9 @@ export const ANSWER_CACHE_MAX = 2_000;
 /** The bucket of answers that are the same for every viewer with the same key (no company data). */
 export const SHARED_BUCKET = 'shared';
 
-/** One stored answer: its JSON envelope, and each compressed form once a client asked for it. */
-export interface StoredAnswer {
-  json: Buffer;
-  /** Whether this request found it stored (joining a build already under way counts as found). */
-  hit?: boolean;
-  /** Filled by server/http/stored-answer.ts, which sends it. */
-  compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
-}
-
 interface Entry {
   expiresAt: number;
-  /** Stale once another WORKERS process reported a console write (list/cache.ts). */
+  /** Stale once another WORKERS process reported a console write (cluster/catalogue-news.ts). */
   epoch: number;
   bucket: string;
   value: Promise<StoredAnswer>;

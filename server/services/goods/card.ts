@@ -2,9 +2,9 @@
 // with prices applied through the visibility rule.
 import { and, eq, sql } from 'drizzle-orm';
 import { goods, goodsPrices } from '../../db/schema.ts';
-import type { GoodsCard } from '../../../src/domain/contracts.ts';
+import type { GoodsCard } from '@domain/contracts.ts';
 import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
-import { purchaseBlock } from '../../../src/domain/business-scope.ts';
+import { purchaseBlock } from '@domain/business-scope.ts';
 
 /** Columns to select for a card; join goodsPrices with rankPriceJoin(viewer) for `rankPrice`. */
 export const goodsCardFields = {

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, categories, goods, goodsPrices, warehouses } from '../../db/schema.ts';
-import type { GoodsDetail } from '../../../src/domain/catalog.ts';
+import type { GoodsDetail } from '@domain/catalog.ts';
 import { goodsItemFields, toGoodsListItem, warehouseJoin } from './item.ts';
 import { rankPriceJoin } from './card.ts';
 import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { goods, goodsPrices } from '../../db/schema.ts';
 import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 import { goodsCardFields, rankPriceJoin, toGoodsCard } from './card.ts';
-import type { GoodsCard } from '../../../src/domain/contracts.ts';
+import type { GoodsCard } from '@domain/contracts.ts';
 
 export const HOT_GOODS_LIMIT = 10;
 

@@ -7,7 +7,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favorites, goods, goodsLadderPrices, goodsPrices, warehouses } from '../../db/schema.ts';
-import type { GoodsListItem, LadderPriceStep } from '../../../src/domain/catalog.ts';
+import type { GoodsListItem, LadderPriceStep } from '@domain/catalog.ts';
 import { rankPriceJoin, toGoodsCard } from './card.ts';
 import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
 

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { goods, manufacturers } from '../../db/schema.ts';
 import { validationError } from '../../http/envelope.ts';
 import { normaliseLatinQuery } from '../search-keys.ts';
-import type { SearchSuggestion, SearchType } from '../../../src/domain/contracts.ts';
+import type { SearchSuggestion, SearchType } from '@domain/contracts.ts';
 
 /** Longest keyword accepted, in characters (a drug name plus spec fits easily). */
 export const SEARCH_KEYWORD_MAX_CHARS = 50;

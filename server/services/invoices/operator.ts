@@ -11,9 +11,9 @@ import { AppError, notFound } from '../../http/envelope.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { writeAudit, type Actor } from '../admin/audit.ts';
 import { INVOICE_NOT_FOUND, issue, toView, withOrderNo } from './requests.ts';
-import type { Paged } from '../../../src/domain/admin.ts';
-import type { AdminInvoiceRow } from '../../../src/domain/admin-orders.ts';
-import type { Invoice } from '../../../src/domain/orders.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminInvoiceRow } from '@domain/admin-orders.ts';
+import type { Invoice } from '@domain/orders.ts';
 
 export const INVOICE_DECIDED = '该发票申请已处理';
 const KIND_TEXT: Record<Invoice['kind'], string> = { normal: '普通发票', special: '增值税专用发票' };

@@ -5,8 +5,8 @@
 // Layout: A4 portrait, points, measured from the bottom as in PDF itself; the table continues on
 // further pages when lines do not fit, and the totals, amount in words and note close the last page.
 import PDFDocument from 'pdfkit';
-import { formatFen } from '../../../src/domain/money.ts';
-import { toChineseCapitalAmount } from '../../../src/domain/money-words.ts';
+import { formatFen } from '@domain/money.ts';
+import { toChineseCapitalAmount } from '@domain/money-words.ts';
 import { cjkFont, FONT_NAME } from '../contracts/pdf.ts';
 export interface InvoicePdfLine {
   name: string;

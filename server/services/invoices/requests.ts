@@ -9,9 +9,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { afterSales, invoices, orderLines, orders, siteConfig } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/envelope.ts';
 import { assertOwns } from '../../auth/session.ts';
-import type { Invoice } from '../../../src/domain/orders.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
-import type { InvoiceFields } from '../../../src/domain/invoice-input.ts';
+import type { Invoice } from '@domain/orders.ts';
+import type { Page } from '@domain/envelope.ts';
+import type { InvoiceFields } from '@domain/invoice-input.ts';
 import { renderInvoicePdf, type InvoicePdfData } from './pdf.ts';
 
 export const INVOICE_NOT_FOUND = '发票不存在';

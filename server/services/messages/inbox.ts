@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { messages } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import type { Message, MessageKind, MessagePage, MessageReadFilter, MessageReadResult } from '../../../src/domain/messages.ts';
-import { safeInternalHref } from '../../../src/domain/safe-href.ts';
+import type { Message, MessageKind, MessagePage, MessageReadFilter, MessageReadResult } from '@domain/messages.ts';
+import { safeInternalHref } from '@domain/safe-href.ts';
 
 export const MESSAGE_NOT_FOUND = '消息不存在';
 

@@ -2,7 +2,7 @@
 // transaction handle, so the message commits or rolls back with the event that caused it.
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema.ts';
-import type { MessageKind } from '../../../src/domain/messages.ts';
+import type { MessageKind } from '@domain/messages.ts';
 
 export interface MessageDraft {
   kind: MessageKind;

@@ -5,8 +5,8 @@
 import { aliasedTable, and, eq, gt, gte, lte, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyCoupons, couponTemplates, qualificationFiles } from '../../db/schema.ts';
-import { CERTIFICATE_REMINDER_DAYS, COUPON_REMINDER_DAYS } from '../../../src/domain/messages.ts';
-import { formatDate } from '../../../src/domain/time.ts';
+import { CERTIFICATE_REMINDER_DAYS, COUPON_REMINDER_DAYS } from '@domain/messages.ts';
+import { formatDate } from '@domain/time.ts';
 import { QUALIFICATION_KINDS } from '../register/qualification.ts';
 import { notifyCompany } from './notify.ts';
 import { certificateExpiringMessage, couponExpiringMessage } from './texts.ts';

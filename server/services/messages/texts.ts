@@ -1,8 +1,8 @@
 // What each server event says to the company. One builder per event, so the seed and the events
 // write the same words.
-import type { AfterSaleStatus } from '../../../src/domain/orders.ts';
-import { AFTER_SALE_KIND_TEXT } from '../../../src/domain/orders-after-sale.ts';
-import type { AfterSaleKind } from '../../../src/domain/orders.ts';
+import type { AfterSaleStatus } from '@domain/orders.ts';
+import { AFTER_SALE_KIND_TEXT } from '@domain/orders-after-sale.ts';
+import type { AfterSaleKind } from '@domain/orders.ts';
 import type { MessageDraft } from './notify.ts';
 
 export function registrationDecidedMessage(approved: boolean, note: string): MessageDraft {

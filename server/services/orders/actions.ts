@@ -3,13 +3,13 @@
 // again (every line's goods back into the cart through the cart's own add, reporting what could
 // not go in and why).
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
-import { EXCHANGE_LINE_TYPE } from '../../../src/domain/exchange.ts';
-import { DRAW_PRIZE_LINE_TYPE } from '../../../src/domain/lucky-draw.ts';
+import { GIFT_LINE_TYPE } from '@domain/gifts.ts';
+import { EXCHANGE_LINE_TYPE } from '@domain/exchange.ts';
+import { DRAW_PRIZE_LINE_TYPE } from '@domain/lucky-draw.ts';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orderLines, orders } from '../../db/schema.ts';
-import type { RebuyResult } from '../../../src/domain/orders.ts';
+import type { RebuyResult } from '@domain/orders.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { addToCart, loadFactsFor, type AddRequest } from '../cart/add.ts';
 import type { Buyer } from '../cart/buyer.ts';

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { numberParam } from '../../http/params.ts';
 import { orders } from '../../db/schema.ts';
-import { ORDER_TABS, type OrderSummary, type OrderTabKey } from '../../../src/domain/orders.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+import { ORDER_TABS, type OrderSummary, type OrderTabKey } from '@domain/orders.ts';
+import type { Page } from '@domain/envelope.ts';
 import { afterSaleAllowed, invoicedOrders, orderSummary, summaryLines } from './view.ts';
 
 export const ORDER_PAGE_SIZE_DEFAULT = 10;

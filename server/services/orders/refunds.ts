@@ -9,8 +9,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderRefunds, orders, payments } from '../../db/schema.ts';
 import { AppError } from '../../http/envelope.ts';
-import { noMoney, refundableByRoute, type MoneyRoute, type RouteAmounts } from '../../../src/domain/order-money.ts';
-import type { PayMethod } from '../../../src/domain/orders.ts';
+import { noMoney, refundableByRoute, type MoneyRoute, type RouteAmounts } from '@domain/order-money.ts';
+import type { PayMethod } from '@domain/orders.ts';
 import { onlineGateway, type PayConfig } from '../payments/pay.ts';
 import { creditWallet } from '../payments/wallet.ts';
 

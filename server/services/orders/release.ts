@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyCoupons, orderLines, orders, payments, pointsGoods } from '../../db/schema.ts';
-import type { OrderStatus } from '../../../src/domain/orders.ts';
+import type { OrderStatus } from '@domain/orders.ts';
 import { creditWallet } from '../payments/wallet.ts';
 import { addHistory, UNPAID_STATUSES } from './status.ts';
 import { restoreStock, returnFlashUnits, type FlashUnits } from './stock.ts';

@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client.ts';
 import { orderStatusHistory } from '../../db/schema.ts';
 import type { AppConfig } from '../../deps.ts';
-import type { OrderStatus } from '../../../src/domain/orders.ts';
+import type { OrderStatus } from '@domain/orders.ts';
 
 /** Not paid yet: may be paid, cancelled, or expire. */
 export const UNPAID_STATUSES = ['pending_payment', 'awaiting_transfer'] as const satisfies readonly OrderStatus[];

@@ -2,12 +2,12 @@
 // amounts, what the buyer may do now (`can`), and the detail's lines, payments, history,
 // logistics, 含麻黄碱 receipt and after-sales. Times are Unix seconds.
 import { asc, eq, sql } from 'drizzle-orm';
-import { GIFT_LINE_TYPE } from '../../../src/domain/gifts.ts';
-import { EXCHANGE_LINE_TYPE } from '../../../src/domain/exchange.ts';
-import { DRAW_PRIZE_LINE_TYPE } from '../../../src/domain/lucky-draw.ts';
+import { GIFT_LINE_TYPE } from '@domain/gifts.ts';
+import { EXCHANGE_LINE_TYPE } from '@domain/exchange.ts';
+import { DRAW_PRIZE_LINE_TYPE } from '@domain/lucky-draw.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { canRequestAfterSale } from '../../../src/domain/orders-after-sale.ts';
+import { canRequestAfterSale } from '@domain/orders-after-sale.ts';
 import { afterSales, companies, invoices, orderLines, orderStatusHistory, payments, shipments } from '../../db/schema.ts';
 import {
   ORDER_STATUS_TEXT,
@@ -19,8 +19,8 @@ import {
   type OrderStatus,
   type OrderSummary,
   type PayMethod,
-} from '../../../src/domain/orders.ts';
-import { maskIdCard } from '../../../src/domain/id-card.ts';
+} from '@domain/orders.ts';
+import { maskIdCard } from '@domain/id-card.ts';
 import { anyId } from '../cart/packed.ts';
 import { rowsOf } from '../goods/search.ts';
 import type { OrderRow } from './access.ts';

@@ -5,7 +5,7 @@
 // out_trade_no is the payment's gateway_ref, so a notification names exactly one payment.
 import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
-import type { GatewayCharge, GatewayRefund, PaymentGateway } from './gateway.ts';
+import type { AlipayGateway, GatewayCharge, GatewayRefund } from '../../payment-gateway.ts';
 
 export interface AlipaySettings {
   appId: string;
@@ -23,19 +23,6 @@ export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 export const ALIPAY_NOTIFY_PATH = '/api/pay/alipay/notify';
 /** Trade states that mean the money arrived (TRADE_FINISHED: paid and no longer refundable). */
 const PAID_STATES: ReadonlySet<string> = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
-
-/** A notification Alipay signed, read into what the callback needs; null for anything else. */
-export interface AlipayPaidNotice {
-  reference: string;
-  /** Fen. */
-  amount: number;
-}
-
-export interface AlipayGateway extends PaymentGateway {
-  readonly method: 'alipay';
-  /** Verifies the signature and our app id; null when it is not a paid notice we can trust. */
-  readPaidNotice(params: Record<string, string>): AlipayPaidNotice | null;
-}
 
 /** Fen to Alipay's yuan string ("12.30"). */
 export const yuan = (fen: number): string => (fen / 100).toFixed(2);

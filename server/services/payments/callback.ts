@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orders, payments } from '../../db/schema.ts';
-import type { OnlinePayMethod, OrderStatus, SandboxConfirmResult } from '../../../src/domain/orders.ts';
+import type { OnlinePayMethod, OrderStatus, SandboxConfirmResult } from '@domain/orders.ts';
 import { AppError, badRequest, notFound } from '../../http/envelope.ts';
 import { closeOtherPayments, markPaid } from './pay.ts';
 import { giveBack } from '../orders/refunds.ts';

@@ -15,12 +15,13 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { orders, payments } from '../../db/schema.ts';
-import type { OrderStatus, PayMethod, PayResult } from '../../../src/domain/orders.ts';
+import type { OrderStatus, PayMethod, PayResult } from '@domain/orders.ts';
 import { findOrder, type OrderRow } from '../orders/access.ts';
 import { addHistory, isPaidLike, isUnpaid, TRANSFER_TTL_MS, UNPAID_STATUSES } from '../orders/status.ts';
 import type { AppConfig } from '../../deps.ts';
 import { AppError, badRequest, validationError } from '../../http/envelope.ts';
-import { sandboxGateway, type PaymentGateway } from './gateway.ts';
+import type { PaymentGateway } from '../../payment-gateway.ts';
+import { sandboxGateway } from './sandbox-gateway.ts';
 import { transferInfo } from './transfer.ts';
 import { debitBalance } from './wallet.ts';
 

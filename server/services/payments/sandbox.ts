@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
 import { PAYMENT_NOT_FOUND_MSG } from './callback.ts';
-import { sandboxGateway } from './gateway.ts';
+import { sandboxGateway } from './sandbox-gateway.ts';
 
 export async function sandboxPayment(db: Db, scope: readonly number[], id: number) {
   const [row] = await db

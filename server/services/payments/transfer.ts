@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema.ts';
-import type { TransferInfo } from '../../../src/domain/orders.ts';
+import type { TransferAccount, TransferInfo } from '@domain/orders.ts';
 
 const DEMO_ACCOUNT = {
   account_name: '康源医药有限公司',
@@ -14,8 +14,7 @@ const DEMO_ACCOUNT = {
   account_no: '3602 0012 0920 0123 456',
 };
 
-const accountSchema = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
-export type TransferAccount = z.infer<typeof accountSchema>;
+const accountSchema: z.ZodType<TransferAccount> = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
 
 /** The part of the app's config (deps.ts) that decides the account. */
 export interface TransferSettings {

@@ -17,7 +17,7 @@ import { debitBalance } from '../payments/wallet.ts';
 import { newOrderNo, BALANCE_SHORT_MSG } from '../checkout/place.ts';
 import { findAddress } from '../addresses/book.ts';
 import { exchangedUnits } from './list.ts';
-import { exchangeCost, POINTS_EXCHANGE_MAX, type PointsExchangeResult } from '../../../src/domain/points-mall.ts';
+import { exchangeCost, POINTS_EXCHANGE_MAX, type PointsExchangeResult } from '@domain/points-mall.ts';
 
 export const POINTS_GOODS_NOT_FOUND = '积分商品不存在';
 export const POINTS_SHORT_MSG = '积分不足';

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, pointsGoods } from '../../db/schema.ts';
 import { loadWallet } from '../payments/wallet.ts';
-import type { PointsGoodsView, PointsMallView } from '../../../src/domain/points-mall.ts';
+import type { PointsGoodsView, PointsMallView } from '@domain/points-mall.ts';
 
 /** Units of the given catalogue rows a company has exchanged (cancelled orders do not count). */
 export async function exchangedUnits(db: Db, companyId: number, goodsIds: readonly number[]): Promise<Map<number, number>> {

@@ -8,13 +8,13 @@ import { notFound } from '../../http/envelope.ts';
 import { assertOwns } from '../../auth/session.ts';
 import { withTx } from '../../db/tx.ts';
 import { notifyCompany } from '../messages/notify.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+import type { Page } from '@domain/envelope.ts';
 import {
   PRODUCT_REQUEST_STATUS_TEXT,
   type ProductRequest,
   type ProductRequestInput,
   type ProductRequestStatus,
-} from '../../../src/domain/product-requests.ts';
+} from '@domain/product-requests.ts';
 
 export const PRODUCT_REQUEST_NOT_FOUND = '求购信息不存在';
 

@@ -13,8 +13,8 @@ import { loadGoodsItems } from '../goods/item.ts';
 import { visibleGoods } from '../goods/search.ts';
 import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 import { seconds } from '../orders/status.ts';
-import { cashbackFor, eligibleAmount, type CashbackOffer } from '../../../src/domain/cashback.ts';
-import type { GoodsListItem } from '../../../src/domain/catalog.ts';
+import { cashbackFor, eligibleAmount, type CashbackOffer } from '@domain/cashback.ts';
+import type { GoodsListItem } from '@domain/catalog.ts';
 
 export const CASHBACK_USE_TYPE = 'cashback';
 const tiersSchema = z

@@ -9,7 +9,7 @@ import { withTx } from '../../db/tx.ts';
 import { categories, companyCoupons, couponTemplates } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
 import { seconds } from '../orders/status.ts';
-import { CLAIM_MESSAGES, offerState, type CouponClaimResult, type CouponOffer } from '../../../src/domain/coupon-centre.ts';
+import { CLAIM_MESSAGES, offerState, type CouponClaimResult, type CouponOffer } from '@domain/coupon-centre.ts';
 
 const DAY_MS = 86_400_000;
 const scopeSchema = z.object({ category_l1: z.array(z.number().int()).min(1).optional() }).catch({});

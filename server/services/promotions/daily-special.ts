@@ -12,7 +12,7 @@ import { loadGoodsItems } from '../goods/item.ts';
 import { visibleGoods } from '../goods/search.ts';
 import { seconds } from '../orders/status.ts';
 import { shanghaiDayEnd } from '../activities.ts';
-import { DAILY_SPECIAL_LINE_TYPE, DEFAULT_PREVIEW_HOUR, type DailySpecialDay, type DailySpecialState } from '../../../src/domain/daily-special.ts';
+import { DAILY_SPECIAL_LINE_TYPE, DEFAULT_PREVIEW_HOUR, type DailySpecialDay, type DailySpecialState } from '@domain/daily-special.ts';
 
 const HOUR_MS = 3_600_000;
 const rulesSchema = z.object({ preview_hour: z.number().int().min(0).max(23).catch(DEFAULT_PREVIEW_HOUR) }).catch({ preview_hour: DEFAULT_PREVIEW_HOUR });

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, orderLines, orders, promotionGoods, promotions } from '../../db/schema.ts';
-import { formatFen } from '../../../src/domain/money.ts';
+import { formatFen } from '@domain/money.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import { creditWallet } from '../payments/wallet.ts';
 import { notifyCompany } from '../messages/notify.ts';

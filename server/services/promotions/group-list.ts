@@ -3,8 +3,8 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
-import type { GroupBuyList } from '../../../src/domain/group-buy.ts';
-import { GROUP_LINE_TYPE } from '../../../src/domain/group-buy.ts';
+import type { GroupBuyList } from '@domain/group-buy.ts';
+import { GROUP_LINE_TYPE } from '@domain/group-buy.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../price-visibility.ts';
 import { loadGoodsItems } from '../goods/item.ts';
 

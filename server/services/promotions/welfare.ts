@@ -9,7 +9,7 @@ import { loadGoodsItems } from '../goods/item.ts';
 import { visibleGoods } from '../goods/search.ts';
 import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 import { seconds } from '../orders/status.ts';
-import type { WelfarePage } from '../../../src/domain/welfare.ts';
+import type { WelfarePage } from '@domain/welfare.ts';
 
 const rulesSchema = z.object({ tiers: z.array(z.object({ amount: z.number().int(), percent: z.number().int().min(1).max(100) })).min(1) });
 

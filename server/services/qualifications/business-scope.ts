@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { SCOPE_CLASSES, isScopeClass } from '../../../src/domain/business-scope.ts';
-import type { BusinessScopeView } from '../../../src/domain/qualifications.ts';
+import { SCOPE_CLASSES, isScopeClass } from '@domain/business-scope.ts';
+import type { BusinessScopeView } from '@domain/qualifications.ts';
 
 export async function businessScopeOf(db: Db, companyId: number): Promise<BusinessScopeView> {
   const [company] = await db.select({ name: companies.name, scope: companies.businessScope }).from(companies).where(eq(companies.id, companyId)).limit(1);

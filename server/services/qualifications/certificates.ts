@@ -17,8 +17,8 @@ import {
   type Certificate,
   type CertificateList,
   type CertificateRenewal,
-} from '../../../src/domain/qualifications.ts';
-import { renewalExpiryProblem, type RenewalFields } from '../../../src/domain/certificate-renewal.ts';
+} from '@domain/qualifications.ts';
+import { renewalExpiryProblem, type RenewalFields } from '@domain/certificate-renewal.ts';
 import { MAX_UPLOAD_BYTES, sniffType } from '../uploads.ts';
 import { shopToday } from './entitlement.ts';
 import { forgetCompanySessions } from '../../auth/session-memo.ts';

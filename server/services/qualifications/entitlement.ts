@@ -5,9 +5,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, qualificationFiles } from '../../db/schema.ts';
-import type { PurchaseEntitlement } from '../../../src/domain/business-scope.ts';
-import { expiredRequiredCertificates, type CertificateFacts } from '../../../src/domain/qualifications.ts';
-import { formatDate } from '../../../src/domain/time.ts';
+import type { PurchaseEntitlement } from '@domain/business-scope.ts';
+import { expiredRequiredCertificates, type CertificateFacts } from '@domain/qualifications.ts';
+import { formatDate } from '@domain/time.ts';
 
 /** "YYYY-MM-DD" in Shanghai: the day certificates are valid through. */
 export const shopToday = (now: Date): string => formatDate(now.getTime());

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, goods, goodsBatches, inspectionReports } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
-import type { InspectionBatch, InspectionSearchResult } from '../../../src/domain/quality-reports.ts';
+import type { InspectionBatch, InspectionSearchResult } from '@domain/quality-reports.ts';
 import { escapeLike } from '../goods/search.ts';
 import { QUALITY_INSPECTION_FALLBACK_MSG } from '../account/user-base.ts';
 

@@ -13,7 +13,7 @@ import { goods, goodsPrices, orderLines, orders } from '../../db/schema.ts';
 import { escapeLike, rowsOf } from '../goods/search.ts';
 import { loadGoodsItems } from '../goods/item.ts';
 import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
-import type { HistoryOrder, PurchaseHistoryPage, PurchaseHistoryRow } from '../../../src/domain/quick-purchase.ts';
+import type { HistoryOrder, PurchaseHistoryPage, PurchaseHistoryRow } from '@domain/quick-purchase.ts';
 
 interface HistoryRow extends Record<string, unknown> {
   goods_id: number;

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/envelope.ts';
 import { withTx } from '../../db/tx.ts';
 import { loadGoodsItems } from '../goods/item.ts';
 import type { Viewer } from '../price-visibility.ts';
-import { MAX_SAVED_LISTS, type SavedList } from '../../../src/domain/quick-purchase.ts';
+import { MAX_SAVED_LISTS, type SavedList } from '@domain/quick-purchase.ts';
 import { visibleIds } from './history.ts';
 import { goodsNames } from './names.ts';
 

@@ -18,8 +18,8 @@ import {
   queryShape,
   tooManyLines,
   type MatchedLine,
-} from '../../../src/domain/quick-purchase.ts';
-import { matchExact, searchMatch, type LineMatch, type MatchCandidate } from '../../../src/domain/quick-purchase-match.ts';
+} from '@domain/quick-purchase.ts';
+import { matchExact, searchMatch, type LineMatch, type MatchCandidate } from '@domain/quick-purchase-match.ts';
 import { boughtGoodsIds } from './history.ts';
 
 export const PASTE_EMPTY = '请粘贴采购清单，每行一个商品';

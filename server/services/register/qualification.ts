@@ -15,11 +15,11 @@ import {
   REQUIRED_FILES,
   uploadMessages,
   type QualificationKind,
-} from '../../../src/domain/qualifications.ts';
+} from '@domain/qualifications.ts';
 import { requireHeadOffice } from './review.ts';
 import { forgetCompanySessions } from '../../auth/session-memo.ts';
 
-export { COMPANY_KINDS, QUALIFICATION_KINDS, type QualificationKind } from '../../../src/domain/qualifications.ts';
+export { COMPANY_KINDS, QUALIFICATION_KINDS, type QualificationKind } from '@domain/qualifications.ts';
 type CompanyKind = (typeof COMPANY_KINDS)[number];
 
 /** The step 2 form, already checked field by field (files still raw: `File`s by kind). */

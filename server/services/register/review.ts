@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../http/envelope.ts';
 import { assertOwns, companyScope } from '../../auth/session.ts';
-import type { ReviewStatus } from '../../../src/domain/user.ts';
+import type { ReviewStatus } from '@domain/user.ts';
 
 const REVIEW_MESSAGES: Record<ReviewStatus, string> = {
   draft: '请完善企业资质信息',

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema.ts';
 import type { AppConfig } from '../../deps.ts';
-import type { SiteSettings, SiteSettingsView } from '../../../src/domain/admin-content.ts';
+import type { SiteSettings, SiteSettingsView } from '@domain/admin-content.ts';
 import { paymentTtlMs } from '../orders/status.ts';
 
 export const SETTING_KEYS = ['shipping', 'payment_window', 'transfer_account', 'shop_front'] as const;

@@ -14,8 +14,8 @@ import {
   type CouponKind,
   type CouponStatus,
   type HeldCouponView,
-} from '../../../src/domain/wallet.ts';
-import type { Page } from '../../../src/domain/envelope.ts';
+} from '@domain/wallet.ts';
+import type { Page } from '@domain/envelope.ts';
 
 const DAY_MS = 86_400_000;
 const scopeSchema = z.object({ category_l1: z.array(z.number().int()).min(1).optional() }).catch({});

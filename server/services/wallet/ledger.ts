@@ -19,7 +19,7 @@ import {
   ledgerTypeText,
   type LedgerAccount,
   type LedgerPage,
-} from '../../../src/domain/wallet.ts';
+} from '@domain/wallet.ts';
 
 export const LEDGER_PAGE_SIZE_DEFAULT = 10;
 export const LEDGER_PAGE_SIZE_MAX = 50;

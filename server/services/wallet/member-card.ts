@@ -6,8 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, orders, users } from '../../db/schema.ts';
-import { ORDER_TABS, type OrderTabKey } from '../../../src/domain/orders.ts';
-import type { MemberCard } from '../../../src/domain/wallet.ts';
+import { ORDER_TABS, type OrderTabKey } from '@domain/orders.ts';
+import type { MemberCard } from '@domain/wallet.ts';
 import { staffMember } from '../account/user-base.ts';
 import { expireDueOrders } from '../order-expiry.ts';
 import { loadWallet } from '../payments/wallet.ts';

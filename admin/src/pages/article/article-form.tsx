@@ -3,9 +3,9 @@
 // its field messages show next to their fields, and the saved (sanitised) article comes back.
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { ARTICLE_SORT_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft, type ConsoleArticle, type ConsoleArticleCategory } from '../../../../src/domain/admin-content.ts';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { ARTICLE_SORT_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft, type ConsoleArticle, type ConsoleArticleCategory } from '@domain/admin-content.ts';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './article-page.module.css';
 

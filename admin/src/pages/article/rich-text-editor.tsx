@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { ImageUploadButton } from '../../widgets/image-upload-button.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
+import { buttonClass } from '@ui/button.ts';
 import styles from './article-page.module.css';
 
 export interface RichTextEditorProps {

@@ -8,11 +8,11 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import type { ConsoleArticleRow } from '../../../../src/domain/admin-content.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import type { ConsoleArticleRow } from '@domain/admin-content.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './articles-page.module.css';
 

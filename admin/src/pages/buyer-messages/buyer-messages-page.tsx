@@ -8,12 +8,12 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { Dialog, DialogActions, DialogClose } from '../../../../src/ui/dialog.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { Field } from '@ui/field.tsx';
+import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
 import {
   BUYER_MESSAGE_BODY_MAX,
   BUYER_MESSAGE_COMPANIES_MAX,
@@ -21,7 +21,7 @@ import {
   BUYER_MESSAGE_TITLE_MAX,
   type BuyerMessageTarget,
   type SentBuyerMessage,
-} from '../../../../src/domain/buyer-service.ts';
+} from '@domain/buyer-service.ts';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './buyer-messages-page.module.css';

@@ -2,8 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buyerContextQuery } from '../../api/chat.ts';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { formatDateTime } from '../../../../src/domain/time.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { formatDateTime } from '@domain/time.ts';
 import styles from './chat-page.module.css';
 
 export function BuyerPanel({ id }: { id: number }) {

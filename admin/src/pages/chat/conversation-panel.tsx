@@ -15,11 +15,11 @@ import {
   transferConversation,
 } from '../../api/chat.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { CHAT_STATUS_LABELS, CHAT_TEXT_MAX, type ChatMessage } from '../../../../src/domain/chat.ts';
-import type { Operator } from '../../../../src/domain/admin.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { CHAT_STATUS_LABELS, CHAT_TEXT_MAX, type ChatMessage } from '@domain/chat.ts';
+import type { Operator } from '@domain/admin.ts';
 import styles from './chat-page.module.css';
 
 function Line({ m }: { m: ChatMessage }) {

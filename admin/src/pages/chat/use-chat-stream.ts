@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyLine, chatKey, CHAT_STREAM_URL } from '../../api/chat.ts';
-import { reconnectDelayMs, type ChatMessage } from '../../../../src/domain/chat.ts';
+import { reconnectDelayMs, type ChatMessage } from '@domain/chat.ts';
 
 export type StreamState = 'connecting' | 'live' | 'retrying';
 

@@ -9,11 +9,11 @@ import { parseCompanySearch, type CompanySearch, type CompanySortField } from '.
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { ReviewStatusTag, REVIEW_STATUS_TEXT } from '../../widgets/review-status.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import type { CompanyReviewStatus, CompanyRow } from '../../../../src/domain/admin.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import type { CompanyReviewStatus, CompanyRow } from '@domain/admin.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
 import styles from './companies-page.module.css';

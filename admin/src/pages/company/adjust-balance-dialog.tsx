@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adjustBalance, afterWalletChange, newRequestId } from '../../api/wallet.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { formatPrice } from '../../../../src/domain/money.ts';
+import { Field } from '@ui/field.tsx';
+import { formatPrice } from '@domain/money.ts';
 import {
   ADJUST_DIRECTION_TEXT,
   ADJUST_DIRECTIONS,
@@ -16,7 +16,7 @@ import {
   DEBIT_BEYOND_BALANCE,
   yuanInputToFen,
   type AdjustDirection,
-} from '../../../../src/domain/admin-wallet.ts';
+} from '@domain/admin-wallet.ts';
 import styles from './wallet-section.module.css';
 
 export interface AdjustBalanceDialogProps {

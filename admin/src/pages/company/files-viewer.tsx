@@ -1,8 +1,8 @@
 // The company's qualification files beside its data: one large at a time, picked from the list
 // (images inline; a PDF opens in a new tab, the server never lets an upload run as a page).
 import { useState } from 'react';
-import { formatDate } from '../../../../src/domain/time.ts';
-import type { QualificationFileInfo } from '../../../../src/domain/admin.ts';
+import { formatDate } from '@domain/time.ts';
+import type { QualificationFileInfo } from '@domain/admin.ts';
 import panel from '../../widgets/panel.module.css';
 import styles from './company-page.module.css';
 

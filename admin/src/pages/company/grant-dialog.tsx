@@ -6,9 +6,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterWalletChange, grantableTemplatesQuery, grantCoupons, newRequestId } from '../../api/wallet.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { GRANT_COMPANIES_MAX, VOUCHER_DAYS_MAX, yuanInputToFen } from '../../../../src/domain/admin-wallet.ts';
+import { Field } from '@ui/field.tsx';
+import { formatPrice } from '@domain/money.ts';
+import { GRANT_COMPANIES_MAX, VOUCHER_DAYS_MAX, yuanInputToFen } from '@domain/admin-wallet.ts';
 import styles from './wallet-section.module.css';
 
 type Mode = 'coupon' | 'voucher';

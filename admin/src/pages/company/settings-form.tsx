@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterCompanyChange, saveCompanySettings } from '../../api/companies.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { BUSINESS_SCOPES, BUSINESS_SCOPE_CODES, type ScopeClass } from '../../../../src/domain/business-scope.ts';
-import { COMPANY_RANK_MAX, COMPANY_RANK_MIN, type CompanyDetail, type CompanySettingsInput } from '../../../../src/domain/admin.ts';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { BUSINESS_SCOPES, BUSINESS_SCOPE_CODES, type ScopeClass } from '@domain/business-scope.ts';
+import { COMPANY_RANK_MAX, COMPANY_RANK_MIN, type CompanyDetail, type CompanySettingsInput } from '@domain/admin.ts';
 import panel from '../../widgets/panel.module.css';
 import styles from './company-page.module.css';
 

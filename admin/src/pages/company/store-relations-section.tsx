@@ -7,9 +7,9 @@ import { Link } from '@tanstack/react-router';
 import { afterStoreRelationChange, linkToHead, storeRelationsQuery, unlinkFromHead } from '../../api/store-relations.ts';
 import { afterCompanyChange } from '../../api/companies.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
+import { Field } from '@ui/field.tsx';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
 import panel from '../../widgets/panel.module.css';
 import styles from './wallet-section.module.css';
 

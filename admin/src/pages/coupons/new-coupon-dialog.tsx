@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { afterCouponChange, createCoupon } from '../../api/coupons.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { yuanToFen } from '../../../../src/domain/money.ts';
+import { Field } from '@ui/field.tsx';
+import { yuanToFen } from '@domain/money.ts';
 import grid from '../../widgets/form-grid.module.css';
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;

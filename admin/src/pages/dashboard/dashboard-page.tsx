@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { dashboardQuery } from '../../api/dashboard.ts';
 import { meQuery } from '../../api/session.ts';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../../src/domain/orders.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '@domain/orders.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
 import { MoneySettingsNotice } from './money-settings-notice.tsx';
 import styles from './dashboard-page.module.css';
 

@@ -2,8 +2,8 @@
 // `money_settings_changes`), shown to every operator: whoever confirms transfers or answers buyers
 // learns at once that the account buyers pay into has changed, and a change nobody expected is
 // noticed (docs/decisions/money-settings.md).
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { MONEY_SETTING_LABELS, type MoneySettingsChange, type SiteSettings } from '../../../../src/domain/admin-content.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { MONEY_SETTING_LABELS, type MoneySettingsChange, type SiteSettings } from '@domain/admin-content.ts';
 import styles from './dashboard-page.module.css';
 
 const accountText = (a: SiteSettings['transfer_account'] | undefined): string =>

@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { afterDrawChange, createDraw, type DrawFormPrize } from '../../api/draws.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
 import styles from './draws-page.module.css';
 import grid from '../../widgets/form-grid.module.css';
 

@@ -6,12 +6,12 @@ import { afterDrawChange, drawListQuery, resumeDraw, stopDraw, updatePrize } fro
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import type { AdminDrawPrize, AdminDrawRow } from '../../../../src/domain/admin-draws.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import type { AdminDrawPrize, AdminDrawRow } from '@domain/admin-draws.ts';
 import { CreateDrawDialog } from './create-draw-dialog.tsx';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './draws-page.module.css';

@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { afterExchangeChange, createExchangePromotion, saveExchangeTiers } from '../../api/exchange-promotions.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import type { ConsoleExchangePromotion } from '../../../../src/domain/admin-exchange.ts';
+import { Field } from '@ui/field.tsx';
+import type { ConsoleExchangePromotion } from '@domain/admin-exchange.ts';
 import { emptyTier, tierDrafts, TiersEditor, tiersFromDrafts, type TierDraft } from './tiers-editor.tsx';
 import grid from '../../widgets/form-grid.module.css';
 

@@ -1,9 +1,9 @@
 // The tiers of a 换购 promotion as the operator edits them: each tier a threshold in yuan and its
 // exchange goods (goods id, exchange price in yuan, most units per order). Plain text state; the
 // dialog turns it into fen and the server checks it all (src/domain/admin-exchange.ts).
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
-import type { ConsoleExchangeTier, ExchangeTiersInput } from '../../../../src/domain/admin-exchange.ts';
+import { buttonClass } from '@ui/button.ts';
+import { formatFen, yuanToFen } from '@domain/money.ts';
+import type { ConsoleExchangeTier, ExchangeTiersInput } from '@domain/admin-exchange.ts';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './exchange-promotions.module.css';
 import grid from '../../widgets/form-grid.module.css';

@@ -9,12 +9,12 @@ import { serviceColumns } from '../../widgets/service-columns.tsx';
 import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
 import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { DetailList, PhotoStrip, ReplyDialog } from '../../widgets/reply-dialog.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_TEXT, type FeedbackCategory } from '../../../../src/domain/feedback.ts';
-import { FEEDBACK_STATUS_TEXT, type AdminFeedback, type FeedbackStatus } from '../../../../src/domain/buyer-service.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_TEXT, type FeedbackCategory } from '@domain/feedback.ts';
+import { FEEDBACK_STATUS_TEXT, type AdminFeedback, type FeedbackStatus } from '@domain/buyer-service.ts';
 import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: false };

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addBatch, addReport, afterGoodsChange } from '../../api/goods.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import type { ConsoleBatch, ConsoleGoods } from '../../../../src/domain/admin-goods.ts';
+import { buttonClass } from '@ui/button.ts';
+import type { ConsoleBatch, ConsoleGoods } from '@domain/admin-goods.ts';
 import styles from './goods-editor-page.module.css';
 
 const messageOf = (e: unknown) => (e instanceof ConsoleApiError ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.message) : '提交失败，请重试');

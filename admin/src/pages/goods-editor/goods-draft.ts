@@ -1,9 +1,9 @@
 // The editor's form state: text as typed (prices in yuan), turned into the API's input (integer
 // fen) with every problem the console can see before sending — the same cross-field rules the
 // server applies (goodsEditProblems), keyed like the server's 422 so both show in one place.
-import { goodsEditProblems, yuanTextToFen, type ConsoleGoods, type GoodsEdit } from '../../../../src/domain/admin-goods.ts';
-import { formatFen } from '../../../../src/domain/money.ts';
-import type { ScopeClass } from '../../../../src/domain/business-scope.ts';
+import { goodsEditProblems, yuanTextToFen, type ConsoleGoods, type GoodsEdit } from '@domain/admin-goods.ts';
+import { formatFen } from '@domain/money.ts';
+import type { ScopeClass } from '@domain/business-scope.ts';
 
 export interface StepDraft {
   min_number: string;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addGoodsImage, afterGoodsChange, removeGoodsImage, setMainGoodsImage } from '../../api/goods.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { GOODS_IMAGES_MAX, type ConsoleGoods } from '../../../../src/domain/admin-goods.ts';
+import { buttonClass } from '@ui/button.ts';
+import { GOODS_IMAGES_MAX, type ConsoleGoods } from '@domain/admin-goods.ts';
 import styles from './goods-editor-page.module.css';
 
 const idOf = (url: string) => Number(/\/api\/goods\/image\/(\d+)$/.exec(url)?.[1] ?? 0);

@@ -1,9 +1,9 @@
 // The editor's repeated rows: ladder prices (from N units, unit price) and rank prices (member
 // rank, price). Each row shows its own problems (the console's check or the server's 422, keyed
 // `ladder_prices.1.price`), so an operator sees which step breaks "more units, never dearer".
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { COMPANY_RANK_MAX, COMPANY_RANK_MIN } from '../../../../src/domain/admin.ts';
-import { LADDER_MAX } from '../../../../src/domain/admin-goods.ts';
+import { buttonClass } from '@ui/button.ts';
+import { COMPANY_RANK_MAX, COMPANY_RANK_MIN } from '@domain/admin.ts';
+import { LADDER_MAX } from '@domain/admin-goods.ts';
 import type { RankDraft, StepDraft } from './goods-draft.ts';
 import styles from './goods-editor-page.module.css';
 

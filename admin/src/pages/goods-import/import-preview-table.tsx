@@ -1,7 +1,7 @@
 // The dry run of an import, row by row: which goods, price and stock from → to, or why the row
 // cannot be applied. Rows with errors come first so a long file's problems are not buried.
-import { formatPrice } from '../../../../src/domain/money.ts';
-import type { ImportPreview } from '../../../../src/domain/admin-goods.ts';
+import { formatPrice } from '@domain/money.ts';
+import type { ImportPreview } from '@domain/admin-goods.ts';
 import styles from './goods-import-page.module.css';
 
 const change = (c: { from: number; to: number } | null, show: (n: number) => string) => (c === null ? '不改' : c.from === c.to ? `${show(c.to)}（不变）` : `${show(c.from)} → ${show(c.to)}`);

@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ConsoleApiError } from '../../api/client.ts';
 import { login, meKey } from '../../api/session.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
 import styles from './login-page.module.css';
 
 export function LoginPage() {

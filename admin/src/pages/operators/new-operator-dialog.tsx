@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { afterOperatorChange, createOperator } from '../../api/operators.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../../../src/domain/operator-roles.ts';
+import { Field } from '@ui/field.tsx';
+import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '@domain/operator-roles.ts';
 import grid from '../../widgets/form-grid.module.css';
 
 export function NewOperatorDialog({ onClose }: { onClose: () => void }) {

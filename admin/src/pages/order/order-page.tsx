@@ -9,12 +9,12 @@ import { afterOrderMoved, cancelOrder, completeOrder, deliveryNoteHref, orderQue
 import { meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { ORDER_STATUS_TEXT } from '../../../../src/domain/orders.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { ORDER_STATUS_TEXT } from '@domain/orders.ts';
 import { ShipForm } from './ship-form.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './order-page.module.css';

@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterOrderMoved, shipOrder } from '../../api/orders.ts';
 import { ConsoleApiError } from '../../api/client.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { CARRIER_MAX, type AdminOrderDetail, type ShippableBatch } from '../../../../src/domain/admin-orders.ts';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { CARRIER_MAX, type AdminOrderDetail, type ShippableBatch } from '@domain/admin-orders.ts';
 import styles from './order-page.module.css';
 
 /** A line's choices: its goods' batches, plus the batch it was sold from when that is not among them. */

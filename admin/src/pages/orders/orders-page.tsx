@@ -8,13 +8,13 @@ import { meQuery } from '../../api/session.ts';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { WorkQueue } from '../../widgets/work-queue.tsx';
 import { Filter, FilterForm, useFilterDraft } from '../../widgets/filter-form.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../../src/domain/orders.ts';
-import { ORDER_STATUSES, type AdminOrderRow } from '../../../../src/domain/admin-orders.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '@domain/orders.ts';
+import { ORDER_STATUSES, type AdminOrderRow } from '@domain/admin-orders.ts';
 
 const FIXED_SORT = { id: 'created_at', desc: true };
 

@@ -7,9 +7,9 @@ import { afterPromotionChange, createPromotion } from '../../api/promotions.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { EntryRows } from '../../widgets/entry-rows.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { yuanToFen } from '../../../../src/domain/money.ts';
-import { CONSOLE_PROMOTION_LABELS, type ConsolePromotionKind } from '../../../../src/domain/admin-promotions.ts';
+import { Field } from '@ui/field.tsx';
+import { yuanToFen } from '@domain/money.ts';
+import { CONSOLE_PROMOTION_LABELS, type ConsolePromotionKind } from '@domain/admin-promotions.ts';
 import styles from './promotions-page.module.css';
 import grid from '../../widgets/form-grid.module.css';
 

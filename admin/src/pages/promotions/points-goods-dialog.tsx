@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { afterPointsGoodsChange, createPointsGoods, updatePointsGoods } from '../../api/promotion-rules.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { yuanToFen } from '../../../../src/domain/money.ts';
-import { adminPointsGoodsInput, type AdminPointsGoodsRow } from '../../../../src/domain/admin-points-goods.ts';
+import { Field } from '@ui/field.tsx';
+import { yuanToFen } from '@domain/money.ts';
+import { adminPointsGoodsInput, type AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
 import grid from '../../widgets/form-grid.module.css';
 
 const YUAN = /^\d+(\.\d{1,2})?$/;

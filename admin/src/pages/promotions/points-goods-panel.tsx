@@ -7,9 +7,9 @@ import { afterPointsGoodsChange, pointsGoodsListQuery, setPointsGoodsOnSale } fr
 import { ConsoleApiError } from '../../api/client.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import type { AdminPointsGoodsRow } from '../../../../src/domain/admin-points-goods.ts';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import type { AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
 import { PointsGoodsDialog } from './points-goods-dialog.tsx';
 import styles from './promotions-page.module.css';
 

@@ -9,9 +9,9 @@ import { afterRuleChange, createRulePromotion, updateRulePromotion } from '../..
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { EntryRows } from '../../widgets/entry-rows.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { formatPrice, yuanToFen } from '../../../../src/domain/money.ts';
-import { ACTIVITY_PAGE_CODES, ACTIVITY_PAGE_TITLES } from '../../../../src/domain/activity-pages.ts';
+import { Field } from '@ui/field.tsx';
+import { formatPrice, yuanToFen } from '@domain/money.ts';
+import { ACTIVITY_PAGE_CODES, ACTIVITY_PAGE_TITLES } from '@domain/activity-pages.ts';
 import {
   combinationSetPrice,
   DAY_SECONDS,
@@ -21,7 +21,7 @@ import {
   TIERED_KINDS,
   type RulePromotionKind,
   type RulePromotionRow,
-} from '../../../../src/domain/admin-promotion-rules.ts';
+} from '@domain/admin-promotion-rules.ts';
 import styles from './promotions-page.module.css';
 import grid from '../../widgets/form-grid.module.css';
 

@@ -8,12 +8,12 @@ import { afterRuleChange, ruleListQuery, stopRulePromotion } from '../../api/pro
 import { ConsoleApiError } from '../../api/client.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { formatDate, formatDateTime } from '../../../../src/domain/time.ts';
-import { consolePromotionState } from '../../../../src/domain/admin-promotions.ts';
-import { ACTIVITY_PAGE_TITLES } from '../../../../src/domain/activity-pages.ts';
-import { combinationSetPrice, describeTier, RULE_PROMOTION_LABELS, type RulePromotionKind, type RulePromotionRow } from '../../../../src/domain/admin-promotion-rules.ts';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { formatDate, formatDateTime } from '@domain/time.ts';
+import { consolePromotionState } from '@domain/admin-promotions.ts';
+import { ACTIVITY_PAGE_TITLES } from '@domain/activity-pages.ts';
+import { combinationSetPrice, describeTier, RULE_PROMOTION_LABELS, type RulePromotionKind, type RulePromotionRow } from '@domain/admin-promotion-rules.ts';
 import { RulePromotionDialog } from './rule-promotion-dialog.tsx';
 import styles from './promotions-page.module.css';
 

@@ -11,12 +11,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterSettingsChange, saveSiteSettings, siteSettingsQuery } from '../../api/site-settings.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { Field } from '../../../../src/ui/field.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatFen, yuanToFen } from '../../../../src/domain/money.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { LICENCES_MAX, type SiteSettingsPatch, type SiteSettingsView } from '../../../../src/domain/admin-content.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { Field } from '@ui/field.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatFen, yuanToFen } from '@domain/money.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { LICENCES_MAX, type SiteSettingsPatch, type SiteSettingsView } from '@domain/admin-content.ts';
 import styles from './settings-page.module.css';
 
 const SOURCE = { console: '本页设置', environment: '服务器环境变量 TRANSFER_*', demo: '演示账户' } as const;

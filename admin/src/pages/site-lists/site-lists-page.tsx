@@ -8,10 +8,10 @@ import { parseSiteListSearch, saveSiteList, siteListQuery, type SiteListSearch }
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { ImageUploadButton } from '../../widgets/image-upload-button.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import { FOCUS_SLOT_LABELS, FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '../../../../src/domain/admin-content.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import { FOCUS_SLOT_LABELS, FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '@domain/admin-content.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { KindTabs } from '../../widgets/kind-tabs.tsx';
 import styles from './site-lists-page.module.css';

@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { afterTransferConfirmed, confirmTransfer } from '../../api/transfers.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
-import { Field } from '../../../../src/ui/field.tsx';
-import { formatFen, formatPrice, yuanToFen } from '../../../../src/domain/money.ts';
-import type { TransferRow } from '../../../../src/domain/admin.ts';
+import { Field } from '@ui/field.tsx';
+import { formatFen, formatPrice, yuanToFen } from '@domain/money.ts';
+import type { TransferRow } from '@domain/admin.ts';
 import styles from './confirm-transfer-dialog.module.css';
 
 export function ConfirmTransferDialog({ transfer, onClose }: { transfer: TransferRow; onClose: () => void }) {

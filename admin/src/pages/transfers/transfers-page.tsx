@@ -7,12 +7,12 @@ import { parseTransferSearch, transferListQuery } from '../../api/transfers.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
-import { StateBlock } from '../../../../src/ui/state-block.tsx';
-import { buttonClass } from '../../../../src/ui/button.ts';
-import { formatPrice } from '../../../../src/domain/money.ts';
-import { formatDateTime } from '../../../../src/domain/time.ts';
-import { mayOpen } from '../../../../src/domain/operator-roles.ts';
-import type { TransferRow } from '../../../../src/domain/admin.ts';
+import { StateBlock } from '@ui/state-block.tsx';
+import { buttonClass } from '@ui/button.ts';
+import { formatPrice } from '@domain/money.ts';
+import { formatDateTime } from '@domain/time.ts';
+import { mayOpen } from '@domain/operator-roles.ts';
+import type { TransferRow } from '@domain/admin.ts';
 import { ConfirmTransferDialog } from './confirm-transfer-dialog.tsx';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 

@@ -9,8 +9,8 @@ import { auditLog, companies } from '../../../db/schema.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { notifyCompany } from '../../messages/notify.ts';
 import { writeAudit, type Actor } from '../audit.ts';
-import type { Paged } from '../../../../src/domain/admin.ts';
-import type { BuyerMessageTarget, SentBuyerMessage } from '../../../../src/domain/buyer-service.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { BuyerMessageTarget, SentBuyerMessage } from '@domain/buyer-service.ts';
 
 export const BUYER_MESSAGE_ACTION = 'buyer_message.send';
 

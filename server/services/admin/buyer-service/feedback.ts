@@ -8,9 +8,9 @@ import { companies, feedback } from '../../../db/schema.ts';
 import { notFound } from '../../../http/envelope.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { FEEDBACK_NOT_FOUND, replyFeedback, toView } from '../../feedback/feedback.ts';
-import type { Paged } from '../../../../src/domain/admin.ts';
-import type { AdminFeedback, FeedbackStatus } from '../../../../src/domain/buyer-service.ts';
-import type { FeedbackCategory } from '../../../../src/domain/feedback.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminFeedback, FeedbackStatus } from '@domain/buyer-service.ts';
+import type { FeedbackCategory } from '@domain/feedback.ts';
 
 export const FEEDBACK_PHOTO_PURPOSE = 'feedback';
 export const consolePhotoUrl = (id: number): string => `/api/admin/feedback/photo/${id}`;

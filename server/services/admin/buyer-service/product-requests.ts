@@ -8,9 +8,9 @@ import { companies, goods, productRequests } from '../../../db/schema.ts';
 import { notFound, validationError } from '../../../http/envelope.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { PRODUCT_REQUEST_NOT_FOUND, replyProductRequest, toView } from '../../product-requests/requests.ts';
-import type { Paged } from '../../../../src/domain/admin.ts';
-import type { AdminProductRequest } from '../../../../src/domain/buyer-service.ts';
-import type { ProductRequestStatus } from '../../../../src/domain/product-requests.ts';
+import type { Paged } from '@domain/admin.ts';
+import type { AdminProductRequest } from '@domain/buyer-service.ts';
+import type { ProductRequestStatus } from '@domain/product-requests.ts';
 
 export interface ProductRequestQuery {
   status?: ProductRequestStatus;

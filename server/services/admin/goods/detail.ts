@@ -5,8 +5,8 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { categories, goods, goodsBatches, goodsLadderPrices, goodsPrices, inspectionReports } from '../../../db/schema.ts';
 import { notFound } from '../../../http/envelope.ts';
-import type { ConsoleGoods, GoodsEdit } from '../../../../src/domain/admin-goods.ts';
-import { isScopeClass } from '../../../../src/domain/business-scope.ts';
+import type { ConsoleGoods, GoodsEdit } from '@domain/admin-goods.ts';
+import { isScopeClass } from '@domain/business-scope.ts';
 
 export const GOODS_NOT_FOUND = '商品不存在';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
 import { goods, goodsLadderPrices, goodsPrices } from '../../../db/schema.ts';
 import { notFound, validationError } from '../../../http/envelope.ts';
-import { goodsEditProblems, type GoodsEdit } from '../../../../src/domain/admin-goods.ts';
+import { goodsEditProblems, type GoodsEdit } from '@domain/admin-goods.ts';
 import { searchKeysFor } from '../../search-keys.ts';
 import { checkGoodsAlerts } from '../../goods-alerts/check.ts';
 import { writeAudit, type Actor } from '../audit.ts';

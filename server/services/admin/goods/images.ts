@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
 import { goods, uploads } from '../../../db/schema.ts';
 import { notFound, validationError } from '../../../http/envelope.ts';
-import { GOODS_IMAGES_MAX, goodsImageUrl } from '../../../../src/domain/admin-goods.ts';
+import { GOODS_IMAGES_MAX, goodsImageUrl } from '@domain/admin-goods.ts';
 import type { CheckedPhoto } from '../../after-sales/photos.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { GOODS_NOT_FOUND } from './detail.ts';

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { validationError } from '../../../http/envelope.ts';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../src/domain/admin-goods.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@domain/admin-goods.ts';
 
 /** Inflated size a workbook may declare; a 2,000-row sheet is well under 1 MiB. */
 const XLSX_MAX_UNPACKED = 20 * 1024 * 1024;

@@ -3,7 +3,7 @@
 // sheet is ever read).
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '../../../../src/domain/admin-goods.ts';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@domain/admin-goods.ts';
 
 export function csvTemplate(): Uint8Array {
   const text = `\uFEFF${Papa.unparse([IMPORT_COLUMNS.map((c) => c.header)])}\r\n`;

@@ -4,9 +4,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { categories, goods } from '../../../db/schema.ts';
-import type { Paged } from '../../../../src/domain/admin.ts';
-import { LOW_STOCK_THRESHOLD } from '../../../../src/domain/admin.ts';
-import type { ConsoleGoodsRow, GoodsCategoryOption, GoodsFlag, GoodsSort, GoodsStockFilter } from '../../../../src/domain/admin-goods.ts';
+import type { Paged } from '@domain/admin.ts';
+import { LOW_STOCK_THRESHOLD } from '@domain/admin.ts';
+import type { ConsoleGoodsRow, GoodsCategoryOption, GoodsFlag, GoodsSort, GoodsStockFilter } from '@domain/admin-goods.ts';
 
 export interface GoodsListQuery {
   q?: string;

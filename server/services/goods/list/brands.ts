@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { brands, goods } from '../../../db/schema.ts';
 import { controlledVisibleTo, type Viewer } from '../../price-visibility.ts';
-import type { Page } from '../../../../src/domain/envelope.ts';
+import type { Page } from '@domain/envelope.ts';
 import { SUMMARY_CACHE_MAX, SUMMARY_TTL_MS, ttlCache } from './cache.ts';
 
 export interface BrandListItem {

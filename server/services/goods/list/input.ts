@@ -5,7 +5,7 @@ import { validationError } from '../../../http/envelope.ts';
 import { parseOrThrow } from '../../../http/validate.ts';
 import { ID_MAX, PAGE_SIZE_DEFAULT, blank, flagParam, intParam, pageParams } from '../../../http/params.ts';
 import { parseKeyword, type SearchQuery } from '../search.ts';
-import type { GoodsSort, GoodsZone } from '../../../../src/domain/catalog.ts';
+import type { GoodsSort, GoodsZone } from '@domain/catalog.ts';
 
 const PRICE_MAX_FEN = 100_000_000;
 

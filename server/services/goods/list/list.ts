@@ -16,7 +16,7 @@
 import type { Deps } from '../../../deps.ts';
 import { loadGoodsItems } from '../item.ts';
 import type { Viewer } from '../../price-visibility.ts';
-import type { GoodsListResult } from '../../../../src/domain/catalog.ts';
+import type { GoodsListResult } from '@domain/catalog.ts';
 import type { ListInput } from './input.ts';
 import { planList } from './plan.ts';
 import { pageIds } from './page.ts';

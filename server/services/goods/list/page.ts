@@ -3,7 +3,7 @@
 import { and, asc, desc, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { goods } from '../../../db/schema.ts';
-import { LIST_TOTAL_CAP, type GoodsSort } from '../../../../src/domain/catalog.ts';
+import { LIST_TOTAL_CAP, type GoodsSort } from '@domain/catalog.ts';
 import { anyOf, orderBy, type ListPlan } from './plan.ts';
 
 /**

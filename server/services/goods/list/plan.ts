@@ -7,7 +7,7 @@ import { categories, goods } from '../../../db/schema.ts';
 import { forbidden } from '../../../http/envelope.ts';
 import { manufacturerAlternatives, searchTiers } from '../search.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../../price-visibility.ts';
-import type { GoodsSort } from '../../../../src/domain/catalog.ts';
+import type { GoodsSort } from '@domain/catalog.ts';
 import { SUMMARY_TTL_MS, ttlCache } from './cache.ts';
 import type { ListFilter } from './input.ts';
 

@@ -6,7 +6,7 @@ import { goods, orderLines, orders } from '../../../db/schema.ts';
 import { rowsOf } from '../search.ts';
 import { loadGoodsItems } from '../item.ts';
 import { controlledVisibleTo, type Viewer } from '../../price-visibility.ts';
-import type { GoodsListItem } from '../../../../src/domain/catalog.ts';
+import type { GoodsListItem } from '@domain/catalog.ts';
 
 export const RECOMMEND_PAGE_SIZE = 12;
 export const RECOMMEND_PAGES_MAX = 10;

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { brands, goods, manufacturers } from '../../../db/schema.ts';
 import { rowsOf } from '../search.ts';
-import { LIST_TOTAL_CAP, type GoodsListResult } from '../../../../src/domain/catalog.ts';
+import { LIST_TOTAL_CAP, type GoodsListResult } from '@domain/catalog.ts';
 import { SUMMARY_CACHE_MAX, SUMMARY_TTL_MS, ttlCache } from './cache.ts';
 import type { ListPlan } from './plan.ts';
 
