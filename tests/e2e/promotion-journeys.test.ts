@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPrice } from '../../src/domain/money';
-import { DRAW_CLOSE_CONFIRM, type DrawRecordView } from '../../src/domain/lucky-draw';
+import type { DrawRecordView } from '../../src/domain/lucky-draw';
 import type { CartState } from '../../src/domain/cart-types';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import type { Page as ListPage } from '../../src/domain/envelope';
@@ -106,11 +106,11 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
     const popup = page.getByRole('complementary', { name: '幸运抽奖' });
     await popup.waitFor({ timeout: 15_000 });
     await popup.getByRole('button', { name: '开始抽奖' }).click();
-    // The loading state lasts at least DRAW_RESULT_DELAY_MS after the press, whatever the server.
+    // The loading state lasts at least 2 s (SPEC §4) after the press, whatever the server.
     await popup.getByRole('status').filter({ hasText: '抽奖中' }).waitFor({ timeout: 5_000 });
     await popup.getByRole('button', { name: '关闭抽奖' }).click();
 
-    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: DRAW_CLOSE_CONFIRM });
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: '正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看' });
     await confirm.waitFor({ timeout: 5_000 });
     await screenshot(page, 'draw-close-confirm');
     await confirm.getByRole('button', { name: '继续抽奖' }).click();
@@ -125,6 +125,6 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
     // With the result shown, closing needs no confirmation.
     await popup.getByRole('button', { name: '关闭抽奖' }).click();
     await popup.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.getByText(DRAW_CLOSE_CONFIRM).count()).toBe(0);
+    expect(await page.getByText('正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看').count()).toBe(0);
   });
 });
