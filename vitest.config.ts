@@ -16,7 +16,15 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Under CI=true a missing TEST_DATABASE_URL fails the run instead of skipping PostgreSQL.
+          globalSetup: ['tests/setup/postgres-in-ci.ts'],
+        },
       },
       {
         extends: true,
