@@ -4,7 +4,7 @@
 // both exchange text and an image live, and after a reload the buyer sees the whole history.
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
 
 // A real 1×1 PNG, so both sides can render it.
@@ -81,8 +81,8 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
     await frame.getByLabel('消息内容').fill('收到，谢谢！');
     await frame.getByLabel('消息内容').press('Enter');
     await log.getByText('收到，谢谢！').waitFor({ timeout: 15_000 });
-    await buyer.screenshot({ path: '/tmp/chat-buyer.png' });
-    await agent.screenshot({ path: '/tmp/chat-agent.png' });
+    await screenshot(buyer, 'chat-buyer', { fullPage: false });
+    await screenshot(agent, 'chat-agent', { fullPage: false });
 
     await buyer.reload();
     frame = await openChat(buyer);
@@ -96,6 +96,6 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
     await forged.goto('/kf/chat?username=demo&token=1.9999999999.' + 'a'.repeat(64));
     await forged.getByRole('heading', { name: '无法打开在线客服' }).waitFor();
     await expect(forged.getByText('收到，谢谢！').count()).resolves.toBe(0);
-    await forged.screenshot({ path: '/tmp/chat-refused.png' });
+    await screenshot(forged, 'chat-refused', { fullPage: false });
   });
 });

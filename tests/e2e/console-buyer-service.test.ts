@@ -1,14 +1,12 @@
 // 客服 in the console, in a real Chromium against the real server and demo data: `support` answers
 // demo's waiting 品种求购 and the buyer, in their own browser, reads the reply as 已回复 on
 // /pzqg/info; the waiting feedback opens with its screenshot really loaded; a message to demo's
-// company lands in 我的消息. Screenshots go to /tmp/wt-service-shots.
-import { mkdirSync } from 'node:fs';
+// company lands in 我的消息. Screenshots (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
 
-const SHOTS_DIR = '/tmp/wt-service-shots';
 
 async function buyerSignIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -23,7 +21,6 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
   });
@@ -49,7 +46,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     const dialog = agent.getByRole('dialog');
     await dialog.getByText('拜耳医药保健有限公司').waitFor();
     await dialog.getByLabel(/回复内容/).fill('已联系拜耳，下周到货后通知您。');
-    await agent.screenshot({ path: `${SHOTS_DIR}/product-request-reply.png`, fullPage: true });
+    await screenshot(agent, 'product-request-reply');
     await dialog.getByRole('button', { name: '发送回复' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await row.waitFor({ state: 'detached', timeout: 10_000 });
@@ -72,7 +69,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     const shot = agent.getByRole('dialog').getByRole('img', { name: '截图1' });
     await shot.waitFor();
     await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
-    await agent.screenshot({ path: `${SHOTS_DIR}/feedback-reply.png`, fullPage: true });
+    await screenshot(agent, 'feedback-reply');
     await agent.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 
     await agent.getByRole('link', { name: '消息推送' }).click();
@@ -88,7 +85,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     await form.getByLabel(/内容/).fill('您求购的铝碳酸镁咀嚼片已到货。');
     await form.getByRole('button', { name: '发送' }).click();
     await form.getByText('已发送给1家企业').waitFor({ timeout: 10_000 });
-    await agent.screenshot({ path: `${SHOTS_DIR}/buyer-messages.png`, fullPage: true });
+    await screenshot(agent, 'buyer-messages');
 
     await buyer.goto('/wdxx');
     await buyer.getByText('新品到货').first().waitFor({ timeout: 15_000 });

@@ -2,13 +2,13 @@
 // data (issue 20, part P): the operator stops the seeded special of today, creates one for one of
 // its goods at a new price, the buyer (a second browser context) sees it on /mrtj and gets that
 // price in the cart; the operator stops it and the buyer's cart re-prices (the line is back at
-// its own price and marked ended). Screenshots of the console go to /tmp/console-promotions-*.png.
+// its own price and marked ended). Screenshots of the console (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartState } from '../../src/domain/cart-types';
 import type { DailySpecialState } from '../../src/domain/daily-special';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 const PRICE_YUAN = '1.23';
 const PRICE_FEN = 123;
@@ -75,12 +75,12 @@ describeBrowser('console promotions: a daily special from the console to the car
     await dialog.getByLabel('第1行 特价（元）').fill(PRICE_YUAN);
     await dialog.getByLabel('第1行 活动库存').fill('100');
     await dialog.getByLabel('第1行 每家限购').fill('10');
-    await operator.screenshot({ path: '/tmp/console-promotions-form.png', fullPage: true });
+    await screenshot(operator, 'console-promotions-form');
     await dialog.getByRole('button', { name: '创建' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     const created = table.getByRole('row').filter({ hasText: '运营今日特价' });
     await created.getByText('进行中').waitFor({ timeout: 10_000 });
-    await operator.screenshot({ path: '/tmp/console-promotions-list.png', fullPage: true });
+    await screenshot(operator, 'console-promotions-list');
 
     const buyer = await newPage(browser, server.url, { name: 'buyer-demo' });
     await buyerSignIn(buyer);
@@ -106,6 +106,6 @@ describeBrowser('console promotions: a daily special from the console to the car
     expect(after?.price).not.toBe(PRICE_FEN);
     expect(after?.problem).toContain('活动已结束');
     expect(after?.is_selected).toBe(0);
-    await buyer.screenshot({ path: '/tmp/console-promotions-cart-after-stop.png', fullPage: true });
+    await screenshot(buyer, 'console-promotions-cart-after-stop');
   });
 });

@@ -7,13 +7,17 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Frame, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, describe } from 'vitest';
 import { HYDRATED_ATTRIBUTE } from '../../src/app/hydrated-mark';
 import { SSR_ROOT_ATTRIBUTE } from '../../src/app/ssr-state';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/e2e/artifacts');
+/**
+ * This run's own folder (git-ignored): E2E_ARTIFACTS_DIR, else one per vitest run (keyed by the
+ * vitest main process, the parent of every test-file worker), so runs never overwrite each other.
+ */
+const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS_DIR ?? path.join(REPO_ROOT, 'tests/e2e/artifacts', `run-${process.ppid}`);
 /** Overridable only to test the harness itself against a stand-in server. */
 const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'server/index.ts';
 /** First start migrates and seeds PGlite on a shared 2-core machine: be patient. */
@@ -118,6 +122,7 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   const page = await context.newPage();
+  countApiWrites(page);
   const watch: PageWatch = {
     name: options.name ?? `page-${watchedPages.size + 1}`,
     allowed: [...ALWAYS_ALLOWED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])],
@@ -162,6 +167,42 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     if (args[1]?.waitUntil !== 'commit') await untilPageHydrated(page);
   };
   return page;
+}
+
+/** API writes (not GET/HEAD) a page's context has sent and not yet seen answered or failed. */
+const apiWritesInFlight = new WeakMap<Page, Set<Request>>();
+
+function countApiWrites(page: Page): void {
+  const inFlight = new Set<Request>();
+  apiWritesInFlight.set(page, inFlight);
+  const context = page.context();
+  // The context sees the service worker's requests too (Chromium), not only the page's own.
+  context.on('request', (request) => {
+    const method = request.method();
+    if (method === 'GET' || method === 'HEAD') return;
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    inFlight.add(request);
+  });
+  const done = (request: Request) => inFlight.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/**
+ * Resolves once every API write the page's context has sent has been answered or has failed:
+ * with the outbox empty, nothing more can arrive, so the server's state is final. The event a
+ * late duplicate would need, instead of a fixed "settle" sleep.
+ */
+export async function untilApiWritesAnswered(page: Page, timeoutMs = 30_000): Promise<void> {
+  const inFlight = apiWritesInFlight.get(page);
+  if (!inFlight) throw new Error('untilApiWritesAnswered: page was not created by newPage()');
+  const deadline = Date.now() + timeoutMs;
+  while (inFlight.size > 0) {
+    if (Date.now() > deadline) {
+      throw new Error(`API writes still unanswered: ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
@@ -290,8 +331,8 @@ afterEach(async (context) => {
       watch.problems.push(...(await accessibilityProblems(page)));
     }
     if (failed && !page.isClosed()) {
-      const file = `${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
-      await screenshot(page, file).catch(() => undefined);
+      const file = `failed-${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
+      await saveScreenshot(page, file, true).catch(() => undefined);
     }
     problems.push(...watch.problems.map((p) => `[${watch.name}] ${p}`));
     watch.problems = [];
@@ -302,11 +343,25 @@ afterEach(async (context) => {
   }
 });
 
-/** Saves a full-page PNG under tests/e2e/artifacts/ (git-ignored); returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Screenshots for people to look at are taken only when asked: E2E_SCREENSHOTS=1. */
+export function screenshotsWanted(): boolean {
+  return process.env.E2E_SCREENSHOTS === '1';
+}
+
+/**
+ * With E2E_SCREENSHOTS=1, saves a PNG of the page (full page unless told) in this run's artifacts
+ * folder and returns its path; otherwise does nothing (a full-page PNG costs a shared core up to a
+ * second) and returns null. A failed test's pages are always saved, named failed-….
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string | null> {
+  if (!screenshotsWanted()) return null;
+  return saveScreenshot(page, name, options.fullPage ?? true);
+}
+
+async function saveScreenshot(page: Page, name: string, fullPage: boolean): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

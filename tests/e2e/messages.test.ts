@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { OrderDetail, OrderSummary } from '../../src/domain/orders';
 import type { UserBase } from '../../src/domain/user';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 async function signIn(page: Page, username: string): Promise<void> {
   await page.goto('/login');
@@ -93,7 +93,7 @@ describeBrowser('messages: server events reach /wdxx and the side-bar badge; rea
     await afterSale.getByRole('button').click();
     await expect.poll(() => afterSale.getAttribute('data-read')).toBe('yes');
     await page.getByText(`${unread - 1} 条未读`).waitFor();
-    await page.screenshot({ path: '/tmp/wdxx-open.png', fullPage: true });
+    await screenshot(page, 'wdxx-open');
     await afterSale.getByRole('link', { name: '查看售后详情' }).click();
     await page.waitForURL((u) => u.pathname === `/order/afterSalesInfo/${afterSaleId}`);
     await page.goBack();
@@ -105,7 +105,7 @@ describeBrowser('messages: server events reach /wdxx and the side-bar badge; rea
     await page.getByRole('button', { name: '全部标为已读' }).click();
     await page.getByText('没有未读消息').waitFor();
     expect(await certificate.getAttribute('data-read')).toBe('yes');
-    await page.screenshot({ path: '/tmp/wdxx-all-read.png', fullPage: true });
+    await screenshot(page, 'wdxx-all-read');
 
     // Back on home (history, no page load) the badge is gone.
     await page.goBack();

@@ -1,7 +1,7 @@
 // 领券中心 and 每日特价 in a real Chromium against the real server and demo data: demo claims a
 // coupon at /lqzx and finds it in 我的优惠券 (/yhq); adds today's first special at /mrtj and the
 // cart holds it at the special price on a promotion line; 运营 creates a coupon in the console that
-// buyers then find at /lqzx. Screenshots go to P2_SHOTS_DIR when it is set.
+// buyers then find at /lqzx. Screenshots go to the run's artifacts folder with E2E_SCREENSHOTS=1.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPrice } from '../../src/domain/money';
@@ -9,9 +9,16 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { CouponOffer } from '../../src/domain/coupon-centre';
 import type { DailySpecialState } from '../../src/domain/daily-special';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  screenshotsWanted,
+  startServer,
+  type RunningServer,
+} from './harness';
 
-const SHOTS = process.env.P2_SHOTS_DIR;
 const COUPON = '领券中心专享 满800减30';
 
 async function signIn(page: Page, username: string): Promise<void> {
@@ -50,7 +57,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await page.goto('/lqzx');
     const card = page.getByRole('article', { name: COUPON });
     await card.waitFor({ timeout: 15_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/lqzx.png`, fullPage: true });
+    await screenshot(page, 'lqzx');
     await card.getByRole('button', { name: '立即领取' }).click();
     await page.getByText('领取成功，已放入“我的优惠券”').first().waitFor();
     await card.getByText(/您已领1张/).waitFor();
@@ -68,7 +75,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await page.goto('/mrtj');
     const tile = page.getByRole('article', { name: new RegExp(first!.name) }).first();
     await tile.waitFor({ timeout: 15_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mrtj.png`, fullPage: true });
+    await screenshot(page, 'mrtj');
     await tile.getByRole('button', { name: '加入购物车' }).click();
     await expect
       .poll(async () => (await getJson<CartState>(page, '/api/cart/list')).data.find((l) => l.goods.id === first!.id && l.type === 1)?.price ?? null, { timeout: 10_000 })
@@ -76,11 +83,11 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
 
     await page.goto('/cart');
     await page.getByText(formatPrice(first!.price!)).first().waitFor({ timeout: 15_000 });
-    if (SHOTS) {
-      await page.screenshot({ path: `${SHOTS}/cart.png`, fullPage: true });
+    if (screenshotsWanted()) {
+      await screenshot(page, 'cart');
       await page.goto('/hb');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/hb.png`, fullPage: true });
+      await screenshot(page, 'hb');
     }
   });
   it('运营 creates a coupon in the console and buyers find it in /lqzx', async () => {
@@ -101,7 +108,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await dialog.getByRole('button', { name: '创建' }).click();
     await dialog.waitFor({ state: 'detached' });
     await operator.getByRole('cell', { name: '浏览器新券 满100减5' }).waitFor();
-    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-coupons.png`, fullPage: true });
+    await screenshot(operator, 'console-coupons');
 
     await page.goto('/lqzx');
     await page.getByRole('article', { name: '浏览器新券 满100减5' }).waitFor({ timeout: 15_000 });

@@ -2,7 +2,6 @@
 // the clinic (no 中药饮片 in its 经营范围) sees why a 中药饮片 goods cannot be bought where the add
 // button would be, and the cart refuses it; demo sees its GSP certificate marked as expiring on
 // /zzzj and uploads a renewal, which waits for review while the old one stays in force.
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../src/domain/catalog';
@@ -38,7 +37,6 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync('/tmp/wtc-shots', { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
   });
@@ -59,7 +57,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     expect(await reason.textContent()).toBe(REASON);
     expect(await page.getByRole('button', { name: '加入购物车' }).count()).toBe(0);
     await reason.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-detail-viewport.png' });
+    await screenshot(page, 'scope-clinic-detail-viewport', { fullPage: false });
 
     // The 中药饮片 zone's tiles say the same where their add buttons would be.
     await page.goto('/zyyp');
@@ -67,7 +65,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     await tileReason.waitFor({ timeout: 15_000 });
     expect(await tileReason.textContent()).toBe(REASON);
     await tileReason.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-zone.png' });
+    await screenshot(page, 'scope-clinic-zone', { fullPage: false });
 
     // The cart refuses it whatever sends it (an old tab, the offline outbox): the same reason.
     allowConsoleErrors(page, /status of 400 \(Bad Request\)/);
