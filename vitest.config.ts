@@ -58,8 +58,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          // After every other project: a browser test shares the cores with its server and Chromium
+          // Two browser files at a time (E2E_WORKERS=1: one): each has its own server, port and data
+          // folder, and they share one Chromium; most of a browser test is waiting on its server.
+          fileParallelism: process.env.E2E_WORKERS !== '1',
+          // One Chromium for the whole run, connected to by every browser file, and the server
+          // bundled once so each start runs plain JavaScript (docs/decisions/test-layers.md).
+          globalSetup: ['tests/setup/e2e-chromium.ts', 'tests/setup/e2e-server-bundle.ts'],
+          // After every other project: a browser test shares the cores with servers and Chromium
           // only, never with a PGlite-heavy API file (its waits are generous, not unlimited).
           sequence: { groupOrder: 1 },
         },

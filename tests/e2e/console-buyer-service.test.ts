@@ -2,19 +2,18 @@
 // demo's waiting 品种求购 and the buyer, in their own browser, reads the reply as 已回复 on
 // /pzqg/info; the waiting feedback opens with its screenshot really loaded; a message to demo's
 // company lands in 我的消息. Screenshots (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
-
-
-async function buyerSignIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 describeBrowser('console 客服: product requests, feedback, messages to buyers', () => {
   let server: RunningServer;
@@ -32,10 +31,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
 
   it('support replies to demo\'s request and the buyer reads 已回复; feedback shows its screenshot; a message arrives', async () => {
     const agent = await newPage(browser, server.url, { name: 'support' });
-    await agent.goto('/admin/login');
-    await agent.fill('input[name="username"]', 'support');
-    await agent.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await agent.getByRole('button', { name: '登录' }).click();
+    await signInOperator(agent, 'support');
     await agent.getByRole('link', { name: '品种求购' }).click();
     await agent.waitForURL((u) => u.pathname === '/admin/product-requests');
     await agent.getByRole('link', { name: '待处理' }).click();
@@ -52,7 +48,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     await row.waitFor({ state: 'detached', timeout: 10_000 });
 
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
-    await buyerSignIn(buyer);
+    await signInBuyer(buyer);
     await buyer.goto('/pzqg?status=replied');
     const mine = buyer.getByRole('row', { name: /铝碳酸镁咀嚼片/ });
     await mine.waitFor({ timeout: 15_000 });

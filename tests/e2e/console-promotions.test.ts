@@ -3,30 +3,24 @@
 // its goods at a new price, the buyer (a second browser context) sees it on /mrtj and gets that
 // price in the cart; the operator stops it and the buyer's cart re-prices (the line is back at
 // its own price and marked ended). Screenshots of the console (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartState } from '../../src/domain/cart-types';
 import type { DailySpecialState } from '../../src/domain/daily-special';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const PRICE_YUAN = '1.23';
 const PRICE_FEN = 123;
-
-async function buyerSignIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 /** Today's date in Shanghai (YYYY-MM-DD), the day a 每日特价 row covers. */
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -48,12 +42,7 @@ describeBrowser('console promotions: a daily special from the console to the car
   it('运营 creates today’s special, the buyer pays its price, and stopping it re-prices the cart', async () => {
     const operator = await newPage(browser, server.url, { name: 'console-operations' });
     operator.on('dialog', (d) => void d.accept());
-    await operator.goto('/admin/');
-    await operator.waitForURL((u) => u.pathname === '/admin/login');
-    await operator.fill('input[name="username"]', 'operations');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'operations');
     await operator.getByRole('link', { name: '促销活动' }).click();
     await operator.getByRole('link', { name: '每日特价' }).click();
     const table = operator.getByRole('table', { name: '促销活动-everyday' });
@@ -83,7 +72,7 @@ describeBrowser('console promotions: a daily special from the console to the car
     await screenshot(operator, 'console-promotions-list');
 
     const buyer = await newPage(browser, server.url, { name: 'buyer-demo' });
-    await buyerSignIn(buyer);
+    await signInBuyer(buyer);
     const state = await getJson<DailySpecialState>(buyer, '/api/activity/everyday_price');
     expect(state.today?.name).toBe('运营今日特价');
     expect(state.today?.goods.map((g) => [g.id, g.price])).toEqual([[Number(id), PRICE_FEN]]);

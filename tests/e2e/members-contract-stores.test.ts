@@ -11,27 +11,14 @@ import type { UserBase } from '../../src/domain/user';
 import {
   allowConsoleErrors,
   describeBrowser,
+  getJson,
   launchBrowser,
   newPage,
   screenshot,
+  signInBuyer,
   startServer,
   type RunningServer,
 } from './harness';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 /** A goods the signed-in buyer sees a price for and can add one of. */
 async function buyableGoods(page: Page, skip: readonly number[] = []): Promise<number> {
@@ -93,7 +80,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     const page = await newPage(browser, server.url, { name: 'members-contract' });
     // The refusal is an HTTP 459 answer, which Chromium logs as a failed resource.
     allowConsoleErrors(page, /status of 459/);
-    await signIn(page, 'nocontract');
+    await signInBuyer(page, 'nocontract');
     await addToCart(page, await buyableGoods(page));
     await page.goto('/cart');
     await page.getByRole('button', { name: '去结算' }).click();
@@ -135,7 +122,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
 
   it('chain switches into its store chain-a, fills the store’s own cart, and comes back', async () => {
     const page = await newPage(browser, server.url, { name: 'members-stores' });
-    await signIn(page, 'chain');
+    await signInBuyer(page, 'chain');
     const home = await getJson<UserBase>(page, '/api/user/base');
     const headOfficeCart = await getJson<{ data: { goods: { id: number } }[] }>(page, '/api/cart/list');
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExchangeOffers } from '../../src/domain/exchange';
 import type { OrderDetail } from '../../src/domain/orders';
 import { formatPrice } from '../../src/domain/money';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
+import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import { goodsPassingTier } from './promotion-buyer';
 
 /** The seeded exchange promotion's first tier (server/db/seed/exchange-promotions.ts). */
 const EXCHANGE_TIER_FEN = 30_000;
@@ -22,7 +22,7 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'promotion-exchange-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {

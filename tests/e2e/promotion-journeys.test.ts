@@ -13,19 +13,11 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { OrderDetail } from '../../src/domain/orders';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
 
 const COUPON = '领券中心专享 满800减30';
 /** Enough normal goods that the 满800 coupon applies whatever 满减 the seed puts on them. */
 const TARGET_FEN = 120_000;
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   return page.evaluate(
@@ -73,7 +65,7 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
 
   it('claims a coupon in /lqzx and sees it applied at checkout and on the order', async () => {
     const page = await newPage(browser, server.url, { name: 'coupon-checkout' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/lqzx');
     const card = page.getByRole('article', { name: COUPON });
     await card.waitFor({ timeout: 15_000 });
@@ -100,7 +92,7 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
 
   it('asks before closing the draw while it runs; 继续抽奖 keeps it going to the result', async () => {
     const page = await newPage(browser, server.url, { name: 'draw-close' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     // demo's record list already holds a seeded prize from an ended draw: count what this draw adds.
     const before = (await api<ListPage<DrawRecordView>>(page, 'GET', '/api/draw/record?page=1')).data.total;
     const popup = page.getByRole('complementary', { name: '幸运抽奖' });

@@ -8,33 +8,20 @@ import { formatPrice } from '../../src/domain/money';
 import type { CartState } from '../../src/domain/cart-types';
 import type { CouponOffer } from '../../src/domain/coupon-centre';
 import type { DailySpecialState } from '../../src/domain/daily-special';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/db/seed/operators';
 import {
   describeBrowser,
+  getJson,
   launchBrowser,
   newPage,
   screenshot,
   screenshotsWanted,
+  signInBuyer,
+  signInOperator,
   startServer,
   type RunningServer,
 } from './harness';
 
 const COUPON = '领券中心专享 满800减30';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 describeBrowser('promotions: coupon centre and daily specials', () => {
   let server: RunningServer;
@@ -45,7 +32,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'promotions-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {
@@ -92,12 +79,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
   });
   it('运营 creates a coupon in the console and buyers find it in /lqzx', async () => {
     const operator = await newPage(browser, server.url, { name: 'promotions-operations' });
-    await operator.goto('/admin/');
-    await operator.waitForURL((u) => u.pathname === '/admin/login');
-    await operator.fill('input[name="username"]', 'operations');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'operations');
     await operator.getByRole('link', { name: '领券中心' }).click();
     await operator.getByRole('table', { name: '领券中心优惠券' }).waitFor({ timeout: 15_000 });
     await operator.getByRole('button', { name: '新建优惠券' }).click();

@@ -8,8 +8,8 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { CombinationView } from '../../src/domain/combinations';
 import type { PointsMallView } from '../../src/domain/points-mall';
 import type { LedgerPage } from '../../src/domain/wallet';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
+import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import { goodsPassingTier } from './promotion-buyer';
 
 /** The seeded 满赠's first tier (server/db/seed/gift-promotions.ts). */
 const GIFT_TIER_FEN = 50_000;
@@ -23,7 +23,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'promotion-sets-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {

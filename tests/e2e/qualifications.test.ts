@@ -5,24 +5,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../src/domain/catalog';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const REASON = '不在贵公司经营范围（中药饮片）';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 /** The first 中药饮片 goods the signed-in clinic is told it may not buy. */
 async function blockedHerb(page: Page): Promise<GoodsDetail> {
@@ -48,7 +43,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
 
   it('the clinic sees why a 中药饮片 goods cannot be bought, and the cart refuses it', async () => {
     const page = await newPage(browser, server.url, { name: 'scope-clinic' });
-    await signIn(page, 'clinic');
+    await signInBuyer(page, 'clinic');
     const herb = await blockedHerb(page);
 
     await page.goto(`/list/info/${herb.id}`);
@@ -86,7 +81,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
 
   it('demo sees its expiring GSP certificate on /zzzj and uploads a renewal that waits for review', async () => {
     const page = await newPage(browser, server.url, { name: 'zzzj-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/zzzj');
     const row = page.locator('tr[data-kind="gsp"]');
     await row.waitFor({ timeout: 15_000 });

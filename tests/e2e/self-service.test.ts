@@ -4,7 +4,7 @@
 // it under 我的反馈 with the picture served back; and a request filed while the server is down
 // reaches it exactly once when it is back. Screenshots of the pages (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   allowConsoleErrors,
@@ -12,6 +12,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
+  signInBuyer,
   startServer,
   type RunningServer,
 } from './harness';
@@ -25,15 +26,6 @@ import {
   signIn as signInWithWorker,
   waitForLocalStore,
 } from './offline-buyer';
-
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 /** A real 8×8 PNG (the server checks the bytes). */
 function tinyPng(): Buffer {
@@ -89,7 +81,7 @@ describeBrowser('self-service: a product request from the search page, feedback 
 
   it('files a request from "没找到想要的？" and sees it in the list', async () => {
     const page = await newPage(browser, server.url, { name: 'self-service-request' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const keyword = '罕见测试药';
     await page.goto(`/search?keywords=${encodeURIComponent(keyword)}`);
     await page.getByText('没找到想要的？').first().waitFor({ timeout: 15_000 });
@@ -126,7 +118,7 @@ describeBrowser('self-service: a product request from the search page, feedback 
 
   it('sends feedback with a screenshot and sees it listed with the picture', async () => {
     const page = await newPage(browser, server.url, { name: 'self-service-feedback' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/yjfk');
     await page.getByRole('combobox', { name: /反馈类型/ }).waitFor({ timeout: 15_000 });
     await page.getByRole('combobox', { name: /反馈类型/ }).selectOption('website');

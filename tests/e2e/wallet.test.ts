@@ -7,29 +7,15 @@ import { formatPrice } from '../../src/domain/money';
 import type { CouponCounts, LedgerPage, MemberCard } from '../../src/domain/wallet';
 import {
   describeBrowser,
+  getJson,
   launchBrowser,
   newPage,
   screenshot,
   screenshotsWanted,
+  signInBuyer,
   startServer,
   type RunningServer,
 } from './harness';
-
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 /** YYYY-MM-DD in Shanghai, `days` from today. */
 function shanghaiDay(days: number): string {
@@ -47,7 +33,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'wallet-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {
