@@ -18,7 +18,15 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Under CI=true a missing TEST_DATABASE_URL fails the run instead of skipping PostgreSQL.
+          globalSetup: ['tests/setup/postgres-in-ci.ts'],
+        },
       },
       {
         extends: true,
@@ -52,8 +60,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          // After every other project: a browser test shares the cores with its server and Chromium
+          // One browser file at a time; E2E_WORKERS=2 runs two (each has its own server, port and
+          // data folder, and they share one Chromium). Not the default: on the shared machine two at
+          // once pushed the service-worker files past their deadlines (docs/decisions/test-layers.md).
+          fileParallelism: process.env.E2E_WORKERS === '2',
+          // One Chromium for the whole run, connected to by every browser file, and the server
+          // bundled once so each start runs plain JavaScript (docs/decisions/test-layers.md).
+          globalSetup: ['tests/setup/e2e-chromium.ts', 'tests/setup/e2e-server-bundle.ts'],
+          // After every other project: a browser test shares the cores with servers and Chromium
           // only, never with a PGlite-heavy API file (its waits are generous, not unlimited).
           sequence: { groupOrder: 1 },
         },

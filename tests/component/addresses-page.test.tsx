@@ -1,82 +1,73 @@
-// /addr 收货地址 through the real router: the list with its default, adding and editing in a dialog
-// with the form's messages tied to their fields, the server's 422 messages, deleting after a
-// confirmation and choosing the default.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+// /addr 收货地址 through the real router against the real app (tests/integration/real-shop.ts): the
+// list with its default, adding and editing in a dialog with the form's messages tied to their
+// fields, a 422's messages, deleting after a confirmation and choosing the default. What the page
+// sent is read back from the server's address book, never from a stand-in of it.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/domain/api-error';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../src/domain/orders';
 import type { RouteDef } from '../../src/routes/types';
 import { alert } from '../../src/ui/alert-dialog';
 import { toast } from '../../src/ui/toast';
-import { makeUser, renderRoute } from './catalog-harness';
+import { startRealShop, uniqueName, type Member, type RealShop } from '../integration/real-shop';
+import { renderRoute } from './catalog-harness';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../src/http/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/http/client')>()),
-  http,
-}));
 vi.mock('../../src/app/shell/shell', () => ({
   Shell: ({ def, children }: { def: RouteDef; children: ReactNode }) => <div data-route={def.name}>{children}</div>,
 }));
 
-const INITIAL: Address[] = [
-  { id: 1, consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号康泰大药房', is_default: 1 },
-  { id: 2, consignee: '李店长', phone: '020-12345678', province: '广东省', city: '佛山市', district: '南海区', detail: '桂城街道南海大道 8 号', is_default: 0 },
+// The real app (PGlite, sign-in's scrypt) answers here: generous deadlines, never timings.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+const INITIAL: Omit<Address, 'id'>[] = [
+  { consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号康泰大药房', is_default: 1 },
+  { consignee: '李店长', phone: '020-12345678', province: '广东省', city: '佛山市', district: '南海区', detail: '桂城街道南海大道 8 号', is_default: 0 },
 ];
 
-let book: Address[];
-let nextId: number;
+let shop: RealShop;
+let member: Member;
+/** Ids of INITIAL's addresses, by consignee. */
+let idOf: Record<string, number>;
 
-beforeEach(() => {
-  book = INITIAL.map((a) => ({ ...a }));
-  nextId = 3;
-  http.get.mockImplementation(async (path: string) => {
-    if (path === 'user/base') return makeUser();
-    if (path.startsWith('focus/')) return [];
-    if (path === 'address') return book.map((a) => ({ ...a }));
-    throw new Error(`unexpected GET ${path}`);
-  });
-  http.post.mockImplementation(async (path: string, body?: Omit<Address, 'id'>) => {
-    const makeDefault = (id: number) => book.forEach((a) => (a.is_default = a.id === id ? 1 : 0));
-    if (path === 'address' && body) {
-      const saved: Address = { ...body, id: nextId++, is_default: 0 };
-      book.push(saved);
-      if (body.is_default === 1) makeDefault(saved.id);
-      return saved;
-    }
-    const m = /^address\/(\d+)\/(edit|delete|default)$/.exec(path);
-    if (m) {
-      const id = Number(m[1]);
-      if (m[2] === 'edit' && body) {
-        book = book.map((a) => (a.id === id ? { ...a, ...body, is_default: a.is_default } : a));
-        if (body.is_default === 1) makeDefault(id);
-        return book.find((a) => a.id === id);
-      }
-      if (m[2] === 'delete') {
-        book = book.filter((a) => a.id !== id);
-        return { id, default_id: book.find((a) => a.is_default)?.id ?? null };
-      }
-      makeDefault(id);
-      return book.find((a) => a.id === id);
-    }
-    throw new Error(`unexpected POST ${path}`);
-  });
+beforeAll(async () => {
+  shop = await startRealShop();
+});
+afterAll(() => shop.close());
+
+beforeEach(async () => {
+  shop.browser.reset();
+  shop.browser.install();
+  member = await shop.member(uniqueName());
+  shop.browser.signInAs(member);
+  idOf = {};
+  for (const address of INITIAL) {
+    const res = await shop.t.call<Address>('POST', '/api/address', { body: address, cookie: member.cookie });
+    if (res.status !== 200) throw new Error(`POST /api/address: ${res.status} ${res.body.msg}`);
+    idOf[address.consignee] = res.body.data.id;
+  }
 });
 
 afterEach(() => {
+  cleanup();
   act(() => {
     toast.clear();
     alert.dismissAll();
   });
-  http.get.mockReset();
-  http.post.mockReset();
 });
+
+/** The member's address book as the server keeps it (GET /api/address). */
+async function serverBook(): Promise<Address[]> {
+  const res = await shop.t.call<Address[]>('GET', '/api/address', { cookie: member.cookie });
+  return res.body.data;
+}
+
+/** The writes the page sent, as `METHOD path`. */
+const writes = () => shop.browser.sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
 async function openBook() {
   const view = renderRoute('/addr');
   await screen.findByRole('heading', { level: 1, name: '收货地址' }, { timeout: 5_000 });
-  await screen.findByText('王药师');
+  await screen.findByText('王药师', {}, { timeout: 10_000 });
   return view;
 }
 
@@ -145,15 +136,17 @@ describe('address book', () => {
     expect(describedTexts(detail)).toContain('详细地址为5-120个字符');
     expect(consignee.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(http.post).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
 
     // A landline is a valid contact phone too.
     fill(dialog, { 手机号码: '0755-12345678', 详细地址: '科技园南路 100 号' });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: '设为默认收货地址' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(http.post).toHaveBeenCalledWith('address', {
-      consignee: '赵药师',
+    expect(await screen.findByText('收货地址已保存', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(writes()).toEqual(['POST address']);
+    const saved = (await serverBook()).find((a) => a.consignee === '赵药师');
+    expect(saved).toMatchObject({
       phone: '0755-12345678',
       province: '广东省',
       city: '深圳市',
@@ -161,7 +154,7 @@ describe('address book', () => {
       detail: '科技园南路 100 号',
       is_default: 1,
     });
-    expect(await screen.findByText('收货地址已保存')).toBeTruthy();
+    expect((await serverBook()).filter((a) => a.is_default === 1).map((a) => a.consignee)).toEqual(['赵药师']);
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(within(cardOf('赵药师')).getByText('默认')).toBeTruthy();
   });
@@ -181,16 +174,23 @@ describe('address book', () => {
     expect(regionSelect(dialog, '区/县').value).toBe('南海区');
     fill(dialog, { 详细地址: '桂城街道南海大道 18 号 2 楼' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(http.post).toHaveBeenCalledWith('address/2/edit', expect.objectContaining({ detail: '桂城街道南海大道 18 号 2 楼', is_default: 0 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
+    expect(writes()).toEqual([`POST address/${idOf['李店长']}/edit`]);
+    expect((await serverBook()).find((a) => a.id === idOf['李店长'])).toMatchObject({
+      consignee: '李店长',
+      phone: '020-12345678',
+      city: '佛山市',
+      detail: '桂城街道南海大道 18 号 2 楼',
+      is_default: 0,
+    });
     await waitFor(() => expect(cardOf('李店长').textContent).toContain('桂城街道南海大道 18 号 2 楼'));
   });
 
-  it('shows the server message beside its field when it refuses the address', async () => {
+  it('shows the message of a 422 beside its field', async () => {
     await openBook();
-    http.post.mockRejectedValueOnce(
-      new ApiError({ code: 422, status: 422, msg: '请选择城市', fieldErrors: { city: ['请选择城市'] } }),
-    );
+    // The server checks with the form's own schema (src/domain/address.ts), so the page cannot be
+    // driven into its 422: a canned answer at the fetch level, as for the integration layer.
+    shop.browser.faults.push({ type: 'answer', status: 422, code: 422, msg: '请选择城市', data: { errors: { city: ['请选择城市'] } } });
     fireEvent.click(screen.getByRole('button', { name: '编辑 李店长 的地址' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑收货地址' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -209,29 +209,32 @@ describe('address book', () => {
     expect(within(dialog).getByText('确定删除该收货地址吗？')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(http.post).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: '删除 李店长 的地址' }));
     dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('address/2/delete'));
-    expect(await screen.findByText('收货地址已删除')).toBeTruthy();
+    expect(await screen.findByText('收货地址已删除', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(writes()).toEqual([`POST address/${idOf['李店长']}/delete`]);
+    expect((await serverBook()).map((a) => a.consignee)).toEqual(['王药师']);
     await waitFor(() => expect(cards()).toHaveLength(1));
   });
 
   it('moves the default to another address', async () => {
     await openBook();
     fireEvent.click(screen.getByRole('button', { name: '将 李店长 的地址设为默认' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('address/2/default'));
-    expect(await screen.findByText('已设为默认收货地址')).toBeTruthy();
+    expect(await screen.findByText('已设为默认收货地址', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(writes()).toEqual([`POST address/${idOf['李店长']}/default`]);
+    expect((await serverBook()).filter((a) => a.is_default === 1).map((a) => a.consignee)).toEqual(['李店长']);
     await waitFor(() => expect(within(cardOf('李店长')).queryByText('默认')).toBeTruthy());
     expect(within(cardOf('王药师')).queryByText('默认')).toBeNull();
   });
 
   it('invites the buyer to add a first address', async () => {
-    book = [];
+    member = await shop.member(uniqueName());
+    shop.browser.signInAs(member);
     renderRoute('/addr');
-    expect(await screen.findByText('您还没有收货地址', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('您还没有收货地址', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: '新增收货地址' })).toBeTruthy();
   });
 });

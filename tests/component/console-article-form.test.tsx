@@ -3,12 +3,11 @@
 // in source mode sent as is, the stored — sanitised — body shown after saving), a new article is
 // checked before sending, the server's field messages show at their fields, and other roles are
 // told they may not.
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator } from '../../src/domain/admin';
 import type { ArticleDraft, ConsoleArticle, ConsoleArticleCategory } from '../../src/domain/admin-content';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -22,7 +21,6 @@ let refuseSave: boolean;
 /** What the stub server holds for article 5. */
 let stored: ConsoleArticle;
 
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 const CATEGORIES: ConsoleArticleCategory[] = [
   { id: 12, path: '帮助中心 / 支付配送 / 货物配送' },
   { id: 1, path: '平台公告' },
@@ -74,11 +72,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 /** The editor is its own chunk: its first import in a test run takes a while. */
 const LOAD = { timeout: 15_000 };

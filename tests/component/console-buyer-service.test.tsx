@@ -2,12 +2,11 @@
 // stub: 品种求购's reply dialog shows the buyer's company, checks the goods id, puts the server's
 // field message under its field and sends reply + goods_id; 消息推送 asks before a 公告 to all and
 // sends the company ids typed; roles without the area are told so and see no nav entry.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator, Paged } from '../../src/domain/admin';
 import type { AdminProductRequest, SentBuyerMessage } from '../../src/domain/buyer-service';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -19,7 +18,6 @@ let calls: Call[];
 let signedIn: Operator | null;
 let handlers: Record<string, (call: Call) => { status?: number; code?: number; msg?: string; data: unknown }>;
 
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 const paged = <T,>(list: T[]): Paged<T> => ({ list, total: list.length, page: 1, size: 20 });
 
 const request: AdminProductRequest = {
@@ -69,11 +67,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('console 品种求购', () => {
   it('replies with a goods id: local check, the server\'s field message under the field, then the reply sent', async () => {

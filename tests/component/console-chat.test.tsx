@@ -3,12 +3,11 @@
 // buyer beside it, a canned reply fills the input and is sent, a buyer line arriving on the live
 // connection appears at once and is marked read, transfer sends the chosen agent; other roles are
 // told they may not.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator } from '../../src/domain/admin';
-import type { OperatorRole } from '../../src/domain/operator-roles';
 import { CHAT_CANNED_REPLIES, type ChatBuyerContext, type ChatConversationRow, type ChatHistory, type ChatMessage } from '../../src/domain/chat';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -36,7 +35,6 @@ let calls: Call[];
 let stored: ChatMessage[];
 let signedIn: Operator;
 const nowSec = Math.floor(Date.now() / 1000);
-const operator = (role: OperatorRole): Operator => ({ id: 5, username: role, name: '冯晓', role, totp_enabled: false });
 
 const line = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -75,7 +73,7 @@ const context: ChatBuyerContext = {
 beforeEach(() => {
   calls = [];
   stored = [line(10)];
-  signedIn = operator('support');
+  signedIn = operator('support', false, { id: 5, name: '冯晓' });
   FakeEventSource.last = null;
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
@@ -105,11 +103,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('console chat', () => {
   it('opens the waiting conversation with the buyer beside it, sends a canned reply, shows a live line and marks it read', async () => {
@@ -155,7 +148,7 @@ describe('console chat', () => {
   });
 
   it('tells other roles they may not', async () => {
-    signedIn = operator('finance');
+    signedIn = operator('finance', false, { id: 5, name: '冯晓' });
     openAt('/admin/chat');
     await screen.findByText('只有客服和管理员可以接待在线咨询。');
     expect(within(screen.getByRole('navigation', { name: '后台导航' })).queryByRole('link', { name: '在线客服' })).toBeNull();

@@ -1,11 +1,10 @@
 // The console's 领券中心 screen with the real router and query client, the server replaced by a
 // fetch stub: 运营 sees it in the navigation and the list; 新建优惠券 sends fen and seconds
 // (Shanghai times) and shows the server's field message; other roles are told they may not.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { CouponTemplateRow, Operator, Paged } from '../../src/domain/admin';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -16,7 +15,6 @@ interface Call {
 let calls: Call[];
 let signedIn: Operator | null;
 let handlers: Record<string, (call: Call) => { status?: number; code?: number; msg?: string; data: unknown }>;
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 
 const coupon = (over: Partial<CouponTemplateRow>): CouponTemplateRow => ({
   id: 1,
@@ -57,11 +55,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('console 领券中心', () => {
   it('lists the coupons for 运营 and creates one with fen and Shanghai times', async () => {

@@ -2,12 +2,11 @@
 // 运营 sees the exchange promotions with their tiers, creates one from the form (yuan sent as fen,
 // member ids parsed), edits the tiers of a running one and stops it; other roles are told they may
 // not.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator, Paged } from '../../src/domain/admin';
 import type { ConsoleExchangePromotion } from '../../src/domain/admin-exchange';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -19,8 +18,6 @@ let calls: Call[];
 let confirmSpy: ReturnType<typeof vi.spyOn>;
 let signedIn: Operator;
 const nowSec = Math.floor(Date.now() / 1000);
-
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 
 const exchange = (id: number, over: Partial<ConsoleExchangePromotion> = {}): ConsoleExchangePromotion => ({
   id,
@@ -65,11 +62,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   confirmSpy.mockRestore();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 const posted = (path: string) => calls.find((c) => c.method === 'POST' && c.url.pathname === path)?.body as Record<string, unknown> | undefined;
 

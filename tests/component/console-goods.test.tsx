@@ -2,12 +2,11 @@
 // sorts on the server through the URL; the editor's ladder rows catch "more units, dearer" before
 // sending and send prices in fen; the import shows each row's error and offers no apply while any
 // row is invalid, then applies a clean file.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator, Paged } from '../../src/domain/admin';
 import type { ConsoleGoods, ConsoleGoodsRow, ImportPreview } from '../../src/domain/admin-goods';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -18,8 +17,6 @@ interface Call {
 let calls: Call[];
 let signedIn: Operator;
 let nextPreview: ImportPreview;
-
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 
 const row: ConsoleGoodsRow = {
   id: 12,
@@ -89,11 +86,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('console goods', () => {
   it('lists goods and sorts on the server by a header click', async () => {

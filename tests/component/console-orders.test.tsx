@@ -3,13 +3,12 @@
 // shows, the server's field messages land beside the fields; after-sale rows offer only the steps
 // the status, kind and role allow and send the refund route; the dashboard's counts open the
 // lists; an invoice is rejected with the reason typed.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { DashboardCounts, Operator, Paged } from '../../src/domain/admin';
 import type { AdminAfterSaleRow, AdminInvoiceRow, AdminOrderDetail } from '../../src/domain/admin-orders';
-import type { OperatorRole } from '../../src/domain/operator-roles';
 import { makeDetail, makeLine } from './order-fixtures';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -20,8 +19,6 @@ interface Call {
 let calls: Call[];
 let signedIn: Operator | null;
 let handlers: Record<string, (call: Call) => { status?: number; code?: number; msg?: string; data: unknown }>;
-
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 
 const detail: AdminOrderDetail = {
   order: makeDetail({
@@ -74,11 +71,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('console orders', () => {
   it('ships with the batches chosen per line; the server field messages show beside the fields', async () => {

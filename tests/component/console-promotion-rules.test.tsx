@@ -3,12 +3,12 @@
 // Shanghai day, prices in fen); the 满减 form refuses tiers out of order before asking the server
 // and shows the server's field message; a combination shows its set price as it is typed; an edit
 // sends the row's id; 积分商城 creates a goods and takes one off sale.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator, Paged } from '../../src/domain/admin';
 import type { RulePromotionRow } from '../../src/domain/admin-promotion-rules';
 import type { AdminPointsGoodsRow } from '../../src/domain/admin-points-goods';
+import { openAt } from './console-harness';
 
 interface Call {
   method: string;
@@ -82,11 +82,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   confirmSpy.mockRestore();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path).map((c) => c.body as Record<string, unknown>);
 

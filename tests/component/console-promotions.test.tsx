@@ -2,12 +2,11 @@
 // 运营 sees the flash sales with their goods and state, switches to group buys, creates one from
 // the form (prices sent in fen, the target as quantity) and stops a running one; other roles are
 // told they may not.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { Operator, Paged } from '../../src/domain/admin';
 import type { ConsolePromotion } from '../../src/domain/admin-promotions';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -19,8 +18,6 @@ let calls: Call[];
 let confirmSpy: ReturnType<typeof vi.spyOn>;
 let signedIn: Operator;
 const nowSec = Math.floor(Date.now() / 1000);
-
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 
 const promotion = (id: number, kind: 'flash' | 'group', over: Partial<ConsolePromotion> = {}): ConsolePromotion => ({
   id,
@@ -64,11 +61,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   confirmSpy.mockRestore();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('console promotions', () => {
   it('lists flash sales with state and goods, and only running ones can be stopped', async () => {

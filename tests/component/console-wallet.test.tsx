@@ -3,12 +3,11 @@
 // balance before asking, sends fen with one request id per opened dialog (a retry after a refusal
 // reuses it); 发放 sends a voucher's fen and every company; 审核 sees no wallet but links the
 // store and reads the server's refusal; 我的账号 changes the password and enrols TOTP.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { CompanyDetail, Operator } from '../../src/domain/admin';
 import type { AdminWalletView, GrantableTemplate, StoreRelations } from '../../src/domain/admin-wallet';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -19,7 +18,6 @@ interface Call {
 let calls: Call[];
 let signedIn: Operator | null;
 let handlers: Record<string, (call: Call) => { status?: number; code?: number; msg?: string; data: unknown }>;
-const operator = (role: OperatorRole, totp = false): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: totp });
 
 const detail: CompanyDetail = {
   id: 2,
@@ -85,10 +83,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
 describe('console wallet on the company page', () => {

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 import { spyOnCartRefreshes } from './cart-invalidations';
-import { ADD_TO_CART_DEFER_MS } from '../../src/domain/constants';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import { quantityRulesFor, type QuantityRules } from '../../src/domain/quantity';
 import type { UserBase } from '../../src/domain/user';
@@ -195,7 +194,7 @@ function renderControl(goods: GoodsListItem, initial = '/list/info/7?from=home')
 }
 
 describe('AddToCartControl', () => {
-  it(`sends the cart line ${ADD_TO_CART_DEFER_MS} ms after the click, then shows the server message and refreshes the cart`, async () => {
+  it('sends the cart line 200 ms after the click (SPEC §4), then shows the server message and refreshes the cart', async () => {
     const changed = spyOnCartRefreshes();
     http.post.mockResolvedValue({ code: 10000, msg: '加入购物车成功（服务器）', data: { count: 3 } });
     const goods = makeGoods();
@@ -208,7 +207,7 @@ describe('AddToCartControl', () => {
     fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
     // A double click inside the deferral sends one request.
     fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
-    await act(() => vi.advanceTimersByTimeAsync(ADD_TO_CART_DEFER_MS - 1));
+    await act(() => vi.advanceTimersByTimeAsync(199));
     expect(http.post).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(http.post).toHaveBeenCalledTimes(1);

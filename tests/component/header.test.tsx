@@ -10,7 +10,6 @@ import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
 import { Shell } from '../../src/app/shell/shell';
 import { NOT_STARTED_MESSAGE } from '../../src/app/shell/top-nav/top-nav';
 import { toast } from '../../src/ui/toast';
-import { SEARCH_TOP_SCROLL_PX, TOP_NAV_MAX_ENTRIES } from '../../src/domain/constants';
 import type { RouteDef } from '../../src/routes/types';
 import { FLAGS_HOME, makeCommon, makeUser, renderInApp, routeDef } from './shell-harness';
 
@@ -177,20 +176,20 @@ describe('shell header', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('pins the logo row as the search-top bar from SEARCH_TOP_SCROLL_PX', async () => {
+  it('pins the logo row as the search-top bar from a 205 px scroll (SPEC §2)', async () => {
     serve({ signedIn: true });
     const { container } = renderShell();
     await screen.findByText('广州康泰大药房有限公司');
     const row = () => container.querySelector('[data-search-top]');
     expect(row()).toBeNull();
     await act(async () => {
-      Object.defineProperty(window, 'scrollY', { configurable: true, value: SEARCH_TOP_SCROLL_PX - 1 });
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 204 });
       window.dispatchEvent(new Event('scroll'));
       await new Promise((r) => requestAnimationFrame(() => r(null)));
     });
     expect(row()).toBeNull();
     await act(async () => {
-      Object.defineProperty(window, 'scrollY', { configurable: true, value: SEARCH_TOP_SCROLL_PX });
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 205 });
       window.dispatchEvent(new Event('scroll'));
       await new Promise((r) => requestAnimationFrame(() => r(null)));
     });
@@ -199,9 +198,9 @@ describe('shell header', () => {
     expect(screen.getAllByRole('combobox')).toHaveLength(1);
   });
 
-  it('renders the nav (first TOP_NAV_MAX_ENTRIES, is_open → new tab) and a no-url item says not started', async () => {
+  it('renders the nav (first 9 entries, SPEC §9; is_open → new tab) and a no-url item says not started', async () => {
     serve({ signedIn: true });
-    const many = Array.from({ length: TOP_NAV_MAX_ENTRIES + 3 }, (_, i) => ({
+    const many = Array.from({ length: 12 }, (_, i) => ({
       id: i + 1,
       name: `导航${i + 1}`,
       url: `/n${i + 1}`,
@@ -216,7 +215,7 @@ describe('shell header', () => {
     });
     renderShell();
     const nav = await screen.findByRole('navigation', { name: '主导航' });
-    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(TOP_NAV_MAX_ENTRIES));
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(9));
     expect(within(nav).getByRole('link', { name: '导航2' }).getAttribute('target')).toBe('_blank');
     expect(within(nav).getByRole('link', { name: '导航1' }).getAttribute('target')).toBeNull();
   });

@@ -280,18 +280,30 @@ describe('home page', () => {
   it('renders the sections once when the flash sale cannot be loaded (no remount loop)', async () => {
     serve();
     const base = http.get.getMockImplementation();
+    let failed = 0;
     http.get.mockImplementation((path: string, ...rest: unknown[]) =>
       path === 'index/spike'
         ? // A network failure a moment later, as offline: the strip's mount refetches the failed
           // sale, and that refetch must not close the gate and remount the sections again.
           new Promise((_, reject) =>
-            setTimeout(() => reject(new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' })), 20),
+            setTimeout(() => {
+              failed += 1;
+              reject(new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' }));
+            }, 20),
           )
         : base?.(path, ...rest),
     );
-    renderInApp(<HomePage />);
+    const { queryClient } = renderInApp(<HomePage />);
     expect(await findRegion('为你推荐')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No fixed wait: once every sale request has failed and nothing is fetching, a remount loop
+    // would already have asked again (a third request, or one in flight).
+    await waitFor(() => {
+      expect(failed).toBeGreaterThan(0);
+      expect(failed).toBe(calls('index/spike'));
+      expect(queryClient.isFetching()).toBe(0);
+    });
+    await act(async () => undefined);
+    expect(queryClient.isFetching()).toBe(0);
     expect(calls('index/spike')).toBeLessThanOrEqual(2);
     expect(screen.queryByRole('region', { name: '限时秒杀' })).toBeNull();
   });

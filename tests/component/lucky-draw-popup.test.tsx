@@ -4,8 +4,7 @@
 // close animation lasts 1 s before the popup goes. Fake timers: no real waiting.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAW_CLOSE_ANIMATION_MS, DRAW_RESULT_DELAY_MS } from '../../src/domain/constants';
-import { DRAW_CLOSE_CONFIRM, type DrawActivity, type DrawResult, type DrawSimple } from '../../src/domain/lucky-draw';
+import type { DrawActivity, DrawResult, DrawSimple } from '../../src/domain/lucky-draw';
 import { LuckyDrawPopup } from '../../src/features/lucky-draw/draw-popup';
 import { alert, AlertHost } from '../../src/ui/alert-dialog';
 import { renderInApp } from './shell-harness';
@@ -73,16 +72,19 @@ describe('LuckyDrawPopup', () => {
     answer(SIMPLE);
     show();
     expect(await screen.findByText('满500减20优惠券')).toBeTruthy();
+    const pressedAt = Date.now();
     fireEvent.click(screen.getByRole('button', { name: '开始抽奖' }));
     expect(screen.getAllByText('抽奖中…').length).toBeGreaterThan(0);
     await waitFor(() => expect(http.get).toHaveBeenCalledWith('draw', { id: 3 }, expect.objectContaining({ idempotencyKey: expect.any(String) })));
+    // The fake clock also follows real time (shouldAdvanceTime), so the steps are measured from the
+    // press: still drawing 1.9 s after it (a 20 ms tick of slack), the result at 2 s (SPEC §4).
     await act(async () => {
-      vi.advanceTimersByTime(DRAW_RESULT_DELAY_MS / 2);
+      vi.advanceTimersByTime(pressedAt + 1_900 - Date.now());
     });
     expect(screen.queryByText(/恭喜您/)).toBeNull();
     expect(screen.getByRole('complementary', { name: '幸运抽奖' }).getAttribute('data-phase')).toBe('drawing');
     await act(async () => {
-      vi.advanceTimersByTime(DRAW_RESULT_DELAY_MS / 2);
+      vi.advanceTimersByTime(Math.max(0, pressedAt + 2_000 - Date.now()));
     });
     expect(await screen.findByText('恭喜您，抽中了满500减20优惠券（满500元可用）')).toBeTruthy();
     expect(screen.getByText('剩余抽奖次数：0')).toBeTruthy();
@@ -95,21 +97,23 @@ describe('LuckyDrawPopup', () => {
     show();
     fireEvent.click(await screen.findByRole('button', { name: '开始抽奖' }));
     fireEvent.click(screen.getByRole('button', { name: '关闭抽奖' }));
-    expect(await screen.findByText(DRAW_CLOSE_CONFIRM)).toBeTruthy();
+    expect(await screen.findByText('正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '继续抽奖' }));
-    await waitFor(() => expect(screen.queryByText(DRAW_CLOSE_CONFIRM)).toBeNull());
+    await waitFor(() => expect(screen.queryByText('正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看')).toBeNull());
     const popup = screen.getByRole('complementary', { name: '幸运抽奖' });
     expect(popup.getAttribute('data-phase')).toBe('drawing');
 
     fireEvent.click(screen.getByRole('button', { name: '关闭抽奖' }));
-    fireEvent.click(await screen.findByRole('button', { name: '确定关闭' }));
+    const confirmClose = await screen.findByRole('button', { name: '确定关闭' });
+    const closedAt = Date.now();
+    fireEvent.click(confirmClose);
     await act(async () => {
-      vi.advanceTimersByTime(DRAW_CLOSE_ANIMATION_MS / 2);
+      vi.advanceTimersByTime(closedAt + 900 - Date.now());
     });
-    // Still there, animating out.
+    // Still there, animating out (SPEC §4: a 1 s close animation).
     expect(screen.getByRole('complementary', { name: '幸运抽奖' })).toBeTruthy();
     await act(async () => {
-      vi.advanceTimersByTime(DRAW_CLOSE_ANIMATION_MS / 2);
+      vi.advanceTimersByTime(Math.max(0, closedAt + 1_000 - Date.now()));
     });
     await waitFor(() => expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull());
     expect(sessionStorage.getItem('lucky-draw-popup-closed')).toBe('1');
@@ -120,9 +124,9 @@ describe('LuckyDrawPopup', () => {
     answer(SIMPLE);
     show();
     fireEvent.click(await screen.findByRole('button', { name: '关闭抽奖' }));
-    expect(screen.queryByText(DRAW_CLOSE_CONFIRM)).toBeNull();
+    expect(screen.queryByText('正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看')).toBeNull();
     await act(async () => {
-      vi.advanceTimersByTime(DRAW_CLOSE_ANIMATION_MS);
+      vi.advanceTimersByTime(1_000);
     });
     await waitFor(() => expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull());
   });

@@ -2,11 +2,10 @@
 // by a fetch stub: sign-in asks for the TOTP code only when the server says so and then lands on
 // the dashboard; navigation and pages follow the role; a header click sorts on the server (the
 // URL and the request change, the rows are the server's); the settings form sends what it shows.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApp } from '../../admin/src/app/console-app';
 import type { CompanyDetail, CompanyRow, DashboardCounts, Operator, Paged } from '../../src/domain/admin';
-import type { OperatorRole } from '../../src/domain/operator-roles';
+import { openAt, operator } from './console-harness';
 
 interface Call {
   method: string;
@@ -17,8 +16,6 @@ interface Call {
 let calls: Call[];
 let signedIn: Operator | null;
 let handlers: Record<string, (call: Call) => { status?: number; code?: number; msg?: string; data: unknown }>;
-
-const operator = (role: OperatorRole): Operator => ({ id: 1, username: role, name: '测试员', role, totp_enabled: false });
 
 const counts: DashboardCounts = {
   today: { orders: 3, amount: 123_456 },
@@ -72,11 +69,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function openAt(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<ConsoleApp />);
-}
 
 describe('operator console', () => {
   it('signs in with password, then the TOTP code the server asks for, and lands on the dashboard', async () => {

@@ -4,9 +4,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SideBar } from '../../src/app/shell/side-bar/side-bar';
-import { DELETE_CONFIRM_MESSAGE, DRAWER_DRAFT_NOTE, EMPTY_CART_MESSAGE } from '../../src/app/shell/side-bar/cart-drawer';
+import { DRAWER_DRAFT_NOTE, EMPTY_CART_MESSAGE } from '../../src/app/shell/side-bar/cart-drawer';
 import { publishLocalStatus, setLocalRuntime } from '../../src/local/runtime';
-import { CART_DRAWER_CLOSED_PX, CART_DRAWER_OPEN_PX, CART_LIST_DEFAULT_FILTER } from '../../src/domain/constants';
 import type { UserBase } from '../../src/domain/user';
 import { CHAT_OPEN_EVENT } from '../../src/domain/chat';
 import type { RouteDef } from '../../src/routes/types';
@@ -84,15 +83,15 @@ describe('side bar', () => {
   it('toggles the drawer between the closed and open widths; opening fetches the cart', async () => {
     renderSideBar();
     await screen.findByRole('complementary', { name: '快捷工具栏' });
-    expect(width()).toBe(`${CART_DRAWER_CLOSED_PX}px`);
+    expect(width()).toBe('40px');
     expect(listCalls()).toHaveLength(0);
 
     fireEvent.click(cartToggle());
-    expect(width()).toBe(`${CART_DRAWER_OPEN_PX}px`);
+    expect(width()).toBe('310px');
     expect(cartToggle().getAttribute('aria-expanded')).toBe('true');
     const drawer = screen.getByRole('region', { name: '购物车' });
     expect(await within(drawer).findByText('感冒灵颗粒')).toBeTruthy();
-    expect(listCalls()).toEqual([['cart/list', { filters: CART_LIST_DEFAULT_FILTER }]]);
+    expect(listCalls()).toEqual([['cart/list', { filters: 99_999 }]]);
     expect(within(drawer).getAllByText('华润三九医药股份有限公司')).toHaveLength(2);
     expect(within(drawer).getByText('¥12.50')).toBeTruthy();
     expect(within(drawer).getByText('× 2', { exact: false })).toBeTruthy();
@@ -102,7 +101,7 @@ describe('side bar', () => {
     expect(within(drawer).getByRole('link', { name: '去购物车结算' }).getAttribute('href')).toBe('/cart');
 
     fireEvent.click(cartToggle());
-    expect(width()).toBe(`${CART_DRAWER_CLOSED_PX}px`);
+    expect(width()).toBe('40px');
     fireEvent.click(cartToggle());
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
@@ -114,7 +113,7 @@ describe('side bar', () => {
     await within(drawer).findByText('感冒灵颗粒');
     fireEvent.click(within(drawer).getAllByRole('button', { name: '删除' })[0]);
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(DELETE_CONFIRM_MESSAGE)).toBeTruthy();
+    expect(within(dialog).getByText('确定要删除该商品吗？')).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -167,7 +166,7 @@ describe('side bar', () => {
     renderSideBar(makeUser(), routeDef({ name: 'step1', parent: 'cart', path: '/cart/step1' }));
     const tab = await screen.findByRole('link', { name: /购物车/ });
     expect(tab.getAttribute('href')).toBe('/cart');
-    expect(width()).toBe(`${CART_DRAWER_CLOSED_PX}px`);
+    expect(width()).toBe('40px');
   });
 
   it('badges messages and links 我的 and 消息', async () => {

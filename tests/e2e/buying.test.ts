@@ -8,25 +8,19 @@ import type { GoodsActivity, GoodsDetail } from '../../src/domain/catalog';
 import type { OrderDetail, OrderSummary } from '../../src/domain/orders';
 import { formatPrice } from '../../src/domain/money';
 import { quantityRulesFor } from '../../src/domain/quantity';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /** The seeded 满减 promotion's first tier: 满1000减50 (fen). */
 const FIRST_TIER_FEN = 100_000;
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 interface Pick {
   id: number;
@@ -66,7 +60,7 @@ describeBrowser('buying: cart tiers, checkout with a coupon, balance payment; 45
 
   it('demo reaches 满1000减50, checks out with a coupon, pays by balance, sees the order under 待发货', async () => {
     const page = await newPage(browser, server.url, { name: 'buying-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const picks = await manjianGoods(page);
     expect(picks).toHaveLength(3);
 
@@ -124,7 +118,7 @@ describeBrowser('buying: cart tiers, checkout with a coupon, balance payment; 45
     const page = await newPage(browser, server.url, { name: 'buying-nocontract' });
     // The refusal is an HTTP 459 answer, which Chromium logs as a failed resource.
     allowConsoleErrors(page, /status of 459/);
-    await signIn(page, 'nocontract');
+    await signInBuyer(page, 'nocontract');
     await page.goto('/list/info/1');
     await page.getByRole('button', { name: '加入购物车' }).first().click();
     await page.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });

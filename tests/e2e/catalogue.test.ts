@@ -2,15 +2,7 @@
 // add to cart → the badge counts it; list views keep their filters; favourites add and cancel.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+import { describeBrowser, launchBrowser, newPage, signInBuyer, startServer, type RunningServer } from './harness';
 
 const cartCount = (page: Page) =>
   page.evaluate(async () => {
@@ -27,7 +19,7 @@ describeBrowser('catalogue: search, detail, add to cart, views, favourites', () 
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'catalogue' });
-    await signIn(page);
+    await signInBuyer(page);
   });
 
   afterAll(async () => {

@@ -4,8 +4,16 @@
 // both exchange text and an image live, and after a reload the buyer sees the whole history.
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 // A real 1×1 PNG, so both sides can render it.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -35,11 +43,7 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
 
   it('buyer asks, agent answers with text and an image, buyer sends an image, reloads and sees it all', async () => {
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
-    await buyer.goto('/login');
-    await buyer.fill('input[name="username"]', 'demo');
-    await buyer.fill('input[name="password"]', 'demo1234');
-    await buyer.click('button[type="submit"]');
-    await buyer.waitForURL((u) => u.pathname === '/');
+    await signInBuyer(buyer);
 
     let frame = await openChat(buyer);
     // The earlier conversation of the demo data is there on opening.
@@ -49,10 +53,7 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
     await frame.locator('.line.mine', { hasText: '请问今天下单能发货吗？' }).waitFor();
 
     const agent = await newPage(browser, server.url, { name: 'agent' });
-    await agent.goto('/admin/login');
-    await agent.fill('input[name="username"]', 'support');
-    await agent.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await agent.getByRole('button', { name: '登录' }).click();
+    await signInOperator(agent, 'support');
     await agent.getByRole('link', { name: '在线客服' }).click();
     await agent.waitForURL((u) => u.pathname === '/admin/chat');
     await agent.getByText('实时连接正常').waitFor({ timeout: 15_000 });
@@ -81,8 +82,8 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
     await frame.getByLabel('消息内容').fill('收到，谢谢！');
     await frame.getByLabel('消息内容').press('Enter');
     await log.getByText('收到，谢谢！').waitFor({ timeout: 15_000 });
-    await buyer.screenshot({ path: '/tmp/chat-buyer.png' });
-    await agent.screenshot({ path: '/tmp/chat-agent.png' });
+    await screenshot(buyer, 'chat-buyer', { fullPage: false });
+    await screenshot(agent, 'chat-agent', { fullPage: false });
 
     await buyer.reload();
     frame = await openChat(buyer);
@@ -96,6 +97,6 @@ describeBrowser('customer-service chat: a buyer and an agent exchange messages a
     await forged.goto('/kf/chat?username=demo&token=1.9999999999.' + 'a'.repeat(64));
     await forged.getByRole('heading', { name: '无法打开在线客服' }).waitFor();
     await expect(forged.getByText('收到，谢谢！').count()).resolves.toBe(0);
-    await forged.screenshot({ path: '/tmp/chat-refused.png' });
+    await screenshot(forged, 'chat-refused', { fullPage: false });
   });
 });

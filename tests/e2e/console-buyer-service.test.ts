@@ -1,29 +1,25 @@
 // 客服 in the console, in a real Chromium against the real server and demo data: `support` answers
 // demo's waiting 品种求购 and the buyer, in their own browser, reads the reply as 已回复 on
 // /pzqg/info; the waiting feedback opens with its screenshot really loaded; a message to demo's
-// company lands in 我的消息. Screenshots go to /tmp/wt-service-shots.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+// company lands in 我的消息. Screenshots (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
-
-const SHOTS_DIR = '/tmp/wt-service-shots';
-
-async function buyerSignIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 describeBrowser('console 客服: product requests, feedback, messages to buyers', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
   });
@@ -35,10 +31,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
 
   it('support replies to demo\'s request and the buyer reads 已回复; feedback shows its screenshot; a message arrives', async () => {
     const agent = await newPage(browser, server.url, { name: 'support' });
-    await agent.goto('/admin/login');
-    await agent.fill('input[name="username"]', 'support');
-    await agent.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await agent.getByRole('button', { name: '登录' }).click();
+    await signInOperator(agent, 'support');
     await agent.getByRole('link', { name: '品种求购' }).click();
     await agent.waitForURL((u) => u.pathname === '/admin/product-requests');
     await agent.getByRole('link', { name: '待处理' }).click();
@@ -49,13 +42,13 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     const dialog = agent.getByRole('dialog');
     await dialog.getByText('拜耳医药保健有限公司').waitFor();
     await dialog.getByLabel(/回复内容/).fill('已联系拜耳，下周到货后通知您。');
-    await agent.screenshot({ path: `${SHOTS_DIR}/product-request-reply.png`, fullPage: true });
+    await screenshot(agent, 'product-request-reply');
     await dialog.getByRole('button', { name: '发送回复' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await row.waitFor({ state: 'detached', timeout: 10_000 });
 
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
-    await buyerSignIn(buyer);
+    await signInBuyer(buyer);
     await buyer.goto('/pzqg?status=replied');
     const mine = buyer.getByRole('row', { name: /铝碳酸镁咀嚼片/ });
     await mine.waitFor({ timeout: 15_000 });
@@ -72,7 +65,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     const shot = agent.getByRole('dialog').getByRole('img', { name: '截图1' });
     await shot.waitFor();
     await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
-    await agent.screenshot({ path: `${SHOTS_DIR}/feedback-reply.png`, fullPage: true });
+    await screenshot(agent, 'feedback-reply');
     await agent.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 
     await agent.getByRole('link', { name: '消息推送' }).click();
@@ -88,7 +81,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     await form.getByLabel(/内容/).fill('您求购的铝碳酸镁咀嚼片已到货。');
     await form.getByRole('button', { name: '发送' }).click();
     await form.getByText('已发送给1家企业').waitFor({ timeout: 10_000 });
-    await agent.screenshot({ path: `${SHOTS_DIR}/buyer-messages.png`, fullPage: true });
+    await screenshot(agent, 'buyer-messages');
 
     await buyer.goto('/wdxx');
     await buyer.getByText('新品到货').first().waitFor({ timeout: 15_000 });

@@ -5,8 +5,16 @@
 // free-shipping amount in 站点设置 and the buyer's cart shortfall follows on the next load.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { formatPrice } from '../../src/domain/money';
 import type { CartState } from '../../src/domain/cart-types';
 
@@ -18,22 +26,6 @@ const HOSTILE_BODY =
   `<p><a href="javascript:window.__xss='link';alert('xss-link')">点此查看</a></p>`;
 /** 9,000 yuan: far above demo's cart, so the buyer is short of it. */
 const NEW_FREE_SHIPPING_YUAN = '9000';
-
-async function buyerSignIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function operatorSignIn(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.fill('input[name="username"]', 'operations');
-  await page.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
-}
 
 async function cartState(page: Page): Promise<CartState> {
   return page.evaluate(async () => {
@@ -58,7 +50,7 @@ describeBrowser('console content: a hostile article body never runs in the shop;
 
   it('运营 edits the help article with a script tag and an onerror image; the buyer sees the text without them', async () => {
     const operator = await newPage(browser, server.url, { name: 'operations' });
-    await operatorSignIn(operator);
+    await signInOperator(operator, 'operations');
     await operator.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '文章管理' }).click();
     await operator.getByRole('search', { name: '筛选文章' }).getByLabel('标题关键词').fill('购物指南');
     await operator.getByRole('button', { name: '搜索' }).click();
@@ -86,7 +78,7 @@ describeBrowser('console content: a hostile article body never runs in the shop;
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await buyerSignIn(buyer);
+    await signInBuyer(buyer);
     await buyer.goto('/help/xrzn/gwzn');
     await buyer.getByText(SAFE_TEXT).waitFor({ timeout: 15_000 });
     await buyer.getByRole('heading', { name: '购物须知' }).waitFor();
@@ -102,7 +94,7 @@ describeBrowser('console content: a hostile article body never runs in the shop;
 
   it("运营 raises the free-shipping amount; the buyer's cart shortfall follows on the next load", async () => {
     const buyer = await newPage(browser, server.url, { name: 'buyer-cart' });
-    await buyerSignIn(buyer);
+    await signInBuyer(buyer);
     await buyer.goto('/list/info/1');
     await buyer.getByRole('button', { name: '加入购物车' }).first().click();
     await buyer.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });
@@ -113,7 +105,7 @@ describeBrowser('console content: a hostile article body never runs in the shop;
     await panel.waitFor({ timeout: 15_000 });
 
     const operator = await newPage(browser, server.url, { name: 'operations-settings' });
-    await operatorSignIn(operator);
+    await signInOperator(operator, 'operations');
     await operator.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '站点设置' }).click();
     const shipping = operator.getByRole('form', { name: '运费与包邮' });
     await expect(shipping.getByLabel(/包邮金额/).inputValue()).resolves.toBe('800.00');

@@ -3,25 +3,19 @@
 // editor, and the buyer (signed in the whole time in the shop) sees the new price on the goods
 // detail; then a price/stock file with one bad row is previewed and applies nothing, and the fixed
 // file applies.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
-
-async function buyerSignIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function shopGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const csv = (text: string) => ({ name: 'price-stock.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 
@@ -41,16 +35,12 @@ describeBrowser('console goods: 运营 changes a price and stock, the buyer sees
 
   it('edits a goods and imports a file', async () => {
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
-    await buyerSignIn(buyer);
-    const listed = await shopGet<{ list: { id: number; name: string }[] }>(buyer, '/api/goods/list?page_size=2');
+    await signInBuyer(buyer);
+    const listed = await getJson<{ list: { id: number; name: string }[] }>(buyer, '/api/goods/list?page_size=2');
     const [first, second] = listed.list;
 
     const operator = await newPage(browser, server.url, { name: 'operations', viewport: { width: 1400, height: 900 } });
-    await operator.goto('/admin/login');
-    await operator.fill('input[name="username"]', 'operations');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'operations');
     await operator.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '商品管理' }).click();
     const search = operator.getByRole('search', { name: '筛选商品' });
     await search.getByLabel('搜索').fill(first.name);
@@ -71,7 +61,7 @@ describeBrowser('console goods: 运营 changes a price and stock, the buyer sees
 
     await buyer.goto(`/list_info/${first.id}`);
     await buyer.getByText(/999\.99/).first().waitFor({ timeout: 15_000 });
-    const detail = await shopGet<{ price: number; number: number }>(buyer, `/api/goods/detail/${first.id}`);
+    const detail = await getJson<{ price: number; number: number }>(buyer, `/api/goods/detail/${first.id}`);
     expect(detail).toMatchObject({ price: 99_999, number: 321 });
 
     await operator.goto('/admin/goods/import');
@@ -82,13 +72,13 @@ describeBrowser('console goods: 运营 changes a price and stock, the buyer sees
     await preview.getByText('库存不能为负数').waitFor({ timeout: 15_000 });
     await expect(upload.getByRole('button', { name: /确认导入/ }).count()).resolves.toBe(0);
     await screenshot(operator, 'console-goods-import-bad');
-    expect((await shopGet<{ number: number }>(buyer, `/api/goods/detail/${first.id}`)).number).toBe(321);
+    expect((await getJson<{ number: number }>(buyer, `/api/goods/detail/${first.id}`)).number).toBe(321);
 
     await upload.getByLabel('导入文件').setInputFiles(csv(`商品编号,价格,库存\n${first.id},888.80,40\n${second.id},,5\n`));
     await upload.getByRole('button', { name: '预览' }).click();
     await upload.getByRole('button', { name: '确认导入（2个商品）' }).click();
     await operator.getByText('已导入：更新2个商品').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => shopGet<{ price: number; number: number }>(buyer, `/api/goods/detail/${first.id}`)).toMatchObject({ price: 88_880, number: 40 });
-    expect((await shopGet<{ number: number }>(buyer, `/api/goods/detail/${second.id}`)).number).toBe(5);
+    await expect.poll(async () => getJson<{ price: number; number: number }>(buyer, `/api/goods/detail/${first.id}`)).toMatchObject({ price: 88_880, number: 40 });
+    expect((await getJson<{ number: number }>(buyer, `/api/goods/detail/${second.id}`)).number).toBe(5);
   });
 });

@@ -3,29 +3,21 @@
 // a tracking number and the batches; the buyer `demo`, signed in the whole time in the shop,
 // finds the order 待收货 with the tracking number and the 订单已发货 message, confirms receipt
 // and earns the order's points.
-import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const TRACKING = 'SF1400012345678';
-
-async function buyerSignIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-/** A shop call as the signed-in buyer page makes it: the envelope's data. */
-async function shopGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 describeBrowser('console orders: 仓库 ships demo\'s paid order; the buyer sees 待收货 and the message, confirms receipt and earns points', () => {
   let server: RunningServer;
@@ -43,15 +35,11 @@ describeBrowser('console orders: 仓库 ships demo\'s paid order; the buyer sees
 
   it('ships with a tracking number; the buyer confirms receipt and the points arrive', async () => {
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
-    await buyerSignIn(buyer, 'demo');
-    const pointsBefore = (await shopGet<{ points: number }>(buyer, '/api/user/user_money')).points;
+    await signInBuyer(buyer, 'demo');
+    const pointsBefore = (await getJson<{ points: number }>(buyer, '/api/user/user_money')).points;
 
     const operator = await newPage(browser, server.url, { name: 'warehouse' });
-    await operator.goto('/admin/login');
-    await operator.fill('input[name="username"]', 'warehouse');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'warehouse');
     // 仓库 may not refund or issue invoices: those areas are not in its navigation.
     const nav = operator.getByRole('navigation', { name: '后台导航' });
     await expect(nav.getByRole('link', { name: '发票处理' }).count()).resolves.toBe(0);
@@ -90,11 +78,11 @@ describeBrowser('console orders: 仓库 ships demo\'s paid order; the buyer sees
     await buyer.getByRole('alertdialog').getByRole('button', { name: '确认收货' }).click();
     await buyer.getByText('已确认收货').first().waitFor({ timeout: 15_000 });
 
-    const order = await shopGet<{ status: string; amounts: { paid_amount: number; balance_amount: number } }>(buyer, `/api/order/${orderId}`);
+    const order = await getJson<{ status: string; amounts: { paid_amount: number; balance_amount: number } }>(buyer, `/api/order/${orderId}`);
     expect(order.status).toBe('completed');
     const earned = Math.floor((order.amounts.paid_amount + order.amounts.balance_amount) / 100);
     expect(earned).toBeGreaterThan(0);
-    await expect.poll(async () => (await shopGet<{ points: number }>(buyer, '/api/user/user_money')).points, { timeout: 10_000 }).toBe(pointsBefore + earned);
+    await expect.poll(async () => (await getJson<{ points: number }>(buyer, '/api/user/user_money')).points, { timeout: 10_000 }).toBe(pointsBefore + earned);
 
     // The console sees the completion too.
     const seenByConsole = await operator.evaluate(async (id) => {

@@ -2,31 +2,25 @@
 // data (issue 20, part P): the operator stops the seeded special of today, creates one for one of
 // its goods at a new price, the buyer (a second browser context) sees it on /mrtj and gets that
 // price in the cart; the operator stops it and the buyer's cart re-prices (the line is back at
-// its own price and marked ended). Screenshots of the console go to /tmp/console-promotions-*.png.
-import type { Browser, Page } from 'playwright-core';
+// its own price and marked ended). Screenshots of the console (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartState } from '../../src/domain/cart-types';
 import type { DailySpecialState } from '../../src/domain/daily-special';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const PRICE_YUAN = '1.23';
 const PRICE_FEN = 123;
-
-async function buyerSignIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', 'demo');
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 /** Today's date in Shanghai (YYYY-MM-DD), the day a 每日特价 row covers. */
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -48,12 +42,7 @@ describeBrowser('console promotions: a daily special from the console to the car
   it('运营 creates today’s special, the buyer pays its price, and stopping it re-prices the cart', async () => {
     const operator = await newPage(browser, server.url, { name: 'console-operations' });
     operator.on('dialog', (d) => void d.accept());
-    await operator.goto('/admin/');
-    await operator.waitForURL((u) => u.pathname === '/admin/login');
-    await operator.fill('input[name="username"]', 'operations');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'operations');
     await operator.getByRole('link', { name: '促销活动' }).click();
     await operator.getByRole('link', { name: '每日特价' }).click();
     const table = operator.getByRole('table', { name: '促销活动-everyday' });
@@ -75,15 +64,15 @@ describeBrowser('console promotions: a daily special from the console to the car
     await dialog.getByLabel('第1行 特价（元）').fill(PRICE_YUAN);
     await dialog.getByLabel('第1行 活动库存').fill('100');
     await dialog.getByLabel('第1行 每家限购').fill('10');
-    await operator.screenshot({ path: '/tmp/console-promotions-form.png', fullPage: true });
+    await screenshot(operator, 'console-promotions-form');
     await dialog.getByRole('button', { name: '创建' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     const created = table.getByRole('row').filter({ hasText: '运营今日特价' });
     await created.getByText('进行中').waitFor({ timeout: 10_000 });
-    await operator.screenshot({ path: '/tmp/console-promotions-list.png', fullPage: true });
+    await screenshot(operator, 'console-promotions-list');
 
     const buyer = await newPage(browser, server.url, { name: 'buyer-demo' });
-    await buyerSignIn(buyer);
+    await signInBuyer(buyer);
     const state = await getJson<DailySpecialState>(buyer, '/api/activity/everyday_price');
     expect(state.today?.name).toBe('运营今日特价');
     expect(state.today?.goods.map((g) => [g.id, g.price])).toEqual([[Number(id), PRICE_FEN]]);
@@ -106,6 +95,6 @@ describeBrowser('console promotions: a daily special from the console to the car
     expect(after?.price).not.toBe(PRICE_FEN);
     expect(after?.problem).toContain('活动已结束');
     expect(after?.is_selected).toBe(0);
-    await buyer.screenshot({ path: '/tmp/console-promotions-cart-after-stop.png', fullPage: true });
+    await screenshot(buyer, 'console-promotions-cart-after-stop');
   });
 });

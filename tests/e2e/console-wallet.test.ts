@@ -4,29 +4,22 @@
 // balance raised by it (issue 18's must-hold); then the operator credits demo's balance with a
 // reason on the company page, and the buyer reads that reason in /yegl and gets the message.
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const REASON = '物流延误补偿（工单 8812）';
 
-async function buyerSignIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function shopGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
-
-const balanceOf = async (buyer: Page) => (await shopGet<{ balance: number }>(buyer, '/api/user/user_money')).balance;
+const balanceOf = async (buyer: Page) => (await getJson<{ balance: number }>(buyer, '/api/user/user_money')).balance;
 
 describeBrowser('console wallet: an after-sale refunded to the balance and a balance adjustment, both in the buyer\'s /yegl', () => {
   let server: RunningServer;
@@ -44,19 +37,11 @@ describeBrowser('console wallet: an after-sale refunded to the balance and a bal
 
   it('refunds demo\'s return to the balance, then credits it with a reason; the buyer sees both', async () => {
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
-    await buyerSignIn(buyer, 'demo');
+    await signInBuyer(buyer, 'demo');
     const before = await balanceOf(buyer);
 
     const operator = await newPage(browser, server.url, { name: 'operator' });
-    await operator.goto('/admin/login');
-    await operator.fill('input[name="username"]', 'admin');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    const code = operator.locator('input[name="totp"]');
-    await code.waitFor({ timeout: 10_000 });
-    await code.fill(new TOTP({ secret: Secret.fromBase32(ADMIN_DEMO_TOTP_SECRET) }).generate());
-    await operator.getByRole('button', { name: '验证并登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'admin');
 
     // The return through its steps, each from the all-statuses queue.
     await operator.goto('/admin/after-sales');
@@ -101,7 +86,7 @@ describeBrowser('console wallet: an after-sale refunded to the balance and a bal
     await adjusted.waitFor({ timeout: 15_000 });
     await expect(adjusted.textContent()).resolves.toMatch(/余额调整[\s\S]*88\.80/);
     await screenshot(buyer, 'console-wallet-buyer-ledger');
-    const inbox = await shopGet<{ list: { title: string; body: string }[] }>(buyer, '/api/user/message?page_size=20');
+    const inbox = await getJson<{ list: { title: string; body: string }[] }>(buyer, '/api/user/message?page_size=20');
     expect(inbox.list.find((m) => m.title === '账户余额调整')?.body).toContain(REASON);
 
     // The operator's own account page, reached from the bar.

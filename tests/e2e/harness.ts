@@ -1,19 +1,27 @@
 // Browser-test harness: the real server as a child process (fresh data dir, free port) and the
-// system Chromium driven by playwright-core. DESIGN.md "Running": without a Chromium the browser
-// tests are skipped with one loud line, except under CI=true, where that is an error.
+// system Chromium driven by playwright-core, one per run (tests/e2e/chromium.ts, tests/setup/
+// e2e-chromium.ts). DESIGN.md "Running": without a Chromium the browser tests are skipped with one
+// loud line, except under CI=true, where that is an error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
-import { afterAll, afterEach, describe } from 'vitest';
+import { chromium, type Browser, type ConsoleMessage, type Frame, type Page, type Request } from 'playwright-core';
+import { afterAll, afterEach, describe, inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { Secret, TOTP } from 'otpauth';
+import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import { HYDRATED_ATTRIBUTE } from '../../src/app/hydrated-mark';
 import { SSR_ROOT_ATTRIBUTE } from '../../src/app/ssr-state';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/e2e/artifacts');
+/**
+ * This run's own folder (git-ignored): E2E_ARTIFACTS_DIR, else one per vitest run (keyed by the
+ * vitest main process, the parent of every test-file worker), so runs never overwrite each other.
+ */
+const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS_DIR ?? path.join(REPO_ROOT, 'tests/e2e/artifacts', `run-${process.ppid}`);
 /** Overridable only to test the harness itself against a stand-in server. */
 const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'server/index.ts';
 /** First start migrates and seeds PGlite on a shared 2-core machine: be patient. */
@@ -22,60 +30,36 @@ const SERVER_STOP_TIMEOUT_MS = 10_000;
 /** Small catalogue: fast first start; tests needing more pass SEED_GOODS themselves. */
 const DEFAULT_SEED_GOODS = '300';
 const READY_LINE = /listening on (http:\/\/localhost:(\d+))/;
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // ---------------------------------------------------------------------------------------------
 // Chromium
 // ---------------------------------------------------------------------------------------------
 
-/** CHROME_PATH, else a system Chromium; null when none (throws under CI=true). */
-export function findChromium(): string | null {
-  const configured = process.env.CHROME_PATH;
-  if (configured) {
-    if (!existsSync(configured)) throw new Error(`CHROME_PATH=${configured} does not exist.`);
-    return configured;
-  }
-  const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
-  if (found) return found;
-  if (process.env.CI === 'true') {
-    throw new Error('CI=true but no Chromium found: install it (apt-get install chromium) or set CHROME_PATH.');
-  }
-  announceSkipOnce();
-  return null;
-}
-
-/** Every e2e file imports the harness; the skip line is printed by the first one only. */
-function announceSkipOnce(): void {
-  // The vitest main process is our parent (forks pool): one marker file per test run.
-  const marker = path.join(os.tmpdir(), `e2e-skip-announced-${process.ppid}`);
-  try {
-    writeFileSync(marker, '', { flag: 'wx' });
-  } catch {
-    return;
-  }
-  console.warn(
-    '\n!!!!! SKIPPING BROWSER TESTS: no Chromium found (set CHROME_PATH or install chromium; under CI=true this is an error) !!!!!\n',
-  );
-}
+export { CHROMIUM_ARGS, findChromium };
 
 export const chromiumPath = findChromium();
 /** `describe` when a Chromium exists, `describe.skip` otherwise. */
 export const describeBrowser = chromiumPath ? describe : describe.skip;
 
-/** `extraArgs`: further Chromium switches (e.g. a fake camera for a scanning test). */
+/**
+ * The run's shared Chromium (tests/setup/e2e-chromium.ts), connected to: `close()` then drops
+ * this file's contexts and disconnects, leaving it running for the next file. With `extraArgs`
+ * (further switches, e.g. a fake camera) or outside a vitest run, a Chromium of the file's own.
+ */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!chromiumPath) throw new Error('launchBrowser() without a Chromium: wrap the suite in describeBrowser.');
+  const shared = extraArgs.length === 0 ? sharedChromiumEndpoint() : '';
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+function sharedChromiumEndpoint(): string {
+  try {
+    return inject('chromiumWsEndpoint') ?? '';
+  } catch {
+    // Not inside a vitest worker with the e2e project's global setup (a script importing the harness).
+    return '';
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,6 +102,7 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   const page = await context.newPage();
+  countApiWrites(page);
   const watch: PageWatch = {
     name: options.name ?? `page-${watchedPages.size + 1}`,
     allowed: [...ALWAYS_ALLOWED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])],
@@ -164,6 +149,42 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
   return page;
 }
 
+/** API writes (not GET/HEAD) a page's context has sent and not yet seen answered or failed. */
+const apiWritesInFlight = new WeakMap<Page, Set<Request>>();
+
+function countApiWrites(page: Page): void {
+  const inFlight = new Set<Request>();
+  apiWritesInFlight.set(page, inFlight);
+  const context = page.context();
+  // The context sees the service worker's requests too (Chromium), not only the page's own.
+  context.on('request', (request) => {
+    const method = request.method();
+    if (method === 'GET' || method === 'HEAD') return;
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    inFlight.add(request);
+  });
+  const done = (request: Request) => inFlight.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/**
+ * Resolves once every API write the page's context has sent has been answered or has failed:
+ * with the outbox empty, nothing more can arrive, so the server's state is final. The event a
+ * late duplicate would need, instead of a fixed "settle" sleep.
+ */
+export async function untilApiWritesAnswered(page: Page, timeoutMs = 30_000): Promise<void> {
+  const inFlight = apiWritesInFlight.get(page);
+  if (!inFlight) throw new Error('untilApiWritesAnswered: page was not created by newPage()');
+  const deadline = Date.now() + timeoutMs;
+  while (inFlight.size > 0) {
+    if (Date.now() > deadline) {
+      throw new Error(`API writes still unanswered: ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /**
  * Resolves when #root is not server-drawn, or React has committed its hydration (src/app/
  * hydrated-mark.tsx). Not earlier: hydration runs in a transition, and nodes React has claimed
@@ -185,6 +206,81 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
   const watch = watchedPages.get(page);
   if (!watch) throw new Error('allowConsoleErrors: page was not created by newPage()');
   watch.allowed.push(...patterns);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in and reading the API as the page does (one helper each; issue 30 §3)
+// ---------------------------------------------------------------------------------------------
+
+/** Every demo buyer's password (README "Demo accounts"). */
+export const BUYER_PASSWORD = 'demo1234';
+
+export interface SignInOptions {
+  /**
+   * 'api' (default): POST the login in the page's context (its session cookie) and open `landOn`;
+   * a test of signing in itself uses 'form', the login page as a buyer fills it.
+   * E2E_SIGN_IN=form makes every sign-in use the form (to compare).
+   */
+  via?: 'api' | 'form';
+  /** Where the page is afterwards: default the home page, where the login form lands. */
+  landOn?: string;
+}
+
+function signInVia(options: SignInOptions): 'api' | 'form' {
+  return process.env.E2E_SIGN_IN === 'form' ? 'form' : (options.via ?? 'api');
+}
+
+/** Signs a demo buyer (password demo1234) in; the page ends on `landOn` ('/'), hydrated. */
+export async function signInBuyer(page: Page, username = 'demo', options: SignInOptions = {}): Promise<void> {
+  const landOn = options.landOn ?? '/';
+  if (signInVia(options) === 'form') {
+    await page.goto('/login');
+    await page.fill('input[name="username"]', username);
+    await page.fill('input[name="password"]', BUYER_PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForURL((u) => u.pathname === '/');
+    if (landOn !== '/') await page.goto(landOn);
+    return;
+  }
+  const res = await page.request.post('/api/user/login', { form: { username, password: BUYER_PASSWORD } });
+  if (!res.ok()) throw new Error(`signInBuyer(${username}): ${res.status()} ${await res.text()}`);
+  await page.goto(landOn);
+}
+
+/**
+ * Signs a demo operator (password console1234; admin with its TOTP code) into the console; the
+ * page ends on the 工作台, or on `landOn`.
+ */
+export async function signInOperator(page: Page, username: string, options: SignInOptions = {}): Promise<void> {
+  const totp = username === 'admin' ? new TOTP({ secret: Secret.fromBase32(ADMIN_DEMO_TOTP_SECRET) }).generate() : undefined;
+  if (signInVia(options) === 'form') {
+    await page.goto('/admin/login');
+    await page.fill('input[name="username"]', username);
+    await page.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    if (totp) {
+      const code = page.locator('input[name="totp"]');
+      await code.waitFor({ timeout: 10_000 });
+      await code.fill(totp);
+      await page.getByRole('button', { name: '验证并登录' }).click();
+    }
+    await page.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    if (options.landOn) await page.goto(options.landOn);
+    return;
+  }
+  const form: Record<string, string> = { username, password: OPERATOR_DEMO_PASSWORD, ...(totp ? { totp } : {}) };
+  const res = await page.request.post('/api/admin/login', { form });
+  if (!res.ok()) throw new Error(`signInOperator(${username}): ${res.status()} ${await res.text()}`);
+  await page.goto(options.landOn ?? '/admin/');
+  if (!options.landOn) await page.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+}
+
+/** GET `path` from inside the page (its cookies, as the app calls it): the envelope's data. */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, { credentials: 'include' });
+    return ((await res.json()) as { data: unknown }).data;
+  }, path) as Promise<T>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,8 +386,8 @@ afterEach(async (context) => {
       watch.problems.push(...(await accessibilityProblems(page)));
     }
     if (failed && !page.isClosed()) {
-      const file = `${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
-      await screenshot(page, file).catch(() => undefined);
+      const file = `failed-${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
+      await saveScreenshot(page, file, true).catch(() => undefined);
     }
     problems.push(...watch.problems.map((p) => `[${watch.name}] ${p}`));
     watch.problems = [];
@@ -302,11 +398,25 @@ afterEach(async (context) => {
   }
 });
 
-/** Saves a full-page PNG under tests/e2e/artifacts/ (git-ignored); returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Screenshots for people to look at are taken only when asked: E2E_SCREENSHOTS=1. */
+export function screenshotsWanted(): boolean {
+  return process.env.E2E_SCREENSHOTS === '1';
+}
+
+/**
+ * With E2E_SCREENSHOTS=1, saves a PNG of the page (full page unless told) in this run's artifacts
+ * folder and returns its path; otherwise does nothing (a full-page PNG costs a shared core up to a
+ * second) and returns null. A failed test's pages are always saved, named failed-….
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string | null> {
+  if (!screenshotsWanted()) return null;
+  return saveScreenshot(page, name, options.fullPage ?? true);
+}
+
+async function saveScreenshot(page: Page, name: string, fullPage: boolean): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
@@ -396,7 +506,44 @@ function seedsAsDefault(env: Record<string, string> | undefined): boolean {
 async function seededTemplate(): Promise<string> {
   const prefix = 'yaodian-e2e-template-';
   const template = path.join(os.tmpdir(), `${prefix}${process.ppid}`);
-  if (existsSync(path.join(template, '.seeded'))) return template;
+  const lock = `${template}.lock`;
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS * 2;
+  // Two browser workers may ask at once: the one that makes the lock directory seeds, the other
+  // waits for its `.seeded` mark (or takes over if the seeding worker died and left its lock).
+  while (!existsSync(path.join(template, '.seeded'))) {
+    if (takeLock(lock)) {
+      try {
+        if (!existsSync(path.join(template, '.seeded'))) await buildTemplate(template, prefix);
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`the seeded template ${template} was not made in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return template;
+}
+
+/** Atomic (mkdir); a lock whose owner process is gone is taken over. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, 'owner'), String(process.pid));
+    return true;
+  } catch {
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(lock, 'owner'), 'utf8'));
+    } catch {
+      return false; // Just made, owner not written yet.
+    }
+    if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+async function buildTemplate(template: string, prefix: string): Promise<void> {
   for (const name of readdirSync(os.tmpdir())) {
     const pid = Number(name.slice(prefix.length).split('.')[0]);
     if (name.startsWith(prefix) && pid !== process.ppid && !processAlive(pid)) {
@@ -411,7 +558,6 @@ async function seededTemplate(): Promise<string> {
   writeFileSync(path.join(building, '.seeded'), '');
   rmSync(template, { recursive: true, force: true });
   renameSync(building, template);
-  return template;
 }
 
 function processAlive(pid: number): boolean {
@@ -424,19 +570,41 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** This run's bundled server (tests/setup/e2e-server-bundle.ts), or null: run the sources with tsx. */
+function serverBundle(): string | null {
+  if (process.env.E2E_SERVER_ENTRY) return null;
+  try {
+    return inject('e2eServerBundle') || null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Spawns `node --import tsx server/index.ts` and resolves once it printed
+ * Spawns the server (this run's bundle, else `node --import tsx server/index.ts`) and resolves once it printed
  * `listening on http://localhost:PORT` and GET /api/health answers 200.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   assertBuilt();
-  const port = options.port ?? (await freePort());
   let dataDir = options.dataDir;
   if (!dataDir) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaodian-e2e-'));
     tempDirs.push(dataDir);
     if (seedsAsDefault(options.env)) cpSync(await seededTemplate(), dataDir, { recursive: true });
   }
+  if (options.port !== undefined) return spawnServer(options, options.port, dataDir);
+  // A free port is only free until someone binds it: with two browser workers probing at once,
+  // the other file's server may take it first. That one start is tried again on a new port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnServer(options, await freePort(), dataDir);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error && /EADDRINUSE/.test(error.message))) throw error;
+    }
+  }
+}
+
+async function spawnServer(options: StartServerOptions, port: number, dataDir: string): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Hermetic by default: a DATABASE_URL in the developer's shell must not point tests at a shared
   // database. NODE_ENV=test comes from vitest, not from a user: the server runs as `npm start` does.
@@ -449,7 +617,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const bundle = serverBundle();
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

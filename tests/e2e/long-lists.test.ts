@@ -2,10 +2,10 @@
 // holds 300 lines; the page mounts only the rows near the viewport, scrolling to the bottom shows
 // the last line, and a quantity box that has the keyboard focus keeps it while its row is scrolled
 // far out of view (the window keeps a focused row mounted). Then a goods list: 20 memoised tiles
-// sharing one viewer observer still add to the cart from a tile. Viewport screenshots go to /tmp.
+// sharing one viewer observer still add to the cart from a tile. Viewport screenshots (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { apiData, RENDER_TIMEOUT_MS, serverCart, signIn } from './offline-buyer';
 
 const LINES = 300;
@@ -54,7 +54,7 @@ describeBrowser('long lists', () => {
     expect(mounted).toBeLessThan(80);
     const rowCount = Number(await table.getAttribute('aria-rowcount'));
     expect(rowCount).toBeGreaterThan(LINES);
-    await page.screenshot({ path: '/tmp/long-lists-cart-top.png' });
+    await screenshot(page, 'long-lists-cart-top', { fullPage: false });
 
     // The buyer is typing in the first line's quantity, then scrolls to the end of the cart.
     const box = table.getByRole('spinbutton', { name: firstLabel });
@@ -64,13 +64,13 @@ describeBrowser('long lists', () => {
       await page.evaluate(() => window.scrollBy(0, window.innerHeight));
       await frames(page);
       if ((await page.evaluate(() => window.scrollY)) === before) break;
-      if (i === 15) await page.screenshot({ path: '/tmp/long-lists-cart-middle.png' });
+      if (i === 15) await screenshot(page, 'long-lists-cart-middle', { fullPage: false });
     }
     // The last row of the table (aria-rowindex = aria-rowcount) is mounted, the focus where it was.
     await table.locator(`[role="row"][aria-rowindex="${rowCount}"]`).waitFor({ timeout: RENDER_TIMEOUT_MS });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null)).toBe(firstLabel);
     expect(await table.locator('[role="row"][data-index]').count()).toBeLessThan(80);
-    await page.screenshot({ path: '/tmp/long-lists-cart-bottom.png' });
+    await screenshot(page, 'long-lists-cart-bottom', { fullPage: false });
 
     // Focus leaves the list: the first row is an ordinary row again and goes when the window next moves.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

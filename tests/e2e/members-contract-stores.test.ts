@@ -8,22 +8,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../src/domain/catalog';
 import type { StoresOverview } from '../../src/domain/stores';
 import type { UserBase } from '../../src/domain/user';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /** A goods the signed-in buyer sees a price for and can add one of. */
 async function buyableGoods(page: Page, skip: readonly number[] = []): Promise<number> {
@@ -85,7 +80,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     const page = await newPage(browser, server.url, { name: 'members-contract' });
     // The refusal is an HTTP 459 answer, which Chromium logs as a failed resource.
     allowConsoleErrors(page, /status of 459/);
-    await signIn(page, 'nocontract');
+    await signInBuyer(page, 'nocontract');
     await addToCart(page, await buyableGoods(page));
     await page.goto('/cart');
     await page.getByRole('button', { name: '去结算' }).click();
@@ -99,12 +94,12 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     await expect(text.textContent()).resolves.toContain('乙方（采购方）：成都市青羊区惠民诊所，统一社会信用代码：52510105MJ0T6X2A9K');
     const sign = page.getByRole('button', { name: '我已阅读并同意，签署合同' });
     expect(await sign.isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/e-dzht-unsigned.png', fullPage: true });
+    await screenshot(page, 'e-dzht-unsigned');
     await text.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
     await expect.poll(() => sign.isEnabled(), { timeout: 10_000 }).toBe(true);
     await sign.click();
     await page.getByText(/已签署《药品购销框架合同》/).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: '/tmp/e-dzht-signed.png', fullPage: true });
+    await screenshot(page, 'e-dzht-signed');
 
     // The signed PDF downloads with the session.
     const pdf = await page.evaluate(async () => {
@@ -127,7 +122,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
 
   it('chain switches into its store chain-a, fills the store’s own cart, and comes back', async () => {
     const page = await newPage(browser, server.url, { name: 'members-stores' });
-    await signIn(page, 'chain');
+    await signInBuyer(page, 'chain');
     const home = await getJson<UserBase>(page, '/api/user/base');
     const headOfficeCart = await getJson<{ data: { goods: { id: number } }[] }>(page, '/api/cart/list');
 
@@ -135,7 +130,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     const overview = await getJson<StoresOverview>(page, '/api/user/stores/manage');
     const hankou = overview.stores.find((s) => s.username === 'chain-a')!;
     await page.getByTestId(`store-${hankou.company_id}`).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: '/tmp/e-ddgl.png', fullPage: true });
+    await screenshot(page, 'e-ddgl');
     await page.getByRole('button', { name: `切换到${hankou.company}` }).click();
     await page.waitForURL((u) => u.pathname === '/cart', { timeout: 15_000 });
 
@@ -149,7 +144,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     const goodsId = await buyableGoods(page, headOfficeCart.data.map((l) => l.goods.id));
     await addToCart(page, goodsId);
     await page.goto('/cart');
-    await page.screenshot({ path: '/tmp/e-acting-cart.png', fullPage: true });
+    await screenshot(page, 'e-acting-cart');
     const storeCart = await getJson<{ data: { goods: { id: number } }[] }>(page, '/api/cart/list');
     expect(storeCart.data.map((l) => l.goods.id)).toContain(goodsId);
     // The store's draft lives in the store's own local database (username + company id).
@@ -165,7 +160,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     const orders = page.getByRole('region', { name: `${hankou.company} 的订单` });
     await orders.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
     expect(await orders.getByRole('row').count()).toBe(1 + hankou.order_count);
-    await page.screenshot({ path: '/tmp/e-ddgl-orders.png', fullPage: true });
+    await screenshot(page, 'e-ddgl-orders');
     const backCart = await getJson<{ data: { goods: { id: number } }[] }>(page, '/api/cart/list');
     expect(backCart.data.map((l) => l.goods.id)).not.toContain(goodsId);
     await page.goto('/cart');

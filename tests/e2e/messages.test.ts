@@ -7,15 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { OrderDetail, OrderSummary } from '../../src/domain/orders';
 import type { UserBase } from '../../src/domain/user';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+import { describeBrowser, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
 
 /** A call as the signed-in page makes it; answers the envelope's data, throws on a refusal. */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<T> {
@@ -66,7 +58,7 @@ describeBrowser('messages: server events reach /wdxx and the side-bar badge; rea
 
   it('a certificate reminder and an after-sale decision show unread, and reading clears the badge', async () => {
     const page = await newPage(browser, server.url, { name: 'messages-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const afterSaleId = await decidedAfterSale(page);
 
     // Home loads the user base afresh: its count includes both events' messages.
@@ -93,7 +85,7 @@ describeBrowser('messages: server events reach /wdxx and the side-bar badge; rea
     await afterSale.getByRole('button').click();
     await expect.poll(() => afterSale.getAttribute('data-read')).toBe('yes');
     await page.getByText(`${unread - 1} 条未读`).waitFor();
-    await page.screenshot({ path: '/tmp/wdxx-open.png', fullPage: true });
+    await screenshot(page, 'wdxx-open');
     await afterSale.getByRole('link', { name: '查看售后详情' }).click();
     await page.waitForURL((u) => u.pathname === `/order/afterSalesInfo/${afterSaleId}`);
     await page.goBack();
@@ -105,7 +97,7 @@ describeBrowser('messages: server events reach /wdxx and the side-bar badge; rea
     await page.getByRole('button', { name: '全部标为已读' }).click();
     await page.getByText('没有未读消息').waitFor();
     expect(await certificate.getAttribute('data-read')).toBe('yes');
-    await page.screenshot({ path: '/tmp/wdxx-all-read.png', fullPage: true });
+    await screenshot(page, 'wdxx-all-read');
 
     // Back on home (history, no page load) the badge is gone.
     await page.goBack();

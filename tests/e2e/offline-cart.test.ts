@@ -7,7 +7,16 @@
 // started again: every goods reaches the server cart exactly once, none lost, none doubled.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  untilApiWritesAnswered,
+  type RunningServer,
+} from './harness';
 import {
   apiData,
   backToList,
@@ -175,8 +184,9 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     const lines = await waitForServerCart(page, sameGoodsOnce(picks), 'five adds across a crash');
     for (const pick of picks) expect(lines.find((l) => l.goods.id === pick.id)?.number, pick.name).toBe(pick.quantity);
     await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
-    // Settled: nothing arrives late and doubles a line.
-    await page.waitForTimeout(2_000);
+    // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
+    // and double a line.
+    await untilApiWritesAnswered(page);
     expect(sameGoodsOnce(picks)(await serverCart(page))).toBe(true);
     // Two restarts and a drain that may wait out the engine's backoff (DRAIN_TIMEOUT_MS each):
     // more than the project's default 90 s per browser test.

@@ -6,7 +6,16 @@
 // server is back (same port and data) each change reaches it exactly once.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  untilApiWritesAnswered,
+  type RunningServer,
+} from './harness';
 import {
   apiData,
   backToList,
@@ -120,8 +129,9 @@ describeBrowser('offline cold start: the server unreachable, the browser online'
       lines.length === 2 && [fromDetail, fromList].every((p) => lines.filter((l) => l.goods.id === p.id).length === 1);
     await waitForServerCart(page, (lines) => both(lines) && lines.some((l) => l.goods.id === fromDetail.id && l.number === edited), 'cold-start changes');
     await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS * 4 }).toBe(0);
-    // Settled: nothing arrives late and doubles a line or an edit.
-    await page.waitForTimeout(2_000);
+    // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
+    // and double a line.
+    await untilApiWritesAnswered(page);
     const lines = await waitForServerCart(page, both, 'settled cart');
     expect(lines.find((l) => l.goods.id === fromDetail.id)?.number).toBe(edited);
     expect(lines.find((l) => l.goods.id === fromList.id)?.number).toBe(fromList.quantity);

@@ -4,19 +4,20 @@
 // the whole time in the shop, then sees prices at once, adds to the cart and gets through the
 // qualification gate of checkout (the next gate, the e-contract, is the buyer's own step: 459).
 // Then finance confirms a 对公转账 (a wrong amount is refused) and the buyer finds the order paid.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
-
-async function buyerSignIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 describeBrowser('operator console: sign in with TOTP, dashboard, approve a registration; the buyer can buy at once', () => {
   let server: RunningServer;
@@ -36,7 +37,7 @@ describeBrowser('operator console: sign in with TOTP, dashboard, approve a regis
     const buyer = await newPage(browser, server.url, { name: 'buyer' });
     // The contract gate answers HTTP 459, which Chromium logs as a failed resource.
     allowConsoleErrors(buyer, /status of 459/);
-    await buyerSignIn(buyer, 'pending');
+    await signInBuyer(buyer, 'pending');
     await buyer.goto('/list/info/1');
     await buyer.getByText('资质审核后可见').first().waitFor({ timeout: 15_000 });
 
@@ -124,7 +125,7 @@ describeBrowser('operator console: sign in with TOTP, dashboard, approve a regis
     await finance.getByText('没有待确认的转账').waitFor({ timeout: 10_000 });
 
     const buyer = await newPage(browser, server.url, { name: 'demo' });
-    await buyerSignIn(buyer, 'demo');
+    await signInBuyer(buyer, 'demo');
     const orders = await buyer.evaluate(async () => {
       const res = await fetch('/api/order?tab=paid&page=1', { credentials: 'include' });
       return ((await res.json()) as { data: { list: { order_no: string; status: string }[] } }).data.list;

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routes } from '../../src/routes/manifest';
 import type { RouteDef } from '../../src/routes/types';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, signInBuyer, startServer, type RunningServer } from './harness';
 import { MIN_TAP_PX, smallTapTargets } from './tap-targets';
 
 const PHONE = { width: 412, height: 823 };
@@ -200,11 +200,7 @@ describeBrowser('phones: no route scrolls sideways at 412 px and every tap targe
 
   it('every route of the manifest fits a 412 px phone with 44 px tap targets, signed in and as a visitor', async () => {
     const member = await newPage(browser, server.url, { name: 'phone-demo', viewport: PHONE, allowConsoleErrors: [/status of 40[34]/] });
-    await member.goto('/login');
-    await member.fill('input[name="username"]', 'demo');
-    await member.fill('input[name="password"]', 'demo1234');
-    await member.click('button[type="submit"]');
-    await member.waitForURL((u) => u.pathname === '/');
+    await signInBuyer(member);
     const ids = await seededIds(member);
     const visitor = await newPage(browser, server.url, { name: 'phone-visitor', viewport: PHONE, allowConsoleErrors: [/status of 40[34]/] });
 

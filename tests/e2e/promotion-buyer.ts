@@ -1,24 +1,9 @@
-// What the promotion browser files share: signing a demo account in through the login page, reading
-// an API answer with the page's cookie, and finding a goods of a tagged promotion with the quantity
-// that passes a tier.
+// What the promotion browser files share: finding a goods of a tagged promotion with the quantity
+// that passes a tier. Signing in and reading the API are the harness's (signInBuyer, getJson).
 import type { Page } from 'playwright-core';
 import type { GoodsDetail } from '../../src/domain/catalog';
 import { quantityRulesFor } from '../../src/domain/quantity';
-
-export async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-export async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import { getJson } from './harness';
 
 /** A buyable goods carrying `tag` and how many of it (in whole steps) pass `tierFen`. */
 export async function goodsPassingTier(page: Page, tag: string, tierFen: number): Promise<{ id: number; quantity: number }> {

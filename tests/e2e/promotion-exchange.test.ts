@@ -7,12 +7,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExchangeOffers } from '../../src/domain/exchange';
 import type { OrderDetail } from '../../src/domain/orders';
 import { formatPrice } from '../../src/domain/money';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
+import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import { goodsPassingTier } from './promotion-buyer';
 
 /** The seeded exchange promotion's first tier (server/seed/exchange-promotions.ts). */
 const EXCHANGE_TIER_FEN = 30_000;
-const SHOTS = process.env.PROMOTION_EXCHANGE_SHOTS_DIR;
 
 describeBrowser('换购: reach the tier, pick an exchange goods, order it', () => {
   let server: RunningServer;
@@ -23,7 +22,7 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'promotion-exchange-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {
@@ -48,7 +47,7 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
     await pickButton.click();
     const chosenRow = chooser.locator('[data-chosen="1"]');
     await chosenRow.waitFor({ timeout: 10_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-exchange.png`, fullPage: true });
+    await screenshot(page, 'cart-exchange');
     const offers = await getJson<ExchangeOffers>(page, '/api/cart/exchange');
     const chosen = offers.list.find((o) => o.chosen !== null)!.chosen!;
 
@@ -58,7 +57,7 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
     await exchangeRow.waitFor({ timeout: 15_000 });
     await expect(exchangeRow.textContent()).resolves.toContain('换购');
     await expect(exchangeRow.textContent()).resolves.toContain(formatPrice(chosen.price));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-exchange.png`, fullPage: true });
+    await screenshot(page, 'checkout-exchange');
 
     const submit = page.getByRole('button', { name: '提交订单' });
     await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -74,7 +73,7 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
     const row = page.locator('section[aria-labelledby="order-lines"] tr').filter({ has: page.locator('[data-tag="换购"]') }).first();
     await row.waitFor({ timeout: 15_000 });
     await expect(row.textContent()).resolves.toContain(formatPrice(chosen.price));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-exchange.png`, fullPage: true });
+    await screenshot(page, 'order-exchange');
 
     // The choice was used by the order: the cart offers it afresh.
     const after = await getJson<ExchangeOffers>(page, '/api/cart/exchange');

@@ -8,24 +8,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPrice } from '../../src/domain/money';
-import { DRAW_CLOSE_CONFIRM, type DrawRecordView } from '../../src/domain/lucky-draw';
+import type { DrawRecordView } from '../../src/domain/lucky-draw';
 import type { CartState } from '../../src/domain/cart-types';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { OrderDetail } from '../../src/domain/orders';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
 
 const COUPON = '领券中心专享 满800减30';
 /** Enough normal goods that the 满800 coupon applies whatever 满减 the seed puts on them. */
 const TARGET_FEN = 120_000;
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   return page.evaluate(
@@ -73,7 +65,7 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
 
   it('claims a coupon in /lqzx and sees it applied at checkout and on the order', async () => {
     const page = await newPage(browser, server.url, { name: 'coupon-checkout' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/lqzx');
     const card = page.getByRole('article', { name: COUPON });
     await card.waitFor({ timeout: 15_000 });
@@ -100,17 +92,17 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
 
   it('asks before closing the draw while it runs; 继续抽奖 keeps it going to the result', async () => {
     const page = await newPage(browser, server.url, { name: 'draw-close' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     // demo's record list already holds a seeded prize from an ended draw: count what this draw adds.
     const before = (await api<ListPage<DrawRecordView>>(page, 'GET', '/api/draw/record?page=1')).data.total;
     const popup = page.getByRole('complementary', { name: '幸运抽奖' });
     await popup.waitFor({ timeout: 15_000 });
     await popup.getByRole('button', { name: '开始抽奖' }).click();
-    // The loading state lasts at least DRAW_RESULT_DELAY_MS after the press, whatever the server.
+    // The loading state lasts at least 2 s (SPEC §4) after the press, whatever the server.
     await popup.getByRole('status').filter({ hasText: '抽奖中' }).waitFor({ timeout: 5_000 });
     await popup.getByRole('button', { name: '关闭抽奖' }).click();
 
-    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: DRAW_CLOSE_CONFIRM });
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: '正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看' });
     await confirm.waitFor({ timeout: 5_000 });
     await screenshot(page, 'draw-close-confirm');
     await confirm.getByRole('button', { name: '继续抽奖' }).click();
@@ -125,6 +117,6 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
     // With the result shown, closing needs no confirmation.
     await popup.getByRole('button', { name: '关闭抽奖' }).click();
     await popup.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.getByText(DRAW_CLOSE_CONFIRM).count()).toBe(0);
+    expect(await page.getByText('正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看').count()).toBe(0);
   });
 });

@@ -1,33 +1,27 @@
 // 领券中心 and 每日特价 in a real Chromium against the real server and demo data: demo claims a
 // coupon at /lqzx and finds it in 我的优惠券 (/yhq); adds today's first special at /mrtj and the
 // cart holds it at the special price on a promotion line; 运营 creates a coupon in the console that
-// buyers then find at /lqzx. Screenshots go to P2_SHOTS_DIR when it is set.
+// buyers then find at /lqzx. Screenshots go to the run's artifacts folder with E2E_SCREENSHOTS=1.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPrice } from '../../src/domain/money';
 import type { CartState } from '../../src/domain/cart-types';
 import type { CouponOffer } from '../../src/domain/coupon-centre';
 import type { DailySpecialState } from '../../src/domain/daily-special';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  screenshotsWanted,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
-const SHOTS = process.env.P2_SHOTS_DIR;
 const COUPON = '领券中心专享 满800减30';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 describeBrowser('promotions: coupon centre and daily specials', () => {
   let server: RunningServer;
@@ -38,7 +32,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'promotions-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {
@@ -50,7 +44,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await page.goto('/lqzx');
     const card = page.getByRole('article', { name: COUPON });
     await card.waitFor({ timeout: 15_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/lqzx.png`, fullPage: true });
+    await screenshot(page, 'lqzx');
     await card.getByRole('button', { name: '立即领取' }).click();
     await page.getByText('领取成功，已放入“我的优惠券”').first().waitFor();
     await card.getByText(/您已领1张/).waitFor();
@@ -68,7 +62,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await page.goto('/mrtj');
     const tile = page.getByRole('article', { name: new RegExp(first!.name) }).first();
     await tile.waitFor({ timeout: 15_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mrtj.png`, fullPage: true });
+    await screenshot(page, 'mrtj');
     await tile.getByRole('button', { name: '加入购物车' }).click();
     await expect
       .poll(async () => (await getJson<CartState>(page, '/api/cart/list')).data.find((l) => l.goods.id === first!.id && l.type === 1)?.price ?? null, { timeout: 10_000 })
@@ -76,21 +70,16 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
 
     await page.goto('/cart');
     await page.getByText(formatPrice(first!.price!)).first().waitFor({ timeout: 15_000 });
-    if (SHOTS) {
-      await page.screenshot({ path: `${SHOTS}/cart.png`, fullPage: true });
+    if (screenshotsWanted()) {
+      await screenshot(page, 'cart');
       await page.goto('/hb');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/hb.png`, fullPage: true });
+      await screenshot(page, 'hb');
     }
   });
   it('运营 creates a coupon in the console and buyers find it in /lqzx', async () => {
     const operator = await newPage(browser, server.url, { name: 'promotions-operations' });
-    await operator.goto('/admin/');
-    await operator.waitForURL((u) => u.pathname === '/admin/login');
-    await operator.fill('input[name="username"]', 'operations');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
-    await operator.getByRole('heading', { name: '工作台' }).waitFor({ timeout: 15_000 });
+    await signInOperator(operator, 'operations');
     await operator.getByRole('link', { name: '领券中心' }).click();
     await operator.getByRole('table', { name: '领券中心优惠券' }).waitFor({ timeout: 15_000 });
     await operator.getByRole('button', { name: '新建优惠券' }).click();
@@ -101,7 +90,7 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await dialog.getByRole('button', { name: '创建' }).click();
     await dialog.waitFor({ state: 'detached' });
     await operator.getByRole('cell', { name: '浏览器新券 满100减5' }).waitFor();
-    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-coupons.png`, fullPage: true });
+    await screenshot(operator, 'console-coupons');
 
     await page.goto('/lqzx');
     await page.getByRole('article', { name: '浏览器新券 满100减5' }).waitFor({ timeout: 15_000 });

@@ -8,12 +8,11 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { CombinationView } from '../../src/domain/combinations';
 import type { PointsMallView } from '../../src/domain/points-mall';
 import type { LedgerPage } from '../../src/domain/wallet';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { getJson, goodsPassingTier, signIn } from './promotion-buyer';
+import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import { goodsPassingTier } from './promotion-buyer';
 
 /** The seeded 满赠's first tier (server/seed/gift-promotions.ts). */
 const GIFT_TIER_FEN = 50_000;
-const SHOTS = process.env.PROMOTION_SETS_SHOTS_DIR;
 
 describeBrowser('promotion sets: combination, 满赠 at checkout, points exchange', () => {
   let server: RunningServer;
@@ -24,7 +23,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'promotion-sets-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {
@@ -36,7 +35,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     await page.goto('/zhzq');
     const cards = page.getByRole('list', { name: '组合列表' }).locator(':scope > li');
     await cards.first().waitFor({ timeout: 15_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/zhzq.png`, fullPage: true });
+    await screenshot(page, 'zhzq');
     const { list } = await getJson<{ list: CombinationView[] }>(page, '/api/combinationMzhgGroup');
     const first = list[0];
     await cards.first().getByRole('button', { name: '加入购物车' }).click();
@@ -67,7 +66,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     await giftRow.waitFor({ timeout: 15_000 });
     await expect(giftRow.textContent()).resolves.toContain('赠');
     await expect(giftRow.textContent()).resolves.toContain('¥0.00');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-gift.png`, fullPage: true });
+    await screenshot(page, 'checkout-gift');
   });
 
   it('exchanges a points goods in /jfsc and finds the order in /jfdd and the ledger row in /jfgl', async () => {
@@ -76,7 +75,7 @@ describeBrowser('promotion sets: combination, 满赠 at checkout, points exchang
     const mask = before.list.find((g) => g.name.startsWith('医用外科口罩'))!;
     const button = page.getByRole('button', { name: `兑换${mask.name}` });
     await button.waitFor({ timeout: 15_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/jfsc.png`, fullPage: true });
+    await screenshot(page, 'jfsc');
     await button.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: '确认兑换' }).click();

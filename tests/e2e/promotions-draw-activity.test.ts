@@ -8,23 +8,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DrawRecordView } from '../../src/domain/lucky-draw';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { ActivityPage } from '../../src/domain/activity-pages';
-import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 interface Held {
   coupons: number;
@@ -53,7 +48,7 @@ describeBrowser('lucky draw from the home popup; an activity page with its goods
 
   it('demo draws from the home popup and the prize is credited', async () => {
     const page = await newPage(browser, server.url, { name: 'draw-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const before = await held(page);
     // The seed gives demo a goods prize from last month's draw: count the records this draw adds.
     const recordsBefore = (await getJson<ListPage<DrawRecordView>>(page, '/api/draw/record?page=1')).total;
@@ -95,7 +90,7 @@ describeBrowser('lucky draw from the home popup; an activity page with its goods
 
   it('/yyh shows its banner, rules, countdown and goods; /yyh/list shows them all', async () => {
     const page = await newPage(browser, server.url, { name: 'activity-yyh' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const data = await getJson<ActivityPage>(page, '/api/activity/page?code=yyh');
     await page.goto('/yyh');
     await page.getByRole('heading', { level: 1, name: '月月惠' }).waitFor({ timeout: 15_000 });
@@ -120,16 +115,12 @@ describeBrowser('lucky draw from the home popup; an activity page with its goods
 
   it('运营 stops the draw in the console (buyers are refused), then resumes it', async () => {
     const buyer = await newPage(browser, server.url, { name: 'draw-buyer' });
-    await signIn(buyer, 'clinic');
+    await signInBuyer(buyer, 'clinic');
     const offered = await getJson<{ id: number } | null>(buyer, '/api/draw/simple');
     expect(offered).not.toBeNull();
 
     const operator = await newPage(browser, server.url, { name: 'draw-operator' });
-    await operator.goto('/admin/');
-    await operator.waitForURL((u) => u.pathname === '/admin/login');
-    await operator.fill('input[name="username"]', 'operations');
-    await operator.fill('input[name="password"]', OPERATOR_DEMO_PASSWORD);
-    await operator.getByRole('button', { name: '登录' }).click();
+    await signInOperator(operator, 'operations');
     await operator.getByRole('link', { name: '幸运抽奖' }).click();
     await operator.getByRole('heading', { name: '幸运抽奖' }).waitFor({ timeout: 15_000 });
     const row = operator.getByRole('row').filter({ hasText: '幸运大转盘' });

@@ -3,28 +3,13 @@
 // move by the units it bought; then adds a flash-sale goods from the home strip and finds it in
 // the cart as a flash line at the flash price. The seed's rolling sessions keep a sale running
 // whatever the hour the test runs.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartState } from '../../src/domain/cart-types';
 import type { FlashSale } from '../../src/domain/catalog';
 import type { GroupBuyList } from '../../src/domain/group-buy';
 import type { OrderDetail } from '../../src/domain/orders';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
 
 describeBrowser('promotions: join a group buy, add a flash-sale goods', () => {
   let server: RunningServer;
@@ -42,7 +27,7 @@ describeBrowser('promotions: join a group buy, add a flash-sale goods', () => {
 
   it('demo joins a group from /ptzq, pays, and sees the progress move', async () => {
     const page = await newPage(browser, server.url, { name: 'group-buy' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/ptzq');
     const card = page.getByTestId('group-buy-card').first();
     await card.waitFor({ timeout: 15_000 });
@@ -85,7 +70,7 @@ describeBrowser('promotions: join a group buy, add a flash-sale goods', () => {
 
   it('demo adds a flash-sale goods from the home strip at the flash price', async () => {
     const page = await newPage(browser, server.url, { name: 'flash-sale' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const sale = (await getJson<FlashSale | null>(page, '/api/index/spike'))!;
     expect(sale).not.toBeNull();
     const strip = page.getByRole('region', { name: '限时秒杀' });

@@ -2,28 +2,22 @@
 // the clinic (no 中药饮片 in its 经营范围) sees why a 中药饮片 goods cannot be bought where the add
 // button would be, and the cart refuses it; demo sees its GSP certificate marked as expiring on
 // /zzzj and uploads a renewal, which waits for review while the old one stays in force.
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../src/domain/catalog';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const REASON = '不在贵公司经营范围（中药饮片）';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
 
 /** The first 中药饮片 goods the signed-in clinic is told it may not buy. */
 async function blockedHerb(page: Page): Promise<GoodsDetail> {
@@ -38,7 +32,6 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync('/tmp/wtc-shots', { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
   });
@@ -50,7 +43,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
 
   it('the clinic sees why a 中药饮片 goods cannot be bought, and the cart refuses it', async () => {
     const page = await newPage(browser, server.url, { name: 'scope-clinic' });
-    await signIn(page, 'clinic');
+    await signInBuyer(page, 'clinic');
     const herb = await blockedHerb(page);
 
     await page.goto(`/list/info/${herb.id}`);
@@ -59,7 +52,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     expect(await reason.textContent()).toBe(REASON);
     expect(await page.getByRole('button', { name: '加入购物车' }).count()).toBe(0);
     await reason.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-detail-viewport.png' });
+    await screenshot(page, 'scope-clinic-detail-viewport', { fullPage: false });
 
     // The 中药饮片 zone's tiles say the same where their add buttons would be.
     await page.goto('/zyyp');
@@ -67,7 +60,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
     await tileReason.waitFor({ timeout: 15_000 });
     expect(await tileReason.textContent()).toBe(REASON);
     await tileReason.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: '/tmp/wtc-shots/scope-clinic-zone.png' });
+    await screenshot(page, 'scope-clinic-zone', { fullPage: false });
 
     // The cart refuses it whatever sends it (an old tab, the offline outbox): the same reason.
     allowConsoleErrors(page, /status of 400 \(Bad Request\)/);
@@ -88,7 +81,7 @@ describeBrowser('qualifications: 经营范围 on goods and cart, /zzzj renewal',
 
   it('demo sees its expiring GSP certificate on /zzzj and uploads a renewal that waits for review', async () => {
     const page = await newPage(browser, server.url, { name: 'zzzj-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/zzzj');
     const row = page.locator('tr[data-kind="gsp"]');
     await row.waitFor({ timeout: 15_000 });

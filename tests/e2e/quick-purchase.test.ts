@@ -12,7 +12,16 @@ import { Workbook } from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAKE_CAMERA_ARGS, writeBarcodeVideo } from '../helpers/barcode-image';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  untilApiWritesAnswered,
+  type RunningServer,
+} from './harness';
 import {
   apiData,
   clearServerCart,
@@ -157,8 +166,9 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     const lines = await waitForServerCart(page, sameGoodsOnce(picks()), 'a pasted list added offline');
     for (const g of goods) expect(lines.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
     await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
-    // Settled: nothing arrives late and doubles a line.
-    await page.waitForTimeout(2_000);
+    // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
+    // and double a line.
+    await untilApiWritesAnswered(page);
     const settled = await serverCart(page);
     expect(sameGoodsOnce(picks())(settled)).toBe(true);
     for (const g of goods) expect(settled.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);

@@ -2,11 +2,20 @@
 // goods we do not sell, follows "没找到想要的？" into the 品种求购 form (the name filled in), files
 // the request and finds it in the list as 待处理; then sends feedback with a screenshot and finds
 // it under 我的反馈 with the picture served back; and a request filed while the server is down
-// reaches it exactly once when it is back. Screenshots of the pages go to /tmp.
+// reaches it exactly once when it is back. Screenshots of the pages (E2E_SCREENSHOTS=1) go to the run's artifacts folder.
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 import {
   DRAIN_TIMEOUT_MS,
   OFFLINE_CONSOLE_ERRORS,
@@ -17,16 +26,6 @@ import {
   signIn as signInWithWorker,
   waitForLocalStore,
 } from './offline-buyer';
-
-const SHOTS_DIR = '/tmp/self-service-shots';
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 /** A real 8×8 PNG (the server checks the bytes). */
 function tinyPng(): Buffer {
@@ -82,7 +81,7 @@ describeBrowser('self-service: a product request from the search page, feedback 
 
   it('files a request from "没找到想要的？" and sees it in the list', async () => {
     const page = await newPage(browser, server.url, { name: 'self-service-request' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     const keyword = '罕见测试药';
     await page.goto(`/search?keywords=${encodeURIComponent(keyword)}`);
     await page.getByText('没找到想要的？').first().waitFor({ timeout: 15_000 });
@@ -94,7 +93,7 @@ describeBrowser('self-service: a product request from the search page, feedback 
     await page.getByRole('textbox', { name: /生产厂家/ }).fill('测试制药有限公司');
     await page.getByRole('textbox', { name: /月需求量/ }).fill('30');
     await page.getByRole('textbox', { name: /期望价格/ }).fill('12.5');
-    await page.screenshot({ path: `${SHOTS_DIR}/pzqg-add.png`, fullPage: true });
+    await screenshot(page, 'pzqg-add');
     await page.getByRole('button', { name: '提交求购' }).click();
 
     await page.waitForURL((u) => u.pathname === '/pzqg');
@@ -102,7 +101,7 @@ describeBrowser('self-service: a product request from the search page, feedback 
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain('待处理');
     expect(await row.textContent()).toContain('¥12.50');
-    await page.screenshot({ path: `${SHOTS_DIR}/pzqg.png`, fullPage: true });
+    await screenshot(page, 'pzqg');
 
     await row.getByRole('link', { name: keyword, exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/pzqg/info');
@@ -114,12 +113,12 @@ describeBrowser('self-service: a product request from the search page, feedback 
     const listed = page.getByRole('region', { name: '已上架商品' });
     await listed.waitFor({ timeout: 15_000 });
     await listed.getByRole('button', { name: /加入购物车/ }).waitFor();
-    await page.screenshot({ path: `${SHOTS_DIR}/pzqg-info.png`, fullPage: true });
+    await screenshot(page, 'pzqg-info');
   });
 
   it('sends feedback with a screenshot and sees it listed with the picture', async () => {
     const page = await newPage(browser, server.url, { name: 'self-service-feedback' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
     await page.goto('/yjfk');
     await page.getByRole('combobox', { name: /反馈类型/ }).waitFor({ timeout: 15_000 });
     await page.getByRole('combobox', { name: /反馈类型/ }).selectOption('website');
@@ -137,11 +136,11 @@ describeBrowser('self-service: a product request from the search page, feedback 
     await img.waitFor();
     // The picture is served back to the company (GET /api/upload/{id}) and decodes.
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(8);
-    await page.screenshot({ path: `${SHOTS_DIR}/yjfk.png`, fullPage: true });
+    await screenshot(page, 'yjfk');
 
     await page.goto('/alerts');
     await page.getByRole('table', { name: '我的提醒' }).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: `${SHOTS_DIR}/alerts.png`, fullPage: true });
+    await screenshot(page, 'alerts');
   });
 
   it('a request filed with the server down is kept on the device and reaches the server once', async () => {

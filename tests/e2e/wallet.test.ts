@@ -5,24 +5,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPrice } from '../../src/domain/money';
 import type { CouponCounts, LedgerPage, MemberCard } from '../../src/domain/wallet';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-
-const SHOTS = process.env.WALLET_SHOTS_DIR;
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'demo1234');
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { credentials: 'include' });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  screenshotsWanted,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /** YYYY-MM-DD in Shanghai, `days` from today. */
 function shanghaiDay(days: number): string {
@@ -40,7 +33,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'wallet-demo' });
-    await signIn(page, 'demo');
+    await signInBuyer(page, 'demo');
   });
 
   afterAll(async () => {
@@ -53,7 +46,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await rowsOf(page).first().waitFor({ timeout: 15_000 });
     const money = await getJson<{ balance: number }>(page, '/api/user/user_money');
     await expect.poll(() => page.getByTestId('wallet-held').textContent()).toBe(formatPrice(money.balance).slice(1));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/wallet-yegl.png`, fullPage: true });
+    await screenshot(page, 'wallet-yegl');
 
     // By type
     const recharges = await getJson<LedgerPage>(page, '/api/user/user_money_log?use_type=recharge&page_size=50');
@@ -103,7 +96,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     ]);
     expect(await usable.getByRole('listitem').count()).toBe(counts.coupon.usable);
     await expect(usable.getByText('即将过期').count()).resolves.toBe(counts.coupon.expiring_soon);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/wallet-yhq.png`, fullPage: true });
+    await screenshot(page, 'wallet-yhq');
 
     await tabs.getByRole('link', { name: /已使用/ }).click();
     await page.waitForURL((u) => u.search === '?status=1');
@@ -116,13 +109,13 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await page.getByRole('navigation', { name: '我的钱包' }).getByRole('link', { name: '我的现金券' }).click();
     await page.waitForURL((u) => u.pathname === '/xjq');
     await expect.poll(() => page.getByRole('list', { name: '可使用的现金券' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(counts.voucher.usable);
-    if (SHOTS) {
+    if (screenshotsWanted()) {
       await page.goto('/xjq?status=2');
       await page.getByRole('list', { name: '已过期的现金券' }).waitFor({ timeout: 10_000 });
-      await page.screenshot({ path: `${SHOTS}/wallet-xjq-expired.png`, fullPage: true });
+      await screenshot(page, 'wallet-xjq-expired');
       await page.goto('/jfgl');
       await page.getByRole('table', { name: '积分明细' }).waitFor({ timeout: 10_000 });
-      await page.screenshot({ path: `${SHOTS}/wallet-jfgl.png`, fullPage: true });
+      await screenshot(page, 'wallet-jfgl');
     }
   });
 
@@ -138,7 +131,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await page.locator('#main').getByRole('link', { name: card.account_manager?.phone ?? '' }).waitFor();
     const shipped = page.getByRole('link', { name: new RegExp(`^${orders.counts.shipped}\\s*待收货$`) });
     await shipped.waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/member-centre.png`, fullPage: true });
+    await screenshot(page, 'member-centre');
     await shipped.click();
     await page.waitForURL((u) => u.pathname === '/order' && u.search === '?tab=shipped');
   });

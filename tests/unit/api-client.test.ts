@@ -2,9 +2,8 @@
 // rules and the SPEC §8 code classes as ApiError kinds.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureHttp, http, resetHttp, toFormBody } from '../../src/http/client';
-import { REQUEST_TIMEOUT_MS } from '../../src/domain/constants';
 
 interface Seen {
   method: string;
@@ -149,7 +148,7 @@ describe('request shape', () => {
     expect(seen[1].headers['idempotency-key']).toBeUndefined();
   });
 
-  it('sends credentials, no retry and the 30 s timeout by default', async () => {
+  it('sends credentials and no retry by default', async () => {
     const requests: Request[] = [];
     configureHttp({
       fetch: async (input) => {
@@ -160,7 +159,31 @@ describe('request shape', () => {
     await expect(http.get('user/base')).resolves.toBe(1);
     expect(requests).toHaveLength(1);
     expect(requests[0].credentials).toBe('include');
-    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it('gives up on an unanswered request after SPEC §7\'s 30 s by default, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      // beforeEach left the default timeout. A server that never answers: the request ends only when the client aborts it.
+      configureHttp({
+        fetch: (input) =>
+          new Promise<Response>((_, reject) => {
+            const signal = (input as Request).signal;
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          }),
+      });
+      let settled = false;
+      const outcome = http.get('user/base').then(
+        () => ((settled = true), null),
+        (err: unknown) => ((settled = true), err),
+      );
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toMatchObject({ kind: 'timeout', msg: '请求超时，请刷新页面' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not retry a failed request', async () => {

@@ -4,12 +4,18 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 
+// Stubbed at the HTTP edge, as the component tests do: the real src/api/user query (its key, its
+// retry and stale settings) is what the session check uses.
 const getUserBase = vi.fn<() => Promise<unknown>>();
-
-vi.mock('../../src/api/user', () => ({
-  userKeys: { all: ['user'], base: () => ['user', 'base'] },
-  userBaseQuery: () => ({ queryKey: ['user', 'base'], queryFn: () => getUserBase(), retry: false, staleTime: 60_000 }),
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../src/http/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/client')>()),
+  http,
 }));
+http.get.mockImplementation((path: string) => {
+  if (path === 'user/base') return getUserBase();
+  return Promise.reject(new Error(`unexpected GET ${path}`));
+});
 
 const { createSession, VISITOR_ANSWER_TTL_MS } = await import('../../src/app/session');
 

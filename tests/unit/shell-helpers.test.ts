@@ -8,7 +8,6 @@ import { isCartRoute, isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBa
 import { chatFrameUrl, qqChatUrl } from '../../src/app/shell/side-bar/chat';
 import { isSearchTop } from '../../src/app/shell/header/use-search-top';
 import { drawerTotals } from '../../src/api/cart-summary';
-import { SEARCH_TOP_SCROLL_PX } from '../../src/domain/constants';
 import { loginErrorMessage } from '../../src/features/auth/login-error';
 import { redirectTarget } from '../../src/features/auth/redirect-target';
 import { routesByName } from '../../src/routes/manifest';
@@ -71,9 +70,9 @@ describe('customer service URLs', () => {
 });
 
 describe('header search-top threshold', () => {
-  it('collapses at SEARCH_TOP_SCROLL_PX and beyond', () => {
-    expect(isSearchTop(SEARCH_TOP_SCROLL_PX - 1)).toBe(false);
-    expect(isSearchTop(SEARCH_TOP_SCROLL_PX)).toBe(true);
+  it('collapses at a 205 px scroll (SPEC §2) and beyond', () => {
+    expect(isSearchTop(204)).toBe(false);
+    expect(isSearchTop(205)).toBe(true);
   });
 });
 
