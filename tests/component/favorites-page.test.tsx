@@ -109,7 +109,9 @@ describe('favourites page', () => {
   it('cancels one favourite with the 已取消 toast', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: '取消收藏 布洛芬缓释胶囊' }));
-    expect(await screen.findByText('已取消')).toBeTruthy();
+    // The first write loads the local store (a dynamic import) before it is sent: under load that
+    // takes longer than findBy's 1 s default, so this waits longer (a ceiling, not a timing check).
+    expect(await screen.findByText('已取消', undefined, { timeout: 8_000 })).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [2] }, WRITE_OPTS);
     await waitFor(() => expect(rowNames()).toEqual(['感冒灵颗粒', '阿莫西林胶囊', '板蓝根颗粒']));
   });
