@@ -131,10 +131,10 @@ const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'awaiting_transf
  * An order with an after-sale in progress (售后中) cannot be cancelled until that is decided.
  */
 export async function cancelWithRefund(db: Db, config: PayConfig, actor: Actor, id: number, reason: string, now: Date): Promise<{ online: number; toBalance: number }> {
-  const outcome = await withTx(db, async (tx) => {
+  const outcome = await withTx(db, async (tx): Promise<{ online: number; toBalance: number }> => {
     const [o] = await lock(tx, id);
     if (!o) throw notFound(ORDER_NOT_FOUND);
-    if (o.status === 'cancelled' && (await owedThroughGateway(tx, id)) > 0) return { online: 0, toBalance: 0, retry: true };
+    if (o.status === 'cancelled' && (await owedThroughGateway(tx, id)) > 0) return { online: 0, toBalance: 0 };
     if (!CANCELLABLE.includes(o.status as OrderStatus)) throw conflict(NOT_CANCELLABLE);
     const note = `财务取消订单并退款：${reason}`;
     const given = await releaseOrder(tx, id, now, { note, actor: 'finance' }, undefined, CANCELLABLE);
@@ -155,8 +155,8 @@ export async function cancelWithRefund(db: Db, config: PayConfig, actor: Actor, 
       { action: 'order.cancel_refund', targetType: 'order', targetId: o.id, before: { status: o.status }, after: { status: 'cancelled', reason, online: given.toGateway, to_balance: given.toBalance } },
       now,
     );
-    return { online: given.toGateway, toBalance: given.toBalance, retry: false };
+    return { online: given.toGateway, toBalance: given.toBalance };
   });
   await sendGatewayRefunds(db, config, { orderId: id }, now);
-  return { online: outcome.online, toBalance: outcome.toBalance };
+  return outcome;
 }

@@ -14,8 +14,6 @@ import { gatewayRoom, giveBack, orderMoney, REFUND_EXCEEDS_PAID, refundFailed, s
 import { AppError } from '../../http/envelope.ts';
 import { totalOf } from '@domain/order-money.ts';
 
-export { refundFailed };
-
 /** Reserves this after-sale's gateway part unless it has one: at most what the order's online payments can still give back. */
 async function reserve(db: Db, afterSaleId: number, now: Date): Promise<void> {
   await withTx(db, async (tx) => {
