@@ -4,58 +4,28 @@
 // process) on a fresh embedded database serves the API, the shop, the console and the chat frame's
 // script and stylesheet as the build made them. Needs `npm run build`, like every file here; no
 // Chromium (the other tests here use tsx on purpose: docs/decisions/production-build.md).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REPO_ROOT, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILT = path.join(REPO_ROOT, 'dist-server');
-const READY_LINE = /listening on http:\/\/localhost:(\d+)/;
 /** Migrating and seeding PGlite beside other work on a 2-core machine: a ceiling, not a timing. */
 const READY_TIMEOUT_MS = 170_000;
 
-let child: ChildProcess;
-let output = '';
+let server: ServerProcess;
 let base = '';
-let exited: Promise<number>;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'built-server-'));
 
 beforeAll(async () => {
-  // Hermetic: nothing from the developer's shell points it at their database or data.
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'WORKERS', 'NODE_ENV', 'NODE_OPTIONS']) delete env[name];
-  child = spawn(process.execPath, [path.join(BUILT, 'worker.js')], {
-    cwd: REPO_ROOT,
-    env: { ...env, HOST: '127.0.0.1', PORT: '0', SEED_GOODS: '30', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the built server did not listen:\n${output}`)), READY_TIMEOUT_MS);
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const m = READY_LINE.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the built server exited with ${code} before listening:\n${output}`));
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
+  // Plain node on the built entry (spawnServer runs a .js entry without the tsx loader).
+  server = await spawnServer({ DATA_DIR: dataDir }, 'dist-server/worker.js', READY_TIMEOUT_MS);
+  base = server.url;
 }, READY_TIMEOUT_MS + 10_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
-  await exited;
+  await server?.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -94,6 +64,5 @@ it("serves the chat frame's script and stylesheet the build made", async () => {
 });
 
 it('stops cleanly on SIGTERM', async () => {
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
+  expect(await server.stop('SIGTERM')).toBe(0);
 });

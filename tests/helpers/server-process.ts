@@ -45,8 +45,10 @@ export function runToExit(entry: string, env: NodeJS.ProcessEnv, args: string[] 
 function launch(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): ChildProcess {
   // Hermetic: nothing from the developer's shell points the child at their database or data.
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'WORKERS', 'NODE_ENV', 'PORT']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'WORKERS', 'NODE_ENV', 'PORT', 'NODE_OPTIONS']) delete base[name];
+  // A built entry (dist-server/*.js) runs on plain node, as production runs it; sources through tsx.
+  const loader = entry.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     cwd: REPO_ROOT,
     env: { ...base, HOST: '127.0.0.1', PORT: '0', SEED_GOODS: '30', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,12 +59,12 @@ function launch(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): Chi
 }
 
 /** Starts a server process and resolves once it listens (its port comes from its log line). */
-export async function spawnServer(env: NodeJS.ProcessEnv, entry = 'server/index.ts'): Promise<ServerProcess> {
+export async function spawnServer(env: NodeJS.ProcessEnv, entry = 'server/index.ts', readyTimeoutMs = READY_TIMEOUT_MS): Promise<ServerProcess> {
   const child = launch(entry, env);
   let output = '';
   const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready in ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`server not ready in ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs);
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const m = READY_LINE.exec(output);
