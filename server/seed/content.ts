@@ -189,7 +189,8 @@ async function seedFocus(db: Db, now: Date, refs: ContentRefs): Promise<number> 
     ['xrtj', [0, 1, 2, 3].map((i) => ({ title: '新人推荐', url: goodsUrl(i) }))],
     ['ppzq', [0, 1, 2].map((i) => ({ title: '品牌专区', url: `/ppzq/info/${brandAt(i)}` }))],
     ['kxzq', [{ title: '控销专区 厂家授权', url: '/kxzq' }, { title: '控销新品上市', url: '/kxzq/new' }]],
-    ['kxzq_ad', [0, 1, 2].map((i) => ({ title: '控销推荐', url: i === 0 ? '/kxzq/new' : '/kxzq' }))],
+    // ref_id is the ad's number in /kxzq/goods/:url/:ads (`/kxzq/goods/3/1,2` shows ads 1 and 2).
+    ['kxzq_ad', [0, 1, 2].map((i) => ({ title: '控销推荐', url: i === 0 ? '/kxzq/new' : '/kxzq', refId: i + 1 }))],
     ['new_kxzq', [0, 1, 2].map(() => ({ title: '控销新品', url: '/kxzq/new' }))],
     [
       'zyzq',

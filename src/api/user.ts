@@ -55,9 +55,6 @@ export function setLoginMarker(): void {
 export function clearLoginMarker(): void {
   session()?.removeItem(LOGIN_MARKER_KEY);
 }
-export function hasLoginMarker(): boolean {
-  return session()?.getItem(LOGIN_MARKER_KEY) != null;
-}
 
 /** Seams for the two full-page loads, replaced in tests (jsdom cannot navigate). */
 export const pageLoad = {
@@ -68,7 +65,8 @@ export const pageLoad = {
 /**
  * After sign-in the marker is set and the target is loaded as a full page: that single load is
  * the SPEC's "one reload". Nothing reloads *because* a marker exists, so there is no loop; the
- * marker only records that this tab signed in, until logout clears it.
+ * marker only records that this tab signed in, until logout clears it
+ * (docs/decisions/login-marker.md).
  */
 export function completeSignIn(target: string): void {
   setLoginMarker();

@@ -23,14 +23,45 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server';
 }
 
+/**
+ * SPEC §8 tells the buyer at once: a timeout's alert comes at 30 s, a 5xx toast with the answer,
+ * even when the query will retry (up to three attempts, so the end could be 90 s away). Shown at
+ * the first failure the query retries; its end does not show it again.
+ */
+function isToldEarly(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'server');
+}
+
+function errorsShownEarly(queryCache: QueryCache): (query: object) => boolean {
+  const shown = new WeakSet<object>();
+  queryCache.subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { query, action } = event;
+    if (action.type === 'failed') {
+      if (action.failureCount === 1 && isToldEarly(action.error) && !isSilent(query.meta)) {
+        shown.add(query);
+        presentError(action.error);
+      }
+    } else if (action.type === 'fetch') {
+      // A new fetch (a refetch, the page's retry button) tells its own failure again.
+      shown.delete(query);
+    }
+  });
+  return (query) => shown.delete(query);
+}
+
 export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
+  let shownEarly: (query: object) => boolean = () => false;
+  const queryCache = new QueryCache({
+    onError: (error, query) => {
+      if (shownEarly(query) && isToldEarly(error)) return;
+      if (!isSilent(query.meta)) presentError(error);
+    },
+  });
+  shownEarly = errorsShownEarly(queryCache);
   return new QueryClient({
     ...config,
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (!isSilent(query.meta)) presentError(error);
-      },
-    }),
+    queryCache,
     mutationCache: new MutationCache({
       onSuccess: (data, _variables, _context, mutation) => {
         const notice = successNoticeOf(mutation.meta, data);

@@ -12,6 +12,11 @@ export const CART_DRAWER_OPEN_PX = 310;
 /** SPEC §9: the category menu shows the first 7 entries, the top nav the first 9. */
 export const CATEGORY_MENU_MAX_ENTRIES = 7;
 export const TOP_NAV_MAX_ENTRIES = 9;
+/**
+ * SPEC §3 Category `childrenShow`: the children the menu shows under an entry without opening it
+ * (its quick links), the first 3 by the console's order (docs/decisions/category-children-show.md).
+ */
+export const CATEGORY_CHILDREN_SHOWN = 3;
 /** SPEC §4 search suggestion timings. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SUGGEST_CACHE_MS = 5_000;

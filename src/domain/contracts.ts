@@ -7,6 +7,8 @@ export interface CategoryNode {
   logo: string;
   logo1: string;
   children: CategoryNode[];
+  /** SPEC §3: ids of the children the menu shows under this entry before it is opened (a subset of `children`, in their order). */
+  childrenShow: number[];
 }
 
 export interface NavItem {

@@ -1,9 +1,11 @@
-// The root layout: the shell (provided by the app, shell-slot.tsx) around the page, plus the cart
-// step banner on the cart steps. Also the router-wide pending and error views.
-import { Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+// The root layout: the shell (provided by the app, shell-slot.tsx) around the page (kept alive
+// where the manifest says, kept-alive-outlet.tsx), plus the cart step banner on the cart steps.
+// Also the router-wide pending and error views.
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useContext } from 'react';
 import { StepBanner } from '../ui/step-banner';
 import { useCurrentRouteDef } from './current-route';
+import { KeptAliveOutlet } from './kept-alive-outlet';
 import { ShellSlot } from './shell-slot';
 import styles from './system-page.module.css';
 
@@ -13,7 +15,7 @@ export function RootLayout() {
   return (
     <Shell def={def}>
       {def.step ? <StepBanner current={def.step} /> : null}
-      <Outlet />
+      <KeptAliveOutlet />
     </Shell>
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertCatalogue, insertGoods, insertShellContent, type CatalogueIds } from '../fixtures/catalogue.ts';
 import { hotKeywords } from '../../server/db/schema.ts';
-import { COMMON_TTL_MS } from '../../server/services/focus/common.ts';
+import { buildCategoryTrees, COMMON_TTL_MS, pruneTree } from '../../server/services/focus/common.ts';
 import type { CategoryNode, CommonData, FooterLink } from '../../src/domain/contracts.ts';
 
 let t: TestApp;
@@ -58,6 +58,8 @@ describe('GET /api/focus/common', () => {
     ]);
     expect(depth(d.category)).toBe(3);
     expect(d.category[0]).toMatchObject({ id: cat.category['西药'], logo: '', logo1: '' });
+    // SPEC §3 childrenShow: every node names the children the menu shows under it.
+    expect(d.category[0].childrenShow).toEqual(d.category[0].children.map((c) => c.id));
     expect(names(d.category_zy)).toEqual([{ 中药饮片: [{ 根茎类: ['人参'] }] }]);
     expect(names(d.category_qx)).toEqual([{ 医疗器械: [{ 防护用品: ['口罩'] }] }]);
     // Only 退热药 holds an on-sale free-shipping goods.
@@ -68,6 +70,16 @@ describe('GET /api/focus/common', () => {
     ]);
     expect(d.timestamp).toBe(Math.floor(t.clock.now().getTime() / 1000));
     expect(String(d.timestamp)).toHaveLength(10);
+  });
+
+  it('childrenShow names the first three children in the console order, also in a pruned tree', () => {
+    const row = (id: number, parentId: number | null) => ({ id, parentId, name: `类${id}`, logo: '', logo1: '', zone: 'standard' as const });
+    const { standard } = buildCategoryTrees([row(1, null), row(2, 1), row(3, 1), row(4, 1), row(5, 1), row(6, 2), row(7, 5)]);
+    expect(standard[0].childrenShow).toEqual([2, 3, 4]);
+    expect(standard[0].children[0].childrenShow).toEqual([6]);
+    expect(standard[0].children[1].childrenShow).toEqual([]);
+    // 包邮 keeps only 3 and 5 (the latter through 7): those two are shown.
+    expect(pruneTree(standard, new Set([3, 7]))[0].childrenShow).toEqual([3, 5]);
   });
 
   it('serves the catalogue part from memory for a while, the timestamp always fresh', async () => {

@@ -20,6 +20,7 @@ import {
   wallets,
 } from '../../server/db/schema.ts';
 import { isSeeded, seedDemo, type SeedSummary } from '../../server/seed/index.ts';
+import { slotItems } from '../../server/services/focus/slots.ts';
 import { eanCheckDigit } from '../../server/seed/goods.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
@@ -196,6 +197,15 @@ describe('seedDemo', () => {
     expect((await opened.db.select().from(navItems)).length).toBeGreaterThanOrEqual(9);
     expect((await opened.db.select().from(hotKeywords)).length).toBeGreaterThanOrEqual(10);
     expect(summary.accounts).toEqual(['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired']);
+  });
+
+  it('numbers the 控销 ads so /kxzq/goods/:url/:ads finds its banner (focus/kxzq_ad?ids=)', async () => {
+    // What GET /api/focus/kxzq_ad?ids=1,2 answers (server/routes/focus.ts reads the same service).
+    const picked = await slotItems(opened.db, 'kxzq_ad', NOW, [1, 2]);
+    expect(picked.map((item) => item.title)).toEqual(['控销推荐', '控销推荐']);
+    expect(picked.map((item) => item.image)).toEqual(['/media/banner/kxzq_ad-1.svg', '/media/banner/kxzq_ad-2.svg']);
+    expect(await slotItems(opened.db, 'kxzq_ad', NOW, [3])).toHaveLength(1);
+    expect(await slotItems(opened.db, 'kxzq_ad', NOW, [4])).toEqual([]);
   });
 
   it('is deterministic: the same options give the same goods in the same order', async () => {

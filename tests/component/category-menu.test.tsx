@@ -12,7 +12,15 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
   http,
 }));
 
-const node = (id: number, name: string, children: CategoryNode[] = []): CategoryNode => ({ id, name, logo: '', logo1: '', children });
+/** Shows its first three children under the entry, as the server decides by default. */
+const node = (id: number, name: string, children: CategoryNode[] = [], childrenShow = children.slice(0, 3).map((c) => c.id)): CategoryNode => ({
+  id,
+  name,
+  logo: '',
+  logo1: '',
+  children,
+  childrenShow,
+});
 const tree = Array.from({ length: 9 }, (_, i) =>
   node(100 + i, `一级${i + 1}`, [node(200 + i, `二级${i + 1}`, [node(300 + i, `三级${i + 1}`)])]),
 );
@@ -36,6 +44,15 @@ describe('category menu', () => {
     fireEvent.mouseEnter(screen.getByRole('link', { name: '一级1' }).closest('li')!);
     expect(screen.getByRole('link', { name: '三级1' }).getAttribute('href')).toBe('/list?category_id=300');
     expect(screen.getAllByRole('link', { name: '二级1' })[0].getAttribute('href')).toBe('/list?category_id=200');
+  });
+
+  it('shows under an entry the children its childrenShow names (SPEC §3), not simply the first ones', async () => {
+    const kids = ['感冒用药', '解热镇痛', '止咳化痰', '抗过敏'].map((name, i) => node(500 + i, name));
+    const shown = node(400, '西药', kids, [501, 503]);
+    http.get.mockImplementation(() => Promise.resolve(makeCommon({ category: [shown] })));
+    renderInApp(<CategoryMenu variant="standard" pinned onListRoute={false} />);
+    const entry = (await screen.findByRole('link', { name: '西药' })).closest('li')!;
+    expect(within(entry).getAllByRole('link').map((a) => a.textContent)).toEqual(['西药', '解热镇痛', '抗过敏']);
   });
 
   it('the free-shipping variant uses its own tree and adds yx=1', async () => {

@@ -97,7 +97,7 @@ export function makeUser(over: Partial<UserBase> = {}): UserBase {
 }
 
 export function makeCommon(over: Partial<CommonData> = {}): CommonData {
-  const leaf = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [] });
+  const leaf = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [], childrenShow: [] });
   return {
     rnss: ['感冒灵', '阿莫西林', '布洛芬'],
     nav: [
@@ -106,9 +106,16 @@ export function makeCommon(over: Partial<CommonData> = {}): CommonData {
       { id: 3, name: '敬请期待', url: '', image: '', is_open: 0, children: [] },
     ],
     category: [
-      { id: 10, name: '西药', logo: '', logo1: '', children: [{ id: 11, name: '感冒用药', logo: '', logo1: '', children: [leaf(12, '感冒颗粒')] }] },
+      {
+        id: 10,
+        name: '西药',
+        logo: '',
+        logo1: '',
+        children: [{ id: 11, name: '感冒用药', logo: '', logo1: '', children: [leaf(12, '感冒颗粒')], childrenShow: [12] }],
+        childrenShow: [11],
+      },
     ],
-    category_yx: [{ id: 20, name: '包邮西药', logo: '', logo1: '', children: [] }],
+    category_yx: [{ id: 20, name: '包邮西药', logo: '', logo1: '', children: [], childrenShow: [] }],
     category_zy: [],
     category_qx: [],
     brand: [],

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 const FIRST_RENDER = { timeout: 5_000 };
-const node = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [] });
+const node = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [], childrenShow: [] });
 const COMMON = makeCommon({
   category_qx: [node(40, '防护用品'), node(41, '检测器械')],
   category_zy: [node(50, '根茎类')],

@@ -192,7 +192,7 @@ describe('helpers of the list screen', () => {
   });
 
   it('category path and chip rows follow the tree', () => {
-    const leaf = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [] });
+    const leaf = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [], childrenShow: [] });
     const tree = [{ ...leaf(1, '西药'), children: [{ ...leaf(2, '感冒'), children: [leaf(3, '颗粒')] }] }, leaf(4, '中成药')];
     expect(categoryPath(tree, 3).map((n) => n.name)).toEqual(['西药', '感冒', '颗粒']);
     expect(categoryPath(tree, 99)).toEqual([]);

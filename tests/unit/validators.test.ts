@@ -22,6 +22,8 @@ describe('phone numbers', () => {
       expect(isMobile(bad)).toBe(false);
   });
 
+  // SPEC §5's "area code of 2-3 digits" read as the digits after the trunk 0, kept stricter on
+  // purpose (docs/decisions/landline-format.md): 20-12345678 cannot be dialled from another city.
   it('accepts landlines as 0 + 2-3 digit area code, hyphen, 7-8 digits', () => {
     for (const ok of ['010-12345678', '020-1234567', '0755-12345678', '0755-1234567']) expect(isLandline(ok)).toBe(true);
     for (const bad of ['20-12345678', '12-1234567', '01-1234567', '07555-1234567', '020-123456', '020-123456789', '02012345678'])

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { brands, categories, goods, hotKeywords, navItems } from '../../db/schema.ts';
 import type { BrandItem, CategoryNode, CommonData, NavItem } from '@domain/contracts.ts';
+import { CATEGORY_CHILDREN_SHOWN } from '@domain/constants.ts';
 
 export const COMMON_TTL_MS = 60_000;
 export const COMMON_BRAND_LIMIT = 30;
@@ -22,6 +23,11 @@ interface CategoryRow {
   zone: 'standard' | 'zy' | 'qx';
 }
 
+/** SPEC §3 `childrenShow`: the first CATEGORY_CHILDREN_SHOWN children, in the console's order. */
+function childrenShown(kids: readonly CategoryNode[]): number[] {
+  return kids.slice(0, CATEGORY_CHILDREN_SHOWN).map((k) => k.id);
+}
+
 /** Builds the visible trees of every zone; a hidden category hides its whole subtree. */
 export function buildCategoryTrees(rows: CategoryRow[]): Record<CategoryRow['zone'], CategoryNode[]> {
   const children = new Map<number | null, CategoryRow[]>();
@@ -30,13 +36,10 @@ export function buildCategoryTrees(rows: CategoryRow[]): Record<CategoryRow['zon
     if (list) list.push(r);
     else children.set(r.parentId, [r]);
   }
-  const grow = (r: CategoryRow, depth: number): CategoryNode => ({
-    id: r.id,
-    name: r.name,
-    logo: r.logo,
-    logo1: r.logo1,
-    children: depth < CATEGORY_DEPTH ? (children.get(r.id) ?? []).map((k) => grow(k, depth + 1)) : [],
-  });
+  const grow = (r: CategoryRow, depth: number): CategoryNode => {
+    const kids = depth < CATEGORY_DEPTH ? (children.get(r.id) ?? []).map((k) => grow(k, depth + 1)) : [];
+    return { id: r.id, name: r.name, logo: r.logo, logo1: r.logo1, children: kids, childrenShow: childrenShown(kids) };
+  };
   const trees: Record<CategoryRow['zone'], CategoryNode[]> = { standard: [], zy: [], qx: [] };
   for (const root of children.get(null) ?? []) trees[root.zone].push(grow(root, 1));
   return trees;
@@ -47,7 +50,7 @@ export function pruneTree(nodes: CategoryNode[], withGoods: ReadonlySet<number>)
   const out: CategoryNode[] = [];
   for (const n of nodes) {
     const kids = pruneTree(n.children, withGoods);
-    if (kids.length > 0 || withGoods.has(n.id)) out.push({ ...n, children: kids });
+    if (kids.length > 0 || withGoods.has(n.id)) out.push({ ...n, children: kids, childrenShow: childrenShown(kids) });
   }
   return out;
 }

@@ -12,9 +12,6 @@ import { isPlainLeftClick } from '../shell-link';
 import { categoryHref, categoryNavigation, type CategoryVariant } from './category-link';
 import styles from './category-menu.module.css';
 
-/** Level-2 names shown under each level-1 entry as quick links. */
-const QUICK_LINKS_PER_ENTRY = 3;
-
 /** Seam for the full-page navigation (jsdom cannot navigate documents). */
 export const documentNavigation = {
   assign: (href: string): void => window.location.assign(href),
@@ -93,7 +90,7 @@ export function CategoryMenu({ variant, pinned, onListRoute }: CategoryMenuProps
             <div className={styles.entryHead}>
               {link(node, styles.level1)}
               <span className={styles.quick}>
-                {node.children.slice(0, QUICK_LINKS_PER_ENTRY).map((child) => (
+                {node.children.filter((child) => node.childrenShow.includes(child.id)).map((child) => (
                   <span key={child.id}>{link(child, styles.quickLink)}</span>
                 ))}
               </span>
