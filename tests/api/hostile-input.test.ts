@@ -5,7 +5,8 @@
 // exponent numbers, SQL/HTML metacharacters, arrays and objects where a scalar is expected,
 // prototype keys, empty and missing values) in the path, the query and the body (form, JSON,
 // multipart), as a visitor and as a member. It holds when no answer is a 5xx, every JSON answer is
-// the envelope, and a refused write leaves every table's row count as it was.
+// the envelope, and a refused write writes no row of any table (row triggers note every insert,
+// update and delete: cheaper than counting every table's rows around each request, and stricter).
 import fc from 'fast-check';
 import type { MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
@@ -186,7 +187,6 @@ describe('hostile input on every API route', () => {
   let member: string;
   let probe: { bodyKeys: Set<string>; queryKeys: Set<string> } | null = null;
   let routes: RouteInfo[] = [];
-  let tables: string[] = [];
 
   const observeInput: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (probe) {
@@ -196,9 +196,10 @@ describe('hostile input on every API route', () => {
     await next();
   };
 
-  async function rowCounts(): Promise<Record<string, number>> {
-    const parts = tables.map((name) => sql`(SELECT count(*)::int FROM ${sql.identifier(name)}) AS ${sql.identifier(name)}`);
-    return rowsOf<Record<string, number>>(await t.db.execute(sql`SELECT ${sql.join(parts, sql`, `)}`))[0];
+  /** Tables written since the last call (the row triggers installed in beforeAll note each write). */
+  async function takeWrites(): Promise<string[]> {
+    const rows = rowsOf<{ table_name: string }>(await t.db.execute(sql`DELETE FROM __writes RETURNING table_name`));
+    return [...new Set(rows.map((r) => r.table_name))];
   }
 
   async function send(route: RouteInfo, req: HostileRequest, cookie: string | null): Promise<Response> {
@@ -253,7 +254,17 @@ describe('hostile input on every API route', () => {
         sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
       ),
     );
-    tables = listedTables.map((r) => r.table_name).filter((name) => !name.startsWith('__'));
+    const tables = listedTables.map((r) => r.table_name).filter((name) => !name.startsWith('__'));
+    await t.db.execute(sql`CREATE TABLE __writes (table_name text NOT NULL)`);
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION __note_write() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO __writes VALUES (TG_TABLE_NAME); RETURN NULL; END $$`),
+    );
+    for (const name of tables) {
+      await t.db.execute(
+        sql`CREATE TRIGGER __note_write AFTER INSERT OR UPDATE OR DELETE ON ${sql.identifier(name)} FOR EACH ROW EXECUTE FUNCTION __note_write()`,
+      );
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -273,7 +284,7 @@ describe('hostile input on every API route', () => {
 
   /** Sends one request and checks the answer and, for a refused write, every table's row count. */
   async function check(route: RouteInfo, req: HostileRequest, who: 'visitor' | 'member'): Promise<void> {
-    const before = UNSAFE.has(route.method) ? await rowCounts() : null;
+    if (UNSAFE.has(route.method)) await takeWrites();
     const res = await send(route, req, who === 'member' ? member : null);
     const label = `${who} ${route.method} ${route.pattern} ${JSON.stringify(req).slice(0, 300)}`;
     if (res.status >= 500) failures.push(`${label}: ${res.status}`);
@@ -283,11 +294,8 @@ describe('hostile input on every API route', () => {
       if (typeof envelope.code !== 'number' || typeof envelope.msg !== 'string') failures.push(`${label}: not the envelope`);
       else if (/[A-Za-z]{3,}Error|SELECT|INSERT|stack/.test(envelope.msg)) failures.push(`${label}: leaks ${envelope.msg}`);
     }
-    if (before && res.status >= 400) {
-      const after = await rowCounts();
-      for (const name of tables) {
-        if (!BOOKKEEPING_TABLES.has(name) && after[name] !== before[name]) failures.push(`${label}: ${name} ${before[name]} → ${after[name]}`);
-      }
+    if (UNSAFE.has(route.method) && res.status >= 400) {
+      for (const name of await takeWrites()) if (!BOOKKEEPING_TABLES.has(name)) failures.push(`${label}: wrote ${name}`);
     }
     if (who === 'member' && res.headers.getSetCookie().some((c) => /^sid=;|max-age=0/i.test(c))) {
       // Signed out by this request: sign in again once the login limit's window has passed.

@@ -31,7 +31,8 @@ import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 import type { Envelope } from '../../src/domain/envelope.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
 
 /** Default test time: a fixed weekday morning in Shanghai (02:00 UTC = 10:00 CST). */
 export const TEST_NOW = new Date('2025-06-02T02:00:00.000Z');
@@ -59,18 +60,21 @@ export function createClock(start: Date = TEST_NOW): TestClock {
 // Database from the migrated template
 // ---------------------------------------------------------------------------------------------
 
-async function migrationsHash(): Promise<string> {
+/** A hash of every file under the folders, names and contents. */
+async function filesHash(folders: string[]): Promise<string> {
   const h = createHash('sha256');
   const walk = async (dir: string) => {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else h.update(entry.name).update(await readFile(full));
+      else h.update(path.relative(projectRoot, full)).update(await readFile(full));
     }
   };
-  await walk(migrationsFolder);
+  for (const folder of folders) await walk(folder);
   return h.digest('hex').slice(0, 16);
 }
+
+const migrationsHash = () => filesHash([migrationsFolder]);
 
 let templatePromise: Promise<Blob> | null = null;
 
@@ -113,10 +117,36 @@ export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; clo
   };
 }
 
-/** A fresh, migrated in-memory database. */
-export async function createTestDb(): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
+/**
+ * The migrated template with the demo seed of `goods` goods dated `now`, dumped once and reused
+ * like the migrated one: seeding costs 5–20 s of a 2-core machine, and a dozen files ask for the
+ * same seed. Keyed by the seed's inputs and every source it runs (the server's and the shared
+ * domain's files, migrations included), so a change to the seed or a service it calls makes a new one.
+ */
+async function seededTemplate(goods: number, now: Date): Promise<Blob> {
+  const dir = path.join(os.tmpdir(), 'yaodian-test-templates');
+  const sources = await filesHash([path.join(projectRoot, 'server'), path.join(projectRoot, 'src/domain')]);
+  const file = path.join(dir, `pglite-seeded-${sources}-${goods}-${now.getTime()}.tar`);
+  if (existsSync(file)) return new Blob([await readFile(file)]);
   templatePromise ??= buildTemplate();
   const client = await PGlite.create({ loadDataDir: await templatePromise, extensions: { pg_trgm } });
+  const { seedDemo } = await import('../../server/seed/index.ts');
+  await seedDemo(drizzle({ client, schema }) as unknown as Db, { goods, now });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const bytes = new Uint8Array(await dump.arrayBuffer());
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+  return new Blob([bytes]);
+}
+
+/** A fresh, migrated in-memory database, seeded when asked (`seeded`: the demo seed's inputs). */
+export async function createTestDb(seeded?: { goods: number; now: Date }): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
+  templatePromise ??= buildTemplate();
+  const dataDir = seeded ? await seededTemplate(seeded.goods, seeded.now) : await templatePromise;
+  const client = await PGlite.create({ loadDataDir: dataDir, extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   // A no-op when the template is current; a safety net if the tarball is somehow stale.
   await migrate(db, { migrationsFolder });
@@ -233,11 +263,15 @@ export interface TestApp {
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { db, close } = opts.databaseUrl ? await createPgTestDb(opts.databaseUrl) : await createTestDb();
   const clock = createClock(opts.start);
-  if (opts.seed) {
+  const goods = typeof opts.seed === 'number' ? opts.seed : 200;
+  const cachedSeed = Boolean(opts.seed) && !opts.databaseUrl;
+  const { db, close } = opts.databaseUrl
+    ? await createPgTestDb(opts.databaseUrl)
+    : await createTestDb(cachedSeed ? { goods, now: clock.now() } : undefined);
+  if (opts.seed && !cachedSeed) {
     const { seedDemo } = await import('../../server/seed/index.ts');
-    await seedDemo(db, { goods: typeof opts.seed === 'number' ? opts.seed : 200, now: clock.now() });
+    await seedDemo(db, { goods, now: clock.now() });
   }
   const deps: Deps = {
     db,

@@ -7,6 +7,7 @@ import { afterSales, companies, orders } from '../../db/schema.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { AdminAfterSaleRow } from '@domain/admin-orders.ts';
 import type { AfterSaleStatus } from '@domain/orders.ts';
+import { pageOf, rowsBefore } from '../../db/paging.ts';
 
 export interface AfterSaleQuery {
   status?: AfterSaleStatus;
@@ -53,12 +54,8 @@ export async function searchAfterSales(db: Db, query: AfterSaleQuery): Promise<P
     .where(cond)
     .orderBy(...(query.status ? [asc(afterSales.createdAt), asc(afterSales.id)] : [desc(afterSales.createdAt), desc(afterSales.id)]))
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return {
-    total,
-    page: query.page,
-    size: query.size,
-    list: rows.map((r) => ({
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map((r) => ({
       id: r.id,
       order_id: r.orderId,
       order_no: r.orderNo,
@@ -70,5 +67,5 @@ export async function searchAfterSales(db: Db, query: AfterSaleQuery): Promise<P
       status: r.status as AfterSaleStatus,
       created_at: r.createdAt.getTime(),
     })),
-  };
+  );
 }

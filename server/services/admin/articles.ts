@@ -11,6 +11,7 @@ import type { ArticleDraft, ArticleSortKey, ConsoleArticle, ConsoleArticleCatego
 import { isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { pageOf, rowsBefore } from '../../db/paging.ts';
 
 export const ARTICLE_NOT_FOUND = '文章不存在';
 
@@ -58,12 +59,14 @@ export async function listConsoleArticles(db: Db, q: ArticleQuery): Promise<Page
       .where(cond)
       .orderBy(q.desc ? desc(col) : asc(col), desc(articles.id))
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .offset(rowsBefore(q)),
     consoleArticleCategories(db),
   ]);
   const paths = new Map(cats.map((c) => [c.id, c.path]));
-  return {
-    list: rows.map((r) => ({
+  return pageOf(
+    q,
+    total,
+    rows.map((r) => ({
       id: r.id,
       title: r.title,
       category_id: r.categoryId,
@@ -72,10 +75,7 @@ export async function listConsoleArticles(db: Db, q: ArticleQuery): Promise<Page
       sort: r.sort,
       published_at: r.publishedAt.getTime(),
     })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  );
 }
 
 type ArticleRow = typeof articles.$inferSelect;

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { AuditEntry, Paged } from '@domain/admin.ts';
+import { pageOf, rowsBefore } from '../../db/paging.ts';
 
 export interface Actor {
   staffId: number;
@@ -69,12 +70,8 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<Paged<Audi
     .where(cond)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return {
-    total,
-    page: query.page,
-    size: query.size,
-    list: rows.map((r) => ({
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map((r) => ({
       id: r.id,
       staff_id: r.staffId,
       staff_name: r.staffName,
@@ -86,5 +83,5 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<Paged<Audi
       ip: r.ip,
       created_at: r.createdAt.getTime(),
     })),
-  };
+  );
 }

@@ -17,6 +17,7 @@ import type {
   Paged,
   StaffOption,
 } from '@domain/admin.ts';
+import { pageOf, rowsBefore } from '../../db/paging.ts';
 
 export const COMPANY_NOT_FOUND = '企业不存在';
 export const NOTHING_TO_REVIEW = '该企业没有待审核的资质';
@@ -83,12 +84,8 @@ export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Pa
     .where(cond)
     .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(companies.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return {
-    total,
-    page: query.page,
-    size: query.size,
-    list: rows.map((r) => ({
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map((r) => ({
       id: r.id,
       name: r.name,
       kind: r.kind,
@@ -100,7 +97,7 @@ export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Pa
       city: r.city,
       created_at: r.createdAt.getTime(),
     })),
-  };
+  );
 }
 
 async function companyRow(db: Db, id: number) {

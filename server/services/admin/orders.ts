@@ -9,6 +9,7 @@ import { orderDetail } from '../orders/view.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { AdminOrderDetail, AdminOrderRow, ShippableBatch } from '@domain/admin-orders.ts';
 import type { OrderStatus } from '@domain/orders.ts';
+import { pageOf, rowsBefore } from '../../db/paging.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 const DAY_MS = 86_400_000;
@@ -56,12 +57,8 @@ export async function searchOrders(db: Db, q: OrderQuery): Promise<Paged<AdminOr
     .where(cond)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  return {
-    total,
-    page: q.page,
-    size: q.size,
-    list: rows.map((r) => ({
+    .offset(rowsBefore(q));
+  return pageOf(q, total, rows.map((r) => ({
       id: r.id,
       order_no: r.orderNo,
       company_id: r.companyId,
@@ -72,7 +69,7 @@ export async function searchOrders(db: Db, q: OrderQuery): Promise<Paged<AdminOr
       line_count: Number(r.lineCount),
       created_at: r.createdAt.getTime(),
     })),
-  };
+  );
 }
 
 export async function adminOrderDetail(db: Db, id: number, now: Date): Promise<AdminOrderDetail> {

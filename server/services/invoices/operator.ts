@@ -14,6 +14,7 @@ import { INVOICE_NOT_FOUND, issue, toView, withOrderNo } from './requests.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { AdminInvoiceRow } from '@domain/admin-orders.ts';
 import type { Invoice } from '@domain/orders.ts';
+import { pageOf, rowsBefore } from '../../db/paging.ts';
 
 export const INVOICE_DECIDED = '该发票申请已处理';
 const KIND_TEXT: Record<Invoice['kind'], string> = { normal: '普通发票', special: '增值税专用发票' };
@@ -52,13 +53,9 @@ export async function searchInvoices(db: Db, query: InvoiceQuery): Promise<Paged
     .where(cond)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return {
-    total,
-    page: query.page,
-    size: query.size,
-    list: rows.map((r) => ({ ...toView(r), company_id: r.companyId, company_name: r.companyName, reject_reason: r.rejectReason })),
-  };
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map((r) => ({ ...toView(r), company_id: r.companyId, company_name: r.companyName, reject_reason: r.rejectReason })),
+  );
 }
 
 async function lockRequested(tx: Db, id: number) {

@@ -20,6 +20,26 @@ export async function assertInspectionService(db: Db, companyId: number): Promis
   if (!row || row.url === '') throw new AppError(403, 403, QUALITY_INSPECTION_FALLBACK_MSG);
 }
 
+/** The reports' metadata (not their files) for these batches, oldest first. */
+export async function reportsOfBatches(db: Db, batchIds: number[]) {
+  if (batchIds.length === 0) return [];
+  return db
+    .select({
+      id: inspectionReports.id,
+      batchId: inspectionReports.batchId,
+      title: inspectionReports.title,
+      reportNo: inspectionReports.reportNo,
+      issuer: inspectionReports.issuer,
+      issuedOn: inspectionReports.issuedOn,
+      fileName: inspectionReports.fileName,
+      mime: inspectionReports.mime,
+      size: inspectionReports.size,
+    })
+    .from(inspectionReports)
+    .where(inArray(inspectionReports.batchId, batchIds))
+    .orderBy(asc(inspectionReports.id));
+}
+
 const visible = (isSpecial: boolean) => and(eq(goods.isOnSale, true), isSpecial ? undefined : eq(goods.isKx, false));
 
 export async function searchInspectionReports(
@@ -53,25 +73,7 @@ export async function searchInspectionReports(
     .orderBy(desc(goods.salesCount), asc(goods.id), desc(goodsBatches.producedOn), desc(goodsBatches.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const ids = rows.map((r) => r.batchId);
-  const reports =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: inspectionReports.id,
-            batchId: inspectionReports.batchId,
-            title: inspectionReports.title,
-            reportNo: inspectionReports.reportNo,
-            issuer: inspectionReports.issuer,
-            issuedOn: inspectionReports.issuedOn,
-            fileName: inspectionReports.fileName,
-            mime: inspectionReports.mime,
-            size: inspectionReports.size,
-          })
-          .from(inspectionReports)
-          .where(inArray(inspectionReports.batchId, ids))
-          .orderBy(asc(inspectionReports.id));
+  const reports = await reportsOfBatches(db, rows.map((r) => r.batchId));
   const list: InspectionBatch[] = rows.map((r) => ({
     batch_id: r.batchId,
     goods_id: r.goodsId,

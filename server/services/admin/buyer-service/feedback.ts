@@ -11,6 +11,7 @@ import { FEEDBACK_NOT_FOUND, replyFeedback, toView } from '../../feedback/feedba
 import type { Paged } from '@domain/admin.ts';
 import type { AdminFeedback, FeedbackStatus } from '@domain/buyer-service.ts';
 import type { FeedbackCategory } from '@domain/feedback.ts';
+import { pageOf, rowsBefore } from '../../../db/paging.ts';
 
 export const FEEDBACK_PHOTO_PURPOSE = 'feedback';
 export const consolePhotoUrl = (id: number): string => `/api/admin/feedback/photo/${id}`;
@@ -54,8 +55,8 @@ export async function searchFeedback(db: Db, query: FeedbackQuery): Promise<Page
     .where(cond)
     .orderBy(...order)
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return { total, page: query.page, size: query.size, list: rows.map(toAdmin) };
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map(toAdmin));
 }
 
 export async function getAdminFeedback(db: Db, id: number): Promise<AdminFeedback> {

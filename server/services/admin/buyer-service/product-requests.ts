@@ -11,6 +11,7 @@ import { PRODUCT_REQUEST_NOT_FOUND, replyProductRequest, toView } from '../../pr
 import type { Paged } from '@domain/admin.ts';
 import type { AdminProductRequest } from '@domain/buyer-service.ts';
 import type { ProductRequestStatus } from '@domain/product-requests.ts';
+import { pageOf, rowsBefore } from '../../../db/paging.ts';
 
 export interface ProductRequestQuery {
   status?: ProductRequestStatus;
@@ -57,8 +58,8 @@ export async function searchProductRequests(db: Db, query: ProductRequestQuery):
     .where(cond)
     .orderBy(...order)
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return { total, page: query.page, size: query.size, list: rows.map(toAdmin) };
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map(toAdmin));
 }
 
 export async function getAdminProductRequest(db: Db, id: number): Promise<AdminProductRequest> {

@@ -1,12 +1,13 @@
 // One goods as the console's editor shows it: the editable state (prices, ladders, rank prices,
 // stock, limits, flags, scope class) and its batches with their inspection reports (metadata only;
 // the files are served by the buyer's /api/jybg routes and are not re-sent here).
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { categories, goods, goodsBatches, goodsLadderPrices, goodsPrices, inspectionReports } from '../../../db/schema.ts';
+import { categories, goods, goodsBatches, goodsLadderPrices, goodsPrices } from '../../../db/schema.ts';
 import { notFound } from '../../../http/envelope.ts';
 import type { ConsoleGoods, GoodsEdit } from '@domain/admin-goods.ts';
 import { isScopeClass } from '@domain/business-scope.ts';
+import { reportsOfBatches } from '../../quality-reports/search.ts';
 
 export const GOODS_NOT_FOUND = '商品不存在';
 
@@ -53,23 +54,7 @@ export async function consoleGoods(db: Db, id: number): Promise<ConsoleGoods> {
   if (!row) throw notFound(GOODS_NOT_FOUND);
   const { g } = row;
   const batches = await db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, id)).orderBy(desc(goodsBatches.id));
-  const reports =
-    batches.length === 0
-      ? []
-      : await db
-          .select({
-            id: inspectionReports.id,
-            batchId: inspectionReports.batchId,
-            title: inspectionReports.title,
-            reportNo: inspectionReports.reportNo,
-            issuer: inspectionReports.issuer,
-            issuedOn: inspectionReports.issuedOn,
-            fileName: inspectionReports.fileName,
-            size: inspectionReports.size,
-          })
-          .from(inspectionReports)
-          .where(inArray(inspectionReports.batchId, batches.map((b) => b.id)))
-          .orderBy(asc(inspectionReports.id));
+  const reports = await reportsOfBatches(db, batches.map((b) => b.id));
   return {
     ...(await editableState(db, g)),
     id: g.id,

@@ -7,6 +7,7 @@ import { categories, goods } from '../../../db/schema.ts';
 import type { Paged } from '@domain/admin.ts';
 import { LOW_STOCK_THRESHOLD } from '@domain/admin.ts';
 import type { ConsoleGoodsRow, GoodsCategoryOption, GoodsFlag, GoodsSort, GoodsStockFilter } from '@domain/admin-goods.ts';
+import { pageOf, rowsBefore } from '../../../db/paging.ts';
 
 export interface GoodsListQuery {
   q?: string;
@@ -86,12 +87,8 @@ export async function listConsoleGoods(db: Db, query: GoodsListQuery): Promise<P
     // The id breaks ties, so paging never repeats or skips a row of equal price or stock.
     .orderBy(...exact, query.desc ? desc(column) : asc(column), query.desc ? desc(goods.id) : asc(goods.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return {
-    total,
-    page: query.page,
-    size: query.size,
-    list: rows.map(({ g, category }) => ({
+    .offset(rowsBefore(query));
+  return pageOf(query, total, rows.map(({ g, category }) => ({
       id: g.id,
       name: g.name,
       common_name: g.commonName,
@@ -107,7 +104,7 @@ export async function listConsoleGoods(db: Db, query: GoodsListQuery): Promise<P
       flags: flagsOf(g),
       updated_at: g.updatedAt.getTime(),
     })),
-  };
+  );
 }
 
 /** The category tree's first two levels, for the list's filter. */
