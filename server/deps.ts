@@ -1,6 +1,8 @@
 // What a running app is built from. Tests build their own (fresh in-memory PGlite, fixed clock).
 import type { Db } from './db/client.ts';
 import type { AlipayGateway } from './payment-gateway.ts';
+import type { SmsSender } from './sms-sender.ts';
+import type { LogWriter } from './log.ts';
 import type { TransferAccount } from '@domain/orders.ts';
 import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
 
@@ -18,6 +20,11 @@ export interface AppConfig {
   demo: boolean;
   /** The Alipay gateway, when its settings are given (always in production). */
   alipay?: AlipayGateway;
+  /**
+   * The SMS provider verification codes go out through (SMS_PROVIDER; always in production). Unset:
+   * the demo's outbox, which sends nothing (GET /api/dev/outbox shows the codes).
+   */
+  sms?: SmsSender;
   /** Our receiving account for 对公转账 (TRANSFER_ACCOUNT_*); wins over site_config. */
   transferAccount?: TransferAccount;
   /** The footer's licences (SHOP_LICENCES); unset: the demo's invented ones, none in production. */
@@ -52,6 +59,8 @@ export interface Deps {
    * their own to play a restarted server. Default: the process's.
    */
   bootId?: string;
+  /** Where structured log lines go; default one JSON line each on stdout (server/log.ts). */
+  log?: LogWriter;
   /** Uniform [0, 1) for the lucky draw (server/services/draws); tests pass a seeded one. Default Math.random. */
   random?: () => number;
 }
