@@ -17,7 +17,7 @@ import { isAdminHostFor } from './http/admin-host.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
-import { registerWechatRoutes, userWechatRoutes, userWechatTicketRoutes, wechatRoutes, wechatStandIn } from './routes/wechat.ts';
+import { registerWechatRoutes, userWechatRoutes, userWechatTicketRoutes, wechatCallbackRoutes, wechatOffered, wechatRoutes, wechatStandIn } from './routes/wechat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { globalRoutes } from './routes/global.ts';
@@ -102,13 +102,15 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', feedbackRoutes);
   api.route('/user', goodsAlertRoutes);
   api.route('/register', registerRoutes);
-  // The WeChat stand-in authorises any ticket with any nickname: the demo's only; in production
-  // these answer 404 until a real WeChat adapter exists (docs/decisions/wechat-binding.md).
-  if (wechatStandIn(deps.config)) {
+  // WeChat tickets with real WeChat sign-in (its settings) or the demo's stand-in; without either
+  // (production without WECHAT_APP_ID) they answer 404. The stand-in authorises any ticket with
+  // any nickname: the demo's only (docs/decisions/wechat-sign-in.md).
+  if (wechatOffered(deps.config)) {
     api.route('/register', registerWechatRoutes);
     api.route('/user', userWechatTicketRoutes);
-    api.route('/wechat', wechatRoutes);
   }
+  if (deps.config.wechat) api.route('/wechat', wechatCallbackRoutes);
+  if (wechatStandIn(deps.config)) api.route('/wechat', wechatRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
   api.route('/goods', goodsRoutes);

@@ -2,6 +2,7 @@
 import type { Db } from './db/client.ts';
 import type { AlipayGateway } from './payment-gateway.ts';
 import type { SmsSender } from './sms-sender.ts';
+import type { WechatLogin } from './wechat-login.ts';
 import type { LogWriter } from './log.ts';
 import type { TransferAccount } from '@domain/orders.ts';
 import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
@@ -25,6 +26,11 @@ export interface AppConfig {
    * the demo's outbox, which sends nothing (GET /api/dev/outbox shows the codes).
    */
   sms?: SmsSender;
+  /**
+   * WeChat website sign-in (WECHAT_APP_ID, WECHAT_APP_SECRET) for /bdwx and /register/wechat. Unset:
+   * the demo's stand-in confirmation page, and no WeChat at all in production.
+   */
+  wechat?: WechatLogin;
   /** Our receiving account for 对公转账 (TRANSFER_ACCOUNT_*); wins over site_config. */
   transferAccount?: TransferAccount;
   /** The footer's licences (SHOP_LICENCES); unset: the demo's invented ones, none in production. */

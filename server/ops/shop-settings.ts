@@ -11,6 +11,8 @@ import type { TransferAccount } from '@domain/orders.ts';
 import { Refusal } from './refusal.ts';
 import { readShopFrontSettings, type ShopFrontSettings } from './shop-front-settings.ts';
 import { readSmsSettings } from './sms-settings.ts';
+import { readWechatSettings } from './wechat-settings.ts';
+import type { WechatLogin } from '../wechat-login.ts';
 import type { SmsSender } from '../sms-sender.ts';
 
 type Env = Record<string, string | undefined>;
@@ -20,6 +22,7 @@ export interface ShopSettings extends ShopFrontSettings {
   alipay?: AlipayGateway;
   transferAccount?: TransferAccount;
   sms?: SmsSender;
+  wechat?: WechatLogin;
 }
 
 const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'SHOP_URL'] as const;
@@ -39,6 +42,9 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
   if (production) problems.push(...missing(TRANSFER_KEYS), ...missing(['CHAT_TOKEN_SECRET']));
   const sms = readSmsSettings(get, production);
   problems.push(...sms.missing);
+  const wechat = readWechatSettings(get);
+  const wechatHalf = wechat.missing.length > 0;
+  problems.push(...wechat.missing.filter((n) => !problems.includes(n)));
   const shopUrl = get('SHOP_URL');
   if (shopUrl && !/^https?:\/\/[^/]+\/?$/.test(shopUrl)) {
     throw new Refusal(`SHOP_URL=${shopUrl} is not an origin such as https://shop.example.com.`);
@@ -48,12 +54,13 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
   }
   if (problems.length > 0) {
     throw new Refusal(
-      `${production ? 'NODE_ENV=production' : alipayMissing.length < ALIPAY_KEYS.length ? 'the Alipay settings' : 'the SMS settings'} need${problems.length === 1 ? 's' : ''} ${problems.join(', ')} (docs/operations.md "Production settings").`,
+      `${production ? 'NODE_ENV=production' : alipayMissing.length < ALIPAY_KEYS.length ? 'the Alipay settings' : wechatHalf ? 'the WeChat settings' : 'the SMS settings'} need${problems.length === 1 ? 's' : ''} ${problems.join(', ')} (docs/operations.md "Production settings").`,
     );
   }
 
   const settings: ShopSettings = { demo: !production, ...readShopFrontSettings(get) };
   if (sms.sms) settings.sms = sms.sms;
+  if (wechat.wechat) settings.wechat = wechat.wechat;
   if (alipayMissing.length === 0) {
     try {
       settings.alipay = alipayGateway({
