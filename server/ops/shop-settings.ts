@@ -37,8 +37,10 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
 
   const problems: string[] = [];
   const alipayMissing = missing(ALIPAY_KEYS);
-  // In the demo Alipay is optional, but half its settings is a mistake worth stopping for.
-  if (production || alipayMissing.length < ALIPAY_KEYS.length) problems.push(...alipayMissing);
+  // In the demo Alipay is optional, but half its settings is a mistake worth stopping for. SHOP_URL
+  // alone is not half of Alipay: WeChat sign-in needs it too.
+  const alipayStarted = ALIPAY_KEYS.some((k) => k !== 'SHOP_URL' && get(k));
+  if (production || alipayStarted) problems.push(...alipayMissing);
   if (production) problems.push(...missing(TRANSFER_KEYS), ...missing(['CHAT_TOKEN_SECRET']));
   const sms = readSmsSettings(get, production);
   problems.push(...sms.missing);
@@ -54,7 +56,7 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
   }
   if (problems.length > 0) {
     throw new Refusal(
-      `${production ? 'NODE_ENV=production' : alipayMissing.length < ALIPAY_KEYS.length ? 'the Alipay settings' : wechatHalf ? 'the WeChat settings' : 'the SMS settings'} need${problems.length === 1 ? 's' : ''} ${problems.join(', ')} (docs/operations.md "Production settings").`,
+      `${production ? 'NODE_ENV=production' : alipayStarted ? 'the Alipay settings' : wechatHalf ? 'the WeChat settings' : 'the SMS settings'} need${problems.length === 1 ? 's' : ''} ${problems.join(', ')} (docs/operations.md "Production settings").`,
     );
   }
 

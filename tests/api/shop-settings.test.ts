@@ -96,6 +96,8 @@ describe('production settings', () => {
 
   it('needs nothing in the demo, but refuses half of the Alipay settings there', () => {
     expect(readShopSettings({}, false)).toEqual({ demo: true });
+    // SHOP_URL alone (WeChat sign-in needs it) is not half of Alipay.
+    expect(readShopSettings({ SHOP_URL: 'http://localhost:3000' }, false).alipay).toBeUndefined();
     expect(refusal({ ALIPAY_APP_ID: '1' }, false)).toBe(
       'the Alipay settings need ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL (docs/operations.md "Production settings").',
     );
