@@ -106,6 +106,8 @@ describe('binding through WeChat (/bdwx)', () => {
     expect(await openidOf('other')).toBeNull();
     expect(await openidOf('victim')).toBeNull();
 
+    // Even the member's own session without the browser's state cookie (another of their browsers).
+    expect((await callback(flow.callback, [victim])).error).toBe('微信授权已失效，请重新扫码');
     expect(await callback(flow.callback, [victim, flow.browser])).toMatchObject({ page: '/bdwx', error: null });
     expect(await openidOf('victim')).toBe(wechatUser(2).openid);
   });
@@ -142,6 +144,15 @@ describe('binding through WeChat (/bdwx)', () => {
 });
 
 describe('registering from a WeChat scan (/register/wechat)', () => {
+  it("a registration state scanned in someone else's browser authorises nothing (login CSRF)", async () => {
+    fake.scanner = wechatUser(8);
+    // The attacker asks for a registration and gets a victim to scan it: the victim's browser has no cookie.
+    const flow = await authorise('/api/register/wechat', null);
+    expect((await callback(flow.callback, [])).error).toBe('微信授权已失效，请重新扫码');
+    const state = await t.call('GET', `/api/register/wechat?ticket=${encodeURIComponent(flow.ticket)}`);
+    expect(state.body.data).toEqual({ status: 'waiting', nickname: '' });
+  });
+
   it('the scan authorises the account form; step 1 creates the account bound to that WeChat', async () => {
     fake.scanner = wechatUser(9, '新药房');
     const flow = await authorise('/api/register/wechat', null);
