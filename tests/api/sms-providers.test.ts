@@ -67,7 +67,7 @@ for (const provider of ['aliyun', 'tencent'] as const) {
         const phone = nextPhone();
         const sentBefore = fake.sent.length;
         const res = await requestCode(phone);
-        expect(res.status).toBe(502);
+        expect(res.status).toBe(400);
         expect(res.body.msg).toBe('短信发送失败，请稍后再试');
         expect(await storedCodes(phone)).toEqual([]);
         expect(fake.sent.length).toBe(sentBefore);

@@ -35,9 +35,10 @@ export async function deliverCode(
     const failure = err instanceof SmsFailure ? err : new SmsFailure('failed', err instanceof Error ? err.message : String(err));
     delivery.log({ ...entry, outcome: failure.kind, request_id: failure.requestId, detail: failure.detail });
     for (const place of places) await release(db, place);
-    // 502: the provider failed, not the request; the envelope code 400 lets the shop show the message.
     if (failure.kind === 'throttled') throw new AppError(429, 429, SMS_TOO_FREQUENT_MSG);
-    throw new AppError(502, 400, SMS_FAILED_MSG);
+    // 400, not 502: the shop's client reads a 502/503/504 as "our server is unreachable" (a proxy's
+    // answer) and would go offline; this is our answer, a business refusal the form shows.
+    throw new AppError(400, 400, SMS_FAILED_MSG);
   }
   await storeSentCode(db, phone, purpose, code, now);
 }
