@@ -10,6 +10,10 @@ import { parseInput } from './http/body.ts';
 import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
+import { requestLog } from './http/request-log.ts';
+import { healthRoutes } from './http/health.ts';
+import { RequestMetrics } from './http/metrics.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import path from 'node:path';
 import { consoleSite, mediaSite, staticSite } from './http/static.ts';
 import { serverRendering } from './http/ssr.ts';
@@ -71,6 +75,12 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   app.onError(handleError);
   // Hono only calls the top-level app's notFound, so unknown /api paths are answered here.
   app.notFound(handleNotFound);
+  // First: every request, whatever answers it, has an id and an access-log line.
+  const metrics = new RequestMetrics();
+  app.use('*', requestLog(deps, metrics));
+  // Before the API's middleware (no session, no origin check): load balancers probe these.
+  app.route('/api/health', healthRoutes(deps));
+  if (deps.config.metricsToken) app.route('/metrics', metricsRoutes(deps, metrics, deps.config.metricsToken));
 
   const api = new Hono<AppEnv>();
   // Outermost, so it compresses the final answer (lists and the cart run to tens of KB of JSON).
@@ -89,7 +99,6 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.use('*', idempotency());
   if (opts.observeInput) api.use('*', opts.observeInput);
 
-  api.get('/health', (c) => c.json({ code: 10000, msg: 'ok', data: { time: deps.clock().toISOString() } }));
   api.route('/user', userRoutes);
   api.route('/user', walletRoutes);
   api.route('/user', storeRoutes);

@@ -51,6 +51,8 @@ export interface AppConfig {
    * false. API tests turn it off by default: they write accounts behind the server's back.
    */
   sessionMemo?: boolean;
+  /** METRICS_TOKEN: GET /metrics (Prometheus) answers a scraper bearing it; unset, /metrics is not mounted. */
+  metricsToken?: string;
   /** Minutes a new order may stay unpaid before it is cancelled (ORDER_PAYMENT_TTL_MINUTES, default 30). */
   orderPaymentTtlMinutes?: number;
 }
