@@ -59,8 +59,8 @@ const SERVER_RANKS = [
   { root: ['project-root.ts'] },
   // The schema, the connection, transactions.
   { db: ['db/'] },
-  // What an app is built from and its request context; the payment gateway contract it is given.
-  { shape: ['deps.ts', 'env.ts', 'payment-gateway.ts'] },
+  // What an app is built from and its request context; the payment, SMS and WeChat contracts it is given; its log.
+  { shape: ['deps.ts', 'env.ts', 'payment-gateway.ts', 'sms-sender.ts', 'wechat-login.ts', 'log.ts'] },
   // What one process knows of the others: its start's id, the starts still running, news to the other workers.
   { cluster: ['cluster/'] },
   // The HTTP edge (envelope, bodies, validation, static files), and the chat frame's own assets.

@@ -10,6 +10,10 @@ import { parseInput } from './http/body.ts';
 import { refuseHostileText } from './http/text-guard.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { idempotency } from './http/idempotency.ts';
+import { requestLog } from './http/request-log.ts';
+import { healthRoutes } from './http/health.ts';
+import { RequestMetrics } from './http/metrics.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import path from 'node:path';
 import { consoleSite, mediaSite, staticSite } from './http/static.ts';
 import { serverRendering } from './http/ssr.ts';
@@ -17,7 +21,7 @@ import { isAdminHostFor } from './http/admin-host.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
-import { registerWechatRoutes, userWechatRoutes, userWechatTicketRoutes, wechatRoutes, wechatStandIn } from './routes/wechat.ts';
+import { registerWechatRoutes, userWechatRoutes, userWechatTicketRoutes, wechatCallbackRoutes, wechatOffered, wechatRoutes, wechatStandIn } from './routes/wechat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { globalRoutes } from './routes/global.ts';
@@ -71,6 +75,12 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   app.onError(handleError);
   // Hono only calls the top-level app's notFound, so unknown /api paths are answered here.
   app.notFound(handleNotFound);
+  // First: every request, whatever answers it, has an id and an access-log line.
+  const metrics = new RequestMetrics();
+  app.use('*', requestLog(deps, metrics));
+  // Before the API's middleware (no session, no origin check): load balancers probe these.
+  app.route('/api/health', healthRoutes(deps));
+  if (deps.config.metricsToken) app.route('/metrics', metricsRoutes(deps, metrics, deps.config.metricsToken));
 
   const api = new Hono<AppEnv>();
   // Outermost, so it compresses the final answer (lists and the cart run to tens of KB of JSON).
@@ -89,7 +99,6 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.use('*', idempotency());
   if (opts.observeInput) api.use('*', opts.observeInput);
 
-  api.get('/health', (c) => c.json({ code: 10000, msg: 'ok', data: { time: deps.clock().toISOString() } }));
   api.route('/user', userRoutes);
   api.route('/user', walletRoutes);
   api.route('/user', storeRoutes);
@@ -102,13 +111,15 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', feedbackRoutes);
   api.route('/user', goodsAlertRoutes);
   api.route('/register', registerRoutes);
-  // The WeChat stand-in authorises any ticket with any nickname: the demo's only; in production
-  // these answer 404 until a real WeChat adapter exists (docs/decisions/wechat-binding.md).
-  if (wechatStandIn(deps.config)) {
+  // WeChat tickets with real WeChat sign-in (its settings) or the demo's stand-in; without either
+  // (production without WECHAT_APP_ID) they answer 404. The stand-in authorises any ticket with
+  // any nickname: the demo's only (docs/decisions/wechat-sign-in.md).
+  if (wechatOffered(deps.config)) {
     api.route('/register', registerWechatRoutes);
     api.route('/user', userWechatTicketRoutes);
-    api.route('/wechat', wechatRoutes);
   }
+  if (deps.config.wechat) api.route('/wechat', wechatCallbackRoutes);
+  if (wechatStandIn(deps.config)) api.route('/wechat', wechatRoutes);
   api.route('/focus', focusRoutes);
   api.route('/global', globalRoutes);
   api.route('/goods', goodsRoutes);

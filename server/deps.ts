@@ -1,6 +1,9 @@
 // What a running app is built from. Tests build their own (fresh in-memory PGlite, fixed clock).
 import type { Db } from './db/client.ts';
 import type { AlipayGateway } from './payment-gateway.ts';
+import type { SmsSender } from './sms-sender.ts';
+import type { WechatLogin } from './wechat-login.ts';
+import type { LogWriter } from './log.ts';
 import type { TransferAccount } from '@domain/orders.ts';
 import type { Licence, ShopQrCodes } from '@domain/contracts.ts';
 
@@ -18,6 +21,16 @@ export interface AppConfig {
   demo: boolean;
   /** The Alipay gateway, when its settings are given (always in production). */
   alipay?: AlipayGateway;
+  /**
+   * The SMS provider verification codes go out through (SMS_PROVIDER; always in production). Unset:
+   * the demo's outbox, which sends nothing (GET /api/dev/outbox shows the codes).
+   */
+  sms?: SmsSender;
+  /**
+   * WeChat website sign-in (WECHAT_APP_ID, WECHAT_APP_SECRET) for /bdwx and /register/wechat. Unset:
+   * the demo's stand-in confirmation page, and no WeChat at all in production.
+   */
+  wechat?: WechatLogin;
   /** Our receiving account for 对公转账 (TRANSFER_ACCOUNT_*); wins over site_config. */
   transferAccount?: TransferAccount;
   /** The footer's licences (SHOP_LICENCES); unset: the demo's invented ones, none in production. */
@@ -38,6 +51,8 @@ export interface AppConfig {
    * false. API tests turn it off by default: they write accounts behind the server's back.
    */
   sessionMemo?: boolean;
+  /** METRICS_TOKEN: GET /metrics (Prometheus) answers a scraper bearing it; unset, /metrics is not mounted. */
+  metricsToken?: string;
   /** Minutes a new order may stay unpaid before it is cancelled (ORDER_PAYMENT_TTL_MINUTES, default 30). */
   orderPaymentTtlMinutes?: number;
 }
@@ -52,6 +67,8 @@ export interface Deps {
    * their own to play a restarted server. Default: the process's.
    */
   bootId?: string;
+  /** Where structured log lines go; default one JSON line each on stdout (server/log.ts). */
+  log?: LogWriter;
   /** Uniform [0, 1) for the lucky draw (server/services/draws); tests pass a seeded one. Default Math.random. */
   random?: () => number;
 }

@@ -44,6 +44,8 @@ export interface OperatorSession {
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    /** This request's id (X-Request-Id), set first by server/http/request-log.ts. */
+    requestId: string;
     user: SessionUser | null;
     /** Set only under /api/admin; buyer sessions never fill it. */
     operator: OperatorSession | null;

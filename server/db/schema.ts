@@ -257,8 +257,9 @@ export const loginEvents = pgTable(
 );
 
 /**
- * One-time WeChat QR tickets (SHA-256 of the token as id). There is no WeChat gateway: the QR
- * encodes our own confirmation page, which stands in for the scan and fills openid and nickname.
+ * One-time WeChat tickets (SHA-256 of the token as id): the OAuth `state` of real WeChat sign-in,
+ * or, in the demo without WeChat settings, the QR of our own confirmation page standing in for the
+ * scan; either fills openid and nickname.
  * `bind` tickets belong to a signed-in user; `register` tickets to a visitor's registration.
  */
 export const wechatTickets = pgTable('wechat_tickets', {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { CODE_NOT_SIGNED_IN } from '@domain/envelope.ts';
 import { AppError, validationError } from './envelope.ts';
 import { issuesToFieldErrors } from './validate.ts';
+import type { AppEnv } from '../env.ts';
+import { stdoutLog } from '../log.ts';
 
 export const SERVER_BUSY_MSG = '系统繁忙，请稍候再试';
 
@@ -42,8 +44,17 @@ export function handleError(err: Error, c: Context): Response {
     return envelope(c, status, status, STATUS_MESSAGES[status] ?? '请求错误');
   }
 
-  // Anything else is our fault: log it whole, answer without details.
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  // Anything else is our fault: log it whole (one JSON line with the stack and the request's id,
+  // which the answer's X-Request-Id header gives the buyer to quote), answer without details.
+  const deps = (c as Context<AppEnv>).get('deps');
+  (deps?.log ?? stdoutLog)({
+    event: 'http.error',
+    request_id: (c as Context<AppEnv>).get('requestId'),
+    method: c.req.method,
+    path: c.req.path,
+    error: err.message,
+    stack: err.stack,
+  });
   return envelope(c, 500, 500, SERVER_BUSY_MSG);
 }
 

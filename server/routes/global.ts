@@ -8,7 +8,7 @@ import { shopFront, shopQrSvg } from '../services/shop-front.ts';
 import { notFound } from '../http/envelope.ts';
 import { QR_KINDS } from '@domain/admin-content.ts';
 import type { FooterLink, ShopMode } from '@domain/contracts.ts';
-import { wechatStandIn } from './wechat.ts';
+import { wechatOffered } from './wechat.ts';
 
 export const globalRoutes = new Hono<AppEnv>();
 
@@ -17,7 +17,7 @@ globalRoutes.get('/shop_mode', async (c) => {
   return ok<ShopMode>(c, {
     demo: config.demo,
     online_pay: config.alipay ? 'alipay' : config.demo ? 'sandbox' : null,
-    wechat: wechatStandIn(config),
+    wechat: wechatOffered(config),
     ...(await shopFront(db, config)),
   });
 });

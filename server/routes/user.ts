@@ -12,6 +12,8 @@ import { buildUserBase } from '../services/account/user-base.ts';
 import { CODE_TTL_MS } from '../services/phone-codes.ts';
 import { signIn } from '../services/account/sign-in.ts';
 import { sendPhoneCode } from '../services/account/codes.ts';
+import { outboxSender } from '../sms-sender.ts';
+import { stdoutLog } from '../log.ts';
 import { changePassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetCode } from '../services/account/password.ts';
 import { maskPhone, phoneRegistered, updateProfile } from '../services/account/profile.ts';
 import { loginHistory, recordSignIn } from '../services/account/login-history.ts';
@@ -75,8 +77,9 @@ export const RECOVERY_CODE_SENT_MSG = '若该账号已绑定手机，验证码�
 
 userRoutes.post('/create_code', async (c) => {
   const input = readInput(c, createCodeSchema);
-  const { db, clock } = c.get('deps');
-  const { phone } = await sendPhoneCode(db, { ...input, userId: c.get('user')?.userId }, clientIp(c), clock());
+  const { db, clock, config, log } = c.get('deps');
+  const delivery = { sms: config.sms ?? outboxSender, log: log ?? stdoutLog };
+  const { phone } = await sendPhoneCode(db, delivery, { ...input, userId: c.get('user')?.userId }, clientIp(c), clock());
   return ok(
     c,
     { phone: phone === null ? '' : maskPhone(phone), expires_in: CODE_TTL_MS / 1000, resend_in: RESEND_AFTER_S },

@@ -1,9 +1,11 @@
-// WeChat binding (SPEC §2 /bdwx, §7 DELETE /api/user/unbind_wechat) and the stand-in for the
-// WeChat scan: our own confirmation page (/wechat/confirm) reads and confirms a QR ticket.
-// Rules: server/services/wechat/tickets.ts. The stand-in lets anyone holding a ticket authorise it
-// with any nickname, so it is mounted only where `wechatStandIn` says (the demo): in production
-// every ticket route answers 404 until a real WeChat adapter exists (docs/decisions/wechat-binding.md).
-import { Hono } from 'hono';
+// WeChat binding (SPEC §2 /bdwx, §7 DELETE /api/user/unbind_wechat) and registration from a scan
+// (/register/wechat). Two ways to the buyer's WeChat: real website sign-in (WeChat Open Platform,
+// WECHAT_APP_ID/WECHAT_APP_SECRET: the ticket is the OAuth `state`, WeChat answers at
+// GET /api/wechat/callback) or, in the demo without those settings, the stand-in confirmation page
+// (/wechat/confirm), which lets anyone holding a ticket authorise it with any nickname.
+// Rules: server/services/wechat/tickets.ts and callback.ts; docs/decisions/wechat-sign-in.md.
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import type { AppConfig } from '../deps.ts';
@@ -12,10 +14,38 @@ import { readInput, readQuery } from '../http/validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { requiredText } from '@domain/validators.ts';
-import { bindTicketState, confirmTicket, describeTicket, issueTicket, registerTicketState, unbindWechat } from '../services/wechat/tickets.ts';
+import { bindTicketState, confirmTicket, describeTicket, issueTicket, registerTicketState, unbindWechat, WECHAT_TICKET_TTL_MS, type TicketPurpose } from '../services/wechat/tickets.ts';
+import { completeWechatCallback } from '../services/wechat/callback.ts';
+import { stdoutLog } from '../log.ts';
 
-/** Whether the WeChat stand-in (tickets, our confirmation page) is mounted: the demo only. */
-export const wechatStandIn = (config: Pick<AppConfig, 'demo'>): boolean => config.demo;
+/** Whether the WeChat stand-in (our confirmation page) is mounted: the demo without WeChat settings. */
+export const wechatStandIn = (config: Pick<AppConfig, 'demo' | 'wechat'>): boolean => config.demo && !config.wechat;
+
+/** Whether the shop offers WeChat binding and registration at all (real sign-in or the stand-in). */
+export const wechatOffered = (config: Pick<AppConfig, 'demo' | 'wechat'>): boolean => config.wechat !== undefined || wechatStandIn(config);
+
+/**
+ * The browser a sign-in's `state` was issued to holds it in this cookie: WeChat's callback counts
+ * only in that browser. Lax: it rides along the top-level redirect back from WeChat.
+ */
+export const WECHAT_STATE_COOKIE = 'wx_state';
+const STATE_COOKIE_PATH = '/api/wechat';
+
+/** Issues a ticket; with real WeChat its URL is WeChat's authorisation page and the browser keeps the state. */
+async function issueFor(c: Context<AppEnv>, purpose: TicketPurpose, userId: number | null) {
+  const { db, clock, config } = c.get('deps');
+  const issued = await issueTicket(db, purpose, userId, clientIp(c), clock(), config.wechat ? (state) => config.wechat!.authorizeUrl(state) : undefined);
+  if (issued.redirect) {
+    setCookie(c, WECHAT_STATE_COOKIE, issued.ticket, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: STATE_COOKIE_PATH,
+      secure: config.secureCookies,
+      maxAge: WECHAT_TICKET_TTL_MS / 1000,
+    });
+  }
+  return ok(c, issued, issued.redirect ? '请在微信授权页扫码' : '请使用微信扫描二维码');
+}
 
 const ticketField = z
   .string({ error: '二维码无效，请在页面上刷新二维码' })
@@ -32,8 +62,7 @@ export const userWechatTicketRoutes = new Hono<AppEnv>();
 
 userWechatTicketRoutes.post('/wechat_ticket', async (c) => {
   const user = requireUser(c);
-  const { db, clock } = c.get('deps');
-  return ok(c, await issueTicket(db, 'bind', user.userId, clientIp(c), clock()), '请使用微信扫描二维码');
+  return issueFor(c, 'bind', user.userId);
 });
 
 userWechatTicketRoutes.get('/wechat_ticket', async (c) => {
@@ -48,6 +77,31 @@ userWechatRoutes.delete('/unbind_wechat', async (c) => {
   const { db, clock } = c.get('deps');
   await unbindWechat(db, user.userId, clock());
   return ok(c, null, '已解除微信绑定');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Real WeChat: its answer after the scan. Mounted at /api/wechat when the settings are given.
+// The browser arrives here from WeChat, so the answer is a redirect to the page that started it:
+// /bdwx?ticket=… (bound) or /register/wechat?ticket=… (the account form), or either with
+// `wechat_error` (what went wrong, in Chinese, for the page to show).
+// ---------------------------------------------------------------------------------------------
+
+export const wechatCallbackRoutes = new Hono<AppEnv>();
+
+const callbackQuery = z.object({ state: z.string().max(200).default(''), code: z.string().max(512).default('') });
+
+wechatCallbackRoutes.get('/callback', async (c) => {
+  const { db, clock, config, log } = c.get('deps');
+  const parsed = callbackQuery.safeParse(c.get('query'));
+  const { state, code } = parsed.success ? parsed.data : { state: '', code: '' };
+  const browserState = getCookie(c, WECHAT_STATE_COOKIE) ?? '';
+  deleteCookie(c, WECHAT_STATE_COOKIE, { path: STATE_COOKIE_PATH, secure: config.secureCookies });
+  const user = c.get('user');
+  const result = await completeWechatCallback(db, config.wechat!, log ?? stdoutLog, { state, code, browserState, userId: user?.userId ?? null }, clock());
+  const purpose = result.purpose ?? (user ? 'bind' : 'register');
+  const page = purpose === 'bind' ? '/bdwx' : '/register/wechat';
+  const query = result.ok ? `ticket=${encodeURIComponent(result.ticket)}` : `wechat_error=${encodeURIComponent(result.message)}`;
+  return c.redirect(`${page}?${query}`, 302);
 });
 
 /** Mounted at /api/wechat: the confirmation page standing in for the WeChat app (no session needed). */
@@ -79,10 +133,7 @@ wechatRoutes.post('/confirm', async (c) => {
 
 export const registerWechatRoutes = new Hono<AppEnv>();
 
-registerWechatRoutes.post('/wechat', async (c) => {
-  const { db, clock } = c.get('deps');
-  return ok(c, await issueTicket(db, 'register', null, clientIp(c), clock()), '请使用微信扫描二维码');
-});
+registerWechatRoutes.post('/wechat', (c) => issueFor(c, 'register', null));
 
 registerWechatRoutes.get('/wechat', async (c) => {
   const { ticket } = readQuery(c, ticketQuery);

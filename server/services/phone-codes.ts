@@ -1,6 +1,7 @@
-// SMS verification codes. There is no SMS gateway here: codes go to `phone_codes`, which the dev
-// outbox (GET /api/dev/outbox) shows outside production. Only the newest code of a phone and
-// purpose is valid, for 5 minutes and 5 guesses (each counted before it is compared).
+// SMS verification codes in `phone_codes`: a code is stored only once its SMS was sent (the
+// provider adapters, or the demo's outbox, GET /api/dev/outbox: server/services/account/deliver-code.ts).
+// Only the newest code of a phone and purpose is valid, for 5 minutes and 5 guesses (each counted
+// before it is compared).
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -12,8 +13,11 @@ export const CODE_TTL_MS = 5 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const WRONG_CODE_MSG = '验证码错误或已过期';
 
-export async function issuePhoneCode(db: Db, phone: string, purpose: CodePurpose, now: Date): Promise<{ expiresAt: Date }> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+/** A fresh 6-digit code, to be sent before it is stored. */
+export const newPhoneCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** Stores a code that was sent; older codes of the phone and purpose stop working. */
+export async function storeSentCode(db: Db, phone: string, purpose: CodePurpose, code: string, now: Date): Promise<{ expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await db.transaction(async (tx) => {
     // Older codes stop working the moment a new one is sent.
@@ -61,7 +65,7 @@ export async function consumePhoneCode(db: Db, phone: string, purpose: CodePurpo
   if (used.length === 0) throw fail();
 }
 
-/** The newest codes "sent", newest first: the dev outbox stands in for an SMS gateway. */
+/** The newest codes sent, newest first: the demo's outbox (its SMS adapter sends nothing). */
 export function latestCodes(db: Db, limit: number) {
   return db
     .select({

@@ -180,6 +180,19 @@ export async function resetLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/**
+ * Takes a place in `key`'s window like `reserve`, or throws 429 `msg` (with `retry_after`) when it
+ * is full. For a request whose place may be given back when its work could not be done (an SMS
+ * the provider did not send).
+ */
+export async function reserveOrThrow(db: Db, key: string, w: Window, now: Date, msg: string): Promise<Reservation> {
+  const place = await reserve(db, key, w, now);
+  if (place) return place;
+  const [row] = await db.select({ windowEndsAt: rateLimits.windowEndsAt }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  const retryAfterS = row ? Math.max(0, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000)) : 0;
+  throw new AppError(429, 429, msg, { retry_after: retryAfterS });
+}
+
 /** Throws 429 with `msg` when `consume` says the limit is exceeded. */
 export async function consumeOrThrow(db: Db, key: string, w: Window, now: Date, msg: string): Promise<void> {
   const hit = await consume(db, key, w, now);

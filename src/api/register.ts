@@ -38,8 +38,11 @@ export interface ReviewAnswer {
 
 export interface WechatTicket {
   ticket: string;
+  /** The stand-in's confirmation page (a QR to draw), or WeChat's authorisation page (`redirect`). */
   url: string;
   expires_in: number;
+  /** Real WeChat sign-in: send the browser to `url`; WeChat brings it back with `?ticket=`. */
+  redirect: boolean;
 }
 
 export type TicketStatus = 'waiting' | 'scanned' | 'done' | 'expired';

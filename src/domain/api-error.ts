@@ -39,6 +39,8 @@ export interface ApiErrorInit {
   fieldErrors?: Record<string, string[]>;
   /** Only for transport failures; answered requests derive their kind from `code`. */
   kind?: TransportErrorKind;
+  /** The server's X-Request-Id for this answer, when it gave one (shown with 系统繁忙 to be quoted). */
+  requestId?: string;
   cause?: unknown;
 }
 
@@ -53,6 +55,8 @@ export class ApiError extends Error {
   /** 422 only: `data.errors`, field → messages, in the server's order. */
   readonly fieldErrors?: Record<string, string[]>;
   readonly kind: ApiErrorKind;
+  /** The server's id of the request ('' when unknown): a buyer quotes it to support. */
+  readonly requestId: string;
 
   constructor(init: ApiErrorInit) {
     super(init.msg, init.cause === undefined ? undefined : { cause: init.cause });
@@ -63,6 +67,7 @@ export class ApiError extends Error {
     this.data = init.data ?? null;
     if (init.fieldErrors) this.fieldErrors = init.fieldErrors;
     this.kind = init.kind ?? errorKindForCode(init.code);
+    this.requestId = init.requestId ?? '';
   }
 }
 

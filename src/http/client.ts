@@ -147,7 +147,7 @@ function fallbackMessage(code: number, fieldErrors: Record<string, string[]> | u
   return HTTP_MESSAGES.failed;
 }
 
-function parseAnswer<T>(status: number, text: string): Envelope<T> {
+function parseAnswer<T>(status: number, text: string, requestId = ''): Envelope<T> {
   if (status === 204 || (text === '' && status >= 200 && status < 300)) {
     return { code: CODE_OK, msg: '', data: null as T };
   }
@@ -161,12 +161,12 @@ function parseAnswer<T>(status: number, text: string): Envelope<T> {
     // No envelope: a proxy page, an HTML fallback, a crash. A 2xx without one is a server fault.
     const code = status >= 400 ? status : 500;
     const msg = code >= 500 ? HTTP_MESSAGES.busy : `请求失败（${status}）`;
-    throw new ApiError({ code, status, msg, data: null });
+    throw new ApiError({ code, status, msg, data: null, requestId });
   }
   if (SUCCESS_CODES.includes(body.code)) return body as Envelope<T>;
   const fieldErrors = body.code === CODE_VALIDATION ? readFieldErrors(body.data) : undefined;
   const msg = typeof body.msg === 'string' && body.msg !== '' ? body.msg : fallbackMessage(body.code, fieldErrors);
-  throw new ApiError({ code: body.code, status, msg, data: body.data, fieldErrors });
+  throw new ApiError({ code: body.code, status, msg, data: body.data, fieldErrors, requestId });
 }
 
 function toApiError(err: unknown, signal: AbortSignal): ApiError {
@@ -236,7 +236,7 @@ async function send<T>(
     // an answer from our server; a stored copy served before asking it says nothing either way.
     const fromCache = response.headers.get(HEADER_FROM_CACHE) === '1';
     if (response.headers.get(HEADER_STORED_COPY) !== '1') reportReachability(!fromCache && ![502, 503, 504].includes(response.status));
-    return parseAnswer<T>(response.status, text);
+    return parseAnswer<T>(response.status, text, response.headers.get('x-request-id') ?? '');
   } catch (err) {
     const apiError = toApiError(err, signal);
     if (apiError.kind === 'network' || apiError.kind === 'timeout') reportReachability(false);

@@ -55,7 +55,8 @@ export function describeError(err: unknown, ctx: ErrorContext): ErrorAction {
     case 'business':
       return { type: 'alert', title: ERROR_ALERT_TITLE, message: err.msg };
     case 'server':
-      return { type: 'toast', tone: 'error', message: ERROR_MESSAGES.busy };
+      // The request's id lets support find the server's log line with the stack (X-Request-Id).
+      return { type: 'toast', tone: 'error', message: err.requestId ? `${ERROR_MESSAGES.busy}（编号 ${err.requestId}）` : ERROR_MESSAGES.busy };
     case 'timeout':
       return {
         type: 'alert',

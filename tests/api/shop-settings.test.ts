@@ -25,6 +25,11 @@ const FULL = {
   TRANSFER_BANK: '招商银行广州分行',
   TRANSFER_ACCOUNT_NO: '1209 0000 0000 0001',
   CHAT_TOKEN_SECRET: 'x'.repeat(32),
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tExample',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'example-secret',
+  SMS_SIGN_NAME: '康源医药',
+  SMS_TEMPLATE: 'SMS_154950909',
 };
 
 const refusal = (env: Record<string, string>, production = true): string => {
@@ -53,7 +58,7 @@ describe('production settings', () => {
   }
 
   it('names every missing setting at once', () => {
-    expect(refusal({})).toContain('ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL, TRANSFER_ACCOUNT_NAME, TRANSFER_BANK, TRANSFER_ACCOUNT_NO, CHAT_TOKEN_SECRET');
+    expect(refusal({})).toContain('ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL, TRANSFER_ACCOUNT_NAME, TRANSFER_BANK, TRANSFER_ACCOUNT_NO, CHAT_TOKEN_SECRET, SMS_PROVIDER');
   });
 
   it('reads the private key in either encoding, with or without its PEM lines', () => {
@@ -69,12 +74,30 @@ describe('production settings', () => {
     expect(refusal({ ...FULL, ALIPAY_PUBLIC_KEY: 'MIIBIjAN' })).toMatch(/^ALIPAY_PUBLIC_KEY is not a public key/);
   });
 
+  it('reads the SMS provider: Alibaba or Tencent, named in full, per-purpose templates over the default', () => {
+    expect(readShopSettings(FULL, true).sms?.provider).toBe('aliyun');
+    const tencent = { SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'AKID1', TENCENT_SMS_SECRET_KEY: 'k', TENCENT_SMS_SDK_APP_ID: '1400000001' };
+    const { ALIYUN_SMS_ACCESS_KEY_ID: _id, ALIYUN_SMS_ACCESS_KEY_SECRET: _secret, ...withoutAliyun } = FULL;
+    expect(readShopSettings({ ...withoutAliyun, ...tencent }, true).sms?.provider).toBe('tencent');
+    expect(refusal({ ...FULL, SMS_PROVIDER: 'tencent' })).toBe(
+      'NODE_ENV=production need TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID (docs/operations.md "Production settings").',
+    );
+    expect(refusal({ ...FULL, SMS_PROVIDER: 'twilio' })).toBe('SMS_PROVIDER=twilio is neither aliyun nor tencent.');
+    // The demo keeps its outbox without a provider, but refuses half of one.
+    expect(readShopSettings({}, false).sms).toBeUndefined();
+    expect(refusal({ SMS_PROVIDER: 'aliyun' }, false)).toBe(
+      'the SMS settings need ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE (docs/operations.md "Production settings").',
+    );
+  });
+
   it('refuses a plain-http SHOP_URL in production', () => {
     expect(refusal({ ...FULL, SHOP_URL: 'http://shop.example.com' })).toMatch(/must be https/);
   });
 
   it('needs nothing in the demo, but refuses half of the Alipay settings there', () => {
     expect(readShopSettings({}, false)).toEqual({ demo: true });
+    // SHOP_URL alone (WeChat sign-in needs it) is not half of Alipay.
+    expect(readShopSettings({ SHOP_URL: 'http://localhost:3000' }, false).alipay).toBeUndefined();
     expect(refusal({ ALIPAY_APP_ID: '1' }, false)).toBe(
       'the Alipay settings need ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL (docs/operations.md "Production settings").',
     );

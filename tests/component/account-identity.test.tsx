@@ -200,6 +200,34 @@ describe('/bdwx', () => {
     expect(await screen.findByText('您已绑定微信，如需更换请先解绑')).toBeTruthy();
   });
 
+  it('back from real WeChat: follows the ticket it names, or shows what went wrong, without drawing a QR', async () => {
+    let wechat = '';
+    http.get.mockImplementation(async (path: string, query?: { ticket: string }) => {
+      if (path === 'global/shop_mode') return { demo: false, wechat: true };
+      if (path === 'user/base') return makeUser({ wechat });
+      if (path === 'user/wechat_ticket') {
+        expect(query).toEqual({ ticket: 'st4te' });
+        wechat = '王药师';
+        return { status: 'done', nickname: '王药师' };
+      }
+      throw new Error(`unexpected GET ${path}`);
+    });
+    window.history.replaceState(null, '', '/bdwx?ticket=st4te');
+    const first = renderInApp(<BdwxPage />);
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('user/wechat_ticket', { ticket: 'st4te' }));
+    await act(() => first.queryClient.invalidateQueries({ queryKey: userKeys.all }));
+    await waitFor(() => expect(screen.getByTestId('wechat-nickname').textContent).toBe('王药师'));
+    expect(screen.queryByRole('img', { name: '绑定微信二维码' })).toBeNull();
+    first.unmount();
+
+    wechat = '';
+    window.history.replaceState(null, '', `/bdwx?wechat_error=${encodeURIComponent('该微信已绑定其他账号')}`);
+    renderInApp(<BdwxPage />);
+    expect(await screen.findByText('该微信已绑定其他账号')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '获取绑定二维码' })).toBeTruthy();
+    window.history.replaceState(null, '', '/');
+  });
+
   it('where the shop offers no WeChat (production), says so and asks for no ticket', async () => {
     http.get.mockImplementation(async (path: string) => (path === 'global/shop_mode' ? { demo: false, wechat: false } : makeUser({ wechat: '' })));
     renderInApp(<BdwxPage />);

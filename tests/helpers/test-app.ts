@@ -249,6 +249,8 @@ export interface TestAppOptions {
   observeInput?: MiddlewareHandler<AppEnv>;
   /** postgres://… : run on that (reset) PostgreSQL database instead of PGlite. */
   databaseUrl?: string;
+  /** Where the app's structured log lines go; default nowhere (a test that reads them passes its own). */
+  log?: Deps['log'];
 }
 
 export interface TestApp {
@@ -279,6 +281,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // sessionMemo off unless asked for: many tests change accounts straight in the database and read
     // the change at once (docs/decisions/session-memo.md); tests/api/session-memo.test.ts turns it on.
     config: { secureCookies: false, devEndpoints: true, demo: true, allowedOrigins: [], sessionMemo: false, ...opts.config },
+    log: opts.log ?? (() => {}),
   };
   const app = createApp(deps, { extend: opts.extend, observeInput: opts.observeInput });
   return {

@@ -12,7 +12,7 @@ interface Seen {
   body: string;
 }
 
-type Reply = { status: number; body: string; delayMs?: number } | 'hang';
+type Reply = { status: number; body: string; delayMs?: number; headers?: Record<string, string> } | 'hang';
 
 let server: Server;
 let baseUrl: string;
@@ -37,7 +37,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     if (reply === 'hang') return;
     const send = () => {
       if (res.destroyed) return;
-      res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
+      res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers });
       res.end(reply.body);
     };
     if (reply.delayMs) setTimeout(send, reply.delayMs);
@@ -233,6 +233,17 @@ describe('SPEC §8 code classes', () => {
     expect((await rejection(http.get('b'))).msg).toBe('提交的信息有误');
     expect((await rejection(http.get('c'))).msg).toBe('操作失败，请稍后再试');
     expect((await rejection(http.get('d'))).msg).toBe('系统繁忙，请稍候再试');
+  });
+
+  it("keeps the answer's X-Request-Id on the error (the 系统繁忙 toast shows it)", async () => {
+    replies['/api/cart/checkout'] = {
+      status: 500,
+      body: JSON.stringify({ code: 500, msg: '系统繁忙，请稍候再试', data: null }),
+      headers: { 'x-request-id': '3f9a0c2b7d1e4a56' },
+    };
+    expect(await rejection(http.post('cart/checkout', {}))).toMatchObject({ kind: 'server', requestId: '3f9a0c2b7d1e4a56' });
+    replies['/api/cart/checkout'] = json(500, 500, '系统繁忙，请稍候再试', null);
+    expect((await rejection(http.post('cart/checkout', {}))).requestId).toBe('');
   });
 
   it('turns a non-envelope 502 page into a server error', async () => {

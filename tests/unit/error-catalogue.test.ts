@@ -52,6 +52,14 @@ describe('describeError', () => {
     expect(describeError(answered(code, '库存不足'), ctx)).toEqual({ type: 'alert', title: '温馨提示', message: '库存不足' });
   });
 
+  it('a server fault with the request id toasts it, for the buyer to quote', () => {
+    expect(describeError(answered(500, 'internal detail', { requestId: '3f9a0c2b7d1e4a56' }), ctx)).toEqual({
+      type: 'toast',
+      tone: 'error',
+      message: '系统繁忙，请稍候再试（编号 3f9a0c2b7d1e4a56）',
+    });
+  });
+
   it.each([500, 502, 503, 599])('code %i toasts 系统繁忙，请稍候再试', (code) => {
     expect(describeError(answered(code, 'internal detail'), ctx)).toEqual({
       type: 'toast',

@@ -26,9 +26,9 @@ export const WECHAT_MESSAGES = {
 } as const;
 
 export type TicketPurpose = 'bind' | 'register';
-type TicketRow = typeof wechatTickets.$inferSelect;
+export type TicketRow = typeof wechatTickets.$inferSelect;
 
-const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /** An id shaped like a WeChat openid (28 characters, `o` first); unique per confirmation. */
 function newOpenid(): string {
@@ -37,13 +37,28 @@ function newOpenid(): string {
 
 export interface IssuedTicket {
   ticket: string;
-  /** The confirmation page the QR encodes (same origin as the shop; the page makes it absolute). */
+  /**
+   * The stand-in: the confirmation page the QR encodes (same origin as the shop; the page makes it
+   * absolute). Real WeChat: WeChat's authorisation page, where the browser goes (`redirect`).
+   */
   url: string;
   expires_in: number;
+  /** True when `url` is WeChat's own page to send the browser to, not a QR to draw. */
+  redirect: boolean;
 }
 
-/** `ip` limits how many QR tickets one address asks for (registration tickets need no session). */
-export async function issueTicket(db: Db, purpose: TicketPurpose, userId: number | null, ip: string, now: Date): Promise<IssuedTicket> {
+/**
+ * `ip` limits how many QR tickets one address asks for (registration tickets need no session).
+ * `authorizeUrl`: real WeChat sign-in, the ticket is the OAuth `state` (wechat/callback.ts).
+ */
+export async function issueTicket(
+  db: Db,
+  purpose: TicketPurpose,
+  userId: number | null,
+  ip: string,
+  now: Date,
+  authorizeUrl?: (state: string) => string,
+): Promise<IssuedTicket> {
   await consumeOrThrow(db, `wechat-ticket:${ip}`, LIMITS.wechatTicketsPerIp, now, '二维码获取过于频繁，请稍后再试');
   if (userId !== null) {
     const [user] = await db.select({ openid: users.wechatOpenid }).from(users).where(eq(users.id, userId)).limit(1);
@@ -57,17 +72,22 @@ export async function issueTicket(db: Db, purpose: TicketPurpose, userId: number
     createdAt: now,
     expiresAt: new Date(now.getTime() + WECHAT_TICKET_TTL_MS),
   });
-  return { ticket, url: `${CONFIRM_PAGE_PATH}?ticket=${ticket}`, expires_in: WECHAT_TICKET_TTL_MS / 1000 };
+  return {
+    ticket,
+    url: authorizeUrl ? authorizeUrl(ticket) : `${CONFIRM_PAGE_PATH}?ticket=${ticket}`,
+    expires_in: WECHAT_TICKET_TTL_MS / 1000,
+    redirect: authorizeUrl !== undefined,
+  };
 }
 
-async function findTicket(db: Db, ticket: string): Promise<TicketRow | undefined> {
+export async function findTicket(db: Db, ticket: string): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(wechatTickets).where(eq(wechatTickets.id, hashTicket(ticket))).limit(1);
   return row;
 }
 
 export type TicketState = 'waiting' | 'scanned' | 'done' | 'expired';
 
-function stateOf(row: TicketRow, now: Date): TicketState {
+export function stateOf(row: TicketRow, now: Date): TicketState {
   if (row.usedAt) return 'done';
   if (row.expiresAt <= now) return 'expired';
   return row.scannedAt ? 'scanned' : 'waiting';

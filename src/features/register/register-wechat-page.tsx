@@ -1,7 +1,8 @@
-// /register/wechat (SPEC §2): registration started from a WeChat scan. A one-time QR (5 minutes)
-// opens our confirmation page (standing in for the WeChat app); once confirmed there, this page
-// shows the account form, and the new account is bound to that WeChat. Then step 2 as usual.
-// Where the shop offers no WeChat (production until a real adapter exists) it says so instead.
+// /register/wechat (SPEC §2): registration started from a WeChat scan. Real WeChat: the browser
+// goes to WeChat's QR page and comes back here with `?ticket=` (authorised) or `?wechat_error=`;
+// the demo's stand-in: a one-time QR (5 minutes) opens our confirmation page. Once authorised, this
+// page shows the account form, and the new account is bound to that WeChat. Then step 2 as usual.
+// Where the shop offers no WeChat (production without WeChat settings) it says so instead.
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { getWechatRegisterTicket, postWechatRegisterTicket, registerKeys } from '../../api/register';
@@ -55,7 +56,7 @@ function WechatRegistration() {
         </>
       ) : (
         <div className={styles.result}>
-          {ticket.issued && status !== 'expired' && status !== 'done' ? (
+          {ticket.issued && !ticket.issued.redirect && status !== 'expired' && status !== 'done' ? (
             <figure className={styles.qr}>
               <QrImage text={ticket.qrText} label="微信注册二维码" />
               <figcaption className={styles.resultText}>
@@ -70,6 +71,7 @@ function WechatRegistration() {
             <>
               {status === 'expired' && <p className={styles.formError}>二维码已过期，请重新获取</p>}
               {status === 'done' && <p className={styles.formError}>该二维码已用于注册，请重新获取</p>}
+              {ticket.returnError !== '' && <p className={styles.formError}>{ticket.returnError}</p>}
               {isApiError(ticket.issueError) && <p className={styles.formError}>{ticket.issueError.msg}</p>}
               <button type="button" className={buttonClass('primary', { size: 'lg' })} disabled={ticket.issuing} onClick={ticket.issue}>
                 {ticket.issued ? '刷新二维码' : '获取注册二维码'}

@@ -1,8 +1,9 @@
 // /bdwx 绑定微信 (SPEC §2, account centre): bound → the WeChat nickname and 解除绑定
-// (DELETE /api/user/unbind_wechat); not bound → a one-time QR code (5 minutes) that the WeChat app
-// scans. There is no WeChat gateway: the QR opens our confirmation page (/wechat/confirm), which
-// stands in for the scan; this page notices the binding by polling its ticket. Where the shop offers
-// no WeChat (production until a real adapter exists) it says so instead.
+// (DELETE /api/user/unbind_wechat); not bound → WeChat sign-in: with real WeChat the browser goes to
+// WeChat's QR page and comes back here with `?ticket=` (bound) or `?wechat_error=`; in the demo's
+// stand-in a one-time QR code (5 minutes) opens our confirmation page (/wechat/confirm). Either way
+// this page learns the binding from its ticket. Where the shop offers no WeChat (production
+// without WeChat settings) it says so instead.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys, deleteWechatBinding, getBindTicket, postBindTicket } from '../../api/account';
@@ -85,7 +86,7 @@ function WechatBinding() {
           <div className={styles.unbound}>
             <p className={styles.state}>尚未绑定微信</p>
             <p className={styles.text}>绑定后可通过微信接收订单、物流和审核通知。请使用微信扫描二维码并在手机上确认。</p>
-            {ticket.issued && !expired && !done ? (
+            {ticket.issued && !ticket.issued.redirect && !expired && !done ? (
               <figure className={styles.qr}>
                 <QrImage text={ticket.qrText} label="绑定微信二维码" />
                 <figcaption className={styles.text}>
@@ -99,6 +100,7 @@ function WechatBinding() {
             ) : (
               <>
                 {expired && <p className={styles.error}>二维码已过期，请重新获取</p>}
+                {ticket.returnError !== '' && <p className={styles.error}>{ticket.returnError}</p>}
                 {isApiError(ticket.issueError) && <p className={styles.error}>{ticket.issueError.msg}</p>}
                 <button type="button" className={buttonClass('primary')} disabled={ticket.issuing} onClick={ticket.issue}>
                   {expired ? '刷新二维码' : '获取绑定二维码'}
