@@ -563,6 +563,34 @@ export const goodsPrices = pgTable(
 );
 
 /**
+ * The catalogue's version: one row (id 1), bumped under its row lock by every transaction that
+ * changes what a buyer may see of a goods, just before it commits (services/catalogue/changes.ts).
+ * The lock orders the versions as the commits: a reader that sees version n sees every change
+ * up to n (docs/decisions/catalogue-change-log.md).
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The catalogue change log: one row per goods per changing transaction, all rows of a
+ * transaction under its one version. No foreign key: a deleted goods keeps its `deleted` row.
+ * `controlled` is whether the goods was 控销 at that change (who may hear of a goods that is gone).
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    goodsId: integer('goods_id').notNull(),
+    kind: text('kind').notNull(),
+    controlled: boolean('controlled').notNull().default(false),
+    changedAt: ts('changed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.goodsId, t.kind] }), index('catalogue_changes_goods_idx').on(t.goodsId, t.version)],
+);
+
+/**
  * A production batch (批号) of a goods: quality inspection reports (药检报告) hang on it. goods.batch_no
  * is the batch on sale now; older batches stay so a buyer can look up what was delivered.
  */

@@ -22,7 +22,6 @@ import { csvTemplate, xlsxTemplate } from '../../services/admin/goods/import-tem
 import { checkPhotos } from '../../services/after-sales/photos.ts';
 import { addGoodsImage, IMAGE_NOT_FOUND, removeGoodsImage, setMainGoodsImage } from '../../services/admin/goods/images.ts';
 import { AFTER_SALE_PHOTO_MAX_BYTES } from '@domain/orders-after-sale.ts';
-import { forgetCatalogueCaches } from '../../cluster/catalogue-news.ts';
 
 const listSchema = z.object({
   q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
@@ -98,7 +97,6 @@ adminGoodsRoutes.post('/import', allow(CONSOLE_ACCESS.goods), async (c) => {
   const { db, clock } = c.get('deps');
   if (input.mode !== 'apply') return ok(c, await previewImport(db, name, table));
   const result = await applyImport(db, actorOf(c), name, table, clock());
-  forgetCatalogueCaches(c.get('deps'));
   return ok(c, result, `已导入，更新${result.changes}个商品`);
 });
 
@@ -109,7 +107,6 @@ adminGoodsRoutes.post('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
   const input = readInput(c, goodsEditSchema);
   const { db, clock } = c.get('deps');
   const saved = await saveConsoleGoods(db, actorOf(c), id, input, clock());
-  if (saved.changed.length > 0) forgetCatalogueCaches(c.get('deps'));
   return ok(c, saved, saved.changed.length > 0 ? '商品已保存' : '没有修改');
 });
 
@@ -152,7 +149,6 @@ adminGoodsRoutes.post('/:id/images', allow(CONSOLE_ACCESS.goods), async (c) => {
   if (!photo) throw validationError({ file: ['请选择图片'] });
   const { db, clock } = c.get('deps');
   const saved = await addGoodsImage(db, actorOf(c), id, photo, input.main ?? false, clock());
-  forgetCatalogueCaches(c.get('deps'));
   return ok(c, saved, '图片已上传');
 });
 
