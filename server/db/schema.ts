@@ -433,6 +433,11 @@ export const goods = pgTable(
     /** 件装量 */
     jzl: integer('jzl').notNull().default(1),
     dosageForm: text('dosage_form').notNull().default(''),
+    /**
+     * The distributor's own goods code (its ERP's key; every import matches by it). Unique once
+     * set; '' only on rows from before it existed that the migration could not number.
+     */
+    externalCode: text('external_code').notNull().default(''),
     /** 批准文号 (国药准字…) */
     approvalNo: text('approval_no').notNull().default(''),
     barcode: text('barcode').notNull().default(''),
@@ -487,6 +492,7 @@ export const goods = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('goods_external_code_uq').on(t.externalCode).where(sql`${t.externalCode} <> ''`),
     index('goods_category_idx').on(t.categoryId, t.salesCount),
     index('goods_category_l1_idx').on(t.categoryL1, t.salesCount),
     index('goods_category_l2_idx').on(t.categoryL2, t.salesCount),

@@ -1,6 +1,6 @@
 // The catalogue change log and GET /api/goods/changes (issue 32 §3,
 // docs/decisions/catalogue-change-log.md): every kind of goods write bumps the version in its own
-// transaction (console edit, sale state, pictures, batches, reports, import, a stock change,
+// transaction (console create and edit, 上架/下架, delete, pictures, batches, reports, import, a stock change,
 // an order taking stock, a cancelled order giving it back); a burst of parallel writes gets
 // unique, increasing versions (PGlite, and PostgreSQL in a scratch database next to
 // TEST_DATABASE_URL when it is set); the feed pages per buyer (prices by approval and rank, 控销
@@ -61,8 +61,9 @@ describe('every kind of goods write bumps the version, with its kind', () => {
       expect(res.status, res.body.msg).toBe(200);
     };
     expect(await bumped(() => save({ base_price: 990 }))).toEqual(['edited']);
-    expect(await bumped(() => save({ is_on_sale: false }))).toEqual(['off_sale']);
-    expect(await bumped(() => save({ is_on_sale: true }))).toEqual(['on_sale']);
+    const move = async (on_sale: boolean) => expect((await t.call('POST', `/api/admin/goods/${g}/sale`, { cookie: ops, json: { on_sale, reason: '测试' } })).status).toBe(200);
+    expect(await bumped(() => move(false))).toEqual(['off_sale']);
+    expect(await bumped(() => move(true))).toEqual(['on_sale']);
     // Saving with nothing changed writes nothing, so no version either.
     const v = await versionNow(t);
     await save({});

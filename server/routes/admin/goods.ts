@@ -1,6 +1,7 @@
-// /api/admin/goods: the catalogue for 运营 (and 管理员): list with search and filters, the editor
-// (prices, ladders, rank prices, stock, limits, flags, scope class), batches with their
-// inspection reports, and the bulk price/stock import (template, dry run, apply).
+// /api/admin/goods: the catalogue for 运营 (and 管理员): list with search and filters, 新建商品,
+// the editor (prices, ladders, rank prices, stock, limits, flags, scope class), 上架/下架 with a
+// reason, deleting a never-ordered goods, batches with their inspection reports, and the bulk
+// price/stock import (template, dry run, apply).
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
@@ -15,6 +16,10 @@ import { MAX_UPLOAD_BYTES, sniffType } from '../../services/uploads.ts';
 import { goodsCategoryOptions, listConsoleGoods } from '../../services/admin/goods/list.ts';
 import { consoleGoods, GOODS_NOT_FOUND } from '../../services/admin/goods/detail.ts';
 import { saveConsoleGoods } from '../../services/admin/goods/edit.ts';
+import { createConsoleGoods } from '../../services/admin/goods/create.ts';
+import { setGoodsSale } from '../../services/admin/goods/sale.ts';
+import { deleteConsoleGoods } from '../../services/admin/goods/remove.ts';
+import { goodsCreateSchema, goodsSaleSchema } from '@domain/admin-catalogue.ts';
 import { addGoodsBatch, addInspectionReport, BATCH_NOT_FOUND } from '../../services/admin/goods/batches.ts';
 import { readImportFile } from '../../services/admin/goods/import-file.ts';
 import { applyImport, previewImport } from '../../services/admin/goods/import.ts';
@@ -100,6 +105,13 @@ adminGoodsRoutes.post('/import', allow(CONSOLE_ACCESS.goods), async (c) => {
   return ok(c, result, `已导入，更新${result.changes}个商品`);
 });
 
+// 新建商品: starts off sale (上架 is the next move).
+adminGoodsRoutes.post('/', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const input = readInput(c, goodsCreateSchema);
+  const { db, clock } = c.get('deps');
+  return ok(c, await createConsoleGoods(db, actorOf(c), input, clock()), '商品已创建（未上架）');
+});
+
 adminGoodsRoutes.get('/:id', allow(CONSOLE_ACCESS.goods), async (c) => ok(c, await consoleGoods(c.get('deps').db, goodsId(c))));
 
 adminGoodsRoutes.post('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
@@ -108,6 +120,20 @@ adminGoodsRoutes.post('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
   const { db, clock } = c.get('deps');
   const saved = await saveConsoleGoods(db, actorOf(c), id, input, clock());
   return ok(c, saved, saved.changed.length > 0 ? '商品已保存' : '没有修改');
+});
+
+adminGoodsRoutes.post('/:id/sale', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const input = readInput(c, goodsSaleSchema);
+  const { db, clock } = c.get('deps');
+  const saved = await setGoodsSale(db, actorOf(c), id, input.on_sale, input.reason, clock());
+  return ok(c, saved, saved.is_on_sale ? '商品已上架' : '商品已下架');
+});
+
+adminGoodsRoutes.delete('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const { db, clock } = c.get('deps');
+  return ok(c, await deleteConsoleGoods(db, actorOf(c), id, clock()), '商品已删除');
 });
 
 adminGoodsRoutes.post('/:id/batches', allow(CONSOLE_ACCESS.goods), async (c) => {

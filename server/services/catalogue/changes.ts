@@ -17,8 +17,8 @@ import { intArray } from '../orders/stock.ts';
 import { rowsOf } from '../goods/search.ts';
 import { catalogueChangedHere } from '../../cluster/catalogue-news.ts';
 
-/** Kinds after which an armed alert may now hold (stock up, price down, back on sale). */
-const ALERTING: ReadonlySet<CatalogueChangeKind> = new Set(['created', 'edited', 'imported', 'stock', 'on_sale', 'released']);
+/** Kinds after which an armed alert may now hold (stock up, price down, back on sale); a new goods has none. */
+const ALERTING: ReadonlySet<CatalogueChangeKind> = new Set(['edited', 'imported', 'stock', 'on_sale', 'released']);
 /** Kinds that do not empty the caches (their TTL bounds them). */
 const ORDER_MOVES: ReadonlySet<CatalogueChangeKind> = new Set(['ordered', 'released']);
 

@@ -39,6 +39,8 @@ export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: 
   return withTx(db, async (tx) => {
     const [row] = await tx.select().from(goods).where(eq(goods.id, id)).limit(1).for('update');
     if (!row) throw notFound(GOODS_NOT_FOUND);
+    // 上架/下架 has its own move with a reason (sale.ts).
+    if (input.is_on_sale !== row.isOnSale) throw validationError({ is_on_sale: ['上架、下架请使用上架/下架操作并填写原因'] });
     const before = await editableState(tx, row);
     const diff = changedFields(before, input);
     const changed = Object.keys(diff.after);
@@ -84,8 +86,7 @@ export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: 
       }
     }
     await writeAudit(tx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: diff.before, after: diff.after }, now);
-    const kind = input.is_on_sale !== row.isOnSale ? (input.is_on_sale ? 'on_sale' : 'off_sale') : 'edited';
-    const alerts = await noteCatalogueChange(tx, [id], kind, now);
+    const alerts = await noteCatalogueChange(tx, [id], 'edited', now);
     return { id, changed, alerts_fired: alerts };
   });
 }
