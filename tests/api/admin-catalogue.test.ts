@@ -153,13 +153,13 @@ describe('a test per refusal of 新建商品', () => {
 describe('deleting goods', () => {
   it('refuses an ordered goods with the reason; deletes a never-ordered one and logs it', async () => {
     const [ordered] = await t.db.select({ id: goods.id }).from(goods).where(eq(goods.externalCode, 'ERP-10001'));
-    const refused = await t.call('DELETE', `/api/admin/goods/${ordered.id}`, { cookie: ops });
+    const refused = await t.call('POST', `/api/admin/goods/${ordered.id}/remove`, { cookie: ops });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('该商品已有订单，不能删除，请改为下架');
 
     const fresh = await create({ external_code: 'ERP-DEL-1', name: '待删除测试片' });
     await shop.fill(buyer, [[fresh.body.data.id, 10]]).catch(() => null); // off sale: not added
-    const res = await t.call('DELETE', `/api/admin/goods/${fresh.body.data.id}`, { cookie: ops });
+    const res = await t.call('POST', `/api/admin/goods/${fresh.body.data.id}/remove`, { cookie: ops });
     expect(res.status, res.body.msg).toBe(200);
     expect(await t.db.select().from(goods).where(eq(goods.id, fresh.body.data.id))).toHaveLength(0);
     const log = await t.db.select().from(catalogueChanges).where(eq(catalogueChanges.goodsId, fresh.body.data.id));
@@ -183,13 +183,13 @@ describe('the category tree', () => {
   });
 
   it('refuses to delete a category with goods or children; deletes an empty one', async () => {
-    const withGoods = await t.call('DELETE', `/api/admin/catalogue/categories/${shop.cat.category['感冒用药']}`, { cookie: ops });
+    const withGoods = await t.call('POST', `/api/admin/catalogue/categories/${shop.cat.category['感冒用药']}/remove`, { cookie: ops });
     expect(withGoods.status).toBe(409);
     expect(withGoods.body.msg).toBe('该分类下还有商品，不能删除');
-    const withChildren = await t.call('DELETE', `/api/admin/catalogue/categories/${shop.cat.category['西药']}`, { cookie: ops });
+    const withChildren = await t.call('POST', `/api/admin/catalogue/categories/${shop.cat.category['西药']}/remove`, { cookie: ops });
     expect(withChildren.body.msg).toBe('该分类下还有下级分类，不能删除');
     const empty = await make('空分类', null);
-    expect((await t.call('DELETE', `/api/admin/catalogue/categories/${empty.body.data.id}`, { cookie: ops })).status).toBe(200);
+    expect((await t.call('POST', `/api/admin/catalogue/categories/${empty.body.data.id}/remove`, { cookie: ops })).status).toBe(200);
     expect(await t.db.select().from(categories).where(eq(categories.id, empty.body.data.id))).toHaveLength(0);
   });
 

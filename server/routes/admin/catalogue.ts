@@ -32,7 +32,7 @@ adminCatalogueRoutes.post('/categories/:id/move', who, async (c) => {
   const id = idOf(c, CATEGORY_NOT_FOUND);
   return ok(c, await moveCategory(c.get('deps').db, actorOf(c), id, readInput(c, categoryMoveSchema).parent_id, c.get('deps').clock()), '分类已移动');
 });
-adminCatalogueRoutes.delete('/categories/:id', who, async (c) => ok(c, await deleteCategory(c.get('deps').db, actorOf(c), idOf(c, CATEGORY_NOT_FOUND), c.get('deps').clock()), '分类已删除'));
+adminCatalogueRoutes.post('/categories/:id/remove', who, async (c) => ok(c, await deleteCategory(c.get('deps').db, actorOf(c), idOf(c, CATEGORY_NOT_FOUND), c.get('deps').clock()), '分类已删除'));
 
 adminCatalogueRoutes.get('/brands', who, async (c) => ok(c, await listConsoleBrands(c.get('deps').db)));
 adminCatalogueRoutes.post('/brands', who, async (c) => ok(c, await saveBrand(c.get('deps').db, actorOf(c), null, readInput(c, brandSchema), c.get('deps').clock()), '品牌已创建'));

@@ -130,7 +130,7 @@ adminGoodsRoutes.post('/:id/sale', allow(CONSOLE_ACCESS.goods), async (c) => {
   return ok(c, saved, saved.is_on_sale ? '商品已上架' : '商品已下架');
 });
 
-adminGoodsRoutes.delete('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
+adminGoodsRoutes.post('/:id/remove', allow(CONSOLE_ACCESS.goods), async (c) => {
   const id = goodsId(c);
   const { db, clock } = c.get('deps');
   return ok(c, await deleteConsoleGoods(db, actorOf(c), id, clock()), '商品已删除');
