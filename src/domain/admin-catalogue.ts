@@ -78,6 +78,13 @@ export const goodsCreateSchema = goodsEditSchema
     brand_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('品牌无效').nullable()).default(null),
     category_id: id('请选择分类'),
     warehouse_id: id('请选择仓库'),
+    // What the editor requires (it always sends the whole state) is optional here.
+    is_kx: flag.default(false),
+    is_jxq: flag.default(false),
+    is_ephedrine: flag.default(false),
+    is_free_shipping: flag.default(false),
+    is_dpby: flag.default(false),
+    scope_class: goodsEditSchema.shape.scope_class.default('xy'),
     is_rx: flag.default(false),
     is_zy: flag.default(false),
     is_qx: flag.default(false),

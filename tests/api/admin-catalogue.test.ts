@@ -128,6 +128,18 @@ describe('新建商品 and 上架/下架', () => {
   });
 });
 
+describe('the fewest fields a new goods needs', () => {
+  it('takes code, name, spec, unit, price, stock, 中包装, maker, category and warehouse; flags default off', async () => {
+    const res = await t.call<{ id: number }>('POST', '/api/admin/goods', {
+      cookie: ops,
+      json: { external_code: 'ERP-MIN-1', name: '最少字段片', ypgg: '10片', bzdw: '盒', base_price: 990, stock: 5, zbz: 1, manufacturer_id: makerId, category_id: shop.cat.category['退热药'], warehouse_id: shop.cat.warehouseId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.db.select().from(goods).where(eq(goods.id, res.body.data.id));
+    expect(row).toMatchObject({ isKx: false, isDpby: false, scopeClass: 'xy', isOnSale: false });
+  });
+});
+
 describe('a test per refusal of 新建商品', () => {
   const refusal = async (over: Partial<GoodsCreateInput>, field: string, msg: string) => {
     const res = await create({ external_code: `REF-${field}-${Math.random().toString(36).slice(2, 8)}`, ...over });

@@ -44,6 +44,8 @@ const FLAGS = [
   ['mid_pack_strict', '须按中包装整数倍购买'],
 ] as const;
 type FlagKey = (typeof FLAGS)[number][0];
+/** Fields with their own error line; any other refusal shows as the form's. */
+const SHOWN = new Set<string>([...TEXT_FIELDS.map(([k]) => k), 'category_id', 'manufacturer_id', 'warehouse_id', 'scope_class', 'ephedrine_limit', 'form']);
 
 export function GoodsCreatePage() {
   const queryClient = useQueryClient();
@@ -166,7 +168,7 @@ export function GoodsCreatePage() {
             </label>
           ))}
         </div>
-        <AlertLine message={errors.form} />
+        <AlertLine message={errors.form ?? Object.entries(errors).find(([k]) => !SHOWN.has(k))?.[1]} />
         <div>
           <button type="submit" className={buttonClass('primary')} disabled={busy}>
             创建商品
