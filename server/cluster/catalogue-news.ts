@@ -50,7 +50,17 @@ export function catalogueChangedElsewhere(): void {
 }
 onCatalogueChangeElsewhere(catalogueChangedElsewhere);
 
-/** Changes whenever another process of this start reported a catalogue change. */
+/**
+ * This process committed a catalogue change (services/catalogue/changes.ts): every cache entry of
+ * every app here is stale (the catalogue caches and the session memo compare epochs), and the
+ * other workers hear of it.
+ */
+export function catalogueChangedHere(): void {
+  epoch++;
+  announceCatalogueChange();
+}
+
+/** Changes whenever this process or another of this start reported a catalogue change. */
 export const catalogueEpoch = (): number => epoch;
 
 /** What forgetCatalogueCaches runs: each catalogue cache's (and the session memo's) forget. */

@@ -8,3 +8,11 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** A foreign key refused the write (SQLSTATE 23503): another row still points at this one. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}

@@ -434,6 +434,11 @@ export const goods = pgTable(
     /** 件装量 */
     jzl: integer('jzl').notNull().default(1),
     dosageForm: text('dosage_form').notNull().default(''),
+    /**
+     * The distributor's own goods code (its ERP's key; every import matches by it). Unique once
+     * set; '' only on rows from before it existed that the migration could not number.
+     */
+    externalCode: text('external_code').notNull().default(''),
     /** 批准文号 (国药准字…) */
     approvalNo: text('approval_no').notNull().default(''),
     barcode: text('barcode').notNull().default(''),
@@ -488,6 +493,7 @@ export const goods = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('goods_external_code_uq').on(t.externalCode).where(sql`${t.externalCode} <> ''`),
     index('goods_category_idx').on(t.categoryId, t.salesCount),
     index('goods_category_l1_idx').on(t.categoryL1, t.salesCount),
     index('goods_category_l2_idx').on(t.categoryL2, t.salesCount),
@@ -561,6 +567,34 @@ export const goodsPrices = pgTable(
     price: integer('price').notNull(),
   },
   (t) => [uniqueIndex('goods_prices_uq').on(t.goodsId, t.rank)],
+);
+
+/**
+ * The catalogue's version: one row (id 1), bumped under its row lock by every transaction that
+ * changes what a buyer may see of a goods, just before it commits (services/catalogue/changes.ts).
+ * The lock orders the versions as the commits: a reader that sees version n sees every change
+ * up to n (docs/decisions/catalogue-change-log.md).
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The catalogue change log: one row per goods per changing transaction, all rows of a
+ * transaction under its one version. No foreign key: a deleted goods keeps its `deleted` row.
+ * `controlled` is whether the goods was 控销 at that change (who may hear of a goods that is gone).
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    goodsId: integer('goods_id').notNull(),
+    kind: text('kind').notNull(),
+    controlled: boolean('controlled').notNull().default(false),
+    changedAt: ts('changed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.goodsId, t.kind] }), index('catalogue_changes_goods_idx').on(t.goodsId, t.version)],
 );
 
 /**

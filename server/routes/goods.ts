@@ -13,7 +13,9 @@ import { listInputKey, parseListQuery } from '../services/goods/list/input.ts';
 import { cachedAnswer, SHARED_BUCKET, viewerAnswerKey } from '../services/goods/answer-cache.ts';
 import { sendAnswer } from '../http/stored-answer.ts';
 import { listGoods } from '../services/goods/list/list.ts';
-import { PAGE_SIZE_DEFAULT, pageQuery, positiveId } from '../http/params.ts';
+import { intParam, PAGE_SIZE_DEFAULT, pageQuery, positiveId } from '../http/params.ts';
+import { catalogueChangesFor } from '../services/catalogue/feed.ts';
+import { CATALOGUE_CHANGES_PAGE, CATALOGUE_CHANGES_PAGE_MAX, type CatalogueChangesPage } from '@domain/catalogue-changes.ts';
 import { GOODS_GONE, loadGoodsDetail } from '../services/goods/detail.ts';
 import { goodsActivities } from '../services/activities.ts';
 import type { GoodsCard, SearchSuggestion } from '@domain/contracts.ts';
@@ -67,6 +69,21 @@ goodsRoutes.get('/detail/:id', async (c) => {
   const detail = await loadGoodsDetail(c.get('deps').db, viewer, id);
   if (!detail) throw notFound(GOODS_GONE);
   return ok<GoodsDetail>(c, detail);
+});
+
+const changesQuery = z.object({
+  since: intParam('since 应为不小于0的整数版本号', 0, 9_999_999_999),
+  after: intParam('after 应为商品编号', 0, 2_147_483_647),
+  limit: intParam(`limit 应为1到${CATALOGUE_CHANGES_PAGE_MAX}的整数`, 1, CATALOGUE_CHANGES_PAGE_MAX),
+});
+
+// The catalogue change feed (docs/api.md "Catalogue changes"): what the offline catalogue and the
+// ERP link follow. Per viewer (prices, 控销), never stored.
+goodsRoutes.get('/changes', async (c) => {
+  const q = readQuery(c, changesQuery);
+  const viewer = await viewerOf(c);
+  const page = await catalogueChangesFor(c.get('deps').db, viewer, { since: q.since ?? 0, after: q.after }, q.limit ?? CATALOGUE_CHANGES_PAGE);
+  return ok<CatalogueChangesPage>(c, page);
 });
 
 const activitiesQuery = z.object({ goods_id: z.string({ error: '商品编号无效' }).optional() });

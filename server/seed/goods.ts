@@ -110,6 +110,9 @@ export function buildTemplates(leaves: readonly SeededLeaf[]): Template[] {
 }
 
 /** EAN-13 check digit of a 12-digit payload. */
+/** The demo distributor's goods code (what its ERP would call the goods). */
+export const seededExternalCode = (id: number): string => `KY${String(id).padStart(6, '0')}`;
+
 export function eanCheckDigit(payload12: string): number {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(payload12[i]) * (i % 2 === 0 ? 1 : 3);
@@ -378,6 +381,7 @@ export function createGoodsFactory(ctx: GoodsContext): GoodsFactory {
       midPackStrict,
       jzl,
       dosageForm: t.dosageForm,
+      externalCode: seededExternalCode(id),
       approvalNo: approval,
       barcode,
       batchNo,

@@ -7,10 +7,11 @@ import { seedBuyerService } from './buyer-service.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { withTx } from '../db/tx.ts';
-import { goods, goodsLadderPrices, promotionGoods, siteConfig } from '../db/schema.ts';
+import { goods, promotionGoods, siteConfig } from '../db/schema.ts';
 import { createRng } from './rng.ts';
 import { seedCategories } from './categories.ts';
 import { seedMakers, seedWarehouses } from './makers.ts';
+import { insertGoodsRows } from '../services/catalogue/write-goods.ts';
 import { createGoodsFactory, type GoodsInsert, type PromotionGoodsInsert } from './goods.ts';
 import { seedActivityPages } from './activity-pages.ts';
 import { pickShowcase, seedCouponTemplates, seedLuckyDraw, seedPointsMall, seedPromotionRows } from './promotions.ts';
@@ -139,8 +140,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
         groupRows = showcase.filter((r) => promo.group.includes(r.promotionId));
         batch.promotionGoods.push(...showcase);
       }
-      await insertJson(tx, goods, batch.goods);
-      await insertJson(tx, goodsLadderPrices, batch.ladders);
+      // The same service as the console's 新建商品 (no second way of writing goods).
+      await insertGoodsRows(tx, batch.goods, batch.ladders, now);
       await insertJson(tx, promotionGoods, batch.promotionGoods);
       ladderCount += batch.ladders.length;
       promotionGoodsCount += batch.promotionGoods.length;

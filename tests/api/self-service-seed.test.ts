@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { TEST_PASSWORD } from '../helpers/accounts.ts';
-import { changeGoods } from '../../server/services/goods-alerts/check.ts';
+import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
 import { goodsAlerts } from '../../server/db/schema.ts';
 
 let t: TestApp;

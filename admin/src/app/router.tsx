@@ -41,6 +41,8 @@ import { parseGoodsSearch } from '../api/goods-search.ts';
 import { GoodsPage } from '../pages/goods/goods-page.tsx';
 import { GoodsEditorPage } from '../pages/goods-editor/goods-editor-page.tsx';
 import { GoodsImportPage } from '../pages/goods-import/goods-import-page.tsx';
+import { GoodsCreatePage } from '../pages/goods-create/goods-create-page.tsx';
+import { CataloguePage } from '../pages/catalogue/catalogue-page.tsx';
 import { articleCategoriesQuery, articleListQuery, articleQuery, parseArticleSearch } from '../api/articles.ts';
 import { siteSettingsQuery } from '../api/site-settings.ts';
 import { ArticlesPage } from '../pages/articles/articles-page.tsx';
@@ -199,11 +201,23 @@ const goodsRoute = createRoute({
   component: GoodsPage,
 });
 
-// Declared before /goods/$goodsId's number check matters: 'import' is not a goods number.
+// Declared before /goods/$goodsId's number check matters: 'import' and 'new' are not goods numbers.
 const goodsImportRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/goods/import',
   component: GoodsImportPage,
+});
+
+const goodsCreateRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/goods/new',
+  component: GoodsCreatePage,
+});
+
+const catalogueRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/catalogue',
+  component: CataloguePage,
 });
 
 const goodsEditorRoute = createRoute({
@@ -260,7 +274,7 @@ const buyerMessagesRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsCreateRoute, catalogueRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -1,6 +1,7 @@
-// /api/admin/goods: the catalogue for 运营 (and 管理员): list with search and filters, the editor
-// (prices, ladders, rank prices, stock, limits, flags, scope class), batches with their
-// inspection reports, and the bulk price/stock import (template, dry run, apply).
+// /api/admin/goods: the catalogue for 运营 (and 管理员): list with search and filters, 新建商品,
+// the editor (prices, ladders, rank prices, stock, limits, flags, scope class), 上架/下架 with a
+// reason, deleting a never-ordered goods, batches with their inspection reports, and the bulk
+// price/stock import (template, dry run, apply).
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
@@ -15,6 +16,10 @@ import { MAX_UPLOAD_BYTES, sniffType } from '../../services/uploads.ts';
 import { goodsCategoryOptions, listConsoleGoods } from '../../services/admin/goods/list.ts';
 import { consoleGoods, GOODS_NOT_FOUND } from '../../services/admin/goods/detail.ts';
 import { saveConsoleGoods } from '../../services/admin/goods/edit.ts';
+import { createConsoleGoods } from '../../services/admin/goods/create.ts';
+import { setGoodsSale } from '../../services/admin/goods/sale.ts';
+import { deleteConsoleGoods } from '../../services/admin/goods/remove.ts';
+import { goodsCreateSchema, goodsSaleSchema } from '@domain/admin-catalogue.ts';
 import { addGoodsBatch, addInspectionReport, BATCH_NOT_FOUND } from '../../services/admin/goods/batches.ts';
 import { readImportFile } from '../../services/admin/goods/import-file.ts';
 import { applyImport, previewImport } from '../../services/admin/goods/import.ts';
@@ -22,7 +27,6 @@ import { csvTemplate, xlsxTemplate } from '../../services/admin/goods/import-tem
 import { checkPhotos } from '../../services/after-sales/photos.ts';
 import { addGoodsImage, IMAGE_NOT_FOUND, removeGoodsImage, setMainGoodsImage } from '../../services/admin/goods/images.ts';
 import { AFTER_SALE_PHOTO_MAX_BYTES } from '@domain/orders-after-sale.ts';
-import { forgetCatalogueCaches } from '../../cluster/catalogue-news.ts';
 
 const listSchema = z.object({
   q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
@@ -98,8 +102,14 @@ adminGoodsRoutes.post('/import', allow(CONSOLE_ACCESS.goods), async (c) => {
   const { db, clock } = c.get('deps');
   if (input.mode !== 'apply') return ok(c, await previewImport(db, name, table));
   const result = await applyImport(db, actorOf(c), name, table, clock());
-  forgetCatalogueCaches(c.get('deps'));
   return ok(c, result, `已导入，更新${result.changes}个商品`);
+});
+
+// 新建商品: starts off sale (上架 is the next move).
+adminGoodsRoutes.post('/', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const input = readInput(c, goodsCreateSchema);
+  const { db, clock } = c.get('deps');
+  return ok(c, await createConsoleGoods(db, actorOf(c), input, clock()), '商品已创建（未上架）');
 });
 
 adminGoodsRoutes.get('/:id', allow(CONSOLE_ACCESS.goods), async (c) => ok(c, await consoleGoods(c.get('deps').db, goodsId(c))));
@@ -109,8 +119,21 @@ adminGoodsRoutes.post('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
   const input = readInput(c, goodsEditSchema);
   const { db, clock } = c.get('deps');
   const saved = await saveConsoleGoods(db, actorOf(c), id, input, clock());
-  if (saved.changed.length > 0) forgetCatalogueCaches(c.get('deps'));
   return ok(c, saved, saved.changed.length > 0 ? '商品已保存' : '没有修改');
+});
+
+adminGoodsRoutes.post('/:id/sale', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const input = readInput(c, goodsSaleSchema);
+  const { db, clock } = c.get('deps');
+  const saved = await setGoodsSale(db, actorOf(c), id, input.on_sale, input.reason, clock());
+  return ok(c, saved, saved.is_on_sale ? '商品已上架' : '商品已下架');
+});
+
+adminGoodsRoutes.post('/:id/remove', allow(CONSOLE_ACCESS.goods), async (c) => {
+  const id = goodsId(c);
+  const { db, clock } = c.get('deps');
+  return ok(c, await deleteConsoleGoods(db, actorOf(c), id, clock()), '商品已删除');
 });
 
 adminGoodsRoutes.post('/:id/batches', allow(CONSOLE_ACCESS.goods), async (c) => {
@@ -152,7 +175,6 @@ adminGoodsRoutes.post('/:id/images', allow(CONSOLE_ACCESS.goods), async (c) => {
   if (!photo) throw validationError({ file: ['请选择图片'] });
   const { db, clock } = c.get('deps');
   const saved = await addGoodsImage(db, actorOf(c), id, photo, input.main ?? false, clock());
-  forgetCatalogueCaches(c.get('deps'));
   return ok(c, saved, '图片已上传');
 });
 

@@ -22,6 +22,7 @@ import { adminWalletRoutes } from './wallet.ts';
 import { adminStoreRelationRoutes } from './store-relations.ts';
 import { adminOwnAccountRoutes } from './own-account.ts';
 import { adminOperatorAccountRoutes } from './operator-accounts.ts';
+import { adminCatalogueRoutes } from './catalogue.ts';
 import { adminGoodsRoutes } from './goods.ts';
 import { adminArticleRoutes } from './articles.ts';
 import { adminSettingsRoutes } from './settings.ts';
@@ -41,13 +42,16 @@ adminRoutes.use('*', async (c, next) => {
   await next();
 });
 adminRoutes.use('*', staffSessionMiddleware());
-// Any console write may change what the catalogue shows (goods, prices, stock, imports, promotions,
-// a company's approval or rank…): this process's catalogue caches and stored answers are dropped
+// Any console write may change what the catalogue shows (promotions, a company's approval or
+// rank, categories and makers…): this process's catalogue caches and stored answers are dropped
 // after every one that succeeded. Console writes are rare; a missed one would serve stale prices
-// (docs/decisions/catalogue-cache.md).
+// (docs/decisions/catalogue-cache.md). Goods writes are not among them: they go through the
+// catalogue change log, which the caches follow (docs/decisions/catalogue-change-log.md).
+const GOODS_WRITES = /^\/api\/admin\/goods(\/|$)/;
 adminRoutes.use('*', async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) forgetCatalogueCaches(c.get('deps'));
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400 || GOODS_WRITES.test(c.req.path)) return;
+  forgetCatalogueCaches(c.get('deps'));
 });
 adminRoutes.route('/', adminAuthRoutes);
 adminRoutes.route('/', adminDashboardRoutes);
@@ -67,6 +71,7 @@ adminRoutes.route('/companies', adminStoreRelationRoutes);
 adminRoutes.route('/me', adminOwnAccountRoutes);
 adminRoutes.route('/', adminOperatorAccountRoutes);
 adminRoutes.route('/goods', adminGoodsRoutes);
+adminRoutes.route('/catalogue', adminCatalogueRoutes);
 adminRoutes.route('/articles', adminArticleRoutes);
 adminRoutes.route('/settings', adminSettingsRoutes);
 adminRoutes.route('/site-lists', adminSiteListRoutes);

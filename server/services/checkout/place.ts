@@ -16,6 +16,7 @@ import { lockCart } from '../cart/add.ts';
 import { anyId } from '../cart/packed.ts';
 import { addHistory, type HistoryEntry } from '../orders/status.ts';
 import { lockGoods, reserveStock, takeFlashUnits } from '../orders/stock.ts';
+import { noteCatalogueChange } from '../catalogue/changes.ts';
 import { debitBalance } from '../payments/wallet.ts';
 import { assertMayOrder, loadOrderingCompany } from './company.ts';
 import type { CheckoutInput } from './input.ts';
@@ -89,6 +90,7 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
     if (row) reserved.push(row);
     else goneGifts.add(g);
   }
+  await noteCatalogueChange(tx, reserved.map((r) => r.id), 'ordered', now);
   if (quote.flash.length > 0) {
     const counted = new Set(await takeFlashUnits(tx, quote.flash));
     const over = quote.flash.find((f) => !counted.has(f.goodsId));

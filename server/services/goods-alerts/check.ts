@@ -5,8 +5,6 @@
 // approved companies, the rank price before the base price.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { withTx } from '../../db/tx.ts';
-import { goods } from '../../db/schema.ts';
 import { formatPrice } from '@domain/money.ts';
 import { rowsOf } from '../goods/search.ts';
 import { intArray } from '../orders/stock.ts';
@@ -42,8 +40,8 @@ function messageFor(a: FiredAlert) {
 
 /**
  * Fires the armed alerts of `goodsIds` whose condition holds now and writes one buyer message
- * each. Call after stock or prices changed, inside the transaction that changed them (or after it
- * committed). Returns how many fired.
+ * each. Writers do not call it themselves: noteCatalogueChange (services/catalogue/changes.ts)
+ * does, in the change's transaction. Returns how many fired.
  */
 export async function checkGoodsAlerts(db: Db, goodsIds: readonly number[], now: Date): Promise<number> {
   if (goodsIds.length === 0) return 0;
@@ -70,32 +68,4 @@ export async function checkGoodsAlerts(db: Db, goodsIds: readonly number[], now:
     await notifyCompany(db, a.companyId, messageFor(a), now);
   }
   return fired.length;
-}
-
-export interface GoodsChange {
-  /** Units available to sell. */
-  stock?: number;
-  /** Price before ladders and rank prices, fen. */
-  basePrice?: number;
-}
-
-/**
- * THE way to change a goods' stock or base price (the dev endpoint today, the operator console
- * later): the change and the alerts it fires commit together. Returns the alerts fired, or null
- * when the goods does not exist.
- */
-export async function changeGoods(db: Db, goodsId: number, change: GoodsChange, now: Date): Promise<number | null> {
-  return withTx(db, async (tx) => {
-    const updated = await tx
-      .update(goods)
-      .set({
-        ...(change.stock !== undefined ? { stock: change.stock } : {}),
-        ...(change.basePrice !== undefined ? { basePrice: change.basePrice } : {}),
-        updatedAt: now,
-      })
-      .where(sql`${goods.id} = ${goodsId}`)
-      .returning({ id: goods.id });
-    if (updated.length === 0) return null;
-    return checkGoodsAlerts(tx, [goodsId], now);
-  });
 }

@@ -13,7 +13,7 @@ import type { OrderStatus } from '@domain/orders.ts';
 import { creditWallet } from '../payments/wallet.ts';
 import { addHistory, UNPAID_STATUSES } from './status.ts';
 import { restoreStock, returnFlashUnits, type FlashUnits } from './stock.ts';
-import { checkGoodsAlerts } from '../goods-alerts/check.ts';
+import { noteCatalogueChange } from '../catalogue/changes.ts';
 import { giveBack, orderMoney, type GivePart, type Given } from './refunds.ts';
 
 export interface ReleaseReason {
@@ -77,8 +77,8 @@ export async function releaseOrder(
     }
   } else {
     await restoreStock(tx, units);
-    // Stock coming back can be a restock a buyer subscribed to (到货通知).
-    await checkGoodsAlerts(tx, [...units.keys()], now);
+    // Stock coming back can be a restock a buyer subscribed to (到货通知): the log fires it.
+    await noteCatalogueChange(tx, [...units.keys()], 'released', now);
     await returnFlashUnits(tx, [...flash.values()]);
   }
 

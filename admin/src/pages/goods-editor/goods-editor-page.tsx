@@ -1,4 +1,5 @@
-// 编辑商品: one goods' editable state and its batches with their inspection reports.
+// 编辑商品: 上架/下架 and 删除, one goods' editable state, its pictures and its batches with their
+// inspection reports.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { goodsQuery } from '../../api/goods.ts';
@@ -9,6 +10,7 @@ import { mayOpen } from '@domain/operator-roles.ts';
 import { formatPrice } from '@domain/money.ts';
 import { formatDateTime } from '@domain/time.ts';
 import { GoodsForm } from './goods-form.tsx';
+import { SaleActions } from './sale-actions.tsx';
 import { BatchesSection } from './batches-section.tsx';
 import { ImagesSection } from './images-section.tsx';
 import styles from './goods-editor-page.module.css';
@@ -49,6 +51,7 @@ export function GoodsEditorPage() {
         编号 {g.id} · {g.common_name || '—'} · {g.ypgg} · {g.sccj} · {g.category} · 当前基础价 {formatPrice(g.base_price)} · 库存 {g.stock}
         {g.bzdw} · 销量 {g.sales_count} · 更新于 {formatDateTime(g.updated_at)}
       </p>
+      <SaleActions goods={g} />
       <GoodsForm key={g.id} goods={g} />
       <ImagesSection goods={g} />
       <BatchesSection goods={g} />

@@ -16,7 +16,6 @@ type TextKey = { [K in keyof GoodsDraft]: GoodsDraft[K] extends string ? K : nev
 type FlagKey = { [K in keyof GoodsDraft]: GoodsDraft[K] extends boolean ? K : never }[keyof GoodsDraft];
 
 const FLAG_LABELS: [FlagKey, string][] = [
-  ['is_on_sale', '在售（上架）'],
   ['is_kx', '控销'],
   ['is_jxq', '近效期'],
   ['is_ephedrine', '含麻黄碱'],

@@ -93,9 +93,14 @@ export function GoodsPage() {
       title="商品管理"
       titleId="goods-title"
       actions={
-        <Link to="/goods/import" className={buttonClass('outline')}>
-          批量改价改库存
-        </Link>
+        <>
+          <Link to="/goods/new" className={buttonClass('primary')}>
+            新建商品
+          </Link>
+          <Link to="/goods/import" className={buttonClass('outline')}>
+            批量改价改库存
+          </Link>
+        </>
       }
     >
       <FilterForm label="筛选商品" onApply={() => go({ q: q.trim() || undefined })}>

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
 import { goods, goodsBatches, inspectionReports } from '../../../db/schema.ts';
 import { notFound, validationError } from '../../../http/envelope.ts';
+import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { GOODS_NOT_FOUND } from './detail.ts';
 
@@ -28,6 +29,7 @@ export async function addGoodsBatch(db: Db, actor: Actor, goodsId: number, input
       .returning({ id: goodsBatches.id });
     if (!row) throw validationError({ batch_no: ['该批号已存在'] });
     await writeAudit(tx, actor, { action: 'goods.batch.add', targetType: 'goods', targetId: goodsId, after: { batch_id: row.id, batch_no: input.batchNo, produced_on: input.producedOn, expires_on: input.expiresOn } }, now);
+    await noteCatalogueChange(tx, [goodsId], 'batches', now);
     return { id: row.id };
   });
 }
@@ -71,6 +73,7 @@ export async function addInspectionReport(db: Db, actor: Actor, goodsId: number,
       { action: 'goods.report.add', targetType: 'goods', targetId: goodsId, after: { report_id: row.id, batch_no: b.batchNo, title: input.title, file_name: input.fileName, size: input.content.byteLength } },
       now,
     );
+    await noteCatalogueChange(tx, [goodsId], 'batches', now);
     return { id: row.id };
   });
 }

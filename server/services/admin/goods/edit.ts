@@ -1,8 +1,8 @@
 // Saving the console's goods editor: the whole editable state replaced in one transaction with
 // its audit row (only the fields that changed, before and after). A new name gets new pinyin
 // search keys at once (search_grams is a generated column and follows by itself); a stock or
-// price change fires the buyers' 到货/降价 alerts in the same transaction, exactly as
-// changeGoods() does for every other stock or price change.
+// save is one catalogue change (noteCatalogueChange: its log row, the buyers' 到货/降价 alerts in
+// the same transaction, the caches after the commit), like every other goods write.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
@@ -10,7 +10,7 @@ import { goods, goodsLadderPrices, goodsPrices } from '../../../db/schema.ts';
 import { notFound, validationError } from '../../../http/envelope.ts';
 import { goodsEditProblems, type GoodsEdit } from '@domain/admin-goods.ts';
 import { searchKeysFor } from '../../search-keys.ts';
-import { checkGoodsAlerts } from '../../goods-alerts/check.ts';
+import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { editableState, GOODS_NOT_FOUND } from './detail.ts';
 
@@ -39,6 +39,8 @@ export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: 
   return withTx(db, async (tx) => {
     const [row] = await tx.select().from(goods).where(eq(goods.id, id)).limit(1).for('update');
     if (!row) throw notFound(GOODS_NOT_FOUND);
+    // 上架/下架 has its own move with a reason (sale.ts).
+    if (input.is_on_sale !== row.isOnSale) throw validationError({ is_on_sale: ['上架、下架请使用上架/下架操作并填写原因'] });
     const before = await editableState(tx, row);
     const diff = changedFields(before, input);
     const changed = Object.keys(diff.after);
@@ -84,7 +86,7 @@ export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: 
       }
     }
     await writeAudit(tx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: diff.before, after: diff.after }, now);
-    const alerts = await checkGoodsAlerts(tx, [id], now);
+    const alerts = await noteCatalogueChange(tx, [id], 'edited', now);
     return { id, changed, alerts_fired: alerts };
   });
 }

@@ -13,6 +13,7 @@ import { GOODS_IMAGES_MAX, goodsImageUrl } from '@domain/admin-goods.ts';
 import type { CheckedPhoto } from '../../after-sales/photos.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { GOODS_NOT_FOUND } from './detail.ts';
+import { noteCatalogueChange } from '../../catalogue/changes.ts';
 
 export const GOODS_IMAGE_PURPOSE = 'goods_image';
 export const IMAGE_NOT_FOUND = '图片不存在';
@@ -28,6 +29,7 @@ async function lockGoods(tx: Db, goodsId: number) {
 async function setPictures(tx: Db, actor: Actor, action: string, goodsId: number, before: { image: string; images: string[] }, after: { image: string; images: string[] }, now: Date) {
   await tx.update(goods).set({ image: after.image, images: after.images, updatedAt: now }).where(eq(goods.id, goodsId));
   await writeAudit(tx, actor, { action, targetType: 'goods', targetId: goodsId, before, after }, now);
+  await noteCatalogueChange(tx, [goodsId], 'pictures', now);
 }
 
 export async function addGoodsImage(db: Db, actor: Actor, goodsId: number, photo: CheckedPhoto, makeMain: boolean, now: Date): Promise<{ id: number; url: string }> {

@@ -10,7 +10,7 @@ import { goods, goodsLadderPrices } from '../../../db/schema.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { formatPrice } from '@domain/money.ts';
 import { IMPORT_COLUMNS, PRICE_MAX_FEN, STOCK_MAX, yuanTextToFen, type ImportColumn, type ImportPreview, type ImportRowPreview } from '@domain/admin-goods.ts';
-import { checkGoodsAlerts } from '../../goods-alerts/check.ts';
+import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { ImportTable } from './import-file.ts';
 
@@ -207,7 +207,7 @@ export async function applyImport(db: Db, actor: Actor, fileName: string, table:
         now,
       );
     }
-    await checkGoodsAlerts(tx, changed.map((r) => r.goods_id!), now);
+    await noteCatalogueChange(tx, changed.map((r) => r.goods_id!), 'imported', now);
     return result;
   });
 }
