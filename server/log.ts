@@ -1,10 +1,15 @@
-// The server's structured log: one JSON object a line on stdout, so an operator's collector can
-// read fields instead of parsing sentences. Deps may carry another writer (tests read the lines).
-export type LogEntry = { event: string } & Record<string, unknown>;
+// The server's structured log: one JSON object a line on stdout (pino), so an operator's collector
+// can read fields instead of parsing sentences. Deps may carry another writer (tests read the lines).
+import { pino } from 'pino';
+
+export type LogEntry = { event: string; level?: 'info' | 'warn' | 'error' } & Record<string, unknown>;
 export type LogWriter = (entry: LogEntry) => void;
 
-export const stdoutLog: LogWriter = (entry) => {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+// ISO times and no pid/hostname: the process and machine are the collector's labels.
+const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+
+export const stdoutLog: LogWriter = ({ level = 'info', ...fields }) => {
+  logger[level](fields);
 };
 
 /** 13812345678 → 138****5678: logs never carry a whole phone number. */

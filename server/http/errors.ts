@@ -49,6 +49,7 @@ export function handleError(err: Error, c: Context): Response {
   const deps = (c as Context<AppEnv>).get('deps');
   (deps?.log ?? stdoutLog)({
     event: 'http.error',
+    level: 'error',
     request_id: (c as Context<AppEnv>).get('requestId'),
     method: c.req.method,
     path: c.req.path,
