@@ -33,6 +33,7 @@ function answer(simple: DrawSimple | null, result: () => Promise<DrawResult> = (
     if (path === 'draw/simple') return Promise.resolve(simple);
     if (path === `draw/${SIMPLE.id}/activity`) return Promise.resolve(ACTIVITY);
     if (path === 'draw') return result();
+    if (path === 'draw/new_record') return Promise.resolve([{ company: '湖北**汉口店', name: '200积分', created_at: 1_700_000_000_000 }]);
     return Promise.reject(new Error(`unexpected ${path}`));
   });
 }
@@ -89,6 +90,15 @@ describe('LuckyDrawPopup', () => {
     expect(await screen.findByText('恭喜您，抽中了满500减20优惠券（满500元可用）')).toBeTruthy();
     expect(screen.getByText('剩余抽奖次数：0')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看我的优惠券' }).getAttribute('href')).toBe('/wdqb_yhq');
+  });
+
+  it('shows the latest win and links to the draw page with its rules, winners and the buyer\'s draws', async () => {
+    answer(SIMPLE);
+    show();
+    const popup = await screen.findByRole('complementary', { name: '幸运抽奖' });
+    expect(await screen.findByText('湖北**汉口店')).toBeTruthy();
+    expect(http.get).toHaveBeenCalledWith('draw/new_record', { id: 3 });
+    expect(popup.querySelector('a[href="/xycj"]')?.textContent).toBe('活动规则、中奖名单和我的抽奖记录');
   });
 
   it('closing during the draw asks first; 继续抽奖 keeps it, 确定关闭 closes after the 1 s animation', async () => {
