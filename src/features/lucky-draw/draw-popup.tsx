@@ -8,7 +8,6 @@ import { drawWinMessage, type DrawResult } from '../../domain/lucky-draw';
 import { buttonClass } from '../../ui/button';
 import { SpaLink } from '../../ui/spa-link';
 import { useDrawRun } from './use-draw-run';
-import { WinnersTicker } from './winners-ticker';
 import styles from './draw-popup.module.css';
 
 const DISMISS_KEY = 'lucky-draw-popup-closed';
@@ -67,7 +66,6 @@ export function DrawPanel({ drawId, name, onClosed, inline = false }: { drawId: 
           ))}
         </ul>
       )}
-      {!inline && <WinnersTicker drawId={drawId} compact />}
       <div className={styles.stage} aria-live="polite">
         {phase === 'drawing' && (
           <p className={styles.loading} role="status">

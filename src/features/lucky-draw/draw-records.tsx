@@ -8,6 +8,7 @@ import { formatDateTime } from '../../domain/time';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { SpaLink } from '../../ui/spa-link';
 import { drawRecordsHref } from './draw-search';
+import styles from './draw-records.module.css';
 
 export const NO_DRAW_RECORDS_TEXT = '暂无抽奖记录';
 
@@ -27,7 +28,13 @@ const COLUMNS: readonly Column<DrawRecordView>[] = [
     header: '去向',
     cell: (r) => {
       const place = PRIZE_PLACE[r.kind];
-      return place ? <SpaLink href={place.href}>{place.text}</SpaLink> : '未中奖';
+      return place ? (
+        <SpaLink href={place.href} className={styles.place}>
+          {place.text}
+        </SpaLink>
+      ) : (
+        '未中奖'
+      );
     },
   },
 ];

@@ -11,7 +11,7 @@ import styles from './winners-ticker.module.css';
 
 /** Seconds one row stays in view while the list scrolls by. */
 const SECONDS_PER_ROW = 2.5;
-/** Rows the window shows (the popup's compact ticker: one); a list that fits does not move. */
+/** Rows the window shows; a list that fits does not move. */
 const ROWS_SHOWN = 3;
 
 export const NO_WINNERS_TEXT = '快来抽奖，成为第一位中奖者！';
@@ -32,13 +32,13 @@ function WinnerRows({ winners, copy }: { winners: readonly DrawWinner[]; copy?: 
   );
 }
 
-export function WinnersTicker({ drawId, compact = false }: { drawId: number; compact?: boolean }) {
+export function WinnersTicker({ drawId }: { drawId: number }) {
   const query = useQuery(drawWinnersQuery(drawId));
   const winners = query.data ?? [];
-  const moving = winners.length > (compact ? 1 : ROWS_SHOWN);
+  const moving = winners.length > ROWS_SHOWN;
   const style = { '--ticker-seconds': `${winners.length * SECONDS_PER_ROW}s` } as CSSProperties;
   return (
-    <section className={compact ? `${styles.ticker} ${styles.compact}` : styles.ticker} aria-label="中奖名单">
+    <section className={styles.ticker} aria-label="中奖名单">
       <h2 className={styles.title}>中奖名单</h2>
       {query.isPending ? (
         <p className={styles.empty}>中奖名单加载中…</p>
