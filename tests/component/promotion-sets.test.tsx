@@ -147,7 +147,7 @@ describe('combinations', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toEqual({});
     const card = screen.getByRole('listitem', { name: '血糖监测组合' });
-    expect(within(card).getByRole('link', { name: '查看血糖监测组合详情' }).getAttribute('href')).toBe('/zhzq?id=7');
+    expect(within(card).getByRole('link', { name: '查看详情：血糖监测组合' }).getAttribute('href')).toBe('/zhzq?id=7');
   });
 
   it('says in the dialog that an ended combination is gone, with no alert over the page', async () => {

@@ -2,10 +2,13 @@
 // real server and demo data: the login page shows the seeded 登录页 picture (GET /api/focus/login);
 // the draw page /xycj shows the draw's picture (GET /api/draw/ads), a moving winners' ticker with
 // the seeded wins (GET /api/draw/new_record) that pauses under the pointer, and — after demo draws
-// there — the draw in 我的抽奖记录 (GET /api/draw/record), which the member centre also reaches.
+// there — the draw in 我的抽奖记录 (GET /api/draw/record), which the member centre also reaches; a
+// goods of a combination opens that combination's dialog (GET /api/combinationMzhg); the coupon
+// centre's 可用于当前购物车 lists what GET /api/user/availableCoupon?cart=1 answers.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/domain/envelope';
+import type { CombinationView } from '../../src/domain/combinations';
 import type { DrawRecordView, DrawSimple, DrawWinner } from '../../src/domain/lucky-draw';
 import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
 
@@ -81,5 +84,41 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
     const all = page.getByRole('table', { name: '我的抽奖记录' });
     await all.getByRole('row').nth(1).filter({ hasText: after.list[0].name }).waitFor({ timeout: 15_000 });
     expect(await all.getByRole('row').count()).toBe(Math.min(after.total, 10) + 1);
+  });
+
+  it('opens a combination\'s dialog from a goods that belongs to it, and filters 我的可用券 to the cart', async () => {
+    const page = await newPage(browser, server.url, { name: 'combination-coupons' });
+    await signInBuyer(page, 'demo');
+    const { list } = await getJson<{ list: CombinationView[] }>(page, '/api/combinationMzhgGroup');
+    const member = list[0].goods[0];
+    await page.goto(`/list/info/${member.goods_id}`);
+    const link = page.getByRole('link', { name: '查看组合' }).first();
+    await link.waitFor({ timeout: 15_000 });
+    const id = Number(new URL((await link.getAttribute('href'))!, server.url).searchParams.get('id'));
+    const combination = list.find((c) => c.id === id)!;
+    expect(combination.goods.map((g) => g.goods_id)).toContain(member.goods_id);
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/combinationMzhg');
+    await link.click();
+    expect((await asked).status()).toBe(200);
+    const dialog = page.getByRole('dialog', { name: combination.name });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByRole('link', { name: member.name }).first().waitFor();
+    await screenshot(page, 'combination-dialog');
+    await dialog.getByRole('button', { name: '关闭组合详情' }).click();
+    await page.waitForURL((u) => u.pathname === '/zhzq' && !u.searchParams.has('id'));
+
+    await page.goto('/lqzx');
+    const mine = page.getByRole('region', { name: '我的可用券' });
+    await mine.getByRole('list', { name: '我的可用券' }).waitFor({ timeout: 15_000 });
+    const forCart = await getJson<ListPage<{ id: number; name: string }>>(page, '/api/user/availableCoupon?type=coupon&cart=1&page=1&page_size=50');
+    await mine.getByRole('button', { name: '可用于当前购物车' }).click();
+    if (forCart.total > 0) {
+      const shown = mine.getByRole('list', { name: '可用于当前购物车' });
+      await shown.getByRole('listitem', { name: forCart.list[0].name }).first().waitFor({ timeout: 10_000 });
+      expect(await shown.getByRole('listitem').count()).toBe(forCart.total);
+    } else {
+      await mine.getByText('当前购物车已选商品暂无可用的优惠券').waitFor({ timeout: 10_000 });
+    }
+    await screenshot(page, 'coupon-centre-cart-filter');
   });
 });

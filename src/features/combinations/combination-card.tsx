@@ -33,7 +33,7 @@ export function CombinationCard({ combination: c, memberLinks = false }: { combi
         </h2>
         <span className={styles.muted}>活动截止 {formatDateTime(c.end_time)}</span>
         {!memberLinks && (
-          <SpaLink href={combinationHref(c.id)} keepScroll className={styles.detailLink} aria-label={`查看${c.name}详情`}>
+          <SpaLink href={combinationHref(c.id)} keepScroll className={styles.detailLink} aria-label={`查看详情：${c.name}`}>
             查看详情
           </SpaLink>
         )}
