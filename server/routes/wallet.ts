@@ -1,5 +1,6 @@
 // The wallet calls (SPEC §7 "User", docs/api.md "Wallet"): GET /api/user/user_money → { balance,
-// points }; GET /api/user/availableCoupon (what checkout can still use); the balance and points
+// points }; GET /api/user/availableCoupon (what checkout can still use; `cart=1`: what the current
+// cart can use, best first — the coupon centre's 可用于当前购物车 filter); the balance and points
 // ledgers (user_money_log, points_log); the held coupons and vouchers by state (coupon,
 // couponNum); and the member centre's card (member_card). Mounted on /user beside userRoutes
 // (server/app.ts): Hono merges both routers' paths under the prefix.
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
-import { numericPageQuery } from '../http/params.ts';
+import { flagParam, numericPageQuery } from '../http/params.ts';
 import { requireCompany } from '../auth/session.ts';
 import type { Page } from '@domain/envelope.ts';
 import type { CompanyCoupon } from '@domain/orders.ts';
@@ -17,6 +18,7 @@ import { loadWallet } from '../services/payments/wallet.ts';
 import { ledgerQuery, listLedger } from '../services/wallet/ledger.ts';
 import { countHeldCoupons, listHeldCoupons } from '../services/wallet/held-coupons.ts';
 import { memberCard } from '../services/wallet/member-card.ts';
+import { cartUsableCoupons } from '../services/wallet/cart-coupons.ts';
 import type { CouponCounts, CouponStatus, HeldCouponView, LedgerPage, MemberCard } from '@domain/wallet.ts';
 
 const PAGE_SIZE_DEFAULT = 10;
@@ -24,6 +26,7 @@ const PAGE_SIZE_MAX = 50;
 
 const couponQuery = z.object({
   type: z.enum(['coupon', 'voucher'], { error: '券类型无效' }).optional(),
+  cart: flagParam('购物车筛选参数无效'),
   ...numericPageQuery(PAGE_SIZE_MAX).shape,
 });
 
@@ -50,10 +53,13 @@ walletRoutes.get('/availableCoupon', async (c) => {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? PAGE_SIZE_DEFAULT;
   const { db, clock } = c.get('deps');
+  const kind = q.type ?? 'coupon';
   // A company holds a handful of coupons: reading them all and slicing is one small statement.
-  const held = (await loadHeldCoupons(db, user.companyId, clock())).filter((h) => h.kind === (q.type ?? 'coupon'));
-  const list = held.slice((page - 1) * pageSize, page * pageSize).map((h) => couponView(h));
-  return ok<Page<CompanyCoupon>>(c, { list, total: held.length, page, page_size: pageSize });
+  const all = q.cart
+    ? await cartUsableCoupons(db, user.companyId, kind, clock())
+    : (await loadHeldCoupons(db, user.companyId, clock())).filter((h) => h.kind === kind).map((h) => couponView(h));
+  const list = all.slice((page - 1) * pageSize, page * pageSize);
+  return ok<Page<CompanyCoupon>>(c, { list, total: all.length, page, page_size: pageSize });
 });
 
 walletRoutes.get('/user_money_log', async (c) => {

@@ -227,7 +227,7 @@ async function seedFocus(db: Db, now: Date, refs: ContentRefs): Promise<number> 
       ],
     ],
     ['jxq', [{ title: '近效期特惠 低至5折', url: '/jxqzc' }, { title: '近效期清仓', url: '/jxqzc' }]],
-    ['draw', [{ title: '幸运大转盘 下单抽好礼', url: '/' }]],
+    ['draw', [{ title: '幸运大转盘 下单抽好礼', url: '/xycj' }]],
   ];
   const rows: (typeof focusItems.$inferInsert)[] = [];
   for (const [slot, items] of slots) {

@@ -22,6 +22,7 @@ import { seedGroupJoins } from './group-joins.ts';
 import { seedPointsMallGoods } from './points-mall-goods.ts';
 import { seedGiftPromotion } from './gift-promotions.ts';
 import { seedExchangePromotion, seedWaitingDrawPrize } from './exchange-promotions.ts';
+import { seedDrawWinners } from './draw-winners.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoMessages } from './messages.ts';
 import { seedChat } from './chat.ts';
@@ -176,7 +177,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedSelfService(tx, now, { demoCompanyId: accounts.demo.companyId, goods: firstBatch });
     await seedBuyerService(tx, now, accounts.demo.companyId);
     const pointsGoodsIds = await seedPointsMall(tx);
-    await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
+    const drawId = await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
+    const { companyIds } = accounts;
+    await seedDrawWinners(tx, now, drawId, [companyIds['chain-a'], companyIds['chain-b'], companyIds.nocontract, companyIds.expired]);
     await seedSpecialsAndCashback(tx, root.fork('specials-and-cashback'), now, firstBatch);
     await seedActivityPages(tx, now, firstBatch);
     await seedPointsMallGoods(tx, now, pointsGoodsIds, accounts);

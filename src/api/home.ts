@@ -12,8 +12,8 @@ import { warmImage } from './warm-image';
 export { focusSlotQuery, type ShellAdSlot } from './common';
 export { hotGoodsQuery } from './goods-search';
 
-/** Ad slots only the home page shows: 新人推荐 and the announcement list. */
-export type HomeFocusSlot = 'xrtj' | 'postList';
+/** Ad slots only the home page shows: 新人推荐, 专场推荐 (slot `demo`) and the announcement list. */
+export type HomeFocusSlot = 'xrtj' | 'demo' | 'postList';
 
 export const homeKeys = {
   all: ['home'] as const,

@@ -1,8 +1,10 @@
 // 每日特价, 满额返现, 全场94折 and 领券中心 (docs/api.md "Promotions"): the day's specials, the running
 // cashback offer (its tiers also drive the cart's and checkout's "再买¥x返¥y"), the claimable
-// coupons and the claim. Online only: prices and caps are the server's of the moment.
+// coupons and the claim, and the centre's 我的可用券 (GET /api/user/availableCoupon; with `cart=1`
+// the 可用于当前购物车 filter). Online only: prices and caps are the server's of the moment.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '../domain/envelope';
+import type { Envelope, Page } from '../domain/envelope';
+import type { CompanyCoupon } from '../domain/orders';
 import type { GoodsListItem } from '../domain/catalog';
 import type { DailySpecialState } from '../domain/daily-special';
 import type { CashbackOffer } from '../domain/cashback';
@@ -39,6 +41,23 @@ export const welfareQuery = () =>
 
 export const couponOffersQuery = () =>
   queryOptions({ queryKey: promotionKeys.couponOffers(), queryFn: () => http.get<CouponOffer[]>('activity/coupons'), staleTime: PROMOTION_STALE_MS });
+
+/** A company holds a handful of coupons: one page of this size shows them all. */
+export const USABLE_COUPONS_PAGE_SIZE = 50;
+
+/**
+ * The coupons the company holds and may still use (GET /api/user/availableCoupon?type=coupon);
+ * `forCart`: only those the selected cart lines can use, the largest saving first (`cart=1`,
+ * priced by the server as checkout prices them). Under the wallet's key, so a claim refreshes it.
+ * The cart filter's refusal (a line that cannot be ordered) is shown in place, not as an alert.
+ */
+export const usableCouponsQuery = (forCart: boolean) =>
+  queryOptions({
+    queryKey: [...WALLET_ROOT_KEY, 'available', forCart ? 'cart' : 'all'] as const,
+    queryFn: () =>
+      http.get<Page<CompanyCoupon>>('user/availableCoupon', { type: 'coupon', page: 1, page_size: USABLE_COUPONS_PAGE_SIZE, ...(forCart ? { cart: 1 } : {}) }),
+    meta: { silentErrors: forCart },
+  });
 
 export function useClaimCoupon() {
   const queryClient = useQueryClient();

@@ -41,3 +41,10 @@ export function combinationSaving(c: Pick<CombinationView, 'price' | 'original_p
   if (c.price === null || c.original_price === null) return null;
   return Math.max(0, c.original_price - c.price);
 }
+
+/**
+ * The address of one combination's dialog on /zhzq (GET /api/combinationMzhg?id=): what the /zhzq
+ * cards and a goods' 组合购 promotion line link to. A goods activity of kind `combination` carries
+ * the combination's id (both are the promotion's id).
+ */
+export const combinationHref = (id: number): string => `/zhzq?id=${id}`;

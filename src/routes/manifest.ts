@@ -35,6 +35,7 @@ import { balanceLedgerSearch, couponSearch, pointsLedgerSearch } from '../featur
 import { qualityReportsSearch } from '../features/quality-reports/quality-reports-search';
 import { combinationsSearch } from '../features/combinations/combinations-search';
 import { pointsMallSearch } from '../features/points-mall/points-mall-search';
+import { drawRecordsSearch } from '../features/lucky-draw/draw-search';
 import { loadCart } from './loaders/cart';
 import { brandData, categoryListData, goodsListData, loadBrands, loadGoodsDetail, loadHome, searchResultsData } from './loaders/catalogue';
 import { helpArticleSearch, newsListSearch } from '../domain/article-search';
@@ -225,6 +226,9 @@ export const routes: RouteDef[] = [
   // Member centre
   { name: 'user', path: '/user', title: '会员中心', shell: MEMBER, layout: true, page: memberArea },
   { name: 'user_hyzx', path: '/user', parent: 'user', title: '会员中心', shell: MEMBER, auth: true, page: () => import('../features/member-centre/member-centre-page'), loader: walletLoader((m) => m.loadMemberCard) },
+  // SPEC: /user's "other children: not shown". Ours: the company's draws (GET /api/draw/record), where SPEC §8's
+  // draw text sends a buyer who closed the popup mid-draw ("check the personal center").
+  { name: 'user_cjjl', path: '/cjjl', parent: 'user', title: '我的抽奖', shell: MEMBER, auth: true, page: () => import('../features/lucky-draw/draw-records-page'), search: drawRecordsSearch },
 
   // Account centre (SPEC's absolute child paths; /zhzx shows the default child, basic info)
   { name: 'zhzx', path: '/zhzx', title: '账户中心', shell: MEMBER, layout: true, page: memberArea },
@@ -270,6 +274,9 @@ export const routes: RouteDef[] = [
   { name: 'hb', path: '/hb', title: '满额返现', shell: SHOP, page: () => import('../features/promotions/cashback-page'), loader: promotionLoader((m) => m.loadCashback) },
   { name: 'welfare', path: '/welfare', title: '全场94折', shell: SHOP, page: () => import('../features/promotions/welfare-page'), loader: promotionLoader((m) => m.loadWelfare) },
   { name: 'zhzq', path: '/zhzq', title: '组合购', shell: SHOP, page: () => import('../features/combinations/combinations-page'), search: combinationsSearch, loader: lazyLoader(() => import('./loaders/promotion-sets').then((m) => m.loadCombinations)) },
+  // Ours (SPEC has the home popup and the six /api/draw calls, no route): the draw's own page with its
+  // pictures, winners' ticker, rules and the buyer's draws (docs/decisions/lucky-draw.md).
+  { name: 'xycj', path: '/xycj', title: '幸运抽奖', shell: SHOP, auth: true, page: () => import('../features/lucky-draw/draw-page') },
   { name: 'lqzx', path: '/lqzx', title: '领券中心', shell: SHOP, page: () => import('../features/promotions/coupon-centre-page'), loader: promotionLoader((m) => m.loadCouponCentre) },
   { name: 'zqmb', path: '/zqmb', title: '专区活动', shell: SHOP, page: activityPage((m) => m.ZoneActivityPage), loader: activityLoader((m) => m.activityPageLoader('zqmb')) },
   { name: 'yyh', path: '/yyh', title: '月月惠', shell: SHOP, page: activityPage((m) => m.MonthlyDealsPage), loader: activityLoader((m) => m.activityPageLoader('yyh')) },

@@ -18,7 +18,13 @@ export interface MemberMenuGroup {
 }
 
 export const MEMBER_MENU: readonly MemberMenuGroup[] = [
-  { title: '会员中心', items: [{ href: '/user', text: '会员首页' }] },
+  {
+    title: '会员中心',
+    items: [
+      { href: '/user', text: '会员首页' },
+      { href: '/cjjl', text: '我的抽奖' },
+    ],
+  },
   {
     title: '账户中心',
     items: [

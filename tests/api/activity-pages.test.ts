@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { activityTaps, promotionGoods, promotions } from '../../server/db/schema.ts';
 import type { ActivityPage } from '../../src/domain/activity-pages.ts';
+import type { FocusItem } from '../../src/domain/catalog.ts';
+import type { DrawWinner } from '../../src/domain/lucky-draw.ts';
 
 let t: TestApp;
 let buyer: Buyer;
@@ -132,6 +134,15 @@ describe('demo seed', () => {
       expect(simple.body.data).toMatchObject({ name: '幸运大转盘', is_join: 0 });
       const activity = await seeded.call('GET', `/api/draw/${simple.body.data.id}/activity`, { cookie });
       expect(activity.body.data.prizes.map((p: { kind: string }) => p.kind)).not.toContain('goods');
+      // The draw page's ticker moves on a fresh demo: earlier wins by other companies, masked, none of demo's.
+      const winners = (await seeded.call<DrawWinner[]>('GET', `/api/draw/new_record?id=${simple.body.data.id}`)).body.data;
+      expect(winners.length).toBeGreaterThanOrEqual(4);
+      for (const w of winners) expect(w.company).toMatch(/^.{2}\*\*.{2}$/);
+      expect(winners.map((w) => w.company)).not.toContain('广州**公司');
+      // The login page's picture and the home's 专场 row have something to show; the draw's picture links to its page.
+      expect((await seeded.call<FocusItem[]>('GET', '/api/focus/login')).body.data).toHaveLength(1);
+      expect((await seeded.call<FocusItem[]>('GET', '/api/focus/demo')).body.data.length).toBeGreaterThanOrEqual(3);
+      expect((await seeded.call<FocusItem[]>('GET', '/api/draw/ads')).body.data[0]).toMatchObject({ url: '/xycj' });
     } finally {
       await seeded.close();
     }

@@ -2,10 +2,10 @@
 // sandbox gateway and its idempotent confirm callback, the 含麻黄碱 receipt before paying,
 // paying twice, paying what is not payable; and the wallet reads checkout uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { orderRefunds, orders, orderStatusHistory, payments, walletLedger } from '../../server/db/schema.ts';
+import { cartLines, orderRefunds, orders, orderStatusHistory, payments, walletLedger } from '../../server/db/schema.ts';
 import type { PayResult, SandboxConfirmResult, SandboxPayment } from '../../src/domain/orders.ts';
 
 let t: TestApp;
@@ -258,5 +258,36 @@ describe('wallet reads', () => {
     const vouchers = await t.call('GET', '/api/user/availableCoupon?type=voucher', { cookie: b.cookie });
     expect(vouchers.body.data.list.map((c: { id: number }) => c.id)).toEqual([voucher]);
     expect((await t.call('GET', '/api/user/availableCoupon?type=gift', { cookie: b.cookie })).status).toBe(422);
+  });
+
+  it('GET /api/user/availableCoupon?cart=1 lists what the selected cart lines can use, the largest saving first', async () => {
+    const b = await shop.buyer();
+    const cart = (type: string) => t.call('GET', `/api/user/availableCoupon?type=${type}&cart=1`, { cookie: b.cookie });
+    const ids = (res: { body: { data: { list: { id: number }[] } } }) => res.body.data.list.map((c) => c.id);
+    const small = await shop.coupon(b, { kind: 'coupon', threshold: 0, amount: 100 }, 5);
+    const big = await shop.coupon(b, { kind: 'coupon', threshold: 10_000, amount: 500 }, 20);
+    const far = await shop.coupon(b, { kind: 'coupon', threshold: 1_000_000, amount: 50_000 }, 3);
+    const voucher = await shop.coupon(b, { kind: 'voucher', amount: 1_000 });
+    // An empty cart can use nothing; without the flag the list is every held coupon, by expiry.
+    expect((await cart('coupon')).body.data).toMatchObject({ list: [], total: 0 });
+    expect(ids(await t.call('GET', '/api/user/availableCoupon?type=coupon', { cookie: b.cookie }))).toEqual([far, small, big]);
+
+    // 20 × ¥10 = ¥200 selected: both reachable coupons, ¥5 off before ¥1 off; the ¥10000 one is not usable.
+    const lines = await shop.fill(b, [[G, 20]]);
+    const coupons = await cart('coupon');
+    expect(ids(coupons)).toEqual([big, small]);
+    expect(coupons.body.data.list[0]).toMatchObject({ usable: true, saving: 500 });
+    expect(coupons.body.data.total).toBe(2);
+    expect(ids(await cart('voucher'))).toEqual([voucher]);
+    const onePerPage = await t.call('GET', '/api/user/availableCoupon?type=coupon&cart=1&page=2&page_size=1', { cookie: b.cookie });
+    expect(onePerPage.body.data).toMatchObject({ total: 2, page: 2 });
+    expect(ids(onePerPage)).toEqual([small]);
+
+    // Only the selected lines count.
+    await t.db.update(cartLines).set({ isSelected: false }).where(inArray(cartLines.id, lines));
+    expect((await cart('coupon')).body.data.total).toBe(0);
+
+    expect((await t.call('GET', '/api/user/availableCoupon?cart=2', { cookie: b.cookie })).status).toBe(422);
+    expect((await t.call('GET', '/api/user/availableCoupon?cart=1')).status).toBe(401);
   });
 });

@@ -290,6 +290,12 @@ describe('group-buy detail', () => {
     renderDetail('/list/info/7');
     expect((await screen.findByRole('link', { name: '去拼团' })).getAttribute('href')).toBe('/list/info-pt/7');
   });
+
+  it('links a goods that belongs to a combination to the dialog of that combination on /zhzq', async () => {
+    backend.activities = [{ id: 12, kind: 'combination', name: '感冒护理组合', description: '', starts_at: 1_700_000_000, ends_at: 4_102_444_800, rules: ['组合购买享组合价'] }];
+    renderDetail('/list/info/7');
+    expect((await screen.findByRole('link', { name: '查看组合' })).getAttribute('href')).toBe('/zhzq?id=12');
+  });
 });
 
 describe('flash sale on the detail', () => {

@@ -123,6 +123,8 @@ function serve({ signedIn = false, spike = makeSale(), slides = SLIDES }: Serve 
         return Promise.resolve([{ image: '', url: '/news/company', title: '关于春节期间发货安排的公告' }]);
       case 'focus/xrtj':
         return Promise.resolve([{ image: '/media/banner/xrtj-1.svg', url: '/list/info/1', title: '新人推荐' }]);
+      case 'focus/demo':
+        return Promise.resolve(specials);
       case 'index/spike':
         return Promise.resolve(typeof spike === 'function' ? spike() : spike);
       case 'index_wntj/1':
@@ -140,8 +142,14 @@ const findRegion = (name: string) => screen.findByRole('region', { name }, { tim
 
 const calls = (path: string) => http.get.mock.calls.filter(([p]) => p === path).length;
 
+let specials: FocusItem[];
+
 beforeEach(() => {
   http.get.mockReset();
+  specials = [
+    { image: '/media/banner/demo-1.svg', url: '/list?category_id=1', title: '西药专场' },
+    { image: '/media/banner/demo-3.svg', url: '/qxzq', title: '医疗器械专场' },
+  ];
 });
 
 afterEach(() => {
@@ -338,6 +346,27 @@ describe('home page', () => {
 
     const notices = await screen.findByRole('region', { name: '平台公告' });
     expect(within(notices).getByRole('link', { name: '关于春节期间发货安排的公告' }).getAttribute('href')).toBe('/news/company');
+  });
+
+  it('shows the 首页专场 slot (GET /api/focus/demo) as 专场推荐 banners, and nothing when it is empty', async () => {
+    serve();
+    const { unmount } = renderInApp(<HomePage />);
+    const section = await findRegion('专场推荐');
+    const links = await within(section).findAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['西药专场', '/list?category_id=1'],
+      ['医疗器械专场', '/qxzq'],
+    ]);
+    expect(calls('focus/demo')).toBe(1);
+    unmount();
+    http.get.mockClear();
+
+    specials = [];
+    serve();
+    renderInApp(<HomePage />);
+    await findRegion('为你推荐');
+    await waitFor(() => expect(calls('focus/demo')).toBe(1));
+    expect(screen.queryByRole('region', { name: '专场推荐' })).toBeNull();
   });
 
   it('offers 登录 and 注册 to visitors', async () => {

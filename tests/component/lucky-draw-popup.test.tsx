@@ -91,6 +91,13 @@ describe('LuckyDrawPopup', () => {
     expect(screen.getByRole('link', { name: '查看我的优惠券' }).getAttribute('href')).toBe('/wdqb_yhq');
   });
 
+  it('links to the draw page with its rules, winners and the buyer\'s draws', async () => {
+    answer(SIMPLE);
+    show();
+    const link = await screen.findByRole('link', { name: '活动规则、中奖名单和我的抽奖记录' });
+    expect(link.getAttribute('href')).toBe('/xycj');
+  });
+
   it('closing during the draw asks first; 继续抽奖 keeps it, 确定关闭 closes after the 1 s animation', async () => {
     let resolveDraw: (r: DrawResult) => void = () => undefined;
     answer(SIMPLE, () => new Promise<DrawResult>((resolve) => (resolveDraw = resolve)));

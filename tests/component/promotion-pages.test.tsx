@@ -5,6 +5,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 import type { CouponOffer } from '../../src/domain/coupon-centre';
+import type { Page } from '../../src/domain/envelope';
+import type { CompanyCoupon } from '../../src/domain/orders';
 import type { DailySpecialItem, DailySpecialState } from '../../src/domain/daily-special';
 import type { CashbackOffer } from '../../src/domain/cashback';
 import CouponCentrePage, { NO_COUPONS_TEXT } from '../../src/features/promotions/coupon-centre-page';
@@ -56,14 +58,25 @@ beforeEach(() => {
     preview_at: 1_748_865_600,
   };
   cashback = { offer: { id: 5, name: '满额返现', description: '', starts_at: 0, ends_at: 0, tiers: [{ amount: 100_000, back: 3_000 }, { amount: 200_000, back: 8_000 }], all_goods: false, goods_ids: [7] }, goods: [] };
-  http.get.mockImplementation((path: string) => {
+  http.get.mockImplementation((path: string, params?: Record<string, unknown>) => {
     if (path === 'user/base') return user ? Promise.resolve(user) : Promise.reject(VISITOR);
     if (path === 'activity/coupons') return Promise.resolve(offers);
     if (path === 'activity/everyday_price') return Promise.resolve(specials);
     if (path === 'activity/cashback') return Promise.resolve(cashback);
+    if (path === 'user/availableCoupon') return Promise.resolve(availableCoupons(params ?? {}));
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 });
+
+/** What GET /api/user/availableCoupon answers: every held coupon, or with cart=1 those the cart can use. */
+function availableCoupons(params: Record<string, unknown>): Page<CompanyCoupon> {
+  const held: CompanyCoupon[] = [
+    { id: 31, kind: 'coupon', name: '满800减30', threshold: 80_000, amount: 3_000, expires_at: 1_900_000_000 },
+    { id: 32, kind: 'coupon', name: '无门槛5元券', threshold: 0, amount: 500, expires_at: 1_900_000_000 },
+  ];
+  const list = params.cart === 1 ? [{ ...held[1], usable: true, saving: 500 }] : held;
+  return { list, total: list.length, page: 1, page_size: 50 };
+}
 
 afterEach(() => {
   act(() => toast.clear());
@@ -96,7 +109,8 @@ describe('领券中心', () => {
     expect(within(couponCard('9.5折券')).getByRole('link', { name: '去使用' }).getAttribute('href')).toBe('/wdqb_yhq');
 
     fireEvent.click(within(couponCard('满800减30')).getByRole('button', { name: '立即领取' }));
-    expect(await screen.findByText('领取成功，已放入“我的优惠券”')).toBeTruthy();
+    // Past findBy's 1 s: the claim also refreshes 我的可用券 (the wallet's keys), which the first test of the file pays for cold.
+    expect(await screen.findByText('领取成功，已放入“我的优惠券”', {}, { timeout: 5_000 })).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('activity/coupons/1/claim', {}, { envelope: true });
     await waitFor(() => expect(within(couponCard('满800减30')).getByRole('link', { name: '去使用' })).toBeTruthy());
     expect(within(couponCard('满800减30')).getByText(/您已领1张/)).toBeTruthy();
@@ -109,6 +123,30 @@ describe('领券中心', () => {
     fireEvent.click(await within(await screen.findByRole('article', { name: '满800减30' })).findByRole('button', { name: '立即领取' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('lists the coupons a member holds, and with 可用于当前购物车 only those the cart can use (availableCoupon cart=1)', async () => {
+    renderInApp(() => <CouponCentrePage />);
+    const mine = await screen.findByRole('region', { name: '我的可用券' });
+    await within(mine).findByRole('listitem', { name: '满800减30' });
+    expect(http.get).toHaveBeenCalledWith('user/availableCoupon', { type: 'coupon', page: 1, page_size: 50 });
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.click(within(mine).getByRole('button', { name: '可用于当前购物车' }));
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('user/availableCoupon', { type: 'coupon', page: 1, page_size: 50, cart: 1 }));
+    const forCart = await within(mine).findByRole('list', { name: '可用于当前购物车' });
+    expect(within(forCart).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['无门槛5元券']);
+    expect(within(forCart).getByText('本单可省¥5.00')).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: '可用于当前购物车' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows a visitor no held coupons and asks nothing of availableCoupon', async () => {
+    user = null;
+    const { queryClient } = renderInApp(() => <CouponCentrePage />);
+    await waitFor(() => expect(queryClient.getQueryState(['user', 'base'])?.status).toBe('error'));
+    await screen.findByRole('article', { name: '满800减30' });
+    expect(screen.queryByRole('region', { name: '我的可用券' })).toBeNull();
+    expect(http.get).not.toHaveBeenCalledWith('user/availableCoupon', expect.anything());
   });
 
   it('says so when nothing can be claimed', async () => {

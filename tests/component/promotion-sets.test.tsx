@@ -6,6 +6,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
+import { ApiError } from '../../src/domain/api-error';
 import type { CombinationView } from '../../src/domain/combinations';
 import type { PointsMallView } from '../../src/domain/points-mall';
 import PointsMallPage from '../../src/features/points-mall/points-mall-page';
@@ -54,6 +55,7 @@ beforeEach(() => {
     if (path === 'user/base') return Promise.resolve(makeUser());
     if (path === 'points_mall') return Promise.resolve(mall);
     if (path === 'combinationMzhgGroup') return Promise.resolve({ list: [combination] });
+    if (path === 'combinationMzhg') return Promise.resolve(combination);
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 });
@@ -67,7 +69,7 @@ afterEach(() => {
   http.post.mockReset();
 });
 
-function renderAt(path: string, component: RouteComponent) {
+function renderAt(path: string, component: RouteComponent, entry = path) {
   const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const root = createRootRoute({
     component: () => (
@@ -79,12 +81,13 @@ function renderAt(path: string, component: RouteComponent) {
     ),
   });
   const routes = [createRoute({ getParentRoute: () => root, path, component }), createRoute({ getParentRoute: () => root, path: '$', component: () => null })];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [entry] }) });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 describe('points mall', () => {
@@ -132,6 +135,32 @@ describe('combinations', () => {
     const [path, body] = http.post.mock.calls[0] as [string, { params: Record<string, unknown>[] }];
     expect(path).toBe('cart');
     expect(body.params).toEqual([expect.objectContaining({ goods_id: 3, number: 3, type: 3, combination_id: 7, price: 17_000 })]);
+  });
+
+  it('links each card to its own dialog, which /zhzq?id= opens from GET /api/combinationMzhg with its members linked', async () => {
+    const router = renderAt('/zhzq', CombinationsPage, '/zhzq?id=7');
+    const dialog = await screen.findByRole('dialog', { name: '血糖监测组合' });
+    expect(http.get).toHaveBeenCalledWith('combinationMzhg', { id: 7 });
+    expect(within(dialog).getByRole('link', { name: '血糖试纸' }).getAttribute('href')).toBe('/list/info/4');
+    expect(within(dialog).getByText('立省 ¥20.00')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '关闭组合详情' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toEqual({});
+    const card = screen.getByRole('listitem', { name: '血糖监测组合' });
+    expect(within(card).getByRole('link', { name: '查看详情：血糖监测组合' }).getAttribute('href')).toBe('/zhzq?id=7');
+  });
+
+  it('says in the dialog that an ended combination is gone, with no alert over the page', async () => {
+    http.get.mockImplementation((path: string) => {
+      if (path === 'user/base') return Promise.resolve(makeUser());
+      if (path === 'combinationMzhgGroup') return Promise.resolve({ list: [combination] });
+      if (path === 'combinationMzhg') return Promise.reject(new ApiError({ code: 404, status: 404, msg: '组合活动不存在或已结束' }));
+      return Promise.reject(new Error(`unexpected GET ${path}`));
+    });
+    renderAt('/zhzq', CombinationsPage, '/zhzq?id=99');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('组合活动不存在或已结束')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('keeps the sets between 1 and what the stock allows', () => {

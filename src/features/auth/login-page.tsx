@@ -1,11 +1,13 @@
 // /login (SPEC §2): company account sign-in. Errors show inline in Chinese; success sets the
-// login marker and loads the `redirect` target as a full page (SPEC §2's one reload).
+// login marker and loads the `redirect` target as a full page (SPEC §2's one reload). The side
+// panel shows the operator's 登录页 picture (GET /api/focus/login) above the selling points.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { completeSignIn, loginMutation } from '../../api/user';
 import { SITE_TITLE } from '../../domain/constants';
 import { DemoAccounts } from './demo-accounts';
+import { LoginBanner } from './login-banner';
 import { loginErrorMessage } from './login-error';
 import { loginSearch } from './redirect-target';
 import styles from './login-page.module.css';
@@ -45,6 +47,7 @@ export function LoginPage() {
     <div className={styles.page}>
       <div className={styles.inner}>
         <section className={styles.promo} aria-label="平台介绍">
+          <LoginBanner />
           <p className={styles.promoTitle}>{SITE_TITLE}</p>
           <p className={styles.promoLead}>药店、诊所的一站式医药采购平台</p>
           <ul className={styles.points}>

@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { combinationCartLine } from '../../api/combinations';
 import { useAddToCart } from '../../api/cart';
-import { combinationSaving, type CombinationView } from '../../domain/combinations';
+import { combinationHref, combinationSaving, type CombinationView } from '../../domain/combinations';
 import { formatPrice } from '../../domain/money';
 import { formatDateTime } from '../../domain/time';
 import { GoodsImage } from '../../ui/goods/goods-image';
 import { buttonClass } from '../../ui/button';
+import { SpaLink } from '../../ui/spa-link';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import styles from './combinations.module.css';
 
@@ -15,7 +16,11 @@ const THUMB_PX = 72;
 /** Sets one add may ask for: what the stock allows, at least 1 so the stepper stays usable. */
 export const clampSets = (wanted: number, available: number): number => Math.max(1, Math.min(Number.isFinite(wanted) ? Math.floor(wanted) : 1, Math.max(1, available)));
 
-export function CombinationCard({ combination: c }: { combination: CombinationView }) {
+/**
+ * `memberLinks`: each member's name opens its goods page (in the dialog); otherwise the head links
+ * to the combination's own dialog (on the list).
+ */
+export function CombinationCard({ combination: c, memberLinks = false }: { combination: CombinationView; memberLinks?: boolean }) {
   const [sets, setSets] = useState(1);
   const { add, isPending } = useAddToCart();
   const saving = combinationSaving(c);
@@ -27,6 +32,11 @@ export function CombinationCard({ combination: c }: { combination: CombinationVi
           {c.name}
         </h2>
         <span className={styles.muted}>活动截止 {formatDateTime(c.end_time)}</span>
+        {!memberLinks && (
+          <SpaLink href={combinationHref(c.id)} keepScroll className={styles.detailLink} aria-label={`查看详情：${c.name}`}>
+            查看详情
+          </SpaLink>
+        )}
       </header>
       {c.description && <p className={styles.muted}>{c.description}</p>}
       <ul className={styles.members} aria-label={`${c.name}包含的商品`}>
@@ -35,7 +45,7 @@ export function CombinationCard({ combination: c }: { combination: CombinationVi
             <GoodsImage src={m.goods_image} alt={m.name} size={THUMB_PX} />
             <div>
               <p className={styles.memberName}>
-                {m.name} <span className={styles.quantity}>×{m.quantity}</span>
+                {memberLinks ? <SpaLink href={`/list/info/${m.goods_id}`}>{m.name}</SpaLink> : m.name} <span className={styles.quantity}>×{m.quantity}</span>
               </p>
               <p className={styles.muted}>
                 {m.ypgg} · {m.sccj}

@@ -1,4 +1,5 @@
-// /zhzq URL state: none (every active combination fits one page); the route's search schema.
-import type { SearchSchema } from '../../domain/params';
+// /zhzq URL state: `id` opens that combination's dialog (GET /api/combinationMzhg?id=); the list
+// itself fits one page. The route's search schema.
+import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
 
-export const combinationsSearch: SearchSchema<Record<string, never>> = () => ({});
+export const combinationsSearch: SearchSchema<{ id: number | null }> = (raw) => ({ id: positiveIntParam(searchRecord(raw).id) });

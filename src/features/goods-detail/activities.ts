@@ -17,6 +17,7 @@ export const ACTIVITY_KIND_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const GROUP_BUY_KIND = 'group';
+export const COMBINATION_KIND = 'combination';
 
 export function activityKindLabel(kind: string): string {
   return ACTIVITY_KIND_LABELS[kind] ?? '促销';

@@ -1,8 +1,11 @@
-// The promotions running for this goods (GET /api/goods/activities), one line each.
+// The promotions running for this goods (GET /api/goods/activities), one line each; a group buy
+// links to its page, a combination to its dialog on /zhzq.
 import { Link } from '@tanstack/react-router';
 import type { GoodsActivity } from '../../domain/catalog';
+import { combinationHref } from '../../domain/combinations';
 import { formatDate } from '../../domain/time';
-import { activityKindLabel, GROUP_BUY_KIND } from './activities';
+import { SpaLink } from '../../ui/spa-link';
+import { activityKindLabel, COMBINATION_KIND, GROUP_BUY_KIND } from './activities';
 import styles from './goods-detail.module.css';
 
 export function ActivityList({ activities, goodsId, groupBuyPage }: { activities: readonly GoodsActivity[]; goodsId: number; groupBuyPage: boolean }) {
@@ -23,6 +26,11 @@ export function ActivityList({ activities, goodsId, groupBuyPage }: { activities
               <Link to={`/list/info-pt/${goodsId}`} className={styles.inlineLink}>
                 去拼团
               </Link>
+            )}
+            {a.kind === COMBINATION_KIND && (
+              <SpaLink href={combinationHref(a.id)} className={styles.inlineLink}>
+                查看组合
+              </SpaLink>
             )}
           </li>
         ))}

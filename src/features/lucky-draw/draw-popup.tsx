@@ -32,21 +32,30 @@ function prizeLink(r: DrawResult): { href: string; label: string } | null {
   return null;
 }
 
-export function DrawPanel({ drawId, name, onClosed }: { drawId: number; name: string; onClosed: () => void }) {
+const NEVER_CLOSED = () => undefined;
+
+/**
+ * The draw itself: prizes, 开始抽奖, the result and the chances left. The home popup (`onClosed`
+ * given: a × that asks while the draw runs, then slides out) and the draw page /xycj (`inline`:
+ * in the page's flow, nothing to close) show the same panel.
+ */
+export function DrawPanel({ drawId, name, onClosed, inline = false }: { drawId: number; name: string; onClosed?: () => void; inline?: boolean }) {
   const activity = useQuery(drawActivityQuery(drawId));
   const run = useRunDraw();
   const runDraw = useCallback(() => run.mutateAsync(drawId), [run, drawId]);
-  const { phase, result, closing, start, close } = useDrawRun(runDraw, onClosed);
+  const { phase, result, closing, start, close } = useDrawRun(runDraw, onClosed ?? NEVER_CLOSED);
   const left = result?.chances_left ?? activity.data?.chances_left ?? 0;
   const link = result ? prizeLink(result) : null;
 
   return (
-    <aside className={`${styles.popup} ${closing ? styles.closing : ''}`} aria-label="幸运抽奖" data-phase={phase}>
+    <aside className={`${inline ? styles.inline : styles.popup} ${closing ? styles.closing : ''}`} aria-label="幸运抽奖" data-phase={phase}>
       <header className={styles.head}>
         <b className={styles.title}>{name}</b>
-        <button type="button" className={styles.close} onClick={() => void close()} aria-label="关闭抽奖">
-          ×
-        </button>
+        {onClosed && (
+          <button type="button" className={styles.close} onClick={() => void close()} aria-label="关闭抽奖">
+            ×
+          </button>
+        )}
       </header>
       {activity.data && activity.data.prizes.length > 0 && (
         <ul className={styles.prizes} aria-label="奖品">
@@ -85,6 +94,11 @@ export function DrawPanel({ drawId, name, onClosed }: { drawId: number; name: st
           <span className={styles.hint}>下单即可获得抽奖机会</span>
         )}
       </footer>
+      {!inline && (
+        <SpaLink href="/xycj" className={styles.more}>
+          活动规则、中奖名单和我的抽奖记录
+        </SpaLink>
+      )}
     </aside>
   );
 }

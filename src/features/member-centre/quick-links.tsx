@@ -13,6 +13,7 @@ const LINKS: { href: string; text: string }[] = [
   { href: '/dzfp', text: '电子发票' },
   { href: '/kjcg', text: '快捷采购' },
   { href: '/jfsc', text: '积分商城' },
+  { href: '/cjjl', text: '我的抽奖' },
 ];
 
 export function QuickLinks() {

@@ -1,12 +1,14 @@
 // /lqzx 领券中心: every coupon that can be claimed now. A claim goes to the server, which keeps
 // the per-company and total caps (also when many claim at once); the claimed coupon is then in
-// 我的优惠券 (/yhq) and offered at checkout. A visitor is sent to sign in first.
+// 我的优惠券 (/yhq) and offered at checkout. A visitor is sent to sign in first. A member also sees
+// the coupons already held, filtered to those the current cart can use (my-usable-coupons.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { couponOffersQuery, useClaimCoupon } from '../../api/promotions';
 import { StateBlock } from '../../ui/state-block';
 import { buttonClass } from '../../ui/button';
 import { useSendToLogin, useViewer } from '../../widgets/goods/use-viewer';
 import { CouponCard } from './coupon-card';
+import { MyUsableCoupons } from './my-usable-coupons';
 import styles from './promotions.module.css';
 
 export const NO_COUPONS_TEXT = '暂无可领取的优惠券，敬请期待';
@@ -59,6 +61,7 @@ export default function CouponCentrePage() {
         <h2 className={styles.sectionTitle}>可领优惠券</h2>
         {body}
       </section>
+      {(viewer === 'member' || viewer === 'approved') && <MyUsableCoupons />}
     </div>
   );
 }
