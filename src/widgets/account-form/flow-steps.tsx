@@ -1,25 +1,10 @@
-// The step bar of a multi-page account flow (registration, password recovery): done, current and
-// coming steps, the current one marked for screen readers.
+// The frame of a multi-page account flow (registration, password recovery): its step bar and its card.
 import type { ReactNode } from 'react';
+import { Steps } from '../../ui/steps';
 import styles from './account-form.module.css';
 
 export function FlowSteps({ steps, current, label }: { steps: readonly string[]; current: number; label: string }) {
-  return (
-    <ol className={styles.steps} aria-label={label}>
-      {steps.map((name, i) => {
-        const step = i + 1;
-        const state = step < current ? styles.stepDone : step === current ? styles.stepCurrent : '';
-        return (
-          <li key={name} className={`${styles.step} ${state}`} aria-current={step === current ? 'step' : undefined}>
-            <span className={styles.stepNumber} aria-hidden="true">
-              {step}
-            </span>
-            {name}
-          </li>
-        );
-      })}
-    </ol>
-  );
+  return <Steps steps={steps} current={current} label={label} className={styles.steps} />;
 }
 
 /** The card every login-style page sits in. */
