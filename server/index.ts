@@ -28,6 +28,7 @@ import { bootId } from './cluster/boot-id.ts';
 import { registerStart, startHeartbeat, startPlace } from './cluster/server-starts.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
+import { shopClock } from './ops/shop-clock.ts';
 
 
 export interface StartOptions {
@@ -70,6 +71,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const seedGoods = opts.seedGoods ?? Number(env('SEED_GOODS') ?? 2000);
   // Before the database opens: a missing setting stops the start with nothing touched.
   const shop = readShopSettings(process.env, production);
+  const now = shopClock(env('SHOP_CLOCK_START'), production);
 
   let dbDir: string | undefined;
   let dataDirLock: DataDirLock | undefined;
@@ -97,7 +99,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     await opened.exclusive(async () => {
       if (await isSeeded(opened.db)) return;
       log(`seeding demo data (${seedGoods} goods)…`);
-      await seedDemo(opened.db, { goods: seedGoods, now: new Date() });
+      await seedDemo(opened.db, { goods: seedGoods, now: now() });
     });
   }
 
@@ -116,16 +118,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // Registered before listening: from its first request on, this start's Idempotency-Key claims
   // are known to be live, and those of the start it replaces are known to be abandoned.
   const start = { bootId: bootId(), place: startPlace(port, bootId()), exclusive: opened.kind === 'pglite' };
-  await registerStart(opened.db, start, new Date());
-  const heartbeat = startHeartbeat(opened.db, start, () => new Date());
-  const app = createApp({ db: opened.db, clock: () => new Date(), config });
+  await registerStart(opened.db, start, now());
+  const heartbeat = startHeartbeat(opened.db, start, now);
+  const app = createApp({ db: opened.db, clock: now, config });
   // Unpaid orders past their payment window give their stock back even when nobody looks.
   const sweepMs = env('ORDER_EXPIRY_SWEEP_MS') ? Number(env('ORDER_EXPIRY_SWEEP_MS')) : undefined;
-  const sweeper = startOrderExpirySweeper(opened.db, () => new Date(), { intervalMs: sweepMs });
+  const sweeper = startOrderExpirySweeper(opened.db, now, { intervalMs: sweepMs });
   // Group buys past their end time are decided (refunds, messages) once, by whichever worker comes first.
-  const groupSweeper = startGroupDeadlineSweeper(opened.db, () => new Date());
+  const groupSweeper = startGroupDeadlineSweeper(opened.db, now);
   // Certificate and coupon reminders (我的消息): swept once before listening, then on a timer.
-  const reminders = startReminderSweeper(opened.db, () => new Date());
+  const reminders = startReminderSweeper(opened.db, now);
   await reminders.first;
   const drainMs = Number(env('SHUTDOWN_TIMEOUT_MS') ?? 10_000);
 

@@ -17,20 +17,21 @@ import {
   signInOperator,
   startServer,
   type RunningServer,
+  shanghaiMorning,
 } from './harness';
 
 const PRICE_YUAN = '1.23';
 const PRICE_FEN = 123;
 
-/** Today's date in Shanghai (YYYY-MM-DD), the day a 每日特价 row covers. */
-const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** The server's day is frozen at a Shanghai morning: the day a 每日特价 row covers. */
+const morning = shanghaiMorning();
 
 describeBrowser('console promotions: a daily special from the console to the cart', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: morning.env });
     browser = await launchBrowser();
   });
 
@@ -59,7 +60,7 @@ describeBrowser('console promotions: a daily special from the console to the car
     await operator.getByRole('button', { name: '新建每日特价' }).click();
     const dialog = operator.getByRole('dialog');
     await dialog.getByLabel(/活动名称/).fill('运营今日特价');
-    await dialog.getByLabel(/特价日期/).fill(shanghaiToday());
+    await dialog.getByLabel(/特价日期/).fill(morning.day());
     await dialog.getByLabel('第1行 商品编号').fill(id);
     await dialog.getByLabel('第1行 特价（元）').fill(PRICE_YUAN);
     await dialog.getByLabel('第1行 活动库存').fill('100');

@@ -677,3 +677,18 @@ async function spawnServer(options: StartServerOptions, port: number, dataDir: s
     kill: () => end('SIGKILL'),
   };
 }
+
+/**
+ * A fixed morning for tests whose answer depends on the Shanghai day: the server's clock starts at
+ * 10:00 in Shanghai of today's date (SHOP_CLOCK_START, honoured by demo and test servers only) and
+ * runs on from there, so the day the test writes and the day the server reads are the same even
+ * when the run crosses midnight. `day(n)` is YYYY-MM-DD n days from that morning.
+ */
+export function shanghaiMorning(): { env: Record<string, string>; day: (days?: number) => string } {
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const morning = Date.parse(`${today}T02:00:00.000Z`);
+  return {
+    env: { SHOP_CLOCK_START: new Date(morning).toISOString() },
+    day: (days = 0) => new Date(morning + days * 86_400_000).toISOString().slice(0, 10),
+  };
+}

@@ -15,12 +15,11 @@ import {
   signInBuyer,
   startServer,
   type RunningServer,
+  shanghaiMorning,
 } from './harness';
 
-/** YYYY-MM-DD in Shanghai, `days` from today. */
-function shanghaiDay(days: number): string {
-  return new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+/** The server's day is frozen at a Shanghai morning (the ledger's date filters read it). */
+const morning = shanghaiMorning();
 
 const rowsOf = (page: Page) => page.getByRole('table', { name: '余额明细' }).locator('tbody tr');
 
@@ -30,7 +29,7 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: morning.env });
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'wallet-demo' });
     await signInBuyer(page, 'demo');
@@ -61,8 +60,8 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     // By date range: the last week only
     await page.getByRole('button', { name: '重置' }).click();
     await page.waitForURL((u) => u.pathname === '/yegl' && u.search === '');
-    const from = shanghaiDay(-7);
-    const to = shanghaiDay(0);
+    const from = morning.day(-7);
+    const to = morning.day(0);
     const week = await getJson<LedgerPage>(page, `/api/user/user_money_log?start_time=${from}&end_time=${to}&page_size=50`);
     const all = await getJson<LedgerPage>(page, '/api/user/user_money_log?page_size=50');
     expect(week.total).toBeGreaterThan(0);
