@@ -23,7 +23,7 @@ import { seedDemo } from '../server/seed/index.ts';
 import { insertBuyer } from '../tests/fixtures/catalogue.ts';
 import { auditPlans } from './plan-audit';
 import { percentile } from './stats';
-import { arg } from './cli';
+import { runWhenCommand } from './cli';
 
 export const CART_LIST_P95_BUDGET_MS = 60;
 
@@ -165,12 +165,4 @@ export async function cartBudget(): Promise<boolean> {
   return cartListBench({ goods: 20_000, iterations: 200, lines: 300, explain: false });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const pass = await cartListBench({
-    goods: Number(arg('goods', '20000')),
-    iterations: Number(arg('iterations', '200')),
-    lines: Number(arg('lines', '300')),
-    explain: process.argv.includes('--explain'),
-  });
-  process.exitCode = pass ? 0 : 1;
-}
+await runWhenCommand(import.meta.url, cartListBench, { goods: 20000, iterations: 200, lines: 300 });

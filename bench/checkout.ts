@@ -26,7 +26,7 @@ import { seedDemo } from '../server/seed/index.ts';
 import { addCartLines, orderableGoods, orderingBuyer } from './fixtures';
 import { auditPlans } from './plan-audit';
 import { percentile } from './stats';
-import { arg } from './cli';
+import { runWhenCommand } from './cli';
 
 export const CHECKOUT_P95_BUDGET_MS = 200;
 
@@ -164,12 +164,4 @@ export async function checkoutBudget(): Promise<boolean> {
   return checkoutBench({ goods: 20_000, iterations: 100, lines: 100, explain: false });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const pass = await checkoutBench({
-    goods: Number(arg('goods', '20000')),
-    iterations: Number(arg('iterations', '100')),
-    lines: Number(arg('lines', '100')),
-    explain: process.argv.includes('--explain'),
-  });
-  process.exitCode = pass ? 0 : 1;
-}
+await runWhenCommand(import.meta.url, checkoutBench, { goods: 20000, iterations: 100, lines: 100 });
