@@ -20,14 +20,18 @@ const BROTLI_MODULES = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_sta
 /** A ceiling for nginx to answer its first TLS handshake, never a timing assertion. */
 const READY_TIMEOUT_MS = 30_000;
 
+/** NGINX_PATH when it exists, else a system nginx, else null (no message: benches use it too). */
+export function nginxPath(): string | null {
+  const configured = process.env.NGINX_PATH;
+  if (configured) return existsSync(configured) ? configured : null;
+  return NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+}
+
 /** NGINX_PATH, else a system nginx; null when there is none (throws under CI=true, as for Chromium). */
 export function findNginx(): string | null {
   const configured = process.env.NGINX_PATH;
-  if (configured) {
-    if (!existsSync(configured)) throw new Error(`NGINX_PATH=${configured} does not exist.`);
-    return configured;
-  }
-  const found = NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+  if (configured && !existsSync(configured)) throw new Error(`NGINX_PATH=${configured} does not exist.`);
+  const found = nginxPath();
   if (found) return found;
   if (process.env.CI === 'true') {
     throw new Error('CI=true but no nginx found: install it (apt-get install nginx-light) or set NGINX_PATH.');
