@@ -1,7 +1,8 @@
 // The shop through nginx next to the shop direct (issue 33 §3): the same built app, once at
-// http://localhost:<port> (HTTP/1.1, at most six connections per origin) and once behind
+// http://localhost:<port> (HTTP/1.1, at most six connections per origin) and behind
 // deploy/nginx/kangyuan.conf at https://localhost:<port> (TLS, HTTP/2: the page's chunks share one
-// connection; hashed assets from nginx's disk). Two measures, each as a visitor on a first visit:
+// connection; hashed assets from nginx's disk), and that front again with the browser's HTTP/2 off
+// (TLS, HTTP/1.1). Two measures, each as a visitor on a first visit:
 // - Lighthouse mobile (slow 4G, 4× CPU, simulated: Lantern models per-origin connections and
 //   HTTP/2 multiplexing from the observed trace) on home, list and detail: performance, LCP, TBT.
 // - The first visit's hydration on a throttled real network (DevTools: 150 ms latency, 1.6 Mbit/s
@@ -150,40 +151,45 @@ export async function nginxBench(opts: { runs: number; skip: string[] }): Promis
       ['list', `/list?category_id=${categoryId}`],
       ['detail', '/list/info/1'],
     ];
-    const ways: [string, string][] = [
-      ['direct', server.url],
-      ['nginx', front.origin],
+    // `nginx-h1`: the same front with HTTP/2 switched off in the browser, so TLS's cost and
+    // HTTP/2's gain can be told apart (direct is plain http and pays no handshake).
+    const ways: [string, string, string[]][] = [
+      ['direct', server.url, args],
+      ['nginx-h1', front.origin, [...args, '--disable-http2']],
+      ['nginx', front.origin, args],
     ];
     console.log(`runs: ${opts.runs} per page and way, medians; the machine's load counts (say it with the figures)`);
     if (!opts.skip.includes('lighthouse')) {
-      const chrome = await launchDevtoolsChromium(exe, args);
-      try {
-        console.log('\nLighthouse mobile, visitor   perf  LCP      TBT      FCP      assets over');
-        for (const [name, route] of pages) {
-          for (const [way, origin] of ways) {
+      const rows = new Map<string, string[]>(pages.map(([name]) => [name, []]));
+      for (const [way, origin, wayArgs] of ways) {
+        const chrome = await launchDevtoolsChromium(exe, wayArgs);
+        try {
+          for (const [name, route] of pages) {
             const s = await lighthouseSamples(chrome.port, `${origin}${route}`, opts.runs);
-            console.log(
+            rows.get(name)!.push(
               `  ${`${name} ${way}`.padEnd(27)} ${String(s.performance).padStart(4)}  ${`${(s.lcpMs / 1000).toFixed(2)} s`.padEnd(7)}  ` +
                 `${`${s.tbtMs.toFixed(0)} ms`.padEnd(7)}  ${`${(s.fcpMs / 1000).toFixed(2)} s`.padEnd(7)}  ${s.protocol}`,
             );
           }
+        } finally {
+          await chrome.close();
         }
-      } finally {
-        await chrome.close();
       }
+      console.log('\nLighthouse mobile, visitor   perf  LCP      TBT      FCP      assets over');
+      for (const lines of rows.values()) for (const line of lines) console.log(line);
     }
     if (!opts.skip.includes('hydration')) {
-      const browser = await chromium.launch({ executablePath: exe, args });
-      try {
-        console.log(`\nFirst visit to the drawn list, hydrated after (latency ${THROTTLE.latency} ms, 1.6 Mbit/s, CPU ×${THROTTLE.cpuRate})`);
-        for (const [way, origin] of ways) {
+      console.log(`\nFirst visit to the drawn list, hydrated after (latency ${THROTTLE.latency} ms, 1.6 Mbit/s, CPU ×${THROTTLE.cpuRate})`);
+      for (const [way, origin, wayArgs] of ways) {
+        const browser = await chromium.launch({ executablePath: exe, args: wayArgs });
+        try {
           const times: number[] = [];
           for (let i = 0; i < opts.runs; i++) times.push(await hydrationMs(browser, `${origin}/list?category_id=${categoryId}`));
           times.sort((a, b) => a - b);
-          console.log(`  ${way.padEnd(7)} p50 ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+          console.log(`  ${way.padEnd(8)} p50 ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+        } finally {
+          await browser.close();
         }
-      } finally {
-        await browser.close();
       }
     }
     return true;
