@@ -49,10 +49,10 @@ export interface BuiltServer {
 }
 
 /** Starts the built server; resolves once it printed `listening on`. */
-export async function startBuiltServer(opts: { seedGoods?: number; tmpPrefix?: string } = {}): Promise<BuiltServer> {
+export async function startBuiltServer(opts: { seedGoods?: number; tmpPrefix?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BuiltServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.tmpPrefix ?? 'bench-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_GOODS: String(opts.seedGoods ?? 300) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port), DATA_DIR: dataDir, SEED_GOODS: String(opts.seedGoods ?? 300) };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));

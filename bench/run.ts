@@ -24,6 +24,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['lighthouse', async () => (await import('./lighthouse')).lighthouseBudget()],
   ['main-thread', async () => (await import('./main-thread')).mainThreadReport()],
   ['password-burst', async () => (await import('./password-burst')).passwordBurstBudget()],
+  ['nginx', async () => (await import('./nginx')).nginxComparison()],
 ];
 
 const onlyAt = process.argv.indexOf('--only');
