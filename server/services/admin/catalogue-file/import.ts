@@ -1,0 +1,262 @@
+// The catalogue import (issue 32 §2, docs/decisions/catalogue-file.md): a dry run that lists what
+// the file creates, changes and why rows fail, then an apply that checks the same file again
+// inside one transaction with the goods locked and writes nothing unless every row is valid. New
+// codes become goods through insertGoodsRows (the one way goods rows are written); known codes get
+// the columns the file changes, in one statement per chunk; every goods written is noted in the
+// catalogue change log (kinds `created` and `imported`) in that transaction.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { withTx } from '../../../db/tx.ts';
+import { auditLog } from '../../../db/schema.ts';
+import { insertJson } from '../../../db/bulk-insert.ts';
+import { validationError } from '../../../http/envelope.ts';
+import { CATALOGUE_PREVIEW_ROWS_SHOWN, type CatalogueImportPreview, type CatalogueRowPreview } from '@domain/catalogue-file.ts';
+import { searchKeysFor } from '../../search-keys.ts';
+import { insertGoodsRows, type NewGoodsRow } from '../../catalogue/write-goods.ts';
+import { noteCatalogueChange } from '../../catalogue/changes.ts';
+import { rowsOf } from '../../goods/search.ts';
+import { writeAudit, type Actor } from '../audit.ts';
+import type { ImportTable } from '../goods/import-file.ts';
+import { COLUMN, type FileGoods } from './cells.ts';
+import { fileGoodsOf } from './current.ts';
+import { checkCatalogueFile, type CheckedFile, type CheckedRow } from './check.ts';
+import { createMissing } from './master-data.ts';
+
+const CHUNK = 2_000;
+
+const pick = (g: FileGoods, keys: readonly (keyof FileGoods)[]) => Object.fromEntries(keys.map((k) => [k, g[k]]));
+
+function rowPreview(r: CheckedRow): CatalogueRowPreview {
+  return {
+    row: r.row,
+    external_code: r.code,
+    action: r.action,
+    goods_id: r.current?.id ?? null,
+    name: r.next.name,
+    changes: r.changes.map((k) => COLUMN.get(k)!.header),
+    errors: r.errors,
+  };
+}
+
+function summarise(fileName: string, checked: CheckedFile, applied: boolean): CatalogueImportPreview {
+  const count = (a: CheckedRow['action']) => checked.rows.filter((r) => r.action === a).length;
+  return {
+    file_name: fileName,
+    rows_total: checked.rows.length,
+    created: count('create'),
+    updated: count('update'),
+    unchanged: count('unchanged'),
+    invalid: count(null),
+    to_create: checked.toCreate,
+    // Errors first, so a long file's problems are never cut off; then what it creates and changes.
+    rows: [...checked.rows.filter((r) => r.action === null), ...checked.rows.filter((r) => r.action === 'create' || r.action === 'update')]
+      .slice(0, CATALOGUE_PREVIEW_ROWS_SHOWN)
+      .map(rowPreview),
+    applied,
+  };
+}
+
+export async function previewCatalogueImport(db: Db, fileName: string, table: ImportTable, createMissingData: boolean): Promise<CatalogueImportPreview> {
+  return summarise(fileName, await checkCatalogueFile(db, table, createMissingData, false), false);
+}
+
+/** The 422 of a file with bad rows: `rows.N` → "列：问题" for each (the first 200 rows). */
+function refusal(checked: CheckedFile): never {
+  const bad = checked.rows.filter((r) => r.action === null);
+  const errors: Record<string, string[]> = { file: [`有${bad.length}行错误，未做任何修改`] };
+  for (const r of bad.slice(0, 200)) errors[`rows.${r.row}`] = r.errors.map((e) => (e.column ? `${e.column}：${e.message}` : e.message));
+  throw validationError(errors);
+}
+
+export async function applyCatalogueImport(db: Db, actor: Actor, fileName: string, table: ImportTable, createMissingData: boolean, now: Date): Promise<CatalogueImportPreview> {
+  return withTx(db, async (tx) => {
+    const checked = await checkCatalogueFile(tx, table, createMissingData, true);
+    if (checked.rows.some((r) => r.action === null)) refusal(checked);
+    const { md } = checked;
+    await createMissing(tx, actor, md, checked.toCreate, now);
+
+    const creates = checked.rows.filter((r) => r.action === 'create');
+    const updates = checked.rows.filter((r) => r.action === 'update');
+    const created = await createGoods(tx, checked, creates, now);
+    await updateGoods(tx, checked, updates, now);
+
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'catalogue.import',
+        targetType: 'catalogue_import',
+        targetId: null,
+        after: { file_name: fileName, rows: checked.rows.length, created: creates.length, updated: updates.length, to_create: checked.toCreate },
+      },
+      now,
+    );
+    // One row per goods written, in bulk: what a file changes of each goods stays findable.
+    const perGoods = [
+      ...creates.map((r, i) => ({ id: created[i], before: null, after: { file_name: fileName, row: r.row, external_code: r.code, created: true } as Record<string, unknown> })),
+      ...updates.map((r) => ({
+        id: r.current!.id,
+        before: pick(fileGoodsOf(r.current!, md), r.changes),
+        after: { file_name: fileName, row: r.row, ...pick(r.next, r.changes) },
+      })),
+    ];
+    await insertJson(
+      tx,
+      auditLog,
+      perGoods.map((p) => ({
+        staffId: actor.staffId,
+        staffName: actor.name,
+        action: 'catalogue.import.row',
+        targetType: 'goods',
+        targetId: p.id,
+        before: p.before ?? null,
+        after: p.after,
+        ip: actor.ip,
+        requestKey: null,
+        createdAt: now,
+      })),
+    );
+    await noteCatalogueChange(tx, updates.map((r) => r.current!.id), 'imported', now);
+    return summarise(fileName, checked, true);
+  });
+}
+
+/** New goods through insertGoodsRows (off sale, like 新建商品); answers their ids in row order. */
+async function createGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const ids = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id FROM generate_series(1, ${rows.length})`)).map((r) => r.id);
+  const { md } = checked;
+  const goodsRows: NewGoodsRow[] = rows.map((r, i) => {
+    const g = r.next;
+    const id = ids[i];
+    const keys = searchKeysFor(g.name);
+    const maker = md.makers.get(g.manufacturer)!;
+    const cat = md.categoriesByPath.get(g.category)!;
+    return {
+      id,
+      name: g.name,
+      commonName: g.common_name,
+      pinyinFull: keys.pinyinFull,
+      pinyinInitials: keys.pinyinInitials,
+      manufacturerId: maker.id,
+      sccj: g.manufacturer,
+      sccjPinyinInitials: maker.initials,
+      brandId: g.brand === '' ? null : md.brands.get(g.brand)!,
+      categoryId: cat.id,
+      categoryL1: cat.l1,
+      categoryL2: cat.l2,
+      warehouseId: md.warehouses.get(g.warehouse)!,
+      externalCode: g.external_code,
+      ypgg: g.ypgg,
+      bzdw: g.bzdw,
+      zbz: g.zbz,
+      midPackStrict: g.mid_pack_strict,
+      jzl: g.jzl,
+      dosageForm: g.dosage_form,
+      approvalNo: g.approval_no,
+      barcode: g.barcode,
+      stock: g.stock,
+      basePrice: g.base_price,
+      retailPrice: g.retail_price,
+      ladderPriceType: 0,
+      isOnSale: false,
+      isFreeShipping: g.is_free_shipping,
+      isDpby: g.is_dpby,
+      qgNumber: g.qg_number,
+      isJxq: g.is_jxq,
+      scopeClass: g.scope_class,
+      isKx: g.is_kx,
+      isZy: g.is_zy,
+      isQx: g.is_qx,
+      isRx: g.is_rx,
+      isEphedrine: g.is_ephedrine,
+      ephedrineLimit: g.ephedrine_limit,
+      purchaseLimit: g.purchase_limit,
+      minBuy: g.min_buy,
+      image: `/media/goods/${id}.svg`,
+      images: [],
+      description: '',
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  for (let i = 0; i < goodsRows.length; i += CHUNK) await insertGoodsRows(tx, goodsRows.slice(i, i + CHUNK), [], now);
+  return ids;
+}
+
+/** Known goods: every column of the goods as it will be, one UPDATE … FROM json per chunk. */
+async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<void> {
+  const { md } = checked;
+  const records = rows.map((r) => {
+    const g = r.next;
+    const renamed = r.changes.includes('name');
+    const keys = renamed ? searchKeysFor(g.name) : null;
+    const maker = md.makers.get(g.manufacturer)!;
+    const cat = md.categoriesByPath.get(g.category)!;
+    return {
+      id: r.current!.id,
+      name: g.name,
+      pinyin_full: keys?.pinyinFull ?? null,
+      pinyin_initials: keys?.pinyinInitials ?? null,
+      common_name: g.common_name,
+      ypgg: g.ypgg,
+      dosage_form: g.dosage_form,
+      bzdw: g.bzdw,
+      zbz: g.zbz,
+      mid_pack_strict: g.mid_pack_strict,
+      jzl: g.jzl,
+      manufacturer_id: maker.id,
+      sccj: g.manufacturer,
+      sccj_pinyin_initials: r.changes.includes('manufacturer') ? maker.initials : null,
+      brand_id: g.brand === '' ? null : md.brands.get(g.brand)!,
+      category_id: cat.id,
+      category_l1: cat.l1,
+      category_l2: cat.l2,
+      warehouse_id: md.warehouses.get(g.warehouse)!,
+      approval_no: g.approval_no,
+      barcode: g.barcode,
+      base_price: g.base_price,
+      retail_price: g.retail_price,
+      stock: g.stock,
+      scope_class: g.scope_class,
+      is_rx: g.is_rx,
+      is_kx: g.is_kx,
+      is_jxq: g.is_jxq,
+      is_zy: g.is_zy,
+      is_qx: g.is_qx,
+      is_ephedrine: g.is_ephedrine,
+      ephedrine_limit: g.ephedrine_limit,
+      purchase_limit: g.purchase_limit,
+      min_buy: g.min_buy,
+      is_free_shipping: g.is_free_shipping,
+      is_dpby: g.is_dpby,
+      qg_number: g.qg_number,
+    };
+  });
+  for (let i = 0; i < records.length; i += CHUNK) {
+    await tx.execute(sql`
+      UPDATE goods g SET
+        name = r.name,
+        pinyin_full = coalesce(r.pinyin_full, g.pinyin_full),
+        pinyin_initials = coalesce(r.pinyin_initials, g.pinyin_initials),
+        common_name = r.common_name, ypgg = r.ypgg, dosage_form = r.dosage_form, bzdw = r.bzdw,
+        zbz = r.zbz, mid_pack_strict = r.mid_pack_strict, jzl = r.jzl,
+        manufacturer_id = r.manufacturer_id, sccj = r.sccj,
+        sccj_pinyin_initials = coalesce(r.sccj_pinyin_initials, g.sccj_pinyin_initials),
+        brand_id = r.brand_id, category_id = r.category_id, category_l1 = r.category_l1, category_l2 = r.category_l2,
+        warehouse_id = r.warehouse_id, approval_no = r.approval_no, barcode = r.barcode,
+        base_price = r.base_price, retail_price = r.retail_price, stock = r.stock, scope_class = r.scope_class,
+        is_rx = r.is_rx, is_kx = r.is_kx, is_jxq = r.is_jxq, is_zy = r.is_zy, is_qx = r.is_qx,
+        is_ephedrine = r.is_ephedrine, ephedrine_limit = r.ephedrine_limit, purchase_limit = r.purchase_limit,
+        min_buy = r.min_buy, is_free_shipping = r.is_free_shipping, is_dpby = r.is_dpby, qg_number = r.qg_number,
+        updated_at = ${now.toISOString()}::timestamptz
+      FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(
+        id int, name text, pinyin_full text, pinyin_initials text, common_name text, ypgg text, dosage_form text, bzdw text,
+        zbz int, mid_pack_strict boolean, jzl int, manufacturer_id int, sccj text, sccj_pinyin_initials text,
+        brand_id int, category_id int, category_l1 int, category_l2 int, warehouse_id int, approval_no text, barcode text,
+        base_price int, retail_price int, stock int, scope_class text, is_rx boolean, is_kx boolean, is_jxq boolean,
+        is_zy boolean, is_qx boolean, is_ephedrine boolean, ephedrine_limit int, purchase_limit int, min_buy int,
+        is_free_shipping boolean, is_dpby boolean, qg_number int)
+      WHERE g.id = r.id`);
+  }
+}
