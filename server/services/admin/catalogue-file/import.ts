@@ -21,6 +21,7 @@ import { COLUMN, type FileGoods } from './cells.ts';
 import { fileGoodsOf } from './current.ts';
 import { checkCatalogueFile, type CheckedFile, type CheckedRow } from './check.ts';
 import { createMissing } from './master-data.ts';
+import { withGinBatched } from './gin-batch.ts';
 
 const CHUNK = 2_000;
 
@@ -77,8 +78,9 @@ export async function applyCatalogueImport(db: Db, actor: Actor, fileName: strin
 
     const creates = checked.rows.filter((r) => r.action === 'create');
     const updates = checked.rows.filter((r) => r.action === 'update');
-    const created = await createGoods(tx, checked, creates, now);
-    await updateGoods(tx, checked, updates, now);
+    // The GIN search indexes take the rows in one pass (gin-batch.ts).
+    const created = creates.length === 0 ? [] : await withGinBatched(tx, () => createGoods(tx, checked, creates, now));
+    if (updates.length > 0) await withGinBatched(tx, () => updateGoods(tx, checked, updates, now));
 
     await writeAudit(
       tx,
