@@ -81,13 +81,19 @@ export function fileGoodsOf(g: CurrentRow, md: MasterData): FileGoods {
   };
 }
 
-/** A JSON array parameter as a set of values (no limit on how many, unlike bound parameters). */
-export const jsonTextSet = (values: readonly string[]): SQL => sql`(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
+/**
+ * Goods whose external code is one of `codes`: one JSON parameter (no limit on how many, unlike
+ * bound parameters), matched through `= ANY(array)` with the partial unique index's own predicate,
+ * so it is an index scan. (`IN (SELECT json_…)` could not use the partial index and, with stale
+ * statistics after a large import, the planner re-scanned goods per code: quadratic.)
+ */
+export const externalCodeIn = (codes: readonly string[]): SQL =>
+  sql`${goods.externalCode} <> '' AND ${goods.externalCode} = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(codes)}::json)))`;
 
 /** The goods of these external codes, locked for the apply when `lock`. */
 export async function currentByCodes(db: Db, codes: readonly string[], lock: boolean): Promise<CurrentRow[]> {
   if (codes.length === 0) return [];
-  const q = db.select(CURRENT_FIELDS).from(goods).where(sql`${goods.externalCode} IN ${jsonTextSet(codes)}`).orderBy(goods.id);
+  const q = db.select(CURRENT_FIELDS).from(goods).where(externalCodeIn(codes)).orderBy(goods.id);
   return lock ? await q.for('update') : await q;
 }
 
@@ -96,7 +102,7 @@ export async function laddersOf(db: Db, ids: readonly number[]): Promise<Map<num
   const out = new Map<number, { min_number: number; price: number }[]>();
   if (ids.length === 0) return out;
   const rows = rowsOf<{ goods_id: number; min_number: number; price: number }>(
-    await db.execute(sql`SELECT goods_id, min_number, price FROM goods_ladder_prices WHERE goods_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::int) ORDER BY goods_id, min_number`),
+    await db.execute(sql`SELECT goods_id, min_number, price FROM goods_ladder_prices WHERE goods_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::int)) ORDER BY goods_id, min_number`),
   );
   for (const r of rows) {
     const list = out.get(r.goods_id) ?? [];

@@ -10,7 +10,7 @@ import { withTx } from '../../../db/tx.ts';
 import { auditLog } from '../../../db/schema.ts';
 import { insertJson } from '../../../db/bulk-insert.ts';
 import { validationError } from '../../../http/envelope.ts';
-import { CATALOGUE_PREVIEW_ROWS_SHOWN, type CatalogueImportPreview, type CatalogueRowPreview } from '@domain/catalogue-file.ts';
+import { CATALOGUE_PREVIEW_ROWS_SHOWN, type CatalogueColumn, type CatalogueImportPreview, type CatalogueRowPreview } from '@domain/catalogue-file.ts';
 import { searchKeysFor } from '../../search-keys.ts';
 import { insertGoodsRows, type NewGoodsRow } from '../../catalogue/write-goods.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
@@ -186,79 +186,112 @@ async function createGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
   return ids;
 }
 
-/** Known goods: every column of the goods as it will be, one UPDATE … FROM json per chunk. */
+/** The goods columns a file column writes (the record field of the same name holds each value). */
+const WRITES: Record<CatalogueColumn, readonly string[]> = {
+  external_code: [],
+  name: ['name', 'pinyin_full', 'pinyin_initials'],
+  common_name: ['common_name'],
+  ypgg: ['ypgg'],
+  dosage_form: ['dosage_form'],
+  bzdw: ['bzdw'],
+  zbz: ['zbz'],
+  mid_pack_strict: ['mid_pack_strict'],
+  jzl: ['jzl'],
+  manufacturer: ['manufacturer_id', 'sccj', 'sccj_pinyin_initials'],
+  brand: ['brand_id'],
+  category: ['category_id', 'category_l1', 'category_l2'],
+  warehouse: ['warehouse_id'],
+  approval_no: ['approval_no'],
+  barcode: ['barcode'],
+  base_price: ['base_price'],
+  retail_price: ['retail_price'],
+  stock: ['stock'],
+  scope_class: ['scope_class'],
+  is_rx: ['is_rx'],
+  is_kx: ['is_kx'],
+  is_jxq: ['is_jxq'],
+  is_zy: ['is_zy'],
+  is_qx: ['is_qx'],
+  is_ephedrine: ['is_ephedrine'],
+  ephedrine_limit: ['ephedrine_limit'],
+  purchase_limit: ['purchase_limit'],
+  min_buy: ['min_buy'],
+  is_free_shipping: ['is_free_shipping'],
+  is_dpby: ['is_dpby'],
+  qg_number: ['qg_number'],
+};
+
+const RECORD_TYPES = sql.raw(`id int, name text, pinyin_full text, pinyin_initials text, common_name text, ypgg text, dosage_form text, bzdw text,
+  zbz int, mid_pack_strict boolean, jzl int, manufacturer_id int, sccj text, sccj_pinyin_initials text,
+  brand_id int, category_id int, category_l1 int, category_l2 int, warehouse_id int, approval_no text, barcode text,
+  base_price int, retail_price int, stock int, scope_class text, is_rx boolean, is_kx boolean, is_jxq boolean,
+  is_zy boolean, is_qx boolean, is_ephedrine boolean, ephedrine_limit int, purchase_limit int, min_buy int,
+  is_free_shipping boolean, is_dpby boolean, qg_number int`);
+
+/**
+ * Known goods: the columns each row changes, one UPDATE … FROM json per group of rows changing the
+ * same columns and chunk. Only changed columns are set: setting the name (even to itself) makes the
+ * database recompute the search grams, and every column set is work.
+ */
 async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<void> {
   const { md } = checked;
-  const records = rows.map((r) => {
-    const g = r.next;
-    const renamed = r.changes.includes('name');
-    const keys = renamed ? searchKeysFor(g.name) : null;
-    const maker = md.makers.get(g.manufacturer)!;
-    const cat = md.categoriesByPath.get(g.category)!;
-    return {
-      id: r.current!.id,
-      name: g.name,
-      pinyin_full: keys?.pinyinFull ?? null,
-      pinyin_initials: keys?.pinyinInitials ?? null,
-      common_name: g.common_name,
-      ypgg: g.ypgg,
-      dosage_form: g.dosage_form,
-      bzdw: g.bzdw,
-      zbz: g.zbz,
-      mid_pack_strict: g.mid_pack_strict,
-      jzl: g.jzl,
-      manufacturer_id: maker.id,
-      sccj: g.manufacturer,
-      sccj_pinyin_initials: r.changes.includes('manufacturer') ? maker.initials : null,
-      brand_id: g.brand === '' ? null : md.brands.get(g.brand)!,
-      category_id: cat.id,
-      category_l1: cat.l1,
-      category_l2: cat.l2,
-      warehouse_id: md.warehouses.get(g.warehouse)!,
-      approval_no: g.approval_no,
-      barcode: g.barcode,
-      base_price: g.base_price,
-      retail_price: g.retail_price,
-      stock: g.stock,
-      scope_class: g.scope_class,
-      is_rx: g.is_rx,
-      is_kx: g.is_kx,
-      is_jxq: g.is_jxq,
-      is_zy: g.is_zy,
-      is_qx: g.is_qx,
-      is_ephedrine: g.is_ephedrine,
-      ephedrine_limit: g.ephedrine_limit,
-      purchase_limit: g.purchase_limit,
-      min_buy: g.min_buy,
-      is_free_shipping: g.is_free_shipping,
-      is_dpby: g.is_dpby,
-      qg_number: g.qg_number,
-    };
-  });
-  for (let i = 0; i < records.length; i += CHUNK) {
-    await tx.execute(sql`
-      UPDATE goods g SET
-        name = r.name,
-        pinyin_full = coalesce(r.pinyin_full, g.pinyin_full),
-        pinyin_initials = coalesce(r.pinyin_initials, g.pinyin_initials),
-        common_name = r.common_name, ypgg = r.ypgg, dosage_form = r.dosage_form, bzdw = r.bzdw,
-        zbz = r.zbz, mid_pack_strict = r.mid_pack_strict, jzl = r.jzl,
-        manufacturer_id = r.manufacturer_id, sccj = r.sccj,
-        sccj_pinyin_initials = coalesce(r.sccj_pinyin_initials, g.sccj_pinyin_initials),
-        brand_id = r.brand_id, category_id = r.category_id, category_l1 = r.category_l1, category_l2 = r.category_l2,
-        warehouse_id = r.warehouse_id, approval_no = r.approval_no, barcode = r.barcode,
-        base_price = r.base_price, retail_price = r.retail_price, stock = r.stock, scope_class = r.scope_class,
-        is_rx = r.is_rx, is_kx = r.is_kx, is_jxq = r.is_jxq, is_zy = r.is_zy, is_qx = r.is_qx,
-        is_ephedrine = r.is_ephedrine, ephedrine_limit = r.ephedrine_limit, purchase_limit = r.purchase_limit,
-        min_buy = r.min_buy, is_free_shipping = r.is_free_shipping, is_dpby = r.is_dpby, qg_number = r.qg_number,
-        updated_at = ${now.toISOString()}::timestamptz
-      FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(
-        id int, name text, pinyin_full text, pinyin_initials text, common_name text, ypgg text, dosage_form text, bzdw text,
-        zbz int, mid_pack_strict boolean, jzl int, manufacturer_id int, sccj text, sccj_pinyin_initials text,
-        brand_id int, category_id int, category_l1 int, category_l2 int, warehouse_id int, approval_no text, barcode text,
-        base_price int, retail_price int, stock int, scope_class text, is_rx boolean, is_kx boolean, is_jxq boolean,
-        is_zy boolean, is_qx boolean, is_ephedrine boolean, ephedrine_limit int, purchase_limit int, min_buy int,
-        is_free_shipping boolean, is_dpby boolean, qg_number int)
-      WHERE g.id = r.id`);
+  const groups = new Map<string, CheckedRow[]>();
+  for (const r of rows) {
+    const key = [...r.changes].sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), r]);
   }
+  for (const [key, group] of groups) {
+    const columns = [...new Set(key.split(',').flatMap((k) => WRITES[k as CatalogueColumn]))];
+    const set = sql.raw([...columns.map((c) => `${c} = r.${c}`), 'updated_at = $UPDATED'].join(', ').replace('$UPDATED', `'${now.toISOString()}'::timestamptz`));
+    const records = group.map((r) => recordOf(r, md));
+    for (let i = 0; i < records.length; i += CHUNK) {
+      await tx.execute(sql`UPDATE goods g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${RECORD_TYPES}) WHERE g.id = r.id`);
+    }
+  }
+}
+
+function recordOf(r: CheckedRow, md: CheckedFile['md']) {
+  const g = r.next;
+  const keys = r.changes.includes('name') ? searchKeysFor(g.name) : null;
+  const maker = md.makers.get(g.manufacturer)!;
+  const cat = md.categoriesByPath.get(g.category)!;
+  return {
+    id: r.current!.id,
+    name: g.name,
+    pinyin_full: keys?.pinyinFull ?? null,
+    pinyin_initials: keys?.pinyinInitials ?? null,
+    common_name: g.common_name,
+    ypgg: g.ypgg,
+    dosage_form: g.dosage_form,
+    bzdw: g.bzdw,
+    zbz: g.zbz,
+    mid_pack_strict: g.mid_pack_strict,
+    jzl: g.jzl,
+    manufacturer_id: maker.id,
+    sccj: g.manufacturer,
+    sccj_pinyin_initials: maker.initials,
+    brand_id: g.brand === '' ? null : md.brands.get(g.brand)!,
+    category_id: cat.id,
+    category_l1: cat.l1,
+    category_l2: cat.l2,
+    warehouse_id: md.warehouses.get(g.warehouse)!,
+    approval_no: g.approval_no,
+    barcode: g.barcode,
+    base_price: g.base_price,
+    retail_price: g.retail_price,
+    stock: g.stock,
+    scope_class: g.scope_class,
+    is_rx: g.is_rx,
+    is_kx: g.is_kx,
+    is_jxq: g.is_jxq,
+    is_zy: g.is_zy,
+    is_qx: g.is_qx,
+    is_ephedrine: g.is_ephedrine,
+    ephedrine_limit: g.ephedrine_limit,
+    purchase_limit: g.purchase_limit,
+    min_buy: g.min_buy,
+    is_free_shipping: g.is_free_shipping,
+    is_dpby: g.is_dpby,
+    qg_number: g.qg_number,
+  };
 }

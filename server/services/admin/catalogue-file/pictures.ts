@@ -16,7 +16,7 @@ import { sniffImage, type ImageType } from '../../after-sales/photos.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { GOODS_IMAGE_PURPOSE } from '../goods/images.ts';
-import { jsonTextSet } from './current.ts';
+import { externalCodeIn } from './current.ts';
 import { readZip, ZipError } from './zip.ts';
 
 const refuse = (msg: string) => validationError({ file: [msg] });
@@ -60,7 +60,7 @@ export async function importPictures(db: Db, actor: Actor, entries: { name: stri
         : await tx
             .select({ id: goods.id, code: goods.externalCode, image: goods.image, images: goods.images })
             .from(goods)
-            .where(sql`${goods.externalCode} IN ${jsonTextSet(candidates)}`)
+            .where(externalCodeIn(candidates))
             .for('update');
     const byCode = new Map(found.map((g) => [g.code, g]));
     const errors: string[] = [];
