@@ -471,6 +471,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
       const off = indexes.filter((i) => (i.opts ?? []).some((o) => /^fastupdate=(false|off)$/.test(o))).map((i) => i.name);
       expect(off).toEqual(expect.arrayContaining(['goods_pinyin_full_trgm_idx', 'goods_pinyin_initials_trgm_idx', 'goods_search_grams_idx']));
       expect(indexes.some((i) => (i.opts ?? []).some((o) => /^fastupdate=(true|on)$/.test(o)))).toBe(false);
+
+      // Two operators importing the same new code at once: one creates it, the other is told to
+      // preview again (or finds it made and unchanged) — never a 500, never two goods.
+      const twin = [...first];
+      twin[at('外部编码')] = 'PG-RACE-1';
+      twin[at('条形码')] = '';
+      const send = () => {
+        const f = new FormData();
+        f.set('file', new File([csvOf([head, twin])], 'race.csv'));
+        f.set('mode', 'apply');
+        return pg.call<CatalogueImportPreview>('POST', '/api/admin/goods/file/import', { cookie, form: f });
+      };
+      const raced = await Promise.all([send(), send()]);
+      for (const r of raced) {
+        expect([200, 422], r.body.msg).toContain(r.status);
+        if (r.status === 422) expect(r.body.msg).toBe('其他操作刚刚新建了本文件中的外部编码或资料，请重新预览后再导入');
+      }
+      expect(raced.some((r) => r.status === 200 && r.body.data.created === 1)).toBe(true);
+      const made = rowsOf<{ n: number }>(await pg.db.execute(sql`SELECT count(*)::int AS n FROM goods WHERE external_code = 'PG-RACE-1'`));
+      expect(made[0].n).toBe(1);
     } finally {
       await pg.close();
     }

@@ -10,6 +10,7 @@ import { withTx } from '../../../db/tx.ts';
 import { auditLog } from '../../../db/schema.ts';
 import { insertJson } from '../../../db/bulk-insert.ts';
 import { validationError } from '../../../http/envelope.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { CATALOGUE_PREVIEW_ROWS_SHOWN, type CatalogueColumn, type CatalogueImportPreview, type CatalogueRowPreview } from '@domain/catalogue-file.ts';
 import { searchKeysFor } from '../../search-keys.ts';
 import { insertGoodsRows, type NewGoodsRow } from '../../catalogue/write-goods.ts';
@@ -69,7 +70,19 @@ function refusal(checked: CheckedFile): never {
   throw validationError(errors);
 }
 
+/** Another import or 新建商品 took a new code (or a maker name) between this file's check and its write. */
+export const IMPORT_RACED = '其他操作刚刚新建了本文件中的外部编码或资料，请重新预览后再导入';
+
 export async function applyCatalogueImport(db: Db, actor: Actor, fileName: string, table: ImportTable, createMissingData: boolean, now: Date): Promise<CatalogueImportPreview> {
+  try {
+    return await applyOnce(db, actor, fileName, table, createMissingData, now);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError({ file: [IMPORT_RACED] });
+    throw err;
+  }
+}
+
+async function applyOnce(db: Db, actor: Actor, fileName: string, table: ImportTable, createMissingData: boolean, now: Date): Promise<CatalogueImportPreview> {
   return withTx(db, async (tx) => {
     const checked = await checkCatalogueFile(tx, table, createMissingData, true);
     if (checked.rows.some((r) => r.action === null)) refusal(checked);
@@ -253,8 +266,10 @@ async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
 function recordOf(r: CheckedRow, md: CheckedFile['md']) {
   const g = r.next;
   const keys = r.changes.includes('name') ? searchKeysFor(g.name) : null;
-  const maker = md.makers.get(g.manufacturer)!;
-  const cat = md.categoriesByPath.get(g.category)!;
+  // Only the changed columns are written, and a changed maker, category or warehouse was checked
+  // to exist; an unchanged one may be a legacy name no master row has (then it is not written).
+  const maker = md.makers.get(g.manufacturer);
+  const cat = md.categoriesByPath.get(g.category);
   return {
     id: r.current!.id,
     name: g.name,
@@ -267,14 +282,14 @@ function recordOf(r: CheckedRow, md: CheckedFile['md']) {
     zbz: g.zbz,
     mid_pack_strict: g.mid_pack_strict,
     jzl: g.jzl,
-    manufacturer_id: maker.id,
+    manufacturer_id: maker?.id ?? null,
     sccj: g.manufacturer,
-    sccj_pinyin_initials: maker.initials,
-    brand_id: g.brand === '' ? null : md.brands.get(g.brand)!,
-    category_id: cat.id,
-    category_l1: cat.l1,
-    category_l2: cat.l2,
-    warehouse_id: md.warehouses.get(g.warehouse)!,
+    sccj_pinyin_initials: maker?.initials ?? null,
+    brand_id: g.brand === '' ? null : (md.brands.get(g.brand) ?? null),
+    category_id: cat?.id ?? null,
+    category_l1: cat?.l1 ?? null,
+    category_l2: cat?.l2 ?? null,
+    warehouse_id: md.warehouses.get(g.warehouse) ?? null,
     approval_no: g.approval_no,
     barcode: g.barcode,
     base_price: g.base_price,
