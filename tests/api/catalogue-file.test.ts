@@ -323,6 +323,16 @@ describe('hostile and malformed files', () => {
     expect(errorsOf(formula).file[0]).toMatch(/公式/);
   });
 
+  it('refuses more than 50,000 rows and more than 20 MB', async () => {
+    const rows = csvOf([['外部编码', '库存'], ...Array.from({ length: 50_001 }, (_, i) => [`R${i}`, '1'])]);
+    const tooMany = await upload(rows, 'preview');
+    expect(tooMany.status).toBe(422);
+    expect(errorsOf(tooMany).file[0]).toBe('一次最多导入50000行');
+    const tooBig = await upload(new Uint8Array(20 * 1024 * 1024 + 1).fill(0x41), 'preview');
+    expect(tooBig.status).toBe(422);
+    expect(errorsOf(tooBig).file[0]).toBe('文件不能超过20MB');
+  });
+
   it('offers the template with every column', async () => {
     const res = await download('/template');
     expect(tableOf(res.bytes)).toEqual([header]);
