@@ -41,6 +41,7 @@ import { parseGoodsSearch } from '../api/goods-search.ts';
 import { GoodsPage } from '../pages/goods/goods-page.tsx';
 import { GoodsEditorPage } from '../pages/goods-editor/goods-editor-page.tsx';
 import { GoodsImportPage } from '../pages/goods-import/goods-import-page.tsx';
+import { CatalogueFilePage } from '../pages/catalogue-file/catalogue-file-page.tsx';
 import { GoodsCreatePage } from '../pages/goods-create/goods-create-page.tsx';
 import { CataloguePage } from '../pages/catalogue/catalogue-page.tsx';
 import { articleCategoriesQuery, articleListQuery, articleQuery, parseArticleSearch } from '../api/articles.ts';
@@ -208,6 +209,17 @@ const goodsImportRoute = createRoute({
   component: GoodsImportPage,
 });
 
+// The goods list's filters travel along (?q=&category=…) so the export takes them.
+const catalogueFileRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/goods/file',
+  validateSearch: (raw: Record<string, unknown>) => {
+    const { q, category, on_sale, stock, flag } = parseGoodsSearch(raw);
+    return { q, category, on_sale, stock, flag };
+  },
+  component: CatalogueFilePage,
+});
+
 const goodsCreateRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/goods/new',
@@ -274,7 +286,7 @@ const buyerMessagesRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, goodsCreateRoute, catalogueRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, catalogueFileRoute, goodsCreateRoute, catalogueRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -24,6 +24,7 @@ import { adminOwnAccountRoutes } from './own-account.ts';
 import { adminOperatorAccountRoutes } from './operator-accounts.ts';
 import { adminCatalogueRoutes } from './catalogue.ts';
 import { adminGoodsRoutes } from './goods.ts';
+import { adminCatalogueFileRoutes } from './catalogue-file.ts';
 import { adminArticleRoutes } from './articles.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { adminSiteListRoutes } from './site-lists.ts';
@@ -70,6 +71,8 @@ adminRoutes.route('/', adminWalletRoutes);
 adminRoutes.route('/companies', adminStoreRelationRoutes);
 adminRoutes.route('/me', adminOwnAccountRoutes);
 adminRoutes.route('/', adminOperatorAccountRoutes);
+// Before the goods routes: `/goods/file/…` is not a goods id.
+adminRoutes.route('/goods/file', adminCatalogueFileRoutes);
 adminRoutes.route('/goods', adminGoodsRoutes);
 adminRoutes.route('/catalogue', adminCatalogueRoutes);
 adminRoutes.route('/articles', adminArticleRoutes);

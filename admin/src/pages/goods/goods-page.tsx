@@ -1,6 +1,6 @@
 // 商品管理: every goods (on sale or not, 控销 or not) with free-text search, filters, server
 // sorting and paging, and the operator's choice of columns. A row opens the editor; 批量改价改库存
-// opens the import.
+// opens the price/stock import; 导入导出商品资料 the catalogue file with the list's filters.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -99,6 +99,9 @@ export function GoodsPage() {
           </Link>
           <Link to="/goods/import" className={buttonClass('outline')}>
             批量改价改库存
+          </Link>
+          <Link to="/goods/file" search={{ q: search.q, category: search.category, on_sale: search.on_sale, stock: search.stock, flag: search.flag }} className={buttonClass('outline')}>
+            导入导出商品资料
           </Link>
         </>
       }

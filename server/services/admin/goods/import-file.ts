@@ -15,6 +15,14 @@ const XLSX_MAX_ENTRIES = 200;
 
 const refuse = (msg: string) => validationError({ file: [msg] });
 
+/** What a file may be; the price/stock import's by default, the catalogue import's larger. */
+export interface ImportLimits {
+  maxBytes: number;
+  maxRows: number;
+  maxUnpacked: number;
+}
+const PRICE_STOCK_LIMITS: ImportLimits = { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS, maxUnpacked: XLSX_MAX_UNPACKED };
+
 export interface ImportTable {
   /** The header row's cells. */
   header: string[];
@@ -49,14 +57,14 @@ export function zipDeclaredSize(b: Uint8Array): { entries: number; bytes: number
 /** A cell that a spreadsheet would run as a formula when the text is opened again. */
 const looksLikeFormula = (s: string) => /^[=@]/.test(s) || /^\+[^\d.]/.test(s);
 
-function capRows(table: ImportTable): ImportTable {
-  if (table.rows.length > IMPORT_MAX_ROWS) throw refuse(`一次最多导入${IMPORT_MAX_ROWS}行`);
+function capRows(table: ImportTable, limits: ImportLimits): ImportTable {
+  if (table.rows.length > limits.maxRows) throw refuse(`一次最多导入${limits.maxRows}行`);
   return table;
 }
 
 const blankRow = (cells: string[]) => cells.every((c) => c.trim() === '');
 
-function readCsv(bytes: Uint8Array): ImportTable {
+function readCsv(bytes: Uint8Array, limits: ImportLimits): ImportTable {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -66,7 +74,7 @@ function readCsv(bytes: Uint8Array): ImportTable {
   // Text, not a binary: control characters other than tab and line breaks do not occur in a CSV.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: they mark a binary file.
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw refuse('无法识别文件内容：请上传CSV或XLSX文件');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview: IMPORT_MAX_ROWS + 2 });
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview: limits.maxRows + 2 });
   const all = parsed.data.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => String(c)) }));
   const [head, ...rest] = all.filter((r) => !blankRow(r.cells));
   if (!head) throw refuse('文件是空的');
@@ -74,7 +82,7 @@ function readCsv(bytes: Uint8Array): ImportTable {
     const bad = r.cells.findIndex(looksLikeFormula);
     if (bad >= 0) throw refuse(`第${r.row}行含公式（${r.cells[bad].slice(0, 20)}），请只填写数值`);
   }
-  return capRows({ header: head.cells, rows: rest });
+  return capRows({ header: head.cells, rows: rest }, limits);
 }
 
 function cellText(value: ExcelJS.CellValue, row: number): string {
@@ -92,10 +100,10 @@ function cellText(value: ExcelJS.CellValue, row: number): string {
   return '';
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
+async function readXlsx(bytes: Uint8Array, limits: ImportLimits): Promise<ImportTable> {
   const declared = zipDeclaredSize(bytes);
   if (!declared) throw refuse('XLSX文件已损坏，无法读取');
-  if (declared.entries > XLSX_MAX_ENTRIES || declared.bytes > XLSX_MAX_UNPACKED) throw refuse('XLSX文件解压后过大，请删除多余的工作表和内容');
+  if (declared.entries > XLSX_MAX_ENTRIES || declared.bytes > limits.maxUnpacked) throw refuse('XLSX文件解压后过大，请删除多余的工作表和内容');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
@@ -104,7 +112,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw refuse('文件是空的');
-  if (sheet.rowCount > IMPORT_MAX_ROWS + 50) throw refuse(`一次最多导入${IMPORT_MAX_ROWS}行`);
+  if (sheet.rowCount > limits.maxRows + 50) throw refuse(`一次最多导入${limits.maxRows}行`);
   const all: { row: number; cells: string[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
     const cells: string[] = [];
@@ -114,16 +122,16 @@ async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
   });
   const [head, ...rest] = all.filter((r) => !blankRow(r.cells));
   if (!head) throw refuse('文件是空的');
-  return capRows({ header: head.cells, rows: rest });
+  return capRows({ header: head.cells, rows: rest }, limits);
 }
 
 /** The uploaded `file` field read into a table; 422 on `file` for anything not a sane CSV or XLSX. */
-export async function readImportFile(file: unknown): Promise<{ name: string; table: ImportTable }> {
+export async function readImportFile(file: unknown, limits: ImportLimits = PRICE_STOCK_LIMITS): Promise<{ name: string; table: ImportTable }> {
   if (!(file instanceof File) || file.size === 0) throw refuse('请选择要导入的CSV或XLSX文件');
-  if (file.size > IMPORT_MAX_BYTES) throw refuse(`文件不能超过${IMPORT_MAX_BYTES / 1024 / 1024}MB`);
+  if (file.size > limits.maxBytes) throw refuse(`文件不能超过${limits.maxBytes / 1024 / 1024}MB`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const name = file.name.slice(0, 100) || '导入文件';
-  if (isZip(bytes)) return { name, table: await readXlsx(bytes) };
+  if (isZip(bytes)) return { name, table: await readXlsx(bytes, limits) };
   if (isOle(bytes)) throw refuse('不支持旧版XLS文件，请另存为XLSX或CSV');
-  return { name, table: readCsv(bytes) };
+  return { name, table: readCsv(bytes, limits) };
 }

@@ -46,7 +46,8 @@ export function flagsOf(g: { isKx: boolean; isJxq: boolean; isEphedrine: boolean
   return (Object.keys(on) as GoodsFlag[]).filter((k) => on[k]);
 }
 
-function whereOf(query: GoodsListQuery): SQL | undefined {
+/** The list's filters as a condition (the catalogue export takes the same). */
+export function whereOf(query: Pick<GoodsListQuery, 'q' | 'category' | 'onSale' | 'stock' | 'flag'>): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
     const pattern = `%${likeEscape(query.q)}%`;

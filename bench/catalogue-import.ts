@@ -1,0 +1,107 @@
+// Catalogue import benchmark (issue 32 §2): on an in-memory PGlite with the demo seed, times the
+// dry run of a 20,000-row file of new goods, its apply (≤ 60 s), the dry run and apply of a
+// 20,000-row file updating those goods (≤ 30 s), and the export of the whole catalogue. Each phase
+// goes through what the route runs: the file read from bytes (papaparse), checked, written.
+//
+//   npx tsx bench/catalogue-import.ts [--rows 20000] [--seed-goods 2000]
+//
+// Budgets: preview ≤ 15 s, 20,000 new ≤ 60 s, 20,000 updates ≤ 30 s. One process, one PGlite
+// connection; search during the import is not measured here (PGlite runs one statement at a time,
+// so a search waits for the import's statement in progress, not for its transaction).
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import Papa from 'papaparse';
+import type { Db } from '../server/db/client.ts';
+import * as schema from '../server/db/schema.ts';
+import { staff } from '../server/db/schema.ts';
+import { seedDemo } from '../server/seed/index.ts';
+import { readImportFile } from '../server/services/admin/goods/import-file.ts';
+import { applyCatalogueImport, previewCatalogueImport } from '../server/services/admin/catalogue-file/import.ts';
+import { catalogueRows } from '../server/services/admin/catalogue-file/export.ts';
+import { CATALOGUE_FILE_MAX_BYTES, CATALOGUE_FILE_MAX_ROWS, CATALOGUE_XLSX_MAX_UNPACKED } from '../src/domain/catalogue-file.ts';
+import { arg } from './cli';
+
+export const PREVIEW_BUDGET_MS = 15_000;
+export const CREATE_BUDGET_MS = 60_000;
+export const UPDATE_BUDGET_MS = 30_000;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LIMITS = { maxBytes: CATALOGUE_FILE_MAX_BYTES, maxRows: CATALOGUE_FILE_MAX_ROWS, maxUnpacked: CATALOGUE_XLSX_MAX_UNPACKED };
+
+function ean13(payload: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(payload[11 - i]) * (i % 2 === 0 ? 3 : 1);
+  return payload + String((10 - (sum % 10)) % 10);
+}
+
+async function timed<T>(what: string, fn: () => Promise<T>, budget: number | null): Promise<{ ms: number; value: T; pass: boolean }> {
+  const t0 = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t0;
+  const pass = budget === null || ms <= budget;
+  console.log(`${what.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(7)} s${budget === null ? '' : `   (budget ${budget / 1000} s: ${pass ? 'met' : 'NOT met'})`}`);
+  return { ms, value, pass };
+}
+
+export async function catalogueImportBench(opts: { rows: number; seedGoods: number }): Promise<boolean> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const pglite = drizzle({ client, schema });
+  await migrate(pglite, { migrationsFolder: path.join(ROOT, 'server/db/migrations') });
+  const db = pglite as unknown as Db;
+  const now = new Date();
+  await seedDemo(db, { goods: opts.seedGoods, now });
+  await db.execute(sql`VACUUM ANALYZE`);
+  const [admin] = await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.username, 'admin'));
+  const actor = { staffId: admin.id, name: admin.name, ip: '127.0.0.1' };
+
+  const [header, template] = await catalogueRows(db, {});
+  const at = (h: string) => header.indexOf(h);
+  const newRows = Array.from({ length: opts.rows }, (_, i) => {
+    const r = [...template];
+    r[at('外部编码')] = `BENCH-${String(i).padStart(6, '0')}`;
+    r[at('商品名称')] = `基准测试药品${i}号片`;
+    r[at('批准文号')] = `国药准字H${20000000 + i}`;
+    r[at('条形码')] = ean13(`69${String(1000000000 + i)}`);
+    r[at('基础价')] = `${10 + (i % 90)}.${String(i % 100).padStart(2, '0')}`;
+    r[at('库存')] = String(i % 1000);
+    for (const h of ['含麻黄碱', '单品包邮']) r[at(h)] = '否';
+    for (const h of ['麻黄碱每单限购', '单品包邮起订量', '每单限购']) r[at(h)] = '0';
+    r[at('起订量')] = '1';
+    return r;
+  });
+  const file = (rows: string[][], name: string) => new File([`\uFEFF${Papa.unparse([header, ...rows])}\r\n`], name);
+  console.log(`catalogue import bench: ${opts.rows} rows on PGlite (memory), demo seed of ${opts.seedGoods} goods`);
+
+  const createFile = file(newRows, 'new.csv');
+  console.log(`file of new goods: ${(createFile.size / 1024 / 1024).toFixed(1)} MB CSV`);
+  const preview = await timed('preview (read + check) of new goods', async () => previewCatalogueImport(db, 'new.csv', (await readImportFile(createFile, LIMITS)).table, false), PREVIEW_BUDGET_MS);
+  if (preview.value.created !== opts.rows) throw new Error(`preview: ${JSON.stringify({ ...preview.value, rows: preview.value.rows.slice(0, 3) })}`);
+  const create = await timed(`apply: ${opts.rows} new goods`, async () => applyCatalogueImport(db, actor, 'new.csv', (await readImportFile(createFile, LIMITS)).table, false, new Date()), CREATE_BUDGET_MS);
+  if (create.value.created !== opts.rows) throw new Error('apply created the wrong count');
+
+  const updateRows = newRows.map((r, i) => {
+    const u = [...r];
+    u[at('库存')] = String(2000 + (i % 1000));
+    u[at('基础价')] = `${20 + (i % 90)}.00`;
+    if (i % 10 === 0) u[at('商品名称')] = `${r[at('商品名称')]}（新包装）`;
+    return u;
+  });
+  const updateFile = file(updateRows, 'update.csv');
+  const updatePreview = await timed('preview (read + check) of updates', async () => previewCatalogueImport(db, 'update.csv', (await readImportFile(updateFile, LIMITS)).table, false), PREVIEW_BUDGET_MS);
+  if (updatePreview.value.updated !== opts.rows) throw new Error('update preview: wrong count');
+  const update = await timed(`apply: ${opts.rows} updates`, async () => applyCatalogueImport(db, actor, 'update.csv', (await readImportFile(updateFile, LIMITS)).table, false, new Date()), UPDATE_BUDGET_MS);
+  await timed('export of the whole catalogue (rows)', async () => catalogueRows(db, {}), null);
+  await client.close();
+  return preview.pass && create.pass && updatePreview.pass && update.pass;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const ok = await catalogueImportBench({ rows: Number(arg('rows', '20000')), seedGoods: Number(arg('seed-goods', '2000')) });
+  process.exit(ok ? 0 : 1);
+}
