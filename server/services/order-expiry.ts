@@ -3,7 +3,7 @@
 // balance (server/services/orders/release.ts). Two triggers, so neither has to be punctual:
 // - lazily, before the order centre or an order action reads a company's orders;
 // - a sweeper that server/index.ts starts, every 60 s, for the orders nobody looks at.
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, min } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { withTx } from '../db/tx.ts';
 import { orders } from '../db/schema.ts';
@@ -38,6 +38,19 @@ export async function expireDueOrders(db: Db, now: Date, companyId?: number, lim
     if (done) cancelled += 1;
   }
   return cancelled;
+}
+
+/**
+ * How far the sweeper is behind (seconds): the age of the oldest unpaid order past its payment
+ * window and not yet released, 0 when there is none. Read by the metrics scrape from the database,
+ * so it is the same whichever worker answers.
+ */
+export async function expiryLagSeconds(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ oldest: min(orders.expiresAt) })
+    .from(orders)
+    .where(and(inArray(orders.status, [...UNPAID_STATUSES]), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)));
+  return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
 }
 
 export interface Sweeper {

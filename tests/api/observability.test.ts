@@ -10,6 +10,7 @@ import { createTestApp, createTestDb, type TestApp } from '../helpers/test-app.t
 import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { createApp } from '../../server/app.ts';
 import type { LogEntry } from '../../server/log.ts';
+import { companies, orderRefunds, orders, users } from '../../server/db/schema.ts';
 
 const lines: LogEntry[] = [];
 let t: TestApp;
@@ -120,6 +121,34 @@ describe('metrics', () => {
     expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{method="GET",route="\/api\/goods\/detail\/:id",le="\+Inf"\} 2/);
     expect(text).toMatch(/shop_http_request_duration_seconds_count\{method="GET",route="\/api\/goods\/detail\/:id"\} 2/);
     expect(text).toMatch(/^shop_sse_connections 0$/m);
+  });
+
+  it('says how far the order-expiry sweeper is behind and what gateway refunds are still owed', async () => {
+    const text = async () => (await scrape('Bearer metrics-token-0123456789abcdef')).text();
+    expect(await text()).toMatch(/^shop_order_expiry_lag_seconds 0$/m);
+    expect(await text()).toMatch(/^shop_gateway_refunds_outstanding\{state="failed"\} 0$/m);
+    // An unpaid order whose payment window closed 90 s ago, not yet released by any sweeper.
+    const [company] = await t.db.select({ id: companies.id }).from(companies).limit(1);
+    const [user] = await t.db.select({ id: users.id }).from(users).limit(1);
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        orderNo: 'LAG0001',
+        companyId: company.id,
+        userId: user.id,
+        status: 'pending_payment',
+        goodsAmount: 1000,
+        payAmount: 1000,
+        address: {},
+        createdAt: new Date(t.clock.now().getTime() - 3_600_000),
+        expiresAt: new Date(t.clock.now().getTime() - 90_000),
+      })
+      .returning({ id: orders.id });
+    await t.db.insert(orderRefunds).values({ orderId: order.id, companyId: company.id, route: 'online', destination: 'gateway', amount: 1000, status: 'failed', refundNo: 'LAGR0001', createdAt: t.clock.now() });
+    const after = await text();
+    expect(after).toMatch(/^shop_order_expiry_lag_seconds 90$/m);
+    expect(after).toMatch(/^shop_gateway_refunds_outstanding\{state="failed"\} 1$/m);
+    expect(after).toMatch(/^shop_gateway_refunds_outstanding_fen\{state="failed"\} 1000$/m);
   });
 
   it('is not there without METRICS_TOKEN', async () => {

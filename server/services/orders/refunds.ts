@@ -190,3 +190,18 @@ export async function owedThroughGateway(db: Db, orderId: number): Promise<numbe
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.destination, 'gateway'), ne(orderRefunds.status, 'succeeded')));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Gateway refunds not yet confirmed, by state (the money still owed back through a gateway; a
+ * failed one is sent again by the next attempt on its order): count and fen. For the metrics scrape.
+ */
+export async function gatewayRefundsOutstanding(db: Db): Promise<Record<'pending' | 'failed', { count: number; amount: number }>> {
+  const rows = await db
+    .select({ status: orderRefunds.status, count: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.destination, 'gateway'), ne(orderRefunds.status, 'succeeded')))
+    .groupBy(orderRefunds.status);
+  const out = { pending: { count: 0, amount: 0 }, failed: { count: 0, amount: 0 } };
+  for (const r of rows) if (r.status === 'pending' || r.status === 'failed') out[r.status] = { count: r.count, amount: r.amount };
+  return out;
+}
