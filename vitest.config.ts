@@ -23,7 +23,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's beforeAll may build a seeded database the others then load (tests/helpers/
+          // test-app.ts), or start two servers; under load that passed 60 s. A ceiling, not a wait.
+          hookTimeout: 120_000,
           // Under CI=true a missing TEST_DATABASE_URL fails the run instead of skipping PostgreSQL.
           globalSetup: ['tests/setup/postgres-in-ci.ts'],
         },
