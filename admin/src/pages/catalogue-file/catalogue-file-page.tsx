@@ -22,6 +22,7 @@ import {
 } from '@domain/catalogue-file.ts';
 import { CataloguePreviewTable } from './catalogue-preview-table.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
+import frame from '../../widgets/file-import.module.css';
 import styles from './catalogue-file-page.module.css';
 
 /** The file's problem, or the first rows' problems of a refused apply. */
@@ -91,17 +92,17 @@ export function CatalogueFilePage() {
   const toCreate = preview?.to_create;
 
   return (
-    <section aria-labelledby="catalogue-file-title" className={styles.page}>
+    <section aria-labelledby="catalogue-file-title" className={frame.page}>
       <p>
         <Link to="/goods">← 商品管理</Link>
       </p>
-      <h1 id="catalogue-file-title" className={styles.title}>
+      <h1 id="catalogue-file-title" className={frame.title}>
         商品资料导入导出
       </h1>
 
       <section className={styles.section} aria-labelledby="export-title">
         <h2 id="export-title">导出</h2>
-        <p className={styles.links}>
+        <p className={frame.links}>
           {filtered ? '按商品列表当前的筛选条件导出：' : '导出全部商品：'}
           <a href={catalogueExportHref('xlsx', search)} download>
             导出XLSX
@@ -114,7 +115,7 @@ export function CatalogueFilePage() {
 
       <section className={styles.section} aria-labelledby="import-title">
         <h2 id="import-title">导入</h2>
-        <div className={styles.help}>
+        <div className={frame.help}>
           <p>
             按“外部编码”匹配：已有编码的商品只更新文件中出现的列（与现值相同的格子不算修改），新编码新建商品（未上架）。生产厂家、品牌、仓库按名称匹配，分类填写路径（如
             中成药/感冒用药）。数字、开关、厂家、分类、仓库留空表示不修改。CSV（UTF-8）或XLSX，不超过{CATALOGUE_FILE_MAX_BYTES / 1024 / 1024}MB、最多{CATALOGUE_FILE_MAX_ROWS}行，不能含公式；任何一行有错误时整个文件都不会导入。导出的文件修改后可直接导入。
@@ -126,7 +127,7 @@ export function CatalogueFilePage() {
               </li>
             ))}
           </ul>
-          <p className={styles.links}>
+          <p className={frame.links}>
             下载模板：
             <a href={catalogueTemplateHref('xlsx')} download>
               XLSX模板
@@ -136,7 +137,7 @@ export function CatalogueFilePage() {
             </a>
           </p>
         </div>
-        <form className={styles.upload} onSubmit={submit} aria-label="上传商品资料文件">
+        <form className={frame.upload} onSubmit={submit} aria-label="上传商品资料文件">
           <input
             type="file"
             name="file"
@@ -171,7 +172,7 @@ export function CatalogueFilePage() {
         <AlertLine message={error} />
         {preview && (
           <>
-            <p role="status" className={preview.invalid > 0 ? styles.error : styles.ok}>
+            <p role="status" className={preview.invalid > 0 ? frame.error : frame.ok}>
               {summaryOf(preview)}
             </p>
             {toCreate && toCreate.makers.length + toCreate.brands.length + toCreate.categories.length > 0 && (
@@ -189,11 +190,11 @@ export function CatalogueFilePage() {
 
       <section className={styles.section} aria-labelledby="pictures-title">
         <h2 id="pictures-title">批量上传图片</h2>
-        <p className={styles.help}>
+        <p className={frame.help}>
           ZIP中的图片以外部编码命名，如 KY000123.jpg；同一商品的多张图片命名为 KY000123-2.jpg、KY000123-3.jpg。JPG、PNG或WEBP，单张不超过5MB，每个商品最多10张，ZIP不超过
           {PICTURES_ZIP_MAX_BYTES / 1024 / 1024}MB。有任何一个文件无法导入时，整个ZIP都不会导入。
         </p>
-        <form className={styles.upload} onSubmit={submitZip} aria-label="上传图片ZIP">
+        <form className={frame.upload} onSubmit={submitZip} aria-label="上传图片ZIP">
           <input
             type="file"
             name="file"
@@ -211,7 +212,7 @@ export function CatalogueFilePage() {
         </form>
         <AlertLine message={zipError} />
         {pictures && (
-          <p role="status" className={styles.ok}>
+          <p role="status" className={frame.ok}>
             已为{pictures.goods}个商品添加{pictures.added}张图片
           </p>
         )}

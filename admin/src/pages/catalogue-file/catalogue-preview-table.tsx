@@ -2,14 +2,14 @@
 // the columns it changes, and every problem on its cell (列：问题). Invalid rows come first (the
 // server orders them so).
 import type { CatalogueImportPreview } from '@domain/catalogue-file.ts';
-import styles from './catalogue-file-page.module.css';
+import frame from '../../widgets/file-import.module.css';
 
 const ACTION = { create: '新建', update: '更新', unchanged: '不变' } as const;
 
 export function CataloguePreviewTable({ preview }: { preview: CatalogueImportPreview }) {
   if (preview.rows.length === 0) return null;
   return (
-    <table className={styles.table} aria-label="导入预览">
+    <table className={frame.table} aria-label="导入预览">
       <thead>
         <tr>
           <th scope="col">行</th>
@@ -21,7 +21,7 @@ export function CataloguePreviewTable({ preview }: { preview: CatalogueImportPre
       </thead>
       <tbody>
         {preview.rows.map((r) => (
-          <tr key={r.row} className={r.errors.length > 0 ? styles.bad : undefined}>
+          <tr key={r.row} className={r.errors.length > 0 ? frame.bad : undefined}>
             <td>{r.row}</td>
             <td>{r.external_code || '—'}</td>
             <td>{r.goods_id === null ? r.name : `${r.goods_id} ${r.name}`}</td>

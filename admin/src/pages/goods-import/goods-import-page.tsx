@@ -12,7 +12,7 @@ import { mayOpen } from '@domain/operator-roles.ts';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '@domain/admin-goods.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
-import styles from './goods-import-page.module.css';
+import styles from '../../widgets/file-import.module.css';
 
 const messageOf = (e: unknown) => (e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '上传失败，请重试');
 

@@ -2,7 +2,7 @@
 // cannot be applied. Rows with errors come first so a long file's problems are not buried.
 import { formatPrice } from '@domain/money.ts';
 import type { ImportPreview } from '@domain/admin-goods.ts';
-import styles from './goods-import-page.module.css';
+import styles from '../../widgets/file-import.module.css';
 
 const change = (c: { from: number; to: number } | null, show: (n: number) => string) => (c === null ? '不改' : c.from === c.to ? `${show(c.to)}（不变）` : `${show(c.from)} → ${show(c.to)}`);
 
