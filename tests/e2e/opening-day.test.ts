@@ -8,7 +8,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, freePort, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, freePort, launchBrowser, newPage, startServer, untilPageHydrated, type RunningServer } from './harness';
 import { fakeSmsEnv, startFakeSms, type FakeSms } from '../helpers/fake-sms';
 import { fakeWechatEnv, startFakeWechat, wechatUser, type FakeWechat } from '../helpers/fake-wechat';
 
@@ -69,6 +69,10 @@ describeBrowser('opening day: SMS codes reach phones, WeChat sign-in is real', (
     expect((await fetch(`${shop.url}/api/dev/outbox`)).status).toBe(404);
 
     await page.goto('/register/step1');
+
+    // Typed into the drawn page before React claims it, a value would be lost.
+
+    await untilPageHydrated(page);
     await page.getByLabel('用户名').fill('kaiye01');
     await page.getByLabel('设置密码').fill('shop1234');
     await page.getByLabel('确认密码').fill('shop1234');
@@ -89,6 +93,8 @@ describeBrowser('opening day: SMS codes reach phones, WeChat sign-in is real', (
 
     const fresh = await newPage(browser, shop.url, { name: 'production-forget' });
     await fresh.goto('/forget/step1');
+    // Typed into the drawn page before React claims it, a value would be lost.
+    await untilPageHydrated(fresh);
     await fresh.getByLabel('用户名或手机号').fill('pending');
     await fresh.getByRole('button', { name: '获取验证码' }).click();
     await fresh.getByRole('button', { name: /秒后重新获取/ }).waitFor();
@@ -113,6 +119,8 @@ describeBrowser('opening day: SMS codes reach phones, WeChat sign-in is real', (
     wechat.scanner = wechatUser(7, '开业店长');
     const page = await newPage(browser, demo.url, { name: 'wechat-bind' });
     await page.goto('/login');
+    // Typed into the drawn page before React claims it, a value would be lost.
+    await untilPageHydrated(page);
     await page.fill('input[name="username"]', 'demo');
     await page.fill('input[name="password"]', 'demo1234');
     await page.click('button[type="submit"]');
