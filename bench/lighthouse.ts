@@ -10,14 +10,13 @@
 //
 // Needs dist/ (npm run build; nothing is built here) and a Chromium (CHROME_PATH or
 // /usr/bin/chromium). --save writes each page's median-run report as <dir>/<page>.json.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
 import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
-import { browserBenchPrerequisites, CHROMIUM_ARGS, freePort, startBuiltServer } from './real-server';
+import { browserBenchPrerequisites, startBuiltServer } from './real-server';
+import { launchDevtoolsChromium } from './devtools-chromium';
 
 export const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2_000, cls: 0.05, tbtMs: 150 } as const;
 /** The demo buyer's cart starts empty; a working cart has lines. */
@@ -86,38 +85,6 @@ function failingAudits(lhr: Result): string[] {
   return lines;
 }
 
-/** Chromium with a DevTools port (Lighthouse opens its own tab there) and a throwaway profile. */
-async function launchChromium(exe: string): Promise<{ port: number; close(): Promise<void> }> {
-  const port = await freePort();
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lh-profile-'));
-  const child: ChildProcess = spawn(exe, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open DevTools in 30 s:\n${err}`)), 30_000);
-    child.stderr?.on('data', (d: Buffer) => {
-      err += d.toString();
-      if (err.includes('DevTools listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', () => reject(new Error(`Chromium exited:\n${err}`)));
-  });
-  return {
-    port,
-    close: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
 const fmtMs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export type Viewer = 'demo' | 'visitor';
@@ -149,7 +116,7 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
     return true;
   }
   const server = await startBuiltServer({ tmpPrefix: 'bench-lighthouse-' });
-  let chrome: Awaited<ReturnType<typeof launchChromium>> | null = null;
+  let chrome: Awaited<ReturnType<typeof launchDevtoolsChromium>> | null = null;
   let chromeFor: Viewer | null = null;
   try {
     const cookie = await signInDemo(server.url);
@@ -181,7 +148,7 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
       // and a signed-in page's sliding session refresh (Set-Cookie) would sign the visitor in.
       if (chromeFor !== viewer || !chrome) {
         await chrome?.close();
-        chrome = await launchChromium(exe);
+        chrome = await launchDevtoolsChromium(exe);
         chromeFor = viewer;
       }
       for (let i = 0; i < opts.runs; i++) {

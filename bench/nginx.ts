@@ -14,18 +14,16 @@
 //
 // Needs dist/ (npm run build), a Chromium (CHROME_PATH or /usr/bin/chromium), nginx (NGINX_PATH or
 // Debian's nginx-light) and openssl. Figures depend on the machine's load: say so with them.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { nginxPath, startNginxFront } from '../tests/helpers/nginx-front.ts';
 import { firstCategoryId } from './demo-shop';
-import { browserBenchPrerequisites, CHROMIUM_ARGS, freePort, ROOT, startBuiltServer } from './real-server';
+import { browserBenchPrerequisites, CHROMIUM_ARGS, ROOT, startBuiltServer } from './real-server';
 import { arg } from './cli';
+import { launchDevtoolsChromium } from './devtools-chromium';
 import { percentile } from './stats';
 
 const THROTTLE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuRate: 4 };
@@ -44,37 +42,6 @@ interface Sample {
 }
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-
-async function launchDevtoolsChromium(exe: string, args: string[]): Promise<{ port: number; close(): Promise<void> }> {
-  const port = await freePort();
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-profile-'));
-  const child: ChildProcess = spawn(exe, [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open DevTools in 30 s:\n${err}`)), 30_000);
-    child.stderr?.on('data', (d: Buffer) => {
-      err += d.toString();
-      if (err.includes('DevTools listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', () => reject(new Error(`Chromium exited:\n${err}`)));
-  });
-  return {
-    port,
-    close: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
 
 async function lighthouseSamples(devtoolsPort: number, url: string, runs: number): Promise<Sample & { protocol: string }> {
   const samples: Sample[] = [];
