@@ -6,6 +6,7 @@
 import http2, { type ClientHttp2Session, type ClientHttp2Stream, type IncomingHttpHeaders } from 'node:http2';
 import net from 'node:net';
 import tls from 'node:tls';
+import { parseSseBlock, type SseEvent } from './sse.ts';
 
 export interface H2Answer {
   status: number;
@@ -15,11 +16,7 @@ export interface H2Answer {
   json<T = { code: number; msg: string; data: unknown }>(): T;
 }
 
-export interface H2Event {
-  event: string;
-  id: string;
-  data: string;
-}
+export type H2Event = SseEvent;
 
 export interface H2EventStream {
   status: number;
@@ -96,18 +93,8 @@ export async function h2Connect(origin: string, ca: string, localAddress: string
           if (end >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            const ev: H2Event = { event: 'message', id: '', data: '' };
-            let any = false;
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) continue;
-              const [k, ...rest] = line.split(':');
-              const v = rest.join(':').replace(/^ /, '');
-              if (k === 'event') ev.event = v;
-              else if (k === 'id') ev.id = v;
-              else if (k === 'data') ev.data += v;
-              any = true;
-            }
-            if (any) return ev;
+            const ev = parseSseBlock(block);
+            if (ev) return ev;
             continue;
           }
           if (ended) throw new Error('event stream ended');

@@ -13,6 +13,22 @@ export interface SseReader {
   close: () => Promise<void>;
 }
 
+/** One event's block (the lines before a blank line); null for a block of comments only (keep-alive). */
+export function parseSseBlock(block: string): SseEvent | null {
+  const ev: SseEvent = { event: 'message', id: '', data: '' };
+  let any = false;
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) continue;
+    const [k, ...rest] = line.split(':');
+    const v = rest.join(':').replace(/^ /, '');
+    if (k === 'event') ev.event = v;
+    else if (k === 'id') ev.id = v;
+    else if (k === 'data') ev.data += v;
+    any = true;
+  }
+  return any ? ev : null;
+}
+
 export function readSse(res: Response): SseReader {
   if (!res.body) throw new Error('no body');
   const reader = res.body.getReader();
@@ -24,18 +40,8 @@ export function readSse(res: Response): SseReader {
       if (end >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const ev: SseEvent = { event: 'message', id: '', data: '' };
-        let any = false;
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue;
-          const [k, ...rest] = line.split(':');
-          const v = rest.join(':').replace(/^ /, '');
-          if (k === 'event') ev.event = v;
-          else if (k === 'id') ev.id = v;
-          else if (k === 'data') ev.data += v;
-          any = true;
-        }
-        if (any) return ev;
+        const ev = parseSseBlock(block);
+        if (ev) return ev;
         continue;
       }
       const { value, done } = await reader.read();
