@@ -112,7 +112,9 @@ describe('admin route access', () => {
     for (const r of routes) if (Array.isArray(r.access)) expect(r.access).toContain('admin');
   });
 
-  it('each role gets in exactly where its access allows; buyers and visitors get 401', async () => {
+  // Every admin route × every role, one after another (the allowed calls change rows the next ones
+  // read): it grows with the console; a ceiling, not a wait.
+  it('each role gets in exactly where its access allows; buyers and visitors get 401', { timeout: 180_000 }, async () => {
     const seen: string[] = [];
     for (const route of adminRoutes()) {
       const url = urlOf(route.path);
