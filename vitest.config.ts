@@ -15,7 +15,12 @@ export default defineConfig({
     // waiting on child servers and PGlite I/O); the browser files run alone after them.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        // A loader test's first import of a route transforms the route's modules: past vitest's 5 s
+        // default on a loaded machine. A ceiling, never a wait.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 15_000 },
+      },
       {
         extends: true,
         test: {
