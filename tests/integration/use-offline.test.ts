@@ -3,12 +3,16 @@
 // to the real app.
 import 'fake-indexeddb/auto';
 import { onlineManager } from '@tanstack/react-query';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as local from '../../src/local/index';
 import { useConflicts, useCartDraft, useLastSync, useLocalStatus, useOnline, useOutboxCount } from '../../src/local/index';
 import { cartAdd, favoriteAdd } from '../../src/local/writes';
 import { startRealShop, uniqueName, type RealShop } from './real-shop';
+
+// The component layer's ceiling (tests/setup/component.ts): syncing three outbox entries with the real
+// app passed Testing Library's 1 s default at load 12. A condition, never a wait for time.
+configure({ asyncUtilTimeout: 5_000 });
 
 let shop: RealShop;
 beforeAll(async () => {
