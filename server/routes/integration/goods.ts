@@ -2,6 +2,8 @@
 // file's check and import (services/integration/goods.ts).
 import { z } from 'zod';
 import { CATALOGUE_COLUMNS, type CatalogueCellKind } from '@domain/catalogue-file.ts';
+import { asc } from 'drizzle-orm';
+import { warehouses } from '../../db/schema.ts';
 import { upsertGoods, type GoodsItem } from '../../services/integration/goods.ts';
 import { defineRoute } from './define.ts';
 import { actorOfCall, answer, batchAnswer, batchFrame, checkItems, documentedBatch, rawCode } from './batch.ts';
@@ -29,6 +31,16 @@ const goodsItem = z.strictObject(shape, { error: (issue) => (issue.code === 'unr
 const createMissing = z.boolean({ error: 'create_missing 须为 true 或 false' }).optional().describe('为 true 时自动创建缺少的生产厂家、品牌和分类（同商品资料文件导入的选项）');
 
 export const goodsRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/warehouses',
+    scope: 'goods:write',
+    operationId: 'listWarehouses',
+    tag: '商品资料',
+    summary: '商城的仓库（商品资料的 warehouse 字段按名称匹配）',
+    response: z.array(z.object({ id: z.number().int(), name: z.string(), region: z.string() })),
+    handler: async (c) => c.get('deps').db.select({ id: warehouses.id, name: warehouses.name, region: warehouses.region }).from(warehouses).orderBy(asc(warehouses.id)),
+  }),
   defineRoute({
     method: 'POST',
     path: '/goods',
