@@ -10,8 +10,4 @@ ALTER TABLE "companies" ADD COLUMN "erp_code" text DEFAULT '' NOT NULL;--> state
 ALTER TABLE "companies" ADD COLUMN "erp_licence_expires_on" date;--> statement-breakpoint
 ALTER TABLE "integration_clients" ADD COLUMN "staff_id" integer;--> statement-breakpoint
 ALTER TABLE "integration_clients" ADD CONSTRAINT "integration_clients_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "companies_erp_code_uq" ON "companies" USING btree ("erp_code") WHERE "companies"."erp_code" <> '';--> statement-breakpoint
--- Room on each page for a changed row's new version: a stock change (no index covers stock) can
--- then stay on its page and skip every index (a HOT update) instead of writing ~25 index entries.
--- Pages written from now on; existing ones gain room as they are rewritten (docs/decisions/integration-api.md).
-ALTER TABLE "goods" SET (fillfactor = 80);
+CREATE UNIQUE INDEX "companies_erp_code_uq" ON "companies" USING btree ("erp_code") WHERE "companies"."erp_code" <> '';
