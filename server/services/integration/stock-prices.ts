@@ -52,17 +52,28 @@ async function lockGoods(tx: Db, kind: FieldKind, codes: string[]): Promise<Map<
     const chunk = codes.slice(i, i + CHUNK);
     const rows = rowsOf<GoodsNow>(
       await tx.execute(sql`
-        SELECT g.id, g.external_code, w.name AS warehouse, g.stock, g.base_price, s.seq,
+        SELECT g.id, g.external_code, w.name AS warehouse, g.stock, g.base_price, NULL AS seq,
                (SELECT max(l.price) FROM goods_ladder_prices l WHERE l.goods_id = g.id) AS top_ladder
         FROM goods g
         JOIN warehouses w ON w.id = g.warehouse_id
-        LEFT JOIN integration_sequences s ON s.goods_id = g.id AND s.kind = ${kind}
         WHERE g.external_code IN (SELECT json_array_elements_text(${JSON.stringify(chunk)}::json)) AND g.external_code <> ''
         ORDER BY g.id
         FOR UPDATE OF g`),
     );
     for (const r of rows) found.set(r.external_code, r);
   }
+  // The sequences are read only now, in a statement of their own: under READ COMMITTED a row
+  // joined into the locking statement keeps the value from before a lock wait, so a batch that
+  // waited for a newer one would see that one's sequence as it was and overwrite it (PostgreSQL).
+  const ids = [...found.values()].map((g) => g.id);
+  const seqs = new Map<number, number | string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = rowsOf<{ goods_id: number; seq: number | string }>(
+      await tx.execute(sql`SELECT goods_id, seq FROM integration_sequences WHERE kind = ${kind} AND goods_id IN (SELECT json_array_elements_text(${JSON.stringify(ids.slice(i, i + CHUNK))}::json)::int)`),
+    );
+    for (const r of rows) seqs.set(r.goods_id, r.seq);
+  }
+  for (const g of found.values()) g.seq = seqs.get(g.id) ?? null;
   return found;
 }
 
