@@ -2,6 +2,8 @@
 // and its chunks. A chunk is the same bytes for every buyer of the class, compressed once
 // (brotli, or gzip for a client without it), with an ETag; a download resumes by asking only for
 // the chunks it does not hold yet.
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { AppError, forbidden, ok } from '../http/envelope.ts';
@@ -11,6 +13,8 @@ import { pickEncoding } from '../http/compress-json.ts';
 import { currentPack, heldPack } from '../services/catalogue/pack-cache.ts';
 import { packClassOf } from '../services/catalogue/pack-build.ts';
 import { PACK_TEXTS, type PackManifest } from '@domain/catalogue-pack.ts';
+
+const gunzipped = promisify(gunzip);
 
 export const cataloguePackRoutes = new Hono<AppEnv>();
 
@@ -54,8 +58,8 @@ cataloguePackRoutes.get('/:cls/:version/:index', async (c) => {
   if (!pack) throw new AppError(410, PACK_GONE_CODE, PACK_TEXTS.gone);
   const chunk = pack.chunks[Number(rawIndex)];
   if (!chunk) throw new AppError(404, 404, PACK_TEXTS.gone);
-  const encoding = pickEncoding(c.req.header('Accept-Encoding')) ?? 'gzip';
-  const etag = `"pack-${cls}-${pack.version}-${rawIndex}-${encoding}"`;
+  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+  const etag = `"pack-${cls}-${pack.version}-${rawIndex}-${encoding ?? 'identity'}"`;
   const headers: Record<string, string> = {
     ETag: etag,
     // Private: the session decides the class. Immutable: a (class, version, index) never changes.
@@ -64,11 +68,12 @@ cataloguePackRoutes.get('/:cls/:version/:index', async (c) => {
   };
   const inm = c.req.header('If-None-Match');
   if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
-  const body = encoding === 'br' ? chunk.br : chunk.gzip;
+  // A client that takes neither encoding (rare: every browser takes both) gets the JSON as it is.
+  const body = encoding === 'br' ? chunk.br : encoding === 'gzip' ? chunk.gzip : await gunzipped(chunk.gzip);
   return c.body(new Uint8Array(body), 200, {
     ...headers,
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Encoding': encoding,
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     'Content-Length': String(body.length),
   });
 });

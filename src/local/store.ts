@@ -5,6 +5,7 @@
 // Schema versions: db.ts declares version(1). A change adds version(2) with only the changed
 // tables and an upgrade() that migrates rows; never edit a shipped version. The outbox table must
 // keep its rows across every upgrade (it is the buyer's unsent work).
+import { applyPackDeltas, downloadPack, httpPackTransport, packSummary, readPackState, type PackDownloadOptions, type PackResult, type PackSummary } from './catalogue-pack';
 import { liveQuery } from 'dexie';
 import { onlineManager } from '@tanstack/react-query';
 import type { CartAddLine, CartAddResult, CartState } from '../domain/cart-types';
@@ -237,6 +238,56 @@ const fetchGoodsPage = (query: GoodsListQuery, signal?: AbortSignal): Promise<Go
 export async function downloadCatalogue(opts: DownloadOptions): Promise<DownloadResult | null> {
   const d = db();
   return d ? downloadForOffline(d, fetchGoodsPage, opts) : null;
+}
+
+export interface CatalogueSyncOptions extends PackDownloadOptions {
+  /** The buyer asked (the download page); otherwise only on Wi-Fi / wired, as the Network Information API says. */
+  asked?: boolean;
+}
+
+export type CatalogueSyncResult = PackResult | { stoppedBy: 'skipped' | 'deltas'; goods: number; bytes: number };
+
+let catalogueRun: Promise<CatalogueSyncResult | null> | null = null;
+
+/**
+ * Brings the catalogue pack up to date: the rest of an interrupted download, a new pack when none
+ * is complete or the buyer's class changed, else the change feed since its version (a feed too
+ * far behind fetches a new pack). One run at a time per tab.
+ */
+export function syncCatalogue(opts: CatalogueSyncOptions = {}): Promise<CatalogueSyncResult | null> {
+  const d = db();
+  if (!d) return Promise.resolve(null);
+  if (catalogueRun) return catalogueRun;
+  const run = (async (): Promise<CatalogueSyncResult> => {
+    const state = await readPackState(d);
+    const complete = state?.completeAt != null;
+    if (!complete && !opts.asked && !onUnmeteredNetwork()) return { stoppedBy: 'skipped', goods: 0, bytes: 0 };
+    if (complete) {
+      const manifest = await httpPackTransport.manifest(opts.signal);
+      if (manifest.class === state!.class) {
+        const outcome = await applyPackDeltas(d, httpPackTransport, opts.now, opts.signal);
+        if (outcome === 'applied') return { stoppedBy: 'deltas', goods: 0, bytes: 0 };
+      }
+    }
+    return downloadPack(d, httpPackTransport, opts);
+  })();
+  catalogueRun = run;
+  void run.finally(() => {
+    if (catalogueRun === run) catalogueRun = null;
+  }).catch(() => undefined);
+  return run;
+}
+
+/** True on Wi-Fi or a wired connection, where the Network Information API says which. */
+function onUnmeteredNetwork(): boolean {
+  const c = (navigator as Navigator & { connection?: { type?: string; saveData?: boolean } }).connection;
+  return !c?.saveData && (c?.type === 'wifi' || c?.type === 'ethernet');
+}
+
+/** The pack on this device: size, age, how far a download got; null without a store or a pack. */
+export async function catalogueSummary(): Promise<PackSummary | null> {
+  const d = db();
+  return d ? packSummary(d) : null;
 }
 
 export async function readCart(): Promise<CartDraftView | null> {
