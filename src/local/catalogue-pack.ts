@@ -11,6 +11,7 @@ import { getPlainJson, http } from '../http/client';
 import { getMeta, setMeta, type LocalDb, type PackState, type SnapshotRow } from './db';
 import { snapshotRowOf } from './catalogue-snapshot';
 import { guardQuota, isLocalStorageFullError } from './storage';
+import { snapshotChanged } from './snapshot-rows';
 
 /** How the device reaches the pack endpoints; tests may pass their own. */
 export interface PackTransport {
@@ -76,7 +77,7 @@ export function packRowOf(g: PackGoods, overlay: PackOverlay, version: number, n
   if (g.py) row.py = g.py;
   if (g.pyi) row.pyi = g.pyi;
   if (g.barcode) row.barcode = g.barcode;
-  row.pack = { manufacturerId: g.manufacturer_id, sccjPyi: g.sccj_pyi, sales: g.sales, created: g.created, version };
+  row.pack = { manufacturerId: g.manufacturer_id, sccjPyi: g.sccj_pyi, scopeClass: g.scope_class, sales: g.sales, created: g.created, version };
   row.bytes = bytes;
   return row;
 }
@@ -128,6 +129,7 @@ export async function downloadPack(db: LocalDb, transport: PackTransport, opts: 
         await db.catalogueSnapshot.clear();
         await db.meta.delete('pack');
       });
+      snapshotChanged(db);
       state = undefined;
     }
     const resuming = state && state.completeAt === null && state.packVersion === manifest.version;
@@ -172,6 +174,8 @@ export async function downloadPack(db: LocalDb, transport: PackTransport, opts: 
       } catch (err) {
         if (isLocalStorageFullError(err)) return stop('quota', err);
         throw err;
+      } finally {
+        snapshotChanged(db);
       }
       current = next;
       goodsStored += rows.length;
@@ -196,6 +200,7 @@ async function finishPack(db: LocalDb, state: PackState, at: number): Promise<vo
     await setMeta(db, 'pack', { ...state, completeAt: at, syncedAt: at });
     await setMeta(db, 'catalogueAsOf', at);
   });
+  snapshotChanged(db);
 }
 
 export type DeltaOutcome = 'applied' | 'no-pack' | 'new-pack-needed';
@@ -230,7 +235,7 @@ export async function applyPackDeltas(db: LocalDb, transport: PackTransport, now
         await setMeta(db, 'pack', next);
         await setMeta(db, 'catalogueAsOf', t);
       }),
-    );
+    ).finally(() => snapshotChanged(db));
     state = next;
     if (!feed.has_more) return 'applied';
   }

@@ -73,6 +73,8 @@ export interface SnapshotRow {
 export interface PackRowFacts {
   manufacturerId: number;
   sccjPyi: string;
+  /** 经营范围 class, for the device's own refusal (src/domain/cart-line-refusal.ts). */
+  scopeClass: string;
   sales: number;
   created: number;
   /** Set by the pack download; a goods only seen in a list answer has no `pack`. */

@@ -96,6 +96,8 @@ export const searchOffline: Store['searchOffline'] = async (...args) => (await s
 export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) => (await store()).downloadCatalogue(...args);
 export const syncCatalogue: Store['syncCatalogue'] = async (...args) => (await store()).syncCatalogue(...args);
 export const catalogueSummary: Store['catalogueSummary'] = async () => (await store()).catalogueSummary();
+export const listOffline: Store['listOffline'] = async (...args) => (await store()).listOffline(...args);
+export const goodsOffline: Store['goodsOffline'] = async (...args) => (await store()).goodsOffline(...args);
 export const readCart: Store['readCart'] = async () => (await store()).readCart();
 export const rememberCart: Store['rememberCart'] = async (...args) => (await store()).rememberCart(...args);
 export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (await store()).rememberFavoriteList(...args);

@@ -5,6 +5,8 @@
 // Schema versions: db.ts declares version(1). A change adds version(2) with only the changed
 // tables and an upgrade() that migrates rows; never edit a shipped version. The outbox table must
 // keep its rows across every upgrade (it is the buyer's unsent work).
+import { listLocal, localGoods } from './pack-list';
+import { cartAddRefusal } from './cart-rules';
 import { applyPackDeltas, downloadPack, httpPackTransport, packSummary, readPackState, type PackDownloadOptions, type PackResult, type PackSummary } from './catalogue-pack';
 import { liveQuery } from 'dexie';
 import { onlineManager } from '@tanstack/react-query';
@@ -121,6 +123,7 @@ function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOp
 
   const ops: LocalOps = {
     cartAdd: (lines, goods, partial) => draftCartAdd(db, lines, { goods, partial }),
+    cartAddRefusal: (lines, goods) => cartAddRefusal(db, lines, goods),
     cartEdit: (id, number) => draftCartEdit(db, id, number),
     cartDelete: (ids) => draftCartDelete(db, ids),
     cartSelect: (ids, selected) => draftCartSelect(db, ids, selected),
@@ -288,6 +291,18 @@ function onUnmeteredNetwork(): boolean {
 export async function catalogueSummary(): Promise<PackSummary | null> {
   const d = db();
   return d ? packSummary(d) : null;
+}
+
+/** GET goods/list answered from the whole pack on this device; null without a store or a whole pack. */
+export async function listOffline(q: GoodsListQuery): Promise<GoodsListResult | null> {
+  const d = db();
+  return d ? listLocal(d, q) : null;
+}
+
+/** A goods' list item as this device holds it (pack or seen); null when unknown here. */
+export async function goodsOffline(id: number): Promise<GoodsListItem | null> {
+  const d = db();
+  return d ? localGoods(d, id) : null;
 }
 
 export async function readCart(): Promise<CartDraftView | null> {
