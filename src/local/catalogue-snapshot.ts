@@ -72,8 +72,9 @@ function scoreTerm(row: SnapshotRow, term: string, type: SearchType): number | n
     if (row.pack?.sccjPyi && ASCII.test(term) && row.pack.sccjPyi.startsWith(term)) return 1;
     return row.sccjKey.includes(term) ? 1 : null;
   }
-  const names = row.nameKey.split(' ');
-  if (names.some((n) => n.startsWith(term))) return 0;
+  // nameKey is "<name> <common name>", each without spaces: a prefix of either, with no split per row
+  // (the search walks every goods of the pack on each keystroke).
+  if (row.nameKey.startsWith(term) || row.nameKey.includes(` ${term}`)) return 0;
   if (ASCII.test(term)) {
     if (row.pyi?.startsWith(term) || row.py?.startsWith(term)) return 1;
     if (row.pyi?.includes(term) || row.py?.includes(term)) return 3;
