@@ -18,6 +18,7 @@ import { catalogueChangesFor } from '../services/catalogue/feed.ts';
 import { CATALOGUE_CHANGES_PAGE, CATALOGUE_CHANGES_PAGE_MAX, type CatalogueChangesPage } from '@domain/catalogue-changes.ts';
 import { GOODS_GONE, loadGoodsDetail } from '../services/goods/detail.ts';
 import { goodsActivities } from '../services/activities.ts';
+import { cataloguePackRoutes } from './catalogue-pack.ts';
 import type { GoodsCard, SearchSuggestion } from '@domain/contracts.ts';
 import type { GoodsActivity, GoodsDetail, GoodsListResult } from '@domain/catalog.ts';
 
@@ -85,6 +86,9 @@ goodsRoutes.get('/changes', async (c) => {
   const page = await catalogueChangesFor(c.get('deps').db, viewer, { since: q.since ?? 0, after: q.after }, q.limit ?? CATALOGUE_CHANGES_PAGE);
   return ok<CatalogueChangesPage>(c, page);
 });
+
+// The catalogue pack for offline use (docs/api.md "Catalogue pack").
+goodsRoutes.route('/pack', cataloguePackRoutes);
 
 const activitiesQuery = z.object({ goods_id: z.string({ error: '商品编号无效' }).optional() });
 

@@ -9,6 +9,7 @@ import type { BrandInfo, FocusItem, GoodsListQuery, GoodsListResult } from '../d
 import type { Page } from '../domain/envelope';
 import { http } from '../http/client';
 import { goodsKeys } from './goods';
+import { isServerUnreachable } from './reachability';
 
 /** One brand of the brand zone grid (GET /api/goods/brands). */
 export interface BrandSummary {
@@ -36,8 +37,20 @@ export function compactListQuery(q: GoodsListQuery): GoodsListQuery {
   return out as GoodsListQuery;
 }
 
-export const getGoodsList = (q: GoodsListQuery): Promise<GoodsListResult> =>
-  http.get<GoodsListResult>('goods/list', compactListQuery(q));
+/**
+ * The list from the server; with the server unreachable and no stored answer (the worker's cache),
+ * from the catalogue pack on this device (src/local listOffline), filtered and sorted the same way.
+ */
+export async function getGoodsList(q: GoodsListQuery): Promise<GoodsListResult> {
+  try {
+    return await http.get<GoodsListResult>('goods/list', compactListQuery(q));
+  } catch (err) {
+    if (!isServerUnreachable(err)) throw err;
+    const local = await (await import('../local')).listOffline(compactListQuery(q));
+    if (local === null) throw err;
+    return local;
+  }
+}
 export const getBrands = (page: number): Promise<Page<BrandSummary>> =>
   http.get<Page<BrandSummary>>('goods/brands', { page });
 export const getBrandInfo = (id: number): Promise<BrandInfo> => http.get<BrandInfo>(`focus/brand/${id}`);

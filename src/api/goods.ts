@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { GoodsActivity, GoodsDetail, GoodsListQuery } from '../domain/catalog';
 import { http } from '../http/client';
 import { warmImage } from './warm-image';
+import { isServerUnreachable } from './reachability';
 
 export const goodsKeys = {
   all: ['goods'] as const,
@@ -15,7 +16,21 @@ export const goodsKeys = {
   activities: (id: number) => [...goodsKeys.all, 'activities', id] as const,
 };
 
-export const getGoodsDetail = (id: number): Promise<GoodsDetail> => http.get<GoodsDetail>(`goods/detail/${id}`);
+/**
+ * The detail from the server; with the server unreachable and no stored answer, the goods as the
+ * catalogue pack on this device has it (price, stock, rules, 批准文号; no description or pictures
+ * beyond the main one until online).
+ */
+export async function getGoodsDetail(id: number): Promise<GoodsDetail> {
+  try {
+    return await http.get<GoodsDetail>(`goods/detail/${id}`);
+  } catch (err) {
+    if (!isServerUnreachable(err)) throw err;
+    const item = await (await import('../local')).goodsOffline(id);
+    if (item === null) throw err;
+    return { ...item, images: item.goods_image ? [item.goods_image] : [], description: '', storage: '', dosage_form: '', barcode: '', category_path: [], brand: null };
+  }
+}
 export const getGoodsActivities = (id: number): Promise<GoodsActivity[]> =>
   http.get<GoodsActivity[]>('goods/activities', { goods_id: id });
 

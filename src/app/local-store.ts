@@ -26,6 +26,7 @@ import {
   setLocalRuntime,
   startLocal,
   stopLocal,
+  syncCatalogue,
   type LocalAccount,
   type LocalRuntime,
   type StartLocalOptions,
@@ -114,6 +115,14 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
       .then(([m, wiring]) => m.startLocal(who, wiring))
       .catch(() => null);
     beginLocalStart(account, promise);
+    // After a verified sign-in, in the background: the catalogue pack (its first download only on
+    // Wi-Fi or wired; else the buyer asks on 下载商品目录供离线使用), or its deltas.
+    if ('customer' in who && !options.load) void promise.then((rt) => (rt ? refreshCatalogue() : null));
+  }
+
+  function refreshCatalogue(): void {
+    if (!onlineManager.isOnline()) return;
+    void syncCatalogue().catch(() => undefined);
   }
 
   function stop(): void {
@@ -150,7 +159,11 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
     // A server that hangs rather than refuses leaves the user query pending for the client's whole
     // timeout; the worker's report (onlineManager offline) comes within seconds and is enough to
     // open the last account's store, so the buyer's first offline writes land in its draft.
-    const fromOnline = onlineManager.subscribe(evaluate);
+    const fromOnline = onlineManager.subscribe((online) => {
+      evaluate();
+      // Back online: the catalogue catches up with what changed meanwhile.
+      if (online && currentLocalAccount() !== null && !options.load) refreshCatalogue();
+    });
     unsubscribe = () => {
       fromQuery();
       fromOnline();

@@ -285,3 +285,13 @@ function put<T>(path: string, body?: RequestBody, opts?: CallOptions): Promise<T
  * Resolves with the envelope's `data` (or the envelope with `{ envelope: true }`); rejects with ApiError.
  */
 export const http = { get, post, put, delete: del } as const;
+
+/**
+ * A GET whose answer is plain JSON rather than an envelope (the catalogue pack's chunks, which the
+ * server compresses once for every buyer of a class). Path as for `http`. Resolves with the
+ * status and, on 2xx, the parsed body; network failures reject like any request.
+ */
+export async function getPlainJson<T>(path: string, signal?: AbortSignal): Promise<{ status: number; data: T | null }> {
+  const res = await client.get(path, { signal, timeout: false });
+  return { status: res.status, data: res.ok ? await res.json<T>() : null };
+}

@@ -7,6 +7,7 @@ import type { SearchType } from '../domain/contracts';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import { setMeta, type LocalDb, type SnapshotRow } from './db';
 import { guardQuota, isLocalStorageFullError } from './storage';
+import { snapshotChanged, snapshotRows } from './snapshot-rows';
 
 /** Optional server fields (docs/offline.md asks the list endpoints to add them). */
 type WithPinyin = GoodsListItem & { pinyin_full?: string | null; pinyin_initials?: string | null };
@@ -55,7 +56,7 @@ export function rememberGoods(db: LocalDb, items: readonly GoodsListItem[], opts
       await db.catalogueSnapshot.bulkPut(rows);
       return rows.reduce((sum, r) => sum + r.bytes, 0);
     }),
-  );
+  ).finally(() => snapshotChanged(db));
 }
 
 export async function snapshotGoods(db: LocalDb, id: number): Promise<GoodsListItem | undefined> {
@@ -68,16 +69,19 @@ const ASCII = /^[a-z0-9]+$/;
 function scoreTerm(row: SnapshotRow, term: string, type: SearchType): number | null {
   if (type === 2) {
     if (row.sccjKey.startsWith(term)) return 0;
+    if (row.pack?.sccjPyi && ASCII.test(term) && row.pack.sccjPyi.startsWith(term)) return 1;
     return row.sccjKey.includes(term) ? 1 : null;
   }
-  const names = row.nameKey.split(' ');
-  if (names.some((n) => n.startsWith(term))) return 0;
+  // nameKey is "<name> <common name>", each without spaces: a prefix of either, with no split per row
+  // (the search walks every goods of the pack on each keystroke).
+  if (row.nameKey.startsWith(term) || row.nameKey.includes(` ${term}`)) return 0;
   if (ASCII.test(term)) {
     if (row.pyi?.startsWith(term) || row.py?.startsWith(term)) return 1;
     if (row.pyi?.includes(term) || row.py?.includes(term)) return 3;
   }
   if (row.nameKey.includes(term)) return 2;
   if (row.approvalKey.includes(term)) return 4;
+  if (row.barcode !== undefined && row.barcode === term) return 0;
   return null;
 }
 
@@ -101,15 +105,19 @@ export async function searchLocal(
     .filter((t) => t !== '');
   if (terms.length === 0) return [];
   const hits: { row: SnapshotRow; score: number }[] = [];
-  await db.catalogueSnapshot.each((row) => {
+  for (const row of await snapshotRows(db)) {
     let score = 0;
+    let matched = true;
     for (const t of terms) {
       const s = scoreTerm(row, t, type);
-      if (s === null) return;
+      if (s === null) {
+        matched = false;
+        break;
+      }
       score += s;
     }
-    hits.push({ row, score });
-  });
+    if (matched) hits.push({ row, score });
+  }
   hits.sort((a, b) => a.score - b.score || b.row.seenAt - a.row.seenAt || a.row.id - b.row.id);
   return hits.slice(0, limit).map((h) => h.row.item);
 }

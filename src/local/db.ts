@@ -10,6 +10,7 @@ import type { PurchaseHistoryRow, SavedList } from '../domain/quick-purchase';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { CartActivityData, CartFilterData, CartLineView, CartShippingData } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
+import type { PackOverlay } from '../domain/catalogue-pack';
 import type { OrderDetail, OrderSummary } from '../domain/orders';
 import { dbNameFor, type LocalAccount } from './account';
 import type { OutboxEntry, OutboxKind } from './outbox';
@@ -60,10 +61,47 @@ export interface SnapshotRow {
   /** The goods' barcode when an answer carried one (a code matched online by barcode); kept across
    * later list answers that carry none, so a box scanned once online matches offline. */
   barcode?: string;
-  /** Categories this goods was downloaded under (downloadForOffline). */
+  /** Categories this goods was downloaded under (downloadForOffline); a pack goods: its leaf, level 2 and level 1. */
   categoryIds: number[];
+  /** From the catalogue pack (catalogue-pack.ts): what category lists filter and sort by. */
+  pack?: PackRowFacts;
   /** Approximate stored size (JSON length), for the download budget. */
   bytes: number;
+}
+
+/** The pack's list facts of a goods (src/domain/catalogue-pack.ts PackGoods). */
+export interface PackRowFacts {
+  manufacturerId: number;
+  sccjPyi: string;
+  /** 经营范围 class, for the device's own refusal (src/domain/cart-line-refusal.ts). */
+  scopeClass: string;
+  sales: number;
+  created: number;
+  /** Set by the pack download; a goods only seen in a list answer has no `pack`. */
+  version: number;
+}
+
+/** The catalogue pack this device holds (catalogue-pack.ts). */
+export interface PackState {
+  class: string;
+  /** The catalogue version the goods are at: the pack's, then each applied delta's. */
+  version: number;
+  /** Within `version`, the last goods id of a delta page (the change feed's cursor). */
+  after: number | null;
+  /** The pack being stored: its version, chunks, and which of them are stored. */
+  packVersion: number;
+  href: string;
+  chunks: number;
+  stored: number[];
+  goods: number;
+  bytes: number;
+  rawBytes: number;
+  builtAt: string;
+  overlay: PackOverlay;
+  /** Set once every chunk is stored: from then on the pack is searchable and follows deltas. */
+  completeAt: number | null;
+  /** Last time deltas were applied (ms). */
+  syncedAt: number | null;
 }
 
 export interface RecentOrderRow {
@@ -124,6 +162,8 @@ export interface MetaValues {
   /** Quick purchase: the purchase history and saved lists as last read online (quick-purchase-local.ts). */
   purchaseHistory: PurchaseHistoryRow[];
   savedLists: SavedList[];
+  /** The catalogue pack on this device (catalogue-pack.ts). */
+  pack: PackState;
 }
 export type MetaKey = keyof MetaValues;
 export interface MetaRow {

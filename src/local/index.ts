@@ -34,6 +34,8 @@ export type { CartDraftRow, CartDraftContext, ConflictRow, CartChangeConflict, R
 export type { FormFields, OutboxEntry, OutboxKind } from './outbox';
 export type { CartDraftView } from './cart-draft';
 export type { DownloadOptions, DownloadProgress, DownloadResult } from './catalogue-snapshot';
+export type { PackProgress, PackResult, PackSummary } from './catalogue-pack';
+export type { CatalogueSyncOptions, CatalogueSyncResult } from './store';
 export type { QuickPurchaseCache } from './quick-purchase-local';
 export type { EngineStatus, EntryOutcome, LockManagerLike } from './sync-engine';
 export type { LastSync, LiveReads, LocalRuntime, LocalStatus } from './runtime';
@@ -92,6 +94,10 @@ export const startLocal = async (...args: Parameters<Store['startLocal']>): Prom
 export const stopLocal: Store['stopLocal'] = async () => (await store()).stopLocal();
 export const searchOffline: Store['searchOffline'] = async (...args) => (await store()).searchOffline(...args);
 export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) => (await store()).downloadCatalogue(...args);
+export const syncCatalogue: Store['syncCatalogue'] = async (...args) => (await store()).syncCatalogue(...args);
+export const catalogueSummary: Store['catalogueSummary'] = async () => (await store()).catalogueSummary();
+export const listOffline: Store['listOffline'] = async (...args) => (await store()).listOffline(...args);
+export const goodsOffline: Store['goodsOffline'] = async (...args) => (await store()).goodsOffline(...args);
 export const readCart: Store['readCart'] = async () => (await store()).readCart();
 export const rememberCart: Store['rememberCart'] = async (...args) => (await store()).rememberCart(...args);
 export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (await store()).rememberFavoriteList(...args);

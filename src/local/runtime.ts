@@ -14,6 +14,8 @@ import type { EngineStatus, SyncEngine } from './sync-engine';
 /** The local operations the Dexie-free modules call, bound to the account's database. */
 export interface LocalOps {
   cartAdd(lines: readonly CartAddLine[], goods?: readonly GoodsListItem[], partial?: boolean): Promise<OutboxEntry>;
+  /** The device's refusal of an add (cart-rules.ts), in the server's words; null when it may be queued. */
+  cartAddRefusal(lines: readonly CartAddLine[], goods?: readonly GoodsListItem[]): Promise<string | null>;
   cartEdit(id: number, number: number): Promise<OutboxEntry>;
   cartDelete(ids: readonly number[]): Promise<OutboxEntry>;
   cartSelect(ids: readonly number[], selected: boolean): Promise<OutboxEntry>;

@@ -5,6 +5,9 @@
 // Schema versions: db.ts declares version(1). A change adds version(2) with only the changed
 // tables and an upgrade() that migrates rows; never edit a shipped version. The outbox table must
 // keep its rows across every upgrade (it is the buyer's unsent work).
+import { listLocal, localGoods } from './pack-list';
+import { cartAddRefusal } from './cart-rules';
+import { applyPackDeltas, downloadPack, httpPackTransport, packSummary, readPackState, type PackDownloadOptions, type PackResult, type PackSummary } from './catalogue-pack';
 import { liveQuery } from 'dexie';
 import { onlineManager } from '@tanstack/react-query';
 import type { CartAddLine, CartAddResult, CartState } from '../domain/cart-types';
@@ -120,6 +123,7 @@ function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOp
 
   const ops: LocalOps = {
     cartAdd: (lines, goods, partial) => draftCartAdd(db, lines, { goods, partial }),
+    cartAddRefusal: (lines, goods) => cartAddRefusal(db, lines, goods),
     cartEdit: (id, number) => draftCartEdit(db, id, number),
     cartDelete: (ids) => draftCartDelete(db, ids),
     cartSelect: (ids, selected) => draftCartSelect(db, ids, selected),
@@ -237,6 +241,68 @@ const fetchGoodsPage = (query: GoodsListQuery, signal?: AbortSignal): Promise<Go
 export async function downloadCatalogue(opts: DownloadOptions): Promise<DownloadResult | null> {
   const d = db();
   return d ? downloadForOffline(d, fetchGoodsPage, opts) : null;
+}
+
+export interface CatalogueSyncOptions extends PackDownloadOptions {
+  /** The buyer asked (the download page); otherwise only on Wi-Fi / wired, as the Network Information API says. */
+  asked?: boolean;
+}
+
+export type CatalogueSyncResult = PackResult | { stoppedBy: 'skipped' | 'deltas'; goods: number; bytes: number };
+
+let catalogueRun: Promise<CatalogueSyncResult | null> | null = null;
+
+/**
+ * Brings the catalogue pack up to date: the rest of an interrupted download, a new pack when none
+ * is complete or the buyer's class changed, else the change feed since its version (a feed too
+ * far behind fetches a new pack). One run at a time per tab.
+ */
+export function syncCatalogue(opts: CatalogueSyncOptions = {}): Promise<CatalogueSyncResult | null> {
+  const d = db();
+  if (!d) return Promise.resolve(null);
+  if (catalogueRun) return catalogueRun;
+  const run = (async (): Promise<CatalogueSyncResult> => {
+    const state = await readPackState(d);
+    const complete = state?.completeAt != null;
+    if (!complete && !opts.asked && !onUnmeteredNetwork()) return { stoppedBy: 'skipped', goods: 0, bytes: 0 };
+    if (complete) {
+      const manifest = await httpPackTransport.manifest(opts.signal);
+      if (manifest.class === state!.class) {
+        const outcome = await applyPackDeltas(d, httpPackTransport, opts.now, opts.signal);
+        if (outcome === 'applied') return { stoppedBy: 'deltas', goods: 0, bytes: 0 };
+      }
+    }
+    return downloadPack(d, httpPackTransport, opts);
+  })();
+  catalogueRun = run;
+  void run.finally(() => {
+    if (catalogueRun === run) catalogueRun = null;
+  }).catch(() => undefined);
+  return run;
+}
+
+/** True on Wi-Fi or a wired connection, where the Network Information API says which. */
+function onUnmeteredNetwork(): boolean {
+  const c = (navigator as Navigator & { connection?: { type?: string; saveData?: boolean } }).connection;
+  return !c?.saveData && (c?.type === 'wifi' || c?.type === 'ethernet');
+}
+
+/** The pack on this device: size, age, how far a download got; null without a store or a pack. */
+export async function catalogueSummary(): Promise<PackSummary | null> {
+  const d = db();
+  return d ? packSummary(d) : null;
+}
+
+/** GET goods/list answered from the whole pack on this device; null without a store or a whole pack. */
+export async function listOffline(q: GoodsListQuery): Promise<GoodsListResult | null> {
+  const d = db();
+  return d ? listLocal(d, q) : null;
+}
+
+/** A goods' list item as this device holds it (pack or seen); null when unknown here. */
+export async function goodsOffline(id: number): Promise<GoodsListItem | null> {
+  const d = db();
+  return d ? localGoods(d, id) : null;
 }
 
 export async function readCart(): Promise<CartDraftView | null> {

@@ -11,6 +11,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import type { CartAddLine } from '../domain/cart-types';
 import { http } from '../http/client';
+import { ApiError } from '../domain/api-error';
 import type { CartAddResult, CartEditResult, CartPartialAddResult, CartSelectResult } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { Envelope } from '../domain/envelope';
@@ -19,6 +20,9 @@ import type { FormFields, OutboxEntry } from './outbox';
 import { requestOf, type OutboxRequestCall } from './outbox-kinds';
 import { awaitLocalRuntime, type LocalRuntime } from './runtime';
 import { isLocalStorageFullError } from './storage';
+
+/** The status and code the server's cart answers a per-goods refusal with. */
+const REFUSED_CODE = 400;
 
 export const OFFLINE_SAVED_MESSAGE = '当前无网络，已保存在本机，联网后将自动同步';
 export const QUEUED_MESSAGE = '网络不稳定，已保存在本机，稍后将自动同步';
@@ -89,8 +93,17 @@ export interface CartAddOptions {
   goods?: readonly GoodsListItem[];
 }
 
-/** POST /api/cart (lines as CartAddLine; the server's price wins). */
-export function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartAddResult>> {
+/**
+ * POST /api/cart (lines as CartAddLine; the server's price wins). With no connection the device
+ * first applies the cart's rules itself (cart-rules.ts): a line the server would refuse is refused
+ * here, with the server's sentence, instead of being queued.
+ */
+export async function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartAddResult>> {
+  if (!onlineManager.isOnline()) {
+    const rt = await awaitLocalRuntime();
+    const refusal = rt ? await rt.ops.cartAddRefusal(lines, opts.goods) : null;
+    if (refusal) throw new ApiError({ code: REFUSED_CODE, status: REFUSED_CODE, msg: refusal });
+  }
   return write<CartAddResult>({
     local: (rt) => rt.ops.cartAdd(lines, opts.goods),
     kind: 'cart.add',

@@ -4,13 +4,13 @@
 import { cartUnitPrice } from '@domain/cart.ts';
 import type { CartLineType } from '@domain/cart-types.ts';
 import {
-  quantityMessage,
   quantityProblem,
   quantityRulesFor,
   type QuantityGoods,
   type QuantityRules,
 } from '@domain/quantity.ts';
 import { purchaseBlock } from '@domain/business-scope.ts';
+import { quantityRefusal, scopeRefusal } from '@domain/cart-line-refusal.ts';
 import type { Buyer } from './buyer.ts';
 import type { CombinationFacts, FlashFact, GoodsFactRow, GoodsFacts } from './facts.ts';
 import { companyLimitProblem, groupJoinPrice } from '../promotions/line-terms.ts';
@@ -100,18 +100,16 @@ export function lineProblem(s: LineSubject, buyer: Who, number: number): string 
     }
   } else {
     if (!visibleTo(s.goods, buyer)) return `${name}：${GONE_MSG}`;
-    const block = scopeBlock(s.goods, buyer);
-    if (block) return `${name}：${block}`;
+    const block = scopeRefusal(name, buyer.entitlement, s.goods.scopeClass);
+    if (block) return block;
     if (s.type === 1 && !s.flash) return `${name}：秒杀活动已结束`;
     if (s.type === 2 && !s.flash) return `${name}：拼团活动已结束`;
     const overLimit = s.flash ? companyLimitProblem(s.flash, number, s.goods.bzdw || '件') : null;
     if (overLimit) return `${name}：${overLimit}`;
   }
   const rules = lineRules(s, buyer);
-  const problem = quantityProblem(number, rules);
-  if (problem === null) return null;
-  if (problem === 'not_buyable' && isBuyableApartFromStock(s, buyer)) return `${name}：库存不足`;
-  return `${name}：${quantityMessage(problem, rules, s.type === 3 ? '套' : s.goods.bzdw || '件')}`;
+  if (quantityProblem(number, rules) === null) return null;
+  return quantityRefusal(name, s.type === 3 ? '套' : s.goods.bzdw, rules, number, isBuyableApartFromStock(s, buyer));
 }
 
 function isBuyableApartFromStock(s: LineSubject, buyer: Who): boolean {

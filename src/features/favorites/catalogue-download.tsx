@@ -1,17 +1,16 @@
-// 下载商品目录供离线使用: pages through the goods of the buyer's level-1 categories into the
-// catalogue snapshot on this device (src/local downloadCatalogue), within a 30 MB budget, with
-// progress and a cancel button. Offline the buyer can then search and add those goods to the cart.
+// 下载商品目录供离线使用: the whole catalogue pack of the buyer's class onto this device
+// (src/local syncCatalogue, docs/offline.md "The catalogue pack"), with progress, pause and resume
+// (the chunks already stored are kept), its size and the data's age. Once stored it follows the
+// change feed by itself. Offline the buyer can then search, list, open and add any goods.
 // The help centre and news articles are read along with it (the worker keeps them, help-v1).
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { downloadHelpCentre } from '../../api/articles';
-import { commonDataQuery } from '../../api/common';
-import { type DownloadProgress, type DownloadResult, useLocalStatus, useOnline } from '../../local';
+import { type DownloadResult, type PackProgress, type PackSummary, useLocalStatus, useOnline } from '../../local';
 import { formatDateTime } from '../../domain/time';
 import styles from './catalogue-download.module.css';
 
 export const DOWNLOAD_LABEL = '下载商品目录供离线使用';
-/** A promise to the buyer about their disk (src/local checks it goods by goods). */
+/** The paging download's budget (src/local downloadForOffline); the pack replaced it on this page. */
 export const DOWNLOAD_BUDGET_BYTES = 30 * 1024 * 1024;
 
 const MB = 1024 * 1024;
@@ -19,7 +18,7 @@ const mb = (bytes: number) => (bytes / MB).toFixed(1);
 
 type State =
   | { phase: 'idle' }
-  | { phase: 'running'; progress: DownloadProgress | null }
+  | { phase: 'running'; progress: PackProgress | null }
   | { phase: 'finished'; text: string; tone: 'done' | 'warn' };
 
 /** What the buyer reads when a download ends; `helpArticles` null when the help centre was not read. */
@@ -45,15 +44,34 @@ function goodsOutcome(result: DownloadResult | null): { text: string; tone: 'don
   }
 }
 
+/** What the page says about the pack on this device: size and age, or how far a download got. */
+export function packSummaryText(s: PackSummary | null): string {
+  if (s === null) return '尚未下载';
+  if (s.completeAt === null) return `已下载 ${s.chunksStored}/${s.chunks} 部分，可继续下载`;
+  const asOf = formatDateTime(s.syncedAt ?? s.completeAt);
+  return `已保存 ${s.goods} 件商品，占用约 ${mb(s.rawBytes)} MB（下载 ${mb(s.bytes)} MB），数据更新于 ${asOf}`;
+}
+
 export function CatalogueDownload() {
   const online = useOnline();
   const status = useLocalStatus();
-  const common = useQuery(commonDataQuery());
-  const categoryIds = (common.data?.category ?? []).map((c) => c.id);
   const [state, setState] = useState<State>({ phase: 'idle' });
+  const [summary, setSummary] = useState<PackSummary | null>(null);
   const abort = useRef<AbortController | null>(null);
-  // Leaving the page stops the download; what was saved stays.
+  // Leaving the page pauses the download; what was stored stays and the next start resumes.
   useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    let live = true;
+    void import('../../local')
+      .then((local) => local.catalogueSummary())
+      .then((s) => {
+        if (live) setSummary(s);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [status.account, status.catalogueAsOf, state.phase]);
 
   const start = async () => {
     const controller = new AbortController();
@@ -62,19 +80,27 @@ export function CatalogueDownload() {
     let result: DownloadResult | null = null;
     try {
       const local = await import('../../local');
-      result = await local.downloadCatalogue({
-        categoryIds,
-        budgetBytes: DOWNLOAD_BUDGET_BYTES,
+      const run = await local.syncCatalogue({
+        asked: true,
         signal: controller.signal,
         onProgress: (progress) => {
           if (!controller.signal.aborted) setState({ phase: 'running', progress });
         },
       });
+      if (run !== null) {
+        const s = await local.catalogueSummary();
+        // A finished run (a whole pack, or the deltas of a complete one) reports the pack on the device.
+        const stop = run.stoppedBy;
+        result =
+          stop === 'done' || stop === 'deltas' || stop === 'skipped'
+            ? { goods: s?.goods ?? run.goods, bytes: s?.rawBytes ?? run.bytes, stoppedBy: 'done' }
+            : { goods: run.goods, bytes: run.bytes, stoppedBy: stop };
+      }
     } catch (err) {
       result = { goods: 0, bytes: 0, stoppedBy: 'error', error: err };
     }
     let helpArticles: number | null = null;
-    if (result !== null && (result.stoppedBy === 'done' || result.stoppedBy === 'budget')) {
+    if (result !== null && result.stoppedBy === 'done') {
       // Small (a few dozen answers); a failure here leaves the goods download as it was.
       helpArticles = await downloadHelpCentre(controller.signal).catch(() => null);
     }
@@ -84,32 +110,32 @@ export function CatalogueDownload() {
 
   const running = state.phase === 'running';
   const progress = running ? state.progress : null;
-  const total = progress ? Math.max(progress.total, progress.goods) : 0;
-  const disabled = !online || status.account === null || categoryIds.length === 0;
+  const disabled = !online || status.account === null;
+  const partial = summary !== null && summary.completeAt === null;
   return (
     <section className={styles.panel} aria-labelledby="catalogue-download-title">
       <div className={styles.head}>
         <h2 id="catalogue-download-title" className={styles.title}>
           离线商品目录
         </h2>
-        <span className={styles.muted}>
-          {status.catalogueAsOf !== null ? `上次下载：${formatDateTime(status.catalogueAsOf)}` : '尚未下载'}，最多占用 {mb(DOWNLOAD_BUDGET_BYTES)} MB
+        <span className={styles.muted} data-testid="catalogue-pack-summary">
+          {packSummaryText(summary)}
         </span>
       </div>
       {running ? (
         <div className={styles.progressRow}>
-          <progress className={styles.progress} max={total || 1} value={progress?.goods ?? 0} aria-label="下载进度" />
+          <progress className={styles.progress} max={progress?.chunks || 1} value={progress?.chunksStored ?? 0} aria-label="下载进度" />
           <span className={styles.muted} aria-live="polite">
-            {progress ? `已保存 ${progress.goods} 件商品（${mb(progress.bytes)} MB）` : '正在准备…'}
+            {progress ? `已下载 ${progress.chunksStored}/${progress.chunks} 部分（共 ${progress.goods} 件商品）` : '正在准备…'}
           </span>
           <button type="button" className={styles.cancel} onClick={() => abort.current?.abort()}>
-            取消
+            暂停
           </button>
         </div>
       ) : (
         <div className={styles.progressRow}>
           <button type="button" className={styles.start} disabled={disabled} onClick={() => void start()}>
-            {DOWNLOAD_LABEL}
+            {partial ? '继续下载' : DOWNLOAD_LABEL}
           </button>
           {!online && <span className={styles.muted}>联网后可下载</span>}
           {state.phase === 'finished' && (

@@ -1,0 +1,36 @@
+// The cart's rules checked on the device before a line is queued with no connection (issue 35 §2):
+// 经营范围 and lapsed certificates (the pack's per-company overlay), 中包装 multiples, 起购量, 限购 and
+// the 含麻黄碱 per-order cap, counted with what the draft already holds of the goods. The sentences
+// are the server's (src/domain/cart-line-refusal.ts). Stock is left to the server: the device's
+// copy may be hours old, and reconcile reports a shortfall with its own text.
+import type { CartAddLine } from '../domain/cart-types';
+import type { GoodsListItem } from '../domain/catalog';
+import { quantityRulesFor } from '../domain/quantity';
+import { quantityRefusal, scopeRefusal } from '../domain/cart-line-refusal';
+import { getMeta, type LocalDb } from './db';
+
+const isPlain = (line: CartAddLine): boolean => line.type === undefined || Number(line.type) === 0;
+
+/** The first refusal among `lines`, or null; goods unknown on the device are left to the server. */
+export async function cartAddRefusal(db: LocalDb, lines: readonly CartAddLine[], given: readonly GoodsListItem[] = []): Promise<string | null> {
+  const pack = await getMeta(db, 'pack');
+  const entitlement = pack?.overlay.entitlement ?? null;
+  const byId = new Map(given.map((g) => [g.id, g]));
+  const draft = await db.cartDrafts.toArray();
+  const adding = new Map<number, number>();
+  for (const line of lines) {
+    if (!isPlain(line)) continue;
+    const row = await db.catalogueSnapshot.get(line.goods_id);
+    const item = row?.item ?? byId.get(line.goods_id);
+    if (!item) continue;
+    const scope = entitlement && row?.pack ? scopeRefusal(item.name, entitlement, row.pack.scopeClass) : item.buy_block ? `${item.name}：${item.buy_block}` : null;
+    if (scope) return scope;
+    const before = adding.get(line.goods_id) ?? draft.filter((d) => d.goods.id === line.goods_id && Number(d.type) === 0).reduce((n, d) => n + d.number, 0);
+    const total = before + line.number;
+    adding.set(line.goods_id, total);
+    const rules = quantityRulesFor({ ...item, number: Number.MAX_SAFE_INTEGER });
+    const refusal = quantityRefusal(item.name, item.bzdw, rules, total, true);
+    if (refusal) return refusal;
+  }
+  return null;
+}

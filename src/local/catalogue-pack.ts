@@ -1,0 +1,270 @@
+// The catalogue pack on the device (issue 35 §1, docs/offline.md "The catalogue pack"): the whole
+// catalogue this buyer's class may see, stored chunk by chunk into the catalogue snapshot table,
+// so the offline search, category lists, detail and quick purchase read it as they read goods seen
+// online. A download resumes where it stopped (the chunks already stored are skipped); once
+// complete, the device follows the change feed from the pack's version. A new class (rank changed)
+// or a feed too far behind fetches a new pack.
+import type { CatalogueChangesPage } from '../domain/catalogue-changes';
+import { decodePackChunk, packGoodsToListItem, type PackChunk, type PackGoods, type PackManifest, type PackOverlay } from '../domain/catalogue-pack';
+import type { GoodsListItem } from '../domain/catalog';
+import { getPlainJson, http } from '../http/client';
+import { getMeta, setMeta, type LocalDb, type PackState, type SnapshotRow } from './db';
+import { snapshotRowOf } from './catalogue-snapshot';
+import { guardQuota, isLocalStorageFullError } from './storage';
+import { snapshotChanged } from './snapshot-rows';
+
+/** How the device reaches the pack endpoints; tests may pass their own. */
+export interface PackTransport {
+  manifest(signal?: AbortSignal): Promise<PackManifest>;
+  /** A chunk, or 'gone' when the server no longer serves that version (start again). */
+  chunk(href: string, index: number, signal?: AbortSignal): Promise<PackChunk | 'gone'>;
+  changes(since: number, after: number | null, signal?: AbortSignal): Promise<CatalogueChangesPage>;
+}
+
+const apiPath = (href: string): string => href.replace(/^\/api\//, '');
+
+export const httpPackTransport: PackTransport = {
+  manifest: (signal) => http.get<PackManifest>('goods/pack', undefined, { signal }),
+  async chunk(href, index, signal) {
+    const res = await getPlainJson<PackChunk>(`${apiPath(href)}/${index}`, signal);
+    if (res.status === 410 || res.status === 403) return 'gone';
+    if (!res.data) throw new Error(`catalogue pack chunk ${index}: HTTP ${res.status}`);
+    return res.data;
+  },
+  changes: (since, after, signal) =>
+    http.get<CatalogueChangesPage>('goods/changes', after === null ? { since, limit: CHANGES_PAGE } : { since, after, limit: CHANGES_PAGE }, { signal }),
+};
+
+const CHANGES_PAGE = 500;
+/** More delta pages than this (10,000 changes) and a new pack is cheaper than the feed. */
+export const MAX_DELTA_PAGES = 20;
+
+export interface PackProgress {
+  chunksStored: number;
+  chunks: number;
+  goodsStored: number;
+  goods: number;
+  bytes: number;
+}
+
+export type PackStop = 'done' | 'cancelled' | 'quota' | 'error';
+
+export interface PackResult {
+  stoppedBy: PackStop;
+  goods: number;
+  bytes: number;
+  error?: unknown;
+}
+
+export interface PackDownloadOptions {
+  onProgress?: (p: PackProgress) => void;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+function isAbort(err: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  const e = err as { kind?: unknown; name?: unknown } | null;
+  return e?.kind === 'aborted' || e?.name === 'AbortError';
+}
+
+/** A pack goods as stored: the list item for this company plus its search and list keys. */
+export function packRowOf(g: PackGoods, overlay: PackOverlay, version: number, now: number, bytes: number, favorite = false): SnapshotRow {
+  const item = packGoodsToListItem(g, overlay, favorite);
+  const row = snapshotRowOf(item, now);
+  row.seenAt = 0;
+  row.categoryIds = [g.category_id, g.category_l2, g.category_l1];
+  if (g.py) row.py = g.py;
+  if (g.pyi) row.pyi = g.pyi;
+  if (g.barcode) row.barcode = g.barcode;
+  row.pack = { manufacturerId: g.manufacturer_id, sccjPyi: g.sccj_pyi, scopeClass: g.scope_class, sales: g.sales, created: g.created, version };
+  row.bytes = bytes;
+  return row;
+}
+
+export const readPackState = (db: LocalDb): Promise<PackState | undefined> => getMeta(db, 'pack');
+
+function freshState(m: PackManifest): PackState {
+  return {
+    class: m.class,
+    version: m.version,
+    after: null,
+    packVersion: m.version,
+    href: m.href,
+    chunks: m.chunks,
+    stored: [],
+    goods: m.goods,
+    bytes: m.bytes,
+    rawBytes: m.raw_bytes,
+    builtAt: m.built_at,
+    overlay: m.overlay,
+    completeAt: null,
+    syncedAt: null,
+  };
+}
+
+/**
+ * Downloads the buyer's class pack, or the rest of it: chunks already stored for the same
+ * (class, version) are skipped. A pack of another class empties the snapshot first (its goods and
+ * prices belong to the other class). When every chunk is stored, goods the pack no longer has are
+ * removed, and the snapshot's "as of" time is set.
+ */
+export async function downloadPack(db: LocalDb, transport: PackTransport, opts: PackDownloadOptions = {}): Promise<PackResult> {
+  const now = opts.now ?? Date.now;
+  let goodsStored = 0;
+  let bytes = 0;
+  const stop = (stoppedBy: PackStop, error?: unknown): PackResult =>
+    error === undefined ? { stoppedBy, goods: goodsStored, bytes } : { stoppedBy, goods: goodsStored, bytes, error };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let manifest: PackManifest;
+    try {
+      manifest = await transport.manifest(opts.signal);
+    } catch (err) {
+      return isAbort(err, opts.signal) ? stop('cancelled') : stop('error', err);
+    }
+    let state = await readPackState(db);
+    if (state && state.class !== manifest.class) {
+      // Another class's prices and 控销 goods must not stay on the device.
+      await db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+        await db.catalogueSnapshot.clear();
+        await db.meta.delete('pack');
+      });
+      snapshotChanged(db);
+      state = undefined;
+    }
+    const resuming = state && state.completeAt === null && state.packVersion === manifest.version;
+    if (!resuming) {
+      state = { ...freshState(manifest), ...(state?.completeAt ? { syncedAt: state.syncedAt } : {}) };
+      await setMeta(db, 'pack', state);
+    }
+    let current = state!;
+    goodsStored = 0;
+    bytes = 0;
+    const report = () =>
+      opts.onProgress?.({ chunksStored: current.stored.length, chunks: current.chunks, goodsStored, goods: current.goods, bytes });
+    report();
+    let gone = false;
+    for (let i = 0; i < current.chunks; i++) {
+      if (current.stored.includes(i)) continue;
+      if (opts.signal?.aborted) return stop('cancelled');
+      let chunk: PackChunk | 'gone';
+      try {
+        chunk = await transport.chunk(current.href, i, opts.signal);
+      } catch (err) {
+        return isAbort(err, opts.signal) ? stop('cancelled') : stop('error', err);
+      }
+      if (chunk === 'gone') {
+        gone = true;
+        break;
+      }
+      if (opts.signal?.aborted) return stop('cancelled');
+      const goods = decodePackChunk(chunk);
+      const t = now();
+      const perGoods = Math.ceil(current.rawBytes / Math.max(1, current.goods));
+      const favorites = new Set((await db.favorites.where('on').equals(1).primaryKeys()) as number[]);
+      const rows = goods.map((g) => packRowOf(g, current.overlay, current.packVersion, t, perGoods, favorites.has(g.id)));
+      const next: PackState = { ...current, stored: [...current.stored, i] };
+      try {
+        await guardQuota(() =>
+          db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+            await db.catalogueSnapshot.bulkPut(rows);
+            await setMeta(db, 'pack', next);
+          }),
+        );
+      } catch (err) {
+        if (isLocalStorageFullError(err)) return stop('quota', err);
+        throw err;
+      } finally {
+        snapshotChanged(db);
+      }
+      current = next;
+      goodsStored += rows.length;
+      bytes += rows.length * perGoods;
+      report();
+    }
+    if (gone) continue;
+    await finishPack(db, current, now());
+    return stop('done');
+  }
+  return stop('error', new Error('catalogue pack: the server kept replacing the pack'));
+}
+
+/** Every chunk stored: drop goods the pack does not have (off sale since, or seen under another version). */
+async function finishPack(db: LocalDb, state: PackState, at: number): Promise<void> {
+  await db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+    const stale: number[] = [];
+    await db.catalogueSnapshot.each((row) => {
+      if (!row.pack || row.pack.version !== state.packVersion) stale.push(row.id);
+    });
+    await db.catalogueSnapshot.bulkDelete(stale);
+    await setMeta(db, 'pack', { ...state, completeAt: at, syncedAt: at });
+    await setMeta(db, 'catalogueAsOf', at);
+  });
+  snapshotChanged(db);
+}
+
+export type DeltaOutcome = 'applied' | 'no-pack' | 'new-pack-needed';
+
+/**
+ * Applies the change feed since the pack's version: a changed goods replaces its row (keeping its
+ * category and list keys), a gone one is removed. Too many pages: 'new-pack-needed'.
+ */
+export async function applyPackDeltas(db: LocalDb, transport: PackTransport, now: () => number = Date.now, signal?: AbortSignal): Promise<DeltaOutcome> {
+  let state = await readPackState(db);
+  if (!state || state.completeAt === null) return 'no-pack';
+  for (let page = 0; page < MAX_DELTA_PAGES; page++) {
+    const feed = await transport.changes(state.version, state.after, signal);
+    const live = feed.changes.filter((c): c is typeof c & { goods: GoodsListItem } => c.goods !== null);
+    const goneIds = feed.changes.filter((c) => c.goods === null).map((c) => c.goods_id);
+    const t = now();
+    const next: PackState = { ...state, version: feed.next_since, after: feed.next_after, syncedAt: t };
+    await guardQuota(() =>
+      db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+        const prev = await db.catalogueSnapshot.bulkGet(live.map((c) => c.goods_id));
+        const rows = live.map((c, i) => {
+          const before = prev[i];
+          const row = snapshotRowOf(c.goods, t, before);
+          row.seenAt = before?.seenAt ?? 0;
+          if (before?.pack) row.pack = { ...before.pack, sales: c.goods.sales };
+          row.categoryIds = before?.categoryIds ?? [];
+          row.bytes = before?.bytes ?? row.bytes;
+          return row;
+        });
+        await db.catalogueSnapshot.bulkPut(rows);
+        await db.catalogueSnapshot.bulkDelete(goneIds);
+        await setMeta(db, 'pack', next);
+        await setMeta(db, 'catalogueAsOf', t);
+      }),
+    ).finally(() => snapshotChanged(db));
+    state = next;
+    if (!feed.has_more) return 'applied';
+  }
+  return 'new-pack-needed';
+}
+
+export interface PackSummary {
+  goods: number;
+  /** Compressed bytes transferred for the pack, and its size as stored (uncompressed JSON). */
+  bytes: number;
+  rawBytes: number;
+  builtAt: string;
+  completeAt: number | null;
+  syncedAt: number | null;
+  chunksStored: number;
+  chunks: number;
+}
+
+export async function packSummary(db: LocalDb): Promise<PackSummary | null> {
+  const s = await readPackState(db);
+  if (!s) return null;
+  return {
+    goods: s.goods,
+    bytes: s.bytes,
+    rawBytes: s.rawBytes,
+    builtAt: s.builtAt,
+    completeAt: s.completeAt,
+    syncedAt: s.syncedAt,
+    chunksStored: s.stored.length,
+    chunks: s.chunks,
+  };
+}

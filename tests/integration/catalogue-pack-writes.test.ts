@@ -1,0 +1,59 @@
+// The pages' calls over the catalogue pack with the server stopped (issue 35 §2; fake-indexeddb,
+// the real app through the real HTTP client, the store started as the app starts it): the pack
+// downloaded through syncCatalogue; a goods list and a goods detail never fetched online answered
+// from it; an add the cart's rules forbid refused by cartAdd on the device with the server's own
+// sentence and nothing queued, while an allowed one is queued as before.
+import 'fake-indexeddb/auto';
+import { onlineManager } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getGoodsList } from '../../src/api/goods-list';
+import { getGoodsDetail } from '../../src/api/goods';
+import * as local from '../../src/local/index';
+import * as store from '../../src/local/store';
+import { cartAdd } from '../../src/local/writes';
+import { startRealShop, uniqueName, type RealShop } from './real-shop';
+
+let shop: RealShop;
+beforeAll(async () => {
+  shop = await startRealShop();
+});
+afterAll(() => shop.close());
+beforeEach(() => {
+  shop.browser.reset();
+  shop.browser.install();
+});
+afterEach(async () => {
+  onlineManager.setOnline(true);
+  await local.stopLocal();
+});
+
+const line = (goods_id: number, number: number) => ({ goods_id, number, ck_id: shop.cat.warehouseId });
+
+describe('pages over the pack with the server stopped', () => {
+  it('lists, opens and refuses on the device; an allowed add is queued', async () => {
+    const member = await shop.member(uniqueName('pw'));
+    shop.browser.signInAs(member);
+    const rt = await store.startLocal(member.user, { locks: null });
+    if (!rt) throw new Error('local store did not start');
+    expect((await local.syncCatalogue({ asked: true }))?.stoppedBy).toBe('done');
+    // What the server itself answers online for 6 of a goods limited to 5.
+    const online = await shop.t.call('POST', '/api/cart', { cookie: member.cookie, body: { params: [line(shop.goodsId.limited, 6)] } });
+    expect(online.status).toBe(400);
+
+    shop.browser.down = true;
+    onlineManager.setOnline(false);
+    const list = await getGoodsList({ sort: 'price_asc', page_size: 50 });
+    expect(list.list.map((g) => g.id)).toEqual(expect.arrayContaining([shop.goodsId.ganmaoling, shop.goodsId.banlangen]));
+    expect(list.list.map((g) => g.id)).not.toContain(shop.goodsId.kx);
+    const detail = await getGoodsDetail(shop.goodsId.banlangen);
+    expect(detail).toMatchObject({ id: shop.goodsId.banlangen, name: '板蓝根颗粒', price: 800 });
+
+    const before = await rt.ops.pendingCount();
+    const refused = await cartAdd([line(shop.goodsId.limited, 6)]).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ msg: online.body.msg });
+    expect((refused as { msg: string }).msg).toBe('复方甘草片：最多可购买5盒');
+    expect(await rt.ops.pendingCount()).toBe(before);
+    await expect(cartAdd([line(shop.goodsId.limited, 5)])).resolves.toMatchObject({ provisional: true });
+    expect(await rt.ops.pendingCount()).toBe(before + 1);
+  });
+});
