@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { currentPack } from '../../server/services/catalogue/pack-cache.ts';
+import { loadPackGoods } from '../../server/services/catalogue/pack-build.ts';
 import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
 import { decodePackChunk, type PackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack.ts';
 
@@ -90,6 +91,15 @@ describe('GET /api/goods/pack', () => {
     const text = JSON.stringify(await decode(await chunk(approved.cookie, `${m.href}/0`)));
     expect(text).not.toContain('1800');
     expect((await allGoods(approved)).find((g) => g.id === laddered)!.ladder).toEqual([10, 900, 50, 800]);
+  });
+
+  it('read page by page (so PGlite is never held by one long read), the pages make the same goods, ladders and prices as one read', async () => {
+    for (const name of ['目录分页一', '目录分页二', '目录分页三']) await shop.goods({ name, basePrice: 1_500, stock: 5 });
+    const v = { approved: true, isSpecial: false, rank: 1 };
+    const whole = await loadPackGoods(t.db, v, 100_000);
+    expect(whole.length).toBeGreaterThanOrEqual(5);
+    for (const size of [1, 2, 3]) expect(await loadPackGoods(t.db, v, size)).toEqual(whole);
+    expect(whole.find((g) => g.id === laddered)!.ladder).toEqual([10, 900, 50, 800]);
   });
 
   it('one pack per class: two buyers of a class share it, other classes have their own', async () => {

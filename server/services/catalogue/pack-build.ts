@@ -1,5 +1,5 @@
 // Builds the catalogue pack of one price-and-visibility class (src/domain/catalogue-pack.ts): every
-// on-sale goods the class may see, with the class's prices, read in one statement after the
+// on-sale goods the class may see, with the class's prices, read page by page after the
 // catalogue version. Reading the version first is what makes the pack safe to follow with the
 // change feed: a goods changed after that read is in the pack already AND in the feed after the
 // version, and applying a change twice is harmless; the other order could miss one.
@@ -167,19 +167,30 @@ function toPackGoods(r: Row, showPrices: boolean): PackGoods {
   };
 }
 
-/** The class's goods, ordered by id (a chunk's range is stable for one version). */
-export async function loadPackGoods(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>): Promise<PackGoods[]> {
+/**
+ * The class's goods, ordered by id (a chunk's range is stable for one version), read a page at a
+ * time: on PGlite one statement holds the only connection, and a single read of 20,000 goods held
+ * every buyer's request for seconds. Reading in pages after the version is as safe as one read: a
+ * goods changed between two pages is in the feed after the version either way.
+ */
+export async function loadPackGoods(
+  db: Db,
+  v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>,
+  pageSize: number = PACK_CHUNK_GOODS,
+): Promise<PackGoods[]> {
+  const out: PackGoods[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await loadPackPage(db, v, after, pageSize);
+    out.push(...page);
+    if (page.length < pageSize) return out;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+async function loadPackPage(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>, after: number, limit: number): Promise<PackGoods[]> {
   const showPrices = pricesVisibleTo(v as Viewer);
   const controlled = controlledVisibleTo(v as Viewer) ? sql`true` : sql`NOT g.is_kx`;
-  // Ladders in one grouped pass over their table, not a subquery per goods.
-  const ladders = new Map<number, number[]>();
-  if (showPrices) {
-    const steps = rowsOf<{ goods_id: number; numbers: number[]; prices: number[] }>(
-      await db.execute(sql`SELECT goods_id, array_agg(min_number ORDER BY min_number) AS numbers, array_agg(price ORDER BY min_number) AS prices
-                           FROM goods_ladder_prices GROUP BY goods_id`),
-    );
-    for (const s of steps) ladders.set(s.goods_id, s.numbers.flatMap((n, i) => [n, s.prices[i]!]));
-  }
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT g.id, g.name, g.common_name, g.pinyin_full AS py, g.pinyin_initials AS pyi, g.sccj_pinyin_initials AS sccj_pyi,
@@ -195,9 +206,20 @@ export async function loadPackGoods(db: Db, v: Pick<Viewer, 'approved' | 'isSpec
       FROM goods g
       JOIN warehouses w ON w.id = g.warehouse_id
       LEFT JOIN goods_prices p ON p.goods_id = g.id AND p.rank = ${v.rank}
-      WHERE g.is_on_sale AND ${controlled}
-      ORDER BY g.id`),
+      WHERE g.is_on_sale AND ${controlled} AND g.id > ${after}
+      ORDER BY g.id
+      LIMIT ${limit}`),
   );
+  // The page's ladders in one grouped pass, not a subquery per goods.
+  const ladders = new Map<number, number[]>();
+  if (showPrices && rows.length > 0) {
+    const steps = rowsOf<{ goods_id: number; numbers: number[]; prices: number[] }>(
+      await db.execute(sql`SELECT goods_id, array_agg(min_number ORDER BY min_number) AS numbers, array_agg(price ORDER BY min_number) AS prices
+                           FROM goods_ladder_prices WHERE goods_id BETWEEN ${rows[0]!.id} AND ${rows[rows.length - 1]!.id}
+                           GROUP BY goods_id`),
+    );
+    for (const st of steps) ladders.set(st.goods_id, st.numbers.flatMap((n, i) => [n, st.prices[i]!]));
+  }
   return rows.map((r) => toPackGoods({ ...r, ladder: ladders.get(r.id) ?? null }, showPrices));
 }
 
