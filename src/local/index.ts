@@ -79,6 +79,7 @@ export {
   favoriteAdd,
   favoriteCancel,
   feedbackCreate,
+  forgetSeenGoods,
   OFFLINE_SAVED_MESSAGE,
   QUEUED_MESSAGE,
   rememberSeenGoods,
