@@ -13,6 +13,7 @@ import { ensureManufacturer } from '../fixtures/catalogue.ts';
 import { auditLog, catalogueChanges, categories, goods } from '../../server/db/schema.ts';
 import { isApprovalNo, isBarcode, type ConsoleCategory, type GoodsCreateInput } from '../../src/domain/admin-catalogue.ts';
 import type { GoodsListResult } from '../../src/domain/catalog.ts';
+import type { ConsoleGoods } from '../../src/domain/admin-goods.ts';
 import type { SearchSuggestion } from '../../src/domain/contracts.ts';
 import type { CartState } from '../../src/domain/cart-types.ts';
 
@@ -159,6 +160,70 @@ describe('a test per refusal of 新建商品', () => {
     for (const bad of ['国药准字H2004302', 'H2004302X', '械备']) expect(isApprovalNo(bad), bad).toBe(false);
     expect(isBarcode('96385074')).toBe(true);
     expect(isBarcode('96385075')).toBe(false);
+  });
+});
+
+describe('the editor moves an existing goods (category, maker, brand, warehouse)', () => {
+  type Editable = Omit<ConsoleGoods, 'id' | 'common_name' | 'ypgg' | 'bzdw' | 'sccj' | 'category' | 'image' | 'images' | 'sales_count' | 'updated_at' | 'batches'>;
+  const state = async (id: number): Promise<Editable> => {
+    const g = (await t.call<ConsoleGoods>('GET', `/api/admin/goods/${id}`, { cookie: ops })).body.data;
+    const { id: _i, common_name: _c, ypgg: _y, bzdw: _b, sccj: _s, category: _cat, image: _im, images: _ims, sales_count: _sc, updated_at: _u, batches: _bt, ...rest } = g;
+    return rest;
+  };
+  const save = (id: number, json: Record<string, unknown>) => t.call<{ changed: string[] }>('POST', `/api/admin/goods/${id}`, { cookie: ops, json });
+
+  it('shows where the goods hangs, moves it through the same checks as 新建商品, audited and logged', async () => {
+    const made = await create({ external_code: 'ERP-MOVE-1' });
+    const id = made.body.data.id;
+    const before = await state(id);
+    expect(before).toMatchObject({ category_id: shop.cat.leaf['感冒用药'], manufacturer_id: makerId, brand_id: null, warehouse_id: shop.cat.warehouseId });
+    const otherMaker = await ensureManufacturer(t.db, '太极集团重庆涪陵制药厂有限公司');
+    const w = await t.call<{ id: number }>('POST', '/api/admin/catalogue/warehouses', { cookie: ops, json: { name: '西南仓', region: '重庆' } });
+    const brandId = shop.cat.brand[Object.keys(shop.cat.brand)[0]];
+    const leaf = shop.cat.leaf['退热药'];
+    const versionBefore = (await t.db.select().from(catalogueChanges).where(eq(catalogueChanges.goodsId, id))).length;
+
+    const res = await save(id, { ...before, category_id: leaf, manufacturer_id: otherMaker, brand_id: brandId, warehouse_id: w.body.data.id });
+    expect(res.status, res.body.msg).toBe(200);
+    expect(res.body.data.changed.sort()).toEqual(['brand_id', 'category_id', 'manufacturer_id', 'warehouse_id']);
+    const [row] = await t.db
+      .select({ categoryId: goods.categoryId, l1: goods.categoryL1, l2: goods.categoryL2, manufacturerId: goods.manufacturerId, sccj: goods.sccj, brandId: goods.brandId, warehouseId: goods.warehouseId })
+      .from(goods)
+      .where(eq(goods.id, id));
+    const [leafRow] = await t.db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, leaf));
+    const [mid] = await t.db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, leafRow.parentId!));
+    expect(row).toEqual({ categoryId: leaf, l1: mid.parentId, l2: leafRow.parentId, manufacturerId: otherMaker, sccj: '太极集团重庆涪陵制药厂有限公司', brandId, warehouseId: w.body.data.id });
+    expect((await lastAudit('goods.update')).after).toMatchObject({ category_id: leaf, manufacturer_id: otherMaker, brand_id: brandId, warehouse_id: w.body.data.id });
+    const logged = await t.db.select().from(catalogueChanges).where(and(eq(catalogueChanges.goodsId, id), eq(catalogueChanges.kind, 'edited')));
+    expect(logged.length).toBeGreaterThan(0);
+    expect((await t.db.select().from(catalogueChanges).where(eq(catalogueChanges.goodsId, id))).length).toBe(versionBefore + 1);
+    // The brand goes again (null), and an editor that names none of them keeps them.
+    const cleared = await save(id, { ...(await state(id)), brand_id: null });
+    expect(cleared.body.data.changed).toEqual(['brand_id']);
+    const { category_id: _c, manufacturer_id: _m, brand_id: _b, warehouse_id: _w, ...older } = await state(id);
+    expect((await save(id, { ...older, stock: 7 })).body.data.changed).toEqual(['stock']);
+    expect((await state(id)).category_id).toBe(leaf);
+  });
+
+  it('refuses each bad move on its field and changes nothing', async () => {
+    const made = await create({ external_code: 'ERP-MOVE-2' });
+    const id = made.body.data.id;
+    const before = await state(id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ category_id: shop.cat.category['西药'] }, 'category_id', '请选择最末一级分类'],
+      [{ category_id: 999_999 }, 'category_id', '分类不存在'],
+      [{ manufacturer_id: 999_999 }, 'manufacturer_id', '生产厂家不存在'],
+      [{ brand_id: 999_999 }, 'brand_id', '品牌不存在'],
+      [{ warehouse_id: 999_999 }, 'warehouse_id', '仓库不存在'],
+      [{ warehouse_id: 'abc' }, 'warehouse_id', '请选择仓库'],
+      [{ category_id: -3 }, 'category_id', '请选择分类'],
+    ];
+    for (const [over, field, msg] of cases) {
+      const res = await save(id, { ...before, stock: 99, ...over });
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(errorsOf(res)[field]).toEqual([msg]);
+    }
+    expect(await state(id)).toEqual(before);
   });
 });
 
