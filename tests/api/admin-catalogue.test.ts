@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { roleOperator } from '../helpers/operators.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { ensureManufacturer } from '../fixtures/catalogue.ts';
-import { auditLog, catalogueChanges, categories, goods } from '../../server/db/schema.ts';
-import { isApprovalNo, isBarcode, type ConsoleCategory, type GoodsCreateInput } from '../../src/domain/admin-catalogue.ts';
+import { auditLog, catalogueChanges, categories, focusItems, goods } from '../../server/db/schema.ts';
+import { isApprovalNo, isBarcode, type ConsoleBrand, type ConsoleCategory, type GoodsCreateInput } from '../../src/domain/admin-catalogue.ts';
 import type { GoodsListResult } from '../../src/domain/catalog.ts';
 import type { ConsoleGoods } from '../../src/domain/admin-goods.ts';
 import type { SearchSuggestion } from '../../src/domain/contracts.ts';
@@ -308,6 +308,46 @@ describe('makers and warehouses', () => {
     expect((await t.call('POST', `/api/admin/catalogue/warehouses/${w.body.data.id}`, { cookie: ops, json: { name: '华南一仓', region: '广州' } })).status).toBe(200);
     const bad = await t.call('POST', '/api/admin/catalogue/warehouses', { cookie: ops, json: { name: '' } });
     expect(errorsOf(bad).name).toEqual(['请填写仓库名称']);
+  });
+});
+
+describe('brands', () => {
+  const brandsList = async () => (await t.call<ConsoleBrand[]>('GET', '/api/admin/catalogue/brands', { cookie: ops })).body.data;
+  const removeBrand = (id: number) => t.call('POST', `/api/admin/catalogue/brands/${id}/remove`, { cookie: ops });
+
+  it('creates and edits a brand with its logo, description and brand-zone picture, audited', async () => {
+    const made = await t.call<{ id: number }>('POST', '/api/admin/catalogue/brands', { cookie: ops, json: { name: '康源', logo: '/media/brand/ky.png', banner: '/media/brand/ky-zone.png', description: '老字号' } });
+    expect(made.status, made.body.msg).toBe(200);
+    const id = made.body.data.id;
+    const edited = await t.call('POST', `/api/admin/catalogue/brands/${id}`, { cookie: ops, json: { name: '康源堂', logo: '/media/brand/ky2.png', banner: '/media/brand/ky-zone2.png', description: '百年老字号', sort: 3 } });
+    expect(edited.body.msg).toBe('品牌已保存');
+    expect((await brandsList()).find((b) => b.id === id)).toMatchObject({ name: '康源堂', logo: '/media/brand/ky2.png', banner: '/media/brand/ky-zone2.png', description: '百年老字号', sort: 3, goods_count: 0 });
+    expect((await lastAudit('brand.update')).targetId).toBe(id);
+    const bad = await t.call('POST', '/api/admin/catalogue/brands', { cookie: ops, json: { name: '' } });
+    expect(errorsOf(bad).name).toEqual(['请填写品牌名称']);
+  });
+
+  it('deletes only an unused brand: goods or a 品牌专区 slot naming it refuse with the reason', async () => {
+    const made = await t.call<{ id: number }>('POST', '/api/admin/catalogue/brands', { cookie: ops, json: { name: '待删品牌' } });
+    const id = made.body.data.id;
+    const g = await create({ external_code: 'ERP-BRAND-1', brand_id: id });
+    expect(g.status, g.body.msg).toBe(200);
+    const used = await removeBrand(id);
+    expect(used.status).toBe(409);
+    expect(used.body.msg).toBe('该品牌下还有商品，不能删除');
+    await t.db.update(goods).set({ brandId: null }).where(eq(goods.id, g.body.data.id));
+    const [slot] = await t.db.insert(focusItems).values({ slot: 'brand', image: '/media/x.png', refId: id }).returning({ id: focusItems.id });
+    const inZone = await removeBrand(id);
+    expect(inZone.status).toBe(409);
+    expect(inZone.body.msg).toBe('该品牌仍在品牌专区广告位中使用，不能删除');
+    await t.db.delete(focusItems).where(eq(focusItems.id, slot.id));
+    const gone = await removeBrand(id);
+    expect(gone.status).toBe(200);
+    expect(gone.body.msg).toBe('品牌已删除');
+    expect((await brandsList()).some((b) => b.id === id)).toBe(false);
+    expect((await lastAudit('brand.delete')).before).toMatchObject({ name: '待删品牌' });
+    expect((await removeBrand(id)).status).toBe(404);
+    expect((await removeBrand(0)).status).toBe(404);
   });
 });
 
