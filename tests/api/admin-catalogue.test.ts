@@ -5,12 +5,13 @@
 // tree (three levels, move a subtree, delete only an empty one), makers (pinyin recomputed, merge)
 // and warehouses; and the demo seed writing its goods through the same service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { roleOperator } from '../helpers/operators.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { ensureManufacturer } from '../fixtures/catalogue.ts';
-import { auditLog, catalogueChanges, categories, focusItems, goods } from '../../server/db/schema.ts';
+import { auditLog, catalogueChanges, categories, focusItems, goods, goodsAlerts } from '../../server/db/schema.ts';
+import { addGoodsTag, dropGoodsTag } from '../../server/services/catalogue/change-goods.ts';
 import { isApprovalNo, isBarcode, type ConsoleBrand, type ConsoleCategory, type GoodsCreateInput } from '../../src/domain/admin-catalogue.ts';
 import type { GoodsListResult } from '../../src/domain/catalog.ts';
 import type { ConsoleGoods } from '../../src/domain/admin-goods.ts';
@@ -358,14 +359,39 @@ describe('the demo seed', () => {
       const rows = await seeded.db.select({ id: goods.id, approvalNo: goods.approvalNo, barcode: goods.barcode, externalCode: goods.externalCode }).from(goods);
       const created = new Set((await seeded.db.select().from(catalogueChanges).where(eq(catalogueChanges.kind, 'created'))).map((r) => r.goodsId));
       const twins = new Set((await seeded.db.select({ id: goods.id }).from(goods).where(eq(goods.ypgg, '积分商城'))).map((r) => r.id));
+      expect(twins.size).toBeGreaterThan(0);
+      // Every goods, the points mall's twins included, came through insertGoodsRows (logged created).
+      for (const r of rows) expect(created.has(r.id), `goods ${r.id}`).toBe(true);
       for (const r of rows.filter((g) => !twins.has(g.id))) {
-        expect(created.has(r.id), `goods ${r.id}`).toBe(true);
         expect(isApprovalNo(r.approvalNo), r.approvalNo).toBe(true);
         expect(isBarcode(r.barcode), r.barcode).toBe(true);
         expect(r.externalCode).toMatch(/^KY\d{6}$/);
       }
+      for (const id of twins) expect(rows.find((g) => g.id === id)?.externalCode).toBe('');
+      // The seed's later goods updates are noted: the goods a 到货通知 waits on, set to stock 0
+      // (stock); its 赠/换购 badges go through addGoodsTag/dropGoodsTag (tested below).
+      const log = await seeded.db.select({ goodsId: catalogueChanges.goodsId, kind: catalogueChanges.kind }).from(catalogueChanges);
+      const kindsOf = (id: number) => new Set(log.filter((l) => l.goodsId === id).map((l) => l.kind));
+      const [waiting] = await seeded.db.select({ goodsId: goodsAlerts.goodsId }).from(goodsAlerts).where(and(eq(goodsAlerts.kind, 'restock'), isNull(goodsAlerts.notifiedAt)));
+      expect(kindsOf(waiting.goodsId).has('stock')).toBe(true);
     } finally {
       await seeded.close();
     }
+  });
+
+  it('the badges promotions put on goods (赠, 换购) are noted changes, once per goods that changed', async () => {
+    const ids: number[] = [];
+    for (const code of ['ERP-TAG-1', 'ERP-TAG-2', 'ERP-TAG-3']) ids.push((await create({ external_code: code })).body.data.id);
+    const edits = async (id: number) => (await t.db.select().from(catalogueChanges).where(and(eq(catalogueChanges.goodsId, id), eq(catalogueChanges.kind, 'edited')))).length;
+    const before = await Promise.all(ids.map(edits));
+    expect((await addGoodsTag(t.db, ids, '测试标', t.clock.now())).sort((a, b) => a - b)).toEqual(ids);
+    // Again: nothing changes, nothing is noted.
+    expect(await addGoodsTag(t.db, ids, '测试标', t.clock.now())).toEqual([]);
+    expect(await Promise.all(ids.map(edits))).toEqual(before.map((n) => n + 1));
+    const [tags] = await t.db.select({ tags: goods.tags }).from(goods).where(eq(goods.id, ids[0]));
+    expect(tags.tags).toContain('测试标');
+    expect((await dropGoodsTag(t.db, '测试标', [ids[0]], t.clock.now())).sort((a, b) => a - b)).toEqual(ids.slice(1));
+    expect(await Promise.all(ids.map(edits))).toEqual([before[0] + 1, before[1] + 2, before[2] + 2]);
+    await dropGoodsTag(t.db, '测试标', [], t.clock.now());
   });
 });
