@@ -260,6 +260,18 @@ describe('the category tree', () => {
     expect((await cats()).find((c) => c.id === three.body.data.id)).toMatchObject({ level: 3, parent_id: two.body.data.id });
   });
 
+  it('refuses "/" in a category name, new or renamed (the catalogue file’s path separator); the full-width ／ is fine', async () => {
+    const slash = await make('感冒/发热', null);
+    expect(slash.status).toBe(422);
+    expect(errorsOf(slash).name).toEqual(['分类名称不能包含“/”（导入导出文件用它分隔分类层级），可改用全角“／”']);
+    const wide = await make('感冒／发热', null);
+    expect(wide.status, wide.body.msg).toBe(200);
+    const renamed = await t.call('POST', `/api/admin/catalogue/categories/${wide.body.data.id}`, { cookie: ops, json: { name: '清热/解毒' } });
+    expect(renamed.status).toBe(422);
+    expect(errorsOf(renamed).name).toEqual(['分类名称不能包含“/”（导入导出文件用它分隔分类层级），可改用全角“／”']);
+    expect((await cats()).find((c) => c.id === wide.body.data.id)?.name).toBe('感冒／发热');
+  });
+
   it('refuses to delete a category with goods or children; deletes an empty one', async () => {
     const withGoods = await t.call('POST', `/api/admin/catalogue/categories/${shop.cat.category['感冒用药']}/remove`, { cookie: ops });
     expect(withGoods.status).toBe(409);
