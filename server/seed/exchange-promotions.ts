@@ -3,10 +3,11 @@
 // a demo buyer reaches the first tier with an ordinary cart. And a goods prize demo won in last
 // month's (ended) lucky draw, waiting for demo's next order — on an ended draw so the running
 // draw's chances stay as they were (docs/decisions/lucky-draw.md).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { drawPrizes, drawRecords, draws, goods, promotionGoods, promotions } from '../db/schema.ts';
 import { addDays } from './dates.ts';
+import { addGoodsTag, dropGoodsTag } from '../services/catalogue/change-goods.ts';
 import type { GoodsInsert } from './goods.ts';
 
 export async function seedExchangePromotion(db: Db, now: Date, firstBatch: readonly GoodsInsert[]): Promise<number | null> {
@@ -49,14 +50,10 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
     })
     .returning({ id: promotions.id });
   await db.insert(promotionGoods).values(members.map((g) => ({ promotionId: promo.id, goodsId: g.id })));
-  for (const g of members) {
-    await db.update(goods).set({ tags: sql`array_append(${goods.tags}, '换购')` }).where(and(eq(goods.id, g.id), sql`NOT ('换购' = ANY(${goods.tags}))`));
-  }
   const memberIds = members.map((g) => g.id);
-  await db
-    .update(goods)
-    .set({ tags: sql`array_remove(${goods.tags}, '换购')` })
-    .where(and(sql`'换购' = ANY(${goods.tags})`, sql`NOT (${goods.id} = ANY(${sql.raw(`ARRAY[${memberIds.join(',')}]::int[]`)}))`));
+  await addGoodsTag(db, memberIds, '换购', now);
+  // Only this promotion's goods wear the badge.
+  await dropGoodsTag(db, '换购', memberIds, now);
   return promo.id;
 }
 

@@ -1,10 +1,11 @@
 // 满赠 demo (src/domain/gifts.ts): one gift promotion over a set of first-batch goods (tagged 赠),
 // giving a cheap, well-stocked goods at two tiers, so a demo buyer reaches it with an ordinary
 // order. Goods with promotions of their own (秒杀, 特价, 组合) are left out: one promotion a line.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { goods, promotionGoods, promotions } from '../db/schema.ts';
+import { promotionGoods, promotions } from '../db/schema.ts';
 import { addDays } from './dates.ts';
+import { addGoodsTag } from '../services/catalogue/change-goods.ts';
 import type { GoodsInsert } from './goods.ts';
 
 export async function seedGiftPromotion(db: Db, now: Date, firstBatch: readonly GoodsInsert[]): Promise<number | null> {
@@ -35,8 +36,11 @@ export async function seedGiftPromotion(db: Db, now: Date, firstBatch: readonly 
     })
     .returning({ id: promotions.id });
   await db.insert(promotionGoods).values(members.map((g) => ({ promotionId: promo.id, goodsId: g.id })));
-  for (const g of members) {
-    await db.update(goods).set({ tags: sql`array_append(${goods.tags}, '赠')` }).where(and(eq(goods.id, g.id), sql`NOT ('赠' = ANY(${goods.tags}))`));
-  }
+  await addGoodsTag(
+    db,
+    members.map((g) => g.id),
+    '赠',
+    now,
+  );
   return promo.id;
 }

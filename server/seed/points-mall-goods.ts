@@ -2,10 +2,10 @@
 // points goods gets an off-sale goods row (so its order lines reference a goods like any other),
 // a description, and some a cash part or a per-company cap; demo's earlier exchange (the ledger's
 // 医用外科口罩 row) becomes the completed points order /jfdd shows.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { addresses, goods, orderLines, orderStatusHistory, orders, pointsGoods, walletLedger } from '../db/schema.ts';
-import { rowsOf } from './db-util.ts';
+import { insertPointsTwin } from '../services/catalogue/points-twin.ts';
 import { addDays } from './dates.ts';
 import type { SeededAccounts } from './accounts.ts';
 
@@ -21,21 +21,14 @@ const EXTRAS: readonly { description: string; cashPrice: number; perCompanyLimit
 ];
 
 export async function seedPointsMallGoods(db: Db, now: Date, pointsGoodsIds: readonly number[], accounts: SeededAccounts): Promise<void> {
-  // Any buyable goods lends its maker, category and warehouse: the row is never listed (off sale).
-  const [template] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM goods WHERE is_on_sale ORDER BY id LIMIT 1`));
-  if (!template) return;
   for (const [i, id] of pointsGoodsIds.entries()) {
     const [pg] = await db.select().from(pointsGoods).where(eq(pointsGoods.id, id)).limit(1);
     if (!pg) continue;
-    const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`
-        INSERT INTO goods (name, manufacturer_id, sccj, category_id, category_l1, category_l2, warehouse_id, base_price, is_on_sale, is_buy, stock, bzdw, ypgg, image)
-        SELECT ${pg.name}::text, manufacturer_id, sccj, category_id, category_l1, category_l2, warehouse_id, 0, false, false, 0, '件', '积分商城', ${pg.image}::text
-        FROM goods WHERE id = ${template.id}::int
-        RETURNING id`),
-    );
+    // Through the one writer of goods rows, as the console's 积分商品 (catalogue/points-twin.ts).
+    const twinId = await insertPointsTwin(db, { name: pg.name, image: pg.image }, now);
+    if (twinId === null) return;
     const extra = EXTRAS[i] ?? { description: '', cashPrice: 0, perCompanyLimit: 0 };
-    await db.update(pointsGoods).set({ goodsId: row.id, sort: i + 1, ...extra }).where(eq(pointsGoods.id, id));
+    await db.update(pointsGoods).set({ goodsId: twinId, sort: i + 1, ...extra }).where(eq(pointsGoods.id, id));
   }
 
   // demo's exchange of 60 days ago (orders.ts wrote its ledger row) as a completed points order.

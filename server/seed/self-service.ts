@@ -2,10 +2,10 @@
 // (one listed with a goods link), feedback with and without our reply, and 到货通知/降价提醒 —
 // one waiting on a goods that is out of stock, one waiting for a lower price, one already sent
 // — and the messages the answered requests and the sent alert wrote (我的消息).
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { feedback, goods, goodsAlerts, messages, productRequests } from '../db/schema.ts';
+import { feedback, goodsAlerts, messages, productRequests } from '../db/schema.ts';
 import { addDays } from './dates.ts';
+import { changeGoods } from '../services/catalogue/change-goods.ts';
 import type { GoodsInsert } from './goods.ts';
 
 export interface SelfServiceSeed {
@@ -32,7 +32,7 @@ export async function seedSelfService(db: Db, now: Date, s: SelfServiceSeed): Pr
   ]);
 
   // The out-of-stock goods a 到货通知 waits for: the demo catalogue has stock on everything.
-  await db.update(goods).set({ stock: 0 }).where(eq(goods.id, outOfStock.id));
+  await changeGoods(db, outOfStock.id, { stock: 0 }, now);
   const cheaperTarget = Math.max(1, Math.floor(Number(cheaper.basePrice) * 0.9));
   await db.insert(goodsAlerts).values([
     { companyId: c, goodsId: outOfStock.id, kind: 'restock', createdAt: addDays(now, -2) },

@@ -15,7 +15,23 @@ function visibleTo(viewer: Viewer): SQL {
   return and(eq(goods.isOnSale, true), controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false))!;
 }
 
-/** Newest first. Goods taken off sale (or out of the viewer's reach) drop out of the list, not out of the table. */
+/** 控销 goods only for the entitled; goods off sale stay (marked 已下架). */
+function listedTo(viewer: Viewer): SQL | undefined {
+  return controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false);
+}
+
+/**
+ * A favourite taken off sale stays in the list, marked (`off_sale: 1`) and not buyable (`is_buy: 0`),
+ * so the buyer sees why it cannot be reordered; the cart refuses it anyway.
+ */
+function markRetired(item: GoodsListItem, onSale: boolean): GoodsListItem {
+  return onSale ? item : { ...item, off_sale: 1, is_buy: 0 };
+}
+
+/**
+ * Newest first. Goods taken off sale are listed marked 已下架 (issue 32); goods out of the viewer's
+ * reach (控销 without the entitlement) drop out of the list, not out of the table.
+ */
 export async function listFavorites(
   db: Db,
   companyId: number,
@@ -23,10 +39,10 @@ export async function listFavorites(
   page: number,
   pageSize: number,
 ): Promise<Page<GoodsListItem>> {
-  const where = and(eq(favorites.companyId, companyId), visibleTo(viewer));
+  const where = and(eq(favorites.companyId, companyId), listedTo(viewer));
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ id: favorites.goodsId })
+      .select({ id: favorites.goodsId, onSale: goods.isOnSale })
       .from(favorites)
       .innerJoin(goods, eq(goods.id, favorites.goodsId))
       .where(where)
@@ -35,11 +51,13 @@ export async function listFavorites(
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(favorites).innerJoin(goods, eq(goods.id, favorites.goodsId)).where(where),
   ]);
-  const list = await loadGoodsItems(
+  const onSale = new Map(rows.map((r) => [r.id, r.onSale]));
+  const items = await loadGoodsItems(
     db,
     viewer,
     rows.map((r) => r.id),
   );
+  const list = items.map((item) => markRetired(item, onSale.get(item.id) === true));
   return { list, total: n, page, page_size: pageSize };
 }
 

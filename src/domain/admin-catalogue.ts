@@ -4,6 +4,7 @@
 // console's form and the seed's self-check use the same functions.
 import { z } from 'zod';
 import { goodsEditSchema } from './admin-goods.ts';
+import { CATEGORY_PATH_SEPARATOR } from './catalogue-file.ts';
 
 /** Category levels (一级/二级/三级); goods hang on a leaf. */
 export const CATEGORY_LEVELS_MAX = 3;
@@ -99,8 +100,16 @@ export const goodsSaleSchema = z.object({
   reason: text('原因', 200),
 });
 
+/**
+ * A category name never holds the path separator: the catalogue file names a category by its path
+ * (`中成药/感冒用药`), and a `/` inside a name would split it on the way back in
+ * (docs/decisions/catalogue-file.md). The full-width ／ reads the same and is allowed.
+ */
+export const CATEGORY_NAME_SLASH = '分类名称不能包含“/”（导入导出文件用它分隔分类层级），可改用全角“／”';
+export const isCategoryName = (name: string): boolean => !name.includes(CATEGORY_PATH_SEPARATOR);
+
 export const categorySchema = z.object({
-  name: text('分类名称', 20),
+  name: text('分类名称', 20).refine(isCategoryName, { error: CATEGORY_NAME_SLASH }),
   parent_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('上级分类无效').nullable()).default(null),
   logo: optionalText('图标', 300),
   logo1: optionalText('选中图标', 300),

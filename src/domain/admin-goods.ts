@@ -118,6 +118,8 @@ const whole = (what: string, max: number) =>
 /** JSON booleans, and the '0'/'1'/'true'/'false' of a form. */
 const flag = z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean({ error: '开关值无效' }));
 
+const refId = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
+
 const text = (what: string, max: number) => z.string({ error: `请填写${what}` }).trim().min(1, { error: `请填写${what}` }).max(max, { error: `${what}最多${max}个字` });
 
 /** The editor's input (POST /api/admin/goods/{id}): the whole editable state, replaced at once. */
@@ -163,6 +165,13 @@ export const goodsEditSchema = z.object({
     )
     .max(COMPANY_RANK_MAX, { error: '等级价过多' })
     .default([]),
+  // Where the goods hangs (issue 32): absent keeps it; each checked by the same service as 新建商品
+  // (a leaf category, a maker, brand and warehouse that exist).
+  category_id: refId('请选择分类').optional(),
+  manufacturer_id: refId('请选择生产厂家').optional(),
+  /** null: no brand. */
+  brand_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), refId('品牌无效').nullable()).optional(),
+  warehouse_id: refId('请选择仓库').optional(),
 });
 export type GoodsEditInput = z.input<typeof goodsEditSchema>;
 export type GoodsEdit = z.output<typeof goodsEditSchema>;

@@ -50,6 +50,11 @@ export interface GoodsListItem extends GoodsCard {
   sales: number;
   /** 1 when the signed-in company has it in favourites. */
   is_favorite: 0 | 1;
+  /**
+   * 1 when the goods was taken off sale (下架). Only favourites carry such goods (marked 已下架,
+   * `is_buy` 0): every other list leaves them out. Absent elsewhere.
+   */
+  off_sale?: 0 | 1;
 }
 
 export interface GoodsDetail extends GoodsListItem {

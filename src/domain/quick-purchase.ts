@@ -157,6 +157,8 @@ export interface PurchaseHistoryRow {
   goods_id: number;
   /** The goods as it is now, with this buyer's price and stock; null once it is gone or hidden. */
   goods: GoodsListItem | null;
+  /** 1 when the goods was taken off sale (下架): the row says 已下架 (else a null `goods` is 控销 or deleted). Absent in copies stored before it existed. */
+  off_sale?: 0 | 1;
   /** Name and spec as last bought (the goods may since have been renamed or hidden). */
   name: string;
   sccj: string;

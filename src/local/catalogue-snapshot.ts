@@ -59,6 +59,16 @@ export function rememberGoods(db: LocalDb, items: readonly GoodsListItem[], opts
   ).finally(() => snapshotChanged(db));
 }
 
+/**
+ * Drops stored copies of goods the server says are gone (the detail answered 商品不存在或已下架):
+ * a retired goods must not stay findable and buyable offline from an old copy.
+ */
+export async function forgetGoods(db: LocalDb, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.catalogueSnapshot.bulkDelete([...ids]);
+  snapshotChanged(db);
+}
+
 export async function snapshotGoods(db: LocalDb, id: number): Promise<GoodsListItem | undefined> {
   return (await db.catalogueSnapshot.get(id))?.item;
 }
@@ -106,6 +116,8 @@ export async function searchLocal(
   if (terms.length === 0) return [];
   const hits: { row: SnapshotRow; score: number }[] = [];
   for (const row of await snapshotRows(db)) {
+    // A copy stored marked 已下架 (from the favourites) is kept for them, never offered by search.
+    if (row.item.off_sale === 1) continue;
     let score = 0;
     let matched = true;
     for (const t of terms) {

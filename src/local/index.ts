@@ -81,6 +81,7 @@ export {
   favoriteAdd,
   favoriteCancel,
   feedbackCreate,
+  forgetSeenGoods,
   OFFLINE_SAVED_MESSAGE,
   QUEUED_MESSAGE,
   rememberSeenGoods,

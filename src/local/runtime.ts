@@ -22,6 +22,8 @@ export interface LocalOps {
   favorite(goodsIds: readonly number[], on: boolean, items?: readonly GoodsListItem[]): Promise<OutboxEntry>;
   form(kind: 'request.create' | 'feedback.create', fields: FormFields): Promise<OutboxEntry>;
   rememberGoods(items: readonly GoodsListItem[], categoryId?: number): Promise<void>;
+  /** The server says these goods are gone (不存在或已下架): their stored copies go. */
+  forgetGoods(ids: readonly number[]): Promise<void>;
   pendingCount(): Promise<number>;
   /** The page showed a refusal itself: close its conflict row so the banner does not repeat it. */
   dismissRefusal(entryId: string): Promise<void>;

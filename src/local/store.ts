@@ -30,6 +30,7 @@ import {
 } from './cart-draft';
 import {
   downloadForOffline,
+  forgetGoods,
   rememberGoods,
   searchLocal,
   type DownloadOptions,
@@ -134,6 +135,13 @@ function createRuntime(db: LocalDb, account: LocalAccount, options: StartLocalOp
         await rememberGoods(db, items, { categoryId });
       } catch {
         // A cache write: a full disk was reported through onStorageFull; a closed db is moot.
+      }
+    },
+    forgetGoods: async (ids) => {
+      try {
+        await forgetGoods(db, ids);
+      } catch {
+        // A cache write: a closed db is moot.
       }
     },
     pendingCount: () => countPending(db),

@@ -191,3 +191,9 @@ export function rememberSeenGoods(items: readonly GoodsListItem[], categoryId?: 
   if (items.length === 0) return;
   void awaitLocalRuntime().then((rt) => rt?.ops.rememberGoods(items, categoryId));
 }
+
+/** The detail page read 商品不存在或已下架 online: the device's copy of that goods goes too. */
+export function forgetSeenGoods(ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  void awaitLocalRuntime().then((rt) => rt?.ops.forgetGoods(ids));
+}

@@ -5,14 +5,16 @@
 // tree (three levels, move a subtree, delete only an empty one), makers (pinyin recomputed, merge)
 // and warehouses; and the demo seed writing its goods through the same service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { roleOperator } from '../helpers/operators.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { ensureManufacturer } from '../fixtures/catalogue.ts';
-import { auditLog, catalogueChanges, categories, goods } from '../../server/db/schema.ts';
-import { isApprovalNo, isBarcode, type ConsoleCategory, type GoodsCreateInput } from '../../src/domain/admin-catalogue.ts';
+import { auditLog, catalogueChanges, categories, focusItems, goods, goodsAlerts } from '../../server/db/schema.ts';
+import { addGoodsTag, dropGoodsTag } from '../../server/services/catalogue/change-goods.ts';
+import { isApprovalNo, isBarcode, type ConsoleBrand, type ConsoleCategory, type GoodsCreateInput } from '../../src/domain/admin-catalogue.ts';
 import type { GoodsListResult } from '../../src/domain/catalog.ts';
+import type { ConsoleGoods } from '../../src/domain/admin-goods.ts';
 import type { SearchSuggestion } from '../../src/domain/contracts.ts';
 import type { CartState } from '../../src/domain/cart-types.ts';
 
@@ -162,6 +164,70 @@ describe('a test per refusal of 新建商品', () => {
   });
 });
 
+describe('the editor moves an existing goods (category, maker, brand, warehouse)', () => {
+  type Editable = Omit<ConsoleGoods, 'id' | 'common_name' | 'ypgg' | 'bzdw' | 'sccj' | 'category' | 'image' | 'images' | 'sales_count' | 'updated_at' | 'batches'>;
+  const state = async (id: number): Promise<Editable> => {
+    const g = (await t.call<ConsoleGoods>('GET', `/api/admin/goods/${id}`, { cookie: ops })).body.data;
+    const { id: _i, common_name: _c, ypgg: _y, bzdw: _b, sccj: _s, category: _cat, image: _im, images: _ims, sales_count: _sc, updated_at: _u, batches: _bt, ...rest } = g;
+    return rest;
+  };
+  const save = (id: number, json: Record<string, unknown>) => t.call<{ changed: string[] }>('POST', `/api/admin/goods/${id}`, { cookie: ops, json });
+
+  it('shows where the goods hangs, moves it through the same checks as 新建商品, audited and logged', async () => {
+    const made = await create({ external_code: 'ERP-MOVE-1' });
+    const id = made.body.data.id;
+    const before = await state(id);
+    expect(before).toMatchObject({ category_id: shop.cat.leaf['感冒用药'], manufacturer_id: makerId, brand_id: null, warehouse_id: shop.cat.warehouseId });
+    const otherMaker = await ensureManufacturer(t.db, '太极集团重庆涪陵制药厂有限公司');
+    const w = await t.call<{ id: number }>('POST', '/api/admin/catalogue/warehouses', { cookie: ops, json: { name: '西南仓', region: '重庆' } });
+    const brandId = shop.cat.brand[Object.keys(shop.cat.brand)[0]];
+    const leaf = shop.cat.leaf['退热药'];
+    const versionBefore = (await t.db.select().from(catalogueChanges).where(eq(catalogueChanges.goodsId, id))).length;
+
+    const res = await save(id, { ...before, category_id: leaf, manufacturer_id: otherMaker, brand_id: brandId, warehouse_id: w.body.data.id });
+    expect(res.status, res.body.msg).toBe(200);
+    expect(res.body.data.changed.sort()).toEqual(['brand_id', 'category_id', 'manufacturer_id', 'warehouse_id']);
+    const [row] = await t.db
+      .select({ categoryId: goods.categoryId, l1: goods.categoryL1, l2: goods.categoryL2, manufacturerId: goods.manufacturerId, sccj: goods.sccj, brandId: goods.brandId, warehouseId: goods.warehouseId })
+      .from(goods)
+      .where(eq(goods.id, id));
+    const [leafRow] = await t.db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, leaf));
+    const [mid] = await t.db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, leafRow.parentId!));
+    expect(row).toEqual({ categoryId: leaf, l1: mid.parentId, l2: leafRow.parentId, manufacturerId: otherMaker, sccj: '太极集团重庆涪陵制药厂有限公司', brandId, warehouseId: w.body.data.id });
+    expect((await lastAudit('goods.update')).after).toMatchObject({ category_id: leaf, manufacturer_id: otherMaker, brand_id: brandId, warehouse_id: w.body.data.id });
+    const logged = await t.db.select().from(catalogueChanges).where(and(eq(catalogueChanges.goodsId, id), eq(catalogueChanges.kind, 'edited')));
+    expect(logged.length).toBeGreaterThan(0);
+    expect((await t.db.select().from(catalogueChanges).where(eq(catalogueChanges.goodsId, id))).length).toBe(versionBefore + 1);
+    // The brand goes again (null), and an editor that names none of them keeps them.
+    const cleared = await save(id, { ...(await state(id)), brand_id: null });
+    expect(cleared.body.data.changed).toEqual(['brand_id']);
+    const { category_id: _c, manufacturer_id: _m, brand_id: _b, warehouse_id: _w, ...older } = await state(id);
+    expect((await save(id, { ...older, stock: 7 })).body.data.changed).toEqual(['stock']);
+    expect((await state(id)).category_id).toBe(leaf);
+  });
+
+  it('refuses each bad move on its field and changes nothing', async () => {
+    const made = await create({ external_code: 'ERP-MOVE-2' });
+    const id = made.body.data.id;
+    const before = await state(id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ category_id: shop.cat.category['西药'] }, 'category_id', '请选择最末一级分类'],
+      [{ category_id: 999_999 }, 'category_id', '分类不存在'],
+      [{ manufacturer_id: 999_999 }, 'manufacturer_id', '生产厂家不存在'],
+      [{ brand_id: 999_999 }, 'brand_id', '品牌不存在'],
+      [{ warehouse_id: 999_999 }, 'warehouse_id', '仓库不存在'],
+      [{ warehouse_id: 'abc' }, 'warehouse_id', '请选择仓库'],
+      [{ category_id: -3 }, 'category_id', '请选择分类'],
+    ];
+    for (const [over, field, msg] of cases) {
+      const res = await save(id, { ...before, stock: 99, ...over });
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(errorsOf(res)[field]).toEqual([msg]);
+    }
+    expect(await state(id)).toEqual(before);
+  });
+});
+
 describe('deleting goods', () => {
   it('refuses an ordered goods with the reason; deletes a never-ordered one and logs it', async () => {
     const [ordered] = await t.db.select({ id: goods.id }).from(goods).where(eq(goods.externalCode, 'ERP-10001'));
@@ -192,6 +258,18 @@ describe('the category tree', () => {
     expect(four.status).toBe(422);
     expect(errorsOf(four).parent_id).toEqual(['分类最多3级']);
     expect((await cats()).find((c) => c.id === three.body.data.id)).toMatchObject({ level: 3, parent_id: two.body.data.id });
+  });
+
+  it('refuses "/" in a category name, new or renamed (the catalogue file’s path separator); the full-width ／ is fine', async () => {
+    const slash = await make('感冒/发热', null);
+    expect(slash.status).toBe(422);
+    expect(errorsOf(slash).name).toEqual(['分类名称不能包含“/”（导入导出文件用它分隔分类层级），可改用全角“／”']);
+    const wide = await make('感冒／发热', null);
+    expect(wide.status, wide.body.msg).toBe(200);
+    const renamed = await t.call('POST', `/api/admin/catalogue/categories/${wide.body.data.id}`, { cookie: ops, json: { name: '清热/解毒' } });
+    expect(renamed.status).toBe(422);
+    expect(errorsOf(renamed).name).toEqual(['分类名称不能包含“/”（导入导出文件用它分隔分类层级），可改用全角“／”']);
+    expect((await cats()).find((c) => c.id === wide.body.data.id)?.name).toBe('感冒／发热');
   });
 
   it('refuses to delete a category with goods or children; deletes an empty one', async () => {
@@ -246,6 +324,46 @@ describe('makers and warehouses', () => {
   });
 });
 
+describe('brands', () => {
+  const brandsList = async () => (await t.call<ConsoleBrand[]>('GET', '/api/admin/catalogue/brands', { cookie: ops })).body.data;
+  const removeBrand = (id: number) => t.call('POST', `/api/admin/catalogue/brands/${id}/remove`, { cookie: ops });
+
+  it('creates and edits a brand with its logo, description and brand-zone picture, audited', async () => {
+    const made = await t.call<{ id: number }>('POST', '/api/admin/catalogue/brands', { cookie: ops, json: { name: '康源', logo: '/media/brand/ky.png', banner: '/media/brand/ky-zone.png', description: '老字号' } });
+    expect(made.status, made.body.msg).toBe(200);
+    const id = made.body.data.id;
+    const edited = await t.call('POST', `/api/admin/catalogue/brands/${id}`, { cookie: ops, json: { name: '康源堂', logo: '/media/brand/ky2.png', banner: '/media/brand/ky-zone2.png', description: '百年老字号', sort: 3 } });
+    expect(edited.body.msg).toBe('品牌已保存');
+    expect((await brandsList()).find((b) => b.id === id)).toMatchObject({ name: '康源堂', logo: '/media/brand/ky2.png', banner: '/media/brand/ky-zone2.png', description: '百年老字号', sort: 3, goods_count: 0 });
+    expect((await lastAudit('brand.update')).targetId).toBe(id);
+    const bad = await t.call('POST', '/api/admin/catalogue/brands', { cookie: ops, json: { name: '' } });
+    expect(errorsOf(bad).name).toEqual(['请填写品牌名称']);
+  });
+
+  it('deletes only an unused brand: goods or a 品牌专区 slot naming it refuse with the reason', async () => {
+    const made = await t.call<{ id: number }>('POST', '/api/admin/catalogue/brands', { cookie: ops, json: { name: '待删品牌' } });
+    const id = made.body.data.id;
+    const g = await create({ external_code: 'ERP-BRAND-1', brand_id: id });
+    expect(g.status, g.body.msg).toBe(200);
+    const used = await removeBrand(id);
+    expect(used.status).toBe(409);
+    expect(used.body.msg).toBe('该品牌下还有商品，不能删除');
+    await t.db.update(goods).set({ brandId: null }).where(eq(goods.id, g.body.data.id));
+    const [slot] = await t.db.insert(focusItems).values({ slot: 'brand', image: '/media/x.png', refId: id }).returning({ id: focusItems.id });
+    const inZone = await removeBrand(id);
+    expect(inZone.status).toBe(409);
+    expect(inZone.body.msg).toBe('该品牌仍在品牌专区广告位中使用，不能删除');
+    await t.db.delete(focusItems).where(eq(focusItems.id, slot.id));
+    const gone = await removeBrand(id);
+    expect(gone.status).toBe(200);
+    expect(gone.body.msg).toBe('品牌已删除');
+    expect((await brandsList()).some((b) => b.id === id)).toBe(false);
+    expect((await lastAudit('brand.delete')).before).toMatchObject({ name: '待删品牌' });
+    expect((await removeBrand(id)).status).toBe(404);
+    expect((await removeBrand(0)).status).toBe(404);
+  });
+});
+
 describe('the demo seed', () => {
   it('writes its goods through the same service: each logged as created, each identifier valid', async () => {
     const seeded = await createTestApp({ seed: 40 });
@@ -253,14 +371,39 @@ describe('the demo seed', () => {
       const rows = await seeded.db.select({ id: goods.id, approvalNo: goods.approvalNo, barcode: goods.barcode, externalCode: goods.externalCode }).from(goods);
       const created = new Set((await seeded.db.select().from(catalogueChanges).where(eq(catalogueChanges.kind, 'created'))).map((r) => r.goodsId));
       const twins = new Set((await seeded.db.select({ id: goods.id }).from(goods).where(eq(goods.ypgg, '积分商城'))).map((r) => r.id));
+      expect(twins.size).toBeGreaterThan(0);
+      // Every goods, the points mall's twins included, came through insertGoodsRows (logged created).
+      for (const r of rows) expect(created.has(r.id), `goods ${r.id}`).toBe(true);
       for (const r of rows.filter((g) => !twins.has(g.id))) {
-        expect(created.has(r.id), `goods ${r.id}`).toBe(true);
         expect(isApprovalNo(r.approvalNo), r.approvalNo).toBe(true);
         expect(isBarcode(r.barcode), r.barcode).toBe(true);
         expect(r.externalCode).toMatch(/^KY\d{6}$/);
       }
+      for (const id of twins) expect(rows.find((g) => g.id === id)?.externalCode).toBe('');
+      // The seed's later goods updates are noted: the goods a 到货通知 waits on, set to stock 0
+      // (stock); its 赠/换购 badges go through addGoodsTag/dropGoodsTag (tested below).
+      const log = await seeded.db.select({ goodsId: catalogueChanges.goodsId, kind: catalogueChanges.kind }).from(catalogueChanges);
+      const kindsOf = (id: number) => new Set(log.filter((l) => l.goodsId === id).map((l) => l.kind));
+      const [waiting] = await seeded.db.select({ goodsId: goodsAlerts.goodsId }).from(goodsAlerts).where(and(eq(goodsAlerts.kind, 'restock'), isNull(goodsAlerts.notifiedAt)));
+      expect(kindsOf(waiting.goodsId).has('stock')).toBe(true);
     } finally {
       await seeded.close();
     }
+  });
+
+  it('the badges promotions put on goods (赠, 换购) are noted changes, once per goods that changed', async () => {
+    const ids: number[] = [];
+    for (const code of ['ERP-TAG-1', 'ERP-TAG-2', 'ERP-TAG-3']) ids.push((await create({ external_code: code })).body.data.id);
+    const edits = async (id: number) => (await t.db.select().from(catalogueChanges).where(and(eq(catalogueChanges.goodsId, id), eq(catalogueChanges.kind, 'edited')))).length;
+    const before = await Promise.all(ids.map(edits));
+    expect((await addGoodsTag(t.db, ids, '测试标', t.clock.now())).sort((a, b) => a - b)).toEqual(ids);
+    // Again: nothing changes, nothing is noted.
+    expect(await addGoodsTag(t.db, ids, '测试标', t.clock.now())).toEqual([]);
+    expect(await Promise.all(ids.map(edits))).toEqual(before.map((n) => n + 1));
+    const [tags] = await t.db.select({ tags: goods.tags }).from(goods).where(eq(goods.id, ids[0]));
+    expect(tags.tags).toContain('测试标');
+    expect((await dropGoodsTag(t.db, '测试标', [ids[0]], t.clock.now())).sort((a, b) => a - b)).toEqual(ids.slice(1));
+    expect(await Promise.all(ids.map(edits))).toEqual([before[0] + 1, before[1] + 2, before[2] + 2]);
+    await dropGoodsTag(t.db, '测试标', [], t.clock.now());
   });
 });

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { roleOperator } from '../helpers/operators.ts';
 import { createShop, clearCart, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { auditLog, goods, pointsGoods, promotionGoods, promotions } from '../../server/db/schema.ts';
+import { auditLog, catalogueChanges, goods, pointsGoods, promotionGoods, promotions } from '../../server/db/schema.ts';
 import type { Paged } from '../../src/domain/admin.ts';
 import type { RulePromotionRow } from '../../src/domain/admin-promotion-rules.ts';
 import type { AdminPointsGoodsRow } from '../../src/domain/admin-points-goods.ts';
@@ -252,7 +252,10 @@ describe('积分商城 goods from the console', () => {
     const id = res.body.data.id;
     const [row] = await t.db.select().from(pointsGoods).where(eq(pointsGoods.id, id));
     const [twin] = await t.db.select().from(goods).where(eq(goods.id, row.goodsId!));
-    expect(twin).toMatchObject({ name: item.name, isOnSale: false, isBuy: false });
+    expect(twin).toMatchObject({ name: item.name, isOnSale: false, isBuy: false, externalCode: '' });
+    // Written through insertGoodsRows like every goods (issue 32): the change log has it as created.
+    const kinds = async () => (await t.db.select({ kind: catalogueChanges.kind }).from(catalogueChanges).where(eq(catalogueChanges.goodsId, twin.id))).map((r) => r.kind);
+    expect(await kinds()).toEqual(['created']);
     const mall = async () => (await t.call<PointsMallView>('GET', '/api/points_mall', { cookie: buyer.cookie })).body.data.list;
     expect((await mall()).find((g) => g.id === id)).toMatchObject({ points: 800, cash_price: 990, stock: 12, remaining_for_me: 2 });
 
@@ -260,6 +263,8 @@ describe('积分商城 goods from the console', () => {
     expect(saved.status, saved.body.msg).toBe(200);
     const [updated] = await audits('points_goods.update', id);
     expect([updated.before, updated.after]).toMatchObject([{ points: 800, stock: 12 }, { points: 600, stock: 20 }]);
+    // A rename reaches the twin and is noted like any goods edit.
+    expect(await kinds()).toEqual(['created', 'edited']);
 
     expect((await t.call('POST', `/api/admin/points-goods/${id}/off`, { cookie: ops })).status).toBe(200);
     expect((await mall()).map((g) => g.id)).not.toContain(id);

@@ -506,3 +506,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
     }
   });
 });
+
+describe('category names and the path separator', () => {
+  it('a category named with the full-width ／ round-trips export → import; "/" never gets into a name', async () => {
+    const root = await t.call<{ id: number }>('POST', '/api/admin/catalogue/categories', { cookie: ops, json: { name: '呼吸／止咳', parent_id: null } });
+    expect(root.status, root.body.msg).toBe(200);
+    const leaf = await t.call<{ id: number }>('POST', '/api/admin/catalogue/categories', { cookie: ops, json: { name: '糖浆／口服液', parent_id: root.body.data.id } });
+    expect(leaf.status, leaf.body.msg).toBe(200);
+    expect((await t.call('POST', '/api/admin/catalogue/categories', { cookie: ops, json: { name: '糖浆/口服液', parent_id: root.body.data.id } })).status).toBe(422);
+    // A goods moved into it by the file, then the export read back in.
+    const code = exported[0][col('外部编码')];
+    const moved = await upload(csvOf([['外部编码', '分类'], [code, '呼吸／止咳/糖浆／口服液']]), 'apply');
+    expect(moved.status, moved.body.msg).toBe(200);
+    expect(moved.body.data).toMatchObject({ updated: 1, invalid: 0 });
+    const [g] = await t.db.select({ categoryId: goods.categoryId }).from(goods).where(eq(goods.externalCode, code));
+    expect(g.categoryId).toBe(leaf.body.data.id);
+    const again = (await download('/export')).bytes;
+    const [, ...rows] = tableOf(again);
+    expect(rows.find((r) => r[col('外部编码')] === code)?.[col('分类')]).toBe('呼吸／止咳/糖浆／口服液');
+    const before = await goodsSnapshot();
+    const back = await upload(again, 'apply');
+    expect(back.body.data).toMatchObject({ created: 0, updated: 0, invalid: 0 });
+    expect(await goodsSnapshot()).toEqual(before);
+    // With "create missing" on, the file's path makes names split at "/", never a name holding one.
+    const created = await upload(csvOf([['外部编码', '分类'], [code, '新建根/新建子']]), 'apply', { createMissing: true });
+    expect(created.status, created.body.msg).toBe(200);
+    const names = (await t.db.select({ name: categories.name }).from(categories)).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['新建根', '新建子']));
+    expect(names.some((n) => n.includes('/'))).toBe(false);
+  });
+});

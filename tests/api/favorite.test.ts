@@ -132,14 +132,37 @@ describe('goods the buyer may not see', () => {
     expect(await names(special.cookie)).toEqual(['控销感冒片']);
   });
 
-  it('a favourite taken off sale drops out of the list', async () => {
+  it('a favourite taken off sale stays listed marked 已下架, not buyable, and the cart refuses it (issue 32)', async () => {
     await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, c));
+    try {
+      const page = (await list(other.cookie)).body.data;
+      expect(page.total).toBe(1);
+      expect(page.list).toHaveLength(1);
+      expect(page.list[0]).toMatchObject({ id: c, name: '阿莫西林胶囊', off_sale: 1, is_buy: 0, is_favorite: 1 });
+      const refused = await t.call('POST', '/api/cart', {
+        cookie: other.cookie,
+        body: { params: [{ goods_id: c, number: 1 }] },
+      });
+      expect(refused.status).not.toBe(200);
+      expect(refused.body.msg).toContain('商品不存在或已下架');
+      // Back on sale: an ordinary favourite again.
+      await t.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, c));
+      const [again] = (await list(other.cookie)).body.data.list;
+      expect(again.off_sale).toBeUndefined();
+      expect(again.is_buy).toBe(1);
+    } finally {
+      await t.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, c));
+    }
+  });
+
+  it('a 控销 favourite of a company no longer entitled drops out of the list, not out of the table', async () => {
+    await t.db.update(goods).set({ isKx: true }).where(eq(goods.id, c));
     try {
       expect((await list(other.cookie)).body.data).toMatchObject({ list: [], total: 0 });
       const [row] = await t.db.select().from(favorites).where(eq(favorites.companyId, other.companyId));
       expect(row.goodsId).toBe(c);
     } finally {
-      await t.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, c));
+      await t.db.update(goods).set({ isKx: false }).where(eq(goods.id, c));
     }
   });
 });

@@ -80,7 +80,8 @@ describe('GET /api/user/fast_buy', () => {
     expect(list[1]).toMatchObject({ name: '感冒灵颗粒', last_price: 1100, last_number: 8, times: 3, last_at: Date.parse('2025-05-01T02:00:00Z') / 1000 });
     expect(list[1].goods).toMatchObject({ id: ganmao, price: 1200, number: 100 });
     // Gone from sale: the row stays (recognisable), the goods is null and cannot be added.
-    expect(list[0]).toMatchObject({ goods_id: offSale, goods: null, name: '停售止咳糖浆' });
+    expect(list[0]).toMatchObject({ goods_id: offSale, goods: null, name: '停售止咳糖浆', off_sale: 1 });
+    expect(list[1].off_sale).toBe(0);
     // The cancelled order's goods never counts; another company's never shows.
     expect(list.some((r) => r.goods_id === lowStock || r.goods_id === amoxB)).toBe(false);
   });

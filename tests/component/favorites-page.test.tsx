@@ -160,6 +160,19 @@ describe('favourites page', () => {
     expect(within(rows[0]).getByRole('spinbutton', { name: '感冒灵颗粒 购买数量' })).toBeTruthy();
   });
 
+  it('a favourite taken off sale is marked 已下架 and offers no add to cart (issue 32)', async () => {
+    favourites[1] = { ...favourites[1], off_sale: 1, is_buy: 0 };
+    renderPage();
+    const rows = await screen.findAllByRole('listitem');
+    expect(within(rows[1]).getAllByText('已下架').length).toBeGreaterThan(0);
+    expect(within(rows[1]).queryByRole('button', { name: '加入购物车' })).toBeNull();
+    const blocked = within(rows[1]).getByRole('button', { name: '已下架' }) as HTMLButtonElement;
+    expect(blocked.disabled).toBe(true);
+    // The others are untouched.
+    expect(within(rows[0]).queryByText('已下架')).toBeNull();
+    expect(within(rows[0]).getByRole('button', { name: '加入购物车' })).toBeTruthy();
+  });
+
   it('shows an empty state with a way to browse', async () => {
     favourites = [];
     renderPage();

@@ -28,7 +28,7 @@ const NAV: { title: string; items: NavItem[] }[] = [
       { to: '/invoices', label: '发票处理', area: 'invoices' },
     ],
   },
-  { title: '商品', items: [{ to: '/goods', label: '商品管理', area: 'goods' }, { to: '/catalogue', label: '分类与厂家', area: 'goods' }] },
+  { title: '商品', items: [{ to: '/goods', label: '商品管理', area: 'goods' }, { to: '/catalogue', label: '分类与厂家', area: 'goods' }, { to: '/brands', label: '品牌管理', area: 'goods' }] },
   {
     title: '营销',
     items: [

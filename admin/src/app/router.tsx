@@ -46,6 +46,7 @@ import { GoodsImportPage } from '../pages/goods-import/goods-import-page.tsx';
 import { CatalogueFilePage } from '../pages/catalogue-file/catalogue-file-page.tsx';
 import { GoodsCreatePage } from '../pages/goods-create/goods-create-page.tsx';
 import { CataloguePage } from '../pages/catalogue/catalogue-page.tsx';
+import { BrandsPage } from '../pages/brands/brands-page.tsx';
 import { articleCategoriesQuery, articleListQuery, articleQuery, parseArticleSearch } from '../api/articles.ts';
 import { siteSettingsQuery } from '../api/site-settings.ts';
 import { ArticlesPage } from '../pages/articles/articles-page.tsx';
@@ -236,6 +237,12 @@ const catalogueRoute = createRoute({
   component: CataloguePage,
 });
 
+const brandsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/brands',
+  component: BrandsPage,
+});
+
 const goodsEditorRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/goods/$goodsId',
@@ -290,7 +297,7 @@ const buyerMessagesRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, catalogueFileRoute, goodsCreateRoute, catalogueRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute, integrationClientsRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, catalogueFileRoute, goodsCreateRoute, catalogueRoute, brandsRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute, integrationClientsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

@@ -13,7 +13,7 @@ import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 import { brandSchema, categoryMoveSchema, categorySchema, makerMergeSchema, makerSchema, warehouseSchema } from '@domain/admin-catalogue.ts';
 import { CATEGORY_NOT_FOUND, createCategory, deleteCategory, listConsoleCategories, moveCategory, updateCategory } from '../../services/admin/catalogue/categories.ts';
-import { BRAND_NOT_FOUND, listConsoleBrands, saveBrand } from '../../services/admin/catalogue/brands.ts';
+import { BRAND_NOT_FOUND, deleteBrand, listConsoleBrands, saveBrand } from '../../services/admin/catalogue/brands.ts';
 import { listConsoleMakers, MAKER_NOT_FOUND, mergeMakers, saveMaker } from '../../services/admin/catalogue/makers.ts';
 import { listConsoleWarehouses, saveWarehouse, WAREHOUSE_NOT_FOUND } from '../../services/admin/catalogue/warehouses.ts';
 
@@ -40,6 +40,7 @@ adminCatalogueRoutes.post('/brands/:id', who, async (c) => {
   const id = idOf(c, BRAND_NOT_FOUND);
   return ok(c, await saveBrand(c.get('deps').db, actorOf(c), id, readInput(c, brandSchema), c.get('deps').clock()), '品牌已保存');
 });
+adminCatalogueRoutes.post('/brands/:id/remove', who, async (c) => ok(c, await deleteBrand(c.get('deps').db, actorOf(c), idOf(c, BRAND_NOT_FOUND), c.get('deps').clock()), '品牌已删除'));
 
 const makerQuery = z.object({ q: z.string().trim().max(30).optional() });
 adminCatalogueRoutes.get('/makers', who, async (c) => ok(c, await listConsoleMakers(c.get('deps').db, makerQuery.parse({ q: c.req.query('q') }).q ?? '')));

@@ -1,15 +1,16 @@
 // 积分商城 goods in the operator console (issue 20, role 运营): list, create, edit, put on and take
 // off sale. A new points goods gets its off-sale, unbuyable catalogue row as the seed does
-// (docs/decisions/promotion-sets.md "Points mall"), so its exchange orders reference a goods like
+// (catalogue/points-twin.ts, through insertGoodsRows; docs/decisions/promotion-sets.md "Points mall"), so its exchange orders reference a goods like
 // any other. Each change writes its audit row in the same transaction.
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
-import { goods, orderLines, orders, pointsGoods } from '../../db/schema.ts';
+import { orderLines, orders, pointsGoods } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { AdminPointsGoodsInput, AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { insertPointsTwin, renamePointsTwin } from '../catalogue/points-twin.ts';
 
 export const POINTS_GOODS_NOT_FOUND = '积分商品不存在';
 
@@ -68,32 +69,12 @@ const values = (input: AdminPointsGoodsInput) => ({
 
 export async function createPointsGoods(db: Db, actor: Actor, input: AdminPointsGoodsInput, now: Date): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
-    // Any on-sale goods lends maker, category and warehouse: the points row's catalogue twin is
-    // never listed or bought (off sale, not buyable, price 0).
-    const [template] = await tx.select().from(goods).where(eq(goods.isOnSale, true)).orderBy(asc(goods.id)).limit(1);
-    if (!template) throw new AppError(409, 409, '商品库为空，无法创建积分商品');
-    const [twin] = await tx
-      .insert(goods)
-      .values({
-        name: input.name,
-        manufacturerId: template.manufacturerId,
-        sccj: template.sccj,
-        categoryId: template.categoryId,
-        categoryL1: template.categoryL1,
-        categoryL2: template.categoryL2,
-        warehouseId: template.warehouseId,
-        basePrice: 0,
-        isOnSale: false,
-        isBuy: false,
-        stock: 0,
-        bzdw: '件',
-        ypgg: '积分商城',
-        image: input.image,
-      })
-      .returning({ id: goods.id });
+    // Its catalogue twin (never listed or bought) comes through the one writer of goods rows.
+    const twinId = await insertPointsTwin(tx, { name: input.name, image: input.image }, now);
+    if (twinId === null) throw new AppError(409, 409, '商品库为空，无法创建积分商品');
     const [row] = await tx
       .insert(pointsGoods)
-      .values({ ...values(input), goodsId: twin.id })
+      .values({ ...values(input), goodsId: twinId })
       .returning();
     await writeAudit(tx, actor, { action: 'points_goods.create', targetType: 'points_goods', targetId: row.id, after: audited(row) }, now);
     return { id: row.id };
@@ -110,8 +91,7 @@ export async function updatePointsGoods(db: Db, actor: Actor, id: number, input:
   return withTx(db, async (tx) => {
     const before = await lock(tx, id);
     const [after] = await tx.update(pointsGoods).set(values(input)).where(eq(pointsGoods.id, id)).returning();
-    // The catalogue twin carries the name and picture onto order lines and shipments.
-    if (before.goodsId !== null) await tx.update(goods).set({ name: input.name, image: input.image }).where(eq(goods.id, before.goodsId));
+    if (before.goodsId !== null) await renamePointsTwin(tx, before.goodsId, { name: input.name, image: input.image }, now);
     await writeAudit(tx, actor, { action: 'points_goods.update', targetType: 'points_goods', targetId: id, before: audited(before), after: audited(after) }, now);
     return { id };
   });

@@ -1,6 +1,7 @@
-// Changing a goods' stock or base price outside the console's editor (tests, scripts): the change,
-// its log row and the alerts it fires commit together (noteCatalogueChange).
-import { eq } from 'drizzle-orm';
+// Changing goods outside the console's editor (the demo seed, tests, scripts): stock or base price,
+// and the badges promotions put on goods (赠, 换购). The change, its log row and the alerts it fires
+// commit together (noteCatalogueChange).
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods } from '../../db/schema.ts';
@@ -27,5 +28,34 @@ export async function changeGoods(db: Db, goodsId: number, change: GoodsChange, 
       .returning({ id: goods.id });
     if (updated.length === 0) return null;
     return noteCatalogueChange(tx, [goodsId], 'stock', now);
+  });
+}
+
+/** Adds a badge (`tags`, e.g. 赠, 换购) to goods that lack it; the goods changed are noted `edited`. */
+export async function addGoodsTag(db: Db, goodsIds: readonly number[], tag: string, now: Date): Promise<number[]> {
+  if (goodsIds.length === 0) return [];
+  return withTx(db, async (tx) => {
+    const changed = await tx
+      .update(goods)
+      .set({ tags: sql`array_append(${goods.tags}, ${tag}::text)`, updatedAt: now })
+      .where(and(inArray(goods.id, [...goodsIds]), sql`NOT (${tag}::text = ANY(${goods.tags}))`))
+      .returning({ id: goods.id });
+    const ids = changed.map((r) => r.id);
+    await noteCatalogueChange(tx, ids, 'edited', now);
+    return ids;
+  });
+}
+
+/** Takes a badge off every goods carrying it except `keep`; the goods changed are noted `edited`. */
+export async function dropGoodsTag(db: Db, tag: string, keep: readonly number[], now: Date): Promise<number[]> {
+  return withTx(db, async (tx) => {
+    const changed = await tx
+      .update(goods)
+      .set({ tags: sql`array_remove(${goods.tags}, ${tag}::text)`, updatedAt: now })
+      .where(and(sql`${tag}::text = ANY(${goods.tags})`, keep.length > 0 ? notInArray(goods.id, [...keep]) : undefined))
+      .returning({ id: goods.id });
+    const ids = changed.map((r) => r.id);
+    await noteCatalogueChange(tx, ids, 'edited', now);
+    return ids;
   });
 }

@@ -5,7 +5,8 @@
 // Which orders count: the company's own normal orders that were not cancelled (a store sees its
 // own history; a head office sees its own, not its stores'). Points-mall orders are not goods
 // purchases. The goods may since have gone off sale or become 控销: the row stays (the buyer
-// recognises it from the last purchase), with `goods: null`, and cannot be added.
+// recognises it from the last purchase), with `goods: null`, and cannot be added; a goods off
+// sale says so (`off_sale: 1`, shown 已下架).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { anyId } from '../cart/packed.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +23,7 @@ interface HistoryRow extends Record<string, unknown> {
   ypgg: string;
   bzdw: string;
   barcode: string;
+  is_on_sale: boolean;
   last_price: number;
   last_number: number;
   times: number;
@@ -85,7 +87,7 @@ export async function purchaseHistory(db: Db, viewer: Viewer & { companyId: numb
       WHERE o.company_id = ${viewer.companyId} AND o.status <> 'cancelled' AND o.kind = 'normal'
       GROUP BY ol.goods_id
     )
-    SELECT h.*, g.barcode, count(*) OVER ()::int AS total
+    SELECT h.*, g.barcode, g.is_on_sale, count(*) OVER ()::int AS total
     FROM h
     JOIN ${goods} g ON g.id = h.goods_id
     LEFT JOIN ${goodsPrices} gp ON gp.goods_id = g.id AND gp.rank = ${viewer.rank}
@@ -98,6 +100,7 @@ export async function purchaseHistory(db: Db, viewer: Viewer & { companyId: numb
   const list: PurchaseHistoryRow[] = rows.map((r) => ({
     goods_id: r.goods_id,
     goods: items.get(r.goods_id) ?? null,
+    off_sale: r.is_on_sale ? 0 : 1,
     name: r.name,
     sccj: r.sccj,
     ypgg: r.ypgg,

@@ -11,6 +11,8 @@ import goodsText from '../../ui/goods-text.module.css';
 import { buttonClass } from '../../ui/button';
 
 const THUMB_PX = 72;
+/** A favourite taken off sale stays listed with this mark (issue 32) and cannot be added to the cart. */
+export const FAVORITE_OFF_SALE_TEXT = '已下架';
 
 export interface FavoriteRowProps {
   item: GoodsListItem;
@@ -57,6 +59,11 @@ export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: 
         <p className={goodsText.meta}>
           {item.expires_on ? `效期至 ${item.expires_on}` : '效期 --'}
           {isNearExpiry(item) && <span className={styles.jxq}>近效期</span>}
+          {item.off_sale === 1 && (
+            <span className={styles.offSale} data-off-sale>
+              {FAVORITE_OFF_SALE_TEXT}
+            </span>
+          )}
         </p>
       </div>
       <div className={styles.price}>

@@ -9,7 +9,7 @@ import { isApiError } from '../../http/client';
 import { goodsActivitiesQuery, goodsDetailQuery } from '../../api/goods';
 import { userBaseQuery } from '../../api/user';
 import type { GoodsActivity, GoodsDetail, GoodsListItem } from '../../domain/catalog';
-import { rememberSeenGoods } from '../../local';
+import { forgetSeenGoods, rememberSeenGoods } from '../../local';
 import { formatPrice } from '../../domain/money';
 import { quantityRulesFor } from '../../domain/quantity';
 import { FavoriteButton } from '../../widgets/goods/favorite-button';
@@ -207,6 +207,11 @@ function Loaded({ id, groupBuyPage }: { id: number; groupBuyPage: boolean }) {
     // Fire and forget, after paint; answers served from the worker's cache offline are not news.
     if (seen && onlineManager.isOnline()) rememberSeenGoods([cardOfDetail(seen)]);
   }, [seen]);
+  const missing = detail.isError && isMissingGoods(detail.error);
+  useEffect(() => {
+    // Retired or deleted: the device's copy must not keep offering it offline (issue 32).
+    if (missing && onlineManager.isOnline()) forgetSeenGoods([id]);
+  }, [missing, id]);
   if (detail.isPending) return <Skeleton />;
   if (detail.isError) {
     return isMissingGoods(detail.error) ? <GoodsMissing /> : <GoodsLoadFailed onRetry={() => void detail.refetch()} />;

@@ -2,12 +2,19 @@
 import type { GoodsListItem } from '../../domain/catalog';
 import styles from './quick-purchase.module.css';
 
-export function GoodsCell({ goods, fallbackName }: { goods: GoodsListItem | null; fallbackName?: string }) {
+export interface GoodsCellProps {
+  goods: GoodsListItem | null;
+  fallbackName?: string;
+  /** The history row says the goods was taken off sale (else it is 控销 or gone). */
+  offSale?: boolean;
+}
+
+export function GoodsCell({ goods, fallbackName, offSale }: GoodsCellProps) {
   if (!goods) {
     return (
       <>
         <span className={styles.name}>{fallbackName}</span>
-        <span className={styles.sub}>已下架或不可购买</span>
+        <span className={styles.sub}>{offSale ? '已下架' : '已下架或不可购买'}</span>
       </>
     );
   }

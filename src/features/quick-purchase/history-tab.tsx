@@ -169,7 +169,7 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
                     />
                   </td>
                   <td>
-                    <GoodsCell goods={r.goods} fallbackName={`${r.name} ${r.ypgg}`} />
+                    <GoodsCell goods={r.goods} fallbackName={`${r.name} ${r.ypgg}`} offSale={r.off_sale === 1} />
                   </td>
                   <td className={styles.num}>{formatPrice(r.last_price)}</td>
                   <td className={styles.num}>

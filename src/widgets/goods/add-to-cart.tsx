@@ -16,6 +16,8 @@ export const ADD_TO_CART_LABEL = '加入购物车';
 export const BLOCK_OUT_OF_STOCK = '缺货';
 export const BLOCK_NOT_BUYABLE = '暂不可购买';
 export const BLOCK_UNAPPROVED = '资质审核后可购买';
+/** A favourite or a stored copy of a goods taken off sale (下架); the cart refuses it with the same word. */
+export const BLOCK_OFF_SALE = '已下架';
 
 export interface AddToCartControlProps {
   goods: GoodsListItem;
@@ -27,8 +29,9 @@ export interface AddToCartControlProps {
   lineType?: CartLineType;
 }
 
-/** Why the goods cannot be added now, or null. Stock first: it is true for every viewer. */
+/** Why the goods cannot be added now, or null. Off sale, then stock: both are true for every viewer. */
 export function addBlockReason(goods: GoodsListItem, rules: QuantityRules, viewer: ViewerKind): string | null {
+  if (goods.off_sale === 1) return BLOCK_OFF_SALE;
   if (goods.number <= 0) return BLOCK_OUT_OF_STOCK;
   if (!goods.is_buy || rules.max === 0) return BLOCK_NOT_BUYABLE;
   if (viewer === 'member') return BLOCK_UNAPPROVED;

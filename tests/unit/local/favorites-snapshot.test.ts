@@ -6,6 +6,7 @@ import { ApiError } from '../../../src/http/client';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../../../src/domain/catalog';
 import {
   downloadForOffline,
+  forgetGoods,
   rememberGoods,
   searchLocal,
   snapshotRowOf,
@@ -87,6 +88,19 @@ describe('catalogue snapshot: offline search', () => {
     expect((await searchLocal(db, '华润', 1)).map((g) => g.id)).toEqual([]);
     expect(await searchLocal(db, '   ')).toEqual([]);
     expect((await searchLocal(db, '小儿 颗粒')).map((g) => g.id)).toEqual([2]);
+  });
+
+  it('a goods retired since (issue 32): a copy marked 已下架 is never found, a forgotten one is gone', async () => {
+    const { db } = await fresh();
+    await rememberGoods(db, seen);
+    // The favourites page stored the server's copy of goods 1 marked off sale.
+    await rememberGoods(db, [{ ...seen[0], off_sale: 1, is_buy: 0 }]);
+    expect((await searchLocal(db, '感冒')).map((g) => g.id)).toEqual([2]);
+    // The detail page read 商品不存在或已下架 for goods 2 online.
+    await forgetGoods(db, [2]);
+    expect(await searchLocal(db, '感冒')).toEqual([]);
+    expect(await db.catalogueSnapshot.get(2)).toBeUndefined();
+    expect((await searchLocal(db, '阿莫西林')).map((g) => g.id)).toEqual([3]);
   });
 
   it('matches pinyin initials and full pinyin when the server sends them', async () => {

@@ -1,14 +1,15 @@
 // 新建商品 (issue 32 §1): the fields a new goods needs, picked from the catalogue's own master
-// data (leaf categories, makers, warehouses). The server checks every rule (批准文号, barcode check
+// data (leaf categories, makers, brands, warehouses: goods-placement-fields.tsx). The server checks every rule (批准文号, barcode check
 // digit, 中包装, unique external code) and its messages land at the fields. A new goods starts off
 // sale; the editor it opens next takes pictures and 上架.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { categoriesQuery, createGoods, makersQuery, warehousesQuery } from '../../api/catalogue.ts';
+import { createGoods } from '../../api/catalogue.ts';
 import { afterGoodsChange } from '../../api/goods.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
+import { GoodsPlacementFields, type PlacementDraft } from '../../widgets/goods-placement-fields.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '@ui/field.tsx';
 import { buttonClass } from '@ui/button.ts';
@@ -45,25 +46,16 @@ const FLAGS = [
 ] as const;
 type FlagKey = (typeof FLAGS)[number][0];
 /** Fields with their own error line; any other refusal shows as the form's. */
-const SHOWN = new Set<string>([...TEXT_FIELDS.map(([k]) => k), 'category_id', 'manufacturer_id', 'warehouse_id', 'scope_class', 'ephedrine_limit', 'form']);
+const SHOWN = new Set<string>([...TEXT_FIELDS.map(([k]) => k), 'category_id', 'manufacturer_id', 'brand_id', 'warehouse_id', 'scope_class', 'ephedrine_limit', 'form']);
 
 export function GoodsCreatePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const categories = useQuery(categoriesQuery);
-  const makers = useQuery(makersQuery);
-  const warehouses = useQuery(warehousesQuery);
   const [text, setText] = useState<Record<TextKey, string>>({ external_code: '', name: '', common_name: '', ypgg: '', dosage_form: '', bzdw: '盒', approval_no: '', barcode: '', base_price: '', retail_price: '', stock: '0', zbz: '1', jzl: '1' });
   const [flags, setFlags] = useState<Record<FlagKey, boolean>>({ is_rx: false, is_ephedrine: false, is_kx: false, is_jxq: false, is_zy: false, is_qx: false, mid_pack_strict: false });
-  const [pick, setPick] = useState({ category_id: '', manufacturer_id: '', warehouse_id: '', scope_class: 'xy' as ScopeClass, ephedrine_limit: '0' });
+  const [place, setPlace] = useState<PlacementDraft>({ category_id: '', manufacturer_id: '', brand_id: '', warehouse_id: '' });
+  const [pick, setPick] = useState({ scope_class: 'xy' as ScopeClass, ephedrine_limit: '0' });
   const { errors, setErrors, busy, run } = useFormSubmit('创建失败，请稍后重试');
-  const parents = new Set((categories.data ?? []).map((c) => c.parent_id));
-  const leaves = (categories.data ?? []).filter((c) => !parents.has(c.id));
-  const byId = new Map((categories.data ?? []).map((c) => [c.id, c]));
-  const pathOf = (id: number): string => {
-    const c = byId.get(id);
-    return c ? (c.parent_id ? `${pathOf(c.parent_id)}/${c.name}` : c.name) : '';
-  };
 
   const submit = () => {
     const price = yuanTextToFen(text.base_price);
@@ -78,9 +70,10 @@ export function GoodsCreatePage() {
       stock: Number(text.stock),
       zbz: Number(text.zbz),
       jzl: Number(text.jzl),
-      category_id: Number(pick.category_id),
-      manufacturer_id: Number(pick.manufacturer_id),
-      warehouse_id: Number(pick.warehouse_id),
+      category_id: Number(place.category_id),
+      manufacturer_id: Number(place.manufacturer_id),
+      brand_id: place.brand_id === '' ? null : Number(place.brand_id),
+      warehouse_id: Number(place.warehouse_id),
       scope_class: pick.scope_class,
       ephedrine_limit: Number(pick.ephedrine_limit),
     } as unknown as GoodsCreate; // the server parses and checks every field (coercing numbers)
@@ -107,42 +100,7 @@ export function GoodsCreatePage() {
               {(p) => <input {...p} name={key} value={text[key]} onChange={(e) => setText({ ...text, [key]: e.target.value })} />}
             </Field>
           ))}
-          <Field label="分类（最末一级）" required error={errors.category_id}>
-            {(p) => (
-              <select {...p} name="category_id" value={pick.category_id} onChange={(e) => setPick({ ...pick, category_id: e.target.value })}>
-                <option value="">请选择</option>
-                {leaves.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {pathOf(c.id)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="生产厂家" required error={errors.manufacturer_id}>
-            {(p) => (
-              <select {...p} name="manufacturer_id" value={pick.manufacturer_id} onChange={(e) => setPick({ ...pick, manufacturer_id: e.target.value })}>
-                <option value="">请选择</option>
-                {(makers.data ?? []).map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="发货仓库" required error={errors.warehouse_id}>
-            {(p) => (
-              <select {...p} name="warehouse_id" value={pick.warehouse_id} onChange={(e) => setPick({ ...pick, warehouse_id: e.target.value })}>
-                <option value="">请选择</option>
-                {(warehouses.data ?? []).map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <GoodsPlacementFields value={place} onChange={setPlace} errors={errors} />
           <Field label="经营范围类别" required error={errors.scope_class}>
             {(p) => (
               <select {...p} name="scope_class" value={pick.scope_class} onChange={(e) => setPick({ ...pick, scope_class: e.target.value as ScopeClass })}>

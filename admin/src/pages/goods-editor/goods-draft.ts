@@ -4,6 +4,7 @@
 import { goodsEditProblems, yuanTextToFen, type ConsoleGoods, type GoodsEdit } from '@domain/admin-goods.ts';
 import { formatFen } from '@domain/money.ts';
 import type { ScopeClass } from '@domain/business-scope.ts';
+import type { PlacementDraft } from '../../widgets/goods-placement-fields.tsx';
 
 export interface StepDraft {
   min_number: string;
@@ -37,6 +38,8 @@ export interface GoodsDraft {
   scope_class: ScopeClass;
   ladder_prices: StepDraft[];
   rank_prices: RankDraft[];
+  /** Where it hangs: category, maker, brand, warehouse (ids as the selects hold them). */
+  placement: PlacementDraft;
 }
 
 export function draftOf(g: ConsoleGoods): GoodsDraft {
@@ -62,6 +65,12 @@ export function draftOf(g: ConsoleGoods): GoodsDraft {
     scope_class: g.scope_class,
     ladder_prices: g.ladder_prices.map((l) => ({ min_number: String(l.min_number), price: formatFen(l.price) })),
     rank_prices: g.rank_prices.map((r) => ({ rank: String(r.rank), price: formatFen(r.price) })),
+    placement: {
+      category_id: g.category_id ? String(g.category_id) : '',
+      manufacturer_id: g.manufacturer_id ? String(g.manufacturer_id) : '',
+      brand_id: g.brand_id ? String(g.brand_id) : '',
+      warehouse_id: g.warehouse_id ? String(g.warehouse_id) : '',
+    },
   };
 }
 
@@ -82,6 +91,11 @@ export function inputOf(d: GoodsDraft): { input: GoodsEdit | null; problems: Rec
     return n ?? 0;
   };
   if (d.name.trim() === '') add('name', '请填写商品名称');
+  const pick = (field: 'category_id' | 'manufacturer_id' | 'warehouse_id', msg: string): number => {
+    const n = wholeOf(d.placement[field]);
+    if (n === null || n === 0) add(field, msg);
+    return n ?? 0;
+  };
   const input: GoodsEdit = {
     name: d.name.trim(),
     approval_no: d.approval_no.trim(),
@@ -107,6 +121,10 @@ export function inputOf(d: GoodsDraft): { input: GoodsEdit | null; problems: Rec
       price: money(`ladder_prices.${i}.price`, l.price, '阶梯价'),
     })),
     rank_prices: d.rank_prices.map((r, i) => ({ rank: whole(`rank_prices.${i}.rank`, r.rank, '会员等级'), price: money(`rank_prices.${i}.price`, r.price, '等级价') })),
+    category_id: pick('category_id', '请选择分类'),
+    manufacturer_id: pick('manufacturer_id', '请选择生产厂家'),
+    brand_id: d.placement.brand_id === '' ? null : Number(d.placement.brand_id),
+    warehouse_id: pick('warehouse_id', '请选择仓库'),
   };
   if (input.zbz === 0 && !problems.zbz) add('zbz', '中包装至少为1');
   for (const [field, messages] of Object.entries(

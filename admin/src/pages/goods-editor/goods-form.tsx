@@ -1,4 +1,4 @@
-// The editor's form: base data, prices (base, retail, ladders, rank prices), stock and limits,
+// The editor's form: base data, where the goods hangs (category, maker, brand, warehouse), prices (base, retail, ladders, rank prices), stock and limits,
 // 中包装, flags and the 经营范围 class. Checked here with the server's own rules before sending;
 // the server's 422 lands on the same fields. Saving replaces the whole editable state.
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { SCOPE_CLASSES, type ScopeClass } from '@domain/business-scope.ts';
 import type { ConsoleGoods } from '@domain/admin-goods.ts';
 import { draftOf, inputOf, type GoodsDraft } from './goods-draft.ts';
 import { LadderRows, RankRows } from './price-rows.tsx';
+import { GoodsPlacementFields } from '../../widgets/goods-placement-fields.tsx';
 import styles from './goods-editor-page.module.css';
 
 type TextKey = { [K in keyof GoodsDraft]: GoodsDraft[K] extends string ? K : never }[keyof GoodsDraft];
@@ -81,6 +82,14 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
             ))}
           </select>
         </label>
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>分类、厂家、品牌与仓库</legend>
+        <GoodsPlacementFields
+          value={draft.placement}
+          onChange={(placement) => setDraft({ ...draft, placement })}
+          errors={{ category_id: errors.category_id?.[0], manufacturer_id: errors.manufacturer_id?.[0], brand_id: errors.brand_id?.[0], warehouse_id: errors.warehouse_id?.[0] }}
+        />
       </fieldset>
       <fieldset className={styles.group}>
         <legend>价格（元）</legend>

@@ -26,6 +26,14 @@ import { withGinBatched } from './gin-batch.ts';
 
 const CHUNK = 2_000;
 
+/**
+ * Between chunks the process serves its other work (timers, requests that need no database). On
+ * PGlite the statements of the import run on the main thread and answer as microtasks, so without
+ * this a long apply starves the event loop; queries still wait for its transaction (PGlite runs a
+ * transaction exclusively), which is why search stalls during an apply there (catalogue-file.md).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const pick = (g: FileGoods, keys: readonly (keyof FileGoods)[]) => Object.fromEntries(keys.map((k) => [k, g[k]]));
 
 function rowPreview(r: CheckedRow): CatalogueRowPreview {
@@ -195,7 +203,10 @@ async function createGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
       updatedAt: now,
     };
   });
-  for (let i = 0; i < goodsRows.length; i += CHUNK) await insertGoodsRows(tx, goodsRows.slice(i, i + CHUNK), [], now);
+  for (let i = 0; i < goodsRows.length; i += CHUNK) {
+    await insertGoodsRows(tx, goodsRows.slice(i, i + CHUNK), [], now);
+    await yieldToEventLoop();
+  }
   return ids;
 }
 
@@ -234,17 +245,22 @@ const WRITES: Record<CatalogueColumn, readonly string[]> = {
   qg_number: ['qg_number'],
 };
 
-const RECORD_TYPES = sql.raw(`id int, name text, pinyin_full text, pinyin_initials text, common_name text, ypgg text, dosage_form text, bzdw text,
-  zbz int, mid_pack_strict boolean, jzl int, manufacturer_id int, sccj text, sccj_pinyin_initials text,
-  brand_id int, category_id int, category_l1 int, category_l2 int, warehouse_id int, approval_no text, barcode text,
-  base_price int, retail_price int, stock int, scope_class text, is_rx boolean, is_kx boolean, is_jxq boolean,
-  is_zy boolean, is_qx boolean, is_ephedrine boolean, ephedrine_limit int, purchase_limit int, min_buy int,
-  is_free_shipping boolean, is_dpby boolean, qg_number int`);
+/** The SQL type of each goods column an update may write (the JSON record's field of that name). */
+const COLUMN_TYPES: Record<string, string> = {
+  name: 'text', pinyin_full: 'text', pinyin_initials: 'text', common_name: 'text', ypgg: 'text', dosage_form: 'text', bzdw: 'text',
+  zbz: 'int', mid_pack_strict: 'boolean', jzl: 'int', manufacturer_id: 'int', sccj: 'text', sccj_pinyin_initials: 'text',
+  brand_id: 'int', category_id: 'int', category_l1: 'int', category_l2: 'int', warehouse_id: 'int', approval_no: 'text', barcode: 'text',
+  base_price: 'int', retail_price: 'int', stock: 'int', scope_class: 'text', is_rx: 'boolean', is_kx: 'boolean', is_jxq: 'boolean',
+  is_zy: 'boolean', is_qx: 'boolean', is_ephedrine: 'boolean', ephedrine_limit: 'int', purchase_limit: 'int', min_buy: 'int',
+  is_free_shipping: 'boolean', is_dpby: 'boolean', qg_number: 'int',
+};
 
 /**
  * Known goods: the columns each row changes, one UPDATE … FROM json per group of rows changing the
- * same columns and chunk. Only changed columns are set: setting the name (even to itself) makes the
- * database recompute the search grams, and every column set is work.
+ * same columns and chunk. Only changed columns are set and sent: setting the name (even to itself)
+ * makes the database recompute the search grams, an unchanged indexed column keeps an update HOT
+ * (goods has room on its pages, migration 0031), and each JSON field sent is parsed for every row
+ * (sending all 37 columns cost a sixth of the statement).
  */
 async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<void> {
   const { md } = checked;
@@ -255,10 +271,15 @@ async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
   }
   for (const [key, group] of groups) {
     const columns = [...new Set(key.split(',').flatMap((k) => WRITES[k as CatalogueColumn]))];
-    const set = sql.raw([...columns.map((c) => `${c} = r.${c}`), 'updated_at = $UPDATED'].join(', ').replace('$UPDATED', `'${now.toISOString()}'::timestamptz`));
-    const records = group.map((r) => recordOf(r, md));
+    const set = sql.raw([...columns.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '));
+    const types = sql.raw(['id int', ...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`)].join(', '));
+    const records = group.map((r) => {
+      const full = recordOf(r, md) as Record<string, unknown>;
+      return Object.fromEntries([['id', full.id], ...columns.map((c) => [c, full[c]])]);
+    });
     for (let i = 0; i < records.length; i += CHUNK) {
-      await tx.execute(sql`UPDATE goods g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${RECORD_TYPES}) WHERE g.id = r.id`);
+      await tx.execute(sql`UPDATE goods g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${types}) WHERE g.id = r.id`);
+      await yieldToEventLoop();
     }
   }
 }

@@ -41,6 +41,10 @@ export async function editableState(db: Db, g: GoodsRow): Promise<GoodsEdit> {
     scope_class: isScopeClass(g.scopeClass) ? g.scopeClass : 'xy',
     ladder_prices: ladders.map((l) => ({ min_number: l.minNumber, price: l.price })),
     rank_prices: ranks.map((r) => ({ rank: r.rank, price: r.price })),
+    category_id: g.categoryId,
+    manufacturer_id: g.manufacturerId,
+    brand_id: g.brandId,
+    warehouse_id: g.warehouseId,
   };
 }
 
