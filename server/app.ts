@@ -59,6 +59,7 @@ import { qualityReportRoutes } from './routes/quality-reports.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { chatFrameSite } from './routes/chat-frame.ts';
+import { integrationRoutes } from './routes/integration/index.ts';
 
 export interface CreateAppOptions {
   /** Tests mount extra routes (a route that throws, an idempotency counter) behind the real middleware. */
@@ -154,6 +155,9 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   if (deps.config.devEndpoints) api.route('/dev', devRoutes);
   opts.extend?.(api);
 
+  // The ERP's signed machine interface: an app of its own, mounted before /api so none of the
+  // shop's middleware (sessions, origin checks) runs for it (docs/integration-api.md).
+  app.route('/api/integration/v1', integrationRoutes(deps));
   app.route('/api', api);
   // The customer-service chat frame (SPEC §6): its own small page, not part of the PWA.
   app.route('/kf', chatFrameSite(deps));

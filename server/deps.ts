@@ -55,6 +55,11 @@ export interface AppConfig {
   metricsToken?: string;
   /** Minutes a new order may stay unpaid before it is cancelled (ORDER_PAYMENT_TTL_MINUTES, default 30). */
   orderPaymentTtlMinutes?: number;
+  /**
+   * INTEGRATION_BOOTSTRAP_TOKEN (32+ characters): POST /api/integration/v1/bootstrap bearing it
+   * creates one integration client (docs/integration-api.md "Bootstrap"); unset, that route answers 404.
+   */
+  integrationBootstrapToken?: string;
 }
 
 export interface Deps {

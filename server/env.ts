@@ -41,6 +41,18 @@ export interface OperatorSession {
   enrolmentOnly: boolean;
 }
 
+/** A request to /api/integration/v1 (server/routes/integration/): who signed it and what came of it. */
+export interface IntegrationRequest {
+  /** The client that signed the request; null until the signature passed (or when it did not). */
+  caller: { clientId: number; keyId: string; name: string; scopes: readonly string[] } | null;
+  /** The route's pattern for the call log, e.g. `POST /stock`. */
+  route: string;
+  /** Counts a batch route gives for the call log ({ items, applied, failed }). */
+  result: unknown;
+  /** The refusal's reason code; '' while answered 2xx. */
+  reason: string;
+}
+
 export interface AppEnv {
   Variables: {
     deps: Deps;
@@ -55,5 +67,7 @@ export interface AppEnv {
     query: Record<string, unknown>;
     /** The Idempotency-Key row this request claimed (server/http/idempotency.ts), or null. */
     idempotency: IdempotencyClaim | null;
+    /** Set only under /api/integration/v1. */
+    integration: IntegrationRequest | null;
   };
 }

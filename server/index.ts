@@ -113,6 +113,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     adminHost: env('ADMIN_HOST')?.trim().toLowerCase(),
     orderPaymentTtlMinutes: env('ORDER_PAYMENT_TTL_MINUTES') ? Number(env('ORDER_PAYMENT_TTL_MINUTES')) : undefined,
     metricsToken: env('METRICS_TOKEN'),
+    integrationBootstrapToken: env('INTEGRATION_BOOTSTRAP_TOKEN'),
     ...opts.config,
   };
   // Registered before listening: from its first request on, this start's Idempotency-Key claims

@@ -1483,3 +1483,97 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Integration API (issue 34): the distributor's ERP signs in with a client's key id and secret
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A machine client of /api/integration/v1 (an ERP), created by a 管理员 in the console. Its secret
+ * lives in integration_secrets (docs/decisions/integration-api.md "Secrets").
+ */
+export const integrationClients = pgTable(
+  'integration_clients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Sent in X-Key-Id; public, never reused. */
+    keyId: text('key_id').notNull(),
+    /** goods:write, stock:write … (src/domain/integration.ts INTEGRATION_SCOPES). */
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by').references(() => staff.id),
+    createdAt: createdAt(),
+    /** Set: every request with this key id is refused (reason key_revoked). */
+    revokedAt: ts('revoked_at'),
+    /** The last signed request that passed; moved at most once a minute. */
+    lastUsedAt: ts('last_used_at'),
+    /**
+     * Made by POST /api/integration/v1/bootstrap (INTEGRATION_BOOTSTRAP_TOKEN): at most one such
+     * client is in force at a time (the partial unique index), so the token creates one client only.
+     */
+    bootstrap: boolean('bootstrap').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('integration_clients_key_id_uq').on(t.keyId),
+    uniqueIndex('integration_clients_bootstrap_uq').on(t.bootstrap).where(sql`${t.bootstrap} AND ${t.revokedAt} IS NULL`),
+  ],
+);
+
+/**
+ * A client's secrets: the current one (expires_at null) and, after a rotation, the previous one
+ * until the end of its overlap window. Sealed with AES-256-GCM: the server needs the secret itself
+ * to check an HMAC, so a one-way hash cannot serve.
+ */
+export const integrationSecrets = pgTable(
+  'integration_secrets',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => integrationClients.id),
+    /** base64url(iv) . base64url(tag) . base64url(ciphertext) (server/services/integration/seal.ts). */
+    sealed: text('sealed').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('integration_secrets_client_idx').on(t.clientId)],
+);
+
+/**
+ * Nonces seen within the timestamp window. The primary key refuses a reused nonce in the insert
+ * itself, so two concurrent requests with one nonce cannot both pass.
+ */
+export const integrationNonces = pgTable(
+  'integration_nonces',
+  {
+    clientId: integer('client_id').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.nonce] }), index('integration_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/** Every call to /api/integration/v1, passed or refused: who, which route, what came of it. */
+export const integrationCalls = pgTable(
+  'integration_calls',
+  {
+    id: serial('id').primaryKey(),
+    /** Null when the key id named no client (or none was sent). */
+    clientId: integer('client_id'),
+    keyId: text('key_id').notNull().default(''),
+    method: text('method').notNull(),
+    /** The route's pattern (e.g. `POST /stock`), or the path when no route matched. */
+    route: text('route').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    /** '' when answered 2xx; else the refusal's reason code (docs/integration-api.md). */
+    reason: text('reason').notNull().default(''),
+    /** Batch counts and similar (items, applied, failed), when the route gives them. */
+    result: jsonb('result'),
+    requestId: text('request_id').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integration_calls_client_idx').on(t.clientId, t.createdAt), index('integration_calls_created_idx').on(t.createdAt)],
+);

@@ -129,7 +129,7 @@ export function sanitizeJson(value: unknown, depth = 0): unknown {
   return value;
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readLimited(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge();
   if (!req.body) return new Uint8Array(0);

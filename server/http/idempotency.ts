@@ -70,7 +70,15 @@ async function maybeSweep(db: Db, now: Date): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
 }
 
-export function idempotency(): MiddlewareHandler<AppEnv> {
+export interface IdempotencyOptions {
+  /**
+   * Whose keys these are. Default: the signed-in member (`u:<id>`) or the visitor's address; the
+   * integration API keys them per client (`ic:<id>`), so two ERPs may use the same key.
+   */
+  scopeOf?: (c: Context<AppEnv>) => string;
+}
+
+export function idempotency(opts: IdempotencyOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined || !UNSAFE_METHODS.has(c.req.method)) return next();
@@ -84,7 +92,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     await maybeSweep(db, now);
     const sessionBefore = c.get('user')?.sessionId ?? null;
     const user = c.get('user');
-    const scope = user ? `u:${user.userId}` : `ip:${clientIp(c)}`;
+    const scope = opts.scopeOf ? opts.scopeOf(c) : user ? `u:${user.userId}` : `ip:${clientIp(c)}`;
     const hash = await requestHash(c.req.method, c.req.path, c.get('body'));
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 

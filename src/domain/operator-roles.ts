@@ -68,6 +68,8 @@ export const CONSOLE_ACCESS = {
   feedback: ['admin', 'support'],
   /** Messages (公告) operators send to one, several or all approved companies. */
   buyerMessages: ['admin', 'support'],
+  /** ERP integration clients (对接凭证): create, rotate, revoke, their call log (issue 34). */
+  integrationClients: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleArea = keyof typeof CONSOLE_ACCESS;
 

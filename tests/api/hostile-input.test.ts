@@ -20,8 +20,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 const RUNS_PER_ROUTE = 10;
 /** Dev-only endpoints (absent in production) and a bookkeeping probe. */
 const SKIPPED_PREFIXES = ['/api/dev'];
-/** Tables a refused request may legitimately write: its session, its rate-limit count, its claim. */
-const BOOKKEEPING_TABLES = new Set(['sessions', 'rate_limits', 'idempotency_keys']);
+/**
+ * Tables a refused request may legitimately write: its session, its rate-limit count, its claim,
+ * and the integration API's call log (every call, refused ones too: docs/integration-api.md).
+ */
+const BOOKKEEPING_TABLES = new Set(['sessions', 'rate_limits', 'idempotency_keys', 'integration_calls']);
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const LONE_HIGH = '\uD800';

@@ -32,6 +32,7 @@ import { adminContentImageRoutes } from './content-images.ts';
 import { adminChatRoutes } from './chat.ts';
 import { adminExchangeRoutes } from './exchange-promotions.ts';
 import { adminBuyerMessageRoutes, adminFeedbackRoutes, adminProductRequestRoutes } from './buyer-service.ts';
+import { adminIntegrationClientRoutes } from './integration-clients.ts';
 import { isAdminHost } from '../../http/admin-host.ts';
 import { forgetCatalogueCaches } from '../../cluster/catalogue-news.ts';
 
@@ -84,3 +85,4 @@ adminRoutes.route('/exchange_promotions', adminExchangeRoutes);
 adminRoutes.route('/product_requests', adminProductRequestRoutes);
 adminRoutes.route('/feedback', adminFeedbackRoutes);
 adminRoutes.route('/buyer_messages', adminBuyerMessageRoutes);
+adminRoutes.route('/integration-clients', adminIntegrationClientRoutes);
