@@ -25,6 +25,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['main-thread', async () => (await import('./main-thread')).mainThreadReport()],
   ['password-burst', async () => (await import('./password-burst')).passwordBurstBudget()],
   ['nginx', async () => (await import('./nginx')).nginxComparison()],
+  ['order-feed', async () => (await import('./order-feed')).orderFeedBudget()],
 ];
 
 const onlyAt = process.argv.indexOf('--only');
