@@ -9,6 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, screenshot, signInOperator, startServer, type RunningServer } from './harness';
 import { OFFLINE_CONSOLE_ERRORS, RENDER_TIMEOUT_MS, signIn, waitForLocalStore } from './offline-buyer';
 
+/** Two browsers, a console ship, a server stop and an offline page on 2 shared cores. */
+const TEST_TIMEOUT_MS = 240_000;
 const FOREIGN = '83999999999999999999';
 const codeFor = (i: number) => `8${String(Date.now()).slice(-6)}${String(i).padStart(9, '0')}1234`;
 
@@ -92,7 +94,10 @@ describeBrowser('药品追溯码: shipped with codes in the console, seen and ch
     await server.stop();
     const shell = await buyer.goto(`/order/info/${orderId}`);
     expect(shell?.fromServiceWorker()).toBe(true);
-    await buyer.getByText('当前无法连接服务器，以下为本机保存的订单信息，可离线扫码验货').waitFor({ timeout: 60_000 });
+    await buyer.getByText('当前无法连接服务器，以下为本机保存的订单信息，可离线扫码验货').waitFor({ timeout: RENDER_TIMEOUT_MS }).catch(async (e: unknown) => {
+      process.stderr.write(`BODY ${(await buyer.locator('body').innerText().catch(() => '?')).slice(0, 1500)}\n`);
+      throw e;
+    });
     await section.getByRole('button', { name: '扫码验货' }).click();
     const dialog = buyer.getByRole('dialog', { name: '扫码验货' });
     const input = dialog.getByRole('textbox', { name: '追溯码' });
@@ -105,5 +110,5 @@ describeBrowser('药品追溯码: shipped with codes in the console, seen and ch
     await dialog.getByRole('status').filter({ hasText: `已核对 1/${count} 盒，2 次扫码有问题` }).waitFor();
     if (count > 1) expect(await dialog.getByRole('list', { name: '未扫到的追溯码' }).getByRole('listitem').count()).toBe(count - 1);
     await screenshot(buyer, 'receipt-check-offline');
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -26,6 +26,7 @@ import { parseId } from './route-id';
 import { isNotFound, LoadFailed, Loading, Missing } from './states';
 import { TraceCodes } from './trace-codes-section';
 import { isServerUnreachable } from '../../api/reachability';
+import { useLocalRuntime } from '../../local';
 import { SpaLink } from '../../ui/spa-link';
 import { useRouteSearch } from '../../widgets/route-search';
 import styles from './orders.module.css';
@@ -110,8 +111,10 @@ export const OFFLINE_DETAIL_NOTE = '当前无法连接服务器，以下为本�
  */
 function useStoredOrder(id: number, wanted: boolean): OrderDetail | null | undefined {
   const [stored, setStored] = useState<OrderDetail | null | undefined>(undefined);
+  // The account's store opens after the page does (a cold start offline): read once it runs.
+  const runtime = useLocalRuntime();
   useEffect(() => {
-    if (!wanted) return;
+    if (!wanted || !runtime) return;
     let live = true;
     void import('../../local')
       .then((m) => m.readStoredOrder(id))
@@ -120,22 +123,22 @@ function useStoredOrder(id: number, wanted: boolean): OrderDetail | null | undef
     return () => {
       live = false;
     };
-  }, [id, wanted]);
+  }, [id, wanted, runtime]);
   return stored;
 }
 
 function DetailScreen({ id }: { id: number }) {
   const query = useQuery(orderDetailQuery(id));
-  const unreachable = query.isError && isServerUnreachable(query.error);
+  // A failed attempt counts at once (failureReason): offline the retries would wait for the network.
+  const unreachable = query.data === undefined && isServerUnreachable(query.error ?? query.failureReason);
   const stored = useStoredOrder(id, unreachable);
   // The full detail is kept for "buy again" offline (every line, not just the list's first few).
   const kept = useMemo(() => (query.data ? [query.data] : undefined), [query.data]);
   useRememberOrders(kept);
-  if (query.isPending) return <Loading text="正在加载订单…" />;
+  if (unreachable && stored) return <Detail order={stored} answeredAt={Date.now()} offline />;
+  if (query.isPending) return <Loading text={unreachable && stored === undefined ? '正在读取本机保存的订单…' : '正在加载订单…'} />;
   if (query.isError) {
     if (isNotFound(query.error)) return <OrderMissing />;
-    if (unreachable && stored === undefined) return <Loading text="正在读取本机保存的订单…" />;
-    if (unreachable && stored) return <Detail order={stored} answeredAt={Date.now()} offline />;
     return <LoadFailed text="订单加载失败" onRetry={() => void query.refetch()} />;
   }
   return <Detail order={query.data} answeredAt={query.dataUpdatedAt} />;
