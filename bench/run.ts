@@ -25,6 +25,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['main-thread', async () => (await import('./main-thread')).mainThreadReport()],
   ['password-burst', async () => (await import('./password-burst')).passwordBurstBudget()],
   ['nginx', async () => (await import('./nginx')).nginxComparison()],
+  ['integration', async () => (await import('./integration')).integrationBudget()],
   ['order-feed', async () => (await import('./order-feed')).orderFeedBudget()],
 ];
 

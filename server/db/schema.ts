@@ -148,10 +148,17 @@ export const companies = pgTable(
     district: text('district').notNull().default(''),
     address: text('address').notNull().default(''),
     qualityInspectionUrl: text('quality_inspection_url').notNull().default(''),
+    /** The distributor's ERP customer code (issue 34): the integration API upserts by it. '' when none. */
+    erpCode: text('erp_code').notNull().default(''),
+    /**
+     * 药品经营许可证 expiry as the ERP holds it (informational: ordering is blocked by the approved
+     * qualification files, docs/decisions/integration-api.md "Companies").
+     */
+    erpLicenceExpiresOn: date('erp_licence_expires_on'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('companies_parent_idx').on(t.parentId)],
+  (t) => [index('companies_parent_idx').on(t.parentId), uniqueIndex('companies_erp_code_uq').on(t.erpCode).where(sql`${t.erpCode} <> ''`)],
 );
 
 /** Qualification documents (资质) uploaded at registration or in the account centre. */
@@ -1513,6 +1520,11 @@ export const integrationClients = pgTable(
      * client is in force at a time (the partial unique index), so the token creates one client only.
      */
     bootstrap: boolean('bootstrap').notNull().default(false),
+    /**
+     * The client as an actor of the audit trail: a staff row of its own (role operator, no console
+     * sign-in), so its catalogue writes are logged like an operator's.
+     */
+    staffId: integer('staff_id').references(() => staff.id),
   },
   (t) => [
     uniqueIndex('integration_clients_key_id_uq').on(t.keyId),
@@ -1576,4 +1588,19 @@ export const integrationCalls = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('integration_calls_client_idx').on(t.clientId, t.createdAt), index('integration_calls_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The ERP's change sequence last applied per goods and field kind (stock, price): an update whose
+ * sequence is not above it is older than what the goods shows and is ignored.
+ */
+export const integrationSequences = pgTable(
+  'integration_sequences',
+  {
+    goodsId: integer('goods_id').notNull(),
+    kind: text('kind', { enum: ['stock', 'price'] }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.goodsId, t.kind] })],
 );

@@ -37,6 +37,15 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return result.data;
 }
 
+/**
+ * One item of a batch checked on its own (the integration API answers per item): its value, or
+ * its field errors in the shape of issuesToFieldErrors, with the same messages as parseOrThrow.
+ */
+export function checkItem<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string[]> } {
+  const result = schema.safeParse(value, { error: fallbackError });
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: issuesToFieldErrors(result.error.issues) };
+}
+
 /** The request body (set by parseInput()) checked against `schema`. */
 export function readInput<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
   return parseOrThrow(schema, c.get('body') ?? {});

@@ -101,3 +101,46 @@ export interface IntegrationCallView {
   ip: string;
   created_at: number;
 }
+
+/** What became of one item of a batch write. */
+export type ItemStatus = 'created' | 'updated' | 'applied' | 'unchanged' | 'ignored' | 'failed';
+
+export interface ItemResult {
+  /** The item's place in the batch, from 0. */
+  index: number;
+  /** The item's key as sent (external code or customer code). */
+  code: string;
+  status: ItemStatus;
+  /** The shop's id of the goods or company, when known. */
+  id: number | null;
+  /** Why it failed (`field：message`), or why it was ignored. */
+  errors: string[];
+}
+
+export interface BatchResult {
+  items: number;
+  /** Created, updated or applied. */
+  applied: number;
+  unchanged: number;
+  /** Older than what the shop shows (its sequence not above the last applied one). */
+  ignored: number;
+  failed: number;
+  results: ItemResult[];
+}
+
+export function batchResult(results: ItemResult[]): BatchResult {
+  const count = (f: (r: ItemResult) => boolean) => results.filter(f).length;
+  const sorted = [...results].sort((a, b) => a.index - b.index);
+  return {
+    items: results.length,
+    applied: count((r) => r.status === 'created' || r.status === 'updated' || r.status === 'applied'),
+    unchanged: count((r) => r.status === 'unchanged'),
+    ignored: count((r) => r.status === 'ignored'),
+    failed: count((r) => r.status === 'failed'),
+    results: sorted,
+  };
+}
+
+/** Field errors as one line each: `stock：库存须为整数`. */
+export const errorLines = (errors: Record<string, string[]>): string[] =>
+  Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => (field === '_form' ? m : `${field}：${m}`)));

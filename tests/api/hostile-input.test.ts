@@ -19,7 +19,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 /** Requests per route and identity; the whole file stays well under a minute. */
 const RUNS_PER_ROUTE = 10;
 /** Dev-only endpoints (absent in production) and a bookkeeping probe. */
-const SKIPPED_PREFIXES = ['/api/dev'];
+/**
+ * The dev endpoints, and the integration API's OpenAPI document: a fixed JSON document (not the
+ * envelope) that reads no input; its signed routes are walked like any other.
+ */
+const SKIPPED_PREFIXES = ['/api/dev', '/api/integration/v1/openapi.json'];
 /**
  * Tables a refused request may legitimately write: its session, its rate-limit count, its claim,
  * and the integration API's call log (every call, refused ones too: docs/integration-api.md).

@@ -60,6 +60,7 @@ const NAV: { title: string; items: NavItem[] }[] = [
     items: [
       { to: '/operators', label: '运营账号', area: 'operators' },
       { to: '/audit', label: '操作日志', area: 'operators' },
+      { to: '/integration-clients', label: '对接凭证', area: 'integrationClients' },
     ],
   },
 ];

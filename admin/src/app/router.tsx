@@ -18,6 +18,8 @@ import { TransfersPage } from '../pages/transfers/transfers-page.tsx';
 import { CouponsPage } from '../pages/coupons/coupons-page.tsx';
 import { OperatorsPage } from '../pages/operators/operators-page.tsx';
 import { AuditPage } from '../pages/audit/audit-page.tsx';
+import { IntegrationClientsPage } from '../pages/integration-clients/integration-clients-page.tsx';
+import { integrationClientListQuery } from '../api/integration-clients.ts';
 import { DrawsPage } from '../pages/draws/draws-page.tsx';
 import { drawListQuery } from '../api/draws.ts';
 import { auditQuery, operatorListQuery, parseAuditSearch } from '../api/operators.ts';
@@ -177,6 +179,8 @@ const couponsRoute = listRoute('/coupons', parseCouponSearch, 'promotions', (que
 
 const operatorsRoute = pageRoute('/operators', 'operators', (queryClient) => queryClient.prefetchQuery(operatorListQuery), OperatorsPage);
 
+const integrationClientsRoute = pageRoute('/integration-clients', 'integrationClients', (queryClient) => queryClient.prefetchQuery(integrationClientListQuery), IntegrationClientsPage);
+
 const auditRoute = listRoute('/audit', parseAuditSearch, 'operators', (queryClient, search) => queryClient.prefetchQuery(auditQuery(search)), AuditPage);
 
 const drawsRoute = pageRoute('/draws', 'draws', (queryClient) => queryClient.prefetchQuery(drawListQuery), DrawsPage);
@@ -286,7 +290,7 @@ const buyerMessagesRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, catalogueFileRoute, goodsCreateRoute, catalogueRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute]),
+  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, catalogueFileRoute, goodsCreateRoute, catalogueRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute, integrationClientsRoute]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

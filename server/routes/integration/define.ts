@@ -45,6 +45,12 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * What the document shows as the body when `body` checks only the frame: a batch's body checks
+   * `items` as a list and the handler checks each item with its own schema (per-item results),
+   * so the document shows that item schema here.
+   */
+  documentedBody?: z.ZodType;
   /** The answer's `data`. */
   response: R;
   handler: (c: Context<AppEnv>, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
@@ -63,6 +69,7 @@ export interface IntegrationRoute {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  documentedBody?: z.ZodType;
   response: z.ZodType;
   handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
 }

@@ -57,7 +57,7 @@ function operationOf(route: IntegrationRoute): JsonObject {
       ...parametersOf(route.params, 'path'),
       ...parametersOf(route.query, 'query'),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.documentedBody ?? route.body, 'input') } } } } : {}),
     responses: {
       '200': { description: '成功', content: { 'application/json': { schema: envelopeOf(schemaOf(route.response, 'output')) } } },
       default: { $ref: '#/components/responses/Refusal' },
