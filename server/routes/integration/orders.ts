@@ -13,7 +13,7 @@ import { CARRIER_MAX, REASON_MAX, TRACKING_NO_PATTERN } from '@domain/admin-orde
 import { TRACE_CODES_PER_LINE_MAX } from '@domain/trace-codes.ts';
 import { acknowledgeOrders, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, orderFeed } from '../../services/erp-orders/feed.ts';
 import { erpOrderMove, type ErpMove } from '../../services/erp-orders/moves.ts';
-import { integrationActor } from '../../services/erp-orders/actor.ts';
+import { integrationActor } from '../../services/integration/actor.ts';
 import { defineRoute } from './define.ts';
 
 const TAG = '订单';
