@@ -9,6 +9,7 @@ import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtur
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
 import { auditLog, goods, orders, payments, shipments } from '../../server/db/schema.ts';
 import type { ErpClient } from '../../scripts/erp/client.ts';
+import { simulateOrders } from '../../scripts/erp/orders.ts';
 import type { FeedPage } from '../../server/services/erp-orders/feed.ts';
 import type { OrderDetail } from '../../src/domain/orders.ts';
 
@@ -127,5 +128,32 @@ describe('the OpenAPI description', () => {
         'POST /api/integration/v1/orders/{id}/cancel cancelOrder',
       ]),
     );
+  });
+});
+
+describe('npm run erp:simulate’s orders part', () => {
+  it('pulls the feed, acknowledges and ships each 待发货 order with one 追溯码 per unit', async () => {
+    const o = await paid();
+    const stop = new AbortController();
+    let gets = 0;
+    // Stops after the first page answered (the second read of the feed ends the run).
+    const client = new Proxy(erp, {
+      get(target, prop, receiver) {
+        if (prop === 'get')
+          return (path: string) => {
+            gets += 1;
+            if (gets > 1) stop.abort();
+            return target.get(path);
+          };
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const run = await simulateOrders(client, stop.signal);
+    expect(run.shipped).toBeGreaterThanOrEqual(1);
+    const mine = await t.call<OrderDetail>('GET', `/api/order/${o.id}`, { cookie: buyer.cookie });
+    expect(mine.body.data.status).toBe('shipped');
+    expect(mine.body.data.lines[0]!.trace_codes).toHaveLength(2);
+    expect(mine.body.data.history.map((h) => h.text)).toEqual(expect.arrayContaining(['仓库已接单，正在备货', '仓库已拣货，等待发货']));
   });
 });
