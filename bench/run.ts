@@ -26,6 +26,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['password-burst', async () => (await import('./password-burst')).passwordBurstBudget()],
   ['nginx', async () => (await import('./nginx')).nginxComparison()],
   ['integration', async () => (await import('./integration')).integrationBudget()],
+  ['order-feed', async () => (await import('./order-feed')).orderFeedBudget()],
 ];
 
 const onlyAt = process.argv.indexOf('--only');

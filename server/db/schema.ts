@@ -909,13 +909,28 @@ export const orders = pgTable(
     cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The order's place in the ERP's order feed (issue 34): set at commit by a deferred trigger from
+     * order_feed_counter, so positions become visible in the order they were given (migration 0030,
+     * docs/decisions/order-feed.md). Never written by the application.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
+    /** The change_seq the ERP last acknowledged for this order (0: never). */
+    erpAckedSeq: bigint('erp_acked_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
+    index('orders_change_seq_idx').on(t.changeSeq),
     index('orders_company_idx').on(t.companyId, t.status, t.createdAt),
     index('orders_expiry_idx').on(t.status, t.expiresAt),
   ],
 );
+
+/** The order feed's one counter row (id 1): taken by the commit-time trigger of orders. */
+export const orderFeedCounter = pgTable('order_feed_counter', {
+  id: smallint('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
 
 export const orderLines = pgTable(
   'order_lines',
@@ -940,6 +955,25 @@ export const orderLines = pgTable(
     returnedNumber: integer('returned_number').notNull().default(0),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_goods_idx').on(t.goodsId)],
+);
+
+/**
+ * 药品追溯码 of shipped boxes (issue 34 §2): one row per box, on the order line it shipped on, with
+ * the batch it left from. A code is unique across the shop: the same box cannot ship twice.
+ */
+export const traceCodes = pgTable(
+  'trace_codes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    orderLineId: integer('order_line_id').notNull().references(() => orderLines.id),
+    batchNo: text('batch_no').notNull(),
+    code: text('code').notNull(),
+    /** console (the ship form) or erp (the integration API's ship move). */
+    source: text('source').notNull().default('console'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trace_codes_code_uq').on(t.code), index('trace_codes_order_idx').on(t.orderId, t.orderLineId)],
 );
 
 export const orderStatusHistory = pgTable(

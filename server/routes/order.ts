@@ -17,6 +17,7 @@ import { expireDueOrders, expireOrderIfDue } from '../services/order-expiry.ts';
 import { findOrder } from '../services/orders/access.ts';
 import { listOrders, orderListQuery, ORDER_PAGE_SIZE_DEFAULT, ORDER_PAGE_SIZE_MAX, type OrderListResult } from '../services/orders/list.ts';
 import { orderDetail } from '../services/orders/view.ts';
+import { traceCodeRows, traceCodesCsv, traceCodesXlsx } from '../services/orders/trace-codes.ts';
 import { cancelOrder, confirmReceipt, rebuyOrder } from '../services/orders/actions.ts';
 import { listReceipts, parseReceipt, registerReceipt } from '../services/orders/ephedrine.ts';
 import { assertMethodOffered, CHOOSE_METHOD_MSG, payOrder } from '../services/payments/pay.ts';
@@ -72,6 +73,25 @@ orderRoutes.get('/:id{[0-9]+}', async (c) => {
   await findOrder(db, a.scope, a.id);
   await expireOrderIfDue(db, a.id, a.now);
   return ok<OrderDetail>(c, await orderDetail(db, await findOrder(db, a.scope, a.id), a.now));
+});
+
+const traceFileQuery = z.object({ format: z.enum(['csv', 'xlsx'], { error: '下载格式应为csv或xlsx' }).optional() });
+
+/** 药品追溯码 of the order's shipped boxes as a file (issue 34 §2): CSV (default) or XLSX. */
+orderRoutes.get('/:id{[0-9]+}/trace_codes', async (c) => {
+  const a = await acting(c);
+  const format = readQuery(c, traceFileQuery).format ?? 'csv';
+  const { db } = c.get('deps');
+  const order = await findOrder(db, a.scope, a.id);
+  const rows = await traceCodeRows(db, order.id, order.orderNo);
+  const bytes = format === 'xlsx' ? await traceCodesXlsx(rows) : traceCodesCsv(rows);
+  const name = `追溯码-${order.orderNo}.${format}`;
+  return c.body(Uint8Array.from(bytes), 200, {
+    'Content-Type': format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="trace-codes-${order.orderNo}.${format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
 });
 
 orderRoutes.post('/:id{[0-9]+}/pay', async (c) => {

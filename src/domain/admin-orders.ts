@@ -38,6 +38,8 @@ export const REASON_MAX = 200;
 export interface ShipLineInput {
   order_line_id: number;
   batch_no: string;
+  /** 药品追溯码 of the line's boxes (src/domain/trace-codes.ts): optional, at most one per unit. */
+  trace_codes?: string[];
 }
 
 export interface AdminAfterSaleRow {

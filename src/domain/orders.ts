@@ -181,6 +181,8 @@ export interface OrderLine {
   is_exchange?: 0 | 1;
   /** 1 for a lucky-draw goods prize (price 0, the 奖品 tag). */
   is_prize?: 0 | 1;
+  /** 药品追溯码 of the boxes shipped on this line (empty before shipping or when none were given). */
+  trace_codes?: string[];
 }
 
 export interface OrderSummary {

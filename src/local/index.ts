@@ -104,6 +104,7 @@ export const rememberCart: Store['rememberCart'] = async (...args) => (await sto
 export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (await store()).rememberFavoriteList(...args);
 export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) => (await store()).rememberRecentOrders(...args);
 export const buyAgain: Store['buyAgain'] = async (...args) => (await store()).buyAgain(...args);
+export const readStoredOrder: Store['readStoredOrder'] = async (...args) => (await store()).readStoredOrder(...args);
 export const dismissConflict: Store['dismissConflict'] = async (...args) => (await store()).dismissConflict(...args);
 export const syncNow: Store['syncNow'] = async () => (await store()).syncNow();
 export const rememberPurchaseHistory: Store['rememberPurchaseHistory'] = async (...args) => (await store()).rememberPurchaseHistory(...args);

@@ -40,6 +40,12 @@ export function rememberOrders(
   );
 }
 
+/** The stored full detail of an order (with its lines' 追溯码), or null when only its summary or nothing is kept. */
+export async function storedOrderDetail(db: LocalDb, orderId: number): Promise<OrderDetail | null> {
+  const row = await db.recentOrders.get(orderId);
+  return row && isDetail(row.order) ? row.order : null;
+}
+
 export async function listRecentOrders(db: LocalDb): Promise<(OrderSummary | OrderDetail)[]> {
   const rows = await db.recentOrders.toArray();
   return rows.map((r) => r.order).sort((a, b) => b.created_at - a.created_at);

@@ -40,7 +40,7 @@ import { deleteLocalDb, getMeta, openLocalDb, type LocalDb } from './db';
 import { draftFavorite, mergeServerFavorites, readFavoriteMarks } from './favorites-local';
 import { LIVE_READS } from './live-reads';
 import { countPending, enqueue } from './outbox-queue';
-import { buyAgainLines, rememberOrders, type BuyAgain } from './recent-orders';
+import { buyAgainLines, rememberOrders, storedOrderDetail, type BuyAgain } from './recent-orders';
 import { currentLocalRuntime, publishLocalStatus, setLocalRuntime, type LocalOps, type LocalRuntime } from './runtime';
 import { requestPersistentStorage } from './storage';
 import { createSyncEngine, type LockManagerLike } from './sync-engine';
@@ -333,6 +333,12 @@ export async function rememberFavoriteList(items: readonly GoodsListItem[], comp
 export async function rememberRecentOrders(orders: readonly (OrderSummary | OrderDetail)[]): Promise<void> {
   const d = db();
   if (d) await rememberOrders(d, orders).catch(() => undefined);
+}
+
+/** The order detail this device kept when it was last opened online (扫码验货 offline), or null. */
+export async function readStoredOrder(orderId: number): Promise<OrderDetail | null> {
+  const d = db();
+  return d ? storedOrderDetail(d, orderId).catch(() => null) : null;
 }
 
 /** "Buy again" from a stored order into the cart (offline: into the draft, synced later). */

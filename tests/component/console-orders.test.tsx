@@ -94,14 +94,28 @@ describe('console orders', () => {
     expect(await within(form).findByText('运单号为6-32位字母、数字或 -')).toBeTruthy();
 
     fireEvent.change(within(form).getByLabelText(/运单号/), { target: { value: 'SF1234567890' } });
+    // 药品追溯码: a scanner types the code and Enter — it joins the line and does not submit; a bad
+    // one and a repeat are refused on the spot.
+    const codes = within(form).getByLabelText('阿莫西林胶囊的追溯码');
+    const scan = (code: string) => {
+      fireEvent.change(codes, { target: { value: code } });
+      fireEvent.keyDown(codes, { key: 'Enter' });
+    };
+    scan('12345');
+    expect(within(form).getByText('追溯码12345格式不正确：应为20位数字（当前5位）')).toBeTruthy();
+    scan('81000000000000011234');
+    scan('81000000000000011234');
+    expect(within(form).getByText('追溯码81000000000000011234已扫描，不能重复')).toBeTruthy();
+    expect(within(form).getByRole('list', { name: '阿莫西林胶囊已扫追溯码' }).textContent).toContain('81000000000000011234');
+    expect(attempt).toBe(1);
     fireEvent.click(within(form).getByRole('button', { name: '确认发货' }));
     await waitFor(() => expect(attempt).toBe(2));
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
       carrier: '顺丰速运',
       tracking_no: 'SF1234567890',
       lines: [
-        { order_line_id: 7, batch_no: 'A2' },
-        { order_line_id: 8, batch_no: 'B9' },
+        { order_line_id: 7, batch_no: 'A2', trace_codes: ['81000000000000011234'] },
+        { order_line_id: 8, batch_no: 'B9', trace_codes: [] },
       ],
     });
   });

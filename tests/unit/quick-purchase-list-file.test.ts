@@ -28,11 +28,11 @@ import {
   acceptScan,
   cameraErrorMessage,
   cameraSupported,
-} from '../../src/features/quick-purchase/scan-rules';
+} from '../../src/widgets/barcode-scanner/scan-rules';
 import type { MatchedLine } from '../../src/domain/quick-purchase';
 import { makeGoods } from '../component/goods-fixtures';
 import { barcodeRgba } from '../helpers/barcode-image';
-import { decodeImage } from '../../src/features/quick-purchase/barcode-decoder';
+import { decodeImage } from '../../src/widgets/barcode-scanner/barcode-decoder';
 import { matchLinesLocally } from '../../src/domain/quick-purchase-match';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);

@@ -16,6 +16,7 @@ import { actorOf } from './actor.ts';
 import { reasonSchema } from './reason.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 import { CARRIER_MAX, ORDER_STATUSES, TRACKING_NO_PATTERN } from '@domain/admin-orders.ts';
+import { TRACE_CODES_PER_LINE_MAX } from '@domain/trace-codes.ts';
 
 const listQuery = z
   .object({
@@ -31,6 +32,11 @@ const listQuery = z
     if (q.start && q.end && q.start.getTime() > q.end.getTime()) ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });
   });
 
+/** The format of each code is checked by the ship move, which names the bad ones one by one. */
+export const traceCodesField = z
+  .array(z.string({ error: '追溯码无效' }).max(64, { error: '追溯码无效' }), { error: '追溯码无效' })
+  .max(TRACE_CODES_PER_LINE_MAX, { error: `每个商品最多${TRACE_CODES_PER_LINE_MAX}个追溯码` });
+
 const shipSchema = z.object({
   carrier: z.string({ error: '请填写承运商' }).trim().min(2, { error: '请填写承运商' }).max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
   tracking_no: z.string({ error: '请填写运单号' }).trim().regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
@@ -39,6 +45,7 @@ const shipSchema = z.object({
       z.object({
         order_line_id: idField('发货商品无效'),
         batch_no: z.string({ error: '请选择批号' }).trim().min(1, { error: '请选择批号' }).max(40, { error: '批号无效' }),
+        trace_codes: traceCodesField.optional(),
       }),
       { error: '请填写发货商品' },
     )

@@ -23,12 +23,13 @@ import { metaRoutes } from './meta.ts';
 import { stockPriceRoutes } from './stock-prices.ts';
 import { goodsRoutes } from './goods.ts';
 import { companyRoutes } from './companies.ts';
+import { orderRoutes } from './orders.ts';
 
 /**
  * Every integration route, in one list: what is mounted and what is documented. The orders feed,
  * acknowledgement and the ERP's order moves (issue 34 §1 "orders") go here as `...orderRoutes`.
  */
-export const INTEGRATION_ROUTES: readonly IntegrationRoute[] = [...metaRoutes, ...goodsRoutes, ...stockPriceRoutes, ...companyRoutes];
+export const INTEGRATION_ROUTES: readonly IntegrationRoute[] = [...metaRoutes, ...goodsRoutes, ...stockPriceRoutes, ...companyRoutes, ...orderRoutes];
 
 /** Batches of 1,000 goods with their master data stay well below this. */
 export const INTEGRATION_BODY_BYTES = 8 * 1024 * 1024;

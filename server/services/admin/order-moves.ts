@@ -16,6 +16,7 @@ import type { PayConfig } from '../payments/pay.ts';
 import { owedThroughGateway, sendGatewayRefunds } from '../orders/refunds.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { checkShipmentCodes, storeShipmentCodes } from '../orders/trace-codes.ts';
 import { ORDER_NOT_FOUND } from './orders.ts';
 import { formatPrice } from '@domain/money.ts';
 import type { OrderStatus } from '@domain/orders.ts';
@@ -34,10 +35,18 @@ function lock(tx: Db, id: number) {
 export interface ShipInput {
   carrier: string;
   trackingNo: string;
-  lines: ShipLineInput[];
+  lines: (ShipLineInput & { expires_on?: string | null })[];
 }
 
-export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInput, now: Date): Promise<void> {
+/**
+ * Who ships: the console's warehouse, or the ERP through the integration API. The ERP owns its
+ * stock, so a batch the shop does not know is taken with the 效期 the ERP gives.
+ */
+export interface ShipSource {
+  source: 'console' | 'erp';
+}
+
+export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInput, now: Date, by: ShipSource = { source: 'console' }): Promise<void> {
   await withTx(db, async (tx) => {
     const [o] = await lock(tx, id);
     if (!o) throw notFound(ORDER_NOT_FOUND);
@@ -55,11 +64,11 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
     // One shipment carries the whole order: every line once, each from a batch of its goods (or
     // the batch it was sold from).
     const errors: Record<string, string[]> = {};
-    const given = new Map<number, { index: number; batch: string }>();
+    const given = new Map<number, { index: number; batch: string; expiresOn: string | null | undefined; codes: readonly string[] }>();
     input.lines.forEach((l, i) => {
       if (!lines.some((x) => x.id === l.order_line_id)) errors[`lines.${i}.order_line_id`] = ['发货商品不属于该订单'];
       else if (given.has(l.order_line_id)) errors[`lines.${i}.order_line_id`] = ['发货商品重复'];
-      else given.set(l.order_line_id, { index: i, batch: l.batch_no });
+      else given.set(l.order_line_id, { index: i, batch: l.batch_no, expiresOn: l.expires_on, codes: l.trace_codes ?? [] });
     });
     const shipped: { order_line_id: number; number: number; batch_no: string; expires_on: string | null }[] = [];
     for (const line of lines) {
@@ -69,10 +78,19 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
         continue;
       }
       const known = batches.find((b) => b.goodsId === line.goodsId && b.batchNo === g.batch);
-      const expiresOn = known ? known.expiresOn : g.batch === line.batchNo && line.batchNo !== '' ? line.expiresOn : undefined;
+      const erpGiven = by.source === 'erp' && g.expiresOn !== undefined ? g.expiresOn : undefined;
+      const expiresOn = erpGiven !== undefined ? erpGiven : known ? known.expiresOn : g.batch === line.batchNo && line.batchNo !== '' ? line.expiresOn : undefined;
       if (expiresOn === undefined) errors[`lines.${g.index}.batch_no`] = [`${line.name}：批号${g.batch}不存在`];
       else shipped.push({ order_line_id: line.id, number: line.number, batch_no: g.batch, expires_on: expiresOn });
     }
+    const codes = await checkShipmentCodes(
+      tx,
+      shipped.map((s) => {
+        const g = given.get(s.order_line_id)!;
+        return { index: g.index, orderLineId: s.order_line_id, units: s.number, batchNo: s.batch_no, codes: g.codes };
+      }),
+    );
+    Object.assign(errors, codes.errors);
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
     for (const s of shipped) {
@@ -84,6 +102,7 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
       .where(and(eq(orders.id, o.id), eq(orders.status, 'paid')))
       .returning({ id: orders.id });
     if (moved.length === 0) throw conflict(NOT_PAID);
+    await storeShipmentCodes(tx, o.id, codes.rows, by.source, now);
     const event = `仓库已发货，${input.carrier}，运单号${input.trackingNo}`;
     await tx.insert(shipments).values({
       orderId: o.id,
@@ -103,7 +122,7 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
     await writeAudit(
       tx,
       actor,
-      { action: 'order.ship', targetType: 'order', targetId: o.id, before: { status: 'paid' }, after: { status: 'shipped', carrier: input.carrier, tracking_no: input.trackingNo, lines: shipped } },
+      { action: 'order.ship', targetType: 'order', targetId: o.id, before: { status: 'paid' }, after: { status: 'shipped', carrier: input.carrier, tracking_no: input.trackingNo, lines: shipped, trace_codes: codes.rows.length, source: by.source } },
       now,
     );
   });

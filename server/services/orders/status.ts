@@ -35,7 +35,7 @@ export interface HistoryEntry {
   from: OrderStatus | null;
   to: OrderStatus;
   note: string;
-  actor: 'buyer' | 'system' | 'finance' | 'warehouse';
+  actor: 'buyer' | 'system' | 'finance' | 'warehouse' | 'erp';
   at: Date;
 }
 

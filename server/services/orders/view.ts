@@ -25,6 +25,7 @@ import { anyId } from '../cart/packed.ts';
 import { rowsOf } from '../goods/search.ts';
 import type { OrderRow } from './access.ts';
 import { isUnpaid, seconds } from './status.ts';
+import { codesByLine } from './trace-codes.ts';
 
 /** Lines shown on a list row. */
 export const SUMMARY_LINES = 4;
@@ -126,7 +127,7 @@ const addressSchema = z.object({
 const eventsSchema = z.array(z.object({ time: z.string(), text: z.string() })).catch([]);
 
 export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<OrderDetail> {
-  const [lines, history, pays, ships, sales, invoiced, allowed] = await Promise.all([
+  const [lines, history, pays, ships, sales, invoiced, allowed, codes] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
@@ -134,6 +135,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
     db.select({ id: afterSales.id, kind: afterSales.kind, status: afterSales.status }).from(afterSales).where(eq(afterSales.orderId, o.id)).orderBy(asc(afterSales.id)),
     invoicedOrders(db, [o.id]),
     afterSaleAllowed(db, o.companyId),
+    codesByLine(db, o.id),
   ]);
   const summary = orderSummary(
     o,
@@ -166,6 +168,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
       is_gift: l.type === GIFT_LINE_TYPE ? 1 : 0,
       is_exchange: l.type === EXCHANGE_LINE_TYPE ? 1 : 0,
       is_prize: l.type === DRAW_PRIZE_LINE_TYPE ? 1 : 0,
+      trace_codes: codes.get(l.id) ?? [],
     })),
     amounts: {
       goods_amount: o.goodsAmount,

@@ -27,7 +27,7 @@ import styles from './quick-purchase.module.css';
 // A chunk that cannot load (offline before it was ever cached, a deploy in between) says so in
 // the dialog rather than breaking the page.
 const CameraScanner = lazy(() =>
-  import('./camera-scanner').catch(() => ({
+  import('../../widgets/barcode-scanner/camera-scanner').catch(() => ({
     default: () => (
       <p className={styles.refused} role="alert">
         扫码组件加载失败，请联网后重试，或使用扫码枪、手动输入

@@ -1,5 +1,6 @@
 // 发货: carrier, tracking number and, for every line, the batch it leaves from (the goods'
-// batches, or the batch it was sold from). The server checks everything and answers per field.
+// batches, or the batch it was sold from) and the 药品追溯码 of its boxes (typed or scanned, one per
+// Enter). The server checks everything and answers per field, per code.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterOrderMoved, shipOrder } from '../../api/orders.ts';
@@ -7,6 +8,7 @@ import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '@ui/field.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { CARRIER_MAX, type AdminOrderDetail, type ShippableBatch } from '@domain/admin-orders.ts';
+import { TraceCodeInput } from './trace-code-input.tsx';
 import styles from './order-page.module.css';
 
 /** A line's choices: its goods' batches, plus the batch it was sold from when that is not among them. */
@@ -14,6 +16,17 @@ export function batchChoices(detail: AdminOrderDetail, lineId: number, soldBatch
   const known = detail.batches[String(lineId)] ?? [];
   if (soldBatch === '' || known.some((b) => b.batch_no === soldBatch)) return known;
   return [{ batch_no: soldBatch, expires_on: soldExpires || null }, ...known];
+}
+
+/** The server's messages for line `i`'s codes: per code index, and `line` for the count. */
+function codeErrorsOf(errors: Record<string, string>, i: number): Record<string, string> {
+  const prefix = `lines.${i}.trace_codes`;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) {
+    if (k === prefix) out.line = v;
+    else if (k.startsWith(`${prefix}.`)) out[k.slice(prefix.length + 1)] = v;
+  }
+  return out;
 }
 
 export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
@@ -24,6 +37,7 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
   const [batches, setBatches] = useState<Record<number, string>>(() =>
     Object.fromEntries(lines.map((l) => [l.id, batchChoices(detail, l.id, l.batch_no, l.expires_on)[0]?.batch_no ?? ''])),
   );
+  const [codes, setCodes] = useState<Record<number, string[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -32,7 +46,7 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
     setBusy(true);
     setErrors({});
     try {
-      await shipOrder(detail.order.id, { carrier: carrier.trim(), tracking_no: tracking.trim(), lines: lines.map((l) => ({ order_line_id: l.id, batch_no: batches[l.id] ?? '' })) });
+      await shipOrder(detail.order.id, { carrier: carrier.trim(), tracking_no: tracking.trim(), lines: lines.map((l) => ({ order_line_id: l.id, batch_no: batches[l.id] ?? '', trace_codes: codes[l.id] ?? [] })) });
       await afterOrderMoved(queryClient);
     } catch (err) {
       if (err instanceof ConsoleApiError) {
@@ -67,6 +81,7 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
             <th scope="col">商品</th>
             <th scope="col">数量</th>
             <th scope="col">批号 / 效期</th>
+            <th scope="col">药品追溯码（选填，每个包装单位一个）</th>
           </tr>
         </thead>
         <tbody>
@@ -90,6 +105,17 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
                     ))}
                   </select>
                   {error && <p className={styles.error}>{error}</p>}
+                </td>
+                <td>
+                  <TraceCodeInput
+                    lineName={l.name}
+                    units={l.number}
+                    unit={l.bzdw}
+                    codes={codes[l.id] ?? []}
+                    elsewhere={new Set(lines.filter((x) => x.id !== l.id).flatMap((x) => codes[x.id] ?? []))}
+                    onChange={(next) => setCodes({ ...codes, [l.id]: next })}
+                    serverErrors={codeErrorsOf(errors, i)}
+                  />
                 </td>
               </tr>
             );

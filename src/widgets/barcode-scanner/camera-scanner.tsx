@@ -1,11 +1,12 @@
 // The camera behind 扫码: the device's camera (the back one on a phone) in a preview; a few times
 // a second the frame is drawn to a canvas and decoded (barcode-decoder.ts: EAN-13/8, UPC, Code128).
-// Each new code goes to `onCode`, which matches and adds it like a code typed into the scan box.
-// Loaded lazily by the paste pad: no other page needs the decoder.
+// Each new code goes to `onCode`, which takes it like a code typed into the scan box. Shared by
+// quick purchase (goods barcodes) and 扫码验货 (药品追溯码, Code128); loaded lazily by each, so
+// no other page carries the decoder.
 import { useEffect, useRef, useState } from 'react';
 import { decodeImage } from './barcode-decoder';
 import { acceptScan, CAMERA_UNSUPPORTED, cameraErrorMessage, cameraSupported, type LastScan } from './scan-rules';
-import styles from './quick-purchase.module.css';
+import styles from './barcode-scanner.module.css';
 
 /** Between decoding attempts: enough for a scan to feel instant, little enough for a phone's CPU. */
 const ATTEMPT_EVERY_MS = 250;
@@ -14,11 +15,15 @@ const DECODE_WIDTH = 640;
 
 export interface CameraScannerProps {
   onCode: (code: string) => void;
+  /** What the buyer is told while the camera looks for codes. */
+  hint?: string;
 }
+
+const GOODS_HINT = '将商品包装上的条形码对准画面，识别后自动加入；同一商品再扫一次数量加 1';
 
 type State = { kind: 'starting' } | { kind: 'scanning' } | { kind: 'failed'; message: string };
 
-export default function CameraScanner({ onCode }: CameraScannerProps) {
+export default function CameraScanner({ onCode, hint = GOODS_HINT }: CameraScannerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<State>(() => (cameraSupported(navigator) ? { kind: 'starting' } : { kind: 'failed', message: CAMERA_UNSUPPORTED }));
   // The latest callback without restarting the camera when the page re-renders.
@@ -79,7 +84,7 @@ export default function CameraScanner({ onCode }: CameraScannerProps) {
       <video ref={video} className={styles.preview} muted playsInline hidden={state.kind === 'failed'} aria-label="摄像头画面" />
       <p className={state.kind === 'failed' ? styles.refused : styles.hint} role={state.kind === 'failed' ? 'alert' : 'status'}>
         {state.kind === 'starting' && '正在打开摄像头…'}
-        {state.kind === 'scanning' && '将商品包装上的条形码对准画面，识别后自动加入；同一商品再扫一次数量加 1'}
+        {state.kind === 'scanning' && hint}
         {state.kind === 'failed' && state.message}
       </p>
     </div>
