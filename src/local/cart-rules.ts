@@ -1,11 +1,11 @@
 // The cart's rules checked on the device before a line is queued with no connection (issue 35 §2):
 // 经营范围 and lapsed certificates (the pack's per-company overlay), 中包装 multiples, 起购量, 限购 and
 // the 含麻黄碱 per-order cap, counted with what the draft already holds of the goods. The sentences
-// are the server's (src/domain/cart-line-refusal.ts). Stock is left to the server: the device's
-// copy may be hours old, and reconcile reports a shortfall with its own text.
+// are the server's (src/domain/cart-line-refusal.ts). Stock and 暂不可购买 are left to the server: the
+// device's copy may be hours old, and reconcile reports a shortfall or refusal with its own text.
 import type { CartAddLine } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
-import { quantityRulesFor } from '../domain/quantity';
+import { quantityProblem, quantityRulesFor } from '../domain/quantity';
 import { quantityRefusal, scopeRefusal } from '../domain/cart-line-refusal';
 import { getMeta, type LocalDb } from './db';
 
@@ -29,6 +29,9 @@ export async function cartAddRefusal(db: LocalDb, lines: readonly CartAddLine[],
     const total = before + line.number;
     adding.set(line.goods_id, total);
     const rules = quantityRulesFor({ ...item, number: Number.MAX_SAFE_INTEGER });
+    // A copy that says "not buyable" may be hours old (back on sale since): like stock, the server
+    // decides at sync and the conflict says 该商品暂不可购买 in its words.
+    if (quantityProblem(total, rules) === 'not_buyable') continue;
     const refusal = quantityRefusal(item.name, item.bzdw, rules, total, true);
     if (refusal) return refusal;
   }
