@@ -55,6 +55,10 @@ const goods: ConsoleGoods = {
   scope_class: 'zcy',
   ladder_prices: [{ min_number: 10, price: 1_900 }],
   rank_prices: [],
+  category_id: 3,
+  manufacturer_id: 4,
+  brand_id: null,
+  warehouse_id: 1,
   batches: [{ id: 5, batch_no: 'B2401', produced_on: '2024-01-01', expires_on: '2026-12-31', reports: [{ id: 9, title: '出厂检验报告', report_no: 'R1', issuer: '', issued_on: null, file_name: 'r.pdf', size: 2048 }] }],
 };
 
@@ -75,6 +79,11 @@ beforeEach(() => {
       else if (key === 'GET /api/admin/goods') data = { list: [row], total: 1, page: 1, size: 20 } satisfies Paged<ConsoleGoodsRow>;
       else if (key === 'GET /api/admin/goods/categories') data = [{ id: 1, name: '中成药', level: 1, parent_id: null }];
       else if (key === 'GET /api/admin/goods/12') data = goods;
+      // The master data the editor's placement selects offer (category, maker, brand, warehouse).
+      else if (key === 'GET /api/admin/catalogue/categories') data = [{ id: 1, name: '中成药', level: 1, parent_id: null }, { id: 3, name: '清热剂', level: 2, parent_id: 1 }];
+      else if (key === 'GET /api/admin/catalogue/makers') data = [{ id: 4, name: '同仁堂' }];
+      else if (key === 'GET /api/admin/catalogue/brands') data = [];
+      else if (key === 'GET /api/admin/catalogue/warehouses') data = [{ id: 1, name: '广州仓' }];
       else if (key === 'POST /api/admin/goods/12') data = { id: 12, changed: ['ladder_prices'], alerts_fired: 0 };
       else if (key === 'POST /api/admin/goods/import') data = nextPreview;
       else throw new Error(`unexpected ${key}`);
@@ -116,6 +125,10 @@ describe('console goods', () => {
     expect(sent).toMatchObject({
       base_price: 2_005,
       stock: 3,
+      category_id: 3,
+      manufacturer_id: 4,
+      brand_id: null,
+      warehouse_id: 1,
       ladder_prices: [
         { min_number: 10, price: 1_900 },
         { min_number: 50, price: 1_850 },
