@@ -18,9 +18,11 @@ export async function cartAddRefusal(db: LocalDb, lines: readonly CartAddLine[],
   const byId = new Map(given.map((g) => [g.id, g]));
   const draft = await db.cartDrafts.toArray();
   const adding = new Map<number, number>();
-  for (const line of lines) {
+  // One read for every line's stored copy: a pasted list of hundreds of lines is one IndexedDB call.
+  const rows = await db.catalogueSnapshot.bulkGet(lines.map((l) => l.goods_id));
+  for (const [i, line] of lines.entries()) {
     if (!isPlain(line)) continue;
-    const row = await db.catalogueSnapshot.get(line.goods_id);
+    const row = rows[i];
     const item = row?.item ?? byId.get(line.goods_id);
     if (!item) continue;
     const scope = entitlement && row?.pack ? scopeRefusal(item.name, entitlement, row.pack.scopeClass) : item.buy_block ? `${item.name}：${item.buy_block}` : null;
