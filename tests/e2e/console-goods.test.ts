@@ -2,7 +2,8 @@
 // browsers: 运营 finds a goods the buyer `demo` can see, changes its price and stock in the
 // editor, and the buyer (signed in the whole time in the shop) sees the new price on the goods
 // detail; then a price/stock file with one bad row is previewed and applies nothing, and the fixed
-// file applies.
+// file applies. The catalogue file page turns an exported row under a new 外部编码 into a new goods.
+import Papa from 'papaparse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -80,5 +81,32 @@ describeBrowser('console goods: 运营 changes a price and stock, the buyer sees
     await operator.getByText('已导入：更新2个商品').waitFor({ timeout: 15_000 });
     await expect.poll(async () => getJson<{ price: number; number: number }>(buyer, `/api/goods/detail/${first.id}`)).toMatchObject({ price: 88_880, number: 40 });
     expect((await getJson<{ number: number }>(buyer, `/api/goods/detail/${second.id}`)).number).toBe(5);
+  });
+
+  it('商品资料导入导出: an exported row under a new 外部编码 previews as one new goods and, applied, is in the goods list off sale', async () => {
+    const operator = await newPage(browser, server.url, { name: 'catalogue-file', viewport: { width: 1400, height: 900 } });
+    await signInOperator(operator, 'operations');
+    await operator.goto('/admin/goods/file');
+    const exportLink = operator.getByRole('link', { name: '导出CSV' });
+    const href = (await exportLink.getAttribute('href')) ?? '';
+    expect(href).toContain('format=csv');
+    const exported = await operator.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).text(), href);
+    const [header, row] = Papa.parse<string[]>(exported.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const at = (name: string) => header.indexOf(name);
+    const fresh = [...row];
+    fresh[at('外部编码')] = 'E2E-NEW-1';
+    fresh[at('商品名称')] = '浏览器新建测试片';
+    fresh[at('条形码')] = '';
+
+    const upload = operator.getByRole('form', { name: '上传商品资料文件' });
+    await upload.getByLabel('商品资料文件').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse([header, fresh]), 'utf8') });
+    await upload.getByRole('button', { name: '预览' }).click();
+    await upload.getByRole('button', { name: '确认导入（新建1，更新0）' }).click();
+    await operator.getByText('已导入：新建1个商品，更新0个商品').waitFor({ timeout: 15_000 });
+
+    await operator.goto('/admin/goods?q=' + encodeURIComponent('浏览器新建测试片'));
+    const table = operator.getByRole('table', { name: '商品' });
+    await table.getByRole('link', { name: '浏览器新建测试片', exact: true }).waitFor({ timeout: 15_000 });
+    await table.getByText('已下架').first().waitFor();
   });
 });

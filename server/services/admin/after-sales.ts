@@ -8,6 +8,7 @@ import type { Paged } from '@domain/admin.ts';
 import type { AdminAfterSaleRow } from '@domain/admin-orders.ts';
 import type { AfterSaleStatus } from '@domain/orders.ts';
 import { pageOf, rowsBefore } from '../../db/paging.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export interface AfterSaleQuery {
   status?: AfterSaleStatus;
@@ -16,13 +17,11 @@ export interface AfterSaleQuery {
   size: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 export async function searchAfterSales(db: Db, query: AfterSaleQuery): Promise<Paged<AdminAfterSaleRow>> {
   const where: SQL[] = [];
   if (query.status) where.push(eq(afterSales.status, query.status));
   if (query.q) {
-    const p = `%${likeEscape(query.q)}%`;
+    const p = `%${escapeLike(query.q)}%`;
     const text = or(ilike(orders.orderNo, p), ilike(companies.name, p));
     if (text) where.push(text);
   }

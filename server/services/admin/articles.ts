@@ -12,6 +12,7 @@ import { isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { pageOf, rowsBefore } from '../../db/paging.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export const ARTICLE_NOT_FOUND = '文章不存在';
 
@@ -41,12 +42,11 @@ export interface ArticleQuery {
   size: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 const sortColumn = { published_at: articles.publishedAt, sort: articles.sort, id: articles.id } as const;
 
 export async function listConsoleArticles(db: Db, q: ArticleQuery): Promise<Paged<ConsoleArticleRow>> {
   const where: SQL[] = [];
-  if (q.q) where.push(ilike(articles.title, `%${likeEscape(q.q)}%`));
+  if (q.q) where.push(ilike(articles.title, `%${escapeLike(q.q)}%`));
   if (q.categoryId !== undefined) where.push(eq(articles.categoryId, q.categoryId));
   if (q.published !== undefined) where.push(eq(articles.isPublished, q.published));
   const cond = where.length > 0 ? and(...where) : undefined;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { AuditEntry, Paged } from '@domain/admin.ts';
 import { pageOf, rowsBefore } from '../../db/paging.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export interface Actor {
   staffId: number;
@@ -47,8 +48,6 @@ export interface AuditQuery {
   size: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 export async function searchAudit(db: Db, query: AuditQuery): Promise<Paged<AuditEntry>> {
   const where: SQL[] = [];
   if (query.staffId !== undefined) where.push(eq(auditLog.staffId, query.staffId));
@@ -58,7 +57,7 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<Paged<Audi
   if (query.from) where.push(gte(auditLog.createdAt, query.from));
   if (query.to) where.push(lt(auditLog.createdAt, query.to));
   if (query.q) {
-    const pattern = `%${likeEscape(query.q)}%`;
+    const pattern = `%${escapeLike(query.q)}%`;
     const text = or(ilike(auditLog.staffName, pattern), ilike(auditLog.action, pattern));
     if (text) where.push(text);
   }

@@ -18,6 +18,7 @@ import type {
   StaffOption,
 } from '@domain/admin.ts';
 import { pageOf, rowsBefore } from '../../db/paging.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export const COMPANY_NOT_FOUND = '企业不存在';
 export const NOTHING_TO_REVIEW = '该企业没有待审核的资质';
@@ -36,8 +37,6 @@ export interface CompanyListQuery {
   size: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 // Written out with an alias: inside a subquery drizzle renders columns unqualified, and "id"
 // would then name the file's id rather than the outer company's.
 const pendingFiles = sql<number>`(select count(*)::int from qualification_files qf where qf.company_id = ${companies}.id and qf.status = 'pending')`;
@@ -53,7 +52,7 @@ const SORT_COLUMNS = {
 export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Paged<CompanyRow>> {
   const where: SQL[] = [];
   if (query.q) {
-    const pattern = `%${likeEscape(query.q)}%`;
+    const pattern = `%${escapeLike(query.q)}%`;
     const text = or(
       ilike(companies.name, pattern),
       ilike(companies.contactName, pattern),

@@ -10,6 +10,7 @@ import type { Paged } from '@domain/admin.ts';
 import type { AdminOrderDetail, AdminOrderRow, ShippableBatch } from '@domain/admin-orders.ts';
 import type { OrderStatus } from '@domain/orders.ts';
 import { pageOf, rowsBefore } from '../../db/paging.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 const DAY_MS = 86_400_000;
@@ -27,14 +28,12 @@ export interface OrderQuery {
   size: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 export async function searchOrders(db: Db, q: OrderQuery): Promise<Paged<AdminOrderRow>> {
   const where: SQL[] = [eq(orders.kind, 'normal')];
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.companyId !== undefined) where.push(eq(orders.companyId, q.companyId));
-  if (q.company) where.push(ilike(companies.name, `%${likeEscape(q.company)}%`));
-  if (q.orderNo) where.push(ilike(orders.orderNo, `%${likeEscape(q.orderNo)}%`));
+  if (q.company) where.push(ilike(companies.name, `%${escapeLike(q.company)}%`));
+  if (q.orderNo) where.push(ilike(orders.orderNo, `%${escapeLike(q.orderNo)}%`));
   if (q.start) where.push(gte(orders.createdAt, q.start));
   if (q.end) where.push(lt(orders.createdAt, new Date(q.end.getTime() + DAY_MS)));
   const cond = and(...where);

@@ -22,6 +22,7 @@ import { goods, manufacturers } from '../../db/schema.ts';
 import { validationError } from '../../http/envelope.ts';
 import { normaliseLatinQuery } from '../search-keys.ts';
 import type { SearchSuggestion, SearchType } from '@domain/contracts.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /** Longest keyword accepted, in characters (a drug name plus spec fits easily). */
 export const SEARCH_KEYWORD_MAX_CHARS = 50;
@@ -42,11 +43,6 @@ export interface SearchQuery {
   latin: string;
   /** Grams the `search_grams` GIN index is probed with; empty when no term is indexable. */
   grams: string[];
-}
-
-/** `%`, `_` and `\` typed by a buyer are literal characters, not LIKE wildcards. */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Paged } from '@domain/admin.ts';
 import type { AdminInvoiceRow } from '@domain/admin-orders.ts';
 import type { Invoice } from '@domain/orders.ts';
 import { pageOf, rowsBefore } from '../../db/paging.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export const INVOICE_DECIDED = '该发票申请已处理';
 const KIND_TEXT: Record<Invoice['kind'], string> = { normal: '普通发票', special: '增值税专用发票' };
@@ -27,14 +28,12 @@ export interface InvoiceQuery {
   size: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 export async function searchInvoices(db: Db, query: InvoiceQuery): Promise<Paged<AdminInvoiceRow>> {
   const where: SQL[] = [];
   if (query.status) where.push(eq(invoices.status, query.status));
   if (query.kind) where.push(eq(invoices.kind, query.kind));
   if (query.q) {
-    const p = `%${likeEscape(query.q)}%`;
+    const p = `%${escapeLike(query.q)}%`;
     const text = or(ilike(orders.orderNo, p), ilike(companies.name, p), ilike(invoices.title, p));
     if (text) where.push(text);
   }

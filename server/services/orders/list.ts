@@ -10,6 +10,7 @@ import { orders } from '../../db/schema.ts';
 import { ORDER_TABS, type OrderSummary, type OrderTabKey } from '@domain/orders.ts';
 import type { Page } from '@domain/envelope.ts';
 import { afterSaleAllowed, invoicedOrders, orderSummary, summaryLines } from './view.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export const ORDER_PAGE_SIZE_DEFAULT = 10;
 export const ORDER_PAGE_SIZE_MAX = 50;
@@ -52,9 +53,6 @@ export type OrderListQuery = z.output<typeof orderListQuery>;
 
 export type OrderListResult = Page<OrderSummary> & { counts: Record<OrderTabKey, number> };
 
-/** `%`, `_` and `\` in a keyword match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 export async function listOrders(db: Db, companyId: number, q: OrderListQuery, now: Date): Promise<OrderListResult> {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? ORDER_PAGE_SIZE_DEFAULT;
@@ -63,7 +61,7 @@ export async function listOrders(db: Db, companyId: number, q: OrderListQuery, n
   if (q.start) filters.push(gte(orders.createdAt, q.start));
   if (q.end) filters.push(lt(orders.createdAt, new Date(q.end.getTime() + DAY_MS)));
   if (q.keywords) {
-    const like = `%${likeEscape(q.keywords)}%`;
+    const like = `%${escapeLike(q.keywords)}%`;
     filters.push(
       or(
         sql`${orders.orderNo} ILIKE ${like}`,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, goods, goodsBatches, inspectionReports } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
 import type { InspectionBatch, InspectionSearchResult } from '@domain/quality-reports.ts';
-import { escapeLike } from '../goods/search.ts';
+import { escapeLike } from '../../db/like.ts';
 import { QUALITY_INSPECTION_FALLBACK_MSG } from '../account/user-base.ts';
 
 export const REPORT_NOT_FOUND = '报告不存在';

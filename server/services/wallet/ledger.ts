@@ -20,6 +20,7 @@ import {
   type LedgerAccount,
   type LedgerPage,
 } from '@domain/wallet.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export const LEDGER_PAGE_SIZE_DEFAULT = 10;
 export const LEDGER_PAGE_SIZE_MAX = 50;
@@ -67,9 +68,6 @@ export function ledgerQuery(account: LedgerAccount) {
 
 export type LedgerQuery = z.output<ReturnType<typeof ledgerQuery>>;
 
-/** `%`, `_` and `\` in a keyword match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 export async function listLedger(db: Db, companyId: number, account: LedgerAccount, q: LedgerQuery): Promise<LedgerPage> {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? LEDGER_PAGE_SIZE_DEFAULT;
@@ -78,7 +76,7 @@ export async function listLedger(db: Db, companyId: number, account: LedgerAccou
   if (q.start_time) filters.push(gte(walletLedger.createdAt, q.start_time));
   if (q.end_time) filters.push(lt(walletLedger.createdAt, new Date(q.end_time.getTime() + DAY_MS)));
   if (q.keywords) {
-    const like = `%${likeEscape(q.keywords)}%`;
+    const like = `%${escapeLike(q.keywords)}%`;
     filters.push(or(sql`${walletLedger.remark} ILIKE ${like}`, sql`${orders.orderNo} ILIKE ${like}`));
   }
   const where = and(...filters);

@@ -22,6 +22,7 @@ import {
 } from '@domain/catalogue-file.ts';
 import { CataloguePreviewTable } from './catalogue-preview-table.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ImportColumnList, SpreadsheetInput, TemplateLinks } from '../../widgets/file-import-parts.tsx';
 import frame from '../../widgets/file-import.module.css';
 import styles from './catalogue-file-page.module.css';
 
@@ -120,31 +121,14 @@ export function CatalogueFilePage() {
             按“外部编码”匹配：已有编码的商品只更新文件中出现的列（与现值相同的格子不算修改），新编码新建商品（未上架）。生产厂家、品牌、仓库按名称匹配，分类填写路径（如
             中成药/感冒用药）。数字、开关、厂家、分类、仓库留空表示不修改。CSV（UTF-8）或XLSX，不超过{CATALOGUE_FILE_MAX_BYTES / 1024 / 1024}MB、最多{CATALOGUE_FILE_MAX_ROWS}行，不能含公式；任何一行有错误时整个文件都不会导入。导出的文件修改后可直接导入。
           </p>
-          <ul>
-            {CATALOGUE_COLUMNS.map((c) => (
-              <li key={c.key}>
-                <strong>{c.header}</strong>：{c.note}
-              </li>
-            ))}
-          </ul>
-          <p className={frame.links}>
-            下载模板：
-            <a href={catalogueTemplateHref('xlsx')} download>
-              XLSX模板
-            </a>
-            <a href={catalogueTemplateHref('csv')} download>
-              CSV模板
-            </a>
-          </p>
+          <ImportColumnList columns={CATALOGUE_COLUMNS} />
+          <TemplateLinks hrefOf={catalogueTemplateHref} />
         </div>
         <form className={frame.upload} onSubmit={submit} aria-label="上传商品资料文件">
-          <input
-            type="file"
-            name="file"
-            aria-label="商品资料文件"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+          <SpreadsheetInput
+            label="商品资料文件"
+            onPick={(f) => {
+              setFile(f);
               setPreview(null);
               setError(null);
             }}

@@ -12,6 +12,7 @@ import { mayOpen } from '@domain/operator-roles.ts';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '@domain/admin-goods.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
+import { ImportColumnList, SpreadsheetInput, TemplateLinks } from '../../widgets/file-import-parts.tsx';
 import styles from '../../widgets/file-import.module.css';
 
 const messageOf = (e: unknown) => (e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '上传失败，请重试');
@@ -55,31 +56,14 @@ export function GoodsImportPage() {
           上传CSV（UTF-8）或XLSX文件，第一行为表头，只读取第一个工作表。文件不超过{IMPORT_MAX_BYTES / 1024 / 1024}MB、最多{IMPORT_MAX_ROWS}行，不能含公式。
           先预览每一行的变化和错误；任何一行有错误时整个文件都不会导入。
         </p>
-        <ul>
-          {IMPORT_COLUMNS.map((c) => (
-            <li key={c.key}>
-              <strong>{c.header}</strong>（{c.key}）：{c.note}
-            </li>
-          ))}
-        </ul>
-        <p className={styles.links}>
-          下载模板：
-          <a href={importTemplateHref('csv')} download>
-            CSV模板
-          </a>
-          <a href={importTemplateHref('xlsx')} download>
-            XLSX模板
-          </a>
-        </p>
+        <ImportColumnList columns={IMPORT_COLUMNS} showKey />
+        <TemplateLinks hrefOf={importTemplateHref} />
       </div>
       <form className={styles.upload} onSubmit={submit} aria-label="上传导入文件">
-        <input
-          type="file"
-          name="file"
-          aria-label="导入文件"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
+        <SpreadsheetInput
+          label="导入文件"
+          onPick={(f) => {
+            setFile(f);
             setPreview(null);
             setError(null);
           }}

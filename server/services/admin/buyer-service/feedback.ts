@@ -12,6 +12,7 @@ import type { Paged } from '@domain/admin.ts';
 import type { AdminFeedback, FeedbackStatus } from '@domain/buyer-service.ts';
 import type { FeedbackCategory } from '@domain/feedback.ts';
 import { pageOf, rowsBefore } from '../../../db/paging.ts';
+import { escapeLike } from '../../../db/like.ts';
 
 export const FEEDBACK_PHOTO_PURPOSE = 'feedback';
 export const consolePhotoUrl = (id: number): string => `/api/admin/feedback/photo/${id}`;
@@ -23,8 +24,6 @@ export interface FeedbackQuery {
   page: number;
   size: number;
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 const selectRows = (db: Db) =>
   db.select({ row: feedback, companyName: companies.name }).from(feedback).leftJoin(companies, eq(companies.id, feedback.companyId));
@@ -44,7 +43,7 @@ export async function searchFeedback(db: Db, query: FeedbackQuery): Promise<Page
   if (query.category) where.push(eq(feedback.kind, query.category));
   if (query.status) where.push(query.status === 'replied' ? isNotNull(feedback.repliedAt) : isNull(feedback.repliedAt));
   if (query.q) {
-    const p = `%${likeEscape(query.q)}%`;
+    const p = `%${escapeLike(query.q)}%`;
     const text = or(ilike(feedback.content, p), ilike(companies.name, p));
     if (text) where.push(text);
   }

@@ -12,6 +12,7 @@ import type { Paged } from '@domain/admin.ts';
 import type { AdminProductRequest } from '@domain/buyer-service.ts';
 import type { ProductRequestStatus } from '@domain/product-requests.ts';
 import { pageOf, rowsBefore } from '../../../db/paging.ts';
+import { escapeLike } from '../../../db/like.ts';
 
 export interface ProductRequestQuery {
   status?: ProductRequestStatus;
@@ -19,8 +20,6 @@ export interface ProductRequestQuery {
   page: number;
   size: number;
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 const selectRows = (db: Db) =>
   db
@@ -42,7 +41,7 @@ export async function searchProductRequests(db: Db, query: ProductRequestQuery):
   const where: SQL[] = [];
   if (query.status) where.push(eq(productRequests.status, query.status));
   if (query.q) {
-    const p = `%${likeEscape(query.q)}%`;
+    const p = `%${escapeLike(query.q)}%`;
     const text = or(ilike(productRequests.name, p), ilike(productRequests.sccj, p), ilike(companies.name, p));
     if (text) where.push(text);
   }

@@ -8,6 +8,7 @@ import type { Paged } from '@domain/admin.ts';
 import { LOW_STOCK_THRESHOLD } from '@domain/admin.ts';
 import type { ConsoleGoodsRow, GoodsCategoryOption, GoodsFlag, GoodsSort, GoodsStockFilter } from '@domain/admin-goods.ts';
 import { pageOf, rowsBefore } from '../../../db/paging.ts';
+import { escapeLike } from '../../../db/like.ts';
 
 export interface GoodsListQuery {
   q?: string;
@@ -38,8 +39,6 @@ const SORT_COLUMNS = {
   updated_at: goods.updatedAt,
 } as const;
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /** The flags a goods row carries, in GOODS_FLAGS order. */
 export function flagsOf(g: { isKx: boolean; isJxq: boolean; isEphedrine: boolean; isFreeShipping: boolean; isDpby: boolean }): GoodsFlag[] {
   const on: Record<GoodsFlag, boolean> = { kx: g.isKx, jxq: g.isJxq, ephedrine: g.isEphedrine, free_shipping: g.isFreeShipping, dpby: g.isDpby };
@@ -50,7 +49,7 @@ export function flagsOf(g: { isKx: boolean; isJxq: boolean; isEphedrine: boolean
 export function whereOf(query: Pick<GoodsListQuery, 'q' | 'category' | 'onSale' | 'stock' | 'flag'>): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
-    const pattern = `%${likeEscape(query.q)}%`;
+    const pattern = `%${escapeLike(query.q)}%`;
     const text: SQL[] = [
       ilike(goods.name, pattern),
       ilike(goods.commonName, pattern),
