@@ -13,8 +13,16 @@ export interface ContractTextProps {
 
 export function ContractText({ contract, boxRef, onScroll, footer }: ContractTextProps) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take focus so a keyboard can scroll the contract to its end (axe: scrollable-region-focusable)
-    <div ref={boxRef} onScroll={onScroll} className={styles.box} tabIndex={0} role="document" aria-label={`${contract.title}全文`} data-testid="contract-text">
+    <div
+      ref={boxRef}
+      onScroll={onScroll}
+      className={styles.box}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take focus so a keyboard can scroll the contract to its end (axe: scrollable-region-focusable)
+      tabIndex={0}
+      role="document"
+      aria-label={`${contract.title}全文`}
+      data-testid="contract-text"
+    >
       <h2 className={styles.docTitle}>{contract.title}</h2>
       <p className={styles.docVersion}>合同版本：{contract.version}</p>
       {contract.sections.map((s) => (
