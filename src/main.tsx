@@ -7,6 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppState } from './app/app';
 import { registerServiceWorker } from './app/pwa-update';
+import { markHydrating } from './app/early-taps';
 import { HydratedMark } from './app/hydrated-mark';
 import { hydrateSsrQueries, readSsrState } from './app/ssr-state';
 import { warmWorkerCaches } from './app/warm-caches';
@@ -47,6 +48,7 @@ async function start(root: HTMLElement): Promise<void> {
   // long task (Lighthouse TBT on list, detail and search 68–181 → 31–84 ms). A click that lands on
   // the page meanwhile makes React finish hydrating at once and then replays it; the drawn page
   // paints before this script runs either way (docs/decisions/first-paint.md).
+  markHydrating();
   startTransition(() => {
     hydrateRoot(root, <HydratedMark root={root}>{app}</HydratedMark>);
   });
