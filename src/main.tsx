@@ -7,6 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppState } from './app/app';
 import { registerServiceWorker } from './app/pwa-update';
+import { markHydrating } from './app/early-taps';
 import { HydratedMark } from './app/hydrated-mark';
 import { hydrateSsrQueries, readSsrState } from './app/ssr-state';
 import { warmWorkerCaches } from './app/warm-caches';
@@ -39,7 +40,11 @@ async function start(root: HTMLElement): Promise<void> {
   }
   // The server rendered the matched route with its page chunk and answers: load the same here
   // (the answers are in the cache, so only the chunk is fetched) so the first render matches.
+  // Each step its own task (issue 36: building the state and loading the route ran as one task of
+  // ≈ 130–480 ms at 4× CPU, the longest after the entry's evaluation).
+  await yieldToBrowser();
   await state.router.load();
+  await yieldToBrowser();
   // What TanStack's own hydration (@tanstack/react-router/ssr/client) sets: the router then draws
   // its matches without the client-only Suspense wrapper, exactly as the server drew them.
   state.router.ssr = { manifest: undefined };
@@ -47,6 +52,7 @@ async function start(root: HTMLElement): Promise<void> {
   // long task (Lighthouse TBT on list, detail and search 68–181 → 31–84 ms). A click that lands on
   // the page meanwhile makes React finish hydrating at once and then replays it; the drawn page
   // paints before this script runs either way (docs/decisions/first-paint.md).
+  markHydrating();
   startTransition(() => {
     hydrateRoot(root, <HydratedMark root={root}>{app}</HydratedMark>);
   });

@@ -16,6 +16,7 @@ import { pickEncoding } from './compress-json.ts';
 import { contentSecurityPolicy, HSTS, overHttps } from './security-headers.ts';
 import { looksLikeFile } from './static.ts';
 import { cssForPage, indexCss, type CssIndex, type ViteManifest } from './page-css.ts';
+import { EARLY_TAPS, HYDRATING, TAP_ONCE_ATTRIBUTE } from '@domain/early-taps.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -146,6 +147,27 @@ const ENTRY_TAG = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\
  * Content-Security-Policy allows it by its hash; the files come from the JSON block before it.
  */
 export const ENTRY_WAIT_MS = 3000;
+
+/**
+ * No tap is lost (issue 36, docs/decisions/early-taps.md): until the app starts hydrating, a click
+ * on a drawn button and typing into a drawn field are kept (window.${EARLY_TAPS}) for the app to
+ * replay once hydration has committed (src/app/early-taps.ts). A click's default is prevented (a
+ * button in a form without an action would submit to the page itself); links and a submit button
+ * of a form with an action (the header's search: a plain GET form) are left to the browser.
+ * Repeated taps on a `${TAP_ONCE_ATTRIBUTE}` control are kept once. Part of ENTRY_LOADER.
+ */
+const EARLY_TAP_KEEPER = [
+  `var q=window.${EARLY_TAPS}=[],root=document.getElementById("root");`,
+  `function early(e){return !window.${HYDRATING}&&root&&e.target&&e.target.closest&&root.contains(e.target)}`,
+  'addEventListener("click",function(e){if(!early(e))return;var b=e.target.closest("button");',
+  'if(!b||b.disabled||(b.type==="submit"&&b.form&&b.form.hasAttribute("action")))return;e.preventDefault();',
+  `if(b.hasAttribute("${TAP_ONCE_ATTRIBUTE}"))for(var i=0;i<q.length;i++)if(q[i].el===b)return;`,
+  'q.push({kind:"click",el:b});go()},true);',
+  // A field typed into: one entry, moved to the end with the latest text (a render of the field
+  // after hydration puts React's value back into the DOM before the replay could read it there).
+  'addEventListener("input",function(e){if(!early(e))return;var t=e.target;if(t.tagName!=="INPUT"&&t.tagName!=="TEXTAREA")return;',
+  'for(var i=0;i<q.length;i++)if(q[i].el===t){q.splice(i,1);break}q.push({kind:"input",el:t,value:t.value})},true);',
+];
 export const ENTRY_LOADER = [
   '(function(){',
   'var f=JSON.parse(document.getElementById("ssr-entry").textContent),started=false,h=document.head;',
@@ -162,6 +184,7 @@ export const ENTRY_LOADER = [
   'if(!window.PerformanceObserver||performance.getEntriesByName("first-contentful-paint").length){framesLater();return}',
   'new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();framesLater()}}).observe({type:"paint"})}',
   '["pointerdown","touchstart","keydown"].forEach(function(t){addEventListener(t,go,{capture:true,once:true,passive:true})});',
+  ...EARLY_TAP_KEEPER,
   'if(document.readyState==="complete")painted();',
   `else{addEventListener("load",painted,{once:true});setTimeout(go,${String(ENTRY_WAIT_MS)})}`,
   '})();',

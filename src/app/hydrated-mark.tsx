@@ -1,14 +1,16 @@
 // Marks #root once React has committed the hydration of a server-drawn page: from then on every
-// drawn control answers (before it, a tap or a typed value can be lost). The browser tests wait
-// for it (tests/e2e/harness.ts). The attribute is on the container, outside the tree React owns,
-// so hydration never compares it; a wrapper with one child changes no `useId`.
+// drawn control answers; what the buyer tapped or typed before is replayed then. The browser
+// tests wait for it (tests/e2e/harness.ts). The attribute is on the container, outside the tree
+// React owns, so hydration never compares it; a wrapper with one child changes no `useId`.
 import { useEffect, type ReactNode } from 'react';
+import { replayEarlyTaps } from './early-taps';
 
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 export function HydratedMark({ root, children }: { root: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     root.setAttribute(HYDRATED_ATTRIBUTE, '');
+    void replayEarlyTaps();
   }, [root]);
   return children;
 }

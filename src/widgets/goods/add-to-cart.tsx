@@ -8,6 +8,7 @@ import type { CartAddLine, CartLineType } from '../../domain/cart-types';
 import type { GoodsListItem, LadderPriceStep } from '../../domain/catalog';
 import { clampQuantity, quantityRulesFor, type QuantityRules } from '../../domain/quantity';
 import { ladderPriceFor } from '../../domain/pricing';
+import { TAP_ONCE_PROPS } from '../../domain/early-taps';
 import { QuantityStepper } from './quantity-stepper';
 import { useSendToLogin, useViewer, type ViewerKind } from './use-viewer';
 import styles from './add-to-cart.module.css';
@@ -125,7 +126,7 @@ export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityCh
           {reason}
         </button>
       ) : (
-        <button type="button" className={styles.button} onClick={onAdd} disabled={isPending} aria-busy={isPending || undefined}>
+        <button type="button" className={styles.button} onClick={onAdd} disabled={isPending} aria-busy={isPending || undefined} {...TAP_ONCE_PROPS}>
           <CartGlyph />
           {ADD_TO_CART_LABEL}
         </button>

@@ -13,6 +13,7 @@ import {
 import { useFavoriteShown } from '../../local';
 import { alert } from '../../ui/alert-dialog';
 import { toast } from '../../ui/toast';
+import { TAP_ONCE_PROPS } from '../../domain/early-taps';
 import { useSendToLogin, useViewer } from './use-viewer';
 import styles from './favorite-button.module.css';
 
@@ -93,6 +94,7 @@ export function FavoriteButton({ goodsId, isFavorite }: FavoriteButtonProps) {
       aria-busy={busy || undefined}
       disabled={busy}
       onClick={toggle}
+      {...TAP_ONCE_PROPS}
     >
       <HeartIcon filled={on} />
       {on ? '已收藏' : '收藏'}
