@@ -8,3 +8,17 @@
 DROP INDEX IF EXISTS "goods_name_trgm_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "goods_sccj_trgm_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "goods_zone_idx";
+--> statement-breakpoint
+-- On PostgreSQL the goods GIN indexes keep a pending list (its default): autovacuum merges it, and
+-- a bulk write (catalogue import, ERP batch) adds its entries cheaply without the ALTER INDEX switch
+-- that PGlite uses (gin-batch.ts), whose ACCESS EXCLUSIVE lock kept every reader of goods waiting.
+-- PGlite has no autovacuum, so there they stay without one (schema.ts).
+DO $$
+BEGIN
+  IF version() NOT LIKE '%PGlite%' THEN
+    ALTER INDEX "goods_search_grams_idx" SET (fastupdate = on);
+    ALTER INDEX "goods_pinyin_initials_trgm_idx" SET (fastupdate = on);
+    ALTER INDEX "goods_pinyin_full_trgm_idx" SET (fastupdate = on);
+    ALTER INDEX "goods_tags_idx" SET (fastupdate = on);
+  END IF;
+END $$;
