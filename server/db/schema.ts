@@ -517,7 +517,8 @@ export const goods = pgTable(
     // No trigram index on name or sccj and no index over the zone flags together: no query uses
     // them, and every non-HOT goods update pays for each index (migration 0033).
     // Search (server/services/goods/search.ts). fastupdate off: PGlite has no autovacuum to
-    // flush a GIN pending list, and an unflushed list is scanned in full by every query.
+    // flush a GIN pending list, and an unflushed list is scanned in full by every query. On
+    // PostgreSQL migration 0033 turns it on (autovacuum merges it; bulk writes stay cheap).
     index('goods_search_grams_idx').using('gin', t.searchGrams).with({ fastupdate: false }),
     index('goods_pinyin_initials_trgm_idx')
       .using('gin', sql`${t.pinyinInitials} gin_trgm_ops`)

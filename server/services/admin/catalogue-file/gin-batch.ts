@@ -10,7 +10,8 @@
 // PostgreSQL every list, search and cart read of goods waited for the whole import or ERP batch
 // (search p95 31 s during a 20,000-row import, bench/catalogue-import.ts --engine postgres). PGlite
 // runs a transaction exclusively anyway, so there the lock keeps no reader waiting that the
-// transaction did not already; on PostgreSQL the rows go into the indexes as they are written
+// transaction did not already. On PostgreSQL the indexes keep their pending list (migration 0033),
+// which autovacuum merges, so a bulk write there is as cheap without the switch
 // (docs/decisions/goods-write-indexes.md).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
