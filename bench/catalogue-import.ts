@@ -8,7 +8,12 @@
 // Budgets: preview ≤ 15 s, 20,000 new ≤ 60 s, 20,000 updates ≤ 30 s, and the search box's
 // suggestions (suggestGoods, what GET /api/goods/search runs) with p95 during the update's apply
 // ≤ 3× its idle p95. The search probe is fired every 200 ms while the apply runs, each timed to its
-// answer, on the same PGlite (one connection, as the shop on PGlite runs).
+// answer, on the same PGlite (one connection, as the shop on PGlite runs). With `--engine postgres`
+// the same on PostgreSQL (a scratch database beside BENCH_DATABASE_URL or TEST_DATABASE_URL, a pool
+// of 10 as the server runs): there the probes read on connections of their own while the apply's
+// transaction runs, which is the production figure of search during an import.
+//
+//   npx tsx bench/catalogue-import.ts --engine postgres
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +23,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import Papa from 'papaparse';
-import type { Db } from '../server/db/client.ts';
+import { openDatabase, type Db } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { staff } from '../server/db/schema.ts';
 import { seedDemo } from '../server/seed/index.ts';
@@ -27,6 +32,7 @@ import { applyCatalogueImport, previewCatalogueImport } from '../server/services
 import { catalogueRows } from '../server/services/admin/catalogue-file/export.ts';
 import { CATALOGUE_FILE_MAX_BYTES, CATALOGUE_FILE_MAX_ROWS, CATALOGUE_XLSX_MAX_UNPACKED } from '../src/domain/catalogue-file.ts';
 import { parseKeyword, suggestGoods } from '../server/services/goods/search.ts';
+import { createScratchDatabase } from '../tests/helpers/scratch-database.ts';
 import { percentile } from './stats';
 import { arg } from './cli';
 
@@ -90,11 +96,23 @@ async function timed<T>(what: string, fn: () => Promise<T>, budget: number | nul
   return { ms, value, pass };
 }
 
-export async function catalogueImportBench(opts: { rows: number; seedGoods: number }): Promise<boolean> {
+async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (engine === 'postgres') {
+    const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL run');
+    const scratch = await createScratchDatabase(base, 'bench_catalogue_import');
+    const opened = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+    return { db: opened.db, close: async () => (await opened.close(), await scratch.drop()) };
+  }
   const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
   const pglite = drizzle({ client, schema });
   await migrate(pglite, { migrationsFolder: path.join(ROOT, 'server/db/migrations') });
-  const db = pglite as unknown as Db;
+  return { db: pglite as unknown as Db, close: () => client.close() };
+}
+
+export async function catalogueImportBench(opts: { rows: number; seedGoods: number; engine?: 'pglite' | 'postgres' }): Promise<boolean> {
+  const engine = opts.engine ?? 'pglite';
+  const { db, close } = await openEngine(engine);
   const now = new Date();
   await seedDemo(db, { goods: opts.seedGoods, now });
   await db.execute(sql`VACUUM ANALYZE`);
@@ -117,7 +135,7 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
     return r;
   });
   const file = (rows: string[][], name: string) => new File([`\uFEFF${Papa.unparse([header, ...rows])}\r\n`], name);
-  console.log(`catalogue import bench: ${opts.rows} rows on PGlite (memory), demo seed of ${opts.seedGoods} goods`);
+  console.log(`catalogue import bench: ${opts.rows} rows on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (memory)'}, demo seed of ${opts.seedGoods} goods`);
 
   const createFile = file(newRows, 'new.csv');
   console.log(`file of new goods: ${(createFile.size / 1024 / 1024).toFixed(1)} MB CSV`);
@@ -166,11 +184,13 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
   const stockFile = file(stockRows, 'stock.csv');
   await timed(`apply: ${opts.rows} stock-only updates`, async () => applyCatalogueImport(db, actor, 'stock.csv', (await readImportFile(stockFile, LIMITS)).table, false, new Date()), null);
   await timed('export of the whole catalogue (rows)', async () => catalogueRows(db, {}), null);
-  await client.close();
+  await close();
   return preview.pass && create.pass && updatePreview.pass && update.pass && searchPass;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const ok = await catalogueImportBench({ rows: Number(arg('rows', '20000')), seedGoods: Number(arg('seed-goods', '2000')) });
+  const engine = arg('engine', 'pglite');
+  if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--engine pglite|postgres');
+  const ok = await catalogueImportBench({ rows: Number(arg('rows', '20000')), seedGoods: Number(arg('seed-goods', '2000')), engine });
   process.exit(ok ? 0 : 1);
 }

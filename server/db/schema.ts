@@ -514,11 +514,11 @@ export const goods = pgTable(
     index('goods_pinyin_initials_idx').using('btree', sql`${t.pinyinInitials} text_pattern_ops`),
     index('goods_pinyin_full_idx').using('btree', sql`${t.pinyinFull} text_pattern_ops`),
     index('goods_name_prefix_idx').using('btree', sql`${t.name} text_pattern_ops`),
-    index('goods_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('goods_sccj_trgm_idx').using('gin', sql`${t.sccj} gin_trgm_ops`),
-    index('goods_zone_idx').on(t.isJxq, t.isKx, t.isZy, t.isQx, t.isFreeShipping),
+    // No trigram index on name or sccj and no index over the zone flags together: no query uses
+    // them, and every non-HOT goods update pays for each index (migration 0033).
     // Search (server/services/goods/search.ts). fastupdate off: PGlite has no autovacuum to
-    // flush a GIN pending list, and an unflushed list is scanned in full by every query.
+    // flush a GIN pending list, and an unflushed list is scanned in full by every query. On
+    // PostgreSQL migration 0033 turns it on (autovacuum merges it; bulk writes stay cheap).
     index('goods_search_grams_idx').using('gin', t.searchGrams).with({ fastupdate: false }),
     index('goods_pinyin_initials_trgm_idx')
       .using('gin', sql`${t.pinyinInitials} gin_trgm_ops`)

@@ -3,8 +3,16 @@
 // update each of them at once: ~4 ms a row on PGlite, 80 s for a 20,000-goods import. For the span
 // of one bulk write this switches the pending list on for those indexes, then merges it into them
 // in one sorted pass (gin_clean_pending_list) and switches it off again, all inside the writing
-// transaction; indexes already on a pending list are left as they are. ALTER INDEX … SET
-// (fastupdate) takes a SHARE UPDATE EXCLUSIVE lock: readers and searches go on.
+// transaction; indexes already on a pending list are left as they are.
+//
+// On PGlite only. `ALTER INDEX … SET (fastupdate)` takes an ACCESS EXCLUSIVE lock on the index,
+// held to the end of the transaction, and planning any query on goods opens every goods index: on
+// PostgreSQL every list, search and cart read of goods waited for the whole import or ERP batch
+// (search p95 31 s during a 20,000-row import, bench/catalogue-import.ts --engine postgres). PGlite
+// runs a transaction exclusively anyway, so there the lock keeps no reader waiting that the
+// transaction did not already. On PostgreSQL the indexes keep their pending list (migration 0033),
+// which autovacuum merges, so a bulk write there is as cheap without the switch
+// (docs/decisions/goods-write-indexes.md).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../goods/search.ts';
@@ -18,6 +26,7 @@ export async function withGinBatched<T>(tx: Db, write: () => Promise<T>): Promis
       JOIN pg_am a ON a.oid = c.relam
       WHERE i.indrelid = 'goods'::regclass AND a.amname = 'gin'
         AND EXISTS (SELECT 1 FROM unnest(c.reloptions) o WHERE o IN ('fastupdate=false', 'fastupdate=off'))
+        AND version() LIKE '%PGlite%'
       ORDER BY c.relname`),
   ).map((r) => r.name);
   for (const name of indexes) await tx.execute(sql`ALTER INDEX ${sql.identifier(name)} SET (fastupdate = on)`);
