@@ -3,11 +3,14 @@
 // believes it is online; a goods never opened is found by its pinyin initials and added from the
 // search results, two more from a category list drawn from the pack; a goods outside the clinic's
 // 经营范围 shows, on the device, the very refusal the server gives online. The server starts again
-// (same port and data) and every line reaches the server cart exactly once.
+// (same port and data) and every line reaches the server cart exactly once. Then demo (who has
+// received goods) opens a 药检报告 of a received batch and the e-contract with the server stopped.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decodePackChunk, type PackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack';
 import type { GoodsListResult } from '../../src/domain/catalog';
+import type { PapersManifest } from '../../src/domain/papers';
+import type { ContractView } from '../../src/domain/e-contract';
 import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, signInBuyer, startServer, type RunningServer } from './harness';
 import {
   apiData,
@@ -132,5 +135,45 @@ describeBrowser('catalogue pack: the whole catalogue on the device, with the ser
     const lines = await waitForServerCart(page, sameGoodsOnce(picks), 'three adds from the pack');
     for (const pick of picks) expect(lines.find((l) => l.goods.id === pick.id)?.number, pick.name).toBe(pick.quantity);
     await expect.poll(() => outboxCount(page, BUYER), { timeout: RENDER_TIMEOUT_MS }).toBe(0);
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('the papers an inspector asks for open with the server stopped: a 药检报告 of a received batch and the e-contract', async () => {
+    // demo has received goods (the clinic of the test above has no orders in the demo seed).
+    const buyer = await newPage(browser, server.url, { name: 'demo' });
+    await buyer.goto('/login');
+    await buyer.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: SW_CONTROL_TIMEOUT_MS });
+    await signInBuyer(buyer, 'demo', { landOn: '/star' });
+    await waitForLocalStore(buyer, 'demo');
+    await buyer.getByRole('button', { name: '下载商品目录供离线使用' }).click();
+    await buyer.getByRole('status').filter({ hasText: /下载完成：已保存 \d+ 件商品/ }).waitFor({ timeout: 60_000 });
+
+    const papers = await apiData<PapersManifest>(buyer, '/api/user/papers');
+    const batch = papers.batches[0];
+    expect(batch, 'demo received a batch with a report in the last 12 months').toBeDefined();
+    const report = batch!.reports[0]!;
+    const contract = await apiData<ContractView>(buyer, '/api/user/contract');
+
+    allowConsoleErrors(buyer, ...OFFLINE_CONSOLE_ERRORS);
+    await server.stop();
+
+    // /jybg with no server: the kept reports of received batches, found by the goods' name.
+    await buyer.goto(`/jybg?keywords=${encodeURIComponent(batch!.goods_name)}`);
+    await buyer.getByText(/离线：本机保存的近12个月收货批次的药检报告/).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    const link = buyer.getByRole('link', { name: report.title }).first();
+    await link.waitFor({ timeout: RENDER_TIMEOUT_MS });
+    expect(await link.getAttribute('href')).toBe(report.file_url);
+    // Opening it: the worker answers the file from the device.
+    const file = await buyer.evaluate(async (href) => {
+      const res = await fetch(href, { credentials: 'include' });
+      return { status: res.status, fromCache: res.headers.get('X-From-Cache'), size: (await res.arrayBuffer()).byteLength };
+    }, report.file_url);
+    expect(file).toMatchObject({ status: 200, fromCache: '1' });
+    expect(file.size).toBe(report.size);
+
+    // The e-contract page, opened with no server.
+    await buyer.goto('/dzht');
+    await buyer.getByText(contract.title).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+
+    server = await startServer({ port: server.port, dataDir: server.dataDir });
   }, JOURNEY_TIMEOUT_MS);
 });

@@ -3,9 +3,9 @@
 // company the session acts for, the reports of every batch delivered to it in the last 12 months
 // (the batch on the order line, or the one its shipment names), and the 随货同行单 of its orders
 // shipped in that time. Only goods the buyer may see have reports here, as on /jybg.
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, orders } from '../../db/schema.ts';
+import { companies, orders, shipments } from '../../db/schema.ts';
 import { rowsOf } from '../goods/search.ts';
 import { withReports, type BatchRow } from '../quality-reports/search.ts';
 import { contractView } from '../contracts/view.ts';
@@ -26,7 +26,15 @@ export async function keptPapers(db: Db, viewer: { companyId: number; isSpecial:
     db
       .select({ id: orders.id, orderNo: orders.orderNo, shippedAt: orders.shippedAt })
       .from(orders)
-      .where(and(eq(orders.companyId, viewer.companyId), isNotNull(orders.shippedAt), gte(orders.shippedAt, from)))
+      .where(
+        and(
+          eq(orders.companyId, viewer.companyId),
+          isNotNull(orders.shippedAt),
+          gte(orders.shippedAt, from),
+          // The note is printed from the shipment; an order marked shipped without one has none.
+          exists(db.select({ one: sql`1` }).from(shipments).where(eq(shipments.orderId, orders.id))),
+        ),
+      )
       .orderBy(desc(orders.shippedAt), desc(orders.id))
       .limit(PAPERS_MAX_NOTES),
   ]);
