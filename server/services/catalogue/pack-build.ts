@@ -159,8 +159,12 @@ async function loadPackPage(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | '
   const showPrices = pricesVisibleTo(v as Viewer);
   const controlled = controlledVisibleTo(v as Viewer) ? sql`true` : sql`NOT g.is_kx`;
   const range = typeof which === 'number' ? sql`g.id > ${which}` : which;
-  const rows = rowsOf<Row>(
+  // The page comes back as ONE json text built by the database: measured (session 13, 6,000
+  // goods) the statement runs in 20–60 ms, but 2,000 rows of ~45 columns handed over one by one
+  // took ~0.9 s of PGlite's row conversion; a single text and JSON.parse take a fraction of it.
+  const [page] = rowsOf<{ rows: string }>(
     await db.execute(sql`
+      SELECT coalesce(json_agg(t ORDER BY t.id), '[]')::text AS rows FROM (
       SELECT g.id, g.name, g.common_name, g.pinyin_full AS py, g.pinyin_initials AS pyi, g.sccj_pinyin_initials AS sccj_pyi,
              g.sccj, g.ypgg, g.bzdw, g.zbz, g.mid_pack_strict, g.jzl, g.min_buy, g.purchase_limit, g.image,
              g.base_price AS base, p.price AS rank_price, g.retail_price AS retail,
@@ -175,8 +179,10 @@ async function loadPackPage(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | '
       LEFT JOIN goods_prices p ON p.goods_id = g.id AND p.rank = ${v.rank}
       WHERE g.is_on_sale AND ${controlled} AND ${range}
       ORDER BY g.id
-      LIMIT ${limit}`),
+      LIMIT ${limit}
+      ) t`),
   );
+  const rows = JSON.parse(page?.rows ?? '[]') as Row[];
   // The page's ladders in one grouped pass, not a subquery per goods (rows are in id order).
   const ladders = new Map<number, number[]>();
   if (showPrices && rows.length > 0) {
