@@ -43,6 +43,7 @@ import { storeRoutes } from './routes/stores.ts';
 import { messageRoutes } from './routes/message.ts';
 import { quickPurchaseRoutes } from './routes/quick-purchase.ts';
 import { contractRoutes } from './routes/contract.ts';
+import { papersRoutes } from './routes/papers.ts';
 import { productRequestRoutes } from './routes/product-requests.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { goodsAlertRoutes } from './routes/goods-alerts.ts';
@@ -107,6 +108,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', userWechatRoutes);
   api.route('/user', quickPurchaseRoutes);
   api.route('/user', contractRoutes);
+  api.route('/user', papersRoutes);
   api.route('/user', qualificationRoutes);
   api.route('/user', productRequestRoutes);
   api.route('/user', feedbackRoutes);

@@ -108,12 +108,35 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
     ],
   });
 
+  // --- papers-v1: the e-contract, 药检报告 files, 随货同行单 and their list (GET /api/user/papers) ----
+  // What an inspector asks a clinic to show (issue 35). The device fetches every address of the
+  // list after the catalogue pack (src/api/papers.ts), so they open with no connection from the
+  // pages that show them online. NetworkFirst like the catalogue (a re-signed contract shows at
+  // once online); keyed by account and dropped with the catalogue on logout or account switch.
+  // Limits: 1,000 entries (a year of a busy clinic's notes and reports), 400 days; dropped on
+  // storage pressure.
+  const papersExpiration = new ExpirationPlugin({ maxEntries: 1_000, maxAgeSeconds: 400 * DAY_S, purgeOnQuotaError: true, matchOptions: MATCH_OPTIONS });
+  const papers = new NetworkFirst({
+    cacheName: CACHE.papers,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+    matchOptions: MATCH_OPTIONS,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      scopePlugin(store),
+      stampPlugin,
+      papersExpiration,
+      servedFromCachePlugin(report),
+      reachabilityPlugin(report),
+    ],
+  });
+
   return {
-    strategies: { [CACHE.catalogue]: catalogue, [CACHE.help]: help, [CACHE.categories]: categories, [CACHE.images]: images },
+    strategies: { [CACHE.catalogue]: catalogue, [CACHE.help]: help, [CACHE.categories]: categories, [CACHE.images]: images, [CACHE.papers]: papers },
     clearUserScoped: async () => {
       // The plugin only knows caches it touched since this worker started; the explicit delete
       // covers a worker that restarted since. Leftover expiry rows for deleted URLs are harmless.
       await catalogueExpiration.deleteCacheAndMetadata();
+      await papersExpiration.deleteCacheAndMetadata();
       await Promise.all(USER_SCOPED_CACHES.map((name) => self.caches.delete(name)));
     },
   };

@@ -1,13 +1,13 @@
 // Which same-origin request goes to which runtime cache: pure functions of method + pathname, so
 // the table is read (and unit-tested, tests/unit/sw-routes.test.ts) without a service worker.
 // Anything not named here is not cached by the worker — in particular every per-user mutable
-// answer (/api/cart*, /api/user*, /api/order*, /api/favorite*, /api/address*, /api/invoice*,
+// answer (papers excepted, see PAPERS_EXACT) (/api/cart*, /api/user*, /api/order*, /api/favorite*, /api/address*, /api/invoice*,
 // /api/after_sale*, /api/upload*, /api/pay*, /api/register*):
 // the local store (src/local/, IndexedDB) owns the buyer's offline cart and favourites.
 import { CACHE } from '../src/domain/cache-names';
 
 /** The caches a request can be routed to (the meta cache holds worker state, never answers). */
-export type RuntimeCacheName = typeof CACHE.catalogue | typeof CACHE.help | typeof CACHE.categories | typeof CACHE.images;
+export type RuntimeCacheName = typeof CACHE.catalogue | typeof CACHE.help | typeof CACHE.categories | typeof CACHE.images | typeof CACHE.papers;
 
 const IMAGE_EXT = /\.(?:svg|png|jpe?g|webp|gif)$/i;
 
@@ -31,7 +31,19 @@ const CATALOGUE_PREFIXES: readonly string[] = ['/api/goods/detail/', '/api/index
 /** Help centre and news (their API arrives with the help issue; routed now so nothing is missed). */
 const HELP_PREFIXES: readonly string[] = ['/api/article', '/api/help'];
 
-/** Never cached and never observed by the worker, whatever the prefix tables above say. */
+/**
+ * Papers a clinic shows an inspector (issue 35, docs/decisions/papers-offline.md): per user, yet
+ * kept — read-only documents the device fetches on purpose, keyed by account like the catalogue.
+ * The only per-user answers the worker stores.
+ */
+const PAPERS_EXACT: ReadonlySet<string> = new Set(['/api/user/papers', '/api/user/contract', '/api/user/contract/pdf']);
+const PAPERS_PATTERNS: readonly RegExp[] = [/^\/api\/jybg\/report\/\d+$/, /^\/api\/order\/\d+\/delivery-note$/];
+
+export function isPapersPath(pathname: string): boolean {
+  return PAPERS_EXACT.has(pathname) || PAPERS_PATTERNS.some((re) => re.test(pathname));
+}
+
+/** Never cached and never observed by the worker, whatever the prefix tables above say (papers excepted). */
 const PER_USER_PREFIXES: readonly string[] = [
   '/api/cart',
   '/api/user',
@@ -60,6 +72,7 @@ export function isPerUserPath(pathname: string): boolean {
 export function runtimeCacheFor(method: string, pathname: string): RuntimeCacheName | null {
   if (method !== 'GET') return null;
   if (pathname.startsWith('/api/')) {
+    if (isPapersPath(pathname)) return CACHE.papers;
     if (isPerUserPath(pathname)) return null;
     // Before the /api/focus/ prefix: the shell's category tree has its own cache and strategy.
     if (pathname === '/api/focus/common') return CACHE.categories;

@@ -76,6 +76,7 @@ const changesQuery = z.object({
   since: intParam('since 应为不小于0的整数版本号', 0, 9_999_999_999),
   after: intParam('after 应为商品编号', 0, 2_147_483_647),
   limit: intParam(`limit 应为1到${CATALOGUE_CHANGES_PAGE_MAX}的整数`, 1, CATALOGUE_CHANGES_PAGE_MAX),
+  pack: intParam('pack 应为0或1', 0, 1),
 });
 
 // The catalogue change feed (docs/api.md "Catalogue changes"): what the offline catalogue and the
@@ -83,7 +84,9 @@ const changesQuery = z.object({
 goodsRoutes.get('/changes', async (c) => {
   const q = readQuery(c, changesQuery);
   const viewer = await viewerOf(c);
-  const page = await catalogueChangesFor(c.get('deps').db, viewer, { since: q.since ?? 0, after: q.after }, q.limit ?? CATALOGUE_CHANGES_PAGE);
+  const page = await catalogueChangesFor(c.get('deps').db, viewer, { since: q.since ?? 0, after: q.after }, q.limit ?? CATALOGUE_CHANGES_PAGE, {
+    pack: q.pack === 1,
+  });
   return ok<CatalogueChangesPage>(c, page);
 });
 

@@ -18,6 +18,7 @@ import { findOrder } from '../services/orders/access.ts';
 import { listOrders, orderListQuery, ORDER_PAGE_SIZE_DEFAULT, ORDER_PAGE_SIZE_MAX, type OrderListResult } from '../services/orders/list.ts';
 import { orderDetail } from '../services/orders/view.ts';
 import { traceCodeRows, traceCodesCsv, traceCodesXlsx } from '../services/orders/trace-codes.ts';
+import { deliveryNotePdf } from '../services/admin/order-documents.ts';
 import { cancelOrder, confirmReceipt, rebuyOrder } from '../services/orders/actions.ts';
 import { listReceipts, parseReceipt, registerReceipt } from '../services/orders/ephedrine.ts';
 import { assertMethodOffered, CHOOSE_METHOD_MSG, payOrder } from '../services/payments/pay.ts';
@@ -89,6 +90,20 @@ orderRoutes.get('/:id{[0-9]+}/trace_codes', async (c) => {
   return c.body(Uint8Array.from(bytes), 200, {
     'Content-Type': format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="trace-codes-${order.orderNo}.${format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+});
+
+/** 随货同行单 of a shipped order as the console prints it (kept on the device for an inspector, issue 35). */
+orderRoutes.get('/:id{[0-9]+}/delivery-note', async (c) => {
+  const a = await acting(c);
+  const { db } = c.get('deps');
+  const order = await findOrder(db, a.scope, a.id);
+  const doc = await deliveryNotePdf(db, order.id, a.now);
+  return c.body(new Uint8Array(doc.pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(`随货同行单-${doc.orderNo}.pdf`)}`,
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
   });

@@ -122,7 +122,11 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
 
   function refreshCatalogue(): void {
     if (!onlineManager.isOnline()) return;
-    void syncCatalogue().catch(() => undefined);
+    // Then the papers kept for an inspector: the new ones only (src/api/papers.ts).
+    void syncCatalogue()
+      .then(() => import('../api/papers'))
+      .then((papers) => papers.keepPapers())
+      .catch(() => undefined);
   }
 
   function stop(): void {

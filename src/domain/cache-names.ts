@@ -17,15 +17,20 @@ export const CACHE = {
   categories: 'categories-v1',
   /** Goods and banner pictures. */
   images: 'images-v1',
+  /**
+   * The papers an inspector asks a clinic for (issue 35): the e-contract, 药检报告 files, 随货同行单,
+   * and their list (GET /api/user/papers): per account (keyed by scope), kept for a year.
+   */
+  papers: 'papers-v1',
   /** The worker's own small state (the current scope), kept where a restart finds it. */
   meta: 'sw-meta-v1',
 } as const;
 
 /** Caches whose answers depend on who is signed in: cleared on logout and on an account switch. */
-export const USER_SCOPED_CACHES: readonly string[] = [CACHE.catalogue];
+export const USER_SCOPED_CACHES: readonly string[] = [CACHE.catalogue, CACHE.papers];
 
 /** Prefix shared by every runtime cache above (lets activate tell ours from Workbox's precache). */
-export const RUNTIME_CACHE_PATTERN = /^(?:catalogue|help|categories|images|sw-meta)-v\d+$/;
+export const RUNTIME_CACHE_PATTERN = /^(?:catalogue|help|categories|images|papers|sw-meta)-v\d+$/;
 
 /** The entry in CACHE.meta holding the current scope as its body text. */
 export const SCOPE_ENTRY_PATH = '/__scope__';

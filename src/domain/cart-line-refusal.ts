@@ -12,9 +12,10 @@ export function scopeRefusal(name: string, entitlement: PurchaseEntitlement, sco
 
 /**
  * `<name>：<quantity reason>` for `number` under `rules` (中包装 multiples, 起购量, 限购 and the 含麻黄碱
- * cap), or null. `buyableApartFromStock`: nothing but stock stops it, so the reason is 库存不足.
+ * cap), or null. `buyableApartFromStock` matters only for 'not_buyable': nothing but stock stops the
+ * goods, so the reason is 库存不足 (the server knows; a caller that leaves stock aside omits it).
  */
-export function quantityRefusal(name: string, unit: string, rules: QuantityRules, number: number, buyableApartFromStock: boolean): string | null {
+export function quantityRefusal(name: string, unit: string, rules: QuantityRules, number: number, buyableApartFromStock = false): string | null {
   const problem = quantityProblem(number, rules);
   if (problem === null) return null;
   if (problem === 'not_buyable' && buyableApartFromStock) return `${name}：库存不足`;

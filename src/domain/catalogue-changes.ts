@@ -1,6 +1,7 @@
 // The catalogue change feed (GET /api/goods/changes, docs/api.md "Catalogue changes"): what an
 // offline catalogue or an ERP link reads to follow the shop's goods from a version on.
 import type { GoodsListItem } from './catalog.ts';
+import type { PackGoods } from './catalogue-pack.ts';
 
 /** Why a goods' row was written to the change log. */
 export const CATALOGUE_CHANGE_KINDS = [
@@ -33,6 +34,12 @@ export interface CatalogueChange {
   kinds: CatalogueChangeKind[];
   /** The goods as this buyer sees it now (its list item); null when it is gone (off sale, deleted). */
   goods: GoodsListItem | null;
+  /**
+   * Only with `pack=1` (the device following its catalogue pack): the goods as the buyer's pack
+   * carries it — category at three levels, pinyin keys, 经营范围 class — so a goods created after
+   * the pack is listed and refused on the device like one in it; null when gone.
+   */
+  pack_goods?: PackGoods | null;
 }
 
 export interface CatalogueChangesPage {

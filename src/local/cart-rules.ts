@@ -34,7 +34,7 @@ export async function cartAddRefusal(db: LocalDb, lines: readonly CartAddLine[],
     // A copy that says "not buyable" may be hours old (back on sale since): like stock, the server
     // decides at sync and the conflict says 该商品暂不可购买 in its words.
     if (quantityProblem(total, rules) === 'not_buyable') continue;
-    const refusal = quantityRefusal(item.name, item.bzdw, rules, total, true);
+    const refusal = quantityRefusal(item.name, item.bzdw, rules, total);
     if (refusal) return refusal;
   }
   return null;

@@ -32,7 +32,8 @@ export const httpPackTransport: PackTransport = {
     return res.data;
   },
   changes: (since, after, signal) =>
-    http.get<CatalogueChangesPage>('goods/changes', after === null ? { since, limit: CHANGES_PAGE } : { since, after, limit: CHANGES_PAGE }, { signal }),
+    // pack=1: each goods also as the pack carries it (category, pinyin, 经营范围 class).
+    http.get<CatalogueChangesPage>('goods/changes', after === null ? { since, limit: CHANGES_PAGE, pack: 1 } : { since, after, limit: CHANGES_PAGE, pack: 1 }, { signal }),
 };
 
 const CHANGES_PAGE = 500;
@@ -206,7 +207,8 @@ async function finishPack(db: LocalDb, state: PackState, at: number): Promise<vo
 export type DeltaOutcome = 'applied' | 'no-pack' | 'new-pack-needed';
 
 /**
- * Applies the change feed since the pack's version: a changed goods replaces its row (keeping its
+ * Applies the change feed since the pack's version: a changed goods replaces its row, built as a
+ * pack row from the feed's `pack_goods` (a server without it: the list item, keeping the row's
  * category and list keys), a gone one is removed. Too many pages: 'new-pack-needed'.
  */
 export async function applyPackDeltas(db: LocalDb, transport: PackTransport, now: () => number = Date.now, signal?: AbortSignal): Promise<DeltaOutcome> {
@@ -221,8 +223,15 @@ export async function applyPackDeltas(db: LocalDb, transport: PackTransport, now
     await guardQuota(() =>
       db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
         const prev = await db.catalogueSnapshot.bulkGet(live.map((c) => c.goods_id));
+        const perGoods = Math.ceil(state!.rawBytes / Math.max(1, state!.goods));
         const rows = live.map((c, i) => {
           const before = prev[i];
+          if (c.pack_goods) {
+            // As a pack row: a goods created after the pack gets its category lists and 经营范围 class too.
+            const row = packRowOf(c.pack_goods, state!.overlay, state!.packVersion, t, perGoods, before?.item.is_favorite === 1);
+            row.seenAt = before?.seenAt ?? 0;
+            return row;
+          }
           const row = snapshotRowOf(c.goods, t, before);
           row.seenAt = before?.seenAt ?? 0;
           if (before?.pack) row.pack = { ...before.pack, sales: c.goods.sales };

@@ -40,6 +40,8 @@ export type { QuickPurchaseCache } from './quick-purchase-local';
 export type { EngineStatus, EntryOutcome, LockManagerLike } from './sync-engine';
 export type { LastSync, LiveReads, LocalRuntime, LocalStatus } from './runtime';
 import type { LocalRuntime } from './runtime';
+import { awaitLocalOpen } from './runtime';
+import { lastAccount } from './account';
 export type { StartLocalOptions } from './store';
 export type { SyncSummary, SyncTransport } from './transport';
 export type { CartAddOptions, FavoriteOptions, WriteResult } from './writes';
@@ -97,8 +99,9 @@ export const searchOffline: Store['searchOffline'] = async (...args) => (await s
 export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) => (await store()).downloadCatalogue(...args);
 export const syncCatalogue: Store['syncCatalogue'] = async (...args) => (await store()).syncCatalogue(...args);
 export const catalogueSummary: Store['catalogueSummary'] = async () => (await store()).catalogueSummary();
-export const listOffline: Store['listOffline'] = async (...args) => (await store()).listOffline(...args);
-export const goodsOffline: Store['goodsOffline'] = async (...args) => (await store()).goodsOffline(...args);
+// An offline page's first list or detail query can fail before the boot opened the store: wait for it.
+export const listOffline: Store['listOffline'] = async (...args) => (await awaitLocalOpen(lastAccount() !== null), (await store()).listOffline(...args));
+export const goodsOffline: Store['goodsOffline'] = async (...args) => (await awaitLocalOpen(lastAccount() !== null), (await store()).goodsOffline(...args));
 export const readCart: Store['readCart'] = async () => (await store()).readCart();
 export const rememberCart: Store['rememberCart'] = async (...args) => (await store()).rememberCart(...args);
 export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (await store()).rememberFavoriteList(...args);

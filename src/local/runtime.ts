@@ -148,6 +148,30 @@ export async function awaitLocalRuntime(timeoutMs: number = LOCAL_START_WAIT_MS)
   }
 }
 
+/** Together: the longest the app's boot can take to open an expected store (holds, then the start). */
+export const LOCAL_OPEN_WAIT_MS = 8_000;
+
+/**
+ * For reads only the store can answer (the pack's lists and details with no server): waits until
+ * the store is open when one is being opened or `expected` (an account last signed in here). The
+ * boot opens it after first paint, so an offline page's first query fails before it exists; an
+ * answer of "nothing on this device" then would leave that page without its offline list.
+ */
+export async function awaitLocalOpen(expected: boolean, timeoutMs: number = LOCAL_OPEN_WAIT_MS): Promise<void> {
+  if (phase.phase === 'ready' || (phase.phase === 'idle' && !expected)) return;
+  await new Promise<void>((resolve) => {
+    const stopWaiting = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const timer = setTimeout(stopWaiting, timeoutMs);
+    const off = subscribeLocal(() => {
+      if (phase.phase === 'ready') stopWaiting();
+    });
+  });
+}
+
 export function localStatus(): LocalStatus {
   return status;
 }

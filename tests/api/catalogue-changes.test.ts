@@ -202,6 +202,22 @@ describe('GET /api/goods/changes', () => {
     expect(await feed(approved.cookie, `since=${mine.next_since}`)).toMatchObject({ changes: [], has_more: false, next_since: since + 2 });
   });
 
+  it('with pack=1 each goods also comes as the buyer’s pack carries it (category, pinyin, 经营范围 class, the class’s price); gone is null', async () => {
+    const since = await versionNow(t);
+    await changeGoods(t.db, plain, { stock: 14 }, t.clock.now());
+    const [row] = await t.db.select({ leaf: goods.categoryId, l1: goods.categoryL1, scope: goods.scopeClass }).from(goods).where(eq(goods.id, plain));
+    const mine = await feed(rankTwo.cookie, `since=${since}&pack=1`);
+    expect(mine.changes[0]!.pack_goods).toMatchObject({ id: plain, category_id: row!.leaf, category_l1: row!.l1, scope_class: row!.scope, price: 1_800, stock: 14 });
+    // Without it the answer is as before (an ERP link reads it so).
+    expect((await feed(rankTwo.cookie, `since=${since}`)).changes[0]).not.toHaveProperty('pack_goods');
+    await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, plain));
+    await changeGoods(t.db, plain, { stock: 1 }, t.clock.now());
+    const gone = await feed(rankTwo.cookie, `since=${since}&pack=1`);
+    expect(gone.changes[0]).toMatchObject({ goods: null, pack_goods: null });
+    await t.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, plain));
+    expect((await t.call('GET', '/api/goods/changes?pack=2')).status).toBe(422);
+  });
+
   it('a goods taken off sale comes as null (gone), to everyone who could see it', async () => {
     const since = await versionNow(t);
     await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, plain));

@@ -2,12 +2,13 @@
 // price-and-visibility class, never carrying a goods or a price the class may not see (a 控销
 // goods, another rank's price); the chunk URL of one class refused to a buyer of another; built
 // once per (class, version) and served from memory; ETag and 304; a download resumes by chunk;
-// a rank change puts the buyer in another class, so another pack.
+// a rank change or a store switch puts the buyer in another class, so another pack.
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
+import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { currentPack } from '../../server/services/catalogue/pack-cache.ts';
 import { loadPackGoods } from '../../server/services/catalogue/pack-build.ts';
 import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
@@ -169,6 +170,31 @@ describe('GET /api/goods/pack', () => {
     expect(after.class).not.toBe(before.class);
     expect((await chunk(buyer.cookie, `${before.href}/0`)).status).toBe(403);
     expect((await allGoods(buyer)).find((g) => g.id === plain)!.price).toBe(1_800);
+  });
+
+  it('a store switch replaces the pack: acting as a store of another rank and 经营范围 gives that store’s class and overlay, and back', async () => {
+    const head = await createMember(t.db, { username: 'pack-hq', company: { name: '目录连锁总部', kind: 'chain', businessScope: ['xy', 'zcy', 'zyyp'] } });
+    const store = await createMember(t.db, {
+      username: 'pack-hq-a',
+      company: { name: '目录连锁门店', parentId: head.companyId!, rank: 2, businessScope: ['xy'] },
+    });
+    const cookie = await t.signIn('pack-hq', TEST_PASSWORD);
+    const asHead = (await manifest(cookie)).body.data;
+    expect(asHead.class).toBe('r1-std');
+    expect(asHead.overlay.entitlement.scope).toEqual(['xy', 'zcy', 'zyyp']);
+
+    expect((await t.call('POST', `/api/user/stores/${store.companyId}/act`, { cookie })).status).toBe(200);
+    const asStore = (await manifest(cookie)).body.data;
+    expect(asStore.class).toBe('r2-std');
+    expect(asStore.overlay.entitlement.scope).toEqual(['xy']);
+    // The head office's chunks are not the store's: refused while acting, so the device starts again.
+    expect((await chunk(cookie, `${asHead.href}/0`)).status).toBe(403);
+    const storeChunk = await chunk(cookie, `${asStore.href}/0`);
+    expect(storeChunk.status).toBe(200);
+    expect(decodePackChunk(await decode(storeChunk)).find((g) => g.id === plain)!.price).toBe(1_800);
+
+    expect((await t.call('DELETE', '/api/user/stores/act', { cookie })).status).toBe(200);
+    expect((await manifest(cookie)).body.data.class).toBe('r1-std');
   });
 
   it('a burst of parallel first requests builds the class once', async () => {

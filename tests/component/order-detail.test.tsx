@@ -98,7 +98,9 @@ describe('order detail page', () => {
 
     const logistics = section('物流信息');
     expect(within(logistics).getByText('SF1234567890')).toBeTruthy();
-    const track = within(within(logistics).getByRole('list')).getAllByRole('listitem');
+    const track = within(within(logistics).getByRole('list', { name: /物流轨迹/ })).getAllByRole('listitem');
+    // The 随货同行单 of a shipped order (kept on the device for an inspector).
+    expect(within(logistics).getByRole('link', { name: '查看随货同行单' }).getAttribute('href')).toMatch(/^\/api\/order\/\d+\/delivery-note$/);
     // Newest first.
     expect(track.map((li) => li.lastChild?.textContent)).toEqual(['到达广州转运中心', '已揽收']);
 

@@ -69,21 +69,21 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: '退出' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
 }
 
-/** The local store of demo is open: its IndexedDB database exists (src/local/account.ts names it). */
-export async function waitForLocalStore(page: Page): Promise<void> {
+/** The buyer's local store is open: its IndexedDB database exists (src/local/account.ts names it). */
+export async function waitForLocalStore(page: Page, username = 'demo'): Promise<void> {
   await page.waitForFunction(
-    async () => (await indexedDB.databases()).some((d) => d.name?.startsWith('yaodian-local:demo:')),
-    undefined,
+    async (prefix) => (await indexedDB.databases()).some((d) => d.name?.startsWith(prefix)),
+    `yaodian-local:${username}:`,
     { timeout: RENDER_TIMEOUT_MS, polling: 200 },
   );
   // The runtime is registered right after the database opened.
   await page.waitForTimeout(300);
 }
 
-/** Entries in demo's outbox, read straight from IndexedDB. */
-export function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('yaodian-local:demo:'))?.name;
+/** Entries in the buyer's outbox, read straight from IndexedDB. */
+export function outboxCount(page: Page, username = 'demo'): Promise<number> {
+  return page.evaluate(async (prefix) => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith(prefix))?.name;
     if (!name) return -1;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(name);
@@ -99,7 +99,7 @@ export function outboxCount(page: Page): Promise<number> {
     } finally {
       db.close();
     }
-  });
+  }, `yaodian-local:${username}:`);
 }
 
 export async function waitUntilCached(page: Page, fragment: string): Promise<void> {

@@ -15,6 +15,10 @@ import { changeGoods } from '../../server/services/catalogue/change-goods';
 import { forgetCompanySessions } from '../../server/auth/session-memo';
 import { goods as goodsTable } from '../../server/db/schema';
 import { openDb } from '../helpers/local-store';
+import { insertGoods } from '../fixtures/catalogue';
+import { noteCatalogueChange } from '../../server/services/catalogue/changes';
+import { listLocal } from '../../src/local/pack-list';
+import { cartAddRefusal } from '../../src/local/cart-rules';
 import { startRealShop, uniqueName, type RealShop } from './real-shop';
 
 let shop: RealShop;
@@ -71,6 +75,28 @@ describe('the pack on the device', () => {
     expect(row?.categoryIds).toContain(leaf!.c);
     expect((await readPackState(db))!.version).toBeGreaterThan(before);
     await shop.t.db.update(goodsTable).set({ isOnSale: true }).where(eq(goodsTable.id, shop.goodsId.scarce));
+  });
+
+  it('a goods created after the pack arrives through the feed with its category: in the offline category list, found by pinyin, refused by 经营范围 like a pack goods', async () => {
+    const { member, db } = await setup();
+    // A clinic licensed for chemical medicines only (the overlay is read with the manifest).
+    await shop.t.db.execute(sql`UPDATE companies SET business_scope = ARRAY['xy'] WHERE id = ${member.companyId}`);
+    forgetCompanySessions(member.companyId);
+    await downloadPack(db, httpPackTransport);
+    const [created] = await insertGoods(shop.t.db, shop.cat, [{ name: '新到连花清瘟胶囊', basePrice: 1_500, stock: 40, category: '感冒用药' }]);
+    await shop.t.db.execute(sql`UPDATE goods SET pinyin_initials = 'xdlhqwjn', scope_class = 'zyyp' WHERE id = ${created}`);
+    await noteCatalogueChange(shop.t.db, [created!], 'created', shop.t.clock.now());
+    const [leaf] = await shop.t.db.select({ c: goodsTable.categoryId, l1: goodsTable.categoryL1 }).from(goodsTable).where(eq(goodsTable.id, created!));
+    expect(await applyPackDeltas(db, httpPackTransport)).toBe('applied');
+
+    shop.browser.down = true;
+    for (const category_id of [leaf!.c, leaf!.l1]) {
+      const list = await listLocal(db, { category_id, page_size: 100 });
+      expect(list!.list.map((g) => g.id), `category ${category_id}`).toContain(created);
+    }
+    expect((await searchLocal(db, 'xdlhq')).map((g) => g.id)).toContain(created);
+    expect(await cartAddRefusal(db, [{ goods_id: created!, number: 1, ck_id: shop.cat.warehouseId }])).toMatch(/^新到连花清瘟胶囊：.*经营范围/);
+    shop.browser.down = false;
   });
 
   it('a rank change replaces the pack: the other rank’s prices do not stay', async () => {

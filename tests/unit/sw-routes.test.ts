@@ -25,6 +25,11 @@ describe('runtimeCacheFor', () => {
     ['/api/help/tree', CACHE.help],
     ['/img/logo.png', CACHE.images],
     ['/media/goods/12.svg', CACHE.images],
+    ['/api/user/papers', CACHE.papers],
+    ['/api/user/contract', CACHE.papers],
+    ['/api/user/contract/pdf', CACHE.papers],
+    ['/api/jybg/report/17', CACHE.papers],
+    ['/api/order/12/delivery-note', CACHE.papers],
   ])('GET %s → %s', (path, cache) => {
     expect(runtimeCacheFor('GET', path)).toBe(cache);
   });
@@ -37,6 +42,11 @@ describe('runtimeCacheFor', () => {
     '/api/user/user_money',
     '/api/order',
     '/api/order/12',
+    '/api/order/12/trace_codes',
+    '/api/user/contract/sign',
+    '/api/user/zizhi',
+    '/api/jybg/filter',
+    '/api/jybg/report/17/x',
     '/api/favorite',
     '/api/address',
     '/api/invoice/3/pdf',
@@ -53,6 +63,7 @@ describe('runtimeCacheFor', () => {
   it('never caches anything but GET', () => {
     expect(runtimeCacheFor('POST', '/api/goods/list')).toBeNull();
     expect(runtimeCacheFor('HEAD', '/api/goods/detail/1')).toBeNull();
+    expect(runtimeCacheFor('POST', '/api/user/contract/sign')).toBeNull();
   });
 
   it('treats every per-user area as per-user, whatever follows', () => {

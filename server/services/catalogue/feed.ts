@@ -11,6 +11,7 @@ import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 import { loadGoodsItems } from '../goods/item.ts';
 import { rowsOf } from '../goods/search.ts';
 import { catalogueVersionNow } from './changes.ts';
+import { packGoodsOf } from './pack-build.ts';
 
 export interface ChangesCursor {
   /** Changes after this version (0: all). */
@@ -26,7 +27,13 @@ interface Row {
   live: boolean;
 }
 
-export async function catalogueChangesFor(db: Db, viewer: Viewer, cursor: ChangesCursor, limit: number): Promise<CatalogueChangesPage> {
+export async function catalogueChangesFor(
+  db: Db,
+  viewer: Viewer,
+  cursor: ChangesCursor,
+  limit: number,
+  opts: { pack?: boolean } = {},
+): Promise<CatalogueChangesPage> {
   const version = await catalogueVersionNow(db);
   const from = cursor.after === undefined ? cursor.since + 1 : cursor.since;
   const after = cursor.after ?? 0;
@@ -46,8 +53,14 @@ export async function catalogueChangesFor(db: Db, viewer: Viewer, cursor: Change
       LIMIT ${limit + 1}`),
   );
   const page = rows.slice(0, limit);
-  const items = new Map((await loadGoodsItems(db, viewer, page.filter((r) => r.live).map((r) => r.goodsId))).map((i) => [i.id, i]));
-  const changes: CatalogueChange[] = page.map((r) => ({ goods_id: r.goodsId, version: Number(r.version), kinds: [...r.kinds].sort(), goods: items.get(r.goodsId) ?? null }));
+  const liveIds = page.filter((r) => r.live).map((r) => r.goodsId);
+  const items = new Map((await loadGoodsItems(db, viewer, liveIds)).map((i) => [i.id, i]));
+  const packed = opts.pack ? new Map((await packGoodsOf(db, viewer, liveIds)).map((g) => [g.id, g])) : null;
+  const changes: CatalogueChange[] = page.map((r) => {
+    const change: CatalogueChange = { goods_id: r.goodsId, version: Number(r.version), kinds: [...r.kinds].sort(), goods: items.get(r.goodsId) ?? null };
+    if (packed) change.pack_goods = change.goods === null ? null : (packed.get(r.goodsId) ?? null);
+    return change;
+  });
   const last = changes.at(-1);
   return {
     changes,

@@ -73,8 +73,27 @@ export async function searchInspectionReports(
     .orderBy(desc(goods.salesCount), asc(goods.id), desc(goodsBatches.producedOn), desc(goodsBatches.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const list = await withReports(db, rows);
+  return { list, total: n, page, page_size: pageSize };
+}
+
+/** A batch as the search and the papers kept offline read it. */
+export interface BatchRow {
+  batchId: number;
+  goodsId: number;
+  name: string;
+  sccj: string;
+  ypgg: string;
+  approvalNo: string;
+  batchNo: string;
+  producedOn: string | null;
+  expiresOn: string | null;
+}
+
+/** The batches with their reports' metadata and file addresses (the /jybg rows). */
+export async function withReports(db: Db, rows: readonly BatchRow[]): Promise<InspectionBatch[]> {
   const reports = await reportsOfBatches(db, rows.map((r) => r.batchId));
-  const list: InspectionBatch[] = rows.map((r) => ({
+  return rows.map((r) => ({
     batch_id: r.batchId,
     goods_id: r.goodsId,
     goods_name: r.name,
@@ -98,7 +117,6 @@ export async function searchInspectionReports(
         file_url: reportFileUrl(f.id),
       })),
   }));
-  return { list, total: n, page, page_size: pageSize };
 }
 
 /** A report's file, when its goods is one the viewer may see. */

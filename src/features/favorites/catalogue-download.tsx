@@ -2,9 +2,11 @@
 // (src/local syncCatalogue, docs/offline.md "The catalogue pack"), with progress, pause and resume
 // (the chunks already stored are kept), its size and the data's age. Once stored it follows the
 // change feed by itself. Offline the buyer can then search, list, open and add any goods.
-// The help centre and news articles are read along with it (the worker keeps them, help-v1).
+// The help centre and news articles are read along with it (the worker keeps them, help-v1), and
+// the papers an inspector asks for (papers-v1, src/api/papers.ts).
 import { useEffect, useRef, useState } from 'react';
 import { downloadHelpCentre } from '../../api/articles';
+import { keepPapers } from '../../api/papers';
 import { type DownloadResult, type PackProgress, type PackSummary, useLocalStatus, useOnline } from '../../local';
 import { formatDateTime } from '../../domain/time';
 import styles from './catalogue-download.module.css';
@@ -103,6 +105,8 @@ export function CatalogueDownload() {
     if (result !== null && result.stoppedBy === 'done') {
       // Small (a few dozen answers); a failure here leaves the goods download as it was.
       helpArticles = await downloadHelpCentre(controller.signal).catch(() => null);
+      // The papers an inspector asks for (e-contract, 药检报告, 随货同行单); a failure leaves the rest.
+      await keepPapers(controller.signal).catch(() => null);
     }
     if (abort.current === controller) abort.current = null;
     setState({ phase: 'finished', ...downloadOutcomeText(result, helpArticles) });

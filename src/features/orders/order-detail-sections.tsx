@@ -9,6 +9,7 @@ import { GoodsImage } from '../../ui/goods/goods-image';
 import { AFTER_SALE_KIND_TEXT, afterSaleStatusText } from './after-sale-text';
 import { maskIdCard } from '../../domain/id-card';
 import { formatDateTime } from '../../domain/time';
+import { deliveryNotePath } from '../../domain/papers';
 import { afterSaleHref, payHref } from './order-links';
 import { SpaLink } from '../../ui/spa-link';
 import { addressText } from '../../widgets/address/address-rules';
@@ -187,6 +188,16 @@ export function AmountBreakdown({ order }: { order: OrderDetail }) {
 export function Logistics({ order }: { order: OrderDetail }) {
   return (
     <Section id="order-logistics" title="物流信息">
+      {order.logistics.length > 0 && (
+        // Kept on the device for an inspector (papers-v1, src/api/papers.ts): opens offline too.
+        <ul className={styles.plainList}>
+          <li>
+            <a href={deliveryNotePath(order.id)} target="_blank" rel="noopener noreferrer">
+              查看随货同行单
+            </a>
+          </li>
+        </ul>
+      )}
       {order.logistics.length === 0 ? (
         <p className={styles.muted}>商品出库后可在这里查看物流信息</p>
       ) : (

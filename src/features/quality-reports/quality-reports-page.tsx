@@ -1,10 +1,14 @@
 // /jybg 药检报告 (SPEC §6 quality_inspection): find the inspection reports of a goods' batch by goods
 // name, 批准文号 or batch number, and open the report files. A member without the service (no
-// quality-inspection link in its user record) sees the configured message instead.
+// quality-inspection link in its user record) sees the configured message instead. With no
+// connection the reports of batches received in the last 12 months, kept on the device, answer.
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { inspectionReportsQuery } from '../../api/quality-reports';
+import { papersQuery } from '../../api/papers';
+import { useOnline } from '../../local';
+import { PAPERS_KEPT_MONTHS } from '../../domain/papers';
 import { userBaseQuery } from '../../api/user';
 import type { InspectionBatch } from '../../domain/quality-reports';
 import { REPORT_PAGE_SIZE } from '../../domain/quality-reports';
@@ -57,8 +61,46 @@ function BatchRow({ b }: { b: InspectionBatch }) {
   );
 }
 
+/** What matches `keywords` among the kept batches, as the server's search would (name, 批准文号, 批号). */
+function keptMatches(batches: readonly InspectionBatch[], keywords: string): InspectionBatch[] {
+  const k = keywords.trim().toLowerCase();
+  if (k === '') return [...batches];
+  return batches.filter((b) => [b.goods_name, b.approval_no, b.batch_no].some((v) => v.toLowerCase().includes(k)));
+}
+
+/**
+ * With no connection: the reports of the batches this company received in the last 12 months,
+ * kept on the device (GET /api/user/papers and each file, answered by the worker's papers cache).
+ */
+function KeptReports({ keywords }: { keywords: string }) {
+  const papers = useQuery({ ...papersQuery(), meta: { silentErrors: true } });
+  if (papers.data === undefined) {
+    return papers.isPending ? <StateBlock kind="loading" text="正在读取本机保存的药检报告…" /> : <StateBlock kind="failed" text="当前无法连接服务器，本机没有保存药检报告" />;
+  }
+  const list = keptMatches(papers.data.batches, keywords);
+  return (
+    <>
+      <p className={styles.muted} role="status">
+        离线：本机保存的近{PAPERS_KEPT_MONTHS}个月收货批次的药检报告，共 {list.length} 个批次
+      </p>
+      {list.length === 0 ? (
+        <StateBlock kind="empty" text={keywords ? `本机没有保存“${keywords}”的药检报告` : '本机没有保存药检报告'} />
+      ) : (
+        <DataTable caption="本机保存的药检报告" columns={COLUMNS}>
+          {list.map((b) => (
+            <BatchRow key={b.batch_id} b={b} />
+          ))}
+        </DataTable>
+      )}
+    </>
+  );
+}
+
 function Results({ keywords, page }: { keywords: string; page: number }) {
+  const online = useOnline();
   const query = useQuery({ ...inspectionReportsQuery(keywords, page), placeholderData: keepPreviousData });
+  // Offline the search cannot run; the reports kept on the device answer instead.
+  if (!online && query.data === undefined) return <KeptReports keywords={keywords} />;
   if (keywords === '') return <StateBlock kind="empty" text="输入商品名称、批准文号或批号，查询对应批次的药检报告" />;
   if (query.data === undefined && query.isPending) return <StateBlock kind="loading" text="正在查询药检报告…" />;
   if (query.data === undefined) {
@@ -97,7 +139,10 @@ export default function QualityReportsPage() {
   const router = useRouter();
   const user = useQuery(userBaseQuery());
   const [text, setText] = useState(search.keywords);
+  const online = useOnline();
   const qi = user.data?.quality_inspection;
+  // Offline the user record may not come; the kept reports are there only if the service is on.
+  const searchable = qi === undefined ? !online : qi.quality_inspection_url !== '';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -107,10 +152,10 @@ export default function QualityReportsPage() {
   return (
     <PageFrame aria-labelledby="jybg-title">
       <PageHeader titleId="jybg-title" title="药检报告" className={styles.header} />
-      {qi === undefined ? (
+      {qi === undefined && !searchable ? (
         <StateBlock kind="loading" text="正在加载…" />
-      ) : qi.quality_inspection_url === '' ? (
-        <StateBlock kind="empty" title="暂未开通药检报告查询" text={qi.msg} />
+      ) : !searchable ? (
+        <StateBlock kind="empty" title="暂未开通药检报告查询" text={qi?.msg ?? ''} />
       ) : (
         <>
           <form className={styles.search} role="search" onSubmit={submit}>
