@@ -67,10 +67,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // One browser file at a time; E2E_WORKERS=2 runs two (each has its own server, port and
-          // data folder, and they share one Chromium). Not the default: on the shared machine two at
-          // once pushed the service-worker files past their deadlines (docs/decisions/test-layers.md).
-          fileParallelism: process.env.E2E_WORKERS === '2',
+          // Two browser files at a time (each has its own server, port and data folder, and they share
+          // one Chromium): on a quiet 2-core machine 35 % less wall time than one at a time, the
+          // service-worker files included (docs/decisions/test-layers.md, session 13). E2E_WORKERS=1
+          // runs them one after another, for a loaded machine. (As many at once as the run's workers:
+          // two here.)
+          fileParallelism: process.env.E2E_WORKERS !== '1',
           // One Chromium for the whole run, connected to by every browser file, and the server
           // bundled once so each start runs plain JavaScript (docs/decisions/test-layers.md).
           globalSetup: ['tests/setup/e2e-chromium.ts', 'tests/setup/e2e-server-bundle.ts'],
