@@ -17,7 +17,9 @@ const folders = (names) => `^src/(${names.join('|')})/`;
  * The path aliases (`@domain/…`, `@ui/…`) tsconfig.json defines; scripts/check-layers.mjs resolves
  * them to their folders, so an aliased import meets the same rules as the relative one.
  */
-const ALIASES = Object.keys(require('./tsconfig.json').compilerOptions.paths ?? {}).map((name) => name.replace(/\/\*$/, '/'));
+const ALIASES = Object.keys(require('./tsconfig.json').compilerOptions.paths ?? {}).map((name) =>
+  name.replace(/\/\*$/, '/'),
+);
 
 function layerRules() {
   return LAYERS.flatMap((layer, rank) => {
@@ -82,7 +84,9 @@ const serverPath = (entries) =>
 function serverRankRules() {
   return SERVER_RANKS.flatMap((rank, index) =>
     Object.entries(rank).flatMap(([part, entries]) => {
-      const siblings = Object.entries(rank).filter(([other]) => other !== part).map(([other]) => other);
+      const siblings = Object.entries(rank)
+        .filter(([other]) => other !== part)
+        .map(([other]) => other);
       const higher = SERVER_RANKS.slice(index + 1).flatMap((r) => Object.keys(r));
       const forbidden = siblings.concat(higher);
       if (forbidden.length === 0) return [];
@@ -90,7 +94,10 @@ function serverRankRules() {
       return [
         {
           name: `server-rank-${part}`,
-          comment: `server/${entries.join(', server/')} imports only lower ranks of server/ (${SERVER_RANKS.slice(0, index)
+          comment: `server/${entries.join(', server/')} imports only lower ranks of server/ (${SERVER_RANKS.slice(
+            0,
+            index,
+          )
             .flatMap((r) => Object.keys(r))
             .join(', ')}), never ${forbidden.join(', ')} (ranks point one way)`,
           severity: 'error',
@@ -109,7 +116,8 @@ module.exports = {
     ...consoleLayerRules(),
     {
       name: 'console-shares-pure-code-only',
-      comment: 'The console shares only the pure layers of the shop (src/domain, src/ui): no shop api, store, features or app',
+      comment:
+        'The console shares only the pure layers of the shop (src/domain, src/ui): no shop api, store, features or app',
       severity: 'error',
       from: { path: '^admin/' },
       to: { path: '^(src|server|sw|tests|bench|scripts)/', pathNot: '^src/(domain|ui)/' },
@@ -146,7 +154,8 @@ module.exports = {
     ...serverRankRules(),
     {
       name: 'server-ranked',
-      comment: 'Every file of server/ is in one of its ranks (SERVER_RANKS): a new folder or root file is given its place there',
+      comment:
+        'Every file of server/ is in one of its ranks (SERVER_RANKS): a new folder or root file is given its place there',
       severity: 'error',
       from: { path: '^server/', pathNot: SERVER_RANKED },
       to: {},

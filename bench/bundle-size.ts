@@ -130,7 +130,9 @@ export function measureBundle(distDir: string): BundleReport {
   if (existsSync(swFile)) {
     const urls = precacheUrls(readFileSync(swFile, 'utf8'));
     const missing = urls.filter((u) => !existsSync(path.join(distDir, u)));
-    const bytes = urls.filter((u) => !missing.includes(u)).reduce((sum, u) => sum + statSync(path.join(distDir, u)).size, 0);
+    const bytes = urls
+      .filter((u) => !missing.includes(u))
+      .reduce((sum, u) => sum + statSync(path.join(distDir, u)).size, 0);
     rows.push({
       what: `precache: ${urls.length} entries${missing.length ? ` (${missing.length} not in dist/: ${missing.join(', ')})` : ''}`,
       files: urls,
@@ -140,9 +142,23 @@ export function measureBundle(distDir: string): BundleReport {
       pass: bytes <= PRECACHE_BUDGET_BYTES && missing.length === 0 && urls.length > 0,
     });
     const sw = readFileSync(swFile);
-    rows.push({ what: 'service worker (sw.js)', files: ['sw.js'], rawBytes: sw.length, gzipBytes: gzipSize(sw), budgetBytes: null, pass: true });
+    rows.push({
+      what: 'service worker (sw.js)',
+      files: ['sw.js'],
+      rawBytes: sw.length,
+      gzipBytes: gzipSize(sw),
+      budgetBytes: null,
+      pass: true,
+    });
   } else {
-    rows.push({ what: 'precache: dist/sw.js missing', files: [], rawBytes: 0, gzipBytes: null, budgetBytes: PRECACHE_BUDGET_BYTES, pass: false });
+    rows.push({
+      what: 'precache: dist/sw.js missing',
+      files: [],
+      rawBytes: 0,
+      gzipBytes: null,
+      budgetBytes: PRECACHE_BUDGET_BYTES,
+      pass: false,
+    });
   }
 
   return { rows, pass: rows.every((r) => r.pass) };
@@ -160,7 +176,8 @@ export function formatReport(report: BundleReport): string {
     r.budgetBytes === null ? 'info' : r.pass ? 'PASS' : 'FAIL',
   ]);
   const widths = header.map((_, i) => Math.max(header[i].length, ...body.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const firstPaint = report.rows[0];
   return [
     line(header),

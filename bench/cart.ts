@@ -63,7 +63,14 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
   const buyer = await insertBuyer(db, 'approved', now, 'bench-cart');
   // A realistic mix: goods with ladders and in 满减/满折 first, then the rest, all buyable.
   const pool = await db
-    .select({ id: goods.id, warehouseId: goods.warehouseId, basePrice: goods.basePrice, stock: goods.stock, zbz: goods.zbz, minBuy: goods.minBuy })
+    .select({
+      id: goods.id,
+      warehouseId: goods.warehouseId,
+      basePrice: goods.basePrice,
+      stock: goods.stock,
+      zbz: goods.zbz,
+      minBuy: goods.minBuy,
+    })
     .from(goods)
     .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), gt(goods.stock, 50)))
     .orderBy(sql`${goods.ladderPriceType} DESC`, asc(goods.id))
@@ -98,22 +105,49 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
   if (flash) {
     await db
       .insert(cartLines)
-      .values({ companyId: buyer.companyId, userId: buyer.userId, goodsId: flash.goodsId, warehouseId, number: 1, price: flash.price ?? 1, type: 1 })
+      .values({
+        companyId: buyer.companyId,
+        userId: buyer.userId,
+        goodsId: flash.goodsId,
+        warehouseId,
+        number: 1,
+        price: flash.price ?? 1,
+        type: 1,
+      })
       .onConflictDoNothing();
   }
   if (combo) {
     await db
       .insert(cartLines)
-      .values({ companyId: buyer.companyId, userId: buyer.userId, goodsId: combo.goodsId, warehouseId, number: 1, price: 1, type: 3, combinationId: combo.promotionId })
+      .values({
+        companyId: buyer.companyId,
+        userId: buyer.userId,
+        goodsId: combo.goodsId,
+        warehouseId,
+        number: 1,
+        price: 1,
+        type: 3,
+        combinationId: combo.promotionId,
+      })
       .onConflictDoNothing();
   }
-  const [{ n: lineCount }] = await db.select({ n: sql<number>`count(*)::int` }).from(cartLines).where(eq(cartLines.companyId, buyer.companyId));
+  const [{ n: lineCount }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.companyId, buyer.companyId));
 
-  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] } });
+  const app = createApp({
+    db,
+    clock: () => new Date(),
+    config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] },
+  });
   const get = async () => {
-    const res = await app.request('/api/cart/list?filters=99999', { headers: { cookie: buyer.cookie, accept: 'application/json' } });
+    const res = await app.request('/api/cart/list?filters=99999', {
+      headers: { cookie: buyer.cookie, accept: 'application/json' },
+    });
     const body = (await res.json()) as { code: number; data: { data: unknown[] } };
-    if (res.status !== 200 || body.code !== 10000) throw new Error(`cart list answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.status !== 200 || body.code !== 10000)
+      throw new Error(`cart list answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
     return body.data.data.length;
   };
 
@@ -138,10 +172,14 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
     `# cart list bench: ${opts.goods} goods (demo seed ${(seedMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s), ` +
       `${lineCount} cart lines, ${shown} shown, ${opts.iterations} runs`,
   );
-  console.log(`GET /api/cart/list  p50 ${p50.toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${times[times.length - 1].toFixed(2)} ms  (budget p95 ≤ ${CART_LIST_P95_BUDGET_MS} ms)`);
+  console.log(
+    `GET /api/cart/list  p50 ${p50.toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${times[times.length - 1].toFixed(2)} ms  (budget p95 ≤ ${CART_LIST_P95_BUDGET_MS} ms)`,
+  );
   // PGlite runs in this process, so CPU time is the request's whole work; wall time also counts
   // whatever else the (shared) machine is doing.
-  console.log(`  CPU time per request (app + database): p50 ${percentile(cpu, 50).toFixed(2)} ms  p95 ${percentile(cpu, 95).toFixed(2)} ms`);
+  console.log(
+    `  CPU time per request (app + database): p50 ${percentile(cpu, 50).toFixed(2)} ms  p95 ${percentile(cpu, 95).toFixed(2)} ms`,
+  );
 
   capture = true;
   await get();
@@ -151,7 +189,8 @@ export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
     bigTables: BIG_TABLES,
     analyze: true,
     verbose: opts.explain,
-    detail: (_, lines) => (lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '').padStart(10),
+    detail: (_, lines) =>
+      (lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '').padStart(10),
   });
   await client.close();
   const pass = p95 <= CART_LIST_P95_BUDGET_MS && seqOnBig === 0;

@@ -30,7 +30,11 @@ import { seedDemo } from '../server/seed/index.ts';
 import { readImportFile } from '../server/services/admin/goods/import-file.ts';
 import { applyCatalogueImport, previewCatalogueImport } from '../server/services/admin/catalogue-file/import.ts';
 import { catalogueRows } from '../server/services/admin/catalogue-file/export.ts';
-import { CATALOGUE_FILE_MAX_BYTES, CATALOGUE_FILE_MAX_ROWS, CATALOGUE_XLSX_MAX_UNPACKED } from '../src/domain/catalogue-file.ts';
+import {
+  CATALOGUE_FILE_MAX_BYTES,
+  CATALOGUE_FILE_MAX_ROWS,
+  CATALOGUE_XLSX_MAX_UNPACKED,
+} from '../src/domain/catalogue-file.ts';
 import { parseKeyword, suggestGoods } from '../server/services/goods/search.ts';
 import { createScratchDatabase } from '../tests/helpers/scratch-database.ts';
 import { percentile } from './stats';
@@ -69,7 +73,11 @@ async function searchDuring<T>(db: Db, work: Promise<T>): Promise<{ value: T; p9
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LIMITS = { maxBytes: CATALOGUE_FILE_MAX_BYTES, maxRows: CATALOGUE_FILE_MAX_ROWS, maxUnpacked: CATALOGUE_XLSX_MAX_UNPACKED };
+const LIMITS = {
+  maxBytes: CATALOGUE_FILE_MAX_BYTES,
+  maxRows: CATALOGUE_FILE_MAX_ROWS,
+  maxUnpacked: CATALOGUE_XLSX_MAX_UNPACKED,
+};
 
 function ean13(payload: string): string {
   let sum = 0;
@@ -82,7 +90,11 @@ function ean13(payload: string): string {
  * process's main thread, so on a shared, loaded machine the CPU time is the figure that does not
  * depend on how many other processes wanted the cores meanwhile.
  */
-async function timed<T>(what: string, fn: () => Promise<T>, budget: number | null): Promise<{ ms: number; value: T; pass: boolean }> {
+async function timed<T>(
+  what: string,
+  fn: () => Promise<T>,
+  budget: number | null,
+): Promise<{ ms: number; value: T; pass: boolean }> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const value = await fn();
@@ -110,7 +122,11 @@ async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ db: Db; clos
   return { db: pglite as unknown as Db, close: () => client.close() };
 }
 
-export async function catalogueImportBench(opts: { rows: number; seedGoods: number; engine?: 'pglite' | 'postgres' }): Promise<boolean> {
+export async function catalogueImportBench(opts: {
+  rows: number;
+  seedGoods: number;
+  engine?: 'pglite' | 'postgres';
+}): Promise<boolean> {
   const engine = opts.engine ?? 'pglite';
   const { db, close } = await openEngine(engine);
   const now = new Date();
@@ -135,13 +151,25 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
     return r;
   });
   const file = (rows: string[][], name: string) => new File([`\uFEFF${Papa.unparse([header, ...rows])}\r\n`], name);
-  console.log(`catalogue import bench: ${opts.rows} rows on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (memory)'}, demo seed of ${opts.seedGoods} goods`);
+  console.log(
+    `catalogue import bench: ${opts.rows} rows on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (memory)'}, demo seed of ${opts.seedGoods} goods`,
+  );
 
   const createFile = file(newRows, 'new.csv');
   console.log(`file of new goods: ${(createFile.size / 1024 / 1024).toFixed(1)} MB CSV`);
-  const preview = await timed('preview (read + check) of new goods', async () => previewCatalogueImport(db, 'new.csv', (await readImportFile(createFile, LIMITS)).table, false), PREVIEW_BUDGET_MS);
-  if (preview.value.created !== opts.rows) throw new Error(`preview: ${JSON.stringify({ ...preview.value, rows: preview.value.rows.slice(0, 3) })}`);
-  const create = await timed(`apply: ${opts.rows} new goods`, async () => applyCatalogueImport(db, actor, 'new.csv', (await readImportFile(createFile, LIMITS)).table, false, new Date()), CREATE_BUDGET_MS);
+  const preview = await timed(
+    'preview (read + check) of new goods',
+    async () => previewCatalogueImport(db, 'new.csv', (await readImportFile(createFile, LIMITS)).table, false),
+    PREVIEW_BUDGET_MS,
+  );
+  if (preview.value.created !== opts.rows)
+    throw new Error(`preview: ${JSON.stringify({ ...preview.value, rows: preview.value.rows.slice(0, 3) })}`);
+  const create = await timed(
+    `apply: ${opts.rows} new goods`,
+    async () =>
+      applyCatalogueImport(db, actor, 'new.csv', (await readImportFile(createFile, LIMITS)).table, false, new Date()),
+    CREATE_BUDGET_MS,
+  );
   if (create.value.created !== opts.rows) throw new Error('apply created the wrong count');
 
   const updateRows = newRows.map((r, i) => {
@@ -152,7 +180,11 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
     return u;
   });
   const updateFile = file(updateRows, 'update.csv');
-  const updatePreview = await timed('preview (read + check) of updates', async () => previewCatalogueImport(db, 'update.csv', (await readImportFile(updateFile, LIMITS)).table, false), PREVIEW_BUDGET_MS);
+  const updatePreview = await timed(
+    'preview (read + check) of updates',
+    async () => previewCatalogueImport(db, 'update.csv', (await readImportFile(updateFile, LIMITS)).table, false),
+    PREVIEW_BUDGET_MS,
+  );
   if (updatePreview.value.updated !== opts.rows) throw new Error('update preview: wrong count');
   const idle: number[] = [];
   for (let i = 0; i < 50; i++) idle.push(await searchOnce(db, PROBE_WORDS[i % PROBE_WORDS.length]));
@@ -162,7 +194,14 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
   const update = await timed(
     `apply: ${opts.rows} updates`,
     async () => {
-      const run = applyCatalogueImport(db, actor, 'update.csv', (await readImportFile(updateFile, LIMITS)).table, false, new Date());
+      const run = applyCatalogueImport(
+        db,
+        actor,
+        'update.csv',
+        (await readImportFile(updateFile, LIMITS)).table,
+        false,
+        new Date(),
+      );
       const probed = await searchDuring(db, run);
       during = probed;
       return probed.value;
@@ -182,7 +221,12 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
     return u;
   });
   const stockFile = file(stockRows, 'stock.csv');
-  await timed(`apply: ${opts.rows} stock-only updates`, async () => applyCatalogueImport(db, actor, 'stock.csv', (await readImportFile(stockFile, LIMITS)).table, false, new Date()), null);
+  await timed(
+    `apply: ${opts.rows} stock-only updates`,
+    async () =>
+      applyCatalogueImport(db, actor, 'stock.csv', (await readImportFile(stockFile, LIMITS)).table, false, new Date()),
+    null,
+  );
   await timed('export of the whole catalogue (rows)', async () => catalogueRows(db, {}), null);
   await close();
   return preview.pass && create.pass && updatePreview.pass && update.pass && searchPass;
@@ -191,6 +235,10 @@ export async function catalogueImportBench(opts: { rows: number; seedGoods: numb
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const engine = arg('engine', 'pglite');
   if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--engine pglite|postgres');
-  const ok = await catalogueImportBench({ rows: Number(arg('rows', '20000')), seedGoods: Number(arg('seed-goods', '2000')), engine });
+  const ok = await catalogueImportBench({
+    rows: Number(arg('rows', '20000')),
+    seedGoods: Number(arg('seed-goods', '2000')),
+    engine,
+  });
   process.exit(ok ? 0 : 1);
 }

@@ -15,7 +15,14 @@ import { openDatabase } from '../server/db/client.ts';
 import { isSeeded, seedDemo } from '../server/seed/index.ts';
 import { buildPack, loadPackGoods } from '../server/services/catalogue/pack-build.ts';
 import { currentPack } from '../server/services/catalogue/pack-cache.ts';
-import { decodePackChunk, encodePackChunk, PACK_CHUNK_GOODS, packGoodsToListItem, type PackChunk, type PackGoods } from '../src/domain/catalogue-pack.ts';
+import {
+  decodePackChunk,
+  encodePackChunk,
+  PACK_CHUNK_GOODS,
+  packGoodsToListItem,
+  type PackChunk,
+  type PackGoods,
+} from '../src/domain/catalogue-pack.ts';
 import { UNRESTRICTED } from '../src/domain/business-scope.ts';
 import { percentile } from './stats';
 import { arg } from './cli';
@@ -43,7 +50,8 @@ async function main(): Promise<void> {
   const queryMs = performance.now() - q0;
   const e0 = performance.now();
   const jsons: Buffer[] = [];
-  for (let i = 0; i < rows.length; i += PACK_CHUNK_GOODS) jsons.push(Buffer.from(JSON.stringify(encodePackChunk('r1-std', 0, i, rows.slice(i, i + PACK_CHUNK_GOODS)))));
+  for (let i = 0; i < rows.length; i += PACK_CHUNK_GOODS)
+    jsons.push(Buffer.from(JSON.stringify(encodePackChunk('r1-std', 0, i, rows.slice(i, i + PACK_CHUNK_GOODS)))));
   const encodeMs = performance.now() - e0;
   const z0 = performance.now();
   for (const j of jsons) gzipSync(j, { level: 6 });
@@ -55,33 +63,44 @@ async function main(): Promise<void> {
     for (const j of jsons) size += brotliCompressSync(j, { params: { [constants.BROTLI_PARAM_QUALITY]: q } }).length;
     timesBr.push(`q${q} ${(performance.now() - b0).toFixed(0)} ms → ${mb(size)}`);
   }
-  console.log(`build parts (one thread): query ${queryMs.toFixed(0)} ms, encode ${encodeMs.toFixed(0)} ms, gzip-6 ${gzipMs.toFixed(0)} ms, brotli ${timesBr.join(', ')}`);
+  console.log(
+    `build parts (one thread): query ${queryMs.toFixed(0)} ms, encode ${encodeMs.toFixed(0)} ms, gzip-6 ${gzipMs.toFixed(0)} ms, brotli ${timesBr.join(', ')}`,
+  );
   const built = await buildPack(db, 'r1-std', deps.clock);
   const raw = built.chunks.reduce((n, c) => n + c.raw, 0);
   const gz = built.chunks.reduce((n, c) => n + c.gzip.length, 0);
   const br = built.chunks.reduce((n, c) => n + c.br.length, 0);
   console.log(`pack r1-std: ${built.goods} goods in ${built.chunks.length} chunks, version ${built.version}`);
-  console.log(`  size: raw ${mb(raw)}, gzip-6 ${mb(gz)}, brotli-6 ${mb(br)} (${(raw / built.goods).toFixed(0)} B/goods raw, ${(br / built.goods).toFixed(0)} B/goods brotli)`);
+  console.log(
+    `  size: raw ${mb(raw)}, gzip-6 ${mb(gz)}, brotli-6 ${mb(br)} (${(raw / built.goods).toFixed(0)} B/goods raw, ${(br / built.goods).toFixed(0)} B/goods brotli)`,
+  );
   console.log(`  build: ${built.buildMs.toFixed(0)} ms (query + columnar encoding + gzip and brotli of every chunk)`);
   const c0 = performance.now();
   await currentPack(deps, 'r1-std');
   const first = performance.now() - c0;
   const c1 = performance.now();
   await currentPack(deps, 'r1-std');
-  console.log(`  served: first request ${first.toFixed(0)} ms (builds), second ${(performance.now() - c1).toFixed(2)} ms (from cache)`);
+  console.log(
+    `  served: first request ${first.toFixed(0)} ms (builds), second ${(performance.now() - c1).toFixed(2)} ms (from cache)`,
+  );
 
   const d0 = performance.now();
   const all: PackGoods[] = [];
-  for (const c of built.chunks) all.push(...decodePackChunk(JSON.parse(gunzipSync(c.gzip).toString('utf8')) as PackChunk));
+  for (const c of built.chunks)
+    all.push(...decodePackChunk(JSON.parse(gunzipSync(c.gzip).toString('utf8')) as PackChunk));
   const items = all.map((g) => ({ g, item: packGoodsToListItem(g, { entitlement: UNRESTRICTED, prices: {} }) }));
-  console.log(`  device decode (gunzip + JSON + columns → list items): ${(performance.now() - d0).toFixed(0)} ms for ${items.length} goods`);
+  console.log(
+    `  device decode (gunzip + JSON + columns → list items): ${(performance.now() - d0).toFixed(0)} ms for ${items.length} goods`,
+  );
 
   const terms = ['gm', 'ganm', 'kl', 'pian', 'jn', 'bl', 'yy', 'a'];
   const searchMs: number[] = [];
   for (let i = 0; i < 40; i++) {
     const term = terms[i % terms.length]!;
     const s0 = performance.now();
-    const hits = items.filter(({ g }) => g.pyi.startsWith(term) || g.py.startsWith(term) || g.name.includes(term)).slice(0, 50);
+    const hits = items
+      .filter(({ g }) => g.pyi.startsWith(term) || g.py.startsWith(term) || g.name.includes(term))
+      .slice(0, 50);
     void hits;
     searchMs.push(performance.now() - s0);
   }
@@ -97,9 +116,19 @@ async function main(): Promise<void> {
     void page;
     listMs.push(performance.now() - s0);
   }
-  console.log(`  in-memory search p95 ${percentile([...searchMs].sort((a, b) => a - b), 95).toFixed(2)} ms; category list (filtered, price-sorted) p95 ${percentile([...listMs].sort((a, b) => a - b), 95).toFixed(2)} ms (no CPU throttling)`);
+  console.log(
+    `  in-memory search p95 ${percentile(
+      [...searchMs].sort((a, b) => a - b),
+      95,
+    ).toFixed(2)} ms; category list (filtered, price-sorted) p95 ${percentile(
+      [...listMs].sort((a, b) => a - b),
+      95,
+    ).toFixed(2)} ms (no CPU throttling)`,
+  );
   const budget = goodsWanted >= 100_000 ? PACK_BUDGETS.bytes100k : PACK_BUDGETS.bytes20k;
-  console.log(`  budget: ≤ ${mb(budget)} transferred → ${br <= budget ? 'PASS' : 'FAIL'}; build ≤ 2 s (20k) → ${built.buildMs <= PACK_BUDGETS.buildMs20k ? 'PASS' : 'over'}`);
+  console.log(
+    `  budget: ≤ ${mb(budget)} transferred → ${br <= budget ? 'PASS' : 'FAIL'}; build ≤ 2 s (20k) → ${built.buildMs <= PACK_BUDGETS.buildMs20k ? 'PASS' : 'over'}`,
+  );
   await opened.close();
 }
 

@@ -111,7 +111,12 @@ async function explain(db: Db, label: string, statement: SQL, full: boolean): Pr
     await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS OFF, SUMMARY ON) ${statement}`),
   ).map((r) => r['QUERY PLAN']);
   const access = lines
-    .map((l) => /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(l)?.[1])
+    .map(
+      (l) =>
+        /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(
+          l,
+        )?.[1],
+    )
     .filter((x): x is string => Boolean(x));
   const ms = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
   const kind = seqScanKind(lines);
@@ -126,7 +131,9 @@ function statementsOf(db: Db, plan: ListPlan, pageSize: number): [string, SQL][]
   if (plan.empty) return [];
   const out: [string, SQL][] = [];
   if (plan.order === 'relevance') {
-    plan.tiers!.flat().forEach((alt, i) => out.push([`relevance #${i + 1}`, tierStatement(db, plan, alt, pageSize).getSQL()]));
+    plan
+      .tiers!.flat()
+      .forEach((alt, i) => out.push([`relevance #${i + 1}`, tierStatement(db, plan, alt, pageSize).getSQL()]));
   } else {
     out.push([`page (${plan.order})`, sortedStatement(db, plan, plan.order, 0, pageSize).getSQL()]);
   }
@@ -156,7 +163,12 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
 
   // Parameters picked from the data: the biggest category at each level, a big maker and brand.
   const biggest = async (col: SQL) =>
-    (await one<{ id: number }>(db, sql`SELECT ${col} AS id FROM ${goods} WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)).id;
+    (
+      await one<{ id: number }>(
+        db,
+        sql`SELECT ${col} AS id FROM ${goods} WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      )
+    ).id;
   const l1 = await biggest(sql`${goods.categoryL1}`);
   const l2 = await biggest(sql`${goods.categoryL2}`);
   const leaf = await biggest(sql`${goods.categoryId}`);
@@ -169,12 +181,29 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
     .where(eq(users.username, 'demo'));
   const viewers: Record<Who, Viewer> = {
     visitor: { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1, entitlement: UNRESTRICTED },
-    approved: { userId: 1, companyId: demo?.companyId ?? null, approved: true, isSpecial: false, rank: demo?.rank ?? 1, entitlement: UNRESTRICTED },
-    special: { userId: 1, companyId: demo?.companyId ?? null, approved: true, isSpecial: true, rank: demo?.rank ?? 1, entitlement: UNRESTRICTED },
+    approved: {
+      userId: 1,
+      companyId: demo?.companyId ?? null,
+      approved: true,
+      isSpecial: false,
+      rank: demo?.rank ?? 1,
+      entitlement: UNRESTRICTED,
+    },
+    special: {
+      userId: 1,
+      companyId: demo?.companyId ?? null,
+      approved: true,
+      isSpecial: true,
+      rank: demo?.rank ?? 1,
+      entitlement: UNRESTRICTED,
+    },
   };
   if (source.startsWith('demo seed') && demo) {
     const ids = await db.select({ id: goods.id }).from(goods).orderBy(asc(goods.id)).limit(100);
-    await db.insert(favorites).values(ids.map((g) => ({ companyId: demo.companyId, goodsId: g.id }))).onConflictDoNothing();
+    await db
+      .insert(favorites)
+      .values(ids.map((g) => ({ companyId: demo.companyId, goodsId: g.id })))
+      .onConflictDoNothing();
   }
 
   const counts = await one<{ n: number; m: number; c: number }>(
@@ -183,8 +212,12 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
                (SELECT count(*) FROM ${categories})::int AS c`,
   );
   console.log(`# catalogue bench: ${counts.n} goods, ${counts.m} manufacturers, ${counts.c} categories, ${source}`);
-  console.log(`# VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s; ${iterations} runs per shape; LIST_TOTAL_CAP ${LIST_TOTAL_CAP}`);
-  console.log(`# category l1 ${l1}, l2 ${l2}, leaf ${leaf} (the biggest of each level), manufacturer ${maker}, brand ${brand}\n`);
+  console.log(
+    `# VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s; ${iterations} runs per shape; LIST_TOTAL_CAP ${LIST_TOTAL_CAP}`,
+  );
+  console.log(
+    `# category l1 ${l1}, l2 ${l2}, leaf ${leaf} (the biggest of each level), manufacturer ${maker}, brand ${brand}\n`,
+  );
 
   const shapes: Shape[] = [
     { label: 'all goods', who: 'visitor', params: {} },
@@ -215,7 +248,12 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
     { label: 'kw gml', who: 'visitor', params: { keywords: 'gml' } },
     { label: 'kw 颗粒, price_asc', who: 'approved', params: { keywords: '颗粒', sort: 'price_asc' }, show: true },
     { label: 'kw 阿莫西林, price_asc', who: 'approved', params: { keywords: '阿莫西林', sort: 'price_asc' } },
-    { label: 'kw 亚宝头孢呋辛酯片, price_asc', who: 'approved', params: { keywords: '亚宝头孢呋辛酯片', sort: 'price_asc' }, show: true },
+    {
+      label: 'kw 亚宝头孢呋辛酯片, price_asc',
+      who: 'approved',
+      params: { keywords: '亚宝头孢呋辛酯片', sort: 'price_asc' },
+      show: true,
+    },
     { label: 'brand, price_desc', who: 'approved', params: { brand_id: brand, sort: 'price_desc' } },
     { label: 'leaf, newest', who: 'visitor', params: { category_id: leaf, sort: 'newest' } },
     { label: 'kw 胶囊 + l1', who: 'visitor', params: { keywords: '胶囊', category_id: l1 } },
@@ -226,7 +264,11 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
   console.log('list shape                     total   cold p50  cold p95   warm p50  warm p95');
   const allCold: number[] = [];
   const allWarm: number[] = [];
-  const warmDeps: Deps = { db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] } };
+  const warmDeps: Deps = {
+    db,
+    clock: () => new Date(),
+    config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] },
+  };
   for (const shape of shapes) {
     const input = parseListQuery(Object.fromEntries(Object.entries(shape.params).map(([k, v]) => [k, String(v)])));
     const viewer = viewers[shape.who];
@@ -282,19 +324,34 @@ export async function catalogueBench(opts: CatalogueBenchOptions): Promise<boole
   let seqScans = 0;
   if (explainMode !== 'none') {
     console.log('\n# EXPLAIN ANALYZE of every list statement');
-    console.log('# ok = no Seq Scan on goods; ok~ = a Seq Scan under a Limit (stops after that many matches); !! = reads goods');
+    console.log(
+      '# ok = no Seq Scan on goods; ok~ = a Seq Scan under a Limit (stops after that many matches); !! = reads goods',
+    );
     for (const shape of shapes) {
       const input = parseListQuery(Object.fromEntries(Object.entries(shape.params).map(([k2, v]) => [k2, String(v)])));
       const plan = await planList(warmDeps, viewers[shape.who], input.filter);
       console.log(`\n${shape.label} ${JSON.stringify(shape.params)} (${shape.who})`);
       for (const [label, st] of statementsOf(db, plan, input.pageSize)) {
-        if (await explain(db, label, st, explainMode === 'all' || (explainMode === 'some' && Boolean(shape.show)))) seqScans++;
+        if (await explain(db, label, st, explainMode === 'all' || (explainMode === 'some' && Boolean(shape.show))))
+          seqScans++;
       }
     }
     console.log('\nbrand zone (GET /api/goods/brands page 1: goods_count of 20 brands, cached like list totals)');
-    const brandIds = (await db.select({ id: brands.id }).from(brands).where(eq(brands.isShow, true)).orderBy(asc(brands.sort), asc(brands.id)).limit(20)).map((r) => r.id);
+    const brandIds = (
+      await db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(eq(brands.isShow, true))
+        .orderBy(asc(brands.sort), asc(brands.id))
+        .limit(20)
+    ).map((r) => r.id);
     // Not counted below: it reads every goods row of the page's brands by design (see the docs).
-    await explain(db, 'goods_count per brand', brandCountsStatement(db, brandIds, false).getSQL(), explainMode === 'all');
+    await explain(
+      db,
+      'goods_count per brand',
+      brandCountsStatement(db, brandIds, false).getSQL(),
+      explainMode === 'all',
+    );
     console.log(`\n# list statements reading goods sequentially (!!): ${seqScans}`);
   }
   await opened.close();

@@ -41,7 +41,17 @@ export interface CheckoutBenchOptions {
 }
 
 /** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
-const BIG_TABLES = ['goods', 'cart_lines', 'goods_ladder_prices', 'promotion_goods', 'orders', 'goods_prices', 'order_lines', 'company_coupons', 'wallet_ledger'];
+const BIG_TABLES = [
+  'goods',
+  'cart_lines',
+  'goods_ladder_prices',
+  'promotion_goods',
+  'orders',
+  'goods_prices',
+  'order_lines',
+  'company_coupons',
+  'wallet_ledger',
+];
 
 interface Envelope {
   code: number;
@@ -72,20 +82,35 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
   const { buyer, addressId } = await orderingBuyer(db, 'bench-checkout', now);
   const [voucherTpl] = await db
     .insert(couponTemplates)
-    .values({ kind: 'voucher', name: '压测现金券', amount: 1_000, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + 30 * DAY) })
+    .values({
+      kind: 'voucher',
+      name: '压测现金券',
+      amount: 1_000,
+      startsAt: new Date(now.getTime() - DAY),
+      endsAt: new Date(now.getTime() + 30 * DAY),
+    })
     .returning({ id: couponTemplates.id });
 
   // Buyable goods, ladders and 满减/满折 members first; stock is topped up before every run.
   const pool = await orderableGoods(db, { candidates: opts.lines * 4, keep: opts.lines * 3, ladderFirst: true });
   const poolIds = `{${pool.map((g) => g.id).join(',')}}`;
 
-  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] } });
+  const app = createApp({
+    db,
+    clock: () => new Date(),
+    config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] },
+  });
   const post = async (body: Record<string, unknown>, key?: string): Promise<Envelope> => {
-    const headers: Record<string, string> = { cookie: buyer.cookie, accept: 'application/json', 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      cookie: buyer.cookie,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
     if (key) headers['Idempotency-Key'] = key;
     const res = await app.request('/api/cart/checkout', { method: 'POST', headers, body: JSON.stringify(body) });
     const env = (await res.json()) as Envelope;
-    if (res.status !== 200 || env.code !== 10000) throw new Error(`checkout answered ${res.status} ${JSON.stringify(env).slice(0, 300)}`);
+    if (res.status !== 200 || env.code !== 10000)
+      throw new Error(`checkout answered ${res.status} ${JSON.stringify(env).slice(0, 300)}`);
     return env;
   };
 
@@ -97,7 +122,12 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
     const ids = await addCartLines(db, buyer, chosen);
     const [v] = await db
       .insert(companyCoupons)
-      .values({ companyId: buyer.companyId, templateId: voucherTpl.id, receivedAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) })
+      .values({
+        companyId: buyer.companyId,
+        templateId: voucherTpl.id,
+        receivedAt: now,
+        expiresAt: new Date(now.getTime() + 30 * DAY),
+      })
       .returning({ id: companyCoupons.id });
     return { ids, voucherId: v.id };
   };
@@ -137,9 +167,15 @@ export async function checkoutBench(opts: CheckoutBenchOptions): Promise<boolean
     `# checkout bench: ${opts.goods} goods (demo seed ${(seedMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(vacuumMs / 1000).toFixed(1)} s), ` +
       `${opts.lines} lines per order, ${opts.iterations} runs`,
   );
-  console.log(`POST /api/cart/checkout new=1  p50 ${percentile(place, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${place[place.length - 1].toFixed(2)} ms  (budget p95 ≤ ${CHECKOUT_P95_BUDGET_MS} ms)`);
-  console.log(`  CPU time per order (app + database): p50 ${percentile(cpu, 50).toFixed(2)} ms  p95 ${percentile(cpu, 95).toFixed(2)} ms`);
-  console.log(`POST /api/cart/checkout new=0  p50 ${percentile(preview, 50).toFixed(2)} ms  p95 ${percentile(preview, 95).toFixed(2)} ms`);
+  console.log(
+    `POST /api/cart/checkout new=1  p50 ${percentile(place, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  max ${place[place.length - 1].toFixed(2)} ms  (budget p95 ≤ ${CHECKOUT_P95_BUDGET_MS} ms)`,
+  );
+  console.log(
+    `  CPU time per order (app + database): p50 ${percentile(cpu, 50).toFixed(2)} ms  p95 ${percentile(cpu, 95).toFixed(2)} ms`,
+  );
+  console.log(
+    `POST /api/cart/checkout new=0  p50 ${percentile(preview, 50).toFixed(2)} ms  p95 ${percentile(preview, 95).toFixed(2)} ms`,
+  );
 
   captured.length = 0;
   await runOnce(opts.iterations + 5, true);

@@ -13,7 +13,10 @@ export async function signInDemo(baseUrl: string): Promise<string> {
   });
   const body = (await res.json()) as { code: number; msg?: string };
   if (!res.ok || body.code !== CODE_OK) throw new Error(`demo sign-in failed: ${res.status} ${JSON.stringify(body)}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error('demo sign-in set no cookie');
   return cookie;
 }
@@ -22,7 +25,10 @@ export async function signInDemo(baseUrl: string): Promise<string> {
 export async function fillCart(baseUrl: string, cookie: string, lines: number): Promise<number> {
   let count = 0;
   for (let id = 1; count < lines && id <= lines * 5; id++) {
-    const res = await fetch(`${baseUrl}/api/cart/quick_add/${id}`, { method: 'POST', headers: { cookie, accept: 'application/json' } });
+    const res = await fetch(`${baseUrl}/api/cart/quick_add/${id}`, {
+      method: 'POST',
+      headers: { cookie, accept: 'application/json' },
+    });
     const body = (await res.json()) as { code: number; data: { count: number } | null };
     if (body.code === CODE_OK && body.data) count = body.data.count;
   }

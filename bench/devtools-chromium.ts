@@ -7,12 +7,19 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, freePort } from './real-server';
 
 /** Chromium with a DevTools port (Lighthouse opens its own tab there) and a throwaway profile. */
-export async function launchDevtoolsChromium(exe: string, args: readonly string[] = CHROMIUM_ARGS): Promise<{ port: number; close(): Promise<void> }> {
+export async function launchDevtoolsChromium(
+  exe: string,
+  args: readonly string[] = CHROMIUM_ARGS,
+): Promise<{ port: number; close(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-profile-'));
-  const child: ChildProcess = spawn(exe, [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    exe,
+    [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let err = '';

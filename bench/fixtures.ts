@@ -23,7 +23,16 @@ export async function orderingBuyer(db: Db, name: string, now: Date): Promise<{ 
   await db.insert(wallets).values({ companyId: buyer.companyId, balance: 1_000_000_000_000, points: 0 });
   const [addr] = await db
     .insert(addresses)
-    .values({ companyId: buyer.companyId, consignee: '压测', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: true })
+    .values({
+      companyId: buyer.companyId,
+      consignee: '压测',
+      phone: '13800138000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '天河路1号',
+      isDefault: true,
+    })
     .returning({ id: addresses.id });
   return { buyer, addressId: addr.id };
 }
@@ -32,11 +41,30 @@ export async function orderingBuyer(db: Db, name: string, now: Date): Promise<{ 
  * Up to `keep` buyable, non-控销, non-ephedrine goods in stock whose rules allow a line, read from
  * the first `candidates`; `ladderFirst` puts goods with ladder prices first.
  */
-export async function orderableGoods(db: Db, opts: { candidates: number; keep: number; ladderFirst: boolean }): Promise<OrderableGoods[]> {
+export async function orderableGoods(
+  db: Db,
+  opts: { candidates: number; keep: number; ladderFirst: boolean },
+): Promise<OrderableGoods[]> {
   const rows = await db
-    .select({ id: goods.id, warehouseId: goods.warehouseId, basePrice: goods.basePrice, zbz: goods.zbz, minBuy: goods.minBuy, midPackStrict: goods.midPackStrict, purchaseLimit: goods.purchaseLimit })
+    .select({
+      id: goods.id,
+      warehouseId: goods.warehouseId,
+      basePrice: goods.basePrice,
+      zbz: goods.zbz,
+      minBuy: goods.minBuy,
+      midPackStrict: goods.midPackStrict,
+      purchaseLimit: goods.purchaseLimit,
+    })
     .from(goods)
-    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.stock, 0)))
+    .where(
+      and(
+        eq(goods.isBuy, true),
+        eq(goods.isOnSale, true),
+        eq(goods.isKx, false),
+        eq(goods.isEphedrine, false),
+        gt(goods.stock, 0),
+      ),
+    )
     .orderBy(...(opts.ladderFirst ? [sql`${goods.ladderPriceType} DESC`, asc(goods.id)] : [asc(goods.id)]))
     .limit(opts.candidates);
   return rows
@@ -44,7 +72,16 @@ export async function orderableGoods(db: Db, opts: { candidates: number; keep: n
       id: g.id,
       warehouseId: g.warehouseId,
       basePrice: g.basePrice,
-      rules: quantityRulesFor({ zbz: g.zbz, mid_pack_strict: g.midPackStrict, min_buy: g.minBuy, number: 1_000_000, purchase_limit: g.purchaseLimit, is_ephedrine: false, ephedrine_limit: 0, is_buy: true }),
+      rules: quantityRulesFor({
+        zbz: g.zbz,
+        mid_pack_strict: g.midPackStrict,
+        min_buy: g.minBuy,
+        number: 1_000_000,
+        purchase_limit: g.purchaseLimit,
+        is_ephedrine: false,
+        ephedrine_limit: 0,
+        is_buy: true,
+      }),
     }))
     .filter((g) => g.rules.max > 0)
     .slice(0, opts.keep);

@@ -56,7 +56,9 @@ async function hydrationShift(page: Page, url: string): Promise<number> {
     }).observe({ type: 'layout-shift', buffered: false });
   });
   release();
-  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-hydrated') === true, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-hydrated') === true, undefined, {
+    timeout: 30_000,
+  });
   await page.waitForLoadState('networkidle');
   await page.unroute(ENTRY, hold);
   return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
@@ -72,7 +74,9 @@ async function tapToEntry(page: Page, url: string): Promise<number> {
   if ((await entryStart(page)) !== null) throw new Error('the entry script was asked for before the tap');
   const tappedAt = await page.evaluate(() => performance.now());
   await page.mouse.click(2, 300);
-  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-hydrated') === true, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-hydrated') === true, undefined, {
+    timeout: 30_000,
+  });
   const asked = (await entryStart(page)) ?? Infinity;
   for (const route of held) await route.continue();
   await page.unroute(/\/media\//, holdMedia);
@@ -100,12 +104,16 @@ export async function hydrationBudget(): Promise<boolean> {
     }
     const worstShift = Math.max(...shifts);
     const shiftPass = worstShift <= CLS_BUDGET;
-    console.log(`CLS while a drawn list hydrates: worst ${worstShift.toFixed(4)} of ${RUNS} — budget ${CLS_BUDGET}: ${shiftPass ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `CLS while a drawn list hydrates: worst ${worstShift.toFixed(4)} of ${RUNS} — budget ${CLS_BUDGET}: ${shiftPass ? 'PASS' : 'FAIL'}`,
+    );
     taps.sort((a, b) => a - b);
     const t50 = percentile(taps, 50);
     const t95 = percentile(taps, 95);
     const tapPass = t95 < ENTRY_WAIT_MS;
-    console.log(`tap → entry script request p50 ${t50.toFixed(0)} ms, p95 ${t95.toFixed(0)} ms — budget < ${ENTRY_WAIT_MS} ms: ${tapPass ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `tap → entry script request p50 ${t50.toFixed(0)} ms, p95 ${t95.toFixed(0)} ms — budget < ${ENTRY_WAIT_MS} ms: ${tapPass ? 'PASS' : 'FAIL'}`,
+    );
     return shiftPass && tapPass;
   } finally {
     await browser.close();
@@ -120,7 +128,12 @@ const CPU_SLOWDOWN = 4;
 const BLOCKING_BUDGET_MS = 200;
 const INTERACTION_BUDGET_MS = 100;
 const PHONE = { width: 412, height: 823 };
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', '__metadata'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  '__metadata',
+];
 /** The page's user-timing mark when #root gets data-hydrated (set by an init script). */
 const HYDRATED_MARK = 'bench-hydrated';
 /**
@@ -176,9 +189,14 @@ const load = (): string => loadavg()[0].toFixed(2);
  * Σ (task − 50 ms) over the renderers' main-thread tasks that start before the hydrated mark (the
  * task that commits the hydration counts whole), and the mark's time from the first task.
  */
-export function blockingUntilMark(events: readonly TraceEvent[], mark: string): { blockingMs: number; markMs: number } | null {
+export function blockingUntilMark(
+  events: readonly TraceEvent[],
+  mark: string,
+): { blockingMs: number; markMs: number } | null {
   const mains = new Set(
-    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   const at = events.find((e) => e.name === mark && (e.cat ?? '').includes('user_timing'));
   if (!at) return null;
@@ -205,9 +223,15 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
 }
 
 const waitHydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __benchHydrated?: boolean }).__benchHydrated === true, undefined, { timeout: 60_000 });
+  page.waitForFunction(() => (window as unknown as { __benchHydrated?: boolean }).__benchHydrated === true, undefined, {
+    timeout: 60_000,
+  });
 const waitInteractive = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __benchInteractive?: boolean }).__benchInteractive === true, undefined, { timeout: 60_000 });
+  page.waitForFunction(
+    () => (window as unknown as { __benchInteractive?: boolean }).__benchInteractive === true,
+    undefined,
+    { timeout: 60_000 },
+  );
 
 interface BlockingSample {
   blockingMs: number;
@@ -230,7 +254,8 @@ async function blockingRun(browser: Browser, context: BrowserContext, url: strin
     const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
     const hydrated = blockingUntilMark(parsed.traceEvents, HYDRATED_MARK);
     const interactive = blockingUntilMark(parsed.traceEvents, INTERACTIVE_MARK);
-    if (!hydrated || !interactive) throw new Error(`no ${HYDRATED_MARK} or ${INTERACTIVE_MARK} mark in the trace of ${url}`);
+    if (!hydrated || !interactive)
+      throw new Error(`no ${HYDRATED_MARK} or ${INTERACTIVE_MARK} mark in the trace of ${url}`);
     return { ...hydrated, interactiveBlockingMs: interactive.blockingMs, interactiveMs: interactive.markMs };
   } finally {
     await page.close();
@@ -243,7 +268,9 @@ async function clickDelay(page: Page, selector: string, after: () => Promise<unk
   await page.locator(selector).first().click();
   await after();
   // Event Timing entries arrive after the paint that ends them.
-  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))))');
+  await page.evaluate(
+    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))))',
+  );
   const events = (await page.evaluate('window.__benchEvents')) as { name: string; id: number; duration: number }[];
   return Math.max(0, ...events.map((e) => e.duration));
 }
@@ -262,7 +289,9 @@ async function interactionRun(context: BrowserContext, listUrl: string): Promise
     await page.waitForLoadState('networkidle');
     const stepper = await clickDelay(page, PLUS, async () => undefined);
     const add = await clickDelay(page, ADD, () =>
-      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart', { timeout: 30_000 }),
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart', {
+        timeout: 30_000,
+      }),
     );
     return { stepper, add };
   } finally {
@@ -284,7 +313,9 @@ export interface HydrationCostOptions {
 
 /** Blocking time until hydrated and the list's interaction delays, medians of `runs`; true when every budget holds. */
 export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<boolean> {
-  console.log(`== Blocking time until hydrated, interaction delay (Chromium, ${CPU_SLOWDOWN}× CPU, ${PHONE.width} px) ==`);
+  console.log(
+    `== Blocking time until hydrated, interaction delay (Chromium, ${CPU_SLOWDOWN}× CPU, ${PHONE.width} px) ==`,
+  );
   const exe = browserBenchPrerequisites();
   if (!exe) {
     console.log('skipped: needs a Chromium and dist/ (npm run build)');
@@ -308,8 +339,12 @@ export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<bo
       ['cart', '/cart'],
     ];
     const pages = allPages.filter(([name]) => !opts.pages?.length || opts.pages.includes(name));
-    console.log(`${runs} runs each, medians; demo's cart ${lines} lines; load average at start ${load()} (2 cores, shared)`);
-    console.log('page/viewer        blocking until hydrated   hydrated at    per run (blocking)        | until every control hydrated   at         | load');
+    console.log(
+      `${runs} runs each, medians; demo's cart ${lines} lines; load average at start ${load()} (2 cores, shared)`,
+    );
+    console.log(
+      'page/viewer        blocking until hydrated   hydrated at    per run (blocking)        | until every control hydrated   at         | load',
+    );
     for (const viewer of viewers) {
       const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block', locale: 'zh-CN' });
       if (viewer === 'demo') {
@@ -329,7 +364,12 @@ export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<bo
         const ok = blocking <= BLOCKING_BUDGET_MS;
         pass &&= ok;
         console.log(
-          `${`${name}/${viewer}`.padEnd(18)} ${`${blocking.toFixed(0)} ms`.padStart(10)} ${ok ? 'PASS' : 'FAIL'}       ${`${median(samples.map((s) => s.markMs)).toFixed(0)} ms`.padStart(9)}    ${samples.map((s) => s.blockingMs.toFixed(0)).join(', ').padEnd(24)}  | ${`${median(samples.map((s) => s.interactiveBlockingMs)).toFixed(0)} ms`.padStart(9)} (${samples.map((s) => s.interactiveBlockingMs.toFixed(0)).join(', ')})   ${`${median(samples.map((s) => s.interactiveMs)).toFixed(0)} ms`.padStart(8)} | ${load()}`,
+          `${`${name}/${viewer}`.padEnd(18)} ${`${blocking.toFixed(0)} ms`.padStart(10)} ${ok ? 'PASS' : 'FAIL'}       ${`${median(samples.map((s) => s.markMs)).toFixed(0)} ms`.padStart(9)}    ${samples
+            .map((s) => s.blockingMs.toFixed(0))
+            .join(', ')
+            .padEnd(
+              24,
+            )}  | ${`${median(samples.map((s) => s.interactiveBlockingMs)).toFixed(0)} ms`.padStart(9)} (${samples.map((s) => s.interactiveBlockingMs.toFixed(0)).join(', ')})   ${`${median(samples.map((s) => s.interactiveMs)).toFixed(0)} ms`.padStart(8)} | ${load()}`,
         );
       }
       await context.close();

@@ -61,13 +61,33 @@ async function run(name: string, engine: Engine, goodsCount: number, budgetMs: n
   await seedDemo(db, { goods: goodsCount, now: now() });
   await db.execute(sql`ANALYZE`);
   console.log(`[${name}] seeded ${goodsCount} goods in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const app = createApp({ db, clock: now, config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [], sessionMemo: false }, log: () => {} });
-  const made = await withTx(db, (tx) => insertClient(tx, { name: '基准ERP', scopes: [...INTEGRATION_SCOPES], note: '' }, null, now()));
-  const erp = new ErpClient({ baseUrl: 'http://localhost', keyId: made.key_id, secret: made.secret, fetch: (req) => Promise.resolve(app.request(req)) });
-  const codes = (await db.select({ code: goods.externalCode }).from(goods).orderBy(goods.id).limit(UPDATES)).map((g) => g.code);
+  const app = createApp({
+    db,
+    clock: now,
+    config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [], sessionMemo: false },
+    log: () => {},
+  });
+  const made = await withTx(db, (tx) =>
+    insertClient(tx, { name: '基准ERP', scopes: [...INTEGRATION_SCOPES], note: '' }, null, now()),
+  );
+  const erp = new ErpClient({
+    baseUrl: 'http://localhost',
+    keyId: made.key_id,
+    secret: made.secret,
+    fetch: (req) => Promise.resolve(app.request(req)),
+  });
+  const codes = (await db.select({ code: goods.externalCode }).from(goods).orderBy(goods.id).limit(UPDATES)).map(
+    (g) => g.code,
+  );
   let seq = 1;
   const batchOf = (kind: 'stock' | 'price', from: number) =>
-    codes.slice(from, from + BATCH).map((code, i) => (kind === 'stock' ? { external_code: code, seq: seq++, stock: 100 + ((from + i) % 400) } : { external_code: code, seq: seq++, price_delta: 1 + ((from + i) % 5) }));
+    codes
+      .slice(from, from + BATCH)
+      .map((code, i) =>
+        kind === 'stock'
+          ? { external_code: code, seq: seq++, stock: 100 + ((from + i) % 400) }
+          : { external_code: code, seq: seq++, price_delta: 1 + ((from + i) % 5) },
+      );
   // Warm-up: one small batch of each (first-statement planning, the client's audit actor).
   await erp.post('/stock', { items: batchOf('stock', 0).slice(0, 10) });
   await erp.post('/prices', { items: batchOf('price', 0).slice(0, 10) });
@@ -81,7 +101,10 @@ async function run(name: string, engine: Engine, goodsCount: number, budgetMs: n
   for (let b = 0; b < UPDATES / BATCH; b++) {
     const kind = b % 2 === 0 ? 'stock' : 'price';
     const t = performance.now();
-    const res = await erp.post<{ applied: number; failed: number; ignored: number }>(kind === 'stock' ? '/stock' : '/prices', { items: batchOf(kind, (b >> 1) * BATCH * 2 + (b % 2) * BATCH) });
+    const res = await erp.post<{ applied: number; failed: number; ignored: number }>(
+      kind === 'stock' ? '/stock' : '/prices',
+      { items: batchOf(kind, (b >> 1) * BATCH * 2 + (b % 2) * BATCH) },
+    );
     times.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`[${name}] batch ${b}: ${res.status} ${res.body.msg}`);
     failed += res.body.data.failed + res.body.data.ignored;
@@ -95,10 +118,20 @@ async function run(name: string, engine: Engine, goodsCount: number, budgetMs: n
   );
 
   // A buyer's search after a batch's answer: the first search already shows the new stock?
-  const login = await app.request('/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }) });
+  const login = await app.request('/api/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+  });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const [target] = await db.select({ id: goods.id, code: goods.externalCode, name: goods.name }).from(goods).where(eq(goods.isOnSale, true)).orderBy(goods.id).limit(1);
-  const search = () => app.request(`/api/goods/list?keywords=${encodeURIComponent(target!.name)}&page_size=50`, { headers: { cookie } });
+  const [target] = await db
+    .select({ id: goods.id, code: goods.externalCode, name: goods.name })
+    .from(goods)
+    .where(eq(goods.isOnSale, true))
+    .orderBy(goods.id)
+    .limit(1);
+  const search = () =>
+    app.request(`/api/goods/list?keywords=${encodeURIComponent(target!.name)}&page_size=50`, { headers: { cookie } });
   await search(); // the answer is now in the list cache
   const wanted = 4321;
   await erp.post('/stock', { items: [{ external_code: target!.code, seq: seq++, stock: wanted }] });
@@ -111,7 +144,9 @@ async function run(name: string, engine: Engine, goodsCount: number, budgetMs: n
   }
   const lag = performance.now() - answered;
   const searchPass = seen === wanted && lag <= SEARCH_BUDGET_MS;
-  console.log(`[${name}] buyer's search shows the new stock ${(lag).toFixed(0)} ms after the answer (budget ${SEARCH_BUDGET_MS} ms: ${searchPass ? 'met' : 'NOT met'})`);
+  console.log(
+    `[${name}] buyer's search shows the new stock ${lag.toFixed(0)} ms after the answer (budget ${SEARCH_BUDGET_MS} ms: ${searchPass ? 'met' : 'NOT met'})`,
+  );
   return pass && searchPass;
 }
 

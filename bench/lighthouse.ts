@@ -66,16 +66,28 @@ function failures(s: Sample): string[] {
 /** The audits that cost points: weighted a11y audits below 1, performance audits below 0.9. */
 function failingAudits(lhr: Result): string[] {
   const lines: string[] = [];
-  for (const [category, threshold] of [['accessibility', 1], ['performance', 0.9]] as const) {
+  for (const [category, threshold] of [
+    ['accessibility', 1],
+    ['performance', 0.9],
+  ] as const) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= threshold) continue;
-      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
+      if (
+        audit.scoreDisplayMode === 'informative' ||
+        audit.scoreDisplayMode === 'notApplicable' ||
+        audit.scoreDisplayMode === 'manual'
+      )
+        continue;
       if (category === 'accessibility' && ref.weight === 0) continue;
-      lines.push(`    [${category}] ${audit.id} (score ${audit.score}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`);
+      lines.push(
+        `    [${category}] ${audit.id} (score ${audit.score}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`,
+      );
       // Some audits' details.items is not a list (an object per phase, e.g. the LCP breakdown).
       const raw: unknown = (audit.details as { items?: unknown } | undefined)?.items;
-      const items = Array.isArray(raw) ? (raw as { node?: { selector?: string; snippet?: string }; url?: string }[]) : [];
+      const items = Array.isArray(raw)
+        ? (raw as { node?: { selector?: string; snippet?: string }; url?: string }[])
+        : [];
       for (const item of items.slice(0, 3)) {
         const where = item.node ? `${item.node.selector ?? ''} ${item.node.snippet ?? ''}` : item.url;
         if (where) lines.push(`        ${where.slice(0, 160)}`);
@@ -135,10 +147,15 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
     const wanted = allPages.filter(([name]) => opts.pages.length === 0 || opts.pages.includes(name));
     // The cart is members-only: a visitor is sent to the login page.
     const pages: [string, string, Viewer][] = viewers.flatMap((viewer) =>
-      wanted.filter(([name]) => viewer === 'demo' || name !== 'cart').map(([name, route]): [string, string, Viewer] => [name, route, viewer]),
+      wanted
+        .filter(([name]) => viewer === 'demo' || name !== 'cart')
+        .map(([name, route]): [string, string, Viewer] => [name, route, viewer]),
     );
-    if (opts.pages.length === 0 || opts.pages.includes('home')) pages.push(['static-hero', `/${STATIC_HERO_FILE}`, 'visitor']);
-    console.log(`as ${viewers.join(' and ')} (demo's cart: ${cartLines} lines); ${opts.runs} runs per page, per-metric median`);
+    if (opts.pages.length === 0 || opts.pages.includes('home'))
+      pages.push(['static-hero', `/${STATIC_HERO_FILE}`, 'visitor']);
+    console.log(
+      `as ${viewers.join(' and ')} (demo's cart: ${cartLines} lines); ${opts.runs} runs per page, per-metric median`,
+    );
 
     const rows: { name: string; med: Sample; failed: string[]; report: Result }[] = [];
     for (const [page, route, viewer] of pages) {
@@ -152,21 +169,21 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
         chromeFor = viewer;
       }
       for (let i = 0; i < opts.runs; i++) {
-        const result = await lighthouse(
-          `${server.url}${route}`,
-          {
-            port: chrome.port,
-            logLevel: 'error',
-            output: 'json',
-            onlyCategories: ['performance', 'accessibility'],
-            extraHeaders: viewer === 'demo' ? { Cookie: cookie } : {},
-          },
-        );
+        const result = await lighthouse(`${server.url}${route}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility'],
+          extraHeaders: viewer === 'demo' ? { Cookie: cookie } : {},
+        });
         if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
-        if (result.lhr.runtimeError) throw new Error(`lighthouse on ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          throw new Error(`lighthouse on ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         lhrs.push(result.lhr);
         const s = sampleOf(result.lhr);
-        console.log(`  ${name} run ${i + 1}: perf ${s.performance}, a11y ${s.accessibility}, LCP ${fmtMs(s.lcpMs)}, CLS ${s.cls.toFixed(3)}, TBT ${s.tbtMs.toFixed(0)} ms, FCP ${fmtMs(s.fcpMs)}`);
+        console.log(
+          `  ${name} run ${i + 1}: perf ${s.performance}, a11y ${s.accessibility}, LCP ${fmtMs(s.lcpMs)}, CLS ${s.cls.toFixed(3)}, TBT ${s.tbtMs.toFixed(0)} ms, FCP ${fmtMs(s.fcpMs)}`,
+        );
       }
       const samples = lhrs.map(sampleOf);
       const med: Sample = {
@@ -206,7 +223,9 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
     for (const home of rows.filter((r) => r.name.startsWith('home/'))) {
       if (!hero) break;
       const ratio = home.med.lcpMs / hero.med.lcpMs;
-      console.log(`LCP ratio ${home.name} / static page with the same hero: ${ratio.toFixed(2)} (budget ≤ ${LCP_RATIO_BUDGET})`);
+      console.log(
+        `LCP ratio ${home.name} / static page with the same hero: ${ratio.toFixed(2)} (budget ≤ ${LCP_RATIO_BUDGET})`,
+      );
       if (ratio > LCP_RATIO_BUDGET) home.failed.push('LCP ratio');
     }
     const pass = rows.every((r) => r.failed.length === 0);
@@ -233,7 +252,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   process.exitCode = (await lighthouseBench({
     runs: Number(arg('runs') ?? 3),
     pages: (arg('pages') ?? '').split(',').filter(Boolean),
-    viewers: arg('as') ? ((arg('as') ?? '').split(',').filter((v): v is Viewer => v === 'demo' || v === 'visitor')) : undefined,
+    viewers: arg('as')
+      ? (arg('as') ?? '').split(',').filter((v): v is Viewer => v === 'demo' || v === 'visitor')
+      : undefined,
     saveDir: arg('save'),
   }))
     ? 0

@@ -80,11 +80,18 @@ interface ShapeResult {
 }
 
 /** Starts bench/load-server.ts (npm start without its build check); resolves once every worker listens. */
-async function startServer(opts: LoadBenchOptions): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+async function startServer(
+  opts: LoadBenchOptions,
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
   // Demo mode (NODE_ENV unset): production refuses to start without real Alipay and bank settings,
   // and nothing on these paths differs between the two.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(opts.workers) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WORKERS: String(opts.workers),
+  };
   delete env.NODE_ENV;
   if (opts.database.kind === 'postgres') {
     env.DATABASE_URL = opts.database.databaseUrl;
@@ -99,7 +106,11 @@ async function startServer(opts: LoadBenchOptions): Promise<{ url: string; child
     mkdirSync(opts.cpuProfDir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   }
-  const child = spawn(process.execPath, [...nodeArgs, 'bench/load-server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, 'bench/load-server.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
@@ -142,7 +153,11 @@ interface LoadRequest {
 }
 
 /** `connections` loops, each sending `next()`'s request as soon as the previous one answered. */
-async function runLoad(connections: number, seconds: number, next: (worker: number, i: number) => LoadRequest): Promise<{ samples: Sample[]; wallMs: number }> {
+async function runLoad(
+  connections: number,
+  seconds: number,
+  next: (worker: number, i: number) => LoadRequest,
+): Promise<{ samples: Sample[]; wallMs: number }> {
   const samples: Sample[] = [];
   const start = performance.now();
   const until = start + seconds * 1000;
@@ -182,7 +197,10 @@ interface Figures {
 }
 
 function figuresOf(r: ShapeResult): Figures {
-  const ok = r.samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  const ok = r.samples
+    .filter((s) => s.ok)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const said = r.samples.filter((s) => s.cache !== undefined);
   return {
     hitRate: said.length === 0 ? null : said.filter((s) => s.cache === 'hit').length / said.length,
@@ -209,7 +227,12 @@ function report(r: ShapeResult, embedded: boolean, staticRps: number | null): bo
     f.count > 0 &&
     (budgetMs === null || f.p95 <= budgetMs) &&
     (!ratioNeeded || (ratio !== null && ratio >= EMBEDDED_BUDGET.ratio));
-  const budgetText = [budgetMs === null ? '' : `p95 ≤ ${budgetMs} ms`, ratioNeeded ? `ratio ≥ ${EMBEDDED_BUDGET.ratio}` : ''].filter(Boolean).join(', ');
+  const budgetText = [
+    budgetMs === null ? '' : `p95 ≤ ${budgetMs} ms`,
+    ratioNeeded ? `ratio ≥ ${EMBEDDED_BUDGET.ratio}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   console.log(
     `${r.label.padEnd(12)} ${String(f.count).padStart(6)} req  ${f.rps.toFixed(0).padStart(5)} req/s${ratio === null ? '' : ` (${ratio.toFixed(2)} of static)`}  p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms  max ${f.max.toFixed(1).padStart(7)} ms  errors ${f.errors}` +
       (f.hitRate === null ? '' : `  stored ${(f.hitRate * 100).toFixed(0)} %`) +
@@ -218,7 +241,24 @@ function report(r: ShapeResult, embedded: boolean, staticRps: number | null): bo
   return pass;
 }
 
-const SEARCH_WORDS = ['gml', '感冒', '阿莫西林', 'bl', '维生素', '头孢', 'lhqw', '布洛芬', '片', 'yp', '颗粒', '口服液', '云南白药', '胶囊', 'xy', '六味'];
+const SEARCH_WORDS = [
+  'gml',
+  '感冒',
+  '阿莫西林',
+  'bl',
+  '维生素',
+  '头孢',
+  'lhqw',
+  '布洛芬',
+  '片',
+  'yp',
+  '颗粒',
+  '口服液',
+  '云南白药',
+  '胶囊',
+  'xy',
+  '六味',
+];
 const LIST_SORTS = ['default', 'sales', 'price_asc', 'newest'];
 const LIST_ZONES = ['', 'jxq', 'zy', 'qx', 'yx'];
 
@@ -232,10 +272,14 @@ async function openBenchDatabase(database: LoadDatabase) {
 
 export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
   const embedded = opts.database.kind === 'pglite';
-  if (embedded && opts.workers > 1) throw new Error('--workers above 1 needs PostgreSQL: the embedded database belongs to one process (server/ops/workers.ts)');
+  if (embedded && opts.workers > 1)
+    throw new Error(
+      '--workers above 1 needs PostgreSQL: the embedded database belongs to one process (server/ops/workers.ts)',
+    );
   const wants = new Set(opts.shapes);
   // PGlite is one connection held by the server while it runs: no refilling carts between rounds.
-  if (embedded && wants.delete('checkout')) console.log('checkout skipped: on the embedded database the carts cannot be refilled while the server holds it');
+  if (embedded && wants.delete('checkout'))
+    console.log('checkout skipped: on the embedded database the carts cannot be refilled while the server holds it');
 
   const opened = await openBenchDatabase(opts.database);
   const db = opened.db;
@@ -258,7 +302,9 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
     }
     await db.execute(sql`VACUUM ANALYZE`);
     [{ n: goodsCount }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM goods`));
-    topCategories = (await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentId))).map((c) => c.id);
+    topCategories = (await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentId))).map(
+      (c) => c.id,
+    );
 
     const wanted = Math.max(cartLinesWanted, wants.has('checkout') ? orderLines * opts.connections : 0);
     pool = await orderableGoods(db, { candidates: wanted * 2, keep: wanted, ladderFirst: false });
@@ -269,7 +315,8 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
     reader = await insertBuyer(db, 'approved', now, `load-reader-${tag}`);
     cartBuyer = await insertBuyer(db, 'approved', now, `load-cart-${tag}`);
     await fillCart(db, cartBuyer, pool.slice(0, cartLinesWanted));
-    if (wants.has('checkout')) for (let i = 0; i < opts.connections; i++) orderers.push(await orderingBuyer(db, `load-order-${tag}-${i}`, now));
+    if (wants.has('checkout'))
+      for (let i = 0; i < opts.connections; i++) orderers.push(await orderingBuyer(db, `load-order-${tag}-${i}`, now));
   } finally {
     // The server opens the embedded database itself; PostgreSQL stays open for checkout's refills.
     if (embedded) await opened.close();
@@ -282,12 +329,24 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
       `# load bench: ${goodsCount} goods on ${embedded ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''}, ${opts.connections} connections, ${opts.seconds} s per shape`,
     );
     // The machine is shared: its load says how much of it this run had.
-    console.log(`# load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `# load average at start: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     // Warm-up: plans, caches, JIT.
-    await runLoad(opts.connections, 2, (w, i) => ({ url: `${server.url}/api/goods/list?category_id=${topCategories[(w + i) % topCategories.length]}`, cookie: reader.cookie }));
+    await runLoad(opts.connections, 2, (w, i) => ({
+      url: `${server.url}/api/goods/list?category_id=${topCategories[(w + i) % topCategories.length]}`,
+      cookie: reader.cookie,
+    }));
 
     if (wants.has('static')) {
-      const shell = await runLoad(opts.connections, opts.seconds, () => ({ url: `${server.url}/index.html`, cookie: reader.cookie, html: true }));
+      const shell = await runLoad(opts.connections, opts.seconds, () => ({
+        url: `${server.url}/index.html`,
+        cookie: reader.cookie,
+        html: true,
+      }));
       results.push({ label: 'static', budget: null, ...shell });
     }
 
@@ -305,7 +364,10 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
     if (wants.has('search')) {
       const search = await runLoad(opts.connections, opts.seconds, (w, i) => {
         const word = SEARCH_WORDS[(w * 7 + i) % SEARCH_WORDS.length];
-        return { url: `${server.url}/api/goods/search?keywords=${encodeURIComponent(word)}&type=${i % 5 === 4 ? 2 : 1}`, cookie: reader.cookie };
+        return {
+          url: `${server.url}/api/goods/search?keywords=${encodeURIComponent(word)}&type=${i % 5 === 4 ? 2 : 1}`,
+          cookie: reader.cookie,
+        };
       });
       results.push({ label: 'search', budget: LOAD_BUDGETS_MS.search, ...search });
     }
@@ -324,7 +386,10 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
     }
 
     if (wants.has('cart')) {
-      const cart = await runLoad(opts.connections, opts.seconds, () => ({ url: `${server.url}/api/cart/list?filters=99999`, cookie: cartBuyer.cookie }));
+      const cart = await runLoad(opts.connections, opts.seconds, () => ({
+        url: `${server.url}/api/cart/list?filters=99999`,
+        cookie: cartBuyer.cookie,
+      }));
       results.push({ label: 'cart list', budget: LOAD_BUDGETS_MS.cart, ...cart });
     }
 
@@ -338,19 +403,34 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
           const chosen = pool.slice(((w + round) * orderLines) % (pool.length - orderLines + 1)).slice(0, orderLines);
           const ids = await fillCart(db, o.buyer, chosen);
           const preview = await postCheckout(server.url, o.buyer.cookie, { ids, new: 0, use_balance: 1 });
-          if (!preview.ok) throw new Error(`checkout preview refused; the server logged:\n${server.output().slice(-4000)}`);
-          prepared.push({ o, ids, pay: (preview.body as { data: { amounts: { pay_amount: number } } }).data.amounts.pay_amount });
+          if (!preview.ok)
+            throw new Error(`checkout preview refused; the server logged:\n${server.output().slice(-4000)}`);
+          prepared.push({
+            o,
+            ids,
+            pay: (preview.body as { data: { amounts: { pay_amount: number } } }).data.amounts.pay_amount,
+          });
         }
         const done = await Promise.all(
           prepared.map(async ({ o, ids, pay }, w) => {
             const t0 = performance.now();
-            const r = await postCheckout(server.url, o.buyer.cookie, { ids, new: 1, use_balance: 1, address_id: o.addressId, expected_pay_amount: pay }, `load-${tag}-${round}-${w}`);
+            const r = await postCheckout(
+              server.url,
+              o.buyer.cookie,
+              { ids, new: 1, use_balance: 1, address_id: o.addressId, expected_pay_amount: pay },
+              `load-${tag}-${round}-${w}`,
+            );
             return { ms: performance.now() - t0, ok: r.ok };
           }),
         );
         checkout.push(...done);
       }
-      results.push({ label: 'checkout', budget: LOAD_BUDGETS_MS.checkout, samples: checkout, wallMs: performance.now() - c0 });
+      results.push({
+        label: 'checkout',
+        budget: LOAD_BUDGETS_MS.checkout,
+        samples: checkout,
+        wallMs: performance.now() - c0,
+      });
     }
   } catch (err) {
     // The shapes measured so far are still reported.
@@ -362,15 +442,30 @@ export async function loadBench(opts: LoadBenchOptions): Promise<boolean> {
   }
   const shell = results.find((r) => r.label === 'static');
   const staticRps = shell ? figuresOf(shell).rps : null;
-  console.log(`# load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `# load average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const passes = results.map((r) => report(r, embedded, staticRps));
   const pass = passes.every(Boolean);
   console.log(pass ? '# load: PASS' : '# load: FAIL');
   return pass;
 }
 
-async function postCheckout(base: string, cookie: string, body: Record<string, unknown>, key?: string): Promise<{ ok: boolean; body: unknown }> {
-  const headers: Record<string, string> = { cookie, accept: 'application/json', 'content-type': 'application/json', origin: base };
+async function postCheckout(
+  base: string,
+  cookie: string,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<{ ok: boolean; body: unknown }> {
+  const headers: Record<string, string> = {
+    cookie,
+    accept: 'application/json',
+    'content-type': 'application/json',
+    origin: base,
+  };
   if (key) headers['Idempotency-Key'] = key;
   const res = await fetch(`${base}/api/cart/checkout`, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = (await res.json()) as { code: number; msg: string };
@@ -419,12 +514,22 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const shapes = values.shapes.split(',').map((s) => s.trim());
   const unknownShape = shapes.find((s) => !(LOAD_SHAPES as readonly string[]).includes(s));
   const workers = Number(values.workers);
-  if ((kind !== 'pglite' && kind !== 'postgres') || unknownShape || !Number.isInteger(workers) || workers < 1 || (kind === 'postgres' && !process.env.DATABASE_URL)) {
-    console.error(`${USAGE}\n(--db postgres reads DATABASE_URL; --db pglite uses --data-dir, else DATA_DIR, else ./data)`);
+  if (
+    (kind !== 'pglite' && kind !== 'postgres') ||
+    unknownShape ||
+    !Number.isInteger(workers) ||
+    workers < 1 ||
+    (kind === 'postgres' && !process.env.DATABASE_URL)
+  ) {
+    console.error(
+      `${USAGE}\n(--db postgres reads DATABASE_URL; --db pglite uses --data-dir, else DATA_DIR, else ./data)`,
+    );
     process.exit(2);
   }
   if (kind === 'pglite' && workers > 1) {
-    console.error('--workers above 1 needs PostgreSQL: the embedded database (PGlite) can be opened by one process only.');
+    console.error(
+      '--workers above 1 needs PostgreSQL: the embedded database (PGlite) can be opened by one process only.',
+    );
     process.exit(2);
   }
   const database: LoadDatabase =

@@ -43,7 +43,13 @@ const SCRIPTING_EVENTS = new Set([
   'V8.Execute',
   'ParseHTML',
 ]);
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', '__metadata'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  '__metadata',
+];
 
 interface TraceEvent {
   name: string;
@@ -98,13 +104,17 @@ function unionLength(intervals: [number, number][]): number {
 /** Scripting, longest task and blocking time on the renderers' main threads of one trace. */
 export function summariseTrace(events: readonly TraceEvent[]): MainThreadSample {
   const mains = new Set(
-    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   const onMain = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
   const script = new Map<string, [number, number][]>();
   let longest = 0;
   let blocking = 0;
-  const storeRequests = events.filter((e) => e.name === 'ResourceSendRequest' && LOCAL_STORE_CHUNK.test(pathOf(e.args?.data?.url))).map((e) => e.ts);
+  const storeRequests = events
+    .filter((e) => e.name === 'ResourceSendRequest' && LOCAL_STORE_CHUNK.test(pathOf(e.args?.data?.url)))
+    .map((e) => e.ts);
   const storeFrom = storeRequests.length > 0 ? Math.min(...storeRequests) : Infinity;
   const afterStore = new Map<string, [number, number][]>();
   for (const e of onMain) {
@@ -125,7 +135,12 @@ export function summariseTrace(events: readonly TraceEvent[]): MainThreadSample 
   for (const list of script.values()) scripting += unionLength(list);
   let localStore = 0;
   for (const list of afterStore.values()) localStore += unionLength(list);
-  return { scriptingMs: scripting / 1000, longestTaskMs: longest / 1000, blockingMs: blocking / 1000, localStoreEvalMs: localStore / 1000 };
+  return {
+    scriptingMs: scripting / 1000,
+    longestTaskMs: longest / 1000,
+    blockingMs: blocking / 1000,
+    localStoreEvalMs: localStore / 1000,
+  };
 }
 
 /** Resolves once no request has been in flight for SETTLE_MS. */
@@ -158,7 +173,13 @@ function settled(page: Page): Promise<void> {
   });
 }
 
-async function traced(browser: Browser, page: Page, save: string | null, name: string, action: () => Promise<void>): Promise<MainThreadSample> {
+async function traced(
+  browser: Browser,
+  page: Page,
+  save: string | null,
+  name: string,
+  action: () => Promise<void>,
+): Promise<MainThreadSample> {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await action();
   const buffer = await browser.stopTracing();
@@ -204,7 +225,15 @@ const CASE_TEXT: Record<CaseName, string> = {
 const TILE = 'article[aria-labelledby^="goods-tile-"]';
 const CART_ROW = '[role="table"][aria-label="购物车商品"] [role="row"][aria-rowindex="3"]';
 
-async function runCase(name: CaseName, browser: Browser, context: BrowserContext, base: string, listUrl: string, save: string | null, run: number): Promise<MainThreadSample> {
+async function runCase(
+  name: CaseName,
+  browser: Browser,
+  context: BrowserContext,
+  base: string,
+  listUrl: string,
+  save: string | null,
+  run: number,
+): Promise<MainThreadSample> {
   const page = await throttledPage(context);
   const tag = `${name}-${run}`;
   try {
@@ -213,7 +242,9 @@ async function runCase(name: CaseName, browser: Browser, context: BrowserContext
         return await traced(browser, page, save, tag, () => load(page, listUrl, TILE));
       case 'store': {
         // The list page again, traced until the local store's chunks have loaded and run.
-        const storeLoaded = page.waitForResponse((r) => LOCAL_STORE_CHUNK.test(new URL(r.url()).pathname), { timeout: 15_000 }).catch(() => null);
+        const storeLoaded = page
+          .waitForResponse((r) => LOCAL_STORE_CHUNK.test(new URL(r.url()).pathname), { timeout: 15_000 })
+          .catch(() => null);
         const sample = await traced(browser, page, save, tag, async () => {
           await load(page, listUrl, TILE);
           await storeLoaded;
@@ -235,7 +266,10 @@ async function runCase(name: CaseName, browser: Browser, context: BrowserContext
         await load(page, listUrl, TILE);
         const button = page.locator(`${TILE} button:has-text("加入购物车"):not([disabled])`).first();
         return await traced(browser, page, save, tag, async () => {
-          const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart', { timeout: 30_000 });
+          const answered = page.waitForResponse(
+            (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart',
+            { timeout: 30_000 },
+          );
           await button.click();
           await answered;
           await settled(page);
@@ -294,7 +328,9 @@ export async function mainThreadReport(opts: MainThreadOptions = {}): Promise<bo
   const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
   try {
     const cookie = await signInDemo(server.url);
-    const lines = cases.some((c) => c === 'cart' || c === 'scroll') ? await fillCart(server.url, cookie, CART_LINES) : 0;
+    const lines = cases.some((c) => c === 'cart' || c === 'scroll')
+      ? await fillCart(server.url, cookie, CART_LINES)
+      : 0;
     const listUrl = `${server.url}/list?category_id=${await firstCategoryId(server.url)}`;
     const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
     await context.addCookies(
@@ -305,11 +341,14 @@ export async function mainThreadReport(opts: MainThreadOptions = {}): Promise<bo
     );
     if (lines > 0) console.log(`demo cart: ${lines} lines`);
     const listStoreEval: number[] = [];
-    console.log(`${runs} runs per case, medians; viewport ${VIEWPORT.width}×${VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower`);
+    console.log(
+      `${runs} runs per case, medians; viewport ${VIEWPORT.width}×${VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower`,
+    );
     console.log('case                                        scripting   longest task   blocking (Σ>50 ms)');
     for (const name of cases) {
       const samples: MainThreadSample[] = [];
-      for (let run = 0; run < runs; run++) samples.push(await runCase(name, browser, context, server.url, listUrl, save, run));
+      for (let run = 0; run < runs; run++)
+        samples.push(await runCase(name, browser, context, server.url, listUrl, save, run));
       if (name === 'store') listStoreEval.push(...samples.map((s) => s.localStoreEvalMs));
       const m = (pick: (s: MainThreadSample) => number) => `${median(samples.map(pick)).toFixed(0)} ms`;
       console.log(

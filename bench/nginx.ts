@@ -26,7 +26,12 @@ import { arg } from './cli';
 import { launchDevtoolsChromium } from './devtools-chromium';
 import { percentile } from './stats';
 
-const THROTTLE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuRate: 4 };
+const THROTTLE = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+  cpuRate: 4,
+};
 
 /** base64 SHA-256 of the certificate's public key, the form Chromium's SPKI allow-list takes. */
 function spkiHash(certPem: string): string {
@@ -41,13 +46,26 @@ interface Sample {
   fcpMs: number;
 }
 
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
-async function lighthouseSamples(devtoolsPort: number, url: string, runs: number): Promise<Sample & { protocol: string }> {
+async function lighthouseSamples(
+  devtoolsPort: number,
+  url: string,
+  runs: number,
+): Promise<Sample & { protocol: string }> {
   const samples: Sample[] = [];
   let protocol = '';
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(url, { port: devtoolsPort, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, {
+      port: devtoolsPort,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+    });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const lhr: Result = result.lhr;
     if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -58,7 +76,9 @@ async function lighthouseSamples(devtoolsPort: number, url: string, runs: number
       tbtMs: num('total-blocking-time'),
       fcpMs: num('first-contentful-paint'),
     });
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; protocol?: string }[] } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: { url: string; protocol?: string }[] } | undefined)
+        ?.items ?? [];
     protocol = requests.find((r) => r.url.includes('/assets/'))?.protocol ?? '?';
   }
   return {
@@ -93,7 +113,11 @@ async function hydrationMs(browser: Browser, url: string): Promise<number> {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuRate });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { hydratedAt?: number }).hydratedAt !== undefined, undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { hydratedAt?: number }).hydratedAt !== undefined,
+      undefined,
+      { timeout: 120_000 },
+    );
     return page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt);
   } finally {
     await context.close();
@@ -133,10 +157,12 @@ export async function nginxBench(opts: { runs: number; skip: string[] }): Promis
         try {
           for (const [name, route] of pages) {
             const s = await lighthouseSamples(chrome.port, `${origin}${route}`, opts.runs);
-            rows.get(name)!.push(
-              `  ${`${name} ${way}`.padEnd(27)} ${String(s.performance).padStart(4)}  ${`${(s.lcpMs / 1000).toFixed(2)} s`.padEnd(7)}  ` +
-                `${`${s.tbtMs.toFixed(0)} ms`.padEnd(7)}  ${`${(s.fcpMs / 1000).toFixed(2)} s`.padEnd(7)}  ${s.protocol}`,
-            );
+            rows
+              .get(name)!
+              .push(
+                `  ${`${name} ${way}`.padEnd(27)} ${String(s.performance).padStart(4)}  ${`${(s.lcpMs / 1000).toFixed(2)} s`.padEnd(7)}  ` +
+                  `${`${s.tbtMs.toFixed(0)} ms`.padEnd(7)}  ${`${(s.fcpMs / 1000).toFixed(2)} s`.padEnd(7)}  ${s.protocol}`,
+              );
           }
         } finally {
           await chrome.close();
@@ -146,14 +172,19 @@ export async function nginxBench(opts: { runs: number; skip: string[] }): Promis
       for (const lines of rows.values()) for (const line of lines) console.log(line);
     }
     if (!opts.skip.includes('hydration')) {
-      console.log(`\nFirst visit to the drawn list, hydrated after (latency ${THROTTLE.latency} ms, 1.6 Mbit/s, CPU ×${THROTTLE.cpuRate})`);
+      console.log(
+        `\nFirst visit to the drawn list, hydrated after (latency ${THROTTLE.latency} ms, 1.6 Mbit/s, CPU ×${THROTTLE.cpuRate})`,
+      );
       for (const [way, origin, wayArgs] of ways) {
         const browser = await chromium.launch({ executablePath: exe, args: wayArgs });
         try {
           const times: number[] = [];
-          for (let i = 0; i < opts.runs; i++) times.push(await hydrationMs(browser, `${origin}/list?category_id=${categoryId}`));
+          for (let i = 0; i < opts.runs; i++)
+            times.push(await hydrationMs(browser, `${origin}/list?category_id=${categoryId}`));
           times.sort((a, b) => a - b);
-          console.log(`  ${way.padEnd(8)} p50 ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+          console.log(
+            `  ${way.padEnd(8)} p50 ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
+          );
         } finally {
           await browser.close();
         }
@@ -172,5 +203,10 @@ export async function nginxComparison(): Promise<boolean> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = (await nginxBench({ runs: Number(arg('runs', '3')), skip: arg('skip', '').split(',').filter(Boolean) })) ? 0 : 1;
+  process.exitCode = (await nginxBench({
+    runs: Number(arg('runs', '3')),
+    skip: arg('skip', '').split(',').filter(Boolean),
+  }))
+    ? 0
+    : 1;
 }

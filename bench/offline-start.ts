@@ -62,7 +62,9 @@ export async function offlineStartBudget(): Promise<boolean> {
     const p50 = percentile(fcps, 50);
     const p95 = percentile(fcps, 95);
     const pass = p95 <= BUDGET_MS;
-    console.log(`FCP offline (phone viewport, 4× CPU) p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms — budget ${BUDGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `FCP offline (phone viewport, 4× CPU) p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms — budget ${BUDGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`,
+    );
 
     const lists: number[] = [];
     for (let i = 0; i < LIST_RUNS; i += 1) {
@@ -75,7 +77,9 @@ export async function offlineStartBudget(): Promise<boolean> {
     const l50 = percentile(lists, 50);
     const l95 = percentile(lists, 95);
     const listPass = l95 <= LIST_BUDGET_MS;
-    console.log(`cached goods list visible offline (first tile) p50 ${l50.toFixed(0)} ms, p95 ${l95.toFixed(0)} ms — budget ${LIST_BUDGET_MS} ms: ${listPass ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `cached goods list visible offline (first tile) p50 ${l50.toFixed(0)} ms, p95 ${l95.toFixed(0)} ms — budget ${LIST_BUDGET_MS} ms: ${listPass ? 'PASS' : 'FAIL'}`,
+    );
     return pass && listPass;
   } finally {
     await browser.close();

@@ -31,7 +31,9 @@ const arg = (name: string, fallback: string) => {
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 };
 
-export async function orderFeedBudget(opts: { orders: number; limit: number } = { orders: 10_000, limit: 500 }): Promise<boolean> {
+export async function orderFeedBudget(
+  opts: { orders: number; limit: number } = { orders: 10_000, limit: 500 },
+): Promise<boolean> {
   console.log(`== Order feed: ${opts.orders} orders paged by ${opts.limit} (PGlite, in process) ==`);
   const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
   const pglite = drizzle({ client, schema });
@@ -57,9 +59,21 @@ export async function orderFeedBudget(opts: { orders: number; limit: number } = 
     FROM made m CROSS JOIN LATERAL (SELECT id, name FROM goods ORDER BY id LIMIT 3) g`);
   console.log(`write ${opts.orders} orders × 3 lines: ${((performance.now() - t0) / 1000).toFixed(2)} s`);
 
-  const creds = await withTx(db, (tx) => insertClient(tx, { name: '基准ERP', scopes: ['orders:read'], note: '' }, null, now));
-  const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [], sessionMemo: false }, log: () => {} });
-  const erp = new ErpClient({ baseUrl: 'http://localhost', keyId: creds.key_id, secret: creds.secret, fetch: (req) => Promise.resolve(app.request(req)) });
+  const creds = await withTx(db, (tx) =>
+    insertClient(tx, { name: '基准ERP', scopes: ['orders:read'], note: '' }, null, now),
+  );
+  const app = createApp({
+    db,
+    clock: () => new Date(),
+    config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [], sessionMemo: false },
+    log: () => {},
+  });
+  const erp = new ErpClient({
+    baseUrl: 'http://localhost',
+    keyId: creds.key_id,
+    secret: creds.secret,
+    fetch: (req) => Promise.resolve(app.request(req)),
+  });
 
   if (process.argv.includes('--profile')) {
     const { orderFeed } = await import('../server/services/erp-orders/feed.ts');
@@ -87,11 +101,18 @@ export async function orderFeedBudget(opts: { orders: number; limit: number } = 
   const ms = performance.now() - start;
   const expected = before + opts.orders;
   const pass = ms <= ORDER_FEED_BUDGET_MS && seen === expected;
-  console.log(`paged ${seen} orders (expected ${expected}) in ${pages} pages: ${(ms / 1000).toFixed(2)} s (budget ${ORDER_FEED_BUDGET_MS / 1000} s: ${pass ? 'met' : 'NOT met'})`);
+  console.log(
+    `paged ${seen} orders (expected ${expected}) in ${pages} pages: ${(ms / 1000).toFixed(2)} s (budget ${ORDER_FEED_BUDGET_MS / 1000} s: ${pass ? 'met' : 'NOT met'})`,
+  );
   await client.close();
   return pass;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = (await orderFeedBudget({ orders: Number(arg('orders', '10000')), limit: Number(arg('limit', '500')) })) ? 0 : 1;
+  process.exitCode = (await orderFeedBudget({
+    orders: Number(arg('orders', '10000')),
+    limit: Number(arg('limit', '500')),
+  }))
+    ? 0
+    : 1;
 }

@@ -38,11 +38,17 @@ async function child(mode: Mode): Promise<Measured> {
   const N = 2 ** PASSWORD_COST.logN;
   const raw = () =>
     new Promise<boolean>((resolve, reject) =>
-      scrypt('demo1234', Buffer.from(salt, 'hex'), 64, { N, r: PASSWORD_COST.r, p: PASSWORD_COST.p, maxmem: 256 * MIB }, (err, k) =>
-        err ? reject(err) : resolve(k.equals(key)),
+      scrypt(
+        'demo1234',
+        Buffer.from(salt, 'hex'),
+        64,
+        { N, r: PASSWORD_COST.r, p: PASSWORD_COST.p, maxmem: 256 * MIB },
+        (err, k) => (err ? reject(err) : resolve(k.equals(key))),
       ),
     );
-  const results = await Promise.all(Array.from({ length: BURST }, () => (mode === 'slots' ? verifyPassword('demo1234', hash, salt) : raw())));
+  const results = await Promise.all(
+    Array.from({ length: BURST }, () => (mode === 'slots' ? verifyPassword('demo1234', hash, salt) : raw())),
+  );
   if (!results.every(Boolean)) throw new Error('a check failed');
   // maxRSS is in KiB on Linux; it is the peak of the whole process, taken after the burst.
   const extraMiB = (process.resourceUsage().maxRSS * 1024 - before) / MIB;
@@ -51,7 +57,9 @@ async function child(mode: Mode): Promise<Measured> {
 
 function runChild(mode: Mode): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const proc = fork(fileURLToPath(import.meta.url), ['--child', mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const proc = fork(fileURLToPath(import.meta.url), ['--child', mode], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     proc.once('message', (m) => resolve(m as Measured));
     proc.once('error', reject);
     proc.once('exit', (code) => code !== 0 && reject(new Error(`child ${mode} exited ${code}`)));
@@ -59,14 +67,20 @@ function runChild(mode: Mode): Promise<Measured> {
 }
 
 export async function passwordBurstBudget(): Promise<boolean> {
-  console.log(`== Password hashing: ${BURST} parallel checks at N=2^${PASSWORD_COST.logN}, r=${PASSWORD_COST.r}, p=${PASSWORD_COST.p} (${BLOCK_MIB} MiB a hash) ==`);
+  console.log(
+    `== Password hashing: ${BURST} parallel checks at N=2^${PASSWORD_COST.logN}, r=${PASSWORD_COST.r}, p=${PASSWORD_COST.p} (${BLOCK_MIB} MiB a hash) ==`,
+  );
   const slots = await runChild('slots');
   const unbounded = await runChild('unbounded');
   for (const m of [slots, unbounded]) {
-    console.log(`${m.mode === 'slots' ? 'through the slots' : 'unbounded'}: peak ${m.extraMiB.toFixed(1)} MiB above the idle process, at most ${m.peakInFlight} hashes at once`);
+    console.log(
+      `${m.mode === 'slots' ? 'through the slots' : 'unbounded'}: peak ${m.extraMiB.toFixed(1)} MiB above the idle process, at most ${m.peakInFlight} hashes at once`,
+    );
   }
   const pass = slots.extraMiB <= BUDGET_MIB && slots.peakInFlight <= HASH_SLOTS;
-  console.log(`budget ≤ ${BUDGET_MIB} MiB (${THREADS} pool threads × ${BLOCK_MIB} MiB + 25 %) through the slots: ${pass ? 'met' : 'NOT met'}`);
+  console.log(
+    `budget ≤ ${BUDGET_MIB} MiB (${THREADS} pool threads × ${BLOCK_MIB} MiB + 25 %) through the slots: ${pass ? 'met' : 'NOT met'}`,
+  );
   return pass;
 }
 

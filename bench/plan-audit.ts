@@ -20,7 +20,8 @@ export interface PlanAuditOptions {
   detail?: (index: number, planLines: string[]) => string;
 }
 
-const ACCESS_RE = /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/;
+const ACCESS_RE =
+  /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/;
 const EXPLAINABLE_RE = /^\s*(?:select|insert|update|delete|with)\b/i;
 /** Below this many rows a table counts as tiny (see above). */
 const TINY_TABLE_ROWS = 1_000;
@@ -30,7 +31,11 @@ function accessOf(plan: readonly string[]): string[] {
 }
 
 /** Prints one line per statement; resolves the number of sequential scans of big tables. */
-export async function auditPlans(client: PGlite, statements: readonly CapturedStatement[], opts: PlanAuditOptions): Promise<number> {
+export async function auditPlans(
+  client: PGlite,
+  statements: readonly CapturedStatement[],
+  opts: PlanAuditOptions,
+): Promise<number> {
   const sizes = new Map<string, number>();
   for (const tb of opts.bigTables) {
     const r = await client.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = $1`, [tb]);
@@ -57,7 +62,9 @@ export async function auditPlans(client: PGlite, statements: readonly CapturedSt
       note = `  [small table; with seq scans off: ${forced.join(', ')}]`;
     }
     seqOnBig += bad;
-    console.log(`  ${bad ? '!!' : 'ok'} #${i + 1} ${opts.detail?.(i, lines) ?? ''}  ${access.join(', ') || '(no table access)'}${note}`);
+    console.log(
+      `  ${bad ? '!!' : 'ok'} #${i + 1} ${opts.detail?.(i, lines) ?? ''}  ${access.join(', ') || '(no table access)'}${note}`,
+    );
     console.log(`       ${st.query.replace(/\s+/g, ' ').slice(0, 110)}…`);
     if (opts.verbose) for (const l of lines) console.log(`       ${l}`);
   }

@@ -31,13 +31,29 @@ const AREAS: [string, (url: string, fn: string) => boolean][] = [
   ['PostgreSQL driver (pg)', (u) => /node_modules\/(pg|pg-protocol|pg-types|pgpass)\//.test(u)],
   ['drizzle (query building, row mapping)', (u) => u.includes('drizzle-orm')],
   ['Hono + node-server (routing, Request/Response)', (u) => u.includes('/hono/') || u.includes('@hono/')],
-  ['undici / web streams (Response bodies)', (u) => u.includes('undici') || u.includes('internal/webstreams') || u.includes('internal/deps/undici')],
+  [
+    'undici / web streams (Response bodies)',
+    (u) => u.includes('undici') || u.includes('internal/webstreams') || u.includes('internal/deps/undici'),
+  ],
   ['compression (zlib)', (u, fn) => u.includes('zlib') || /brotli|gzip|deflate/i.test(fn)],
   ['sessions (server/auth)', (u) => u.includes('/server/auth/')],
-  ['catalogue services (server/services/goods, visibility)', (u) => u.includes('/server/services/goods/') || u.includes('price-visibility') || u.includes('entitlement')],
+  [
+    'catalogue services (server/services/goods, visibility)',
+    (u) => u.includes('/server/services/goods/') || u.includes('price-visibility') || u.includes('entitlement'),
+  ],
   ['other server code', (u) => u.includes('/server/') || u.includes('/src/domain/')],
-  ['socket / net / http (node internals)', (u) => /node:(net|_http|http|stream|internal\/(stream|net|http))|internal\/streams|_http_|net\.js/.test(u)],
-  ['native I/O calls (socket writev, PGlite file fstat/read/write)', (u, fn) => u === '' && /^(writev|writeBuffer|writeUtf8String|fstat|read|write|open|close|fsync|fdatasync|ftruncate|lstat|stat)$/.test(fn)],
+  [
+    'socket / net / http (node internals)',
+    (u) => /node:(net|_http|http|stream|internal\/(stream|net|http))|internal\/streams|_http_|net\.js/.test(u),
+  ],
+  [
+    'native I/O calls (socket writev, PGlite file fstat/read/write)',
+    (u, fn) =>
+      u === '' &&
+      /^(writev|writeBuffer|writeUtf8String|fstat|read|write|open|close|fsync|fdatasync|ftruncate|lstat|stat)$/.test(
+        fn,
+      ),
+  ],
   ['JSON, regexps, builtins (no script)', (u, fn) => u === '' && !fn.startsWith('(')],
   ['(program): native code outside JS', (_u, fn) => fn === '(program)'],
   ['other node internals', (u) => u.startsWith('node:') || u.startsWith('internal/')],
@@ -88,9 +104,14 @@ export function summarise(files: string[], top: number, lastSeconds?: number): s
   return lines.join('\n');
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '15' }, last: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '15' }, last: { type: 'string' } },
+});
 if (positionals.length === 0) {
   console.error('npx tsx bench/profile-summary.ts DIR_OR_FILE… [--top 15] [--last SECONDS]');
   process.exit(2);
 }
-console.log(summarise(filesOf(positionals), Number(values.top), values.last === undefined ? undefined : Number(values.last)));
+console.log(
+  summarise(filesOf(positionals), Number(values.top), values.last === undefined ? undefined : Number(values.last)),
+);

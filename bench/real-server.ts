@@ -49,17 +49,30 @@ export interface BuiltServer {
 }
 
 /** Starts the built server; resolves once it printed `listening on`. */
-export async function startBuiltServer(opts: { seedGoods?: number; tmpPrefix?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  opts: { seedGoods?: number; tmpPrefix?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.tmpPrefix ?? 'bench-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port), DATA_DIR: dataDir, SEED_GOODS: String(opts.seedGoods ?? 300) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...opts.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_GOODS: String(opts.seedGoods ?? 300),
+  };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   let output = '';
   server.stderr.on('data', (d: Buffer) => (output += d.toString()));
   // BENCH_SERVER_LOG=1: the server's exit shows why (a bench that loses its server mid-run).
-  if (process.env.BENCH_SERVER_LOG) server.once('exit', (code, signal) => console.error(`server exited (${code ?? signal}):\n${output.slice(-4000)}`));
+  if (process.env.BENCH_SERVER_LOG)
+    server.once('exit', (code, signal) => console.error(`server exited (${code ?? signal}):\n${output.slice(-4000)}`));
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000);

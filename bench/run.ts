@@ -20,11 +20,14 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['checkout', async () => (await import('./checkout')).checkoutBudget()],
   ['load', async () => (await import('./load')).loadBudget()],
   ['offline-start', async () => (await import('./offline-start')).offlineStartBudget()],
-  ['hydration', async () => {
-    const bench = await import('./hydration');
-    const shift = await bench.hydrationBudget();
-    return (await bench.hydrationCost()) && shift;
-  }],
+  [
+    'hydration',
+    async () => {
+      const bench = await import('./hydration');
+      const shift = await bench.hydrationBudget();
+      return (await bench.hydrationCost()) && shift;
+    },
+  ],
   ['lighthouse', async () => (await import('./lighthouse')).lighthouseBudget()],
   ['main-thread', async () => (await import('./main-thread')).mainThreadReport()],
   ['password-burst', async () => (await import('./password-burst')).passwordBurstBudget()],
@@ -36,7 +39,8 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [];
 const unknown = only.filter((name) => !BENCHES.some(([n]) => n === name));
-if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${BENCHES.map(([n]) => n).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(`unknown bench ${unknown.join(', ')}; known: ${BENCHES.map(([n]) => n).join(', ')}`);
 
 const results: boolean[] = [];
 for (const [name, run] of BENCHES) if (only.length === 0 || only.includes(name)) results.push(await run());

@@ -60,16 +60,82 @@ const EXPLAIN_SOME = new Set(['感冒', '颗粒', 'gml', 'ganmaoling', '无此�
 // --- synthetic catalogue (used until server/seed exports seedDemo) ------------------------
 
 const ROOTS = [
-  '感冒灵', '阿莫西林', '头孢克肟', '布洛芬', '对乙酰氨基酚', '板蓝根', '连花清瘟', '维生素C', '复方甘草',
-  '蒲地蓝消炎', '藿香正气', '六味地黄', '阿奇霉素', '左氧氟沙星', '奥美拉唑', '氯雷他定', '硝苯地平', '二甲双胍',
-  '阿司匹林', '感冒清热', '小儿氨酚黄那敏', '银翘解毒', '双黄连', '清开灵', '健胃消食', '牛黄解毒', '金银花',
-  '罗红霉素', '头孢呋辛酯', '盐酸氨溴索', '复方丹参', '速效救心', '逍遥', '补中益气', '归脾', '安宫牛黄',
-  '葡萄糖酸钙', '碳酸钙D3', '维生素B', '叶酸', '甲硝唑', '红霉素', '氯化钾', '硝酸甘油', '美托洛尔', '缬沙坦',
-  '氨氯地平', '阿托伐他汀', '辛伐他汀', '格列美脲', '蒙脱石', '乳酸菌素', '多潘立酮', '山莨菪碱', '云南白药',
+  '感冒灵',
+  '阿莫西林',
+  '头孢克肟',
+  '布洛芬',
+  '对乙酰氨基酚',
+  '板蓝根',
+  '连花清瘟',
+  '维生素C',
+  '复方甘草',
+  '蒲地蓝消炎',
+  '藿香正气',
+  '六味地黄',
+  '阿奇霉素',
+  '左氧氟沙星',
+  '奥美拉唑',
+  '氯雷他定',
+  '硝苯地平',
+  '二甲双胍',
+  '阿司匹林',
+  '感冒清热',
+  '小儿氨酚黄那敏',
+  '银翘解毒',
+  '双黄连',
+  '清开灵',
+  '健胃消食',
+  '牛黄解毒',
+  '金银花',
+  '罗红霉素',
+  '头孢呋辛酯',
+  '盐酸氨溴索',
+  '复方丹参',
+  '速效救心',
+  '逍遥',
+  '补中益气',
+  '归脾',
+  '安宫牛黄',
+  '葡萄糖酸钙',
+  '碳酸钙D3',
+  '维生素B',
+  '叶酸',
+  '甲硝唑',
+  '红霉素',
+  '氯化钾',
+  '硝酸甘油',
+  '美托洛尔',
+  '缬沙坦',
+  '氨氯地平',
+  '阿托伐他汀',
+  '辛伐他汀',
+  '格列美脲',
+  '蒙脱石',
+  '乳酸菌素',
+  '多潘立酮',
+  '山莨菪碱',
+  '云南白药',
 ];
 const PREFIXES = ['', '', '', '', '复方', '小儿', '999', '盐酸', '新', '强力'];
 const FORMS = ['颗粒', '胶囊', '片', '分散片', '缓释片', '肠溶片', '口服液', '糖浆', '注射液', '软膏', '丸', '滴丸'];
-const PLACES = ['北京', '上海', '广州', '哈药', '石药', '扬子江', '修正', '太极', '华北', '东北', '江苏', '浙江', '四川', '云南', '山东', '湖南'];
+const PLACES = [
+  '北京',
+  '上海',
+  '广州',
+  '哈药',
+  '石药',
+  '扬子江',
+  '修正',
+  '太极',
+  '华北',
+  '东北',
+  '江苏',
+  '浙江',
+  '四川',
+  '云南',
+  '山东',
+  '湖南',
+];
 const WORDS = ['康', '恒', '济', '仁', '华', '瑞', '泰', '丰', '信', '德', '健', '民', '安', '和', '正', '源'];
 
 function rng(seed: number): () => number {
@@ -97,7 +163,8 @@ async function seedSynthetic(db: Db, n: number): Promise<void> {
       .values({ name, pinyinFull: keys.pinyinFull, pinyinInitials: keys.pinyinInitials })
       .onConflictDoNothing()
       .returning({ id: manufacturers.id });
-    const id = row?.id ?? rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM manufacturers WHERE name = ${name}`))[0].id;
+    const id =
+      row?.id ?? rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM manufacturers WHERE name = ${name}`))[0].id;
     makers.push({ id, name, initials: keys.pinyinInitials });
   }
   const leaves = Object.values(cat.leaf);
@@ -137,13 +204,21 @@ async function seed(db: Db, n: number): Promise<string> {
   // The demo seed is written in parallel; use it when it is there (path kept dynamic on purpose).
   const seedModule = '../server/seed/index.ts';
   try {
-    const mod = (await import(seedModule)) as { seedDemo?: (db: Db, o: { goods: number; now: Date }) => Promise<unknown> };
+    const mod = (await import(seedModule)) as {
+      seedDemo?: (db: Db, o: { goods: number; now: Date }) => Promise<unknown>;
+    };
     if (typeof mod.seedDemo === 'function') {
       await mod.seedDemo(db, { goods: n, now: new Date() });
       return 'demo seed (seedDemo)';
     }
   } catch (e) {
-    if (!(e instanceof Error && /Cannot find module|ERR_MODULE_NOT_FOUND/.test(`${e.message} ${(e as { code?: string }).code}`))) throw e;
+    if (
+      !(
+        e instanceof Error &&
+        /Cannot find module|ERR_MODULE_NOT_FOUND/.test(`${e.message} ${(e as { code?: string }).code}`)
+      )
+    )
+      throw e;
   }
   await seedSynthetic(db, n);
   return 'synthetic catalogue (bench/search.ts)';
@@ -155,11 +230,18 @@ async function explain(db: Db, label: string, statement: SQL, full: boolean): Pr
   const res = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS OFF, SUMMARY ON) ${statement}`);
   const lines = rowsOf<{ 'QUERY PLAN': string }>(res).map((r) => r['QUERY PLAN']);
   const access = lines
-    .map((l) => /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(l)?.[1])
+    .map(
+      (l) =>
+        /(Seq Scan on \w+|Index Only Scan(?: Backward)? using \w+|Index Scan(?: Backward)? using \w+|Bitmap Index Scan on \w+)/.exec(
+          l,
+        )?.[1],
+    )
     .filter((x): x is string => Boolean(x));
   const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
   const seqOnGoods = access.some((a) => a === 'Seq Scan on goods');
-  console.log(`  ${seqOnGoods ? '!!' : 'ok'} ${label.padEnd(34)} ${time.padStart(10)}  ${[...new Set(access)].join(', ')}`);
+  console.log(
+    `  ${seqOnGoods ? '!!' : 'ok'} ${label.padEnd(34)} ${time.padStart(10)}  ${[...new Set(access)].join(', ')}`,
+  );
   if (full) for (const l of lines) console.log(`       ${l}`);
   return access;
 }
@@ -172,7 +254,10 @@ async function statementsFor(db: Db, q: SearchQuery, type: 1 | 2, controlled: bo
     const alternatives = tier.name === 'manufacturer' ? await manufacturerAlternatives(db, q) : tier.alternatives;
     if (alternatives.length === 0) out.push([`${tier.name} (no statement: nothing matches)`, sql`SELECT 1`]);
     alternatives.forEach((cond, i) =>
-      out.push([alternatives.length > 1 ? `${tier.name} #${i + 1}` : tier.name, tierStatement(cond, { controlled }, 10)]),
+      out.push([
+        alternatives.length > 1 ? `${tier.name} #${i + 1}` : tier.name,
+        tierStatement(cond, { controlled }, 10),
+      ]),
     );
   }
   return out;
@@ -214,7 +299,9 @@ async function main() {
     );
   }
   all.sort((x, y) => x - y);
-  console.log(`${'ALL'.padEnd(20)}           ${percentile(all, 50).toFixed(2).padStart(8)} ${percentile(all, 95).toFixed(2).padStart(8)} ${all[all.length - 1].toFixed(2).padStart(8)}`);
+  console.log(
+    `${'ALL'.padEnd(20)}           ${percentile(all, 50).toFixed(2).padStart(8)} ${percentile(all, 95).toFixed(2).padStart(8)} ${all[all.length - 1].toFixed(2).padStart(8)}`,
+  );
 
   if (EXPLAIN !== 'none') {
     console.log('\n# EXPLAIN ANALYZE of every statement (ok = no Seq Scan on goods; !! = a Seq Scan on goods)');

@@ -46,7 +46,9 @@ export async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const css = ['src/ui/tokens.css', 'server/chat-frame/frame.css'].map((file) => readFileSync(path.join(root, file), 'utf8'));
+  const css = ['src/ui/tokens.css', 'server/chat-frame/frame.css'].map((file) =>
+    readFileSync(path.join(root, file), 'utf8'),
+  );
   writeFileSync(path.join(OUT_DIR, CHAT_FRAME_FILES.css), css.join('\n'));
 }
 

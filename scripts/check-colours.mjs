@@ -19,11 +19,53 @@ const HEX = /#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})\b/i;
 const COLOUR_FUNCTION = /\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(/i;
 /** Named colours a stylesheet here could plausibly write; the full CSS list is 148 names. */
 const NAMED = [
-  'white', 'black', 'red', 'green', 'blue', 'gray', 'grey', 'silver', 'orange', 'yellow', 'gold',
-  'pink', 'purple', 'violet', 'brown', 'navy', 'teal', 'maroon', 'olive', 'lime', 'aqua', 'cyan',
-  'magenta', 'fuchsia', 'tomato', 'crimson', 'coral', 'salmon', 'beige', 'ivory', 'khaki', 'indigo',
-  'whitesmoke', 'gainsboro', 'lightgray', 'lightgrey', 'darkgray', 'darkgrey', 'dimgray', 'dimgrey',
-  'darkred', 'darkgreen', 'darkblue', 'lightblue', 'lightgreen', 'orangered', 'firebrick',
+  'white',
+  'black',
+  'red',
+  'green',
+  'blue',
+  'gray',
+  'grey',
+  'silver',
+  'orange',
+  'yellow',
+  'gold',
+  'pink',
+  'purple',
+  'violet',
+  'brown',
+  'navy',
+  'teal',
+  'maroon',
+  'olive',
+  'lime',
+  'aqua',
+  'cyan',
+  'magenta',
+  'fuchsia',
+  'tomato',
+  'crimson',
+  'coral',
+  'salmon',
+  'beige',
+  'ivory',
+  'khaki',
+  'indigo',
+  'whitesmoke',
+  'gainsboro',
+  'lightgray',
+  'lightgrey',
+  'darkgray',
+  'darkgrey',
+  'dimgray',
+  'dimgrey',
+  'darkred',
+  'darkgreen',
+  'darkblue',
+  'lightblue',
+  'lightgreen',
+  'orangered',
+  'firebrick',
 ];
 /** A named colour counts only as (part of) the value of a CSS declaration. */
 const NAMED_IN_CSS_VALUE = new RegExp(`:[^;{}]*?(?<![-\\w#.])(${NAMED.join('|')})(?![-\\w(])`, 'i');
@@ -108,8 +150,9 @@ function check(root) {
     // A tree without index.html (a fixture) has nothing to scan there.
   }
   // Only the <style> blocks: blank everything else, keeping the line numbers.
-  const styleOnly = html.replace(/([\s\S]*?)(<style>[\s\S]*?<\/style>|$)/g, (_, outside, style) =>
-    outside.replace(/[^\n]/g, ' ') + style,
+  const styleOnly = html.replace(
+    /([\s\S]*?)(<style>[\s\S]*?<\/style>|$)/g,
+    (_, outside, style) => outside.replace(/[^\n]/g, ' ') + style,
   );
   report('index.html', html.split('\n'), cssValues(styleOnly), true);
   return problems;

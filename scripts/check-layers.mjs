@@ -19,12 +19,19 @@ const scanned = ['src', 'admin', 'sw', 'server', 'tests'].filter((dir) => exists
 // aliased import is checked like the relative one it stands for (docs/decisions/layers.md).
 const { compilerOptions } = JSON.parse(readFileSync(path.join(repo, 'tsconfig.json'), 'utf8'));
 const alias = Object.fromEntries(
-  Object.entries(compilerOptions.paths ?? {}).map(([name, [target]]) => [name.replace(/\/\*$/, ''), path.join(root, target.replace(/\/\*$/, ''))]),
+  Object.entries(compilerOptions.paths ?? {}).map(([name, [target]]) => [
+    name.replace(/\/\*$/, ''),
+    path.join(root, target.replace(/\/\*$/, '')),
+  ]),
 );
 
 // dependency-cruiser matches rule paths against paths relative to the working directory.
 process.chdir(root);
-const result = await cruise(scanned, { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } }, { alias });
+const result = await cruise(
+  scanned,
+  { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } },
+  { alias },
+);
 const report = await format(result.output, { outputType: 'err' });
 process.stdout.write(report.output);
 process.exitCode = report.exitCode;

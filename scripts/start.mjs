@@ -9,7 +9,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the server's build reads (scripts/build-server.mjs). */
-const SERVER_INPUTS = ['server', 'src/domain', 'src/ui/tokens.css', 'scripts/build-server.mjs', 'package.json', 'tsconfig.json'];
+const SERVER_INPUTS = [
+  'server',
+  'src/domain',
+  'src/ui/tokens.css',
+  'scripts/build-server.mjs',
+  'package.json',
+  'tsconfig.json',
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

@@ -21,7 +21,15 @@ import { isAdminHostFor } from './http/admin-host.ts';
 import { goodsNameById } from './services/goods/name.ts';
 import { userRoutes } from './routes/user.ts';
 import { registerRoutes } from './routes/register.ts';
-import { registerWechatRoutes, userWechatRoutes, userWechatTicketRoutes, wechatCallbackRoutes, wechatOffered, wechatRoutes, wechatStandIn } from './routes/wechat.ts';
+import {
+  registerWechatRoutes,
+  userWechatRoutes,
+  userWechatTicketRoutes,
+  wechatCallbackRoutes,
+  wechatOffered,
+  wechatRoutes,
+  wechatStandIn,
+} from './routes/wechat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { focusRoutes } from './routes/focus.ts';
 import { globalRoutes } from './routes/global.ts';
@@ -169,7 +177,10 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     // Before the shop: /admin is the console's (and, on ADMIN_HOST, every page is).
     app.route(
       '/',
-      consoleSite(path.join(deps.config.staticDir, 'admin'), (c) => isAdminHostFor(adminHost, c), { trustProxy, adminHostOnly: adminHost !== undefined }),
+      consoleSite(path.join(deps.config.staticDir, 'admin'), (c) => isAdminHostFor(adminHost, c), {
+        trustProxy,
+        adminHostOnly: adminHost !== undefined,
+      }),
     );
     // Catalogue pages arrive with their first screen drawn (server/http/ssr.ts); the rest, and any
     // page the renderer declines, get the static shell below.

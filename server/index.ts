@@ -30,7 +30,6 @@ import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 import { shopClock } from './ops/shop-clock.ts';
 
-
 export interface StartOptions {
   port?: number;
   host?: string;
@@ -108,7 +107,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     secureCookies: env('SECURE_COOKIES') ? env('SECURE_COOKIES') === '1' : production,
     devEndpoints: !production,
     ...shop,
-    allowedOrigins: (env('ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (env('ALLOWED_ORIGINS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: env('TRUST_PROXY') === '1',
     adminHost: env('ADMIN_HOST')?.trim().toLowerCase(),
     orderPaymentTtlMinutes: env('ORDER_PAYMENT_TTL_MINUTES') ? Number(env('ORDER_PAYMENT_TTL_MINUTES')) : undefined,
@@ -147,7 +149,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       // Live chat connections end first (their clients reconnect to another process), or they
       // would hold the drain open to its bound.
       closeChatStreams(opened.db);
-      await Promise.all([sweeper.stop(), groupSweeper.stop(), heartbeat.stop(), reminders.stop(), closeGracefully(server, drainMs)]);
+      await Promise.all([
+        sweeper.stop(),
+        groupSweeper.stop(),
+        heartbeat.stop(),
+        reminders.stop(),
+        closeGracefully(server, drainMs),
+      ]);
       await opened.close();
       dataDirLock?.release();
     })());
@@ -188,7 +196,8 @@ export async function runMain(opts: StartOptions = {}): Promise<RunningServer> {
   return running;
 }
 
-const executedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const executedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (executedDirectly) {
   runMain().catch((err: unknown) => {
     console.error(...(err instanceof Refusal ? [`refusing to start: ${err.message}`] : ['failed to start', err]));

@@ -13,4 +13,5 @@ export const stdoutLog: LogWriter = ({ level = 'info', ...fields }) => {
 };
 
 /** 13812345678 → 138****5678: logs never carry a whole phone number. */
-export const maskedPhone = (phone: string): string => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***');
+export const maskedPhone = (phone: string): string =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';

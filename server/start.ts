@@ -12,9 +12,23 @@ import { readShopSettings } from './ops/shop-settings.ts';
 
 const root = projectRoot;
 /** What the vite build reads. */
-const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'admin', 'vite.admin.config.ts', 'vite.ssr.config.ts', 'package.json'];
+const BUILD_INPUTS = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'admin',
+  'vite.admin.config.ts',
+  'vite.ssr.config.ts',
+  'package.json',
+];
 /** The shop first (it empties dist/), then the console into dist/admin/, then the server renderer into dist/.ssr/. */
-const BUILDS: string[][] = [['vite', 'build'], ['vite', 'build', '-c', 'vite.admin.config.ts'], ['vite', 'build', '-c', 'vite.ssr.config.ts']];
+const BUILDS: string[][] = [
+  ['vite', 'build'],
+  ['vite', 'build', '-c', 'vite.admin.config.ts'],
+  ['vite', 'build', '-c', 'vite.ssr.config.ts'],
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -63,6 +77,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Refusal ? `refusing to start: ${err.message}` : err instanceof Error ? err.message : err);
+  console.error(
+    err instanceof Refusal ? `refusing to start: ${err.message}` : err instanceof Error ? err.message : err,
+  );
   process.exit(1);
 });

@@ -5,7 +5,14 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { CACHE, RUNTIME_CACHE_PATTERN, USER_SCOPED_CACHES } from '../src/domain/cache-names';
-import { reachabilityPlugin, scopePlugin, servedFromCachePlugin, stampPlugin, storedCopyPlugin, type ReportToPage } from './plugins';
+import {
+  reachabilityPlugin,
+  scopePlugin,
+  servedFromCachePlugin,
+  stampPlugin,
+  storedCopyPlugin,
+  type ReportToPage,
+} from './plugins';
 import type { RuntimeCacheName } from './routes';
 import type { ScopeStore } from './scope';
 
@@ -72,7 +79,12 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       stampPlugin,
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true, matchOptions: MATCH_OPTIONS }),
+      new ExpirationPlugin({
+        maxEntries: 200,
+        maxAgeSeconds: 30 * DAY_S,
+        purgeOnQuotaError: true,
+        matchOptions: MATCH_OPTIONS,
+      }),
       servedFromCachePlugin(report),
       reachabilityPlugin(report),
     ],
@@ -115,7 +127,12 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
   // once online); keyed by account and dropped with the catalogue on logout or account switch.
   // Limits: 1,000 entries (a year of a busy clinic's notes and reports), 400 days; dropped on
   // storage pressure.
-  const papersExpiration = new ExpirationPlugin({ maxEntries: 1_000, maxAgeSeconds: 400 * DAY_S, purgeOnQuotaError: true, matchOptions: MATCH_OPTIONS });
+  const papersExpiration = new ExpirationPlugin({
+    maxEntries: 1_000,
+    maxAgeSeconds: 400 * DAY_S,
+    purgeOnQuotaError: true,
+    matchOptions: MATCH_OPTIONS,
+  });
   const papers = new NetworkFirst({
     cacheName: CACHE.papers,
     networkTimeoutSeconds: NETWORK_TIMEOUT_S,
@@ -131,7 +148,13 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
   });
 
   return {
-    strategies: { [CACHE.catalogue]: catalogue, [CACHE.help]: help, [CACHE.categories]: categories, [CACHE.images]: images, [CACHE.papers]: papers },
+    strategies: {
+      [CACHE.catalogue]: catalogue,
+      [CACHE.help]: help,
+      [CACHE.categories]: categories,
+      [CACHE.images]: images,
+      [CACHE.papers]: papers,
+    },
     clearUserScoped: async () => {
       // The plugin only knows caches it touched since this worker started; the explicit delete
       // covers a worker that restarted since. Leftover expiry rows for deleted URLs are harmless.
@@ -150,6 +173,8 @@ export async function deleteRetiredCaches(): Promise<void> {
   const current = new Set<string>(Object.values(CACHE));
   const names = await self.caches.keys();
   await Promise.all(
-    names.filter((name) => RUNTIME_CACHE_PATTERN.test(name) && !current.has(name)).map((name) => self.caches.delete(name)),
+    names
+      .filter((name) => RUNTIME_CACHE_PATTERN.test(name) && !current.has(name))
+      .map((name) => self.caches.delete(name)),
   );
 }

@@ -7,7 +7,12 @@
 import { CACHE } from '../src/domain/cache-names';
 
 /** The caches a request can be routed to (the meta cache holds worker state, never answers). */
-export type RuntimeCacheName = typeof CACHE.catalogue | typeof CACHE.help | typeof CACHE.categories | typeof CACHE.images | typeof CACHE.papers;
+export type RuntimeCacheName =
+  | typeof CACHE.catalogue
+  | typeof CACHE.help
+  | typeof CACHE.categories
+  | typeof CACHE.images
+  | typeof CACHE.papers;
 
 const IMAGE_EXT = /\.(?:svg|png|jpe?g|webp|gif)$/i;
 

@@ -1,13 +1,7 @@
 // The worker's side effects for sw/scope.ts: where the scope is kept (a Cache Storage entry, so
 // it survives worker restarts without IndexedDB), how it is learned from the server, and how
 // sign-in / sign-out answers passing through the worker switch it in time.
-import {
-  CACHE,
-  SCOPE_ENTRY_PATH,
-  isCacheScope,
-  scopeForUsername,
-  type CacheScope,
-} from '../src/domain/cache-names';
+import { CACHE, SCOPE_ENTRY_PATH, isCacheScope, scopeForUsername, type CacheScope } from '../src/domain/cache-names';
 import type { SessionEvent } from './routes';
 import type { ScopeStore } from './scope';
 

@@ -51,7 +51,8 @@ const runtime = createRuntimeCaches(scope, reportToPage);
 
 for (const [cacheName, strategy] of Object.entries(runtime.strategies)) {
   registerRoute(
-    ({ url, request }) => url.origin === self.location.origin && runtimeCacheFor(request.method, url.pathname) === cacheName,
+    ({ url, request }) =>
+      url.origin === self.location.origin && runtimeCacheFor(request.method, url.pathname) === cacheName,
     strategy,
   );
 }
@@ -60,12 +61,14 @@ for (const [cacheName, strategy] of Object.entries(runtime.strategies)) {
 // before the page reloads with the new session (sw/scope-io.ts). Every other per-user request
 // (cart, orders, user, favourites, addresses, invoices) goes to the network untouched.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && sessionEventFor(request.method, url.pathname) === 'login',
+  ({ url, request }) =>
+    url.origin === self.location.origin && sessionEventFor(request.method, url.pathname) === 'login',
   ({ request }) => observeSession('login', request, scope),
   'POST',
 );
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && sessionEventFor(request.method, url.pathname) === 'logout',
+  ({ url, request }) =>
+    url.origin === self.location.origin && sessionEventFor(request.method, url.pathname) === 'logout',
   ({ request }) => observeSession('logout', request, scope),
   'DELETE',
 );

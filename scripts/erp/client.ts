@@ -40,7 +40,14 @@ export interface Answer<T = unknown> {
 export const newNonce = (): string => randomBytes(16).toString('base64url');
 
 /** The five lines of docs/integration-api.md "Signing", HMAC-SHA256 under the secret, lower-case hex. */
-export function signRequest(secret: string, method: string, target: string, timestamp: string, nonce: string, body: string): string {
+export function signRequest(
+  secret: string,
+  method: string,
+  target: string,
+  timestamp: string,
+  nonce: string,
+  body: string,
+): string {
   const bodyHash = createHash('sha256').update(body, 'utf8').digest('hex');
   const text = `${method.toUpperCase()}\n${target}\n${timestamp}\n${nonce}\n${bodyHash}`;
   return createHmac('sha256', secret).update(text).digest('hex');
@@ -54,7 +61,12 @@ export class ErpClient {
   }
 
   /** `path` below /api/integration/v1, with its query string if any. */
-  async call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, options: CallOptions = {}): Promise<Answer<T>> {
+  async call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<Answer<T>> {
     const target = `${API_PREFIX}${path}`;
     const text = body === undefined ? '' : JSON.stringify(body);
     const timestamp = options.timestamp ?? String(Math.floor((this.opts.now?.() ?? new Date()).getTime() / 1000));
@@ -69,7 +81,10 @@ export class ErpClient {
       ...options.headers,
     };
     const url = `${this.opts.baseUrl}${target}`;
-    const req = method === 'GET' ? new Request(url, { method, headers }) : new Request(url, { method: 'POST', headers, body: text });
+    const req =
+      method === 'GET'
+        ? new Request(url, { method, headers })
+        : new Request(url, { method: 'POST', headers, body: text });
     const res = await (this.opts.fetch ?? fetch)(req);
     const raw = await res.text();
     let parsed: Answer<T>['body'];
@@ -86,7 +101,10 @@ export class ErpClient {
   }
 
   post<T = unknown>(path: string, body: unknown, options: CallOptions = {}): Promise<Answer<T>> {
-    return this.call<T>('POST', path, body, { idempotencyKey: options.idempotencyKey ?? `erp-${newNonce()}`, ...options });
+    return this.call<T>('POST', path, body, {
+      idempotencyKey: options.idempotencyKey ?? `erp-${newNonce()}`,
+      ...options,
+    });
   }
 }
 
@@ -104,5 +122,9 @@ export async function bootstrapClient(
       body: JSON.stringify(input),
     }),
   );
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<{ key_id: string; secret: string; scopes: string[] }>['body'] };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Answer<{ key_id: string; secret: string; scopes: string[] }>['body'],
+  };
 }

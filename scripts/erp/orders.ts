@@ -35,7 +35,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /** A run-unique serial so codes never repeat across runs against the same shop. */
 let serial = Date.now() % 1_000_000_000;
-const traceCode = (goodsId: number) => `8${String(goodsId % 1_000_000).padStart(6, '0')}${String(serial++ % 1_000_000_000).padStart(9, '0')}0000`;
+const traceCode = (goodsId: number) =>
+  `8${String(goodsId % 1_000_000).padStart(6, '0')}${String(serial++ % 1_000_000_000).padStart(9, '0')}0000`;
 
 function shipBody(order: FeedOrder, now: Date) {
   const expires = new Date(now.getTime() + 2 * 365 * 86_400_000).toISOString().slice(0, 10);
@@ -56,7 +57,9 @@ export async function simulateOrders(erp: ErpClient, signal: AbortSignal): Promi
   const result: OrderSimulation = { pulled: 0, shipped: 0 };
   let cursor = 0;
   while (!signal.aborted) {
-    const page = await erp.get<{ orders: FeedOrder[]; next_cursor: number; has_more: boolean }>(`/orders?cursor=${cursor}&limit=100`);
+    const page = await erp.get<{ orders: FeedOrder[]; next_cursor: number; has_more: boolean }>(
+      `/orders?cursor=${cursor}&limit=100`,
+    );
     if (page.status !== 200) {
       console.log(`[erp] orders: the feed answered ${page.status} ${page.body.msg}`);
       return result;
@@ -64,13 +67,17 @@ export async function simulateOrders(erp: ErpClient, signal: AbortSignal): Promi
     const { orders, next_cursor, has_more } = page.body.data;
     if (orders.length > 0) {
       result.pulled += orders.length;
-      const ack = await erp.post<{ results: { ok: boolean }[] }>('/orders/ack', { orders: orders.map((o) => ({ id: o.id, change_seq: o.change_seq })) });
+      const ack = await erp.post<{ results: { ok: boolean }[] }>('/orders/ack', {
+        orders: orders.map((o) => ({ id: o.id, change_seq: o.change_seq })),
+      });
       if (ack.status !== 200) console.log(`[erp] orders: ack answered ${ack.status} ${ack.body.msg}`);
       for (const o of orders.filter((x) => x.status === 'paid')) {
         // Each move's own Idempotency-Key: a retry after a lost answer changes nothing again.
         await erp.post(`/orders/${o.id}/accept`, {}, { idempotencyKey: `accept-${o.id}` });
         await erp.post(`/orders/${o.id}/pick`, {}, { idempotencyKey: `pick-${o.id}` });
-        const shipped = await erp.post<{ changed: boolean }>(`/orders/${o.id}/ship`, shipBody(o, new Date()), { idempotencyKey: `ship-${o.id}-${o.change_seq}` });
+        const shipped = await erp.post<{ changed: boolean }>(`/orders/${o.id}/ship`, shipBody(o, new Date()), {
+          idempotencyKey: `ship-${o.id}-${o.change_seq}`,
+        });
         if (shipped.status === 200) result.shipped += 1;
         else console.log(`[erp] orders: ${o.order_no} not shipped: ${shipped.status} ${shipped.body.msg}`);
       }

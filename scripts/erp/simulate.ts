@@ -40,21 +40,34 @@ async function credentials(): Promise<ErpClient> {
   const secret = process.env.ERP_SECRET;
   if (keyId && secret) return new ErpClient({ baseUrl: SHOP_URL, keyId, secret });
   const token = process.env.INTEGRATION_BOOTSTRAP_TOKEN;
-  if (!token) throw new Error('set ERP_KEY_ID and ERP_SECRET (a client made in the console), or INTEGRATION_BOOTSTRAP_TOKEN (the same as the shop\'s)');
+  if (!token)
+    throw new Error(
+      "set ERP_KEY_ID and ERP_SECRET (a client made in the console), or INTEGRATION_BOOTSTRAP_TOKEN (the same as the shop's)",
+    );
   const made = await bootstrapClient(SHOP_URL, token, { name: 'ERP模拟器' });
-  if (made.status !== 200) throw new Error(`bootstrap refused: ${made.status} ${made.body.msg} (${JSON.stringify(made.body.data)}); revoke the earlier bootstrap client in the console, or pass ERP_KEY_ID/ERP_SECRET`);
-  console.log(`[erp] bootstrapped client ${made.body.data.key_id}; keep its secret to run again: ERP_KEY_ID=${made.body.data.key_id} ERP_SECRET=${made.body.data.secret}`);
+  if (made.status !== 200)
+    throw new Error(
+      `bootstrap refused: ${made.status} ${made.body.msg} (${JSON.stringify(made.body.data)}); revoke the earlier bootstrap client in the console, or pass ERP_KEY_ID/ERP_SECRET`,
+    );
+  console.log(
+    `[erp] bootstrapped client ${made.body.data.key_id}; keep its secret to run again: ERP_KEY_ID=${made.body.data.key_id} ERP_SECRET=${made.body.data.secret}`,
+  );
   return new ErpClient({ baseUrl: SHOP_URL, keyId: made.body.data.key_id, secret: made.body.data.secret });
 }
 
 function report(what: string, res: Answer<BatchAnswer>, ms: number): void {
   if (res.body.code !== 10000) {
-    console.log(`[erp] ${what}: refused ${res.status} ${(res.body.data as unknown as { reason?: string } | null)?.reason ?? ''} ${res.body.msg}`);
+    console.log(
+      `[erp] ${what}: refused ${res.status} ${(res.body.data as unknown as { reason?: string } | null)?.reason ?? ''} ${res.body.msg}`,
+    );
     return;
   }
   const d = res.body.data;
-  console.log(`[erp] ${what}: ${d.applied} applied, ${d.unchanged} unchanged, ${d.ignored} ignored, ${d.failed} failed in ${ms.toFixed(0)} ms`);
-  for (const r of d.results.filter((x) => x.status === 'failed').slice(0, 3)) console.log(`        item ${r.index} ${r.code}: ${r.errors.join('; ')}`);
+  console.log(
+    `[erp] ${what}: ${d.applied} applied, ${d.unchanged} unchanged, ${d.ignored} ignored, ${d.failed} failed in ${ms.toFixed(0)} ms`,
+  );
+  for (const r of d.results.filter((x) => x.status === 'failed').slice(0, 3))
+    console.log(`        item ${r.index} ${r.code}: ${r.errors.join('; ')}`);
 }
 
 async function pushGoods(erp: ErpClient, warehouse: string): Promise<void> {
@@ -75,7 +88,11 @@ async function pushGoods(erp: ErpClient, warehouse: string): Promise<void> {
       });
     }
     const t0 = performance.now();
-    const res = await erp.post<BatchAnswer>('/goods', { create_missing: true, items }, { idempotencyKey: `sim-goods-${start}-${GOODS}-${BATCH}` });
+    const res = await erp.post<BatchAnswer>(
+      '/goods',
+      { create_missing: true, items },
+      { idempotencyKey: `sim-goods-${start}-${GOODS}-${BATCH}` },
+    );
     report(`goods ${start}–${start + items.length - 1}`, res, performance.now() - t0);
   }
 }
@@ -87,7 +104,9 @@ async function streamChanges(erp: ErpClient, until: number): Promise<void> {
     const stock = round % 2 === 1;
     const items = Array.from({ length: BATCH }, () => {
       const n = 1 + Math.floor(Math.random() * GOODS);
-      return stock ? { external_code: code(n), seq: nextSeq(), stock: Math.floor(Math.random() * 500) } : { external_code: code(n), seq: nextSeq(), price: 500 + Math.floor(Math.random() * 3000) };
+      return stock
+        ? { external_code: code(n), seq: nextSeq(), stock: Math.floor(Math.random() * 500) }
+        : { external_code: code(n), seq: nextSeq(), price: 500 + Math.floor(Math.random() * 3000) };
     });
     const t0 = performance.now();
     const res = await erp.post<BatchAnswer>(stock ? '/stock' : '/prices', { items });

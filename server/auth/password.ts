@@ -50,11 +50,13 @@ function parse(stored: string): StoredHash | null {
   const m = STORED_RE.exec(stored);
   if (!m) return null;
   const cost = { logN: Number(m[1]), r: Number(m[2]), p: Number(m[3]) };
-  if (cost.logN < 1 || cost.logN > MAX_LOG_N || cost.r < 1 || cost.r > MAX_R || cost.p < 1 || cost.p > MAX_P) return null;
+  if (cost.logN < 1 || cost.logN > MAX_LOG_N || cost.r < 1 || cost.r > MAX_R || cost.p < 1 || cost.p > MAX_P)
+    return null;
   return { cost, key: Buffer.from(m[4], 'hex'), legacy: false };
 }
 
-const format = (cost: ScryptCost, key: Buffer) => `$scrypt$ln=${cost.logN},r=${cost.r},p=${cost.p}$${key.toString('hex')}`;
+const format = (cost: ScryptCost, key: Buffer) =>
+  `$scrypt$ln=${cost.logN},r=${cost.r},p=${cost.p}$${key.toString('hex')}`;
 
 /**
  * Compatibility normalisation (NFKC): the same password typed on another keyboard or input method
@@ -97,5 +99,10 @@ export async function verifyPassword(plain: string, hash: string, salt: string):
 export function needsRehash(hash: string): boolean {
   const stored = parse(hash);
   if (!stored) return false;
-  return stored.legacy || stored.cost.logN !== PASSWORD_COST.logN || stored.cost.r !== PASSWORD_COST.r || stored.cost.p !== PASSWORD_COST.p;
+  return (
+    stored.legacy ||
+    stored.cost.logN !== PASSWORD_COST.logN ||
+    stored.cost.r !== PASSWORD_COST.r ||
+    stored.cost.p !== PASSWORD_COST.p
+  );
 }

@@ -12,7 +12,14 @@ import type { AppEnv, SessionUser } from '../env.ts';
 import { AppError, notFound, notSignedIn } from '../http/envelope.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { CertificateFacts } from '@domain/qualifications.ts';
-import { beginSessionRead, forgetSession, forgetUserSessions, recallSession, rememberSession, type SessionRow } from './session-memo.ts';
+import {
+  beginSessionRead,
+  forgetSession,
+  forgetUserSessions,
+  recallSession,
+  rememberSession,
+  type SessionRow,
+} from './session-memo.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -85,7 +92,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
       const safe = (c.req.method === 'GET' || c.req.method === 'HEAD') && deps.config.sessionMemo !== false;
       let row = safe ? recallSession(deps, id, now.getTime()) : undefined;
       // A remembered row whose refresh is due is read again, so the sliding refresh still happens.
-      if (row && (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS)) row = undefined;
+      if (row && (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS))
+        row = undefined;
       if (!row) {
         const ticket = beginSessionRead(deps);
         row = await readSession(deps.db, id, now);
@@ -106,7 +114,14 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
           homeCompanyId: row.companyId,
           actingCompanyId: row.actingCompanyId,
         });
-        if (row.viewerCompanyId !== null && row.reviewStatus !== null && row.isSpecial !== null && row.rank !== null && row.kind !== null && row.scope !== null) {
+        if (
+          row.viewerCompanyId !== null &&
+          row.reviewStatus !== null &&
+          row.isSpecial !== null &&
+          row.rank !== null &&
+          row.kind !== null &&
+          row.scope !== null
+        ) {
           companyFactsPerRequest.set(c, {
             companyId: row.viewerCompanyId,
             reviewStatus: row.reviewStatus,
@@ -198,7 +213,14 @@ export async function createSession(c: Context<AppEnv>, userId: number): Promise
     .where(eq(users.id, userId))
     .returning({ username: users.username, companyId: users.companyId });
   writeCookie(c, token);
-  const user: SessionUser = { sessionId: id, userId, username: u.username, companyId: u.companyId, homeCompanyId: u.companyId, actingCompanyId: null };
+  const user: SessionUser = {
+    sessionId: id,
+    userId,
+    username: u.username,
+    companyId: u.companyId,
+    homeCompanyId: u.companyId,
+    actingCompanyId: null,
+  };
   c.set('user', user);
   return user;
 }
@@ -221,7 +243,9 @@ export async function destroySession(c: Context<AppEnv>): Promise<void> {
 export async function destroyUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
   // All of them, the kept one too: its member's row changed as well, and it is read again at once.
   forgetUserSessions(userId);
 }

@@ -52,7 +52,14 @@ export function staffSessionMiddleware(): MiddlewareHandler<AppEnv> {
         })
         .from(staffSessions)
         .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-        .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now), eq(staff.disabled, false), isNotNull(staff.consoleRole)))
+        .where(
+          and(
+            eq(staffSessions.id, id),
+            gt(staffSessions.expiresAt, now),
+            eq(staff.disabled, false),
+            isNotNull(staff.consoleRole),
+          ),
+        )
         .limit(1);
       if (row && row.role && row.username) {
         c.set('operator', {
@@ -110,7 +117,11 @@ export async function createStaffSession(c: Context<AppEnv>, staffId: number): P
 
 export async function destroyStaffSession(c: Context<AppEnv>): Promise<void> {
   const token = getCookie(c, STAFF_COOKIE);
-  if (token) await c.get('deps').db.delete(staffSessions).where(eq(staffSessions.id, hashToken(token)));
+  if (token)
+    await c
+      .get('deps')
+      .db.delete(staffSessions)
+      .where(eq(staffSessions.id, hashToken(token)));
   clearCookie(c);
   c.set('operator', null);
 }

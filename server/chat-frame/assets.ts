@@ -15,7 +15,8 @@ async function read(kind: 'js' | 'css'): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${FILES[kind]} is missing: run \`npm run build\``);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(`${FILES[kind]} is missing: run \`npm run build\``);
     throw err;
   }
 }

@@ -15,7 +15,8 @@ interface CatalogueNews {
   type: typeof CATALOGUE_CHANGED;
 }
 
-const isNews = (m: unknown): m is CatalogueNews => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === CATALOGUE_CHANGED;
+const isNews = (m: unknown): m is CatalogueNews =>
+  typeof m === 'object' && m !== null && (m as { type?: unknown }).type === CATALOGUE_CHANGED;
 
 /** A worker tells its primary (which tells the other workers). */
 export function announceCatalogueChange(): void {

@@ -28,7 +28,9 @@ export function startPlace(port: number, bootId: string): string {
 /** Records this start (and forgets the ones it replaced). Safe to call from every worker. */
 export async function registerStart(db: Db, start: StartRegistration, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const replaced = start.exclusive ? ne(serverStarts.bootId, start.bootId) : and(eq(serverStarts.place, start.place), ne(serverStarts.bootId, start.bootId));
+    const replaced = start.exclusive
+      ? ne(serverStarts.bootId, start.bootId)
+      : and(eq(serverStarts.place, start.place), ne(serverStarts.bootId, start.bootId));
     await tx.delete(serverStarts).where(replaced);
     await tx
       .insert(serverStarts)
@@ -39,12 +41,21 @@ export async function registerStart(db: Db, start: StartRegistration, now: Date)
 
 /** True while the start `bootId` may still be answering a request. */
 export async function startIsRunning(db: Db, bootId: string, now: Date): Promise<boolean> {
-  const [row] = await db.select({ lastSeenAt: serverStarts.lastSeenAt }).from(serverStarts).where(eq(serverStarts.bootId, bootId)).limit(1);
+  const [row] = await db
+    .select({ lastSeenAt: serverStarts.lastSeenAt })
+    .from(serverStarts)
+    .where(eq(serverStarts.bootId, bootId))
+    .limit(1);
   return row !== undefined && row.lastSeenAt.getTime() > now.getTime() - START_GONE_AFTER_MS;
 }
 
 /** Keeps this start's row fresh until stopped; a failed beat is logged and retried next time. */
-export function startHeartbeat(db: Db, start: StartRegistration, clock: () => Date, intervalMs = START_HEARTBEAT_MS): { stop(): Promise<void> } {
+export function startHeartbeat(
+  db: Db,
+  start: StartRegistration,
+  clock: () => Date,
+  intervalMs = START_HEARTBEAT_MS,
+): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;

@@ -27,7 +27,8 @@ export async function insertJson<T extends PgTable>(
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size).map((row) => {
       const record = row as Record<string, unknown>;
-      if (Object.keys(record).length !== keys.length) throw new Error(`insertJson: rows of ${tableName} differ in keys`);
+      if (Object.keys(record).length !== keys.length)
+        throw new Error(`insertJson: rows of ${tableName} differ in keys`);
       const out: Record<string, unknown> = {};
       for (const k of keys) {
         if (!(k in record)) throw new Error(`insertJson: a row of ${tableName} lacks ${k}`);

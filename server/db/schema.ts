@@ -74,7 +74,9 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: text('id').primaryKey(),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -89,7 +91,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     /** The operator's name as it was, so renaming an account does not rewrite history. */
     staffName: text('staff_name').notNull(),
     /** e.g. company.approve, company.reject, company.settings, staff.totp_require */
@@ -138,7 +142,10 @@ export const companies = pgTable(
     salespersonId: integer('salesperson_id').references(() => staff.id),
     contractSignedAt: ts('contract_signed_at'),
     /** 经营范围 codes the company may buy (drives 控销 and scope checks). */
-    businessScope: text('business_scope').array().notNull().default(sql`'{}'::text[]`),
+    businessScope: text('business_scope')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     creditCode: text('credit_code').notNull().default(''),
     legalPerson: text('legal_person').notNull().default(''),
     contactName: text('contact_name').notNull().default(''),
@@ -158,7 +165,12 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('companies_parent_idx').on(t.parentId), uniqueIndex('companies_erp_code_uq').on(t.erpCode).where(sql`${t.erpCode} <> ''`)],
+  (t) => [
+    index('companies_parent_idx').on(t.parentId),
+    uniqueIndex('companies_erp_code_uq')
+      .on(t.erpCode)
+      .where(sql`${t.erpCode} <> ''`),
+  ],
 );
 
 /** Qualification documents (资质) uploaded at registration or in the account centre. */
@@ -166,7 +178,9 @@ export const qualificationFiles = pgTable(
   'qualification_files',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** e.g. business_license, drug_license, gsp, medical_device, power_of_attorney, id_card */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
@@ -176,7 +190,9 @@ export const qualificationFiles = pgTable(
     /** Valid-until day (Shanghai); null for documents without one (身份证 copies, 委托书 without end). */
     expiresOn: date('expires_on'),
     /** Review state: only `approved` rows count for buying; a renewal waits as `pending`. */
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     /** 证书编号 and 发证机关 as printed on the certificate. */
     number: text('number').notNull().default(''),
     issuer: text('issuer').notNull().default(''),
@@ -231,7 +247,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -254,7 +272,9 @@ export const loginEvents = pgTable(
   'login_events',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     method: text('method', { enum: ['password', 'register'] }).notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -294,7 +314,9 @@ export const phoneCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['register', 'reset_password', 'change_password', 'change_phone', 'login'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['register', 'reset_password', 'change_password', 'change_phone', 'login'],
+    }).notNull(),
     code: text('code').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -363,7 +385,9 @@ export const categories = pgTable(
     logo: text('logo').notNull().default(''),
     logo1: text('logo1').notNull().default(''),
     /** Which zone tree a root belongs to: standard (西药/中成药/保健…), zy (中药饮片), qx (器械). */
-    zone: text('zone', { enum: ['standard', 'zy', 'qx'] }).notNull().default('standard'),
+    zone: text('zone', { enum: ['standard', 'zy', 'qx'] })
+      .notNull()
+      .default('standard'),
     sort: integer('sort').notNull().default(0),
     isShow: boolean('is_show').notNull().default(true),
   },
@@ -421,16 +445,22 @@ export const goods = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs(sql`search_grams(("name" || ' ' || "common_name"))`),
-    manufacturerId: integer('manufacturer_id').notNull().references(() => manufacturers.id),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id),
     /** 生产厂家, denormalised for lists and search. */
     sccj: text('sccj').notNull(),
     sccjPinyinInitials: text('sccj_pinyin_initials').notNull().default(''),
     brandId: integer('brand_id').references(() => brands.id),
-    categoryId: integer('category_id').notNull().references(() => categories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
     /** The leaf's ancestors, so any level filters with one indexed predicate. */
     categoryL1: integer('category_l1').notNull(),
     categoryL2: integer('category_l2').notNull(),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
     /** 规格 */
     ypgg: text('ypgg').notNull().default(''),
     /** 包装单位 */
@@ -465,7 +495,10 @@ export const goods = pgTable(
     isBuy: boolean('is_buy').notNull().default(true),
     isOnSale: boolean('is_on_sale').notNull().default(true),
     /** Badge tags: 优 秒 满 换购 赠 特 新 */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFreeShipping: boolean('is_free_shipping').notNull().default(false),
     freeShippingNumber: integer('free_shipping_number').notNull().default(0),
     /** 单品包邮 when the buyer takes at least qg_number. */
@@ -492,7 +525,10 @@ export const goods = pgTable(
     purchaseLimit: integer('purchase_limit').notNull().default(0),
     minBuy: integer('min_buy').notNull().default(1),
     image: text('image').notNull().default(''),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     storage: text('storage').notNull().default(''),
     salesCount: integer('sales_count').notNull().default(0),
@@ -500,7 +536,9 @@ export const goods = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('goods_external_code_uq').on(t.externalCode).where(sql`${t.externalCode} <> ''`),
+    uniqueIndex('goods_external_code_uq')
+      .on(t.externalCode)
+      .where(sql`${t.externalCode} <> ''`),
     index('goods_category_idx').on(t.categoryId, t.salesCount),
     index('goods_category_l1_idx').on(t.categoryL1, t.salesCount),
     index('goods_category_l2_idx').on(t.categoryL2, t.salesCount),
@@ -543,12 +581,24 @@ export const goods = pgTable(
     index('goods_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
     // Zone pages: each zone's on-sale goods by sales, small partial indexes, so neither the page
     // (ordered walk) nor the total (bounded count) reads the rest of the catalogue.
-    index('goods_zone_jxq_idx').on(t.salesCount).where(sql`${t.isJxq} AND ${t.isOnSale}`),
-    index('goods_zone_kx_idx').on(t.salesCount).where(sql`${t.isKx} AND ${t.isOnSale}`),
-    index('goods_zone_zy_idx').on(t.salesCount).where(sql`${t.isZy} AND ${t.isOnSale}`),
-    index('goods_zone_qx_idx').on(t.salesCount).where(sql`${t.isQx} AND ${t.isOnSale}`),
-    index('goods_zone_yx_idx').on(t.salesCount).where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
-    index('goods_zone_youx_idx').on(t.salesCount).where(sql`${t.isYoux} AND ${t.isOnSale}`),
+    index('goods_zone_jxq_idx')
+      .on(t.salesCount)
+      .where(sql`${t.isJxq} AND ${t.isOnSale}`),
+    index('goods_zone_kx_idx')
+      .on(t.salesCount)
+      .where(sql`${t.isKx} AND ${t.isOnSale}`),
+    index('goods_zone_zy_idx')
+      .on(t.salesCount)
+      .where(sql`${t.isZy} AND ${t.isOnSale}`),
+    index('goods_zone_qx_idx')
+      .on(t.salesCount)
+      .where(sql`${t.isQx} AND ${t.isOnSale}`),
+    index('goods_zone_yx_idx')
+      .on(t.salesCount)
+      .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
+    index('goods_zone_youx_idx')
+      .on(t.salesCount)
+      .where(sql`${t.isYoux} AND ${t.isOnSale}`),
   ],
 );
 
@@ -557,7 +607,9 @@ export const goodsLadderPrices = pgTable(
   'goods_ladder_prices',
   {
     id: serial('id').primaryKey(),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     minNumber: integer('min_number').notNull(),
     price: integer('price').notNull(),
   },
@@ -569,7 +621,9 @@ export const goodsPrices = pgTable(
   'goods_prices',
   {
     id: serial('id').primaryKey(),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     rank: smallint('rank').notNull(),
     price: integer('price').notNull(),
   },
@@ -601,7 +655,10 @@ export const catalogueChanges = pgTable(
     controlled: boolean('controlled').notNull().default(false),
     changedAt: ts('changed_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.version, t.goodsId, t.kind] }), index('catalogue_changes_goods_idx').on(t.goodsId, t.version)],
+  (t) => [
+    primaryKey({ columns: [t.version, t.goodsId, t.kind] }),
+    index('catalogue_changes_goods_idx').on(t.goodsId, t.version),
+  ],
 );
 
 /**
@@ -612,13 +669,18 @@ export const goodsBatches = pgTable(
   'goods_batches',
   {
     id: serial('id').primaryKey(),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     batchNo: text('batch_no').notNull(),
     producedOn: date('produced_on'),
     expiresOn: date('expires_on'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('goods_batches_goods_batch_uq').on(t.goodsId, t.batchNo), index('goods_batches_batch_no_idx').on(t.batchNo)],
+  (t) => [
+    uniqueIndex('goods_batches_goods_batch_uq').on(t.goodsId, t.batchNo),
+    index('goods_batches_batch_no_idx').on(t.batchNo),
+  ],
 );
 
 /** A quality inspection report file (药检报告: PDF or scan) of one batch. */
@@ -626,7 +688,9 @@ export const inspectionReports = pgTable(
   'inspection_reports',
   {
     id: serial('id').primaryKey(),
-    batchId: integer('batch_id').notNull().references(() => goodsBatches.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => goodsBatches.id),
     /** e.g. 出厂检验报告, 省药检所检验报告 */
     title: text('title').notNull(),
     reportNo: text('report_no').notNull().default(''),
@@ -656,10 +720,18 @@ export const cartLines = pgTable(
   'cart_lines',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
     number: integer('number').notNull(),
     /** Unit price (fen) when added, to tell the buyer when it changed. */
     price: integer('price').notNull(),
@@ -688,9 +760,15 @@ export const cartLines = pgTable(
 export const exchangeChoices = pgTable(
   'exchange_choices',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    promotionId: integer('promotion_id').notNull().references(() => promotions.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     number: integer('number').notNull(),
     /** Exchange unit price (fen) when chosen. */
     price: integer('price').notNull(),
@@ -702,11 +780,18 @@ export const exchangeChoices = pgTable(
 export const favorites = pgTable(
   'favorites',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.goodsId] }), index('favorites_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.goodsId] }),
+    index('favorites_created_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 /** 常购清单: a quick-purchase selection saved under a name, reordered in one step (/kjcg). */
@@ -714,7 +799,9 @@ export const purchaseLists = pgTable(
   'purchase_lists',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     /**
      * `[{ goods_id, number, name }]` in the buyer's order. Kept as one value: a list is read and
@@ -732,7 +819,9 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     consignee: text('consignee').notNull(),
     phone: text('phone').notNull(),
     province: text('province').notNull(),
@@ -745,7 +834,9 @@ export const addresses = pgTable(
   (t) => [
     index('addresses_company_idx').on(t.companyId),
     // At most one default per company, held by the database too (server/services/addresses/book.ts).
-    uniqueIndex('addresses_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
+    uniqueIndex('addresses_default_uq')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -765,7 +856,9 @@ export const promotions = pgTable(
     kind: text('kind').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    rules: jsonb('rules').notNull().default(sql`'{}'::jsonb`),
+    rules: jsonb('rules')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Applies to every goods when true, else to promotion_goods. */
     allGoods: boolean('all_goods').notNull().default(false),
     startsAt: ts('starts_at').notNull(),
@@ -786,8 +879,12 @@ export const promotions = pgTable(
 export const promotionGoods = pgTable(
   'promotion_goods',
   {
-    promotionId: integer('promotion_id').notNull().references(() => promotions.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     /** Promotion unit price in fen (flash sale, group buy, combination), null = keep price. */
     price: integer('price'),
     /** Units in the combination, or the group size. */
@@ -816,7 +913,9 @@ export const couponTemplates = pgTable('coupon_templates', {
   /** Amount off (fen) — or, when discountPercent is set, a discount cap. */
   amount: integer('amount').notNull().default(0),
   discountPercent: smallint('discount_percent'),
-  scope: jsonb('scope').notNull().default(sql`'{}'::jsonb`),
+  scope: jsonb('scope')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   total: integer('total').notNull().default(0),
   issued: integer('issued').notNull().default(0),
   perCompany: integer('per_company').notNull().default(1),
@@ -831,8 +930,12 @@ export const companyCoupons = pgTable(
   'company_coupons',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    templateId: integer('template_id').notNull().references(() => couponTemplates.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => couponTemplates.id),
     /** 0 unused, 1 used, 2 expired */
     status: smallint('status').notNull().default(0),
     usedOrderId: integer('used_order_id'),
@@ -845,7 +948,9 @@ export const companyCoupons = pgTable(
 
 /** Balance (fen) and points per company; every change also writes a wallet_ledger row. */
 export const wallets = pgTable('wallets', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
   balance: bigint('balance', { mode: 'number' }).notNull().default(0),
   points: integer('points').notNull().default(0),
   updatedAt: updatedAt(),
@@ -855,7 +960,9 @@ export const walletLedger = pgTable(
   'wallet_ledger',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     account: text('account', { enum: ['balance', 'points'] }).notNull(),
     /** Signed change: fen for balance, points for points. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -878,12 +985,18 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     orderNo: text('order_no').notNull(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** pending_payment, awaiting_transfer, paid (待发货), shipped (待收货), completed, cancelled, after_sale */
     status: text('status').notNull(),
     /** normal or points (积分商城). */
-    kind: text('kind', { enum: ['normal', 'points'] }).notNull().default('normal'),
+    kind: text('kind', { enum: ['normal', 'points'] })
+      .notNull()
+      .default('normal'),
     goodsAmount: integer('goods_amount').notNull(),
     manjianAmount: integer('manjian_amount').notNull().default(0),
     couponAmount: integer('coupon_amount').notNull().default(0),
@@ -897,7 +1010,9 @@ export const orders = pgTable(
     couponId: integer('coupon_id'),
     voucherId: integer('voucher_id'),
     address: jsonb('address').notNull(),
-    invoice: jsonb('invoice').notNull().default(sql`'{}'::jsonb`),
+    invoice: jsonb('invoice')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     remark: text('remark').notNull().default(''),
     payMethod: text('pay_method'),
     hasEphedrine: boolean('has_ephedrine').notNull().default(false),
@@ -936,8 +1051,12 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     warehouseId: integer('warehouse_id').notNull(),
     /** Snapshot of what was bought, as it was. */
     name: text('name').notNull(),
@@ -965,8 +1084,12 @@ export const traceCodes = pgTable(
   'trace_codes',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
-    orderLineId: integer('order_line_id').notNull().references(() => orderLines.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
     batchNo: text('batch_no').notNull(),
     code: text('code').notNull(),
     /** console (the ship form) or erp (the integration API's ship move). */
@@ -980,7 +1103,9 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     note: text('note').notNull().default(''),
@@ -994,13 +1119,19 @@ export const shipments = pgTable(
   'shipments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
     carrier: text('carrier').notNull(),
     trackingNo: text('tracking_no').notNull(),
     /** [{ time, text }] newest last */
-    events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
+    events: jsonb('events')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** What left the warehouse: [{ order_line_id, number, batch_no, expires_on }] (the 随货同行单's rows). */
-    lines: jsonb('lines').notNull().default(sql`'[]'::jsonb`),
+    lines: jsonb('lines')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
@@ -1010,8 +1141,12 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** balance, transfer (对公转账), sandbox (built-in online gateway) */
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
@@ -1029,18 +1164,27 @@ export const afterSales = pgTable(
   'after_sales',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     kind: text('kind', { enum: ['return', 'refund', 'exchange', 'reissue'] }).notNull(),
     reason: text('reason').notNull(),
     description: text('description').notNull().default(''),
     /** [{ order_line_id, number }] */
     lines: jsonb('lines').notNull(),
-    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     amount: integer('amount').notNull().default(0),
     /** submitted, approved, rejected, returning, refunded, closed */
     status: text('status').notNull(),
-    history: jsonb('history').notNull().default(sql`'[]'::jsonb`),
+    history: jsonb('history')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1059,8 +1203,12 @@ export const orderRefunds = pgTable(
   'order_refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** The after-sale it belongs to; null for a cancel. */
     afterSaleId: integer('after_sale_id').references(() => afterSales.id),
     /** How the money was paid: balance (checkout deduction or 余额支付), online (a gateway), transfer (对公转账). */
@@ -1091,8 +1239,12 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** normal (普通发票) or special (增值税专用发票) */
     kind: text('kind', { enum: ['normal', 'special'] }).notNull(),
     title: text('title').notNull(),
@@ -1176,7 +1328,9 @@ export const draws = pgTable('draws', {
 
 export const drawPrizes = pgTable('draw_prizes', {
   id: serial('id').primaryKey(),
-  drawId: integer('draw_id').notNull().references(() => draws.id),
+  drawId: integer('draw_id')
+    .notNull()
+    .references(() => draws.id),
   name: text('name').notNull(),
   remarks: text('remarks').notNull().default(''),
   weight: integer('weight').notNull(),
@@ -1190,8 +1344,12 @@ export const drawRecords = pgTable(
   'draw_records',
   {
     id: serial('id').primaryKey(),
-    drawId: integer('draw_id').notNull().references(() => draws.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => draws.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     prizeId: integer('prize_id').references(() => drawPrizes.id),
     /** The prize as won (name and remarks may change later). */
     prizeName: text('prize_name').notNull().default(''),
@@ -1279,7 +1437,9 @@ export const articles = pgTable(
   'articles',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id').notNull().references(() => articleCategories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => articleCategories.id),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     body: text('body').notNull(),
@@ -1325,11 +1485,15 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** system, order, promotion (src/domain/messages.ts MESSAGE_KINDS) */
-    kind: text('kind', { enum: ['system', 'order', 'promotion'] }).notNull().default('system'),
+    kind: text('kind', { enum: ['system', 'order', 'promotion'] })
+      .notNull()
+      .default('system'),
     /** A shop path the message opens (order, after-sale, coupons); null when there is none. */
     link: text('link'),
     /**
@@ -1355,7 +1519,9 @@ export const productRequests = pgTable(
   'product_requests',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     sccj: text('sccj').notNull().default(''),
     ypgg: text('ypgg').notNull().default(''),
@@ -1383,7 +1549,10 @@ export const feedback = pgTable(
     kind: text('kind').notNull().default('suggestion'),
     content: text('content').notNull(),
     contact: text('contact').notNull().default(''),
-    photos: integer('photos').array().notNull().default(sql`'{}'::int[]`),
+    photos: integer('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     reply: text('reply').notNull().default(''),
     repliedAt: ts('replied_at'),
     createdAt: createdAt(),
@@ -1400,8 +1569,12 @@ export const goodsAlerts = pgTable(
   'goods_alerts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     kind: text('kind').notNull(),
     targetPrice: integer('target_price'),
     notifiedAt: ts('notified_at'),
@@ -1409,7 +1582,9 @@ export const goodsAlerts = pgTable(
   },
   (t) => [
     uniqueIndex('goods_alerts_uq').on(t.companyId, t.goodsId, t.kind),
-    index('goods_alerts_armed_idx').on(t.goodsId).where(sql`${t.notifiedAt} IS NULL`),
+    index('goods_alerts_armed_idx')
+      .on(t.goodsId)
+      .where(sql`${t.notifiedAt} IS NULL`),
   ],
 );
 
@@ -1421,7 +1596,9 @@ export const contracts = pgTable(
   'contracts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     version: text('version').notNull(),
     signedAt: ts('signed_at').notNull().defaultNow(),
     signerName: text('signer_name').notNull(),
@@ -1447,9 +1624,15 @@ export const chatConversations = pgTable(
   'chat_conversations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    status: text('status', { enum: ['waiting', 'open', 'closed'] }).notNull().default('waiting'),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['waiting', 'open', 'closed'] })
+      .notNull()
+      .default('waiting'),
     /** The operator (staff row) answering it; null while waiting. */
     agentId: integer('agent_id').references(() => staff.id),
     lastMessageAt: ts('last_message_at').notNull().defaultNow(),
@@ -1457,7 +1640,9 @@ export const chatConversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('chat_conversations_live_uq').on(t.userId).where(sql`${t.status} <> 'closed'`),
+    uniqueIndex('chat_conversations_live_uq')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'closed'`),
     index('chat_conversations_status_idx').on(t.status, t.lastMessageAt),
   ],
 );
@@ -1472,7 +1657,9 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id').notNull().references(() => chatConversations.id),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
     /** buyer, agent, or system (taken, transferred, closed notices). */
     sender: text('sender', { enum: ['buyer', 'agent', 'system'] }).notNull(),
     /** The operator who wrote an agent line. */
@@ -1507,7 +1694,10 @@ export const integrationClients = pgTable(
     /** Sent in X-Key-Id; public, never reused. */
     keyId: text('key_id').notNull(),
     /** goods:write, stock:write … (src/domain/integration.ts INTEGRATION_SCOPES). */
-    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     note: text('note').notNull().default(''),
     createdBy: integer('created_by').references(() => staff.id),
     createdAt: createdAt(),
@@ -1528,7 +1718,9 @@ export const integrationClients = pgTable(
   },
   (t) => [
     uniqueIndex('integration_clients_key_id_uq').on(t.keyId),
-    uniqueIndex('integration_clients_bootstrap_uq').on(t.bootstrap).where(sql`${t.bootstrap} AND ${t.revokedAt} IS NULL`),
+    uniqueIndex('integration_clients_bootstrap_uq')
+      .on(t.bootstrap)
+      .where(sql`${t.bootstrap} AND ${t.revokedAt} IS NULL`),
   ],
 );
 
@@ -1587,7 +1779,10 @@ export const integrationCalls = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('integration_calls_client_idx').on(t.clientId, t.createdAt), index('integration_calls_created_idx').on(t.createdAt)],
+  (t) => [
+    index('integration_calls_client_idx').on(t.clientId, t.createdAt),
+    index('integration_calls_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -74,7 +74,11 @@ function withoutForbiddenKeys(value: unknown): unknown {
   return entries.length > 0 && Object.keys(out).length === 0 ? undefined : out;
 }
 
-function parseWithQs(input: string | Record<string, Leaf | Leaf[]>, pairs: number, limits: BodyLimits): Record<string, unknown> {
+function parseWithQs(
+  input: string | Record<string, Leaf | Leaf[]>,
+  pairs: number,
+  limits: BodyLimits,
+): Record<string, unknown> {
   if (pairs > limits.maxParameters) throw badRequest(BAD_BODY_MSG);
   let parsed: Record<string, unknown>;
   try {

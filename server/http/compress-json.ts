@@ -48,7 +48,12 @@ export function compressJson(): MiddlewareHandler {
       raw.length < COMPRESS_THRESHOLD_BYTES
         ? raw
         : encoding === 'br'
-          ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          ? await brotli(raw, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            })
           : await gz(raw, { level: GZIP_LEVEL });
     // The body was read: a new answer with the same status and headers (Hono copies them over).
     c.res = new Response(new Uint8Array(body), { status: res.status, headers: res.headers });

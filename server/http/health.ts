@@ -25,7 +25,11 @@ export function healthRoutes(deps: Deps): Hono<AppEnv> {
       ]);
       return c.json({ code: 10000, msg: 'ok', data: { database: 'up' } });
     } catch (err) {
-      (deps.log ?? (() => {}))({ event: 'health.not_ready', request_id: c.get('requestId'), error: err instanceof Error ? err.message : String(err) });
+      (deps.log ?? (() => {}))({
+        event: 'health.not_ready',
+        request_id: c.get('requestId'),
+        error: err instanceof Error ? err.message : String(err),
+      });
       return c.json({ code: 503, msg: DATABASE_DOWN_MSG, data: { database: 'down' } }, 503);
     } finally {
       clearTimeout(timer);

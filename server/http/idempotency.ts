@@ -43,7 +43,9 @@ const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([401, ...MOMENTARY_STATU
 /** Canonical JSON (sorted keys; uploaded files by name, type and content hash) for the request hash. */
 async function canonical(value: unknown): Promise<string> {
   if (value instanceof File) {
-    const digest = createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex');
+    const digest = createHash('sha256')
+      .update(new Uint8Array(await value.arrayBuffer()))
+      .digest('hex');
     return JSON.stringify({ file: value.name, type: value.type, sha256: digest });
   }
   if (Array.isArray(value)) return `[${(await Promise.all(value.map(canonical))).join(',')}]`;
@@ -58,7 +60,9 @@ async function canonical(value: unknown): Promise<string> {
 }
 
 export async function requestHash(method: string, path: string, body: unknown): Promise<string> {
-  return createHash('sha256').update(`${method} ${path}\n${await canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${await canonical(body)}`)
+    .digest('hex');
 }
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -99,7 +103,15 @@ export function idempotency(opts: IdempotencyOptions = {}): MiddlewareHandler<Ap
     const claim = () =>
       db
         .insert(idempotencyKeys)
-        .values({ scope, key, method: c.req.method, path: c.req.path, requestHash: hash, claimedBy: boot, createdAt: now })
+        .values({
+          scope,
+          key,
+          method: c.req.method,
+          path: c.req.path,
+          requestHash: hash,
+          claimedBy: boot,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
 

@@ -20,13 +20,18 @@ const FONT =
   "'PingFang SC','Microsoft YaHei','Hiragino Sans GB','Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','WenQuanYi Zen Hei',sans-serif";
 
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!,
+  );
 }
 
 /** First `max` characters (code points, so a CJK name is never cut mid-character), control chars dropped. */
 export function clip(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this drops
-  return Array.from(text.replace(/[\u0000-\u001f\u007f]/g, '')).slice(0, max).join('');
+  return Array.from(text.replace(/[\u0000-\u001f\u007f]/g, ''))
+    .slice(0, max)
+    .join('');
 }
 
 function hashString(s: string): number {

@@ -43,16 +43,24 @@ export class RequestMetrics {
   }
 
   render(): string[] {
-    const out = ['# HELP shop_http_requests_total Requests answered, by method, route pattern and status.', '# TYPE shop_http_requests_total counter'];
+    const out = [
+      '# HELP shop_http_requests_total Requests answered, by method, route pattern and status.',
+      '# TYPE shop_http_requests_total counter',
+    ];
     for (const [key, n] of this.requests) {
       const [method, route, status] = key.split('\u0000');
       out.push(`shop_http_requests_total{method="${label(method)}",route="${label(route)}",status="${status}"} ${n}`);
     }
-    out.push('# HELP shop_http_request_duration_seconds Time to answer, by method and route pattern.', '# TYPE shop_http_request_duration_seconds histogram');
+    out.push(
+      '# HELP shop_http_request_duration_seconds Time to answer, by method and route pattern.',
+      '# TYPE shop_http_request_duration_seconds histogram',
+    );
     for (const [key, h] of this.latency) {
       const [method, route] = key.split('\u0000');
       const labels = `method="${label(method)}",route="${label(route)}"`;
-      BUCKETS.forEach((le, i) => out.push(`shop_http_request_duration_seconds_bucket{${labels},le="${le}"} ${h.counts[i]}`));
+      BUCKETS.forEach((le, i) =>
+        out.push(`shop_http_request_duration_seconds_bucket{${labels},le="${le}"} ${h.counts[i]}`),
+      );
       out.push(`shop_http_request_duration_seconds_bucket{${labels},le="+Inf"} ${h.count}`);
       out.push(`shop_http_request_duration_seconds_sum{${labels}} ${h.sum}`);
       out.push(`shop_http_request_duration_seconds_count{${labels}} ${h.count}`);

@@ -56,7 +56,8 @@ export function originCheck(config: Pick<AppConfig, 'allowedOrigins' | 'trustPro
     const origin = c.req.header('origin');
     // No Origin: a non-browser client or a same-origin navigation; cookies alone decide.
     if (origin !== undefined && UNSAFE_METHODS.has(c.req.method)) {
-      if (!isAllowedOrigin(origin, requestOrigin(c, config.trustProxy === true), config.allowedOrigins)) throw forbidden(FOREIGN_ORIGIN_MSG);
+      if (!isAllowedOrigin(origin, requestOrigin(c, config.trustProxy === true), config.allowedOrigins))
+        throw forbidden(FOREIGN_ORIGIN_MSG);
     }
     await next();
   };

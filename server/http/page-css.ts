@@ -29,13 +29,19 @@ export interface CssIndex {
 }
 
 function entryCss(manifest: ViteManifest): Set<string> {
-  return new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => c.css ?? []));
+  return new Set(
+    Object.values(manifest)
+      .filter((c) => c.isEntry)
+      .flatMap((c) => c.css ?? []),
+  );
 }
 
 /** Indexes the built CSS by the module classes it styles; `read` gives a file's text. */
 export async function indexCss(manifest: ViteManifest, read: (file: string) => Promise<string>): Promise<CssIndex> {
   const entry = entryCss(manifest);
-  const files = [...new Set(Object.values(manifest).flatMap((c: ManifestChunk) => c.css ?? []))].filter((f) => !entry.has(f));
+  const files = [...new Set(Object.values(manifest).flatMap((c: ManifestChunk) => c.css ?? []))].filter(
+    (f) => !entry.has(f),
+  );
   const texts = await Promise.all(files.map(read));
   const byClass = new Map<string, string[]>();
   files.forEach((file, i) => {
@@ -67,7 +73,12 @@ export function cssForSources(manifest: ViteManifest, sources: readonly string[]
 }
 
 /** The page modules' CSS, then that of every other module class the HTML uses, in build order. */
-export function cssForPage(manifest: ViteManifest, index: CssIndex, sources: readonly string[], html: string): string[] {
+export function cssForPage(
+  manifest: ViteManifest,
+  index: CssIndex,
+  sources: readonly string[],
+  html: string,
+): string[] {
   const files = cssForSources(manifest, sources);
   const have = new Set(files);
   const drawn = new Set<string>();

@@ -47,7 +47,13 @@ export const numberParam = (msg: string, min: number, max: number) =>
 
 /** An optional '0'/'1' query flag. */
 export const flagParam = (msg: string) =>
-  z.preprocess(blank, z.enum(['0', '1'], { error: msg }).transform((v) => v === '1').optional());
+  z.preprocess(
+    blank,
+    z
+      .enum(['0', '1'], { error: msg })
+      .transform((v) => v === '1')
+      .optional(),
+  );
 
 export const pageParams = {
   page: intParam('页码无效', 1, PAGE_MAX),
@@ -130,7 +136,12 @@ export function objectId(raw: string, notFoundMsg: string): number {
 export function numericPageQuery(pageSizeMax: number) {
   const sizeMsg = `每页数量须在1-${pageSizeMax}之间`;
   return z.object({
-    page: z.coerce.number({ error: '页码无效' }).int({ error: '页码无效' }).min(1, { error: '页码无效' }).max(10_000, { error: '页码无效' }).optional(),
+    page: z.coerce
+      .number({ error: '页码无效' })
+      .int({ error: '页码无效' })
+      .min(1, { error: '页码无效' })
+      .max(10_000, { error: '页码无效' })
+      .optional(),
     page_size: z.coerce
       .number({ error: sizeMsg })
       .int({ error: sizeMsg })

@@ -208,14 +208,24 @@ export function deferEntry(head: string): { head: string; entry: string | null; 
 
 /** The entry and its chunks (the page's modules first), appended together so none waits on another. */
 function entryAfterLoad(entry: string, imports: readonly string[], manifest: string | null): string {
-  const files = JSON.stringify({ entry, imports: imports.map((file) => `/${file}`), manifest }).replace(/</g, '\\u003c');
+  const files = JSON.stringify({ entry, imports: imports.map((file) => `/${file}`), manifest }).replace(
+    /</g,
+    '\\u003c',
+  );
   return `<script type="application/json" id="ssr-entry">${files}</script><script>${ENTRY_LOADER}</script>`;
 }
 
 export function composePage(
   template: PageTemplate,
   page: RenderedPage,
-  parts: { css: string; inlined?: readonly string[]; cssLinks?: readonly string[]; modules: string[]; imports?: readonly string[]; state: string },
+  parts: {
+    css: string;
+    inlined?: readonly string[];
+    cssLinks?: readonly string[];
+    modules: string[];
+    imports?: readonly string[];
+    state: string;
+  },
 ): string {
   const titled = template.head.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const { head, entry, manifest } = deferEntry(titled);
@@ -230,7 +240,10 @@ export function composePage(
   const scripts = entry === null ? '' : entryAfterLoad(entry, [...parts.modules, ...(parts.imports ?? [])], manifest);
   // The state block sits right after #root: it is read before the entry script runs (a module
   // script runs after the document is parsed).
-  const tail = template.tail.replace('</div>', `</div><script type="application/json" id="ssr-state">${parts.state}</script>${scripts}`);
+  const tail = template.tail.replace(
+    '</div>',
+    `</div><script type="application/json" id="ssr-state">${parts.state}</script>${scripts}`,
+  );
   return `${head}${links}${template.rootOpen}${body}${tail}`;
 }
 
@@ -301,7 +314,12 @@ function apiRequestFrom(c: Context, inner: Request): Request {
   }
   headers.delete('accept-encoding');
   const origin = new URL(c.req.url).origin;
-  return new Request(`${origin}${url.pathname}${url.search}`, { method: inner.method, headers, body: inner.body, duplex: 'half' } as RequestInit);
+  return new Request(`${origin}${url.pathname}${url.search}`, {
+    method: inner.method,
+    headers,
+    body: inner.body,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHandler {
@@ -368,7 +386,9 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     if (!encoding) return new Response(raw, { status: 200, headers });
     const body =
       encoding === 'br'
-        ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        ? await brotli(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
         : await gz(raw, { level: 6 });
     headers.set('Content-Encoding', encoding);
     return new Response(new Uint8Array(body), { status: 200, headers });

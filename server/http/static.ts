@@ -58,7 +58,11 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Built files never change under one mtime, so each is compressed once and kept (the shell is ~1 MB). */
 const compressedCache = new Map<string, Uint8Array<ArrayBuffer>>();
 
-async function compressedBody(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
+async function compressedBody(
+  full: string,
+  mtimeMs: number,
+  encoding: 'br' | 'gzip',
+): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${encoding}:${mtimeMs}:${full}`;
   const hit = compressedCache.get(key);
   if (hit) return hit;
@@ -193,7 +197,11 @@ export const CONSOLE_BASE = '/admin';
  * console (ADMIN_HOST); when it may not, /admin is a plain 404. On the console's own host, every
  * other page redirects to /admin/ (the shop is not served there).
  */
-export function consoleSite(dir: string, allowed: (c: Context) => boolean, opts: SiteOptions & { adminHostOnly: boolean }): Hono {
+export function consoleSite(
+  dir: string,
+  allowed: (c: Context) => boolean,
+  opts: SiteOptions & { adminHostOnly: boolean },
+): Hono {
   const root = path.resolve(dir);
   const site = new Hono();
 

@@ -23,7 +23,9 @@ function compressedBody(answer: StoredAnswer, encoding: 'br' | 'gzip'): Promise<
   const made =
     answer.compressed[encoding] ??
     (encoding === 'br'
-      ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? brotli(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : gz(raw, { level: GZIP_LEVEL }));
   answer.compressed[encoding] = made;
   return made;
@@ -33,10 +35,18 @@ function compressedBody(answer: StoredAnswer, encoding: 'br' | 'gzip'): Promise<
 export async function sendAnswer(c: Context, answer: StoredAnswer): Promise<Response> {
   const encoding = pickEncoding(c.req.header('Accept-Encoding'));
   // X-Catalogue-Cache says whether the answer was stored already (bench/load.ts counts them).
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', 'X-Catalogue-Cache': answer.hit ? 'hit' : 'miss' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Vary: 'Accept-Encoding',
+    'X-Catalogue-Cache': answer.hit ? 'hit' : 'miss',
+  };
   if (!encoding || answer.json.length < COMPRESS_THRESHOLD_BYTES) {
     return c.body(new Uint8Array(answer.json), 200, headers);
   }
   const body = await compressedBody(answer, encoding);
-  return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) });
+  return c.body(new Uint8Array(body), 200, {
+    ...headers,
+    'Content-Encoding': encoding,
+    'Content-Length': String(body.length),
+  });
 }

@@ -41,9 +41,14 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
  * One item of a batch checked on its own (the integration API answers per item): its value, or
  * its field errors in the shape of issuesToFieldErrors, with the same messages as parseOrThrow.
  */
-export function checkItem<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string[]> } {
+export function checkItem<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string[]> } {
   const result = schema.safeParse(value, { error: fallbackError });
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: issuesToFieldErrors(result.error.issues) };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: issuesToFieldErrors(result.error.issues) };
 }
 
 /** The request body (set by parseInput()) checked against `schema`. */

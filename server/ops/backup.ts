@@ -28,7 +28,10 @@ const POSTGRES_SUFFIX = '.pgdump';
 
 /** shop-20261125T150430Z.pglite.tar.gz: sorts by time, and the suffix says how to restore it. */
 export function backupFileName(kind: 'pglite' | 'postgres', now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return `shop-${stamp}${kind === 'pglite' ? PGLITE_SUFFIX : POSTGRES_SUFFIX}`;
 }
 
@@ -40,9 +43,15 @@ function run(command: string, args: string[]): Promise<void> {
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'ENOENT' ? new Refusal(`${command} is not installed (Debian: apt-get install postgresql-client)`) : err),
+      reject(
+        err.code === 'ENOENT'
+          ? new Refusal(`${command} is not installed (Debian: apt-get install postgresql-client)`)
+          : err,
+      ),
     );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -55,7 +64,8 @@ export async function backup(target: BackupTarget, outDir: string, now = new Dat
     if (target.databaseUrl) {
       await run('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, target.databaseUrl]);
     } else {
-      if (!existsSync(pgliteDir(target.dataDir))) throw new Refusal(`no embedded database at ${pgliteDir(target.dataDir)} (check DATA_DIR)`);
+      if (!existsSync(pgliteDir(target.dataDir)))
+        throw new Refusal(`no embedded database at ${pgliteDir(target.dataDir)} (check DATA_DIR)`);
       const lock = lockDataDir(target.dataDir);
       try {
         const client = await PGlite.create(pgliteDir(target.dataDir), { extensions: { pg_trgm } });
@@ -94,12 +104,16 @@ export async function restore(file: string, target: BackupTarget): Promise<void>
   if (!existsSync(file)) throw new Refusal(`no such backup file: ${file}`);
   const kind = await kindOf(file);
   if (kind === 'postgres') {
-    if (!target.databaseUrl) throw new Refusal(`${file} is a PostgreSQL backup: set DATABASE_URL to the empty database to restore it into`);
+    if (!target.databaseUrl)
+      throw new Refusal(`${file} is a PostgreSQL backup: set DATABASE_URL to the empty database to restore it into`);
     await assertEmptyPostgres(target.databaseUrl);
     await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target.databaseUrl}`, file]);
     return;
   }
-  if (target.databaseUrl) throw new Refusal(`${file} is a backup of the embedded database: unset DATABASE_URL and set DATA_DIR to restore it`);
+  if (target.databaseUrl)
+    throw new Refusal(
+      `${file} is a backup of the embedded database: unset DATABASE_URL and set DATA_DIR to restore it`,
+    );
   const dir = pgliteDir(target.dataDir);
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new Refusal(`${dir} is not empty: a restore goes into an empty data folder (move the old one away first)`);
@@ -121,7 +135,10 @@ async function assertEmptyPostgres(databaseUrl: string): Promise<void> {
     const { rows } = await client.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')",
     );
-    if (rows[0].n > 0) throw new Refusal('the database of DATABASE_URL is not empty: a restore goes into an empty database (createdb a new one)');
+    if (rows[0].n > 0)
+      throw new Refusal(
+        'the database of DATABASE_URL is not empty: a restore goes into an empty database (createdb a new one)',
+      );
   } finally {
     await client.end();
   }

@@ -32,13 +32,22 @@ async function main(): Promise<number> {
     return 2;
   }
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = databaseUrl ? undefined : path.join(path.resolve(process.env.DATA_DIR || path.join(projectRoot, 'data')), 'pglite');
+  const dataDir = databaseUrl
+    ? undefined
+    : path.join(path.resolve(process.env.DATA_DIR || path.join(projectRoot, 'data')), 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const opened = await openDatabase({ databaseUrl, dataDir });
   try {
     const created = await createOperator(
       opened.db,
-      { username: values.username, name: values.name, phone: values.phone, role: values.role, password, totp: values.totp },
+      {
+        username: values.username,
+        name: values.name,
+        phone: values.phone,
+        role: values.role,
+        password,
+        totp: values.totp,
+      },
       new Date(),
     );
     console.log(`operator ${values.username} (${values.role}) created, id ${created.id}`);

@@ -13,7 +13,10 @@ if (!file) {
   console.error('usage: npm run restore FILE');
   process.exit(2);
 }
-restore(path.resolve(file), { dataDir: path.resolve(env('DATA_DIR') ?? path.join(root, 'data')), databaseUrl: env('DATABASE_URL') }).then(
+restore(path.resolve(file), {
+  dataDir: path.resolve(env('DATA_DIR') ?? path.join(root, 'data')),
+  databaseUrl: env('DATABASE_URL'),
+}).then(
   () => console.log(`restored ${file}`),
   (err: unknown) => {
     console.error(err instanceof Refusal ? `refusing to restore: ${err.message}` : err);

@@ -23,9 +23,13 @@ function readLicences(raw: string): Licence[] {
     parsed = undefined;
   }
   const licences = Array.isArray(parsed) ? parsed : [];
-  const valid = licences.every((l: unknown) => typeof l === 'object' && l !== null && isText((l as Licence).name) && isText((l as Licence).number));
+  const valid = licences.every(
+    (l: unknown) => typeof l === 'object' && l !== null && isText((l as Licence).name) && isText((l as Licence).number),
+  );
   if (!Array.isArray(parsed) || !valid) {
-    throw new Refusal('SHOP_LICENCES is not a JSON list such as [{"name":"《药品经营许可证》","number":"粤AA0000000"}].');
+    throw new Refusal(
+      'SHOP_LICENCES is not a JSON list such as [{"name":"《药品经营许可证》","number":"粤AA0000000"}].',
+    );
   }
   return licences.map((l: Licence) => ({ name: l.name.trim(), number: l.number.trim() }));
 }
@@ -39,7 +43,9 @@ export function readShopFrontSettings(get: Get): ShopFrontSettings {
     if (!url) continue;
     // The page's CSP allows images from the shop itself and https only.
     if (!/^(https:\/\/[^/\s]+|\/(?!\/))\S*$/.test(url)) {
-      throw new Refusal(`${name}=${url} is not an image address: https://… or a path on the shop such as /qr/mini-program.png.`);
+      throw new Refusal(
+        `${name}=${url} is not an image address: https://… or a path on the shop such as /qr/mini-program.png.`,
+      );
     }
     settings.qrCodes = { ...settings.qrCodes, [key]: url };
   }

@@ -78,7 +78,11 @@ export function readShopSettings(env: Env, production: boolean): ShopSettings {
     }
   }
   if (missing(TRANSFER_KEYS).length === 0) {
-    settings.transferAccount = { account_name: get('TRANSFER_ACCOUNT_NAME')!, bank: get('TRANSFER_BANK')!, account_no: get('TRANSFER_ACCOUNT_NO')! };
+    settings.transferAccount = {
+      account_name: get('TRANSFER_ACCOUNT_NAME')!,
+      bank: get('TRANSFER_BANK')!,
+      account_no: get('TRANSFER_ACCOUNT_NO')!,
+    };
   }
   return settings;
 }

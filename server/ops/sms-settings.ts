@@ -28,19 +28,20 @@ export function readSmsSettings(get: Get, production: boolean): { missing: strin
   if (provider !== 'aliyun' && provider !== 'tencent') {
     throw new Refusal(`SMS_PROVIDER=${provider} is neither aliyun nor tencent.`);
   }
-  const templates = Object.fromEntries(PURPOSES.map((p) => [p, get(`SMS_TEMPLATE_${p.toUpperCase()}`) ?? get('SMS_TEMPLATE')])) as Record<
-    SmsPurpose,
-    string | undefined
-  >;
+  const templates = Object.fromEntries(
+    PURPOSES.map((p) => [p, get(`SMS_TEMPLATE_${p.toUpperCase()}`) ?? get('SMS_TEMPLATE')]),
+  ) as Record<SmsPurpose, string | undefined>;
   const missing = [...PROVIDER_KEYS[provider], 'SMS_SIGN_NAME'].filter((n) => !get(n));
   if (PURPOSES.some((p) => !templates[p])) missing.push('SMS_TEMPLATE');
   if (missing.length > 0) return { missing };
 
   const timeout = get('SMS_TIMEOUT_MS');
   const timeoutMs = timeout ? Number(timeout) : DEFAULT_SMS_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Refusal(`SMS_TIMEOUT_MS=${timeout} is not a number of milliseconds.`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Refusal(`SMS_TIMEOUT_MS=${timeout} is not a number of milliseconds.`);
   const endpoint = get('SMS_ENDPOINT');
-  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) throw new Refusal(`SMS_ENDPOINT=${endpoint} is not an origin such as https://dysmsapi.aliyuncs.com.`);
+  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint))
+    throw new Refusal(`SMS_ENDPOINT=${endpoint} is not an origin such as https://dysmsapi.aliyuncs.com.`);
   const common = { signName: get('SMS_SIGN_NAME')!, templates: templates as Record<SmsPurpose, string>, timeoutMs };
   const sms =
     provider === 'aliyun'

@@ -22,7 +22,8 @@ export function readWechatSettings(get: Get): { missing: string[]; wechat?: Wech
   }
   const timeout = get('WECHAT_TIMEOUT_MS');
   const timeoutMs = timeout ? Number(timeout) : 5_000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Refusal(`WECHAT_TIMEOUT_MS=${timeout} is not a number of milliseconds.`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Refusal(`WECHAT_TIMEOUT_MS=${timeout} is not a number of milliseconds.`);
   return {
     missing: [],
     wechat: openPlatformLogin({

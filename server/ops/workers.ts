@@ -8,13 +8,13 @@ import { BOOT_ID_ENV, bootId } from '../cluster/boot-id.ts';
 import { relayCatalogueNews } from '../cluster/catalogue-news.ts';
 import { relaySessionNews } from '../cluster/session-news.ts';
 
-
 /** WORKERS from the environment: 1 when unset; refuses nonsense and PGlite with more than one. */
 export function workerCount(env: NodeJS.ProcessEnv): number {
   const raw = env.WORKERS?.trim();
   if (!raw) return 1;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Refusal(`WORKERS=${raw} is not a whole number of processes (1 or more).`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Refusal(`WORKERS=${raw} is not a whole number of processes (1 or more).`);
   if (n > 1 && !env.DATABASE_URL) {
     throw new Refusal(
       `WORKERS=${n} needs PostgreSQL: the embedded database (no DATABASE_URL) can be used by one process only. ` +
@@ -26,7 +26,9 @@ export function workerCount(env: NodeJS.ProcessEnv): number {
 
 // From source this is server/ops/workers.ts beside server/worker.ts; built (`npm run build`), it is
 // bundled into a file of dist-server/, beside dist-server/worker.js.
-const workerEntry = fileURLToPath(import.meta.url.endsWith('.ts') ? new URL('../worker.ts', import.meta.url) : new URL('./worker.js', import.meta.url));
+const workerEntry = fileURLToPath(
+  import.meta.url.endsWith('.ts') ? new URL('../worker.ts', import.meta.url) : new URL('./worker.js', import.meta.url),
+);
 
 /**
  * The primary: forks n workers (each runs server/worker.ts), replaces one that dies while the

@@ -31,7 +31,12 @@ activityPageRoutes.get('/page', async (c) => {
   const full = q.full ?? false;
   if (q.code === 'hdzx') {
     if (!q.ids) throw validationError({ ids: [ACTIVITY_MESSAGES.id] });
-    const ids = parseIdList(q.ids, 'ids', { empty: ACTIVITY_MESSAGES.id, tooMany: `最多${MAX_TABS}个活动`, invalid: ACTIVITY_MESSAGES.id, max: MAX_TABS });
+    const ids = parseIdList(q.ids, 'ids', {
+      empty: ACTIVITY_MESSAGES.id,
+      tooMany: `最多${MAX_TABS}个活动`,
+      invalid: ACTIVITY_MESSAGES.id,
+      max: MAX_TABS,
+    });
     return ok(c, await activityPage(db, viewer, clock(), { code: 'hdzx', ids, full }));
   }
   return ok(c, await activityPage(db, viewer, clock(), { code: q.code, id: q.id, full }));

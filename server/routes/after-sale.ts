@@ -17,11 +17,7 @@ import {
   listAfterSales,
 } from '../services/after-sales/requests.ts';
 import { loadUpload } from '../services/after-sales/photos.ts';
-import {
-  AFTER_SALE_DESCRIPTION_MAX,
-  AFTER_SALE_KINDS,
-  AFTER_SALE_REASONS,
-} from '@domain/orders-after-sale.ts';
+import { AFTER_SALE_DESCRIPTION_MAX, AFTER_SALE_KINDS, AFTER_SALE_REASONS } from '@domain/orders-after-sale.ts';
 import { optionalText } from '@domain/validators.ts';
 
 export const AFTER_SALE_PAGE_SIZE = 10;
@@ -39,7 +35,10 @@ const createBody = z
     lines: z
       .array(
         z.object({
-          order_line_id: z.coerce.number({ error: PICK_LINES }).int({ error: PICK_LINES }).positive({ error: PICK_LINES }),
+          order_line_id: z.coerce
+            .number({ error: PICK_LINES })
+            .int({ error: PICK_LINES })
+            .positive({ error: PICK_LINES }),
           number: z.coerce
             .number({ error: BAD_NUMBER })
             .int({ error: BAD_NUMBER })

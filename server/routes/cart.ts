@@ -62,7 +62,13 @@ const deleteIds: IdListRule = {
 const lineIdParam = idField('购物车商品编号无效');
 
 function viewerFor(b: Buyer): CartViewer {
-  return { companyId: b.companyId, isSpecial: b.isSpecial, rank: b.rank, entitlement: b.entitlement, showPrices: b.approved };
+  return {
+    companyId: b.companyId,
+    isSpecial: b.isSpecial,
+    rank: b.rank,
+    entitlement: b.entitlement,
+    showPrices: b.approved,
+  };
 }
 
 /** Query string and body together (next_hint takes "query params"; a form body works too). */
@@ -119,18 +125,26 @@ cartRoutes.post('/', async (c) => {
   if (partial) {
     // One answer per line, so the page lists each refusal beside its row and the offline outbox
     // maps every temporary line to its server id (or drops it) by index.
-    return commitWithAnswer<CartPartialAddResult>(c, db, (r) => (r.refused.length ? PARTIAL_ADD_MESSAGE : '加入购物车成功'), async (tx) => {
-      const outcome = await addToCart(tx, buyer, requests, now, 'each');
-      return {
-        count: await cartLineCount(tx, buyer.companyId),
-        lines: outcome.lineIds.map((id) => id ?? null),
-        refused: outcome.refusals.map((r) => ({ index: r.index, goods_id: r.goodsId, msg: r.reason })),
-      };
-    });
+    return commitWithAnswer<CartPartialAddResult>(
+      c,
+      db,
+      (r) => (r.refused.length ? PARTIAL_ADD_MESSAGE : '加入购物车成功'),
+      async (tx) => {
+        const outcome = await addToCart(tx, buyer, requests, now, 'each');
+        return {
+          count: await cartLineCount(tx, buyer.companyId),
+          lines: outcome.lineIds.map((id) => id ?? null),
+          refused: outcome.refusals.map((r) => ({ index: r.index, goods_id: r.goodsId, msg: r.reason })),
+        };
+      },
+    );
   }
   return commitWithAnswer<CartAddResult>(c, db, '加入购物车成功', async (tx) => {
     const outcome = await addToCart(tx, buyer, requests, now, 'all');
-    return { count: await cartLineCount(tx, buyer.companyId), lines: [...new Set(outcome.lineIds.filter((id): id is number => id !== undefined))] };
+    return {
+      count: await cartLineCount(tx, buyer.companyId),
+      lines: [...new Set(outcome.lineIds.filter((id): id is number => id !== undefined))],
+    };
   });
 });
 
@@ -148,7 +162,10 @@ cartRoutes.post('/quick_add/:id', async (c) => {
     // The smallest valid quantity; 0 when nothing can be bought, which the add then refuses.
     const number = Math.max(1, clampQuantity(rules.min, rules));
     const outcome = await addToCart(tx, buyer, [{ ...probe, number }], now, 'all', facts);
-    return { count: await cartLineCount(tx, buyer.companyId), lines: outcome.lineIds.filter((id): id is number => id !== undefined) };
+    return {
+      count: await cartLineCount(tx, buyer.companyId),
+      lines: outcome.lineIds.filter((id): id is number => id !== undefined),
+    };
   });
 });
 
@@ -189,7 +206,11 @@ cartRoutes.post('/copy', async (c) => {
   const source = await requireBuyer(c);
   const body = c.get('body') ?? {};
   const ids = parseIdList(body.ids, 'ids', cartIdList('请选择要复制的商品'));
-  const userIds = parseIdList(body.other_user_ids, 'other_user_ids', cartIdList('请选择要复制到的门店', MAX_COPY_TARGETS));
+  const userIds = parseIdList(
+    body.other_user_ids,
+    'other_user_ids',
+    cartIdList('请选择要复制到的门店', MAX_COPY_TARGETS),
+  );
   const { db, clock } = c.get('deps');
   const scope = await companyScope(db, source.companyId);
   const targets = await buyersOfUsers(db, userIds, clock());
@@ -205,7 +226,8 @@ cartRoutes.post('/copy', async (c) => {
   return commitWithAnswer<CartCopyResult>(
     c,
     db,
-    (report) => (report.skipped.length === 0 ? '复制成功' : `已复制${report.copied.length}个，${report.skipped.length}个未能复制`),
+    (report) =>
+      report.skipped.length === 0 ? '复制成功' : `已复制${report.copied.length}个，${report.skipped.length}个未能复制`,
     (tx) => copyLines(tx, source, ids, list, now),
   );
 });

@@ -29,7 +29,10 @@ ${body}
 }
 
 const refusalPage = (msg: string) =>
-  page('无法打开在线客服', `<main class="refusal" role="alert"><h1>无法打开在线客服</h1><p>${escapeHtml(msg)}</p><p class="hint">如需帮助请拨打客服热线。</p></main>`);
+  page(
+    '无法打开在线客服',
+    `<main class="refusal" role="alert"><h1>无法打开在线客服</h1><p>${escapeHtml(msg)}</p><p class="hint">如需帮助请拨打客服热线。</p></main>`,
+  );
 
 const chatPage = (companyName: string) =>
   page(
@@ -70,11 +73,19 @@ export function chatFrameSite({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   });
   site.get('/chat.js', async (c) => {
     const js = await frameAsset('js');
-    return c.body(js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(js, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
   site.get('/chat.css', async (c) => {
     const css = await frameAsset('css');
-    return c.body(css, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(css, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
   return site;
 }

@@ -12,7 +12,16 @@ import { objectId } from '../http/params.ts';
 import { requireUser } from '../auth/session.ts';
 import { chatConversations, chatMessages } from '../db/schema.ts';
 import { requireChatMember, type ChatMember } from '../services/chat/member.ts';
-import { appendLine, liveConversation, markDelivered, markReadByMember, memberHistory, memberUnread, serialize, toChatMessage } from '../services/chat/messages.ts';
+import {
+  appendLine,
+  liveConversation,
+  markDelivered,
+  markReadByMember,
+  memberHistory,
+  memberUnread,
+  serialize,
+  toChatMessage,
+} from '../services/chat/messages.ts';
 import { goodsCard, orderCard } from '../services/chat/cards.ts';
 import { checkPhotos, loadUpload, storePhotos } from '../services/after-sales/photos.ts';
 import { MAX_UPLOAD_BYTES } from '../services/uploads.ts';
@@ -24,18 +33,35 @@ import { withTx } from '../db/tx.ts';
 export const IMAGE_NOT_FOUND = '图片不存在';
 
 const cursor = (field: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: `${field}无效` }).int({ error: `${field}无效` }).min(0, { error: `${field}无效` }).max(2_147_483_647, { error: `${field}无效` }).optional());
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${field}无效` })
+      .int({ error: `${field}无效` })
+      .min(0, { error: `${field}无效` })
+      .max(2_147_483_647, { error: `${field}无效` })
+      .optional(),
+  );
 
-const idOf = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
+const idOf = (msg: string) =>
+  z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
 
-const sendSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('text'),
-    content: z.string({ error: '请输入消息内容' }).trim().min(1, { error: '请输入消息内容' }).max(CHAT_TEXT_MAX, { error: `消息最多${CHAT_TEXT_MAX}个字` }),
-  }),
-  z.object({ kind: z.literal('goods'), goods_id: idOf('商品编号无效') }),
-  z.object({ kind: z.literal('order'), order_id: idOf('订单编号无效') }),
-], { error: '消息类型无效' });
+const sendSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('text'),
+      content: z
+        .string({ error: '请输入消息内容' })
+        .trim()
+        .min(1, { error: '请输入消息内容' })
+        .max(CHAT_TEXT_MAX, { error: `消息最多${CHAT_TEXT_MAX}个字` }),
+    }),
+    z.object({ kind: z.literal('goods'), goods_id: idOf('商品编号无效') }),
+    z.object({ kind: z.literal('order'), order_id: idOf('订单编号无效') }),
+  ],
+  { error: '消息类型无效' },
+);
 
 function credential(c: Context<AppEnv>, name: 'username' | 'token'): unknown {
   const q = c.get('query') as Record<string, unknown> | undefined;
@@ -71,8 +97,16 @@ chatRoutes.get('/stream', async (c) => {
     catchUp: async () => {
       // Only with a cursor (0 included: an empty history): otherwise the client loads GET /history.
       if (after === undefined) return [];
-      const mine = db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.userId, m.userId));
-      const rows = await db.select().from(chatMessages).where(and(inArray(chatMessages.conversationId, mine), gt(chatMessages.id, after))).orderBy(chatMessages.id).limit(200);
+      const mine = db
+        .select({ id: chatConversations.id })
+        .from(chatConversations)
+        .where(eq(chatConversations.userId, m.userId));
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(inArray(chatMessages.conversationId, mine), gt(chatMessages.id, after)))
+        .orderBy(chatMessages.id)
+        .limit(200);
       return serialize(db, rows, '/api/kf/image');
     },
   });

@@ -18,7 +18,11 @@ import type { ContractView } from '@domain/e-contract.ts';
 export const contractRoutes = new Hono<AppEnv>();
 
 const signBody = z.object({
-  version: z.string({ error: '请阅读合同后再签署' }).trim().min(1, { error: '请阅读合同后再签署' }).max(50, { error: '合同版本不正确' }),
+  version: z
+    .string({ error: '请阅读合同后再签署' })
+    .trim()
+    .min(1, { error: '请阅读合同后再签署' })
+    .max(50, { error: '合同版本不正确' }),
 });
 
 contractRoutes.get('/contract', async (c) => {

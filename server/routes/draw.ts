@@ -27,7 +27,12 @@ drawRoutes.get('/', async (c) => {
   const key = c.req.header(IDEMPOTENCY_HEADER) ?? null;
   if (key !== null && !KEY_RE.test(key)) throw validationError({ idempotency_key: [DRAW_MESSAGES.key] });
   const { db, clock, random } = c.get('deps');
-  const result = await runDrawFor(db, { drawId: id, companyId: user.companyId, requestKey: key }, clock(), random ?? Math.random);
+  const result = await runDrawFor(
+    db,
+    { drawId: id, companyId: user.companyId, requestKey: key },
+    clock(),
+    random ?? Math.random,
+  );
   return ok(c, result);
 });
 

@@ -32,11 +32,17 @@ exchangeRoutes.post('/exchange', async (c) => {
   const { db, clock } = c.get('deps');
   const now = clock();
   await withTx(db, (tx) => chooseExchange(tx, viewerFor(buyer), input, now));
-  return ok<ExchangeOffers>(c, await exchangeOffers(db, viewerFor(buyer), now), input.number === 0 ? '已取消换购' : '已选择换购商品');
+  return ok<ExchangeOffers>(
+    c,
+    await exchangeOffers(db, viewerFor(buyer), now),
+    input.number === 0 ? '已取消换购' : '已选择换购商品',
+  );
 });
 
 exchangeRoutes.get('/prizes', async (c) => {
   const buyer = await requireBuyer(c);
   // What the next order would carry if it bought nothing of those goods itself.
-  return ok<PendingPrizes>(c, { list: (await orderPrizes(c.get('deps').db, buyer.companyId, new Map())).map((p) => p.view) });
+  return ok<PendingPrizes>(c, {
+    list: (await orderPrizes(c.get('deps').db, buyer.companyId, new Map())).map((p) => p.view),
+  });
 });

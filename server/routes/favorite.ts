@@ -26,7 +26,8 @@ const GOODS_IDS: IdListRule = {
   invalid: '商品编号无效',
   max: FAVORITE_IDS_MAX,
 };
-const parseGoodsIds = (raw: z.output<typeof idsBody>['goods_ids']): number[] => parseIdList(raw, 'goods_ids', GOODS_IDS);
+const parseGoodsIds = (raw: z.output<typeof idsBody>['goods_ids']): number[] =>
+  parseIdList(raw, 'goods_ids', GOODS_IDS);
 
 export const favoriteRoutes = new Hono<AppEnv>();
 

@@ -18,7 +18,10 @@ export const feedbackRoutes = new Hono<AppEnv>();
 feedbackRoutes.post('/feedback', async (c) => {
   const user = requireCompany(c);
   const input = readInput(c, feedbackInput);
-  const photos = await checkPhotos(c.get('body')?.photos, { maxCount: FEEDBACK_PHOTOS_MAX, maxBytes: FEEDBACK_PHOTO_MAX_BYTES });
+  const photos = await checkPhotos(c.get('body')?.photos, {
+    maxCount: FEEDBACK_PHOTOS_MAX,
+    maxBytes: FEEDBACK_PHOTO_MAX_BYTES,
+  });
   const { db, clock } = c.get('deps');
   return ok(c, await createFeedback(db, user.companyId, input, photos, clock()), '感谢您的反馈，我们会尽快回复');
 });

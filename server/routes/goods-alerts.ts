@@ -32,7 +32,11 @@ goodsAlertRoutes.post('/alerts', async (c) => {
   const { db, clock } = c.get('deps');
   const viewer = { ...(await viewerOf(c)), companyId: user.companyId };
   const alert = await setGoodsAlert(db, viewer, input, clock());
-  return ok(c, alert, input.kind === 'restock' ? '已订阅到货通知，到货后将发消息提醒您' : '已设置降价提醒，降价后将发消息提醒您');
+  return ok(
+    c,
+    alert,
+    input.kind === 'restock' ? '已订阅到货通知，到货后将发消息提醒您' : '已设置降价提醒，降价后将发消息提醒您',
+  );
 });
 
 goodsAlertRoutes.delete('/alerts/:id', async (c) => {

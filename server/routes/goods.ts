@@ -15,7 +15,11 @@ import { sendAnswer } from '../http/stored-answer.ts';
 import { listGoods } from '../services/goods/list/list.ts';
 import { intParam, PAGE_SIZE_DEFAULT, pageQuery, positiveId } from '../http/params.ts';
 import { catalogueChangesFor } from '../services/catalogue/feed.ts';
-import { CATALOGUE_CHANGES_PAGE, CATALOGUE_CHANGES_PAGE_MAX, type CatalogueChangesPage } from '@domain/catalogue-changes.ts';
+import {
+  CATALOGUE_CHANGES_PAGE,
+  CATALOGUE_CHANGES_PAGE_MAX,
+  type CatalogueChangesPage,
+} from '@domain/catalogue-changes.ts';
 import { GOODS_GONE, loadGoodsDetail } from '../services/goods/detail.ts';
 import { goodsActivities } from '../services/activities.ts';
 import { cataloguePackRoutes } from './catalogue-pack.ts';
@@ -43,7 +47,9 @@ goodsRoutes.get('/search', async (c) => {
   // Suggestions carry no price or company data: every viewer with the same 控销 entitlement gets
   // the same answer, so they share it (goods/answer-cache.ts).
   const key = JSON.stringify(['search', controlled, input.type, q.text]);
-  const answer = await cachedAnswer<SearchSuggestion[]>(deps, SHARED_BUCKET, key, () => suggest(deps.db, q, input.type, { controlled }));
+  const answer = await cachedAnswer<SearchSuggestion[]>(deps, SHARED_BUCKET, key, () =>
+    suggest(deps.db, q, input.type, { controlled }),
+  );
   return sendAnswer(c, answer);
 });
 
@@ -58,7 +64,12 @@ goodsRoutes.get('/list', async (c) => {
   const deps = c.get('deps');
   // Prices, favourites and buy blocks differ per company: the answer is kept in its bucket.
   const { bucket, key } = viewerAnswerKey(viewer);
-  const answer = await cachedAnswer<GoodsListResult>(deps, bucket, JSON.stringify(['list', key, listInputKey(input)]), () => listGoods(deps, viewer, input));
+  const answer = await cachedAnswer<GoodsListResult>(
+    deps,
+    bucket,
+    JSON.stringify(['list', key, listInputKey(input)]),
+    () => listGoods(deps, viewer, input),
+  );
   return sendAnswer(c, answer);
 });
 
@@ -84,9 +95,15 @@ const changesQuery = z.object({
 goodsRoutes.get('/changes', async (c) => {
   const q = readQuery(c, changesQuery);
   const viewer = await viewerOf(c);
-  const page = await catalogueChangesFor(c.get('deps').db, viewer, { since: q.since ?? 0, after: q.after }, q.limit ?? CATALOGUE_CHANGES_PAGE, {
-    pack: q.pack === 1,
-  });
+  const page = await catalogueChangesFor(
+    c.get('deps').db,
+    viewer,
+    { since: q.since ?? 0, after: q.after },
+    q.limit ?? CATALOGUE_CHANGES_PAGE,
+    {
+      pack: q.pack === 1,
+    },
+  );
   return ok<CatalogueChangesPage>(c, page);
 });
 

@@ -7,7 +7,13 @@ import { ok } from '../http/envelope.ts';
 import { readInput, readQuery } from '../http/validate.ts';
 import { companyScope, requireCompany } from '../auth/session.ts';
 import { objectId, pageQuery } from '../http/params.ts';
-import { INVOICE_NOT_FOUND, getInvoice, invoicePdf, listInvoices, requestInvoice } from '../services/invoices/requests.ts';
+import {
+  INVOICE_NOT_FOUND,
+  getInvoice,
+  invoicePdf,
+  listInvoices,
+  requestInvoice,
+} from '../services/invoices/requests.ts';
 import { invoiceFieldsSchema } from '@domain/invoice-input.ts';
 import { idSchema } from '@domain/validators.ts';
 

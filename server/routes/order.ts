@@ -15,7 +15,13 @@ import { idField, numericPageQuery } from '../http/params.ts';
 import { requireBuyer } from '../services/cart/buyer.ts';
 import { expireDueOrders, expireOrderIfDue } from '../services/order-expiry.ts';
 import { findOrder } from '../services/orders/access.ts';
-import { listOrders, orderListQuery, ORDER_PAGE_SIZE_DEFAULT, ORDER_PAGE_SIZE_MAX, type OrderListResult } from '../services/orders/list.ts';
+import {
+  listOrders,
+  orderListQuery,
+  ORDER_PAGE_SIZE_DEFAULT,
+  ORDER_PAGE_SIZE_MAX,
+  type OrderListResult,
+} from '../services/orders/list.ts';
 import { orderDetail } from '../services/orders/view.ts';
 import { traceCodeRows, traceCodesCsv, traceCodesXlsx } from '../services/orders/trace-codes.ts';
 import { deliveryNotePdf } from '../services/admin/order-documents.ts';
@@ -65,7 +71,10 @@ orderRoutes.get('/ephedrine_receipts', async (c) => {
   const user = requireCompany(c);
   const q = readQuery(c, pageQuery);
   const { db } = c.get('deps');
-  return ok<Page<EphedrineReceiptRecord>>(c, await listReceipts(db, user.companyId, q.page ?? 1, q.page_size ?? ORDER_PAGE_SIZE_DEFAULT));
+  return ok<Page<EphedrineReceiptRecord>>(
+    c,
+    await listReceipts(db, user.companyId, q.page ?? 1, q.page_size ?? ORDER_PAGE_SIZE_DEFAULT),
+  );
 });
 
 orderRoutes.get('/:id{[0-9]+}', async (c) => {
@@ -88,7 +97,10 @@ orderRoutes.get('/:id{[0-9]+}/trace_codes', async (c) => {
   const bytes = format === 'xlsx' ? await traceCodesXlsx(rows) : traceCodesCsv(rows);
   const name = `追溯码-${order.orderNo}.${format}`;
   return c.body(Uint8Array.from(bytes), 200, {
-    'Content-Type': format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+    'Content-Type':
+      format === 'xlsx'
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="trace-codes-${order.orderNo}.${format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
@@ -118,7 +130,12 @@ orderRoutes.post('/:id{[0-9]+}/pay', async (c) => {
   await expireOrderIfDue(db, a.id, a.now);
   const mobile = MOBILE_AGENT.test(c.req.header('user-agent') ?? '');
   const result = await payOrder(db, a.scope, a.id, method, a.now, config, { mobile });
-  const msg = result.status === 'paid' ? '支付成功' : result.status === 'awaiting_transfer' ? '请按页面信息完成对公转账' : '请在新页面完成支付';
+  const msg =
+    result.status === 'paid'
+      ? '支付成功'
+      : result.status === 'awaiting_transfer'
+        ? '请按页面信息完成对公转账'
+        : '请在新页面完成支付';
   return ok<PayResult>(c, result, msg);
 });
 
@@ -147,6 +164,11 @@ orderRoutes.post('/:id{[0-9]+}/rebuy', async (c) => {
   const a = await acting(c);
   const buyer = await requireBuyer(c);
   const result = await rebuyOrder(c.get('deps').db, buyer, a.scope, a.id, a.now);
-  const msg = result.skipped.length === 0 ? '已加入购物车' : result.added > 0 ? `已加入购物车，${result.skipped.length}种商品未能加入` : '商品均未能加入购物车';
+  const msg =
+    result.skipped.length === 0
+      ? '已加入购物车'
+      : result.added > 0
+        ? `已加入购物车，${result.skipped.length}种商品未能加入`
+        : '商品均未能加入购物车';
   return ok<RebuyResult>(c, result, msg);
 });

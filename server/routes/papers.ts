@@ -15,5 +15,8 @@ papersRoutes.get('/papers', async (c) => {
   const user = requireCompany(c);
   const viewer = await viewerOf(c);
   const { db, clock } = c.get('deps');
-  return ok<PapersManifest>(c, await keptPapers(db, { companyId: user.companyId, isSpecial: viewer.isSpecial }, clock()));
+  return ok<PapersManifest>(
+    c,
+    await keptPapers(db, { companyId: user.companyId, isSpecial: viewer.isSpecial }, clock()),
+  );
 });

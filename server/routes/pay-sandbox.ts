@@ -46,7 +46,8 @@ sandboxPayRoutes.post('/:id{[0-9]+}/confirm', async (c) => {
   if (!outcome.ok) {
     // Money taken for an order that no longer wants it goes back now; a failure stays owed and the
     // gateway's next notice (or finance's cancel) sends it again.
-    if (outcome.refundOwed) await sendGatewayRefunds(db, config, { orderId: outcome.refundOwed }, clock()).catch(() => undefined);
+    if (outcome.refundOwed)
+      await sendGatewayRefunds(db, config, { orderId: outcome.refundOwed }, clock()).catch(() => undefined);
     throw outcome.error;
   }
   return ok<SandboxConfirmResult>(c, outcome.result, '支付成功');

@@ -37,7 +37,8 @@ payRoutes.post('/alipay/notify', async (c) => {
   if (!outcome.ok) {
     // Money taken for an order that no longer wants it goes back now; a failure stays owed and the
     // gateway's next notice (or finance's cancel) sends it again.
-    if (outcome.refundOwed) await sendGatewayRefunds(db, config, { orderId: outcome.refundOwed }, clock()).catch(() => undefined);
+    if (outcome.refundOwed)
+      await sendGatewayRefunds(db, config, { orderId: outcome.refundOwed }, clock()).catch(() => undefined);
     throw outcome.error;
   }
   return c.text('success');

@@ -17,13 +17,23 @@ import {
   getProductRequest,
   listProductRequests,
 } from '../services/product-requests/requests.ts';
-import { PRODUCT_REQUEST_STATUSES, productRequestInput, type ProductRequestDetail, type ProductRequestStatus } from '@domain/product-requests.ts';
+import {
+  PRODUCT_REQUEST_STATUSES,
+  productRequestInput,
+  type ProductRequestDetail,
+  type ProductRequestStatus,
+} from '@domain/product-requests.ts';
 
 export const PRODUCT_REQUEST_PAGE_SIZE = 10;
 
 const listQuery = z.object({
   ...pageParams,
-  status: z.preprocess(blank, z.enum(PRODUCT_REQUEST_STATUSES as [ProductRequestStatus, ...ProductRequestStatus[]], { error: '状态无效' }).optional()),
+  status: z.preprocess(
+    blank,
+    z
+      .enum(PRODUCT_REQUEST_STATUSES as [ProductRequestStatus, ...ProductRequestStatus[]], { error: '状态无效' })
+      .optional(),
+  ),
 });
 
 export const productRequestRoutes = new Hono<AppEnv>();

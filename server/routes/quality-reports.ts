@@ -18,7 +18,11 @@ import {
 import { fileResponse } from '../http/file-response.ts';
 
 const filterQuery = z.object({
-  keywords: requiredText('请输入商品名称、批准文号或批号', REPORT_KEYWORDS_MAX, `关键词最多${REPORT_KEYWORDS_MAX}个字符`),
+  keywords: requiredText(
+    '请输入商品名称、批准文号或批号',
+    REPORT_KEYWORDS_MAX,
+    `关键词最多${REPORT_KEYWORDS_MAX}个字符`,
+  ),
   ...pageParams,
 });
 

@@ -52,7 +52,9 @@ const historyQuery = z.object({
     .string({ error: '筛选关键词无效' })
     .optional()
     .transform((v) => (v ?? '').trim().replace(/\s+/gu, ' '))
-    .refine((v) => Array.from(v).length <= SEARCH_KEYWORD_MAX_CHARS, { error: `筛选关键词最多${SEARCH_KEYWORD_MAX_CHARS}个字` }),
+    .refine((v) => Array.from(v).length <= SEARCH_KEYWORD_MAX_CHARS, {
+      error: `筛选关键词最多${SEARCH_KEYWORD_MAX_CHARS}个字`,
+    }),
 });
 
 quickPurchaseRoutes.get('/fast_buy', async (c) => {
@@ -71,9 +73,7 @@ quickPurchaseRoutes.get('/fast_buy', async (c) => {
 const CONTENT_MAX_CHARS = MAX_PASTE_LINES * (MAX_PASTE_LINE_CHARS + 2);
 
 const matchBody = z.object({
-  content: z
-    .string({ error: PASTE_EMPTY })
-    .max(CONTENT_MAX_CHARS, { error: `一次最多粘贴${MAX_PASTE_LINES}行` }),
+  content: z.string({ error: PASTE_EMPTY }).max(CONTENT_MAX_CHARS, { error: `一次最多粘贴${MAX_PASTE_LINES}行` }),
 });
 
 quickPurchaseRoutes.post('/fast_buy/match', async (c) => {

@@ -122,7 +122,12 @@ registerRoutes.post('/dd/step1', async (c) => {
   const now = clock();
   const { company: head } = await requireHeadOffice(db, user.companyId);
   const storeId = await createStoreAccount(db, head, input, now);
-  return ok(c, { step: 2, next: '/register/dd/step2', store_id: storeId, username: input.username }, '门店账号已创建', 201);
+  return ok(
+    c,
+    { step: 2, next: '/register/dd/step2', store_id: storeId, username: input.username },
+    '门店账号已创建',
+    201,
+  );
 });
 
 const ddStep2Schema = companySchema.extend({ store_id: idSchema('门店不存在') });
@@ -139,4 +144,3 @@ registerRoutes.post('/dd/step2', async (c) => {
     '门店资质已提交，请等待审核',
   );
 });
-

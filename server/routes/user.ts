@@ -17,13 +17,7 @@ import { stdoutLog } from '../log.ts';
 import { changePassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetCode } from '../services/account/password.ts';
 import { maskPhone, phoneRegistered, updateProfile } from '../services/account/profile.ts';
 import { loginHistory, recordSignIn } from '../services/account/login-history.ts';
-import {
-  MESSAGES,
-  mobileSchema,
-  passwordSchema,
-  requiredText,
-  smsCodeSchema,
-} from '@domain/validators.ts';
+import { MESSAGES, mobileSchema, passwordSchema, requiredText, smsCodeSchema } from '@domain/validators.ts';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -79,7 +73,13 @@ userRoutes.post('/create_code', async (c) => {
   const input = readInput(c, createCodeSchema);
   const { db, clock, config, log } = c.get('deps');
   const delivery = { sms: config.sms ?? outboxSender, log: log ?? stdoutLog };
-  const { phone } = await sendPhoneCode(db, delivery, { ...input, userId: c.get('user')?.userId }, clientIp(c), clock());
+  const { phone } = await sendPhoneCode(
+    db,
+    delivery,
+    { ...input, userId: c.get('user')?.userId },
+    clientIp(c),
+    clock(),
+  );
   return ok(
     c,
     { phone: phone === null ? '' : maskPhone(phone), expires_in: CODE_TTL_MS / 1000, resend_in: RESEND_AFTER_S },
@@ -94,7 +94,8 @@ userRoutes.post('/create_code', async (c) => {
 // ---------------------------------------------------------------------------------------------
 
 /** A field a form sends empty when unused ('' is "not given", not a wrong value). */
-const unlessBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const unlessBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 /** The current password, as typed (not trimmed). */
 const currentPassword = unlessBlank(z.string().max(100, { error: '密码过长' }));
 
@@ -115,7 +116,14 @@ userRoutes.post('/resetPassword', async (c) => {
   const session = requireUser(c);
   const input = readInput(c, resetPasswordSchema);
   const { db, clock } = c.get('deps');
-  await changePassword(db, session.userId, session.sessionId, { password: input.password, oldPassword: input.old_password, code: input.code }, clientIp(c), clock());
+  await changePassword(
+    db,
+    session.userId,
+    session.sessionId,
+    { password: input.password, oldPassword: input.old_password, code: input.code },
+    clientIp(c),
+    clock(),
+  );
   return ok(c, null, '密码修改成功');
 });
 

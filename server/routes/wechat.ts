@@ -14,7 +14,16 @@ import { readInput, readQuery } from '../http/validate.ts';
 import { requireUser } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { requiredText } from '@domain/validators.ts';
-import { bindTicketState, confirmTicket, describeTicket, issueTicket, registerTicketState, unbindWechat, WECHAT_TICKET_TTL_MS, type TicketPurpose } from '../services/wechat/tickets.ts';
+import {
+  bindTicketState,
+  confirmTicket,
+  describeTicket,
+  issueTicket,
+  registerTicketState,
+  unbindWechat,
+  WECHAT_TICKET_TTL_MS,
+  type TicketPurpose,
+} from '../services/wechat/tickets.ts';
 import { completeWechatCallback } from '../services/wechat/callback.ts';
 import { stdoutLog } from '../log.ts';
 
@@ -22,7 +31,8 @@ import { stdoutLog } from '../log.ts';
 export const wechatStandIn = (config: Pick<AppConfig, 'demo' | 'wechat'>): boolean => config.demo && !config.wechat;
 
 /** Whether the shop offers WeChat binding and registration at all (real sign-in or the stand-in). */
-export const wechatOffered = (config: Pick<AppConfig, 'demo' | 'wechat'>): boolean => config.wechat !== undefined || wechatStandIn(config);
+export const wechatOffered = (config: Pick<AppConfig, 'demo' | 'wechat'>): boolean =>
+  config.wechat !== undefined || wechatStandIn(config);
 
 /**
  * The browser a sign-in's `state` was issued to holds it in this cookie: WeChat's callback counts
@@ -34,7 +44,14 @@ const STATE_COOKIE_PATH = '/api/wechat';
 /** Issues a ticket; with real WeChat its URL is WeChat's authorisation page and the browser keeps the state. */
 async function issueFor(c: Context<AppEnv>, purpose: TicketPurpose, userId: number | null) {
   const { db, clock, config } = c.get('deps');
-  const issued = await issueTicket(db, purpose, userId, clientIp(c), clock(), config.wechat ? (state) => config.wechat!.authorizeUrl(state) : undefined);
+  const issued = await issueTicket(
+    db,
+    purpose,
+    userId,
+    clientIp(c),
+    clock(),
+    config.wechat ? (state) => config.wechat!.authorizeUrl(state) : undefined,
+  );
   if (issued.redirect) {
     setCookie(c, WECHAT_STATE_COOKIE, issued.ticket, {
       httpOnly: true,
@@ -97,10 +114,18 @@ wechatCallbackRoutes.get('/callback', async (c) => {
   const browserState = getCookie(c, WECHAT_STATE_COOKIE) ?? '';
   deleteCookie(c, WECHAT_STATE_COOKIE, { path: STATE_COOKIE_PATH, secure: config.secureCookies });
   const user = c.get('user');
-  const result = await completeWechatCallback(db, config.wechat!, log ?? stdoutLog, { state, code, browserState, userId: user?.userId ?? null }, clock());
+  const result = await completeWechatCallback(
+    db,
+    config.wechat!,
+    log ?? stdoutLog,
+    { state, code, browserState, userId: user?.userId ?? null },
+    clock(),
+  );
   const purpose = result.purpose ?? (user ? 'bind' : 'register');
   const page = purpose === 'bind' ? '/bdwx' : '/register/wechat';
-  const query = result.ok ? `ticket=${encodeURIComponent(result.ticket)}` : `wechat_error=${encodeURIComponent(result.message)}`;
+  const query = result.ok
+    ? `ticket=${encodeURIComponent(result.ticket)}`
+    : `wechat_error=${encodeURIComponent(result.message)}`;
   return c.redirect(`${page}?${query}`, 302);
 });
 

@@ -24,7 +24,16 @@ import type { CouponTemplateIds } from './promotions.ts';
 import { SCOPE_CLASSES } from '@domain/business-scope.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_USERNAMES = ['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired'] as const;
+export const DEMO_USERNAMES = [
+  'demo',
+  'pending',
+  'chain',
+  'chain-a',
+  'chain-b',
+  'nocontract',
+  'clinic',
+  'expired',
+] as const;
 
 export interface SeededAccounts {
   demo: { companyId: number; userId: number; defaultAddressId: number };
@@ -271,7 +280,9 @@ export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds
       })
       .returning({ id: users.id });
     userIds[d.username] = user.id;
-    await db.insert(wallets).values({ companyId: company.id, balance: d.wallet.balance, points: d.wallet.points, updatedAt: now });
+    await db
+      .insert(wallets)
+      .values({ companyId: company.id, balance: d.wallet.balance, points: d.wallet.points, updatedAt: now });
     if (d.company.contractSignedAt) {
       await db.insert(contracts).values({
         companyId: company.id,
@@ -355,11 +366,37 @@ export async function seedAccounts(db: Db, now: Date, coupons: CouponTemplateIds
     .returning({ id: addresses.id });
 
   await db.insert(companyCoupons).values([
-    { companyId: demoCompany, templateId: coupons.manjian1000, receivedAt: addDays(now, -5), expiresAt: addDays(now, 25) },
-    { companyId: demoCompany, templateId: coupons.manjian3000, receivedAt: addDays(now, -5), expiresAt: addDays(now, 25) },
-    { companyId: demoCompany, templateId: coupons.discount95, status: 2, receivedAt: addDays(now, -50), expiresAt: addDays(now, -20) },
-    { companyId: demoCompany, templateId: coupons.voucher50, receivedAt: addDays(now, -10), expiresAt: addDays(now, 80) },
-    { companyId: demoCompany, templateId: coupons.voucher100, receivedAt: addDays(now, -10), expiresAt: addDays(now, 80) },
+    {
+      companyId: demoCompany,
+      templateId: coupons.manjian1000,
+      receivedAt: addDays(now, -5),
+      expiresAt: addDays(now, 25),
+    },
+    {
+      companyId: demoCompany,
+      templateId: coupons.manjian3000,
+      receivedAt: addDays(now, -5),
+      expiresAt: addDays(now, 25),
+    },
+    {
+      companyId: demoCompany,
+      templateId: coupons.discount95,
+      status: 2,
+      receivedAt: addDays(now, -50),
+      expiresAt: addDays(now, -20),
+    },
+    {
+      companyId: demoCompany,
+      templateId: coupons.voucher50,
+      receivedAt: addDays(now, -10),
+      expiresAt: addDays(now, 80),
+    },
+    {
+      companyId: demoCompany,
+      templateId: coupons.voucher100,
+      receivedAt: addDays(now, -10),
+      expiresAt: addDays(now, 80),
+    },
   ]);
 
   await db.insert(messages).values([

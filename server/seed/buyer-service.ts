@@ -20,20 +20,43 @@ export async function seedBuyerService(db: Db, now: Date, demoCompanyId: number)
     const content = documentPng(480, 320, [40, 110, 170], 7);
     const [photo] = await db
       .insert(uploads)
-      .values({ companyId: demoCompanyId, purpose: FEEDBACK_PHOTO_PURPOSE, mime: 'image/png', size: content.byteLength, content, createdAt: addDays(now, -1) })
+      .values({
+        companyId: demoCompanyId,
+        purpose: FEEDBACK_PHOTO_PURPOSE,
+        mime: 'image/png',
+        size: content.byteLength,
+        content,
+        createdAt: addDays(now, -1),
+      })
       .returning({ id: uploads.id });
-    await db.update(feedback).set({ photos: [photo.id] }).where(eq(feedback.id, waiting.id));
+    await db
+      .update(feedback)
+      .set({ photos: [photo.id] })
+      .where(eq(feedback.id, waiting.id));
   }
 
-  const [support] = await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.username, 'support')).limit(1);
+  const [support] = await db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(eq(staff.username, 'support'))
+    .limit(1);
   if (!support) return;
   const sentAt = addDays(now, -21);
   const title = '国庆期间发货安排';
   await sendBuyerMessage(
     db,
     { staffId: support.id, name: support.name, ip: '127.0.0.1' },
-    { target: 'all', companyIds: [], title, body: '10月1日至10月7日期间订单将于10月8日起陆续发出，急用品种请提前备货。', link: null },
+    {
+      target: 'all',
+      companyIds: [],
+      title,
+      body: '10月1日至10月7日期间订单将于10月8日起陆续发出，急用品种请提前备货。',
+      link: null,
+    },
     sentAt,
   );
-  await db.update(messages).set({ readAt: addDays(sentAt, 1) }).where(eq(messages.title, title));
+  await db
+    .update(messages)
+    .set({ readAt: addDays(sentAt, 1) })
+    .where(eq(messages.title, title));
 }

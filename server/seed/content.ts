@@ -1,15 +1,7 @@
 // Site content: focus/ad slots, top nav, footer links, the help and news article tree, site config
 // and hot search terms. Banner images are '/media/banner/<slot>-<n>.svg', drawn on request by the
 // media route; links point at the shop's own routes (SPEC §2).
-import {
-  articleCategories,
-  articles,
-  focusItems,
-  hotKeywords,
-  links,
-  navItems,
-  siteConfig,
-} from '../db/schema.ts';
+import { articleCategories, articles, focusItems, hotKeywords, links, navItems, siteConfig } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { ARTICLE_CATEGORY_ID } from '@domain/constants.ts';
 import { sanitizeArticleHtml } from '../services/articles/sanitize.ts';
@@ -40,11 +32,49 @@ interface HelpGroup {
 
 /** SPEC §2 help centre; the root has the fixed id ARTICLE_CATEGORY_ID (3). */
 const HELP_TREE: readonly HelpGroup[] = [
-  { name: '新手指南', code: 'xrzn', leaves: [['会员注册', 'hyzc'], ['购物指南', 'gwzn'], ['安全购药', 'aqgy']] },
-  { name: '服务保障', code: 'fwbz', leaves: [['网站资质', 'wzzz'], ['用户协议', 'yhxy'], ['专属客服', 'zskf']] },
-  { name: '关于我们', code: 'us', leaves: [['投诉建议', 'tsjy'], ['联系我们', 'link']] },
-  { name: '支付配送', code: 'zfps', leaves: [['订单支付', 'ddzf'], ['货物配送', 'hwps'], ['药品退换', 'ypth']] },
-  { name: '新闻资讯', code: 'news', leaves: [['行业新闻', 'hy'], ['公司新闻', 'company']] },
+  {
+    name: '新手指南',
+    code: 'xrzn',
+    leaves: [
+      ['会员注册', 'hyzc'],
+      ['购物指南', 'gwzn'],
+      ['安全购药', 'aqgy'],
+    ],
+  },
+  {
+    name: '服务保障',
+    code: 'fwbz',
+    leaves: [
+      ['网站资质', 'wzzz'],
+      ['用户协议', 'yhxy'],
+      ['专属客服', 'zskf'],
+    ],
+  },
+  {
+    name: '关于我们',
+    code: 'us',
+    leaves: [
+      ['投诉建议', 'tsjy'],
+      ['联系我们', 'link'],
+    ],
+  },
+  {
+    name: '支付配送',
+    code: 'zfps',
+    leaves: [
+      ['订单支付', 'ddzf'],
+      ['货物配送', 'hwps'],
+      ['药品退换', 'ypth'],
+    ],
+  },
+  {
+    name: '新闻资讯',
+    code: 'news',
+    leaves: [
+      ['行业新闻', 'hy'],
+      ['公司新闻', 'company'],
+    ],
+  },
 ];
 
 export async function seedContent(db: Db, now: Date, refs: ContentRefs): Promise<SeededContent> {
@@ -145,7 +175,14 @@ async function seedArticles(db: Db, now: Date): Promise<number> {
     });
   });
   NOTICES.forEach((a) => {
-    rows.push({ categoryId: 1, title: a.title, summary: a.summary, body: a.body, publishedAt: addDays(now, -a.daysAgo), views: 860 });
+    rows.push({
+      categoryId: 1,
+      title: a.title,
+      summary: a.summary,
+      body: a.body,
+      publishedAt: addDays(now, -a.daysAgo),
+      views: 860,
+    });
   });
   rows.push({
     categoryId: 2,
@@ -182,13 +219,25 @@ async function seedFocus(db: Db, now: Date, refs: ContentRefs): Promise<number> 
         { title: '领券中心 新人好礼', url: '/lqzx' },
       ],
     ],
-    ['right', [{ title: '领券中心', url: '/lqzx' }, { title: '积分商城', url: '/jfsc' }]],
+    [
+      'right',
+      [
+        { title: '领券中心', url: '/lqzx' },
+        { title: '积分商城', url: '/jfsc' },
+      ],
+    ],
     ['top', [{ title: '包邮专区 满额包邮', url: '/yx' }]],
     ['top_banner', [{ title: '新人注册领无门槛券', url: '/lqzx' }]],
     ['bottom', [{ title: '每日特价 限时抢购', url: '/mrtj' }]],
     ['xrtj', [0, 1, 2, 3].map((i) => ({ title: '新人推荐', url: goodsUrl(i) }))],
     ['ppzq', [0, 1, 2].map((i) => ({ title: '品牌专区', url: `/ppzq/info/${brandAt(i)}` }))],
-    ['kxzq', [{ title: '控销专区 厂家授权', url: '/kxzq' }, { title: '控销新品上市', url: '/kxzq/new' }]],
+    [
+      'kxzq',
+      [
+        { title: '控销专区 厂家授权', url: '/kxzq' },
+        { title: '控销新品上市', url: '/kxzq/new' },
+      ],
+    ],
     // ref_id is the ad's number in /kxzq/goods/:url/:ads (`/kxzq/goods/3/1,2` shows ads 1 and 2).
     ['kxzq_ad', [0, 1, 2].map((i) => ({ title: '控销推荐', url: i === 0 ? '/kxzq/new' : '/kxzq', refId: i + 1 }))],
     ['new_kxzq', [0, 1, 2].map(() => ({ title: '控销新品', url: '/kxzq/new' }))],
@@ -200,7 +249,13 @@ async function seedFocus(db: Db, now: Date, refs: ContentRefs): Promise<number> 
       ],
     ],
     ['login', [{ title: '康源医药网 药品批发采购平台', url: '' }]],
-    ['yx', [{ title: '包邮专区', url: '/yx' }, { title: '包邮规则', url: '/yx/rule' }]],
+    [
+      'yx',
+      [
+        { title: '包邮专区', url: '/yx' },
+        { title: '包邮规则', url: '/yx/rule' },
+      ],
+    ],
     [
       'demo',
       [
@@ -226,7 +281,13 @@ async function seedFocus(db: Db, now: Date, refs: ContentRefs): Promise<number> 
         { title: '防护用品专场', url: `/list?category_id=${l2('医疗器械', '防护用品')}` },
       ],
     ],
-    ['jxq', [{ title: '近效期特惠 低至5折', url: '/jxqzc' }, { title: '近效期清仓', url: '/jxqzc' }]],
+    [
+      'jxq',
+      [
+        { title: '近效期特惠 低至5折', url: '/jxqzc' },
+        { title: '近效期清仓', url: '/jxqzc' },
+      ],
+    ],
     ['draw', [{ title: '幸运大转盘 下单抽好礼', url: '/xycj' }]],
   ];
   const rows: (typeof focusItems.$inferInsert)[] = [];
@@ -235,7 +296,8 @@ async function seedFocus(db: Db, now: Date, refs: ContentRefs): Promise<number> 
       rows.push({
         slot,
         title: item.title,
-        image: slot === 'brand' ? `/media/banner/brand-${item.refId ?? i + 1}.svg` : `/media/banner/${slot}-${i + 1}.svg`,
+        image:
+          slot === 'brand' ? `/media/banner/brand-${item.refId ?? i + 1}.svg` : `/media/banner/${slot}-${i + 1}.svg`,
         url: item.url,
         refId: item.refId ?? null,
         sort: i + 1,

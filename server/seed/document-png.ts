@@ -58,7 +58,7 @@ export function documentPng(width: number, height: number, accent: Rgb, seed: nu
   for (let y = -60; y <= 60; y += 1) {
     for (let x = -60; x <= 60; x += 1) {
       const d = Math.sqrt(x * x + y * y);
-      if ((d <= 55 && d >= 49) || (Math.abs(x) + Math.abs(y) < 16)) put(cx + x, cy + y, seal);
+      if ((d <= 55 && d >= 49) || Math.abs(x) + Math.abs(y) < 16) put(cx + x, cy + y, seal);
     }
   }
   const raw = Buffer.alloc((width * 3 + 1) * height);
@@ -72,5 +72,7 @@ export function documentPng(width: number, height: number, accent: Rgb, seed: nu
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Uint8Array.from(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]));
+  return Uint8Array.from(
+    Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]),
+  );
 }

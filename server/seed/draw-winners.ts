@@ -18,9 +18,24 @@ export async function seedDrawWinners(db: Db, now: Date, drawId: number, company
   const rows = companyIds.flatMap((companyId, i) => {
     const prize = byName.get(WINS[i % WINS.length]);
     // Oldest first, so the ticker (newest first) starts with the last one.
-    return prize ? [{ drawId, companyId, prizeId: prize.id, prizeName: prize.name, prizeRemarks: prize.remarks, createdAt: addMinutes(now, -(companyIds.length - i) * 97) }] : [];
+    return prize
+      ? [
+          {
+            drawId,
+            companyId,
+            prizeId: prize.id,
+            prizeName: prize.name,
+            prizeRemarks: prize.remarks,
+            createdAt: addMinutes(now, -(companyIds.length - i) * 97),
+          },
+        ]
+      : [];
   });
   if (rows.length === 0) return;
   await db.insert(drawRecords).values(rows);
-  for (const r of rows) await db.update(drawPrizes).set({ stock: sql`${drawPrizes.stock} - 1` }).where(eq(drawPrizes.id, r.prizeId));
+  for (const r of rows)
+    await db
+      .update(drawPrizes)
+      .set({ stock: sql`${drawPrizes.stock} - 1` })
+      .where(eq(drawPrizes.id, r.prizeId));
 }

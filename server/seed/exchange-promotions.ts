@@ -10,7 +10,11 @@ import { addDays } from './dates.ts';
 import { addGoodsTag, dropGoodsTag } from '../services/catalogue/change-goods.ts';
 import type { GoodsInsert } from './goods.ts';
 
-export async function seedExchangePromotion(db: Db, now: Date, firstBatch: readonly GoodsInsert[]): Promise<number | null> {
+export async function seedExchangePromotion(
+  db: Db,
+  now: Date,
+  firstBatch: readonly GoodsInsert[],
+): Promise<number | null> {
   const taken = new Set(
     (
       await db
@@ -20,15 +24,27 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
         .where(sql`${promotions.kind} <> 'manjian' AND ${promotions.kind} <> 'discount'`)
     ).map((r) => r.id),
   );
-  const plain = firstBatch.filter((g) => g.isBuy !== false && (g.stock ?? 0) >= 200 && !g.isKx && !g.isEphedrine && !g.isJxq && !taken.has(g.id));
+  const plain = firstBatch.filter(
+    (g) => g.isBuy !== false && (g.stock ?? 0) >= 200 && !g.isKx && !g.isEphedrine && !g.isJxq && !taken.has(g.id),
+  );
   const cheap = plain.filter((g) => g.basePrice >= 500 && g.basePrice <= 5_000).slice(0, 3);
   if (cheap.length < 3) return null;
   const offered = new Set(cheap.map((g) => g.id));
   // The catalogue seed tags some goods 换购 at random: those (when free of other promotions) join,
   // and the tag is taken off every other goods below, so the badge always means this promotion.
-  const tagged = new Set((await db.select({ id: goods.id }).from(goods).where(sql`'换购' = ANY(${goods.tags})`)).map((r) => r.id));
+  const tagged = new Set(
+    (
+      await db
+        .select({ id: goods.id })
+        .from(goods)
+        .where(sql`'换购' = ANY(${goods.tags})`)
+    ).map((r) => r.id),
+  );
   const candidates = plain.filter((g) => !offered.has(g.id));
-  const members = [...candidates.filter((g) => tagged.has(g.id)), ...candidates.filter((g) => !tagged.has(g.id)).slice(0, 24)];
+  const members = [
+    ...candidates.filter((g) => tagged.has(g.id)),
+    ...candidates.filter((g) => !tagged.has(g.id)).slice(0, 24),
+  ];
   if (members.length === 0) return null;
   const half = (g: GoodsInsert) => Math.max(100, Math.floor(g.basePrice / 200) * 100);
   const [promo] = await db
@@ -36,7 +52,8 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
     .values({
       kind: 'exchange',
       name: '换购 满300元加价换购',
-      description: '活动商品合计满300元，可任选一件换购商品以换购价加购；满800元可选商品更多。换购商品数量有限，换完即止。',
+      description:
+        '活动商品合计满300元，可任选一件换购商品以换购价加购；满800元可选商品更多。换购商品数量有限，换完即止。',
       rules: {
         tiers: [
           { amount: 30_000, goods: cheap.slice(0, 2).map((g) => ({ goods_id: g.id, price: half(g), limit: 2 })) },
@@ -58,16 +75,38 @@ export async function seedExchangePromotion(db: Db, now: Date, firstBatch: reado
 }
 
 /** Last month's draw, ended, where demo won a goods prize no order has carried yet. */
-export async function seedWaitingDrawPrize(db: Db, now: Date, firstBatch: readonly GoodsInsert[], demoCompanyId: number): Promise<void> {
-  const prizeGoods = firstBatch.find((g) => g.isBuy !== false && (g.stock ?? 0) >= 200 && !g.isKx && !g.isEphedrine && !g.isJxq && g.basePrice <= 3_000);
+export async function seedWaitingDrawPrize(
+  db: Db,
+  now: Date,
+  firstBatch: readonly GoodsInsert[],
+  demoCompanyId: number,
+): Promise<void> {
+  const prizeGoods = firstBatch.find(
+    (g) => g.isBuy !== false && (g.stock ?? 0) >= 200 && !g.isKx && !g.isEphedrine && !g.isJxq && g.basePrice <= 3_000,
+  );
   if (!prizeGoods) return;
   const [draw] = await db
     .insert(draws)
-    .values({ name: '上期幸运抽奖', rules: '活动已结束', timesPerCompany: 1, startsAt: addDays(now, -40), endsAt: addDays(now, -10), isActive: true })
+    .values({
+      name: '上期幸运抽奖',
+      rules: '活动已结束',
+      timesPerCompany: 1,
+      startsAt: addDays(now, -40),
+      endsAt: addDays(now, -10),
+      isActive: true,
+    })
     .returning({ id: draws.id });
   const [prize] = await db
     .insert(drawPrizes)
-    .values({ drawId: draw.id, name: `${prizeGoods.name}1${prizeGoods.bzdw ?? '盒'}`, remarks: '随下一单发出', weight: 10, stock: 19, kind: 'goods', refId: prizeGoods.id })
+    .values({
+      drawId: draw.id,
+      name: `${prizeGoods.name}1${prizeGoods.bzdw ?? '盒'}`,
+      remarks: '随下一单发出',
+      weight: 10,
+      stock: 19,
+      kind: 'goods',
+      refId: prizeGoods.id,
+    })
     .returning({ id: drawPrizes.id });
   await db.insert(drawRecords).values({
     drawId: draw.id,

@@ -9,8 +9,18 @@ import { addGoodsTag } from '../services/catalogue/change-goods.ts';
 import type { GoodsInsert } from './goods.ts';
 
 export async function seedGiftPromotion(db: Db, now: Date, firstBatch: readonly GoodsInsert[]): Promise<number | null> {
-  const taken = new Set((await db.select({ id: promotionGoods.goodsId }).from(promotionGoods).innerJoin(promotions, eq(promotions.id, promotionGoods.promotionId)).where(sql`${promotions.kind} <> 'manjian' AND ${promotions.kind} <> 'discount'`)).map((r) => r.id));
-  const plain = firstBatch.filter((g) => g.isBuy !== false && (g.stock ?? 0) >= 200 && !g.isKx && !g.isEphedrine && !g.isJxq && !taken.has(g.id));
+  const taken = new Set(
+    (
+      await db
+        .select({ id: promotionGoods.goodsId })
+        .from(promotionGoods)
+        .innerJoin(promotions, eq(promotions.id, promotionGoods.promotionId))
+        .where(sql`${promotions.kind} <> 'manjian' AND ${promotions.kind} <> 'discount'`)
+    ).map((r) => r.id),
+  );
+  const plain = firstBatch.filter(
+    (g) => g.isBuy !== false && (g.stock ?? 0) >= 200 && !g.isKx && !g.isEphedrine && !g.isJxq && !taken.has(g.id),
+  );
   const gift = plain.find((g) => g.basePrice <= 3_000);
   if (!gift) return null;
   const members = plain.filter((g) => g.id !== gift.id).slice(0, 24);

@@ -12,11 +12,24 @@ import { addDays, shanghaiDate } from './dates.ts';
 
 export type GoodsInsert = typeof goods.$inferInsert & { id: number };
 export type LadderInsert = typeof goodsLadderPrices.$inferInsert;
-export type PromotionGoodsInsert = Required<Omit<typeof promotionGoods.$inferInsert, 'price'>> & { price: number | null };
+export type PromotionGoodsInsert = Required<Omit<typeof promotionGoods.$inferInsert, 'price'>> & {
+  price: number | null;
+};
 
 /** A promotion_goods row with every column set (bulk JSON inserts need uniform rows). */
-export function promotionGoodsRow(row: Pick<PromotionGoodsInsert, 'promotionId' | 'goodsId'> & Partial<PromotionGoodsInsert>): PromotionGoodsInsert {
-  return { price: null, quantity: 1, stockLimit: 0, sold: 0, perCompanyLimit: 0, groupOutcome: null, decidedAt: null, ...row };
+export function promotionGoodsRow(
+  row: Pick<PromotionGoodsInsert, 'promotionId' | 'goodsId'> & Partial<PromotionGoodsInsert>,
+): PromotionGoodsInsert {
+  return {
+    price: null,
+    quantity: 1,
+    stockLimit: 0,
+    sold: 0,
+    perCompanyLimit: 0,
+    groupOutcome: null,
+    decidedAt: null,
+    ...row,
+  };
 }
 
 /** One sellable product line in one form and spec, before a maker is chosen. */
@@ -40,15 +53,61 @@ const PACK_UNITS = new Set(['盒', '瓶', '袋', '支', '包', '罐', '台', '�
 
 /** Longest form suffix first, so 肠溶胶囊 wins over 胶囊. */
 const DOSAGE_FORMS: readonly (readonly [string, string])[] = [
-  ['肠溶软胶囊', '胶囊剂'], ['肠溶胶囊', '胶囊剂'], ['缓释胶囊', '胶囊剂'], ['软胶囊', '胶囊剂'], ['胶囊', '胶囊剂'],
-  ['口腔粘贴片', '片剂'], ['阴道泡腾片', '片剂'], ['分散片', '片剂'], ['缓释片', '片剂'], ['控释片', '片剂'], ['肠溶片', '片剂'],
-  ['咀嚼片', '片剂'], ['泡腾片', '片剂'], ['含片', '片剂'], ['粘贴片', '片剂'], ['阴道片', '片剂'], ['喉片', '片剂'], ['片', '片剂'],
-  ['颗粒', '颗粒剂'], ['口服溶液', '口服溶液剂'], ['口服液', '合剂'], ['合剂', '合剂'], ['糖浆', '糖浆剂'], ['滴丸', '滴丸剂'],
-  ['丸', '丸剂'], ['丹', '丸剂'], ['散', '散剂'], ['乳膏', '乳膏剂'], ['软膏', '软膏剂'], ['眼膏', '眼膏剂'], ['贴膏', '贴膏剂'],
-  ['白药膏', '贴膏剂'], ['膏', '煎膏剂'], ['凝胶', '凝胶剂'], ['滴眼液', '滴眼剂'], ['滴耳液', '滴耳剂'], ['滴鼻液', '滴鼻剂'], ['鼻喷雾剂', '喷雾剂'],
-  ['喷雾剂', '喷雾剂'], ['气雾剂', '气雾剂'], ['栓', '栓剂'], ['洗剂', '洗剂'], ['洗液', '洗剂'], ['含漱液', '含漱剂'],
-  ['干混悬剂', '混悬剂'], ['混悬滴剂', '混悬剂'], ['混悬液', '混悬剂'], ['滴剂', '滴剂'], ['露', '糖浆剂'], ['水', '酊剂'],
-  ['油', '搽剂'], ['浆', '合剂'], ['液', '合剂'], ['饮', '合剂'], ['精', '合剂'],
+  ['肠溶软胶囊', '胶囊剂'],
+  ['肠溶胶囊', '胶囊剂'],
+  ['缓释胶囊', '胶囊剂'],
+  ['软胶囊', '胶囊剂'],
+  ['胶囊', '胶囊剂'],
+  ['口腔粘贴片', '片剂'],
+  ['阴道泡腾片', '片剂'],
+  ['分散片', '片剂'],
+  ['缓释片', '片剂'],
+  ['控释片', '片剂'],
+  ['肠溶片', '片剂'],
+  ['咀嚼片', '片剂'],
+  ['泡腾片', '片剂'],
+  ['含片', '片剂'],
+  ['粘贴片', '片剂'],
+  ['阴道片', '片剂'],
+  ['喉片', '片剂'],
+  ['片', '片剂'],
+  ['颗粒', '颗粒剂'],
+  ['口服溶液', '口服溶液剂'],
+  ['口服液', '合剂'],
+  ['合剂', '合剂'],
+  ['糖浆', '糖浆剂'],
+  ['滴丸', '滴丸剂'],
+  ['丸', '丸剂'],
+  ['丹', '丸剂'],
+  ['散', '散剂'],
+  ['乳膏', '乳膏剂'],
+  ['软膏', '软膏剂'],
+  ['眼膏', '眼膏剂'],
+  ['贴膏', '贴膏剂'],
+  ['白药膏', '贴膏剂'],
+  ['膏', '煎膏剂'],
+  ['凝胶', '凝胶剂'],
+  ['滴眼液', '滴眼剂'],
+  ['滴耳液', '滴耳剂'],
+  ['滴鼻液', '滴鼻剂'],
+  ['鼻喷雾剂', '喷雾剂'],
+  ['喷雾剂', '喷雾剂'],
+  ['气雾剂', '气雾剂'],
+  ['栓', '栓剂'],
+  ['洗剂', '洗剂'],
+  ['洗液', '洗剂'],
+  ['含漱液', '含漱剂'],
+  ['干混悬剂', '混悬剂'],
+  ['混悬滴剂', '混悬剂'],
+  ['混悬液', '混悬剂'],
+  ['滴剂', '滴剂'],
+  ['露', '糖浆剂'],
+  ['水', '酊剂'],
+  ['油', '搽剂'],
+  ['浆', '合剂'],
+  ['液', '合剂'],
+  ['饮', '合剂'],
+  ['精', '合剂'],
 ];
 
 function dosageFormOf(name: string, kind: ProductKind, leafName: string): string {
@@ -159,7 +218,15 @@ function approvalNumber(kind: ProductKind, bio: boolean, maker: SeededMaker, nam
 /** 经营范围 class of a product kind (src/domain/business-scope.ts); 计生用品 are registered as devices. */
 export function scopeClassOf(kind: ProductKind, bio: boolean): ScopeClass {
   if (bio) return 'swzp';
-  const byKind: Record<ProductKind, ScopeClass> = { H: 'xy', Z: 'zcy', ZY: 'zyyp', QX: 'qx', XD: 'xdcp', BJ: 'bjsp', JS: 'jsyp' };
+  const byKind: Record<ProductKind, ScopeClass> = {
+    H: 'xy',
+    Z: 'zcy',
+    ZY: 'zyyp',
+    QX: 'qx',
+    XD: 'xdcp',
+    BJ: 'bjsp',
+    JS: 'jsyp',
+  };
   return byKind[kind];
 }
 
@@ -181,7 +248,20 @@ function storageOf(t: Template): string {
   return '遮光，密封，在干燥处保存';
 }
 
-const ZY_ORIGINS = ['甘肃', '内蒙古', '山西', '四川', '云南', '安徽亳州', '河北安国', '宁夏', '广西', '浙江', '吉林', '湖北'];
+const ZY_ORIGINS = [
+  '甘肃',
+  '内蒙古',
+  '山西',
+  '四川',
+  '云南',
+  '安徽亳州',
+  '河北安国',
+  '宁夏',
+  '广西',
+  '浙江',
+  '吉林',
+  '湖北',
+];
 
 function descriptionOf(t: Template, maker: SeededMaker, approval: string, rng: Rng): string {
   const kind = t.leaf.def.kind;
@@ -433,7 +513,8 @@ export function createGoodsFactory(ctx: GoodsContext): GoodsFactory {
     }
 
     if (promoRoll < 0.2) batch.promotionGoods.push(promotionGoodsRow({ promotionId: ctx.manjianId, goodsId: id }));
-    else if (promoRoll < 0.3) batch.promotionGoods.push(promotionGoodsRow({ promotionId: ctx.discountId, goodsId: id }));
+    else if (promoRoll < 0.3)
+      batch.promotionGoods.push(promotionGoodsRow({ promotionId: ctx.discountId, goodsId: id }));
 
     batch.goods.push(row);
   };

@@ -12,14 +12,31 @@ type Joiner = 'chain' | 'chain-a' | 'chain-b';
 
 /** Units each shop joined with, per group goods in seed order (see pickShowcase's targets). */
 const JOINS: readonly (readonly [Joiner, number][])[] = [
-  [['chain-a', 40], ['chain-b', 30]],
-  [['chain-a', 20], ['chain', 25], ['chain-b', 10]],
+  [
+    ['chain-a', 40],
+    ['chain-b', 30],
+  ],
+  [
+    ['chain-a', 20],
+    ['chain', 25],
+    ['chain-b', 10],
+  ],
   [['chain-b', 50]],
-  [['chain-a', 120], ['chain', 60]],
+  [
+    ['chain-a', 120],
+    ['chain', 60],
+  ],
   [['chain-b', 30]],
 ];
 
-const ADDRESS = { consignee: '吴静', phone: '15927083341', province: '湖北省', city: '武汉市', district: '江岸区', detail: '中山大道1088号' };
+const ADDRESS = {
+  consignee: '吴静',
+  phone: '15927083341',
+  province: '湖北省',
+  city: '武汉市',
+  district: '江岸区',
+  detail: '中山大道1088号',
+};
 
 export async function seedGroupJoins(
   db: Db,
@@ -76,8 +93,22 @@ export async function seedGroupJoins(
         promotionId: row.promotionId,
       });
       await db.insert(orderStatusHistory).values([
-        { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', note: '参与拼团下单', actor: 'buyer', createdAt },
-        { orderId: order.id, fromStatus: 'pending_payment', toStatus: 'paid', note: '支付成功', actor: 'system', createdAt: paidAt },
+        {
+          orderId: order.id,
+          fromStatus: null,
+          toStatus: 'pending_payment',
+          note: '参与拼团下单',
+          actor: 'buyer',
+          createdAt,
+        },
+        {
+          orderId: order.id,
+          fromStatus: 'pending_payment',
+          toStatus: 'paid',
+          note: '支付成功',
+          actor: 'system',
+          createdAt: paidAt,
+        },
       ]);
       await db.insert(payments).values({
         orderId: order.id,

@@ -91,7 +91,8 @@ export async function readSeedMarker(db: Db): Promise<SeedMarker | null> {
 }
 
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> {
-  if (!Number.isInteger(opts.goods) || opts.goods < 1) throw new Error(`seed: goods must be a positive integer, got ${opts.goods}`);
+  if (!Number.isInteger(opts.goods) || opts.goods < 1)
+    throw new Error(`seed: goods must be a positive integer, got ${opts.goods}`);
   if (await isSeeded(db)) throw new Error('seed: the database is already seeded');
   const nonEmpty = rowsOf<{ n: number }>(
     await db.execute(sql`SELECT (SELECT COUNT(*) FROM ${goods})::int + (SELECT COUNT(*) FROM categories)::int AS n`),
@@ -160,12 +161,19 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     });
     const accounts = await seedAccounts(tx, now, coupons);
     // demo first: it gets the longest history.
-    await seedLoginHistory(tx, now, DEMO_USERNAMES.map((u) => accounts.userIds[u]));
+    await seedLoginHistory(
+      tx,
+      now,
+      DEMO_USERNAMES.map((u) => accounts.userIds[u]),
+    );
     await seedWechatBinding(tx, accounts.userIds.chain);
     await seedOperators(tx, now);
     const orders = await seedDemoOrders(tx, root.fork('orders'), now, firstBatch, accounts, coupons);
     await seedDemoMessages(tx, now, accounts.demo.companyId);
-    await seedChat(tx, now, { demo: accounts.demo, chain: { userId: accounts.userIds.chain, companyId: accounts.companyIds.chain } });
+    await seedChat(tx, now, {
+      demo: accounts.demo,
+      chain: { userId: accounts.userIds.chain, companyId: accounts.companyIds.chain },
+    });
     await seedWalletExtras(tx, now, accounts, coupons);
     const reorders = await seedQuickPurchase(tx, root.fork('quick-purchase'), now, firstBatch, accounts);
     const storeOrders = await seedStoreOrders(tx, root.fork('store-orders'), now, firstBatch, accounts);
@@ -179,7 +187,12 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const pointsGoodsIds = await seedPointsMall(tx);
     const drawId = await seedLuckyDraw(tx, now, coupons, pointsGoodsIds);
     const { companyIds } = accounts;
-    await seedDrawWinners(tx, now, drawId, [companyIds['chain-a'], companyIds['chain-b'], companyIds.nocontract, companyIds.expired]);
+    await seedDrawWinners(tx, now, drawId, [
+      companyIds['chain-a'],
+      companyIds['chain-b'],
+      companyIds.nocontract,
+      companyIds.expired,
+    ]);
     await seedSpecialsAndCashback(tx, root.fork('specials-and-cashback'), now, firstBatch);
     await seedActivityPages(tx, now, firstBatch);
     await seedPointsMallGoods(tx, now, pointsGoodsIds, accounts);

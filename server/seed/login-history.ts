@@ -7,9 +7,12 @@ import { eq } from 'drizzle-orm';
 import { loginEvents, users } from '../db/schema.ts';
 import { addDays } from './dates.ts';
 
-const PC = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const PHONE = 'Mozilla/5.0 (Linux; Android 13; V2183A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/118.0.0.0 Mobile Safari/537.36';
-const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
+const PC =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 13; V2183A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/118.0.0.0 Mobile Safari/537.36';
+const WECHAT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
 
 /** Days ago, hour (Shanghai, as UTC+8), address and client of each demo sign-in; oldest first. */
 const VISITS: [number, number, string, string][] = [
@@ -26,7 +29,13 @@ export async function seedLoginHistory(db: Db, now: Date, userIds: readonly numb
     VISITS.slice(i === 0 ? 0 : 3).map(([daysAgo, hour, ip, userAgent], j) => {
       const at = addDays(now, -daysAgo);
       at.setUTCHours(hour - 8, (17 * (i + j)) % 60, 0, 0);
-      return { userId, method: i === 0 && j === 0 ? ('register' as const) : ('password' as const), ip, userAgent, createdAt: at };
+      return {
+        userId,
+        method: i === 0 && j === 0 ? ('register' as const) : ('password' as const),
+        ip,
+        userAgent,
+        createdAt: at,
+      };
     }),
   );
   if (rows.length > 0) await db.insert(loginEvents).values(rows);
@@ -34,5 +43,8 @@ export async function seedLoginHistory(db: Db, now: Date, userIds: readonly numb
 
 /** `chain`'s owner bound the head office account to their WeChat (an openid-shaped demo id). */
 export async function seedWechatBinding(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ wechatOpenid: 'oDemoChainHeadOffice00000000', wechatNickname: '华康连锁-刘总' }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ wechatOpenid: 'oDemoChainHeadOffice00000000', wechatNickname: '华康连锁-刘总' })
+    .where(eq(users.id, userId));
 }

@@ -33,7 +33,11 @@ const GENERATED_KINDS: readonly (readonly [string, number])[] = [
   ['X', 2],
 ];
 
-export async function seedMakers(db: Db, rng: Rng, total: number): Promise<{ makers: SeededMaker[]; brandCount: number }> {
+export async function seedMakers(
+  db: Db,
+  rng: Rng,
+  total: number,
+): Promise<{ makers: SeededMaker[]; brandCount: number }> {
   const defs: MakerDef[] = [...REAL_MAKERS];
   const names = new Set(defs.map((d) => d.name));
   while (defs.length < total) {

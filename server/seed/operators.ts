@@ -47,7 +47,12 @@ const DOCS = [
   { kind: 'gsp', fileName: 'GSP证书.png', accent: [20, 130, 90] as const },
 ];
 
-export async function seedQualificationFiles(db: Db, now: Date, pendingCompanyId: number, renewingCompanyId: number): Promise<void> {
+export async function seedQualificationFiles(
+  db: Db,
+  now: Date,
+  pendingCompanyId: number,
+  renewingCompanyId: number,
+): Promise<void> {
   const files: (typeof qualificationFiles.$inferInsert)[] = DOCS.map((d, i) => {
     const content = documentPng(640, 440, d.accent, i + 1);
     return {
@@ -67,7 +72,13 @@ export async function seedQualificationFiles(db: Db, now: Date, pendingCompanyId
   const [current] = await db
     .select({ id: qualificationFiles.id })
     .from(qualificationFiles)
-    .where(and(eq(qualificationFiles.companyId, renewingCompanyId), eq(qualificationFiles.kind, 'drug_license'), eq(qualificationFiles.status, 'approved')))
+    .where(
+      and(
+        eq(qualificationFiles.companyId, renewingCompanyId),
+        eq(qualificationFiles.kind, 'drug_license'),
+        eq(qualificationFiles.status, 'approved'),
+      ),
+    )
     .limit(1);
   files.push({
     companyId: renewingCompanyId,

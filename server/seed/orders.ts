@@ -117,10 +117,14 @@ export async function seedDemoOrders(
         payAmount,
         paidAmount: paid ? payAmount : 0,
         address: ADDRESS,
-        invoice: plan.status === 'completed' ? { kind: 'normal', title: '广州市康宁大药房有限公司', tax_no: '91440106MA59C8K27X' } : {},
+        invoice:
+          plan.status === 'completed'
+            ? { kind: 'normal', title: '广州市康宁大药房有限公司', tax_no: '91440106MA59C8K27X' }
+            : {},
         remark: plan.status === 'completed' ? '请随货附带药检报告' : '',
         payMethod: plan.payMethod,
-        expiresAt: plan.status === 'pending_payment' || plan.status === 'awaiting_transfer' ? addDays(createdAt, 1) : null,
+        expiresAt:
+          plan.status === 'pending_payment' || plan.status === 'awaiting_transfer' ? addDays(createdAt, 1) : null,
         paidAt,
         shippedAt,
         completedAt,
@@ -152,15 +156,39 @@ export async function seedDemoOrders(
       { from: null, to: 'pending_payment', at: createdAt, actor: 'buyer', note: '提交订单' },
     ];
     if (plan.status === 'awaiting_transfer') {
-      history.push({ from: 'pending_payment', to: 'awaiting_transfer', at: addMinutes(createdAt, 5), actor: 'buyer', note: '选择对公转账，等待财务确认' });
+      history.push({
+        from: 'pending_payment',
+        to: 'awaiting_transfer',
+        at: addMinutes(createdAt, 5),
+        actor: 'buyer',
+        note: '选择对公转账，等待财务确认',
+      });
     }
     if (paidAt) history.push({ from: 'pending_payment', to: 'paid', at: paidAt, actor: 'system', note: '支付成功' });
-    if (shippedAt) history.push({ from: 'paid', to: 'shipped', at: shippedAt, actor: 'warehouse', note: '广州仓已发货' });
-    if (completedAt) history.push({ from: 'shipped', to: 'completed', at: completedAt, actor: 'buyer', note: '确认收货' });
-    if (cancelledAt) history.push({ from: 'pending_payment', to: 'cancelled', at: cancelledAt, actor: 'buyer', note: '买家取消：商品选错了' });
-    await db.insert(orderStatusHistory).values(
-      history.map((h) => ({ orderId: order.id, fromStatus: h.from, toStatus: h.to, note: h.note, actor: h.actor, createdAt: h.at })),
-    );
+    if (shippedAt)
+      history.push({ from: 'paid', to: 'shipped', at: shippedAt, actor: 'warehouse', note: '广州仓已发货' });
+    if (completedAt)
+      history.push({ from: 'shipped', to: 'completed', at: completedAt, actor: 'buyer', note: '确认收货' });
+    if (cancelledAt)
+      history.push({
+        from: 'pending_payment',
+        to: 'cancelled',
+        at: cancelledAt,
+        actor: 'buyer',
+        note: '买家取消：商品选错了',
+      });
+    await db
+      .insert(orderStatusHistory)
+      .values(
+        history.map((h) => ({
+          orderId: order.id,
+          fromStatus: h.from,
+          toStatus: h.to,
+          note: h.note,
+          actor: h.actor,
+          createdAt: h.at,
+        })),
+      );
 
     if (plan.payMethod && (paid || plan.status === 'awaiting_transfer')) {
       await db.insert(payments).values({
@@ -187,7 +215,8 @@ export async function seedDemoOrders(
         { time: addMinutes(shippedAt, 180).toISOString(), text: '【广州市】快件已到达 广州白云集散中心' },
         { time: addMinutes(shippedAt, 600).toISOString(), text: '【广州市】快件已到达 天河营业点，正在派送中' },
       ];
-      if (delivered) events.push({ time: addMinutes(shippedAt, 900).toISOString(), text: '【广州市】已签收，签收人：陈建华' });
+      if (delivered)
+        events.push({ time: addMinutes(shippedAt, 900).toISOString(), text: '【广州市】已签收，签收人：陈建华' });
       await db.insert(shipments).values({
         orderId: order.id,
         carrier: '顺丰速运',
@@ -213,7 +242,12 @@ export async function seedDemoOrders(
       });
       // A return waiting for 客服 in the console (售后处理): one unit of the first line, asked two
       // days after delivery; the order shows 售后中 until it ends, then goes back to completed.
-      const [first] = await db.select({ id: orderLines.id, price: orderLines.price }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)).limit(1);
+      const [first] = await db
+        .select({ id: orderLines.id, price: orderLines.price })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.id))
+        .limit(1);
       const askedAt = addDays(completedAt ?? createdAt, 2);
       await db.insert(afterSales).values({
         orderId: order.id,
@@ -229,7 +263,16 @@ export async function seedDemoOrders(
         updatedAt: askedAt,
       });
       await db.update(orders).set({ status: 'after_sale', updatedAt: askedAt }).where(eq(orders.id, order.id));
-      await db.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: 'completed', toStatus: 'after_sale', note: '申请售后（退货退款）', actor: 'buyer', createdAt: askedAt });
+      await db
+        .insert(orderStatusHistory)
+        .values({
+          orderId: order.id,
+          fromStatus: 'completed',
+          toStatus: 'after_sale',
+          note: '申请售后（退货退款）',
+          actor: 'buyer',
+          createdAt: askedAt,
+        });
     }
     if (plan.status === 'shipped') {
       await db.insert(messages).values({
@@ -259,7 +302,14 @@ export async function seedDemoOrders(
   // ends at DEMO_BALANCE_FEN, matching the wallet row.
   const firstRecharge = DEMO_BALANCE_FEN - 2_000_000 + balanceSpent;
   const ledger: Omit<typeof walletLedger.$inferInsert, 'companyId'>[] = [
-    { account: 'balance', amount: firstRecharge, balanceAfter: firstRecharge, useType: 'recharge', remark: '对公转账充值', createdAt: addDays(now, -90) },
+    {
+      account: 'balance',
+      amount: firstRecharge,
+      balanceAfter: firstRecharge,
+      useType: 'recharge',
+      remark: '对公转账充值',
+      createdAt: addDays(now, -90),
+    },
     {
       account: 'balance',
       amount: 2_000_000,
@@ -283,7 +333,14 @@ export async function seedDemoOrders(
   const exchanged = 300;
   const opening = DEMO_POINTS - pointsEarned + exchanged;
   ledger.push(
-    { account: 'points', amount: opening, balanceAfter: opening, useType: 'adjust', remark: '历史积分迁入', createdAt: addDays(now, -100) },
+    {
+      account: 'points',
+      amount: opening,
+      balanceAfter: opening,
+      useType: 'adjust',
+      remark: '历史积分迁入',
+      createdAt: addDays(now, -100),
+    },
     {
       account: 'points',
       amount: -exchanged,

@@ -20,7 +20,12 @@ const EXTRAS: readonly { description: string; cashPrice: number; perCompanyLimit
   { description: '一周7格便携药盒，顾客赠品好选择。', cashPrice: 0, perCompanyLimit: 0 },
 ];
 
-export async function seedPointsMallGoods(db: Db, now: Date, pointsGoodsIds: readonly number[], accounts: SeededAccounts): Promise<void> {
+export async function seedPointsMallGoods(
+  db: Db,
+  now: Date,
+  pointsGoodsIds: readonly number[],
+  accounts: SeededAccounts,
+): Promise<void> {
   for (const [i, id] of pointsGoodsIds.entries()) {
     const [pg] = await db.select().from(pointsGoods).where(eq(pointsGoods.id, id)).limit(1);
     if (!pg) continue;
@@ -28,7 +33,10 @@ export async function seedPointsMallGoods(db: Db, now: Date, pointsGoodsIds: rea
     const twinId = await insertPointsTwin(db, { name: pg.name, image: pg.image }, now);
     if (twinId === null) return;
     const extra = EXTRAS[i] ?? { description: '', cashPrice: 0, perCompanyLimit: 0 };
-    await db.update(pointsGoods).set({ goodsId: twinId, sort: i + 1, ...extra }).where(eq(pointsGoods.id, id));
+    await db
+      .update(pointsGoods)
+      .set({ goodsId: twinId, sort: i + 1, ...extra })
+      .where(eq(pointsGoods.id, id));
   }
 
   // demo's exchange of 60 days ago (orders.ts wrote its ledger row) as a completed points order.
@@ -36,7 +44,11 @@ export async function seedPointsMallGoods(db: Db, now: Date, pointsGoodsIds: rea
   const [mask] = await db.select().from(pointsGoods).where(eq(pointsGoods.id, pointsGoodsIds[0])).limit(1);
   const [addr] = await db.select().from(addresses).where(eq(addresses.id, accounts.demo.defaultAddressId)).limit(1);
   if (!mask || mask.goodsId === null || !addr) return;
-  const [g] = await db.select({ warehouseId: goods.warehouseId, sccj: goods.sccj }).from(goods).where(eq(goods.id, mask.goodsId)).limit(1);
+  const [g] = await db
+    .select({ warehouseId: goods.warehouseId, sccj: goods.sccj })
+    .from(goods)
+    .where(eq(goods.id, mask.goodsId))
+    .limit(1);
   const at = addDays(now, -60);
   const [order] = await db
     .insert(orders)
@@ -50,7 +62,14 @@ export async function seedPointsMallGoods(db: Db, now: Date, pointsGoodsIds: rea
       pointsUsed: mask.points,
       payAmount: 0,
       payMethod: 'points',
-      address: { consignee: addr.consignee, phone: addr.phone, province: addr.province, city: addr.city, district: addr.district, detail: addr.detail },
+      address: {
+        consignee: addr.consignee,
+        phone: addr.phone,
+        province: addr.province,
+        city: addr.city,
+        district: addr.district,
+        detail: addr.detail,
+      },
       remark: '积分商城兑换',
       paidAt: at,
       shippedAt: addDays(at, 1),
@@ -73,12 +92,39 @@ export async function seedPointsMallGoods(db: Db, now: Date, pointsGoodsIds: rea
     amount: 0,
   });
   await db.insert(orderStatusHistory).values([
-    { orderId: order.id, fromStatus: null, toStatus: 'paid', note: `积分兑换，使用${mask.points}积分`, actor: 'buyer', createdAt: at },
-    { orderId: order.id, fromStatus: 'paid', toStatus: 'shipped', note: '仓库已发货', actor: 'warehouse', createdAt: addDays(at, 1) },
-    { orderId: order.id, fromStatus: 'shipped', toStatus: 'completed', note: '已签收', actor: 'system', createdAt: addDays(at, 4) },
+    {
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: 'paid',
+      note: `积分兑换，使用${mask.points}积分`,
+      actor: 'buyer',
+      createdAt: at,
+    },
+    {
+      orderId: order.id,
+      fromStatus: 'paid',
+      toStatus: 'shipped',
+      note: '仓库已发货',
+      actor: 'warehouse',
+      createdAt: addDays(at, 1),
+    },
+    {
+      orderId: order.id,
+      fromStatus: 'shipped',
+      toStatus: 'completed',
+      note: '已签收',
+      actor: 'system',
+      createdAt: addDays(at, 4),
+    },
   ]);
   await db
     .update(walletLedger)
     .set({ orderId: order.id })
-    .where(and(eq(walletLedger.companyId, companyId), eq(walletLedger.account, 'points'), eq(walletLedger.useType, 'exchange')));
+    .where(
+      and(
+        eq(walletLedger.companyId, companyId),
+        eq(walletLedger.account, 'points'),
+        eq(walletLedger.useType, 'exchange'),
+      ),
+    );
 }

@@ -94,9 +94,17 @@ export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds
       endsAt: addDays(today, 1),
     },
   ];
-  await db.insert(promotions).values(
-    rows.map((r, i) => ({ ...r, id: first + i, sort: i + 1, image: `/media/banner/${r.kind}-${i + 1}.svg`, createdAt: addDays(now, -30) })),
-  );
+  await db
+    .insert(promotions)
+    .values(
+      rows.map((r, i) => ({
+        ...r,
+        id: first + i,
+        sort: i + 1,
+        image: `/media/banner/${r.kind}-${i + 1}.svg`,
+        createdAt: addDays(now, -30),
+      })),
+    );
   await syncSequence(db, 'promotions');
   return {
     manjian: first,
@@ -108,7 +116,8 @@ export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds
   };
 }
 
-const GROUP_TEXT = '先按会员价下单，活动结束时累计拼团数量达到成团数量即成团，差价自动退回钱包余额；未成团按下单价格结算。';
+const GROUP_TEXT =
+  '先按会员价下单，活动结束时累计拼团数量达到成团数量即成团，差价自动退回钱包余额；未成团按下单价格结算。';
 
 /** Hours of one flash-sale session; sessions follow each other so one is always running. */
 export const FLASH_SLOT_HOURS = 4;
@@ -174,33 +183,53 @@ export function pickShowcase(batch: GoodsInsert[], ids: PromotionIds, rng: Rng):
     for (let k = 0; k < 8; k++) {
       const g = flashPool[(slot * 4 + k) % flashPool.length];
       const stockLimit = rng.pick([50, 100, 200, 500]);
-      out.push(promotionGoodsRow({
-        promotionId,
-        goodsId: g.id,
-        price: promoPrice(g.basePrice, 0.7 + rng.next() * 0.15),
-        stockLimit,
-        // Units other shops took before the demo opens (the first sessions have already run).
-        sold: slot < 12 ? rng.int(0, Math.floor(stockLimit * 0.8)) : 0,
-        perCompanyLimit: rng.pick([5, 10, 20]),
-      }));
+      out.push(
+        promotionGoodsRow({
+          promotionId,
+          goodsId: g.id,
+          price: promoPrice(g.basePrice, 0.7 + rng.next() * 0.15),
+          stockLimit,
+          // Units other shops took before the demo opens (the first sessions have already run).
+          sold: slot < 12 ? rng.int(0, Math.floor(stockLimit * 0.8)) : 0,
+          perCompanyLimit: rng.pick([5, 10, 20]),
+        }),
+      );
     }
   });
   // Group buys: quantity is the target (units), the price the group price. Joined units come
   // from real paid orders (seedGroupJoins), not from a number written here.
   take(3).forEach((g, i) => {
-    out.push(promotionGoodsRow({ promotionId: ids.group[0], goodsId: g.id, price: promoPrice(g.basePrice, 0.85), quantity: [100, 60, 200][i], perCompanyLimit: 50 }));
+    out.push(
+      promotionGoodsRow({
+        promotionId: ids.group[0],
+        goodsId: g.id,
+        price: promoPrice(g.basePrice, 0.85),
+        quantity: [100, 60, 200][i],
+        perCompanyLimit: 50,
+      }),
+    );
   });
   take(2).forEach((g, i) => {
-    out.push(promotionGoodsRow({ promotionId: ids.group[1], goodsId: g.id, price: promoPrice(g.basePrice, 0.88), quantity: [300, 150][i], perCompanyLimit: 100 }));
+    out.push(
+      promotionGoodsRow({
+        promotionId: ids.group[1],
+        goodsId: g.id,
+        price: promoPrice(g.basePrice, 0.88),
+        quantity: [300, 150][i],
+        perCompanyLimit: 100,
+      }),
+    );
   });
   for (const g of take(10)) {
-    out.push(promotionGoodsRow({
-      promotionId: ids.everyday,
-      goodsId: g.id,
-      price: promoPrice(g.basePrice, 0.8 + rng.next() * 0.1),
-      stockLimit: rng.pick([200, 500, 1000]),
-      perCompanyLimit: 10,
-    }));
+    out.push(
+      promotionGoodsRow({
+        promotionId: ids.everyday,
+        goodsId: g.id,
+        price: promoPrice(g.basePrice, 0.8 + rng.next() * 0.1),
+        stockLimit: rng.pick([200, 500, 1000]),
+        perCompanyLimit: 10,
+      }),
+    );
     g.tags = [...(g.tags ?? []), '特'];
   }
 
@@ -215,7 +244,14 @@ export function pickShowcase(batch: GoodsInsert[], ids: PromotionIds, rng: Rng):
     let members = byName(names);
     if (members.length < 2) members = take(names.length);
     members.forEach((g, i) => {
-      out.push(promotionGoodsRow({ promotionId, goodsId: g.id, price: promoPrice(g.basePrice, 0.9), quantity: i === 1 ? 1 : 2 }));
+      out.push(
+        promotionGoodsRow({
+          promotionId,
+          goodsId: g.id,
+          price: promoPrice(g.basePrice, 0.9),
+          quantity: i === 1 ? 1 : 2,
+        }),
+      );
     });
   }
   return out;
@@ -241,24 +277,77 @@ export async function seedCouponTemplates(
   const first = await firstFreeId(db, 'coupon_templates');
   const base = { startsAt: addDays(now, -10), endsAt: addDays(now, 60), createdAt: addDays(now, -10) };
   const list: [keyof CouponTemplateIds, typeof couponTemplates.$inferInsert][] = [
-    ['manjian1000', { ...base, kind: 'coupon', name: '满1000减50', threshold: 100_000, amount: 5_000, total: 10_000, issued: 1_268 }],
-    ['manjian3000', { ...base, kind: 'coupon', name: '满3000减200', threshold: 300_000, amount: 20_000, total: 5_000, issued: 842 }],
-    ['manjian500', { ...base, kind: 'coupon', name: '满500减20', threshold: 50_000, amount: 2_000, total: 20_000, issued: 3_951 }],
+    [
+      'manjian1000',
+      { ...base, kind: 'coupon', name: '满1000减50', threshold: 100_000, amount: 5_000, total: 10_000, issued: 1_268 },
+    ],
+    [
+      'manjian3000',
+      { ...base, kind: 'coupon', name: '满3000减200', threshold: 300_000, amount: 20_000, total: 5_000, issued: 842 },
+    ],
+    [
+      'manjian500',
+      { ...base, kind: 'coupon', name: '满500减20', threshold: 50_000, amount: 2_000, total: 20_000, issued: 3_951 },
+    ],
     [
       'discount95',
-      { ...base, kind: 'coupon', name: '全场9.5折券（最高抵100元）', threshold: 50_000, amount: 10_000, discountPercent: 95, total: 3_000, issued: 420 },
+      {
+        ...base,
+        kind: 'coupon',
+        name: '全场9.5折券（最高抵100元）',
+        threshold: 50_000,
+        amount: 10_000,
+        discountPercent: 95,
+        total: 3_000,
+        issued: 420,
+      },
     ],
     [
       'zy800',
-      { ...base, kind: 'coupon', name: '中药饮片专用 满800减40', threshold: 80_000, amount: 4_000, scope: { category_l1: [roots.zy] }, total: 2_000, issued: 133 },
+      {
+        ...base,
+        kind: 'coupon',
+        name: '中药饮片专用 满800减40',
+        threshold: 80_000,
+        amount: 4_000,
+        scope: { category_l1: [roots.zy] },
+        total: 2_000,
+        issued: 133,
+      },
     ],
     [
       'qx600',
-      { ...base, kind: 'coupon', name: '器械专区 满600减30', threshold: 60_000, amount: 3_000, scope: { category_l1: [roots.qx] }, total: 2_000, issued: 97 },
+      {
+        ...base,
+        kind: 'coupon',
+        name: '器械专区 满600减30',
+        threshold: 60_000,
+        amount: 3_000,
+        scope: { category_l1: [roots.qx] },
+        total: 2_000,
+        issued: 97,
+      },
     ],
-    ['noThreshold10', { ...base, kind: 'coupon', name: '新人无门槛10元券', threshold: 0, amount: 1_000, claimable: false, validDays: 15 }],
-    ['voucher50', { ...base, kind: 'voucher', name: '50元现金券', threshold: 0, amount: 5_000, claimable: false, validDays: 90 }],
-    ['voucher100', { ...base, kind: 'voucher', name: '100元现金券', threshold: 0, amount: 10_000, claimable: false, validDays: 90 }],
+    [
+      'noThreshold10',
+      {
+        ...base,
+        kind: 'coupon',
+        name: '新人无门槛10元券',
+        threshold: 0,
+        amount: 1_000,
+        claimable: false,
+        validDays: 15,
+      },
+    ],
+    [
+      'voucher50',
+      { ...base, kind: 'voucher', name: '50元现金券', threshold: 0, amount: 5_000, claimable: false, validDays: 90 },
+    ],
+    [
+      'voucher100',
+      { ...base, kind: 'voucher', name: '100元现金券', threshold: 0, amount: 10_000, claimable: false, validDays: 90 },
+    ],
   ];
   await db.insert(couponTemplates).values(list.map(([, row], i) => ({ ...row, id: first + i })));
   await syncSequence(db, 'coupon_templates');
@@ -278,9 +367,17 @@ const POINTS_GOODS: readonly [string, number, number][] = [
 
 export async function seedPointsMall(db: Db): Promise<number[]> {
   const first = await firstFreeId(db, 'points_goods');
-  await db.insert(pointsGoods).values(
-    POINTS_GOODS.map(([name, points, stock], i) => ({ id: first + i, name, points, stock, image: `/media/banner/jfsc-${i + 1}.svg` })),
-  );
+  await db
+    .insert(pointsGoods)
+    .values(
+      POINTS_GOODS.map(([name, points, stock], i) => ({
+        id: first + i,
+        name,
+        points,
+        stock,
+        image: `/media/banner/jfsc-${i + 1}.svg`,
+      })),
+    );
   await syncSequence(db, 'points_goods');
   return POINTS_GOODS.map((_, i) => first + i);
 }
@@ -306,8 +403,24 @@ export async function seedLuckyDraw(
     })
     .returning({ id: draws.id });
   await db.insert(drawPrizes).values([
-    { drawId: draw.id, name: '满1000减50优惠券', remarks: '有效期30天', weight: 10, stock: 500, kind: 'coupon', refId: coupons.manjian1000 },
-    { drawId: draw.id, name: '满500减20优惠券', remarks: '有效期30天', weight: 20, stock: 1_000, kind: 'coupon', refId: coupons.manjian500 },
+    {
+      drawId: draw.id,
+      name: '满1000减50优惠券',
+      remarks: '有效期30天',
+      weight: 10,
+      stock: 500,
+      kind: 'coupon',
+      refId: coupons.manjian1000,
+    },
+    {
+      drawId: draw.id,
+      name: '满500减20优惠券',
+      remarks: '有效期30天',
+      weight: 20,
+      stock: 1_000,
+      kind: 'coupon',
+      refId: coupons.manjian500,
+    },
     { drawId: draw.id, name: '200积分', remarks: '即时到账', weight: 20, stock: 2_000, kind: 'points', refId: 200 },
     { drawId: draw.id, name: '50积分', remarks: '即时到账', weight: 25, stock: 5_000, kind: 'points', refId: 50 },
     // Goods prizes are not drawn yet (lucky-draw.md): 谢谢参与 needs no stock.

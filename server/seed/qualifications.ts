@@ -26,14 +26,26 @@ interface CertDef {
 
 const CERTS: Partial<Record<Username, CertDef[]>> = {
   demo: [
-    { kind: 'business_license', number: '91440106MA59C8K27X', issuer: '广州市天河区市场监督管理局', validDays: null, png: true },
+    {
+      kind: 'business_license',
+      number: '91440106MA59C8K27X',
+      issuer: '广州市天河区市场监督管理局',
+      validDays: null,
+      png: true,
+    },
     { kind: 'drug_license', number: '粤CA0201987', issuer: '广州市市场监督管理局', validDays: 1_100 },
     { kind: 'gsp', number: 'C-GD-22-0458', issuer: '广东省药品监督管理局', validDays: 20 },
     { kind: 'medical_device', number: '粤穗食药监械经营备20210866号', issuer: '广州市市场监督管理局', validDays: 700 },
     { kind: 'power_of_attorney', number: 'WT-2025-0031', issuer: '广州市康宁大药房有限公司', validDays: 180 },
   ],
   chain: [
-    { kind: 'business_license', number: '91420100MA4K2Y7P3B', issuer: '武汉市市场监督管理局', validDays: null, png: true },
+    {
+      kind: 'business_license',
+      number: '91420100MA4K2Y7P3B',
+      issuer: '武汉市市场监督管理局',
+      validDays: null,
+      png: true,
+    },
     { kind: 'drug_license', number: '鄂AA0270112', issuer: '湖北省药品监督管理局', validDays: 900 },
   ],
   'chain-a': [
@@ -49,7 +61,13 @@ const CERTS: Partial<Record<Username, CertDef[]>> = {
     { kind: 'medical_license', number: 'PDY00213251010512D1522', issuer: '成都市青羊区卫生健康局', validDays: 1_300 },
   ],
   clinic: [
-    { kind: 'business_license', number: '52440305MJL2Q8R41C', issuer: '深圳市市场监督管理局', validDays: null, png: true },
+    {
+      kind: 'business_license',
+      number: '52440305MJL2Q8R41C',
+      issuer: '深圳市市场监督管理局',
+      validDays: null,
+      png: true,
+    },
     { kind: 'medical_license', number: 'PDY60547944030517D1522', issuer: '深圳市南山区卫生健康局', validDays: 1_000 },
   ],
   expired: [
@@ -67,7 +85,10 @@ export async function seedQualifications(db: Db, now: Date, accounts: SeededAcco
       const expiresOn = d.validDays === null ? null : shanghaiDate(addDays(now, d.validDays));
       const content = d.png
         ? samplePng()
-        : samplePdf(d.kind.toUpperCase().replace(/_/g, ' '), [`No. ${d.number.replace(/[^\x20-\x7e]/g, '')}`, `Valid until: ${expiresOn ?? 'long term'}`]);
+        : samplePdf(d.kind.toUpperCase().replace(/_/g, ' '), [
+            `No. ${d.number.replace(/[^\x20-\x7e]/g, '')}`,
+            `Valid until: ${expiresOn ?? 'long term'}`,
+          ]);
       const status = d.status ?? 'approved';
       rows.push({
         companyId,
@@ -98,7 +119,13 @@ const LABS = [
 /** Batches (the one on sale and the one before) with reports for the `count` best-selling goods. */
 export async function seedInspectionReports(db: Db, now: Date, count = 60): Promise<number> {
   const picked = await db
-    .select({ id: goods.id, batchNo: goods.batchNo, producedOn: goods.producedOn, expiresOn: goods.expiresOn, approvalNo: goods.approvalNo })
+    .select({
+      id: goods.id,
+      batchNo: goods.batchNo,
+      producedOn: goods.producedOn,
+      expiresOn: goods.expiresOn,
+      approvalNo: goods.approvalNo,
+    })
     .from(goods)
     .where(isNotNull(goods.producedOn))
     .orderBy(desc(goods.salesCount), goods.id)
@@ -119,7 +146,13 @@ export async function seedInspectionReports(db: Db, now: Date, count = 60): Prom
     for (const [j, b] of batches.entries()) {
       const [batch] = await db
         .insert(goodsBatches)
-        .values({ goodsId: g.id, batchNo: b.batchNo, producedOn: b.producedOn, expiresOn: b.expiresOn, createdAt: addDays(now, -120 - j * 90) })
+        .values({
+          goodsId: g.id,
+          batchNo: b.batchNo,
+          producedOn: b.producedOn,
+          expiresOn: b.expiresOn,
+          createdAt: addDays(now, -120 - j * 90),
+        })
         .returning({ id: goodsBatches.id });
       const labs = (i + j) % 2 === 0 ? LABS : LABS.slice(0, 1);
       for (const [k, lab] of labs.entries()) {

@@ -12,11 +12,25 @@ import { addDays, addMinutes, shanghaiStamp } from './dates.ts';
 const FREE_SHIPPING_FROM_FEN = 80_000;
 const SHIPPING_FEE_FEN = 1_000;
 const ASSORTMENT = 30;
-const ADDRESS = { consignee: '陈建华', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路385号康宁大厦首层' };
+const ADDRESS = {
+  consignee: '陈建华',
+  phone: '13800138000',
+  province: '广东省',
+  city: '广州市',
+  district: '天河区',
+  detail: '天河路385号康宁大厦首层',
+};
 
 type Buyer = { companyId: number; userId: number };
 
-async function completedOrder(db: Db, rng: Rng, buyer: Buyer, picked: readonly GoodsInsert[], createdAt: Date, seq: number): Promise<void> {
+async function completedOrder(
+  db: Db,
+  rng: Rng,
+  buyer: Buyer,
+  picked: readonly GoodsInsert[],
+  createdAt: Date,
+  seq: number,
+): Promise<void> {
   const lines = picked.map((g) => {
     const unit = g.midPackStrict ? (g.zbz ?? 1) : 1;
     const number = unit * rng.int(2, 20);
@@ -68,9 +82,30 @@ async function completedOrder(db: Db, rng: Rng, buyer: Buyer, picked: readonly G
   );
   await db.insert(orderStatusHistory).values([
     { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', note: '提交订单', actor: 'buyer', createdAt },
-    { orderId: order.id, fromStatus: 'pending_payment', toStatus: 'paid', note: '支付成功', actor: 'system', createdAt: paidAt },
-    { orderId: order.id, fromStatus: 'paid', toStatus: 'shipped', note: '广州仓已发货', actor: 'warehouse', createdAt: shippedAt },
-    { orderId: order.id, fromStatus: 'shipped', toStatus: 'completed', note: '确认收货', actor: 'buyer', createdAt: completedAt },
+    {
+      orderId: order.id,
+      fromStatus: 'pending_payment',
+      toStatus: 'paid',
+      note: '支付成功',
+      actor: 'system',
+      createdAt: paidAt,
+    },
+    {
+      orderId: order.id,
+      fromStatus: 'paid',
+      toStatus: 'shipped',
+      note: '广州仓已发货',
+      actor: 'warehouse',
+      createdAt: shippedAt,
+    },
+    {
+      orderId: order.id,
+      fromStatus: 'shipped',
+      toStatus: 'completed',
+      note: '确认收货',
+      actor: 'buyer',
+      createdAt: completedAt,
+    },
   ]);
   await db.insert(payments).values({
     orderId: order.id,
@@ -95,8 +130,16 @@ async function completedOrder(db: Db, rng: Rng, buyer: Buyer, picked: readonly G
 }
 
 /** Returns the number of orders written. */
-export async function seedQuickPurchase(db: Db, rng: Rng, now: Date, goodsPool: readonly GoodsInsert[], accounts: SeededAccounts): Promise<number> {
-  const pool = goodsPool.filter((g) => g.isBuy !== false && (g.stock ?? 0) > 0 && !g.isKx && !g.isEphedrine && g.isOnSale !== false);
+export async function seedQuickPurchase(
+  db: Db,
+  rng: Rng,
+  now: Date,
+  goodsPool: readonly GoodsInsert[],
+  accounts: SeededAccounts,
+): Promise<number> {
+  const pool = goodsPool.filter(
+    (g) => g.isBuy !== false && (g.stock ?? 0) > 0 && !g.isKx && !g.isEphedrine && g.isOnSale !== false,
+  );
   if (pool.length === 0) return 0;
   const assortment = rng.sample(pool, Math.min(ASSORTMENT, pool.length));
   let count = 0;
@@ -111,14 +154,18 @@ export async function seedQuickPurchase(db: Db, rng: Rng, now: Date, goodsPool: 
     {
       companyId: demo.companyId,
       name: '每周常备',
-      items: assortment.slice(0, 12).map((g) => ({ goods_id: g.id, number: unitOf(g) * 10, name: g.ypgg ? `${g.name} ${g.ypgg}` : g.name })),
+      items: assortment
+        .slice(0, 12)
+        .map((g) => ({ goods_id: g.id, number: unitOf(g) * 10, name: g.ypgg ? `${g.name} ${g.ypgg}` : g.name })),
       createdAt: addDays(now, -14),
       updatedAt: addDays(now, -14),
     },
     {
       companyId: demo.companyId,
       name: '感冒季备货',
-      items: assortment.slice(12, 18).map((g) => ({ goods_id: g.id, number: unitOf(g) * 5, name: g.ypgg ? `${g.name} ${g.ypgg}` : g.name })),
+      items: assortment
+        .slice(12, 18)
+        .map((g) => ({ goods_id: g.id, number: unitOf(g) * 5, name: g.ypgg ? `${g.name} ${g.ypgg}` : g.name })),
       createdAt: addDays(now, -30),
       updatedAt: addDays(now, -30),
     },
@@ -127,7 +174,14 @@ export async function seedQuickPurchase(db: Db, rng: Rng, now: Date, goodsPool: 
   const storeUser = accounts.userIds['chain-a'];
   if (storeA && storeUser) {
     for (const [i, weeksAgo] of [3, 1].entries()) {
-      await completedOrder(db, rng, { companyId: storeA, userId: storeUser }, rng.sample(assortment, Math.min(8, assortment.length)), addDays(now, -7 * weeksAgo), 60 + i);
+      await completedOrder(
+        db,
+        rng,
+        { companyId: storeA, userId: storeUser },
+        rng.sample(assortment, Math.min(8, assortment.length)),
+        addDays(now, -7 * weeksAgo),
+        60 + i,
+      );
       count += 1;
     }
   }

@@ -44,24 +44,35 @@ async function main(): Promise<number> {
   const goods = values.goods === undefined ? DEFAULT_GOODS : Number(values.goods);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   const now = values.now === undefined ? new Date() : new Date(values.now);
-  if (!Number.isInteger(goods) || goods < 1 || (seed !== undefined && !Number.isInteger(seed)) || Number.isNaN(now.getTime())) {
+  if (
+    !Number.isInteger(goods) ||
+    goods < 1 ||
+    (seed !== undefined && !Number.isInteger(seed)) ||
+    Number.isNaN(now.getTime())
+  ) {
     console.error(USAGE);
     return 2;
   }
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // Keep in step with startServer() in server/index.ts, or the server would not see this seed.
-  const dataDir = databaseUrl ? undefined : path.join(path.resolve(process.env.DATA_DIR || path.join(projectRoot, 'data')), 'pglite');
+  const dataDir = databaseUrl
+    ? undefined
+    : path.join(path.resolve(process.env.DATA_DIR || path.join(projectRoot, 'data')), 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const started = performance.now();
   const opened = await openDatabase({ databaseUrl, dataDir });
   const openedMs = performance.now() - started;
-  console.log(`database: ${opened.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${dataDir}`} — opened and migrated in ${(openedMs / 1000).toFixed(1)} s`);
+  console.log(
+    `database: ${opened.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${dataDir}`} — opened and migrated in ${(openedMs / 1000).toFixed(1)} s`,
+  );
   try {
     if (await isSeeded(opened.db)) {
       if (!values.reset) {
         const marker = await readSeedMarker(opened.db);
-        console.log(`already seeded (${marker?.goods ?? '?'} goods, seeded for ${marker?.now ?? '?'}); pass --reset to rebuild`);
+        console.log(
+          `already seeded (${marker?.goods ?? '?'} goods, seeded for ${marker?.now ?? '?'}); pass --reset to rebuild`,
+        );
         return 0;
       }
     }

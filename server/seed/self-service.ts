@@ -20,14 +20,62 @@ export async function seedSelfService(db: Db, now: Date, s: SelfServiceSeed): Pr
   const c = s.demoCompanyId;
 
   await db.insert(productRequests).values([
-    { companyId: c, name: '氨溴索口服溶液', sccj: '勃林格殷格翰', ypgg: '100ml:0.6g', approvalNo: '国药准字H20133377', quantity: 60, expectedPrice: 2850, remark: '冬季用量大', createdAt: addDays(now, -1) },
-    { companyId: c, name: '铝碳酸镁咀嚼片', sccj: '拜耳医药保健有限公司', ypgg: '0.5g*20片', quantity: 40, createdAt: addDays(now, -3) },
-    { companyId: c, name: '小儿豉翘清热颗粒', sccj: '济川药业集团有限公司', ypgg: '2g*6袋', approvalNo: '国药准字Z20050110', quantity: 120, expectedPrice: 2300, status: 'replied', reply: '已联系厂家，预计两周内到货上架，届时发消息通知您。', repliedAt: addDays(now, -5), createdAt: addDays(now, -8) },
-    { companyId: c, name: String(listed.name), sccj: String(listed.sccj), ypgg: listed.ypgg ?? '', quantity: 30, status: 'listed', reply: '该品种已上架，欢迎采购。', goodsId: listed.id, repliedAt: addDays(now, -12), createdAt: addDays(now, -20) },
+    {
+      companyId: c,
+      name: '氨溴索口服溶液',
+      sccj: '勃林格殷格翰',
+      ypgg: '100ml:0.6g',
+      approvalNo: '国药准字H20133377',
+      quantity: 60,
+      expectedPrice: 2850,
+      remark: '冬季用量大',
+      createdAt: addDays(now, -1),
+    },
+    {
+      companyId: c,
+      name: '铝碳酸镁咀嚼片',
+      sccj: '拜耳医药保健有限公司',
+      ypgg: '0.5g*20片',
+      quantity: 40,
+      createdAt: addDays(now, -3),
+    },
+    {
+      companyId: c,
+      name: '小儿豉翘清热颗粒',
+      sccj: '济川药业集团有限公司',
+      ypgg: '2g*6袋',
+      approvalNo: '国药准字Z20050110',
+      quantity: 120,
+      expectedPrice: 2300,
+      status: 'replied',
+      reply: '已联系厂家，预计两周内到货上架，届时发消息通知您。',
+      repliedAt: addDays(now, -5),
+      createdAt: addDays(now, -8),
+    },
+    {
+      companyId: c,
+      name: String(listed.name),
+      sccj: String(listed.sccj),
+      ypgg: listed.ypgg ?? '',
+      quantity: 30,
+      status: 'listed',
+      reply: '该品种已上架，欢迎采购。',
+      goodsId: listed.id,
+      repliedAt: addDays(now, -12),
+      createdAt: addDays(now, -20),
+    },
   ]);
 
   await db.insert(feedback).values([
-    { companyId: c, kind: 'delivery', content: '上周的订单到货比平时晚了两天，希望能提前告知物流情况。', contact: '13926041288', reply: '非常抱歉，因仓库盘点导致延迟，已为贵店开通发货短信提醒。', repliedAt: addDays(now, -2), createdAt: addDays(now, -4) },
+    {
+      companyId: c,
+      kind: 'delivery',
+      content: '上周的订单到货比平时晚了两天，希望能提前告知物流情况。',
+      contact: '13926041288',
+      reply: '非常抱歉，因仓库盘点导致延迟，已为贵店开通发货短信提醒。',
+      repliedAt: addDays(now, -2),
+      createdAt: addDays(now, -4),
+    },
     { companyId: c, kind: 'website', content: '建议快捷采购支持按上次数量一键补货。', createdAt: addDays(now, -1) },
   ]);
 
@@ -40,8 +88,21 @@ export async function seedSelfService(db: Db, now: Date, s: SelfServiceSeed): Pr
     { companyId: c, goodsId: restocked.id, kind: 'restock', notifiedAt: addDays(now, -1), createdAt: addDays(now, -9) },
   ]);
   await db.insert(messages).values([
-    { companyId: c, title: '求购品种已上架', body: `您求购的「${listed.name}」已上架：该品种已上架，欢迎采购。`, kind: 'system', link: "/pzqg", createdAt: addDays(now, -12) },
-    { companyId: c, title: '求购已回复', body: '您求购的「小儿豉翘清热颗粒」有新回复：已联系厂家，预计两周内到货上架，届时发消息通知您。', kind: 'system', createdAt: addDays(now, -5) },
+    {
+      companyId: c,
+      title: '求购品种已上架',
+      body: `您求购的「${listed.name}」已上架：该品种已上架，欢迎采购。`,
+      kind: 'system',
+      link: '/pzqg',
+      createdAt: addDays(now, -12),
+    },
+    {
+      companyId: c,
+      title: '求购已回复',
+      body: '您求购的「小儿豉翘清热颗粒」有新回复：已联系厂家，预计两周内到货上架，届时发消息通知您。',
+      kind: 'system',
+      createdAt: addDays(now, -5),
+    },
   ]);
   await db.insert(messages).values({
     companyId: c,

@@ -21,9 +21,14 @@ async function insertMembers(db: Db, rows: PromotionGoodsInsert[]): Promise<void
 
 export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch: GoodsInsert[]): Promise<void> {
   const taken = new Set((await db.select({ id: promotionGoods.goodsId }).from(promotionGoods)).map((r) => r.id));
-  const eligible = batch.filter((g) => g.isBuy !== false && (g.stock ?? 0) >= 100 && !g.isKx && !g.isEphedrine && !g.isJxq && !taken.has(g.id));
+  const eligible = batch.filter(
+    (g) => g.isBuy !== false && (g.stock ?? 0) >= 100 && !g.isKx && !g.isEphedrine && !g.isJxq && !taken.has(g.id),
+  );
   const pick = (n: number): GoodsInsert[] => {
-    const out = rng.sample(eligible.filter((g) => !taken.has(g.id)), n);
+    const out = rng.sample(
+      eligible.filter((g) => !taken.has(g.id)),
+      n,
+    );
     for (const g of out) taken.add(g.id);
     return out;
   };
@@ -47,7 +52,13 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
     await insertMembers(
       db,
       pick(SPECIALS_PER_DAY).map((g) =>
-        promotionGoodsRow({ promotionId: p.id, goodsId: g.id, price: Math.max(1, Math.round(g.basePrice * (0.78 + rng.next() * 0.1))), stockLimit: rng.pick([200, 500]), perCompanyLimit: 10 }),
+        promotionGoodsRow({
+          promotionId: p.id,
+          goodsId: g.id,
+          price: Math.max(1, Math.round(g.basePrice * (0.78 + rng.next() * 0.1))),
+          stockLimit: rng.pick([200, 500]),
+          perCompanyLimit: 10,
+        }),
       ),
     );
   }
@@ -57,7 +68,8 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
     .values({
       kind: 'cashback',
       name: '满额返现 最高返500元',
-      description: '活动商品（正价购买）单笔订单满2000元返40元、满5000元返150元、满10000元返500元，订单确认收货后返至账户余额；退款后按退款后的金额重新计算。',
+      description:
+        '活动商品（正价购买）单笔订单满2000元返40元、满5000元返150元、满10000元返500元，订单确认收货后返至账户余额；退款后按退款后的金额重新计算。',
       rules: {
         tiers: [
           { amount: 200_000, back: 4_000 },
@@ -72,7 +84,10 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
       createdAt: addDays(now, -5),
     })
     .returning({ id: promotions.id });
-  await insertMembers(db, pick(CASHBACK_GOODS).map((g) => promotionGoodsRow({ promotionId: cashback.id, goodsId: g.id })));
+  await insertMembers(
+    db,
+    pick(CASHBACK_GOODS).map((g) => promotionGoodsRow({ promotionId: cashback.id, goodsId: g.id })),
+  );
 
   const [welfare] = await db
     .insert(promotions)
@@ -89,12 +104,47 @@ export async function seedSpecialsAndCashback(db: Db, rng: Rng, now: Date, batch
       createdAt: addDays(now, -3),
     })
     .returning({ id: promotions.id });
-  await insertMembers(db, pick(WELFARE_GOODS).map((g) => promotionGoodsRow({ promotionId: welfare.id, goodsId: g.id })));
+  await insertMembers(
+    db,
+    pick(WELFARE_GOODS).map((g) => promotionGoodsRow({ promotionId: welfare.id, goodsId: g.id })),
+  );
 
-  const base = { kind: 'coupon' as const, startsAt: addDays(now, -2), endsAt: addDays(now, 20), createdAt: addDays(now, -2) };
+  const base = {
+    kind: 'coupon' as const,
+    startsAt: addDays(now, -2),
+    endsAt: addDays(now, 20),
+    createdAt: addDays(now, -2),
+  };
   await db.insert(couponTemplates).values([
-    { ...base, name: '领券中心专享 满800减30', threshold: 80_000, amount: 3_000, total: 1_000, issued: 212, perCompany: 2, validDays: 15 },
-    { ...base, name: '周末囤货 满5000减300', threshold: 500_000, amount: 30_000, total: 200, issued: 187, perCompany: 1, validDays: 7 },
-    { ...base, name: '限量抢 满2000减120', threshold: 200_000, amount: 12_000, total: 100, issued: 100, perCompany: 1, validDays: 7 },
+    {
+      ...base,
+      name: '领券中心专享 满800减30',
+      threshold: 80_000,
+      amount: 3_000,
+      total: 1_000,
+      issued: 212,
+      perCompany: 2,
+      validDays: 15,
+    },
+    {
+      ...base,
+      name: '周末囤货 满5000减300',
+      threshold: 500_000,
+      amount: 30_000,
+      total: 200,
+      issued: 187,
+      perCompany: 1,
+      validDays: 7,
+    },
+    {
+      ...base,
+      name: '限量抢 满2000减120',
+      threshold: 200_000,
+      amount: 12_000,
+      total: 100,
+      issued: 100,
+      perCompany: 1,
+      validDays: 7,
+    },
   ]);
 }

@@ -16,8 +16,22 @@ interface StorePlan {
   address: { consignee: string; phone: string; province: string; city: string; district: string; detail: string };
 }
 
-const HANKOU = { consignee: '吴静', phone: '15927083341', province: '湖北省', city: '武汉市', district: '江岸区', detail: '中山大道1088号' };
-const WUCHANG = { consignee: '郑磊', phone: '18971426650', province: '湖北省', city: '武汉市', district: '武昌区', detail: '中南路99号' };
+const HANKOU = {
+  consignee: '吴静',
+  phone: '15927083341',
+  province: '湖北省',
+  city: '武汉市',
+  district: '江岸区',
+  detail: '中山大道1088号',
+};
+const WUCHANG = {
+  consignee: '郑磊',
+  phone: '18971426650',
+  province: '湖北省',
+  city: '武汉市',
+  district: '武昌区',
+  detail: '中南路99号',
+};
 
 const PLANS: readonly StorePlan[] = [
   { store: 'chain-a', status: 'paid', daysAgo: 1, lines: 3, address: HANKOU },
@@ -25,8 +39,16 @@ const PLANS: readonly StorePlan[] = [
   { store: 'chain-b', status: 'paid', daysAgo: 2, lines: 2, address: WUCHANG },
 ];
 
-export async function seedStoreOrders(db: Db, rng: Rng, now: Date, goodsPool: readonly GoodsInsert[], accounts: SeededAccounts): Promise<number> {
-  const pool = goodsPool.filter((g) => g.isBuy !== false && (g.stock ?? 0) > 0 && !g.isKx && !g.isEphedrine && !g.midPackStrict);
+export async function seedStoreOrders(
+  db: Db,
+  rng: Rng,
+  now: Date,
+  goodsPool: readonly GoodsInsert[],
+  accounts: SeededAccounts,
+): Promise<number> {
+  const pool = goodsPool.filter(
+    (g) => g.isBuy !== false && (g.stock ?? 0) > 0 && !g.isKx && !g.isEphedrine && !g.midPackStrict,
+  );
   if (pool.length === 0) return 0;
   let seq = 1;
   for (const plan of PLANS) {
@@ -76,9 +98,25 @@ export async function seedStoreOrders(db: Db, rng: Rng, now: Date, goodsPool: re
         amount: l.amount,
       })),
     );
-    const history: { fromStatus: string | null; toStatus: string; note: string; actor: string; createdAt: Date }[] = [{ fromStatus: null, toStatus: 'pending_payment', note: '总部代门店提交订单', actor: 'buyer', createdAt }];
-    if (paidAt) history.push({ fromStatus: 'pending_payment', toStatus: 'paid', note: '支付成功', actor: 'system', createdAt: paidAt });
-    if (cancelledAt) history.push({ fromStatus: 'pending_payment', toStatus: 'cancelled', note: '买家取消：重复下单', actor: 'buyer', createdAt: cancelledAt });
+    const history: { fromStatus: string | null; toStatus: string; note: string; actor: string; createdAt: Date }[] = [
+      { fromStatus: null, toStatus: 'pending_payment', note: '总部代门店提交订单', actor: 'buyer', createdAt },
+    ];
+    if (paidAt)
+      history.push({
+        fromStatus: 'pending_payment',
+        toStatus: 'paid',
+        note: '支付成功',
+        actor: 'system',
+        createdAt: paidAt,
+      });
+    if (cancelledAt)
+      history.push({
+        fromStatus: 'pending_payment',
+        toStatus: 'cancelled',
+        note: '买家取消：重复下单',
+        actor: 'buyer',
+        createdAt: cancelledAt,
+      });
     await db.insert(orderStatusHistory).values(history.map((h) => ({ orderId: order.id, ...h })));
     if (paidAt) {
       await db.insert(payments).values({

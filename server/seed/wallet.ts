@@ -24,7 +24,14 @@ function heldCoupons(companyId: number, now: Date, c: CouponTemplateIds, demo: b
     { ...base, templateId: c.noThreshold10, expiresAt: addDays(now, 3) },
     { ...base, templateId: c.voucher50, expiresAt: addDays(now, 5) },
     // 已使用
-    { ...base, templateId: c.voucher100, status: 1, receivedAt: addDays(now, -30), usedAt: addDays(now, -12), expiresAt: addDays(now, 60) },
+    {
+      ...base,
+      templateId: c.voucher100,
+      status: 1,
+      receivedAt: addDays(now, -30),
+      usedAt: addDays(now, -12),
+      expiresAt: addDays(now, 60),
+    },
     // 已过期: one by its status, one only by its date
     { ...base, templateId: c.voucher50, status: 2, receivedAt: addDays(now, -100), expiresAt: addDays(now, -10) },
     { ...base, templateId: c.qx600, receivedAt: addDays(now, -40), expiresAt: addDays(now, -2) },
@@ -36,7 +43,14 @@ function heldCoupons(companyId: number, now: Date, c: CouponTemplateIds, demo: b
     rows.push(
       { ...base, templateId: c.manjian1000, expiresAt: addDays(now, 25) },
       { ...base, templateId: c.zy800, expiresAt: addDays(now, 20) },
-      { ...base, templateId: c.manjian500, status: 1, receivedAt: addDays(now, -45), usedAt: addDays(now, -20), expiresAt: addDays(now, -15) },
+      {
+        ...base,
+        templateId: c.manjian500,
+        status: 1,
+        receivedAt: addDays(now, -45),
+        usedAt: addDays(now, -20),
+        expiresAt: addDays(now, -15),
+      },
       { ...base, templateId: c.discount95, status: 2, receivedAt: addDays(now, -60), expiresAt: addDays(now, -30) },
     );
   }
@@ -44,7 +58,15 @@ function heldCoupons(companyId: number, now: Date, c: CouponTemplateIds, demo: b
 }
 
 /** Appends one ledger entry after the account's latest and moves the wallet row with it. */
-async function append(db: Db, companyId: number, account: 'balance' | 'points', amount: number, useType: string, remark: string, now: Date): Promise<void> {
+async function append(
+  db: Db,
+  companyId: number,
+  account: 'balance' | 'points',
+  amount: number,
+  useType: string,
+  remark: string,
+  now: Date,
+): Promise<void> {
   const [last] = await db
     .select({ at: walletLedger.createdAt })
     .from(walletLedger)
@@ -59,7 +81,9 @@ async function append(db: Db, companyId: number, account: 'balance' | 'points', 
     .set({ [account]: sql`${column} + ${amount}` })
     .where(eq(wallets.companyId, companyId))
     .returning({ balance: wallets.balance, points: wallets.points });
-  await db.insert(walletLedger).values({ companyId, account, amount, balanceAfter: w[account], useType, remark, createdAt: at });
+  await db
+    .insert(walletLedger)
+    .values({ companyId, account, amount, balanceAfter: w[account], useType, remark, createdAt: at });
 }
 
 /**
@@ -80,18 +104,36 @@ async function seedDemoHistory(db: Db, companyId: number, now: Date): Promise<vo
   let running = 0;
   const rows = DEMO_HISTORY.map(([days, amount, useType, remark]) => {
     running += amount;
-    return { companyId, account: 'balance' as const, amount, balanceAfter: running, useType, remark, createdAt: addDays(now, days) };
+    return {
+      companyId,
+      account: 'balance' as const,
+      amount,
+      balanceAfter: running,
+      useType,
+      remark,
+      createdAt: addDays(now, days),
+    };
   });
   if (running !== 0) throw new Error('seed: demo balance history must add up to zero');
   await db.insert(walletLedger).values(rows);
 }
 
-export async function seedWalletExtras(db: Db, now: Date, accounts: SeededAccounts, coupons: CouponTemplateIds): Promise<void> {
+export async function seedWalletExtras(
+  db: Db,
+  now: Date,
+  accounts: SeededAccounts,
+  coupons: CouponTemplateIds,
+): Promise<void> {
   const holders: Username[] = ['demo', 'chain', 'chain-a', 'chain-b', 'nocontract'];
   await db.insert(companyCoupons).values([
     ...holders.flatMap((u) => heldCoupons(accounts.companyIds[u], now, coupons, u === 'demo')),
     // pending, still under review, holds only a newcomer coupon (issued by the operator).
-    { companyId: accounts.companyIds.pending, templateId: coupons.noThreshold10, receivedAt: addDays(now, -2), expiresAt: addDays(now, 13) },
+    {
+      companyId: accounts.companyIds.pending,
+      templateId: coupons.noThreshold10,
+      receivedAt: addDays(now, -2),
+      expiresAt: addDays(now, 13),
+    },
   ]);
 
   await seedDemoHistory(db, accounts.companyIds.demo, now);
@@ -101,7 +143,8 @@ export async function seedWalletExtras(db: Db, now: Date, accounts: SeededAccoun
     ['chain-a', 1_500],
     ['chain-b', 800],
   ];
-  for (const [u, fen] of cashback) await append(db, accounts.companyIds[u], 'balance', fen, 'cashback', '满额返现：上月采购满额返现', now);
+  for (const [u, fen] of cashback)
+    await append(db, accounts.companyIds[u], 'balance', fen, 'cashback', '满额返现：上月采购满额返现', now);
   await append(db, accounts.companyIds.chain, 'points', -200, 'exchange', '积分商城兑换：药品分装袋 1000个', now);
   await append(db, accounts.companyIds.nocontract, 'balance', 50_000, 'recharge', '对公转账充值', now);
 }

@@ -27,7 +27,9 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 function tiersOf(rules: unknown): Record<string, unknown>[] {
   const tiers = (rules as { tiers?: unknown } | null)?.tiers;
-  return Array.isArray(tiers) ? tiers.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null) : [];
+  return Array.isArray(tiers)
+    ? tiers.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null)
+    : [];
 }
 
 /** What a promotion's row in promotion_goods adds for this goods (null: via all_goods). */
@@ -65,7 +67,8 @@ export function ruleTexts(kind: string, rules: unknown, terms: PromotionGoodsTer
     case 'gift':
       for (const t of tiersOf(rules)) {
         const amount = num(t.amount);
-        if (amount !== null) out.push(typeof t.gift === 'string' ? `满${yuanText(amount)}赠${t.gift}` : `满${yuanText(amount)}有赠品`);
+        if (amount !== null)
+          out.push(typeof t.gift === 'string' ? `满${yuanText(amount)}赠${t.gift}` : `满${yuanText(amount)}有赠品`);
       }
       break;
     case 'exchange':
@@ -101,14 +104,26 @@ const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 /** The flash-sale / group-buy terms a detail page prices and counts by (issue 20). */
 function promotionTerms(
-  r: { kind: string; price: number | null; quantity: number | null; sold: number | null; stockLimit: number | null; perCompanyLimit: number | null },
+  r: {
+    kind: string;
+    price: number | null;
+    quantity: number | null;
+    sold: number | null;
+    stockLimit: number | null;
+    perCompanyLimit: number | null;
+  },
   showPrice: boolean,
 ): Partial<GoodsActivity> {
   const price = showPrice ? r.price : null;
-  if (r.kind === 'group') return { price, group_size: r.quantity ?? 0, joined: r.sold ?? 0, per_company_limit: r.perCompanyLimit ?? 0 };
+  if (r.kind === 'group')
+    return { price, group_size: r.quantity ?? 0, joined: r.sold ?? 0, per_company_limit: r.perCompanyLimit ?? 0 };
   if (r.kind === 'flash') {
     const limit = r.stockLimit ?? 0;
-    return { price, per_company_limit: r.perCompanyLimit ?? 0, remaining: limit > 0 ? Math.max(0, limit - (r.sold ?? 0)) : null };
+    return {
+      price,
+      per_company_limit: r.perCompanyLimit ?? 0,
+      remaining: limit > 0 ? Math.max(0, limit - (r.sold ?? 0)) : null,
+    };
   }
   return {};
 }
@@ -119,7 +134,11 @@ export async function goodsActivities(db: Db, viewer: Viewer, now: Date, goodsId
     .select({ id: goods.id })
     .from(goods)
     .where(
-      and(eq(goods.id, goodsId), eq(goods.isOnSale, true), controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false)),
+      and(
+        eq(goods.id, goodsId),
+        eq(goods.isOnSale, true),
+        controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false),
+      ),
     )
     .limit(1);
   if (!visible) return [];

@@ -5,5 +5,8 @@ import { links } from '../db/schema.ts';
 import type { FooterLink } from '@domain/contracts.ts';
 
 export function footerLinks(db: Db): Promise<FooterLink[]> {
-  return db.select({ id: links.id, name: links.name, url: links.url }).from(links).orderBy(asc(links.sort), asc(links.id));
+  return db
+    .select({ id: links.id, name: links.name, url: links.url })
+    .from(links)
+    .orderBy(asc(links.sort), asc(links.id));
 }

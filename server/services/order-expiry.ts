@@ -93,6 +93,12 @@ export async function expireOrderIfDue(db: Db, orderId: number, now: Date): Prom
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!o || !(UNPAID_STATUSES as readonly string[]).includes(o.status) || !o.expiresAt || o.expiresAt.getTime() > now.getTime()) return;
+  if (
+    !o ||
+    !(UNPAID_STATUSES as readonly string[]).includes(o.status) ||
+    !o.expiresAt ||
+    o.expiresAt.getTime() > now.getTime()
+  )
+    return;
   await withTx(db, (tx) => releaseOrder(tx, orderId, now, { note: EXPIRED_NOTE, actor: 'system' }));
 }

@@ -17,7 +17,13 @@ export const WRONG_CODE_MSG = '验证码错误或已过期';
 export const newPhoneCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** Stores a code that was sent; older codes of the phone and purpose stop working. */
-export async function storeSentCode(db: Db, phone: string, purpose: CodePurpose, code: string, now: Date): Promise<{ expiresAt: Date }> {
+export async function storeSentCode(
+  db: Db,
+  phone: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<{ expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await db.transaction(async (tx) => {
     // Older codes stop working the moment a new one is sent.
@@ -41,11 +47,24 @@ function sameCode(a: string, b: string): boolean {
  * before it is compared, in one conditional update, so a parallel burst compares at most
  * CODE_MAX_ATTEMPTS guesses with the code.
  */
-export async function consumePhoneCode(db: Db, phone: string, purpose: CodePurpose, code: string, now: Date): Promise<void> {
+export async function consumePhoneCode(
+  db: Db,
+  phone: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<void> {
   const [row] = await db
     .select({ id: phoneCodes.id })
     .from(phoneCodes)
-    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(phoneCodes.phone, phone),
+        eq(phoneCodes.purpose, purpose),
+        isNull(phoneCodes.usedAt),
+        gt(phoneCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(phoneCodes.id))
     .limit(1);
   const fail = () => validationError({ code: [WRONG_CODE_MSG] });

@@ -26,7 +26,14 @@ export interface Viewer {
 }
 
 // A visitor is told to sign in, not why a licence would not cover the goods.
-const VISITOR: Viewer = { userId: null, companyId: null, approved: false, isSpecial: false, rank: 1, entitlement: UNRESTRICTED };
+const VISITOR: Viewer = {
+  userId: null,
+  companyId: null,
+  approved: false,
+  isSpecial: false,
+  rank: 1,
+  entitlement: UNRESTRICTED,
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono's Context is invariant in its path/input parameters; any route's context is accepted here.
 type AnyContext = Context<AppEnv, any, any>;
@@ -40,19 +47,22 @@ async function loadViewer(c: AnyContext): Promise<Viewer> {
   // Usually read with the session (server/auth/session.ts); after a sign-in or a switch of the
   // acting store within this request, read here.
   const known = sessionCompanyFacts(c);
-  const [company] = known?.companyId === user.companyId ? [known] : await c
-    .get('deps')
-    .db.select({
-      reviewStatus: companies.reviewStatus,
-      isSpecial: companies.isSpecial,
-      rank: companies.rank,
-      kind: companies.kind,
-      scope: companies.businessScope,
-      certs: certificateFactsColumn,
-    })
-    .from(companies)
-    .where(eq(companies.id, user.companyId))
-    .limit(1);
+  const [company] =
+    known?.companyId === user.companyId
+      ? [known]
+      : await c
+          .get('deps')
+          .db.select({
+            reviewStatus: companies.reviewStatus,
+            isSpecial: companies.isSpecial,
+            rank: companies.rank,
+            kind: companies.kind,
+            scope: companies.businessScope,
+            certs: certificateFactsColumn,
+          })
+          .from(companies)
+          .where(eq(companies.id, user.companyId))
+          .limit(1);
   if (!company) return { ...VISITOR, userId: user.userId };
   const { clock } = c.get('deps');
   return {

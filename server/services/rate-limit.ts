@@ -155,7 +155,8 @@ export const LOGIN_LOCKED_MSG = '登录失败次数过多，请15分钟后再试
 export type PasswordScope = 'shop' | 'console';
 
 const SCOPE_PREFIX: Record<PasswordScope, string> = { shop: 'login', console: 'admin-login' };
-export const loginAccountKey = (scope: PasswordScope, account: string) => `${SCOPE_PREFIX[scope]}:acct:${account.toLowerCase()}`;
+export const loginAccountKey = (scope: PasswordScope, account: string) =>
+  `${SCOPE_PREFIX[scope]}:acct:${account.toLowerCase()}`;
 export const loginIpKey = (scope: PasswordScope, ip: string) => `${SCOPE_PREFIX[scope]}:ip:${ip}`;
 
 /**
@@ -164,7 +165,13 @@ export const loginIpKey = (scope: PasswordScope, ip: string) => `${SCOPE_PREFIX[
  * 429 `登录失败次数过多，请15分钟后再试` beyond. On success call `succeeded()` (the account's
  * counter clears, the address gets its place back); a failure needs nothing more.
  */
-export function countPasswordAttempt(db: Db, scope: PasswordScope, account: string, ip: string, now: Date): Promise<Attempt> {
+export function countPasswordAttempt(
+  db: Db,
+  scope: PasswordScope,
+  account: string,
+  ip: string,
+  now: Date,
+): Promise<Attempt> {
   return countAttempt(
     db,
     [
@@ -188,7 +195,11 @@ export async function resetLimit(db: Db, key: string): Promise<void> {
 export async function reserveOrThrow(db: Db, key: string, w: Window, now: Date, msg: string): Promise<Reservation> {
   const place = await reserve(db, key, w, now);
   if (place) return place;
-  const [row] = await db.select({ windowEndsAt: rateLimits.windowEndsAt }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  const [row] = await db
+    .select({ windowEndsAt: rateLimits.windowEndsAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key))
+    .limit(1);
   const retryAfterS = row ? Math.max(0, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000)) : 0;
   throw new AppError(429, 429, msg, { retry_after: retryAfterS });
 }

@@ -21,7 +21,10 @@ export function shopLicences(config: AppConfig): Licence[] {
 }
 
 export function shopQrCodes(config: AppConfig): ShopQrCodes {
-  return { mini_program: config.qrCodes?.mini_program ?? null, wechat_official: config.qrCodes?.wechat_official ?? null };
+  return {
+    mini_program: config.qrCodes?.mini_program ?? null,
+    wechat_official: config.qrCodes?.wechat_official ?? null,
+  };
 }
 
 /** The licences and QR image addresses the shell shows, console setting first. */
@@ -35,7 +38,10 @@ export async function shopFront(db: Db, config: AppConfig): Promise<{ licences: 
   };
   return {
     licences: stored && stored.licences.length > 0 ? stored.licences : shopLicences(config),
-    qr_codes: { mini_program: drawn('mini_program') ?? env.mini_program, wechat_official: drawn('wechat_official') ?? env.wechat_official },
+    qr_codes: {
+      mini_program: drawn('mini_program') ?? env.mini_program,
+      wechat_official: drawn('wechat_official') ?? env.wechat_official,
+    },
   };
 }
 

@@ -43,8 +43,16 @@ export async function assertOwnStore(db: Db, homeCompanyId: number, storeId: num
   if (!row) throw notFound(STORE_NOT_FOUND);
 }
 
-export async function storesOverview(db: Db, homeCompanyId: number, actingCompanyId: number | null): Promise<StoresOverview> {
-  const [home] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, homeCompanyId)).limit(1);
+export async function storesOverview(
+  db: Db,
+  homeCompanyId: number,
+  actingCompanyId: number | null,
+): Promise<StoresOverview> {
+  const [home] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, homeCompanyId))
+    .limit(1);
   if (!home) throw notFound('企业不存在');
   const version = currentContract().version;
   const rows = await db

@@ -46,10 +46,15 @@ export const postForgetReset = (input: { token: string; password: string; passwo
 /** A new phone also needs `old_password` and `code` (create_code purpose change_phone). */
 export const postUpdateUserInfo = (input: { name: string; phone: string; old_password?: string; code?: string }) =>
   http.post<{ name: string; phone: string }>('user/updateUserInfo', { ...input });
-export const getPhoneExists = (phone: string) => http.get<{ exists: boolean }>(`user/phone/${encodeURIComponent(phone)}`);
+export const getPhoneExists = (phone: string) =>
+  http.get<{ exists: boolean }>(`user/phone/${encodeURIComponent(phone)}`);
 /** Proven by `old_password` or by `code` (create_code purpose change_password). */
-export const postChangePassword = (input: { old_password?: string; code?: string; password: string; password_confirmation: string }) =>
-  http.post<null>('user/resetPassword', { ...input });
+export const postChangePassword = (input: {
+  old_password?: string;
+  code?: string;
+  password: string;
+  password_confirmation: string;
+}) => http.post<null>('user/resetPassword', { ...input });
 export const getLoginLog = () => http.get<LoginEntry[]>('user/login_log');
 export const postBindTicket = () => http.post<WechatTicket>('user/wechat_ticket');
 export const getBindTicket = (ticket: string) => http.get<TicketState>('user/wechat_ticket', { ticket });

@@ -42,7 +42,8 @@ export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...addressKeys.all, 'save'] as const,
-    mutationFn: ({ id, input }: AddressSave) => (id === undefined ? postAddressCreate(input) : postAddressEdit(id, input)),
+    mutationFn: ({ id, input }: AddressSave) =>
+      id === undefined ? postAddressCreate(input) : postAddressEdit(id, input),
     meta: { silentErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
   });

@@ -22,7 +22,11 @@ export const exchangeOffersQuery = () =>
   });
 
 export const pendingPrizesQuery = () =>
-  queryOptions({ queryKey: cartExchangeKeys.prizes(), queryFn: () => http.get<PendingPrizes>('cart/prizes'), meta: { silentErrors: true } });
+  queryOptions({
+    queryKey: cartExchangeKeys.prizes(),
+    queryFn: () => http.get<PendingPrizes>('cart/prizes'),
+    meta: { silentErrors: true },
+  });
 
 /** POST /api/cart/exchange; number 0 clears the promotion's choice. The answer is the new offers. */
 export function useChooseExchange() {

@@ -26,4 +26,8 @@ export const getCartList = (filters: number = CART_LIST_DEFAULT_FILTER): Promise
   http.get<CartState>('cart/list', { filters });
 
 export const cartListQuery = (filters: number = CART_LIST_DEFAULT_FILTER) =>
-  queryOptions({ queryKey: cartListKeys.list(filters), queryFn: () => getCartList(filters), staleTime: CART_LIST_FRESH_MS });
+  queryOptions({
+    queryKey: cartListKeys.list(filters),
+    queryFn: () => getCartList(filters),
+    staleTime: CART_LIST_FRESH_MS,
+  });

@@ -192,7 +192,10 @@ export const postCartQuickAdd = (goodsId: number): Promise<Envelope<CartAddAnswe
   http.post<CartAddAnswer>(`cart/quick_add/${goodsId}`, undefined, { envelope: true });
 
 /** POST /api/cart/copy: the member's lines into the carts of stores its head office manages (多门店). */
-export const postCartCopy = (ids: readonly number[], otherUserIds: readonly number[]): Promise<Envelope<CartCopyResult>> =>
+export const postCartCopy = (
+  ids: readonly number[],
+  otherUserIds: readonly number[],
+): Promise<Envelope<CartCopyResult>> =>
   http.post<CartCopyResult>('cart/copy', { ids: [...ids], other_user_ids: [...otherUserIds] }, { envelope: true });
 
 // ---- pure changes to a cart state (the optimistic side) --------------------------------------
@@ -236,7 +239,9 @@ export function recomputeCart(state: CartState, data: readonly CartLineView[] = 
     const a = result.lines.get(line.id);
     if (!a) return line;
     const same =
-      a.raw_price === line.raw_price && a.with_coupon === line.with_coupon && a.goods_manjian_amount === line.goods_manjian_amount;
+      a.raw_price === line.raw_price &&
+      a.with_coupon === line.with_coupon &&
+      a.goods_manjian_amount === line.goods_manjian_amount;
     return same ? line : { ...line, ...a };
   });
   return { ...state, data: next, activity_data: result.activity, totals: result.totals };
@@ -256,18 +261,31 @@ export function repriceLine(line: CartLineView, number: number): CartLineView {
     price = unit.price;
     ladderId = unit.ladder_price_id;
   }
-  return { ...line, number, price, ladder_price_id: ladderId, raw_price: price === null ? null : price * number, price_changed: null };
+  return {
+    ...line,
+    number,
+    price,
+    ladder_price_id: ladderId,
+    raw_price: price === null ? null : price * number,
+    price_changed: null,
+  };
 }
 
 export function withLineNumber(state: CartState, id: number, number: number): CartState {
   if (!state.data.some((l) => l.id === id && l.number !== number)) return state;
-  return recomputeCart(state, state.data.map((l) => (l.id === id ? repriceLine(l, number) : l)));
+  return recomputeCart(
+    state,
+    state.data.map((l) => (l.id === id ? repriceLine(l, number) : l)),
+  );
 }
 
 /** The server's answer for one line replaces the cached one (the server wins). */
 export function withServerLine(state: CartState, line: CartLineView): CartState {
   if (!state.data.some((l) => l.id === line.id)) return state;
-  return recomputeCart(state, state.data.map((l) => (l.id === line.id ? line : l)));
+  return recomputeCart(
+    state,
+    state.data.map((l) => (l.id === line.id ? line : l)),
+  );
 }
 
 /** Selects (only lines that may be selected, SPEC §4) or unselects the given lines. */
@@ -344,7 +362,10 @@ function patchLists(queryClient: QueryClient, update: (state: CartState) => Cart
 }
 
 /** A list fetch already on its way would land without this write: cancel it, then patch. */
-async function patchListsOptimistically(queryClient: QueryClient, update: (state: CartState) => CartState): Promise<void> {
+async function patchListsOptimistically(
+  queryClient: QueryClient,
+  update: (state: CartState) => CartState,
+): Promise<void> {
   await queryClient.cancelQueries({ queryKey: cartKeys.lists() });
   patchLists(queryClient, update);
 }
@@ -427,7 +448,11 @@ export function cartSelectMutation(
     ),
     onMutate: async ({ ids, selected }) => {
       const wanted = new Set(ids);
-      const before = new Map(cachedLines(queryClient).filter((l) => wanted.has(l.id)).map((l) => [l.id, l.is_selected] as const));
+      const before = new Map(
+        cachedLines(queryClient)
+          .filter((l) => wanted.has(l.id))
+          .map((l) => [l.id, l.is_selected] as const),
+      );
       await patchListsOptimistically(queryClient, (s) => withSelection(s, ids, selected));
       return { before };
     },
@@ -474,13 +499,18 @@ export function cartDeleteMutation(
   };
 }
 
-export function cartQuickAddMutation(queryClient: QueryClient): CartWriteOptions<Envelope<CartAddAnswer>, number, unknown> {
+export function cartQuickAddMutation(
+  queryClient: QueryClient,
+): CartWriteOptions<Envelope<CartAddAnswer>, number, unknown> {
   return {
     mutationKey: [...cartKeys.all, 'quick_add'],
     scope: CART_WRITE_SCOPE,
     networkMode: 'always',
     mutationFn: (goodsId) => postCartQuickAdd(goodsId),
-    meta: successNotice((envelope: Envelope<CartAddAnswer>) => ({ message: envelope.msg || CART_ADD_FALLBACK_MESSAGE, tone: 'success' })),
+    meta: successNotice((envelope: Envelope<CartAddAnswer>) => ({
+      message: envelope.msg || CART_ADD_FALLBACK_MESSAGE,
+      tone: 'success',
+    })),
     onSettled: () => settleCartWrite(queryClient),
   };
 }
@@ -490,7 +520,9 @@ export interface CartCopyVars {
   otherUserIds: readonly number[];
 }
 
-export function cartCopyMutation(queryClient: QueryClient): CartWriteOptions<Envelope<CartCopyResult>, CartCopyVars, unknown> {
+export function cartCopyMutation(
+  queryClient: QueryClient,
+): CartWriteOptions<Envelope<CartCopyResult>, CartCopyVars, unknown> {
   return {
     mutationKey: [...cartKeys.all, 'copy'],
     scope: CART_WRITE_SCOPE,

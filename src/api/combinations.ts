@@ -12,15 +12,23 @@ export const combinationKeys = {
   one: (id: number) => [...combinationKeys.all, 'one', id] as const,
 };
 
-export const getCombinations = (): Promise<{ list: CombinationView[] }> => http.get<{ list: CombinationView[] }>('combinationMzhgGroup');
+export const getCombinations = (): Promise<{ list: CombinationView[] }> =>
+  http.get<{ list: CombinationView[] }>('combinationMzhgGroup');
 
-export const getCombination = (id: number): Promise<CombinationView> => http.get<CombinationView>('combinationMzhg', { id });
+export const getCombination = (id: number): Promise<CombinationView> =>
+  http.get<CombinationView>('combinationMzhg', { id });
 
-export const combinationsQuery = () => queryOptions({ queryKey: combinationKeys.list(), queryFn: getCombinations, staleTime: 30_000 });
+export const combinationsQuery = () =>
+  queryOptions({ queryKey: combinationKeys.list(), queryFn: getCombinations, staleTime: 30_000 });
 
 /** One combination (a link from a goods that belongs to it): the dialog says why it failed, so no alert. */
 export const combinationQuery = (id: number) =>
-  queryOptions({ queryKey: combinationKeys.one(id), queryFn: () => getCombination(id), staleTime: 30_000, meta: { silentErrors: true } });
+  queryOptions({
+    queryKey: combinationKeys.one(id),
+    queryFn: () => getCombination(id),
+    staleTime: 30_000,
+    meta: { silentErrors: true },
+  });
 
 /** The cart line that buys `sets` of a combination at the set price it showed. */
 export function combinationCartLine(c: CombinationView, sets: number): CartAddLine {

@@ -8,7 +8,8 @@ import { userKeys } from './user';
 export const contractKeys = { all: ['e-contract'] as const };
 
 export const getContract = (): Promise<ContractView> => http.get<ContractView>('user/contract');
-export const postSignContract = (version: string): Promise<ContractView> => http.post<ContractView>('user/contract/sign', { version });
+export const postSignContract = (version: string): Promise<ContractView> =>
+  http.post<ContractView>('user/contract/sign', { version });
 
 export const contractQuery = () => queryOptions({ queryKey: contractKeys.all, queryFn: getContract });
 

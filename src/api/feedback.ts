@@ -22,8 +22,10 @@ export const feedbackKeys = {
   list: (page: number) => [...feedbackKeys.lists(), page] as const,
 };
 
-export const getFeedback = (page: number): Promise<Page<FeedbackItem>> => http.get<Page<FeedbackItem>>('user/feedback', { page });
-export const feedbackListQuery = (page: number) => queryOptions({ queryKey: feedbackKeys.list(page), queryFn: () => getFeedback(page), staleTime: FEEDBACK_STALE_MS });
+export const getFeedback = (page: number): Promise<Page<FeedbackItem>> =>
+  http.get<Page<FeedbackItem>>('user/feedback', { page });
+export const feedbackListQuery = (page: number) =>
+  queryOptions({ queryKey: feedbackKeys.list(page), queryFn: () => getFeedback(page), staleTime: FEEDBACK_STALE_MS });
 
 export interface FeedbackSubmit {
   input: FeedbackInput;
@@ -38,7 +40,10 @@ export async function postFeedback({ input, photos, idempotencyKey }: FeedbackSu
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const p of photos) form.append('photos[]', p, p.name);
-  const envelope = await http.post<FeedbackItem>('user/feedback', form, { envelope: true, idempotencyKey: idempotencyKey ?? newIdempotencyKey() });
+  const envelope = await http.post<FeedbackItem>('user/feedback', form, {
+    envelope: true,
+    idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
+  });
   return { provisional: false, msg: envelope.msg, envelope };
 }
 
@@ -48,7 +53,10 @@ export function useSendFeedback() {
     mutationKey: [...feedbackKeys.all, 'create'] as const,
     mutationFn: postFeedback,
     networkMode: 'always',
-    meta: successNotice((r: WriteResult<unknown>) => ({ message: writeMessage(r, FEEDBACK_SENT_MESSAGE), tone: r.provisional ? 'info' : 'success' })),
+    meta: successNotice((r: WriteResult<unknown>) => ({
+      message: writeMessage(r, FEEDBACK_SENT_MESSAGE),
+      tone: r.provisional ? 'info' : 'success',
+    })),
     onSuccess: (r) => {
       if (!r.provisional) void queryClient.invalidateQueries({ queryKey: feedbackKeys.lists() });
     },

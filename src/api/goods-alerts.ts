@@ -15,8 +15,14 @@ export const goodsAlertKeys = {
   ofGoods: (goodsId: number) => [...goodsAlertKeys.all, 'goods', goodsId] as const,
 };
 
-export const getGoodsAlerts = (page: number): Promise<Page<GoodsAlert>> => http.get<Page<GoodsAlert>>('user/alerts', { page });
-export const goodsAlertsQuery = (page: number) => queryOptions({ queryKey: goodsAlertKeys.list(page), queryFn: () => getGoodsAlerts(page), staleTime: GOODS_ALERT_STALE_MS });
+export const getGoodsAlerts = (page: number): Promise<Page<GoodsAlert>> =>
+  http.get<Page<GoodsAlert>>('user/alerts', { page });
+export const goodsAlertsQuery = (page: number) =>
+  queryOptions({
+    queryKey: goodsAlertKeys.list(page),
+    queryFn: () => getGoodsAlerts(page),
+    staleTime: GOODS_ALERT_STALE_MS,
+  });
 export const goodsAlertsOfGoodsQuery = (goodsId: number) =>
   queryOptions({
     queryKey: goodsAlertKeys.ofGoods(goodsId),

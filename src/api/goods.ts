@@ -28,7 +28,16 @@ export async function getGoodsDetail(id: number): Promise<GoodsDetail> {
     if (!isServerUnreachable(err)) throw err;
     const item = await (await import('../local')).goodsOffline(id);
     if (item === null) throw err;
-    return { ...item, images: item.goods_image ? [item.goods_image] : [], description: '', storage: '', dosage_form: '', barcode: '', category_path: [], brand: null };
+    return {
+      ...item,
+      images: item.goods_image ? [item.goods_image] : [],
+      description: '',
+      storage: '',
+      dosage_form: '',
+      barcode: '',
+      category_path: [],
+      brand: null,
+    };
   }
 }
 export const getGoodsActivities = (id: number): Promise<GoodsActivity[]> =>

@@ -18,7 +18,8 @@ export async function localWrite<T>(run: () => Promise<WriteResult<T>>): Promise
   try {
     return await run();
   } catch (err) {
-    if (isLocalStorageFullError(err)) throw new ApiError({ code: STORAGE_FULL_CODE, status: 0, msg: err.message, cause: err });
+    if (isLocalStorageFullError(err))
+      throw new ApiError({ code: STORAGE_FULL_CODE, status: 0, msg: err.message, cause: err });
     throw err;
   }
 }

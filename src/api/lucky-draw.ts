@@ -34,7 +34,11 @@ export const drawSimpleQuery = () =>
   });
 
 export const drawActivityQuery = (id: number) =>
-  queryOptions({ queryKey: drawKeys.activity(id), queryFn: () => http.get<DrawActivity>(`draw/${id}/activity`), meta: { silentErrors: true } });
+  queryOptions({
+    queryKey: drawKeys.activity(id),
+    queryFn: () => http.get<DrawActivity>(`draw/${id}/activity`),
+    meta: { silentErrors: true },
+  });
 
 /** GET /api/draw/new_record (id): the draw's latest wins for the ticker; decoration, so silent. */
 export const drawWinnersQuery = (id: number) =>

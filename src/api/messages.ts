@@ -35,12 +35,14 @@ export const messagesQuery = (s: MessageListSearch) =>
 /** The answer applied to what is on screen at once: read dots off, counts from the server. */
 function applyRead(queryClient: QueryClient, target: MessageReadTarget, result: MessageReadResult): void {
   const hit = (id: number) => target === 'all' || target.includes(id);
-  queryClient.setQueriesData<MessagePage>({ queryKey: messageKeys.lists() }, (page) =>
-    page && {
-      ...page,
-      unread: result.unread,
-      list: page.list.map((m) => (m.is_read === 0 && hit(m.id) ? { ...m, is_read: 1 } : m)),
-    },
+  queryClient.setQueriesData<MessagePage>(
+    { queryKey: messageKeys.lists() },
+    (page) =>
+      page && {
+        ...page,
+        unread: result.unread,
+        list: page.list.map((m) => (m.is_read === 0 && hit(m.id) ? { ...m, is_read: 1 } : m)),
+      },
   );
   queryClient.setQueryData<UserBase>(userKeys.base(), (base) => base && { ...base, message_count: result.unread });
 }

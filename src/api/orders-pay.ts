@@ -71,7 +71,11 @@ function useInvalidatePaid(): () => Promise<void> {
 }
 
 export const sandboxPaymentQuery = (paymentId: number) =>
-  queryOptions({ queryKey: orderPayKeys.sandbox(paymentId), queryFn: () => getSandboxPayment(paymentId), staleTime: 0 });
+  queryOptions({
+    queryKey: orderPayKeys.sandbox(paymentId),
+    queryFn: () => getSandboxPayment(paymentId),
+    staleTime: 0,
+  });
 
 export function usePayOrder() {
   const invalidate = useInvalidatePaid();

@@ -68,12 +68,14 @@ function listParams(q: OrderListQuery): Record<string, string | number> {
   return params;
 }
 
-export const getOrders = (q: OrderListQuery): Promise<OrderListResult> => http.get<OrderListResult>('order', listParams(q));
+export const getOrders = (q: OrderListQuery): Promise<OrderListResult> =>
+  http.get<OrderListResult>('order', listParams(q));
 export const getOrder = (id: number): Promise<OrderDetail> => http.get<OrderDetail>(`order/${id}`);
 export const postOrderCancel = (id: number): Promise<unknown> => http.post<unknown>(`order/${id}/cancel`);
 export const postOrderConfirm = (id: number): Promise<unknown> => http.post<unknown>(`order/${id}/confirm`);
 export const postOrderRebuy = (id: number): Promise<RebuyResult> => http.post<RebuyResult>(`order/${id}/rebuy`);
-export const getAfterSales = (page: number): Promise<Page<AfterSale>> => http.get<Page<AfterSale>>('after_sale', { page });
+export const getAfterSales = (page: number): Promise<Page<AfterSale>> =>
+  http.get<Page<AfterSale>>('after_sale', { page });
 export const getAfterSale = (id: number): Promise<AfterSale> => http.get<AfterSale>(`after_sale/${id}`);
 export const getEphedrineReceipts = (page: number): Promise<Page<EphedrineReceiptRow>> =>
   http.get<Page<EphedrineReceiptRow>>('order/ephedrine_receipts', { page });

@@ -16,7 +16,8 @@ export const pointsMallKeys = { all: ['points-mall'] as const };
 
 export const getPointsMall = (): Promise<PointsMallView> => http.get<PointsMallView>('points_mall');
 
-export const pointsMallQuery = () => queryOptions({ queryKey: pointsMallKeys.all, queryFn: getPointsMall, staleTime: 10_000 });
+export const pointsMallQuery = () =>
+  queryOptions({ queryKey: pointsMallKeys.all, queryFn: getPointsMall, staleTime: 10_000 });
 
 export interface ExchangeVars {
   id: number;
@@ -26,7 +27,11 @@ export interface ExchangeVars {
 }
 
 export const postPointsExchange = ({ id, number, idempotencyKey }: ExchangeVars): Promise<PointsExchangeResult> =>
-  http.post<PointsExchangeResult>('points_mall/exchange', { id, number }, { idempotencyKey: idempotencyKey ?? newIdempotencyKey() });
+  http.post<PointsExchangeResult>(
+    'points_mall/exchange',
+    { id, number },
+    { idempotencyKey: idempotencyKey ?? newIdempotencyKey() },
+  );
 
 /** Refusals (积分不足, 库存不足 …) go to the shared SPEC §8 presenter. */
 export function usePointsExchange() {
@@ -36,7 +41,8 @@ export function usePointsExchange() {
     mutationFn: postPointsExchange,
     meta: successNotice(() => ({ message: POINTS_EXCHANGED_MESSAGE, tone: 'success' })),
     onSuccess: () => {
-      for (const queryKey of [pointsMallKeys.all, orderKeys.all, WALLET_ROOT_KEY, userKeys.base()]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [pointsMallKeys.all, orderKeys.all, WALLET_ROOT_KEY, userKeys.base()])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

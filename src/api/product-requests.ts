@@ -18,21 +18,34 @@ export const PRODUCT_REQUEST_STALE_MS = 10_000;
 export const productRequestKeys = {
   all: ['product-request'] as const,
   lists: () => [...productRequestKeys.all, 'list'] as const,
-  list: (status: ProductRequestStatus | undefined, page: number) => [...productRequestKeys.lists(), status ?? 'all', page] as const,
+  list: (status: ProductRequestStatus | undefined, page: number) =>
+    [...productRequestKeys.lists(), status ?? 'all', page] as const,
   detail: (id: number) => [...productRequestKeys.all, 'detail', id] as const,
 };
 
-export const getProductRequests = (status: ProductRequestStatus | undefined, page: number): Promise<Page<ProductRequest>> =>
-  http.get<Page<ProductRequest>>('user/buy', status ? { status, page } : { page });
-export const getProductRequest = (id: number): Promise<ProductRequestDetail> => http.get<ProductRequestDetail>(`user/buy/${id}`);
+export const getProductRequests = (
+  status: ProductRequestStatus | undefined,
+  page: number,
+): Promise<Page<ProductRequest>> => http.get<Page<ProductRequest>>('user/buy', status ? { status, page } : { page });
+export const getProductRequest = (id: number): Promise<ProductRequestDetail> =>
+  http.get<ProductRequestDetail>(`user/buy/${id}`);
 
 export const productRequestsQuery = (status: ProductRequestStatus | undefined, page: number) =>
-  queryOptions({ queryKey: productRequestKeys.list(status, page), queryFn: () => getProductRequests(status, page), staleTime: PRODUCT_REQUEST_STALE_MS });
+  queryOptions({
+    queryKey: productRequestKeys.list(status, page),
+    queryFn: () => getProductRequests(status, page),
+    staleTime: PRODUCT_REQUEST_STALE_MS,
+  });
 
 export const productRequestQuery = (id: number) =>
-  queryOptions({ queryKey: productRequestKeys.detail(id), queryFn: () => getProductRequest(id), staleTime: PRODUCT_REQUEST_STALE_MS });
+  queryOptions({
+    queryKey: productRequestKeys.detail(id),
+    queryFn: () => getProductRequest(id),
+    staleTime: PRODUCT_REQUEST_STALE_MS,
+  });
 
-export const postProductRequest = (fields: FormFields): Promise<WriteResult<unknown>> => localWrite(() => requestCreate(fields));
+export const postProductRequest = (fields: FormFields): Promise<WriteResult<unknown>> =>
+  localWrite(() => requestCreate(fields));
 
 /** Refusals go to the shared SPEC §8 presenter (422: the first message as a toast). */
 export function useCreateProductRequest() {
@@ -42,7 +55,10 @@ export function useCreateProductRequest() {
     mutationFn: postProductRequest,
     // Offline it still "succeeds": the outbox keeps it.
     networkMode: 'always',
-    meta: successNotice((r: WriteResult<unknown>) => ({ message: writeMessage(r, PRODUCT_REQUEST_SENT_MESSAGE), tone: r.provisional ? 'info' : 'success' })),
+    meta: successNotice((r: WriteResult<unknown>) => ({
+      message: writeMessage(r, PRODUCT_REQUEST_SENT_MESSAGE),
+      tone: r.provisional ? 'info' : 'success',
+    })),
     onSuccess: (r) => {
       if (!r.provisional) void queryClient.invalidateQueries({ queryKey: productRequestKeys.lists() });
     },

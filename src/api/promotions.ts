@@ -31,16 +31,32 @@ export interface CashbackPageData {
 }
 
 export const dailySpecialsQuery = () =>
-  queryOptions({ queryKey: promotionKeys.dailySpecials(), queryFn: () => http.get<DailySpecialState>('activity/everyday_price'), staleTime: PROMOTION_STALE_MS });
+  queryOptions({
+    queryKey: promotionKeys.dailySpecials(),
+    queryFn: () => http.get<DailySpecialState>('activity/everyday_price'),
+    staleTime: PROMOTION_STALE_MS,
+  });
 
 export const cashbackQuery = () =>
-  queryOptions({ queryKey: promotionKeys.cashback(), queryFn: () => http.get<CashbackPageData>('activity/cashback'), staleTime: PROMOTION_STALE_MS });
+  queryOptions({
+    queryKey: promotionKeys.cashback(),
+    queryFn: () => http.get<CashbackPageData>('activity/cashback'),
+    staleTime: PROMOTION_STALE_MS,
+  });
 
 export const welfareQuery = () =>
-  queryOptions({ queryKey: promotionKeys.welfare(), queryFn: () => http.get<WelfarePage>('activity/welfare'), staleTime: PROMOTION_STALE_MS });
+  queryOptions({
+    queryKey: promotionKeys.welfare(),
+    queryFn: () => http.get<WelfarePage>('activity/welfare'),
+    staleTime: PROMOTION_STALE_MS,
+  });
 
 export const couponOffersQuery = () =>
-  queryOptions({ queryKey: promotionKeys.couponOffers(), queryFn: () => http.get<CouponOffer[]>('activity/coupons'), staleTime: PROMOTION_STALE_MS });
+  queryOptions({
+    queryKey: promotionKeys.couponOffers(),
+    queryFn: () => http.get<CouponOffer[]>('activity/coupons'),
+    staleTime: PROMOTION_STALE_MS,
+  });
 
 /** A company holds a handful of coupons: one page of this size shows them all. */
 export const USABLE_COUPONS_PAGE_SIZE = 50;
@@ -55,7 +71,12 @@ export const usableCouponsQuery = (forCart: boolean) =>
   queryOptions({
     queryKey: [...WALLET_ROOT_KEY, 'available', forCart ? 'cart' : 'all'] as const,
     queryFn: () =>
-      http.get<Page<CompanyCoupon>>('user/availableCoupon', { type: 'coupon', page: 1, page_size: USABLE_COUPONS_PAGE_SIZE, ...(forCart ? { cart: 1 } : {}) }),
+      http.get<Page<CompanyCoupon>>('user/availableCoupon', {
+        type: 'coupon',
+        page: 1,
+        page_size: USABLE_COUPONS_PAGE_SIZE,
+        ...(forCart ? { cart: 1 } : {}),
+      }),
     meta: { silentErrors: forCart },
   });
 

@@ -34,8 +34,10 @@ export const postRenewal = (input: RenewalInput): Promise<CertificateList> =>
 /** Expiry is counted in days: a minute's trust is plenty, and the page is revisited after renewals. */
 const STALE_MS = 60_000;
 
-export const certificatesQuery = () => queryOptions({ queryKey: qualificationKeys.certificates(), queryFn: getCertificates, staleTime: STALE_MS });
-export const businessScopeQuery = () => queryOptions({ queryKey: qualificationKeys.scope(), queryFn: getBusinessScope, staleTime: STALE_MS });
+export const certificatesQuery = () =>
+  queryOptions({ queryKey: qualificationKeys.certificates(), queryFn: getCertificates, staleTime: STALE_MS });
+export const businessScopeQuery = () =>
+  queryOptions({ queryKey: qualificationKeys.scope(), queryFn: getBusinessScope, staleTime: STALE_MS });
 
 /**
  * Upload a renewal. `silentErrors`: the form shows 422 field messages at their fields and hands

@@ -40,9 +40,16 @@ const rememberLists = (lists: SavedList[]) =>
 async function historyFromDevice(p: HistoryParams): Promise<PurchaseHistoryPage> {
   const { history } = await (await import('../local')).readQuickPurchaseCache();
   const k = p.keywords.toLowerCase();
-  const rows = k ? history.filter((r) => `${r.name} ${r.sccj} ${r.barcode} ${r.goods?.approval_no ?? ''}`.toLowerCase().includes(k)) : history;
+  const rows = k
+    ? history.filter((r) => `${r.name} ${r.sccj} ${r.barcode} ${r.goods?.approval_no ?? ''}`.toLowerCase().includes(k))
+    : history;
   const start = (p.page - 1) * HISTORY_PAGE_SIZE_DEFAULT;
-  return { list: rows.slice(start, start + HISTORY_PAGE_SIZE_DEFAULT), total: rows.length, page: p.page, page_size: HISTORY_PAGE_SIZE_DEFAULT };
+  return {
+    list: rows.slice(start, start + HISTORY_PAGE_SIZE_DEFAULT),
+    total: rows.length,
+    page: p.page,
+    page_size: HISTORY_PAGE_SIZE_DEFAULT,
+  };
 }
 
 export async function getHistory(p: HistoryParams): Promise<PurchaseHistoryPage & { offline?: true }> {
@@ -92,7 +99,10 @@ export async function matchList(content: string): Promise<MatchAnswer> {
     // The goods a list named online are the ones it will name again: kept for matching offline,
     // a goods found by its barcode with that barcode (the box scanned again offline).
     rememberSeenGoods(
-      res.lines.flatMap((l) => [...(l.match ? [l.method === 'barcode' ? { ...l.match, barcode: l.query } : l.match] : []), ...l.alternatives]),
+      res.lines.flatMap((l) => [
+        ...(l.match ? [l.method === 'barcode' ? { ...l.match, barcode: l.query } : l.match] : []),
+        ...l.alternatives,
+      ]),
     );
     return { lines: res.lines, offline: false };
   } catch (err) {
@@ -104,7 +114,11 @@ export async function matchList(content: string): Promise<MatchAnswer> {
 }
 
 export function useMatchList() {
-  return useMutation({ mutationKey: [...quickPurchaseKeys.all, 'match'] as const, mutationFn: matchList, networkMode: 'always' });
+  return useMutation({
+    mutationKey: [...quickPurchaseKeys.all, 'match'] as const,
+    mutationFn: matchList,
+    networkMode: 'always',
+  });
 }
 
 export interface AddAllVars {
@@ -124,7 +138,10 @@ export function useAddAll() {
     networkMode: 'always',
     onSuccess: (result) => {
       // Provisional: the draft changed; the badge and drawer read it under ['cart'] too.
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: result.provisional ? 'none' : 'active' });
+      void queryClient.invalidateQueries({
+        queryKey: cartKeys.all,
+        refetchType: result.provisional ? 'none' : 'active',
+      });
     },
   });
 }

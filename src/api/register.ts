@@ -51,9 +51,11 @@ export interface TicketState {
   nickname: string;
 }
 
-export const postRegisterAccount = (input: AccountInput) => http.post<{ username: string }>('register/step1', { ...input });
+export const postRegisterAccount = (input: AccountInput) =>
+  http.post<{ username: string }>('register/step1', { ...input });
 /** Step 2: company fields and `files[<kind>]` in one multipart body. */
-export const postRegisterCompany = (form: FormData) => http.post<{ review_status: ReviewStatus }>('register/step2', form);
+export const postRegisterCompany = (form: FormData) =>
+  http.post<{ review_status: ReviewStatus }>('register/step2', form);
 export const getRegisterStatus = (storeId: number | null) =>
   http.get<ReviewAnswer>('register/status', storeId === null ? undefined : { store_id: String(storeId) });
 export const postStoreAccount = (input: StoreAccountInput) =>

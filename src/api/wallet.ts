@@ -4,7 +4,15 @@
 // refresh all of it with one prefix; the balance itself stays the pay page's ['user', 'money'].
 import { queryOptions } from '@tanstack/react-query';
 import type { Page } from '../domain/envelope';
-import type { CouponCounts, CouponKind, CouponStatus, HeldCouponView, LedgerAccount, LedgerPage, MemberCard } from '../domain/wallet';
+import type {
+  CouponCounts,
+  CouponKind,
+  CouponStatus,
+  HeldCouponView,
+  LedgerAccount,
+  LedgerPage,
+  MemberCard,
+} from '../domain/wallet';
 import { http } from '../http/client';
 import { getWalletMoney } from './orders-pay';
 import { WALLET_ROOT_KEY } from './wallet-keys';
@@ -48,9 +56,15 @@ function ledgerParams(q: LedgerQuery): Record<string, string | number> {
   return p;
 }
 
-export const getLedger = (account: LedgerAccount, q: LedgerQuery): Promise<LedgerPage> => http.get<LedgerPage>(LEDGER_PATH[account], ledgerParams(q));
+export const getLedger = (account: LedgerAccount, q: LedgerQuery): Promise<LedgerPage> =>
+  http.get<LedgerPage>(LEDGER_PATH[account], ledgerParams(q));
 export const getHeldCoupons = (q: HeldCouponQuery): Promise<Page<HeldCouponView>> =>
-  http.get<Page<HeldCouponView>>('user/coupon', { type: q.type, status: q.status, page: q.page, page_size: COUPON_PAGE_SIZE });
+  http.get<Page<HeldCouponView>>('user/coupon', {
+    type: q.type,
+    status: q.status,
+    page: q.page,
+    page_size: COUPON_PAGE_SIZE,
+  });
 export const getCouponCounts = (): Promise<CouponCounts> => http.get<CouponCounts>('user/couponNum');
 export const getMemberCard = (): Promise<MemberCard> => http.get<MemberCard>('user/member_card');
 
@@ -58,7 +72,11 @@ export const getMemberCard = (): Promise<MemberCard> => http.get<MemberCard>('us
 const WALLET_STALE_MS = 10_000;
 
 export const ledgerQuery = (account: LedgerAccount, q: LedgerQuery) =>
-  queryOptions({ queryKey: walletKeys.ledger(account, q), queryFn: () => getLedger(account, q), staleTime: WALLET_STALE_MS });
+  queryOptions({
+    queryKey: walletKeys.ledger(account, q),
+    queryFn: () => getLedger(account, q),
+    staleTime: WALLET_STALE_MS,
+  });
 
 export const heldCouponsQuery = (q: HeldCouponQuery) =>
   queryOptions({ queryKey: walletKeys.coupons(q), queryFn: () => getHeldCoupons(q), staleTime: WALLET_STALE_MS });
@@ -71,6 +89,8 @@ export const couponCountsQuery = () =>
  * 10 s: the pay page's walletMoneyQuery must be current at once (staleTime 0), which would make a
  * route loader for it cost a second request on every visit.
  */
-export const walletSummaryQuery = () => queryOptions({ queryKey: walletKeys.summary(), queryFn: getWalletMoney, staleTime: WALLET_STALE_MS });
+export const walletSummaryQuery = () =>
+  queryOptions({ queryKey: walletKeys.summary(), queryFn: getWalletMoney, staleTime: WALLET_STALE_MS });
 
-export const memberCardQuery = () => queryOptions({ queryKey: walletKeys.memberCard(), queryFn: getMemberCard, staleTime: WALLET_STALE_MS });
+export const memberCardQuery = () =>
+  queryOptions({ queryKey: walletKeys.memberCard(), queryFn: getMemberCard, staleTime: WALLET_STALE_MS });

@@ -35,7 +35,10 @@ export function createAppState(prepare?: (queryClient: QueryClient) => void): Ap
 
 /** One request's client and router on the server: its own cache, the URL's history, no retries. */
 export function createServerAppState(queryClient: QueryClient, history: RouterHistory): AppState {
-  const router = createAppRouter({ queryClient, auth: createSession(queryClient) }, { history, scrollRestoration: false });
+  const router = createAppRouter(
+    { queryClient, auth: createSession(queryClient) },
+    { history, scrollRestoration: false },
+  );
   return { queryClient, router };
 }
 

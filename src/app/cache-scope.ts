@@ -81,7 +81,8 @@ export function startCacheScopeSync(queryClient: QueryClient, userBaseKey: Query
     const { data, error, status } = event.query.state;
     if (status === 'pending') return;
     // A failed refetch keeps the previous data: the error is the newer word on the session.
-    const scope = status === 'error' ? scopeOfUserBase(undefined, error) : scopeOfUserBase(data as UserBase | undefined, null);
+    const scope =
+      status === 'error' ? scopeOfUserBase(undefined, error) : scopeOfUserBase(data as UserBase | undefined, null);
     if (scope === null || scope === last) return;
     last = scope;
     void tellWorker({ type: 'SET_SCOPE', scope });

@@ -61,7 +61,8 @@ export async function replayEarlyTaps(win: Window = window): Promise<number> {
     // A node hydration replaced (a mismatch redraws the part) is no longer the buyer's control.
     if (!(await untilHydrated(tap.el))) continue;
     if (tap.kind === 'click' && tap.el instanceof HTMLElement) tap.el.click();
-    else if (tap.kind === 'input' && (tap.el instanceof HTMLInputElement || tap.el instanceof HTMLTextAreaElement)) replayTyping(tap.el, tap.value);
+    else if (tap.kind === 'input' && (tap.el instanceof HTMLInputElement || tap.el instanceof HTMLTextAreaElement))
+      replayTyping(tap.el, tap.value);
     replayed += 1;
     await nextTask();
   }

@@ -51,7 +51,8 @@ export const FIRST_SCREEN_MAX_MS = 4_000;
 
 function idle(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(resolve, 0);
   });
 }
@@ -91,9 +92,7 @@ export async function firstScreenDrawn(): Promise<void> {
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     const whenIdle = () => {
-      void firstScreenDrawn()
-        .then(idle)
-        .then(resolve);
+      void firstScreenDrawn().then(idle).then(resolve);
     };
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });

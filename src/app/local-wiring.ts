@@ -43,11 +43,15 @@ function invalidateAfterSync(queryClient: QueryClient, summary: SyncSummary, reu
 function freshServerCart(queryClient: QueryClient, lastPostAt: number): CartState | undefined {
   const key = cartListQuery(CART_LIST_DEFAULT_FILTER).queryKey;
   const state = queryClient.getQueryState<CartState>(key);
-  if (!state?.data || state.status !== 'success' || state.isInvalidated || state.fetchStatus !== 'idle') return undefined;
+  if (!state?.data || state.status !== 'success' || state.isInvalidated || state.fetchStatus !== 'idle')
+    return undefined;
   const now = Date.now();
   if (now - state.dataUpdatedAt >= CART_LIST_FRESH_MS || state.dataUpdatedAt <= lastPostAt) return undefined;
   const since = now - 2 * CART_LIST_FRESH_MS;
-  const written = queryClient.getMutationCache().findAll({ mutationKey: cartSummaryKeys.all }).some((m) => m.state.submittedAt >= since);
+  const written = queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: cartSummaryKeys.all })
+    .some((m) => m.state.submittedAt >= since);
   return written ? undefined : state.data;
 }
 

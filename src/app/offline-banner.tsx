@@ -20,7 +20,9 @@ export function formatAsOf(ms: number): string {
 }
 
 export function offlineMessage(asOf: number | null): string {
-  return asOf === null ? '当前处于离线状态，显示的是此前保存的数据' : `当前处于离线状态，数据更新于 ${formatAsOf(asOf)}`;
+  return asOf === null
+    ? '当前处于离线状态，显示的是此前保存的数据'
+    : `当前处于离线状态，数据更新于 ${formatAsOf(asOf)}`;
 }
 
 const isOnline = () => onlineManager.isOnline();

@@ -111,7 +111,11 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
 
 /** Mount once in the app shell. Renders nothing until a new version is waiting. */
 export function PwaUpdatePrompt() {
-  const waiting = useSyncExternalStore(subscribe, () => updateWaiting, () => false);
+  const waiting = useSyncExternalStore(
+    subscribe,
+    () => updateWaiting,
+    () => false,
+  );
   if (!waiting) return null;
   return (
     <div className={styles.bar} role="status" aria-live="polite">

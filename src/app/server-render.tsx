@@ -119,7 +119,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     await Promise.all([router.load(), shellData]);
     // A redirect (a visitor sent to the login page), a page not found or a failed load: the shell
     // handles it in the browser, as before.
-    if (router.state.matches.some((match) => match.status !== 'success') || leafDef(router.state.matches) !== def) return null;
+    if (router.state.matches.some((match) => match.status !== 'success') || leafDef(router.state.matches) !== def)
+      return null;
 
     const html = await renderToHtml(
       <StrictMode>
@@ -136,7 +137,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     return {
       html,
       // Refusals too (a visitor's 401 on the user base): the page was drawn with them.
-      state: { version: SSR_STATE_VERSION, queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }) },
+      state: {
+        version: SSR_STATE_VERSION,
+        queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
+      },
       title: documentTitle(leafDef(router.state.matches)),
       pageSources,
     };

@@ -6,7 +6,6 @@ import { isApiError } from '../http/client';
 import { userBaseQuery, userKeys } from '../api/user';
 import type { AuthContext } from '../routes/auth-context';
 
-
 /**
  * A visitor's 401 is trusted this long, so hovering member links (preload on intent) does not
  * ask the server again and again.

@@ -24,7 +24,10 @@ export interface SsrState {
 
 /** JSON safe inside an HTML element: no `<` can close the element or open a comment. */
 export function encodeSsrState(state: SsrState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The state block of a page the server drew (#root marked), if any: the page hydrates from it. */
@@ -55,7 +58,10 @@ export function hydrateSsrQueries(queryClient: QueryClient, state: SsrState): vo
     queries: {
       ...defaults.queries,
       refetchOnMount: (query) =>
-        !(fromServer.has(query.queryHash) && Date.now() - Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) < SSR_FRESH_MS),
+        !(
+          fromServer.has(query.queryHash) &&
+          Date.now() - Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) < SSR_FRESH_MS
+        ),
     },
   });
   for (const query of queryClient.getQueryCache().getAll()) {

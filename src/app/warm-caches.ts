@@ -18,7 +18,9 @@ export function warmWorkerCaches(paths: readonly string[]): void {
     await afterFirstPaint();
     const idle = () =>
       new Promise<void>((resolve) =>
-        typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: WARM_TIMEOUT_MS }) : setTimeout(resolve, 0),
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => resolve(), { timeout: WARM_TIMEOUT_MS })
+          : setTimeout(resolve, 0),
       );
     for (const path of paths) {
       await idle();

@@ -20,11 +20,14 @@ export const usernameProblem = (v: string) =>
   v.trim() === '' ? MESSAGES.usernameRequired : isUsername(v.trim()) ? null : MESSAGES.username;
 /** The hint under every new-password field (the rule's own words, formats.ts). */
 export const PASSWORD_HINT = MESSAGES.passwordHint;
-export const passwordProblem = (v: string) => (v === '' ? MESSAGES.passwordRequired : isPassword(v) ? null : MESSAGES.password);
+export const passwordProblem = (v: string) =>
+  v === '' ? MESSAGES.passwordRequired : isPassword(v) ? null : MESSAGES.password;
 export const confirmationProblem = (password: string, again: string) =>
   again === '' ? '请再次输入密码' : again === password ? null : MESSAGES.passwordMismatch;
-export const mobileProblem = (v: string) => (v.trim() === '' ? MESSAGES.mobileRequired : isMobile(v.trim()) ? null : MESSAGES.mobile);
-export const codeProblem = (v: string) => (v.trim() === '' ? MESSAGES.codeRequired : SMS_CODE_RE.test(v.trim()) ? null : MESSAGES.code);
+export const mobileProblem = (v: string) =>
+  v.trim() === '' ? MESSAGES.mobileRequired : isMobile(v.trim()) ? null : MESSAGES.mobile;
+export const codeProblem = (v: string) =>
+  v.trim() === '' ? MESSAGES.codeRequired : SMS_CODE_RE.test(v.trim()) ? null : MESSAGES.code;
 const required = (v: string, message: string, max: number, tooLong = `最多${max}个字符`) =>
   v.trim() === '' ? message : v.trim().length > max ? tooLong : null;
 
@@ -142,9 +145,14 @@ export type ChangeProof = 'password' | 'code';
 
 export const OLD_PASSWORD_REQUIRED = '请输入原密码';
 
-export function checkPasswordChange(v: PasswordChangeValues, proof: ChangeProof): FieldProblem<keyof PasswordChangeValues> | null {
+export function checkPasswordChange(
+  v: PasswordChangeValues,
+  proof: ChangeProof,
+): FieldProblem<keyof PasswordChangeValues> | null {
   return first<keyof PasswordChangeValues>([
-    proof === 'password' ? ['old_password', v.old_password === '' ? OLD_PASSWORD_REQUIRED : null] : ['code', codeProblem(v.code)],
+    proof === 'password'
+      ? ['old_password', v.old_password === '' ? OLD_PASSWORD_REQUIRED : null]
+      : ['code', codeProblem(v.code)],
     ['password', passwordProblem(v.password)],
     ['password_confirmation', confirmationProblem(v.password, v.password_confirmation)],
   ]);
@@ -172,7 +180,9 @@ export function checkProfile(v: ProfileValues, phoneChanged: boolean): FieldProb
  * SPEC §5: of a 422's `data.errors`, the first message of the first field, mapped onto a form
  * field (`files.business_license` stays as is: the upload row of that document shows it).
  */
-export function firstServerProblem(fieldErrors: Readonly<Record<string, readonly string[]>> | undefined): FieldProblem | null {
+export function firstServerProblem(
+  fieldErrors: Readonly<Record<string, readonly string[]>> | undefined,
+): FieldProblem | null {
   for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
     if (messages.length > 0) return { field, message: messages[0] };
   }

@@ -60,6 +60,11 @@ export const activityTapInput = z.object({
     .min(1, { error: ACTIVITY_MESSAGES.url })
     .max(300, { error: ACTIVITY_MESSAGES.url })
     .regex(/^\/(?!\/)[^\s]*$/, { error: ACTIVITY_MESSAGES.url }),
-  source: z.string({ error: ACTIVITY_MESSAGES.source }).trim().max(40, { error: ACTIVITY_MESSAGES.source }).optional().default(''),
+  source: z
+    .string({ error: ACTIVITY_MESSAGES.source })
+    .trim()
+    .max(40, { error: ACTIVITY_MESSAGES.source })
+    .optional()
+    .default(''),
 });
 export type ActivityTapInput = z.infer<typeof activityTapInput>;

@@ -50,47 +50,69 @@ export function isBarcode(s: string): boolean {
 /** The distributor's own goods code: the key of every import and of the ERP link. */
 export const EXTERNAL_CODE_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
-const text = (what: string, max: number) => z.string({ error: `请填写${what}` }).trim().min(1, { error: `请填写${what}` }).max(max, { error: `${what}最多${max}个字` });
-const optionalText = (what: string, max: number) => z.string().trim().max(max, { error: `${what}最多${max}个字` }).default('');
-const id = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
-const flag = z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean({ error: '开关值无效' }));
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `请填写${what}` })
+    .trim()
+    .min(1, { error: `请填写${what}` })
+    .max(max, { error: `${what}最多${max}个字` });
+const optionalText = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${what}最多${max}个字` })
+    .default('');
+const id = (msg: string) =>
+  z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
+const flag = z.preprocess(
+  (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+  z.boolean({ error: '开关值无效' }),
+);
 
 /**
  * A new goods (POST /api/admin/goods): everything the editor takes, plus what only creation sets
  * (names, form, maker, brand, category, warehouse, external code, kind flags, description). A new
  * goods starts off sale: putting it on sale is its own audited move (上架).
  */
-export const goodsCreateSchema = goodsEditSchema
-  .omit({ is_on_sale: true })
-  .extend({
-    external_code: z
-      .string({ error: '请填写外部编码' })
-      .trim()
-      .min(1, { error: '请填写外部编码' })
-      .regex(EXTERNAL_CODE_RE, { error: '外部编码只能包含字母、数字和 - _ .，最多40位' }),
-    common_name: optionalText('通用名', 100),
-    ypgg: text('规格', 60),
-    dosage_form: optionalText('剂型', 20),
-    bzdw: text('包装单位', 4),
-    jzl: z.coerce.number({ error: '件装量须为整数' }).int({ error: '件装量须为整数' }).min(1, { error: '件装量至少为1' }).max(100_000, { error: '件装量过大' }).default(1),
-    approval_no: z.string().trim().max(60, { error: '批准文号最多60个字' }).refine(isApprovalNo, { error: APPROVAL_NO_MESSAGE }).default(''),
-    barcode: z.string().trim().refine(isBarcode, { error: '条形码须为8、12、13或14位数字且校验位正确' }).default(''),
-    manufacturer_id: id('请选择生产厂家'),
-    brand_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('品牌无效').nullable()).default(null),
-    category_id: id('请选择分类'),
-    warehouse_id: id('请选择仓库'),
-    // What the editor requires (it always sends the whole state) is optional here.
-    is_kx: flag.default(false),
-    is_jxq: flag.default(false),
-    is_ephedrine: flag.default(false),
-    is_free_shipping: flag.default(false),
-    is_dpby: flag.default(false),
-    scope_class: goodsEditSchema.shape.scope_class.default('xy'),
-    is_rx: flag.default(false),
-    is_zy: flag.default(false),
-    is_qx: flag.default(false),
-    description: z.string().max(100_000, { error: '商品说明过长' }).default(''),
-  });
+export const goodsCreateSchema = goodsEditSchema.omit({ is_on_sale: true }).extend({
+  external_code: z
+    .string({ error: '请填写外部编码' })
+    .trim()
+    .min(1, { error: '请填写外部编码' })
+    .regex(EXTERNAL_CODE_RE, { error: '外部编码只能包含字母、数字和 - _ .，最多40位' }),
+  common_name: optionalText('通用名', 100),
+  ypgg: text('规格', 60),
+  dosage_form: optionalText('剂型', 20),
+  bzdw: text('包装单位', 4),
+  jzl: z.coerce
+    .number({ error: '件装量须为整数' })
+    .int({ error: '件装量须为整数' })
+    .min(1, { error: '件装量至少为1' })
+    .max(100_000, { error: '件装量过大' })
+    .default(1),
+  approval_no: z
+    .string()
+    .trim()
+    .max(60, { error: '批准文号最多60个字' })
+    .refine(isApprovalNo, { error: APPROVAL_NO_MESSAGE })
+    .default(''),
+  barcode: z.string().trim().refine(isBarcode, { error: '条形码须为8、12、13或14位数字且校验位正确' }).default(''),
+  manufacturer_id: id('请选择生产厂家'),
+  brand_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('品牌无效').nullable()).default(null),
+  category_id: id('请选择分类'),
+  warehouse_id: id('请选择仓库'),
+  // What the editor requires (it always sends the whole state) is optional here.
+  is_kx: flag.default(false),
+  is_jxq: flag.default(false),
+  is_ephedrine: flag.default(false),
+  is_free_shipping: flag.default(false),
+  is_dpby: flag.default(false),
+  scope_class: goodsEditSchema.shape.scope_class.default('xy'),
+  is_rx: flag.default(false),
+  is_zy: flag.default(false),
+  is_qx: flag.default(false),
+  description: z.string().max(100_000, { error: '商品说明过长' }).default(''),
+});
 export type GoodsCreateInput = z.input<typeof goodsCreateSchema>;
 export type GoodsCreate = z.output<typeof goodsCreateSchema>;
 
@@ -110,11 +132,20 @@ export const isCategoryName = (name: string): boolean => !name.includes(CATEGORY
 
 export const categorySchema = z.object({
   name: text('分类名称', 20).refine(isCategoryName, { error: CATEGORY_NAME_SLASH }),
-  parent_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('上级分类无效').nullable()).default(null),
+  parent_id: z
+    .preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('上级分类无效').nullable())
+    .default(null),
   logo: optionalText('图标', 300),
   logo1: optionalText('选中图标', 300),
-  sort: z.coerce.number({ error: '排序须为整数' }).int({ error: '排序须为整数' }).min(0, { error: '排序不能为负数' }).max(100_000, { error: '排序过大' }).default(0),
-  zone: z.enum(Object.keys(CATEGORY_ZONES) as [CategoryZone, ...CategoryZone[]], { error: '专区无效' }).default('standard'),
+  sort: z.coerce
+    .number({ error: '排序须为整数' })
+    .int({ error: '排序须为整数' })
+    .min(0, { error: '排序不能为负数' })
+    .max(100_000, { error: '排序过大' })
+    .default(0),
+  zone: z
+    .enum(Object.keys(CATEGORY_ZONES) as [CategoryZone, ...CategoryZone[]], { error: '专区无效' })
+    .default('standard'),
   is_show: flag.default(true),
 });
 export type CategoryInput = z.output<typeof categorySchema>;
@@ -128,8 +159,15 @@ export const brandSchema = z.object({
   logo: optionalText('品牌标志', 300),
   banner: optionalText('品牌专区图', 300),
   description: optionalText('品牌介绍', 2000),
-  manufacturer_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('生产厂家无效').nullable()).default(null),
-  sort: z.coerce.number({ error: '排序须为整数' }).int({ error: '排序须为整数' }).min(0, { error: '排序不能为负数' }).max(100_000, { error: '排序过大' }).default(0),
+  manufacturer_id: z
+    .preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id('生产厂家无效').nullable())
+    .default(null),
+  sort: z.coerce
+    .number({ error: '排序须为整数' })
+    .int({ error: '排序须为整数' })
+    .min(0, { error: '排序不能为负数' })
+    .max(100_000, { error: '排序过大' })
+    .default(0),
   is_show: flag.default(true),
 });
 export type BrandInput = z.output<typeof brandSchema>;

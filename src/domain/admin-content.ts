@@ -82,7 +82,8 @@ export type MoneySettingKey = (typeof MONEY_SETTING_KEYS)[number];
 /** The settings 运营 keep (they move no money): shipping and the shop front. */
 export const SITE_SETTING_KEYS = ['shipping', 'shop_front'] as const;
 
-export const isMoneySetting = (key: keyof SiteSettings): key is MoneySettingKey => (MONEY_SETTING_KEYS as readonly string[]).includes(key);
+export const isMoneySetting = (key: keyof SiteSettings): key is MoneySettingKey =>
+  (MONEY_SETTING_KEYS as readonly string[]).includes(key);
 
 export const MONEY_SETTING_LABELS: Record<MoneySettingKey, string> = {
   transfer_account: '对公转账收款账户',
@@ -135,7 +136,26 @@ export const SITE_LIST_LABELS: Record<SiteListKind, string> = {
 };
 
 /** Focus/ad slots the shop shows (SPEC §7 /api/focus*). */
-export const FOCUS_SLOTS = ['index', 'right', 'top', 'top_banner', 'bottom', 'xrtj', 'ppzq', 'kxzq', 'kxzq_ad', 'new_kxzq', 'zyzq', 'login', 'yx', 'demo', 'post', 'qxzq', 'jxq', 'draw'] as const;
+export const FOCUS_SLOTS = [
+  'index',
+  'right',
+  'top',
+  'top_banner',
+  'bottom',
+  'xrtj',
+  'ppzq',
+  'kxzq',
+  'kxzq_ad',
+  'new_kxzq',
+  'zyzq',
+  'login',
+  'yx',
+  'demo',
+  'post',
+  'qxzq',
+  'jxq',
+  'draw',
+] as const;
 export type FocusSlot = (typeof FOCUS_SLOTS)[number];
 
 export const FOCUS_SLOT_LABELS: Record<FocusSlot, string> = {

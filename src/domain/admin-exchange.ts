@@ -29,7 +29,8 @@ export interface ConsoleExchangePromotion {
   exchanged: number;
 }
 
-const int = (msg: string, min: number, max: number) => z.coerce.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
+const int = (msg: string, min: number, max: number) =>
+  z.coerce.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
 
 export const exchangeTiersInput = z
   .array(
@@ -53,16 +54,22 @@ export const exchangeTiersInput = z
   .max(5, { error: '最多5个档位' })
   .superRefine((tiers, ctx) => {
     const amounts = tiers.map((t) => t.amount);
-    if (new Set(amounts).size !== amounts.length) ctx.addIssue({ code: 'custom', message: '档位门槛不能重复', path: [] });
+    if (new Set(amounts).size !== amounts.length)
+      ctx.addIssue({ code: 'custom', message: '档位门槛不能重复', path: [] });
     tiers.forEach((t, i) => {
       const ids = t.goods.map((g) => g.goods_id);
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: '同一档位的换购商品不能重复', path: [i, 'goods'] });
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: 'custom', message: '同一档位的换购商品不能重复', path: [i, 'goods'] });
     });
   });
 
 export const exchangePromotionInput = z
   .object({
-    name: z.string({ error: '请填写活动名称' }).trim().min(1, { error: '请填写活动名称' }).max(60, { error: '活动名称最多60个字' }),
+    name: z
+      .string({ error: '请填写活动名称' })
+      .trim()
+      .min(1, { error: '请填写活动名称' })
+      .max(60, { error: '活动名称最多60个字' }),
     description: z.string().trim().max(200, { error: '活动说明最多200个字' }).optional().default(''),
     starts_at: int('请填写开始时间', 1_000_000_000, 99_999_999_999),
     ends_at: int('请填写结束时间', 1_000_000_000, 99_999_999_999),

@@ -116,11 +116,20 @@ const whole = (what: string, max: number) =>
     .min(0, { error: `${what}不能为负数` })
     .max(max, { error: `${what}过大` });
 /** JSON booleans, and the '0'/'1'/'true'/'false' of a form. */
-const flag = z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean({ error: '开关值无效' }));
+const flag = z.preprocess(
+  (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+  z.boolean({ error: '开关值无效' }),
+);
 
-const refId = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
+const refId = (msg: string) =>
+  z.coerce.number({ error: msg }).int({ error: msg }).min(1, { error: msg }).max(2_147_483_647, { error: msg });
 
-const text = (what: string, max: number) => z.string({ error: `请填写${what}` }).trim().min(1, { error: `请填写${what}` }).max(max, { error: `${what}最多${max}个字` });
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `请填写${what}` })
+    .trim()
+    .min(1, { error: `请填写${what}` })
+    .max(max, { error: `${what}最多${max}个字` });
 
 /** The editor's input (POST /api/admin/goods/{id}): the whole editable state, replaced at once. */
 export const goodsEditSchema = z.object({
@@ -146,9 +155,17 @@ export const goodsEditSchema = z.object({
   is_ephedrine: flag,
   is_free_shipping: flag,
   is_dpby: flag,
-  scope_class: z.enum(Object.keys(SCOPE_CLASSES) as [keyof typeof SCOPE_CLASSES, ...(keyof typeof SCOPE_CLASSES)[]], { error: '经营范围类别无效' }),
+  scope_class: z.enum(Object.keys(SCOPE_CLASSES) as [keyof typeof SCOPE_CLASSES, ...(keyof typeof SCOPE_CLASSES)[]], {
+    error: '经营范围类别无效',
+  }),
   ladder_prices: z
-    .array(z.object({ min_number: whole('阶梯起购数量', STOCK_MAX).min(2, { error: '阶梯起购数量至少为2' }), price: money('阶梯价') }), { error: '阶梯价格式错误' })
+    .array(
+      z.object({
+        min_number: whole('阶梯起购数量', STOCK_MAX).min(2, { error: '阶梯起购数量至少为2' }),
+        price: money('阶梯价'),
+      }),
+      { error: '阶梯价格式错误' },
+    )
     .max(LADDER_MAX, { error: `阶梯价最多${LADDER_MAX}档` })
     .default([]),
   rank_prices: z
@@ -182,7 +199,18 @@ export type GoodsEdit = z.output<typeof goodsEditSchema>;
  * its quantity, 含麻黄碱 with its cap, a per-order cap not below the minimum order. Field keys match the 422's (`ladder_prices.1.min_number`).
  */
 export function goodsEditProblems(
-  g: Pick<GoodsEdit, 'base_price' | 'ladder_prices' | 'rank_prices' | 'is_dpby' | 'qg_number' | 'is_ephedrine' | 'ephedrine_limit' | 'min_buy' | 'purchase_limit'>,
+  g: Pick<
+    GoodsEdit,
+    | 'base_price'
+    | 'ladder_prices'
+    | 'rank_prices'
+    | 'is_dpby'
+    | 'qg_number'
+    | 'is_ephedrine'
+    | 'ephedrine_limit'
+    | 'min_buy'
+    | 'purchase_limit'
+  >,
 ): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   const add = (field: string, msg: string) => void (problems[field] ??= []).push(msg);

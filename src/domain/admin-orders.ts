@@ -2,7 +2,15 @@
 // docs/api.md "Admin"). Times are milliseconds since the epoch, money integer fen.
 import type { AfterSaleKind, AfterSaleStatus, Invoice, OrderDetail, OrderStatus } from './orders.ts';
 
-export const ORDER_STATUSES = ['pending_payment', 'awaiting_transfer', 'paid', 'shipped', 'completed', 'cancelled', 'after_sale'] as const satisfies readonly OrderStatus[];
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'awaiting_transfer',
+  'paid',
+  'shipped',
+  'completed',
+  'cancelled',
+  'after_sale',
+] as const satisfies readonly OrderStatus[];
 
 export interface AdminOrderRow {
   id: number;

@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { ACTIVITY_PAGE_CODES, type ActivityPageCode } from './activity-pages';
 
-export const RULE_PROMOTION_KINDS = ['everyday', 'welfare', 'manjian', 'discount', 'cashback', 'combination', 'gift', 'activity'] as const;
+export const RULE_PROMOTION_KINDS = [
+  'everyday',
+  'welfare',
+  'manjian',
+  'discount',
+  'cashback',
+  'combination',
+  'gift',
+  'activity',
+] as const;
 export type RulePromotionKind = (typeof RULE_PROMOTION_KINDS)[number];
 
 export const RULE_PROMOTION_LABELS: Record<RulePromotionKind, string> = {
@@ -99,7 +108,8 @@ export interface RulePromotionRow {
 
 const int = (msg: string, min: number, max = 100_000_000) =>
   z.coerce.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
-const optionalInt = (msg: string, min: number, max?: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(msg, min, max).optional());
+const optionalInt = (msg: string, min: number, max?: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), int(msg, min, max).optional());
 const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean());
 
 const tierInput = z.object({
@@ -124,17 +134,31 @@ const seconds = (msg: string) => int(msg, 1_000_000_000, 99_999_999_999);
 export const rulePromotionInput = z
   .object({
     kind: z.enum(RULE_PROMOTION_KINDS, { error: '活动类型无效' }),
-    name: z.string({ error: '请填写活动名称' }).trim().min(1, { error: '请填写活动名称' }).max(60, { error: '活动名称最多60个字' }),
+    name: z
+      .string({ error: '请填写活动名称' })
+      .trim()
+      .min(1, { error: '请填写活动名称' })
+      .max(60, { error: '活动名称最多60个字' }),
     description: z.string().trim().max(500, { error: '活动说明最多500个字' }).optional().default(''),
     image: z.string().trim().max(300, { error: '横幅地址最多300个字符' }).optional().default(''),
-    page: z.preprocess((v) => (v === '' ? null : v), z.enum(ACTIVITY_PAGE_CODES as [ActivityPageCode, ...ActivityPageCode[]], { error: '活动页无效' }).nullable().optional()),
+    page: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .enum(ACTIVITY_PAGE_CODES as [ActivityPageCode, ...ActivityPageCode[]], { error: '活动页无效' })
+        .nullable()
+        .optional(),
+    ),
     sort: optionalInt('排序须为0-9999的整数', 0, 9_999),
     starts_at: seconds('请填写开始时间'),
     ends_at: seconds('请填写结束时间'),
     preview_hour: optionalInt('预告时间须为0-23点', 0, 23),
     all_goods: flag.optional().default(false),
     tiers: z.array(tierInput, { error: '阶梯格式无效' }).max(10, { error: '最多10个阶梯' }).optional().default([]),
-    goods: z.array(goodsInput, { error: '商品格式无效' }).max(100, { error: '一个活动最多100种商品' }).optional().default([]),
+    goods: z
+      .array(goodsInput, { error: '商品格式无效' })
+      .max(100, { error: '一个活动最多100种商品' })
+      .optional()
+      .default([]),
   })
   .superRefine((v, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -150,7 +174,9 @@ export type RulePromotionInput = z.output<typeof rulePromotionInput>;
 type Issue = (path: (string | number)[], message: string) => void;
 
 /** Field a tier's benefit is in for a kind, and whether it must grow (+1) or shrink (-1) tier by tier. */
-const BENEFIT: Partial<Record<RulePromotionKind, { field: 'reduce' | 'percent' | 'back'; label: string; direction: 1 | -1 }>> = {
+const BENEFIT: Partial<
+  Record<RulePromotionKind, { field: 'reduce' | 'percent' | 'back'; label: string; direction: 1 | -1 }>
+> = {
   manjian: { field: 'reduce', label: '减免金额', direction: 1 },
   discount: { field: 'percent', label: '折扣', direction: -1 },
   welfare: { field: 'percent', label: '折扣', direction: -1 },
@@ -171,7 +197,8 @@ function checkTiers(kind: RulePromotionKind, tiers: RulePromotionInput['tiers'],
     if (benefit) {
       const value = t[benefit.field];
       if (value === undefined) return issue(['tiers', i, benefit.field], `请填写${benefit.label}`);
-      if (benefit.field !== 'percent' && value >= t.amount) issue(['tiers', i, benefit.field], `${benefit.label}须小于门槛`);
+      if (benefit.field !== 'percent' && value >= t.amount)
+        issue(['tiers', i, benefit.field], `${benefit.label}须小于门槛`);
       const before = prev?.[benefit.field];
       if (before !== undefined && (value - before) * benefit.direction <= 0) {
         issue(['tiers', i, benefit.field], benefit.direction > 0 ? `${benefit.label}须逐级递增` : '折扣须逐级加深');
@@ -184,7 +211,12 @@ function checkTiers(kind: RulePromotionKind, tiers: RulePromotionInput['tiers'],
   });
 }
 
-function checkGoods(kind: RulePromotionKind, allGoods: boolean, goods: RulePromotionInput['goods'], issue: Issue): void {
+function checkGoods(
+  kind: RulePromotionKind,
+  allGoods: boolean,
+  goods: RulePromotionInput['goods'],
+  issue: Issue,
+): void {
   const mayCoverAll = kind === 'manjian' || kind === 'discount' || kind === 'cashback' || kind === 'gift';
   if (allGoods && !mayCoverAll) issue(['all_goods'], '该类型活动须指定商品');
   if (!allGoods && goods.length === 0) return issue(['goods'], '请添加活动商品');
@@ -193,8 +225,10 @@ function checkGoods(kind: RulePromotionKind, allGoods: boolean, goods: RulePromo
   goods.forEach((g, i) => {
     if (seen.has(g.goods_id)) issue(['goods', i, 'goods_id'], '同一商品只能添加一次');
     seen.add(g.goods_id);
-    if (kind === 'everyday' && (g.price === null || g.price === undefined || g.price < 1)) issue(['goods', i, 'price'], '请填写特价（分，须大于0）');
-    if (kind === 'combination' && (g.price === null || g.price === undefined)) issue(['goods', i, 'price'], '请填写套餐内单价（分）');
+    if (kind === 'everyday' && (g.price === null || g.price === undefined || g.price < 1))
+      issue(['goods', i, 'price'], '请填写特价（分，须大于0）');
+    if (kind === 'combination' && (g.price === null || g.price === undefined))
+      issue(['goods', i, 'price'], '请填写套餐内单价（分）');
   });
 }
 
@@ -209,7 +243,12 @@ export function combinationSetPrice(goods: readonly { price?: number | null; qua
 }
 
 /** One line summing up a tier for the operator, e.g. 满¥1000.00减¥50.00. */
-export function describeTier(kind: RulePromotionKind, t: RuleTier, yuan: (fen: number) => string, giftName = ''): string {
+export function describeTier(
+  kind: RulePromotionKind,
+  t: RuleTier,
+  yuan: (fen: number) => string,
+  giftName = '',
+): string {
   if (kind === 'welfare') return `全部商品${(t.percent ?? 100) / 10}折`;
   const at = `满${yuan(t.amount)}`;
   if (kind === 'manjian') return `${at}减${yuan(t.reduce ?? 0)}`;

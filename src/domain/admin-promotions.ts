@@ -34,7 +34,10 @@ export interface ConsolePromotion {
 }
 
 /** Where a promotion stands for the operator. */
-export function consolePromotionState(p: Pick<ConsolePromotion, 'starts_at' | 'ends_at' | 'is_active'>, nowSec: number): string {
+export function consolePromotionState(
+  p: Pick<ConsolePromotion, 'starts_at' | 'ends_at' | 'is_active'>,
+  nowSec: number,
+): string {
   if (!p.is_active) return '已停止';
   if (nowSec < p.starts_at) return '未开始';
   if (nowSec >= p.ends_at) return '已结束';

@@ -22,7 +22,9 @@ export interface SignedInOperator extends Operator {
 }
 
 /** POST /api/admin/login: signed in, or the password was right and a TOTP code is needed next. */
-export type AdminLoginAnswer = { operator: SignedInOperator; totp_required: false } | { operator: null; totp_required: true };
+export type AdminLoginAnswer =
+  | { operator: SignedInOperator; totp_required: false }
+  | { operator: null; totp_required: true };
 
 /** The answer of any other console call from a session that must enrol its TOTP first (403). */
 export const TOTP_ENROLMENT_REQUIRED_MSG = '请先在“我的账号”开启动态验证码，再使用运营后台';

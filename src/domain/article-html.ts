@@ -5,17 +5,39 @@
 // iframes, forms, javascript: and data: URLs — is dropped (docs/decisions/console-content.md).
 
 export const ARTICLE_ALLOWED_TAGS = [
-  'h2', 'h3', 'h4', 'p', 'br', 'hr', 'blockquote',
-  'ul', 'ol', 'li',
-  'strong', 'b', 'em', 'i', 's', 'u', 'code', 'pre',
-  'a', 'img',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  's',
+  'u',
+  'code',
+  'pre',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
 export const ARTICLE_ALLOWED_ATTRS = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan'] as const;
 
 /** A link: http(s) anywhere, or a path on our own site (never protocol-relative '//'). */
-export const isAllowedArticleHref = (href: string): boolean => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(href.trim());
+export const isAllowedArticleHref = (href: string): boolean =>
+  /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(href.trim());
 
 /** Where an uploaded content picture is served (GET /api/content_images/{id}). */
 export const contentImageUrl = (id: number): string => `/api/content_images/${id}`;
@@ -24,7 +46,8 @@ export const contentImageUrl = (id: number): string => `/api/content_images/${id
  * An image: only our own pictures (/media/… or an uploaded one), so an article or banner cannot
  * pull pixels from elsewhere.
  */
-export const isAllowedArticleImage = (src: string): boolean => /^\/(media\/[A-Za-z0-9/_.-]+|api\/content_images\/\d{1,9})$/.test(src.trim());
+export const isAllowedArticleImage = (src: string): boolean =>
+  /^\/(media\/[A-Za-z0-9/_.-]+|api\/content_images\/\d{1,9})$/.test(src.trim());
 
 /** The most an article body may hold (characters of HTML). */
 export const ARTICLE_BODY_MAX = 100_000;

@@ -131,7 +131,9 @@ export function findLeaf(
 }
 
 /** The first leaf of the first group that has one (what /help shows). */
-export function firstLeaf(tree: readonly ArticleCategoryNode[]): { group: ArticleCategoryNode; leaf: ArticleCategoryRef } | null {
+export function firstLeaf(
+  tree: readonly ArticleCategoryNode[],
+): { group: ArticleCategoryNode; leaf: ArticleCategoryRef } | null {
   for (const group of tree) {
     if (group.children.length > 0) return { group, leaf: group.children[0] };
   }

@@ -50,8 +50,10 @@ export function purchaseBlock(e: PurchaseEntitlement, scopeClass: string): strin
 }
 
 /** The classes in licence order, for forms (the operator console's scope checkboxes). */
-export const BUSINESS_SCOPES: readonly { code: ScopeClass; label: string }[] = Object.entries(SCOPE_CLASSES).map(([code, label]) => ({
-  code: code as ScopeClass,
-  label,
-}));
+export const BUSINESS_SCOPES: readonly { code: ScopeClass; label: string }[] = Object.entries(SCOPE_CLASSES).map(
+  ([code, label]) => ({
+    code: code as ScopeClass,
+    label,
+  }),
+);
 export const BUSINESS_SCOPE_CODES: readonly string[] = Object.keys(SCOPE_CLASSES);

@@ -15,7 +15,13 @@ export function scopeRefusal(name: string, entitlement: PurchaseEntitlement, sco
  * cap), or null. `buyableApartFromStock` matters only for 'not_buyable': nothing but stock stops the
  * goods, so the reason is 库存不足 (the server knows; a caller that leaves stock aside omits it).
  */
-export function quantityRefusal(name: string, unit: string, rules: QuantityRules, number: number, buyableApartFromStock = false): string | null {
+export function quantityRefusal(
+  name: string,
+  unit: string,
+  rules: QuantityRules,
+  number: number,
+  buyableApartFromStock = false,
+): string | null {
   const problem = quantityProblem(number, rules);
   if (problem === null) return null;
   if (problem === 'not_buyable' && buyableApartFromStock) return `${name}：库存不足`;

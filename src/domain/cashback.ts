@@ -33,7 +33,8 @@ export function reachedTier(tiers: readonly CashbackTier[], amount: number): Cas
 }
 
 /** Fen back for an eligible amount. */
-export const cashbackFor = (tiers: readonly CashbackTier[], amount: number): number => reachedTier(tiers, amount)?.back ?? 0;
+export const cashbackFor = (tiers: readonly CashbackTier[], amount: number): number =>
+  reachedTier(tiers, amount)?.back ?? 0;
 
 export interface CashbackPreview {
   /** Eligible amount (fen) of the selected lines. */
@@ -53,21 +54,35 @@ export interface CashbackLine {
 }
 
 /** Normal-priced lines only: promotion-priced lines (秒杀, 特价, 组合) already carry their discount. */
-export function eligibleAmount(offer: Pick<CashbackOffer, 'all_goods' | 'goods_ids'>, lines: readonly CashbackLine[]): number {
+export function eligibleAmount(
+  offer: Pick<CashbackOffer, 'all_goods' | 'goods_ids'>,
+  lines: readonly CashbackLine[],
+): number {
   const ids = new Set(offer.goods_ids);
-  return lines.reduce((sum, l) => (l.is_selected && l.type === 0 && (offer.all_goods || ids.has(l.goods_id)) ? sum + l.amount : sum), 0);
+  return lines.reduce(
+    (sum, l) => (l.is_selected && l.type === 0 && (offer.all_goods || ids.has(l.goods_id)) ? sum + l.amount : sum),
+    0,
+  );
 }
 
-export function cashbackPreview(offer: Pick<CashbackOffer, 'all_goods' | 'goods_ids' | 'tiers'>, lines: readonly CashbackLine[]): CashbackPreview {
+export function cashbackPreview(
+  offer: Pick<CashbackOffer, 'all_goods' | 'goods_ids' | 'tiers'>,
+  lines: readonly CashbackLine[],
+): CashbackPreview {
   const amount = eligibleAmount(offer, lines);
   const higher = [...offer.tiers].filter((t) => t.amount > amount).sort((a, b) => a.amount - b.amount)[0];
-  return { amount, back: cashbackFor(offer.tiers, amount), next: higher ? { shortfall: higher.amount - amount, back: higher.back } : null };
+  return {
+    amount,
+    back: cashbackFor(offer.tiers, amount),
+    next: higher ? { shortfall: higher.amount - amount, back: higher.back } : null,
+  };
 }
 
 /** The line the cart and checkout show, or null when there is nothing to say. */
 export function cashbackHintText(p: CashbackPreview): string | null {
   // Nothing selected counts yet: "再买" would read as any goods, so the tier is named instead.
-  if (p.next && p.amount === 0) return `满额返现：活动商品满${formatPrice(p.next.shortfall)}返${formatPrice(p.next.back)}`;
+  if (p.next && p.amount === 0)
+    return `满额返现：活动商品满${formatPrice(p.next.shortfall)}返${formatPrice(p.next.back)}`;
   if (p.next) return `满额返现：再买活动商品${formatPrice(p.next.shortfall)}返${formatPrice(p.next.back)}`;
   if (p.back > 0) return `满额返现：已满足，订单完成后返${formatPrice(p.back)}`;
   return null;

@@ -134,7 +134,12 @@ export interface FlashSale {
   start_time: number;
   end_time: number;
   timestamp: number;
-  list: (GoodsListItem & { spike_price: number | null; spike_stock: number; sold: number; /** Per-company cap, 0 = none. */ per_company_limit?: number })[];
+  list: (GoodsListItem & {
+    spike_price: number | null;
+    spike_stock: number;
+    sold: number;
+    /** Per-company cap, 0 = none. */ per_company_limit?: number;
+  })[];
 }
 
 export interface FocusItem {

@@ -16,10 +16,24 @@ export const PICTURES_ZIP_MAX_ENTRIES = 2_000;
 export const PICTURES_ZIP_MAX_UNPACKED = 200 * 1024 * 1024;
 
 /** How a column's cell reads and writes. */
-export type CatalogueCellKind = 'text' | 'yuan' | 'count' | 'flag' | 'scope' | 'maker' | 'brand' | 'category' | 'warehouse';
+export type CatalogueCellKind =
+  | 'text'
+  | 'yuan'
+  | 'count'
+  | 'flag'
+  | 'scope'
+  | 'maker'
+  | 'brand'
+  | 'category'
+  | 'warehouse';
 
 export const CATALOGUE_COLUMNS = [
-  { key: 'external_code', header: '外部编码', kind: 'text', note: '必填；字母、数字和 - _ .，最多40位；已有编码更新该商品，新编码新建商品' },
+  {
+    key: 'external_code',
+    header: '外部编码',
+    kind: 'text',
+    note: '必填；字母、数字和 - _ .，最多40位；已有编码更新该商品，新编码新建商品',
+  },
   { key: 'name', header: '商品名称', kind: 'text', note: '新建时必填，最多100字' },
   { key: 'common_name', header: '通用名', kind: 'text', note: '最多100字' },
   { key: 'ypgg', header: '规格', kind: 'text', note: '新建时必填，最多60字' },
@@ -55,7 +69,15 @@ export const CATALOGUE_COLUMNS = [
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number]['key'];
 
 /** Columns a new goods cannot do without (the others take the editor's defaults). */
-export const CATALOGUE_REQUIRED_ON_CREATE: readonly CatalogueColumn[] = ['name', 'ypgg', 'bzdw', 'manufacturer', 'category', 'warehouse', 'base_price'];
+export const CATALOGUE_REQUIRED_ON_CREATE: readonly CatalogueColumn[] = [
+  'name',
+  'ypgg',
+  'bzdw',
+  'manufacturer',
+  'category',
+  'warehouse',
+  'base_price',
+];
 
 /** Flags are written 是/否 and read from 是/否, 1/0, true/false, Y/N. */
 export const FLAG_YES = '是';

@@ -70,10 +70,21 @@ export interface PackGoods {
   created: number;
 }
 
-export const PACK_FLAGS = ['is_free_shipping', 'is_dpby', 'is_youx', 'is_jxq', 'is_kx', 'is_zy', 'is_qx', 'is_rx', 'is_ephedrine'] as const;
+export const PACK_FLAGS = [
+  'is_free_shipping',
+  'is_dpby',
+  'is_youx',
+  'is_jxq',
+  'is_kx',
+  'is_zy',
+  'is_qx',
+  'is_rx',
+  'is_ephedrine',
+] as const;
 export type PackFlag = (typeof PACK_FLAGS)[number];
 
-export const packFlag = (g: Pick<PackGoods, 'flags'>, f: PackFlag): 0 | 1 => ((g.flags >> PACK_FLAGS.indexOf(f)) & 1 ? 1 : 0);
+export const packFlag = (g: Pick<PackGoods, 'flags'>, f: PackFlag): 0 | 1 =>
+  (g.flags >> PACK_FLAGS.indexOf(f)) & 1 ? 1 : 0;
 
 export function packFlags(values: Record<PackFlag, boolean>): number {
   return PACK_FLAGS.reduce((bits, f, i) => (values[f] ? bits | (1 << i) : bits), 0);
@@ -81,11 +92,49 @@ export function packFlags(values: Record<PackFlag, boolean>): number {
 
 /** Fields in column order. */
 export const PACK_FIELDS = [
-  'id', 'name', 'common_name', 'py', 'pyi', 'sccj_pyi', 'sccj', 'ypgg', 'bzdw', 'zbz', 'mid_pack_strict', 'jzl', 'min_buy',
-  'purchase_limit', 'image', 'price', 'base_price', 'retail_price', 'ladder', 'ladder_price_type', 'stock', 'is_buy', 'tags',
-  'scope_class', 'approval_no', 'barcode', 'batch_no', 'produced_on', 'expires_on', 'category_id', 'category_l1', 'category_l2',
-  'manufacturer_id', 'brand_id', 'ck_id', 'ck_name', 'flags', 'free_shipping_number', 'qg_number', 'ephedrine_limit', 'type',
-  'sales', 'created',
+  'id',
+  'name',
+  'common_name',
+  'py',
+  'pyi',
+  'sccj_pyi',
+  'sccj',
+  'ypgg',
+  'bzdw',
+  'zbz',
+  'mid_pack_strict',
+  'jzl',
+  'min_buy',
+  'purchase_limit',
+  'image',
+  'price',
+  'base_price',
+  'retail_price',
+  'ladder',
+  'ladder_price_type',
+  'stock',
+  'is_buy',
+  'tags',
+  'scope_class',
+  'approval_no',
+  'barcode',
+  'batch_no',
+  'produced_on',
+  'expires_on',
+  'category_id',
+  'category_l1',
+  'category_l2',
+  'manufacturer_id',
+  'brand_id',
+  'ck_id',
+  'ck_name',
+  'flags',
+  'free_shipping_number',
+  'qg_number',
+  'ephedrine_limit',
+  'type',
+  'sales',
+  'created',
 ] as const satisfies readonly (keyof PackGoods)[];
 
 /** Fields coded as indexes into the chunk's dictionary of that field. */
@@ -128,7 +177,8 @@ export function encodePackChunk(cls: string, version: number, index: number, goo
 
 /** Decodes a chunk; throws on a chunk whose shape is not this version's. */
 export function decodePackChunk(chunk: PackChunk): PackGoods[] {
-  if (!Array.isArray(chunk.cols) || chunk.cols.length !== PACK_FIELDS.length) throw new Error('catalogue pack: unexpected chunk shape');
+  if (!Array.isArray(chunk.cols) || chunk.cols.length !== PACK_FIELDS.length)
+    throw new Error('catalogue pack: unexpected chunk shape');
   const out: PackGoods[] = [];
   for (let r = 0; r < chunk.count; r++) {
     const g: Record<string, unknown> = {};
@@ -174,7 +224,8 @@ export interface PackManifest {
 export function packGoodsToListItem(g: PackGoods, overlay: PackOverlay | null, favorite = false): GoodsListItem {
   const own = overlay?.prices[String(g.id)];
   const ladder: LadderPriceStep[] = [];
-  for (let i = 0; i + 1 < g.ladder.length; i += 2) ladder.push({ id: i / 2 + 1, number: g.ladder[i]!, price: g.ladder[i + 1]! });
+  for (let i = 0; i + 1 < g.ladder.length; i += 2)
+    ladder.push({ id: i / 2 + 1, number: g.ladder[i]!, price: g.ladder[i + 1]! });
   return {
     id: g.id,
     name: g.name,

@@ -44,7 +44,12 @@ export const CLAIM_MESSAGES = {
   soldOut: '优惠券已领完',
 } as const;
 
-export function offerState(o: { total: number; issued: number; per_company: number; claimed: number }): CouponOfferState {
+export function offerState(o: {
+  total: number;
+  issued: number;
+  per_company: number;
+  claimed: number;
+}): CouponOfferState {
   if (o.per_company > 0 && o.claimed >= o.per_company) return 'claimed';
   if (o.total > 0 && o.issued >= o.total) return 'gone';
   return 'available';

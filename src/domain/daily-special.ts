@@ -8,7 +8,8 @@ import type { GoodsListItem } from './catalog';
 /** Promotion kinds whose goods are sold at promotion_goods.price on a type-1 cart line. */
 export const PROMO_PRICED_KINDS = ['flash', 'everyday'] as const;
 export type PromoPricedKind = (typeof PROMO_PRICED_KINDS)[number];
-export const isPromoPricedKind = (kind: string): kind is PromoPricedKind => (PROMO_PRICED_KINDS as readonly string[]).includes(kind);
+export const isPromoPricedKind = (kind: string): kind is PromoPricedKind =>
+  (PROMO_PRICED_KINDS as readonly string[]).includes(kind);
 
 /** Cart line type of a daily special (and a flash sale). */
 export const DAILY_SPECIAL_LINE_TYPE = 1;

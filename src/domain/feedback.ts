@@ -6,7 +6,14 @@ import { AFTER_SALE_PHOTO_MAX_BYTES, AFTER_SALE_PHOTOS_MAX } from './orders-afte
 import { optionalText, requiredText } from './validators';
 
 export type FeedbackCategory = 'product' | 'service' | 'delivery' | 'website' | 'complaint' | 'other';
-export const FEEDBACK_CATEGORIES: readonly FeedbackCategory[] = ['product', 'service', 'delivery', 'website', 'complaint', 'other'];
+export const FEEDBACK_CATEGORIES: readonly FeedbackCategory[] = [
+  'product',
+  'service',
+  'delivery',
+  'website',
+  'complaint',
+  'other',
+];
 export const FEEDBACK_CATEGORY_TEXT: Record<FeedbackCategory, string> = {
   product: '商品建议',
   service: '服务建议',
@@ -29,12 +36,17 @@ export const FEEDBACK_MESSAGES = {
 
 /** POST /api/user/feedback's text fields (photos[] are checked as uploads on the server). */
 export const feedbackInput = z.object({
-  category: z.enum(FEEDBACK_CATEGORIES as [FeedbackCategory, ...FeedbackCategory[]], { error: FEEDBACK_MESSAGES.category }),
+  category: z.enum(FEEDBACK_CATEGORIES as [FeedbackCategory, ...FeedbackCategory[]], {
+    error: FEEDBACK_MESSAGES.category,
+  }),
   content: requiredText(FEEDBACK_MESSAGES.content, FEEDBACK_CONTENT_MAX, `反馈内容最多${FEEDBACK_CONTENT_MAX}个字符`),
   // SPEC §5: a contact is a mobile, a landline or an e-mail; none at all is fine.
-  contact: optionalText(FEEDBACK_CONTACT_MAX, FEEDBACK_MESSAGES.contact).refine((v) => v === '' || isPhone(v) || isEmail(v), {
-    error: FEEDBACK_MESSAGES.contact,
-  }),
+  contact: optionalText(FEEDBACK_CONTACT_MAX, FEEDBACK_MESSAGES.contact).refine(
+    (v) => v === '' || isPhone(v) || isEmail(v),
+    {
+      error: FEEDBACK_MESSAGES.contact,
+    },
+  ),
 });
 export type FeedbackInput = z.output<typeof feedbackInput>;
 

@@ -4,7 +4,10 @@ import type { z } from 'zod';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-export function checkFields<S extends z.ZodType>(schema: S, fields: unknown): { ok: true; value: z.output<S> } | { ok: false; errors: FieldErrors } {
+export function checkFields<S extends z.ZodType>(
+  schema: S,
+  fields: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(fields);
   if (result.success) return { ok: true, value: result.data };
   const errors: Record<string, string> = {};

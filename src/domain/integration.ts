@@ -2,7 +2,14 @@
 // console's 对接凭证 page and the reference ERP client: scopes, the signing headers, the refusal
 // reasons an integrator switches on, and the limits.
 
-export const INTEGRATION_SCOPES = ['goods:write', 'stock:write', 'prices:write', 'companies:write', 'orders:read', 'orders:write'] as const;
+export const INTEGRATION_SCOPES = [
+  'goods:write',
+  'stock:write',
+  'prices:write',
+  'companies:write',
+  'orders:read',
+  'orders:write',
+] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 export const INTEGRATION_SCOPE_LABELS: Record<IntegrationScope, string> = {
@@ -143,4 +150,6 @@ export function batchResult(results: ItemResult[]): BatchResult {
 
 /** Field errors as one line each: `stock：库存须为整数`. */
 export const errorLines = (errors: Record<string, string[]>): string[] =>
-  Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => (field === '_form' ? m : `${field}：${m}`)));
+  Object.entries(errors).flatMap(([field, messages]) =>
+    messages.map((m) => (field === '_form' ? m : `${field}：${m}`)),
+  );

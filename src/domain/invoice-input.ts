@@ -50,7 +50,8 @@ export const invoiceFieldsSchema = z
     email: emailSchema,
   })
   .superRefine((v, ctx) => {
-    if (taxNoProblem(v.tax_no, v.kind === 'special') === 'required') ctx.addIssue({ code: 'custom', path: ['tax_no'], message: M.taxNoRequired });
+    if (taxNoProblem(v.tax_no, v.kind === 'special') === 'required')
+      ctx.addIssue({ code: 'custom', path: ['tax_no'], message: M.taxNoRequired });
   });
 
 export type InvoiceFields = z.output<typeof invoiceFieldsSchema>;

@@ -74,11 +74,14 @@ export function decodeListText(bytes: Uint8Array): { ok: true; text: string; enc
 }
 
 /** A header cell names a column rather than a goods: the template's and the usual ones. */
-const HEADER_CELL = /^(商品|商品名称|名称|品名|药品名称|通用名|商品编码|编码|条形码|条码|批准文号|规格|生产厂家|厂家|数量|采购数量|单位|备注|序号)/u;
+const HEADER_CELL =
+  /^(商品|商品名称|名称|品名|药品名称|通用名|商品编码|编码|条形码|条码|批准文号|规格|生产厂家|厂家|数量|采购数量|单位|备注|序号)/u;
 
 function isHeader(cells: readonly string[]): boolean {
   const filled = cells.filter((c) => c !== '');
-  return filled.some((c) => /数量|名称|品名|条形码|条码|批准文号|编码/u.test(c)) && filled.every((c) => HEADER_CELL.test(c));
+  return (
+    filled.some((c) => /数量|名称|品名|条形码|条码|批准文号|编码/u.test(c)) && filled.every((c) => HEADER_CELL.test(c))
+  );
 }
 
 /**
@@ -87,7 +90,9 @@ function isHeader(cells: readonly string[]): boolean {
  * or any row of column names) and blank rows are dropped; tabs and line breaks inside a cell become
  * spaces so a cell never splits a line.
  */
-export function tableToPasteText(rows: readonly (readonly string[])[]): { ok: true; text: string; lines: number } | Refusal {
+export function tableToPasteText(
+  rows: readonly (readonly string[])[],
+): { ok: true; text: string; lines: number } | Refusal {
   const lines: string[] = [];
   let first = true;
   for (const row of rows) {
@@ -110,4 +115,5 @@ export function tableToPasteText(rows: readonly (readonly string[])[]): { ok: tr
 
 /** The downloadable template: a header row and two example rows (UTF-8 with BOM, so Excel shows it). */
 export const LIST_TEMPLATE_NAME = '快捷采购清单模板.csv';
-export const LIST_TEMPLATE_CSV = '\ufeff商品（名称/批准文号/条形码/商品编码）,规格,数量\r\n阿莫西林胶囊,0.25g*24粒,10\r\n6901234567892,,5\r\n';
+export const LIST_TEMPLATE_CSV =
+  '\ufeff商品（名称/批准文号/条形码/商品编码）,规格,数量\r\n阿莫西林胶囊,0.25g*24粒,10\r\n6901234567892,,5\r\n';

@@ -142,7 +142,8 @@ export function parseListSearch(raw: unknown, defaults: Partial<ListSearch> = {}
   const r: Record<string, unknown> = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   let priceMin = priceOf(r.price_min);
   let priceMax = priceOf(r.price_max);
-  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax)
+    [priceMin, priceMax] = [priceMax, priceMin];
   const keywords = r.keywords === undefined ? base.keywords : keywordsOf(r.keywords);
   return {
     page: intIn(r.page, 1, MAX_PAGE) ?? base.page,

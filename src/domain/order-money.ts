@@ -30,7 +30,11 @@ export interface RoutePart {
  * Takes `amount` fen from the routes in `order`, each at most what it may still give back; null
  * when together they cannot cover it (the refund would exceed what was paid).
  */
-export function splitRefund(amount: number, refundable: RouteAmounts, order: readonly MoneyRoute[]): RoutePart[] | null {
+export function splitRefund(
+  amount: number,
+  refundable: RouteAmounts,
+  order: readonly MoneyRoute[],
+): RoutePart[] | null {
   if (!Number.isSafeInteger(amount) || amount < 0) return null;
   const parts: RoutePart[] = [];
   let left = amount;

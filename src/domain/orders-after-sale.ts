@@ -22,7 +22,11 @@ export const AFTER_SALE_PHOTOS_MAX = 6;
 export const AFTER_SALE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Still being handled: its units are reserved against further requests, the order shows 售后中. */
-export const OPEN_AFTER_SALE_STATUSES = ['submitted', 'approved', 'returning'] as const satisfies readonly AfterSaleStatus[];
+export const OPEN_AFTER_SALE_STATUSES = [
+  'submitted',
+  'approved',
+  'returning',
+] as const satisfies readonly AfterSaleStatus[];
 
 export function isOpenAfterSale(status: AfterSaleStatus): boolean {
   return (OPEN_AFTER_SALE_STATUSES as readonly AfterSaleStatus[]).includes(status);

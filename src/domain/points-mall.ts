@@ -37,15 +37,20 @@ export interface PointsExchangeResult {
 }
 
 /** What `number` units cost; the server charges exactly this. */
-export function exchangeCost(g: Pick<PointsGoodsView, 'points' | 'cash_price'>, number: number): { points: number; cash: number } {
+export function exchangeCost(
+  g: Pick<PointsGoodsView, 'points' | 'cash_price'>,
+  number: number,
+): { points: number; cash: number } {
   return { points: g.points * number, cash: g.cash_price * number };
 }
 
 /** Why the buyer cannot exchange `number` units now, or null when they can (the page's hint). */
 export function exchangeProblem(g: PointsGoodsView, number: number, points: number, balance: number): string | null {
-  if (!Number.isInteger(number) || number < 1 || number > POINTS_EXCHANGE_MAX) return `兑换数量须在1-${POINTS_EXCHANGE_MAX}之间`;
+  if (!Number.isInteger(number) || number < 1 || number > POINTS_EXCHANGE_MAX)
+    return `兑换数量须在1-${POINTS_EXCHANGE_MAX}之间`;
   if (g.stock < number) return g.stock === 0 ? '已兑完' : '库存不足';
-  if (g.remaining_for_me !== null && g.remaining_for_me < number) return g.remaining_for_me === 0 ? '已达兑换上限' : `最多还可兑换${g.remaining_for_me}件`;
+  if (g.remaining_for_me !== null && g.remaining_for_me < number)
+    return g.remaining_for_me === 0 ? '已达兑换上限' : `最多还可兑换${g.remaining_for_me}件`;
   const cost = exchangeCost(g, number);
   if (points < cost.points) return '积分不足';
   if (balance < cost.cash) return '余额不足';

@@ -26,14 +26,16 @@ export const PRODUCT_REQUEST_MESSAGES = {
   price: '期望价格须为大于0的金额，如 12.50',
 } as const;
 
-const quantityField = z.union([z.string(), z.number()], { error: PRODUCT_REQUEST_MESSAGES.quantity }).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : /^\s*\d{1,7}\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > PRODUCT_REQUEST_QUANTITY_MAX) {
-    ctx.addIssue({ code: 'custom', message: PRODUCT_REQUEST_MESSAGES.quantity });
-    return z.NEVER;
-  }
-  return n;
-});
+const quantityField = z
+  .union([z.string(), z.number()], { error: PRODUCT_REQUEST_MESSAGES.quantity })
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\s*\d{1,7}\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > PRODUCT_REQUEST_QUANTITY_MAX) {
+      ctx.addIssue({ code: 'custom', message: PRODUCT_REQUEST_MESSAGES.quantity });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** Expected price in yuan text → fen; '' or missing → null (no price named). */
 const priceField = z
@@ -51,7 +53,11 @@ const priceField = z
 
 /** POST /api/user/buy: name, sccj, ypgg, approval_no, quantity (a month), expected_price (yuan), remark. */
 export const productRequestInput = z.object({
-  name: requiredText(PRODUCT_REQUEST_MESSAGES.name, PRODUCT_REQUEST_TEXT_MAX, `商品名称最多${PRODUCT_REQUEST_TEXT_MAX}个字符`),
+  name: requiredText(
+    PRODUCT_REQUEST_MESSAGES.name,
+    PRODUCT_REQUEST_TEXT_MAX,
+    `商品名称最多${PRODUCT_REQUEST_TEXT_MAX}个字符`,
+  ),
   sccj: optionalText(PRODUCT_REQUEST_TEXT_MAX, `生产厂家最多${PRODUCT_REQUEST_TEXT_MAX}个字符`),
   ypgg: optionalText(PRODUCT_REQUEST_TEXT_MAX, `规格最多${PRODUCT_REQUEST_TEXT_MAX}个字符`),
   approval_no: optionalText(PRODUCT_REQUEST_TEXT_MAX, `批准文号最多${PRODUCT_REQUEST_TEXT_MAX}个字符`),

@@ -103,9 +103,14 @@ export interface CertificateFacts {
  * kind and none is still in date. A pending renewal does not help until it is approved; a kind with
  * no approved copy at all is the registration review's business, not a lapse.
  */
-export function expiredRequiredCertificates(companyKind: string, certs: readonly CertificateFacts[], today: string): string[] {
+export function expiredRequiredCertificates(
+  companyKind: string,
+  certs: readonly CertificateFacts[],
+  today: string,
+): string[] {
   // The licences registration requires are the ones whose lapse stops buying.
-  const required = (REQUIRED_FILES as Record<string, readonly QualificationKind[] | undefined>)[companyKind] ?? REQUIRED_FILES.other;
+  const required =
+    (REQUIRED_FILES as Record<string, readonly QualificationKind[] | undefined>)[companyKind] ?? REQUIRED_FILES.other;
   const out: string[] = [];
   for (const kind of required) {
     const approved = certs.filter((c) => c.kind === kind && c.status === 'approved');

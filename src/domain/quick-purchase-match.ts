@@ -25,7 +25,10 @@ export interface MatchCandidate {
 
 /** Spec text compared loosely: 0.25g×24粒, 0.25G*24粒 and "0.25g * 24 粒" are one spec. */
 export function normaliseSpec(s: string): string {
-  return s.toLowerCase().replace(/[\s\u3000]+/gu, '').replace(/[×xX＊]/gu, '*');
+  return s
+    .toLowerCase()
+    .replace(/[\s\u3000]+/gu, '')
+    .replace(/[×xX＊]/gu, '*');
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -43,20 +46,31 @@ function bySales(a: GoodsListItem, b: GoodsListItem): number {
 }
 
 /** Several goods equally named: the one bought before if exactly one was, else the buyer picks. */
-function decide(found: GoodsListItem[], method: MatchMethod, preferred: ReadonlySet<number>, rest: GoodsListItem[]): LineMatch {
+function decide(
+  found: GoodsListItem[],
+  method: MatchMethod,
+  preferred: ReadonlySet<number>,
+  rest: GoodsListItem[],
+): LineMatch {
   const sorted = [...found].sort(bySales);
   const extra = rest.filter((g) => !sorted.some((s) => s.id === g.id));
   if (sorted.length === 1) return { match: sorted[0], method, alternatives: extra.slice(0, MATCH_ALTERNATIVES) };
   const bought = sorted.filter((g) => preferred.has(g.id));
   if (bought.length === 1) {
-    return { match: bought[0], method, alternatives: [...sorted.filter((g) => g.id !== bought[0].id), ...extra].slice(0, MATCH_ALTERNATIVES) };
+    return {
+      match: bought[0],
+      method,
+      alternatives: [...sorted.filter((g) => g.id !== bought[0].id), ...extra].slice(0, MATCH_ALTERNATIVES),
+    };
   }
   return { match: null, method: null, alternatives: [...sorted, ...extra].slice(0, MATCH_ALTERNATIVES) };
 }
 
 /** Contains-search among the candidates, ranked: exact name, name prefix, contains; then sales. */
 export function searchCandidates(query: string, candidates: readonly MatchCandidate[], limit: number): GoodsListItem[] {
-  const terms = lower(query).split(/\s+/u).filter((t) => t !== '');
+  const terms = lower(query)
+    .split(/\s+/u)
+    .filter((t) => t !== '');
   if (terms.length === 0) return [];
   const q = lower(query.trim());
   const scored: { g: GoodsListItem; rank: number }[] = [];
@@ -75,12 +89,18 @@ export function searchCandidates(query: string, candidates: readonly MatchCandid
  * The exact tiers only (code, barcode, 批准文号, name + spec, name): null when none applies, so
  * the caller runs its own search ranking (the server's SQL search, or searchCandidates here).
  */
-export function matchExact(query: string, candidates: readonly MatchCandidate[], preferred: ReadonlySet<number> = new Set()): LineMatch | null {
+export function matchExact(
+  query: string,
+  candidates: readonly MatchCandidate[],
+  preferred: ReadonlySet<number> = new Set(),
+): LineMatch | null {
   const q = query.trim();
   if (q === '') return NONE;
   const shape = queryShape(q);
   if (shape === 'code' || shape === 'barcode') {
-    const byBarcode = candidates.filter((c) => c.barcode !== undefined && c.barcode !== '' && c.barcode === q).map((c) => c.item);
+    const byBarcode = candidates
+      .filter((c) => c.barcode !== undefined && c.barcode !== '' && c.barcode === q)
+      .map((c) => c.item);
     if (byBarcode.length > 0) return decide(byBarcode, 'barcode', preferred, []);
     const n = Number(q);
     const byId = candidates.find((c) => c.item.id === n);
@@ -93,7 +113,9 @@ export function matchExact(query: string, candidates: readonly MatchCandidate[],
   }
   const [first, ...restTerms] = q.split(/\s+/u);
   const name = lower(first);
-  const named = candidates.filter((c) => lower(c.item.name) === name || (c.item.common_name !== '' && lower(c.item.common_name) === name)).map((c) => c.item);
+  const named = candidates
+    .filter((c) => lower(c.item.name) === name || (c.item.common_name !== '' && lower(c.item.common_name) === name))
+    .map((c) => c.item);
   if (restTerms.length > 0 && named.length > 0) {
     const spec = normaliseSpec(restTerms.join(''));
     const withSpec = named.filter((g) => normaliseSpec(g.ypgg) === spec);
@@ -114,12 +136,22 @@ export function searchMatch(ranked: readonly GoodsListItem[]): LineMatch {
 }
 
 /** The goods a query names among `candidates` (see the tiers above). */
-export function matchQuery(query: string, candidates: readonly MatchCandidate[], preferred: ReadonlySet<number> = new Set()): LineMatch {
-  return matchExact(query, candidates, preferred) ?? searchMatch(searchCandidates(query, candidates, MATCH_ALTERNATIVES + 1));
+export function matchQuery(
+  query: string,
+  candidates: readonly MatchCandidate[],
+  preferred: ReadonlySet<number> = new Set(),
+): LineMatch {
+  return (
+    matchExact(query, candidates, preferred) ?? searchMatch(searchCandidates(query, candidates, MATCH_ALTERNATIVES + 1))
+  );
 }
 
 /** Every pasted line matched on the device; lines with a problem are kept unmatched. */
-export function matchLinesLocally(lines: readonly PastedLine[], candidates: readonly MatchCandidate[], preferred: ReadonlySet<number> = new Set()): MatchedLine[] {
+export function matchLinesLocally(
+  lines: readonly PastedLine[],
+  candidates: readonly MatchCandidate[],
+  preferred: ReadonlySet<number> = new Set(),
+): MatchedLine[] {
   return lines.map((l) => {
     const m = l.problem ? NONE : matchQuery(l.query, candidates, preferred);
     return { line: l.line, raw: l.raw, query: l.query, number: l.number, problem: l.problem, ...m };

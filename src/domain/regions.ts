@@ -26,7 +26,10 @@ const NONE: readonly string[] = Object.freeze([]);
 /** Lookup functions over the nested data (maps built once). */
 export function regionsOf(data: RegionsData): Regions {
   const provinceNames = Object.freeze(data.map(([p]) => p));
-  const cities = new Map<string, { names: readonly string[]; districts: Map<string, ReadonlySet<string>>; lists: Map<string, readonly string[]> }>();
+  const cities = new Map<
+    string,
+    { names: readonly string[]; districts: Map<string, ReadonlySet<string>>; lists: Map<string, readonly string[]> }
+  >();
   for (const [province, list] of data) {
     cities.set(province, {
       names: Object.freeze(list.map(([c]) => c)),
@@ -56,7 +59,8 @@ export function regionError(
   if (v.city === '') return null;
   if (!regions.districtsOf(v.province, v.city).length) return { field: 'city', message: ADDRESS_MESSAGES.cityUnknown };
   if (v.district === '') return null;
-  if (!regions.isKnownRegion(v.province, v.city, v.district)) return { field: 'district', message: ADDRESS_MESSAGES.districtUnknown };
+  if (!regions.isKnownRegion(v.province, v.city, v.district))
+    return { field: 'district', message: ADDRESS_MESSAGES.districtUnknown };
   return null;
 }
 

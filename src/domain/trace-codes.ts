@@ -34,7 +34,10 @@ export function tooManyCodes(count: number, units: number): string | null {
 }
 
 /** Problems of one line's codes, keyed by index in the list given: format and repeats within the shipment. */
-export function lineCodeProblems(codes: readonly string[], seenElsewhere: ReadonlySet<string> = new Set()): Map<number, string> {
+export function lineCodeProblems(
+  codes: readonly string[],
+  seenElsewhere: ReadonlySet<string> = new Set(),
+): Map<number, string> {
   const out = new Map<number, string>();
   const seen = new Set<string>();
   codes.forEach((code, i) => {

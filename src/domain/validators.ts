@@ -3,7 +3,17 @@
 // themselves (regular expressions, messages, checks) live in formats.ts, which pages without a
 // zod schema import instead.
 import { z } from 'zod';
-import { isEmail, isLandline, isMobile, isPassword, isPhone, isUsername, isCreditCode, MESSAGES, SMS_CODE_RE } from './formats';
+import {
+  isEmail,
+  isLandline,
+  isMobile,
+  isPassword,
+  isPhone,
+  isUsername,
+  isCreditCode,
+  MESSAGES,
+  SMS_CODE_RE,
+} from './formats';
 
 export * from './formats';
 
@@ -11,11 +21,7 @@ export * from './formats';
 
 /** A required trimmed string with one message for "missing" and one for "wrong". */
 function text(required: string, check: (v: string) => boolean, invalid: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .refine(check, { error: invalid });
+  return z.string({ error: required }).trim().min(1, { error: required }).refine(check, { error: invalid });
 }
 
 export const mobileSchema = text(MESSAGES.mobileRequired, isMobile, MESSAGES.mobile);

@@ -63,7 +63,8 @@ export function ledgerDateErrors(start: string, end: string): Partial<Record<'st
   const errors: Partial<Record<'start_time' | 'end_time', string>> = {};
   if (start !== '' && !isLedgerDate(start)) errors.start_time = START_DATE_INVALID;
   if (end !== '' && !isLedgerDate(end)) errors.end_time = END_DATE_INVALID;
-  if (!errors.start_time && !errors.end_time && start !== '' && end !== '' && end < start) errors.end_time = DATE_ORDER_INVALID;
+  if (!errors.start_time && !errors.end_time && start !== '' && end !== '' && end < start)
+    errors.end_time = DATE_ORDER_INVALID;
   return errors;
 }
 

@@ -221,7 +221,6 @@ async function send<T>(
   }
   const signal = opts.signal ? linkSignals(opts.signal, controller.signal) : controller.signal;
 
-
   try {
     if (signal.aborted) throw signal.reason;
     const response = await client(pathname, {
@@ -235,7 +234,8 @@ async function send<T>(
     // A copy the service worker served from its cache, or a gateway's "upstream down", is not
     // an answer from our server; a stored copy served before asking it says nothing either way.
     const fromCache = response.headers.get(HEADER_FROM_CACHE) === '1';
-    if (response.headers.get(HEADER_STORED_COPY) !== '1') reportReachability(!fromCache && ![502, 503, 504].includes(response.status));
+    if (response.headers.get(HEADER_STORED_COPY) !== '1')
+      reportReachability(!fromCache && ![502, 503, 504].includes(response.status));
     return parseAnswer<T>(response.status, text, response.headers.get('x-request-id') ?? '');
   } catch (err) {
     const apiError = toApiError(err, signal);

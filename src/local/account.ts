@@ -16,7 +16,10 @@ export interface LocalAccount {
 }
 
 /** What accountOf reads of the server's user base. */
-export type AccountSource = Pick<UserBase, 'username'> & { customer?: { id: number } | null; is_passed?: UserBase['is_passed'] };
+export type AccountSource = Pick<UserBase, 'username'> & {
+  customer?: { id: number } | null;
+  is_passed?: UserBase['is_passed'];
+};
 
 export function accountOf(user: AccountSource): LocalAccount {
   const account: LocalAccount = { username: user.username, companyId: user.customer?.id ?? null };
@@ -66,7 +69,10 @@ export function lastAccount(): LocalAccount | null {
   try {
     const v = JSON.parse(raw) as { username?: unknown; companyId?: unknown; approved?: unknown };
     if (typeof v.username !== 'string' || v.username === '') return null;
-    const account: LocalAccount = { username: v.username, companyId: typeof v.companyId === 'number' ? v.companyId : null };
+    const account: LocalAccount = {
+      username: v.username,
+      companyId: typeof v.companyId === 'number' ? v.companyId : null,
+    };
     if (typeof v.approved === 'boolean') account.approved = v.approved;
     return account;
   } catch {

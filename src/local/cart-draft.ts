@@ -4,7 +4,14 @@
 // the server re-prices everything and reconcile.ts reports what it changed.
 import type { CartAddLine } from '../domain/cart-types';
 import { calcLineFromView, cartUnitPrice, computeCart, type CartCalcLine } from '../domain/cart';
-import type { CartLineGoods, CartLineType, CartLineView, CartState, CartTotals, TierPromotion } from '../domain/cart-types';
+import type {
+  CartLineGoods,
+  CartLineType,
+  CartLineView,
+  CartState,
+  CartTotals,
+  TierPromotion,
+} from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import { getMeta, setMeta, type CartDraftContext, type CartDraftRow, type LocalDb } from './db';
 import type { OutboxEntry } from './outbox';
@@ -196,7 +203,11 @@ export interface DraftAddOptions {
  * Adds lines to the draft the way the server does (an existing line of the same goods and kind
  * adds up and is selected again; a new one goes on top) and queues one `cart.add`.
  */
-export function draftCartAdd(db: LocalDb, lines: readonly CartAddLine[], opts: DraftAddOptions = {}): Promise<OutboxEntry> {
+export function draftCartAdd(
+  db: LocalDb,
+  lines: readonly CartAddLine[],
+  opts: DraftAddOptions = {},
+): Promise<OutboxEntry> {
   const now = opts.now ?? Date.now();
   const given = new Map((opts.goods ?? []).map((g) => [g.id, g]));
   return guardQuota(() =>
@@ -311,7 +322,9 @@ export function provisionalCart(rows: readonly CartDraftRow[], ctx: CartDraftCon
   const result = computeCart(calc, promotionsOf(ctx), ctx.shipping_data);
   const lines = ordered.map((row) => {
     const a = result.lines.get(row.id);
-    return a ? { ...row, raw_price: a.raw_price, goods_manjian_amount: a.goods_manjian_amount, with_coupon: a.with_coupon } : row;
+    return a
+      ? { ...row, raw_price: a.raw_price, goods_manjian_amount: a.goods_manjian_amount, with_coupon: a.with_coupon }
+      : row;
   });
   return { lines, totals: ctx.pricesHidden || unknownSelected ? null : result.totals };
 }

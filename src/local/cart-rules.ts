@@ -12,7 +12,11 @@ import { getMeta, type LocalDb } from './db';
 const isPlain = (line: CartAddLine): boolean => line.type === undefined || Number(line.type) === 0;
 
 /** The first refusal among `lines`, or null; goods unknown on the device are left to the server. */
-export async function cartAddRefusal(db: LocalDb, lines: readonly CartAddLine[], given: readonly GoodsListItem[] = []): Promise<string | null> {
+export async function cartAddRefusal(
+  db: LocalDb,
+  lines: readonly CartAddLine[],
+  given: readonly GoodsListItem[] = [],
+): Promise<string | null> {
   const pack = await getMeta(db, 'pack');
   const entitlement = pack?.overlay.entitlement ?? null;
   const byId = new Map(given.map((g) => [g.id, g]));
@@ -25,9 +29,16 @@ export async function cartAddRefusal(db: LocalDb, lines: readonly CartAddLine[],
     const row = rows[i];
     const item = row?.item ?? byId.get(line.goods_id);
     if (!item) continue;
-    const scope = entitlement && row?.pack ? scopeRefusal(item.name, entitlement, row.pack.scopeClass) : item.buy_block ? `${item.name}：${item.buy_block}` : null;
+    const scope =
+      entitlement && row?.pack
+        ? scopeRefusal(item.name, entitlement, row.pack.scopeClass)
+        : item.buy_block
+          ? `${item.name}：${item.buy_block}`
+          : null;
     if (scope) return scope;
-    const before = adding.get(line.goods_id) ?? draft.filter((d) => d.goods.id === line.goods_id && Number(d.type) === 0).reduce((n, d) => n + d.number, 0);
+    const before =
+      adding.get(line.goods_id) ??
+      draft.filter((d) => d.goods.id === line.goods_id && Number(d.type) === 0).reduce((n, d) => n + d.number, 0);
     const total = before + line.number;
     adding.set(line.goods_id, total);
     const rules = quantityRulesFor({ ...item, number: Number.MAX_SAFE_INTEGER });

@@ -5,7 +5,14 @@
 // complete, the device follows the change feed from the pack's version. A new class (rank changed)
 // or a feed too far behind fetches a new pack.
 import type { CatalogueChangesPage } from '../domain/catalogue-changes';
-import { decodePackChunk, packGoodsToListItem, type PackChunk, type PackGoods, type PackManifest, type PackOverlay } from '../domain/catalogue-pack';
+import {
+  decodePackChunk,
+  packGoodsToListItem,
+  type PackChunk,
+  type PackGoods,
+  type PackManifest,
+  type PackOverlay,
+} from '../domain/catalogue-pack';
 import type { GoodsListItem } from '../domain/catalog';
 import { getPlainJson, http } from '../http/client';
 import { getMeta, setMeta, type LocalDb, type PackState, type SnapshotRow } from './db';
@@ -33,7 +40,11 @@ export const httpPackTransport: PackTransport = {
   },
   changes: (since, after, signal) =>
     // pack=1: each goods also as the pack carries it (category, pinyin, 经营范围 class).
-    http.get<CatalogueChangesPage>('goods/changes', after === null ? { since, limit: CHANGES_PAGE, pack: 1 } : { since, after, limit: CHANGES_PAGE, pack: 1 }, { signal }),
+    http.get<CatalogueChangesPage>(
+      'goods/changes',
+      after === null ? { since, limit: CHANGES_PAGE, pack: 1 } : { since, after, limit: CHANGES_PAGE, pack: 1 },
+      { signal },
+    ),
 };
 
 const CHANGES_PAGE = 500;
@@ -70,7 +81,14 @@ function isAbort(err: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /** A pack goods as stored: the list item for this company plus its search and list keys. */
-export function packRowOf(g: PackGoods, overlay: PackOverlay, version: number, now: number, bytes: number, favorite = false): SnapshotRow {
+export function packRowOf(
+  g: PackGoods,
+  overlay: PackOverlay,
+  version: number,
+  now: number,
+  bytes: number,
+  favorite = false,
+): SnapshotRow {
   const item = packGoodsToListItem(g, overlay, favorite);
   const row = snapshotRowOf(item, now);
   row.seenAt = 0;
@@ -78,7 +96,14 @@ export function packRowOf(g: PackGoods, overlay: PackOverlay, version: number, n
   if (g.py) row.py = g.py;
   if (g.pyi) row.pyi = g.pyi;
   if (g.barcode) row.barcode = g.barcode;
-  row.pack = { manufacturerId: g.manufacturer_id, sccjPyi: g.sccj_pyi, scopeClass: g.scope_class, sales: g.sales, created: g.created, version };
+  row.pack = {
+    manufacturerId: g.manufacturer_id,
+    sccjPyi: g.sccj_pyi,
+    scopeClass: g.scope_class,
+    sales: g.sales,
+    created: g.created,
+    version,
+  };
   row.bytes = bytes;
   return row;
 }
@@ -110,7 +135,11 @@ function freshState(m: PackManifest): PackState {
  * prices belong to the other class). When every chunk is stored, goods the pack no longer has are
  * removed, and the snapshot's "as of" time is set.
  */
-export async function downloadPack(db: LocalDb, transport: PackTransport, opts: PackDownloadOptions = {}): Promise<PackResult> {
+export async function downloadPack(
+  db: LocalDb,
+  transport: PackTransport,
+  opts: PackDownloadOptions = {},
+): Promise<PackResult> {
   const now = opts.now ?? Date.now;
   let goodsStored = 0;
   let bytes = 0;
@@ -142,7 +171,13 @@ export async function downloadPack(db: LocalDb, transport: PackTransport, opts: 
     goodsStored = 0;
     bytes = 0;
     const report = () =>
-      opts.onProgress?.({ chunksStored: current.stored.length, chunks: current.chunks, goodsStored, goods: current.goods, bytes });
+      opts.onProgress?.({
+        chunksStored: current.stored.length,
+        chunks: current.chunks,
+        goodsStored,
+        goods: current.goods,
+        bytes,
+      });
     report();
     let gone = false;
     for (let i = 0; i < current.chunks; i++) {
@@ -163,7 +198,9 @@ export async function downloadPack(db: LocalDb, transport: PackTransport, opts: 
       const t = now();
       const perGoods = Math.ceil(current.rawBytes / Math.max(1, current.goods));
       const favorites = new Set((await db.favorites.where('on').equals(1).primaryKeys()) as number[]);
-      const rows = goods.map((g) => packRowOf(g, current.overlay, current.packVersion, t, perGoods, favorites.has(g.id)));
+      const rows = goods.map((g) =>
+        packRowOf(g, current.overlay, current.packVersion, t, perGoods, favorites.has(g.id)),
+      );
       const next: PackState = { ...current, stored: [...current.stored, i] };
       try {
         await guardQuota(() =>
@@ -211,7 +248,12 @@ export type DeltaOutcome = 'applied' | 'no-pack' | 'new-pack-needed';
  * pack row from the feed's `pack_goods` (a server without it: the list item, keeping the row's
  * category and list keys), a gone one is removed. Too many pages: 'new-pack-needed'.
  */
-export async function applyPackDeltas(db: LocalDb, transport: PackTransport, now: () => number = Date.now, signal?: AbortSignal): Promise<DeltaOutcome> {
+export async function applyPackDeltas(
+  db: LocalDb,
+  transport: PackTransport,
+  now: () => number = Date.now,
+  signal?: AbortSignal,
+): Promise<DeltaOutcome> {
   let state = await readPackState(db);
   if (!state || state.completeAt === null) return 'no-pack';
   for (let page = 0; page < MAX_DELTA_PAGES; page++) {
@@ -228,7 +270,14 @@ export async function applyPackDeltas(db: LocalDb, transport: PackTransport, now
           const before = prev[i];
           if (c.pack_goods) {
             // As a pack row: a goods created after the pack gets its category lists and 经营范围 class too.
-            const row = packRowOf(c.pack_goods, state!.overlay, state!.packVersion, t, perGoods, before?.item.is_favorite === 1);
+            const row = packRowOf(
+              c.pack_goods,
+              state!.overlay,
+              state!.packVersion,
+              t,
+              perGoods,
+              before?.item.is_favorite === 1,
+            );
             row.seenAt = before?.seenAt ?? 0;
             return row;
           }

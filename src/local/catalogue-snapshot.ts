@@ -46,7 +46,11 @@ export interface RememberOptions {
 }
 
 /** Upserts goods the buyer has seen. Throws LocalStorageFullError when the disk is full. */
-export function rememberGoods(db: LocalDb, items: readonly GoodsListItem[], opts: RememberOptions = {}): Promise<number> {
+export function rememberGoods(
+  db: LocalDb,
+  items: readonly GoodsListItem[],
+  opts: RememberOptions = {},
+): Promise<number> {
   if (items.length === 0) return Promise.resolve(0);
   const now = opts.now ?? Date.now();
   return guardQuota(() =>
@@ -190,7 +194,11 @@ function isAbort(err: unknown, signal: AbortSignal | undefined): boolean {
  * byte budget is used up. Cancel with `signal`. The snapshot's "as of" time is set when it ends
  * by itself (done or budget), which the offline banner shows.
  */
-export async function downloadForOffline(db: LocalDb, fetchPage: FetchGoodsPage, opts: DownloadOptions): Promise<DownloadResult> {
+export async function downloadForOffline(
+  db: LocalDb,
+  fetchPage: FetchGoodsPage,
+  opts: DownloadOptions,
+): Promise<DownloadResult> {
   const now = opts.now ?? Date.now;
   const pageSize = opts.pageSize ?? DOWNLOAD_PAGE_SIZE;
   let goods = 0;

@@ -52,5 +52,6 @@ export function checkoutReminderDue(s: ReminderState): boolean {
 
 export const CHECKOUT_REMINDER_LABEL = '联网后提醒我结算';
 export const CHECKOUT_REMINDER_SET = '已设置联网后提醒';
-export const CHECKOUT_REMINDER_MESSAGE = '网络已恢复，离线时的购物车改动已同步。价格和库存以最新确认为准，请到购物车核对后去结算。';
+export const CHECKOUT_REMINDER_MESSAGE =
+  '网络已恢复，离线时的购物车改动已同步。价格和库存以最新确认为准，请到购物车核对后去结算。';
 export const CHECKOUT_REMINDER_GO = '去购物车结算';

@@ -46,7 +46,8 @@ async function stillPending(db: LocalDb, exceptId: string): Promise<Set<number>>
   await db.outbox
     .filter((e) => isFavoriteKind(e.kind) && e.id !== exceptId)
     .each((e) => {
-      if (e.kind === 'favorite.add' || e.kind === 'favorite.cancel') for (const id of e.payload.goods_ids) pending.add(id);
+      if (e.kind === 'favorite.add' || e.kind === 'favorite.cancel')
+        for (const id of e.payload.goods_ids) pending.add(id);
     });
   return pending;
 }

@@ -30,7 +30,14 @@ type Store = typeof import('./store');
 const store = (): Promise<Store> => import('./store');
 
 export type { LocalAccount } from './account';
-export type { CartDraftRow, CartDraftContext, ConflictRow, CartChangeConflict, RefusedConflict, FavoriteRow } from './db';
+export type {
+  CartDraftRow,
+  CartDraftContext,
+  ConflictRow,
+  CartChangeConflict,
+  RefusedConflict,
+  FavoriteRow,
+} from './db';
 export type { FormFields, OutboxEntry, OutboxKind } from './outbox';
 export type { CartDraftView } from './cart-draft';
 export type { DownloadOptions, DownloadProgress, DownloadResult } from './catalogue-snapshot';
@@ -59,11 +66,30 @@ export {
 export { isCartKind, isFavoriteKind } from './outbox-kinds';
 export { accountOf, lastAccount, sameAccount } from './account';
 // The app's boot (src/app/local-store.ts) marks a store as starting or gone before it loads.
-export { beginLocalStart, currentLocalAccount, currentLocalRuntime, localStatus, setLocalRuntime, subscribeLocal } from './runtime';
+export {
+  beginLocalStart,
+  currentLocalAccount,
+  currentLocalRuntime,
+  localStatus,
+  setLocalRuntime,
+  subscribeLocal,
+} from './runtime';
 export { checkSignOut, finishSignOut, signOutWarningText } from './session-guard';
 // Routes whose first screen is still loading hold the store's start back (start-holds.ts).
-export { holdLocalStart, LOCAL_START_HOLD_MAX_MS, localStartHeld, localStartReleased, releaseLocalStart } from './start-holds';
-export { estimateStorage, isLocalStorageFullError, LocalStorageFullError, onStorageFull, STORAGE_FULL_MESSAGE } from './storage';
+export {
+  holdLocalStart,
+  LOCAL_START_HOLD_MAX_MS,
+  localStartHeld,
+  localStartReleased,
+  releaseLocalStart,
+} from './start-holds';
+export {
+  estimateStorage,
+  isLocalStorageFullError,
+  LocalStorageFullError,
+  onStorageFull,
+  STORAGE_FULL_MESSAGE,
+} from './storage';
 export { ACCOUNT_CHECK_TTL_MS, httpTransport } from './transport';
 export {
   useCartCountWithDraft,
@@ -73,7 +99,15 @@ export {
   useLocalStatus,
   useOnline,
 } from './online';
-export { useCartDraft, useConflicts, useLastSync, useLocalFavorites, useLocalLive, useLocalRuntime, useOutboxCount } from './use-offline';
+export {
+  useCartDraft,
+  useConflicts,
+  useLastSync,
+  useLocalFavorites,
+  useLocalLive,
+  useLocalRuntime,
+  useOutboxCount,
+} from './use-offline';
 export {
   cartAdd,
   cartAddPartial,
@@ -96,21 +130,33 @@ export const startLocal = async (...args: Parameters<Store['startLocal']>): Prom
   (await store()).startLocal(...args);
 export const stopLocal: Store['stopLocal'] = async () => (await store()).stopLocal();
 export const searchOffline: Store['searchOffline'] = async (...args) => (await store()).searchOffline(...args);
-export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) => (await store()).downloadCatalogue(...args);
+export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) =>
+  (await store()).downloadCatalogue(...args);
 export const syncCatalogue: Store['syncCatalogue'] = async (...args) => (await store()).syncCatalogue(...args);
 export const catalogueSummary: Store['catalogueSummary'] = async () => (await store()).catalogueSummary();
 // An offline page's first list or detail query can fail before the boot opened the store: wait for it.
-export const listOffline: Store['listOffline'] = async (...args) => (await awaitLocalOpen(lastAccount() !== null), (await store()).listOffline(...args));
-export const goodsOffline: Store['goodsOffline'] = async (...args) => (await awaitLocalOpen(lastAccount() !== null), (await store()).goodsOffline(...args));
+export const listOffline: Store['listOffline'] = async (...args) => (
+  await awaitLocalOpen(lastAccount() !== null),
+  (await store()).listOffline(...args)
+);
+export const goodsOffline: Store['goodsOffline'] = async (...args) => (
+  await awaitLocalOpen(lastAccount() !== null),
+  (await store()).goodsOffline(...args)
+);
 export const readCart: Store['readCart'] = async () => (await store()).readCart();
 export const rememberCart: Store['rememberCart'] = async (...args) => (await store()).rememberCart(...args);
-export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (await store()).rememberFavoriteList(...args);
-export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) => (await store()).rememberRecentOrders(...args);
+export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) =>
+  (await store()).rememberFavoriteList(...args);
+export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) =>
+  (await store()).rememberRecentOrders(...args);
 export const buyAgain: Store['buyAgain'] = async (...args) => (await store()).buyAgain(...args);
 export const readStoredOrder: Store['readStoredOrder'] = async (...args) => (await store()).readStoredOrder(...args);
 export const dismissConflict: Store['dismissConflict'] = async (...args) => (await store()).dismissConflict(...args);
 export const syncNow: Store['syncNow'] = async () => (await store()).syncNow();
-export const rememberPurchaseHistory: Store['rememberPurchaseHistory'] = async (...args) => (await store()).rememberPurchaseHistory(...args);
-export const rememberSavedLists: Store['rememberSavedLists'] = async (...args) => (await store()).rememberSavedLists(...args);
-export const readQuickPurchaseCache: Store['readQuickPurchaseCache'] = async () => (await store()).readQuickPurchaseCache();
+export const rememberPurchaseHistory: Store['rememberPurchaseHistory'] = async (...args) =>
+  (await store()).rememberPurchaseHistory(...args);
+export const rememberSavedLists: Store['rememberSavedLists'] = async (...args) =>
+  (await store()).rememberSavedLists(...args);
+export const readQuickPurchaseCache: Store['readQuickPurchaseCache'] = async () =>
+  (await store()).readQuickPurchaseCache();
 export const matchListOffline: Store['matchListOffline'] = async (...args) => (await store()).matchListOffline(...args);

@@ -33,18 +33,30 @@ export function useLocalAccount(): LocalAccount | null {
 
 /** The cart badge's count: the server's, or the draft's while cart changes are queued. */
 export function useCartCountWithDraft(serverCount: number | null): number {
-  const draft = useSyncExternalStore(subscribeLocal, () => localStatus().cartDraft, () => null);
+  const draft = useSyncExternalStore(
+    subscribeLocal,
+    () => localStatus().cartDraft,
+    () => null,
+  );
   return cartCountWithDraft(serverCount, draft);
 }
 
 /** A goods' favourite state as the buyer should see it (src/local/local-marks.ts). */
 export function useFavoriteShown(goodsId: number, serverValue: boolean): boolean {
-  const mark = useSyncExternalStore(subscribeLocal, () => localStatus().favorites.get(goodsId), () => undefined);
+  const mark = useSyncExternalStore(
+    subscribeLocal,
+    () => localStatus().favorites.get(goodsId),
+    () => undefined,
+  );
   return favoriteShown(serverValue, mark, useOnline());
 }
 
 /** Whether the buyer asked to be reminded to check out once back online (checkout-reminder.ts). */
 export function useCheckoutReminder(): boolean {
   const account = useLocalAccount();
-  return useSyncExternalStore(subscribeCheckoutReminder, () => hasCheckoutReminder(account), () => false);
+  return useSyncExternalStore(
+    subscribeCheckoutReminder,
+    () => hasCheckoutReminder(account),
+    () => false,
+  );
 }

@@ -20,11 +20,18 @@ export interface OutboxRequest {
 }
 
 /** What a kind's request is made of: an add's `lineIds` stay on the device. */
-export type OutboxRequestInput = Omit<OutboxPayloads, 'cart.add'> & { 'cart.add': { lines: readonly CartAddLine[]; partial?: true } };
+export type OutboxRequestInput = Omit<OutboxPayloads, 'cart.add'> & {
+  'cart.add': { lines: readonly CartAddLine[]; partial?: true };
+};
 
 /** THE table of kind → path and body: the engine sends entries with it, writes.ts posts directly with it. */
 const REQUESTS: { [K in OutboxKind]: (p: OutboxRequestInput[K]) => OutboxRequest } = {
-  'cart.add': (p) => ({ path: 'cart', body: p.partial ? { params: p.lines.map((l) => ({ ...l })), partial: 1 } : { params: p.lines.map((l) => ({ ...l })) } }),
+  'cart.add': (p) => ({
+    path: 'cart',
+    body: p.partial
+      ? { params: p.lines.map((l) => ({ ...l })), partial: 1 }
+      : { params: p.lines.map((l) => ({ ...l })) },
+  }),
   'cart.edit': (p) => ({ path: `cart/${p.id}/edit`, body: { params: { number: p.number } } }),
   'cart.delete': (p) => ({ path: 'cart/batch_delete', body: { ids: [...p.ids] } }),
   'cart.select': (p) => ({ path: 'cart/batch_select', body: { ids: [...p.ids], is_selected: p.is_selected } }),

@@ -55,7 +55,10 @@ export async function listLocal(db: LocalDb, q: GoodsListQuery): Promise<GoodsLi
   if (!pack?.completeAt) return null;
   const page = Math.max(1, Math.floor(q.page ?? 1));
   const pageSize = Math.min(PAGE_SIZE_MAX, Math.max(1, Math.floor(q.page_size ?? PAGE_SIZE_DEFAULT)));
-  const tags = (q.tags ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const tags = (q.tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const rows = await snapshotRows(db);
   const pricesShown = rows.some((r) => r.item.price !== null);
   let matched: SnapshotRow[];

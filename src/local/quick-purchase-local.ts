@@ -27,13 +27,19 @@ export async function rememberHistory(db: LocalDb, rows: readonly PurchaseHistor
     const merged = [...byId.values()].sort((a, b) => b.last_at - a.last_at).slice(0, HISTORY_KEEP);
     await setMeta(db, 'purchaseHistory', merged);
   });
-  await rememberGoods(db, rows.flatMap((r) => (r.goods ? [r.goods] : [])));
+  await rememberGoods(
+    db,
+    rows.flatMap((r) => (r.goods ? [r.goods] : [])),
+  );
 }
 
 /** The saved lists as the server listed them (the whole set), with their goods remembered. */
 export async function rememberLists(db: LocalDb, lists: readonly SavedList[]): Promise<void> {
   await guardQuota(() => setMeta(db, 'savedLists', [...lists]));
-  await rememberGoods(db, lists.flatMap((l) => l.items.flatMap((i) => (i.goods ? [i.goods] : []))));
+  await rememberGoods(
+    db,
+    lists.flatMap((l) => l.items.flatMap((i) => (i.goods ? [i.goods] : []))),
+  );
 }
 
 export async function readQuickPurchase(db: LocalDb): Promise<QuickPurchaseCache> {
@@ -48,7 +54,11 @@ export async function readQuickPurchase(db: LocalDb): Promise<QuickPurchaseCache
  */
 export async function matchOffline(db: LocalDb, content: string): Promise<MatchedLine[]> {
   const lines = parsePastedList(content);
-  const [rows, history, recent] = await Promise.all([db.catalogueSnapshot.toArray(), getMeta(db, 'purchaseHistory'), db.recentOrders.toArray()]);
+  const [rows, history, recent] = await Promise.all([
+    db.catalogueSnapshot.toArray(),
+    getMeta(db, 'purchaseHistory'),
+    db.recentOrders.toArray(),
+  ]);
   const barcodes = new Map((history ?? []).map((h) => [h.goods_id, h.barcode]));
   const seen = new Set<number>();
   const candidates: MatchCandidate[] = [];

@@ -72,7 +72,9 @@ export async function buyAgainLines(db: LocalDb, orderId: number): Promise<BuyAg
   const lines = [...counts].map(([goods_id, number]): CartAddLine => {
     const g = byId.get(goods_id);
     // ck_id and price are advisory (the server uses its own); 0 / absent when unknown here.
-    return g ? { goods_id, number, ck_id: g.ck_id, ...(g.price === null ? {} : { price: g.price }) } : { goods_id, number, ck_id: 0 };
+    return g
+      ? { goods_id, number, ck_id: g.ck_id, ...(g.price === null ? {} : { price: g.price }) }
+      : { goods_id, number, ck_id: 0 };
   });
   return { lines, goods, partial: !isDetail(order) && order.line_count > order.lines.length };
 }

@@ -45,7 +45,11 @@ function change(
   return { change: kind, lineId: line.id, goodsId: line.goods.id, name, text, before, after };
 }
 
-function matchServerLine(local: LocalLine, byId: Map<number, CartLineView>, server: readonly CartLineView[]): CartLineView | undefined {
+function matchServerLine(
+  local: LocalLine,
+  byId: Map<number, CartLineView>,
+  server: readonly CartLineView[],
+): CartLineView | undefined {
   return byId.get(local.id) ?? server.find((s) => s.goods.id === local.goods.id && s.type === local.type);
 }
 
@@ -113,7 +117,11 @@ export async function reconcileCart(
     const changes = diffCart(await db.cartDrafts.toArray(), state.data);
     const t = now();
     if (changes.length > 0) {
-      const open = await db.conflicts.where('source').equals('change').filter((r) => r.dismissed === 0).toArray();
+      const open = await db.conflicts
+        .where('source')
+        .equals('change')
+        .filter((r) => r.dismissed === 0)
+        .toArray();
       const stale = open
         .filter((r) => r.source === 'change' && changes.some((c) => c.lineId === r.lineId && c.change === r.change))
         .map((r) => r.id)

@@ -29,7 +29,8 @@ export function isQuotaError(err: unknown, depth = 0): boolean {
   const e = err as { name?: unknown; code?: unknown; inner?: unknown; cause?: unknown; failures?: unknown };
   if (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
   if (e.name === 'DOMException' || err instanceof Error) {
-    if (e.code === QUOTA_EXCEEDED_CODE && typeof DOMException !== 'undefined' && err instanceof DOMException) return true;
+    if (e.code === QUOTA_EXCEEDED_CODE && typeof DOMException !== 'undefined' && err instanceof DOMException)
+      return true;
   }
   if (isQuotaError(e.inner, depth + 1) || isQuotaError(e.cause, depth + 1)) return true;
   return Array.isArray(e.failures) && e.failures.some((f) => isQuotaError(f, depth + 1));
@@ -77,7 +78,9 @@ function storageManager(): StorageManagerLike | null {
  * Asks the browser not to evict our data under pressure; called after sign-in. Browsers may
  * decide silently (Chrome grants it to installed or engaged sites), so false is not an error.
  */
-export async function requestPersistentStorage(manager: StorageManagerLike | null = storageManager()): Promise<boolean> {
+export async function requestPersistentStorage(
+  manager: StorageManagerLike | null = storageManager(),
+): Promise<boolean> {
   if (!manager?.persist) return false;
   try {
     if (manager.persisted && (await manager.persisted())) return true;

@@ -7,7 +7,16 @@
 // keep its rows across every upgrade (it is the buyer's unsent work).
 import { listLocal, localGoods } from './pack-list';
 import { cartAddRefusal } from './cart-rules';
-import { applyPackDeltas, downloadPack, httpPackTransport, packSummary, readPackState, type PackDownloadOptions, type PackResult, type PackSummary } from './catalogue-pack';
+import {
+  applyPackDeltas,
+  downloadPack,
+  httpPackTransport,
+  packSummary,
+  readPackState,
+  type PackDownloadOptions,
+  type PackResult,
+  type PackSummary,
+} from './catalogue-pack';
 import { liveQuery } from 'dexie';
 import { onlineManager } from '@tanstack/react-query';
 import type { CartAddLine, CartAddResult, CartState } from '../domain/cart-types';
@@ -47,7 +56,13 @@ import { createSyncEngine, type LockManagerLike } from './sync-engine';
 import { httpTransport, type SyncSummary, type SyncTransport } from './transport';
 import { wireTriggers } from './triggers';
 import { cartAdd, type WriteResult } from './writes';
-import { matchOffline, readQuickPurchase, rememberHistory, rememberLists, type QuickPurchaseCache } from './quick-purchase-local';
+import {
+  matchOffline,
+  readQuickPurchase,
+  rememberHistory,
+  rememberLists,
+  type QuickPurchaseCache,
+} from './quick-purchase-local';
 import type { MatchedLine, PurchaseHistoryRow, SavedList } from '../domain/quick-purchase';
 
 export interface StartLocalOptions {
@@ -283,9 +298,11 @@ export function syncCatalogue(opts: CatalogueSyncOptions = {}): Promise<Catalogu
     return downloadPack(d, httpPackTransport, opts);
   })();
   catalogueRun = run;
-  void run.finally(() => {
-    if (catalogueRun === run) catalogueRun = null;
-  }).catch(() => undefined);
+  void run
+    .finally(() => {
+      if (catalogueRun === run) catalogueRun = null;
+    })
+    .catch(() => undefined);
   return run;
 }
 
@@ -342,7 +359,9 @@ export async function readStoredOrder(orderId: number): Promise<OrderDetail | nu
 }
 
 /** "Buy again" from a stored order into the cart (offline: into the draft, synced later). */
-export async function buyAgain(orderId: number): Promise<{ result: WriteResult<CartAddResult>; info: BuyAgain } | null> {
+export async function buyAgain(
+  orderId: number,
+): Promise<{ result: WriteResult<CartAddResult>; info: BuyAgain } | null> {
   const d = db();
   const info = d ? await buyAgainLines(d, orderId) : null;
   if (!info || info.lines.length === 0) return null;

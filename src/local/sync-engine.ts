@@ -20,13 +20,7 @@ import type { Envelope } from '../domain/envelope';
 import { mapDraftIds } from './cart-draft';
 import { setMeta, type LocalAccount, type LocalDb, type RefusedConflict } from './db';
 import { favoriteAcknowledged, favoriteRefused } from './favorites-local';
-import {
-  OUTBOX_KIND_LABELS,
-  tempIdsIn,
-  withMappedIds,
-  withoutIds,
-  type OutboxEntry,
-} from './outbox';
+import { OUTBOX_KIND_LABELS, tempIdsIn, withMappedIds, withoutIds, type OutboxEntry } from './outbox';
 import { MOMENTARY_STATUSES } from '../domain/envelope';
 import { isCartKind, requestFor } from './outbox-kinds';
 import { headEntry } from './outbox-queue';
@@ -124,7 +118,8 @@ function classify(err: unknown): Verdict {
   // ApiError): something unexpected between us and the network. Keep the entry and retry;
   // requests that can never be built were refused before sending (see `pass`).
   if (!(err instanceof ApiError)) return 'retry';
-  if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'aborted' || err.kind === 'server') return 'retry';
+  if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'aborted' || err.kind === 'server')
+    return 'retry';
   if (err.kind === 'auth' || err.status === HTTP_UNAUTHORIZED) return 'auth';
   if (TRANSIENT_STATUSES.has(err.status) || TRANSIENT_STATUSES.has(err.code)) return 'retry';
   return 'refuse';
@@ -194,10 +189,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     clearTimer();
     if (stopped) return;
     setStatus({ state: 'waiting', nextAttemptAt: at });
-    timer = setTimeout(() => {
-      timer = null;
-      void trigger('timer');
-    }, Math.max(0, at - now()));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void trigger('timer');
+      },
+      Math.max(0, at - now()),
+    );
   }
 
   function pause(reason: PauseReason, lastError: string | null): void {
@@ -276,7 +274,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const msg = typeof r.msg === 'string' ? r.msg : '';
       const row = tempId !== undefined ? await db.cartDrafts.get(tempId) : undefined;
       const name = row?.goods.name ?? `商品${String(r.goods_id)}`;
-      if (tempId !== undefined && tempId < 0 && typeof serverIds[index] !== 'number') await db.cartDrafts.delete(tempId);
+      if (tempId !== undefined && tempId < 0 && typeof serverIds[index] !== 'number')
+        await db.cartDrafts.delete(tempId);
       const conflict: RefusedConflict = {
         source: 'refused',
         entryId: head.id,

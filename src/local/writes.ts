@@ -98,7 +98,10 @@ export interface CartAddOptions {
  * first applies the cart's rules itself (cart-rules.ts): a line the server would refuse is refused
  * here, with the server's sentence, instead of being queued.
  */
-export async function cartAdd(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartAddResult>> {
+export async function cartAdd(
+  lines: readonly CartAddLine[],
+  opts: CartAddOptions = {},
+): Promise<WriteResult<CartAddResult>> {
   if (!onlineManager.isOnline()) {
     const rt = await awaitLocalRuntime();
     const refusal = rt ? await rt.ops.cartAddRefusal(lines, opts.goods) : null;
@@ -116,7 +119,10 @@ export async function cartAdd(lines: readonly CartAddLine[], opts: CartAddOption
  * added, the answer names each refused one. Offline it is queued like any add; the refusals then
  * arrive at sync as conflict rows, one per line.
  */
-export function cartAddPartial(lines: readonly CartAddLine[], opts: CartAddOptions = {}): Promise<WriteResult<CartPartialAddResult>> {
+export function cartAddPartial(
+  lines: readonly CartAddLine[],
+  opts: CartAddOptions = {},
+): Promise<WriteResult<CartPartialAddResult>> {
   return write<CartPartialAddResult>({
     local: (rt) => rt.ops.cartAdd(lines, opts.goods, true),
     kind: 'cart.add',
@@ -178,12 +184,20 @@ export function favoriteCancel(goodsIds: readonly number[]): Promise<WriteResult
 
 /** POST /api/user/buy (品种求购), queued offline like the cart. */
 export function requestCreate(fields: FormFields): Promise<WriteResult<unknown>> {
-  return write<unknown>({ local: (rt) => rt.ops.form('request.create', fields), kind: 'request.create', input: fields });
+  return write<unknown>({
+    local: (rt) => rt.ops.form('request.create', fields),
+    kind: 'request.create',
+    input: fields,
+  });
 }
 
 /** POST /api/user/feedback (意见反馈), queued offline like the cart. */
 export function feedbackCreate(fields: FormFields): Promise<WriteResult<unknown>> {
-  return write<unknown>({ local: (rt) => rt.ops.form('feedback.create', fields), kind: 'feedback.create', input: fields });
+  return write<unknown>({
+    local: (rt) => rt.ops.form('feedback.create', fields),
+    kind: 'feedback.create',
+    input: fields,
+  });
 }
 
 /** Pages call this with the goods they show (lists, detail, search); a no-op without a store. */

@@ -39,7 +39,10 @@ export function withSearch<S>(
   schema: SearchSchema<S>,
   load: (queryClient: QueryClient, at: RouteLocation<S>) => Promise<unknown>,
 ): { search: SearchSchema<S>; loader: RouteLoader } {
-  return { search: schema, loader: (queryClient, at) => load(queryClient, { params: at.params, search: schema(at.search) }) };
+  return {
+    search: schema,
+    loader: (queryClient, at) => load(queryClient, { params: at.params, search: schema(at.search) }),
+  };
 }
 
 /**

@@ -11,7 +11,13 @@ import { activityLoadingSearch, loadingSearch } from './safe-href';
 import styles from './system-page.module.css';
 
 /** Names that must not be an activity target (they would only loop back here or to 404). */
-const NOT_AN_ACTIVITY: ReadonlySet<string> = new Set(['catch_all', 'not_found', 'activity', 'loading', 'loading_activity']);
+const NOT_AN_ACTIVITY: ReadonlySet<string> = new Set([
+  'catch_all',
+  'not_found',
+  'activity',
+  'loading',
+  'loading_activity',
+]);
 
 function isActivityRoute(router: AnyRouter, href: string): boolean {
   const pathname = href.replace(/[?#].*$/, '');

@@ -21,18 +21,20 @@ export default function MemberAreaLayout() {
           <section key={group.title} className={styles.group}>
             <h2>{group.title}</h2>
             <ul>
-              {group.items.filter((item) => wechat || !item.wechat).map((item) => (
-                <li key={item.href}>
-                  <SpaLink href={item.href} aria-current={item.href === active ? 'page' : undefined}>
-                    {item.text}
-                    {item.unread && unread > 0 && (
-                      <span className={styles.badge} aria-label={`${unread}条未读`}>
-                        {unread > 99 ? '99+' : unread}
-                      </span>
-                    )}
-                  </SpaLink>
-                </li>
-              ))}
+              {group.items
+                .filter((item) => wechat || !item.wechat)
+                .map((item) => (
+                  <li key={item.href}>
+                    <SpaLink href={item.href} aria-current={item.href === active ? 'page' : undefined}>
+                      {item.text}
+                      {item.unread && unread > 0 && (
+                        <span className={styles.badge} aria-label={`${unread}条未读`}>
+                          {unread > 99 ? '99+' : unread}
+                        </span>
+                      )}
+                    </SpaLink>
+                  </li>
+                ))}
             </ul>
           </section>
         ))}

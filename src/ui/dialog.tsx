@@ -22,13 +22,26 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, title, describedBy, widthPx = 480, closeLabel, placement = 'centre', children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  describedBy,
+  widthPx = 480,
+  closeLabel,
+  placement = 'centre',
+  children,
+}: DialogProps) {
   const width = { '--dialog-width': `${widthPx}px` } as CSSProperties;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={placement === 'sheet' ? `${styles.content} ${styles.sheet}` : styles.content} style={width} aria-describedby={describedBy}>
+        <RadixDialog.Content
+          className={placement === 'sheet' ? `${styles.content} ${styles.sheet}` : styles.content}
+          style={width}
+          aria-describedby={describedBy}
+        >
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
           {children}
           {closeLabel && (

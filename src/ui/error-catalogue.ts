@@ -56,7 +56,11 @@ export function describeError(err: unknown, ctx: ErrorContext): ErrorAction {
       return { type: 'alert', title: ERROR_ALERT_TITLE, message: err.msg };
     case 'server':
       // The request's id lets support find the server's log line with the stack (X-Request-Id).
-      return { type: 'toast', tone: 'error', message: err.requestId ? `${ERROR_MESSAGES.busy}（编号 ${err.requestId}）` : ERROR_MESSAGES.busy };
+      return {
+        type: 'toast',
+        tone: 'error',
+        message: err.requestId ? `${ERROR_MESSAGES.busy}（编号 ${err.requestId}）` : ERROR_MESSAGES.busy,
+      };
     case 'timeout':
       return {
         type: 'alert',

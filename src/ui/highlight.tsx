@@ -14,7 +14,13 @@ export interface TextRun {
 
 /** Every whitespace-separated term of `query` is marked wherever it occurs in `text`. */
 export function highlightRuns(text: string, query: string): TextRun[] {
-  const terms = [...new Set(fold(query).split(/\s+/).filter((t) => t !== ''))];
+  const terms = [
+    ...new Set(
+      fold(query)
+        .split(/\s+/)
+        .filter((t) => t !== ''),
+    ),
+  ];
   if (text === '' || terms.length === 0) return text === '' ? [] : [{ text, match: false }];
   const hay = fold(text);
   const marked = Array.from({ length: text.length }, () => false);
@@ -38,7 +44,9 @@ export function Highlight({ text, query }: { text: string; query?: string }) {
   if (!query) return <>{text}</>;
   return (
     <>
-      {highlightRuns(text, query).map((run, i) => (run.match ? <mark key={i}>{run.text}</mark> : <Fragment key={i}>{run.text}</Fragment>))}
+      {highlightRuns(text, query).map((run, i) =>
+        run.match ? <mark key={i}>{run.text}</mark> : <Fragment key={i}>{run.text}</Fragment>,
+      )}
     </>
   );
 }

@@ -4,7 +4,15 @@ import styles from './progress-bar.module.css';
 
 export function ProgressBar({ label, percent, widthPx }: { label: string; percent: number; widthPx: number }) {
   return (
-    <span className={styles.bar} style={{ '--progress-width': `${widthPx}px` } as CSSProperties} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <span
+      className={styles.bar}
+      style={{ '--progress-width': `${widthPx}px` } as CSSProperties}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <span style={{ width: `${percent}%` }} />
     </span>
   );

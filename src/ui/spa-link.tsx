@@ -17,7 +17,15 @@ function isPlainLeftClick(e: MouseEvent<HTMLElement>): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
-export function SpaLink({ href, keepScroll = false, onNavigated, onClick, onMouseEnter, children, ...rest }: SpaLinkProps) {
+export function SpaLink({
+  href,
+  keepScroll = false,
+  onNavigated,
+  onClick,
+  onMouseEnter,
+  children,
+  ...rest
+}: SpaLinkProps) {
   const router = useRouter();
   return (
     <a

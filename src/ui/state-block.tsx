@@ -7,7 +7,12 @@ import styles from './state-block.module.css';
 
 export type StateKind = 'loading' | 'empty' | 'failed' | 'offline';
 
-const ROLE: Record<StateKind, AriaRole | undefined> = { loading: 'status', empty: undefined, failed: 'alert', offline: 'note' };
+const ROLE: Record<StateKind, AriaRole | undefined> = {
+  loading: 'status',
+  empty: undefined,
+  failed: 'alert',
+  offline: 'note',
+};
 
 export interface StateBlockProps {
   kind: StateKind;

@@ -1,7 +1,17 @@
 // A step bar: done, current and coming steps in one row, the current one marked for screen readers.
 import styles from './steps.module.css';
 
-export function Steps({ steps, current, label, className }: { steps: readonly string[]; current: number; label?: string; className?: string }) {
+export function Steps({
+  steps,
+  current,
+  label,
+  className,
+}: {
+  steps: readonly string[];
+  current: number;
+  label?: string;
+  className?: string;
+}) {
   return (
     <ol className={className ? `${styles.steps} ${className}` : styles.steps} aria-label={label}>
       {steps.map((name, index) => {

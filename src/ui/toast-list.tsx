@@ -5,23 +5,57 @@ import styles from './toast.module.css';
 
 function ErrorIcon() {
   return (
-    <svg className={styles.icon} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" data-icon="error">
+    <svg
+      className={styles.icon}
+      viewBox="0 0 20 20"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      data-icon="error"
+    >
       <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="M6.5 6.5l7 7M13.5 6.5l-7 7" style={{ stroke: 'var(--color-white)' }} strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M6.5 6.5l7 7M13.5 6.5l-7 7"
+        style={{ stroke: 'var(--color-white)' }}
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
 
 function SuccessIcon() {
   return (
-    <svg className={styles.icon} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false" data-icon="success">
+    <svg
+      className={styles.icon}
+      viewBox="0 0 20 20"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      data-icon="success"
+    >
       <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="M5.5 10.5l3 3 6-6.5" style={{ stroke: 'var(--color-white)' }} strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M5.5 10.5l3 3 6-6.5"
+        style={{ stroke: 'var(--color-white)' }}
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
 
-export default function ToastList({ items: current, onDismiss }: { items: readonly ToastItem[]; onDismiss: (id: number) => void }) {
+export default function ToastList({
+  items: current,
+  onDismiss,
+}: {
+  items: readonly ToastItem[];
+  onDismiss: (id: number) => void;
+}) {
   return (
     <Toast.Provider label="通知" swipeDirection="up">
       {current.map((item) => (

@@ -10,7 +10,14 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { createShop, clearCart, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
-import { companyCoupons, couponTemplates, promotionGoods, promotions, walletLedger, wallets } from '../../server/db/schema.ts';
+import {
+  companyCoupons,
+  couponTemplates,
+  promotionGoods,
+  promotions,
+  walletLedger,
+  wallets,
+} from '../../server/db/schema.ts';
 import type { DailySpecialState } from '../../src/domain/daily-special.ts';
 import type { CouponClaimResult, CouponOffer } from '../../src/domain/coupon-centre.ts';
 import type { CashbackOffer } from '../../src/domain/cashback.ts';
@@ -40,15 +47,29 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
     G.plain = await shop.goods({ name: '板蓝根颗粒', basePrice: 1_000, stock: 100 });
     G.back = await shop.goods({ name: '感冒灵颗粒', basePrice: 50_000, stock: 100 });
     G.other = await shop.goods({ name: '维生素C片', basePrice: 50_000, stock: 100 });
-    const day = (offset: number) => ({ startsAt: new Date(today.getTime() + offset * DAY), endsAt: new Date(today.getTime() + (offset + 1) * DAY) });
-    const [d0] = await t.db.insert(promotions).values({ kind: 'everyday', name: '每日特价', rules: { daily: true, preview_hour: 20 }, ...day(0) }).returning();
-    const [d1] = await t.db.insert(promotions).values({ kind: 'everyday', name: '每日特价', rules: { daily: true, preview_hour: 20 }, ...day(1) }).returning();
+    const day = (offset: number) => ({
+      startsAt: new Date(today.getTime() + offset * DAY),
+      endsAt: new Date(today.getTime() + (offset + 1) * DAY),
+    });
+    const [d0] = await t.db
+      .insert(promotions)
+      .values({ kind: 'everyday', name: '每日特价', rules: { daily: true, preview_hour: 20 }, ...day(0) })
+      .returning();
+    const [d1] = await t.db
+      .insert(promotions)
+      .values({ kind: 'everyday', name: '每日特价', rules: { daily: true, preview_hour: 20 }, ...day(1) })
+      .returning();
     const [cb] = await t.db
       .insert(promotions)
       .values({
         kind: 'cashback',
         name: '满额返现',
-        rules: { tiers: [{ amount: 100_000, back: 3_000 }, { amount: 200_000, back: 8_000 }] },
+        rules: {
+          tiers: [
+            { amount: 100_000, back: 3_000 },
+            { amount: 200_000, back: 8_000 },
+          ],
+        },
         startsAt: new Date(start.getTime() - 30 * DAY),
         endsAt: new Date(start.getTime() + 30 * DAY),
       })
@@ -70,7 +91,9 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       const b = await shop.buyer();
       const res = await t.call<DailySpecialState>('GET', '/api/activity/everyday_price', { cookie: b.cookie });
       expect(res.status).toBe(200);
-      expect(res.body.data.today?.goods.map((g) => [g.id, g.price, g.normal_price, g.type, g.remaining, g.purchase_limit])).toEqual([[G.special, 1_500, 2_000, 1, 50, 5]]);
+      expect(
+        res.body.data.today?.goods.map((g) => [g.id, g.price, g.normal_price, g.type, g.remaining, g.purchase_limit]),
+      ).toEqual([[G.special, 1_500, 2_000, 1, 50, 5]]);
       expect(res.body.data.tomorrow).toBeNull();
       expect(res.body.data.preview_at).toBe(Math.floor((today.getTime() + 20 * HOUR) / 1000));
 
@@ -92,7 +115,11 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
 
     it('charges the special price only today and only for the listed goods', async () => {
       const b = await shop.buyer();
-      const add = (goods_id: number) => t.call('POST', '/api/cart', { cookie: b.cookie, body: { params: [{ goods_id, number: 2, type: 1, price: 1 }] } });
+      const add = (goods_id: number) =>
+        t.call('POST', '/api/cart', {
+          cookie: b.cookie,
+          body: { params: [{ goods_id, number: 2, type: 1, price: 1 }] },
+        });
       expect((await add(G.special)).status).toBe(200);
       // Tomorrow's goods is not on special today: the promotion line is refused.
       const early = await add(G.tomorrow);
@@ -101,9 +128,15 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       const cart = await t.call<CartState>('GET', '/api/cart/list', { cookie: b.cookie });
       expect(cart.body.data.data.map((l) => [l.goods.id, l.type, l.price])).toEqual([[G.special, 1, 1_500]]);
 
-      const placed = await shop.order(b, cart.body.data.data.map((l) => l.id));
+      const placed = await shop.order(
+        b,
+        cart.body.data.data.map((l) => l.id),
+      );
       expect(placed.status).toBe(200);
-      const [sold] = await t.db.select({ sold: promotionGoods.sold }).from(promotionGoods).where(eq(promotionGoods.goodsId, G.special));
+      const [sold] = await t.db
+        .select({ sold: promotionGoods.sold })
+        .from(promotionGoods)
+        .where(eq(promotionGoods.goodsId, G.special));
       expect(sold.sold).toBe(2);
 
       // The next day, today's special is over and tomorrow's takes its place.
@@ -126,13 +159,29 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       (
         await t.db
           .insert(couponTemplates)
-          .values({ kind: 'coupon', name: '满800减30', threshold: 80_000, amount: 3_000, total: 100, perCompany: 1, validDays: 15, startsAt: new Date(start.getTime() - DAY), endsAt: new Date(start.getTime() + 10 * DAY), ...over })
+          .values({
+            kind: 'coupon',
+            name: '满800减30',
+            threshold: 80_000,
+            amount: 3_000,
+            total: 100,
+            perCompany: 1,
+            validDays: 15,
+            startsAt: new Date(start.getTime() - DAY),
+            endsAt: new Date(start.getTime() + 10 * DAY),
+            ...over,
+          })
           .returning()
       )[0];
-    const claim = (b: ShopBuyer | null, id: number | string) => t.call<CouponClaimResult>('POST', `/api/activity/coupons/${id}/claim`, { cookie: b?.cookie });
-    const offers = (b: ShopBuyer | null) => t.call<CouponOffer[]>('GET', '/api/activity/coupons', { cookie: b?.cookie });
+    const claim = (b: ShopBuyer | null, id: number | string) =>
+      t.call<CouponClaimResult>('POST', `/api/activity/coupons/${id}/claim`, { cookie: b?.cookie });
+    const offers = (b: ShopBuyer | null) =>
+      t.call<CouponOffer[]>('GET', '/api/activity/coupons', { cookie: b?.cookie });
     const heldOf = (b: ShopBuyer, templateId: number) =>
-      t.db.select().from(companyCoupons).where(and(eq(companyCoupons.companyId, b.companyId), eq(companyCoupons.templateId, templateId)));
+      t.db
+        .select()
+        .from(companyCoupons)
+        .where(and(eq(companyCoupons.companyId, b.companyId), eq(companyCoupons.templateId, templateId)));
 
     it('claims a coupon into /yhq and checkout; a second claim over the company cap is refused', async () => {
       const tpl = await newTemplate();
@@ -145,7 +194,11 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       expect(res.body.data.offer).toMatchObject({ state: 'claimed', claimed: 1, issued: 1 });
       expect(res.body.data.expires_at).toBe(Math.floor((start.getTime() + 15 * DAY) / 1000));
 
-      const held = await t.call<{ list: { id: number; name: string }[] }>('GET', '/api/user/coupon?type=coupon&status=0', { cookie: b.cookie });
+      const held = await t.call<{ list: { id: number; name: string }[] }>(
+        'GET',
+        '/api/user/coupon?type=coupon&status=0',
+        { cookie: b.cookie },
+      );
       expect(held.body.data.list.map((c) => c.id)).toContain(res.body.data.coupon_id);
       const ids = await shop.fill(b, [[G.plain, 80]]);
       const preview = await shop.preview(b, ids);
@@ -199,7 +252,16 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
 
   describe('满额返现', () => {
     const ledgerOf = (b: ShopBuyer) =>
-      t.db.select().from(walletLedger).where(and(eq(walletLedger.companyId, b.companyId), eq(walletLedger.account, 'balance'), eq(walletLedger.useType, 'cashback')));
+      t.db
+        .select()
+        .from(walletLedger)
+        .where(
+          and(
+            eq(walletLedger.companyId, b.companyId),
+            eq(walletLedger.account, 'balance'),
+            eq(walletLedger.useType, 'cashback'),
+          ),
+        );
     const balanceIsLedgerSum = async (b: ShopBuyer, opening: number) => {
       const [{ sum }] = await t.db
         .select({ sum: sql<number>`coalesce(sum(${walletLedger.amount}), 0)::float8` })
@@ -212,7 +274,15 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
     it('GET /api/activity/cashback lists the tiers and the goods', async () => {
       const res = await t.call<{ offer: CashbackOffer; goods: GoodsListItem[] }>('GET', '/api/activity/cashback');
       expect(res.status).toBe(200);
-      expect(res.body.data.offer).toMatchObject({ name: '满额返现', all_goods: false, goods_ids: [G.back], tiers: [{ amount: 100_000, back: 3_000 }, { amount: 200_000, back: 8_000 }] });
+      expect(res.body.data.offer).toMatchObject({
+        name: '满额返现',
+        all_goods: false,
+        goods_ids: [G.back],
+        tiers: [
+          { amount: 100_000, back: 3_000 },
+          { amount: 200_000, back: 8_000 },
+        ],
+      });
       expect(res.body.data.goods.map((g) => [g.id, g.price])).toEqual([[G.back, null]]);
     });
 
@@ -244,7 +314,8 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       const req = await t.call('POST', `/api/order/${o.id}/after_sale`, { form, cookie: b.cookie });
       expect(req.status).toBe(200);
       // The console's steps for a return: accept, receive the goods, refund to the balance.
-      for (let i = 0; i < 3; i++) expect((await consoleAfterSaleStep(t, req.body.data.id, { route: 'balance' })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await consoleAfterSaleStep(t, req.body.data.id, { route: 'balance' })).status).toBe(200);
       expect((await ledgerOf(b)).map((l) => l.amount)).toEqual([8_000, -5_000]);
       await balanceIsLedgerSum(b, 1_000);
     });
@@ -268,17 +339,34 @@ describe.each(backends)('activity offers on %s', (_name, databaseUrl) => {
       const w = await shop.goods({ name: '复方丹参片', basePrice: 10_000, stock: 100 });
       const [p] = await t.db
         .insert(promotions)
-        .values({ kind: 'discount', name: '全场94折 福利专场', rules: { zone: 'welfare', tiers: [{ amount: 1, percent: 94 }] }, startsAt: new Date(start.getTime() - DAY), endsAt: new Date(start.getTime() + DAY) })
+        .values({
+          kind: 'discount',
+          name: '全场94折 福利专场',
+          rules: { zone: 'welfare', tiers: [{ amount: 1, percent: 94 }] },
+          startsAt: new Date(start.getTime() - DAY),
+          endsAt: new Date(start.getTime() + DAY),
+        })
         .returning();
       await t.db.insert(promotionGoods).values({ promotionId: p.id, goodsId: w });
       const b = await shop.buyer();
-      const page = await t.call<{ promotion: { percent: number; name: string } | null; goods: GoodsListItem[] }>('GET', '/api/activity/welfare', { cookie: b.cookie });
+      const page = await t.call<{ promotion: { percent: number; name: string } | null; goods: GoodsListItem[] }>(
+        'GET',
+        '/api/activity/welfare',
+        { cookie: b.cookie },
+      );
       expect(page.body.data.promotion).toMatchObject({ name: '全场94折 福利专场', percent: 94 });
       expect(page.body.data.goods.map((g) => [g.id, g.price])).toEqual([[w, 10_000]]);
 
-      await shop.fill(b, [[w, 3], [G.plain, 1]]);
+      await shop.fill(b, [
+        [w, 3],
+        [G.plain, 1],
+      ]);
       const cart = await t.call<CartState>('GET', '/api/cart/list', { cookie: b.cookie });
-      expect(cart.body.data.totals).toMatchObject({ raw_price: 31_000, goods_manjian_amount: 1_800, pay_price: 29_200 });
+      expect(cart.body.data.totals).toMatchObject({
+        raw_price: 31_000,
+        goods_manjian_amount: 1_800,
+        pay_price: 29_200,
+      });
       await clearCart(t, b);
     });
   });

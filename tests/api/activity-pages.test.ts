@@ -19,7 +19,8 @@ let ids: Record<string, number>;
 let goodsIds: number[];
 let kxGoods: number;
 
-const page = (query: string, b: Buyer | null = buyer) => t.call<ActivityPage>('GET', `/api/activity/page?${query}`, { cookie: b?.cookie });
+const page = (query: string, b: Buyer | null = buyer) =>
+  t.call<ActivityPage>('GET', `/api/activity/page?${query}`, { cookie: b?.cookie });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +38,16 @@ beforeAll(async () => {
   const mk = async (name: string, page: string | null, over: Partial<typeof promotions.$inferInsert> = {}) => {
     const [p] = await t.db
       .insert(promotions)
-      .values({ kind: 'everyday', name, description: `${name}活动规则`, page, image: `/media/${name}.svg`, startsAt: new Date(now.getTime() - day), endsAt: new Date(now.getTime() + 3 * day), ...over })
+      .values({
+        kind: 'everyday',
+        name,
+        description: `${name}活动规则`,
+        page,
+        image: `/media/${name}.svg`,
+        startsAt: new Date(now.getTime() - day),
+        endsAt: new Date(now.getTime() + 3 * day),
+        ...over,
+      })
       .returning({ id: promotions.id });
     return p.id;
   };
@@ -49,21 +59,28 @@ beforeAll(async () => {
     zone: await mk('秋季专区', 'yjh'),
     other: await mk('组合满赠', 'zhmz'),
   };
-  await t.db.insert(promotionGoods).values([
-    ...goodsIds.map((g) => ({ promotionId: ids.yyhA, goodsId: g, price: 990 })),
-    { promotionId: ids.yyhA, goodsId: kxGoods },
-    { promotionId: ids.yyhB, goodsId: goodsIds[0] },
-    { promotionId: ids.zone, goodsId: goodsIds[1] },
-  ]);
+  await t.db
+    .insert(promotionGoods)
+    .values([
+      ...goodsIds.map((g) => ({ promotionId: ids.yyhA, goodsId: g, price: 990 })),
+      { promotionId: ids.yyhA, goodsId: kxGoods },
+      { promotionId: ids.yyhB, goodsId: goodsIds[0] },
+      { promotionId: ids.zone, goodsId: goodsIds[1] },
+    ]);
 });
 afterAll(() => t.close());
 
 describe('GET /api/activity/page', () => {
-  it('shows a page\'s running promotions as sections in their order, 8 goods each, with the earliest end as the countdown', async () => {
+  it("shows a page's running promotions as sections in their order, 8 goods each, with the earliest end as the countdown", async () => {
     const r = await page('code=yyh');
     expect(r.status).toBe(200);
     const data = r.body.data;
-    expect(data).toMatchObject({ code: 'yyh', title: '月月惠', banner: '/media/月月惠·肠胃.svg', rules: '月月惠·肠胃活动规则' });
+    expect(data).toMatchObject({
+      code: 'yyh',
+      title: '月月惠',
+      banner: '/media/月月惠·肠胃.svg',
+      rules: '月月惠·肠胃活动规则',
+    });
     expect(data.sections.map((s) => s.name)).toEqual(['月月惠·肠胃', '月月惠·感冒']);
     expect(data.ends_at).toBe(Math.floor(t.clock.now().getTime() / 1000) + 86400);
     expect(data.timestamp).toBe(Math.floor(t.clock.now().getTime() / 1000));
@@ -84,7 +101,10 @@ describe('GET /api/activity/page', () => {
 
   it('/yjh/:id shows that promotion; /Hdzx/:ids shows its ids as tabs in their order', async () => {
     const zone = await page(`code=yjh&id=${ids.zone}`);
-    expect(zone.body.data).toMatchObject({ title: '秋季专区', sections: [{ id: ids.zone, goods: [{ id: goodsIds[1] }] }] });
+    expect(zone.body.data).toMatchObject({
+      title: '秋季专区',
+      sections: [{ id: ids.zone, goods: [{ id: goodsIds[1] }] }],
+    });
     expect((await page(`code=yjh&id=${ids.yyhA}`)).status).toBe(404);
     const centre = await page(`code=hdzx&ids=${ids.other},${ids.yyhA}`);
     expect(centre.body.data.sections.map((s) => s.id)).toEqual([ids.other, ids.yyhA]);
@@ -102,7 +122,14 @@ describe('GET /api/activity/page', () => {
 
 describe('POST /api/activity/tap', () => {
   it('records taps by members and visitors', async () => {
-    expect((await t.call('POST', '/api/activity/tap', { body: { url: '/yyh', source: 'home_banner' }, cookie: buyer.cookie })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/activity/tap', {
+          body: { url: '/yyh', source: 'home_banner' },
+          cookie: buyer.cookie,
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call('POST', '/api/activity/tap', { body: { url: '/Hdzx/1,2' } })).status).toBe(200);
     const rows = await t.db.select().from(activityTaps).orderBy(activityTaps.id);
     expect(rows.map((r) => [r.url, r.source, r.companyId])).toEqual([
@@ -112,7 +139,13 @@ describe('POST /api/activity/tap', () => {
   });
 
   it('refuses a missing, foreign or too long url and a too long source', async () => {
-    for (const body of [{}, { url: 'https://evil.example/x' }, { url: '//evil.example' }, { url: '/' + 'a'.repeat(300) }, { url: '/yyh', source: 'x'.repeat(41) }]) {
+    for (const body of [
+      {},
+      { url: 'https://evil.example/x' },
+      { url: '//evil.example' },
+      { url: '/' + 'a'.repeat(300) },
+      { url: '/yyh', source: 'x'.repeat(41) },
+    ]) {
       const r = await t.call('POST', '/api/activity/tap', { body });
       expect(r.status).toBe(422);
     }
@@ -135,7 +168,8 @@ describe('demo seed', () => {
       const activity = await seeded.call('GET', `/api/draw/${simple.body.data.id}/activity`, { cookie });
       expect(activity.body.data.prizes.map((p: { kind: string }) => p.kind)).not.toContain('goods');
       // The draw page's ticker moves on a fresh demo: earlier wins by other companies, masked, none of demo's.
-      const winners = (await seeded.call<DrawWinner[]>('GET', `/api/draw/new_record?id=${simple.body.data.id}`)).body.data;
+      const winners = (await seeded.call<DrawWinner[]>('GET', `/api/draw/new_record?id=${simple.body.data.id}`)).body
+        .data;
       expect(winners.length).toBeGreaterThanOrEqual(4);
       for (const w of winners) expect(w.company).toMatch(/^.{2}\*\*.{2}$/);
       expect(winners.map((w) => w.company)).not.toContain('广州**公司');

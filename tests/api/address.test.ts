@@ -24,7 +24,12 @@ const input = (over: Partial<AddressInput> = {}): AddressInput => ({
 const list = (b: Buyer) => t.call<Address[]>('GET', '/api/address', { cookie: b.cookie });
 const create = (b: Buyer, body: object) => t.call<Address>('POST', '/api/address', { body, cookie: b.cookie });
 const defaults = async (companyId: number) =>
-  (await t.db.select().from(addresses).where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true)))).map((r) => r.id);
+  (
+    await t.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true)))
+  ).map((r) => r.id);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -115,7 +120,11 @@ describe('GET/POST /api/address', () => {
     ]) {
       const res = await create(other, input(over));
       expect(res.status, JSON.stringify(over)).toBe(200);
-      expect(res.body.data).toMatchObject({ province: over.province.trim(), city: over.city, district: over.district.trim() });
+      expect(res.body.data).toMatchObject({
+        province: over.province.trim(),
+        city: over.city,
+        district: over.district.trim(),
+      });
     }
   });
 
@@ -138,7 +147,10 @@ describe('edit, default, delete', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: def.id, consignee: '王五改', detail: '体育西路1号', is_default: 1 });
-    const bad = await t.call('POST', `/api/address/${def.id}/edit`, { body: input({ phone: 'x' }), cookie: buyer.cookie });
+    const bad = await t.call('POST', `/api/address/${def.id}/edit`, {
+      body: input({ phone: 'x' }),
+      cookie: buyer.cookie,
+    });
     expect(bad.status).toBe(422);
     // Editing checks the region too, and leaves the stored address as it was.
     const nowhere = await t.call('POST', `/api/address/${def.id}/edit`, {

@@ -35,14 +35,25 @@ afterAll(async () => {
   await t.close();
 });
 
-const list = (cookie: string, status: string) => t.call<ChatConversationRow[]>('GET', `/api/admin/chat/conversations?status=${status}`, { cookie });
-const audits = (action: string, id: number) => t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, id)));
+const list = (cookie: string, status: string) =>
+  t.call<ChatConversationRow[]>('GET', `/api/admin/chat/conversations?status=${status}`, { cookie });
+const audits = (action: string, id: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, id)));
 
 describe('/api/admin/chat', () => {
   it('lists the seeded waiting conversation with its company and last line', async () => {
     const res = await list(support, 'waiting');
     expect(res.status).toBe(200);
-    expect(res.body.data[0]).toMatchObject({ company_name: '湖北同济堂连锁药房有限公司', username: 'chain', last_message: '请问门店订单可以合并发货吗？', unread: 1, status: 'waiting' });
+    expect(res.body.data[0]).toMatchObject({
+      company_name: '湖北同济堂连锁药房有限公司',
+      username: 'chain',
+      last_message: '请问门店订单可以合并发货吗？',
+      unread: 1,
+      status: 'waiting',
+    });
     expect((await list(support, 'closed')).body.data.some((c) => c.username === 'demo')).toBe(true);
     expect((await list(support, 'everything')).status).toBe(422);
   });
@@ -52,7 +63,9 @@ describe('/api/admin/chat', () => {
     const [conv] = await t.db.select().from(chatConversations).where(eq(chatConversations.status, 'waiting'));
     const waiting = (await list(support, 'waiting')).body.data;
     const demoRow = waiting.find((c) => c.username === 'demo')!;
-    const ctx = await t.call<ChatBuyerContext>('GET', `/api/admin/chat/conversations/${demoRow.id}/context`, { cookie: support });
+    const ctx = await t.call<ChatBuyerContext>('GET', `/api/admin/chat/conversations/${demoRow.id}/context`, {
+      cookie: support,
+    });
     expect(ctx.status).toBe(200);
     expect(ctx.body.data.company.name).toBe('广州市康宁大药房有限公司');
     expect(ctx.body.data.orders.length).toBeGreaterThan(0);
@@ -76,22 +89,41 @@ describe('/api/admin/chat', () => {
     await t.call('POST', `/api/admin/chat/conversations/${id}/read`, { cookie: support });
     expect((await list(support, 'open')).body.data.find((c) => c.id === id)?.unread).toBe(0);
 
-    const badTarget = await t.call('POST', `/api/admin/chat/conversations/${id}/transfer`, { json: { staff_id: 999999 }, cookie: support });
+    const badTarget = await t.call('POST', `/api/admin/chat/conversations/${id}/transfer`, {
+      json: { staff_id: 999999 },
+      cookie: support,
+    });
     expect(badTarget.status).toBe(422);
     expect(badTarget.body.data.errors.staff_id[0]).toBe('请选择要转接的客服');
     const [financeRow] = await t.db.select({ id: staff.id }).from(staff).where(eq(staff.username, 'finance'));
-    expect((await t.call('POST', `/api/admin/chat/conversations/${id}/transfer`, { json: { staff_id: financeRow.id }, cookie: support })).status).toBe(422);
-    const moved = await t.call('POST', `/api/admin/chat/conversations/${id}/transfer`, { json: { staff_id: adminId }, cookie: support });
+    expect(
+      (
+        await t.call('POST', `/api/admin/chat/conversations/${id}/transfer`, {
+          json: { staff_id: financeRow.id },
+          cookie: support,
+        })
+      ).status,
+    ).toBe(422);
+    const moved = await t.call('POST', `/api/admin/chat/conversations/${id}/transfer`, {
+      json: { staff_id: adminId },
+      cookie: support,
+    });
     expect(moved.status, moved.body.msg).toBe(200);
     const [audit] = await audits('chat.transfer', id);
     expect(audit.after).toMatchObject({ agent_id: adminId });
     expect(audit.before).toMatchObject({ agent_id: supportId });
 
     // Now the admin's: support may no longer write or close it.
-    const notYours = await t.call('POST', `/api/admin/chat/conversations/${id}/messages`, { json: { content: '还是我' }, cookie: support });
+    const notYours = await t.call('POST', `/api/admin/chat/conversations/${id}/messages`, {
+      json: { content: '还是我' },
+      cookie: support,
+    });
     expect(notYours.status).toBe(403);
     expect((await t.call('POST', `/api/admin/chat/conversations/${id}/close`, { cookie: support })).status).toBe(403);
-    const reply = await t.call('POST', `/api/admin/chat/conversations/${id}/messages`, { json: { content: '您好，我来为您处理' }, cookie: admin });
+    const reply = await t.call('POST', `/api/admin/chat/conversations/${id}/messages`, {
+      json: { content: '您好，我来为您处理' },
+      cookie: admin,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ sender: 'agent', body: '您好，我来为您处理' });
 
@@ -99,18 +131,36 @@ describe('/api/admin/chat', () => {
     expect(closed.status).toBe(200);
     expect(await audits('chat.close', id)).toHaveLength(1);
     expect((await t.call('POST', `/api/admin/chat/conversations/${id}/close`, { cookie: admin })).status).toBe(409);
-    expect((await t.call('POST', `/api/admin/chat/conversations/${id}/messages`, { json: { content: '晚了' }, cookie: admin })).status).toBe(409);
+    expect(
+      (
+        await t.call('POST', `/api/admin/chat/conversations/${id}/messages`, {
+          json: { content: '晚了' },
+          cookie: admin,
+        })
+      ).status,
+    ).toBe(409);
 
     const history = await t.call<ChatHistory>('GET', `/api/kf/history?${demoQuery}`);
     const notices = history.body.data.messages.filter((m) => m.sender === 'system').map((m) => m.body);
-    expect(notices).toEqual(expect.arrayContaining([expect.stringMatching(/^客服.+为您服务$/), expect.stringMatching(/^已为您转接客服/), '本次会话已结束，如有问题可随时再次咨询']));
-    const again = await t.call('POST', `/api/kf/messages?${demoQuery}`, { body: { kind: 'text', content: '再问一个问题' } });
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^客服.+为您服务$/),
+        expect.stringMatching(/^已为您转接客服/),
+        '本次会话已结束，如有问题可随时再次咨询',
+      ]),
+    );
+    const again = await t.call('POST', `/api/kf/messages?${demoQuery}`, {
+      body: { kind: 'text', content: '再问一个问题' },
+    });
     expect(again.body.data.conversation_id).not.toBe(id);
   });
 
   it('replying to a waiting conversation takes it', async () => {
     const row = (await list(support, 'waiting')).body.data.find((c) => c.username === 'chain')!;
-    const res = await t.call('POST', `/api/admin/chat/conversations/${row.id}/messages`, { json: { content: '可以的，请稍等' }, cookie: support });
+    const res = await t.call('POST', `/api/admin/chat/conversations/${row.id}/messages`, {
+      json: { content: '可以的，请稍等' },
+      cookie: support,
+    });
     expect(res.status).toBe(200);
     const [conv] = await t.db.select().from(chatConversations).where(eq(chatConversations.id, row.id));
     expect(conv).toMatchObject({ status: 'open', agentId: supportId });
@@ -118,13 +168,26 @@ describe('/api/admin/chat', () => {
 
   it('refuses bad input and unknown conversations', async () => {
     const row = (await list(support, 'mine')).body.data[0];
-    const empty = await t.call('POST', `/api/admin/chat/conversations/${row.id}/messages`, { json: { content: '  ' }, cookie: support });
+    const empty = await t.call('POST', `/api/admin/chat/conversations/${row.id}/messages`, {
+      json: { content: '  ' },
+      cookie: support,
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.data.errors.content[0]).toBe('请输入消息内容');
-    expect((await t.call('POST', `/api/admin/chat/conversations/${row.id}/messages`, { json: { content: 'x'.repeat(501) }, cookie: support })).status).toBe(422);
+    expect(
+      (
+        await t.call('POST', `/api/admin/chat/conversations/${row.id}/messages`, {
+          json: { content: 'x'.repeat(501) },
+          cookie: support,
+        })
+      ).status,
+    ).toBe(422);
     expect((await t.call('GET', '/api/admin/chat/conversations/999999', { cookie: support })).status).toBe(404);
     expect((await t.call('GET', '/api/admin/chat/conversations/abc', { cookie: support })).status).toBe(404);
-    const noImage = await t.call('POST', `/api/admin/chat/conversations/${row.id}/images`, { form: new FormData(), cookie: support });
+    const noImage = await t.call('POST', `/api/admin/chat/conversations/${row.id}/images`, {
+      form: new FormData(),
+      cookie: support,
+    });
     expect(noImage.status).toBe(422);
   });
 
@@ -136,13 +199,21 @@ describe('/api/admin/chat', () => {
     const res = await t.call('POST', `/api/admin/chat/conversations/${row.id}/images`, { form, cookie: support });
     expect(res.status, res.body.msg).toBe(200);
     const uploadId = (res.body.data.image_url as string).split('/').pop();
-    expect((await t.app.request(`/api/admin/chat/image/${uploadId}`, { headers: { cookie: support } })).status).toBe(200);
-    expect((await t.app.request(`/api/admin/chat/image/${uploadId}`, { headers: { cookie: finance } })).status).toBe(403);
+    expect((await t.app.request(`/api/admin/chat/image/${uploadId}`, { headers: { cookie: support } })).status).toBe(
+      200,
+    );
+    expect((await t.app.request(`/api/admin/chat/image/${uploadId}`, { headers: { cookie: finance } })).status).toBe(
+      403,
+    );
   });
 
   it('other roles get 403; a buyer session is not an operator', async () => {
     expect((await list(finance, 'waiting')).status).toBe(403);
     expect((await list(buyer, 'waiting')).status).toBe(401);
-    expect((await t.call('GET', '/api/admin/chat/agents', { cookie: support })).body.data.agents.map((a: { id: number }) => a.id)).toEqual(expect.arrayContaining([supportId, adminId]));
+    expect(
+      (await t.call('GET', '/api/admin/chat/agents', { cookie: support })).body.data.agents.map(
+        (a: { id: number }) => a.id,
+      ),
+    ).toEqual(expect.arrayContaining([supportId, adminId]));
   });
 });

@@ -27,15 +27,24 @@ const STEP_MS = 30_000;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 40 });
-  const [pending] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.reviewStatus, 'pending'));
+  const [pending] = await t.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.reviewStatus, 'pending'));
   pendingId = pending.id;
-  const [chain] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.name, '湖北同济堂连锁药房有限公司'));
+  const [chain] = await t.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, '湖北同济堂连锁药房有限公司'));
   chainId = chain.id;
 });
 afterAll(() => t.close());
 
 const audits = (action: string, targetId: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
 describe('operator sign-in', () => {
   it('refuses a wrong password and an unknown name alike, and a buyer account', async () => {
@@ -53,21 +62,29 @@ describe('operator sign-in', () => {
 
   it('asks for the TOTP code after the right password, refuses a wrong or replayed code, accepts the right one', async () => {
     t.clock.advance(STEP_MS);
-    const first = await t.call('POST', '/api/admin/login', { body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD } });
+    const first = await t.call('POST', '/api/admin/login', {
+      body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD },
+    });
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ operator: null, totp_required: true });
     expect(operatorCookie(first)).toBeNull();
 
     const good = totpCode(ADMIN_DEMO_TOTP_SECRET, t.clock.now());
     const wrong = good === '000000' ? '111111' : '000000';
-    const refused = await t.call('POST', '/api/admin/login', { body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: wrong } });
+    const refused = await t.call('POST', '/api/admin/login', {
+      body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: wrong },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.data.errors.totp).toEqual(['动态验证码错误或已使用']);
 
-    const malformed = await t.call('POST', '/api/admin/login', { body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: '12ab' } });
+    const malformed = await t.call('POST', '/api/admin/login', {
+      body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: '12ab' },
+    });
     expect(malformed.status).toBe(422);
 
-    const accepted = await t.call('POST', '/api/admin/login', { body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: good } });
+    const accepted = await t.call('POST', '/api/admin/login', {
+      body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: good },
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.operator).toMatchObject({ username: 'admin', role: 'admin', totp_enabled: true });
     const cookie = operatorCookie(accepted);
@@ -76,16 +93,22 @@ describe('operator sign-in', () => {
     const me = await t.call('GET', '/api/admin/me', { cookie });
     expect(me.body.data).toMatchObject({ username: 'admin', role: 'admin' });
 
-    const replay = await t.call('POST', '/api/admin/login', { body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: good } });
+    const replay = await t.call('POST', '/api/admin/login', {
+      body: { username: 'admin', password: OPERATOR_DEMO_PASSWORD, totp: good },
+    });
     expect(replay.status).toBe(422);
   });
 
   it('locks an account after 5 failures, even for the right password', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.call('POST', '/api/admin/login', { body: { username: 'warehouse', password: `wrong${i}pass` } });
+      const res = await t.call('POST', '/api/admin/login', {
+        body: { username: 'warehouse', password: `wrong${i}pass` },
+      });
       expect(res.status).toBe(400);
     }
-    const locked = await t.call('POST', '/api/admin/login', { body: { username: 'warehouse', password: OPERATOR_DEMO_PASSWORD } });
+    const locked = await t.call('POST', '/api/admin/login', {
+      body: { username: 'warehouse', password: OPERATOR_DEMO_PASSWORD },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toBe('登录失败次数过多，请15分钟后再试');
     t.clock.advance(16 * 60_000);
@@ -115,7 +138,13 @@ describe('dashboard and company list', () => {
     const d = res.body.data;
     expect(d.registrations_pending).toBe(1);
     expect(d.renewals_pending).toBe(1);
-    expect(Object.keys(d.orders_waiting).sort()).toEqual(['after_sale', 'awaiting_transfer', 'paid', 'pending_payment', 'shipped']);
+    expect(Object.keys(d.orders_waiting).sort()).toEqual([
+      'after_sale',
+      'awaiting_transfer',
+      'paid',
+      'pending_payment',
+      'shipped',
+    ]);
     expect(d.transfers_to_confirm).toBe(d.orders_waiting.awaiting_transfer);
     for (const g of d.low_stock.goods) expect(g.stock).toBeLessThanOrEqual(d.low_stock.threshold);
   });
@@ -134,7 +163,11 @@ describe('dashboard and company list', () => {
     expect(Object.values(filesWaiting).reduce((a, b) => a + b, 0)).toBe(4);
     expect(filesWaiting[pendingId]).toBe(3);
     expect(filesWaiting[chainId]).toBe(1);
-    const sorted = await t.call<Paged<CompanyRow>>('GET', '/api/admin/companies?sort=name&order=asc&page_size=2&page=1', { cookie });
+    const sorted = await t.call<Paged<CompanyRow>>(
+      'GET',
+      '/api/admin/companies?sort=name&order=asc&page_size=2&page=1',
+      { cookie },
+    );
     expect(sorted.body.data.list).toHaveLength(2);
     expect(sorted.body.data.total).toBeGreaterThan(2);
     const names = sorted.body.data.list.map((c) => c.name);
@@ -157,7 +190,9 @@ describe('dashboard and company list', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await file.arrayBuffer()).slice(1, 4)).toEqual(new Uint8Array([0x50, 0x4e, 0x47]));
-    const other = await t.app.request(`/api/admin/companies/${chainId}/files/${res.body.data.files[0].id}`, { headers: { cookie } });
+    const other = await t.app.request(`/api/admin/companies/${chainId}/files/${res.body.data.files[0].id}`, {
+      headers: { cookie },
+    });
     expect(other.status).toBe(404);
   });
 });
@@ -175,7 +210,10 @@ describe('review decisions', () => {
 
     const [company] = await t.db.select().from(companies).where(eq(companies.id, pendingId));
     expect(company.reviewStatus).toBe('approved');
-    const files = await t.db.select({ status: qualificationFiles.status }).from(qualificationFiles).where(eq(qualificationFiles.companyId, pendingId));
+    const files = await t.db
+      .select({ status: qualificationFiles.status })
+      .from(qualificationFiles)
+      .where(eq(qualificationFiles.companyId, pendingId));
     expect(files.every((f) => f.status === 'approved')).toBe(true);
     const rows = await audits('company.approve', pendingId);
     expect(rows).toHaveLength(1);
@@ -198,7 +236,10 @@ describe('review decisions', () => {
   });
 
   it('rejects a registration with a reason the buyer reads; refuses a missing reason', async () => {
-    const { companyId } = await createMember(t.db, { username: 'newshop', company: { name: '新开药店', reviewStatus: 'pending' } });
+    const { companyId } = await createMember(t.db, {
+      username: 'newshop',
+      company: { name: '新开药店', reviewStatus: 'pending' },
+    });
     const id = companyId!;
     const cookie = await operatorSignIn(t, 'reviewer');
     const blank = await t.call('POST', `/api/admin/companies/${id}/reject`, { cookie, body: { reason: ' ' } });
@@ -207,7 +248,10 @@ describe('review decisions', () => {
     const [unchanged] = await t.db.select().from(companies).where(eq(companies.id, id));
     expect(unchanged.reviewStatus).toBe('pending');
 
-    const res = await t.call('POST', `/api/admin/companies/${id}/reject`, { cookie, body: { reason: '营业执照已过期，请上传新证' } });
+    const res = await t.call('POST', `/api/admin/companies/${id}/reject`, {
+      cookie,
+      body: { reason: '营业执照已过期，请上传新证' },
+    });
     expect(res.status).toBe(200);
     const buyer = await t.signIn('newshop', 'demo1234');
     const status = await t.call('GET', '/api/register/status', { cookie: buyer });
@@ -215,20 +259,31 @@ describe('review decisions', () => {
     const rows = await audits('company.reject', id);
     expect(rows).toHaveLength(1);
     expect(rows[0].after).toMatchObject({ review_status: 'rejected', review_note: '营业执照已过期，请上传新证' });
-    expect((await t.call('POST', `/api/admin/companies/${id}/reject`, { cookie, body: { reason: '再驳回一次' } })).status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/admin/companies/${id}/reject`, { cookie, body: { reason: '再驳回一次' } })).status,
+    ).toBe(409);
     expect(await messagesOf(id)).toEqual([{ title: '资质审核未通过', link: '/register/step3' }]);
   });
 
   it('rejects a renewal: the files are rejected, the company keeps buying', async () => {
     const cookie = await operatorSignIn(t, 'reviewer');
-    const res = await t.call('POST', `/api/admin/companies/${chainId}/reject`, { cookie, body: { reason: '许可证复印件不清晰' } });
+    const res = await t.call('POST', `/api/admin/companies/${chainId}/reject`, {
+      cookie,
+      body: { reason: '许可证复印件不清晰' },
+    });
     expect(res.body.data).toMatchObject({ kind: 'renewal', review_status: 'approved' });
     const files = await t.db
-      .select({ status: qualificationFiles.status, replacesId: qualificationFiles.replacesId, reviewNote: qualificationFiles.reviewNote })
+      .select({
+        status: qualificationFiles.status,
+        replacesId: qualificationFiles.replacesId,
+        reviewNote: qualificationFiles.reviewNote,
+      })
       .from(qualificationFiles)
       .where(eq(qualificationFiles.companyId, chainId));
     // The renewal is refused with the reason; the certificates in force stay approved.
-    expect(files.filter((f) => f.replacesId !== null)).toEqual([{ status: 'rejected', replacesId: expect.any(Number), reviewNote: '许可证复印件不清晰' }]);
+    expect(files.filter((f) => f.replacesId !== null)).toEqual([
+      { status: 'rejected', replacesId: expect.any(Number), reviewNote: '许可证复印件不清晰' },
+    ]);
     expect(files.filter((f) => f.replacesId === null).every((f) => f.status === 'approved')).toBe(true);
     expect(await messagesOf(chainId)).toContainEqual({ title: '证件更新未通过', link: '/zzzj' });
   });
@@ -262,7 +317,14 @@ describe('company settings', () => {
     const res = await t.call('POST', `/api/admin/companies/${pendingId}/settings`, { cookie, body: good });
     expect(res.status).toBe(200);
     const [c] = await t.db.select().from(companies).where(eq(companies.id, pendingId));
-    expect(c).toMatchObject({ rank: 3, accountManagerId: manager.id, salespersonId: sales.id, isSpecial: true, isCanChat: true, businessScope: ['xy', 'qx'] });
+    expect(c).toMatchObject({
+      rank: 3,
+      accountManagerId: manager.id,
+      salespersonId: sales.id,
+      isSpecial: true,
+      isCanChat: true,
+      businessScope: ['xy', 'qx'],
+    });
     const rows = await audits('company.settings', pendingId);
     expect(rows).toHaveLength(1);
     expect(rows[0].before).toMatchObject({ rank: 1, is_special: false });
@@ -281,7 +343,9 @@ describe('operators and audit', () => {
     expect(res.body.data.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
     expect(res.body.data.qr_data_url).toMatch(/^data:image\/png;base64,/);
     expect((await t.call('GET', '/api/admin/me', { cookie: support })).status).toBe(401);
-    const again = await t.call('POST', '/api/admin/login', { body: { username: 'support', password: OPERATOR_DEMO_PASSWORD } });
+    const again = await t.call('POST', '/api/admin/login', {
+      body: { username: 'support', password: OPERATOR_DEMO_PASSWORD },
+    });
     expect(again.body.data.totp_required).toBe(true);
     await expect(operatorSignIn(t, 'support', { totpSecret: res.body.data.secret })).resolves.toMatch(/^admin_sid=/);
 
@@ -296,9 +360,17 @@ describe('operators and audit', () => {
   it('an admin searches the audit log by action, operator and target', async () => {
     t.clock.advance(STEP_MS);
     const admin = await operatorSignIn(t, 'admin', { totpSecret: ADMIN_DEMO_TOTP_SECRET });
-    const res = await t.call('GET', `/api/admin/audit?action=company.approve&target_type=company&target_id=${pendingId}`, { cookie: admin });
+    const res = await t.call(
+      'GET',
+      `/api/admin/audit?action=company.approve&target_type=company&target_id=${pendingId}`,
+      { cookie: admin },
+    );
     expect(res.body.data.total).toBe(1);
-    expect(res.body.data.list[0]).toMatchObject({ staff_name: '孙倩', action: 'company.approve', target_id: pendingId });
+    expect(res.body.data.list[0]).toMatchObject({
+      staff_name: '孙倩',
+      action: 'company.approve',
+      target_id: pendingId,
+    });
     const byName = await t.call('GET', `/api/admin/audit?q=${encodeURIComponent('孙倩')}`, { cookie: admin });
     expect(byName.body.data.list.every((e: { staff_name: string }) => e.staff_name === '孙倩')).toBe(true);
     expect(byName.body.data.total).toBeGreaterThanOrEqual(4);
@@ -317,10 +389,16 @@ describe('对公转账 confirmation', () => {
     const waiting = list.body.data.list[0];
     const url = `/api/admin/transfers/${waiting.order_id}/confirm`;
 
-    const short = await t.call('POST', url, { cookie, body: { amount: String(waiting.amount - 1), bank_reference: 'ICBC20250602001' } });
+    const short = await t.call('POST', url, {
+      cookie,
+      body: { amount: String(waiting.amount - 1), bank_reference: 'ICBC20250602001' },
+    });
     expect(short.status).toBe(422);
     expect(short.body.data.errors.amount).toEqual(['到账金额与订单应付金额不符']);
-    const badRef = await t.call('POST', url, { cookie, body: { amount: String(waiting.amount), bank_reference: '<script>' } });
+    const badRef = await t.call('POST', url, {
+      cookie,
+      body: { amount: String(waiting.amount), bank_reference: '<script>' },
+    });
     expect(badRef.status).toBe(422);
     expect(badRef.body.data.errors.bank_reference).toBeDefined();
     const [unchanged] = await t.db.select().from(orders).where(eq(orders.id, waiting.order_id));
@@ -332,7 +410,10 @@ describe('对公转账 confirmation', () => {
     expect(first.body.data).toMatchObject({ status: 'paid', amount: waiting.amount, replayed: false });
     const [paid] = await t.db.select().from(orders).where(eq(orders.id, waiting.order_id));
     expect(paid).toMatchObject({ status: 'paid', paidAmount: waiting.amount, payMethod: 'transfer' });
-    const pays = await t.db.select().from(payments).where(and(eq(payments.orderId, waiting.order_id), eq(payments.status, 'succeeded')));
+    const pays = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, waiting.order_id), eq(payments.status, 'succeeded')));
     expect(pays.map((p) => p.gatewayRef)).toEqual(['transfer:ICBC20250602001']);
 
     const again = await t.call('POST', url, { cookie, body });
@@ -349,7 +430,10 @@ describe('对公转账 confirmation', () => {
     const cookie = await operatorSignIn(t, 'finance');
     const [o] = await t.db.select().from(orders).where(eq(orders.status, 'pending_payment')).limit(1);
     await t.db.update(orders).set({ status: 'awaiting_transfer' }).where(eq(orders.id, o.id));
-    const reused = await t.call('POST', `/api/admin/transfers/${o.id}/confirm`, { cookie, body: { amount: String(o.payAmount), bank_reference: 'ICBC20250602001' } });
+    const reused = await t.call('POST', `/api/admin/transfers/${o.id}/confirm`, {
+      cookie,
+      body: { amount: String(o.payAmount), bank_reference: 'ICBC20250602001' },
+    });
     expect(reused.status).toBe(422);
     expect(reused.body.data.errors.bank_reference).toEqual(['该银行流水号已用于其他订单']);
     const [still] = await t.db.select().from(orders).where(eq(orders.id, o.id));
@@ -366,14 +450,21 @@ describe('creating an operator (npm run operator)', () => {
     );
     expect(created.otpauth_uri).toBeNull();
     const cookie = await operatorSignIn(t, 'boss', { password: 'a-long-password' });
-    expect((await t.call('GET', '/api/admin/me', { cookie })).body.data).toMatchObject({ username: 'boss', role: 'admin' });
+    expect((await t.call('GET', '/api/admin/me', { cookie })).body.data).toMatchObject({
+      username: 'boss',
+      role: 'admin',
+    });
     const base = { name: '某人', phone: '', role: 'support' as const, password: 'a-long-password', totp: false };
     await expect(createOperator(t.db, { ...base, username: 'boss' }, t.clock.now())).rejects.toThrow('该用户名已存在');
-    await expect(createOperator(t.db, { ...base, username: 'newbie', password: 'short' }, t.clock.now())).rejects.toThrow('密码至少10位');
+    await expect(
+      createOperator(t.db, { ...base, username: 'newbie', password: 'short' }, t.clock.now()),
+    ).rejects.toThrow('密码至少10位');
     await expect(createOperator(t.db, { ...base, username: 'Bad Name' }, t.clock.now())).rejects.toThrow(/用户名/);
     const withCode = await createOperator(t.db, { ...base, username: 'guard', totp: true }, t.clock.now());
     expect(withCode.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
-    const login = await t.call('POST', '/api/admin/login', { body: { username: 'guard', password: 'a-long-password' } });
+    const login = await t.call('POST', '/api/admin/login', {
+      body: { username: 'guard', password: 'a-long-password' },
+    });
     expect(login.body.data.totp_required).toBe(true);
   });
 });

@@ -24,17 +24,37 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const nowS = () => Math.floor(t.clock.now().getTime() / 1000);
-const create = (cookie: string, body: Record<string, string | number>) => t.call<CouponTemplateRow>('POST', '/api/admin/coupons', { cookie, body: body as never });
-const valid = () => ({ name: '运营新券 满300减15', threshold: 30_000, amount: 1_500, total: 2, per_company: 1, valid_days: 10, starts_at: nowS() - HOUR, ends_at: nowS() + 24 * HOUR });
+const create = (cookie: string, body: Record<string, string | number>) =>
+  t.call<CouponTemplateRow>('POST', '/api/admin/coupons', { cookie, body: body as never });
+const valid = () => ({
+  name: '运营新券 满300减15',
+  threshold: 30_000,
+  amount: 1_500,
+  total: 2,
+  per_company: 1,
+  valid_days: 10,
+  starts_at: nowS() - HOUR,
+  ends_at: nowS() + 24 * HOUR,
+});
 
 describe('/api/admin/coupons', () => {
   it('creates a coupon the coupon centre offers, and stops it', async () => {
     const res = await create(ops, valid());
     expect([res.status, res.body.msg]).toEqual([200, '优惠券已创建']);
-    expect(res.body.data).toMatchObject({ name: '运营新券 满300减15', state: 'running', total: 2, per_company: 1, issued: 0 });
+    expect(res.body.data).toMatchObject({
+      name: '运营新券 满300减15',
+      state: 'running',
+      total: 2,
+      per_company: 1,
+      issued: 0,
+    });
     const id = res.body.data.id;
     const offers = await t.call<CouponOffer[]>('GET', '/api/activity/coupons', { cookie: buyer });
-    expect(offers.body.data.find((o) => o.id === id)).toMatchObject({ state: 'available', threshold: 30_000, amount: 1_500 });
+    expect(offers.body.data.find((o) => o.id === id)).toMatchObject({
+      state: 'available',
+      threshold: 30_000,
+      amount: 1_500,
+    });
     expect((await t.call('POST', `/api/activity/coupons/${id}/claim`, { cookie: buyer })).status).toBe(200);
 
     const list = await t.call<Paged<CouponTemplateRow>>('GET', '/api/admin/coupons', { cookie: ops });
@@ -45,10 +65,17 @@ describe('/api/admin/coupons', () => {
     expect((await t.call('POST', `/api/admin/coupons/${id}/stop`, { cookie: ops })).status).toBe(409);
     const after = await t.call<CouponOffer[]>('GET', '/api/activity/coupons', { cookie: buyer });
     expect(after.body.data.some((o) => o.id === id)).toBe(false);
-    const held = await t.call<{ list: { name: string }[] }>('GET', '/api/user/coupon?type=coupon&status=0&page_size=50', { cookie: buyer });
+    const held = await t.call<{ list: { name: string }[] }>(
+      'GET',
+      '/api/user/coupon?type=coupon&status=0&page_size=50',
+      { cookie: buyer },
+    );
     expect(held.body.data.list.map((c) => c.name)).toContain('运营新券 满300减15');
 
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'coupon_template'), eq(auditLog.targetId, id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'coupon_template'), eq(auditLog.targetId, id)));
     expect(audit.map((a) => a.action)).toEqual(['coupon.create', 'coupon.stop']);
   });
 

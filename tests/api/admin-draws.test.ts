@@ -58,7 +58,9 @@ describe('/api/admin/draws', () => {
     const id = created.body.data.id;
 
     expect((await t.call('POST', `/api/admin/draws/${id}/stop`, { cookie: ops })).body.msg).toBe('抽奖活动已停止');
-    expect((await t.call('GET', `/api/draw?id=${id}`, { cookie: buyer.cookie })).body.data).toEqual({ errors: { id: ['抽奖活动未开始或已结束'] } });
+    expect((await t.call('GET', `/api/draw?id=${id}`, { cookie: buyer.cookie })).body.data).toEqual({
+      errors: { id: ['抽奖活动未开始或已结束'] },
+    });
     await t.call('POST', `/api/admin/draws/${id}/resume`, { cookie: ops });
     const drawn = await t.call('GET', `/api/draw?id=${id}`, { cookie: buyer.cookie });
     expect(drawn.body.data).toMatchObject({ name: '满500减20优惠券', kind: 'coupon' });
@@ -68,26 +70,48 @@ describe('/api/admin/draws', () => {
     expect(row).toMatchObject({ records: 1, is_active: true, order_min_amount: null });
     expect(row.prizes[0].stock).toBe(9);
 
-    const prize = await t.call('POST', `/api/admin/draws/${id}/prizes/${row.prizes[0].id}`, { body: { weight: 5, stock: 100 }, cookie: ops });
+    const prize = await t.call('POST', `/api/admin/draws/${id}/prizes/${row.prizes[0].id}`, {
+      body: { weight: 5, stock: 100 },
+      cookie: ops,
+    });
     expect(prize.body.data).toMatchObject({ weight: 5, stock: 100 });
 
-    const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'draw'), eq(auditLog.targetId, id))).orderBy(auditLog.id);
+    const audit = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'draw'), eq(auditLog.targetId, id)))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['draw.create', 'draw.stop', 'draw.resume', 'draw.prize']);
   });
 
   it('refuses bad input, unknown ids and other roles', async () => {
-    const bad = async (over: Record<string, unknown>) => (await t.call('POST', '/api/admin/draws', { json: newDraw(over), cookie: ops })).body;
+    const bad = async (over: Record<string, unknown>) =>
+      (await t.call('POST', '/api/admin/draws', { json: newDraw(over), cookie: ops })).body;
     expect((await bad({ name: '' })).data.errors.name).toEqual(['请填写活动名称']);
     expect((await bad({ ends_at: now() - 5000 })).data.errors.ends_at).toEqual(['结束时间须晚于开始时间']);
     expect((await bad({ prizes: [] })).data.errors.prizes).toEqual(['请至少设置一个奖品']);
-    expect((await bad({ prizes: [{ name: '券', kind: 'coupon', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id']).toEqual(['优惠券不存在']);
-    expect((await bad({ prizes: [{ name: '积分', kind: 'points', weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id']).toEqual(['请填写积分数']);
+    expect(
+      (await bad({ prizes: [{ name: '券', kind: 'coupon', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors[
+        'prizes.0.ref_id'
+      ],
+    ).toEqual(['优惠券不存在']);
+    expect(
+      (await bad({ prizes: [{ name: '积分', kind: 'points', weight: 1, stock: 1 }] })).data.errors['prizes.0.ref_id'],
+    ).toEqual(['请填写积分数']);
     // A goods prize must name a goods that exists (its winner's next order carries it).
-    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', weight: 1, stock: 1 }] })).data.errors).toEqual({ 'prizes.0.ref_id': ['请填写商品编号'] });
-    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors).toEqual({ 'prizes.0.ref_id': ['商品不存在'] });
+    expect((await bad({ prizes: [{ name: '血压计', kind: 'goods', weight: 1, stock: 1 }] })).data.errors).toEqual({
+      'prizes.0.ref_id': ['请填写商品编号'],
+    });
+    expect(
+      (await bad({ prizes: [{ name: '血压计', kind: 'goods', ref_id: 999999, weight: 1, stock: 1 }] })).data.errors,
+    ).toEqual({ 'prizes.0.ref_id': ['商品不存在'] });
     expect((await t.call('POST', '/api/admin/draws/99999/stop', { cookie: ops })).status).toBe(404);
-    expect((await t.call('POST', '/api/admin/draws/1/prizes/99999', { body: { weight: 1, stock: 1 }, cookie: ops })).status).toBe(404);
-    expect((await t.call('POST', '/api/admin/draws/1/prizes/1', { body: { weight: -1, stock: 1 }, cookie: ops })).status).toBe(422);
+    expect(
+      (await t.call('POST', '/api/admin/draws/1/prizes/99999', { body: { weight: 1, stock: 1 }, cookie: ops })).status,
+    ).toBe(404);
+    expect(
+      (await t.call('POST', '/api/admin/draws/1/prizes/1', { body: { weight: -1, stock: 1 }, cookie: ops })).status,
+    ).toBe(422);
 
     expect((await t.call('GET', '/api/admin/draws', { cookie: finance })).status).toBe(403);
     expect((await t.call('GET', '/api/admin/draws', { cookie: buyer.cookie })).status).toBe(401);

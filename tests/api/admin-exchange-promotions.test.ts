@@ -38,7 +38,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-const create = (cookie: string, body: Record<string, unknown>) => t.call<{ id: number }>('POST', '/api/admin/exchange_promotions', { cookie, body });
+const create = (cookie: string, body: Record<string, unknown>) =>
+  t.call<{ id: number }>('POST', '/api/admin/exchange_promotions', { cookie, body });
 const draft = (over: Record<string, unknown> = {}) => ({
   name: '运营测试换购',
   starts_at: secs(t.clock.now()) - 60,
@@ -48,7 +49,11 @@ const draft = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const audits = (id: number) =>
-  t.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'promotion'), eq(auditLog.targetId, id))).orderBy(auditLog.id);
+  t.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'promotion'), eq(auditLog.targetId, id)))
+    .orderBy(auditLog.id);
 
 describe('/api/admin/exchange_promotions', () => {
   it('creates one the buyer is offered in the cart, edits its tiers, stops it; each with an audit row', async () => {
@@ -57,13 +62,32 @@ describe('/api/admin/exchange_promotions', () => {
     expect(res.body.msg).toBe('换购活动已创建');
     const id = res.body.data.id;
     const offers = await t.call<ExchangeOffers>('GET', '/api/cart/exchange', { cookie: buyer });
-    expect(offers.body.data.list).toEqual([expect.objectContaining({ promotion_id: id, goods: [expect.objectContaining({ goods_id: offered, price: 500, limit: 2 })] })]);
+    expect(offers.body.data.list).toEqual([
+      expect.objectContaining({
+        promotion_id: id,
+        goods: [expect.objectContaining({ goods_id: offered, price: 500, limit: 2 })],
+      }),
+    ]);
 
-    const list = await t.call<Paged<ConsoleExchangePromotion>>('GET', '/api/admin/exchange_promotions', { cookie: ops });
-    expect(list.body.data.list[0]).toMatchObject({ id, name: '运营测试换购', is_active: true, members: [{ goods_id: member }], exchanged: 0 });
-    expect(list.body.data.list[0].tiers[0]).toMatchObject({ amount: 1, goods: [{ goods_id: offered, price: 500, limit: 2 }] });
+    const list = await t.call<Paged<ConsoleExchangePromotion>>('GET', '/api/admin/exchange_promotions', {
+      cookie: ops,
+    });
+    expect(list.body.data.list[0]).toMatchObject({
+      id,
+      name: '运营测试换购',
+      is_active: true,
+      members: [{ goods_id: member }],
+      exchanged: 0,
+    });
+    expect(list.body.data.list[0].tiers[0]).toMatchObject({
+      amount: 1,
+      goods: [{ goods_id: offered, price: 500, limit: 2 }],
+    });
 
-    const edited = await t.call('POST', `/api/admin/exchange_promotions/${id}/tiers`, { cookie: ops, body: { tiers: [{ amount: 1, goods: [{ goods_id: offered, price: 300, limit: 1 }] }] } });
+    const edited = await t.call('POST', `/api/admin/exchange_promotions/${id}/tiers`, {
+      cookie: ops,
+      body: { tiers: [{ amount: 1, goods: [{ goods_id: offered, price: 300, limit: 1 }] }] },
+    });
     expect(edited.status, edited.body.msg).toBe(200);
     const after = await t.call<ExchangeOffers>('GET', '/api/cart/exchange', { cookie: buyer });
     expect(after.body.data.list[0].goods[0]).toMatchObject({ price: 300, limit: 1 });
@@ -77,16 +101,29 @@ describe('/api/admin/exchange_promotions', () => {
   });
 
   it('refuses bad input with field messages, unknown goods and ids, other roles and buyers', async () => {
-    const bad = async (over: Record<string, unknown>) => (await create(ops, draft(over))).body as unknown as { code: number; data: { errors: Record<string, string[]> } };
+    const bad = async (over: Record<string, unknown>) =>
+      (await create(ops, draft(over))).body as unknown as { code: number; data: { errors: Record<string, string[]> } };
     expect((await bad({ name: '' })).data.errors.name).toEqual(['请填写活动名称']);
-    expect((await bad({ ends_at: secs(t.clock.now()) - 3_600 })).data.errors.ends_at).toEqual(['结束时间须晚于开始时间']);
+    expect((await bad({ ends_at: secs(t.clock.now()) - 3_600 })).data.errors.ends_at).toEqual([
+      '结束时间须晚于开始时间',
+    ]);
     expect((await bad({ member_ids: [] })).data.errors.member_ids).toEqual(['请添加活动商品']);
     expect((await bad({ tiers: [] })).data.errors.tiers).toEqual(['请添加换购档位']);
-    expect((await bad({ tiers: [{ amount: 100, goods: [{ goods_id: offered, price: -1, limit: 1 }] }] })).data.errors['tiers.0.goods.0.price']).toEqual(['换购价须为0或正整数（分）']);
-    expect((await bad({ tiers: [{ amount: 100, goods: [{ goods_id: 99_999_999, price: 1, limit: 1 }] }] })).data.errors['tiers.0.goods.0.goods_id']).toEqual(['商品不存在']);
+    expect(
+      (await bad({ tiers: [{ amount: 100, goods: [{ goods_id: offered, price: -1, limit: 1 }] }] })).data.errors[
+        'tiers.0.goods.0.price'
+      ],
+    ).toEqual(['换购价须为0或正整数（分）']);
+    expect(
+      (await bad({ tiers: [{ amount: 100, goods: [{ goods_id: 99_999_999, price: 1, limit: 1 }] }] })).data.errors[
+        'tiers.0.goods.0.goods_id'
+      ],
+    ).toEqual(['商品不存在']);
     expect((await bad({ member_ids: [member, 99_999_999] })).data.errors['member_ids.1']).toEqual(['商品不存在']);
     expect((await t.call('POST', '/api/admin/exchange_promotions/999999/stop', { cookie: ops })).status).toBe(404);
-    expect((await t.call('POST', '/api/admin/exchange_promotions/abc/tiers', { cookie: ops, body: { tiers: [] } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/admin/exchange_promotions/abc/tiers', { cookie: ops, body: { tiers: [] } })).status,
+    ).toBe(404);
     expect((await create(finance, draft())).status).toBe(403);
     expect((await t.call('GET', '/api/admin/exchange_promotions', { cookie: finance })).status).toBe(403);
     expect((await t.call('GET', '/api/admin/exchange_promotions', { cookie: buyer })).status).toBe(401);

@@ -7,7 +7,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { operatorSignIn } from '../helpers/operators.ts';
-import { auditLog, goods, goodsAlerts, goodsBatches, goodsLadderPrices, inspectionReports, messages, users } from '../../server/db/schema.ts';
+import {
+  auditLog,
+  goods,
+  goodsAlerts,
+  goodsBatches,
+  goodsLadderPrices,
+  inspectionReports,
+  messages,
+  users,
+} from '../../server/db/schema.ts';
 import type { Paged } from '../../src/domain/admin.ts';
 import type { ConsoleGoods, ConsoleGoodsRow, GoodsEditInput, ImportPreview } from '../../src/domain/admin-goods.ts';
 
@@ -19,9 +28,22 @@ let demoCompanyId: number;
 let target: ConsoleGoods;
 
 const get = <T>(cookie: string, path: string) => t.call<T>('GET', `/api/admin/goods${path}`, { cookie });
-const save = (cookie: string, id: number, json: GoodsEditInput) => t.call<{ changed: string[]; alerts_fired: number }>('POST', `/api/admin/goods/${id}`, { cookie, json });
+const save = (cookie: string, id: number, json: GoodsEditInput) =>
+  t.call<{ changed: string[]; alerts_fired: number }>('POST', `/api/admin/goods/${id}`, { cookie, json });
 const editable = (g: ConsoleGoods): GoodsEditInput => {
-  const { id: _id, common_name: _c, ypgg: _y, bzdw: _b, sccj: _s, category: _cat, image: _i, sales_count: _sc, updated_at: _u, batches: _bt, ...rest } = g;
+  const {
+    id: _id,
+    common_name: _c,
+    ypgg: _y,
+    bzdw: _b,
+    sccj: _s,
+    category: _cat,
+    image: _i,
+    sales_count: _sc,
+    updated_at: _u,
+    batches: _bt,
+    ...rest
+  } = g;
   return rest;
 };
 const upload = (cookie: string, name: string, content: BlobPart, mode: 'preview' | 'apply', type = 'text/csv') => {
@@ -32,7 +54,8 @@ const upload = (cookie: string, name: string, content: BlobPart, mode: 'preview'
 };
 /** The field messages of a 422 answer. */
 const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string[]> }).errors;
-const lastAudit = async (action: string) => (await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
+const lastAudit = async (action: string) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 40 });
@@ -102,10 +125,16 @@ describe('POST /api/admin/goods/{id}', () => {
     };
     const res = await save(ops, target.id, input);
     expect(res.status, res.body.msg).toBe(200);
-    expect(res.body.data.changed).toEqual(expect.arrayContaining(['base_price', 'stock', 'zbz', 'is_jxq', 'ladder_prices']));
+    expect(res.body.data.changed).toEqual(
+      expect.arrayContaining(['base_price', 'stock', 'zbz', 'is_jxq', 'ladder_prices']),
+    );
     const [row] = await t.db.select().from(goods).where(eq(goods.id, target.id));
     expect(row).toMatchObject({ basePrice: 1234, stock: 77, zbz: 10, isJxq: true, ladderPriceType: 1 });
-    const ladders = await t.db.select().from(goodsLadderPrices).where(eq(goodsLadderPrices.goodsId, target.id)).orderBy(goodsLadderPrices.minNumber);
+    const ladders = await t.db
+      .select()
+      .from(goodsLadderPrices)
+      .where(eq(goodsLadderPrices.goodsId, target.id))
+      .orderBy(goodsLadderPrices.minNumber);
     expect(ladders.map((l) => [l.minNumber, l.price])).toEqual([
       [10, 1200],
       [50, 1100],
@@ -155,7 +184,10 @@ describe('POST /api/admin/goods/{id}', () => {
     const res = await save(ops, target.id, { ...editable(target), name: '龙胆泻肝测试丸' });
     expect(res.status, res.body.msg).toBe(200);
     const names = async (keywords: string) =>
-      ((await t.call('GET', `/api/goods/list?keywords=${encodeURIComponent(keywords)}`, { cookie: buyer })).body.data.list as { id: number }[]).map((g) => g.id);
+      (
+        (await t.call('GET', `/api/goods/list?keywords=${encodeURIComponent(keywords)}`, { cookie: buyer })).body.data
+          .list as { id: number }[]
+      ).map((g) => g.id);
     expect(await names('龙胆泻肝测试')).toContain(target.id);
     expect(await names('ldxgcsw')).toContain(target.id);
     target = (await get<ConsoleGoods>(ops, `/${target.id}`)).body.data;
@@ -164,10 +196,15 @@ describe('POST /api/admin/goods/{id}', () => {
   it('a restock from the console fires the buyer’s 到货通知 once', async () => {
     await save(ops, target.id, { ...editable(target), stock: 0 });
     target = (await get<ConsoleGoods>(ops, `/${target.id}`)).body.data;
-    await t.db.insert(goodsAlerts).values({ companyId: demoCompanyId, goodsId: target.id, kind: 'restock', createdAt: t.clock.now() });
+    await t.db
+      .insert(goodsAlerts)
+      .values({ companyId: demoCompanyId, goodsId: target.id, kind: 'restock', createdAt: t.clock.now() });
     const res = await save(ops, target.id, { ...editable(target), stock: 30 });
     expect(res.body.data.alerts_fired).toBe(1);
-    const msgs = await t.db.select().from(messages).where(and(eq(messages.companyId, demoCompanyId), eq(messages.title, '到货通知')));
+    const msgs = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, demoCompanyId), eq(messages.title, '到货通知')));
     expect(msgs.some((m) => m.body.includes('龙胆泻肝测试丸'))).toBe(true);
     target = (await get<ConsoleGoods>(ops, `/${target.id}`)).body.data;
     const again = await save(ops, target.id, { ...editable(target), stock: 31 });
@@ -178,17 +215,30 @@ describe('POST /api/admin/goods/{id}', () => {
 
 describe('batches and inspection reports', () => {
   it('adds a batch and a PDF report the buyer’s /jybg lists; refuses a non-PDF/image and a duplicate batch', async () => {
-    const add = await t.call<{ id: number }>('POST', `/api/admin/goods/${target.id}/batches`, { cookie: ops, json: { batch_no: 'T20260101', produced_on: '2026-01-01', expires_on: '2028-01-01' } });
+    const add = await t.call<{ id: number }>('POST', `/api/admin/goods/${target.id}/batches`, {
+      cookie: ops,
+      json: { batch_no: 'T20260101', produced_on: '2026-01-01', expires_on: '2028-01-01' },
+    });
     expect(add.status, add.body.msg).toBe(200);
-    const dup = await t.call('POST', `/api/admin/goods/${target.id}/batches`, { cookie: ops, json: { batch_no: 'T20260101', expires_on: '2028-01-01' } });
+    const dup = await t.call('POST', `/api/admin/goods/${target.id}/batches`, {
+      cookie: ops,
+      json: { batch_no: 'T20260101', expires_on: '2028-01-01' },
+    });
     expect(dup.status).toBe(422);
     expect(errorsOf(dup).batch_no).toEqual(['该批号已存在']);
-    const backwards = await t.call('POST', `/api/admin/goods/${target.id}/batches`, { cookie: ops, json: { batch_no: 'T2', produced_on: '2026-01-01', expires_on: '2025-01-01' } });
+    const backwards = await t.call('POST', `/api/admin/goods/${target.id}/batches`, {
+      cookie: ops,
+      json: { batch_no: 'T2', produced_on: '2026-01-01', expires_on: '2025-01-01' },
+    });
     expect(backwards.status).toBe(422);
     const form = new FormData();
     form.set('title', '出厂检验报告');
     form.set('file', new File(['%PDF-1.4\n%%EOF\n'], 'report.pdf', { type: 'application/pdf' }));
-    const rep = await t.call<{ id: number }>('POST', `/api/admin/goods/${target.id}/batches/${add.body.data.id}/reports`, { cookie: ops, form });
+    const rep = await t.call<{ id: number }>(
+      'POST',
+      `/api/admin/goods/${target.id}/batches/${add.body.data.id}/reports`,
+      { cookie: ops, form },
+    );
     expect(rep.status, rep.body.msg).toBe(200);
     const [stored] = await t.db.select().from(inspectionReports).where(eq(inspectionReports.id, rep.body.data.id));
     expect(stored).toMatchObject({ mime: 'application/pdf', title: '出厂检验报告' });
@@ -196,7 +246,10 @@ describe('batches and inspection reports', () => {
     const html = new FormData();
     html.set('title', '报告');
     html.set('file', new File(['<script>alert(1)</script>'], 'x.pdf', { type: 'application/pdf' }));
-    const refused = await t.call('POST', `/api/admin/goods/${target.id}/batches/${add.body.data.id}/reports`, { cookie: ops, form: html });
+    const refused = await t.call('POST', `/api/admin/goods/${target.id}/batches/${add.body.data.id}/reports`, {
+      cookie: ops,
+      form: html,
+    });
     expect(refused.status).toBe(422);
     expect(errorsOf(refused).file).toEqual(['检验报告仅支持PDF、JPG、PNG格式']);
     const [b] = await t.db.select().from(goodsBatches).where(eq(goodsBatches.batchNo, 'T20260101'));
@@ -216,10 +269,16 @@ describe('goods images', () => {
   };
 
   it('uploads a picture that becomes the main one, served publicly; removing it falls back', async () => {
-    await t.db.update(goods).set({ image: `/media/goods/${target.id}.svg`, images: [] }).where(eq(goods.id, target.id));
+    await t.db
+      .update(goods)
+      .set({ image: `/media/goods/${target.id}.svg`, images: [] })
+      .where(eq(goods.id, target.id));
     const res = await send(new File([png()], 'a.png', { type: 'image/png' }));
     expect(res.status, res.body.msg).toBe(200);
-    const [g] = await t.db.select({ image: goods.image, images: goods.images }).from(goods).where(eq(goods.id, target.id));
+    const [g] = await t.db
+      .select({ image: goods.image, images: goods.images })
+      .from(goods)
+      .where(eq(goods.id, target.id));
     expect(g).toEqual({ image: res.body.data.url, images: [res.body.data.url] });
     expect(await lastAudit('goods.image.add')).toMatchObject({ targetId: target.id });
     const served = await t.app.request(res.body.data.url);
@@ -231,12 +290,20 @@ describe('goods images', () => {
     expect(detail.body.data.images).toContain(res.body.data.url);
 
     const second = await send(new File([png()], 'b.png', { type: 'image/png' }));
-    const main = await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/main`, { cookie: ops });
+    const main = await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/main`, {
+      cookie: ops,
+    });
     expect(main.status).toBe(200);
     await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/remove`, { cookie: ops });
-    const [after] = await t.db.select({ image: goods.image, images: goods.images }).from(goods).where(eq(goods.id, target.id));
+    const [after] = await t.db
+      .select({ image: goods.image, images: goods.images })
+      .from(goods)
+      .where(eq(goods.id, target.id));
     expect(after).toEqual({ image: res.body.data.url, images: [res.body.data.url] });
-    expect((await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/remove`, { cookie: ops })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/api/admin/goods/${target.id}/images/${second.body.data.id}/remove`, { cookie: ops }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses a file that is not a picture', async () => {
@@ -247,7 +314,13 @@ describe('goods images', () => {
 });
 
 describe('POST /api/admin/goods/import', () => {
-  const others = async () => t.db.select({ id: goods.id, stock: goods.stock, basePrice: goods.basePrice, barcode: goods.barcode }).from(goods).where(eq(goods.isOnSale, true)).orderBy(desc(goods.id)).limit(3);
+  const others = async () =>
+    t.db
+      .select({ id: goods.id, stock: goods.stock, basePrice: goods.basePrice, barcode: goods.barcode })
+      .from(goods)
+      .where(eq(goods.isOnSale, true))
+      .orderBy(desc(goods.id))
+      .limit(3);
 
   it('previews a CSV row by row, applies nothing with one bad row, then applies the fixed file with audit rows', async () => {
     const [a, b] = await others();
@@ -255,7 +328,13 @@ describe('POST /api/admin/goods/import', () => {
     const preview = await upload(ops, 'bad.csv', bad, 'preview');
     expect(preview.status, preview.body.msg).toBe(200);
     expect(preview.body.data.invalid).toBe(3);
-    expect(preview.body.data.rows[0]).toMatchObject({ row: 2, goods_id: a.id, price: { from: a.basePrice, to: 1250 }, stock: { from: a.stock, to: 40 }, errors: [] });
+    expect(preview.body.data.rows[0]).toMatchObject({
+      row: 2,
+      goods_id: a.id,
+      price: { from: a.basePrice, to: 1250 },
+      stock: { from: a.stock, to: 40 },
+      errors: [],
+    });
     expect(preview.body.data.rows[1].errors).toEqual(['库存不能为负数']);
     expect(preview.body.data.rows[2].errors).toEqual(['商品编号不存在：999999']);
     expect(preview.body.data.rows[3].errors).toEqual(['与第2行是同一商品（重复行）']);
@@ -274,7 +353,10 @@ describe('POST /api/admin/goods/import', () => {
     expect(na).toMatchObject({ basePrice: 1250, stock: 40 });
     const summary = await lastAudit('goods.import');
     expect(summary.after).toMatchObject({ file_name: 'fixed.csv', rows: 2, changed: 2 });
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'goods.import.row'), eq(auditLog.targetId, a.id)));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'goods.import.row'), eq(auditLog.targetId, a.id)));
     expect(rows.at(-1)?.after).toMatchObject({ base_price: 1250, stock: 40 });
   });
 
@@ -285,7 +367,13 @@ describe('POST /api/admin/goods/import', () => {
     sheet.addRow(['barcode', 'stock']);
     sheet.addRow([c.barcode, 123]);
     const buf = await wb.xlsx.writeBuffer();
-    const res = await upload(ops, 'stock.xlsx', buf as ArrayBuffer, 'apply', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const res = await upload(
+      ops,
+      'stock.xlsx',
+      buf as ArrayBuffer,
+      'apply',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [nc] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, c.id));
     expect(nc.stock).toBe(123);

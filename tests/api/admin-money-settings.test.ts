@@ -11,7 +11,11 @@ import type { SiteSettingsView } from '../../src/domain/admin-content.ts';
 import type { DashboardCounts } from '../../src/domain/admin.ts';
 import type { TransferInfo } from '../../src/domain/orders.ts';
 
-const ACCOUNT = { account_name: '康源医药（广州）有限公司', bank: '招商银行广州天河支行', account_no: '1209 8888 0000 0002' };
+const ACCOUNT = {
+  account_name: '康源医药（广州）有限公司',
+  bank: '招商银行广州天河支行',
+  account_no: '1209 8888 0000 0002',
+};
 const THIEF = { account_name: '某某贸易有限公司', bank: '某银行', account_no: '6222 0000 1111 2222' };
 
 let t: TestApp;
@@ -20,9 +24,11 @@ let warehouse: string;
 let financeNoTotp: string;
 let buyerCookie: string;
 
-const save = (cookie: string, body: unknown) => t.call<SiteSettingsView>('POST', '/api/admin/settings', { cookie, json: body });
+const save = (cookie: string, body: unknown) =>
+  t.call<SiteSettingsView>('POST', '/api/admin/settings', { cookie, json: body });
 const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string[]> }).errors;
-const transferAccount = async () => (await t.call<TransferInfo>('GET', '/api/pay/transfer_info', { cookie: buyerCookie })).body.data;
+const transferAccount = async () =>
+  (await t.call<TransferInfo>('GET', '/api/pay/transfer_info', { cookie: buyerCookie })).body.data;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 20 });
@@ -43,7 +49,9 @@ describe('who may change the money settings', () => {
     // A save mixing what 运营 may change with what they may not changes nothing at all.
     expect((await save(ops, { shipping: { shipping_amount: 1, fee: 1 }, transfer_account: THIEF })).status).toBe(403);
     expect(await transferAccount()).toEqual(before);
-    expect((await t.call<SiteSettingsView>('GET', '/api/admin/settings', { cookie: ops })).body.data.shipping).not.toEqual({ shipping_amount: 1, fee: 1 });
+    expect(
+      (await t.call<SiteSettingsView>('GET', '/api/admin/settings', { cookie: ops })).body.data.shipping,
+    ).not.toEqual({ shipping_amount: 1, fee: 1 });
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.money_update'))).toHaveLength(0);
   });
 
@@ -75,7 +83,10 @@ describe('a fresh TOTP code', () => {
     expect(missing.status).toBe(422);
     expect(errorsOf(missing)).toEqual({ totp_code: ['请输入6位动态验证码'] });
     const next = finance.code();
-    const wrong = await save(finance.cookie, { transfer_account: ACCOUNT, totp_code: String((Number(next) + 1) % 1_000_000).padStart(6, '0') });
+    const wrong = await save(finance.cookie, {
+      transfer_account: ACCOUNT,
+      totp_code: String((Number(next) + 1) % 1_000_000).padStart(6, '0'),
+    });
     expect(wrong.status).toBe(422);
     expect(errorsOf(wrong)).toEqual({ totp_code: ['动态验证码错误或已使用'] });
     const before = await transferAccount();
@@ -95,7 +106,14 @@ describe('a fresh TOTP code', () => {
     // Every operator's 工作台 announces it, 仓库 included.
     const dash = await t.call<DashboardCounts>('GET', '/api/admin/dashboard', { cookie: warehouse });
     expect(dash.body.data.money_settings_changes).toEqual([
-      { id: audit.id, at: t.clock.now().getTime(), by: '测试finance-totp', changed: ['transfer_account'], before: { transfer_account: null }, after: { transfer_account: ACCOUNT } },
+      {
+        id: audit.id,
+        at: t.clock.now().getTime(),
+        by: '测试finance-totp',
+        changed: ['transfer_account'],
+        before: { transfer_account: null },
+        after: { transfer_account: ACCOUNT },
+      },
     ]);
 
     // The same code does not serve a second change.
@@ -108,24 +126,42 @@ describe('a fresh TOTP code', () => {
   it('管理员: the payment window with a fresh code, before/after in the audit; the announcement lasts 7 days', async () => {
     const admin = await totpOperator(t, 'admin', 'admin-totp');
     expect((await save(admin.cookie, { payment_window: { minutes: 45 } })).status).toBe(422);
-    const res = await save(admin.cookie, { payment_window: { minutes: 45 }, shipping: { shipping_amount: 60_000, fee: 800 }, totp_code: admin.code() });
+    const res = await save(admin.cookie, {
+      payment_window: { minutes: 45 },
+      shipping: { shipping_amount: 60_000, fee: 800 },
+      totp_code: admin.code(),
+    });
     expect(res.status, res.body.msg).toBe(200);
     expect(res.body.data.payment_window).toEqual({ minutes: 45 });
-    const [money] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.money_update')).orderBy(desc(auditLog.id)).limit(1);
+    const [money] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settings.money_update'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     // Before: no console row (null), so the environment's 30 minutes applied.
     expect(money.before).toEqual({ payment_window: null });
     expect(money.after).toEqual({ payment_window: { minutes: 45 } });
     // Shipping is not a money setting: its own audit row, not announced.
-    const [site] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update')).orderBy(desc(auditLog.id)).limit(1);
+    const [site] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settings.update'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(site.after).toEqual({ shipping: { shipping_amount: 60_000, fee: 800 } });
 
     // Signed in afresh each time: a week later the earlier session has long ended.
-    const dash = async () => (await t.call<DashboardCounts>('GET', '/api/admin/dashboard', { cookie: (await roleOperator(t, 'operations')).cookie })).body.data.money_settings_changes;
+    const dash = async () =>
+      (
+        await t.call<DashboardCounts>('GET', '/api/admin/dashboard', {
+          cookie: (await roleOperator(t, 'operations')).cookie,
+        })
+      ).body.data.money_settings_changes;
     expect((await dash()).map((c) => c.changed)).toEqual([['payment_window'], ['transfer_account']]);
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
     expect(await dash()).toEqual([]);
   });
-
 });
 
 // Runs on PGlite and, when TEST_DATABASE_URL is set, also on that PostgreSQL (real parallel requests).
@@ -134,7 +170,8 @@ if (process.env.TEST_DATABASE_URL) backends.push(['PostgreSQL', process.env.TEST
 
 describe.each(backends)('fresh TOTP codes under parallel requests on %s', (_name, databaseUrl) => {
   let r: TestApp;
-  const saveOn = (cookie: string, body: unknown) => r.call<SiteSettingsView>('POST', '/api/admin/settings', { cookie, json: body });
+  const saveOn = (cookie: string, body: unknown) =>
+    r.call<SiteSettingsView>('POST', '/api/admin/settings', { cookie, json: body });
   beforeAll(async () => {
     r = await createTestApp({ databaseUrl });
   });
@@ -144,7 +181,9 @@ describe.each(backends)('fresh TOTP codes under parallel requests on %s', (_name
     const finance = await totpOperator(r, 'finance', 'finance-burst');
     const right = finance.code();
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(guesses.map((g) => saveOn(finance.cookie, { payment_window: { minutes: 50 }, totp_code: g })));
+    const answers = await Promise.all(
+      guesses.map((g) => saveOn(finance.cookie, { payment_window: { minutes: 50 }, totp_code: g })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);

@@ -51,11 +51,22 @@ afterAll(async () => {
 });
 
 type Body = Record<string, unknown>;
-const create = (body: Body, cookie = ops) => t.call<{ id: number }>('POST', '/api/admin/promotion-rules', { cookie, body });
-const edit = (id: number, body: Body) => t.call<{ id: number }>('POST', `/api/admin/promotion-rules/${id}`, { cookie: ops, body });
+const create = (body: Body, cookie = ops) =>
+  t.call<{ id: number }>('POST', '/api/admin/promotion-rules', { cookie, body });
+const edit = (id: number, body: Body) =>
+  t.call<{ id: number }>('POST', `/api/admin/promotion-rules/${id}`, { cookie: ops, body });
 const stop = (id: number) => t.call('POST', `/api/admin/promotion-rules/${id}/stop`, { cookie: ops });
-const list = async (kind: string) => (await t.call<Paged<RulePromotionRow>>('GET', `/api/admin/promotion-rules?kind=${kind}&page_size=100`, { cookie: ops })).body.data.list;
-const audits = (action: string, id: number) => t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, id)));
+const list = async (kind: string) =>
+  (
+    await t.call<Paged<RulePromotionRow>>('GET', `/api/admin/promotion-rules?kind=${kind}&page_size=100`, {
+      cookie: ops,
+    })
+  ).body.data.list;
+const audits = (action: string, id: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, id)));
 const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string[]> }).errors;
 const cart = async () => (await t.call<CartState>('GET', '/api/cart/list', { cookie: buyer.cookie })).body.data;
 let schedule: { starts_at: number; ends_at: number };
@@ -78,11 +89,18 @@ describe('每日特价 from the console', () => {
     expect(row).toMatchObject({ kind: 'everyday', rules: { daily: true, preview_hour: 18 } });
 
     const shown = await t.call<DailySpecialState>('GET', '/api/activity/everyday_price', { cookie: buyer.cookie });
-    expect(shown.body.data.today?.goods.map((g) => [g.id, g.price, g.remaining, g.purchase_limit])).toEqual([[G.special, 1_500, 50, 5]]);
+    expect(shown.body.data.today?.goods.map((g) => [g.id, g.price, g.remaining, g.purchase_limit])).toEqual([
+      [G.special, 1_500, 50, 5],
+    ]);
 
-    const add = await t.call('POST', '/api/cart', { cookie: buyer.cookie, body: { params: [{ goods_id: G.special, number: 2, type: 1, price: 1 }] } });
+    const add = await t.call('POST', '/api/cart', {
+      cookie: buyer.cookie,
+      body: { params: [{ goods_id: G.special, number: 2, type: 1, price: 1 }] },
+    });
     expect(add.status, add.body.msg).toBe(200);
-    expect((await cart()).data.map((l) => [l.goods.id, l.type, l.price, l.problem])).toEqual([[G.special, 1, 1_500, null]]);
+    expect((await cart()).data.map((l) => [l.goods.id, l.type, l.price, l.problem])).toEqual([
+      [G.special, 1, 1_500, null],
+    ]);
 
     expect((await stop(id)).status).toBe(200);
     const after = (await cart()).data[0];
@@ -90,13 +108,19 @@ describe('每日特价 from the console', () => {
     expect(after.price).toBe(2_000);
     expect(after.problem).toContain('活动已结束');
     expect(after.is_selected).toBe(0);
-    const again = await t.call('POST', '/api/cart', { cookie: buyer.cookie, body: { params: [{ goods_id: G.special, number: 1, type: 1, price: 1 }] } });
+    const again = await t.call('POST', '/api/cart', {
+      cookie: buyer.cookie,
+      body: { params: [{ goods_id: G.special, number: 1, type: 1, price: 1 }] },
+    });
     expect(again.status).toBe(400);
     const checkout = await shop.preview(buyer, [after.id]);
     expect(checkout.status).not.toBe(200);
 
     const [audit] = await audits('promotion.stop', id);
-    expect(audit.before).toMatchObject({ is_active: true, goods: [expect.objectContaining({ goods_id: G.special, price: 1_500 })] });
+    expect(audit.before).toMatchObject({
+      is_active: true,
+      goods: [expect.objectContaining({ goods_id: G.special, price: 1_500 })],
+    });
     expect(audit.after).toMatchObject({ is_active: false });
     expect((await stop(id)).status).toBe(409);
     await clearCart(t, buyer);
@@ -111,7 +135,10 @@ describe('每日特价 from the console', () => {
     expect(clash.status).toBe(422);
     expect(errorsOf(clash).starts_at[0]).toContain('该日已有每日特价');
 
-    const saved = await edit(id, { ...special(1_000, day), goods: [{ goods_id: G.special, price: 1_000, stock_limit: 20, per_company_limit: 2 }] });
+    const saved = await edit(id, {
+      ...special(1_000, day),
+      goods: [{ goods_id: G.special, price: 1_000, stock_limit: 20, per_company_limit: 2 }],
+    });
     expect(saved.status, saved.body.msg).toBe(200);
     const [member] = await t.db.select().from(promotionGoods).where(eq(promotionGoods.promotionId, id));
     expect(member).toMatchObject({ price: 1_000, stockLimit: 20, perCompanyLimit: 2 });
@@ -120,7 +147,11 @@ describe('每日特价 from the console', () => {
     expect(audit.after).toMatchObject({ goods: [expect.objectContaining({ price: 1_000 })] });
 
     const row = (await list('everyday')).find((p) => p.id === id);
-    expect(row).toMatchObject({ kind: 'everyday', preview_hour: 18, goods: [expect.objectContaining({ goods_id: G.special, name: '阿莫西林胶囊', price: 1_000, stock_limit: 20 })] });
+    expect(row).toMatchObject({
+      kind: 'everyday',
+      preview_hour: 18,
+      goods: [expect.objectContaining({ goods_id: G.special, name: '阿莫西林胶囊', price: 1_000, stock_limit: 20 })],
+    });
     expect((await edit(id, { ...special(1_000, day), kind: 'manjian' })).status).toBe(422);
   });
 
@@ -134,43 +165,121 @@ describe('每日特价 from the console', () => {
 
 describe('满减 and 满折 from the console', () => {
   it('creates a 满减 the cart applies; stopping it removes the reduction', async () => {
-    const res = await create({ kind: 'manjian', name: '满500减30', ...schedule, tiers: [{ amount: 50_000, reduce: 3_000 }, { amount: 100_000, reduce: 8_000 }], goods: [{ goods_id: G.plain }] });
+    const res = await create({
+      kind: 'manjian',
+      name: '满500减30',
+      ...schedule,
+      tiers: [
+        { amount: 50_000, reduce: 3_000 },
+        { amount: 100_000, reduce: 8_000 },
+      ],
+      goods: [{ goods_id: G.plain }],
+    });
     expect(res.status, res.body.msg).toBe(200);
     const id = res.body.data.id;
-    expect((await t.db.select().from(promotions).where(eq(promotions.id, id)))[0].rules).toEqual({ tiers: [{ amount: 50_000, reduce: 3_000 }, { amount: 100_000, reduce: 8_000 }] });
+    expect((await t.db.select().from(promotions).where(eq(promotions.id, id)))[0].rules).toEqual({
+      tiers: [
+        { amount: 50_000, reduce: 3_000 },
+        { amount: 100_000, reduce: 8_000 },
+      ],
+    });
     await shop.fill(buyer, [[G.plain, 1]]);
     const before = await cart();
     expect(before.activity_data.manjians.map((m) => m.id)).toContain(id);
-    expect((await shop.preview(buyer, before.data.map((l) => l.id))).body.data.amounts).toMatchObject({ goods_amount: 60_000 });
-    const reduced = (await shop.preview(buyer, before.data.map((l) => l.id))).body.data.amounts.pay_amount;
+    expect(
+      (
+        await shop.preview(
+          buyer,
+          before.data.map((l) => l.id),
+        )
+      ).body.data.amounts,
+    ).toMatchObject({ goods_amount: 60_000 });
+    const reduced = (
+      await shop.preview(
+        buyer,
+        before.data.map((l) => l.id),
+      )
+    ).body.data.amounts.pay_amount;
 
     expect((await stop(id)).status).toBe(200);
     const after = await cart();
     expect(after.activity_data.manjians.map((m) => m.id)).not.toContain(id);
-    const full = (await shop.preview(buyer, after.data.map((l) => l.id))).body.data.amounts.pay_amount;
+    const full = (
+      await shop.preview(
+        buyer,
+        after.data.map((l) => l.id),
+      )
+    ).body.data.amounts.pay_amount;
     expect(full - reduced).toBe(3_000);
     await clearCart(t, buyer);
   });
 
   it('refuses tiers out of order, a reduction not below its threshold and a discount that does not deepen', async () => {
     const bad = (body: Body) => create({ name: '坏阶梯', ...schedule, goods: [{ goods_id: G.plain }], ...body });
-    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 100_000, reduce: 5_000 }, { amount: 50_000, reduce: 8_000 }] }))['tiers.1.amount']).toEqual(['门槛须逐级递增']);
-    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 1_000 }] }))['tiers.0.reduce']).toEqual(['减免金额须小于门槛']);
-    expect(errorsOf(await bad({ kind: 'discount', tiers: [{ amount: 1_000, percent: 95 }, { amount: 2_000, percent: 98 }] }))['tiers.1.percent']).toEqual(['折扣须逐级加深']);
+    expect(
+      errorsOf(
+        await bad({
+          kind: 'manjian',
+          tiers: [
+            { amount: 100_000, reduce: 5_000 },
+            { amount: 50_000, reduce: 8_000 },
+          ],
+        }),
+      )['tiers.1.amount'],
+    ).toEqual(['门槛须逐级递增']);
+    expect(
+      errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 1_000 }] }))['tiers.0.reduce'],
+    ).toEqual(['减免金额须小于门槛']);
+    expect(
+      errorsOf(
+        await bad({
+          kind: 'discount',
+          tiers: [
+            { amount: 1_000, percent: 95 },
+            { amount: 2_000, percent: 98 },
+          ],
+        }),
+      )['tiers.1.percent'],
+    ).toEqual(['折扣须逐级加深']);
     expect(errorsOf(await bad({ kind: 'discount', tiers: [] })).tiers).toEqual(['请至少设置一个阶梯']);
-    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1.5, reduce: 1 }] }))['tiers.0.amount']).toBeDefined();
-    expect(errorsOf(await bad({ kind: 'manjian', ends_at: schedule.starts_at, tiers: [{ amount: 1_000, reduce: 10 }] })).ends_at).toEqual(['结束时间须晚于开始时间']);
-    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [{ goods_id: 99_999_999 }] }))['goods.0.goods_id']).toEqual(['商品不存在']);
-    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [] })).goods).toEqual(['请添加活动商品']);
+    expect(
+      errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1.5, reduce: 1 }] }))['tiers.0.amount'],
+    ).toBeDefined();
+    expect(
+      errorsOf(await bad({ kind: 'manjian', ends_at: schedule.starts_at, tiers: [{ amount: 1_000, reduce: 10 }] }))
+        .ends_at,
+    ).toEqual(['结束时间须晚于开始时间']);
+    expect(
+      errorsOf(
+        await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [{ goods_id: 99_999_999 }] }),
+      )['goods.0.goods_id'],
+    ).toEqual(['商品不存在']);
+    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [] })).goods).toEqual([
+      '请添加活动商品',
+    ]);
     const offSale = await shop.goods({ name: '停售商品', basePrice: 1_000, stock: 10 }, { isOnSale: false });
-    expect(errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [{ goods_id: offSale }] }))['goods.0.goods_id']).toEqual(['商品已下架']);
+    expect(
+      errorsOf(await bad({ kind: 'manjian', tiers: [{ amount: 1_000, reduce: 10 }], goods: [{ goods_id: offSale }] }))[
+        'goods.0.goods_id'
+      ],
+    ).toEqual(['商品已下架']);
   });
 
   it('creates a 满折 stored as the cart reads it and listed apart from the welfare zone', async () => {
-    const res = await create({ kind: 'discount', name: '满1000享9.5折', ...schedule, all_goods: true, tiers: [{ amount: 100_000, percent: 95 }] });
+    const res = await create({
+      kind: 'discount',
+      name: '满1000享9.5折',
+      ...schedule,
+      all_goods: true,
+      tiers: [{ amount: 100_000, percent: 95 }],
+    });
     expect(res.status, res.body.msg).toBe(200);
     const [row] = await t.db.select().from(promotions).where(eq(promotions.id, res.body.data.id));
-    expect(row).toMatchObject({ kind: 'discount', allGoods: true, rules: { tiers: [{ amount: 100_000, percent: 95 }] } });
+    expect(row).toMatchObject({
+      kind: 'discount',
+      allGoods: true,
+      rules: { tiers: [{ amount: 100_000, percent: 95 }] },
+    });
     expect((await list('discount')).map((p) => p.id)).toContain(row.id);
     expect((await list('welfare')).map((p) => p.id)).not.toContain(row.id);
     await stop(row.id);
@@ -179,22 +288,52 @@ describe('满减 and 满折 from the console', () => {
 
 describe('全场94折, 满额返现, 组合套餐, 满赠 and activity pages', () => {
   it('creates the welfare zone /welfare lists, one at a time', async () => {
-    const body = { kind: 'welfare', name: '全场94折 福利专场', ...schedule, tiers: [{ amount: 1, percent: 94 }], goods: [{ goods_id: G.welfare }] };
+    const body = {
+      kind: 'welfare',
+      name: '全场94折 福利专场',
+      ...schedule,
+      tiers: [{ amount: 1, percent: 94 }],
+      goods: [{ goods_id: G.welfare }],
+    };
     const res = await create(body);
     expect(res.status, res.body.msg).toBe(200);
     const zone = await t.call<{ goods: { id: number }[] }>('GET', '/api/activity/welfare', { cookie: buyer.cookie });
     expect(zone.body.data.goods.map((g) => g.id)).toEqual([G.welfare]);
     expect(errorsOf(await create(body)).starts_at[0]).toContain('全场94折');
     expect(errorsOf(await create({ ...body, tiers: [] })).tiers).toEqual(['请填写折扣（94即9.4折）']);
-    expect((await list('welfare'))[0]).toMatchObject({ id: res.body.data.id, kind: 'welfare', tiers: [{ amount: 1, percent: 94 }] });
+    expect((await list('welfare'))[0]).toMatchObject({
+      id: res.body.data.id,
+      kind: 'welfare',
+      tiers: [{ amount: 1, percent: 94 }],
+    });
   });
 
   it('creates cashback tiers the shop offers; a tier that gives back less is refused', async () => {
-    const res = await create({ kind: 'cashback', name: '满额返现', ...schedule, tiers: [{ amount: 100_000, back: 2_000 }, { amount: 200_000, back: 6_000 }], goods: [{ goods_id: G.plain }] });
+    const res = await create({
+      kind: 'cashback',
+      name: '满额返现',
+      ...schedule,
+      tiers: [
+        { amount: 100_000, back: 2_000 },
+        { amount: 200_000, back: 6_000 },
+      ],
+      goods: [{ goods_id: G.plain }],
+    });
     expect(res.status, res.body.msg).toBe(200);
-    const offer = await t.call<{ id: number; tiers: unknown[] } | null>('GET', '/api/activity/cashback', { cookie: buyer.cookie });
+    const offer = await t.call<{ id: number; tiers: unknown[] } | null>('GET', '/api/activity/cashback', {
+      cookie: buyer.cookie,
+    });
     expect(JSON.stringify(offer.body.data)).toContain(String(res.body.data.id));
-    const bad = await create({ kind: 'cashback', name: '坏返现', ...schedule, tiers: [{ amount: 100_000, back: 2_000 }, { amount: 200_000, back: 2_000 }], goods: [{ goods_id: G.plain }] });
+    const bad = await create({
+      kind: 'cashback',
+      name: '坏返现',
+      ...schedule,
+      tiers: [
+        { amount: 100_000, back: 2_000 },
+        { amount: 200_000, back: 2_000 },
+      ],
+      goods: [{ goods_id: G.plain }],
+    });
     expect(errorsOf(bad)['tiers.1.back']).toEqual(['返现金额须逐级递增']);
   });
 
@@ -209,42 +348,105 @@ describe('全场94折, 满额返现, 组合套餐, 满赠 and activity pages', (
       ],
     });
     expect(res.status, res.body.msg).toBe(200);
-    const sets = await t.call<{ list: CombinationView[] }>('GET', '/api/combinationMzhgGroup', { cookie: buyer.cookie });
-    expect(sets.body.data.list.find((s) => s.id === res.body.data.id)).toMatchObject({ price: 3_000, goods_id: Math.min(G.a, G.b) });
-    expect(errorsOf(await create({ kind: 'combination', name: '单品', ...schedule, goods: [{ goods_id: G.a, price: 1 }] })).goods).toEqual(['组合套餐至少需要2种商品']);
-    expect(Object.keys(errorsOf(await create({ kind: 'combination', name: '无价', ...schedule, goods: [{ goods_id: G.a }, { goods_id: G.b, price: -1 }] })))).toEqual(
-      expect.arrayContaining(['goods.0.price', 'goods.1.price']),
-    );
+    const sets = await t.call<{ list: CombinationView[] }>('GET', '/api/combinationMzhgGroup', {
+      cookie: buyer.cookie,
+    });
+    expect(sets.body.data.list.find((s) => s.id === res.body.data.id)).toMatchObject({
+      price: 3_000,
+      goods_id: Math.min(G.a, G.b),
+    });
+    expect(
+      errorsOf(await create({ kind: 'combination', name: '单品', ...schedule, goods: [{ goods_id: G.a, price: 1 }] }))
+        .goods,
+    ).toEqual(['组合套餐至少需要2种商品']);
+    expect(
+      Object.keys(
+        errorsOf(
+          await create({
+            kind: 'combination',
+            name: '无价',
+            ...schedule,
+            goods: [{ goods_id: G.a }, { goods_id: G.b, price: -1 }],
+          }),
+        ),
+      ),
+    ).toEqual(expect.arrayContaining(['goods.0.price', 'goods.1.price']));
   });
 
   it('creates 满赠 tiers with the gift goods and its stock; an unknown gift goods is refused', async () => {
-    const res = await create({ kind: 'gift', name: '满500赠口罩', ...schedule, tiers: [{ amount: 50_000, goods_id: G.gift, number: 1 }], goods: [{ goods_id: G.plain }] });
+    const res = await create({
+      kind: 'gift',
+      name: '满500赠口罩',
+      ...schedule,
+      tiers: [{ amount: 50_000, goods_id: G.gift, number: 1 }],
+      goods: [{ goods_id: G.plain }],
+    });
     expect(res.status, res.body.msg).toBe(200);
     const row = (await list('gift')).find((p) => p.id === res.body.data.id);
     expect(row?.gifts).toEqual([{ goods_id: G.gift, name: '医用口罩', stock: 30 }]);
     await shop.fill(buyer, [[G.plain, 1]]);
-    const preview = await shop.preview(buyer, (await cart()).data.map((l) => l.id));
+    const preview = await shop.preview(
+      buyer,
+      (await cart()).data.map((l) => l.id),
+    );
     expect(JSON.stringify(preview.body.data)).toContain('医用口罩');
     await clearCart(t, buyer);
-    const bad = await create({ kind: 'gift', name: '坏赠品', ...schedule, tiers: [{ amount: 50_000, goods_id: 99_999_999, number: 1 }, { amount: 60_000 }], goods: [{ goods_id: G.plain }] });
-    expect(errorsOf(bad)).toMatchObject({ 'tiers.1.goods_id': ['请填写赠品商品编号'], 'tiers.1.number': ['请填写赠品数量'] });
-    const unknown = await create({ kind: 'gift', name: '坏赠品', ...schedule, tiers: [{ amount: 50_000, goods_id: 99_999_999, number: 1 }], goods: [{ goods_id: G.plain }] });
+    const bad = await create({
+      kind: 'gift',
+      name: '坏赠品',
+      ...schedule,
+      tiers: [{ amount: 50_000, goods_id: 99_999_999, number: 1 }, { amount: 60_000 }],
+      goods: [{ goods_id: G.plain }],
+    });
+    expect(errorsOf(bad)).toMatchObject({
+      'tiers.1.goods_id': ['请填写赠品商品编号'],
+      'tiers.1.number': ['请填写赠品数量'],
+    });
+    const unknown = await create({
+      kind: 'gift',
+      name: '坏赠品',
+      ...schedule,
+      tiers: [{ amount: 50_000, goods_id: 99_999_999, number: 1 }],
+      goods: [{ goods_id: G.plain }],
+    });
     expect(errorsOf(unknown)['tiers.0.goods_id']).toEqual(['赠品商品不存在']);
   });
 
   it('creates an activity page section with banner and rule text; it needs a page', async () => {
-    const res = await create({ kind: 'activity', name: '冬季保暖专区', description: '保暖用品集中采购。', image: '/media/banner/winter.svg', page: 'hdmb', sort: 1, ...schedule, goods: [{ goods_id: G.a }] });
+    const res = await create({
+      kind: 'activity',
+      name: '冬季保暖专区',
+      description: '保暖用品集中采购。',
+      image: '/media/banner/winter.svg',
+      page: 'hdmb',
+      sort: 1,
+      ...schedule,
+      goods: [{ goods_id: G.a }],
+    });
     expect(res.status, res.body.msg).toBe(200);
     const page = await t.call<ActivityPage>('GET', '/api/activity/page?code=hdmb', { cookie: buyer.cookie });
-    expect(page.body.data.sections.find((s) => s.id === res.body.data.id)).toMatchObject({ name: '冬季保暖专区', description: '保暖用品集中采购。', image: '/media/banner/winter.svg' });
-    expect(errorsOf(await create({ kind: 'activity', name: '无页面', ...schedule, goods: [{ goods_id: G.a }] })).page).toEqual(['请选择活动页']);
+    expect(page.body.data.sections.find((s) => s.id === res.body.data.id)).toMatchObject({
+      name: '冬季保暖专区',
+      description: '保暖用品集中采购。',
+      image: '/media/banner/winter.svg',
+    });
+    expect(
+      errorsOf(await create({ kind: 'activity', name: '无页面', ...schedule, goods: [{ goods_id: G.a }] })).page,
+    ).toEqual(['请选择活动页']);
     const [audit] = await audits('promotion.create', res.body.data.id);
     expect(audit.after).toMatchObject({ kind: 'showcase', page: 'hdmb' });
   });
 });
 
 describe('积分商城 goods from the console', () => {
-  const item = { name: '运营测试保温杯', description: '不锈钢保温杯', points: 800, cash_price: 990, stock: 12, per_company_limit: 2 };
+  const item = {
+    name: '运营测试保温杯',
+    description: '不锈钢保温杯',
+    points: 800,
+    cash_price: 990,
+    stock: 12,
+    per_company_limit: 2,
+  };
 
   it('creates a points goods the mall lists (with its off-sale catalogue row), edits it and takes it off sale', async () => {
     const res = await t.call<{ id: number }>('POST', '/api/admin/points-goods', { cookie: ops, body: item });
@@ -254,32 +456,64 @@ describe('积分商城 goods from the console', () => {
     const [twin] = await t.db.select().from(goods).where(eq(goods.id, row.goodsId!));
     expect(twin).toMatchObject({ name: item.name, isOnSale: false, isBuy: false, externalCode: '' });
     // Written through insertGoodsRows like every goods (issue 32): the change log has it as created.
-    const kinds = async () => (await t.db.select({ kind: catalogueChanges.kind }).from(catalogueChanges).where(eq(catalogueChanges.goodsId, twin.id))).map((r) => r.kind);
+    const kinds = async () =>
+      (
+        await t.db
+          .select({ kind: catalogueChanges.kind })
+          .from(catalogueChanges)
+          .where(eq(catalogueChanges.goodsId, twin.id))
+      ).map((r) => r.kind);
     expect(await kinds()).toEqual(['created']);
-    const mall = async () => (await t.call<PointsMallView>('GET', '/api/points_mall', { cookie: buyer.cookie })).body.data.list;
-    expect((await mall()).find((g) => g.id === id)).toMatchObject({ points: 800, cash_price: 990, stock: 12, remaining_for_me: 2 });
+    const mall = async () =>
+      (await t.call<PointsMallView>('GET', '/api/points_mall', { cookie: buyer.cookie })).body.data.list;
+    expect((await mall()).find((g) => g.id === id)).toMatchObject({
+      points: 800,
+      cash_price: 990,
+      stock: 12,
+      remaining_for_me: 2,
+    });
 
-    const saved = await t.call('POST', `/api/admin/points-goods/${id}`, { cookie: ops, body: { ...item, points: 600, stock: 20 } });
+    const saved = await t.call('POST', `/api/admin/points-goods/${id}`, {
+      cookie: ops,
+      body: { ...item, points: 600, stock: 20 },
+    });
     expect(saved.status, saved.body.msg).toBe(200);
     const [updated] = await audits('points_goods.update', id);
-    expect([updated.before, updated.after]).toMatchObject([{ points: 800, stock: 12 }, { points: 600, stock: 20 }]);
+    expect([updated.before, updated.after]).toMatchObject([
+      { points: 800, stock: 12 },
+      { points: 600, stock: 20 },
+    ]);
     // A rename reaches the twin and is noted like any goods edit.
     expect(await kinds()).toEqual(['created', 'edited']);
 
     expect((await t.call('POST', `/api/admin/points-goods/${id}/off`, { cookie: ops })).status).toBe(200);
     expect((await mall()).map((g) => g.id)).not.toContain(id);
     expect((await t.call('POST', `/api/admin/points-goods/${id}/off`, { cookie: ops })).status).toBe(409);
-    expect((await audits('points_goods.off_sale', id))).toHaveLength(1);
+    expect(await audits('points_goods.off_sale', id)).toHaveLength(1);
     expect((await t.call('POST', `/api/admin/points-goods/${id}/on`, { cookie: ops })).status).toBe(200);
 
-    const listed = await t.call<Paged<AdminPointsGoodsRow>>('GET', '/api/admin/points-goods?page_size=100', { cookie: ops });
-    expect(listed.body.data.list.find((g) => g.id === id)).toMatchObject({ points: 600, stock: 20, is_on_sale: true, exchanged: 0 });
+    const listed = await t.call<Paged<AdminPointsGoodsRow>>('GET', '/api/admin/points-goods?page_size=100', {
+      cookie: ops,
+    });
+    expect(listed.body.data.list.find((g) => g.id === id)).toMatchObject({
+      points: 600,
+      stock: 20,
+      is_on_sale: true,
+      exchanged: 0,
+    });
   });
 
   it('refuses bad input and unknown ids', async () => {
-    const bad = await t.call('POST', '/api/admin/points-goods', { cookie: ops, body: { ...item, points: 0, cash_price: -1, name: '' } });
+    const bad = await t.call('POST', '/api/admin/points-goods', {
+      cookie: ops,
+      body: { ...item, points: 0, cash_price: -1, name: '' },
+    });
     expect(bad.status).toBe(422);
-    expect(errorsOf(bad)).toMatchObject({ points: ['所需积分须为1-10000000的整数'], cash_price: ['现金部分须为0或正整数（分）'], name: ['请填写商品名称'] });
+    expect(errorsOf(bad)).toMatchObject({
+      points: ['所需积分须为1-10000000的整数'],
+      cash_price: ['现金部分须为0或正整数（分）'],
+      name: ['请填写商品名称'],
+    });
     expect((await t.call('POST', '/api/admin/points-goods/99999999', { cookie: ops, body: item })).status).toBe(404);
   });
 });

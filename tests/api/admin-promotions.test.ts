@@ -22,14 +22,21 @@ beforeAll(async () => {
   ops = await operatorSignIn(t, 'operations');
   finance = await operatorSignIn(t, 'finance');
   buyer = await t.signIn('demo', 'demo1234');
-  goodsIds = (await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.isOnSale, true), eq(goods.isKx, false))).limit(3)).map((g) => g.id);
+  goodsIds = (
+    await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.isOnSale, true), eq(goods.isKx, false)))
+      .limit(3)
+  ).map((g) => g.id);
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-const create = (cookie: string, body: Record<string, unknown>) => t.call<{ id: number }>('POST', '/api/admin/promotions', { cookie, body });
+const create = (cookie: string, body: Record<string, unknown>) =>
+  t.call<{ id: number }>('POST', '/api/admin/promotions', { cookie, body });
 
 describe('/api/admin/promotions', () => {
   it('creates a flash sale that the shop then runs, with an audit row', async () => {
@@ -46,14 +53,30 @@ describe('/api/admin/promotions', () => {
     const id = res.body.data.id;
     const [row] = await t.db.select().from(promotionGoods).where(eq(promotionGoods.promotionId, id));
     expect(row).toMatchObject({ price: 99, stockLimit: 20, perCompanyLimit: 2, quantity: 1 });
-    const acts = await t.call<GoodsActivity[]>('GET', `/api/goods/activities?goods_id=${goodsIds[0]}`, { cookie: buyer });
-    expect(acts.body.data.find((a) => a.id === id)).toMatchObject({ kind: 'flash', price: 99, per_company_limit: 2, remaining: 20 });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'promotion.create'), eq(auditLog.targetId, id)));
+    const acts = await t.call<GoodsActivity[]>('GET', `/api/goods/activities?goods_id=${goodsIds[0]}`, {
+      cookie: buyer,
+    });
+    expect(acts.body.data.find((a) => a.id === id)).toMatchObject({
+      kind: 'flash',
+      price: 99,
+      per_company_limit: 2,
+      remaining: 20,
+    });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'promotion.create'), eq(auditLog.targetId, id)));
     expect(audit).toHaveLength(1);
     expect(audit[0].staffName).toBeTruthy();
 
-    const list = await t.call<Paged<ConsolePromotion>>('GET', '/api/admin/promotions?kind=flash&page_size=100', { cookie: ops });
-    expect(list.body.data.list.find((p) => p.id === id)).toMatchObject({ name: '运营测试秒杀', is_active: true, goods: [expect.objectContaining({ goods_id: goodsIds[0], price: 99 })] });
+    const list = await t.call<Paged<ConsolePromotion>>('GET', '/api/admin/promotions?kind=flash&page_size=100', {
+      cookie: ops,
+    });
+    expect(list.body.data.list.find((p) => p.id === id)).toMatchObject({
+      name: '运营测试秒杀',
+      is_active: true,
+      goods: [expect.objectContaining({ goods_id: goodsIds[0], price: 99 })],
+    });
   });
 
   it('creates a group buy with its target and stops it; stopping twice is a 409', async () => {
@@ -74,7 +97,12 @@ describe('/api/admin/promotions', () => {
     expect(stop.status).toBe(200);
     const [p] = await t.db.select().from(promotions).where(eq(promotions.id, id));
     expect(p.isActive).toBe(false);
-    expect((await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'promotion.stop'), eq(auditLog.targetId, id))))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'promotion.stop'), eq(auditLog.targetId, id))),
+    ).toHaveLength(1);
     expect((await t.call('POST', `/api/admin/promotions/${id}/stop`, { cookie: ops })).status).toBe(409);
     expect((await t.call('POST', '/api/admin/promotions/99999999/stop', { cookie: ops })).status).toBe(404);
   });
@@ -82,7 +110,14 @@ describe('/api/admin/promotions', () => {
   it('refuses bad input with field messages', async () => {
     const now = secs(t.clock.now());
     const bad = async (body: Record<string, unknown>) => {
-      const res = await create(ops, { kind: 'flash', name: '坏活动', starts_at: now, ends_at: now + 60, goods: [{ goods_id: goodsIds[2], price: 10 }], ...body });
+      const res = await create(ops, {
+        kind: 'flash',
+        name: '坏活动',
+        starts_at: now,
+        ends_at: now + 60,
+        goods: [{ goods_id: goodsIds[2], price: 10 }],
+        ...body,
+      });
       expect(res.status).toBe(422);
       return (res.body.data as unknown as { errors: Record<string, string[]> }).errors;
     };
@@ -90,7 +125,9 @@ describe('/api/admin/promotions', () => {
     expect(Object.values(await bad({ name: '' })).flat()).toContain('请填写活动名称');
     expect((await bad({ ends_at: now - 10 })).ends_at).toEqual(['结束时间须晚于开始时间']);
     expect(Object.values(await bad({ goods: [] })).flat()).toContain('请添加活动商品');
-    expect(Object.values(await bad({ goods: [{ goods_id: goodsIds[2], price: -1 }] })).flat()).toContain('活动价须为正整数（分）');
+    expect(Object.values(await bad({ goods: [{ goods_id: goodsIds[2], price: -1 }] })).flat()).toContain(
+      '活动价须为正整数（分）',
+    );
     expect(Object.values(await bad({ goods: [{ goods_id: 999_999, price: 10 }] })).flat()).toContain('商品不存在');
     expect(Object.values(await bad({ kind: 'group' })).flat()).toContain('拼团须填写成团数量');
   });

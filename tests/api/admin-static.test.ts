@@ -28,7 +28,8 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-const get = (t: TestApp, p: string, headers: Record<string, string> = {}) => t.app.request(p, { headers, redirect: 'manual' });
+const get = (t: TestApp, p: string, headers: Record<string, string> = {}) =>
+  t.app.request(p, { headers, redirect: 'manual' });
 
 describe('the console under /admin', () => {
   it('serves its own shell for its routes, its assets as immutable, and the shop elsewhere', async () => {
@@ -52,7 +53,9 @@ describe('the console under /admin', () => {
 
   it('with ADMIN_HOST: only that host serves the console, and it serves nothing of the shop', async () => {
     expect((await get(hosted, '/admin/', { ...HTML, host: 'shop.example.com' })).status).toBe(404);
-    expect(await (await get(hosted, '/cart', { ...HTML, host: 'shop.example.com' })).text()).toContain('<title>shop</title>');
+    expect(await (await get(hosted, '/cart', { ...HTML, host: 'shop.example.com' })).text()).toContain(
+      '<title>shop</title>',
+    );
 
     const there = await get(hosted, '/admin/', { ...HTML, host: 'ops.example.com:443' });
     expect(await there.text()).toContain('<title>console</title>');

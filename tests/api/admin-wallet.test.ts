@@ -9,7 +9,13 @@ import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { operatorSignIn, roleOperator, totpCode } from '../helpers/operators.ts';
 import { auditLog, companies, couponTemplates, messages, users, wallets } from '../../server/db/schema.ts';
 import { OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators.ts';
-import type { AdjustResult, AdminWalletView, GrantableTemplate, GrantResult, StoreRelations } from '../../src/domain/admin-wallet.ts';
+import type {
+  AdjustResult,
+  AdminWalletView,
+  GrantableTemplate,
+  GrantResult,
+  StoreRelations,
+} from '../../src/domain/admin-wallet.ts';
 import type { LedgerPage } from '../../src/domain/wallet.ts';
 import type { StoresOverview } from '../../src/domain/stores.ts';
 
@@ -32,7 +38,8 @@ async function companyOf(username: string): Promise<number> {
   if (u.companyId === null) throw new Error(`${username} has no company`);
   return u.companyId;
 }
-const balanceOf = async (companyId: number) => (await t.db.select({ b: wallets.balance }).from(wallets).where(eq(wallets.companyId, companyId)))[0]?.b ?? 0;
+const balanceOf = async (companyId: number) =>
+  (await t.db.select({ b: wallets.balance }).from(wallets).where(eq(wallets.companyId, companyId)))[0]?.b ?? 0;
 const adjust = (cookie: string, companyId: number, body: Record<string, string | number>) =>
   t.call<AdjustResult>('POST', `/api/admin/companies/${companyId}/wallet/adjust`, { cookie, body: body as never });
 
@@ -51,19 +58,41 @@ afterAll(() => t.close());
 describe('balance adjustments', () => {
   it('credits with a reason the buyer reads in /yegl, with a message and an audit row', async () => {
     const before = await balanceOf(demoId);
-    const res = await adjust(finance, demoId, { direction: 'credit', amount: 12_345, reason: '对账差额补录', request_id: rid() });
+    const res = await adjust(finance, demoId, {
+      direction: 'credit',
+      amount: 12_345,
+      reason: '对账差额补录',
+      request_id: rid(),
+    });
     expect([res.status, res.body.msg]).toEqual([200, '余额已调整']);
     expect(res.body.data).toMatchObject({ balance: before + 12_345, replayed: false });
     expect(await balanceOf(demoId)).toBe(before + 12_345);
 
     const log = await t.call<LedgerPage>('GET', '/api/user/user_money_log?use_type=adjust', { cookie: buyer });
-    expect(log.body.data.list[0]).toMatchObject({ use_type: 'adjust', use_type_text: '余额调整', amount: 12_345, balance_after: before + 12_345, remark: '对账差额补录' });
-    const [msg] = await t.db.select().from(messages).where(and(eq(messages.companyId, demoId), eq(messages.title, '账户余额调整')));
+    expect(log.body.data.list[0]).toMatchObject({
+      use_type: 'adjust',
+      use_type_text: '余额调整',
+      amount: 12_345,
+      balance_after: before + 12_345,
+      remark: '对账差额补录',
+    });
+    const [msg] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, demoId), eq(messages.title, '账户余额调整')));
     expect(msg.body).toContain('对账差额补录');
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'wallet.adjust'), eq(auditLog.targetId, demoId)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'wallet.adjust'), eq(auditLog.targetId, demoId)));
     expect(audit).toHaveLength(1);
     expect(audit[0].before).toEqual({ balance: before });
-    expect(audit[0].after).toMatchObject({ balance: before + 12_345, direction: 'credit', amount: 12_345, reason: '对账差额补录' });
+    expect(audit[0].after).toMatchObject({
+      balance: before + 12_345,
+      direction: 'credit',
+      amount: 12_345,
+      reason: '对账差额补录',
+    });
 
     const view = await t.call<AdminWalletView>('GET', `/api/admin/companies/${demoId}/wallet`, { cookie: finance });
     expect(view.body.data.balance).toBe(before + 12_345);
@@ -73,14 +102,34 @@ describe('balance adjustments', () => {
 
   it('refuses a debit beyond the balance and changes nothing', async () => {
     const before = await balanceOf(clinicId);
-    const res = await adjust(finance, clinicId, { direction: 'debit', amount: before + 1, reason: '误充扣回', request_id: rid() });
+    const res = await adjust(finance, clinicId, {
+      direction: 'debit',
+      amount: before + 1,
+      reason: '误充扣回',
+      request_id: rid(),
+    });
     expect(res.status).toBe(422);
     expect(errorsOf(res.body).amount[0]).toMatch(/^扣减金额不能超过当前余额/);
     expect(await balanceOf(clinicId)).toBe(before);
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'wallet.adjust'), eq(auditLog.targetId, clinicId)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'wallet.adjust'), eq(auditLog.targetId, clinicId))),
+    ).toHaveLength(0);
     // Exactly down to zero is fine.
-    const credit = await adjust(finance, clinicId, { direction: 'credit', amount: 500, reason: '测试充值', request_id: rid() });
-    const all = await adjust(finance, clinicId, { direction: 'debit', amount: credit.body.data.balance, reason: '扣至为零', request_id: rid() });
+    const credit = await adjust(finance, clinicId, {
+      direction: 'credit',
+      amount: 500,
+      reason: '测试充值',
+      request_id: rid(),
+    });
+    const all = await adjust(finance, clinicId, {
+      direction: 'debit',
+      amount: credit.body.data.balance,
+      reason: '扣至为零',
+      request_id: rid(),
+    });
     expect([all.status, all.body.data.balance]).toEqual([200, 0]);
   });
 
@@ -130,21 +179,35 @@ describe('coupon and voucher grants', () => {
     const targets = [ids.get('expired')!, ids.get('nocontract')!];
     const body = { template_id: tpl.id, company_ids: targets, request_id: rid() };
     const heldBefore = await Promise.all(
-      targets.map(async (id) => (await t.call<AdminWalletView>('GET', `/api/admin/companies/${id}/wallet`, { cookie: finance })).body.data.coupons.filter((c) => c.name === tpl.name).length),
+      targets.map(
+        async (id) =>
+          (
+            await t.call<AdminWalletView>('GET', `/api/admin/companies/${id}/wallet`, { cookie: finance })
+          ).body.data.coupons.filter((c) => c.name === tpl.name).length,
+      ),
     );
     const res = await t.call<GrantResult>('POST', '/api/admin/wallet/grants', { cookie: finance, json: body });
     expect([res.status, res.body.msg]).toEqual([200, '已发放给2家企业']);
     const again = await t.call<GrantResult>('POST', '/api/admin/wallet/grants', { cookie: finance, json: body });
     expect(again.body.data.replayed).toBe(true);
-    const [after] = await t.db.select({ issued: couponTemplates.issued }).from(couponTemplates).where(eq(couponTemplates.id, tpl.id));
+    const [after] = await t.db
+      .select({ issued: couponTemplates.issued })
+      .from(couponTemplates)
+      .where(eq(couponTemplates.id, tpl.id));
     expect(after.issued).toBe(tpl.issued + 2);
     for (const [i, id] of targets.entries()) {
       const view = await t.call<AdminWalletView>('GET', `/api/admin/companies/${id}/wallet`, { cookie: finance });
       expect(view.body.data.coupons.filter((c) => c.name === tpl.name)).toHaveLength(heldBefore[i] + 1);
     }
-    const notes = await t.db.select().from(messages).where(and(inArray(messages.companyId, targets), eq(messages.title, '您收到一张优惠券')));
+    const notes = await t.db
+      .select()
+      .from(messages)
+      .where(and(inArray(messages.companyId, targets), eq(messages.title, '您收到一张优惠券')));
     expect(notes).toHaveLength(2);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'wallet.grant'), eq(auditLog.targetId, tpl.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'wallet.grant'), eq(auditLog.targetId, tpl.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0].after).toMatchObject({ company_ids: [...targets].sort((a, b) => a - b) });
   });
@@ -155,9 +218,16 @@ describe('coupon and voucher grants', () => {
       body: { voucher_amount: 3_000, valid_days: 30, company_ids: [demoId], request_id: rid() } as never,
     });
     expect(res.status).toBe(200);
-    const held = await t.call<{ list: { name: string; amount: number }[] }>('GET', '/api/user/coupon?type=voucher&status=0&page_size=50', { cookie: buyer });
+    const held = await t.call<{ list: { name: string; amount: number }[] }>(
+      'GET',
+      '/api/user/coupon?type=voucher&status=0&page_size=50',
+      { cookie: buyer },
+    );
     expect(held.body.data.list).toContainEqual(expect.objectContaining({ name: '30元现金券', amount: 3_000 }));
-    const [msg] = await t.db.select().from(messages).where(and(eq(messages.companyId, demoId), eq(messages.title, '您收到一张现金券')));
+    const [msg] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, demoId), eq(messages.title, '您收到一张现金券')));
     expect(msg.link).toBe('/xjq');
     // A second grant of the same value reuses that template.
     const second = await t.call<GrantResult>('POST', '/api/admin/wallet/grants', {
@@ -168,13 +238,28 @@ describe('coupon and voucher grants', () => {
   });
 
   it('refuses unknown companies, a missing choice, stock beyond the total, and other roles', async () => {
-    const [tpl] = await t.db.insert(couponTemplates).values({ kind: 'coupon', name: '限量1张', amount: 100, total: 1, startsAt: t.clock.now(), endsAt: new Date(t.clock.now().getTime() + 86_400_000) }).returning();
-    const grant = (cookie: string, body: Record<string, unknown>) => t.call('POST', '/api/admin/wallet/grants', { cookie, json: { request_id: rid(), ...body } });
+    const [tpl] = await t.db
+      .insert(couponTemplates)
+      .values({
+        kind: 'coupon',
+        name: '限量1张',
+        amount: 100,
+        total: 1,
+        startsAt: t.clock.now(),
+        endsAt: new Date(t.clock.now().getTime() + 86_400_000),
+      })
+      .returning();
+    const grant = (cookie: string, body: Record<string, unknown>) =>
+      t.call('POST', '/api/admin/wallet/grants', { cookie, json: { request_id: rid(), ...body } });
     const unknown = await grant(finance, { template_id: tpl.id, company_ids: [demoId, 99_999_999] });
     expect([unknown.status, errorsOf(unknown.body).company_ids]).toEqual([422, ['企业不存在：99999999']]);
     expect(Object.keys(errorsOf((await grant(finance, { company_ids: [demoId] })).body))).toEqual(['template_id']);
-    expect(errorsOf((await grant(finance, { template_id: tpl.id, company_ids: [] })).body).company_ids).toEqual(['请选择要发放的企业']);
-    expect(Object.keys(errorsOf((await grant(finance, { voucher_amount: 100, company_ids: [demoId] })).body))).toEqual(['valid_days']);
+    expect(errorsOf((await grant(finance, { template_id: tpl.id, company_ids: [] })).body).company_ids).toEqual([
+      '请选择要发放的企业',
+    ]);
+    expect(Object.keys(errorsOf((await grant(finance, { voucher_amount: 100, company_ids: [demoId] })).body))).toEqual([
+      'valid_days',
+    ]);
     const over = await grant(finance, { template_id: tpl.id, company_ids: [demoId, clinicId] });
     expect([over.status, errorsOf(over.body).template_id]).toEqual([422, ['剩余数量不足：还可发放1张']]);
     expect((await grant(support, { template_id: tpl.id, company_ids: [demoId] })).status).toBe(403);
@@ -182,7 +267,11 @@ describe('coupon and voucher grants', () => {
 });
 
 describe('store relations', () => {
-  const link = (cookie: string, storeId: number, headId: number | string) => t.call<StoreRelations>('POST', `/api/admin/companies/${storeId}/head`, { cookie, body: { head_id: headId } as never });
+  const link = (cookie: string, storeId: number, headId: number | string) =>
+    t.call<StoreRelations>('POST', `/api/admin/companies/${storeId}/head`, {
+      cookie,
+      body: { head_id: headId } as never,
+    });
 
   it('refuses self, a second head office, a cycle and a second level', async () => {
     const chain = ids.get('chain')!;
@@ -216,12 +305,25 @@ describe('store relations', () => {
     const overview = await t.call<StoresOverview>('GET', '/api/user/stores/manage', { cookie: chainBuyer });
     expect(JSON.stringify(overview.body.data)).toContain(`"company_id":${clinicId}`);
 
-    const un = await t.call<StoreRelations>('POST', `/api/admin/companies/${clinicId}/head/remove`, { cookie: reviewer });
+    const un = await t.call<StoreRelations>('POST', `/api/admin/companies/${clinicId}/head/remove`, {
+      cookie: reviewer,
+    });
     expect([un.status, un.body.data.head]).toEqual([200, null]);
-    expect((await t.call('POST', `/api/admin/companies/${clinicId}/head/remove`, { cookie: reviewer })).status).toBe(409);
+    expect((await t.call('POST', `/api/admin/companies/${clinicId}/head/remove`, { cookie: reviewer })).status).toBe(
+      409,
+    );
     const after = await t.call<StoresOverview>('GET', '/api/user/stores/manage', { cookie: chainBuyer });
     expect(JSON.stringify(after.body.data)).not.toContain(`"company_id":${clinicId}`);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'company'), eq(auditLog.targetId, clinicId), inArray(auditLog.action, ['company.store_link', 'company.store_unlink'])));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.targetType, 'company'),
+          eq(auditLog.targetId, clinicId),
+          inArray(auditLog.action, ['company.store_link', 'company.store_unlink']),
+        ),
+      );
     expect(audit.map((a) => [a.action, a.after])).toEqual([
       ['company.store_link', { parent_id: chain }],
       ['company.store_unlink', { parent_id: null }],
@@ -236,8 +338,13 @@ describe("an operator's own account", () => {
     const change = (body: Record<string, string>) => t.call('POST', '/api/admin/me/password', { cookie, body });
     const wrong = await change({ current_password: 'not-it-at-all', new_password: 'a-new-password-1' });
     expect([wrong.status, errorsOf(wrong.body).current_password]).toEqual([422, ['当前密码不正确']]);
-    expect(errorsOf((await change({ current_password: OPERATOR_DEMO_PASSWORD, new_password: 'short' })).body).new_password).toEqual(['新密码至少10位']);
-    expect(errorsOf((await change({ current_password: OPERATOR_DEMO_PASSWORD, new_password: OPERATOR_DEMO_PASSWORD })).body).new_password).toEqual(['新密码不能与当前密码相同']);
+    expect(
+      errorsOf((await change({ current_password: OPERATOR_DEMO_PASSWORD, new_password: 'short' })).body).new_password,
+    ).toEqual(['新密码至少10位']);
+    expect(
+      errorsOf((await change({ current_password: OPERATOR_DEMO_PASSWORD, new_password: OPERATOR_DEMO_PASSWORD })).body)
+        .new_password,
+    ).toEqual(['新密码不能与当前密码相同']);
     expect((await t.call('GET', '/api/admin/me', { cookie: elsewhere })).status).toBe(200);
 
     const done = await change({ current_password: OPERATOR_DEMO_PASSWORD, new_password: 'a-new-password-1' });
@@ -248,12 +355,22 @@ describe("an operator's own account", () => {
     expect(await operatorSignIn(t, 'test-warehouse', { password: 'a-new-password-1' })).toMatch(/^admin_sid=/);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.password_change'));
     expect(audit).toHaveLength(1);
-    expect((await t.call('POST', '/api/admin/me/password', { body: { current_password: 'x', new_password: 'yyyyyyyyyyyy' } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/admin/me/password', {
+          body: { current_password: 'x', new_password: 'yyyyyyyyyyyy' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('enrols TOTP only with a valid first code; sign-in then asks for codes', async () => {
     const { cookie } = await roleOperator(t, 'support');
-    const start = await t.call<{ secret: string; otpauth_uri: string; qr_data_url: string }>('POST', '/api/admin/me/totp/start', { cookie });
+    const start = await t.call<{ secret: string; otpauth_uri: string; qr_data_url: string }>(
+      'POST',
+      '/api/admin/me/totp/start',
+      { cookie },
+    );
     expect(start.status).toBe(200);
     expect(start.body.data.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
     expect(start.body.data.qr_data_url).toMatch(/^data:image\/png;base64,/);
@@ -262,15 +379,22 @@ describe("an operator's own account", () => {
     const wrongCode = totpCode(secret, t.clock.now()) === '000000' ? '111111' : '000000';
     const bad = await t.call('POST', '/api/admin/me/totp/confirm', { cookie, body: { code: wrongCode } });
     expect([bad.status, errorsOf(bad.body).code]).toEqual([422, ['动态验证码错误或已使用']]);
-    expect(errorsOf((await t.call('POST', '/api/admin/me/totp/confirm', { cookie, body: { code: '12ab' } })).body).code).toEqual(['请输入6位动态验证码']);
+    expect(
+      errorsOf((await t.call('POST', '/api/admin/me/totp/confirm', { cookie, body: { code: '12ab' } })).body).code,
+    ).toEqual(['请输入6位动态验证码']);
     // Not required yet: a password alone still signs in.
     const meBefore = await t.call<{ totp_enabled: boolean }>('GET', '/api/admin/me', { cookie });
     expect(meBefore.body.data.totp_enabled).toBe(false);
     expect(await operatorSignIn(t, 'test-support')).toMatch(/^admin_sid=/);
 
-    const good = await t.call('POST', '/api/admin/me/totp/confirm', { cookie, body: { code: totpCode(secret, t.clock.now()) } });
+    const good = await t.call('POST', '/api/admin/me/totp/confirm', {
+      cookie,
+      body: { code: totpCode(secret, t.clock.now()) },
+    });
     expect([good.status, good.body.msg]).toEqual([200, '动态验证码已启用']);
-    const login = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'test-support', password: OPERATOR_DEMO_PASSWORD } });
+    const login = await call(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'test-support', password: OPERATOR_DEMO_PASSWORD },
+    });
     expect(login.body.data).toEqual({ operator: null, totp_required: true });
     expect((await t.call('POST', '/api/admin/me/totp/start', { cookie })).status).toBe(409);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.totp_enrol'));
@@ -281,32 +405,71 @@ describe("an operator's own account", () => {
 describe('operator accounts (admin)', () => {
   it('adds an account that can sign in; changing its role or stopping it ends its sessions; an admin cannot stop themselves', async () => {
     const { cookie: admin, actor } = await roleOperator(t, 'admin');
-    const create = (body: Record<string, string>) => t.call<{ id: number; otpauth_uri: string | null }>('POST', '/api/admin/operators', { cookie: admin, body });
-    const res = await create({ username: 'cashier.li', name: '李出纳', phone: '13900001111', role: 'finance', password: 'cashier-pass-1' });
+    const create = (body: Record<string, string>) =>
+      t.call<{ id: number; otpauth_uri: string | null }>('POST', '/api/admin/operators', { cookie: admin, body });
+    const res = await create({
+      username: 'cashier.li',
+      name: '李出纳',
+      phone: '13900001111',
+      role: 'finance',
+      password: 'cashier-pass-1',
+    });
     expect([res.status, res.body.msg, res.body.data.otpauth_uri]).toEqual([200, '运营账号已创建', null]);
     const id = res.body.data.id;
-    expect(errorsOf((await create({ username: 'cashier.li', name: '重名', role: 'finance', password: 'cashier-pass-1' })).body).username).toEqual(['该用户名已存在']);
-    expect(errorsOf((await create({ username: 'Bad Name', name: 'x', role: 'finance', password: 'cashier-pass-1' })).body).username).toBeDefined();
-    expect(errorsOf((await create({ username: 'short.pw', name: 'x', role: 'finance', password: 'short' })).body).password).toEqual(['初始密码至少10位']);
-    expect(errorsOf((await create({ username: 'no.role', name: 'x', role: 'boss', password: 'cashier-pass-1' })).body).role).toEqual(['请选择角色']);
-    expect((await t.call('POST', '/api/admin/operators', { cookie: finance, body: { username: 'x.y.z', name: 'x', role: 'finance', password: 'cashier-pass-1' } })).status).toBe(403);
+    expect(
+      errorsOf(
+        (await create({ username: 'cashier.li', name: '重名', role: 'finance', password: 'cashier-pass-1' })).body,
+      ).username,
+    ).toEqual(['该用户名已存在']);
+    expect(
+      errorsOf((await create({ username: 'Bad Name', name: 'x', role: 'finance', password: 'cashier-pass-1' })).body)
+        .username,
+    ).toBeDefined();
+    expect(
+      errorsOf((await create({ username: 'short.pw', name: 'x', role: 'finance', password: 'short' })).body).password,
+    ).toEqual(['初始密码至少10位']);
+    expect(
+      errorsOf((await create({ username: 'no.role', name: 'x', role: 'boss', password: 'cashier-pass-1' })).body).role,
+    ).toEqual(['请选择角色']);
+    expect(
+      (
+        await t.call('POST', '/api/admin/operators', {
+          cookie: finance,
+          body: { username: 'x.y.z', name: 'x', role: 'finance', password: 'cashier-pass-1' },
+        })
+      ).status,
+    ).toBe(403);
 
     const theirs = await operatorSignIn(t, 'cashier.li', { password: 'cashier-pass-1' });
     expect((await t.call('GET', `/api/admin/companies/${demoId}/wallet`, { cookie: theirs })).status).toBe(200);
-    const settings = (target: number, body: Record<string, string>) => t.call('POST', `/api/admin/operators/${target}/settings`, { cookie: admin, body });
+    const settings = (target: number, body: Record<string, string>) =>
+      t.call('POST', `/api/admin/operators/${target}/settings`, { cookie: admin, body });
     expect((await settings(id, { role: 'support', disabled: '0' })).status).toBe(200);
     expect((await t.call('GET', '/api/admin/me', { cookie: theirs })).status).toBe(401);
     const again = await operatorSignIn(t, 'cashier.li', { password: 'cashier-pass-1' });
     expect((await t.call<{ role: string }>('GET', '/api/admin/me', { cookie: again })).body.data.role).toBe('support');
     expect((await settings(id, { role: 'support', disabled: '1' })).status).toBe(200);
     expect((await t.call('GET', '/api/admin/me', { cookie: again })).status).toBe(401);
-    const refused = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'cashier.li', password: 'cashier-pass-1' } });
+    const refused = await call(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'cashier.li', password: 'cashier-pass-1' },
+    });
     expect([refused.status, refused.body.msg]).toEqual([403, '账号已停用，请联系管理员']);
 
-    expect(errorsOf((await settings(actor.staffId, { role: 'admin', disabled: '1' })).body).disabled).toEqual(['不能停用自己的账号']);
-    expect(errorsOf((await settings(actor.staffId, { role: 'support', disabled: '0' })).body).role).toEqual(['不能修改自己的角色']);
+    expect(errorsOf((await settings(actor.staffId, { role: 'admin', disabled: '1' })).body).disabled).toEqual([
+      '不能停用自己的账号',
+    ]);
+    expect(errorsOf((await settings(actor.staffId, { role: 'support', disabled: '0' })).body).role).toEqual([
+      '不能修改自己的角色',
+    ]);
     expect((await settings(99_999_999, { role: 'support', disabled: '0' })).status).toBe(404);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'staff'), eq(auditLog.targetId, id)));
-    expect(audit.map((a) => a.action).filter((a) => a.startsWith('staff.'))).toEqual(['staff.create', 'staff.update', 'staff.update']);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'staff'), eq(auditLog.targetId, id)));
+    expect(audit.map((a) => a.action).filter((a) => a.startsWith('staff.'))).toEqual([
+      'staff.create',
+      'staff.update',
+      'staff.update',
+    ]);
   });
 });

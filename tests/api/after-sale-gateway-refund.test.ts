@@ -26,7 +26,10 @@ async function sandboxRefund(units: number): Promise<{ b: ShopBuyer; afterSaleId
   const b = await shop.buyer({});
   const ids = await shop.fill(b, [[G, 3]]);
   const orderId = (await shop.order(b, ids, { coupon_id: 0, voucher_id: 0 })).body.data.order_id as number;
-  const started = await t.call<PayResult>('POST', `/api/order/${orderId}/pay`, { cookie: b.cookie, body: { method: 'sandbox' } });
+  const started = await t.call<PayResult>('POST', `/api/order/${orderId}/pay`, {
+    cookie: b.cookie,
+    body: { method: 'sandbox' },
+  });
   const paymentId = started.body.data.payment_id;
   expect((await t.call('POST', `/api/pay/sandbox/${paymentId}/confirm`, { cookie: b.cookie })).status).toBe(200);
   const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
@@ -50,7 +53,14 @@ describe('after-sale refund of a sandbox-paid order', () => {
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('refunded');
     const rows = await t.db.select().from(orderRefunds).where(eq(orderRefunds.afterSaleId, afterSaleId));
-    expect(rows).toEqual([expect.objectContaining({ paymentId, amount: done.body.data.amount, refundNo: `AS${afterSaleId}`, status: 'succeeded' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        paymentId,
+        amount: done.body.data.amount,
+        refundNo: `AS${afterSaleId}`,
+        status: 'succeeded',
+      }),
+    ]);
     expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
     expect((await advance(afterSaleId)).status).toBe(409);
     expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.afterSaleId, afterSaleId))).toHaveLength(1);
@@ -77,5 +87,4 @@ describe('after-sale refund of a sandbox-paid order', () => {
     expect(refused.body.msg).toBe('退款金额超过该订单可退金额');
     expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
   });
-
 });

@@ -7,13 +7,29 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { consoleAfterSaleStep } from '../helpers/operators.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer } from '../fixtures/catalogue.ts';
 import { insertOrder, type InsertedOrder, type OrderLineSpec } from '../fixtures/aftersale-orders.ts';
-import { afterSales, companies, orderLines, orderStatusHistory, orders, uploads, walletLedger, wallets } from '../../server/db/schema.ts';
+import {
+  afterSales,
+  companies,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  uploads,
+  walletLedger,
+  wallets,
+} from '../../server/db/schema.ts';
 import type { AfterSale } from '../../src/domain/orders.ts';
 import type { Page } from '../../src/domain/envelope.ts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const WEBP = new Uint8Array([...'RIFF'].map((c) => c.charCodeAt(0)).concat([36, 0, 0, 0], [...'WEBPVP8 '].map((c) => c.charCodeAt(0))));
+const WEBP = new Uint8Array(
+  [...'RIFF']
+    .map((c) => c.charCodeAt(0))
+    .concat(
+      [36, 0, 0, 0],
+      [...'WEBPVP8 '].map((c) => c.charCodeAt(0)),
+    ),
+);
 const GIF = new Uint8Array([...'GIF89a'].map((c) => c.charCodeAt(0)).concat([1, 0, 1, 0]));
 const DAY = 24 * 3600_000;
 
@@ -54,7 +70,8 @@ const apply = (b: Buyer, orderId: number, r: Req) =>
   // Untyped: a refusal's data is { errors }, a success's is an AfterSale.
   t.call('POST', `/api/order/${orderId}/after_sale`, { form: form(r), cookie: b.cookie });
 const advance = (id: number, opts: { reject?: string } = {}) => consoleAfterSaleStep(t, id, opts);
-const orderStatus = async (id: number) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
+const orderStatus = async (id: number) =>
+  (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
 const afterSaleCount = async () => (await t.db.select({ n: count() }).from(afterSales))[0].n;
 const uploadCount = async () => (await t.db.select({ n: count() }).from(uploads))[0].n;
 
@@ -157,14 +174,28 @@ describe('POST /api/order/{id}/after_sale', () => {
     const uploadsBefore = await uploadCount();
     const base = { kind: 'return', reason: '破损', lines: [{ order_line_id: elsewhere.lineIds[0], number: 1 }] };
     const cases: [Req, string, string][] = [
-      [{ ...base, lines: [{ order_line_id: shipped.lineIds[1], number: 1 }] }, 'lines.0.order_line_id', '售后商品不属于该订单'],
       [
-        { ...base, lines: [{ order_line_id: elsewhere.lineIds[0], number: 1 }, { order_line_id: elsewhere.lineIds[0], number: 1 }] },
+        { ...base, lines: [{ order_line_id: shipped.lineIds[1], number: 1 }] },
+        'lines.0.order_line_id',
+        '售后商品不属于该订单',
+      ],
+      [
+        {
+          ...base,
+          lines: [
+            { order_line_id: elsewhere.lineIds[0], number: 1 },
+            { order_line_id: elsewhere.lineIds[0], number: 1 },
+          ],
+        },
         'lines.1.order_line_id',
         '售后商品重复',
       ],
       [{ ...base, photos: [PNG, GIF] }, 'photos', '图片仅支持JPG、PNG、WEBP格式'],
-      [{ ...base, photos: [new TextEncoder().encode('<html><script>alert(1)</script>')] }, 'photos', '图片仅支持JPG、PNG、WEBP格式'],
+      [
+        { ...base, photos: [new TextEncoder().encode('<html><script>alert(1)</script>')] },
+        'photos',
+        '图片仅支持JPG、PNG、WEBP格式',
+      ],
       [{ ...base, photos: Array.from({ length: 7 }, () => PNG) }, 'photos', '最多上传6张图片'],
       [{ ...base, kind: 'steal' }, 'kind', '请选择售后类型'],
       [{ ...base, kind: undefined }, 'kind', '请选择售后类型'],
@@ -172,8 +203,16 @@ describe('POST /api/order/{id}/after_sale', () => {
       [{ ...base, reason: '其他' }, 'description', '请填写问题描述'],
       [{ ...base, description: '字'.repeat(501) }, 'description', '问题描述最多500个字符'],
       [{ ...base, lines: [] }, 'lines', '请选择售后商品'],
-      [{ ...base, lines: [{ order_line_id: elsewhere.lineIds[0], number: 0 }] }, 'lines.0.number', '售后数量须为正整数'],
-      [{ ...base, lines: [{ order_line_id: elsewhere.lineIds[0], number: '1.5' }] }, 'lines.0.number', '售后数量须为正整数'],
+      [
+        { ...base, lines: [{ order_line_id: elsewhere.lineIds[0], number: 0 }] },
+        'lines.0.number',
+        '售后数量须为正整数',
+      ],
+      [
+        { ...base, lines: [{ order_line_id: elsewhere.lineIds[0], number: '1.5' }] },
+        'lines.0.number',
+        '售后数量须为正整数',
+      ],
     ];
     for (const [req, field, msg] of cases) {
       const res = await apply(buyer, elsewhere.id, req);
@@ -214,12 +253,20 @@ describe('POST /api/order/{id}/after_sale', () => {
       expect(res.status, status).toBe(400);
       expect(res.body.msg).toBe('该订单当前状态不能申请售后');
     }
-    const old = await insertOrder(t.db, buyer, { status: 'completed', lines: lines(), completedAt: new Date(now - 31 * DAY) });
+    const old = await insertOrder(t.db, buyer, {
+      status: 'completed',
+      lines: lines(),
+      completedAt: new Date(now - 31 * DAY),
+    });
     const late = await apply(buyer, old.id, { ...req, lines: [{ order_line_id: old.lineIds[0], number: 1 }] });
     expect(late.status).toBe(400);
     expect(late.body.msg).toBe('订单完成已超过30天，无法申请售后');
 
-    const recent = await insertOrder(t.db, buyer, { status: 'completed', lines: lines(), completedAt: new Date(now - 29 * DAY) });
+    const recent = await insertOrder(t.db, buyer, {
+      status: 'completed',
+      lines: lines(),
+      completedAt: new Date(now - 29 * DAY),
+    });
     const inTime = await apply(buyer, recent.id, { ...req, lines: [{ order_line_id: recent.lineIds[0], number: 1 }] });
     expect(inTime.status).toBe(200);
   });
@@ -228,7 +275,11 @@ describe('POST /api/order/{id}/after_sale', () => {
     const closed = await insertBuyer(t.db, 'approved', t.clock.now());
     await t.db.update(companies).set({ isAfterSale: false }).where(eq(companies.id, closed.companyId));
     const o = await insertOrder(t.db, closed, { status: 'shipped', lines: lines() });
-    const res = await apply(closed, o.id, { kind: 'return', reason: '破损', lines: [{ order_line_id: o.lineIds[0], number: 1 }] });
+    const res = await apply(closed, o.id, {
+      kind: 'return',
+      reason: '破损',
+      lines: [{ order_line_id: o.lineIds[0], number: 1 }],
+    });
     expect(res.status).toBe(403);
     expect(res.body.msg).toBe('您的账户暂未开通在线售后，请联系客服');
   });
@@ -248,7 +299,10 @@ describe('POST /api/order/{id}/after_sale', () => {
     expect(await afterSaleCount()).toBe(before);
     expect(await uploadCount()).toBe(uploadsBefore);
     expect(await orderStatus(target.id)).toBe('shipped');
-    expect((await apply(other, 99_999_999, { kind: 'return', reason: '破损', lines: [{ order_line_id: 1, number: 1 }] })).status).toBe(404);
+    expect(
+      (await apply(other, 99_999_999, { kind: 'return', reason: '破损', lines: [{ order_line_id: 1, number: 1 }] }))
+        .status,
+    ).toBe(404);
     expect((await t.call('POST', `/api/order/${target.id}/after_sale`, { body: { kind: 'return' } })).status).toBe(401);
   });
 });
@@ -257,9 +311,17 @@ describe('GET /api/after_sale and /api/after_sale/{id}', () => {
   it("lists the company's requests newest first, and shows one with its order, lines and history", async () => {
     const o = await insertOrder(t.db, other, { status: 'paid', lines: lines() });
     t.clock.advance(60_000);
-    const first = await apply(other, o.id, { kind: 'refund', reason: '质量问题', lines: [{ order_line_id: o.lineIds[0], number: 1 }] });
+    const first = await apply(other, o.id, {
+      kind: 'refund',
+      reason: '质量问题',
+      lines: [{ order_line_id: o.lineIds[0], number: 1 }],
+    });
     t.clock.advance(60_000);
-    const second = await apply(other, o.id, { kind: 'reissue', reason: '少发/漏发', lines: [{ order_line_id: o.lineIds[1], number: 1 }] });
+    const second = await apply(other, o.id, {
+      kind: 'reissue',
+      reason: '少发/漏发',
+      lines: [{ order_line_id: o.lineIds[1], number: 1 }],
+    });
 
     const page = await t.call<Page<AfterSale>>('GET', '/api/after_sale?page=1&page_size=1', { cookie: other.cookie });
     expect(page.status).toBe(200);
@@ -269,7 +331,10 @@ describe('GET /api/after_sale and /api/after_sale/{id}', () => {
     expect(all.body.data.list.map((a) => a.id)).toEqual([second.body.data.id, first.body.data.id]);
 
     const one = await t.call<AfterSale>('GET', `/api/after_sale/${first.body.data.id}`, { cookie: other.cookie });
-    expect(one.body.data).toMatchObject({ order_no: o.orderNo, lines: [{ name: '阿莫西林胶囊', number: 1, price: 1250 }] });
+    expect(one.body.data).toMatchObject({
+      order_no: o.orderNo,
+      lines: [{ name: '阿莫西林胶囊', number: 1, price: 1250 }],
+    });
 
     // Nobody else sees them.
     const mine = await t.call<Page<AfterSale>>('GET', '/api/after_sale', { cookie: buyer.cookie });
@@ -282,10 +347,14 @@ describe('GET /api/after_sale and /api/after_sale/{id}', () => {
   });
 });
 
-describe('the console\'s after-sale steps', () => {
+describe("the console's after-sale steps", () => {
   it('walks a return to refunded: wallet credited with a ledger row, units returned, order restored', async () => {
     const o = await insertOrder(t.db, buyer, { status: 'shipped', lines: lines() });
-    const req = await apply(buyer, o.id, { kind: 'return', reason: '近效期', lines: [{ order_line_id: o.lineIds[1], number: 2 }] });
+    const req = await apply(buyer, o.id, {
+      kind: 'return',
+      reason: '近效期',
+      lines: [{ order_line_id: o.lineIds[1], number: 2 }],
+    });
     const id = req.body.data.id;
     expect(req.body.data.amount).toBe(6000);
     const [walletBefore] = await t.db.select().from(wallets).where(eq(wallets.companyId, buyer.companyId));
@@ -304,7 +373,9 @@ describe('the console\'s after-sale steps', () => {
     const [wallet] = await t.db.select().from(wallets).where(eq(wallets.companyId, buyer.companyId));
     expect(wallet.balance).toBe((walletBefore?.balance ?? 0) + 6000);
     const ledger = await t.db.select().from(walletLedger).where(eq(walletLedger.orderId, o.id));
-    expect(ledger).toEqual([expect.objectContaining({ account: 'balance', amount: 6000, balanceAfter: wallet.balance, useType: 'refund' })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ account: 'balance', amount: 6000, balanceAfter: wallet.balance, useType: 'refund' }),
+    ]);
     const [line] = await t.db.select().from(orderLines).where(eq(orderLines.id, o.lineIds[1]));
     expect(line.returnedNumber).toBe(2);
     expect(await orderStatus(o.id)).toBe('shipped');
@@ -314,33 +385,61 @@ describe('the console\'s after-sale steps', () => {
     expect(again.body.msg).toBe('售后单当前状态不能进行此操作');
 
     // Returned units are gone for good: 5 bought − 2 returned = 3 left.
-    const over = await apply(buyer, o.id, { kind: 'return', reason: '破损', lines: [{ order_line_id: o.lineIds[1], number: 4 }] });
+    const over = await apply(buyer, o.id, {
+      kind: 'return',
+      reason: '破损',
+      lines: [{ order_line_id: o.lineIds[1], number: 4 }],
+    });
     expect(over.status).toBe(422);
     expect(over.body.msg).toBe('感冒灵颗粒：最多可申请3件');
   });
 
   it('rejects a request and frees its units; the order leaves after_sale when the last one ends', async () => {
     const o = await insertOrder(t.db, buyer, { status: 'paid', lines: lines() });
-    const a = await apply(buyer, o.id, { kind: 'refund', reason: '质量问题', lines: [{ order_line_id: o.lineIds[0], number: 10 }] });
-    const b = await apply(buyer, o.id, { kind: 'exchange', reason: '发错货', lines: [{ order_line_id: o.lineIds[1], number: 1 }] });
+    const a = await apply(buyer, o.id, {
+      kind: 'refund',
+      reason: '质量问题',
+      lines: [{ order_line_id: o.lineIds[0], number: 10 }],
+    });
+    const b = await apply(buyer, o.id, {
+      kind: 'exchange',
+      reason: '发错货',
+      lines: [{ order_line_id: o.lineIds[1], number: 1 }],
+    });
     const rejected = await advance(a.body.data.id, { reject: '不符合售后条件' });
     expect(rejected.body.data.status).toBe('rejected');
     expect(await orderStatus(o.id)).toBe('after_sale');
     await advance(b.body.data.id);
     expect((await advance(b.body.data.id)).body.data.status).toBe('closed');
     expect(await orderStatus(o.id)).toBe('paid');
-    const free = await apply(buyer, o.id, { kind: 'refund', reason: '质量问题', lines: [{ order_line_id: o.lineIds[0], number: 10 }] });
+    const free = await apply(buyer, o.id, {
+      kind: 'refund',
+      reason: '质量问题',
+      lines: [{ order_line_id: o.lineIds[0], number: 10 }],
+    });
     expect(free.status).toBe(200);
   });
 
   it('closes the order when every unit has been refunded', async () => {
-    const o = await insertOrder(t.db, buyer, { status: 'paid', lines: [{ goodsId: goodsA, warehouseId, number: 2, price: 1000 }] });
-    const req = await apply(buyer, o.id, { kind: 'refund', reason: '其他', description: '不需要了', lines: [{ order_line_id: o.lineIds[0], number: 2 }] });
+    const o = await insertOrder(t.db, buyer, {
+      status: 'paid',
+      lines: [{ goodsId: goodsA, warehouseId, number: 2, price: 1000 }],
+    });
+    const req = await apply(buyer, o.id, {
+      kind: 'refund',
+      reason: '其他',
+      description: '不需要了',
+      lines: [{ order_line_id: o.lineIds[0], number: 2 }],
+    });
     await advance(req.body.data.id);
     expect((await advance(req.body.data.id)).body.data.status).toBe('refunded');
     expect(await orderStatus(o.id)).toBe('cancelled');
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id));
-    expect(history.at(-1)).toMatchObject({ fromStatus: 'after_sale', toStatus: 'cancelled', note: '商品已全部退款，订单关闭' });
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 'after_sale',
+      toStatus: 'cancelled',
+      note: '商品已全部退款，订单关闭',
+    });
   });
 
   it('never promises back more than the order was paid', async () => {
@@ -349,9 +448,17 @@ describe('the console\'s after-sale steps', () => {
       lines: [{ goodsId: goodsA, warehouseId, number: 2, price: 10_000 }],
       couponAmount: 5_000,
     });
-    const first = await apply(buyer, o.id, { kind: 'refund', reason: '质量问题', lines: [{ order_line_id: o.lineIds[0], number: 1 }] });
+    const first = await apply(buyer, o.id, {
+      kind: 'refund',
+      reason: '质量问题',
+      lines: [{ order_line_id: o.lineIds[0], number: 1 }],
+    });
     expect(first.body.data.amount).toBe(10_000);
-    const second = await apply(buyer, o.id, { kind: 'return', reason: '质量问题', lines: [{ order_line_id: o.lineIds[0], number: 1 }] });
+    const second = await apply(buyer, o.id, {
+      kind: 'return',
+      reason: '质量问题',
+      lines: [{ order_line_id: o.lineIds[0], number: 1 }],
+    });
     expect(second.body.data.amount).toBe(5_000);
   });
 
@@ -366,7 +473,11 @@ describe('the /order prefix is shared with the order router', () => {
     const before = await t.call('GET', `/api/order/${o.id}`, { cookie: buyer.cookie });
     expect(before.status).toBe(200);
     expect(before.body.data.id).toBe(o.id);
-    const res = await apply(buyer, o.id, { kind: 'refund', reason: '破损', lines: [{ order_line_id: o.lineIds[0], number: 1 }] });
+    const res = await apply(buyer, o.id, {
+      kind: 'refund',
+      reason: '破损',
+      lines: [{ order_line_id: o.lineIds[0], number: 1 }],
+    });
     expect(res.status).toBe(200);
     const after = await t.call('GET', `/api/order/${o.id}`, { cookie: buyer.cookie });
     expect(after.body.data.status).toBe('after_sale');
@@ -376,7 +487,11 @@ describe('the /order prefix is shared with the order router', () => {
   it('refuses points-mall orders', async () => {
     const o = await insertOrder(t.db, buyer, { status: 'paid', lines: lines() });
     await t.db.update(orders).set({ kind: 'points' }).where(eq(orders.id, o.id));
-    const res = await apply(buyer, o.id, { kind: 'refund', reason: '破损', lines: [{ order_line_id: o.lineIds[0], number: 1 }] });
+    const res = await apply(buyer, o.id, {
+      kind: 'refund',
+      reason: '破损',
+      lines: [{ order_line_id: o.lineIds[0], number: 1 }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('积分商城订单不支持在线售后，请联系客服');
   });

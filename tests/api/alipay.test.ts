@@ -61,15 +61,21 @@ function notification(fields: Record<string, string>, key = alipay.privateKey): 
   return { ...params, sign_type: 'RSA2', sign: rsa2(content, key) };
 }
 
-const notify = (params: Record<string, string>) => t.app.request('/api/pay/alipay/notify', { method: 'POST', body: new URLSearchParams(params) });
+const notify = (params: Record<string, string>) =>
+  t.app.request('/api/pay/alipay/notify', { method: 'POST', body: new URLSearchParams(params) });
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 /** An unpaid order and its Alipay payment (reference = out_trade_no). */
-async function alipayPayment(b: ShopBuyer): Promise<{ orderId: number; reference: string; amount: number; url: string }> {
+async function alipayPayment(
+  b: ShopBuyer,
+): Promise<{ orderId: number; reference: string; amount: number; url: string }> {
   const ids = await shop.fill(b, [[G, 2]]);
   const placed = await shop.order(b, ids, { coupon_id: 0, voucher_id: 0 });
   const orderId = placed.body.data.order_id as number;
-  const res = await t.call<PayResult>('POST', `/api/order/${orderId}/pay`, { cookie: b.cookie, body: { method: 'alipay' } });
+  const res = await t.call<PayResult>('POST', `/api/order/${orderId}/pay`, {
+    cookie: b.cookie,
+    body: { method: 'alipay' },
+  });
   expect(res.status).toBe(200);
   const [p] = await t.db.select().from(payments).where(eq(payments.id, res.body.data.payment_id));
   return { orderId, reference: p.gatewayRef!, amount: p.amount, url: res.body.data.gateway_url! };
@@ -84,12 +90,26 @@ beforeAll(async () => {
       const params = new URLSearchParams(raw);
       const url = new URL(req.url ?? '/', 'http://edge');
       edgeRequests.push(new URLSearchParams([...url.searchParams, ...params]));
-      const biz = JSON.parse(params.get('biz_content') ?? url.searchParams.get('biz_content') ?? '{}') as Record<string, string>;
+      const biz = JSON.parse(params.get('biz_content') ?? url.searchParams.get('biz_content') ?? '{}') as Record<
+        string,
+        string
+      >;
       const ok = !refuseRefunds && biz.refund_amount !== '999.00';
       const body = JSON.stringify(
         ok
-          ? { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, refund_fee: biz.refund_amount, fund_change: 'Y' }
-          : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' },
+          ? {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: biz.out_trade_no,
+              refund_fee: biz.refund_amount,
+              fund_change: 'Y',
+            }
+          : {
+              code: '40004',
+              msg: 'Business Failed',
+              sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+              sub_msg: '退款金额超限',
+            },
       );
       res.setHeader('content-type', 'application/json;charset=utf-8');
       res.end(`{"alipay_trade_refund_response":${body},"sign":"${rsa2(body, alipay.privateKey)}"}`);
@@ -120,7 +140,11 @@ describe('paying with Alipay', () => {
     expect(u.searchParams.get('method')).toBe('alipay.trade.page.pay');
     expect(u.searchParams.get('notify_url')).toBe('https://shop.example.com/api/pay/alipay/notify');
     const biz = JSON.parse(u.searchParams.get('biz_content')!) as Record<string, string>;
-    expect(biz).toMatchObject({ out_trade_no: reference, total_amount: (amount / 100).toFixed(2), product_code: 'FAST_INSTANT_TRADE_PAY' });
+    expect(biz).toMatchObject({
+      out_trade_no: reference,
+      total_amount: (amount / 100).toFixed(2),
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+    });
     expect(u.searchParams.get('sign')).toBeTruthy();
   });
 
@@ -156,7 +180,9 @@ describe('paying with Alipay', () => {
   it('refuses a notification signed with another key', async () => {
     const b = await shop.buyer({});
     const { orderId, reference, amount } = await alipayPayment(b);
-    const res = await notify(notification({ out_trade_no: reference, total_amount: (amount / 100).toFixed(2) }, stranger.privateKey));
+    const res = await notify(
+      notification({ out_trade_no: reference, total_amount: (amount / 100).toFixed(2) }, stranger.privateKey),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toBe('支付通知无效');
     expect((await orderRow(orderId)).status).toBe('pending_payment');
@@ -188,7 +214,13 @@ describe('paying with Alipay', () => {
   it('does not pay on a notification that the trade is still waiting', async () => {
     const b = await shop.buyer({});
     const { orderId, reference, amount } = await alipayPayment(b);
-    await notify(notification({ out_trade_no: reference, total_amount: (amount / 100).toFixed(2), trade_status: 'WAIT_BUYER_PAY' }));
+    await notify(
+      notification({
+        out_trade_no: reference,
+        total_amount: (amount / 100).toFixed(2),
+        trade_status: 'WAIT_BUYER_PAY',
+      }),
+    );
     expect((await orderRow(orderId)).status).toBe('pending_payment');
   });
 
@@ -214,11 +246,17 @@ describe('Alipay refunds', () => {
     const sent = edgeRequests[0];
     expect(sent.get('method')).toBe('alipay.trade.refund');
     expect(sent.get('sign')).toBeTruthy();
-    expect(JSON.parse(sent.get('biz_content')!)).toMatchObject({ out_trade_no: 'ALI0001', refund_amount: '12.50', out_request_no: 'AS-7' });
+    expect(JSON.parse(sent.get('biz_content')!)).toMatchObject({
+      out_trade_no: 'ALI0001',
+      refund_amount: '12.50',
+      out_request_no: 'AS-7',
+    });
   });
 
   it('rejects when Alipay refuses the refund', async () => {
-    await expect(gateway.refund({ reference: 'ALI0001', amount: 99_900, refundNo: 'AS-8', reason: '售后退款' })).rejects.toThrow(/40004/);
+    await expect(
+      gateway.refund({ reference: 'ALI0001', amount: 99_900, refundNo: 'AS-8', reason: '售后退款' }),
+    ).rejects.toThrow(/40004/);
   });
 });
 
@@ -242,7 +280,14 @@ describe('after-sale refunds of an order paid with Alipay', () => {
   const advance = async (id: number) => {
     const { actor } = await roleOperator(t, 'admin');
     const [row] = await t.db.select({ status: afterSales.status }).from(afterSales).where(eq(afterSales.id, id));
-    await stepAfterSale(t.db, t.deps.config, actor, id, row.status === 'submitted' ? { step: 'accept' } : { step: 'refund', route: 'original' }, t.clock.now());
+    await stepAfterSale(
+      t.db,
+      t.deps.config,
+      actor,
+      id,
+      row.status === 'submitted' ? { step: 'accept' } : { step: 'refund', route: 'original' },
+      t.clock.now(),
+    );
   };
   const afterSale = async (id: number) => (await t.db.select().from(afterSales).where(eq(afterSales.id, id)))[0];
   const refunds = (id: number) => t.db.select().from(orderRefunds).where(eq(orderRefunds.afterSaleId, id));
@@ -260,7 +305,9 @@ describe('after-sale refunds of an order paid with Alipay', () => {
       refund_amount: (as.amount / 100).toFixed(2),
       out_request_no: `AS${afterSaleId}`,
     });
-    expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ amount: as.amount, status: 'succeeded', error: null })]);
+    expect(await refunds(afterSaleId)).toEqual([
+      expect.objectContaining({ amount: as.amount, status: 'succeeded', error: null }),
+    ]);
     expect(await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId))).toEqual([]);
     expect((as.history as { text: string }[]).at(-1)?.text).toBe(`退款¥${(as.amount / 100).toFixed(2)}已原路退回`);
   });
@@ -276,13 +323,18 @@ describe('after-sale refunds of an order paid with Alipay', () => {
       refuseRefunds = false;
     }
     expect((await afterSale(afterSaleId)).status).toBe('approved');
-    expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ status: 'failed', error: expect.stringMatching(/40004/) })]);
+    expect(await refunds(afterSaleId)).toEqual([
+      expect.objectContaining({ status: 'failed', error: expect.stringMatching(/40004/) }),
+    ]);
 
     await advance(afterSaleId);
     expect((await afterSale(afterSaleId)).status).toBe('refunded');
     expect(await refunds(afterSaleId)).toEqual([expect.objectContaining({ status: 'succeeded', error: null })]);
     // Both attempts carry the same out_request_no: Alipay refunds it once.
-    expect(edgeRequests.map((r) => JSON.parse(r.get('biz_content')!).out_request_no)).toEqual([`AS${afterSaleId}`, `AS${afterSaleId}`]);
+    expect(edgeRequests.map((r) => JSON.parse(r.get('biz_content')!).out_request_no)).toEqual([
+      `AS${afterSaleId}`,
+      `AS${afterSaleId}`,
+    ]);
     await expect(advance(afterSaleId)).rejects.toThrow('售后单当前状态不能进行此操作');
     expect(edgeRequests).toHaveLength(2);
   });

@@ -35,7 +35,13 @@ beforeAll(async () => {
   await t.db.insert(articleCategories).values(CATEGORIES);
   const now = t.clock.now().getTime();
   const rows: (typeof articles.$inferInsert)[] = [
-    { categoryId: 7, title: '会员注册流程', summary: '三步注册', body: '第一段。\n\n第二段。\n\n\n第三段。', publishedAt: new Date(now - 100 * DAY) },
+    {
+      categoryId: 7,
+      title: '会员注册流程',
+      summary: '三步注册',
+      body: '第一段。\n\n第二段。\n\n\n第三段。',
+      publishedAt: new Date(now - 100 * DAY),
+    },
     { categoryId: 6, title: '购物指南', summary: '', body: '查找商品。', publishedAt: new Date(now - 100 * DAY) },
     // 12 industry news, one a day; the last two share a timestamp so the id breaks the tie.
     ...Array.from({ length: 12 }, (_, i) => ({
@@ -69,9 +75,25 @@ describe('GET /api/article/category', () => {
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(10000);
     expect(res.body.data).toEqual([
-      { id: 5, name: '新手指南', code: 'xrzn', children: [{ id: 7, name: '会员注册', code: 'hyzc' }, { id: 6, name: '购物指南', code: 'gwzn' }] },
+      {
+        id: 5,
+        name: '新手指南',
+        code: 'xrzn',
+        children: [
+          { id: 7, name: '会员注册', code: 'hyzc' },
+          { id: 6, name: '购物指南', code: 'gwzn' },
+        ],
+      },
       { id: 4, name: '服务保障', code: 'fwbz', children: [{ id: 8, name: '网站资质', code: 'wzzz' }] },
-      { id: 9, name: '新闻资讯', code: 'news', children: [{ id: 10, name: '行业新闻', code: 'hy' }, { id: 11, name: '公司新闻', code: 'company' }] },
+      {
+        id: 9,
+        name: '新闻资讯',
+        code: 'news',
+        children: [
+          { id: 10, name: '行业新闻', code: 'hy' },
+          { id: 11, name: '公司新闻', code: 'company' },
+        ],
+      },
     ]);
   });
 
@@ -106,8 +128,16 @@ describe('GET /api/article/list', () => {
     const d = first.body.data;
     expect(d).toMatchObject({ total: 12, page: 1, limit: 10 });
     expect(d.list.map((a) => a.title)).toEqual([
-      '行业新闻1', '行业新闻2', '行业新闻3', '行业新闻4', '行业新闻5',
-      '行业新闻6', '行业新闻7', '行业新闻8', '行业新闻9', '行业新闻10',
+      '行业新闻1',
+      '行业新闻2',
+      '行业新闻3',
+      '行业新闻4',
+      '行业新闻5',
+      '行业新闻6',
+      '行业新闻7',
+      '行业新闻8',
+      '行业新闻9',
+      '行业新闻10',
     ]);
     expect(d.list[0]).toEqual({
       id: id('行业新闻1'),
@@ -195,7 +225,9 @@ describe('GET /api/article/:id', () => {
     const tied = (await t.call<ArticleDetail>('GET', `/api/article/${id('行业新闻12')}`)).body.data;
     expect(tied.prev?.title).toBe('行业新闻10');
     expect(tied.next?.title).toBe('行业新闻11');
-    expect((await t.call<ArticleDetail>('GET', `/api/article/${id('行业新闻11')}`)).body.data.prev?.title).toBe('行业新闻12');
+    expect((await t.call<ArticleDetail>('GET', `/api/article/${id('行业新闻11')}`)).body.data.prev?.title).toBe(
+      '行业新闻12',
+    );
     const oldest = (await t.call<ArticleDetail>('GET', `/api/article/${id('行业新闻11')}`)).body.data;
     expect(oldest.next).toBeNull();
     // Neighbours stay within the category.

@@ -30,11 +30,24 @@ const tempDir = (prefix: string) => {
 };
 
 const start = (dataDir: string, databaseUrl?: string) =>
-  startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, seedGoods: 30, nodeEnv: 'test', staticDir: dataDir, log: () => {} });
+  startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    seedGoods: 30,
+    nodeEnv: 'test',
+    staticDir: dataDir,
+    log: () => {},
+  });
 
 /** An order (balance used, so a ledger row), a cart line left over, and an after-sale photo. */
 async function fillShop(server: RunningServer): Promise<void> {
-  const shop = await createShop({ db: server.db, clock: createClock(new Date()), call: (m, u, o) => call(server.app, m, u, o) });
+  const shop = await createShop({
+    db: server.db,
+    clock: createClock(new Date()),
+    call: (m, u, o) => call(server.app, m, u, o),
+  });
   const buyer = await shop.buyer({ balance: 500 });
   const g = await shop.goods({ name: '备份测试药', basePrice: 1_000, stock: 20 });
   const ids = await shop.fill(buyer, [[g, 3]]);
@@ -81,7 +94,9 @@ describe('backup and restore of the embedded database', () => {
       before = await snapshot(first.db);
       const refused = await runToExit('server/ops/backup-cli.ts', env);
       expect(refused.code).toBe(1);
-      expect(refused.output).toContain(`refusing to back up: the data folder ${dataDir} is in use by process ${process.pid}.`);
+      expect(refused.output).toContain(
+        `refusing to back up: the data folder ${dataDir} is in use by process ${process.pid}.`,
+      );
     } finally {
       await first.close();
     }

@@ -25,9 +25,18 @@ beforeAll(async () => {
         AND ladder_price_type = 0 AND NOT mid_pack_strict AND min_buy = 1 AND purchase_limit = 0 ORDER BY id LIMIT 3`),
   ).map((r) => r.id);
   [everydayGoods, flashGoods, plainGoods] = ids;
-  const window = { startsAt: new Date(TEST_NOW.getTime() - 3_600_000), endsAt: new Date(TEST_NOW.getTime() + 3_600_000) };
-  const [daily] = await t.db.insert(promotions).values({ kind: 'everyday', name: '每日特价测试', ...window }).returning({ id: promotions.id });
-  const [flash] = await t.db.insert(promotions).values({ kind: 'flash', name: '秒杀测试', ...window }).returning({ id: promotions.id });
+  const window = {
+    startsAt: new Date(TEST_NOW.getTime() - 3_600_000),
+    endsAt: new Date(TEST_NOW.getTime() + 3_600_000),
+  };
+  const [daily] = await t.db
+    .insert(promotions)
+    .values({ kind: 'everyday', name: '每日特价测试', ...window })
+    .returning({ id: promotions.id });
+  const [flash] = await t.db
+    .insert(promotions)
+    .values({ kind: 'flash', name: '秒杀测试', ...window })
+    .returning({ id: promotions.id });
   await t.db.insert(promotionGoods).values([
     { promotionId: daily.id, goodsId: everydayGoods, price: 100 },
     { promotionId: flash.id, goodsId: flashGoods, price: 100 },
@@ -39,7 +48,13 @@ describe('cart line pricing', () => {
   it('names everyday for a daily special, flash for a flash sale, null for a normal line', async () => {
     const add = await t.call('POST', '/api/cart', {
       cookie: demo,
-      body: { params: [{ goods_id: everydayGoods, number: 1, type: 1 }, { goods_id: flashGoods, number: 1, type: 1 }, { goods_id: plainGoods, number: 1 }] },
+      body: {
+        params: [
+          { goods_id: everydayGoods, number: 1, type: 1 },
+          { goods_id: flashGoods, number: 1, type: 1 },
+          { goods_id: plainGoods, number: 1 },
+        ],
+      },
     });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     const list = await t.call<CartState>('GET', '/api/cart/list', { cookie: demo });

@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { insertBuyer, insertCartLine, insertCatalogue, insertGoods, type Buyer, type CatalogueIds } from '../fixtures/catalogue.ts';
+import {
+  insertBuyer,
+  insertCartLine,
+  insertCatalogue,
+  insertGoods,
+  type Buyer,
+  type CatalogueIds,
+} from '../fixtures/catalogue.ts';
 import { cartLines } from '../../server/db/schema.ts';
 import type { CartList } from '../../server/routes/cart.ts';
 
@@ -84,7 +91,10 @@ describe('GET /api/cart/list', () => {
     });
     expect(shipping_data).toEqual({ shipping_amount: 0, no_trans_order_amount: 0, fee: 0 });
     expect(activity_data).toEqual({ manjians: [], discounts: [] });
-    expect(filter_data).toEqual({ current: 99_999, warehouses: [{ ck_id: cat.warehouseId, name: '广州仓', count: 2 }] });
+    expect(filter_data).toEqual({
+      current: 99_999,
+      warehouses: [{ ck_id: cat.warehouseId, name: '广州仓', count: 2 }],
+    });
   });
 
   it('hides prices from a member whose company is under review', async () => {
@@ -103,7 +113,10 @@ describe('POST /api/cart/batch_delete', () => {
 
   it("deletes the member's own lines and ignores other companies' ids", async () => {
     const mine = await insertCartLine(t.db, a, goodsIds[2], cat);
-    const [theirs] = await t.db.select({ id: cartLines.id }).from(cartLines).where(eq(cartLines.companyId, b.companyId));
+    const [theirs] = await t.db
+      .select({ id: cartLines.id })
+      .from(cartLines)
+      .where(eq(cartLines.companyId, b.companyId));
     const res = await t.call('POST', '/api/cart/batch_delete', { cookie: a.cookie, body: { ids: [mine, theirs.id] } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 10000, msg: '删除成功', data: { count: 1 } });
@@ -114,9 +127,15 @@ describe('POST /api/cart/batch_delete', () => {
 
   it('accepts JSON ids too, and answers count 0 for ids already gone', async () => {
     const lines = await t.db.select({ id: cartLines.id }).from(cartLines).where(eq(cartLines.companyId, a.companyId));
-    const res = await t.call('POST', '/api/cart/batch_delete', { cookie: a.cookie, json: { ids: lines.map((l) => l.id) } });
+    const res = await t.call('POST', '/api/cart/batch_delete', {
+      cookie: a.cookie,
+      json: { ids: lines.map((l) => l.id) },
+    });
     expect(res.body.data).toEqual({ count: lines.length });
-    const again = await t.call('POST', '/api/cart/batch_delete', { cookie: a.cookie, json: { ids: lines.map((l) => l.id) } });
+    const again = await t.call('POST', '/api/cart/batch_delete', {
+      cookie: a.cookie,
+      json: { ids: lines.map((l) => l.id) },
+    });
     expect(again.body.data).toEqual({ count: 0 });
     expect((await t.call('GET', '/api/cart/total', { cookie: a.cookie })).body.data).toEqual({ count: 0 });
   });

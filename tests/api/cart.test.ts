@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { crashBeforeAnswerSaved } from '../helpers/faults.ts';
-import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds, type GoodsSpec } from '../fixtures/catalogue.ts';
+import {
+  insertBuyer,
+  insertCatalogue,
+  insertGoods,
+  type Buyer,
+  type CatalogueIds,
+  type GoodsSpec,
+} from '../fixtures/catalogue.ts';
 import {
   cartLines,
   companies,
@@ -111,7 +118,10 @@ beforeAll(async () => {
   G.comboX = await addGoods({ name: '血糖仪', basePrice: 10_000, stock: 10 });
   G.comboY = await addGoods({ name: '血糖试纸', basePrice: 5_000, stock: 100 });
   G.spare = await addGoods({ name: '备用片', stock: 100 });
-  const [north] = await t.db.insert(warehouses).values({ name: '北京仓', region: '华北' }).returning({ id: warehouses.id });
+  const [north] = await t.db
+    .insert(warehouses)
+    .values({ name: '北京仓', region: '华北' })
+    .returning({ id: warehouses.id });
   G.north = await addGoods({ name: '北方仓商品', stock: 100 }, { warehouseId: north.id });
 
   const live = { startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + 10 * DAY) };
@@ -120,18 +130,35 @@ beforeAll(async () => {
     .values({
       kind: 'manjian',
       name: '满1000减50',
-      rules: { tiers: [{ amount: 100_000, reduce: 5_000 }, { amount: 300_000, reduce: 20_000 }] },
+      rules: {
+        tiers: [
+          { amount: 100_000, reduce: 5_000 },
+          { amount: 300_000, reduce: 20_000 },
+        ],
+      },
       ...live,
     })
     .returning({ id: promotions.id });
   manjianId = mj.id;
-  const [fl] = await t.db.insert(promotions).values({ kind: 'flash', name: '今日秒杀', ...live }).returning({ id: promotions.id });
-  const [combo] = await t.db.insert(promotions).values({ kind: 'combination', name: '血糖监测组合', ...live }).returning({ id: promotions.id });
+  const [fl] = await t.db
+    .insert(promotions)
+    .values({ kind: 'flash', name: '今日秒杀', ...live })
+    .returning({ id: promotions.id });
+  const [combo] = await t.db
+    .insert(promotions)
+    .values({ kind: 'combination', name: '血糖监测组合', ...live })
+    .returning({ id: promotions.id });
   comboId = combo.id;
   // An ended 满减 must never show.
   const [old] = await t.db
     .insert(promotions)
-    .values({ kind: 'manjian', name: '已结束', rules: { tiers: [{ amount: 1, reduce: 1 }] }, startsAt: new Date(now.getTime() - 10 * DAY), endsAt: new Date(now.getTime() - DAY) })
+    .values({
+      kind: 'manjian',
+      name: '已结束',
+      rules: { tiers: [{ amount: 1, reduce: 1 }] },
+      startsAt: new Date(now.getTime() - 10 * DAY),
+      endsAt: new Date(now.getTime() - DAY),
+    })
     .returning({ id: promotions.id });
   await t.db.insert(promotionGoods).values([
     { promotionId: manjianId, goodsId: G.promoA },
@@ -166,7 +193,8 @@ describe('who may use the cart', () => {
       ['GET', '/api/cart/list'],
     ];
     for (const [method, path] of calls) {
-      const json = method === 'GET' ? undefined : { params: [{ goods_id: G.normal, number: 1 }], ids: [1], is_selected: 1 };
+      const json =
+        method === 'GET' ? undefined : { params: [{ goods_id: G.normal, number: 1 }], ids: [1], is_selected: 1 };
       const res = await t.call(method, path, { json });
       expect(res.status, path).toBe(401);
       expect(res.body.code, path).toBe(10001);
@@ -178,8 +206,16 @@ describe('who may use the cart', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 403, msg: '资质审核通过后才能购买' });
     expect(await linesOf(pending)).toHaveLength(0);
-    for (const path of [`/api/cart/quick_add/${G.normal}`, '/api/cart/1/edit', '/api/cart/copy', '/api/cart/next_hint']) {
-      const res = await t.call('POST', path, { cookie: pending.cookie, json: { number: 1, ids: [1], other_user_ids: [1] } });
+    for (const path of [
+      `/api/cart/quick_add/${G.normal}`,
+      '/api/cart/1/edit',
+      '/api/cart/copy',
+      '/api/cart/next_hint',
+    ]) {
+      const res = await t.call('POST', path, {
+        cookie: pending.cookie,
+        json: { number: 1, ids: [1], other_user_ids: [1] },
+      });
       expect(res.status, path).toBe(403);
     }
   });
@@ -187,13 +223,34 @@ describe('who may use the cart', () => {
 
 describe('POST /api/cart', () => {
   it('adds with the server price, whatever price the client sends', async () => {
-    const res = await add(a, [{ goods_id: G.normal, number: 2, price: 1, ck_id: 999, goods_price_id: 5, ladder_price_id: 7, goods_manjian_id: 3, is_yj: 1 }]);
+    const res = await add(a, [
+      {
+        goods_id: G.normal,
+        number: 2,
+        price: 1,
+        ck_id: 999,
+        goods_price_id: 5,
+        ladder_price_id: 7,
+        goods_manjian_id: 3,
+        is_yj: 1,
+      },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('加入购物车成功');
     expect(res.body.data.count).toBe(1);
     const line = await lineFor(a, G.normal);
     expect(res.body.data.lines).toEqual([line.id]);
-    expect(line).toMatchObject({ number: 2, price: 1_250, warehouseId: cat.warehouseId, goodsPriceId: null, ladderPriceId: null, goodsManjianId: null, isYj: true, type: 0, isSelected: true });
+    expect(line).toMatchObject({
+      number: 2,
+      price: 1_250,
+      warehouseId: cat.warehouseId,
+      goodsPriceId: null,
+      ladderPriceId: null,
+      goodsManjianId: null,
+      isYj: true,
+      type: 0,
+      isSelected: true,
+    });
   });
 
   it('adding the same goods again sums the numbers on one line', async () => {
@@ -217,7 +274,10 @@ describe('POST /api/cart', () => {
   });
 
   it('uses the member rank price as the base under the ladder', async () => {
-    const [gp] = await t.db.insert(goodsPrices).values({ goodsId: G.ladder, rank: 5, price: 1_150 }).returning({ id: goodsPrices.id });
+    const [gp] = await t.db
+      .insert(goodsPrices)
+      .values({ goodsId: G.ladder, rank: 5, price: 1_150 })
+      .returning({ id: goodsPrices.id });
     await t.db.update(companies).set({ rank: 5 }).where(eq(companies.id, b.companyId));
     await add(b, [{ goods_id: G.ladder, number: 2, price: 1 }]);
     expect(await lineFor(b, G.ladder)).toMatchObject({ price: 1_150, goodsPriceId: gp.id, ladderPriceId: null });
@@ -234,13 +294,22 @@ describe('POST /api/cart', () => {
       expect(res.body.code).toBe(422);
       expect(res.body.msg).toMatch(/[\u4e00-\u9fff]/);
     }
-    const json = await t.call('POST', '/api/cart', { cookie: a.cookie, json: { params: [{ goods_id: G.normal, number: 1e300 }] } });
+    const json = await t.call('POST', '/api/cart', {
+      cookie: a.cookie,
+      json: { params: [{ goods_id: G.normal, number: 1e300 }] },
+    });
     expect(json.status).toBe(422);
     expect(await linesOf(a)).toHaveLength(0);
   });
 
   it('refuses malformed goods ids, types and bodies with 422', async () => {
-    for (const params of [[{ goods_id: 'x', number: 1 }], [{ number: 1 }], [{ goods_id: G.normal, number: 1, type: 7 }], [{ goods_id: G.normal, number: 1, type: 3 }], []]) {
+    for (const params of [
+      [{ goods_id: 'x', number: 1 }],
+      [{ number: 1 }],
+      [{ goods_id: G.normal, number: 1, type: 7 }],
+      [{ goods_id: G.normal, number: 1, type: 3 }],
+      [],
+    ]) {
       const res = await add(a, params);
       expect(res.status, JSON.stringify(params)).toBe(422);
     }
@@ -373,10 +442,24 @@ describe('POST /api/cart', () => {
 
   it('a refused add stores the refusal, not half an add', async () => {
     const headers = { 'Idempotency-Key': 'cart-add-refused-1' };
-    const refused = await add(a, [{ goods_id: G.normal, number: 1 }, { goods_id: 999_999, number: 1 }], headers);
+    const refused = await add(
+      a,
+      [
+        { goods_id: G.normal, number: 1 },
+        { goods_id: 999_999, number: 1 },
+      ],
+      headers,
+    );
     expect(refused.status).toBe(400);
     expect(await linesOf(a)).toEqual([]);
-    const again = await add(a, [{ goods_id: G.normal, number: 1 }, { goods_id: 999_999, number: 1 }], headers);
+    const again = await add(
+      a,
+      [
+        { goods_id: G.normal, number: 1 },
+        { goods_id: 999_999, number: 1 },
+      ],
+      headers,
+    );
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body).toEqual(refused.body);
     expect(await linesOf(a)).toEqual([]);
@@ -401,7 +484,10 @@ describe('POST /api/cart', () => {
 
   it('caps a cart at 999 lines with a clear 400', async () => {
     const big = await insertBuyer(t.db, 'approved', now);
-    const [{ manufacturerId }] = await t.db.select({ manufacturerId: goods.manufacturerId }).from(goods).where(eq(goods.id, G.normal));
+    const [{ manufacturerId }] = await t.db
+      .select({ manufacturerId: goods.manufacturerId })
+      .from(goods)
+      .where(eq(goods.id, G.normal));
     const rows = await t.db
       .insert(goods)
       .values(
@@ -418,7 +504,18 @@ describe('POST /api/cart', () => {
         })),
       )
       .returning({ id: goods.id });
-    await t.db.insert(cartLines).values(rows.map((r) => ({ companyId: big.companyId, userId: big.userId, goodsId: r.id, warehouseId: cat.warehouseId, number: 1, price: 100 })));
+    await t.db
+      .insert(cartLines)
+      .values(
+        rows.map((r) => ({
+          companyId: big.companyId,
+          userId: big.userId,
+          goodsId: r.id,
+          warehouseId: cat.warehouseId,
+          number: 1,
+          price: 100,
+        })),
+      );
     const res = await add(big, [{ goods_id: G.normal, number: 1 }]);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('购物车最多可放999种商品，请先结算或删除部分商品');
@@ -474,7 +571,9 @@ describe('POST /api/cart/quick_add/{id}', () => {
     expect((await lineFor(a, G.midpack)).number).toBe(10);
     await t.call('POST', `/api/cart/quick_add/${G.normal}`, { cookie: a.cookie });
     expect((await lineFor(a, G.normal)).number).toBe(1);
-    expect((await t.call('POST', `/api/cart/quick_add/${G.zero}`, { cookie: a.cookie })).body.msg).toBe('缺货片：库存不足');
+    expect((await t.call('POST', `/api/cart/quick_add/${G.zero}`, { cookie: a.cookie })).body.msg).toBe(
+      '缺货片：库存不足',
+    );
     expect((await t.call('POST', `/api/cart/quick_add/${G.kx}`, { cookie: a.cookie })).status).toBe(400);
     expect((await t.call('POST', '/api/cart/quick_add/abc', { cookie: a.cookie })).status).toBe(422);
     await clear(a);
@@ -485,12 +584,24 @@ describe('POST /api/cart/{id}/edit', () => {
   it('sets the number and re-prices on the ladder', async () => {
     await add(a, [{ goods_id: G.ladder, number: 5 }]);
     const line = await lineFor(a, G.ladder);
-    const res = await t.call('POST', `/api/cart/${line.id}/edit`, { cookie: a.cookie, body: { params: { number: 50 } } });
+    const res = await t.call('POST', `/api/cart/${line.id}/edit`, {
+      cookie: a.cookie,
+      body: { params: { number: 50 } },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.line).toMatchObject({ id: line.id, number: 50, price: 1_000, raw_price: 50_000, price_changed: null });
+    expect(res.body.data.line).toMatchObject({
+      id: line.id,
+      number: 50,
+      price: 1_000,
+      raw_price: 50_000,
+      price_changed: null,
+    });
     expect(res.body.data.cart).toBeUndefined();
     expect(await lineFor(a, G.ladder)).toMatchObject({ number: 50, price: 1_000 });
-    const back = await t.call('POST', `/api/cart/${line.id}/edit`, { cookie: a.cookie, json: { params: { number: 9 }, new: 1 } });
+    const back = await t.call('POST', `/api/cart/${line.id}/edit`, {
+      cookie: a.cookie,
+      json: { params: { number: 9 }, new: 1 },
+    });
     expect(back.body.data.line.price).toBe(1_250);
     expect(back.body.data.cart.data).toHaveLength(1);
   });
@@ -503,7 +614,10 @@ describe('POST /api/cart/{id}/edit', () => {
     }
     const missing = await t.call('POST', `/api/cart/${line.id}/edit`, { cookie: a.cookie, json: {} });
     expect(missing.status).toBe(422);
-    const over = await t.call('POST', `/api/cart/${line.id}/edit`, { cookie: a.cookie, json: { params: { number: 501 } } });
+    const over = await t.call('POST', `/api/cart/${line.id}/edit`, {
+      cookie: a.cookie,
+      json: { params: { number: 501 } },
+    });
     expect(over.status).toBe(400);
     expect((await lineFor(a, G.ladder)).number).toBe(9);
   });
@@ -511,10 +625,15 @@ describe('POST /api/cart/{id}/edit', () => {
   it("answers 404 for another company's line and leaves it alone", async () => {
     await add(b, [{ goods_id: G.normal, number: 2 }]);
     const theirs = await lineFor(b, G.normal);
-    const res = await t.call('POST', `/api/cart/${theirs.id}/edit`, { cookie: a.cookie, json: { params: { number: 7 } } });
+    const res = await t.call('POST', `/api/cart/${theirs.id}/edit`, {
+      cookie: a.cookie,
+      json: { params: { number: 7 } },
+    });
     expect(res.status).toBe(404);
     expect((await lineFor(b, G.normal)).number).toBe(2);
-    expect((await t.call('POST', '/api/cart/99999999/edit', { cookie: a.cookie, json: { number: 1 } })).status).toBe(404);
+    expect((await t.call('POST', '/api/cart/99999999/edit', { cookie: a.cookie, json: { number: 1 } })).status).toBe(
+      404,
+    );
     await clear(a);
     await clear(b);
   });
@@ -522,20 +641,37 @@ describe('POST /api/cart/{id}/edit', () => {
 
 describe('POST /api/cart/batch_select', () => {
   it("selects and unselects the company's lines only", async () => {
-    await add(a, [{ goods_id: G.normal, number: 1 }, { goods_id: G.spare, number: 1 }]);
+    await add(a, [
+      { goods_id: G.normal, number: 1 },
+      { goods_id: G.spare, number: 1 },
+    ]);
     await add(b, [{ goods_id: G.normal, number: 1 }]);
     const mine = await linesOf(a);
     const theirs = await lineFor(b, G.normal);
-    const off = await t.call('POST', '/api/cart/batch_select', { cookie: a.cookie, body: { ids: [...mine.map((l) => l.id), theirs.id], is_selected: 0 } });
+    const off = await t.call('POST', '/api/cart/batch_select', {
+      cookie: a.cookie,
+      body: { ids: [...mine.map((l) => l.id), theirs.id], is_selected: 0 },
+    });
     expect(off.status).toBe(200);
     expect(off.body.data).toEqual({ count: 2, forced_unselected: [] });
     expect((await linesOf(a)).every((l) => !l.isSelected)).toBe(true);
     expect((await lineFor(b, G.normal)).isSelected).toBe(true);
-    const on = await t.call('POST', '/api/cart/batch_select', { cookie: a.cookie, json: { ids: [mine[0].id], is_selected: '1' } });
+    const on = await t.call('POST', '/api/cart/batch_select', {
+      cookie: a.cookie,
+      json: { ids: [mine[0].id], is_selected: '1' },
+    });
     expect(on.body.data.count).toBe(1);
     expect((await linesOf(a)).map((l) => l.isSelected)).toEqual([true, false]);
-    for (const json of [{ ids: [], is_selected: 1 }, { ids: [mine[0].id] }, { ids: [mine[0].id], is_selected: 2 }, { ids: ['x'], is_selected: 1 }]) {
-      expect((await t.call('POST', '/api/cart/batch_select', { cookie: a.cookie, json })).status, JSON.stringify(json)).toBe(422);
+    for (const json of [
+      { ids: [], is_selected: 1 },
+      { ids: [mine[0].id] },
+      { ids: [mine[0].id], is_selected: 2 },
+      { ids: ['x'], is_selected: 1 },
+    ]) {
+      expect(
+        (await t.call('POST', '/api/cart/batch_select', { cookie: a.cookie, json })).status,
+        JSON.stringify(json),
+      ).toBe(422);
     }
     await clear(a);
     await clear(b);
@@ -547,7 +683,10 @@ describe('POST /api/cart/batch_select', () => {
     await t.db.update(goods).set({ stock: 0 }).where(eq(goods.id, id));
     const line = await lineFor(a, id);
     await t.db.update(cartLines).set({ isSelected: false }).where(eq(cartLines.id, line.id));
-    const res = await t.call('POST', '/api/cart/batch_select', { cookie: a.cookie, json: { ids: [line.id], is_selected: 1 } });
+    const res = await t.call('POST', '/api/cart/batch_select', {
+      cookie: a.cookie,
+      json: { ids: [line.id], is_selected: 1 },
+    });
     expect(res.body.data).toEqual({ count: 0, forced_unselected: [line.id] });
     expect((await lineFor(a, id)).isSelected).toBe(false);
     await clear(a);
@@ -581,7 +720,11 @@ describe('GET /api/cart/list', () => {
       const { data, filter_data, totals } = res.body.data;
       expect(data.map((l) => l.goods.id)).toEqual([G.normal, G.ladder, G.north]);
       const [normal, ladder] = data;
-      expect(normal).toMatchObject({ is_selected: 0, problem: '感冒灵颗粒：库存不足', goods: { is_buy: 0, number: 0 } });
+      expect(normal).toMatchObject({
+        is_selected: 0,
+        problem: '感冒灵颗粒：库存不足',
+        goods: { is_buy: 0, number: 0 },
+      });
       expect((await lineFor(a, G.normal)).isSelected).toBe(false);
       expect(ladder).toMatchObject({
         type: 0,
@@ -623,7 +766,11 @@ describe('GET /api/cart/list', () => {
 
   it('shows 满减 tiers with status flipping at exactly the threshold', async () => {
     // 50,000 + 25,000 + 24,999 = 99,999: one fen short of the first tier.
-    await add(a, [{ goods_id: G.promoA, number: 1 }, { goods_id: G.promoB, number: 1 }, { goods_id: G.normal, number: 1 }]);
+    await add(a, [
+      { goods_id: G.promoA, number: 1 },
+      { goods_id: G.promoB, number: 1 },
+      { goods_id: G.normal, number: 1 },
+    ]);
     const c = await addGoods({ name: '满减品D', basePrice: 24_999 });
     await t.db.insert(promotionGoods).values({ promotionId: manjianId, goodsId: c });
     await add(a, [{ goods_id: c, number: 1 }]);
@@ -655,7 +802,12 @@ describe('GET /api/cart/list', () => {
     expect(shares.reduce((s, x) => s + x, 0)).toBe(5_000);
     const normal = at.data.find((l) => l.goods.id === G.normal)!;
     expect(normal).toMatchObject({ goods_manjian_id: null, goods_manjian_amount: 0, with_coupon: 1_250 });
-    expect(at.totals).toMatchObject({ raw_price: 101_250, goods_manjian_amount: 5_000, pay_price: 96_250, with_coupon: 96_250 });
+    expect(at.totals).toMatchObject({
+      raw_price: 101_250,
+      goods_manjian_amount: 5_000,
+      pay_price: 96_250,
+      with_coupon: 96_250,
+    });
 
     // Unselecting a member drops below the tier again.
     const lineB = at.data.find((l) => l.goods.id === G.promoB)!;
@@ -677,12 +829,14 @@ describe('GET /api/cart/list', () => {
       createdAt: paidAt ?? now,
     });
     // now = 10:00 in Shanghai; 23:00 yesterday there is 11 hours ago.
-    await t.db.insert(orders).values([
-      order(new Date(now.getTime() - HOUR), 30_000, 'paid', 'T1'),
-      order(new Date(now.getTime() - 9 * HOUR), 1_000, 'shipped', 'T2'),
-      order(new Date(now.getTime() - 11 * HOUR), 99_000, 'paid', 'T3'),
-      order(null, 77_000, 'pending_payment', 'T4'),
-    ]);
+    await t.db
+      .insert(orders)
+      .values([
+        order(new Date(now.getTime() - HOUR), 30_000, 'paid', 'T1'),
+        order(new Date(now.getTime() - 9 * HOUR), 1_000, 'shipped', 'T2'),
+        order(new Date(now.getTime() - 11 * HOUR), 99_000, 'paid', 'T3'),
+        order(null, 77_000, 'pending_payment', 'T4'),
+      ]);
     await add(a, [{ goods_id: G.promoC, number: 4 }]);
     const { shipping_data, totals } = (await list(a)).body.data;
     expect(shipping_data).toEqual({ shipping_amount: 80_000, no_trans_order_amount: 31_000, fee: 1_000 });
@@ -694,11 +848,27 @@ describe('GET /api/cart/list', () => {
   });
 
   it('hides every price from a member whose company is under review', async () => {
-    await t.db.insert(cartLines).values({ companyId: pending.companyId, userId: pending.userId, goodsId: G.promoA, warehouseId: cat.warehouseId, number: 1, price: 50_000 });
+    await t.db
+      .insert(cartLines)
+      .values({
+        companyId: pending.companyId,
+        userId: pending.userId,
+        goodsId: G.promoA,
+        warehouseId: cat.warehouseId,
+        number: 1,
+        price: 50_000,
+      });
     const res = await list(pending);
     expect(res.status).toBe(200);
     const [line] = res.body.data.data;
-    expect(line).toMatchObject({ price: null, raw_price: null, with_coupon: null, goods_manjian_amount: null, price_changed: null, goods: { base_price: null, price: null, ladder_price: [] } });
+    expect(line).toMatchObject({
+      price: null,
+      raw_price: null,
+      with_coupon: null,
+      goods_manjian_amount: null,
+      price_changed: null,
+      goods: { base_price: null, price: null, ladder_price: [] },
+    });
     expect(res.body.data.totals).toBeNull();
     expect(res.body.data.activity_data).toEqual({ manjians: [], discounts: [] });
   });
@@ -718,10 +888,17 @@ describe('POST /api/cart/copy', () => {
   });
 
   it('copies lines to managed stores, re-checked in each store', async () => {
-    await add(hq, [{ goods_id: G.normal, number: 2 }, { goods_id: G.kx, number: 1 }, { goods_id: G.eph, number: 3 }]);
+    await add(hq, [
+      { goods_id: G.normal, number: 2 },
+      { goods_id: G.kx, number: 1 },
+      { goods_id: G.eph, number: 3 },
+    ]);
     await add(storeA, [{ goods_id: G.eph, number: 1 }]);
     const ids = (await linesOf(hq)).map((l) => l.id);
-    const res = await t.call<CartCopyResult>('POST', '/api/cart/copy', { cookie: hq.cookie, body: { ids, other_user_ids: [storeA.userId, storeB.userId] } });
+    const res = await t.call<CartCopyResult>('POST', '/api/cart/copy', {
+      cookie: hq.cookie,
+      body: { ids, other_user_ids: [storeA.userId, storeB.userId] },
+    });
     expect(res.status).toBe(200);
     const { copied, skipped } = res.body.data;
     // 控销 is refused for the stores (not is_special); store A already has 1 of the ephedrine goods.
@@ -744,11 +921,17 @@ describe('POST /api/cart/copy', () => {
   it('refuses a target the account does not manage (403) and copies nothing', async () => {
     const before = await linesOf(b);
     const ids = (await linesOf(hq)).map((l) => l.id);
-    const res = await t.call('POST', '/api/cart/copy', { cookie: hq.cookie, json: { ids, other_user_ids: [storeA.userId, b.userId] } });
+    const res = await t.call('POST', '/api/cart/copy', {
+      cookie: hq.cookie,
+      json: { ids, other_user_ids: [storeA.userId, b.userId] },
+    });
     expect(res.status).toBe(403);
     expect(await linesOf(b)).toEqual(before);
     // A store cannot copy to its head office or a sibling.
-    const up = await t.call('POST', '/api/cart/copy', { cookie: storeA.cookie, json: { ids: [(await linesOf(storeA))[0].id], other_user_ids: [hq.userId] } });
+    const up = await t.call('POST', '/api/cart/copy', {
+      cookie: storeA.cookie,
+      json: { ids: [(await linesOf(storeA))[0].id], other_user_ids: [hq.userId] },
+    });
     expect(up.status).toBe(403);
   });
 
@@ -756,10 +939,16 @@ describe('POST /api/cart/copy', () => {
     await add(b, [{ goods_id: G.spare, number: 1 }]);
     const theirs = await lineFor(b, G.spare);
     const before = await linesOf(storeB);
-    const res = await t.call('POST', '/api/cart/copy', { cookie: hq.cookie, json: { ids: [theirs.id], other_user_ids: [storeB.userId] } });
+    const res = await t.call('POST', '/api/cart/copy', {
+      cookie: hq.cookie,
+      json: { ids: [theirs.id], other_user_ids: [storeB.userId] },
+    });
     expect(res.status).toBe(404);
     expect(await linesOf(storeB)).toEqual(before);
-    const self = await t.call('POST', '/api/cart/copy', { cookie: hq.cookie, json: { ids: [(await linesOf(hq))[0].id], other_user_ids: [hq.userId] } });
+    const self = await t.call('POST', '/api/cart/copy', {
+      cookie: hq.cookie,
+      json: { ids: [(await linesOf(hq))[0].id], other_user_ids: [hq.userId] },
+    });
     expect(self.status).toBe(422);
     await clear(b);
   });
@@ -767,7 +956,10 @@ describe('POST /api/cart/copy', () => {
 
 describe('POST /api/cart/next_hint', () => {
   it('gives the shortfall to the next tier and promotion goods not in the cart, best sellers first', async () => {
-    await add(a, [{ goods_id: G.promoA, number: 1 }, { goods_id: G.normal, number: 1 }]);
+    await add(a, [
+      { goods_id: G.promoA, number: 1 },
+      { goods_id: G.normal, number: 1 },
+    ]);
     const res = await t.call<CartNextHint>('POST', '/api/cart/next_hint', { cookie: a.cookie });
     expect(res.status).toBe(200);
     const hint = res.body.data;
@@ -780,7 +972,9 @@ describe('POST /api/cart/next_hint', () => {
     expect(ids).not.toContain(G.promoA);
     expect(hint.suggestions[0]).toMatchObject({ name: '满减品B', price: 25_000 });
 
-    const byId = await t.call<CartNextHint>('POST', `/api/cart/next_hint?promotion_id=${manjianId}&limit=1`, { cookie: a.cookie });
+    const byId = await t.call<CartNextHint>('POST', `/api/cart/next_hint?promotion_id=${manjianId}&limit=1`, {
+      cookie: a.cookie,
+    });
     expect(byId.body.data.suggestions).toHaveLength(1);
     expect((await t.call('POST', '/api/cart/next_hint?promotion_id=99999', { cookie: a.cookie })).status).toBe(404);
     expect((await t.call('POST', '/api/cart/next_hint?limit=0', { cookie: a.cookie })).status).toBe(422);

@@ -13,7 +13,11 @@ import { operatorSignIn } from '../helpers/operators.ts';
 import { insertBuyer, type Buyer } from '../fixtures/catalogue.ts';
 import { companies, goods, goodsPrices, promotions } from '../../server/db/schema.ts';
 import { ANSWER_TTL_MS, answerCacheStats } from '../../server/services/goods/answer-cache.ts';
-import { CATALOGUE_CHANGED, catalogueChangedElsewhere, relayCatalogueNews } from '../../server/cluster/catalogue-news.ts';
+import {
+  CATALOGUE_CHANGED,
+  catalogueChangedElsewhere,
+  relayCatalogueNews,
+} from '../../server/cluster/catalogue-news.ts';
 import type { GoodsListItem, GoodsListResult } from '../../src/domain/catalog.ts';
 import type { SearchSuggestion } from '../../src/domain/contracts.ts';
 
@@ -43,7 +47,9 @@ const itemAs = async (cookie?: string): Promise<GoodsListItem> => {
   return item;
 };
 const suggestAs = async (keywords: string, cookie?: string): Promise<SearchSuggestion[]> => {
-  const res = await t.call<SearchSuggestion[]>('GET', `/api/goods/search?keywords=${encodeURIComponent(keywords)}`, { cookie });
+  const res = await t.call<SearchSuggestion[]>('GET', `/api/goods/search?keywords=${encodeURIComponent(keywords)}`, {
+    cookie,
+  });
   expect(res.status, res.body.msg).toBe(200);
   return res.body.data;
 };
@@ -67,7 +73,13 @@ beforeAll(async () => {
   await t.db.delete(goodsPrices).where(eq(goodsPrices.goodsId, target.id));
   await t.db.insert(goodsPrices).values({ goodsId: target.id, rank: 2, price: RANK_TWO_PRICE });
   // A 控销 goods with a name nothing else has, so its suggestion is easy to tell apart.
-  const [k] = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.isOnSale, true), eq(goods.isKx, false))).orderBy(goods.id).offset(1).limit(1);
+  const [k] = await t.db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(and(eq(goods.isOnSale, true), eq(goods.isKx, false)))
+    .orderBy(goods.id)
+    .offset(1)
+    .limit(1);
   await t.db.update(goods).set({ isKx: true, name: '缓存控销专用片' }).where(eq(goods.id, k.id));
   controlled = { id: k.id, name: '缓存控销专用片' };
 });
@@ -93,7 +105,10 @@ describe('a stored list page is never another viewer’s', () => {
     expect(add.status, add.body.msg).toBe(200);
     expect((await itemAs(rankOne.cookie)).is_favorite).toBe(1);
     expect((await itemAs(rankTwo.cookie)).is_favorite).toBe(0);
-    const cancel = await t.call('POST', '/api/favorite/cancel', { cookie: rankOne.cookie, json: { goods_ids: [target.id] } });
+    const cancel = await t.call('POST', '/api/favorite/cancel', {
+      cookie: rankOne.cookie,
+      json: { goods_ids: [target.id] },
+    });
     expect(cancel.status, cancel.body.msg).toBe(200);
     expect((await itemAs(rankOne.cookie)).is_favorite).toBe(0);
   });
@@ -121,8 +136,23 @@ describe('a catalogue change is served at once', () => {
     expect((await itemAs(rankOne.cookie)).price).toBe(target.basePrice);
     const editor = await t.call<Record<string, unknown>>('GET', `/api/admin/goods/${target.id}`, { cookie: ops });
     expect(editor.status, editor.body.msg).toBe(200);
-    const { id: _id, common_name: _c, ypgg: _y, bzdw: _b, sccj: _s, category: _cat, image: _i, sales_count: _sc, updated_at: _u, batches: _bt, ...editable } = editor.body.data;
-    const saved = await t.call('POST', `/api/admin/goods/${target.id}`, { cookie: ops, json: { ...editable, base_price: target.basePrice + 100 } });
+    const {
+      id: _id,
+      common_name: _c,
+      ypgg: _y,
+      bzdw: _b,
+      sccj: _s,
+      category: _cat,
+      image: _i,
+      sales_count: _sc,
+      updated_at: _u,
+      batches: _bt,
+      ...editable
+    } = editor.body.data;
+    const saved = await t.call('POST', `/api/admin/goods/${target.id}`, {
+      cookie: ops,
+      json: { ...editable, base_price: target.basePrice + 100 },
+    });
     expect(saved.status, saved.body.msg).toBe(200);
     target.basePrice += 100;
     expect((await itemAs(rankOne.cookie)).price).toBe(target.basePrice);
@@ -133,7 +163,14 @@ describe('a catalogue change is served at once', () => {
   it('after an import, the new price and stock', async () => {
     const before = await itemAs(rankOne.cookie);
     const form = new FormData();
-    form.set('file', new File([`商品编号,价格,库存\r\n${target.id},${((target.basePrice + 50) / 100).toFixed(2)},${before.number + 7}\r\n`], 'p.csv', { type: 'text/csv' }));
+    form.set(
+      'file',
+      new File(
+        [`商品编号,价格,库存\r\n${target.id},${((target.basePrice + 50) / 100).toFixed(2)},${before.number + 7}\r\n`],
+        'p.csv',
+        { type: 'text/csv' },
+      ),
+    );
     form.set('mode', 'apply');
     const res = await t.call('POST', '/api/admin/goods/import', { cookie: ops, form });
     expect(res.status, res.body.msg).toBe(200);
@@ -168,7 +205,10 @@ describe('a catalogue change is served at once', () => {
 
   it('a change behind the server’s back (an order moving stock) lasts at most ANSWER_TTL_MS', async () => {
     const before = await itemAs(rankOne.cookie);
-    await t.db.update(goods).set({ stock: before.number - 1 }).where(eq(goods.id, target.id));
+    await t.db
+      .update(goods)
+      .set({ stock: before.number - 1 })
+      .where(eq(goods.id, target.id));
     expect((await itemAs(rankOne.cookie)).number).toBe(before.number);
     t.clock.advance(ANSWER_TTL_MS + 1);
     expect((await itemAs(rankOne.cookie)).number).toBe(before.number - 1);
@@ -183,13 +223,18 @@ describe('the stored body', () => {
       ['gzip', gunzipSync],
     ] as const) {
       for (let i = 0; i < 2; i++) {
-        const res = await t.app.request(listPath(), { headers: { cookie: rankOne.cookie, accept: 'application/json', 'accept-encoding': encoding } });
+        const res = await t.app.request(listPath(), {
+          headers: { cookie: rankOne.cookie, accept: 'application/json', 'accept-encoding': encoding },
+        });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-encoding')).toBe(encoding);
         expect(res.headers.get('x-catalogue-cache')).toBe('hit');
         expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-        const body = JSON.parse(decode(Buffer.from(await res.arrayBuffer())).toString()) as { code: number; data: GoodsListResult };
+        const body = JSON.parse(decode(Buffer.from(await res.arrayBuffer())).toString()) as {
+          code: number;
+          data: GoodsListResult;
+        };
         expect(body.code).toBe(10000);
         expect(body.data).toEqual(plain);
       }
@@ -216,7 +261,8 @@ describe('with WORKERS, a console write in another process', () => {
 
   it('is passed on by the primary to every other live worker, and nothing else is', () => {
     const sent: string[] = [];
-    const worker = (name: string, connected = true) => ({ isConnected: () => connected, send: () => sent.push(name) }) as unknown as Worker;
+    const worker = (name: string, connected = true) =>
+      ({ isConnected: () => connected, send: () => sent.push(name) }) as unknown as Worker;
     const [a, b, c, gone] = [worker('a'), worker('b'), worker('c'), worker('gone', false)];
     relayCatalogueNews(a, { type: CATALOGUE_CHANGED }, [a, b, undefined, c, gone]);
     expect(sent).toEqual(['b', 'c']);

@@ -21,9 +21,27 @@ import type { GoodsListResult } from '../../src/domain/catalog.ts';
 
 const versionNow = async (t: TestApp): Promise<number> => catalogueVersionNow(t.db);
 const logOf = async (t: TestApp, goodsId: number) =>
-  (await t.db.select().from(catalogueChanges).where(eq(catalogueChanges.goodsId, goodsId)).orderBy(catalogueChanges.version)).map((r) => ({ version: Number(r.version), kind: r.kind }));
+  (
+    await t.db
+      .select()
+      .from(catalogueChanges)
+      .where(eq(catalogueChanges.goodsId, goodsId))
+      .orderBy(catalogueChanges.version)
+  ).map((r) => ({ version: Number(r.version), kind: r.kind }));
 const editable = (g: ConsoleGoods): GoodsEditInput => {
-  const { id: _id, common_name: _c, ypgg: _y, bzdw: _b, sccj: _s, category: _cat, image: _i, sales_count: _sc, updated_at: _u, batches: _bt, ...rest } = g;
+  const {
+    id: _id,
+    common_name: _c,
+    ypgg: _y,
+    bzdw: _b,
+    sccj: _s,
+    category: _cat,
+    image: _i,
+    sales_count: _sc,
+    updated_at: _u,
+    batches: _bt,
+    ...rest
+  } = g;
   return rest;
 };
 const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -57,11 +75,17 @@ describe('every kind of goods write bumps the version, with its kind', () => {
   it('console edit, off sale, on sale, pictures, batch, report, import, stock change, order, cancel', async () => {
     const state = async () => (await t.call<ConsoleGoods>('GET', `/api/admin/goods/${g}`, { cookie: ops })).body.data;
     const save = async (patch: Partial<GoodsEditInput>) => {
-      const res = await t.call('POST', `/api/admin/goods/${g}`, { cookie: ops, json: { ...editable(await state()), ...patch } });
+      const res = await t.call('POST', `/api/admin/goods/${g}`, {
+        cookie: ops,
+        json: { ...editable(await state()), ...patch },
+      });
       expect(res.status, res.body.msg).toBe(200);
     };
     expect(await bumped(() => save({ base_price: 990 }))).toEqual(['edited']);
-    const move = async (on_sale: boolean) => expect((await t.call('POST', `/api/admin/goods/${g}/sale`, { cookie: ops, json: { on_sale, reason: '测试' } })).status).toBe(200);
+    const move = async (on_sale: boolean) =>
+      expect(
+        (await t.call('POST', `/api/admin/goods/${g}/sale`, { cookie: ops, json: { on_sale, reason: '测试' } })).status,
+      ).toBe(200);
     expect(await bumped(() => move(false))).toEqual(['off_sale']);
     expect(await bumped(() => move(true))).toEqual(['on_sale']);
     // Saving with nothing changed writes nothing, so no version either.
@@ -71,12 +95,19 @@ describe('every kind of goods write bumps the version, with its kind', () => {
 
     const image = new FormData();
     image.set('file', new File([png()], 'a.png', { type: 'image/png' }));
-    expect(await bumped(async () => expect((await t.call('POST', `/api/admin/goods/${g}/images`, { cookie: ops, form: image })).status).toBe(200))).toEqual(['pictures']);
+    expect(
+      await bumped(async () =>
+        expect((await t.call('POST', `/api/admin/goods/${g}/images`, { cookie: ops, form: image })).status).toBe(200),
+      ),
+    ).toEqual(['pictures']);
 
     let batchId = 0;
     expect(
       await bumped(async () => {
-        const res = await t.call<{ id: number }>('POST', `/api/admin/goods/${g}/batches`, { cookie: ops, body: { batch_no: 'B2501', expires_on: '2027-01-01' } });
+        const res = await t.call<{ id: number }>('POST', `/api/admin/goods/${g}/batches`, {
+          cookie: ops,
+          body: { batch_no: 'B2501', expires_on: '2027-01-01' },
+        });
         expect(res.status, res.body.msg).toBe(200);
         batchId = res.body.data.id;
       }),
@@ -84,12 +115,23 @@ describe('every kind of goods write bumps the version, with its kind', () => {
     const report = new FormData();
     report.set('title', '出厂检验报告');
     report.set('file', new File([pdf()], 'r.pdf', { type: 'application/pdf' }));
-    expect(await bumped(async () => expect((await t.call('POST', `/api/admin/goods/${g}/batches/${batchId}/reports`, { cookie: ops, form: report })).status).toBe(200))).toEqual(['batches']);
+    expect(
+      await bumped(async () =>
+        expect(
+          (await t.call('POST', `/api/admin/goods/${g}/batches/${batchId}/reports`, { cookie: ops, form: report }))
+            .status,
+        ).toBe(200),
+      ),
+    ).toEqual(['batches']);
 
     const file = new FormData();
     file.set('file', new File([`商品编号,价格,库存\n${g},9.50,60\n`], 'p.csv', { type: 'text/csv' }));
     file.set('mode', 'apply');
-    expect(await bumped(async () => expect((await t.call('POST', '/api/admin/goods/import', { cookie: ops, form: file })).status).toBe(200))).toEqual(['imported']);
+    expect(
+      await bumped(async () =>
+        expect((await t.call('POST', '/api/admin/goods/import', { cookie: ops, form: file })).status).toBe(200),
+      ),
+    ).toEqual(['imported']);
 
     expect(await bumped(() => changeGoods(t.db, g, { stock: 70 }, t.clock.now()))).toEqual(['stock']);
 
@@ -102,7 +144,11 @@ describe('every kind of goods write bumps the version, with its kind', () => {
         orderId = res.body.data.order_id;
       }),
     ).toEqual(['ordered']);
-    expect(await bumped(async () => expect((await t.call('POST', `/api/order/${orderId}/cancel`, { cookie: buyer.cookie })).status).toBe(200))).toEqual(['released']);
+    expect(
+      await bumped(async () =>
+        expect((await t.call('POST', `/api/order/${orderId}/cancel`, { cookie: buyer.cookie })).status).toBe(200),
+      ),
+    ).toEqual(['released']);
   });
 
   it('a refused write leaves the version where it was', async () => {
@@ -141,7 +187,11 @@ describe.each(backends)('a concurrent burst on %s', (_name, onPg) => {
     for (let i = 0; i < 8; i++) ids.push(await shop.goods({ name: `并发版本${i}`, stock: 10 }));
     const start = await versionNow(t);
     // Five changes per goods, all at once: rows of one goods wait on each other, the rest overlap.
-    await Promise.all(ids.flatMap((id, i) => [0, 1, 2, 3, 4].map((n) => changeGoods(t.db, id, { stock: 100 + i * 10 + n }, t.clock.now()))));
+    await Promise.all(
+      ids.flatMap((id, i) =>
+        [0, 1, 2, 3, 4].map((n) => changeGoods(t.db, id, { stock: 100 + i * 10 + n }, t.clock.now())),
+      ),
+    );
     expect(await versionNow(t)).toBe(start + 40);
     const rows = (await t.db.select().from(catalogueChanges)).map((r) => Number(r.version)).filter((v) => v > start);
     expect(rows.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => start + 1 + i));
@@ -195,19 +245,38 @@ describe('GET /api/goods/changes', () => {
     await changeGoods(t.db, plain, { stock: 12 }, t.clock.now());
     const mine = await feed(approved.cookie, `since=${since}`);
     expect(mine.changes).toHaveLength(1);
-    expect(mine.changes[0]).toMatchObject({ goods_id: plain, version: since + 2, kinds: ['stock'], goods: { id: plain, price: 2_100, number: 12 } });
+    expect(mine.changes[0]).toMatchObject({
+      goods_id: plain,
+      version: since + 2,
+      kinds: ['stock'],
+      goods: { id: plain, price: 2_100, number: 12 },
+    });
     expect((await feed(rankTwo.cookie, `since=${since}`)).changes[0]!.goods).toMatchObject({ price: 1_800 });
     expect((await feed(pending.cookie, `since=${since}`)).changes[0]!.goods).toMatchObject({ price: null });
     expect(mine.next_since).toBe(since + 2);
-    expect(await feed(approved.cookie, `since=${mine.next_since}`)).toMatchObject({ changes: [], has_more: false, next_since: since + 2 });
+    expect(await feed(approved.cookie, `since=${mine.next_since}`)).toMatchObject({
+      changes: [],
+      has_more: false,
+      next_since: since + 2,
+    });
   });
 
   it('with pack=1 each goods also comes as the buyer’s pack carries it (category, pinyin, 经营范围 class, the class’s price); gone is null', async () => {
     const since = await versionNow(t);
     await changeGoods(t.db, plain, { stock: 14 }, t.clock.now());
-    const [row] = await t.db.select({ leaf: goods.categoryId, l1: goods.categoryL1, scope: goods.scopeClass }).from(goods).where(eq(goods.id, plain));
+    const [row] = await t.db
+      .select({ leaf: goods.categoryId, l1: goods.categoryL1, scope: goods.scopeClass })
+      .from(goods)
+      .where(eq(goods.id, plain));
     const mine = await feed(rankTwo.cookie, `since=${since}&pack=1`);
-    expect(mine.changes[0]!.pack_goods).toMatchObject({ id: plain, category_id: row!.leaf, category_l1: row!.l1, scope_class: row!.scope, price: 1_800, stock: 14 });
+    expect(mine.changes[0]!.pack_goods).toMatchObject({
+      id: plain,
+      category_id: row!.leaf,
+      category_l1: row!.l1,
+      scope_class: row!.scope,
+      price: 1_800,
+      stock: 14,
+    });
     // Without it the answer is as before (an ERP link reads it so).
     expect((await feed(rankTwo.cookie, `since=${since}`)).changes[0]).not.toHaveProperty('pack_goods');
     await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, plain));
@@ -222,7 +291,9 @@ describe('GET /api/goods/changes', () => {
     const since = await versionNow(t);
     await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, plain));
     await changeGoods(t.db, plain, { stock: 1 }, t.clock.now());
-    expect((await feed(approved.cookie, `since=${since}`)).changes).toEqual([{ goods_id: plain, version: since + 1, kinds: ['stock'], goods: null }]);
+    expect((await feed(approved.cookie, `since=${since}`)).changes).toEqual([
+      { goods_id: plain, version: since + 1, kinds: ['stock'], goods: null },
+    ]);
     await t.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, plain));
   });
 
@@ -232,7 +303,10 @@ describe('GET /api/goods/changes', () => {
     const since = await versionNow(t);
     // One transaction, five goods: one version.
     const file = new FormData();
-    file.set('file', new File([`商品编号,库存\n${ids.map((id) => `${id},4`).join('\n')}\n`], 'p.csv', { type: 'text/csv' }));
+    file.set(
+      'file',
+      new File([`商品编号,库存\n${ids.map((id) => `${id},4`).join('\n')}\n`], 'p.csv', { type: 'text/csv' }),
+    );
     file.set('mode', 'apply');
     const ops = (await roleOperator(t, 'operations')).cookie;
     expect((await t.call('POST', '/api/admin/goods/import', { cookie: ops, form: file })).status).toBe(200);
@@ -252,7 +326,12 @@ describe('GET /api/goods/changes', () => {
   });
 
   it('the stored list answers follow the log: a change outside the console is seen at once', async () => {
-    const list = async () => (await t.call<GoodsListResult>('GET', `/api/goods/list?keywords=${encodeURIComponent('变更普通片')}`, { cookie: approved.cookie })).body.data.list.find((g) => g.id === plain);
+    const list = async () =>
+      (
+        await t.call<GoodsListResult>('GET', `/api/goods/list?keywords=${encodeURIComponent('变更普通片')}`, {
+          cookie: approved.cookie,
+        })
+      ).body.data.list.find((g) => g.id === plain);
     const first = await list();
     expect(first).toBeDefined();
     await changeGoods(t.db, plain, { basePrice: 2_345 }, t.clock.now());

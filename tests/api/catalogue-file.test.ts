@@ -11,7 +11,14 @@ import Papa from 'papaparse';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { operatorSignIn } from '../helpers/operators.ts';
 import { rowsOf } from '../../server/services/goods/search.ts';
-import { auditLog, catalogueChanges, categories, goods, goodsLadderPrices, manufacturers } from '../../server/db/schema.ts';
+import {
+  auditLog,
+  catalogueChanges,
+  categories,
+  goods,
+  goodsLadderPrices,
+  manufacturers,
+} from '../../server/db/schema.ts';
 import type { CatalogueImportPreview, PicturesImportResult } from '../../src/domain/catalogue-file.ts';
 
 let t: TestApp;
@@ -21,10 +28,15 @@ const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { error
 
 async function download(path: string): Promise<{ status: number; bytes: Uint8Array<ArrayBuffer>; type: string }> {
   const res = await t.app.request(`/api/admin/goods/file${path}`, { headers: { cookie: ops } });
-  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type') ?? '' };
+  return {
+    status: res.status,
+    bytes: new Uint8Array(await res.arrayBuffer()),
+    type: res.headers.get('content-type') ?? '',
+  };
 }
 const csvOf = (rows: string[][]) => `\uFEFF${Papa.unparse(rows)}\r\n`;
-const tableOf = (bytes: Uint8Array) => Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+const tableOf = (bytes: Uint8Array) =>
+  Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 function upload(content: BlobPart, mode: 'preview' | 'apply', opts: { name?: string; createMissing?: boolean } = {}) {
   const form = new FormData();
   form.set('file', new File([content], opts.name ?? 'catalogue.csv'));
@@ -33,7 +45,11 @@ function upload(content: BlobPart, mode: 'preview' | 'apply', opts: { name?: str
   return t.call<CatalogueImportPreview>('POST', '/api/admin/goods/file/import', { cookie: ops, form });
 }
 const goodsSnapshot = async () => t.db.select().from(goods).orderBy(goods.id);
-const versionNow = async () => Number(rowsOf<{ version: string | number }>(await t.db.execute(sql`SELECT version FROM catalogue_version WHERE id = 1`))[0].version);
+const versionNow = async () =>
+  Number(
+    rowsOf<{ version: string | number }>(await t.db.execute(sql`SELECT version FROM catalogue_version WHERE id = 1`))[0]
+      .version,
+  );
 
 /** A valid EAN-13 from 12 digits. */
 function ean13(payload: string): string {
@@ -65,19 +81,28 @@ describe('export → import', () => {
     expect(header.slice(0, 3)).toEqual(['外部编码', '商品名称', '通用名']);
     expect(header).toContain('分类');
     // Every goods but the points mall's hidden twins, which have no external code.
-    expect(exported.length).toBe((await t.db.select({ n: count() }).from(goods).where(ne(goods.externalCode, '')))[0].n);
+    expect(exported.length).toBe(
+      (await t.db.select({ n: count() }).from(goods).where(ne(goods.externalCode, '')))[0].n,
+    );
     expect(exported.length).toBeGreaterThanOrEqual(40);
     const [first] = await t.db.select().from(goods).orderBy(goods.id).limit(1);
     const row = exported[0];
     expect(row[col('外部编码')]).toBe(first.externalCode);
-    expect(row[col('基础价')]).toBe(`${Math.trunc(first.basePrice / 100)}.${String(first.basePrice % 100).padStart(2, '0')}`);
+    expect(row[col('基础价')]).toBe(
+      `${Math.trunc(first.basePrice / 100)}.${String(first.basePrice % 100).padStart(2, '0')}`,
+    );
     expect(row[col('分类')].split('/').length).toBeGreaterThanOrEqual(2);
   });
 
   it('exports with the goods list filters', async () => {
     const res = await download('/export?on_sale=0');
     const [, ...rows] = tableOf(res.bytes);
-    const off = (await t.db.select({ n: count() }).from(goods).where(and(eq(goods.isOnSale, false), ne(goods.externalCode, ''))))[0].n;
+    const off = (
+      await t.db
+        .select({ n: count() })
+        .from(goods)
+        .where(and(eq(goods.isOnSale, false), ne(goods.externalCode, '')))
+    )[0].n;
     expect(rows.length).toBe(off);
     expect((await t.call('GET', '/api/admin/goods/file/export?stock=nonsense', { cookie: ops })).status).toBe(422);
   });
@@ -88,7 +113,13 @@ describe('export → import', () => {
     const csv = (await download('/export')).bytes;
     const preview = await upload(csv, 'preview');
     expect(preview.status, preview.body.msg).toBe(200);
-    expect(preview.body.data).toMatchObject({ created: 0, updated: 0, invalid: 0, unchanged: exported.length, rows: [] });
+    expect(preview.body.data).toMatchObject({
+      created: 0,
+      updated: 0,
+      invalid: 0,
+      unchanged: exported.length,
+      rows: [],
+    });
     const applied = await upload(csv, 'apply');
     expect(applied.status, applied.body.msg).toBe(200);
     expect(applied.body.data).toMatchObject({ created: 0, updated: 0, unchanged: exported.length, applied: true });
@@ -110,7 +141,10 @@ describe('export → import', () => {
 describe('a generated 2,000-row file', () => {
   it('previews creates, updates and each kind of error on its cell, and applies all or nothing', async () => {
     const base = exported[0];
-    const [withLadder] = await t.db.select({ goodsId: goodsLadderPrices.goodsId, price: goodsLadderPrices.price }).from(goodsLadderPrices).limit(1);
+    const [withLadder] = await t.db
+      .select({ goodsId: goodsLadderPrices.goodsId, price: goodsLadderPrices.price })
+      .from(goodsLadderPrices)
+      .limit(1);
     const [ladderGoods] = await t.db.select().from(goods).where(eq(goods.id, withLadder.goodsId));
     const ladderRow = exported.find((r) => r[col('外部编码')] === ladderGoods.externalCode)!;
     const leafPath = base[col('分类')];
@@ -134,12 +168,15 @@ describe('a generated 2,000-row file', () => {
       return r;
     };
     // Known codes: 20 updates of price, stock and name.
-    const updates = exported.filter((r) => r[col('外部编码')] !== ladderGoods.externalCode).slice(1, 21).map((r, i) => {
-      const u = [...r];
-      u[col('库存')] = String(1000 + i);
-      u[col('商品名称')] = `${r[col('商品名称')]}（新包装）`.slice(0, 100);
-      return u;
-    });
+    const updates = exported
+      .filter((r) => r[col('外部编码')] !== ladderGoods.externalCode)
+      .slice(1, 21)
+      .map((r, i) => {
+        const u = [...r];
+        u[col('库存')] = String(1000 + i);
+        u[col('商品名称')] = `${r[col('商品名称')]}（新包装）`.slice(0, 100);
+        return u;
+      });
     // One row per kind of error, with the column and the message the preview must show.
     const bad: { row: string[]; column: string | null; message: RegExp }[] = [
       { row: newRow(90001, { 外部编码: '' }), column: '外部编码', message: /请填写外部编码/ },
@@ -160,7 +197,11 @@ describe('a generated 2,000-row file', () => {
       { row: newRow(90016, { 条形码: '6901234567890' }), column: '条形码', message: /校验位/ },
       { row: newRow(90017, { 商品名称: '' }), column: '商品名称', message: /商品名称/ },
       { row: newRow(90018, { 商品名称: '药'.repeat(101) }), column: '商品名称', message: /最多100个字/ },
-      { row: newRow(90019, { 含麻黄碱: '是', 麻黄碱每单限购: '0' }), column: '麻黄碱每单限购', message: /含麻黄碱商品须填写每单限购/ },
+      {
+        row: newRow(90019, { 含麻黄碱: '是', 麻黄碱每单限购: '0' }),
+        column: '麻黄碱每单限购',
+        message: /含麻黄碱商品须填写每单限购/,
+      },
       { row: newRow(90020, { 每单限购: '2', 起订量: '5' }), column: '每单限购', message: /每单限购不能小于起订量/ },
       { row: newRow(90021, { 中包装: '0' }), column: '中包装', message: /中包装至少为1/ },
       {
@@ -184,7 +225,13 @@ describe('a generated 2,000-row file', () => {
     const preview = await upload(file, 'preview');
     expect(preview.status, preview.body.msg).toBe(200);
     const p = preview.body.data;
-    expect(p).toMatchObject({ rows_total: 2_000, created: fresh, updated: updates.length - 0, invalid: errorsCount, applied: false });
+    expect(p).toMatchObject({
+      rows_total: 2_000,
+      created: fresh,
+      updated: updates.length - 0,
+      invalid: errorsCount,
+      applied: false,
+    });
     expect(p.to_create).toEqual({ makers: [], brands: [], categories: [] });
     // Errors first, each on its cell (spreadsheet row = index + 2).
     bad.forEach((b, i) => {
@@ -192,7 +239,10 @@ describe('a generated 2,000-row file', () => {
       const shown = p.rows.find((r) => r.row === rowNo);
       expect(shown, `row ${rowNo}`).toBeDefined();
       expect(shown!.action).toBeNull();
-      expect(shown!.errors.some((e) => e.column === b.column && b.message.test(e.message)), `${rowNo}: ${JSON.stringify(shown!.errors)}`).toBe(true);
+      expect(
+        shown!.errors.some((e) => e.column === b.column && b.message.test(e.message)),
+        `${rowNo}: ${JSON.stringify(shown!.errors)}`,
+      ).toBe(true);
     });
     const update = p.rows.find((r) => r.row === 2 + fresh)!;
     expect(update).toMatchObject({ action: 'update', external_code: updates[0][col('外部编码')] });
@@ -213,13 +263,26 @@ describe('a generated 2,000-row file', () => {
     expect(applied.body.data).toMatchObject({ created: fresh, updated: updates.length, invalid: 0, applied: true });
     expect((await t.db.select({ n: count() }).from(goods))[0].n).toBe(goodsBefore + fresh);
     const [made] = await t.db.select().from(goods).where(eq(goods.externalCode, 'GEN-00007'));
-    expect(made).toMatchObject({ name: '导入测试药品7', isOnSale: false, stock: 7, basePrice: 1707, sccj: base[col('生产厂家')] });
+    expect(made).toMatchObject({
+      name: '导入测试药品7',
+      isOnSale: false,
+      stock: 7,
+      basePrice: 1707,
+      sccj: base[col('生产厂家')],
+    });
     expect(made.pinyinInitials).toMatch(/^drcsyp/);
-    const [changed] = await t.db.select().from(goods).where(eq(goods.externalCode, updates[3][col('外部编码')]));
+    const [changed] = await t.db
+      .select()
+      .from(goods)
+      .where(eq(goods.externalCode, updates[3][col('外部编码')]));
     expect(changed.stock).toBe(1003);
     expect(changed.name).toBe(updates[3][col('商品名称')]);
     expect(await versionNow()).toBe(version + 1);
-    const logged = await t.db.select({ kind: catalogueChanges.kind, n: count() }).from(catalogueChanges).where(eq(catalogueChanges.version, version + 1)).groupBy(catalogueChanges.kind);
+    const logged = await t.db
+      .select({ kind: catalogueChanges.kind, n: count() })
+      .from(catalogueChanges)
+      .where(eq(catalogueChanges.version, version + 1))
+      .groupBy(catalogueChanges.kind);
     expect(Object.fromEntries(logged.map((l) => [l.kind, l.n]))).toEqual({ created: fresh, imported: updates.length });
     const audit = await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'catalogue.import.row'));
     expect(audit[0].n).toBe(fresh + updates.length);
@@ -243,7 +306,9 @@ describe('master data by name', () => {
     const file = csvOf([header, row('NEWCAT-1', { 分类: '新分类甲/新分类乙' })]);
     const preview = await upload(file, 'preview');
     expect(preview.body.data.invalid).toBe(1);
-    expect(preview.body.data.rows[0].errors).toEqual([{ column: '分类', message: '分类不存在：新分类甲/新分类乙（可勾选“创建缺少的厂家、品牌和分类”）' }]);
+    expect(preview.body.data.rows[0].errors).toEqual([
+      { column: '分类', message: '分类不存在：新分类甲/新分类乙（可勾选“创建缺少的厂家、品牌和分类”）' },
+    ]);
     const applied = await upload(file, 'apply');
     expect(applied.status).toBe(422);
     expect(await t.db.select().from(categories).where(eq(categories.name, '新分类甲'))).toEqual([]);
@@ -251,10 +316,18 @@ describe('master data by name', () => {
   });
 
   it('with "create missing" on, lists and creates the missing maker, brand and category path', async () => {
-    const file = csvOf([header, row('NEWCAT-2', { 分类: '新分类甲/新分类乙', 生产厂家: '新建测试制药厂', 品牌: '新品牌' }), row('NEWCAT-3', { 分类: '新分类甲/新分类乙' })]);
+    const file = csvOf([
+      header,
+      row('NEWCAT-2', { 分类: '新分类甲/新分类乙', 生产厂家: '新建测试制药厂', 品牌: '新品牌' }),
+      row('NEWCAT-3', { 分类: '新分类甲/新分类乙' }),
+    ]);
     const preview = await upload(file, 'preview', { createMissing: true });
     expect(preview.status, preview.body.msg).toBe(200);
-    expect(preview.body.data).toMatchObject({ created: 2, invalid: 0, to_create: { makers: ['新建测试制药厂'], brands: ['新品牌'], categories: ['新分类甲', '新分类甲/新分类乙'] } });
+    expect(preview.body.data).toMatchObject({
+      created: 2,
+      invalid: 0,
+      to_create: { makers: ['新建测试制药厂'], brands: ['新品牌'], categories: ['新分类甲', '新分类甲/新分类乙'] },
+    });
     const applied = await upload(file, 'apply', { createMissing: true });
     expect(applied.status, applied.body.msg).toBe(200);
     const [root] = await t.db.select().from(categories).where(eq(categories.name, '新分类甲'));
@@ -262,7 +335,11 @@ describe('master data by name', () => {
     expect(leaf).toMatchObject({ parentId: root.id, level: 2 });
     const [maker] = await t.db.select().from(manufacturers).where(eq(manufacturers.name, '新建测试制药厂'));
     expect(maker.pinyinInitials).toBe('xjcszyc');
-    const made = await t.db.select().from(goods).where(inArray(goods.externalCode, ['NEWCAT-2', 'NEWCAT-3'])).orderBy(goods.id);
+    const made = await t.db
+      .select()
+      .from(goods)
+      .where(inArray(goods.externalCode, ['NEWCAT-2', 'NEWCAT-3']))
+      .orderBy(goods.id);
     expect(made.map((g) => [g.categoryId, g.categoryL1, g.categoryL2])).toEqual([
       [leaf.id, root.id, leaf.id],
       [leaf.id, root.id, leaf.id],
@@ -289,7 +366,13 @@ describe('master data by name', () => {
   it('updates only the columns present', async () => {
     const code = exported[6][col('外部编码')];
     const [before] = await t.db.select().from(goods).where(eq(goods.externalCode, code));
-    const applied = await upload(csvOf([['外部编码', '库存'], [code, '4321']]), 'apply');
+    const applied = await upload(
+      csvOf([
+        ['外部编码', '库存'],
+        [code, '4321'],
+      ]),
+      'apply',
+    );
     expect(applied.status, applied.body.msg).toBe(200);
     const [after] = await t.db.select().from(goods).where(eq(goods.externalCode, code));
     expect(after).toEqual({ ...before, stock: 4321, updatedAt: after.updatedAt });
@@ -298,10 +381,22 @@ describe('master data by name', () => {
 
 describe('hostile and malformed files', () => {
   it('refuses formulas, unknown headers, a missing key column and old XLS', async () => {
-    const formula = await upload(csvOf([['外部编码', '商品名称'], ['X1', '=HYPERLINK("http://x")']]), 'preview');
+    const formula = await upload(
+      csvOf([
+        ['外部编码', '商品名称'],
+        ['X1', '=HYPERLINK("http://x")'],
+      ]),
+      'preview',
+    );
     expect(formula.status).toBe(422);
     expect(errorsOf(formula).file[0]).toMatch(/含公式/);
-    const unknown = await upload(csvOf([['外部编码', '价钱'], ['X1', '1']]), 'preview');
+    const unknown = await upload(
+      csvOf([
+        ['外部编码', '价钱'],
+        ['X1', '1'],
+      ]),
+      'preview',
+    );
     expect(errorsOf(unknown).file[0]).toMatch(/无法识别的表头：价钱/);
     const noKey = await upload(csvOf([['商品名称'], ['甲']]), 'preview');
     expect(errorsOf(noKey).file[0]).toBe('表头须包含“外部编码”列');
@@ -310,7 +405,13 @@ describe('hostile and malformed files', () => {
   });
 
   it('refuses a CSV with control characters and an XLSX formula cell', async () => {
-    const control = await upload(csvOf([['外部编码', '商品名称'], [exported[0][col('外部编码')], 'a\u0007b']]), 'preview');
+    const control = await upload(
+      csvOf([
+        ['外部编码', '商品名称'],
+        [exported[0][col('外部编码')], 'a\u0007b'],
+      ]),
+      'preview',
+    );
     expect(control.status).toBe(422);
     expect(errorsOf(control).file[0]).toMatch(/无法识别文件内容/);
     const wb = new ExcelJS.Workbook();
@@ -318,7 +419,9 @@ describe('hostile and malformed files', () => {
     ws.addRow(['外部编码', '商品名称']);
     ws.addRow([exported[0][col('外部编码')], '甲']);
     ws.getCell('B2').value = { formula: '1+1', result: 2 };
-    const formula = await upload(new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer), 'preview', { name: 'a.xlsx' });
+    const formula = await upload(new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer), 'preview', {
+      name: 'a.xlsx',
+    });
     expect(formula.status).toBe(422);
     expect(errorsOf(formula).file[0]).toMatch(/公式/);
   });
@@ -411,7 +514,13 @@ describe('POST /api/admin/goods/file/pictures', () => {
     const code = exported[10][col('外部编码')];
     const [before] = await t.db.select().from(goods).where(eq(goods.externalCode, code));
     const version = await versionNow();
-    const res = await pictures(zip([{ name: `${code}.png`, content: PNG }, { name: `pics/${code}-2.png`, content: PNG }, { name: '__MACOSX/._x.png', content: PNG }]));
+    const res = await pictures(
+      zip([
+        { name: `${code}.png`, content: PNG },
+        { name: `pics/${code}-2.png`, content: PNG },
+        { name: '__MACOSX/._x.png', content: PNG },
+      ]),
+    );
     expect(res.status, res.body.msg).toBe(200);
     expect(res.body.data).toEqual({ added: 2, goods: 1 });
     const [after] = await t.db.select().from(goods).where(eq(goods.externalCode, code));
@@ -420,17 +529,30 @@ describe('POST /api/admin/goods/file/pictures', () => {
     const img = await t.app.request(after.images.at(-1)!);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
-    const logged = await t.db.select().from(catalogueChanges).where(and(eq(catalogueChanges.goodsId, before.id), eq(catalogueChanges.kind, 'pictures')));
+    const logged = await t.db
+      .select()
+      .from(catalogueChanges)
+      .where(and(eq(catalogueChanges.goodsId, before.id), eq(catalogueChanges.kind, 'pictures')));
     expect(logged.map((l) => Number(l.version))).toEqual([version + 1]);
   });
 
   it('refuses the whole ZIP when one file is an unknown code or not an image', async () => {
     const code = exported[11][col('外部编码')];
     const [before] = await t.db.select().from(goods).where(eq(goods.externalCode, code));
-    const res = await pictures(zip([{ name: `${code}.png`, content: PNG }, { name: 'NOPE-404.png', content: PNG }, { name: `${code}-2.jpg`, content: new TextEncoder().encode('<html>') }]));
+    const res = await pictures(
+      zip([
+        { name: `${code}.png`, content: PNG },
+        { name: 'NOPE-404.png', content: PNG },
+        { name: `${code}-2.jpg`, content: new TextEncoder().encode('<html>') },
+      ]),
+    );
     expect(res.status).toBe(422);
-    const messages = Object.entries(errorsOf(res)).filter(([k]) => k.startsWith('files.')).flatMap(([, v]) => v);
-    expect(messages).toEqual(expect.arrayContaining(['NOPE-404.png：外部编码不存在', `${code}-2.jpg：图片仅支持JPG、PNG、WEBP格式`]));
+    const messages = Object.entries(errorsOf(res))
+      .filter(([k]) => k.startsWith('files.'))
+      .flatMap(([, v]) => v);
+    expect(messages).toEqual(
+      expect.arrayContaining(['NOPE-404.png：外部编码不存在', `${code}-2.jpg：图片仅支持JPG、PNG、WEBP格式`]),
+    );
     const [after] = await t.db.select().from(goods).where(eq(goods.externalCode, code));
     expect(after.images).toEqual(before.images);
   });
@@ -472,15 +594,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
       const applied = await pg.call<CatalogueImportPreview>('POST', '/api/admin/goods/file/import', { cookie, form });
       expect(applied.status, applied.body.msg).toBe(200);
       expect(applied.body.data).toMatchObject({ created: 1, updated: 1 });
-      const grams = rowsOf<{ n: number }>(await pg.db.execute(sql`SELECT count(*)::int AS n FROM goods WHERE search_grams @> ARRAY['鱼腥']::text[] OR search_grams @> ARRAY['蒲公']::text[]`));
+      const grams = rowsOf<{ n: number }>(
+        await pg.db.execute(
+          sql`SELECT count(*)::int AS n FROM goods WHERE search_grams @> ARRAY['鱼腥']::text[] OR search_grams @> ARRAY['蒲公']::text[]`,
+        ),
+      );
       expect(grams[0].n).toBe(2);
       // On PostgreSQL the goods GIN indexes keep their pending list (migration 0033, autovacuum
       // merges it); the import leaves them so rather than switching them (an ACCESS EXCLUSIVE lock).
       const indexes = rowsOf<{ name: string; opts: string[] | null }>(
-        await pg.db.execute(sql`SELECT c.relname AS name, c.reloptions AS opts FROM pg_class c JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gin' AND c.relname LIKE 'goods_%' ORDER BY 1`),
+        await pg.db.execute(
+          sql`SELECT c.relname AS name, c.reloptions AS opts FROM pg_class c JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gin' AND c.relname LIKE 'goods_%' ORDER BY 1`,
+        ),
       );
       const on = indexes.filter((i) => (i.opts ?? []).some((o) => /^fastupdate=(true|on)$/.test(o))).map((i) => i.name);
-      expect(on).toEqual(['goods_pinyin_full_trgm_idx', 'goods_pinyin_initials_trgm_idx', 'goods_search_grams_idx', 'goods_tags_idx']);
+      expect(on).toEqual([
+        'goods_pinyin_full_trgm_idx',
+        'goods_pinyin_initials_trgm_idx',
+        'goods_search_grams_idx',
+        'goods_tags_idx',
+      ]);
       expect(indexes.some((i) => (i.opts ?? []).some((o) => /^fastupdate=(false|off)$/.test(o)))).toBe(false);
 
       // Two operators importing the same new code at once: one creates it, the other is told to
@@ -500,7 +633,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
         if (r.status === 422) expect(r.body.msg).toBe('其他操作刚刚新建了本文件中的外部编码或资料，请重新预览后再导入');
       }
       expect(raced.some((r) => r.status === 200 && r.body.data.created === 1)).toBe(true);
-      const made = rowsOf<{ n: number }>(await pg.db.execute(sql`SELECT count(*)::int AS n FROM goods WHERE external_code = 'PG-RACE-1'`));
+      const made = rowsOf<{ n: number }>(
+        await pg.db.execute(sql`SELECT count(*)::int AS n FROM goods WHERE external_code = 'PG-RACE-1'`),
+      );
       expect(made[0].n).toBe(1);
     } finally {
       await pg.close();
@@ -510,14 +645,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
 
 describe('category names and the path separator', () => {
   it('a category named with the full-width ／ round-trips export → import; "/" never gets into a name', async () => {
-    const root = await t.call<{ id: number }>('POST', '/api/admin/catalogue/categories', { cookie: ops, json: { name: '呼吸／止咳', parent_id: null } });
+    const root = await t.call<{ id: number }>('POST', '/api/admin/catalogue/categories', {
+      cookie: ops,
+      json: { name: '呼吸／止咳', parent_id: null },
+    });
     expect(root.status, root.body.msg).toBe(200);
-    const leaf = await t.call<{ id: number }>('POST', '/api/admin/catalogue/categories', { cookie: ops, json: { name: '糖浆／口服液', parent_id: root.body.data.id } });
+    const leaf = await t.call<{ id: number }>('POST', '/api/admin/catalogue/categories', {
+      cookie: ops,
+      json: { name: '糖浆／口服液', parent_id: root.body.data.id },
+    });
     expect(leaf.status, leaf.body.msg).toBe(200);
-    expect((await t.call('POST', '/api/admin/catalogue/categories', { cookie: ops, json: { name: '糖浆/口服液', parent_id: root.body.data.id } })).status).toBe(422);
+    expect(
+      (
+        await t.call('POST', '/api/admin/catalogue/categories', {
+          cookie: ops,
+          json: { name: '糖浆/口服液', parent_id: root.body.data.id },
+        })
+      ).status,
+    ).toBe(422);
     // A goods moved into it by the file, then the export read back in.
     const code = exported[0][col('外部编码')];
-    const moved = await upload(csvOf([['外部编码', '分类'], [code, '呼吸／止咳/糖浆／口服液']]), 'apply');
+    const moved = await upload(
+      csvOf([
+        ['外部编码', '分类'],
+        [code, '呼吸／止咳/糖浆／口服液'],
+      ]),
+      'apply',
+    );
     expect(moved.status, moved.body.msg).toBe(200);
     expect(moved.body.data).toMatchObject({ updated: 1, invalid: 0 });
     const [g] = await t.db.select({ categoryId: goods.categoryId }).from(goods).where(eq(goods.externalCode, code));
@@ -530,7 +684,14 @@ describe('category names and the path separator', () => {
     expect(back.body.data).toMatchObject({ created: 0, updated: 0, invalid: 0 });
     expect(await goodsSnapshot()).toEqual(before);
     // With "create missing" on, the file's path makes names split at "/", never a name holding one.
-    const created = await upload(csvOf([['外部编码', '分类'], [code, '新建根/新建子']]), 'apply', { createMissing: true });
+    const created = await upload(
+      csvOf([
+        ['外部编码', '分类'],
+        [code, '新建根/新建子'],
+      ]),
+      'apply',
+      { createMissing: true },
+    );
     expect(created.status, created.body.msg).toBe(200);
     const names = (await t.db.select({ name: categories.name }).from(categories)).map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['新建根', '新建子']));

@@ -61,8 +61,12 @@ describe('GET /api/goods/pack', () => {
     controlled = await shop.goods({ name: '目录控销片', basePrice: 3_000, stock: 5, isKx: true });
     laddered = await shop.goods({ name: '目录阶梯片', basePrice: 1_000, stock: 50 });
     await t.db.execute(sql`INSERT INTO goods_prices (goods_id, rank, price) VALUES (${plain}, 2, 1800)`);
-    await t.db.execute(sql`UPDATE goods SET ladder_price_type = 1, pinyin_full = 'muluputongpian', pinyin_initials = 'mlptp', barcode = '6901234567892' WHERE id = ${plain}`);
-    await t.db.execute(sql`INSERT INTO goods_ladder_prices (goods_id, min_number, price) VALUES (${laddered}, 10, 900), (${laddered}, 50, 800)`);
+    await t.db.execute(
+      sql`UPDATE goods SET ladder_price_type = 1, pinyin_full = 'muluputongpian', pinyin_initials = 'mlptp', barcode = '6901234567892' WHERE id = ${plain}`,
+    );
+    await t.db.execute(
+      sql`INSERT INTO goods_ladder_prices (goods_id, min_number, price) VALUES (${laddered}, 10, 900), (${laddered}, 50, 800)`,
+    );
   });
   afterAll(() => t.close());
 
@@ -81,11 +85,22 @@ describe('GET /api/goods/pack', () => {
 
   it('carries the class’s prices only: rank 1 never sees rank 2’s price, an unapproved class sees none', async () => {
     const one = (await allGoods(approved)).find((g) => g.id === plain)!;
-    expect(one).toMatchObject({ price: 2_000, base_price: 2_000, py: 'muluputongpian', pyi: 'mlptp', barcode: '6901234567892' });
+    expect(one).toMatchObject({
+      price: 2_000,
+      base_price: 2_000,
+      py: 'muluputongpian',
+      pyi: 'mlptp',
+      barcode: '6901234567892',
+    });
     const two = (await allGoods(rankTwo)).find((g) => g.id === plain)!;
     expect(two.price).toBe(1_800);
     const none = await allGoods(pending);
-    expect(none.find((g) => g.id === plain)).toMatchObject({ price: null, base_price: null, retail_price: null, ladder: [] });
+    expect(none.find((g) => g.id === plain)).toMatchObject({
+      price: null,
+      base_price: null,
+      retail_price: null,
+      ladder: [],
+    });
     expect(none.every((g) => g.price === null && g.ladder.length === 0)).toBe(true);
     // The raw bytes of rank 1's chunks never hold rank 2's number.
     const m = await manifestOf(approved);
@@ -95,7 +110,8 @@ describe('GET /api/goods/pack', () => {
   });
 
   it('read page by page (so PGlite is never held by one long read), the pages make the same goods, ladders and prices as one read', async () => {
-    for (const name of ['目录分页一', '目录分页二', '目录分页三']) await shop.goods({ name, basePrice: 1_500, stock: 5 });
+    for (const name of ['目录分页一', '目录分页二', '目录分页三'])
+      await shop.goods({ name, basePrice: 1_500, stock: 5 });
     const v = { approved: true, isSpecial: false, rank: 1 };
     const whole = await loadPackGoods(t.db, v, 100_000);
     expect(whole.length).toBeGreaterThanOrEqual(5);
@@ -105,7 +121,13 @@ describe('GET /api/goods/pack', () => {
 
   it('one pack per class: two buyers of a class share it, other classes have their own', async () => {
     const other = await shop.buyer();
-    const [a, b, r2, kx, np] = await Promise.all([manifestOf(approved), manifestOf(other), manifestOf(rankTwo), manifestOf(special), manifestOf(pending)]);
+    const [a, b, r2, kx, np] = await Promise.all([
+      manifestOf(approved),
+      manifestOf(other),
+      manifestOf(rankTwo),
+      manifestOf(special),
+      manifestOf(pending),
+    ]);
     expect(a.href).toBe(b.href);
     expect(new Set([a.class, r2.class, kx.class, np.class]).size).toBe(4);
     expect(a.overlay.entitlement).toBeTruthy();
@@ -158,7 +180,9 @@ describe('GET /api/goods/pack', () => {
     expect((await chunk(approved.cookie, `${m.href}/${m.chunks}`)).status).toBe(404);
     expect((await chunk(approved.cookie, `${m.href}/abc`)).status).toBe(404);
     const order = [...Array(m.chunks).keys()].reverse();
-    const got = await Promise.all(order.map(async (i) => (await decode(await chunk(approved.cookie, `${m.href}/${i}`))).index));
+    const got = await Promise.all(
+      order.map(async (i) => (await decode(await chunk(approved.cookie, `${m.href}/${i}`))).index),
+    );
     expect(got).toEqual(order);
   });
 
@@ -173,7 +197,10 @@ describe('GET /api/goods/pack', () => {
   });
 
   it('a store switch replaces the pack: acting as a store of another rank and 经营范围 gives that store’s class and overlay, and back', async () => {
-    const head = await createMember(t.db, { username: 'pack-hq', company: { name: '目录连锁总部', kind: 'chain', businessScope: ['xy', 'zcy', 'zyyp'] } });
+    const head = await createMember(t.db, {
+      username: 'pack-hq',
+      company: { name: '目录连锁总部', kind: 'chain', businessScope: ['xy', 'zcy', 'zyyp'] },
+    });
     const store = await createMember(t.db, {
       username: 'pack-hq-a',
       company: { name: '目录连锁门店', parentId: head.companyId!, rank: 2, businessScope: ['xy'] },

@@ -18,10 +18,13 @@ describe.skipIf(!baseUrl)('chat across two server processes', () => {
   let scratch: ScratchDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
-  const on = (p: ServerProcess, method: string, path: string, opts?: CallOptions) => call(overHttp(p.url), method, path, opts);
+  const on = (p: ServerProcess, method: string, path: string, opts?: CallOptions) =>
+    call(overHttp(p.url), method, path, opts);
   const streams: SseReader[] = [];
   const open = async (p: ServerProcess, path: string, cookie?: string) => {
-    const res = await fetch(`${p.url}${path}`, { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(`${p.url}${path}`, {
+      headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+    });
     expect(res.status).toBe(200);
     const s = readSse(res);
     streams.push(s);
@@ -53,21 +56,28 @@ describe.skipIf(!baseUrl)('chat across two server processes', () => {
     expect(login.status).toBe(200);
     const token = login.body.data.token as string;
     const frame = `username=demo&token=${encodeURIComponent(token)}`;
-    const admin = await on(a, 'POST', '/api/admin/login', { body: { username: 'support', password: OPERATOR_DEMO_PASSWORD } });
+    const admin = await on(a, 'POST', '/api/admin/login', {
+      body: { username: 'support', password: OPERATOR_DEMO_PASSWORD },
+    });
     const agentCookie = operatorCookie(admin)!;
     expect(agentCookie).toBeTruthy();
 
     const buyerOnB = await open(b, `/api/kf/stream?${frame}`);
     const agentOnB = await open(b, '/api/admin/chat/stream', agentCookie);
 
-    const asked = await on(a, 'POST', `/api/kf/messages?${frame}`, { body: { kind: 'text', content: '从A发出的咨询' } });
+    const asked = await on(a, 'POST', `/api/kf/messages?${frame}`, {
+      body: { kind: 'text', content: '从A发出的咨询' },
+    });
     expect(asked.status, asked.body.msg).toBe(200);
     const seenByAgent = await until(agentOnB, '从A发出的咨询');
     expect(seenByAgent.sender).toBe('buyer');
     // The buyer's own stream (on B) carries their line too: another tab of theirs stays in step.
     await until(buyerOnB, '从A发出的咨询');
 
-    const reply = await on(a, 'POST', `/api/admin/chat/conversations/${seenByAgent.conversation_id}/messages`, { json: { content: '从A发出的回复' }, cookie: agentCookie });
+    const reply = await on(a, 'POST', `/api/admin/chat/conversations/${seenByAgent.conversation_id}/messages`, {
+      json: { content: '从A发出的回复' },
+      cookie: agentCookie,
+    });
     expect(reply.status, reply.body.msg).toBe(200);
     const seenByBuyer = await until(buyerOnB, '从A发出的回复');
     expect(seenByBuyer).toMatchObject({ sender: 'agent', conversation_id: seenByAgent.conversation_id });

@@ -20,7 +20,8 @@ let goodsId: number;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
 const SSE = { headers: { accept: 'text/event-stream' } };
-const q = (username: string, token: string) => `username=${encodeURIComponent(username)}&token=${encodeURIComponent(token)}`;
+const q = (username: string, token: string) =>
+  `username=${encodeURIComponent(username)}&token=${encodeURIComponent(token)}`;
 const as = (who: 'demo' | 'other') => (who === 'demo' ? q('demo', demo.token) : q('chatother', other.token));
 
 beforeAll(async () => {
@@ -39,7 +40,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const send = (who: 'demo' | 'other', body: Record<string, string | number>) => t.call('POST', `/api/kf/messages?${as(who)}`, { body });
+const send = (who: 'demo' | 'other', body: Record<string, string | number>) =>
+  t.call('POST', `/api/kf/messages?${as(who)}`, { body });
 
 describe('the chat token', () => {
   it('the user base token opens the frame page and the seeded history', async () => {
@@ -99,7 +101,9 @@ describe('the chat token', () => {
   it('a company without is_can_chat gets 403, not a conversation', async () => {
     const m = await createMember(t.db, { username: 'nochat', company: { isCanChat: false } });
     const token = chatToken(m.userId, t.clock.now());
-    const res = await t.call('POST', `/api/kf/messages?${q('nochat', token)}`, { body: { kind: 'text', content: '你好' } });
+    const res = await t.call('POST', `/api/kf/messages?${q('nochat', token)}`, {
+      body: { kind: 'text', content: '你好' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.msg).toBe('贵公司尚未开通在线客服，请通过QQ联系我们');
     expect((await t.app.request(`/kf/chat?${q('nochat', token)}`)).status).toBe(403);
@@ -111,11 +115,20 @@ describe('messages', () => {
   it('the first message opens one waiting conversation; the next ones join it', async () => {
     const a = await send('demo', { kind: 'text', content: '  请问今天能发货吗？ ' });
     expect(a.status, a.body.msg).toBe(200);
-    expect(a.body.data).toMatchObject({ sender: 'buyer', kind: 'text', body: '请问今天能发货吗？', delivered: false, read: false });
+    expect(a.body.data).toMatchObject({
+      sender: 'buyer',
+      kind: 'text',
+      body: '请问今天能发货吗？',
+      delivered: false,
+      read: false,
+    });
     const b = await send('demo', { kind: 'goods', goods_id: goodsId });
     expect(b.body.data.card).toMatchObject({ type: 'goods', id: goodsId });
     expect(b.body.data.conversation_id).toBe(a.body.data.conversation_id);
-    const live = await t.db.select().from(chatConversations).where(and(eq(chatConversations.userId, demo.userId), ne(chatConversations.status, 'closed')));
+    const live = await t.db
+      .select()
+      .from(chatConversations)
+      .where(and(eq(chatConversations.userId, demo.userId), ne(chatConversations.status, 'closed')));
     expect(live).toHaveLength(1);
     expect(live[0].status).toBe('waiting');
   });
@@ -182,7 +195,10 @@ describe('messages', () => {
     const html = await post([['image', new File(['<html><script>alert(1)</script>'], 'x.png', { type: 'image/png' })]]);
     expect(html.status).toBe(422);
     expect(html.body.data.errors.image[0]).toBe('图片仅支持JPG、PNG、WEBP格式');
-    const two = await post([['image', new File([PNG], 'a.png')], ['image', new File([PNG], 'b.png')]]);
+    const two = await post([
+      ['image', new File([PNG], 'a.png')],
+      ['image', new File([PNG], 'b.png')],
+    ]);
     expect(two.status).toBe(422);
     const none = await t.call('POST', `/api/kf/images?${as('demo')}`, { body: {} });
     expect(none.status).toBe(422);
@@ -197,12 +213,19 @@ describe('live stream, delivery and read marks', () => {
     try {
       await demoStream.nextOf('ready');
       await otherStream.nextOf('ready');
-      const [conv] = await t.db.select().from(chatConversations).where(and(eq(chatConversations.userId, demo.userId), ne(chatConversations.status, 'closed')));
-      const reply = await t.call('POST', `/api/admin/chat/conversations/${conv.id}/messages`, { json: { content: '您好，今天下午发货' }, cookie: support });
+      const [conv] = await t.db
+        .select()
+        .from(chatConversations)
+        .where(and(eq(chatConversations.userId, demo.userId), ne(chatConversations.status, 'closed')));
+      const reply = await t.call('POST', `/api/admin/chat/conversations/${conv.id}/messages`, {
+        json: { content: '您好，今天下午发货' },
+        cookie: support,
+      });
       expect(reply.status, reply.body.msg).toBe(200);
       // The take notice, then the reply, both on demo's stream.
       const seen: ChatMessage[] = [];
-      while (!seen.some((m) => m.body === '您好，今天下午发货')) seen.push(JSON.parse((await demoStream.nextOf('message')).data) as ChatMessage);
+      while (!seen.some((m) => m.body === '您好，今天下午发货'))
+        seen.push(JSON.parse((await demoStream.nextOf('message')).data) as ChatMessage);
       expect(seen.map((m) => m.sender)).toEqual(['system', 'agent']);
       expect(seen[1].agent_name).toBeTruthy();
       // other's stream: its own next line comes first, so the reply was never sent to it.
@@ -249,4 +272,3 @@ describe('live stream, delivery and read marks', () => {
     expect((await t.call('GET', '/api/kf/unread')).status).toBe(401);
   });
 });
-

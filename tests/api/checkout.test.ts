@@ -39,8 +39,14 @@ beforeAll(async () => {
   G.cheap = await shop.goods({ name: '创可贴', basePrice: 500, stock: 100 });
   G.eph = await shop.goods({ name: '新康泰克', basePrice: 1_500, stock: 50 }, { isEphedrine: true, ephedrineLimit: 3 });
   G.kx = await shop.goods({ name: '控销胶囊', basePrice: 3_000, stock: 50, isKx: true });
-  G.midpack = await shop.goods({ name: '中包装颗粒', basePrice: 1_000, stock: 100 }, { zbz: 10, midPackStrict: true, minBuy: 10 });
-  G.flashEph = await shop.goods({ name: '复方感冒片', basePrice: 1_000, stock: 50 }, { isEphedrine: true, ephedrineLimit: 3 });
+  G.midpack = await shop.goods(
+    { name: '中包装颗粒', basePrice: 1_000, stock: 100 },
+    { zbz: 10, midPackStrict: true, minBuy: 10 },
+  );
+  G.flashEph = await shop.goods(
+    { name: '复方感冒片', basePrice: 1_000, stock: 50 },
+    { isEphedrine: true, ephedrineLimit: 3 },
+  );
   G.scoped = await shop.goods({ name: '西洋参片', basePrice: 40_000, stock: 50, category: '人参' });
   const live = { startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + 10 * DAY) };
   const [mj] = await t.db
@@ -48,7 +54,10 @@ beforeAll(async () => {
     .values({ kind: 'manjian', name: '满1000减50', rules: { tiers: [{ amount: 100_000, reduce: 5_000 }] }, ...live })
     .returning({ id: promotions.id });
   manjianId = mj.id;
-  const [fl] = await t.db.insert(promotions).values({ kind: 'flash', name: '今日秒杀', ...live }).returning({ id: promotions.id });
+  const [fl] = await t.db
+    .insert(promotions)
+    .values({ kind: 'flash', name: '今日秒杀', ...live })
+    .returning({ id: promotions.id });
   await t.db.insert(promotionGoods).values([
     { promotionId: manjianId, goodsId: G.promo },
     { promotionId: fl.id, goodsId: G.flashEph, price: 800, stockLimit: 100, perCompanyLimit: 10 },
@@ -60,7 +69,8 @@ afterAll(async () => {
 });
 
 /** The data of a refusal (409 price changes, 422 field errors), not a CheckoutResult. */
-const refusal = (r: { body: { data: unknown } }) => r.body.data as { price_changes?: unknown; errors: Record<string, string[]> };
+const refusal = (r: { body: { data: unknown } }) =>
+  r.body.data as { price_changes?: unknown; errors: Record<string, string[]> };
 
 async function ordersOf(b: ShopBuyer) {
   return t.db.select().from(orders).where(eq(orders.companyId, b.companyId)).orderBy(orders.id);
@@ -127,7 +137,11 @@ describe('preview (new=0)', () => {
     expect(p.best_coupon_id).toBe(coupon);
     expect(p.best_voucher_id).toBe(voucher);
     expect(p.coupons[0]).toMatchObject({ id: coupon, usable: true, saving: 3_000 });
-    expect(p.coupons.find((c) => c.id === bigCoupon)).toMatchObject({ usable: false, saving: 0, unusable_reason: '满5000.00元可用，还差3990.00元' });
+    expect(p.coupons.find((c) => c.id === bigCoupon)).toMatchObject({
+      usable: false,
+      saving: 0,
+      unusable_reason: '满5000.00元可用，还差3990.00元',
+    });
     expect(p.vouchers).toEqual([expect.objectContaining({ id: voucher, usable: true, saving: 1_000 })]);
     expect(p.wallet).toEqual({ balance: 20_000, points: 10 });
     expect(p.addresses).toEqual([expect.objectContaining({ id: a.addressId, is_default: 1 })]);
@@ -147,7 +161,12 @@ describe('preview (new=0)', () => {
 
   it('applies the chosen coupons and the balance, and "0" chooses none', async () => {
     const none = await shop.preview(a, lines, { coupon_id: 0, voucher_id: 0, use_balance: 1 });
-    expect(none.body.data.amounts).toMatchObject({ coupon_amount: 0, voucher_amount: 0, balance_amount: 20_000, pay_amount: 81_000 });
+    expect(none.body.data.amounts).toMatchObject({
+      coupon_amount: 0,
+      voucher_amount: 0,
+      balance_amount: 20_000,
+      pay_amount: 81_000,
+    });
     const refused = await shop.preview(a, lines, { coupon_id: bigCoupon });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('优惠券不可用：满5000.00元可用，还差3990.00元');
@@ -165,7 +184,11 @@ describe('preview (new=0)', () => {
     await shop.preview(a, lines, { use_balance: 1 });
     expect(await shop.stockOf(G.promo)).toBe(stock);
     expect(await shop.balanceOf(a)).toBe(20_000);
-    expect((await t.db.select().from(companyCoupons).where(eq(companyCoupons.companyId, a.companyId))).every((c) => c.status === 0)).toBe(true);
+    expect(
+      (await t.db.select().from(companyCoupons).where(eq(companyCoupons.companyId, a.companyId))).every(
+        (c) => c.status === 0,
+      ),
+    ).toBe(true);
     expect(await t.db.select().from(cartLines).where(eq(cartLines.companyId, a.companyId))).toHaveLength(2);
     expect(await ordersOf(a)).toHaveLength(0);
   });
@@ -173,8 +196,14 @@ describe('preview (new=0)', () => {
   it('lists lines whose price changed since they were added', async () => {
     await t.db.update(goods).set({ basePrice: 2_200 }).where(eq(goods.id, G.plain));
     const res = await shop.preview(a, lines);
-    expect(refusal(res).price_changes).toEqual([{ goods_id: G.plain, name: '板蓝根颗粒', old_price: 2_000, new_price: 2_200 }]);
-    expect(res.body.data.lines.find((l) => l.goods_id === G.plain)).toMatchObject({ price: 2_200, old_price: 2_000, amount: 6_600 });
+    expect(refusal(res).price_changes).toEqual([
+      { goods_id: G.plain, name: '板蓝根颗粒', old_price: 2_000, new_price: 2_200 },
+    ]);
+    expect(res.body.data.lines.find((l) => l.goods_id === G.plain)).toMatchObject({
+      price: 2_200,
+      old_price: 2_000,
+      amount: 6_600,
+    });
     await t.db.update(goods).set({ basePrice: 2_000 }).where(eq(goods.id, G.plain));
   });
 
@@ -184,15 +213,24 @@ describe('preview (new=0)', () => {
     expect((await shop.preview(a, [theirs])).status).toBe(404);
     expect((await shop.preview(a, [lines[0], theirs])).status).toBe(404);
     expect((await shop.preview(a, [999_999])).status).toBe(404);
-    for (const ids of [[], ['x'], [-1], [1.5]]) expect((await shop.preview(a, ids as number[])).status, JSON.stringify(ids)).toBe(422);
+    for (const ids of [[], ['x'], [-1], [1.5]])
+      expect((await shop.preview(a, ids as number[])).status, JSON.stringify(ids)).toBe(422);
   });
 
   it('applies a category-scoped coupon to its categories only', async () => {
     const b = await shop.buyer();
-    const scoped = await shop.coupon(b, { kind: 'coupon', threshold: 30_000, amount: 2_000, scope: { category_l1: [shop.cat.category['中药饮片']] } });
+    const scoped = await shop.coupon(b, {
+      kind: 'coupon',
+      threshold: 30_000,
+      amount: 2_000,
+      scope: { category_l1: [shop.cat.category['中药饮片']] },
+    });
     const ids = await shop.fill(b, [[G.plain, 20]]);
     const off = await shop.preview(b, ids);
-    expect(off.body.data.coupons.find((c) => c.id === scoped)).toMatchObject({ usable: false, unusable_reason: '仅限指定品类商品使用' });
+    expect(off.body.data.coupons.find((c) => c.id === scoped)).toMatchObject({
+      usable: false,
+      unusable_reason: '仅限指定品类商品使用',
+    });
     const more = await shop.fill(b, [[G.scoped, 1]]);
     const on = await shop.preview(b, [...ids, ...more]);
     expect(on.body.data.best_coupon_id).toBe(scoped);
@@ -247,7 +285,14 @@ describe('placing the order (new=1)', () => {
       remark: '请附药检报告',
       hasEphedrine: false,
       invoice: { kind: 'normal', title: '测试大药房', tax_no: '91440106MA59C8K27X', email: 'a@example.com' },
-      address: { consignee: '陈建华', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路385号' },
+      address: {
+        consignee: '陈建华',
+        phone: '13800138000',
+        province: '广东省',
+        city: '广州市',
+        district: '天河区',
+        detail: '天河路385号',
+      },
     });
     expect(o.expiresAt!.getTime() - now.getTime()).toBe(30 * MINUTE);
 
@@ -263,17 +308,23 @@ describe('placing the order (new=1)', () => {
     expect(await shop.stockOf(G.plain)).toBe(plainStock - 3);
 
     const used = await t.db.select().from(companyCoupons).where(eq(companyCoupons.usedOrderId, o.id));
-    expect(used.map((c) => [c.id, c.status]).sort()).toEqual([
-      [coupon, 1],
-      [voucher, 1],
-    ].sort());
+    expect(used.map((c) => [c.id, c.status]).sort()).toEqual(
+      [
+        [coupon, 1],
+        [voucher, 1],
+      ].sort(),
+    );
     expect(await shop.balanceOf(a)).toBe(0);
     const ledger = await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, a.companyId));
-    expect(ledger).toEqual([expect.objectContaining({ account: 'balance', amount: -20_000, balanceAfter: 0, useType: 'pay', orderId: o.id })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ account: 'balance', amount: -20_000, balanceAfter: 0, useType: 'pay', orderId: o.id }),
+    ]);
     const pays = await t.db.select().from(payments).where(eq(payments.orderId, o.id));
     expect(pays).toEqual([expect.objectContaining({ method: 'balance', amount: 20_000, status: 'succeeded' })]);
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id));
-    expect(history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'pending_payment', note: '提交订单' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: 'pending_payment', note: '提交订单' }),
+    ]);
 
     // Only the checked-out lines left the cart.
     const left = await t.db.select({ id: cartLines.id }).from(cartLines).where(eq(cartLines.companyId, a.companyId));
@@ -287,10 +338,20 @@ describe('placing the order (new=1)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ pay_amount: 0, status: 'paid', next: 'done' });
     const [o] = await ordersOf(a);
-    expect(o).toMatchObject({ status: 'paid', balanceAmount: 5_000, payAmount: 0, payMethod: 'balance', expiresAt: null });
+    expect(o).toMatchObject({
+      status: 'paid',
+      balanceAmount: 5_000,
+      payAmount: 0,
+      payMethod: 'balance',
+      expiresAt: null,
+    });
     expect(o.paidAt).toEqual(now);
     expect(await shop.balanceOf(a)).toBe(95_000);
-    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id)).orderBy(orderStatusHistory.id);
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, o.id))
+      .orderBy(orderStatusHistory.id);
     expect(history.map((h) => h.toStatus)).toEqual(['pending_payment', 'paid']);
   });
 
@@ -304,7 +365,9 @@ describe('placing the order (new=1)', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(409);
     expect(res.body.msg).toBe('商品价格已变动，请确认后重新提交');
-    expect(refusal(res).price_changes).toEqual([{ goods_id: G.plain, name: '板蓝根颗粒', old_price: 2_000, new_price: 2_500 }]);
+    expect(refusal(res).price_changes).toEqual([
+      { goods_id: G.plain, name: '板蓝根颗粒', old_price: 2_000, new_price: 2_500 },
+    ]);
     expect(await shop.stockOf(G.plain)).toBe(stock);
     expect(await ordersOf(a)).toHaveLength(0);
     await t.db.update(goods).set({ basePrice: 2_000 }).where(eq(goods.id, G.plain));
@@ -313,7 +376,13 @@ describe('placing the order (new=1)', () => {
   it('ignores forged prices: the server prices, the amount seen must be the real one', async () => {
     const a = await shop.buyer();
     const ids = await shop.fill(a, [[G.plain, 2]]);
-    const forged = await shop.place(a, { ids, expected_pay_amount: 1, price: 1, amounts: { pay_amount: 1 }, lines: [{ price: 1 }] });
+    const forged = await shop.place(a, {
+      ids,
+      expected_pay_amount: 1,
+      price: 1,
+      amounts: { pay_amount: 1 },
+      lines: [{ price: 1 }],
+    });
     expect(forged.status).toBe(409);
     const res = await shop.place(a, { ids, expected_pay_amount: 5_000, price: 1 });
     expect(res.status).toBe(200);
@@ -330,8 +399,19 @@ describe('placing the order (new=1)', () => {
       expect(refusal(res).errors.expected_pay_amount).toBeDefined();
     }
     expect((await shop.place(a, { ids })).status).toBe(422);
-    expect((await t.call('POST', '/api/cart/checkout', { cookie: a.cookie, body: { ids, new: 1, expected_pay_amount: 3_000 } })).body.data.errors.address_id).toEqual(['请选择收货地址']);
-    const badInvoice = await shop.place(a, { ids, expected_pay_amount: 3_000, invoice: { kind: 'special', title: '某药房', email: 'x' } });
+    expect(
+      (
+        await t.call('POST', '/api/cart/checkout', {
+          cookie: a.cookie,
+          body: { ids, new: 1, expected_pay_amount: 3_000 },
+        })
+      ).body.data.errors.address_id,
+    ).toEqual(['请选择收货地址']);
+    const badInvoice = await shop.place(a, {
+      ids,
+      expected_pay_amount: 3_000,
+      invoice: { kind: 'special', title: '某药房', email: 'x' },
+    });
     expect(badInvoice.status).toBe(422);
     expect(Object.keys(refusal(badInvoice).errors).sort()).toEqual(['invoice.email', 'invoice.tax_no']);
     const longRemark = await shop.place(a, { ids, expected_pay_amount: 3_000, remark: '长'.repeat(201) });
@@ -421,8 +501,20 @@ describe('placing the order (new=1)', () => {
 
     await t.db.update(goods).set({ isBuy: false }).where(eq(goods.id, G.cheap));
     const off = await shop.fill(a, [[G.plain, 1]]).then(async () => {
-      await t.db.insert(cartLines).values({ companyId: a.companyId, userId: a.userId, goodsId: G.cheap, warehouseId: shop.cat.warehouseId, number: 1, price: 500 });
-      const rows = await t.db.select({ id: cartLines.id }).from(cartLines).where(and(eq(cartLines.companyId, a.companyId), eq(cartLines.goodsId, G.cheap)));
+      await t.db
+        .insert(cartLines)
+        .values({
+          companyId: a.companyId,
+          userId: a.userId,
+          goodsId: G.cheap,
+          warehouseId: shop.cat.warehouseId,
+          number: 1,
+          price: 500,
+        });
+      const rows = await t.db
+        .select({ id: cartLines.id })
+        .from(cartLines)
+        .where(and(eq(cartLines.companyId, a.companyId), eq(cartLines.goodsId, G.cheap)));
       return shop.preview(a, [rows[0].id]);
     });
     expect(off.status).toBe(400);
@@ -434,7 +526,10 @@ describe('placing the order (new=1)', () => {
   it('holds the 含麻黄碱 limit across the lines of one order', async () => {
     const a = await shop.buyer();
     const ids = await shop.fill(a, [[G.flashEph, 2]]);
-    const flash = await t.call('POST', '/api/cart', { cookie: a.cookie, body: { params: [{ goods_id: G.flashEph, number: 2, type: 1 }] } });
+    const flash = await t.call('POST', '/api/cart', {
+      cookie: a.cookie,
+      body: { params: [{ goods_id: G.flashEph, number: 2, type: 1 }] },
+    });
     expect(flash.status).toBe(200);
     const res = await shop.preview(a, [...ids, ...flash.body.data.lines]);
     expect(res.status).toBe(400);
@@ -456,7 +551,10 @@ describe('placing the order (new=1)', () => {
 
   it('orders flash-sale lines at the flash price and counts them as sold', async () => {
     const a = await shop.buyer();
-    const res = await t.call('POST', '/api/cart', { cookie: a.cookie, body: { params: [{ goods_id: G.flashEph, number: 2, type: 1 }] } });
+    const res = await t.call('POST', '/api/cart', {
+      cookie: a.cookie,
+      body: { params: [{ goods_id: G.flashEph, number: 2, type: 1 }] },
+    });
     const [before] = await t.db.select().from(promotionGoods).where(eq(promotionGoods.goodsId, G.flashEph));
     const placed = await shop.order(a, res.body.data.lines);
     expect(placed.status).toBe(200);

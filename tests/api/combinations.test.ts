@@ -11,8 +11,10 @@ import type { CartState } from '../../src/domain/cart-types.ts';
 let t: TestApp;
 let demo: string;
 
-const group = (cookie: string | null) => t.call<{ list: CombinationView[] }>('GET', '/api/combinationMzhgGroup', { cookie });
-const one = (q: string, cookie: string | null = demo) => t.call<CombinationView>('GET', `/api/combinationMzhg${q}`, { cookie });
+const group = (cookie: string | null) =>
+  t.call<{ list: CombinationView[] }>('GET', '/api/combinationMzhgGroup', { cookie });
+const one = (q: string, cookie: string | null = demo) =>
+  t.call<CombinationView>('GET', `/api/combinationMzhg${q}`, { cookie });
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 50 });
@@ -46,10 +48,16 @@ describe('GET /api/combinationMzhgGroup', () => {
 
   it('leaves out a combination that has ended', async () => {
     const [first] = (await group(demo)).body.data.list;
-    await t.db.update(promotions).set({ endsAt: new Date(TEST_NOW.getTime() - 1000) }).where(eq(promotions.id, first.id));
+    await t.db
+      .update(promotions)
+      .set({ endsAt: new Date(TEST_NOW.getTime() - 1000) })
+      .where(eq(promotions.id, first.id));
     expect((await group(demo)).body.data.list.map((c) => c.id)).not.toContain(first.id);
     expect((await one(`?id=${first.id}`)).status).toBe(404);
-    await t.db.update(promotions).set({ endsAt: new Date(TEST_NOW.getTime() + 30 * 86_400_000) }).where(eq(promotions.id, first.id));
+    await t.db
+      .update(promotions)
+      .set({ endsAt: new Date(TEST_NOW.getTime() + 30 * 86_400_000) })
+      .where(eq(promotions.id, first.id));
   });
 });
 
@@ -59,7 +67,10 @@ describe('GET /api/combinationMzhg', () => {
     const res = await one(`?id=${c.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(c);
-    const add = await t.call('POST', '/api/cart', { cookie: demo, body: { params: [{ goods_id: c.goods_id, number: 2, type: 3, combination_id: c.id }] } });
+    const add = await t.call('POST', '/api/cart', {
+      cookie: demo,
+      body: { params: [{ goods_id: c.goods_id, number: 2, type: 3, combination_id: c.id }] },
+    });
     expect(add.status).toBe(200);
     const cart = await t.call<CartState>('GET', '/api/cart/list', { cookie: demo });
     const line = cart.body.data.data.find((l) => l.type === 3 && l.combination?.id === c.id)!;

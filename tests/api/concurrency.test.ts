@@ -54,7 +54,10 @@ describe.each(backends)('concurrency on %s', (_name, databaseUrl) => {
       expect(refused.body.msg).toBe(`紧俏口罩${round}：库存不足`);
       const winner = rs[0].status === 200 ? 3 : 2;
       expect(await shop.stockOf(g)).toBe(3 - winner);
-      const made = await t.db.select().from(orders).where(inArray(orders.companyId, [a.companyId, b.companyId]));
+      const made = await t.db
+        .select()
+        .from(orders)
+        .where(inArray(orders.companyId, [a.companyId, b.companyId]));
       expect(made).toHaveLength(1);
     }
   });
@@ -135,7 +138,9 @@ describe.each(backends)('concurrency on %s', (_name, databaseUrl) => {
     const id = placed.body.data.order_id;
     const started = await t.call('POST', `/api/order/${id}/pay`, { cookie: a.cookie, body: { method: 'sandbox' } });
     const pid = started.body.data.payment_id;
-    const rs = await Promise.all([1, 2, 3].map(() => t.call('POST', `/api/pay/sandbox/${pid}/confirm`, { cookie: a.cookie })));
+    const rs = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', `/api/pay/sandbox/${pid}/confirm`, { cookie: a.cookie })),
+    );
     expect(rs.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(rs.map((r) => JSON.stringify(r.body.data))).size).toBe(1);
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));

@@ -39,7 +39,9 @@ beforeAll(async () => {
         counter += 1;
         return c.json({ code: 500, msg: 'x', data: null }, 503);
       });
-      api.post('/test/validate', (c) => ok(c, readInput(c, z.object({ n: z.coerce.number({ error: '请输入数量' }).int() }))));
+      api.post('/test/validate', (c) =>
+        ok(c, readInput(c, z.object({ n: z.coerce.number({ error: '请输入数量' }).int() }))),
+      );
     },
   });
 });
@@ -79,7 +81,11 @@ describe('error envelope', () => {
   });
 
   it('refuses an unsupported body type with 415', async () => {
-    const res = await t.app.request('/api/test/echo', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const res = await t.app.request('/api/test/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe(415);
   });
@@ -139,22 +145,43 @@ describe('origin check', () => {
   it('refuses our own host name from another scheme or port (an origin is scheme, host and port)', async () => {
     // app.request() arrives over plain http, as the server sees a request without a proxy.
     for (const origin of ['https://shop.example', 'http://shop.example:8080', 'https://shop.example:3000']) {
-      const res = await t.call('POST', '/api/test/echo', { body: { a: 1 }, headers: { origin, host: origin.endsWith(':3000') ? 'shop.example:3000' : 'shop.example' } });
+      const res = await t.call('POST', '/api/test/echo', {
+        body: { a: 1 },
+        headers: { origin, host: origin.endsWith(':3000') ? 'shop.example:3000' : 'shop.example' },
+      });
       expect(res.status, origin).toBe(403);
       expect(res.body.msg).toBe('非法来源请求');
     }
     // X-Forwarded-* are anyone's headers unless the app trusts its proxy.
-    const spoofed = await t.call('POST', '/api/test/echo', { body: { a: 1 }, headers: { origin: 'https://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' } });
+    const spoofed = await t.call('POST', '/api/test/echo', {
+      body: { a: 1 },
+      headers: { origin: 'https://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.status).toBe(403);
   });
 
   it('behind a trusted proxy, takes the scheme and host the browser used from X-Forwarded-Proto/Host', async () => {
     const proxied = await createTestApp({ config: { trustProxy: true } });
     const post = (headers: Record<string, string>) => proxied.call('DELETE', '/api/user/logout', { headers });
-    expect((await post({ origin: 'https://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' })).status).toBe(200);
-    expect((await post({ origin: 'https://shop.example', host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' })).status).toBe(200);
-    expect((await post({ origin: 'http://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' })).status).toBe(403);
-    expect((await post({ origin: 'https://shop.example:8443', host: 'shop.example', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect(
+      (await post({ origin: 'https://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await post({
+          origin: 'https://shop.example',
+          host: '127.0.0.1:3000',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'shop.example',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await post({ origin: 'http://shop.example', host: 'shop.example', 'x-forwarded-proto': 'https' })).status,
+    ).toBe(403);
+    expect(
+      (await post({ origin: 'https://shop.example:8443', host: 'shop.example', 'x-forwarded-proto': 'https' })).status,
+    ).toBe(403);
     await proxied.close();
   });
 
@@ -309,7 +336,9 @@ describe('idempotency', () => {
     const start = { bootId: 'silent-start', place: 'host-c:3000', exclusive: false };
     await registerStart(t.db, start, t.clock.now());
     expect(await startIsRunning(t.db, start.bootId, t.clock.now())).toBe(true);
-    expect(await startIsRunning(t.db, start.bootId, new Date(t.clock.now().getTime() + START_GONE_AFTER_MS + 1))).toBe(false);
+    expect(await startIsRunning(t.db, start.bootId, new Date(t.clock.now().getTime() + START_GONE_AFTER_MS + 1))).toBe(
+      false,
+    );
     expect(await startIsRunning(t.db, 'never-registered', t.clock.now())).toBe(false);
   });
 
@@ -328,8 +357,13 @@ describe('idempotency', () => {
     expect(first.status).toBe(422);
     expect(second.headers.get(REPLAYED_HEADER)).toBe('true');
     const signedOut = { 'Idempotency-Key': 'k-401' };
-    expect((await t.call('POST', '/api/user/resetPassword', { body: { password: 'abc12345' }, headers: signedOut })).status).toBe(401);
-    const retry = await t.call('POST', '/api/user/resetPassword', { body: { password: 'abc12345' }, headers: signedOut });
+    expect(
+      (await t.call('POST', '/api/user/resetPassword', { body: { password: 'abc12345' }, headers: signedOut })).status,
+    ).toBe(401);
+    const retry = await t.call('POST', '/api/user/resetPassword', {
+      body: { password: 'abc12345' },
+      headers: signedOut,
+    });
     expect(retry.headers.get(REPLAYED_HEADER)).toBeNull();
   });
 

@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/test-app.ts';
-import { cartLines, drawPrizes, drawRecords, draws, goods, orderLines, promotions, users } from '../../server/db/schema.ts';
+import {
+  cartLines,
+  drawPrizes,
+  drawRecords,
+  draws,
+  goods,
+  orderLines,
+  promotions,
+  users,
+} from '../../server/db/schema.ts';
 import { rowsOf } from '../../server/services/goods/search.ts';
 import type { CartState } from '../../src/domain/cart-types.ts';
 import type { CheckoutPreview, CheckoutResult, OrderDetail } from '../../src/domain/orders.ts';
@@ -18,7 +27,8 @@ let bought: number;
 let prizeGoods: number;
 let drawId: number;
 
-const checkout = (body: Record<string, unknown>) => t.call<CheckoutPreview & CheckoutResult>('POST', '/api/cart/checkout', { cookie: demo, body });
+const checkout = (body: Record<string, unknown>) =>
+  t.call<CheckoutPreview & CheckoutResult>('POST', '/api/cart/checkout', { cookie: demo, body });
 const pending = () => t.call<PendingPrizes>('GET', '/api/cart/prizes', { cookie: demo });
 
 async function cartLine(): Promise<number> {
@@ -31,7 +41,15 @@ async function cartLine(): Promise<number> {
 async function place(lineId: number) {
   const pre = await checkout({ ids: [lineId], use_balance: 0, coupon_id: 0, voucher_id: 0 });
   expect(pre.status, JSON.stringify(pre.body)).toBe(200);
-  const res = await checkout({ ids: [lineId], new: 1, coupon_id: 0, voucher_id: 0, use_balance: 0, address_id: pre.body.data.addresses[0].id, expected_pay_amount: pre.body.data.amounts.pay_amount });
+  const res = await checkout({
+    ids: [lineId],
+    new: 1,
+    coupon_id: 0,
+    voucher_id: 0,
+    use_balance: 0,
+    address_id: pre.body.data.addresses[0].id,
+    expected_pay_amount: pre.body.data.amounts.pay_amount,
+  });
   return { pre, res };
 }
 
@@ -54,10 +72,17 @@ beforeAll(async () => {
   prizeGoods = plain[1].id;
   const [d] = await t.db
     .insert(draws)
-    .values({ name: '测试抽奖', timesPerCompany: 10, startsAt: new Date(TEST_NOW.getTime() - 86_400_000), endsAt: new Date(TEST_NOW.getTime() + 86_400_000) })
+    .values({
+      name: '测试抽奖',
+      timesPerCompany: 10,
+      startsAt: new Date(TEST_NOW.getTime() - 86_400_000),
+      endsAt: new Date(TEST_NOW.getTime() + 86_400_000),
+    })
     .returning({ id: draws.id });
   drawId = d.id;
-  await t.db.insert(drawPrizes).values({ drawId, name: '电子体温计', kind: 'goods', refId: prizeGoods, weight: 1, stock: 10 });
+  await t.db
+    .insert(drawPrizes)
+    .values({ drawId, name: '电子体温计', kind: 'goods', refId: prizeGoods, weight: 1, stock: 10 });
   // The demo seed under a shared, busy machine: more than the default hook minute.
 }, 180_000);
 afterAll(() => t.close());
@@ -69,14 +94,25 @@ describe('lucky-draw goods prizes', () => {
     expect(won.status, JSON.stringify(won.body)).toBe(200);
     expect(won.body.data).toMatchObject({ kind: 'goods', is_win: 1, name: '电子体温计' });
     const waiting = (await pending()).body.data.list;
-    expect(waiting).toEqual([expect.objectContaining({ record_id: won.body.data.record_id, goods_id: prizeGoods, number: 1, price: 0, given: 1 })]);
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        record_id: won.body.data.record_id,
+        goods_id: prizeGoods,
+        number: 1,
+        price: 0,
+        given: 1,
+      }),
+    ]);
 
     const [before] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, prizeGoods));
     const { pre, res } = await place(await cartLine());
     expect(pre.body.data.prizes).toEqual([expect.objectContaining({ goods_id: prizeGoods, given: 1, price: 0 })]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const orderId = res.body.data.order_id;
-    const rows = await t.db.select().from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.goodsId, prizeGoods)));
+    const rows = await t.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.goodsId, prizeGoods)));
     expect(rows).toEqual([expect.objectContaining({ type: 6, price: 0, amount: 0, number: 1 })]);
     const [after] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, prizeGoods));
     expect(after.stock).toBe(before.stock - 1);
@@ -96,7 +132,12 @@ describe('lucky-draw goods prizes', () => {
     const { pre, res } = await place(await cartLine());
     expect(pre.body.data.prizes).toEqual([expect.objectContaining({ goods_id: prizeGoods, given: 0 })]);
     expect(res.status).toBe(200);
-    expect(await t.db.select().from(orderLines).where(and(eq(orderLines.orderId, res.body.data.order_id), eq(orderLines.goodsId, prizeGoods)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, res.body.data.order_id), eq(orderLines.goodsId, prizeGoods))),
+    ).toEqual([]);
     expect((await pending()).body.data.list).toHaveLength(1);
     await t.db.update(goods).set({ stock: g.stock }).where(eq(goods.id, prizeGoods));
   });

@@ -9,7 +9,16 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds } from '../fixtures/catalogue.ts';
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
-import { companyCoupons, couponTemplates, drawPrizes, drawRecords, draws, messages, walletLedger, wallets } from '../../server/db/schema.ts';
+import {
+  companyCoupons,
+  couponTemplates,
+  drawPrizes,
+  drawRecords,
+  draws,
+  messages,
+  walletLedger,
+  wallets,
+} from '../../server/db/schema.ts';
 import { pickWeighted } from '../../server/services/draws/pick.ts';
 import type { DrawActivity, DrawRecordView, DrawResult, DrawSimple, DrawWinner } from '../../src/domain/lucky-draw.ts';
 import type { Page } from '../../src/domain/envelope.ts';
@@ -36,7 +45,10 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
   let couponTemplateId: number;
 
   const draw = (b: Buyer | null, id: number | string, key?: string) =>
-    t.call<DrawResult>('GET', `/api/draw?id=${id}`, { cookie: b?.cookie, headers: key ? { 'Idempotency-Key': key } : {} });
+    t.call<DrawResult>('GET', `/api/draw?id=${id}`, {
+      cookie: b?.cookie,
+      headers: key ? { 'Idempotency-Key': key } : {},
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ databaseUrl });
@@ -45,7 +57,16 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
     const now = t.clock.now();
     [{ id: couponTemplateId }] = await t.db
       .insert(couponTemplates)
-      .values({ kind: 'coupon', name: '满500减20', threshold: 50000, amount: 2000, validDays: 30, startsAt: now, endsAt: new Date(now.getTime() + 90 * 86400_000), claimable: false })
+      .values({
+        kind: 'coupon',
+        name: '满500减20',
+        threshold: 50000,
+        amount: 2000,
+        validDays: 30,
+        startsAt: now,
+        endsAt: new Date(now.getTime() + 90 * 86400_000),
+        claimable: false,
+      })
       .returning({ id: couponTemplates.id });
   });
   afterAll(() => t.close());
@@ -54,15 +75,28 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
   });
 
   /** A running draw with `prizes` ([name, kind, weight, stock, refId]). */
-  async function makeDraw(prizes: [string, string, number, number, number | null][], over: Partial<typeof draws.$inferInsert> = {}) {
+  async function makeDraw(
+    prizes: [string, string, number, number, number | null][],
+    over: Partial<typeof draws.$inferInsert> = {},
+  ) {
     const now = t.clock.now();
     const [d] = await t.db
       .insert(draws)
-      .values({ name: '幸运大抽奖', rules: '每单满1000元可抽一次', timesPerCompany: 1, startsAt: new Date(now.getTime() - 86400_000), endsAt: new Date(now.getTime() + 7 * 86400_000), ...over })
+      .values({
+        name: '幸运大抽奖',
+        rules: '每单满1000元可抽一次',
+        timesPerCompany: 1,
+        startsAt: new Date(now.getTime() - 86400_000),
+        endsAt: new Date(now.getTime() + 7 * 86400_000),
+        ...over,
+      })
       .returning({ id: draws.id });
     const ids = [];
     for (const [name, kind, weight, stock, refId] of prizes) {
-      const [p] = await t.db.insert(drawPrizes).values({ drawId: d.id, name, remarks: kind === 'coupon' ? '满500元可用' : '', kind, weight, stock, refId }).returning({ id: drawPrizes.id });
+      const [p] = await t.db
+        .insert(drawPrizes)
+        .values({ drawId: d.id, name, remarks: kind === 'coupon' ? '满500元可用' : '', kind, weight, stock, refId })
+        .returning({ id: drawPrizes.id });
       ids.push(p.id);
     }
     return { id: d.id, prizeIds: ids };
@@ -103,7 +137,10 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
       const r = await draw(buyer, d.id);
       expect([r.status, r.body.data.name, r.body.data.is_win]).toEqual([200, '谢谢参与', 0]);
     }
-    const [stock] = await t.db.select({ stock: drawPrizes.stock }).from(drawPrizes).where(eq(drawPrizes.id, d.prizeIds[0]));
+    const [stock] = await t.db
+      .select({ stock: drawPrizes.stock })
+      .from(drawPrizes)
+      .where(eq(drawPrizes.id, d.prizeIds[0]));
     expect(stock.stock).toBe(0);
   });
 
@@ -111,23 +148,50 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
     const buyer = await insertBuyer(t.db, 'approved', t.clock.now());
     const d = await makeDraw([['谢谢参与', 'none', 1, 1000, null]], { timesPerCompany: 1, orderMinAmount: 100000 });
     const activity = () => t.call<DrawActivity>('GET', `/api/draw/${d.id}/activity`, { cookie: buyer.cookie });
-    expect((await activity()).body.data).toMatchObject({ is_join: 0, chances_left: 1, rules: '每单满1000元可抽一次', prizes: [{ name: '谢谢参与', kind: 'none' }] });
+    expect((await activity()).body.data).toMatchObject({
+      is_join: 0,
+      chances_left: 1,
+      rules: '每单满1000元可抽一次',
+      prizes: [{ name: '谢谢参与', kind: 'none' }],
+    });
 
     expect((await draw(buyer, d.id)).body.data.chances_left).toBe(0);
     const refused = await draw(buyer, d.id);
-    expect([refused.status, refused.body.data]).toEqual([422, { errors: { id: ['您的抽奖次数已用完，下单即可获得抽奖机会'] } }]);
+    expect([refused.status, refused.body.data]).toEqual([
+      422,
+      { errors: { id: ['您的抽奖次数已用完，下单即可获得抽奖机会'] } },
+    ]);
     expect((await activity()).body.data).toMatchObject({ is_join: 1, chances_left: 0 });
 
     // A paid order of 1000 yuan earns one; a smaller one, an unpaid one and one before the draw none.
     const created = t.clock.now();
-    await insertOrder(t.db, buyer, { status: 'paid', createdAt: created, lines: [{ goodsId, warehouseId: cat.warehouseId, number: 100, price: 1000 }] });
-    await insertOrder(t.db, buyer, { status: 'paid', createdAt: created, lines: [{ goodsId, warehouseId: cat.warehouseId, number: 1, price: 1000 }] });
-    await insertOrder(t.db, buyer, { status: 'pending_payment', createdAt: created, lines: [{ goodsId, warehouseId: cat.warehouseId, number: 100, price: 1000 }] });
-    await insertOrder(t.db, buyer, { status: 'completed', createdAt: new Date(created.getTime() - 10 * 86400_000), lines: [{ goodsId, warehouseId: cat.warehouseId, number: 100, price: 1000 }] });
+    await insertOrder(t.db, buyer, {
+      status: 'paid',
+      createdAt: created,
+      lines: [{ goodsId, warehouseId: cat.warehouseId, number: 100, price: 1000 }],
+    });
+    await insertOrder(t.db, buyer, {
+      status: 'paid',
+      createdAt: created,
+      lines: [{ goodsId, warehouseId: cat.warehouseId, number: 1, price: 1000 }],
+    });
+    await insertOrder(t.db, buyer, {
+      status: 'pending_payment',
+      createdAt: created,
+      lines: [{ goodsId, warehouseId: cat.warehouseId, number: 100, price: 1000 }],
+    });
+    await insertOrder(t.db, buyer, {
+      status: 'completed',
+      createdAt: new Date(created.getTime() - 10 * 86400_000),
+      lines: [{ goodsId, warehouseId: cat.warehouseId, number: 100, price: 1000 }],
+    });
     expect((await activity()).body.data).toMatchObject({ id: d.id, is_join: 0, chances_left: 1 });
     expect((await draw(buyer, d.id)).status).toBe(200);
     expect((await draw(buyer, d.id)).status).toBe(422);
-    const records = await t.db.select().from(drawRecords).where(and(eq(drawRecords.drawId, d.id), eq(drawRecords.companyId, buyer.companyId)));
+    const records = await t.db
+      .select()
+      .from(drawRecords)
+      .where(and(eq(drawRecords.drawId, d.id), eq(drawRecords.companyId, buyer.companyId)));
     expect(records).toHaveLength(2);
   });
 
@@ -135,13 +199,21 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
     const buyer = await insertBuyer(t.db, 'approved', t.clock.now());
     const d = await makeDraw([['满500减20优惠券', 'coupon', 1, 10, couponTemplateId]]);
     const r = await draw(buyer, d.id);
-    expect(r.body.data).toMatchObject({ name: '满500减20优惠券', remarks: '满500元可用', kind: 'coupon', is_win: 1, chances_left: 0 });
+    expect(r.body.data).toMatchObject({
+      name: '满500减20优惠券',
+      remarks: '满500元可用',
+      kind: 'coupon',
+      is_win: 1,
+      chances_left: 0,
+    });
     const held = await t.db.select().from(companyCoupons).where(eq(companyCoupons.companyId, buyer.companyId));
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ templateId: couponTemplateId, status: 0 });
     expect(held[0].expiresAt.getTime() - t.clock.now().getTime()).toBe(30 * 86400_000);
     const msgs = await t.db.select().from(messages).where(eq(messages.companyId, buyer.companyId));
-    expect(msgs.map((m) => [m.kind, m.body, m.link])).toEqual([['promotion', '恭喜您，抽中了满500减20优惠券（满500元可用）。', '/wdqb_yhq']]);
+    expect(msgs.map((m) => [m.kind, m.body, m.link])).toEqual([
+      ['promotion', '恭喜您，抽中了满500减20优惠券（满500元可用）。', '/wdqb_yhq'],
+    ]);
 
     const p = await makeDraw([['50积分', 'points', 1, 10, 50]]);
     await t.db.insert(wallets).values({ companyId: buyer.companyId, points: 10, updatedAt: t.clock.now() });
@@ -187,14 +259,26 @@ describe.each(backends)('lucky draw on %s', (_name, databaseUrl) => {
     expect(rs.filter((r) => r.status === 200)).toHaveLength(8);
     expect(rs.filter((r) => r.status === 422)).toHaveLength(4);
     expect(rs.filter((r) => r.body.data?.name === '一等奖')).toHaveLength(2);
-    const [first] = await t.db.select({ stock: drawPrizes.stock }).from(drawPrizes).where(eq(drawPrizes.id, d.prizeIds[0]));
+    const [first] = await t.db
+      .select({ stock: drawPrizes.stock })
+      .from(drawPrizes)
+      .where(eq(drawPrizes.id, d.prizeIds[0]));
     expect(first.stock).toBe(0);
   });
 
   it('/api/draw/simple offers the running draw that ends first, null when none runs', async () => {
     const buyer = await insertBuyer(t.db, 'approved', t.clock.now());
-    const d = await makeDraw([['谢谢参与', 'none', 1, 10, null]], { endsAt: new Date(t.clock.now().getTime() + 3600_000), image: '/media/draw.png' });
-    expect((await t.call<DrawSimple>('GET', '/api/draw/simple', { cookie: buyer.cookie })).body.data).toEqual({ id: d.id, name: '幸运大抽奖', image: '/media/draw.png', is_join: 0, chances_left: 1 });
+    const d = await makeDraw([['谢谢参与', 'none', 1, 10, null]], {
+      endsAt: new Date(t.clock.now().getTime() + 3600_000),
+      image: '/media/draw.png',
+    });
+    expect((await t.call<DrawSimple>('GET', '/api/draw/simple', { cookie: buyer.cookie })).body.data).toEqual({
+      id: d.id,
+      name: '幸运大抽奖',
+      image: '/media/draw.png',
+      is_join: 0,
+      chances_left: 1,
+    });
     t.clock.advance(400 * 86400_000);
     expect((await t.call('GET', '/api/draw/simple', { cookie: buyer.cookie })).body.data).toBeNull();
     t.clock.advance(-400 * 86400_000);

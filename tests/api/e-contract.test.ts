@@ -47,7 +47,11 @@ async function unsignedBuyer() {
 }
 
 const sign = (cookie: string, version: string = currentContract().version) =>
-  t.call<ContractView>('POST', '/api/user/contract/sign', { cookie, body: { version }, headers: { 'user-agent': 'vitest-contract' } });
+  t.call<ContractView>('POST', '/api/user/contract/sign', {
+    cookie,
+    body: { version },
+    headers: { 'user-agent': 'vitest-contract' },
+  });
 
 describe('GET /api/user/contract', () => {
   it('fills the current version with the company details, unsigned', async () => {
@@ -74,7 +78,9 @@ describe('GET /api/user/contract', () => {
     const res = await t.call('GET', '/api/user/contract');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(10001);
-    expect((await t.call('POST', '/api/user/contract/sign', { body: { version: currentContract().version } })).body.code).toBe(10001);
+    expect(
+      (await t.call('POST', '/api/user/contract/sign', { body: { version: currentContract().version } })).body.code,
+    ).toBe(10001);
     expect((await t.call('GET', '/api/user/contract/pdf')).body.code).toBe(10001);
   });
 });
@@ -86,12 +92,17 @@ describe('signing and checkout', () => {
     const before = await shop.preview(b, [line]);
     expect(before.status).toBe(459);
     expect(before.body).toEqual({ code: 459, msg: '请先签署电子合同', data: null });
-    expect((await t.call<UserBase>('GET', '/api/user/base', { cookie: b.cookie })).body.data.customer.contract_signed).toBe(0);
+    expect(
+      (await t.call<UserBase>('GET', '/api/user/base', { cookie: b.cookie })).body.data.customer.contract_signed,
+    ).toBe(0);
 
     const signed = await sign(b.cookie);
     expect(signed.status).toBe(200);
     expect(signed.body.msg).toBe('电子合同签署成功');
-    expect(signed.body.data.signature).toMatchObject({ version: currentContract().version, signed_at: Math.floor(t.clock.now().getTime() / 1000) });
+    expect(signed.body.data.signature).toMatchObject({
+      version: currentContract().version,
+      signed_at: Math.floor(t.clock.now().getTime() / 1000),
+    });
     expect(signed.body.data.pdf_url).toBe('/api/user/contract/pdf');
 
     const [row] = await t.db.select().from(contracts).where(eq(contracts.companyId, b.companyId));
@@ -101,7 +112,9 @@ describe('signing and checkout', () => {
 
     const after = await shop.preview(b, [line]);
     expect(after.status).toBe(200);
-    expect((await t.call<UserBase>('GET', '/api/user/base', { cookie: b.cookie })).body.data.customer.contract_signed).toBe(1);
+    expect(
+      (await t.call<UserBase>('GET', '/api/user/base', { cookie: b.cookie })).body.data.customer.contract_signed,
+    ).toBe(1);
 
     // Signing again keeps the first signature.
     t.clock.advance(60_000);
@@ -127,7 +140,10 @@ describe('signing and checkout', () => {
     expect(refused.body.msg).toBe('合同已更新，请阅读最新版本后再签署');
     expect((await sign(b.cookie, '2026版')).status).toBe(200);
     expect((await shop.preview(b, [line])).status).toBe(200);
-    const rows = await t.db.select().from(contracts).where(and(eq(contracts.companyId, b.companyId)));
+    const rows = await t.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.companyId, b.companyId)));
     expect(rows.map((r) => r.version).sort()).toEqual([old, '2026版'].sort());
   });
 
@@ -162,7 +178,9 @@ describe('GET /api/user/contract/pdf', () => {
     const res = await t.app.request('/api/user/contract/pdf', { headers: { cookie: b.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(`电子合同-${PARTY.name}-${currentContract().version}.pdf`)}`);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`电子合同-${PARTY.name}-${currentContract().version}.pdf`)}`,
+    );
     const pdf = Buffer.from(await res.arrayBuffer());
     const raw = pdf.toString('latin1');
     expect(raw.startsWith('%PDF-')).toBe(true);

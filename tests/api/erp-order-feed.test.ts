@@ -12,7 +12,16 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { roleOperator } from '../helpers/operators.ts';
 import { createShop, type Shop } from '../fixtures/checkout.ts';
 import { insertOrder } from '../fixtures/aftersale-orders.ts';
-import { auditLog, goodsBatches, messages, orders, payments, shipments, traceCodes, walletLedger } from '../../server/db/schema.ts';
+import {
+  auditLog,
+  goodsBatches,
+  messages,
+  orders,
+  payments,
+  shipments,
+  traceCodes,
+  walletLedger,
+} from '../../server/db/schema.ts';
 import { acknowledgeOrders, orderFeed, type FeedOrder } from '../../server/services/erp-orders/feed.ts';
 import { erpOrderMove } from '../../server/services/erp-orders/moves.ts';
 import type { Actor } from '../../server/services/admin/audit.ts';
@@ -69,44 +78,63 @@ describe.each(backends)('order feed on %s', (name, databaseUrl) => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
     // The lines carry the ERP's goods code and the prices.
-    expect(seen[0]!.lines).toEqual([expect.objectContaining({ external_code: expect.any(String), number: 2, price: expect.any(Number), trace_codes: [] })]);
+    expect(seen[0]!.lines).toEqual([
+      expect.objectContaining({
+        external_code: expect.any(String),
+        number: 2,
+        price: expect.any(Number),
+        trace_codes: [],
+      }),
+    ]);
   });
 
-  it.skipIf(name !== 'PostgreSQL')('a transaction still in flight commits its change after the reader’s cursor, never behind it', async () => {
-    const b = await shop.buyer();
-    const g = await shop.goods({ name: '维C银翘片', basePrice: 900, stock: 100 });
-    const x = await insertOrder(t.db, b, { status: 'paid', lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 1, price: 900 }] });
-    const y = await insertOrder(t.db, b, { status: 'paid', lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 1, price: 900 }] });
-    const cursor = await headOf();
-    // Two connections of the test database's own pool (its scratch database).
-    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-    const [slow, fast] = await Promise.all([pool.connect(), pool.connect()]);
-    try {
-      // X is changed first (a sequence default would give it the smaller number now) but commits last.
-      await slow.query('BEGIN');
-      await slow.query("UPDATE orders SET remark = 'slow' WHERE id = $1", [x.id]);
-      await fast.query('BEGIN');
-      await fast.query("UPDATE orders SET remark = 'fast' WHERE id = $1", [y.id]);
-      await fast.query('COMMIT');
-      const first: FeedOrder[] = [];
-      const after = await drain(cursor, 10, first);
-      expect(first.map((o) => o.id)).toEqual([y.id]);
-      await slow.query('COMMIT');
-      const second: FeedOrder[] = [];
-      await drain(after, 10, second);
-      expect(second.map((o) => o.id)).toEqual([x.id]);
-      expect(second[0]!.change_seq).toBeGreaterThan(first[0]!.change_seq);
-    } finally {
-      slow.release();
-      fast.release();
-    }
-  });
+  it.skipIf(name !== 'PostgreSQL')(
+    'a transaction still in flight commits its change after the reader’s cursor, never behind it',
+    async () => {
+      const b = await shop.buyer();
+      const g = await shop.goods({ name: '维C银翘片', basePrice: 900, stock: 100 });
+      const x = await insertOrder(t.db, b, {
+        status: 'paid',
+        lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 1, price: 900 }],
+      });
+      const y = await insertOrder(t.db, b, {
+        status: 'paid',
+        lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 1, price: 900 }],
+      });
+      const cursor = await headOf();
+      // Two connections of the test database's own pool (its scratch database).
+      const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+      const [slow, fast] = await Promise.all([pool.connect(), pool.connect()]);
+      try {
+        // X is changed first (a sequence default would give it the smaller number now) but commits last.
+        await slow.query('BEGIN');
+        await slow.query("UPDATE orders SET remark = 'slow' WHERE id = $1", [x.id]);
+        await fast.query('BEGIN');
+        await fast.query("UPDATE orders SET remark = 'fast' WHERE id = $1", [y.id]);
+        await fast.query('COMMIT');
+        const first: FeedOrder[] = [];
+        const after = await drain(cursor, 10, first);
+        expect(first.map((o) => o.id)).toEqual([y.id]);
+        await slow.query('COMMIT');
+        const second: FeedOrder[] = [];
+        await drain(after, 10, second);
+        expect(second.map((o) => o.id)).toEqual([x.id]);
+        expect(second[0]!.change_seq).toBeGreaterThan(first[0]!.change_seq);
+      } finally {
+        slow.release();
+        fast.release();
+      }
+    },
+  );
 
   it('acknowledging records the position without moving the order; a later change brings it back unacknowledged', async () => {
     const b = await shop.buyer();
     const g = await shop.goods({ name: '藿香正气水', basePrice: 600, stock: 100 });
     await t.db.insert(goodsBatches).values({ goodsId: g, batchNo: 'H2501', expiresOn: '2027-03-31' });
-    const o = await insertOrder(t.db, b, { status: 'paid', lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 1, price: 600 }] });
+    const o = await insertOrder(t.db, b, {
+      status: 'paid',
+      lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 1, price: 600 }],
+    });
     const before = await headOf();
     const [row] = await t.db.select({ seq: orders.changeSeq }).from(orders).where(eq(orders.id, o.id));
     const results = await acknowledgeOrders(t.db, [
@@ -146,17 +174,29 @@ describe('the ERP’s moves = the console’s moves', () => {
 
   const paid = async () => {
     const b = await shop.buyer();
-    const o = await insertOrder(t.db, b, { status: 'paid', lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 2, price: 1_000 }] });
+    const o = await insertOrder(t.db, b, {
+      status: 'paid',
+      lines: [{ goodsId: g, warehouseId: shop.cat.warehouseId, number: 2, price: 1_000 }],
+    });
     return { b, o };
   };
-  const detail = async (b: { cookie: string }, id: number) => (await t.call<OrderDetail>('GET', `/api/order/${id}`, { cookie: b.cookie })).body.data;
+  const detail = async (b: { cookie: string }, id: number) =>
+    (await t.call<OrderDetail>('GET', `/api/order/${id}`, { cookie: b.cookie })).body.data;
   const A = '84000000000000011234';
   const B = '84000000000000021234';
 
   it('接单 and 拣货 are notes in the buyer’s 订单进度 while the order stays 待发货; repeats change nothing', async () => {
     const { b, o } = await paid();
-    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'accepted' }, t.clock.now())).toEqual({ order_id: o.id, status: 'paid', changed: true });
-    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'accepted' }, t.clock.now())).toEqual({ order_id: o.id, status: 'paid', changed: false });
+    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'accepted' }, t.clock.now())).toEqual({
+      order_id: o.id,
+      status: 'paid',
+      changed: true,
+    });
+    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'accepted' }, t.clock.now())).toEqual({
+      order_id: o.id,
+      status: 'paid',
+      changed: false,
+    });
     await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'picked' }, t.clock.now());
     const d = await detail(b, o.id);
     expect(d.status).toBe('paid');
@@ -171,23 +211,56 @@ describe('the ERP’s moves = the console’s moves', () => {
       trackingNo: 'JD0001234567',
       lines: [{ order_line_id: o.lineIds[0]!, batch_no: 'ERP2507', expires_on: '2028-01-31', trace_codes: [A, B] }],
     };
-    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, ship, t.clock.now())).toEqual({ order_id: o.id, status: 'shipped', changed: true });
+    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, ship, t.clock.now())).toEqual({
+      order_id: o.id,
+      status: 'shipped',
+      changed: true,
+    });
     const d = await detail(b, o.id);
     expect(d.status).toBe('shipped');
     expect(d.logistics).toEqual([expect.objectContaining({ carrier: '京东物流', tracking_no: 'JD0001234567' })]);
     expect(d.lines[0]).toMatchObject({ batch_no: 'ERP2507', expires_on: '2028-01-31', trace_codes: [A, B] });
     const msgs = await t.db.select().from(messages).where(eq(messages.companyId, b.companyId));
-    expect(msgs).toEqual([expect.objectContaining({ kind: 'order', title: '订单已发货', body: `您的订单${o.orderNo}已发货，京东物流，运单号JD0001234567，请注意查收。` })]);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.ship'), eq(auditLog.targetId, o.id)));
-    expect(audits).toEqual([expect.objectContaining({ after: expect.objectContaining({ status: 'shipped', source: 'erp', trace_codes: 2 }) })]);
-    expect((await t.db.select().from(traceCodes).where(eq(traceCodes.orderId, o.id))).map((r) => r.source)).toEqual(['erp', 'erp']);
+    expect(msgs).toEqual([
+      expect.objectContaining({
+        kind: 'order',
+        title: '订单已发货',
+        body: `您的订单${o.orderNo}已发货，京东物流，运单号JD0001234567，请注意查收。`,
+      }),
+    ]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.ship'), eq(auditLog.targetId, o.id)));
+    expect(audits).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ status: 'shipped', source: 'erp', trace_codes: 2 }) }),
+    ]);
+    expect((await t.db.select().from(traceCodes).where(eq(traceCodes.orderId, o.id))).map((r) => r.source)).toEqual([
+      'erp',
+      'erp',
+    ]);
 
-    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, ship, t.clock.now())).toEqual({ order_id: o.id, status: 'shipped', changed: false });
+    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, ship, t.clock.now())).toEqual({
+      order_id: o.id,
+      status: 'shipped',
+      changed: false,
+    });
     expect(await t.db.select().from(shipments).where(eq(shipments.orderId, o.id))).toHaveLength(1);
     // The same box on another order is refused by the same rule as the console's.
     const other = await paid();
     await expect(
-      erpOrderMove(t.db, t.deps.config, actor, other.o.id, { ...ship, trackingNo: 'JD0009999999', lines: [{ ...ship.lines[0]!, order_line_id: other.o.lineIds[0]!, trace_codes: [A] }] }, t.clock.now()),
+      erpOrderMove(
+        t.db,
+        t.deps.config,
+        actor,
+        other.o.id,
+        {
+          ...ship,
+          trackingNo: 'JD0009999999',
+          lines: [{ ...ship.lines[0]!, order_line_id: other.o.lineIds[0]!, trace_codes: [A] }],
+        },
+        t.clock.now(),
+      ),
     ).rejects.toMatchObject({ status: 422, message: `追溯码${A}已发货，同一盒药不能重复发货` });
   });
 
@@ -195,14 +268,33 @@ describe('the ERP’s moves = the console’s moves', () => {
     const { b, o } = await paid();
     // Paid by 对公转账: the console's cancel gives it back to the balance.
     await t.db.update(orders).set({ paidAmount: o.payAmount, payMethod: 'transfer' }).where(eq(orders.id, o.id));
-    await t.db.insert(payments).values({ orderId: o.id, companyId: b.companyId, method: 'transfer', amount: o.payAmount, status: 'succeeded', gatewayRef: `transfer:T${o.id}`, createdAt: t.clock.now() });
-    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'cancelled', reason: '库存不足' }, t.clock.now())).toEqual({ order_id: o.id, status: 'cancelled', changed: true });
+    await t.db
+      .insert(payments)
+      .values({
+        orderId: o.id,
+        companyId: b.companyId,
+        method: 'transfer',
+        amount: o.payAmount,
+        status: 'succeeded',
+        gatewayRef: `transfer:T${o.id}`,
+        createdAt: t.clock.now(),
+      });
+    expect(
+      await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'cancelled', reason: '库存不足' }, t.clock.now()),
+    ).toEqual({ order_id: o.id, status: 'cancelled', changed: true });
     expect((await detail(b, o.id)).status).toBe('cancelled');
     const msgs = await t.db.select().from(messages).where(eq(messages.companyId, b.companyId));
     expect(msgs.map((m) => m.title)).toEqual(['订单已取消']);
-    expect(msgs[0]!.body).toBe(`您的订单${o.orderNo}已取消，原因：库存不足。¥${(o.payAmount / 100).toFixed(2)}已退回账户余额。`);
-    const ledger = await t.db.select().from(walletLedger).where(and(eq(walletLedger.orderId, o.id), eq(walletLedger.account, 'balance')));
+    expect(msgs[0]!.body).toBe(
+      `您的订单${o.orderNo}已取消，原因：库存不足。¥${(o.payAmount / 100).toFixed(2)}已退回账户余额。`,
+    );
+    const ledger = await t.db
+      .select()
+      .from(walletLedger)
+      .where(and(eq(walletLedger.orderId, o.id), eq(walletLedger.account, 'balance')));
     expect(ledger.map((l) => l.amount)).toEqual([o.payAmount]);
-    expect(await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'cancelled', reason: '库存不足' }, t.clock.now())).toEqual({ order_id: o.id, status: 'cancelled', changed: false });
+    expect(
+      await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'cancelled', reason: '库存不足' }, t.clock.now()),
+    ).toEqual({ order_id: o.id, status: 'cancelled', changed: false });
   });
 });

@@ -20,7 +20,8 @@ let offSale: number;
 
 const list = (cookie?: string, qs = '') => t.call<Page<GoodsListItem>>('GET', `/api/favorite${qs}`, { cookie });
 const add = (ids: unknown, cookie?: string) => t.call('POST', '/api/favorite', { json: { goods_ids: ids }, cookie });
-const cancel = (ids: unknown, cookie?: string) => t.call('POST', '/api/favorite/cancel', { json: { goods_ids: ids }, cookie });
+const cancel = (ids: unknown, cookie?: string) =>
+  t.call('POST', '/api/favorite/cancel', { json: { goods_ids: ids }, cookie });
 const names = async (cookie: string, qs = '') => (await list(cookie, qs)).body.data.list.map((g) => g.name);
 
 beforeAll(async () => {
@@ -59,7 +60,10 @@ describe('add, list, cancel', () => {
     expect(first.body).toEqual({ code: 10000, msg: '收藏成功', data: { goods_ids: [a] } });
     t.clock.advance(1000);
     // Form bracket notation, as the PWA sends it.
-    const second = await t.call('POST', '/api/favorite', { body: { goods_ids: [String(b), String(c)] }, cookie: buyer.cookie });
+    const second = await t.call('POST', '/api/favorite', {
+      body: { goods_ids: [String(b), String(c)] },
+      cookie: buyer.cookie,
+    });
     expect(second.status).toBe(200);
     const res = await list(buyer.cookie);
     expect(res.body.data).toMatchObject({ total: 3, page: 1, page_size: 20 });
@@ -190,7 +194,10 @@ describe('bad input', () => {
   });
 
   it('accepts 200 ids (duplicates collapse)', async () => {
-    const res = await cancel(Array.from({ length: 200 }, (_, i) => (i % 2) + 900_001), buyer.cookie);
+    const res = await cancel(
+      Array.from({ length: 200 }, (_, i) => (i % 2) + 900_001),
+      buyer.cookie,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.goods_ids).toEqual([900_001, 900_002]);
   });

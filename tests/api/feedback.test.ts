@@ -26,7 +26,8 @@ function form(fields: Record<string, string>, photos: Uint8Array[] = []): FormDa
 }
 const send = (b: Buyer | null, fields: Record<string, string>, photos: Uint8Array[] = []) =>
   t.call('POST', '/api/user/feedback', { form: form(fields, photos), cookie: b?.cookie });
-const list = (b: Buyer, query = '') => t.call<Page<FeedbackItem>>('GET', `/api/user/feedback${query}`, { cookie: b.cookie });
+const list = (b: Buyer, query = '') =>
+  t.call<Page<FeedbackItem>>('GET', `/api/user/feedback${query}`, { cookie: b.cookie });
 const counts = async () => ({
   feedback: (await t.db.select({ n: count() }).from(feedback))[0].n,
   uploads: (await t.db.select({ n: count() }).from(uploads))[0].n,
@@ -47,7 +48,13 @@ describe('POST /api/user/feedback', () => {
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('感谢您的反馈，我们会尽快回复');
     created = res.body.data;
-    expect(created).toMatchObject({ category: 'delivery', category_text: '物流配送', content: '配送太慢了', contact: '13800138000', reply: '' });
+    expect(created).toMatchObject({
+      category: 'delivery',
+      category_text: '物流配送',
+      content: '配送太慢了',
+      contact: '13800138000',
+      reply: '',
+    });
     expect(created.photos).toHaveLength(2);
     const img = await t.app.request(created.photos[0], { headers: { cookie: buyer.cookie } });
     expect([img.status, img.headers.get('content-type')]).toEqual([200, 'image/png']);
@@ -56,7 +63,10 @@ describe('POST /api/user/feedback', () => {
 
   it('takes a plain form body (the offline outbox sends one) and any SPEC §5 contact', async () => {
     for (const contact of ['', '010-12345678', 'shop_1@example.com']) {
-      const res = await t.call('POST', '/api/user/feedback', { body: { category: 'other', content: '建议增加夜间配送', contact }, cookie: other.cookie });
+      const res = await t.call('POST', '/api/user/feedback', {
+        body: { category: 'other', content: '建议增加夜间配送', contact },
+        cookie: other.cookie,
+      });
       expect([res.status, res.body.data.contact]).toEqual([200, contact]);
     }
   });
@@ -66,7 +76,11 @@ describe('POST /api/user/feedback', () => {
     [{ category: 'spam', content: '好' }, 'category', '请选择反馈类型'],
     [{ category: 'other' }, 'content', '请填写反馈内容'],
     [{ category: 'other', content: 'x'.repeat(501) }, 'content', '反馈内容最多500个字符'],
-    [{ category: 'other', content: '好', contact: '12345' }, 'contact', '联系方式须为手机号、固定电话（如 010-12345678）或邮箱'],
+    [
+      { category: 'other', content: '好', contact: '12345' },
+      'contact',
+      '联系方式须为手机号、固定电话（如 010-12345678）或邮箱',
+    ],
   ])('refuses %o with 422 on %s and stores nothing', async (fields, field, msg) => {
     const before = await counts();
     const res = await send(buyer, fields as Record<string, string>, [PNG]);
@@ -79,7 +93,15 @@ describe('POST /api/user/feedback', () => {
     const before = await counts();
     const fields = { category: 'website', content: '截图' };
     expect((await send(buyer, fields, [PNG, GIF])).body.msg).toBe('图片仅支持JPG、PNG、WEBP格式');
-    expect((await send(buyer, fields, Array.from({ length: 7 }, () => PNG))).body.msg).toBe('最多上传6张图片');
+    expect(
+      (
+        await send(
+          buyer,
+          fields,
+          Array.from({ length: 7 }, () => PNG),
+        )
+      ).body.msg,
+    ).toBe('最多上传6张图片');
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG);
     expect((await send(buyer, fields, [big])).body.msg).toBe('单张图片不能超过5MB');
@@ -90,7 +112,7 @@ describe('POST /api/user/feedback', () => {
     expect((await send(null, { category: 'other', content: '好' })).body.code).toBe(10001);
   });
 
-  it('lists the company\'s own feedback with replies, newest first, paged', async () => {
+  it("lists the company's own feedback with replies, newest first, paged", async () => {
     t.clock.advance(1000);
     for (let i = 1; i <= 10; i++) await send(buyer, { category: 'product', content: `第${i}条` });
     await replyFeedback(t.db, created.id, '已安排加急配送', t.clock.now());

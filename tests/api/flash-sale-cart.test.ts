@@ -18,7 +18,10 @@ let startsAt: Date;
 let endsAt: Date;
 
 const add = (buyer: ShopBuyer, goodsId: number, number: number, type = 1) =>
-  t.call<CartAddResult>('POST', '/api/cart', { cookie: buyer.cookie, body: { params: [{ goods_id: goodsId, number, type }] } });
+  t.call<CartAddResult>('POST', '/api/cart', {
+    cookie: buyer.cookie,
+    body: { params: [{ goods_id: goodsId, number, type }] },
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,7 +31,10 @@ beforeAll(async () => {
   endsAt = new Date(now.getTime() + HOUR);
   flashGoods = await shop.goods({ name: '秒杀感冒灵', basePrice: 1_000, stock: 500 });
   scarceGoods = await shop.goods({ name: '秒杀口罩', basePrice: 2_000, stock: 500 });
-  const [sale] = await t.db.insert(promotions).values({ kind: 'flash', name: '10:00场 限时秒杀', startsAt, endsAt }).returning({ id: promotions.id });
+  const [sale] = await t.db
+    .insert(promotions)
+    .values({ kind: 'flash', name: '10:00场 限时秒杀', startsAt, endsAt })
+    .returning({ id: promotions.id });
   saleId = sale.id;
   await t.db.insert(promotionGoods).values([
     { promotionId: saleId, goodsId: flashGoods, price: 700, stockLimit: 100, perCompanyLimit: 3 },
@@ -47,7 +53,10 @@ describe('flash-sale lines', () => {
     expect(flash.status, flash.body.msg).toBe(200);
     const normal = await add(buyer, flashGoods, 1, 0);
     const rows = await t.db.select().from(cartLines).where(eq(cartLines.companyId, buyer.companyId));
-    expect(rows.map((r) => [r.type, r.price, r.number]).sort()).toEqual([[0, 1_000, 1], [1, 700, 2]]);
+    expect(rows.map((r) => [r.type, r.price, r.number]).sort()).toEqual([
+      [0, 1_000, 1],
+      [1, 700, 2],
+    ]);
     expect(normal.status).toBe(200);
   });
 
@@ -79,10 +88,16 @@ describe('flash-sale lines', () => {
     const buyers = await Promise.all(Array.from({ length: 50 }, () => shop.buyer({ balance: 100_000 })));
     const lines = await Promise.all(buyers.map((b) => add(b, scarceGoods, 1)));
     expect(lines.every((l) => l.status === 200)).toBe(true);
-    const results = await Promise.all(buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })));
+    const results = await Promise.all(
+      buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })),
+    );
     const sold = results.filter((r) => r.status === 200).length;
     expect(sold).toBe(10);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.body.msg.startsWith('秒杀口罩：') && r.body.msg.includes('库存不足'))).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status !== 200)
+        .every((r) => r.body.msg.startsWith('秒杀口罩：') && r.body.msg.includes('库存不足')),
+    ).toBe(true);
     const [row] = await t.db.select().from(promotionGoods).where(eq(promotionGoods.goodsId, scarceGoods));
     expect(row.sold).toBe(10);
   });

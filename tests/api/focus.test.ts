@@ -12,7 +12,8 @@ let cat: CatalogueIds;
 const names = (nodes: CategoryNode[]): unknown[] =>
   nodes.map((n) => (n.children.length > 0 ? { [n.name]: names(n.children) } : n.name));
 
-const depth = (nodes: CategoryNode[]): number => (nodes.length === 0 ? 0 : 1 + Math.max(...nodes.map((n) => depth(n.children))));
+const depth = (nodes: CategoryNode[]): number =>
+  nodes.length === 0 ? 0 : 1 + Math.max(...nodes.map((n) => depth(n.children)));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -73,8 +74,23 @@ describe('GET /api/focus/common', () => {
   });
 
   it('childrenShow names the first three children in the console order, also in a pruned tree', () => {
-    const row = (id: number, parentId: number | null) => ({ id, parentId, name: `类${id}`, logo: '', logo1: '', zone: 'standard' as const });
-    const { standard } = buildCategoryTrees([row(1, null), row(2, 1), row(3, 1), row(4, 1), row(5, 1), row(6, 2), row(7, 5)]);
+    const row = (id: number, parentId: number | null) => ({
+      id,
+      parentId,
+      name: `类${id}`,
+      logo: '',
+      logo1: '',
+      zone: 'standard' as const,
+    });
+    const { standard } = buildCategoryTrees([
+      row(1, null),
+      row(2, 1),
+      row(3, 1),
+      row(4, 1),
+      row(5, 1),
+      row(6, 2),
+      row(7, 5),
+    ]);
     expect(standard[0].childrenShow).toEqual([2, 3, 4]);
     expect(standard[0].children[0].childrenShow).toEqual([6]);
     expect(standard[0].children[1].childrenShow).toEqual([]);
@@ -116,9 +132,13 @@ describe('focus slots', () => {
       expect(res.status, slot).toBe(200);
       expect(res.body.data).toEqual([]);
     }
-    expect((await t.call('GET', '/api/focus/postList')).body.data).toEqual([{ image: '/img/post.svg', url: '/post/1', title: '公告' }]);
+    expect((await t.call('GET', '/api/focus/postList')).body.data).toEqual([
+      { image: '/img/post.svg', url: '/post/1', title: '公告' },
+    ]);
     expect((await t.call('GET', '/api/focus/kxzq_ad')).body.data).toHaveLength(2);
-    expect((await t.call('GET', '/api/focus/kxzq_ad?ids=2')).body.data).toEqual([{ image: '/img/kx2.svg', url: '/kx/2', title: '控销广告B' }]);
+    expect((await t.call('GET', '/api/focus/kxzq_ad?ids=2')).body.data).toEqual([
+      { image: '/img/kx2.svg', url: '/kx/2', title: '控销广告B' },
+    ]);
     expect((await t.call('GET', '/api/focus/kxzq_ad?ids[]=1&ids[]=2')).body.data).toHaveLength(2);
     const bad = await t.call('GET', '/api/focus/kxzq_ad?ids=1,abc');
     expect(bad.status).toBe(422);

@@ -16,7 +16,8 @@ let bought: number;
 let gift: number;
 let promoId: number;
 
-const checkout = (body: Record<string, unknown>) => t.call<CheckoutPreview & CheckoutResult>('POST', '/api/cart/checkout', { cookie: demo, body });
+const checkout = (body: Record<string, unknown>) =>
+  t.call<CheckoutPreview & CheckoutResult>('POST', '/api/cart/checkout', { cookie: demo, body });
 
 /** Puts `number` of the bought goods alone in demo's cart; its line id and what it costs. */
 async function cartWith(number: number): Promise<{ id: number; amount: number }> {
@@ -29,7 +30,10 @@ async function cartWith(number: number): Promise<{ id: number; amount: number }>
 }
 
 async function setThreshold(amount: number, number = 2) {
-  await t.db.update(promotions).set({ rules: { tiers: [{ amount, goods_id: gift, number }] } }).where(eq(promotions.id, promoId));
+  await t.db
+    .update(promotions)
+    .set({ rules: { tiers: [{ amount, goods_id: gift, number }] } })
+    .where(eq(promotions.id, promoId));
 }
 
 beforeAll(async () => {
@@ -48,12 +52,20 @@ beforeAll(async () => {
   );
   bought = plain[0].id;
   const gifts = rowsOf<{ id: number }>(
-    await t.db.execute(sql`SELECT id FROM goods WHERE is_on_sale AND is_buy AND stock >= 100 AND NOT is_kx AND id <> ${bought} ORDER BY id LIMIT 1`),
+    await t.db.execute(
+      sql`SELECT id FROM goods WHERE is_on_sale AND is_buy AND stock >= 100 AND NOT is_kx AND id <> ${bought} ORDER BY id LIMIT 1`,
+    ),
   );
   gift = gifts[0].id;
   const [p] = await t.db
     .insert(promotions)
-    .values({ kind: 'gift', name: '测试满赠', rules: {}, startsAt: new Date(TEST_NOW.getTime() - 86_400_000), endsAt: new Date(TEST_NOW.getTime() + 86_400_000) })
+    .values({
+      kind: 'gift',
+      name: '测试满赠',
+      rules: {},
+      startsAt: new Date(TEST_NOW.getTime() - 86_400_000),
+      endsAt: new Date(TEST_NOW.getTime() + 86_400_000),
+    })
     .returning({ id: promotions.id });
   promoId = p.id;
   await t.db.insert(promotionGoods).values({ promotionId: promoId, goodsId: bought });
@@ -70,7 +82,16 @@ describe('满赠 at checkout', () => {
 
     await setThreshold(line.amount);
     const at = await checkout({ ids: [line.id] });
-    expect(at.body.data.gifts).toEqual([expect.objectContaining({ promotion_id: promoId, goods_id: gift, number: 2, price: 0, given: 1, threshold: line.amount })]);
+    expect(at.body.data.gifts).toEqual([
+      expect.objectContaining({
+        promotion_id: promoId,
+        goods_id: gift,
+        number: 2,
+        price: 0,
+        given: 1,
+        threshold: line.amount,
+      }),
+    ]);
     // A gift costs nothing: the amounts are those without it.
     expect(at.body.data.amounts.goods_amount).toBe(below.body.data.amounts.goods_amount);
   });
@@ -80,10 +101,21 @@ describe('满赠 at checkout', () => {
     await setThreshold(line.amount);
     const [before] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, gift));
     const pre = await checkout({ ids: [line.id], use_balance: 0, coupon_id: 0, voucher_id: 0 });
-    const placed = await checkout({ ids: [line.id], new: 1, coupon_id: 0, voucher_id: 0, address_id: (pre.body.data.addresses.find((a) => a.is_default === 1) ?? pre.body.data.addresses[0]).id, use_balance: 0, expected_pay_amount: pre.body.data.amounts.pay_amount });
+    const placed = await checkout({
+      ids: [line.id],
+      new: 1,
+      coupon_id: 0,
+      voucher_id: 0,
+      address_id: (pre.body.data.addresses.find((a) => a.is_default === 1) ?? pre.body.data.addresses[0]).id,
+      use_balance: 0,
+      expected_pay_amount: pre.body.data.amounts.pay_amount,
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const orderId = placed.body.data.order_id;
-    const rows = await t.db.select().from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.goodsId, gift)));
+    const rows = await t.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.goodsId, gift)));
     expect(rows).toEqual([expect.objectContaining({ type: 4, price: 0, amount: 0, number: 2, promotionId: promoId })]);
     const [after] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, gift));
     expect(after.stock).toBe(before.stock - 2);
@@ -99,9 +131,22 @@ describe('满赠 at checkout', () => {
     await t.db.update(goods).set({ stock: 4 }).where(eq(goods.id, gift));
     const pre = await checkout({ ids: [line.id], use_balance: 0, coupon_id: 0, voucher_id: 0 });
     expect(pre.body.data.gifts).toEqual([expect.objectContaining({ goods_id: gift, given: 0 })]);
-    const placed = await checkout({ ids: [line.id], new: 1, coupon_id: 0, voucher_id: 0, address_id: pre.body.data.addresses[0].id, use_balance: 0, expected_pay_amount: pre.body.data.amounts.pay_amount });
+    const placed = await checkout({
+      ids: [line.id],
+      new: 1,
+      coupon_id: 0,
+      voucher_id: 0,
+      address_id: pre.body.data.addresses[0].id,
+      use_balance: 0,
+      expected_pay_amount: pre.body.data.amounts.pay_amount,
+    });
     expect(placed.status).toBe(200);
-    expect(await t.db.select().from(orderLines).where(and(eq(orderLines.orderId, placed.body.data.order_id), eq(orderLines.goodsId, gift)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, placed.body.data.order_id), eq(orderLines.goodsId, gift))),
+    ).toEqual([]);
     const [after] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, gift));
     expect(after.stock).toBe(4);
     await t.db.update(goods).set({ stock: g.stock }).where(eq(goods.id, gift));
@@ -109,7 +154,10 @@ describe('满赠 at checkout', () => {
 
   it('ignores a rule with malformed tiers instead of failing the checkout', async () => {
     const line = await cartWith(1);
-    await t.db.update(promotions).set({ rules: { tiers: [{ amount: -1, goods_id: 'x' }] } }).where(eq(promotions.id, promoId));
+    await t.db
+      .update(promotions)
+      .set({ rules: { tiers: [{ amount: -1, goods_id: 'x' }] } })
+      .where(eq(promotions.id, promoId));
     const res = await checkout({ ids: [line.id] });
     expect(res.status).toBe(200);
     expect(res.body.data.gifts).toEqual([]);

@@ -22,11 +22,18 @@ let other: Buyer;
 let pending: Buyer;
 let special: Buyer;
 
-const set = (b: Buyer | null, body: object) => t.call('POST', '/api/user/alerts', { body: body as never, cookie: b?.cookie });
-const list = (b: Buyer, query = '') => t.call<Page<GoodsAlert>>('GET', `/api/user/alerts${query}`, { cookie: b.cookie });
-const change = (id: number, patch: { stock?: number; basePrice?: number }) => changeGoods(t.db, id, patch, t.clock.now());
+const set = (b: Buyer | null, body: object) =>
+  t.call('POST', '/api/user/alerts', { body: body as never, cookie: b?.cookie });
+const list = (b: Buyer, query = '') =>
+  t.call<Page<GoodsAlert>>('GET', `/api/user/alerts${query}`, { cookie: b.cookie });
+const change = (id: number, patch: { stock?: number; basePrice?: number }) =>
+  changeGoods(t.db, id, patch, t.clock.now());
 const messagesOf = (b: Buyer) =>
-  t.db.select({ title: messages.title, body: messages.body, kind: messages.kind }).from(messages).where(eq(messages.companyId, b.companyId)).orderBy(messages.id);
+  t.db
+    .select({ title: messages.title, body: messages.body, kind: messages.kind })
+    .from(messages)
+    .where(eq(messages.companyId, b.companyId))
+    .orderBy(messages.id);
 const newGoods = async (over: Partial<Parameters<typeof insertGoods>[2][number]> = {}) =>
   (await insertGoods(t.db, cat, [{ name: '阿莫西林胶囊', ...over }]))[0];
 
@@ -45,12 +52,17 @@ beforeEach(async () => {
 });
 
 describe('POST /api/user/alerts', () => {
-  it('sets 到货通知 on goods out of stock and 降价提醒 below today\'s price, listed with the buyer\'s price', async () => {
+  it("sets 到货通知 on goods out of stock and 降价提醒 below today's price, listed with the buyer's price", async () => {
     const out = await newGoods({ name: '连花清瘟胶囊', ypgg: '0.35g*24粒', stock: 0 });
     const r1 = await set(buyer, { goods_id: out, kind: 'restock' });
     expect([r1.status, r1.body.msg]).toEqual([200, '已订阅到货通知，到货后将发消息提醒您']);
     const r2 = await set(buyer, { goods_id: out, kind: 'price_drop', target_price: '10.5' });
-    expect(r2.body.data).toMatchObject({ kind: 'price_drop', kind_text: '降价提醒', target_price: 1050, notified_at: null });
+    expect(r2.body.data).toMatchObject({
+      kind: 'price_drop',
+      kind_text: '降价提醒',
+      target_price: 1050,
+      notified_at: null,
+    });
     const page = await list(buyer);
     expect(page.body.data.total).toBe(2);
     expect(page.body.data.list[0].goods).toMatchObject({ id: out, name: '连花清瘟胶囊', price: 1250, number: 0 });
@@ -75,9 +87,19 @@ describe('POST /api/user/alerts', () => {
       [buyer, { goods_id: offSale, kind: 'restock' }, 'goods_id', '商品不存在或已下架'],
       [buyer, { goods_id: 999999, kind: 'restock' }, 'goods_id', '商品不存在或已下架'],
       [pending, { goods_id: inStock, kind: 'price_drop', target_price: '1' }, 'kind', '资质审核通过后才能设置降价提醒'],
-      [buyer, { goods_id: inStock, kind: 'price_drop', target_price: '12.50' }, 'target_price', '提醒价格须低于当前价格'],
+      [
+        buyer,
+        { goods_id: inStock, kind: 'price_drop', target_price: '12.50' },
+        'target_price',
+        '提醒价格须低于当前价格',
+      ],
       [buyer, { goods_id: inStock, kind: 'price_drop' }, 'target_price', '请输入大于0的提醒价格，如 12.50'],
-      [buyer, { goods_id: inStock, kind: 'price_drop', target_price: 'abc' }, 'target_price', '请输入大于0的提醒价格，如 12.50'],
+      [
+        buyer,
+        { goods_id: inStock, kind: 'price_drop', target_price: 'abc' },
+        'target_price',
+        '请输入大于0的提醒价格，如 12.50',
+      ],
       [buyer, { goods_id: inStock, kind: 'sale' }, 'kind', '提醒类型无效'],
       [buyer, { goods_id: 'x', kind: 'restock' }, 'goods_id', '请选择商品'],
     ];
@@ -91,7 +113,11 @@ describe('POST /api/user/alerts', () => {
   });
 
   it('holds at most 50 alerts a company', async () => {
-    const ids = await insertGoods(t.db, cat, Array.from({ length: 51 }, (_, i) => ({ name: `缺货${i}`, stock: 0 })));
+    const ids = await insertGoods(
+      t.db,
+      cat,
+      Array.from({ length: 51 }, (_, i) => ({ name: `缺货${i}`, stock: 0 })),
+    );
     for (const id of ids.slice(0, 50)) expect((await set(buyer, { goods_id: id, kind: 'restock' })).status).toBe(200);
     const res = await set(buyer, { goods_id: ids[50], kind: 'restock' });
     expect([res.status, res.body.msg]).toEqual([422, '最多设置50个提醒，请先删除不需要的提醒']);
@@ -102,7 +128,7 @@ describe('POST /api/user/alerts', () => {
 });
 
 describe('DELETE /api/user/alerts/{id}', () => {
-  it('deletes the company\'s own alert; another company\'s is 404 and stays', async () => {
+  it("deletes the company's own alert; another company's is 404 and stays", async () => {
     const g = await newGoods({ name: '缺货', stock: 0 });
     const mine = (await set(buyer, { goods_id: g, kind: 'restock' })).body.data.id;
     expect((await t.call('DELETE', `/api/user/alerts/${mine}`, { cookie: other.cookie })).status).toBe(404);
@@ -119,11 +145,15 @@ describe('firing', () => {
     const g = await newGoods({ name: '连花清瘟胶囊', ypgg: '0.35g*24粒', stock: 0 });
     await set(buyer, { goods_id: g, kind: 'restock' });
     await set(other, { goods_id: g, kind: 'restock' });
-    expect((await change(g, { stock: 0 }))).toBe(0);
+    expect(await change(g, { stock: 0 })).toBe(0);
     expect(await messagesOf(buyer)).toEqual([]);
-    expect((await change(g, { stock: 30 }))).toBe(2);
+    expect(await change(g, { stock: 30 })).toBe(2);
     expect(await messagesOf(buyer)).toEqual([
-      { title: '到货通知', body: '您订阅的「连花清瘟胶囊（0.35g*24粒）」已到货，当前库存30盒，欢迎选购。', kind: 'system' },
+      {
+        title: '到货通知',
+        body: '您订阅的「连花清瘟胶囊（0.35g*24粒）」已到货，当前库存30盒，欢迎选购。',
+        kind: 'system',
+      },
     ]);
     await change(g, { stock: 40 });
     await checkGoodsAlerts(t.db, [g], t.clock.now());
@@ -143,10 +173,10 @@ describe('firing', () => {
     expect(await messagesOf(buyer)).toHaveLength(1);
   });
 
-  it('降价提醒: fires once at or below the buyer\'s own (rank) price; re-setting arms it again', async () => {
+  it("降价提醒: fires once at or below the buyer's own (rank) price; re-setting arms it again", async () => {
     const g = await newGoods({ name: '感冒灵颗粒', ypgg: '', basePrice: 2000 });
     await set(buyer, { goods_id: g, kind: 'price_drop', target_price: '15' });
-    expect((await changeGoods(t.db, g, { basePrice: 1600 }, t.clock.now()))).toBe(0);
+    expect(await changeGoods(t.db, g, { basePrice: 1600 }, t.clock.now())).toBe(0);
     expect(await changeGoods(t.db, g, { basePrice: 1500 }, t.clock.now())).toBe(1);
     expect(await messagesOf(buyer)).toEqual([
       { title: '降价提醒', body: '您关注的「感冒灵颗粒」已降至¥15.00，低于您设置的提醒价¥15.00。', kind: 'promotion' },
@@ -164,8 +194,15 @@ describe('firing', () => {
     const g = await newGoods({ stock: 0 });
     await set(buyer, { goods_id: g, kind: 'restock' });
     await t.db.update(goods).set({ isKx: true }).where(eq(goods.id, g));
-    expect((await change(g, { stock: 3 }))).toBe(0);
-    expect((await t.db.select().from(goodsAlerts).where(and(eq(goodsAlerts.goodsId, g))))[0].notifiedAt).toBeNull();
+    expect(await change(g, { stock: 3 })).toBe(0);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(goodsAlerts)
+          .where(and(eq(goodsAlerts.goodsId, g)))
+      )[0].notifiedAt,
+    ).toBeNull();
   });
 
   it('fires when a cancelled order gives the last units back', async () => {
@@ -176,7 +213,9 @@ describe('firing', () => {
       lines: [{ goodsId: g, warehouseId: cat.warehouseId, number: 4, price: 1250, name: '布洛芬缓释胶囊' }],
     });
     await t.db.transaction((tx) => releaseOrder(tx, order.id, t.clock.now(), { note: '测试取消', actor: 'buyer' }));
-    expect((await messagesOf(buyer)).map((m) => m.body)).toEqual(['您订阅的「布洛芬缓释胶囊（10g*9袋）」已到货，当前库存4盒，欢迎选购。']);
+    expect((await messagesOf(buyer)).map((m) => m.body)).toEqual([
+      '您订阅的「布洛芬缓释胶囊（10g*9袋）」已到货，当前库存4盒，欢迎选购。',
+    ]);
   });
 
   it('changeGoods answers null for goods that do not exist', async () => {

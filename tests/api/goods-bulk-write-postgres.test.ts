@@ -27,7 +27,9 @@ describe.skipIf(!databaseUrl)('bulk goods writes on PostgreSQL', () => {
   const readGoodsBeside = () =>
     withTx(t.db, async (r) => {
       await r.execute(sql`SET LOCAL lock_timeout = '3s'`);
-      return rowsOf<{ n: number | string }>(await r.execute(sql`SELECT count(*) AS n FROM goods WHERE name LIKE '%颗粒%' OR is_on_sale`))[0]!.n;
+      return rowsOf<{ n: number | string }>(
+        await r.execute(sql`SELECT count(*) AS n FROM goods WHERE name LIKE '%颗粒%' OR is_on_sale`),
+      )[0]!.n;
     });
 
   it('a bulk write holds no lock on a goods index that stops readers, and a read beside it answers', async () => {
@@ -46,12 +48,20 @@ describe.skipIf(!databaseUrl)('bulk goods writes on PostgreSQL', () => {
   });
 
   it('an ERP stock batch of 60 goods applies on PostgreSQL (its GIN entries written with the rows)', async () => {
-    const codes = rowsOf<{ external_code: string }>(await t.db.execute(sql`SELECT external_code FROM goods WHERE external_code <> '' ORDER BY id LIMIT 60`));
+    const codes = rowsOf<{ external_code: string }>(
+      await t.db.execute(sql`SELECT external_code FROM goods WHERE external_code <> '' ORDER BY id LIMIT 60`),
+    );
     expect(codes).toHaveLength(60);
-    const res = await erp.erp.post<{ applied: number; failed: number }>('/stock', { items: codes.map((c, i) => ({ external_code: c.external_code, seq: 1000 + i, stock: 777 })) });
+    const res = await erp.erp.post<{ applied: number; failed: number }>('/stock', {
+      items: codes.map((c, i) => ({ external_code: c.external_code, seq: 1000 + i, stock: 777 })),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.applied).toBe(60);
-    const [left] = rowsOf<{ n: number | string }>(await t.db.execute(sql`SELECT count(*) AS n FROM goods WHERE external_code <> '' AND id IN (SELECT id FROM goods ORDER BY id LIMIT 60) AND stock <> 777`));
+    const [left] = rowsOf<{ n: number | string }>(
+      await t.db.execute(
+        sql`SELECT count(*) AS n FROM goods WHERE external_code <> '' AND id IN (SELECT id FROM goods ORDER BY id LIMIT 60) AND stock <> 777`,
+      ),
+    );
     expect(Number(left!.n)).toBe(0);
   });
 });

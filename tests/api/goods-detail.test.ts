@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds } from '../fixtures/catalogue.ts';
-import { favorites, goods, goodsLadderPrices, goodsPrices, promotionGoods, promotions } from '../../server/db/schema.ts';
+import {
+  favorites,
+  goods,
+  goodsLadderPrices,
+  goodsPrices,
+  promotionGoods,
+  promotions,
+} from '../../server/db/schema.ts';
 import { discountText, ruleTexts, yuanText } from '../../server/services/activities.ts';
 import type { GoodsActivity, GoodsDetail } from '../../src/domain/catalog.ts';
 
@@ -21,7 +28,8 @@ let kx: number;
 let offSale: number;
 let plain: number;
 
-const detail = (id: number | string, cookie?: string) => t.call<GoodsDetail>('GET', `/api/goods/detail/${id}`, { cookie });
+const detail = (id: number | string, cookie?: string) =>
+  t.call<GoodsDetail>('GET', `/api/goods/detail/${id}`, { cookie });
 const activities = (goodsId: number | string, cookie?: string) =>
   t.call<GoodsActivity[]>('GET', `/api/goods/activities?goods_id=${encodeURIComponent(String(goodsId))}`, { cookie });
 
@@ -170,7 +178,12 @@ describe('GET /api/goods/activities', () => {
           kind: 'manjian',
           name: '满减狂欢',
           description: '活动商品满1000元减50元',
-          rules: { tiers: [{ amount: 100_000, reduce: 5_000 }, { amount: 300_000, reduce: 20_050 }] },
+          rules: {
+            tiers: [
+              { amount: 100_000, reduce: 5_000 },
+              { amount: 300_000, reduce: 20_050 },
+            ],
+          },
           startsAt: at(-1),
           endsAt: at(10),
           sort: 2,
@@ -178,17 +191,57 @@ describe('GET /api/goods/activities', () => {
         {
           kind: 'discount',
           name: '满额打折',
-          rules: { tiers: [{ amount: 200_000, percent: 95 }, { amount: 500_000, percent: 90 }] },
+          rules: {
+            tiers: [
+              { amount: 200_000, percent: 95 },
+              { amount: 500_000, percent: 90 },
+            ],
+          },
           allGoods: true,
           startsAt: at(-1),
           endsAt: at(10),
           sort: 1,
         },
-        { kind: 'flash', name: '今日秒杀', rules: { session: '10:00-22:00' }, startsAt: at(-0.1), endsAt: at(0.4), sort: 3 },
-        { kind: 'manjian', name: '已结束', rules: { tiers: [{ amount: 100, reduce: 10 }] }, allGoods: true, startsAt: at(-10), endsAt: at(-1) },
-        { kind: 'manjian', name: '未开始', rules: { tiers: [{ amount: 100, reduce: 10 }] }, allGoods: true, startsAt: at(1), endsAt: at(5) },
-        { kind: 'manjian', name: '已停用', rules: { tiers: [{ amount: 100, reduce: 10 }] }, allGoods: true, isActive: false, startsAt: at(-1), endsAt: at(5) },
-        { kind: 'manjian', name: '其他商品', rules: { tiers: [{ amount: 100, reduce: 10 }] }, startsAt: at(-1), endsAt: at(5) },
+        {
+          kind: 'flash',
+          name: '今日秒杀',
+          rules: { session: '10:00-22:00' },
+          startsAt: at(-0.1),
+          endsAt: at(0.4),
+          sort: 3,
+        },
+        {
+          kind: 'manjian',
+          name: '已结束',
+          rules: { tiers: [{ amount: 100, reduce: 10 }] },
+          allGoods: true,
+          startsAt: at(-10),
+          endsAt: at(-1),
+        },
+        {
+          kind: 'manjian',
+          name: '未开始',
+          rules: { tiers: [{ amount: 100, reduce: 10 }] },
+          allGoods: true,
+          startsAt: at(1),
+          endsAt: at(5),
+        },
+        {
+          kind: 'manjian',
+          name: '已停用',
+          rules: { tiers: [{ amount: 100, reduce: 10 }] },
+          allGoods: true,
+          isActive: false,
+          startsAt: at(-1),
+          endsAt: at(5),
+        },
+        {
+          kind: 'manjian',
+          name: '其他商品',
+          rules: { tiers: [{ amount: 100, reduce: 10 }] },
+          startsAt: at(-1),
+          endsAt: at(5),
+        },
       ])
       .returning({ id: promotions.id, name: promotions.name });
     const pid = Object.fromEntries(rows.map((r) => [r.name, r.id]));
@@ -270,13 +323,24 @@ describe('GET /api/goods/activities', () => {
 
 describe('rule texts', () => {
   it('formats fen as short yuan and percents as 折', () => {
-    expect([100_000, 5_000, 150, 5, 0, 20_050, 199].map(yuanText)).toEqual(['1000', '50', '1.5', '0.05', '0', '200.5', '1.99']);
+    expect([100_000, 5_000, 150, 5, 0, 20_050, 199].map(yuanText)).toEqual([
+      '1000',
+      '50',
+      '1.5',
+      '0.05',
+      '0',
+      '200.5',
+      '1.99',
+    ]);
     expect([95, 90, 88, 98, 85].map(discountText)).toEqual(['95折', '9折', '88折', '98折', '85折']);
   });
 
   it('covers every promotion kind and ignores malformed rules', () => {
     expect(ruleTexts('group', { group_size: 3, hours: 24 })).toEqual(['3家成团', '24小时内未成团自动退款']);
-    expect(ruleTexts('everyday', { daily: true }, { quantity: 1, perCompanyLimit: 10 })).toEqual(['每日特价', '每家限购10件']);
+    expect(ruleTexts('everyday', { daily: true }, { quantity: 1, perCompanyLimit: 10 })).toEqual([
+      '每日特价',
+      '每家限购10件',
+    ]);
     expect(ruleTexts('combination', {})).toEqual(['组合购买享组合价']);
     expect(ruleTexts('cashback', { tiers: [{ amount: 50_000, back: 2_000 }] })).toEqual(['满500返20']);
     expect(ruleTexts('gift', { tiers: [{ amount: 80_000, gift: '口罩1盒' }] })).toEqual(['满800赠口罩1盒']);

@@ -24,7 +24,9 @@ afterAll(() => t.close());
 
 const counts = async (tx: typeof t.db) => {
   const [row] = rowsOf<{ upd: string | number; hot: string | number }>(
-    await tx.execute(sql`SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_xact_user_tables WHERE relname = 'goods'`),
+    await tx.execute(
+      sql`SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_xact_user_tables WHERE relname = 'goods'`,
+    ),
   );
   return { upd: Number(row?.upd ?? 0), hot: Number(row?.hot ?? 0) };
 };
@@ -41,16 +43,22 @@ async function hotCounts(write: (tx: typeof t.db) => Promise<unknown>): Promise<
 
 describe('goods fillfactor', () => {
   it('goods is stored with fillfactor 80', async () => {
-    const [row] = rowsOf<{ reloptions: string[] | null }>(await t.db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = 'goods'`));
+    const [row] = rowsOf<{ reloptions: string[] | null }>(
+      await t.db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = 'goods'`),
+    );
     expect(row.reloptions).toContain('fillfactor=80');
   });
 
   it('a stock-only update is HOT where its page has room (none was before 0031); a base-price update never is', async () => {
-    const stock = await hotCounts((tx) => tx.execute(sql`UPDATE goods SET stock = stock + 1 WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
+    const stock = await hotCounts((tx) =>
+      tx.execute(sql`UPDATE goods SET stock = stock + 1 WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`),
+    );
     expect(stock.upd).toBe(ids.length);
     // Each page has room for some new versions (a fifth of it), not all of its rows' at once.
     expect(stock.hot).toBeGreaterThanOrEqual(ids.length / 5);
-    const price = await hotCounts((tx) => tx.execute(sql`UPDATE goods SET base_price = base_price + 1 WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
+    const price = await hotCounts((tx) =>
+      tx.execute(sql`UPDATE goods SET base_price = base_price + 1 WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`),
+    );
     expect(price).toEqual({ upd: ids.length, hot: 0 });
   });
 });

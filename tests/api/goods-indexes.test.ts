@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const goodsIndexes = async () =>
-  rowsOf<{ name: string }>(await t.db.execute(sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'goods' ORDER BY indexname`)).map((r) => r.name);
+  rowsOf<{ name: string }>(
+    await t.db.execute(sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'goods' ORDER BY indexname`),
+  ).map((r) => r.name);
 
 describe('goods indexes', () => {
   it('goods has no trigram index on name or sccj and no index over the zone flags together', async () => {
@@ -63,7 +65,11 @@ describe('goods indexes', () => {
 
   it('the console finds a goods by a fragment of its name and of its maker without those indexes', async () => {
     const ops = await operatorSignIn(t, 'operations');
-    const [g] = rowsOf<{ id: number; name: string; sccj: string }>(await t.db.execute(sql`SELECT id, name, sccj FROM goods WHERE length(name) > 3 AND length(sccj) > 3 ORDER BY id LIMIT 1`));
+    const [g] = rowsOf<{ id: number; name: string; sccj: string }>(
+      await t.db.execute(
+        sql`SELECT id, name, sccj FROM goods WHERE length(name) > 3 AND length(sccj) > 3 ORDER BY id LIMIT 1`,
+      ),
+    );
     const find = async (q: string) => {
       const res = await t.call('GET', `/api/admin/goods?q=${encodeURIComponent(q)}&page_size=100`, { cookie: ops });
       expect(res.status, res.body.msg).toBe(200);

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds, type GoodsSpec } from '../fixtures/catalogue.ts';
+import {
+  insertBuyer,
+  insertCatalogue,
+  insertGoods,
+  type Buyer,
+  type CatalogueIds,
+  type GoodsSpec,
+} from '../fixtures/catalogue.ts';
 import { brands, favorites, goods, goodsLadderPrices } from '../../server/db/schema.ts';
 import { LIST_TOTAL_CAP } from '../../src/domain/catalog.ts';
 import { SUMMARY_TTL_MS } from '../../server/services/goods/list/cache.ts';
@@ -25,16 +32,77 @@ interface Row extends GoodsSpec {
 
 /** Sales are distinct so every order is fully determined. */
 const ROWS: Row[] = [
-  { name: '999感冒灵颗粒', sccj: HRSJ, brand: '999', salesCount: 500, basePrice: 1500, isFreeShipping: true, daysAgo: 30, extra: { tags: ['优'] } },
+  {
+    name: '999感冒灵颗粒',
+    sccj: HRSJ,
+    brand: '999',
+    salesCount: 500,
+    basePrice: 1500,
+    isFreeShipping: true,
+    daysAgo: 30,
+    extra: { tags: ['优'] },
+  },
   { name: '感冒灵颗粒', sccj: BYS, salesCount: 300, basePrice: 1200, daysAgo: 40, extra: { tags: ['满'] } },
   { name: '复方感冒灵片', sccj: BYS, salesCount: 200, basePrice: 800, daysAgo: 1, extra: { tags: ['新'] } },
-  { name: '布洛芬混悬液', sccj: HRSJ, brand: '999', category: '退热药', salesCount: 400, basePrice: 2500, daysAgo: 50, extra: { isJxq: true } },
+  {
+    name: '布洛芬混悬液',
+    sccj: HRSJ,
+    brand: '999',
+    category: '退热药',
+    salesCount: 400,
+    basePrice: 2500,
+    daysAgo: 50,
+    extra: { isJxq: true },
+  },
   { name: '对乙酰氨基酚片', sccj: CS, category: '退热药', salesCount: 100, basePrice: 300, stock: 0, daysAgo: 2 },
-  { name: '阿莫西林胶囊', sccj: BYS, category: '抗生素', salesCount: 350, basePrice: 1800, daysAgo: 60, extra: { tags: ['秒'], isYoux: true } },
-  { name: '头孢克肟分散片', sccj: HRSJ, category: '抗生素', salesCount: 50, basePrice: 4500, isBuy: false, daysAgo: 70 },
-  { name: '板蓝根颗粒', sccj: TRT, brand: '同仁堂', category: '清热颗粒', salesCount: 250, basePrice: 1000, daysAgo: 3, extra: { tags: ['特', '满'] } },
-  { name: '人参片', sccj: TRT, brand: '同仁堂', category: '人参', salesCount: 150, basePrice: 9900, daysAgo: 80, extra: { isZy: true } },
-  { name: '医用口罩', sccj: '稳健医疗用品股份有限公司', category: '口罩', salesCount: 600, basePrice: 500, isFreeShipping: true, daysAgo: 90, extra: { isQx: true } },
+  {
+    name: '阿莫西林胶囊',
+    sccj: BYS,
+    category: '抗生素',
+    salesCount: 350,
+    basePrice: 1800,
+    daysAgo: 60,
+    extra: { tags: ['秒'], isYoux: true },
+  },
+  {
+    name: '头孢克肟分散片',
+    sccj: HRSJ,
+    category: '抗生素',
+    salesCount: 50,
+    basePrice: 4500,
+    isBuy: false,
+    daysAgo: 70,
+  },
+  {
+    name: '板蓝根颗粒',
+    sccj: TRT,
+    brand: '同仁堂',
+    category: '清热颗粒',
+    salesCount: 250,
+    basePrice: 1000,
+    daysAgo: 3,
+    extra: { tags: ['特', '满'] },
+  },
+  {
+    name: '人参片',
+    sccj: TRT,
+    brand: '同仁堂',
+    category: '人参',
+    salesCount: 150,
+    basePrice: 9900,
+    daysAgo: 80,
+    extra: { isZy: true },
+  },
+  {
+    name: '医用口罩',
+    sccj: '稳健医疗用品股份有限公司',
+    category: '口罩',
+    salesCount: 600,
+    basePrice: 500,
+    isFreeShipping: true,
+    daysAgo: 90,
+    extra: { isQx: true },
+  },
   { name: '控销感冒片', sccj: '控销药业有限公司', salesCount: 1000, basePrice: 990, isKx: true, daysAgo: 100 },
   { name: '停售感冒片', sccj: BYS, salesCount: 900, isOnSale: false, daysAgo: 110 },
   { name: '50%葡萄糖注射液', sccj: BYS, category: '退热药', salesCount: 10, basePrice: 200, daysAgo: 120 },
@@ -168,7 +236,13 @@ describe('price visibility', () => {
   it('hides prices, retail price and ladders from visitors and members under review', async () => {
     for (const cookie of [undefined, pending.cookie]) {
       const item = (await list({ category_id: cat.category['感冒用药'] }, cookie)).body.data.list[0];
-      expect(item).toMatchObject({ name: '999感冒灵颗粒', price: null, base_price: null, retail_price: null, ladder_price: [] });
+      expect(item).toMatchObject({
+        name: '999感冒灵颗粒',
+        price: null,
+        base_price: null,
+        retail_price: null,
+        ladder_price: [],
+      });
     }
   });
 
@@ -205,14 +279,21 @@ describe('filters', () => {
       '对乙酰氨基酚片',
       '50%葡萄糖注射液',
     ]);
-    expect(await names({ category_id: cat.category['感冒用药'] })).toEqual(['999感冒灵颗粒', '感冒灵颗粒', '复方感冒灵片']);
+    expect(await names({ category_id: cat.category['感冒用药'] })).toEqual([
+      '999感冒灵颗粒',
+      '感冒灵颗粒',
+      '复方感冒灵片',
+    ]);
     expect(await names({ category_id: cat.category['中药饮片'] })).toEqual(['人参片']);
     const unknown = await list({ category_id: 999_999 });
     expect(unknown.body.data).toMatchObject({ list: [], total: 0, facets: { manufacturers: [], brands: [] } });
   });
 
   it('manufacturer_id and brand_id', async () => {
-    const [{ manufacturerId }] = await t.db.select({ manufacturerId: goods.manufacturerId }).from(goods).where(eq(goods.id, id['板蓝根颗粒']));
+    const [{ manufacturerId }] = await t.db
+      .select({ manufacturerId: goods.manufacturerId })
+      .from(goods)
+      .where(eq(goods.id, id['板蓝根颗粒']));
     expect(await names({ manufacturer_id: manufacturerId })).toEqual(['板蓝根颗粒', '人参片']);
     expect(await names({ brand_id: cat.brand['999'] })).toEqual(['999感冒灵颗粒', '布洛芬混悬液']);
     expect(await names({ brand_id: cat.brand['999'], category_id: cat.category['退热药'] })).toEqual(['布洛芬混悬液']);
@@ -222,7 +303,10 @@ describe('filters', () => {
     expect(await names({ tags: '秒,特' })).toEqual(['阿莫西林胶囊', '板蓝根颗粒']);
     expect(await names({ tags: '满' })).toEqual(['感冒灵颗粒', '板蓝根颗粒']);
     expect(await names({ tags: '换购' })).toEqual([]);
-    const res = await t.call<GoodsListResult>('GET', `/api/goods/list?tags[]=${encodeURIComponent('优')}&tags[]=${encodeURIComponent('新')}`);
+    const res = await t.call<GoodsListResult>(
+      'GET',
+      `/api/goods/list?tags[]=${encodeURIComponent('优')}&tags[]=${encodeURIComponent('新')}`,
+    );
     expect(res.body.data.list.map((g) => g.name)).toEqual(['999感冒灵颗粒', '复方感冒灵片']);
   });
 
@@ -268,7 +352,12 @@ describe('sort orders', () => {
     expect(prices[0]).toBe(200);
     const desc = (await list({ sort: 'price_desc' }, c)).body.data.list.map((g) => g.base_price);
     expect(desc).toEqual([...prices].reverse());
-    expect((await names({ sort: 'newest' })).slice(0, 4)).toEqual(['复方感冒灵片', '对乙酰氨基酚片', '板蓝根颗粒', '999感冒灵颗粒']);
+    expect((await names({ sort: 'newest' })).slice(0, 4)).toEqual([
+      '复方感冒灵片',
+      '对乙酰氨基酚片',
+      '板蓝根颗粒',
+      '999感冒灵颗粒',
+    ]);
     expect(await names({ sort: 'sales' })).toEqual(BY_SALES);
     expect(await names({ sort: 'default' })).toEqual(BY_SALES);
   });
@@ -287,7 +376,10 @@ describe('sort orders', () => {
   });
 
   it('keywords combine with the other filters', async () => {
-    expect(await names({ keywords: '颗粒', category_id: cat.category['西药'] })).toEqual(['999感冒灵颗粒', '感冒灵颗粒']);
+    expect(await names({ keywords: '颗粒', category_id: cat.category['西药'] })).toEqual([
+      '999感冒灵颗粒',
+      '感冒灵颗粒',
+    ]);
     expect(await names({ keywords: '感冒灵', yx: 1 })).toEqual(['999感冒灵颗粒']);
     expect(await names({ keywords: '感冒', zone: 'kx' }, special.cookie)).toEqual(['控销感冒片']);
   });
@@ -339,7 +431,9 @@ describe('facets', () => {
       brands: [{ id: cat.brand['999'], name: '999' }],
     });
     // Page 2 gets the same facets.
-    expect((await list({ category_id: cat.category['西药'], page_size: 1, page: 2 })).body.data.facets).toEqual(res.body.data.facets);
+    expect((await list({ category_id: cat.category['西药'], page_size: 1, page: 2 })).body.data.facets).toEqual(
+      res.body.data.facets,
+    );
   });
 
   it('follows keywords and leaves hidden brands out', async () => {
@@ -422,7 +516,9 @@ describe('validation', () => {
   });
 
   it('treats empty parameters as unset', async () => {
-    expect(await names({ page: '', page_size: '', category_id: '', sort: '', zone: '', keywords: '', tags: '', type: '' })).toEqual(BY_SALES);
+    expect(
+      await names({ page: '', page_size: '', category_id: '', sort: '', zone: '', keywords: '', tags: '', type: '' }),
+    ).toEqual(BY_SALES);
   });
 
   it('accepts the largest page size and a keyword of 50 characters', async () => {
@@ -497,7 +593,9 @@ describe('GET /api/goods/brands', () => {
       page: 1,
       page_size: 20,
     });
-    const forSpecial = await t.call<Page<{ goods_count: number }>>('GET', '/api/goods/brands', { cookie: special.cookie });
+    const forSpecial = await t.call<Page<{ goods_count: number }>>('GET', '/api/goods/brands', {
+      cookie: special.cookie,
+    });
     expect(forSpecial.body.data.list[0].goods_count).toBe(3);
     const second = await t.call<Page<{ name: string }>>('GET', '/api/goods/brands?page=2&page_size=1');
     expect(second.body.data.list.map((b) => b.name)).toEqual(['同仁堂']);
@@ -511,7 +609,10 @@ describe('total cap', () => {
     big = await createTestApp();
     const c = await insertCatalogue(big.db);
     const [first] = await insertGoods(big.db, c, [{ name: '样品0', salesCount: 0 }]);
-    const [{ manufacturerId }] = await big.db.select({ manufacturerId: goods.manufacturerId }).from(goods).where(eq(goods.id, first));
+    const [{ manufacturerId }] = await big.db
+      .select({ manufacturerId: goods.manufacturerId })
+      .from(goods)
+      .where(eq(goods.id, first));
     const leaf = c.category['感冒用药'];
     await big.db.insert(goods).values(
       Array.from({ length: LIST_TOTAL_CAP + 4 }, (_, i) => ({
@@ -538,7 +639,10 @@ describe('total cap', () => {
     expect(res.body.data.facets.manufacturers).toEqual([{ id: expect.any(Number), name: CS, count: LIST_TOTAL_CAP }]);
     const last = await big.call<GoodsListResult>('GET', `/api/goods/list?page_size=100&page=${LIST_TOTAL_CAP / 100}`);
     expect(last.body.data.list).toHaveLength(100);
-    const past = await big.call<GoodsListResult>('GET', `/api/goods/list?page_size=100&page=${LIST_TOTAL_CAP / 100 + 1}`);
+    const past = await big.call<GoodsListResult>(
+      'GET',
+      `/api/goods/list?page_size=100&page=${LIST_TOTAL_CAP / 100 + 1}`,
+    );
     expect(past.body.data).toMatchObject({ list: [], total: LIST_TOTAL_CAP });
   });
 });

@@ -24,7 +24,10 @@ let b: ShopBuyer;
 let endsAt: Date;
 
 const join = (buyer: ShopBuyer, goodsId: number, number: number, type: number | string = 2) =>
-  t.call<CartAddResult>('POST', '/api/cart', { cookie: buyer.cookie, body: { params: [{ goods_id: goodsId, number, type }] } });
+  t.call<CartAddResult>('POST', '/api/cart', {
+    cookie: buyer.cookie,
+    body: { params: [{ goods_id: goodsId, number, type }] },
+  });
 
 /** Joins and pays from the balance at once (an order paid at checkout). */
 async function joinAndPay(buyer: ShopBuyer, goodsId: number, number: number) {
@@ -68,7 +71,14 @@ describe('GET /api/activity/group_buy', () => {
     const visitor = await t.call<GroupBuyList>('GET', '/api/activity/group_buy');
     expect(visitor.status).toBe(200);
     const g = visitor.body.data.list.find((x) => x.id === formedGoods)!;
-    expect(g).toMatchObject({ type: 2, promotion_id: formedGroup, group_price: null, target: 30, joined: 0, per_company_limit: 20 });
+    expect(g).toMatchObject({
+      type: 2,
+      promotion_id: formedGroup,
+      group_price: null,
+      target: 30,
+      joined: 0,
+      per_company_limit: 20,
+    });
     expect(g.ends_at).toBe(Math.floor(endsAt.getTime() / 1000));
     expect(visitor.body.data.timestamp).toBe(Math.floor(t.clock.now().getTime() / 1000));
     const member = await t.call<GroupBuyList>('GET', '/api/activity/group_buy', { cookie: a.cookie });
@@ -76,14 +86,23 @@ describe('GET /api/activity/group_buy', () => {
   });
 
   it('sends price, group_size and joined on the goods activities the info-pt detail reads', async () => {
-    const res = await t.call<GoodsActivity[]>('GET', `/api/goods/activities?goods_id=${formedGoods}`, { cookie: a.cookie });
-    expect(res.body.data.find((x) => x.kind === 'group')).toMatchObject({ price: 800, group_size: 30, joined: 0, per_company_limit: 20 });
+    const res = await t.call<GoodsActivity[]>('GET', `/api/goods/activities?goods_id=${formedGoods}`, {
+      cookie: a.cookie,
+    });
+    expect(res.body.data.find((x) => x.kind === 'group')).toMatchObject({
+      price: 800,
+      group_size: 30,
+      joined: 0,
+      per_company_limit: 20,
+    });
   });
 });
 
 describe('joining', () => {
   it('a visitor is asked to sign in; a bad line type is a 422', async () => {
-    const visitor = await t.call('POST', '/api/cart', { body: { params: [{ goods_id: formedGoods, number: 1, type: 2 }] } });
+    const visitor = await t.call('POST', '/api/cart', {
+      body: { params: [{ goods_id: formedGoods, number: 1, type: 2 }] },
+    });
     expect(visitor.body.code).toBe(10001);
     const bad = await join(a, formedGoods, 1, 7);
     expect(bad.status).toBe(422);
@@ -110,9 +129,13 @@ describe('joining', () => {
     const held = await join(a, formedGoods, 3);
     const unpaid = await shop.order(a, held.body.data.lines);
     expect(unpaid.body.data.status).toBe('pending_payment');
-    const joinedNow = async () => (await t.call<GroupBuyList>('GET', '/api/activity/group_buy')).body.data.list.find((x) => x.id === formedGoods)!.joined;
+    const joinedNow = async () =>
+      (await t.call<GroupBuyList>('GET', '/api/activity/group_buy')).body.data.list.find((x) => x.id === formedGoods)!
+        .joined;
     expect(await joinedNow()).toBe(15);
-    expect((await t.call('POST', `/api/order/${unpaid.body.data.order_id}/cancel`, { cookie: a.cookie })).status).toBe(200);
+    expect((await t.call('POST', `/api/order/${unpaid.body.data.order_id}/cancel`, { cookie: a.cookie })).status).toBe(
+      200,
+    );
     expect(await joinedNow()).toBe(12);
     await joinAndPay(a, formedGoods, 8);
     await joinAndPay(b, formedGoods, 15);
@@ -128,11 +151,23 @@ describe('the deadline', () => {
   it('decides once with two sweepers: the formed group refunds the difference to each paid order', async () => {
     t.clock.set(new Date(endsAt.getTime() + 1_000));
     const before = { a: await shop.balanceOf(a), b: await shop.balanceOf(b) };
-    const [first, second] = await Promise.all([decideDueGroups(t.db, t.clock.now()), decideDueGroups(t.db, t.clock.now())]);
+    const [first, second] = await Promise.all([
+      decideDueGroups(t.db, t.clock.now()),
+      decideDueGroups(t.db, t.clock.now()),
+    ]);
     const decisions = [...first, ...second];
     expect(decisions).toHaveLength(2);
-    expect(decisions.find((d) => d.promotionId === formedGroup)).toMatchObject({ outcome: 'formed', joined: 35, refunded: 35 * 200, refundedOrders: 3 });
-    expect(decisions.find((d) => d.promotionId === failedGroup)).toMatchObject({ outcome: 'failed', joined: 10, refunded: 0 });
+    expect(decisions.find((d) => d.promotionId === formedGroup)).toMatchObject({
+      outcome: 'formed',
+      joined: 35,
+      refunded: 35 * 200,
+      refundedOrders: 3,
+    });
+    expect(decisions.find((d) => d.promotionId === failedGroup)).toMatchObject({
+      outcome: 'failed',
+      joined: 10,
+      refunded: 0,
+    });
     expect(await decideDueGroups(t.db, t.clock.now())).toEqual([]);
 
     expect(await shop.balanceOf(a)).toBe(before.a + 20 * 200);

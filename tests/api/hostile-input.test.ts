@@ -76,7 +76,14 @@ const TEXTS: readonly string[] = [
 const JSON_ONLY: readonly unknown[] = [null, true, false, -1, 0, 1.5, 1e308, -1e308, 2 ** 53 + 1, [], {}];
 /** Raw, already-encoded URL pieces: broken escapes and encoded controls. */
 const RAW_URL_PIECES: readonly string[] = ['%zz', '%E6', '%', '%ED%A0%80', '%00', '%0A', '%C0%AF', '..%2F..%2Fetc'];
-const HOSTILE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype', 'a\u0000', 'toString', 'x'.repeat(300)];
+const HOSTILE_KEYS: readonly string[] = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'a\u0000',
+  'toString',
+  'x'.repeat(300),
+];
 
 type Value = string | Value[] | { [key: string]: Value };
 
@@ -84,10 +91,22 @@ const text = fc.constantFrom(...TEXTS);
 const formValue: fc.Arbitrary<Value> = fc.oneof(
   { weight: 4, arbitrary: text },
   { weight: 1, arbitrary: fc.array(text, { minLength: 1, maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('goods_id', 'number', 'id', 'a'), text, { minKeys: 1, maxKeys: 2 }) },
-  { weight: 1, arbitrary: fc.array(fc.dictionary(fc.constantFrom('goods_id', 'number', 'id', 'type'), text, { maxKeys: 3 }), { minLength: 1, maxLength: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('goods_id', 'number', 'id', 'a'), text, { minKeys: 1, maxKeys: 2 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.dictionary(fc.constantFrom('goods_id', 'number', 'id', 'type'), text, { maxKeys: 3 }), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+  },
 );
-const jsonValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 3, arbitrary: formValue }, { weight: 1, arbitrary: fc.constantFrom(...JSON_ONLY) });
+const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: formValue },
+  { weight: 1, arbitrary: fc.constantFrom(...JSON_ONLY) },
+);
 
 interface RouteInfo {
   method: string;
@@ -118,7 +137,16 @@ function fillPath(pattern: string, values: readonly string[]): string {
 
 /** Keys a handler may have asked for: names, not the engine's own probes. */
 const READ_KEY = /^[a-z_][a-z0-9_]*$/i;
-const NOT_FIELDS = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toString', 'length', 'asymmetricMatch', 'nodeType']);
+const NOT_FIELDS = new Set([
+  'then',
+  'toJSON',
+  'constructor',
+  'valueOf',
+  'toString',
+  'length',
+  'asymmetricMatch',
+  'nodeType',
+]);
 
 function recording(target: Record<string, unknown>, seen: Set<string>): Record<string, unknown> {
   const note = (key: string | symbol) => {
@@ -152,16 +180,28 @@ function requestArbitrary(route: RouteInfo, vocabulary: readonly string[]): fc.A
     { weight: 1, arbitrary: fc.constant('1') },
   );
   const names = [...new Set([...route.queryKeys, ...route.bodyKeys])];
-  const fieldName = names.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.constantFrom(...vocabulary, ...HOSTILE_KEYS) }) : fc.constantFrom(...vocabulary, ...HOSTILE_KEYS);
+  const fieldName =
+    names.length > 0
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...names) },
+          { weight: 1, arbitrary: fc.constantFrom(...vocabulary, ...HOSTILE_KEYS) },
+        )
+      : fc.constantFrom(...vocabulary, ...HOSTILE_KEYS);
   const fields = fc.array(fc.tuple(fieldName, jsonValue), { maxLength: 5 });
   return fc.record({
     pathValues: fc.array(pathValue, { minLength: route.params.length, maxLength: route.params.length }),
-    query: fc.array(fc.tuple(route.queryKeys.length > 0 ? fc.constantFrom(...route.queryKeys) : fieldName, text), { maxLength: 4 }),
-    rawQuery: fc.option(fc.tuple(fieldName, fc.constantFrom(...RAW_URL_PIECES)).map(([k, v]) => `${encodeText(k)}=${v}`), { freq: 4 }),
+    query: fc.array(fc.tuple(route.queryKeys.length > 0 ? fc.constantFrom(...route.queryKeys) : fieldName, text), {
+      maxLength: 4,
+    }),
+    rawQuery: fc.option(
+      fc.tuple(fieldName, fc.constantFrom(...RAW_URL_PIECES)).map(([k, v]) => `${encodeText(k)}=${v}`),
+      { freq: 4 },
+    ),
     encoding: fc.constantFrom('form', 'json', 'multipart', 'raw'),
     body: fields.map((pairs) => {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of pairs) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of pairs)
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       return out;
     }),
     rawBody: fc.constantFrom('a=%zz', 'a=%E6', `a${'[b]'.repeat(20)}=1`, 'a[99999999]=1', '=&&=', 'a=1&a[b]=2'),
@@ -182,7 +222,8 @@ function multipart(body: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(body)) {
     if (typeof v === 'string') form.append(k, v);
-    else if (Array.isArray(v)) for (const item of v) form.append(`${k}[]`, typeof item === 'string' ? item : JSON.stringify(item));
+    else if (Array.isArray(v))
+      for (const item of v) form.append(`${k}[]`, typeof item === 'string' ? item : JSON.stringify(item));
     else form.append(k, JSON.stringify(v));
   }
   form.append('file', new File(['%PDF-1.4 x'], `scan${'\u0000'}.pdf`, { type: 'application/pdf' }));
@@ -212,7 +253,10 @@ describe('hostile input on every API route', () => {
   async function send(route: RouteInfo, req: HostileRequest, cookie: string | null): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (cookie) headers.cookie = cookie;
-    const query = [...req.query.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`), ...(req.rawQuery ? [req.rawQuery] : [])].join('&');
+    const query = [
+      ...req.query.map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`),
+      ...(req.rawQuery ? [req.rawQuery] : []),
+    ].join('&');
     const url = fillPath(route.pattern, req.pathValues) + (query ? `?${query}` : '');
     let body: BodyInit | undefined;
     if (UNSAFE.has(route.method)) {
@@ -246,12 +290,27 @@ describe('hostile input on every API route', () => {
       // Learn what the handler reads from an empty request with plausible path values.
       probe = { bodyKeys: new Set(), queryKeys: new Set() };
       const params = paramNames(r.path);
-      await t.app.request(fillPath(r.path, params.map(() => '1')), {
+      await t.app.request(
+        fillPath(
+          r.path,
+          params.map(() => '1'),
+        ),
+        {
+          method: r.method,
+          headers: {
+            cookie: member,
+            ...(UNSAFE.has(r.method) ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          body: UNSAFE.has(r.method) ? '' : undefined,
+        },
+      );
+      routes.push({
         method: r.method,
-        headers: { cookie: member, ...(UNSAFE.has(r.method) ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        body: UNSAFE.has(r.method) ? '' : undefined,
+        pattern: r.path,
+        params,
+        bodyKeys: [...probe.bodyKeys],
+        queryKeys: [...probe.queryKeys],
       });
-      routes.push({ method: r.method, pattern: r.path, params, bodyKeys: [...probe.bodyKeys], queryKeys: [...probe.queryKeys] });
       probe = null;
     }
     // Learning may have signed the member out (DELETE /api/user/logout).
@@ -298,11 +357,14 @@ describe('hostile input on every API route', () => {
     const type = res.headers.get('content-type') ?? '';
     if (res.status >= 400 || type.includes('json')) {
       const envelope = (await res.json()) as { code: unknown; msg: unknown };
-      if (typeof envelope.code !== 'number' || typeof envelope.msg !== 'string') failures.push(`${label}: not the envelope`);
-      else if (/[A-Za-z]{3,}Error|SELECT|INSERT|stack/.test(envelope.msg)) failures.push(`${label}: leaks ${envelope.msg}`);
+      if (typeof envelope.code !== 'number' || typeof envelope.msg !== 'string')
+        failures.push(`${label}: not the envelope`);
+      else if (/[A-Za-z]{3,}Error|SELECT|INSERT|stack/.test(envelope.msg))
+        failures.push(`${label}: leaks ${envelope.msg}`);
     }
     if (UNSAFE.has(route.method) && res.status >= 400) {
-      for (const name of await takeWrites()) if (!BOOKKEEPING_TABLES.has(name)) failures.push(`${label}: wrote ${name}`);
+      for (const name of await takeWrites())
+        if (!BOOKKEEPING_TABLES.has(name)) failures.push(`${label}: wrote ${name}`);
     }
     if (who === 'member' && res.headers.getSetCookie().some((c) => /^sid=;|max-age=0/i.test(c))) {
       // Signed out by this request: sign in again once the login limit's window has passed.
@@ -324,18 +386,25 @@ describe('hostile input on every API route', () => {
           }
         }
         for (const name of route.queryKeys) {
-          for (const value of TEXTS) await check(route, { ...EMPTY, pathValues: plainPath, query: [[name, value]] }, who);
-          for (const raw of RAW_URL_PIECES) await check(route, { ...EMPTY, pathValues: plainPath, rawQuery: `${name}=${raw}` }, who);
+          for (const value of TEXTS)
+            await check(route, { ...EMPTY, pathValues: plainPath, query: [[name, value]] }, who);
+          for (const raw of RAW_URL_PIECES)
+            await check(route, { ...EMPTY, pathValues: plainPath, rawQuery: `${name}=${raw}` }, who);
         }
         if (!UNSAFE.has(route.method)) continue;
         for (const name of route.bodyKeys) {
           for (const value of [...TEXTS, ...JSON_ONLY, ['1', '2'], { a: '1' }, [{ goods_id: '\u0000' }]]) {
             // Text that a form cannot carry (a lone surrogate) and JSON's own values go as JSON.
             const asJson = typeof value !== 'string' || !value.isWellFormed();
-            await check(route, { ...EMPTY, pathValues: plainPath, encoding: asJson ? 'json' : 'form', body: { [name]: value } }, who);
+            await check(
+              route,
+              { ...EMPTY, pathValues: plainPath, encoding: asJson ? 'json' : 'form', body: { [name]: value } },
+              who,
+            );
           }
         }
-        for (const key of HOSTILE_KEYS) await check(route, { ...EMPTY, pathValues: plainPath, encoding: 'json', body: { [key]: '1' } }, who);
+        for (const key of HOSTILE_KEYS)
+          await check(route, { ...EMPTY, pathValues: plainPath, encoding: 'json', body: { [key]: '1' } }, who);
       }
     }
     expect(failures).toEqual([]);
@@ -363,10 +432,17 @@ describe('hostile input on every API route', () => {
     const login = await t.call('POST', '/api/user/login', { body: { username: 'demo\u0000', password: 'demo1234' } });
     expect(login.status).toBe(422);
     expect(login.body.data.errors).toHaveProperty('username');
-    const json = await t.call('POST', '/api/address', { json: { consignee: `张${LONE_HIGH}`, phone: '13800000000' }, cookie: member });
+    const json = await t.call('POST', '/api/address', {
+      json: { consignee: `张${LONE_HIGH}`, phone: '13800000000' },
+      cookie: member,
+    });
     expect(json.status).toBe(422);
     expect(json.body.msg).toBe('内容包含无法识别的字符');
-    const header = await t.call('POST', '/api/favorite', { body: { goods_id: 1 }, cookie: member, headers: { 'idempotency-key': 'k\u0001' } });
+    const header = await t.call('POST', '/api/favorite', {
+      body: { goods_id: 1 },
+      cookie: member,
+      headers: { 'idempotency-key': 'k\u0001' },
+    });
     expect(header.status).toBe(400);
     const form = new FormData();
     form.append('name\u0000', 'x');

@@ -2,7 +2,14 @@
 // (为你推荐 for visitors and members).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/test-app.ts';
-import { insertBuyer, insertCatalogue, insertGoods, type Buyer, type CatalogueIds, type GoodsSpec } from '../fixtures/catalogue.ts';
+import {
+  insertBuyer,
+  insertCatalogue,
+  insertGoods,
+  type Buyer,
+  type CatalogueIds,
+  type GoodsSpec,
+} from '../fixtures/catalogue.ts';
 import { orderLines, orders, promotionGoods, promotions } from '../../server/db/schema.ts';
 import { RECOMMEND_PAGE_SIZE } from '../../server/services/goods/list/recommendations.ts';
 import type { FlashSale, GoodsListItem } from '../../src/domain/catalog.ts';
@@ -218,7 +225,9 @@ describe('with the demo seed', () => {
     const member = await demo.call<GoodsListItem[]>('GET', '/api/index_wntj/1', { cookie });
     expect(visitor.body.data).toHaveLength(RECOMMEND_PAGE_SIZE);
     expect(member.body.data).toHaveLength(RECOMMEND_PAGE_SIZE);
-    expect(visitor.body.data.every((g) => g.is_buy === 1 && g.number > 0 && g.is_kx === 0 && g.price === null)).toBe(true);
+    expect(visitor.body.data.every((g) => g.is_buy === 1 && g.number > 0 && g.is_kx === 0 && g.price === null)).toBe(
+      true,
+    );
     expect(member.body.data.map((g) => g.id)).not.toEqual(visitor.body.data.map((g) => g.id));
   });
 

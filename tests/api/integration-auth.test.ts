@@ -58,7 +58,13 @@ describe('signature', () => {
     const body = (await bare.json()) as { code: number; msg: string; data: { reason: string } };
     expect(body.code).toBe(401);
     expect(body.data.reason).toBe('missing_credentials');
-    const stranger = new ErpClient({ baseUrl: 'http://localhost', keyId: 'kyk_nobody', secret: 'x', fetch: (r) => Promise.resolve(t.app.request(r)), now: () => t.clock.now() });
+    const stranger = new ErpClient({
+      baseUrl: 'http://localhost',
+      keyId: 'kyk_nobody',
+      secret: 'x',
+      fetch: (r) => Promise.resolve(t.app.request(r)),
+      now: () => t.clock.now(),
+    });
     const res = await stranger.get('/me');
     expect(res.status).toBe(401);
     expect(res.body.msg).toBe('密钥ID不存在');
@@ -75,7 +81,8 @@ describe('clock skew', () => {
       expect(reasonOf(res)).toBe('clock_skew');
       expect(res.body.msg).toBe('请求时间与服务器时间相差超过5分钟，请校准时钟');
     }
-    for (const off of [-299, 299]) expect((await made.erp.get('/me', { timestamp: String(now + off) })).status).toBe(200);
+    for (const off of [-299, 299])
+      expect((await made.erp.get('/me', { timestamp: String(now + off) })).status).toBe(200);
     expect(reasonOf(await made.erp.get('/me', { timestamp: 'yesterday' }))).toBe('bad_timestamp');
   });
 });
@@ -109,7 +116,10 @@ describe('nonce', () => {
 describe('key life', () => {
   it('after a rotation the old secret works within the overlap and not after it; the new one works', async () => {
     const own = await integrationClient(t, ['stock:write'], '轮换测试');
-    const rotated = await t.call('POST', `/api/admin/integration-clients/${own.id}/rotate`, { body: { overlap_minutes: '10' }, cookie: own.adminCookie });
+    const rotated = await t.call('POST', `/api/admin/integration-clients/${own.id}/rotate`, {
+      body: { overlap_minutes: '10' },
+      cookie: own.adminCookie,
+    });
     expect(rotated.status).toBe(200);
     const fresh = erpFor(t, own.keyId, rotated.body.data.secret as string);
     expect(rotated.body.data.key_id).toBe(own.keyId);
@@ -128,7 +138,9 @@ describe('key life', () => {
   it('a revoked key is refused at once with key_revoked', async () => {
     const own = await integrationClient(t, ['stock:write'], '停用测试');
     expect((await own.erp.get('/me')).status).toBe(200);
-    const revoked = await t.call('POST', `/api/admin/integration-clients/${own.id}/revoke`, { cookie: own.adminCookie });
+    const revoked = await t.call('POST', `/api/admin/integration-clients/${own.id}/revoke`, {
+      cookie: own.adminCookie,
+    });
     expect(revoked.status).toBe(200);
     const res = await own.erp.get('/me');
     expect(res.status).toBe(401);
@@ -139,7 +151,9 @@ describe('key life', () => {
   it('the console lists clients with their last use and never a secret; only a 管理员 may', async () => {
     const list = await t.call('GET', '/api/admin/integration-clients', { cookie: made.adminCookie });
     expect(list.status).toBe(200);
-    const mine = (list.body.data as { key_id: string; last_used_at: number | null }[]).find((c) => c.key_id === made.keyId)!;
+    const mine = (list.body.data as { key_id: string; last_used_at: number | null }[]).find(
+      (c) => c.key_id === made.keyId,
+    )!;
     expect(mine.last_used_at).not.toBeNull();
     expect(JSON.stringify(list.body.data)).not.toContain(made.secret);
     const [row] = await t.db.select().from(integrationClients).where(eq(integrationClients.keyId, made.keyId));
@@ -172,7 +186,14 @@ describe('scopes, idempotency and the call log (on a probe route mounted with th
     });
     probe = new Hono<AppEnv>();
     probe.route('/api/integration/v1', integrationRoutes(t.deps, [...INTEGRATION_ROUTES, route]));
-    probeErp = (c) => new ErpClient({ baseUrl: 'http://localhost', keyId: c.keyId, secret: c.secret, fetch: (r) => Promise.resolve(probe.request(r)), now: () => t.clock.now() });
+    probeErp = (c) =>
+      new ErpClient({
+        baseUrl: 'http://localhost',
+        keyId: c.keyId,
+        secret: c.secret,
+        fetch: (r) => Promise.resolve(probe.request(r)),
+        now: () => t.clock.now(),
+      });
   });
 
   it('a scope not granted is refused with 403 scope_not_granted', async () => {
@@ -196,7 +217,9 @@ describe('scopes, idempotency and the call log (on a probe route mounted with th
     expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
     expect(runs).toBe(before + 1);
     // The other client's same key is its own.
-    expect((await probeErp(b).post('/probe', { n: 1 }, { idempotencyKey: 'same-key-1' })).headers.get('Idempotent-Replayed')).toBeNull();
+    expect(
+      (await probeErp(b).post('/probe', { n: 1 }, { idempotencyKey: 'same-key-1' })).headers.get('Idempotent-Replayed'),
+    ).toBeNull();
     expect(runs).toBe(before + 2);
     // The same key with another body is refused, not replayed.
     const other = await probeErp(a).post('/probe', { n: 2 }, { idempotencyKey: 'same-key-1' });
@@ -234,12 +257,22 @@ describe('bootstrap', () => {
     expect(reasonOf(wrong)).toBe('bootstrap_refused');
     const first = await bootstrapClient('http://localhost', BOOTSTRAP_TOKEN, { name: '初始化ERP' }, send);
     expect(first.status).toBe(200);
-    expect(first.body.data.scopes).toEqual(['goods:write', 'stock:write', 'prices:write', 'companies:write', 'orders:read', 'orders:write']);
+    expect(first.body.data.scopes).toEqual([
+      'goods:write',
+      'stock:write',
+      'prices:write',
+      'companies:write',
+      'orders:read',
+      'orders:write',
+    ]);
     expect((await erpFor(t, first.body.data.key_id, first.body.data.secret).get('/me')).status).toBe(200);
     const second = await bootstrapClient('http://localhost', BOOTSTRAP_TOKEN, { name: '再来' }, send);
     expect(second.status).toBe(409);
     expect(reasonOf(second)).toBe('bootstrap_spent');
-    const [row] = await t.db.select().from(integrationClients).where(eq(integrationClients.keyId, first.body.data.key_id));
+    const [row] = await t.db
+      .select()
+      .from(integrationClients)
+      .where(eq(integrationClients.keyId, first.body.data.key_id));
     await t.call('POST', `/api/admin/integration-clients/${row!.id}/revoke`, { cookie: made.adminCookie });
     expect((await bootstrapClient('http://localhost', BOOTSTRAP_TOKEN, { name: '再来' }, send)).status).toBe(200);
   });
@@ -247,7 +280,9 @@ describe('bootstrap', () => {
   it('answers 404 bootstrap_unavailable when the server has no token', async () => {
     const none = await createTestApp();
     try {
-      const res = await bootstrapClient('http://localhost', BOOTSTRAP_TOKEN, { name: 'ERP' }, (r) => Promise.resolve(none.app.request(r)));
+      const res = await bootstrapClient('http://localhost', BOOTSTRAP_TOKEN, { name: 'ERP' }, (r) =>
+        Promise.resolve(none.app.request(r)),
+      );
       expect(res.status).toBe(404);
       expect(reasonOf(res)).toBe('bootstrap_unavailable');
     } finally {

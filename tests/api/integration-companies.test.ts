@@ -21,7 +21,10 @@ beforeAll(async () => {
   erp = await integrationClient(t, ['companies:write']);
   const [u] = await t.db.select({ companyId: users.companyId }).from(users).where(eq(users.username, 'demo'));
   // The demo data's codes are invented (no valid check character): give demo's company a real one.
-  await t.db.update(companies).set({ creditCode: creditCode('91440106MA59C8K27') }).where(eq(companies.id, u!.companyId!));
+  await t.db
+    .update(companies)
+    .set({ creditCode: creditCode('91440106MA59C8K27') })
+    .where(eq(companies.id, u!.companyId!));
   demoCompany = (await t.db.select().from(companies).where(eq(companies.id, u!.companyId!)))[0]!;
   const managers = await t.db.select({ phone: staff.phone }).from(staff).where(eq(staff.role, 'account_manager'));
   managerPhone = managers.find((m) => managers.filter((x) => x.phone === m.phone).length === 1)!.phone;
@@ -31,17 +34,41 @@ afterAll(() => t.close());
 describe('POST /companies', () => {
   it('links a registered company by its credit code, then updates it by the customer code', async () => {
     const res = await erp.erp.post<BatchResult>('/companies', {
-      items: [{ customer_code: 'C-0001', credit_code: demoCompany.creditCode, rank: 3, account_manager_phone: managerPhone, business_scope: ['zcy', 'xy'], licence_expires_on: '2027-12-31' }],
+      items: [
+        {
+          customer_code: 'C-0001',
+          credit_code: demoCompany.creditCode,
+          rank: 3,
+          account_manager_phone: managerPhone,
+          business_scope: ['zcy', 'xy'],
+          licence_expires_on: '2027-12-31',
+        },
+      ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.results[0]).toEqual({ index: 0, code: 'C-0001', status: 'updated', id: demoCompany.id, errors: [] });
+    expect(res.body.data.results[0]).toEqual({
+      index: 0,
+      code: 'C-0001',
+      status: 'updated',
+      id: demoCompany.id,
+      errors: [],
+    });
     const [after] = await t.db.select().from(companies).where(eq(companies.id, demoCompany.id));
-    expect(after).toMatchObject({ erpCode: 'C-0001', rank: 3, businessScope: ['xy', 'zcy'], erpLicenceExpiresOn: '2027-12-31', name: demoCompany.name });
+    expect(after).toMatchObject({
+      erpCode: 'C-0001',
+      rank: 3,
+      businessScope: ['xy', 'zcy'],
+      erpLicenceExpiresOn: '2027-12-31',
+      name: demoCompany.name,
+    });
     const again = await erp.erp.post<BatchResult>('/companies', { items: [{ customer_code: 'C-0001', rank: 3 }] });
     expect(again.body.data.results[0]!.status).toBe('unchanged');
     const renamed = await erp.erp.post<BatchResult>('/companies', { items: [{ customer_code: 'C-0001', rank: 2 }] });
     expect(renamed.body.data.results[0]!.status).toBe('updated');
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'company.erp_update'), eq(auditLog.targetId, demoCompany.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'company.erp_update'), eq(auditLog.targetId, demoCompany.id)));
     expect(audit.map((a) => (a.after as { rank: number }).rank)).toEqual([3, 2]);
     expect(audit[0]!.staffName).toBe('ERP对接：测试ERP');
   });

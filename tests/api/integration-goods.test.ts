@@ -68,21 +68,35 @@ describe('POST /goods', () => {
     expect(byIndex[5]!.errors).toEqual(['无法识别的字段：colour']);
 
     const [created] = await t.db.select().from(goods).where(eq(goods.externalCode, 'ERP-0001'));
-    expect(created).toMatchObject({ name: '对接测试片ERP-0001', basePrice: 1250, stock: 30, isOnSale: false, sccj: maker });
+    expect(created).toMatchObject({
+      name: '对接测试片ERP-0001',
+      basePrice: 1250,
+      stock: 30,
+      isOnSale: false,
+      sccj: maker,
+    });
     const [updated] = await t.db.select().from(goods).where(eq(goods.id, 3));
     expect(updated!.commonName).toBe('对接改的通用名');
     expect(updated!.name).not.toBe('');
     // The catalogue's change log and audit trail, as for a file import, by the ERP's actor.
-    const kinds = await t.db.select({ kind: catalogueChanges.kind }).from(catalogueChanges).where(eq(catalogueChanges.goodsId, created!.id));
+    const kinds = await t.db
+      .select({ kind: catalogueChanges.kind })
+      .from(catalogueChanges)
+      .where(eq(catalogueChanges.goodsId, created!.id));
     expect(kinds.map((k) => k.kind)).toContain('created');
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'catalogue.import.row'), eq(auditLog.targetId, 3)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'catalogue.import.row'), eq(auditLog.targetId, 3)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.staffName).toBe('ERP对接：测试ERP');
   });
 
   it('leaves the stock and base price of an existing goods to /stock and /prices', async () => {
     const [before] = await t.db.select().from(goods).where(eq(goods.id, 5));
-    const res = await erp.erp.post<BatchResult>('/goods', { items: [{ external_code: 'KY000005', stock: 123456, base_price: 1, dosage_form: '对接剂型' }] });
+    const res = await erp.erp.post<BatchResult>('/goods', {
+      items: [{ external_code: 'KY000005', stock: 123456, base_price: 1, dosage_form: '对接剂型' }],
+    });
     expect(res.body.data.results[0]!.status).toBe('updated');
     const [after] = await t.db.select().from(goods).where(eq(goods.id, 5));
     expect(after).toMatchObject({ stock: before!.stock, basePrice: before!.basePrice, dosageForm: '对接剂型' });
@@ -95,7 +109,9 @@ describe('POST /goods', () => {
     const retry = await erp.erp.post<BatchResult>('/goods', batch, { idempotencyKey: 'goods-retry-1' });
     expect(retry.body).toEqual(first.body);
     expect(await t.db.select().from(goods).where(eq(goods.externalCode, 'ERP-0100'))).toHaveLength(1);
-    const again = await erp.erp.post<BatchResult>('/goods', { items: [{ external_code: 'ERP-0100', name: '对接测试片ERP-0100' }] });
+    const again = await erp.erp.post<BatchResult>('/goods', {
+      items: [{ external_code: 'ERP-0100', name: '对接测试片ERP-0100' }],
+    });
     expect(again.body.data.results[0]!.status).toBe('unchanged');
   });
 

@@ -5,7 +5,10 @@ import { validate } from '@readme/openapi-parser';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
-let doc: { openapi: string; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { $ref?: string }[] }>> };
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { $ref?: string }[] }>>;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,11 +38,18 @@ describe('the OpenAPI description', () => {
   it('asks for the signing headers on signed routes and the Idempotency-Key on signed writes', () => {
     const me = doc.paths['/api/integration/v1/me']!.get!;
     expect(me.security).toEqual([{ signedRequest: [] }]);
-    expect(me.parameters!.map((p) => p.$ref)).toEqual(['#/components/parameters/Timestamp', '#/components/parameters/Nonce', '#/components/parameters/Signature']);
+    expect(me.parameters!.map((p) => p.$ref)).toEqual([
+      '#/components/parameters/Timestamp',
+      '#/components/parameters/Nonce',
+      '#/components/parameters/Signature',
+    ]);
     for (const [p, ops] of Object.entries(doc.paths)) {
       const post = ops.post;
       if (!post || (post.security ?? []).length === 0) continue;
-      expect(post.parameters!.map((x) => x.$ref), p).toContain('#/components/parameters/IdempotencyKey');
+      expect(
+        post.parameters!.map((x) => x.$ref),
+        p,
+      ).toContain('#/components/parameters/IdempotencyKey');
     }
   });
 });

@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const paid = () => insertOrder(t.db, buyer, { status: 'paid', lines: [{ goodsId, warehouseId, number: 2, price: 2_000 }] });
+const paid = () =>
+  insertOrder(t.db, buyer, { status: 'paid', lines: [{ goodsId, warehouseId, number: 2, price: 2_000 }] });
 const CODES = ['85000000000000011234', '85000000000000021234'];
 
 describe('the order feed', () => {
@@ -48,10 +49,20 @@ describe('the order feed', () => {
       if (!res.body.data.has_more) break;
     }
     expect(seen.map((o) => o.id)).toEqual(made.map((o) => o.id));
-    expect(seen[0]!.lines).toEqual([expect.objectContaining({ goods_id: goodsId, number: 2, price: 2_000, external_code: 'ERP-LH-001' })]);
-    const ack = await erp.post<{ results: unknown[] }>('/orders/ack', { orders: [{ id: seen[0]!.id, change_seq: seen[0]!.change_seq }, { id: 987_654, change_seq: 1 }] });
+    expect(seen[0]!.lines).toEqual([
+      expect.objectContaining({ goods_id: goodsId, number: 2, price: 2_000, external_code: 'ERP-LH-001' }),
+    ]);
+    const ack = await erp.post<{ results: unknown[] }>('/orders/ack', {
+      orders: [
+        { id: seen[0]!.id, change_seq: seen[0]!.change_seq },
+        { id: 987_654, change_seq: 1 },
+      ],
+    });
     expect(ack.status).toBe(200);
-    expect(ack.body.data.results).toEqual([{ id: seen[0]!.id, ok: true }, { id: 987_654, ok: false, error: '订单不存在' }]);
+    expect(ack.body.data.results).toEqual([
+      { id: seen[0]!.id, ok: true },
+      { id: 987_654, ok: false, error: '订单不存在' },
+    ]);
     const empty = await erp.get<FeedPage>(`/orders?cursor=${cursor}`);
     expect(empty.body.data).toEqual({ orders: [], next_cursor: cursor, has_more: false });
   });
@@ -66,7 +77,11 @@ describe('the order feed', () => {
 describe('the ERP ships', () => {
   it('with batch, 效期 and 追溯码: the buyer sees them; the same Idempotency-Key answers once; a read-only client is refused', async () => {
     const o = await paid();
-    const body = { carrier: '顺丰速运', tracking_no: 'SF5550001111', lines: [{ order_line_id: o.lineIds[0], batch_no: 'E2511', expires_on: '2028-05-31', trace_codes: CODES }] };
+    const body = {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550001111',
+      lines: [{ order_line_id: o.lineIds[0], batch_no: 'E2511', expires_on: '2028-05-31', trace_codes: CODES }],
+    };
     const refused = await readOnly.post(`/orders/${o.id}/ship`, body);
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe('该对接凭证未获授权：orders:write');
@@ -87,7 +102,11 @@ describe('the ERP ships', () => {
 
   it('a malformed code is named and nothing ships', async () => {
     const o = await paid();
-    const res = await erp.post(`/orders/${o.id}/ship`, { carrier: '顺丰速运', tracking_no: 'SF5550002222', lines: [{ order_line_id: o.lineIds[0], batch_no: 'E2511', expires_on: '2028-05-31', trace_codes: ['12345'] }] });
+    const res = await erp.post(`/orders/${o.id}/ship`, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550002222',
+      lines: [{ order_line_id: o.lineIds[0], batch_no: 'E2511', expires_on: '2028-05-31', trace_codes: ['12345'] }],
+    });
     expect(res.status).toBe(422);
     expect(res.body.msg).toBe('追溯码12345格式不正确：应为20位数字（当前5位）');
     const mine = await t.call<OrderDetail>('GET', `/api/order/${o.id}`, { cookie: buyer.cookie });
@@ -96,20 +115,46 @@ describe('the ERP ships', () => {
 
   it('accept, pick and cancel with a reason', async () => {
     const o = await paid();
-    expect((await erp.post(`/orders/${o.id}/accept`, {})).body.data).toEqual({ order_id: o.id, status: 'paid', changed: true });
+    expect((await erp.post(`/orders/${o.id}/accept`, {})).body.data).toEqual({
+      order_id: o.id,
+      status: 'paid',
+      changed: true,
+    });
     const pick = await erp.post(`/orders/${o.id}/pick`, {});
     expect([pick.status, pick.body.msg]).toEqual([200, 'ok']);
     expect(pick.body.data).toEqual({ order_id: o.id, status: 'paid', changed: true });
     // Paid by 对公转账 (given back to the balance on cancel).
     await t.db.update(orders).set({ paidAmount: o.payAmount, payMethod: 'transfer' }).where(eq(orders.id, o.id));
-    await t.db.insert(payments).values({ orderId: o.id, companyId: buyer.companyId, method: 'transfer', amount: o.payAmount, status: 'succeeded', gatewayRef: `transfer:T${o.id}`, createdAt: t.clock.now() });
+    await t.db
+      .insert(payments)
+      .values({
+        orderId: o.id,
+        companyId: buyer.companyId,
+        method: 'transfer',
+        amount: o.payAmount,
+        status: 'succeeded',
+        gatewayRef: `transfer:T${o.id}`,
+        createdAt: t.clock.now(),
+      });
     const noReason = await erp.post(`/orders/${o.id}/cancel`, {});
     expect(noReason.status).toBe(422);
     expect(noReason.body.msg).toBe('请填写取消原因');
-    expect((await erp.post(`/orders/${o.id}/cancel`, { reason: '客户要求取消' })).body.data).toEqual({ order_id: o.id, status: 'cancelled', changed: true });
+    expect((await erp.post(`/orders/${o.id}/cancel`, { reason: '客户要求取消' })).body.data).toEqual({
+      order_id: o.id,
+      status: 'cancelled',
+      changed: true,
+    });
     // A move the order's state no longer allows: 409 with its own reason.
-    const late = await erp.post(`/orders/${o.id}/ship`, { carrier: '顺丰速运', tracking_no: 'SF5550003333', lines: [{ order_line_id: o.lineIds[0], batch_no: 'E2511' }] });
-    expect([late.status, late.body.msg, late.body.data]).toEqual([409, '订单不在待发货状态，不能发货', { reason: 'order_state' }]);
+    const late = await erp.post(`/orders/${o.id}/ship`, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550003333',
+      lines: [{ order_line_id: o.lineIds[0], batch_no: 'E2511' }],
+    });
+    expect([late.status, late.body.msg, late.body.data]).toEqual([
+      409,
+      '订单不在待发货状态，不能发货',
+      { reason: 'order_state' },
+    ]);
   });
 });
 
@@ -117,7 +162,9 @@ describe('the OpenAPI description', () => {
   it('documents every orders route with its schemas', async () => {
     const res = await t.app.request('/api/integration/v1/openapi.json');
     const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId: string }>> };
-    const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => `${m.toUpperCase()} ${path} ${op.operationId}`));
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([m, op]) => `${m.toUpperCase()} ${path} ${op.operationId}`),
+    );
     expect(ops).toEqual(
       expect.arrayContaining([
         'GET /api/integration/v1/orders orderFeed',
@@ -154,6 +201,8 @@ describe('npm run erp:simulate’s orders part', () => {
     const mine = await t.call<OrderDetail>('GET', `/api/order/${o.id}`, { cookie: buyer.cookie });
     expect(mine.body.data.status).toBe('shipped');
     expect(mine.body.data.lines[0]!.trace_codes).toHaveLength(2);
-    expect(mine.body.data.history.map((h) => h.text)).toEqual(expect.arrayContaining(['仓库已接单，正在备货', '仓库已拣货，等待发货']));
+    expect(mine.body.data.history.map((h) => h.text)).toEqual(
+      expect.arrayContaining(['仓库已接单，正在备货', '仓库已拣货，等待发货']),
+    );
   });
 });

@@ -22,7 +22,9 @@ describe.skipIf(!databaseUrl)('integration API on PostgreSQL', () => {
 
   it('of twenty parallel requests with one nonce exactly one passes', async () => {
     const at = String(Math.floor(t.clock.now().getTime() / 1000));
-    const all = await Promise.all(Array.from({ length: 20 }, () => erp.erp.get('/me', { nonce: 'postgres-shared-nonce-01', timestamp: at })));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => erp.erp.get('/me', { nonce: 'postgres-shared-nonce-01', timestamp: at })),
+    );
     expect(all.filter((r) => r.status === 200)).toHaveLength(1);
     expect(all.filter((r) => (r.body.data as { reason?: string }).reason === 'nonce_reused')).toHaveLength(19);
   });

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const stockOf = async (id: number) => (await t.db.select({ s: goods.stock }).from(goods).where(eq(goods.id, id)))[0]!.s;
-const priceOf = async (id: number) => (await t.db.select({ p: goods.basePrice }).from(goods).where(eq(goods.id, id)))[0]!.p;
+const priceOf = async (id: number) =>
+  (await t.db.select({ p: goods.basePrice }).from(goods).where(eq(goods.id, id)))[0]!.p;
 
 describe('POST /stock', () => {
   it('sets absolute stock; the buyer sees it on the goods page at once; an audit row names the ERP', async () => {
@@ -40,17 +41,29 @@ describe('POST /stock', () => {
 
   it('ignores an update whose sequence is not above the last applied one (out of order), in a later batch or the same one', async () => {
     await erp.erp.post('/stock', { items: [{ external_code: code(4), seq: 10, stock: 50 }] });
-    const older = await erp.erp.post<BatchResult>('/stock', { items: [{ external_code: code(4), seq: 9, stock: 999 }, { external_code: code(4), seq: 10, stock: 998 }] });
+    const older = await erp.erp.post<BatchResult>('/stock', {
+      items: [
+        { external_code: code(4), seq: 9, stock: 999 },
+        { external_code: code(4), seq: 10, stock: 998 },
+      ],
+    });
     expect(older.body.data).toMatchObject({ applied: 0, ignored: 2 });
     expect(older.body.data.results[0]!.status).toBe('ignored');
     expect(older.body.data.results[0]!.errors[0]).toContain('已忽略');
     expect(await stockOf(4)).toBe(50);
     // In one batch the items of a goods apply in sequence order, whatever their order in the list.
-    const mixed = await erp.erp.post<BatchResult>('/stock', { items: [{ external_code: code(4), seq: 13, stock: 13 }, { external_code: code(4), seq: 12, stock: 12 }] });
+    const mixed = await erp.erp.post<BatchResult>('/stock', {
+      items: [
+        { external_code: code(4), seq: 13, stock: 13 },
+        { external_code: code(4), seq: 12, stock: 12 },
+      ],
+    });
     expect(mixed.body.data.results.map((r) => r.status)).toEqual(['applied', 'applied']);
     expect(await stockOf(4)).toBe(13);
     // Sequences are per kind: a price sequence of 1 is new although stock is at 13.
-    const price = await erp.erp.post<BatchResult>('/prices', { items: [{ external_code: code(4), seq: 1, price: 4321 }] });
+    const price = await erp.erp.post<BatchResult>('/prices', {
+      items: [{ external_code: code(4), seq: 1, price: 4321 }],
+    });
     expect(price.body.data.applied).toBe(1);
     expect(await priceOf(4)).toBe(4321);
   });
@@ -71,7 +84,11 @@ describe('POST /stock', () => {
 
   it('a batch of 1,000 with 3 bad items applies 997 and names the 3', async () => {
     // Goods 21–40, fifty items each (the other tests use goods 1–20).
-    const items: unknown[] = Array.from({ length: 1000 }, (_, i) => ({ external_code: code(21 + (i % 20)), seq: 1000 + i, stock: i }));
+    const items: unknown[] = Array.from({ length: 1000 }, (_, i) => ({
+      external_code: code(21 + (i % 20)),
+      seq: 1000 + i,
+      stock: i,
+    }));
     items[17] = { external_code: 'NO-SUCH-CODE', seq: 5000, stock: 1 };
     items[500] = { external_code: code(6), seq: 5001, stock: -3 };
     items[999] = { external_code: code(7), seq: 5002 };
@@ -91,7 +108,11 @@ describe('POST /stock', () => {
   });
 
   it('checks the warehouse when the ERP names it', async () => {
-    const [w] = await t.db.select({ name: warehouses.name }).from(goods).innerJoin(warehouses, eq(warehouses.id, goods.warehouseId)).where(eq(goods.id, 8));
+    const [w] = await t.db
+      .select({ name: warehouses.name })
+      .from(goods)
+      .innerJoin(warehouses, eq(warehouses.id, goods.warehouseId))
+      .where(eq(goods.id, 8));
     const res = await erp.erp.post<BatchResult>('/stock', {
       items: [
         { external_code: code(8), warehouse: w!.name, seq: 1, stock: 88 },
@@ -113,14 +134,18 @@ describe('POST /stock', () => {
   });
 
   it('concurrent batches for the same goods end at the highest sequence', async () => {
-    const sends = Array.from({ length: 8 }, (_, i) => erp.erp.post('/stock', { items: [{ external_code: code(11), seq: 100 + i, stock: 100 + i }] }));
+    const sends = Array.from({ length: 8 }, (_, i) =>
+      erp.erp.post('/stock', { items: [{ external_code: code(11), seq: 100 + i, stock: 100 + i }] }),
+    );
     const all = await Promise.all(sends);
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect(await stockOf(11)).toBe(107);
   });
 
   it('refuses a batch over 1,000 items, an empty one, and a client without the scope', async () => {
-    const big = await erp.erp.post('/stock', { items: Array.from({ length: 1001 }, (_, i) => ({ external_code: code(1), seq: i, stock: 1 })) });
+    const big = await erp.erp.post('/stock', {
+      items: Array.from({ length: 1001 }, (_, i) => ({ external_code: code(1), seq: i, stock: 1 })),
+    });
     expect(big.status).toBe(422);
     expect(big.body.msg).toBe('每批最多1000条');
     expect((await erp.erp.post('/stock', { items: [] })).status).toBe(422);

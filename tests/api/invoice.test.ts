@@ -30,8 +30,10 @@ const fields = (orderId: number, over: object = {}) => ({
   email: 'kangning@example.com',
   ...over,
 });
-const pdf = (id: number, cookie?: string) => t.app.request(`/api/invoice/${id}/pdf`, { headers: cookie ? { cookie } : {} });
-const latin1 = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('latin1');
+const pdf = (id: number, cookie?: string) =>
+  t.app.request(`/api/invoice/${id}/pdf`, { headers: cookie ? { cookie } : {} });
+const latin1 = (bytes: ArrayBuffer | Uint8Array) =>
+  Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('latin1');
 const invoiceCount = async () => (await t.db.select({ n: count() }).from(invoices))[0].n;
 
 /** Structural checks any reader relies on: header, trailer, and xref offsets that hit their objects. */
@@ -42,7 +44,10 @@ function expectWellFormedPdf(text: string): void {
   expect(text.slice(startxref, startxref + 4)).toBe('xref');
   const [, first, n] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
   expect(Number(first)).toBe(0);
-  const entries = text.slice(startxref).split('\n').slice(3, 2 + Number(n));
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(3, 2 + Number(n));
   entries.forEach((e, i) => {
     const offset = Number(e.slice(0, 10));
     expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
@@ -68,7 +73,12 @@ afterAll(() => t.close());
 
 describe('POST /api/invoice', () => {
   it('issues an ordinary invoice at once, with a number and a downloadable PDF', async () => {
-    const order = await insertOrder(t.db, buyer, { status: 'completed', lines: lineSpecs, shippingAmount: 1000, couponAmount: 2000 });
+    const order = await insertOrder(t.db, buyer, {
+      status: 'completed',
+      lines: lineSpecs,
+      shippingAmount: 1000,
+      couponAmount: 2000,
+    });
     const res = await request(buyer, fields(order.id));
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('发票已开具');
@@ -102,7 +112,15 @@ describe('POST /api/invoice', () => {
     expect(latin1(bytes)).toContain('NotoSansHans-Regular');
     // The title, buyer, goods, total in words and the demo note are all there.
     const text = pdfText(bytes);
-    for (const s of ['电子发票（普通发票）', '广州市康宁大药房有限公司', TAX_NO, '阿莫西林胶囊', '运费', inv.invoice_no!, '本发票为演示系统生成']) {
+    for (const s of [
+      '电子发票（普通发票）',
+      '广州市康宁大药房有限公司',
+      TAX_NO,
+      '阿莫西林胶囊',
+      '运费',
+      inv.invoice_no!,
+      '本发票为演示系统生成',
+    ]) {
       expect(text, s).toContain(s);
     }
     expect(text).toContain(toChineseCapitalAmount(20_500));
@@ -125,7 +143,14 @@ describe('POST /api/invoice', () => {
     const res = await request(buyer, fields(order.id, { kind: 'special', tax_no: ' 91440106ma59c8k27x ' }));
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('发票申请已提交');
-    expect(res.body.data).toMatchObject({ kind: 'special', status: 'requested', tax_no: TAX_NO, invoice_no: null, pdf_url: null, issued_at: null });
+    expect(res.body.data).toMatchObject({
+      kind: 'special',
+      status: 'requested',
+      tax_no: TAX_NO,
+      invoice_no: null,
+      pdf_url: null,
+      issued_at: null,
+    });
     const early = await t.call('GET', `/api/invoice/${res.body.data.id}/pdf`, { cookie: buyer.cookie });
     expect(early.status).toBe(400);
     expect(early.body.msg).toBe('发票尚未开具，请稍后再试');
@@ -226,7 +251,12 @@ describe('renderInvoicePdf', () => {
     issuedAt: new Date('2025-06-02T02:00:00Z'),
     orderNo: 'T1',
     buyer: { name: '广州市康宁大药房有限公司'.repeat(4), taxNo: TAX_NO },
-    seller: { name: '广州康源医药有限公司', taxNo: '91440101MA5KY0Y2XD', address: '广州市白云区', licence: '粤AA0201234' },
+    seller: {
+      name: '广州康源医药有限公司',
+      taxNo: '91440101MA5KY0Y2XD',
+      address: '广州市白云区',
+      licence: '粤AA0201234',
+    },
     lines: Array.from({ length: n }, (_, i) => ({
       name: `商品${i + 1} 一个很长很长很长很长很长很长很长很长很长的名字😀`,
       spec: '0.25g*24粒',
@@ -254,7 +284,7 @@ describe('renderInvoicePdf', () => {
 });
 
 describe('the demo data', () => {
-  it("lets the demo buyer download its seeded invoice once the operator issues it", async () => {
+  it('lets the demo buyer download its seeded invoice once the operator issues it', async () => {
     const demo = await createTestApp({ seed: 40 });
     try {
       const cookie = await demo.signIn('demo', 'demo1234');

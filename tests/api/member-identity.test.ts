@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ticketOf = (url: string) => new URL(url, 'http://shop').searchParams.get('ticket')!;
-const outbox = async () => (await t.call('GET', '/api/dev/outbox')).body.data as { phone: string; purpose: string; code: string }[];
+const outbox = async () =>
+  (await t.call('GET', '/api/dev/outbox')).body.data as { phone: string; purpose: string; code: string }[];
 
 describe('WeChat binding (/bdwx)', () => {
   it('is for members only (10001)', async () => {
@@ -90,7 +91,9 @@ describe('WeChat binding (/bdwx)', () => {
     expect(unknown.body.msg).toBe('二维码无效，请在页面上刷新二维码');
 
     t.clock.advance(5 * 60 * 1000 + 1);
-    expect((await t.call('GET', `/api/user/wechat_ticket?ticket=${ticket}`, { cookie })).body.data.status).toBe('expired');
+    expect((await t.call('GET', `/api/user/wechat_ticket?ticket=${ticket}`, { cookie })).body.data.status).toBe(
+      'expired',
+    );
     const late = await t.call('POST', '/api/wechat/confirm', { body: { ticket, nickname: '小林' } });
     expect(late.status).toBe(400);
     expect(late.body.msg).toBe('二维码已过期，请在页面上刷新二维码');
@@ -121,25 +124,37 @@ describe('registration from a WeChat scan (/register/wechat)', () => {
     expect((await t.call('GET', `/api/register/wechat?ticket=${ticket}`)).body.data.status).toBe('waiting');
 
     // Before the scan the ticket cannot register anyone.
-    const early = await t.call('POST', '/api/register/step1', { body: account({ code: await registerCode('13822220001'), wechat_ticket: ticket }) });
+    const early = await t.call('POST', '/api/register/step1', {
+      body: account({ code: await registerCode('13822220001'), wechat_ticket: ticket }),
+    });
     expect(early.status).toBe(422);
     expect(early.body.data.errors.wechat_ticket[0]).toBe('微信授权已失效，请重新扫码');
 
     const described = await t.call('GET', `/api/wechat/ticket?ticket=${ticket}`);
     expect(described.body.data).toMatchObject({ purpose: 'register', account: '' });
     expect((await t.call('POST', '/api/wechat/confirm', { body: { ticket, nickname: '新康药房' } })).status).toBe(200);
-    expect((await t.call('GET', `/api/register/wechat?ticket=${ticket}`)).body.data).toEqual({ status: 'scanned', nickname: '新康药房' });
+    expect((await t.call('GET', `/api/register/wechat?ticket=${ticket}`)).body.data).toEqual({
+      status: 'scanned',
+      nickname: '新康药房',
+    });
 
     // The scan gives the buyer time to fill in the form (longer than the QR's 5 minutes).
     t.clock.advance(10 * 60 * 1000);
-    const res = await t.call('POST', '/api/register/step1', { body: account({ code: await registerCode('13822220001'), wechat_ticket: ticket }) });
+    const res = await t.call('POST', '/api/register/step1', {
+      body: account({ code: await registerCode('13822220001'), wechat_ticket: ticket }),
+    });
     expect(res.status).toBe(201);
     const base = await t.call('GET', '/api/user/base', { cookie: res.cookie });
     expect(base.body.data.wechat).toBe('新康药房');
 
     // Spent: a second registration with the same scan is refused.
     const replay = await t.call('POST', '/api/register/step1', {
-      body: account({ username: 'wxshop2', phone: '13822220002', code: await registerCode('13822220002'), wechat_ticket: ticket }),
+      body: account({
+        username: 'wxshop2',
+        phone: '13822220002',
+        code: await registerCode('13822220002'),
+        wechat_ticket: ticket,
+      }),
     });
     expect(replay.status).toBe(422);
     expect(replay.body.data.errors.wechat_ticket).toBeDefined();
@@ -168,17 +183,24 @@ describe('login history and profile', () => {
     expect(new Date(res.body.data[1].time).getTime()).toBeLessThan(new Date(res.body.data[0].time).getTime());
     // Another account's list does not grow with historian's sign-ins.
     const otherCookie = await t.signIn('other', TEST_PASSWORD);
-    const before = ((await t.call('GET', '/api/user/login_log', { cookie: otherCookie })).body.data as unknown[]).length;
+    const before = ((await t.call('GET', '/api/user/login_log', { cookie: otherCookie })).body.data as unknown[])
+      .length;
     await t.signIn('historian', TEST_PASSWORD);
     expect((await t.call('GET', '/api/user/login_log', { cookie: otherCookie })).body.data).toHaveLength(before);
   });
 
   it('refuses a phone another account uses, keeps one’s own', async () => {
     const cookie = await t.signIn('other', TEST_PASSWORD);
-    const taken = await t.call('POST', '/api/user/updateUserInfo', { cookie, body: { name: '王五', phone: '13811110001' } });
+    const taken = await t.call('POST', '/api/user/updateUserInfo', {
+      cookie,
+      body: { name: '王五', phone: '13811110001' },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.data.errors.phone[0]).toBe('该手机号已被其他账号使用');
-    const own = await t.call('POST', '/api/user/updateUserInfo', { cookie, body: { name: '王五', phone: '13811110002' } });
+    const own = await t.call('POST', '/api/user/updateUserInfo', {
+      cookie,
+      body: { name: '王五', phone: '13811110002' },
+    });
     expect(own.status).toBe(200);
     expect(own.body.data).toEqual({ name: '王五', phone: '13811110002' });
   });

@@ -18,7 +18,11 @@ const day = (offset: number) => formatDate(t.clock.now().getTime() + offset * DA
 const inbox = (b: Buyer) =>
   t.db.select().from(messages).where(eq(messages.companyId, b.companyId)).orderBy(messages.id);
 
-async function certificate(b: Buyer, expiresInDays: number, opts: { kind?: string; status?: 'approved' | 'pending' } = {}): Promise<number> {
+async function certificate(
+  b: Buyer,
+  expiresInDays: number,
+  opts: { kind?: string; status?: 'approved' | 'pending' } = {},
+): Promise<number> {
   const [row] = await t.db
     .insert(qualificationFiles)
     .values({
@@ -47,7 +51,14 @@ beforeAll(async () => {
   t = await createTestApp();
   const [tpl] = await t.db
     .insert(couponTemplates)
-    .values({ kind: 'coupon', name: '满1000减50', threshold: 100_000, amount: 5_000, startsAt: t.clock.now(), endsAt: new Date(t.clock.now().getTime() + 90 * DAY) })
+    .values({
+      kind: 'coupon',
+      name: '满1000减50',
+      threshold: 100_000,
+      amount: 5_000,
+      startsAt: t.clock.now(),
+      endsAt: new Date(t.clock.now().getTime() + 90 * DAY),
+    })
     .returning({ id: couponTemplates.id });
   templateId = tpl.id;
 });
@@ -82,7 +93,10 @@ describe('certificate reminders', () => {
     expect((await sweepReminders(t.db, t.clock.now())).certificates).toBe(0);
     t.clock.advance(6 * DAY);
     expect((await sweepReminders(t.db, t.clock.now())).certificates).toBe(0);
-    expect((await inbox(buyer)).map((m) => m.title)).toEqual(['资质证件即将过期（30天内）', '资质证件即将过期（7天内）']);
+    expect((await inbox(buyer)).map((m) => m.title)).toEqual([
+      '资质证件即将过期（30天内）',
+      '资质证件即将过期（7天内）',
+    ]);
   });
 
   it('a certificate first seen inside 7 days gets only the 7-day reminder', async () => {
@@ -142,7 +156,10 @@ describe('coupon reminders', () => {
     await coupon(buyer, DAY);
     await coupon(second, DAY);
     expect((await sweepReminders(t.db, t.clock.now())).coupons).toBe(2);
-    const rows = await t.db.select().from(messages).where(and(eq(messages.companyId, second.companyId), eq(messages.kind, 'promotion')));
+    const rows = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, second.companyId), eq(messages.kind, 'promotion')));
     expect(rows).toHaveLength(1);
   });
 });

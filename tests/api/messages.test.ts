@@ -21,11 +21,17 @@ let other: Buyer;
 let goodsId: number;
 let warehouseId: number;
 
-const list = (b: Buyer | null, query = '') => t.call<MessagePage>('GET', `/api/user/message${query}`, { cookie: b?.cookie ?? null });
+const list = (b: Buyer | null, query = '') =>
+  t.call<MessagePage>('GET', `/api/user/message${query}`, { cookie: b?.cookie ?? null });
 const read = (b: Buyer | null, body: Record<string, unknown>) =>
   t.call<MessageReadResult>('POST', '/api/user/message/read', { body: body as never, cookie: b?.cookie ?? null });
 const unreadOf = async (companyId: number) =>
-  (await t.db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), isNull(messages.readAt)))).length;
+  (
+    await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), isNull(messages.readAt)))
+  ).length;
 
 /** Writes `n` messages to `b`, one second apart, the newest last; returns their ids oldest first. */
 async function write(b: Buyer, n: number, kind: 'system' | 'order' | 'promotion' = 'system'): Promise<number[]> {
@@ -107,8 +113,18 @@ describe('GET /api/user/message', () => {
   });
 
   it('shows only shop paths as links', async () => {
-    await notifyCompany(t.db, buyer.companyId, { kind: 'order', title: 'ok', body: '.', link: '/order/info/3' }, t.clock.now());
-    await notifyCompany(t.db, buyer.companyId, { kind: 'order', title: 'bad', body: '.', link: '//evil.example/x' }, t.clock.now());
+    await notifyCompany(
+      t.db,
+      buyer.companyId,
+      { kind: 'order', title: 'ok', body: '.', link: '/order/info/3' },
+      t.clock.now(),
+    );
+    await notifyCompany(
+      t.db,
+      buyer.companyId,
+      { kind: 'order', title: 'bad', body: '.', link: '//evil.example/x' },
+      t.clock.now(),
+    );
     const links = Object.fromEntries((await list(buyer)).body.data.list.map((m) => [m.title, m.link]));
     expect(links).toEqual({ ok: '/order/info/3', bad: null });
   });
@@ -137,7 +153,7 @@ describe('POST /api/user/message/read', () => {
     expect(base.body.data.message_count).toBe(2);
   });
 
-  it('answers 404 for another company\'s message and marks nothing', async () => {
+  it("answers 404 for another company's message and marks nothing", async () => {
     const mine = await write(buyer, 1);
     const theirs = await write(other, 1);
     const res = await read(buyer, { ids: [mine[0], theirs[0]] });
@@ -193,7 +209,10 @@ describe('events that write messages', () => {
   const advance = (id: number, opts: { reject?: string } = {}) => consoleAfterSaleStep(t, id, opts);
 
   it('an after-sale decision writes an order message linking to the after-sale, to its company only', async () => {
-    const order = await insertOrder(t.db, buyer, { status: 'shipped', lines: [{ goodsId, warehouseId, number: 5, price: 1000 }] });
+    const order = await insertOrder(t.db, buyer, {
+      status: 'shipped',
+      lines: [{ goodsId, warehouseId, number: 5, price: 1000 }],
+    });
     const created = await apply(buyer, order.id, order.lineIds[0]);
     expect(created.status).toBe(200);
     // Submitting is the buyer's own step: no message.
@@ -216,7 +235,10 @@ describe('events that write messages', () => {
   });
 
   it('a rejected after-sale writes 售后申请未通过', async () => {
-    const order = await insertOrder(t.db, buyer, { status: 'shipped', lines: [{ goodsId, warehouseId, number: 5, price: 1000 }] });
+    const order = await insertOrder(t.db, buyer, {
+      status: 'shipped',
+      lines: [{ goodsId, warehouseId, number: 5, price: 1000 }],
+    });
     const created = await apply(buyer, order.id, order.lineIds[0]);
     await advance(created.body.data.id, { reject: '超出售后期限' });
     expect((await list(buyer)).body.data.list.map((m) => m.title)).toEqual(['售后申请未通过']);
@@ -226,7 +248,8 @@ describe('events that write messages', () => {
     const pending = await insertBuyer(t.db, 'pending', t.clock.now());
     const { cookie } = await roleOperator(t, 'reviewer');
     const approve = (companyId: number) => t.call('POST', `/api/admin/companies/${companyId}/approve`, { cookie });
-    const reject = (companyId: number, body: Record<string, unknown>) => t.call('POST', `/api/admin/companies/${companyId}/reject`, { cookie, body: body as never });
+    const reject = (companyId: number, body: Record<string, unknown>) =>
+      t.call('POST', `/api/admin/companies/${companyId}/reject`, { cookie, body: body as never });
 
     const noReason = await reject(pending.companyId, {});
     expect(noReason.status).toBe(422);

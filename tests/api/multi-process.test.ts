@@ -56,7 +56,14 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const ids = await shop.fill(buyer, lines);
     const pre = await shop.preview(buyer, ids, { coupon_id: 0, voucher_id: 0 });
     expect(pre.status).toBe(200);
-    return { ids, coupon_id: 0, voucher_id: 0, address_id: buyer.addressId, expected_pay_amount: pre.body.data.amounts.pay_amount, new: 1 };
+    return {
+      ids,
+      coupon_id: 0,
+      voucher_id: 0,
+      address_id: buyer.addressId,
+      expected_pay_amount: pre.body.data.amounts.pay_amount,
+      new: 1,
+    };
   }
   const place = (p: ServerProcess, buyer: ShopBuyer, body: FormObject, headers?: Record<string, string>) =>
     on<CheckoutResult>(p, 'POST', '/api/cart/checkout', { body, cookie: buyer.cookie, headers });
@@ -79,7 +86,11 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   it('an Idempotency-Key replays across processes, and a request still running on one gets 409 on the other', async () => {
     const buyer = await shop.buyer();
     const g = await shop.goods({ name: '跨进程口罩', basePrice: 1_000, stock: 50 });
-    const add = { body: { params: [{ goods_id: g, number: 2 }] }, cookie: buyer.cookie, headers: { 'Idempotency-Key': `cart-${g}` } };
+    const add = {
+      body: { params: [{ goods_id: g, number: 2 }] },
+      cookie: buyer.cookie,
+      headers: { 'Idempotency-Key': `cart-${g}` },
+    };
     const first = await on(a, 'POST', '/api/cart', add);
     expect(first.status).toBe(200);
     const again = await on(b, 'POST', '/api/cart', add);
@@ -89,7 +100,14 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
 
     const ids = first.body.data.lines as number[];
     const pre = await shop.preview(buyer, ids, { coupon_id: 0, voucher_id: 0 });
-    const body = { ids, coupon_id: 0, voucher_id: 0, address_id: buyer.addressId, expected_pay_amount: pre.body.data.amounts.pay_amount, new: 1 };
+    const body = {
+      ids,
+      coupon_id: 0,
+      voucher_id: 0,
+      address_id: buyer.addressId,
+      expected_pay_amount: pre.body.data.amounts.pay_amount,
+      new: 1,
+    };
     const key = { 'Idempotency-Key': `checkout-${g}` };
     // The test holds the goods row, so A's checkout waits inside its transaction, key claimed.
     const holder = new pg.Client({ connectionString: scratch.url });
@@ -98,7 +116,11 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
       await holder.query('BEGIN');
       await holder.query('SELECT id FROM goods WHERE id = $1 FOR UPDATE', [g]);
       const running = place(a, buyer, body, key);
-      await until(async () => (await opened.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key['Idempotency-Key']))).length === 1);
+      await until(
+        async () =>
+          (await opened.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key['Idempotency-Key'])))
+            .length === 1,
+      );
       const busy = await place(b, buyer, body, key);
       expect(busy.status).toBe(409);
       expect(busy.body.msg).toBe('请求处理中，请稍候');
@@ -118,7 +140,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   it('login and SMS limits count requests on both processes together', async () => {
     await createMember(opened.db, { username: 'limit_member' });
     for (let i = 0; i < 5; i++) {
-      const wrong = await on(i % 2 ? b : a, 'POST', '/api/user/login', { body: { username: 'limit_member', password: 'wrong-password' } });
+      const wrong = await on(i % 2 ? b : a, 'POST', '/api/user/login', {
+        body: { username: 'limit_member', password: 'wrong-password' },
+      });
       expect(wrong.status).toBe(400);
     }
     const locked = await on(b, 'POST', '/api/user/login', { body: { username: 'limit_member', password: 'demo1234' } });
@@ -134,7 +158,11 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   it('a burst of 40 wrong passwords over both processes at once gets 5 checked, the rest 429', async () => {
     await createMember(opened.db, { username: 'burst_member' });
     const rs = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => on(i % 2 ? b : a, 'POST', '/api/user/login', { body: { username: 'burst_member', password: 'wrong-password' } })),
+      Array.from({ length: 40 }, (_, i) =>
+        on(i % 2 ? b : a, 'POST', '/api/user/login', {
+          body: { username: 'burst_member', password: 'wrong-password' },
+        }),
+      ),
     );
     expect(rs.filter((r) => r.status === 400)).toHaveLength(5);
     expect(rs.filter((r) => r.status === 429)).toHaveLength(35);
@@ -150,8 +178,19 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
       ids.push(res.body.data.order_id);
     }
     expect(await shop.stockOf(g)).toBe(70);
-    await opened.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(inArray(orders.id, ids));
-    await until(async () => (await opened.db.select().from(orders).where(and(inArray(orders.id, ids), eq(orders.status, 'cancelled')))).length === ids.length);
+    await opened.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(inArray(orders.id, ids));
+    await until(
+      async () =>
+        (
+          await opened.db
+            .select()
+            .from(orders)
+            .where(and(inArray(orders.id, ids), eq(orders.status, 'cancelled')))
+        ).length === ids.length,
+    );
     expect(await shop.stockOf(g)).toBe(100);
     const [cancels] = await opened.db
       .select({ n: count() })
@@ -167,7 +206,10 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     expect(placed.status).toBe(200);
     const orderId: number = placed.body.data.order_id;
     await opened.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, orderId));
-    const [line] = await opened.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    const [line] = await opened.db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
     const form = new FormData();
     form.append('kind', 'return');
     form.append('reason', '破损');
@@ -192,7 +234,12 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
       expect(rs.map((r) => r.status).sort()).toEqual([200, 400]);
       expect(rs.find((r) => r.status === 400)!.body.msg).toBe(`紧俏体温计${round}：库存不足`);
       expect(await shop.stockOf(g)).toBe(rs[0].status === 200 ? 0 : 1);
-      expect(await opened.db.select().from(orders).where(inArray(orders.companyId, [x.companyId, y.companyId]))).toHaveLength(1);
+      expect(
+        await opened.db
+          .select()
+          .from(orders)
+          .where(inArray(orders.companyId, [x.companyId, y.companyId])),
+      ).toHaveLength(1);
     }
   });
 
@@ -211,18 +258,28 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
         const running = place(c, buyer, body).catch((err: unknown) => err);
         // The checkout is inside its transaction once it waits for the held row.
         await until(async () => {
-          const r = await holder.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+          const r = await holder.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
           return (r.rows[0] as { n: number }).n > 0;
         });
         c.child.kill('SIGTERM');
         // The process stops taking connections while the checkout still waits.
-        await until(async () => !(await fetch(`${c.url}/api/health`).then(() => true, () => false)));
+        await until(
+          async () =>
+            !(await fetch(`${c.url}/api/health`).then(
+              () => true,
+              () => false,
+            )),
+        );
         await new Promise((resolve) => setTimeout(resolve, holdMs));
         await holder.query('COMMIT');
         const answer = await running;
         const code = await c.exited;
         const made = await opened.db.select().from(orders).where(eq(orders.companyId, buyer.companyId));
-        const lines = made.length ? await opened.db.select().from(orderLines).where(eq(orderLines.orderId, made[0].id)) : [];
+        const lines = made.length
+          ? await opened.db.select().from(orderLines).where(eq(orderLines.orderId, made[0].id))
+          : [];
         return { answer, code, made, lines, stock: await shop.stockOf(g) };
       } finally {
         await holder.end();

@@ -27,16 +27,25 @@ beforeAll(async () => {
   const a = await createMember(t.db, { username: 'hq-a', company: { name: '同济堂汉口店', parentId: head.companyId } });
   storeA = { companyId: a.companyId!, userId: a.userId };
   storeB = {
-    companyId: (await createMember(t.db, { username: 'hq-b', company: { name: '同济堂武昌店', parentId: head.companyId, reviewStatus: 'pending', reviewNote: '资质审核中' } }))
-      .companyId!,
+    companyId: (
+      await createMember(t.db, {
+        username: 'hq-b',
+        company: { name: '同济堂武昌店', parentId: head.companyId, reviewStatus: 'pending', reviewNote: '资质审核中' },
+      })
+    ).companyId!,
   };
   const other = await createMember(t.db, { username: 'other-hq', company: { name: '别家连锁总部', kind: 'chain' } });
-  otherStore = { companyId: (await createMember(t.db, { username: 'other-a', company: { name: '别家门店', parentId: other.companyId } })).companyId! };
+  otherStore = {
+    companyId: (
+      await createMember(t.db, { username: 'other-a', company: { name: '别家门店', parentId: other.companyId } })
+    ).companyId!,
+  };
 });
 afterAll(() => t.close());
 
 const base = async (cookie: string) => (await t.call<UserBase>('GET', '/api/user/base', { cookie })).body.data;
-const cartCount = async (companyId: number) => (await t.db.select().from(cartLines).where(eq(cartLines.companyId, companyId))).length;
+const cartCount = async (companyId: number) =>
+  (await t.db.select().from(cartLines).where(eq(cartLines.companyId, companyId))).length;
 
 describe('GET /api/user/stores/manage', () => {
   it('lists the head office stores with their review state and counts', async () => {
@@ -54,7 +63,9 @@ describe('GET /api/user/stores/manage', () => {
 
   it('is empty for a store and for a single pharmacy; visitors get 10001', async () => {
     const store = await t.signIn('hq-a', TEST_PASSWORD);
-    expect((await t.call<StoresOverview>('GET', '/api/user/stores/manage', { cookie: store })).body.data.stores).toEqual([]);
+    expect(
+      (await t.call<StoresOverview>('GET', '/api/user/stores/manage', { cookie: store })).body.data.stores,
+    ).toEqual([]);
     const visitor = await t.call('GET', '/api/user/stores/manage');
     expect(visitor.status).toBe(401);
     expect(visitor.body.code).toBe(10001);
@@ -76,18 +87,28 @@ describe('acting as a store', () => {
     expect(u.company).toBe('同济堂汉口店');
     expect(u.customer.id).toBe(storeA.companyId);
     expect(u.customer.is_head_office).toBe(0);
-    expect(u.acting_as).toEqual({ company_id: storeA.companyId, company: '同济堂汉口店', head_office: '同济堂连锁总部' });
+    expect(u.acting_as).toEqual({
+      company_id: storeA.companyId,
+      company: '同济堂汉口店',
+      head_office: '同济堂连锁总部',
+    });
 
     // Its own cart: the line lands in the store's cart, not the head office's.
     const add = await t.call('POST', '/api/cart', { cookie, body: { params: [{ goods_id: goodsId, number: 3 }] } });
     expect(add.status).toBe(200);
     expect(await cartCount(storeA.companyId)).toBe(1);
-    expect((await t.call('GET', '/api/cart/list', { cookie })).body.data.data.map((l: { goods: { id: number } }) => l.goods.id)).toEqual([goodsId]);
+    expect(
+      (await t.call('GET', '/api/cart/list', { cookie })).body.data.data.map(
+        (l: { goods: { id: number } }) => l.goods.id,
+      ),
+    ).toEqual([goodsId]);
     expect(await cartCount(head.companyId)).toBe(0);
     // While acting, the store manages no stores (nothing to copy a cart to).
     expect((await t.call('GET', '/api/user/stores', { cookie })).body.data).toEqual([]);
     // …but /ddgl still lists the head office's stores, so the way back is always there.
-    expect((await t.call<StoresOverview>('GET', '/api/user/stores/manage', { cookie })).body.data.stores).toHaveLength(2);
+    expect((await t.call<StoresOverview>('GET', '/api/user/stores/manage', { cookie })).body.data.stores).toHaveLength(
+      2,
+    );
 
     const back = await t.call<StoresOverview>('DELETE', '/api/user/stores/act', { cookie });
     expect(back.status).toBe(200);
@@ -152,7 +173,14 @@ describe('GET /api/user/stores/{id}/orders', () => {
       kind: 'normal',
       goodsAmount: 4_500,
       payAmount: 4_500,
-      address: { consignee: '吴静', phone: '15927083341', province: '湖北省', city: '武汉市', district: '江岸区', detail: '中山大道1088号' },
+      address: {
+        consignee: '吴静',
+        phone: '15927083341',
+        province: '湖北省',
+        city: '武汉市',
+        district: '江岸区',
+        detail: '中山大道1088号',
+      },
       paidAt: t.clock.now(),
     });
     const cookie = await t.signIn('hq', TEST_PASSWORD);
@@ -161,7 +189,9 @@ describe('GET /api/user/stores/{id}/orders', () => {
     expect(res.body.data.list.map((o: { order_no: string }) => o.order_no)).toEqual(['SO202506020001']);
     expect((await t.call('GET', `/api/user/stores/${storeB.companyId}/orders`, { cookie })).body.data.list).toEqual([]);
     expect((await t.call('GET', `/api/user/stores/${otherStore.companyId}/orders`, { cookie })).status).toBe(404);
-    const bad = await t.call('GET', `/api/user/stores/${storeA.companyId}/orders?start=2025-06-09&end=2025-06-01`, { cookie });
+    const bad = await t.call('GET', `/api/user/stores/${storeA.companyId}/orders?start=2025-06-09&end=2025-06-01`, {
+      cookie,
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.msg).toBe('结束日期不能早于开始日期');
   });

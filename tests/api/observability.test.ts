@@ -19,9 +19,10 @@ beforeAll(async () => {
   t = await createTestApp({
     config: { metricsToken: 'metrics-token-0123456789abcdef' },
     log: (l) => lines.push(l),
-    extend: (api) => api.get('/test/boom', () => {
-      throw new Error('kaboom');
-    }),
+    extend: (api) =>
+      api.get('/test/boom', () => {
+        throw new Error('kaboom');
+      }),
   });
   await createMember(t.db, { username: 'watched' });
 });
@@ -36,7 +37,12 @@ describe('request ids and the access log', () => {
     const id = res.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f]{16}$/);
     const line = accessLine(id)!;
-    expect(line).toMatchObject({ method: 'GET', path: '/api/user/wechat_ticket', status: res.status, user_id: expect.any(Number) });
+    expect(line).toMatchObject({
+      method: 'GET',
+      path: '/api/user/wechat_ticket',
+      status: res.status,
+      user_id: expect.any(Number),
+    });
     expect(typeof line.ms).toBe('number');
     expect(JSON.stringify(lines)).not.toContain('secret-ticket-value');
     expect(lines.filter((l) => l.request_id === id && l.event === 'http.request')).toHaveLength(1);
@@ -61,9 +67,13 @@ describe('request ids and the access log', () => {
   it("keeps a trusted proxy's request id, and ignores one from anyone else", async () => {
     const proxied = await createTestApp({ config: { trustProxy: true }, log: (l) => lines.push(l) });
     try {
-      const kept = await proxied.app.request('/api/global/shop_mode', { headers: { 'x-request-id': 'nginx-7f3a9c01d2' } });
+      const kept = await proxied.app.request('/api/global/shop_mode', {
+        headers: { 'x-request-id': 'nginx-7f3a9c01d2' },
+      });
       expect(kept.headers.get('x-request-id')).toBe('nginx-7f3a9c01d2');
-      const bad = await proxied.app.request('/api/global/shop_mode', { headers: { 'x-request-id': 'has spaces; and <html>' } });
+      const bad = await proxied.app.request('/api/global/shop_mode', {
+        headers: { 'x-request-id': 'has spaces; and <html>' },
+      });
       expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
     } finally {
       await proxied.close();
@@ -92,7 +102,12 @@ describe('health', () => {
 
   it('readiness says 503 when the database does not answer; liveness stays 200', async () => {
     const { db, close } = await createTestDb();
-    const app = createApp({ db, clock: () => new Date(), config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] }, log: () => {} });
+    const app = createApp({
+      db,
+      clock: () => new Date(),
+      config: { secureCookies: false, devEndpoints: false, demo: true, allowedOrigins: [] },
+      log: () => {},
+    });
     await close();
     const ready = await app.request('/api/health/ready');
     expect(ready.status).toBe(503);
@@ -114,12 +129,18 @@ describe('metrics', () => {
     expect(res.headers.get('content-type')).toContain('text/plain; version=0.0.4');
     const text = await res.text();
     // Two goods ids, one series: the pattern, not the path.
-    const goods = text.split('\n').filter((l) => l.startsWith('shop_http_requests_total{method="GET",route="/api/goods/detail/:id"'));
+    const goods = text
+      .split('\n')
+      .filter((l) => l.startsWith('shop_http_requests_total{method="GET",route="/api/goods/detail/:id"'));
     expect(goods).toHaveLength(1);
     expect(goods[0]).toMatch(/status="404"\} 2$/);
     expect(text).not.toContain('987654');
-    expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{method="GET",route="\/api\/goods\/detail\/:id",le="\+Inf"\} 2/);
-    expect(text).toMatch(/shop_http_request_duration_seconds_count\{method="GET",route="\/api\/goods\/detail\/:id"\} 2/);
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_bucket\{method="GET",route="\/api\/goods\/detail\/:id",le="\+Inf"\} 2/,
+    );
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_count\{method="GET",route="\/api\/goods\/detail\/:id"\} 2/,
+    );
     expect(text).toMatch(/^shop_sse_connections 0$/m);
   });
 
@@ -144,7 +165,18 @@ describe('metrics', () => {
         expiresAt: new Date(t.clock.now().getTime() - 90_000),
       })
       .returning({ id: orders.id });
-    await t.db.insert(orderRefunds).values({ orderId: order.id, companyId: company.id, route: 'online', destination: 'gateway', amount: 1000, status: 'failed', refundNo: 'LAGR0001', createdAt: t.clock.now() });
+    await t.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        companyId: company.id,
+        route: 'online',
+        destination: 'gateway',
+        amount: 1000,
+        status: 'failed',
+        refundNo: 'LAGR0001',
+        createdAt: t.clock.now(),
+      });
     const after = await text();
     expect(after).toMatch(/^shop_order_expiry_lag_seconds 90$/m);
     expect(after).toMatch(/^shop_gateway_refunds_outstanding\{state="failed"\} 1$/m);

@@ -64,7 +64,8 @@ interface Model {
 
 type Cmd = fc.AsyncCommand<Model, World>;
 
-const pick = <T,>(list: readonly T[], i: number): T | undefined => (list.length === 0 ? undefined : list[i % list.length]);
+const pick = <T>(list: readonly T[], i: number): T | undefined =>
+  list.length === 0 ? undefined : list[i % list.length];
 
 class PlaceOrder implements Cmd {
   constructor(
@@ -101,7 +102,10 @@ class Pay implements Cmd {
     }
     if (res.status === 200 && method === 'transfer') {
       const [o] = await w.t.db.select({ payAmount: orders.payAmount }).from(orders).where(eq(orders.id, id));
-      await w.t.call('POST', `/api/admin/transfers/${id}/confirm`, { cookie: w.finance, body: { amount: o.payAmount, bank_reference: `BANK-${id}-${Date.now()}` } });
+      await w.t.call('POST', `/api/admin/transfers/${id}/confirm`, {
+        cookie: w.finance,
+        body: { amount: o.payAmount, bank_reference: `BANK-${id}-${Date.now()}` },
+      });
     }
     await invariants(w);
   }
@@ -133,7 +137,10 @@ class FinanceCancel implements Cmd {
   constructor(readonly i: number) {}
   check = (m: Readonly<Model>) => m.orders.length > 0;
   async run(m: Model, w: World) {
-    await w.t.call('POST', `/api/admin/orders/${pick(m.orders, this.i)}/cancel`, { cookie: w.finance, body: { reason: '客户要求取消' } });
+    await w.t.call('POST', `/api/admin/orders/${pick(m.orders, this.i)}/cancel`, {
+      cookie: w.finance,
+      body: { reason: '客户要求取消' },
+    });
     await invariants(w);
   }
   toString = () => `financeCancel(${this.i})`;
@@ -147,7 +154,11 @@ class Ship implements Cmd {
     const lines = await w.t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, id));
     await w.t.call('POST', `/api/admin/orders/${id}/ship`, {
       cookie: w.warehouse,
-      body: { carrier: '顺丰速运', tracking_no: `SF${id}000`, lines: lines.map((l) => ({ order_line_id: l.id, batch_no: 'B2025' })) },
+      body: {
+        carrier: '顺丰速运',
+        tracking_no: `SF${id}000`,
+        lines: lines.map((l) => ({ order_line_id: l.id, batch_no: 'B2025' })),
+      },
     });
     await invariants(w);
   }
@@ -173,14 +184,22 @@ class AskAfterSale implements Cmd {
   check = (m: Readonly<Model>) => m.orders.length > 0;
   async run(m: Model, w: World) {
     const id = pick(m.orders, this.i)!;
-    const [line] = await w.t.db.select({ id: orderLines.id, number: orderLines.number }).from(orderLines).where(eq(orderLines.orderId, id));
+    const [line] = await w.t.db
+      .select({ id: orderLines.id, number: orderLines.number })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, id));
     if (line) {
       try {
         const asId = await createAfterSale(
           w.t.db,
           [w.b.companyId],
           id,
-          { kind: this.kind, reason: '质量问题', description: '', lines: [{ order_line_id: line.id, number: Math.min(this.units, line.number) }] },
+          {
+            kind: this.kind,
+            reason: '质量问题',
+            description: '',
+            lines: [{ order_line_id: line.id, number: Math.min(this.units, line.number) }],
+          },
           w.t.clock.now(),
         );
         m.afterSales.push(asId);
@@ -212,7 +231,10 @@ class ExchangePoints implements Cmd {
   constructor(readonly units: number) {}
   check = () => true;
   async run(m: Model, w: World) {
-    const res = await w.t.call('POST', '/api/points_mall/exchange', { cookie: w.b.cookie, body: { id: w.pointsGoodsId, number: this.units } });
+    const res = await w.t.call('POST', '/api/points_mall/exchange', {
+      cookie: w.b.cookie,
+      body: { id: w.pointsGoodsId, number: this.units },
+    });
     if (res.status === 200) m.orders.push(res.body.data.order_id as number);
     await invariants(w);
   }
@@ -220,17 +242,34 @@ class ExchangePoints implements Cmd {
 }
 
 const commands = [
-  fc.tuple(fc.nat(2), fc.integer({ min: 1, max: 4 }), fc.boolean(), fc.boolean()).map(([g, n, bal, cp]) => new PlaceOrder(g, n, bal, cp)),
-  fc.tuple(fc.nat(30), fc.constantFrom('balance', 'sandbox', 'transfer', 'sandbox-later') as fc.Arbitrary<Pay['method']>).map(([i, m]) => new Pay(i, m)),
+  fc
+    .tuple(fc.nat(2), fc.integer({ min: 1, max: 4 }), fc.boolean(), fc.boolean())
+    .map(([g, n, bal, cp]) => new PlaceOrder(g, n, bal, cp)),
+  fc
+    .tuple(
+      fc.nat(30),
+      fc.constantFrom('balance', 'sandbox', 'transfer', 'sandbox-later') as fc.Arbitrary<Pay['method']>,
+    )
+    .map(([i, m]) => new Pay(i, m)),
   fc.nat(30).map((i) => new ConfirmOpenPayment(i)),
   fc.nat(30).map((i) => new BuyerCancel(i)),
   fc.nat(30).map((i) => new FinanceCancel(i)),
   fc.nat(30).map((i) => new Ship(i)),
   fc.nat(30).map((i) => new ConfirmReceipt(i)),
-  fc.tuple(fc.nat(30), fc.constantFrom('refund', 'return') as fc.Arbitrary<'refund' | 'return'>, fc.integer({ min: 1, max: 3 })).map(([i, k, n]) => new AskAfterSale(i, k, n)),
-  fc.tuple(fc.nat(30), fc.constantFrom('advance', 'advance', 'advance', 'reject') as fc.Arbitrary<'advance' | 'reject'>, fc.constantFrom('balance', 'original') as fc.Arbitrary<'balance' | 'original'>).map(
-    ([i, mv, r]) => new StepAfterSale(i, mv, r),
-  ),
+  fc
+    .tuple(
+      fc.nat(30),
+      fc.constantFrom('refund', 'return') as fc.Arbitrary<'refund' | 'return'>,
+      fc.integer({ min: 1, max: 3 }),
+    )
+    .map(([i, k, n]) => new AskAfterSale(i, k, n)),
+  fc
+    .tuple(
+      fc.nat(30),
+      fc.constantFrom('advance', 'advance', 'advance', 'reject') as fc.Arbitrary<'advance' | 'reject'>,
+      fc.constantFrom('balance', 'original') as fc.Arbitrary<'balance' | 'original'>,
+    )
+    .map(([i, mv, r]) => new StepAfterSale(i, mv, r)),
   fc.integer({ min: 1, max: 2 }).map((n) => new ExchangePoints(n)),
 ];
 
@@ -243,7 +282,8 @@ async function invariants(w: World): Promise<void> {
   expect(wallet.balance, 'balance below zero').toBeGreaterThanOrEqual(0);
   expect(wallet.points, 'points below zero').toBeGreaterThanOrEqual(0);
   const ledger = await db.select().from(walletLedger).where(eq(walletLedger.companyId, c));
-  const sum = (account: 'balance' | 'points') => ledger.filter((l) => l.account === account).reduce((s, l) => s + Number(l.amount), 0);
+  const sum = (account: 'balance' | 'points') =>
+    ledger.filter((l) => l.account === account).reduce((s, l) => s + Number(l.amount), 0);
   expect(START_BALANCE + sum('balance'), 'balance ledger adds up to the balance').toBe(Number(wallet.balance));
   expect(START_POINTS + sum('points'), 'points ledger adds up to the points').toBe(wallet.points);
 
@@ -260,23 +300,38 @@ async function invariants(w: World): Promise<void> {
       await db
         .select({ orderId: orderStatusHistory.orderId })
         .from(orderStatusHistory)
-        .where(and(inArray(orderStatusHistory.orderId, ids), eq(orderStatusHistory.toStatus, 'cancelled'), sql`${orderStatusHistory.fromStatus} <> 'after_sale'`))
+        .where(
+          and(
+            inArray(orderStatusHistory.orderId, ids),
+            eq(orderStatusHistory.toStatus, 'cancelled'),
+            sql`${orderStatusHistory.fromStatus} <> 'after_sale'`,
+          ),
+        )
     ).map((r) => r.orderId),
   );
 
   for (const o of all) {
-    const fromBalance = -ledger.filter((l) => l.account === 'balance' && l.orderId === o.id && l.useType === 'pay').reduce((s, l) => s + Number(l.amount), 0);
+    const fromBalance = -ledger
+      .filter((l) => l.account === 'balance' && l.orderId === o.id && l.useType === 'pay')
+      .reduce((s, l) => s + Number(l.amount), 0);
     const external = pays
-      .filter((p) => p.orderId === o.id && p.method !== 'balance' && (p.status === 'succeeded' || p.status === 'refunded'))
+      .filter(
+        (p) => p.orderId === o.id && p.method !== 'balance' && (p.status === 'succeeded' || p.status === 'refunded'),
+      )
       .reduce((s, p) => s + p.amount, 0);
     const paid = fromBalance + external;
     const back =
-      ledger.filter((l) => l.account === 'balance' && l.orderId === o.id && l.useType === 'refund').reduce((s, l) => s + Number(l.amount), 0) +
+      ledger
+        .filter((l) => l.account === 'balance' && l.orderId === o.id && l.useType === 'refund')
+        .reduce((s, l) => s + Number(l.amount), 0) +
       gatewayBack.filter((r) => r.orderId === o.id).reduce((s, r) => s + r.amount, 0);
     expect(back, `order ${o.id} (${o.status}): refunds exceed what was paid`).toBeLessThanOrEqual(paid);
     if (undone.has(o.id)) expect(back, `order ${o.id} was undone but kept part of the buyer's money`).toBe(paid);
-    const pointsBack = ledger.filter((l) => l.account === 'points' && l.orderId === o.id && l.useType === 'refund').reduce((s, l) => s + Number(l.amount), 0);
-    if (o.kind === 'points') expect(pointsBack, `points order ${o.id}: points back`).toBe(undone.has(o.id) ? o.pointsUsed : 0);
+    const pointsBack = ledger
+      .filter((l) => l.account === 'points' && l.orderId === o.id && l.useType === 'refund')
+      .reduce((s, l) => s + Number(l.amount), 0);
+    if (o.kind === 'points')
+      expect(pointsBack, `points order ${o.id}: points back`).toBe(undone.has(o.id) ? o.pointsUsed : 0);
   }
 
   // Stock: available + held by orders not undone = what there was.
@@ -287,11 +342,18 @@ async function invariants(w: World): Promise<void> {
   const kindOf = new Map(all.map((o) => [o.id, o.kind]));
   for (const g of w.goodsIds) {
     const [row] = await db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, g));
-    const holding = held.filter((l) => l.goodsId === g && !undone.has(l.orderId) && kindOf.get(l.orderId) === 'normal').reduce((s, l) => s + l.number, 0);
+    const holding = held
+      .filter((l) => l.goodsId === g && !undone.has(l.orderId) && kindOf.get(l.orderId) === 'normal')
+      .reduce((s, l) => s + l.number, 0);
     expect(row.stock + holding, `stock of goods ${g} conserved`).toBe(START_STOCK);
   }
-  const [pg] = await db.select({ stock: pointsGoods.stock }).from(pointsGoods).where(eq(pointsGoods.id, w.pointsGoodsId));
-  const pointsHolding = held.filter((l) => kindOf.get(l.orderId) === 'points' && !undone.has(l.orderId)).reduce((s, l) => s + l.number, 0);
+  const [pg] = await db
+    .select({ stock: pointsGoods.stock })
+    .from(pointsGoods)
+    .where(eq(pointsGoods.id, w.pointsGoodsId));
+  const pointsHolding = held
+    .filter((l) => kindOf.get(l.orderId) === 'points' && !undone.has(l.orderId))
+    .reduce((s, l) => s + l.number, 0);
   expect(pg.stock + pointsHolding, 'points goods stock conserved').toBe(POINTS_STOCK);
 
   // Coupons: held by at most one order not undone, and marked used exactly then.
@@ -316,7 +378,11 @@ describe.each(backends)('order money model on %s', (_name, databaseUrl) => {
       await shop.goods({ name: '板蓝根颗粒', basePrice: 35_000, stock: START_STOCK }),
     ];
     const pointsCatalogueId = await shop.goods({ name: '电子体温计', basePrice: 3_000, stock: 0 }, { isOnSale: false });
-    await t.db.insert(goodsBatches).values([...goodsIds, pointsCatalogueId].map((goodsId) => ({ goodsId, batchNo: 'B2025', expiresOn: '2027-12-31' })));
+    await t.db
+      .insert(goodsBatches)
+      .values(
+        [...goodsIds, pointsCatalogueId].map((goodsId) => ({ goodsId, batchNo: 'B2025', expiresOn: '2027-12-31' })),
+      );
     const [pgRow] = await t.db
       .insert(pointsGoods)
       .values({ name: '电子体温计', points: 500, cashPrice: 990, stock: POINTS_STOCK, goodsId: pointsCatalogueId })
@@ -375,7 +441,13 @@ describe('refunds of a cancelled order', () => {
 
   async function refundOneUnit(b: ShopBuyer, orderId: number): Promise<number> {
     const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
-    const asId = await createAfterSale(t.db, [b.companyId], orderId, { kind: 'refund', reason: '少发', description: '', lines: [{ order_line_id: line.id, number: 1 }] }, t.clock.now());
+    const asId = await createAfterSale(
+      t.db,
+      [b.companyId],
+      orderId,
+      { kind: 'refund', reason: '少发', description: '', lines: [{ order_line_id: line.id, number: 1 }] },
+      t.clock.now(),
+    );
     expect((await consoleAfterSaleStep(t, asId)).status).toBe(200);
     const done = await consoleAfterSaleStep(t, asId, { route: 'balance' });
     expect(done.body.data.status).toBe('refunded');
@@ -385,7 +457,9 @@ describe('refunds of a cancelled order', () => {
   it('paid by balance, then cancelled by 财务: the whole payment comes back to the balance', async () => {
     const b = await shop.buyer({ balance: 100_000 });
     const id = await placed(b, 1);
-    expect((await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method: 'balance' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method: 'balance' } })).status,
+    ).toBe(200);
     const afterPay = await balance(b);
     const [o] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(afterPay).toBe(100_000 - o.payAmount);
@@ -400,7 +474,9 @@ describe('refunds of a cancelled order', () => {
     await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method: 'balance' } });
     const refunded = await refundOneUnit(b, id);
     expect(refunded).toBe(3_105);
-    expect((await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } })).status,
+    ).toBe(200);
     expect(await balance(b)).toBe(100_000);
   });
 
@@ -409,12 +485,20 @@ describe('refunds of a cancelled order', () => {
     const id = await placed(b, 3, { use_balance: 1 });
     const [o] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(o.balanceAmount).toBeGreaterThan(0);
-    if (o.payAmount > 0) await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method: 'balance' } });
+    if (o.payAmount > 0)
+      await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method: 'balance' } });
     await refundOneUnit(b, id);
-    expect((await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } })).status,
+    ).toBe(200);
     expect(await balance(b)).toBe(100_000);
-    const ledger = await t.db.select().from(walletLedger).where(and(eq(walletLedger.orderId, id), eq(walletLedger.useType, 'refund')));
-    expect(ledger.reduce((s, l) => s + Number(l.amount), 0)).toBe(o.goodsAmount + o.shippingAmount - o.couponAmount - o.voucherAmount - o.manjianAmount);
+    const ledger = await t.db
+      .select()
+      .from(walletLedger)
+      .where(and(eq(walletLedger.orderId, id), eq(walletLedger.useType, 'refund')));
+    expect(ledger.reduce((s, l) => s + Number(l.amount), 0)).toBe(
+      o.goodsAmount + o.shippingAmount - o.couponAmount - o.voucherAmount - o.manjianAmount,
+    );
   });
 
   it('an order with an after-sale in progress cannot be cancelled until it is decided', async () => {
@@ -422,12 +506,23 @@ describe('refunds of a cancelled order', () => {
     const id = await placed(b, 2);
     await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method: 'balance' } });
     const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, id));
-    const asId = await createAfterSale(t.db, [b.companyId], id, { kind: 'refund', reason: '少发', description: '', lines: [{ order_line_id: line.id, number: 1 }] }, t.clock.now());
-    const refused = await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } });
+    const asId = await createAfterSale(
+      t.db,
+      [b.companyId],
+      id,
+      { kind: 'refund', reason: '少发', description: '', lines: [{ order_line_id: line.id, number: 1 }] },
+      t.clock.now(),
+    );
+    const refused = await t.call('POST', `/api/admin/orders/${id}/cancel`, {
+      cookie: finance,
+      body: { reason: '缺货' },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('订单已发货或已结束，不能取消；已发货订单请走售后');
     await consoleAfterSaleStep(t, asId, { reject: '不符合售后条件' });
-    expect((await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', `/api/admin/orders/${id}/cancel`, { cookie: finance, body: { reason: '缺货' } })).status,
+    ).toBe(200);
     expect(await balance(b)).toBe(100_000);
     const [as] = await t.db.select({ status: afterSales.status }).from(afterSales).where(eq(afterSales.id, asId));
     expect(as.status).toBe('rejected');
@@ -443,7 +538,15 @@ describe('refunds of a cancelled order', () => {
     expect(late.status).toBe(400);
     expect(late.body.msg).toBe('订单已取消，本次支付将原路退回');
     const rows = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
-    expect(rows).toEqual([expect.objectContaining({ paymentId, route: 'online', destination: 'gateway', status: 'succeeded', refundNo: `LP${paymentId}` })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        paymentId,
+        route: 'online',
+        destination: 'gateway',
+        status: 'succeeded',
+        refundNo: `LP${paymentId}`,
+      }),
+    ]);
     // The same notice again gives nothing more back.
     await t.call('POST', `/api/pay/sandbox/${paymentId}/confirm`, { cookie: b.cookie });
     expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id))).toHaveLength(1);

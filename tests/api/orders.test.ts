@@ -43,7 +43,10 @@ async function orderOf(b: ShopBuyer, lines: [number, number][], extra: object = 
 }
 
 async function setStatus(id: number, status: string, extra: Partial<typeof orders.$inferInsert> = {}) {
-  await t.db.update(orders).set({ status, ...extra }).where(eq(orders.id, id));
+  await t.db
+    .update(orders)
+    .set({ status, ...extra })
+    .where(eq(orders.id, id));
 }
 
 beforeAll(async () => {
@@ -53,7 +56,10 @@ beforeAll(async () => {
   G.a = await shop.goods({ name: '阿莫西林胶囊', basePrice: 1_000, stock: 1_000 });
   G.b = await shop.goods({ name: '布洛芬缓释胶囊', basePrice: 2_000, stock: 1_000 });
   G.c = await shop.goods({ name: '创可贴', basePrice: 500, stock: 1_000 }, { purchaseLimit: 5 });
-  G.eph = await shop.goods({ name: '新康泰克', basePrice: 1_500, stock: 100 }, { isEphedrine: true, ephedrineLimit: 5 });
+  G.eph = await shop.goods(
+    { name: '新康泰克', basePrice: 1_500, stock: 100 },
+    { isEphedrine: true, ephedrineLimit: 5 },
+  );
 });
 
 afterAll(async () => {
@@ -93,9 +99,27 @@ describe('GET /api/order', () => {
     expect(d.total).toBe(5);
     expect(d.counts).toEqual({ all: 5, unpaid: 1, paid: 1, shipped: 1, completed: 1, cancelled: 1, after_sale: 0 });
     const shipped = d.list.find((o) => o.id === ids.shipped)!;
-    expect(shipped).toMatchObject({ status: 'shipped', kind: 'normal', line_count: 2, goods_amount: 5_000, expires_in: null });
-    expect(shipped.lines.map((l) => [l.goods_id, l.number])).toEqual(expect.arrayContaining([[G.a, 3], [G.b, 1]]));
-    expect(shipped.can).toEqual({ pay: false, cancel: false, confirm: true, rebuy: true, after_sale: true, invoice: false });
+    expect(shipped).toMatchObject({
+      status: 'shipped',
+      kind: 'normal',
+      line_count: 2,
+      goods_amount: 5_000,
+      expires_in: null,
+    });
+    expect(shipped.lines.map((l) => [l.goods_id, l.number])).toEqual(
+      expect.arrayContaining([
+        [G.a, 3],
+        [G.b, 1],
+      ]),
+    );
+    expect(shipped.can).toEqual({
+      pay: false,
+      cancel: false,
+      confirm: true,
+      rebuy: true,
+      after_sale: true,
+      invoice: false,
+    });
     // Invoices are requested once an order is completed (POST /api/invoice refuses earlier).
     const pending = d.list.find((o) => o.id === ids.pending)!;
     expect(pending.expires_in).toBe(30 * 60);
@@ -121,7 +145,15 @@ describe('GET /api/order', () => {
   });
 
   it('refuses malformed filters with 422', async () => {
-    for (const q of ['?tab=nope', '?start=2025-13-01', '?start=yesterday', '?page=0', '?page_size=500', '?kind=vip', '?start=2025-06-05&end=2025-06-01']) {
+    for (const q of [
+      '?tab=nope',
+      '?start=2025-13-01',
+      '?start=yesterday',
+      '?page=0',
+      '?page_size=500',
+      '?kind=vip',
+      '?start=2025-06-05&end=2025-06-01',
+    ]) {
       expect((await list(b, q)).status, q).toBe(422);
     }
   });
@@ -129,12 +161,30 @@ describe('GET /api/order', () => {
   it('lists points orders under kind=points, read-only', async () => {
     const [p] = await t.db
       .insert(orders)
-      .values({ orderNo: 'JF202506020001', companyId: b.companyId, userId: b.userId, status: 'paid', kind: 'points', goodsAmount: 0, payAmount: 0, pointsUsed: 300, address: {}, createdAt: now })
+      .values({
+        orderNo: 'JF202506020001',
+        companyId: b.companyId,
+        userId: b.userId,
+        status: 'paid',
+        kind: 'points',
+        goodsAmount: 0,
+        payAmount: 0,
+        pointsUsed: 300,
+        address: {},
+        createdAt: now,
+      })
       .returning({ id: orders.id });
     expect((await list(b)).body.data.list.some((o) => o.id === p.id)).toBe(false);
     const points = await list(b, '?kind=points');
     expect(points.body.data.list.map((o) => o.id)).toEqual([p.id]);
-    expect(points.body.data.list[0].can).toEqual({ pay: false, cancel: false, confirm: false, rebuy: false, after_sale: false, invoice: false });
+    expect(points.body.data.list[0].can).toEqual({
+      pay: false,
+      cancel: false,
+      confirm: false,
+      rebuy: false,
+      after_sale: false,
+      invoice: false,
+    });
     expect((await post(b, `/api/order/${p.id}/cancel`)).status).toBe(400);
     expect((await post(b, `/api/order/${p.id}/pay`, { method: 'balance' })).status).toBe(400);
   });
@@ -163,7 +213,14 @@ describe('GET /api/order/{id}', () => {
     const res = await detail(b, id);
     expect(res.status).toBe(200);
     const d = res.body.data;
-    expect(d).toMatchObject({ id, status: 'shipped', remark: '放门卫', pay_method: null, invoice: null, ephedrine_receipt: null });
+    expect(d).toMatchObject({
+      id,
+      status: 'shipped',
+      remark: '放门卫',
+      pay_method: null,
+      invoice: null,
+      ephedrine_receipt: null,
+    });
     expect(d.amounts).toEqual({
       goods_amount: 2_000,
       manjian_amount: 0,
@@ -175,12 +232,34 @@ describe('GET /api/order/{id}', () => {
       paid_amount: 0,
       points_used: 0,
     });
-    expect(d.lines).toEqual([expect.objectContaining({ goods_id: G.a, name: '阿莫西林胶囊', number: 2, price: 1_000, amount: 2_000, returned_number: 0 })]);
-    expect(d.address).toEqual({ consignee: '陈建华', phone: '13800138000', province: '广东省', city: '广州市', district: '天河区', detail: '天河路385号' });
-    expect(d.history).toEqual([{ time: Math.floor(now.getTime() / 1000), status: 'pending_payment', text: '提交订单' }]);
+    expect(d.lines).toEqual([
+      expect.objectContaining({
+        goods_id: G.a,
+        name: '阿莫西林胶囊',
+        number: 2,
+        price: 1_000,
+        amount: 2_000,
+        returned_number: 0,
+      }),
+    ]);
+    expect(d.address).toEqual({
+      consignee: '陈建华',
+      phone: '13800138000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '天河路385号',
+    });
+    expect(d.history).toEqual([
+      { time: Math.floor(now.getTime() / 1000), status: 'pending_payment', text: '提交订单' },
+    ]);
     expect(d.payments).toEqual([expect.objectContaining({ method: 'balance', amount: 1_000, status: 'succeeded' })]);
     expect(d.logistics).toEqual([
-      { carrier: '顺丰速运', tracking_no: 'SF1400000000001', events: [{ time: Math.floor(Date.parse('2025-06-02T03:00:00.000Z') / 1000), text: '【广州仓】商品已出库' }] },
+      {
+        carrier: '顺丰速运',
+        tracking_no: 'SF1400000000001',
+        events: [{ time: Math.floor(Date.parse('2025-06-02T03:00:00.000Z') / 1000), text: '【广州仓】商品已出库' }],
+      },
     ]);
     expect(d.after_sales).toEqual([{ id: as.id, kind: 'return', status: 'submitted' }]);
   });
@@ -205,7 +284,12 @@ describe("another company's order", () => {
       () => post(intruder, `/api/order/${id}/cancel`),
       () => post(intruder, `/api/order/${id}/confirm`),
       () => post(intruder, `/api/order/${id}/rebuy`),
-      () => post(intruder, `/api/order/${id}/ephedrine`, { buyer_name: '张三', id_card: '11010519491231002X', phone: '13800138000' }),
+      () =>
+        post(intruder, `/api/order/${id}/ephedrine`, {
+          buyer_name: '张三',
+          id_card: '11010519491231002X',
+          phone: '13800138000',
+        }),
     ];
     for (const call of calls) {
       const res = await call();
@@ -250,14 +334,22 @@ describe('POST /api/order/{id}/cancel', () => {
     const [c] = await t.db.select().from(companyCoupons).where(eq(companyCoupons.id, voucher));
     expect(c).toMatchObject({ status: 0, usedOrderId: null, usedAt: null });
     expect(await shop.balanceOf(b)).toBe(1_000);
-    const ledger = await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId)).orderBy(walletLedger.id);
+    const ledger = await t.db
+      .select()
+      .from(walletLedger)
+      .where(eq(walletLedger.companyId, b.companyId))
+      .orderBy(walletLedger.id);
     expect(ledger.map((l) => [l.amount, l.balanceAfter, l.useType])).toEqual([
       [-1_000, 0, 'pay'],
       [1_000, 1_000, 'refund'],
     ]);
     const [p] = await t.db.select().from(payments).where(eq(payments.orderId, id));
     expect(p.status).toBe('refunded');
-    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id);
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(orderStatusHistory.id);
     expect(history.at(-1)).toMatchObject({ fromStatus: 'pending_payment', toStatus: 'cancelled', actor: 'buyer' });
 
     // Twice: refused, nothing given back again.
@@ -402,7 +494,13 @@ describe('含麻黄碱 receipts', () => {
     expect(res.status).toBe(200);
     const [r] = res.body.data.list as EphedrineReceiptRecord[];
     expect(res.body.data.total).toBe(1);
-    expect(r).toMatchObject({ order_id: id, buyer_name: '张三', id_card: '110105********002X', phone: '13800138000', status: 'pending_payment' });
+    expect(r).toMatchObject({
+      order_id: id,
+      buyer_name: '张三',
+      id_card: '110105********002X',
+      phone: '13800138000',
+      status: 'pending_payment',
+    });
     expect(r.goods).toEqual([{ goods_id: G.eph, name: '新康泰克', number: 2 }]);
     expect(r.recorded_at).toBe(Math.floor(now.getTime() / 1000));
   });
@@ -425,8 +523,16 @@ describe('expiry of unpaid orders', () => {
       expect(await shop.balanceOf(b)).toBe(500);
       const [c] = await t.db.select().from(companyCoupons).where(eq(companyCoupons.id, voucher));
       expect(c.status).toBe(0);
-      const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id);
-      expect(history.at(-1)).toMatchObject({ toStatus: 'cancelled', actor: 'system', note: '超时未支付，订单已自动取消' });
+      const history = await t.db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, id))
+        .orderBy(orderStatusHistory.id);
+      expect(history.at(-1)).toMatchObject({
+        toStatus: 'cancelled',
+        actor: 'system',
+        note: '超时未支付，订单已自动取消',
+      });
       // Paying it now is refused.
       const pay = await post(b, `/api/order/${id}/pay`, { method: 'balance' });
       expect(pay.status).toBe(400);
@@ -469,7 +575,11 @@ describe('expiry of unpaid orders', () => {
       t2.clock.advance(6 * MINUTE);
       const sweeper = startOrderExpirySweeper(t2.db, () => t2.clock.now(), { intervalMs: 20 });
       try {
-        await expect.poll(async () => (await t2.db.select().from(orders).where(eq(orders.id, o.id)))[0].status, { timeout: 5_000 }).toBe('cancelled');
+        await expect
+          .poll(async () => (await t2.db.select().from(orders).where(eq(orders.id, o.id)))[0].status, {
+            timeout: 5_000,
+          })
+          .toBe('cancelled');
       } finally {
         await sweeper.stop();
       }

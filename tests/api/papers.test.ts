@@ -45,7 +45,8 @@ describe('GET /api/user/papers', () => {
     // Every batch listed was on a shipped order line of demo's, and has a report.
     const delivered = new Set(
       rowsOf<{ k: string }>(
-        await t.db.execute(sql`SELECT ol.goods_id || ':' || ol.batch_no AS k FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+        await t.db
+          .execute(sql`SELECT ol.goods_id || ':' || ol.batch_no AS k FROM order_lines ol JOIN orders o ON o.id = ol.order_id
                                JOIN users u ON u.company_id = o.company_id WHERE u.username = 'demo' AND o.shipped_at IS NOT NULL`),
       ).map((r) => r.k),
     );
@@ -61,7 +62,11 @@ describe('GET /api/user/papers', () => {
     }
     const note = await get(demo, p.delivery_notes[0]!.href);
     expect(note.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await note.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await note.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(p.keep).toEqual(expect.arrayContaining([p.batches[0]!.reports[0]!.file_url, p.delivery_notes[0]!.href]));
   });
 

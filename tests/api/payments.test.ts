@@ -15,9 +15,12 @@ const MINUTE = 60_000;
 let G = 0;
 let EPH = 0;
 
-const pay = (b: ShopBuyer, id: number, method: string) => t.call<PayResult>('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method } });
-const confirm = (b: ShopBuyer, paymentId: number) => t.call<SandboxConfirmResult>('POST', `/api/pay/sandbox/${paymentId}/confirm`, { cookie: b.cookie });
-const paymentsOf = (orderId: number) => t.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+const pay = (b: ShopBuyer, id: number, method: string) =>
+  t.call<PayResult>('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: { method } });
+const confirm = (b: ShopBuyer, paymentId: number) =>
+  t.call<SandboxConfirmResult>('POST', `/api/pay/sandbox/${paymentId}/confirm`, { cookie: b.cookie });
+const paymentsOf = (orderId: number) =>
+  t.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 /** An unpaid order of `number` × 10 yuan (plus 10 yuan shipping below 800 yuan). */
@@ -51,9 +54,17 @@ describe('balance', () => {
     expect(await orderRow(id)).toMatchObject({ status: 'paid', paidAmount: 3_000, payMethod: 'balance', paidAt: now });
     expect(await shop.balanceOf(b)).toBe(7_000);
     const ledger = await t.db.select().from(walletLedger).where(eq(walletLedger.companyId, b.companyId));
-    expect(ledger).toEqual([expect.objectContaining({ account: 'balance', amount: -3_000, balanceAfter: 7_000, useType: 'pay', orderId: id })]);
-    expect(await paymentsOf(id)).toEqual([expect.objectContaining({ id: res.body.data.payment_id, method: 'balance', amount: 3_000, status: 'succeeded' })]);
-    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id);
+    expect(ledger).toEqual([
+      expect.objectContaining({ account: 'balance', amount: -3_000, balanceAfter: 7_000, useType: 'pay', orderId: id }),
+    ]);
+    expect(await paymentsOf(id)).toEqual([
+      expect.objectContaining({ id: res.body.data.payment_id, method: 'balance', amount: 3_000, status: 'succeeded' }),
+    ]);
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(orderStatusHistory.id);
     expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
       [null, 'pending_payment'],
       ['pending_payment', 'paid'],
@@ -88,7 +99,9 @@ describe('balance', () => {
     const b = await shop.buyer({ balance: 10_000 });
     const id = await unpaid(b);
     expect((await pay(b, id, 'wechat')).status).toBe(422);
-    expect((await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: {} })).body.msg).toBe('请选择支付方式');
+    expect((await t.call('POST', `/api/order/${id}/pay`, { cookie: b.cookie, body: {} })).body.msg).toBe(
+      '请选择支付方式',
+    );
   });
 });
 
@@ -101,12 +114,19 @@ describe('对公转账', () => {
     const r = res.body.data;
     expect(r.status).toBe('awaiting_transfer');
     const [o] = await t.db.select().from(orders).where(eq(orders.id, id));
-    expect(r.transfer_info).toMatchObject({ account_name: expect.any(String), bank: expect.any(String), account_no: expect.any(String), remark: o.orderNo });
+    expect(r.transfer_info).toMatchObject({
+      account_name: expect.any(String),
+      bank: expect.any(String),
+      account_no: expect.any(String),
+      remark: o.orderNo,
+    });
     expect(o).toMatchObject({ status: 'awaiting_transfer', payMethod: 'transfer' });
     expect(o.expiresAt!.getTime() - now.getTime()).toBe(24 * 60 * MINUTE);
     const again = await pay(b, id, 'transfer');
     expect(again.body.data.payment_id).toBe(r.payment_id);
-    expect(await paymentsOf(id)).toEqual([expect.objectContaining({ method: 'transfer', status: 'created', amount: 3_000 })]);
+    expect(await paymentsOf(id)).toEqual([
+      expect.objectContaining({ method: 'transfer', status: 'created', amount: 3_000 }),
+    ]);
 
     const online = await pay(b, id, 'balance');
     expect(online.body.data.status).toBe('paid');
@@ -174,7 +194,15 @@ describe('sandbox gateway', () => {
     expect(await orderRow(id)).toMatchObject({ status: 'cancelled' });
     expect((await paymentsOf(id))[0].status).toBe('refunded');
     const back = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
-    expect(back).toEqual([expect.objectContaining({ paymentId: payment_id, route: 'online', destination: 'gateway', amount: 3_000, status: 'succeeded' })]);
+    expect(back).toEqual([
+      expect.objectContaining({
+        paymentId: payment_id,
+        route: 'online',
+        destination: 'gateway',
+        amount: 3_000,
+        status: 'succeeded',
+      }),
+    ]);
   });
 
   it('a callback after the order was paid another way is refused: its payment was closed', async () => {
@@ -189,7 +217,9 @@ describe('sandbox gateway', () => {
     expect(await shop.balanceOf(b)).toBe(7_000);
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
     const back = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
-    expect(back).toEqual([expect.objectContaining({ paymentId: payment_id, destination: 'gateway', amount: 3_000, status: 'succeeded' })]);
+    expect(back).toEqual([
+      expect.objectContaining({ paymentId: payment_id, destination: 'gateway', amount: 3_000, status: 'succeeded' }),
+    ]);
   });
 
   it("another company's payment is 404 and stays open", async () => {
@@ -212,7 +242,10 @@ describe('what cannot be paid', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('请先登记含麻黄碱药品购药人信息');
     expect(await shop.balanceOf(b)).toBe(10_000);
-    await t.call('POST', `/api/order/${id}/ephedrine`, { cookie: b.cookie, body: { buyer_name: '张三', id_card: '11010519491231002X', phone: '13800138000' } });
+    await t.call('POST', `/api/order/${id}/ephedrine`, {
+      cookie: b.cookie,
+      body: { buyer_name: '张三', id_card: '11010519491231002X', phone: '13800138000' },
+    });
     expect((await pay(b, id, 'balance')).status).toBe(200);
   });
 
@@ -270,7 +303,11 @@ describe('wallet reads', () => {
     const voucher = await shop.coupon(b, { kind: 'voucher', amount: 1_000 });
     // An empty cart can use nothing; without the flag the list is every held coupon, by expiry.
     expect((await cart('coupon')).body.data).toMatchObject({ list: [], total: 0 });
-    expect(ids(await t.call('GET', '/api/user/availableCoupon?type=coupon', { cookie: b.cookie }))).toEqual([far, small, big]);
+    expect(ids(await t.call('GET', '/api/user/availableCoupon?type=coupon', { cookie: b.cookie }))).toEqual([
+      far,
+      small,
+      big,
+    ]);
 
     // 20 × ¥10 = ¥200 selected: both reachable coupons, ¥5 off before ¥1 off; the ¥10000 one is not usable.
     const lines = await shop.fill(b, [[G, 20]]);
@@ -279,7 +316,9 @@ describe('wallet reads', () => {
     expect(coupons.body.data.list[0]).toMatchObject({ usable: true, saving: 500 });
     expect(coupons.body.data.total).toBe(2);
     expect(ids(await cart('voucher'))).toEqual([voucher]);
-    const onePerPage = await t.call('GET', '/api/user/availableCoupon?type=coupon&cart=1&page=2&page_size=1', { cookie: b.cookie });
+    const onePerPage = await t.call('GET', '/api/user/availableCoupon?type=coupon&cart=1&page=2&page_size=1', {
+      cookie: b.cookie,
+    });
     expect(onePerPage.body.data).toMatchObject({ total: 2, page: 2 });
     expect(ids(onePerPage)).toEqual([small]);
 

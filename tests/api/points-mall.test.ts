@@ -21,8 +21,21 @@ const exchange = (cookie: string | null, body: Record<string, string | number>) 
 async function member(username: string, points: number, balance = 0): Promise<{ cookie: string; companyId: number }> {
   const { companyId } = await createMember(t.db, { username });
   await t.db.insert(wallets).values({ companyId: companyId!, points, balance });
-  await t.db.insert(walletLedger).values({ companyId: companyId!, account: 'points', amount: points, balanceAfter: points, useType: 'adjust' });
-  await t.db.insert(addresses).values({ companyId: companyId!, consignee: '张三', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路1号', isDefault: true });
+  await t.db
+    .insert(walletLedger)
+    .values({ companyId: companyId!, account: 'points', amount: points, balanceAfter: points, useType: 'adjust' });
+  await t.db
+    .insert(addresses)
+    .values({
+      companyId: companyId!,
+      consignee: '张三',
+      phone: '13800138000',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路1号',
+      isDefault: true,
+    });
   return { cookie: await t.signIn(username, 'demo1234'), companyId: companyId! };
 }
 
@@ -147,7 +160,10 @@ describe('POST /api/points_mall/exchange', () => {
     expect(results.filter((r) => r.status !== 200).every((r) => r.body.msg === '积分不足')).toBe(true);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.companyId, m.companyId));
     expect(w.points).toBe(100);
-    const rows = await t.db.select().from(walletLedger).where(and(eq(walletLedger.companyId, m.companyId), eq(walletLedger.account, 'points')));
+    const rows = await t.db
+      .select()
+      .from(walletLedger)
+      .where(and(eq(walletLedger.companyId, m.companyId), eq(walletLedger.account, 'points')));
     expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(100);
     expect(await t.db.select().from(orders).where(eq(orders.companyId, m.companyId))).toHaveLength(3);
   });

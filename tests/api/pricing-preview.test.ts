@@ -14,7 +14,15 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop } from '../fixtures/checkout.ts';
-import { goodsLadderPrices, goodsPrices, orderLines, orders, promotionGoods, promotions, siteConfig } from '../../server/db/schema.ts';
+import {
+  goodsLadderPrices,
+  goodsPrices,
+  orderLines,
+  orders,
+  promotionGoods,
+  promotions,
+  siteConfig,
+} from '../../server/db/schema.ts';
 import { settleOrderCashback } from '../../server/services/promotions/cashback.ts';
 import { evaluateCoupon, evaluateVoucher, type HeldCoupon } from '../../server/services/checkout/coupons.ts';
 import { recomputeCart, withLineNumber } from '../../src/api/cart.ts';
@@ -61,10 +69,28 @@ beforeAll(async () => {
     .insert(promotions)
     .values([
       { kind: 'manjian', name: '满减', startsAt: starts, endsAt: ends, rules: { tiers: [{ amount: 1, reduce: 0 }] } },
-      { kind: 'discount', name: '满折', startsAt: starts, endsAt: ends, rules: { tiers: [{ amount: 1, percent: 100 }] } },
+      {
+        kind: 'discount',
+        name: '满折',
+        startsAt: starts,
+        endsAt: ends,
+        rules: { tiers: [{ amount: 1, percent: 100 }] },
+      },
       { kind: 'flash', name: '秒杀', startsAt: starts, endsAt: ends },
-      { kind: 'gift', name: '满赠', startsAt: starts, endsAt: ends, rules: { tiers: [{ amount: 1, goods_id: G.present, number: 1 }] } },
-      { kind: 'cashback', name: '满额返现', startsAt: starts, endsAt: ends, rules: { tiers: [{ amount: 1, back: 1 }] } },
+      {
+        kind: 'gift',
+        name: '满赠',
+        startsAt: starts,
+        endsAt: ends,
+        rules: { tiers: [{ amount: 1, goods_id: G.present, number: 1 }] },
+      },
+      {
+        kind: 'cashback',
+        name: '满额返现',
+        startsAt: starts,
+        endsAt: ends,
+        rules: { tiers: [{ amount: 1, back: 1 }] },
+      },
       { kind: 'group', name: '拼团', startsAt: starts, endsAt: ends },
       { kind: 'combination', name: '组合套餐', startsAt: starts, endsAt: ends },
     ])
@@ -110,7 +136,10 @@ function lineParams(l: { goods: GoodsKey; number: number; flash: boolean }) {
 }
 
 /** Where a threshold lands against the amount the cart reaches: one fen below, at, above, or anywhere. */
-const offsetArb = fc.oneof({ arbitrary: fc.constantFrom(-1, 0, 1), weight: 3 }, { arbitrary: fc.integer({ min: -50_000, max: 50_000 }), weight: 1 });
+const offsetArb = fc.oneof(
+  { arbitrary: fc.constantFrom(-1, 0, 1), weight: 3 },
+  { arbitrary: fc.integer({ min: -50_000, max: 50_000 }), weight: 1 },
+);
 
 const runArb = fc.record({
   lines: fc.uniqueArray(
@@ -125,7 +154,11 @@ const runArb = fc.record({
   cashback: fc.record({ offset: offsetArb, back: fc.integer({ min: 1, max: 5_000 }) }),
   shipping: fc.record({ offset: offsetArb, fee: fc.integer({ min: 0, max: 2_000 }) }),
   coupon: fc.option(
-    fc.record({ offset: offsetArb, amount: fc.integer({ min: 1, max: 10_000 }), percent: fc.option(fc.integer({ min: 50, max: 99 }), { nil: null }) }),
+    fc.record({
+      offset: offsetArb,
+      amount: fc.integer({ min: 1, max: 10_000 }),
+      percent: fc.option(fc.integer({ min: 50, max: 99 }), { nil: null }),
+    }),
     { nil: null },
   ),
   voucher: fc.option(fc.record({ offset: offsetArb, amount: fc.integer({ min: 1, max: 10_000 }) }), { nil: null }),
@@ -146,7 +179,14 @@ const setRules = (id: number, rules: object) => t.db.update(promotions).set({ ru
 
 /** The page's numbers, comparable with the server's. */
 const lineMoney = (s: CartState) =>
-  s.data.map((l) => ({ id: l.id, price: l.price, number: l.number, raw_price: l.raw_price, goods_manjian_amount: l.goods_manjian_amount, with_coupon: l.with_coupon }));
+  s.data.map((l) => ({
+    id: l.id,
+    price: l.price,
+    number: l.number,
+    raw_price: l.raw_price,
+    goods_manjian_amount: l.goods_manjian_amount,
+    with_coupon: l.with_coupon,
+  }));
 
 async function checkRun(run: Run): Promise<void> {
   const buyer = await shop.buyer({ balance: run.balance });
@@ -163,14 +203,34 @@ async function checkRun(run: Run): Promise<void> {
   const draft = withLineNumber(before, edited.id, run.edit.number);
 
   // Thresholds around what that cart reaches (its amounts come from the shared functions).
-  const promo = (id: number) => [...draft.activity_data.manjians, ...draft.activity_data.discounts].find((p) => p.id === id)?.amount ?? 0;
-  const cashbackLines = draft.data.map((l) => ({ goods_id: l.goods.id, type: l.type, is_selected: l.is_selected, amount: l.raw_price ?? 0 }));
-  const giftReached = draft.data.reduce((s, l) => (l.type === 0 && (l.goods.id === G.gift || l.goods.id === G.ladder) ? s + (l.raw_price ?? 0) : s), 0);
-  const cashbackReached = cashbackPreview({ all_goods: false, goods_ids: [G.ladder, G.gift, G.flash, G.group], tiers: [] }, cashbackLines).amount;
-  await setRules(P.manjian, { tiers: [{ amount: threshold(promo(P.manjian), run.manjian.offset), reduce: run.manjian.reduce }] });
-  await setRules(P.discount, { tiers: [{ amount: threshold(promo(P.discount), run.discount.offset), percent: run.discount.percent }] });
-  await setRules(P.gift, { tiers: [{ amount: threshold(giftReached, run.gift.offset), goods_id: G.present, number: run.gift.number }] });
-  await setRules(P.cashback, { tiers: [{ amount: threshold(cashbackReached, run.cashback.offset), back: run.cashback.back }] });
+  const promo = (id: number) =>
+    [...draft.activity_data.manjians, ...draft.activity_data.discounts].find((p) => p.id === id)?.amount ?? 0;
+  const cashbackLines = draft.data.map((l) => ({
+    goods_id: l.goods.id,
+    type: l.type,
+    is_selected: l.is_selected,
+    amount: l.raw_price ?? 0,
+  }));
+  const giftReached = draft.data.reduce(
+    (s, l) => (l.type === 0 && (l.goods.id === G.gift || l.goods.id === G.ladder) ? s + (l.raw_price ?? 0) : s),
+    0,
+  );
+  const cashbackReached = cashbackPreview(
+    { all_goods: false, goods_ids: [G.ladder, G.gift, G.flash, G.group], tiers: [] },
+    cashbackLines,
+  ).amount;
+  await setRules(P.manjian, {
+    tiers: [{ amount: threshold(promo(P.manjian), run.manjian.offset), reduce: run.manjian.reduce }],
+  });
+  await setRules(P.discount, {
+    tiers: [{ amount: threshold(promo(P.discount), run.discount.offset), percent: run.discount.percent }],
+  });
+  await setRules(P.gift, {
+    tiers: [{ amount: threshold(giftReached, run.gift.offset), goods_id: G.present, number: run.gift.number }],
+  });
+  await setRules(P.cashback, {
+    tiers: [{ amount: threshold(cashbackReached, run.cashback.offset), back: run.cashback.back }],
+  });
   const raw = draft.totals!.raw_price;
   await t.db
     .update(siteConfig)
@@ -184,7 +244,12 @@ async function checkRun(run: Run): Promise<void> {
   // The coupon and voucher the buyer holds, with thresholds around what they apply to.
   const held: HeldCoupon[] = [];
   if (run.coupon) {
-    const c = { kind: 'coupon' as const, threshold: threshold(totals.with_coupon, run.coupon.offset), amount: run.coupon.amount, discountPercent: run.coupon.percent };
+    const c = {
+      kind: 'coupon' as const,
+      threshold: threshold(totals.with_coupon, run.coupon.offset),
+      amount: run.coupon.amount,
+      discountPercent: run.coupon.percent,
+    };
     const id = await shop.coupon(buyer, c);
     held.push({ ...c, id, name: '', scopeL1: null, expiresAt: new Date(0) });
   }
@@ -194,14 +259,22 @@ async function checkRun(run: Run): Promise<void> {
   let voucherId = 0;
   let voucherAmount = 0;
   if (run.voucher) {
-    const v = { kind: 'voucher' as const, threshold: threshold(voucherBase, run.voucher.offset), amount: run.voucher.amount, discountPercent: null };
+    const v = {
+      kind: 'voucher' as const,
+      threshold: threshold(voucherBase, run.voucher.offset),
+      amount: run.voucher.amount,
+      discountPercent: null,
+    };
     voucherId = await shop.coupon(buyer, v);
     const ev = evaluateVoucher({ ...v, id: voucherId, name: '', scopeL1: null, expiresAt: new Date(0) }, voucherBase);
     voucherAmount = ev.usable ? ev.saving : 0;
   }
 
   // The server applies the same edit: its cart is the page's, line by line.
-  const edit = await t.call('POST', `/api/cart/${edited.id}/edit`, { cookie: buyer.cookie, body: { number: run.edit.number } });
+  const edit = await t.call('POST', `/api/cart/${edited.id}/edit`, {
+    cookie: buyer.cookie,
+    body: { number: run.edit.number },
+  });
   expect(edit.status, edit.body.msg).toBe(200);
   const server = await cartList(buyer.cookie);
   expect(lineMoney(server)).toEqual(lineMoney(page));
@@ -212,9 +285,16 @@ async function checkRun(run: Run): Promise<void> {
   // Checkout preview: the page's totals, and the shared coupon rules on the page's amounts.
   const ids = server.data.map((l) => l.id);
   // No coupon named: the server picks the best by its own rules, which must be the page's.
-  const pre = await t.call<CheckoutPreview>('POST', '/api/cart/checkout', { cookie: buyer.cookie, body: { ids, new: 0, use_balance: run.useBalance ? 1 : 0 } });
+  const pre = await t.call<CheckoutPreview>('POST', '/api/cart/checkout', {
+    cookie: buyer.cookie,
+    body: { ids, new: 0, use_balance: run.useBalance ? 1 : 0 },
+  });
   expect(pre.status, pre.body.msg).toBe(200);
-  const choice = { coupon_id: pre.body.data.best_coupon_id ?? 0, voucher_id: pre.body.data.best_voucher_id ?? 0, use_balance: run.useBalance ? 1 : 0 };
+  const choice = {
+    coupon_id: pre.body.data.best_coupon_id ?? 0,
+    voucher_id: pre.body.data.best_voucher_id ?? 0,
+    use_balance: run.useBalance ? 1 : 0,
+  };
   const a = pre.body.data.amounts;
   const due = totals.pay_price - couponAmount - voucherAmount + totals.shipping.fee;
   const balance = run.useBalance ? Math.min(run.balance, due) : 0;
@@ -257,8 +337,18 @@ async function checkRun(run: Run): Promise<void> {
   expect((pre.body.data.gifts ?? []).length).toBe(giftReached >= threshold(giftReached, run.gift.offset) ? 1 : 0);
 
   // 满额返现: what the page's hint promised is what completing the order credits.
-  const offer = await t.call<{ offer: CashbackOffer | null }>('GET', '/api/activity/cashback', { cookie: buyer.cookie });
-  const hint = cashbackPreview(offer.body.data.offer!, page.data.map((l) => ({ goods_id: l.goods.id, type: l.type, is_selected: l.is_selected, amount: l.raw_price ?? 0 })));
+  const offer = await t.call<{ offer: CashbackOffer | null }>('GET', '/api/activity/cashback', {
+    cookie: buyer.cookie,
+  });
+  const hint = cashbackPreview(
+    offer.body.data.offer!,
+    page.data.map((l) => ({
+      goods_id: l.goods.id,
+      type: l.type,
+      is_selected: l.is_selected,
+      amount: l.raw_price ?? 0,
+    })),
+  );
   await t.db.update(orders).set({ status: 'completed', completedAt: t.clock.now() }).where(eq(orders.id, order.id));
   const credited = await t.db.transaction((tx) => settleOrderCashback(tx, order.id, t.clock.now()));
   expect(credited).toBe(hint.back);

@@ -17,9 +17,12 @@ let other: Buyer;
 let listedGoods: number;
 let kxGoods: number;
 
-const submit = (b: Buyer | null, body: object) => t.call('POST', '/api/user/buy', { body: body as never, cookie: b?.cookie });
-const list = (b: Buyer, query = '') => t.call<Page<ProductRequest>>('GET', `/api/user/buy${query}`, { cookie: b.cookie });
-const detail = (b: Buyer, id: number | string) => t.call<ProductRequestDetail>('GET', `/api/user/buy/${id}`, { cookie: b.cookie });
+const submit = (b: Buyer | null, body: object) =>
+  t.call('POST', '/api/user/buy', { body: body as never, cookie: b?.cookie });
+const list = (b: Buyer, query = '') =>
+  t.call<Page<ProductRequest>>('GET', `/api/user/buy${query}`, { cookie: b.cookie });
+const detail = (b: Buyer, id: number | string) =>
+  t.call<ProductRequestDetail>('GET', `/api/user/buy/${id}`, { cookie: b.cookie });
 const rows = async () => (await t.db.select({ n: count() }).from(productRequests))[0].n;
 
 beforeAll(async () => {
@@ -92,7 +95,11 @@ describe('POST /api/user/buy', () => {
   it('stores one request for one Idempotency-Key sent twice', async () => {
     const before = await rows();
     const send = () =>
-      t.call('POST', '/api/user/buy', { body: { name: '重发', quantity: 3 }, cookie: buyer.cookie, headers: { 'Idempotency-Key': 'req-once-1' } });
+      t.call('POST', '/api/user/buy', {
+        body: { name: '重发', quantity: 3 },
+        cookie: buyer.cookie,
+        headers: { 'Idempotency-Key': 'req-once-1' },
+      });
     const first = await send();
     const again = await send();
     expect(again.body.data.id).toBe(first.body.data.id);
@@ -112,7 +119,7 @@ describe('GET /api/user/buy', () => {
     await submit(buyer, { name: '别家的', quantity: 1 });
   });
 
-  it('pages the company\'s own requests, newest first', async () => {
+  it("pages the company's own requests, newest first", async () => {
     const p1 = await list(other);
     expect(p1.body.data).toMatchObject({ total: 12, page: 1, page_size: 10 });
     expect(p1.body.data.list.map((r) => r.name)).toEqual(Array.from({ length: 10 }, (_, i) => `求购${12 - i}`));
@@ -125,8 +132,12 @@ describe('GET /api/user/buy', () => {
   it('filters by status after an operator reply and listing', async () => {
     await replyProductRequest(t.db, ids[0], { reply: '已联系厂家，下周到货', goodsId: null }, t.clock.now());
     await replyProductRequest(t.db, ids[1], { reply: '已上架', goodsId: listedGoods }, t.clock.now());
-    expect((await list(other, '?status=replied')).body.data.list.map((r) => [r.name, r.status_text])).toEqual([['求购1', '已回复']]);
-    expect((await list(other, '?status=listed')).body.data.list.map((r) => [r.name, r.goods_id])).toEqual([['求购2', listedGoods]]);
+    expect((await list(other, '?status=replied')).body.data.list.map((r) => [r.name, r.status_text])).toEqual([
+      ['求购1', '已回复'],
+    ]);
+    expect((await list(other, '?status=listed')).body.data.list.map((r) => [r.name, r.goods_id])).toEqual([
+      ['求购2', listedGoods],
+    ]);
     expect((await list(other, '?status=pending')).body.data.total).toBe(10);
     // Each answer is a buyer message (/wdxx) for the requesting company.
     const sent = await t.db.select().from(messages).where(eq(messages.companyId, other.companyId)).orderBy(messages.id);
@@ -161,7 +172,7 @@ describe('GET /api/user/buy', () => {
       expect(res.body.data).toMatchObject({ status: 'listed', goods_id: kxGoods, goods: null });
     });
 
-    it('answers 404 for another company\'s id, a missing id and a malformed id', async () => {
+    it("answers 404 for another company's id, a missing id and a malformed id", async () => {
       for (const id of [ids[0], 999999, 'abc']) {
         const res = await detail(buyer, id);
         expect([res.status, res.body.msg]).toEqual([404, '求购信息不存在']);

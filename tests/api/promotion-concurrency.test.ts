@@ -56,27 +56,52 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
   });
 
   const add = (b: ShopBuyer, goodsId: number, number: number, type: number) =>
-    t.call<CartAddResult>('POST', '/api/cart', { cookie: b.cookie, body: { params: [{ goods_id: goodsId, number, type }] } });
+    t.call<CartAddResult>('POST', '/api/cart', {
+      cookie: b.cookie,
+      body: { params: [{ goods_id: goodsId, number, type }] },
+    });
 
   it('a flash sale of 10 units sells exactly 10 to 50 parallel buyers', async () => {
     const now = t.clock.now();
     const goodsId = await shop.goods({ name: '秒杀体温计', basePrice: 3_000, stock: 1_000 });
     const [sale] = await t.db
       .insert(promotions)
-      .values({ kind: 'flash', name: '整点秒杀', startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + DAY) })
+      .values({
+        kind: 'flash',
+        name: '整点秒杀',
+        startsAt: new Date(now.getTime() - HOUR),
+        endsAt: new Date(now.getTime() + DAY),
+      })
       .returning({ id: promotions.id });
     await t.db.insert(promotionGoods).values({ promotionId: sale.id, goodsId, price: 1_000, stockLimit: 10 });
 
     const buyers = await Promise.all(Array.from({ length: 50 }, () => shop.buyer({ balance: 100_000 })));
     const lines = await Promise.all(buyers.map((b) => add(b, goodsId, 1, 1)));
     expect(lines.every((l) => l.status === 200)).toBe(true);
-    const results = await Promise.all(buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })));
+    const results = await Promise.all(
+      buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })),
+    );
 
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.body.msg.startsWith('秒杀体温计：') && r.body.msg.includes('库存不足'))).toBe(true);
-    const [row] = await t.db.select().from(promotionGoods).where(and(eq(promotionGoods.promotionId, sale.id), eq(promotionGoods.goodsId, goodsId)));
+    expect(
+      results
+        .filter((r) => r.status !== 200)
+        .every((r) => r.body.msg.startsWith('秒杀体温计：') && r.body.msg.includes('库存不足')),
+    ).toBe(true);
+    const [row] = await t.db
+      .select()
+      .from(promotionGoods)
+      .where(and(eq(promotionGoods.promotionId, sale.id), eq(promotionGoods.goodsId, goodsId)));
     expect(row.sold).toBe(10);
-    const placed = await t.db.select().from(orders).where(inArray(orders.companyId, buyers.map((b) => b.companyId)));
+    const placed = await t.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.companyId,
+          buyers.map((b) => b.companyId),
+        ),
+      );
     expect(placed).toHaveLength(10);
     // The goods' own stock went down by exactly what was sold.
     expect(await shop.stockOf(goodsId)).toBe(990);
@@ -86,14 +111,30 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const now = t.clock.now();
     const [tpl] = await t.db
       .insert(couponTemplates)
-      .values({ kind: 'coupon', name: '抢券 满100减10', threshold: 10_000, amount: 1_000, total: 100, perCompany: 2, validDays: 7, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY) })
+      .values({
+        kind: 'coupon',
+        name: '抢券 满100减10',
+        threshold: 10_000,
+        amount: 1_000,
+        total: 100,
+        perCompany: 2,
+        validDays: 7,
+        startsAt: new Date(now.getTime() - DAY),
+        endsAt: new Date(now.getTime() + DAY),
+      })
       .returning({ id: couponTemplates.id });
     const buyers = await Promise.all(Array.from({ length: 60 }, () => shop.buyer()));
     const results = await Promise.all(
-      buyers.flatMap((b) => [0, 1].map(() => t.call<CouponClaimResult>('POST', `/api/activity/coupons/${tpl.id}/claim`, { cookie: b.cookie }))),
+      buyers.flatMap((b) =>
+        [0, 1].map(() =>
+          t.call<CouponClaimResult>('POST', `/api/activity/coupons/${tpl.id}/claim`, { cookie: b.cookie }),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(100);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.msg === '优惠券已领完')).toBe(true);
+    expect(
+      results.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.msg === '优惠券已领完'),
+    ).toBe(true);
     const [row] = await t.db.select().from(couponTemplates).where(eq(couponTemplates.id, tpl.id));
     expect(row.issued).toBe(100);
     const held = await t.db.select().from(companyCoupons).where(eq(companyCoupons.templateId, tpl.id));
@@ -107,34 +148,61 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const now = t.clock.now();
     const [d] = await t.db
       .insert(draws)
-      .values({ name: '并发抽奖', rules: '', timesPerCompany: 1, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY) })
+      .values({
+        name: '并发抽奖',
+        rules: '',
+        timesPerCompany: 1,
+        startsAt: new Date(now.getTime() - DAY),
+        endsAt: new Date(now.getTime() + DAY),
+      })
       .returning({ id: draws.id });
     // The prize is a hundred times likelier than 谢谢参与: every draw wants it, one may have it.
-    const [prize] = await t.db.insert(drawPrizes).values({ drawId: d.id, name: '一等奖 500积分', kind: 'points', weight: 100, stock: 1, refId: 500 }).returning({ id: drawPrizes.id });
+    const [prize] = await t.db
+      .insert(drawPrizes)
+      .values({ drawId: d.id, name: '一等奖 500积分', kind: 'points', weight: 100, stock: 1, refId: 500 })
+      .returning({ id: drawPrizes.id });
     await t.db.insert(drawPrizes).values({ drawId: d.id, name: '谢谢参与', kind: 'none', weight: 1, stock: 1_000 });
     const buyers = await Promise.all(Array.from({ length: 12 }, () => shop.buyer()));
-    const rs = await Promise.all(buyers.map((b) => t.call<DrawResult>('GET', `/api/draw?id=${d.id}`, { cookie: b.cookie })));
+    const rs = await Promise.all(
+      buyers.map((b) => t.call<DrawResult>('GET', `/api/draw?id=${d.id}`, { cookie: b.cookie })),
+    );
     expect(rs.every((r) => r.status === 200)).toBe(true);
     expect(rs.filter((r) => r.body.data.name === '一等奖 500积分')).toHaveLength(1);
     const [left] = await t.db.select({ stock: drawPrizes.stock }).from(drawPrizes).where(eq(drawPrizes.id, prize.id));
     expect(left.stock).toBe(0);
-    const won = await t.db.select().from(drawRecords).where(and(eq(drawRecords.drawId, d.id), eq(drawRecords.prizeId, prize.id)));
+    const won = await t.db
+      .select()
+      .from(drawRecords)
+      .where(and(eq(drawRecords.drawId, d.id), eq(drawRecords.prizeId, prize.id)));
     expect(won).toHaveLength(1);
   });
 
   it('the points balance never goes below zero when one company exchanges 8 times at once', async () => {
     const goodsId = await shop.goods({ name: '积分兑换口罩', basePrice: 0, stock: 0 }, { isOnSale: false });
-    const [gift] = await t.db.insert(pointsGoods).values({ name: '医用口罩 积分兑换', points: 300, stock: 100, goodsId }).returning({ id: pointsGoods.id });
+    const [gift] = await t.db
+      .insert(pointsGoods)
+      .values({ name: '医用口罩 积分兑换', points: 300, stock: 100, goodsId })
+      .returning({ id: pointsGoods.id });
     const b = await shop.buyer({ points: 1_000 });
-    await t.db.insert(walletLedger).values({ companyId: b.companyId, account: 'points', amount: 1_000, balanceAfter: 1_000, useType: 'adjust' });
+    await t.db
+      .insert(walletLedger)
+      .values({ companyId: b.companyId, account: 'points', amount: 1_000, balanceAfter: 1_000, useType: 'adjust' });
     const rs = await Promise.all(
-      Array.from({ length: 8 }, () => t.call<PointsExchangeResult>('POST', '/api/points_mall/exchange', { cookie: b.cookie, body: { id: gift.id, number: 1 } })),
+      Array.from({ length: 8 }, () =>
+        t.call<PointsExchangeResult>('POST', '/api/points_mall/exchange', {
+          cookie: b.cookie,
+          body: { id: gift.id, number: 1 },
+        }),
+      ),
     );
     expect(rs.filter((r) => r.status === 200)).toHaveLength(3);
     expect(rs.filter((r) => r.status !== 200).every((r) => r.body.msg === '积分不足')).toBe(true);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.companyId, b.companyId));
     expect(w.points).toBe(100);
-    const ledger = await t.db.select().from(walletLedger).where(and(eq(walletLedger.companyId, b.companyId), eq(walletLedger.account, 'points')));
+    const ledger = await t.db
+      .select()
+      .from(walletLedger)
+      .where(and(eq(walletLedger.companyId, b.companyId), eq(walletLedger.account, 'points')));
     expect(ledger.reduce((s, r) => s + r.amount, 0)).toBe(100);
     expect(ledger.every((r) => r.balanceAfter >= 0)).toBe(true);
     const [g] = await t.db.select().from(pointsGoods).where(eq(pointsGoods.id, gift.id));
@@ -147,7 +215,13 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const present = await shop.goods({ name: '赠品湿巾', basePrice: 300, stock: 2 });
     const [rule] = await t.db
       .insert(promotions)
-      .values({ kind: 'gift', name: '满100赠湿巾', startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + DAY), rules: { tiers: [{ amount: 10_000, goods_id: present, number: 2 }] } })
+      .values({
+        kind: 'gift',
+        name: '满100赠湿巾',
+        startsAt: new Date(now.getTime() - HOUR),
+        endsAt: new Date(now.getTime() + DAY),
+        rules: { tiers: [{ amount: 10_000, goods_id: present, number: 2 }] },
+      })
       .returning({ id: promotions.id });
     await t.db.insert(promotionGoods).values({ promotionId: rule.id, goodsId: bought });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => shop.buyer({ balance: 100_000 })));
@@ -158,7 +232,15 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const giftLines = await t.db
       .select()
       .from(orderLines)
-      .where(and(eq(orderLines.goodsId, present), inArray(orderLines.orderId, results.map((r) => r.body.data.order_id))));
+      .where(
+        and(
+          eq(orderLines.goodsId, present),
+          inArray(
+            orderLines.orderId,
+            results.map((r) => r.body.data.order_id),
+          ),
+        ),
+      );
     expect(giftLines).toHaveLength(1);
     expect(giftLines[0]).toMatchObject({ number: 2, price: 0, amount: 0, type: GIFT_LINE_TYPE });
     expect(await shop.stockOf(present)).toBe(0);
@@ -169,15 +251,27 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const goodsId = await shop.goods({ name: '拼团额温枪', basePrice: 6_000, stock: 1_000 });
     const [group] = await t.db
       .insert(promotions)
-      .values({ kind: 'group', name: '额温枪拼团', startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + 30 * DAY) })
+      .values({
+        kind: 'group',
+        name: '额温枪拼团',
+        startsAt: new Date(now.getTime() - HOUR),
+        endsAt: new Date(now.getTime() + 30 * DAY),
+      })
       .returning({ id: promotions.id });
-    await t.db.insert(promotionGoods).values({ promotionId: group.id, goodsId, price: 5_000, quantity: 1_000, perCompanyLimit: 5 });
+    await t.db
+      .insert(promotionGoods)
+      .values({ promotionId: group.id, goodsId, price: 5_000, quantity: 1_000, perCompanyLimit: 5 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => shop.buyer({ balance: 100_000 })));
     const lines = await Promise.all(buyers.map((b) => add(b, goodsId, 2, 2)));
     expect(lines.every((l) => l.status === 200)).toBe(true);
-    const results = await Promise.all(buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })));
+    const results = await Promise.all(
+      buyers.map((b, i) => shop.order(b, lines[i].body.data.lines, { use_balance: 1 })),
+    );
     expect(results.every((r) => r.status === 200 && r.body.data.status === 'paid')).toBe(true);
-    const [row] = await t.db.select().from(promotionGoods).where(and(eq(promotionGoods.promotionId, group.id), eq(promotionGoods.goodsId, goodsId)));
+    const [row] = await t.db
+      .select()
+      .from(promotionGoods)
+      .where(and(eq(promotionGoods.promotionId, group.id), eq(promotionGoods.goodsId, goodsId)));
     expect(row.sold).toBe(40);
     // Each company's cap (5) counts what it already joined: a second join of 4 is refused.
     const again = await add(buyers[0], goodsId, 4, 2);
@@ -194,7 +288,11 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
       .values({ kind: 'group', name: '血压计拼团', startsAt: new Date(now.getTime() - HOUR), endsAt })
       .returning({ id: promotions.id });
     await t.db.insert(promotionGoods).values({ promotionId: group.id, goodsId, price: 8_000, quantity: 5 });
-    const buyers = await Promise.all([shop.buyer({ balance: 1_000_000 }), shop.buyer({ balance: 1_000_000 }), shop.buyer({ balance: 1_000_000 })]);
+    const buyers = await Promise.all([
+      shop.buyer({ balance: 1_000_000 }),
+      shop.buyer({ balance: 1_000_000 }),
+      shop.buyer({ balance: 1_000_000 }),
+    ]);
     for (const [i, b] of buyers.entries()) {
       const line = await add(b, goodsId, i + 1, 2);
       expect(line.status, line.body.msg).toBe(200);
@@ -204,7 +302,10 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const before = await Promise.all(buyers.map((b) => shop.balanceOf(b)));
 
     t.clock.set(new Date(endsAt.getTime() + 1_000));
-    const [first, second] = await Promise.all([decideDueGroups(t.db, t.clock.now()), decideDueGroups(t.db, t.clock.now())]);
+    const [first, second] = await Promise.all([
+      decideDueGroups(t.db, t.clock.now()),
+      decideDueGroups(t.db, t.clock.now()),
+    ]);
     const decisions = [...first, ...second].filter((x) => x.promotionId === group.id);
     expect(decisions).toHaveLength(1);
     expect(decisions[0]).toMatchObject({ outcome: 'formed', joined: 6, refunded: 6 * 2_000, refundedOrders: 3 });
@@ -215,12 +316,22 @@ function races(backend: 'PGlite' | 'PostgreSQL') {
     const refunds = await t.db
       .select()
       .from(walletLedger)
-      .where(and(inArray(walletLedger.companyId, buyers.map((b) => b.companyId)), eq(walletLedger.useType, 'refund')));
+      .where(
+        and(
+          inArray(
+            walletLedger.companyId,
+            buyers.map((b) => b.companyId),
+          ),
+          eq(walletLedger.useType, 'refund'),
+        ),
+      );
     expect(refunds).toHaveLength(3);
   });
 }
 
 describe('promotions under concurrency on PGlite', () => races('PGlite'));
 
-const PG_TITLE = PG_URL ? 'promotions under concurrency on PostgreSQL' : 'promotions under concurrency on PostgreSQL — skipped: set TEST_DATABASE_URL to run it';
+const PG_TITLE = PG_URL
+  ? 'promotions under concurrency on PostgreSQL'
+  : 'promotions under concurrency on PostgreSQL — skipped: set TEST_DATABASE_URL to run it';
 describe.skipIf(!PG_URL)(PG_TITLE, () => races('PostgreSQL'));

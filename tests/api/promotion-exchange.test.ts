@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/test-app.ts';
-import { cartLines, exchangeChoices, goods, orderLines, promotionGoods, promotions, users } from '../../server/db/schema.ts';
+import {
+  cartLines,
+  exchangeChoices,
+  goods,
+  orderLines,
+  promotionGoods,
+  promotions,
+  users,
+} from '../../server/db/schema.ts';
 import { rowsOf } from '../../server/services/goods/search.ts';
 import type { CartState } from '../../src/domain/cart-types.ts';
 import type { CheckoutPreview, CheckoutResult, OrderDetail } from '../../src/domain/orders.ts';
@@ -19,9 +27,11 @@ let extra: number;
 let promoId: number;
 const PRICE = 990;
 
-const checkout = (body: Record<string, unknown>) => t.call<CheckoutPreview & CheckoutResult>('POST', '/api/cart/checkout', { cookie: demo, body });
+const checkout = (body: Record<string, unknown>) =>
+  t.call<CheckoutPreview & CheckoutResult>('POST', '/api/cart/checkout', { cookie: demo, body });
 const offers = () => t.call<ExchangeOffers>('GET', '/api/cart/exchange', { cookie: demo });
-const choose = (body: Record<string, unknown>, cookie = demo) => t.call<ExchangeOffers>('POST', '/api/cart/exchange', { cookie, body });
+const choose = (body: Record<string, unknown>, cookie = demo) =>
+  t.call<ExchangeOffers>('POST', '/api/cart/exchange', { cookie, body });
 
 async function cartWith(number: number): Promise<{ id: number; amount: number }> {
   await t.db.delete(cartLines).where(eq(cartLines.companyId, demoCompany));
@@ -33,13 +43,24 @@ async function cartWith(number: number): Promise<{ id: number; amount: number }>
 }
 
 async function setTier(amount: number, price = PRICE, limit = 2) {
-  await t.db.update(promotions).set({ rules: { tiers: [{ amount, goods: [{ goods_id: extra, price, limit }] }] } }).where(eq(promotions.id, promoId));
+  await t.db
+    .update(promotions)
+    .set({ rules: { tiers: [{ amount, goods: [{ goods_id: extra, price, limit }] }] } })
+    .where(eq(promotions.id, promoId));
 }
 
 async function place(lineId: number) {
   const pre = await checkout({ ids: [lineId], use_balance: 0, coupon_id: 0, voucher_id: 0 });
   expect(pre.status, JSON.stringify(pre.body)).toBe(200);
-  return checkout({ ids: [lineId], new: 1, coupon_id: 0, voucher_id: 0, use_balance: 0, address_id: pre.body.data.addresses[0].id, expected_pay_amount: pre.body.data.amounts.pay_amount });
+  return checkout({
+    ids: [lineId],
+    new: 1,
+    coupon_id: 0,
+    voucher_id: 0,
+    use_balance: 0,
+    address_id: pre.body.data.addresses[0].id,
+    expected_pay_amount: pre.body.data.amounts.pay_amount,
+  });
 }
 
 beforeAll(async () => {
@@ -59,7 +80,13 @@ beforeAll(async () => {
   extra = plain[1].id;
   const [p] = await t.db
     .insert(promotions)
-    .values({ kind: 'exchange', name: '测试换购', rules: {}, startsAt: new Date(TEST_NOW.getTime() - 86_400_000), endsAt: new Date(TEST_NOW.getTime() + 86_400_000) })
+    .values({
+      kind: 'exchange',
+      name: '测试换购',
+      rules: {},
+      startsAt: new Date(TEST_NOW.getTime() - 86_400_000),
+      endsAt: new Date(TEST_NOW.getTime() + 86_400_000),
+    })
     .returning({ id: promotions.id });
   promoId = p.id;
   await t.db.insert(promotionGoods).values({ promotionId: promoId, goodsId: bought });
@@ -72,14 +99,25 @@ describe('换购 offers and the choice', () => {
     const line = await cartWith(2);
     await setTier(line.amount + 1);
     const below = await offers();
-    expect(below.body.data.list).toEqual([expect.objectContaining({ promotion_id: promoId, threshold: 0, next_threshold: line.amount + 1, goods: [], chosen: null })]);
+    expect(below.body.data.list).toEqual([
+      expect.objectContaining({
+        promotion_id: promoId,
+        threshold: 0,
+        next_threshold: line.amount + 1,
+        goods: [],
+        chosen: null,
+      }),
+    ]);
     const refused = await choose({ promotion_id: promoId, goods_id: extra, number: 1, price: PRICE });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('未达到换购门槛');
 
     await setTier(line.amount);
     const at = await offers();
-    expect(at.body.data.list[0]).toMatchObject({ threshold: line.amount, goods: [expect.objectContaining({ goods_id: extra, price: PRICE, limit: 2 })] });
+    expect(at.body.data.list[0]).toMatchObject({
+      threshold: line.amount,
+      goods: [expect.objectContaining({ goods_id: extra, price: PRICE, limit: 2 })],
+    });
     const ok = await choose({ promotion_id: promoId, goods_id: extra, number: 2, price: PRICE });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.list[0].chosen).toEqual({ goods_id: extra, number: 2, price: PRICE });
@@ -107,12 +145,18 @@ describe('换购 offers and the choice', () => {
     const bad = await choose({ promotion_id: 'x', goods_id: -1, number: 1.5, price: 'abc' });
     expect(bad.status).toBe(422);
     const errors = (bad.body.data as unknown as { errors: Record<string, string[]> }).errors;
-    expect(errors).toMatchObject({ promotion_id: ['换购活动编号无效'], number: ['换购数量须为0-9999的整数'], price: ['换购价格无效'] });
+    expect(errors).toMatchObject({
+      promotion_id: ['换购活动编号无效'],
+      number: ['换购数量须为0-9999的整数'],
+      price: ['换购价格无效'],
+    });
     const noGoods = await choose({ promotion_id: promoId, goods_id: 0, number: 1, price: PRICE });
     expect(noGoods.status).toBe(422);
     const visitor = await t.call('GET', '/api/cart/exchange');
     expect(visitor.body.code).toBe(10001);
-    const visitorPost = await t.call('POST', '/api/cart/exchange', { body: { promotion_id: promoId, goods_id: extra, number: 1, price: PRICE } });
+    const visitorPost = await t.call('POST', '/api/cart/exchange', {
+      body: { promotion_id: promoId, goods_id: extra, number: 1, price: PRICE },
+    });
     expect(visitorPost.body.code).toBe(10001);
   });
 
@@ -142,15 +186,22 @@ describe('换购 at checkout', () => {
     expect(without.body.data.exchanges).toEqual([]);
     await choose({ promotion_id: promoId, goods_id: extra, number: 2, price: PRICE });
     const pre = await checkout({ ids: [line.id], coupon_id: 0, voucher_id: 0 });
-    expect(pre.body.data.exchanges).toEqual([expect.objectContaining({ promotion_id: promoId, goods_id: extra, number: 2, price: PRICE, amount: 2 * PRICE })]);
+    expect(pre.body.data.exchanges).toEqual([
+      expect.objectContaining({ promotion_id: promoId, goods_id: extra, number: 2, price: PRICE, amount: 2 * PRICE }),
+    ]);
     expect(pre.body.data.amounts.goods_amount).toBe(without.body.data.amounts.goods_amount + 2 * PRICE);
 
     const [before] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, extra));
     const placed = await place(line.id);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const orderId = placed.body.data.order_id;
-    const rows = await t.db.select().from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.goodsId, extra)));
-    expect(rows).toEqual([expect.objectContaining({ type: 5, price: PRICE, amount: 2 * PRICE, number: 2, promotionId: promoId })]);
+    const rows = await t.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.goodsId, extra)));
+    expect(rows).toEqual([
+      expect.objectContaining({ type: 5, price: PRICE, amount: 2 * PRICE, number: 2, promotionId: promoId }),
+    ]);
     const [after] = await t.db.select({ stock: goods.stock }).from(goods).where(eq(goods.id, extra));
     expect(after.stock).toBe(before.stock - 2);
     const detail = await t.call<OrderDetail>('GET', `/api/order/${orderId}`, { cookie: demo });
@@ -187,7 +238,12 @@ describe('换购 at checkout', () => {
     const line = await cartWith(2);
     await setTier(line.amount);
     await choose({ promotion_id: promoId, goods_id: extra, number: 1, price: PRICE });
-    const pre = await checkout({ ids: [line.id], coupon_id: 0, voucher_id: 0, exchanges: [{ promotion_id: promoId, goods_id: extra, price: 1 }] });
+    const pre = await checkout({
+      ids: [line.id],
+      coupon_id: 0,
+      voucher_id: 0,
+      exchanges: [{ promotion_id: promoId, goods_id: extra, price: 1 }],
+    });
     expect(pre.body.data.exchanges?.[0].price).toBe(PRICE);
   });
 });

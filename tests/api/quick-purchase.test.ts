@@ -23,8 +23,13 @@ let kx: number;
 let offSale: number;
 let lowStock: number;
 
-const history = (cookie: string | undefined, qs = '') => t.call<PurchaseHistoryPage>('GET', `/api/user/fast_buy${qs}`, { cookie });
-const match = (content: unknown, cookie?: string) => t.call<MatchResult & { errors: Record<string, string[]> }>('POST', '/api/user/fast_buy/match', { body: { content: content as string }, cookie });
+const history = (cookie: string | undefined, qs = '') =>
+  t.call<PurchaseHistoryPage>('GET', `/api/user/fast_buy${qs}`, { cookie });
+const match = (content: unknown, cookie?: string) =>
+  t.call<MatchResult & { errors: Record<string, string[]> }>('POST', '/api/user/fast_buy/match', {
+    body: { content: content as string },
+    cookie,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +43,10 @@ beforeAll(async () => {
     { name: '停售止咳糖浆', isOnSale: false },
     { name: '库存少的维C', stock: 2, basePrice: 500 },
   ]);
-  await t.db.update(goods).set({ barcode: '6901234567892', approvalNo: '国药准字H20003263' }).where(eq(goods.id, amoxA));
+  await t.db
+    .update(goods)
+    .set({ barcode: '6901234567892', approvalNo: '国药准字H20003263' })
+    .where(eq(goods.id, amoxA));
   await t.db.update(goods).set({ approvalNo: '国药准字Z44021940' }).where(eq(goods.id, ganmao));
   const now = t.clock.now();
   buyer = await insertBuyer(t.db, 'approved', now);
@@ -48,13 +56,44 @@ beforeAll(async () => {
   await t.db.update(companies).set({ parentId: buyer.companyId }).where(eq(companies.id, store.companyId));
   const w = cat.warehouseId;
   // buyer: 感冒灵 three times (last 8 at 11.00), 板蓝根 once, 阿莫西林 A once, 停售 once, a cancelled order.
-  await insertOrder(t.db, buyer, { status: 'completed', createdAt: new Date('2025-03-01T02:00:00Z'), lines: [{ goodsId: ganmao, warehouseId: w, number: 5, price: 1000, name: '感冒灵颗粒' }, { goodsId: banlan, warehouseId: w, number: 20, price: 850, name: '板蓝根颗粒' }] });
-  await insertOrder(t.db, buyer, { status: 'completed', createdAt: new Date('2025-04-01T02:00:00Z'), lines: [{ goodsId: ganmao, warehouseId: w, number: 6, price: 1050, name: '感冒灵颗粒' }, { goodsId: amoxA, warehouseId: w, number: 3, price: 1400, name: '阿莫西林胶囊' }] });
-  await insertOrder(t.db, buyer, { status: 'shipped', createdAt: new Date('2025-05-01T02:00:00Z'), lines: [{ goodsId: ganmao, warehouseId: w, number: 8, price: 1100, name: '感冒灵颗粒' }, { goodsId: offSale, warehouseId: w, number: 1, price: 700, name: '停售止咳糖浆' }] });
-  await insertOrder(t.db, buyer, { status: 'cancelled', createdAt: new Date('2025-05-20T02:00:00Z'), lines: [{ goodsId: lowStock, warehouseId: w, number: 1, price: 500, name: '库存少的维C' }] });
+  await insertOrder(t.db, buyer, {
+    status: 'completed',
+    createdAt: new Date('2025-03-01T02:00:00Z'),
+    lines: [
+      { goodsId: ganmao, warehouseId: w, number: 5, price: 1000, name: '感冒灵颗粒' },
+      { goodsId: banlan, warehouseId: w, number: 20, price: 850, name: '板蓝根颗粒' },
+    ],
+  });
+  await insertOrder(t.db, buyer, {
+    status: 'completed',
+    createdAt: new Date('2025-04-01T02:00:00Z'),
+    lines: [
+      { goodsId: ganmao, warehouseId: w, number: 6, price: 1050, name: '感冒灵颗粒' },
+      { goodsId: amoxA, warehouseId: w, number: 3, price: 1400, name: '阿莫西林胶囊' },
+    ],
+  });
+  await insertOrder(t.db, buyer, {
+    status: 'shipped',
+    createdAt: new Date('2025-05-01T02:00:00Z'),
+    lines: [
+      { goodsId: ganmao, warehouseId: w, number: 8, price: 1100, name: '感冒灵颗粒' },
+      { goodsId: offSale, warehouseId: w, number: 1, price: 700, name: '停售止咳糖浆' },
+    ],
+  });
+  await insertOrder(t.db, buyer, {
+    status: 'cancelled',
+    createdAt: new Date('2025-05-20T02:00:00Z'),
+    lines: [{ goodsId: lowStock, warehouseId: w, number: 1, price: 500, name: '库存少的维C' }],
+  });
   // other company and the buyer's own store: their purchases are theirs.
-  await insertOrder(t.db, other, { status: 'completed', lines: [{ goodsId: amoxB, warehouseId: w, number: 2, price: 1800, name: '阿莫西林胶囊' }] });
-  await insertOrder(t.db, store, { status: 'completed', lines: [{ goodsId: banlan, warehouseId: w, number: 4, price: 900, name: '板蓝根颗粒' }] });
+  await insertOrder(t.db, other, {
+    status: 'completed',
+    lines: [{ goodsId: amoxB, warehouseId: w, number: 2, price: 1800, name: '阿莫西林胶囊' }],
+  });
+  await insertOrder(t.db, store, {
+    status: 'completed',
+    lines: [{ goodsId: banlan, warehouseId: w, number: 4, price: 900, name: '板蓝根颗粒' }],
+  });
 });
 
 afterAll(async () => {
@@ -77,7 +116,13 @@ describe('GET /api/user/fast_buy', () => {
     expect(total).toBe(4);
     // Same last date: the goods id breaks the tie, so pages never overlap.
     expect(list.map((r) => r.goods_id)).toEqual([offSale, ganmao, amoxA, banlan]);
-    expect(list[1]).toMatchObject({ name: '感冒灵颗粒', last_price: 1100, last_number: 8, times: 3, last_at: Date.parse('2025-05-01T02:00:00Z') / 1000 });
+    expect(list[1]).toMatchObject({
+      name: '感冒灵颗粒',
+      last_price: 1100,
+      last_number: 8,
+      times: 3,
+      last_at: Date.parse('2025-05-01T02:00:00Z') / 1000,
+    });
     expect(list[1].goods).toMatchObject({ id: ganmao, price: 1200, number: 100 });
     // Gone from sale: the row stays (recognisable), the goods is null and cannot be added.
     expect(list[0]).toMatchObject({ goods_id: offSale, goods: null, name: '停售止咳糖浆', off_sale: 1 });
@@ -92,7 +137,8 @@ describe('GET /api/user/fast_buy', () => {
   });
 
   it('sorts by each column, both ways', async () => {
-    const ids = async (order: string) => (await history(buyer.cookie, `?order=${order}`)).body.data.list.map((r) => r.goods_id);
+    const ids = async (order: string) =>
+      (await history(buyer.cookie, `?order=${order}`)).body.data.list.map((r) => r.goods_id);
     expect((await ids('times_desc'))[0]).toBe(ganmao);
     expect((await ids('times_asc')).at(-1)).toBe(ganmao);
     expect(await ids('last_price_asc')).toEqual([offSale, banlan, ganmao, amoxA]);
@@ -113,13 +159,22 @@ describe('GET /api/user/fast_buy', () => {
     const filtered = await history(buyer.cookie, `?keywords=${encodeURIComponent('板蓝')}`);
     expect(filtered.body.data.list.map((r) => r.goods_id)).toEqual([banlan]);
     expect((await history(buyer.cookie, '?keywords=H20003263')).body.data.list.map((r) => r.goods_id)).toEqual([amoxA]);
-    expect((await history(buyer.cookie, '?keywords=6901234567892')).body.data.list.map((r) => r.goods_id)).toEqual([amoxA]);
+    expect((await history(buyer.cookie, '?keywords=6901234567892')).body.data.list.map((r) => r.goods_id)).toEqual([
+      amoxA,
+    ]);
     // LIKE wildcards are literal.
     expect((await history(buyer.cookie, '?keywords=%25')).body.data.total).toBe(0);
   });
 
   it('refuses bad input with 422 and a Chinese message', async () => {
-    for (const qs of ['?order=price', '?order=id_desc', '?page=0', '?page_size=301', '?page=abc', `?keywords=${'药'.repeat(51)}`]) {
+    for (const qs of [
+      '?order=price',
+      '?order=id_desc',
+      '?page=0',
+      '?page_size=301',
+      '?page=abc',
+      `?keywords=${'药'.repeat(51)}`,
+    ]) {
       const res = await history(buyer.cookie, qs);
       expect(res.status, qs).toBe(422);
       expect(res.body.code).toBe(422);
@@ -168,7 +223,13 @@ describe('POST /api/user/fast_buy/match', () => {
     const res = await match('感冒 2\n完全不存在的药品XYZ 5\n控销感冒片 1\n停售止咳糖浆 1', buyer.cookie);
     const [search, unknown, hidden, gone] = res.body.data.lines;
     expect(search).toMatchObject({ match: { id: ganmao }, method: 'search', number: 2 });
-    expect(unknown).toMatchObject({ match: null, method: null, alternatives: [], query: '完全不存在的药品XYZ', number: 5 });
+    expect(unknown).toMatchObject({
+      match: null,
+      method: null,
+      alternatives: [],
+      query: '完全不存在的药品XYZ',
+      number: 5,
+    });
     // 控销 goods stay invisible to a buyer who may not see them; off-sale goods too.
     expect(hidden.match).toBeNull();
     expect(gone.match).toBeNull();
@@ -208,7 +269,10 @@ describe('POST /api/user/fast_buy/match', () => {
   it('hostile text: NUL refused at the boundary, bidi marks stripped, SQL and LIKE characters literal', async () => {
     const nul = await match('感冒灵颗粒\u0000 2', buyer.cookie);
     expect(nul.status).toBe(422);
-    const res = await match(`\u202e感冒灵颗粒 2\n' OR 1=1 -- 3\n%_% 1\n<script>alert(1)</script> 1\n${'药'.repeat(101)}`, buyer.cookie);
+    const res = await match(
+      `\u202e感冒灵颗粒 2\n' OR 1=1 -- 3\n%_% 1\n<script>alert(1)</script> 1\n${'药'.repeat(101)}`,
+      buyer.cookie,
+    );
     expect(res.status).toBe(200);
     const [bidi, sqlLine, like, script, long] = res.body.data.lines;
     expect(bidi).toMatchObject({ query: '感冒灵颗粒', match: { id: ganmao } });
@@ -248,11 +312,24 @@ describe('POST /api/cart partial=1', () => {
     ]);
     expect(refused.every((r) => /[\u4e00-\u9fa5]/u.test(r.msg))).toBe(true);
     const rows = await t.db.select().from(cartLines).where(eq(cartLines.companyId, other.companyId));
-    expect(rows.map((r) => [r.goodsId, r.number]).sort()).toEqual([[ganmao, 2], [banlan, 3]].sort());
+    expect(rows.map((r) => [r.goodsId, r.number]).sort()).toEqual(
+      [
+        [ganmao, 2],
+        [banlan, 3],
+      ].sort(),
+    );
   });
 
   it('without partial the batch is still all or nothing', async () => {
-    const res = await t.call('POST', '/api/cart', { body: { params: [{ goods_id: ganmao, number: 1 }, { goods_id: lowStock, number: 50 }] }, cookie: other.cookie });
+    const res = await t.call('POST', '/api/cart', {
+      body: {
+        params: [
+          { goods_id: ganmao, number: 1 },
+          { goods_id: lowStock, number: 50 },
+        ],
+      },
+      cookie: other.cookie,
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -262,24 +339,40 @@ describe('常购清单', () => {
 
   it('saves, lists with the goods as they are now, and replaces a list of the same name', async () => {
     const saved = await t.call<SavedList>('POST', '/api/user/fast_buy/lists', {
-      body: { name: '每周常备', items: [{ goods_id: ganmao, number: 5 }, { goods_id: banlan, number: 10 }, { goods_id: ganmao, number: 1 }] },
+      body: {
+        name: '每周常备',
+        items: [
+          { goods_id: ganmao, number: 5 },
+          { goods_id: banlan, number: 10 },
+          { goods_id: ganmao, number: 1 },
+        ],
+      },
       cookie: buyer.cookie,
     });
     expect(saved.status).toBe(200);
     expect(saved.body.msg).toBe('常购清单已保存');
-    expect(saved.body.data.items.map((i) => [i.goods_id, i.number])).toEqual([[ganmao, 6], [banlan, 10]]);
+    expect(saved.body.data.items.map((i) => [i.goods_id, i.number])).toEqual([
+      [ganmao, 6],
+      [banlan, 10],
+    ]);
     expect(saved.body.data.items[0].goods).toMatchObject({ id: ganmao, price: 1200 });
     listId = saved.body.data.id;
-    const again = await t.call<SavedList>('POST', '/api/user/fast_buy/lists', { body: { name: '每周常备', items: [{ goods_id: amoxA, number: 2 }] }, cookie: buyer.cookie });
+    const again = await t.call<SavedList>('POST', '/api/user/fast_buy/lists', {
+      body: { name: '每周常备', items: [{ goods_id: amoxA, number: 2 }] },
+      cookie: buyer.cookie,
+    });
     expect(again.body.data.id).toBe(listId);
     const lists = await t.call<SavedList[]>('GET', '/api/user/fast_buy/lists', { cookie: buyer.cookie });
     expect(lists.body.data.map((l) => [l.name, l.items.map((i) => i.goods_id)])).toEqual([['每周常备', [amoxA]]]);
     // Per company: another company sees none of it.
-    expect((await t.call<SavedList[]>('GET', '/api/user/fast_buy/lists', { cookie: other.cookie })).body.data).toEqual([]);
+    expect((await t.call<SavedList[]>('GET', '/api/user/fast_buy/lists', { cookie: other.cookie })).body.data).toEqual(
+      [],
+    );
   });
 
   it('refuses bad input and goods the buyer may not buy', async () => {
-    const bad = async (body: Record<string, unknown>) => t.call('POST', '/api/user/fast_buy/lists', { json: body, cookie: buyer.cookie });
+    const bad = async (body: Record<string, unknown>) =>
+      t.call('POST', '/api/user/fast_buy/lists', { json: body, cookie: buyer.cookie });
     expect((await bad({ name: '', items: [{ goods_id: ganmao, number: 1 }] })).status).toBe(422);
     expect((await bad({ name: '名'.repeat(31), items: [{ goods_id: ganmao, number: 1 }] })).status).toBe(422);
     expect((await bad({ name: '空', items: [] })).status).toBe(422);
@@ -294,6 +387,8 @@ describe('常购清单', () => {
     expect((await t.call('DELETE', '/api/user/fast_buy/lists/abc', { cookie: buyer.cookie })).status).toBe(404);
     const res = await t.call('DELETE', `/api/user/fast_buy/lists/${listId}`, { cookie: buyer.cookie });
     expect(res.status).toBe(200);
-    expect((await t.call<SavedList[]>('GET', '/api/user/fast_buy/lists', { cookie: buyer.cookie })).body.data).toEqual([]);
+    expect((await t.call<SavedList[]>('GET', '/api/user/fast_buy/lists', { cookie: buyer.cookie })).body.data).toEqual(
+      [],
+    );
   });
 });

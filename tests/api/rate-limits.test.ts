@@ -35,7 +35,8 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
   const newAddress = () => ({ 'x-forwarded-for': `203.0.113.${++addressSeq}` });
   const burst = <T>(make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: BURST }, (_, i) => make(i)));
   /** How many answers had each status, e.g. { 400: 5, 429: 35 }. */
-  const tally = (rs: CallResult[]) => rs.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+  const tally = (rs: CallResult[]) =>
+    rs.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
 
   const login = (username: string, password: string, headers: Record<string, string>) =>
     t.call('POST', '/api/user/login', { body: { username, password }, headers });
@@ -79,7 +80,9 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
     it('an address counts failures only: after 19 failures a sign-in leaves it one more', async () => {
       await createMember(t.db, { username: 'shared-pc' });
       const from = newAddress();
-      const failures = await Promise.all(Array.from({ length: 19 }, (_, i) => login(`stranger-${i}`, 'wrong1234', from)));
+      const failures = await Promise.all(
+        Array.from({ length: 19 }, (_, i) => login(`stranger-${i}`, 'wrong1234', from)),
+      );
       expect(tally(failures)).toEqual({ 400: 19 });
       expect((await login('shared-pc', TEST_PASSWORD, from)).status).toBe(200);
       const last = await Promise.all(Array.from({ length: 3 }, (_, i) => login(`latecomer-${i}`, 'wrong1234', from)));
@@ -90,7 +93,11 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
   describe('console sign-in', () => {
     /** An operator (with a second factor when `totp`) and its secret. */
     async function operator(username: string, totp: boolean): Promise<string | null> {
-      await createOperator(t.db, { username, name: '测试', phone: '', role: 'support', password: OPERATOR_PASSWORD, totp }, t.clock.now());
+      await createOperator(
+        t.db,
+        { username, name: '测试', phone: '', role: 'support', password: OPERATOR_PASSWORD, totp },
+        t.clock.now(),
+      );
       const [row] = await t.db.select({ secret: staff.totpSecret }).from(staff).where(eq(staff.username, username));
       return row.secret;
     }
@@ -108,7 +115,9 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
       const from = newAddress();
       const rs = await burst(() => consoleLogin({ username: 'burst-ops', password: 'wrong-password-9' }, from));
       expect(tally(rs)).toEqual({ 400: 5, 429: 35 });
-      expect((await consoleLogin({ username: 'burst-ops', password: OPERATOR_PASSWORD }, newAddress())).status).toBe(429);
+      expect((await consoleLogin({ username: 'burst-ops', password: OPERATOR_PASSWORD }, newAddress())).status).toBe(
+        429,
+      );
     });
 
     it('40 wrong passwords from one address over 40 names at once: 20 are checked, 20 refused', async () => {
@@ -120,11 +129,15 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
     it('40 wrong TOTP codes with the right password at once: 5 are checked (422), 35 refused', async () => {
       const secret = (await operator('burst-totp', true))!;
       const from = newAddress();
-      const rs = await burst((i) => consoleLogin({ username: 'burst-totp', password: OPERATOR_PASSWORD, totp: wrongCode(secret, i) }, from));
+      const rs = await burst((i) =>
+        consoleLogin({ username: 'burst-totp', password: OPERATOR_PASSWORD, totp: wrongCode(secret, i) }, from),
+      );
       expect(tally(rs)).toEqual({ 422: 5, 429: 35 });
       expect(rs.find((r) => r.status === 422)!.body.data.errors.totp).toEqual(['动态验证码错误或已使用']);
       const right = totpCode(secret, t.clock.now());
-      expect((await consoleLogin({ username: 'burst-totp', password: OPERATOR_PASSWORD, totp: right }, newAddress())).status).toBe(429);
+      expect(
+        (await consoleLogin({ username: 'burst-totp', password: OPERATOR_PASSWORD, totp: right }, newAddress())).status,
+      ).toBe(429);
     });
 
     it('asking for the code after the right password counts nothing', async () => {
@@ -134,15 +147,23 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
         const asked = await consoleLogin({ username: 'asked-twice', password: OPERATOR_PASSWORD }, from);
         expect(asked.body.data).toEqual({ operator: null, totp_required: true });
       }
-      const signedIn = await consoleLogin({ username: 'asked-twice', password: OPERATOR_PASSWORD, totp: totpCode(secret, t.clock.now()) }, from);
+      const signedIn = await consoleLogin(
+        { username: 'asked-twice', password: OPERATOR_PASSWORD, totp: totpCode(secret, t.clock.now()) },
+        from,
+      );
       expect(signedIn.status).toBe(200);
     });
 
     it('40 wrong current passwords at 我的账号 at once: 5 are checked (422), 35 refused', async () => {
       await operator('own-password', false);
-      const cookie = operatorCookie(await consoleLogin({ username: 'own-password', password: OPERATOR_PASSWORD }, newAddress()))!;
+      const cookie = operatorCookie(
+        await consoleLogin({ username: 'own-password', password: OPERATOR_PASSWORD }, newAddress()),
+      )!;
       const change = (current: string) =>
-        t.call('POST', '/api/admin/me/password', { cookie, body: { current_password: current, new_password: 'a-new-password-2' } });
+        t.call('POST', '/api/admin/me/password', {
+          cookie,
+          body: { current_password: current, new_password: 'a-new-password-2' },
+        });
       const rs = await burst(() => change('wrong-password-9'));
       expect(tally(rs)).toEqual({ 422: 5, 429: 35 });
       expect((await change(OPERATOR_PASSWORD)).status).toBe(429);
@@ -152,7 +173,9 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
       const secret = (await operator('one-code', true))!;
       const code = totpCode(secret, t.clock.now());
       const rs = await Promise.all(
-        Array.from({ length: 4 }, () => consoleLogin({ username: 'one-code', password: OPERATOR_PASSWORD, totp: code }, newAddress())),
+        Array.from({ length: 4 }, () =>
+          consoleLogin({ username: 'one-code', password: OPERATOR_PASSWORD, totp: code }, newAddress()),
+        ),
       );
       expect(tally(rs)).toEqual({ 200: 1, 422: 3 });
       expect(rs.filter((r) => operatorCookie(r))).toHaveLength(1);
@@ -172,7 +195,8 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
 
     it('40 register codes from one address over 40 registered phones at once: 30 answered, 10 refused', async () => {
       const phones = Array.from({ length: BURST }, (_, i) => `1370000${String(1_000 + i)}`);
-      for (const [i, phone] of phones.entries()) await createMember(t.db, { username: `phone-owner-${i}`, phone, company: null });
+      for (const [i, phone] of phones.entries())
+        await createMember(t.db, { username: `phone-owner-${i}`, phone, company: null });
       const from = newAddress();
       const rs = await burst((i) => createCode({ purpose: 'register', phone: phones[i] }, from));
       expect(tally(rs)).toEqual({ 400: 30, 429: 10 });
@@ -210,8 +234,12 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
       expect(unregistered.body.data).toEqual({ ...registered.body.data, phone: '137****0004' });
 
       const wrongCode = { status: 422, msg: '验证码错误或已过期' };
-      const byPhone = await t.call('POST', '/api/user/forget/verify', { body: { phone: '13700000004', code: '123456' } });
-      const byName = await t.call('POST', '/api/user/forget/verify', { body: { username: 'no-such-name', code: '123456' } });
+      const byPhone = await t.call('POST', '/api/user/forget/verify', {
+        body: { phone: '13700000004', code: '123456' },
+      });
+      const byName = await t.call('POST', '/api/user/forget/verify', {
+        body: { username: 'no-such-name', code: '123456' },
+      });
       for (const r of [byPhone, byName]) {
         expect({ status: r.status, msg: r.body.msg }).toEqual(wrongCode);
         expect(r.body.data.errors).toEqual({ code: ['验证码错误或已过期'] });
@@ -229,11 +257,18 @@ describe.each(backends)('limits under a parallel burst on %s', (_name, databaseU
         const guess = String(i).padStart(6, '0');
         return guess === issued.code ? '999999' : guess;
       };
-      const rs = await burst((i) => t.call('POST', '/api/user/forget/verify', { body: { phone: '13700000005', code: wrong(i) } }));
+      const rs = await burst((i) =>
+        t.call('POST', '/api/user/forget/verify', { body: { phone: '13700000005', code: wrong(i) } }),
+      );
       expect(tally(rs)).toEqual({ 422: 40 });
-      const [after] = await t.db.select({ attempts: phoneCodes.attempts }).from(phoneCodes).where(eq(phoneCodes.id, issued.id));
+      const [after] = await t.db
+        .select({ attempts: phoneCodes.attempts })
+        .from(phoneCodes)
+        .where(eq(phoneCodes.id, issued.id));
       expect(after.attempts).toBe(5);
-      const right = await t.call('POST', '/api/user/forget/verify', { body: { phone: '13700000005', code: issued.code } });
+      const right = await t.call('POST', '/api/user/forget/verify', {
+        body: { phone: '13700000005', code: issued.code },
+      });
       expect(right.status).toBe(422);
     });
   });

@@ -72,7 +72,9 @@ describe('register step 1', () => {
   it('needs the agreement and matching passwords', async () => {
     const noAgree = await t.call('POST', '/api/register/step1', { body: step1Body({ agree: '0' }) });
     expect(noAgree.body.data.errors.agree).toEqual(['请阅读并同意用户注册协议']);
-    const mismatch = await t.call('POST', '/api/register/step1', { body: step1Body({ password_confirmation: 'other1234' }) });
+    const mismatch = await t.call('POST', '/api/register/step1', {
+      body: step1Body({ password_confirmation: 'other1234' }),
+    });
     expect(mismatch.body.msg).toBe('两次输入的密码不一致');
   });
 
@@ -131,7 +133,10 @@ describe('register step 2 and 3', () => {
   });
 
   it('refuses missing required documents, a bad credit code and a file over 5 MB', async () => {
-    const missing = await t.call('POST', '/api/register/step2', { cookie, form: companyForm({ business_license: new Blob([PDF]) }) });
+    const missing = await t.call('POST', '/api/register/step2', {
+      cookie,
+      form: companyForm({ business_license: new Blob([PDF]) }),
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.data.errors['files.drug_license']).toEqual(['请上传药品经营许可证']);
 
@@ -144,7 +149,10 @@ describe('register step 2 and 3', () => {
     // The registered address must be a real 省/市/区, as delivery addresses must.
     const badRegion = await t.call('POST', '/api/register/step2', {
       cookie,
-      form: companyForm({ business_license: new Blob([PDF]), drug_license: new Blob([PDF]) }, { city: '深圳市', district: '越秀区' }),
+      form: companyForm(
+        { business_license: new Blob([PDF]), drug_license: new Blob([PDF]) },
+        { city: '深圳市', district: '越秀区' },
+      ),
     });
     expect(badRegion.status).toBe(422);
     expect(badRegion.body.data.errors.district).toEqual(['请选择正确的区县']);
@@ -169,7 +177,10 @@ describe('register step 2 and 3', () => {
     expect(status.body.data).toMatchObject({ review_status: 'pending', company: '广州市新康大药房有限公司' });
     expect(status.body.data.msg).toContain('审核中');
     const base = await t.call('GET', '/api/user/base', { cookie });
-    const files = await t.db.select().from(qualificationFiles).where(eq(qualificationFiles.companyId, base.body.data.customer.id));
+    const files = await t.db
+      .select()
+      .from(qualificationFiles)
+      .where(eq(qualificationFiles.companyId, base.body.data.customer.id));
     expect(files.map((f) => [f.kind, f.mime]).sort()).toEqual([
       ['business_license', 'application/pdf'],
       ['drug_license', 'image/png'],
@@ -193,14 +204,23 @@ describe('multi-store registration', () => {
   it('lets a head office add a store account and submit its documents', async () => {
     const step1 = await t.call('POST', '/api/register/dd/step1', {
       cookie: hqCookie,
-      body: { store_name: '连锁一店', username: 'chainstore1', password: 'store1234', password_confirmation: 'store1234', phone: '13655556666' },
+      body: {
+        store_name: '连锁一店',
+        username: 'chainstore1',
+        password: 'store1234',
+        password_confirmation: 'store1234',
+        phone: '13655556666',
+      },
     });
     expect(step1.status).toBe(201);
     const storeId = step1.body.data.store_id as number;
     const [store] = await t.db.select().from(companies).where(eq(companies.id, storeId));
     expect(store.parentId).toBe(hq.companyId);
 
-    const form = companyForm({ business_license: new Blob([PDF]), drug_license: new Blob([PDF]) }, { company_name: '连锁一店' });
+    const form = companyForm(
+      { business_license: new Blob([PDF]), drug_license: new Blob([PDF]) },
+      { company_name: '连锁一店' },
+    );
     form.append('store_id', String(storeId));
     const step2 = await t.call('POST', '/api/register/dd/step2', { cookie: hqCookie, form });
     expect(step2.status).toBe(200);
@@ -218,12 +238,21 @@ describe('multi-store registration', () => {
     const single = await t.signIn('single1', TEST_PASSWORD);
     const refused = await t.call('POST', '/api/register/dd/step1', {
       cookie: single,
-      body: { store_name: 'x', username: 'xstore1', password: 'store1234', password_confirmation: 'store1234', phone: '13655556667' },
+      body: {
+        store_name: 'x',
+        username: 'xstore1',
+        password: 'store1234',
+        password_confirmation: 'store1234',
+        phone: '13655556667',
+      },
     });
     expect(refused.status).toBe(403);
 
     const other = await createMember(t.db, { username: 'otherhq', company: { name: '别家总部', kind: 'chain' } });
-    const foreign = await createMember(t.db, { username: 'otherstore', company: { name: '别家门店', parentId: other.companyId, reviewStatus: 'draft' } });
+    const foreign = await createMember(t.db, {
+      username: 'otherstore',
+      company: { name: '别家门店', parentId: other.companyId, reviewStatus: 'draft' },
+    });
     const form = companyForm({ business_license: new Blob([PDF]), drug_license: new Blob([PDF]) });
     form.append('store_id', String(foreign.companyId));
     const res = await t.call('POST', '/api/register/dd/step2', { cookie: hqCookie, form });

@@ -114,7 +114,13 @@ describe('search by name: ranking', () => {
 
   it('returns the suggestion shape and at most 10', async () => {
     const res = await search('感冒灵颗粒');
-    expect(res.body.data[0]).toEqual({ id: expect.any(Number), keyword: '感冒灵颗粒', name: '感冒灵颗粒', sccj: HRSJ, ypgg: '10g*9袋' });
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(Number),
+      keyword: '感冒灵颗粒',
+      name: '感冒灵颗粒',
+      sccj: HRSJ,
+      ypgg: '10g*9袋',
+    });
     const many = await names('批量测试');
     expect(many).toHaveLength(10);
     expect(many[0]).toBe('批量测试药14');
@@ -158,7 +164,7 @@ describe('hostile and odd keywords', () => {
   it('answers SQL and HTML text as plain text', async () => {
     expect(await names("'; drop table goods;--")).toEqual([]);
     expect(await names('<script>alert(1)</script>')).toEqual([]);
-    expect(await names('感冒灵\' OR 1=1 --')).toEqual([]);
+    expect(await names("感冒灵' OR 1=1 --")).toEqual([]);
     const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM ${goods}`));
     expect(n).toBeGreaterThan(10);
   });
@@ -210,7 +216,8 @@ describe('控销 (is_kx) and price visibility', () => {
   });
 
   it('hides prices from visitors and members under review, shows them to approved members', async () => {
-    const card = async (cookie?: string) => (await t.call<GoodsCard[]>('GET', '/api/goods/hot', { cookie })).body.data[0];
+    const card = async (cookie?: string) =>
+      (await t.call<GoodsCard[]>('GET', '/api/goods/hot', { cookie })).body.data[0];
     for (const cookie of [undefined, pending.cookie]) {
       expect(await card(cookie)).toMatchObject({ name: '维C银翘片', price: null, base_price: null });
     }

@@ -30,7 +30,8 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-const directives = (csp: string | null) => new Map((csp ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+const directives = (csp: string | null) =>
+  new Map((csp ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('page security headers', () => {
   it('sends a CSP allowing only our origin and the inline script by its hash', async () => {
@@ -53,9 +54,13 @@ describe('page security headers', () => {
   });
 
   it('sends HSTS over HTTPS, directly or behind a trusted proxy only', async () => {
-    expect((await plain.app.request('https://shop.example.com/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await plain.app.request('https://shop.example.com/')).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     const forwarded = { 'x-forwarded-proto': 'https' };
-    expect((await proxied.app.request('/', { headers: forwarded })).headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    expect((await proxied.app.request('/', { headers: forwarded })).headers.get('strict-transport-security')).toMatch(
+      /^max-age=/,
+    );
     expect((await plain.app.request('/', { headers: forwarded })).headers.get('strict-transport-security')).toBeNull();
   });
 });

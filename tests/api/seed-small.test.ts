@@ -4,14 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
 
 describe('the demo seed on a small catalogue', () => {
-  it.each([40, 63])('seeds %i goods and the demo can sign in', async (n) => {
-    const t = await createTestApp({ seed: n });
-    try {
-      const cookie = await t.signIn('demo', 'demo1234');
-      const cart = await t.call('GET', '/api/cart/list', { cookie });
-      expect(cart.status).toBe(200);
-    } finally {
-      await t.close();
-    }
-  }, 120_000);
+  it.each([40, 63])(
+    'seeds %i goods and the demo can sign in',
+    async (n) => {
+      const t = await createTestApp({ seed: n });
+      try {
+        const cookie = await t.signIn('demo', 'demo1234');
+        const cart = await t.call('GET', '/api/cart/list', { cookie });
+        expect(cart.status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+    120_000,
+  );
 });

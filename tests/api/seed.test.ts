@@ -52,7 +52,9 @@ describe('seedDemo', () => {
 
   it('writes the requested goods with search keys and sane prices', async () => {
     // The points mall's goods rows (off sale, unbuyable: docs/decisions/promotion-sets.md) are not catalogue goods.
-    const pointsRows = new Set((await opened.db.select({ id: pointsGoods.goodsId }).from(pointsGoods)).map((r) => r.id));
+    const pointsRows = new Set(
+      (await opened.db.select({ id: pointsGoods.goodsId }).from(pointsGoods)).map((r) => r.id),
+    );
     const all = await opened.db.select().from(goods).orderBy(asc(goods.id));
     for (const g of all.filter((x) => pointsRows.has(x.id))) expect(g.isOnSale || g.isBuy, g.name).toBe(false);
     const rows = all.filter((g) => !pointsRows.has(g.id));
@@ -100,7 +102,10 @@ describe('seedDemo', () => {
       WHERE l3.level <> 3 OR l2.id <> g.category_l2 OR l2.parent_id <> g.category_l1`);
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
     const zyRoot = cats.find((c) => c.level === 1 && c.zone === 'zy');
-    const zyGoods = await opened.db.select().from(goods).where(eq(goods.categoryL1, zyRoot?.id ?? -1));
+    const zyGoods = await opened.db
+      .select()
+      .from(goods)
+      .where(eq(goods.categoryL1, zyRoot?.id ?? -1));
     expect(zyGoods.length).toBeGreaterThan(0);
     expect(zyGoods.every((g) => g.isZy && g.dosageForm === '饮片')).toBe(true);
   });
@@ -145,7 +150,13 @@ describe('seedDemo', () => {
       expect(r?.user.phone).toMatch(/^1[3-9]\d{9}$/);
       expect(await verifyPassword('demo1234', r?.user.passwordHash ?? '', r?.user.passwordSalt ?? '')).toBe(true);
     }
-    expect(await verifyPassword('demo12345', by.get('demo')?.user.passwordHash ?? '', by.get('demo')?.user.passwordSalt ?? '')).toBe(false);
+    expect(
+      await verifyPassword(
+        'demo12345',
+        by.get('demo')?.user.passwordHash ?? '',
+        by.get('demo')?.user.passwordSalt ?? '',
+      ),
+    ).toBe(false);
 
     const demo = by.get('demo')?.company;
     expect(demo?.reviewStatus).toBe('approved');
@@ -196,7 +207,16 @@ describe('seedDemo', () => {
 
     expect((await opened.db.select().from(navItems)).length).toBeGreaterThanOrEqual(9);
     expect((await opened.db.select().from(hotKeywords)).length).toBeGreaterThanOrEqual(10);
-    expect(summary.accounts).toEqual(['demo', 'pending', 'chain', 'chain-a', 'chain-b', 'nocontract', 'clinic', 'expired']);
+    expect(summary.accounts).toEqual([
+      'demo',
+      'pending',
+      'chain',
+      'chain-a',
+      'chain-b',
+      'nocontract',
+      'clinic',
+      'expired',
+    ]);
   });
 
   it('numbers the 控销 ads so /kxzq/goods/:url/:ads finds its banner (focus/kxzq_ad?ids=)', async () => {

@@ -18,7 +18,12 @@ afterAll(() => t.close());
 describe('seeded self-service rows for demo', () => {
   it('lists requests in every status; the listed one shows its goods', async () => {
     const page = (await t.call('GET', '/api/user/buy', { cookie })).body.data;
-    expect(page.list.map((r: { status: string }) => r.status).sort()).toEqual(['listed', 'pending', 'pending', 'replied']);
+    expect(page.list.map((r: { status: string }) => r.status).sort()).toEqual([
+      'listed',
+      'pending',
+      'pending',
+      'replied',
+    ]);
     const listed = page.list.find((r: { status: string }) => r.status === 'listed');
     const detail = (await t.call('GET', `/api/user/buy/${listed.id}`, { cookie })).body.data;
     expect(detail.goods).toMatchObject({ id: listed.goods_id });
@@ -29,12 +34,16 @@ describe('seeded self-service rows for demo', () => {
     expect(fb.total).toBe(2);
     expect(fb.list.some((f: { reply: string }) => f.reply !== '')).toBe(true);
     const alerts = (await t.call('GET', '/api/user/alerts', { cookie })).body.data.list;
-    expect(alerts.map((a: { kind: string; notified_at: number | null }) => [a.kind, a.notified_at === null]).sort()).toEqual([
+    expect(
+      alerts.map((a: { kind: string; notified_at: number | null }) => [a.kind, a.notified_at === null]).sort(),
+    ).toEqual([
       ['price_drop', true],
       ['restock', false],
       ['restock', true],
     ]);
-    const waiting = alerts.find((a: { kind: string; notified_at: number | null }) => a.kind === 'restock' && a.notified_at === null);
+    const waiting = alerts.find(
+      (a: { kind: string; notified_at: number | null }) => a.kind === 'restock' && a.notified_at === null,
+    );
     expect(waiting.goods.number).toBe(0);
     // A restock (the console's goods editor runs the same check in its change's transaction).
     expect(await changeGoods(t.db, waiting.goods.id, { stock: 50 }, t.clock.now())).toBe(1);

@@ -77,13 +77,17 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(entry.manifest).toBe('/manifest.webmanifest');
     expect(entry.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     expect(entry.imports?.[0]).toMatch(/^\/assets\/home-page-[\w-]+\.js$/);
-    expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>[\s\S]*?<\/script>/g)).toEqual([`<script>${ENTRY_LOADER}</script>`]);
+    expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>[\s\S]*?<\/script>/g)).toEqual([
+      `<script>${ENTRY_LOADER}</script>`,
+    ]);
     const loaderHash = createHash('sha256').update(ENTRY_LOADER, 'utf8').digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`'sha256-${loaderHash}'`);
   });
 
   it('shows a visitor no price and the signed-in buyer their own price on the goods detail', async () => {
-    const detail = await t.call<{ id: number; name: string; price: number | null }>('GET', '/api/goods/detail/5', { cookie: demo });
+    const detail = await t.call<{ id: number; name: string; price: number | null }>('GET', '/api/goods/detail/5', {
+      cookie: demo,
+    });
     const price = detail.body.data.price;
     expect(price).not.toBeNull();
     const member = await (await page('/list/info/5', demo)).text();
@@ -177,7 +181,10 @@ describe('server rendering without a built renderer', () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ssr-none-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"><!--ssr-root--><!--/ssr-root--></div></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"><!--ssr-root--><!--/ssr-root--></div></body></html>',
+    );
     t = await createTestApp({ config: { staticDir: dir } });
   });
   afterAll(async () => {
@@ -206,7 +213,12 @@ describe('page assembly', () => {
     if (!template) throw new Error('template');
     const html = composePage(
       template,
-      { html: '<link rel="preload" as="image" href="/a.svg"/><div>页</div>', title: '首页 <b> - 康源医药网', pageSources: [], state: { version: 1, queries: {} } },
+      {
+        html: '<link rel="preload" as="image" href="/a.svg"/><div>页</div>',
+        title: '首页 <b> - 康源医药网',
+        pageSources: [],
+        state: { version: 1, queries: {} },
+      },
       { css: '.a{color:red}</style><script>', modules: ['assets/home-x.js'], state: '{"version":1}' },
     );
     expect(html).toContain('<title>首页 &lt;b&gt; - 康源医药网</title>');
@@ -215,14 +227,20 @@ describe('page assembly', () => {
     expect(head).toContain('<style data-page-css>.a{color:red}<\\/style><script></style>');
     expect(head).not.toContain('home-x.js');
     expect(html).toContain('"imports":["/assets/home-x.js"]');
-    expect(html).toContain('<div id="root" data-ssr="1"><div>页</div></div><script type="application/json" id="ssr-state">{"version":1}</script>');
+    expect(html).toContain(
+      '<div id="root" data-ssr="1"><div>页</div></div><script type="application/json" id="ssr-state">{"version":1}</script>',
+    );
     expect(html).not.toContain('class="boot"');
   });
 
   it('links the CSS of a page chunk and of the chunks it imports, never the entry CSS again', () => {
     const manifest = {
       'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
-      'src/features/a/page.tsx': { file: 'assets/page.js', css: ['assets/page.css'], imports: ['_shared.js', 'index.html'] },
+      'src/features/a/page.tsx': {
+        file: 'assets/page.js',
+        css: ['assets/page.css'],
+        imports: ['_shared.js', 'index.html'],
+      },
       '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css', 'assets/index.css'] },
     };
     expect(cssForSources(manifest, ['src/features/a/page.tsx'])).toEqual(['assets/page.css', 'assets/shared.css']);
@@ -243,9 +261,13 @@ describe('page assembly', () => {
       'assets/dialog.css': '._dialog_ddddd_1{padding:0}',
     };
     const index = await indexCss(manifest, async (file) => texts[file] ?? '');
-    const html = '<div class="_shell_aaaaa_1"><main class="_page_bbbbb_1 x"></main><footer class="_footer_ccccc_1"></footer></div>';
+    const html =
+      '<div class="_shell_aaaaa_1"><main class="_page_bbbbb_1 x"></main><footer class="_footer_ccccc_1"></footer></div>';
     // The dialog is not drawn, the entry CSS is index.html's own; the footer came through a lazy part.
-    expect(cssForPage(manifest, index, ['src/features/a/page.tsx'], html)).toEqual(['assets/page.css', 'assets/footer.css']);
+    expect(cssForPage(manifest, index, ['src/features/a/page.tsx'], html)).toEqual([
+      'assets/page.css',
+      'assets/footer.css',
+    ]);
   });
 
   it('asks for the page chunks, the chunks they import and the drawn lazy parts with the entry, after the load', () => {
@@ -282,6 +304,8 @@ describe('page assembly', () => {
       { css: '.a{color:red}', inlined: ['assets/a.css', 'assets/b.css'], modules: [], state: '{}' },
     );
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/assets/a.css" disabled data-inlined><link rel="stylesheet" href="/assets/b.css" disabled data-inlined>');
+    expect(head).toContain(
+      '<link rel="stylesheet" href="/assets/a.css" disabled data-inlined><link rel="stylesheet" href="/assets/b.css" disabled data-inlined>',
+    );
   });
 });

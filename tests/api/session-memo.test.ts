@@ -30,17 +30,27 @@ let t: TestApp;
 let target: { id: number; manufacturerId: number; basePrice: number };
 const RANK_TWO_PRICE = 555;
 
-const base = (cookie: string) => t.call<{ username: string; acting_as?: { company_id: number } }>('GET', '/api/user/base', { cookie });
+const base = (cookie: string) =>
+  t.call<{ username: string; acting_as?: { company_id: number } }>('GET', '/api/user/base', { cookie });
 const priceAs = async (cookie: string): Promise<number | null> => {
-  const res = await t.call<GoodsListResult>('GET', `/api/goods/list?manufacturer_id=${target.manufacturerId}&page_size=100`, { cookie });
+  const res = await t.call<GoodsListResult>(
+    'GET',
+    `/api/goods/list?manufacturer_id=${target.manufacturerId}&page_size=100`,
+    { cookie },
+  );
   expect(res.status, res.body.msg).toBe(200);
   const item = res.body.data.list.find((g) => g.id === target.id);
   if (!item) throw new Error('target not listed');
   return item.price;
 };
-const userIdOf = async (username: string): Promise<number> => (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id;
+const userIdOf = async (username: string): Promise<number> =>
+  (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id;
 const companyOf = async (username: string) => {
-  const [row] = await t.db.select({ company: companies }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.username, username));
+  const [row] = await t.db
+    .select({ company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.username, username));
   return row.company;
 };
 const tokenId = (cookie: string): string => hashToken(cookie.replace(/^sid=/, ''));
@@ -195,7 +205,8 @@ describe('news from another WORKERS process', () => {
 
   it('is passed on by the primary to every other live worker, and nothing else is', () => {
     const sent: string[] = [];
-    const worker = (name: string, connected = true) => ({ isConnected: () => connected, send: () => sent.push(name) }) as unknown as Worker;
+    const worker = (name: string, connected = true) =>
+      ({ isConnected: () => connected, send: () => sent.push(name) }) as unknown as Worker;
     const [a, b, c, gone] = [worker('a'), worker('b'), worker('c'), worker('gone', false)];
     relaySessionNews(a, { type: SESSIONS_CHANGED, sessionIds: ['x'] }, [a, b, undefined, c, gone]);
     expect(sent).toEqual(['b', 'c']);
@@ -211,7 +222,10 @@ describe('writes and the sliding refresh', () => {
     // Ended behind the server's back: reads may still recall it within the TTL, a write may not.
     await t.db.delete(sessions).where(eq(sessions.id, tokenId(cookie)));
     expect((await base(cookie)).status).toBe(200);
-    const write = await t.call('POST', '/api/user/updateUserInfo', { cookie, body: { name: '李四', phone: '13900000000' } });
+    const write = await t.call('POST', '/api/user/updateUserInfo', {
+      cookie,
+      body: { name: '李四', phone: '13900000000' },
+    });
     expect(write.status).toBe(401);
     expect(write.body.code).toBe(10001);
   });
@@ -219,7 +233,8 @@ describe('writes and the sliding refresh', () => {
   it('still writes last_seen_at once the refresh interval has passed, and not within it', async () => {
     const cookie = await t.signIn('demo', TEST_PASSWORD);
     const id = tokenId(cookie);
-    const seen = async () => (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0].at.getTime();
+    const seen = async () =>
+      (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0].at.getTime();
     const signedInAt = await seen();
     t.clock.advance(SESSION_MEMO_TTL_MS - 1);
     const within = await base(cookie);

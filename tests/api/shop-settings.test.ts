@@ -47,7 +47,11 @@ describe('production settings', () => {
     const s = readShopSettings(FULL, true);
     expect(s.demo).toBe(false);
     expect(s.alipay?.method).toBe('alipay');
-    expect(s.transferAccount).toEqual({ account_name: '广州康源医药有限公司', bank: '招商银行广州分行', account_no: '1209 0000 0000 0001' });
+    expect(s.transferAccount).toEqual({
+      account_name: '广州康源医药有限公司',
+      bank: '招商银行广州分行',
+      account_no: '1209 0000 0000 0001',
+    });
   });
 
   for (const name of Object.keys(FULL)) {
@@ -58,25 +62,40 @@ describe('production settings', () => {
   }
 
   it('names every missing setting at once', () => {
-    expect(refusal({})).toContain('ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL, TRANSFER_ACCOUNT_NAME, TRANSFER_BANK, TRANSFER_ACCOUNT_NO, CHAT_TOKEN_SECRET, SMS_PROVIDER');
+    expect(refusal({})).toContain(
+      'ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, SHOP_URL, TRANSFER_ACCOUNT_NAME, TRANSFER_BANK, TRANSFER_ACCOUNT_NO, CHAT_TOKEN_SECRET, SMS_PROVIDER',
+    );
   });
 
   it('reads the private key in either encoding, with or without its PEM lines', () => {
     const bare = (pemText: string) => pemText.replace(/-----[A-Z ]+-----|\n/g, '');
-    const pkcs1 = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const pkcs1 = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     for (const key of [privateKey, bare(privateKey), pkcs1.privateKey, bare(pkcs1.privateKey)]) {
-      expect(readShopSettings({ ...FULL, ALIPAY_PRIVATE_KEY: key, ALIPAY_PUBLIC_KEY: bare(publicKey) }, true).alipay).toBeDefined();
+      expect(
+        readShopSettings({ ...FULL, ALIPAY_PRIVATE_KEY: key, ALIPAY_PUBLIC_KEY: bare(publicKey) }, true).alipay,
+      ).toBeDefined();
     }
   });
 
   it('refuses keys that are not keys', () => {
-    expect(refusal({ ...FULL, ALIPAY_PRIVATE_KEY: 'not-a-key' })).toBe('ALIPAY_PRIVATE_KEY is not an RSA private key (PKCS#1 or PKCS#8).');
+    expect(refusal({ ...FULL, ALIPAY_PRIVATE_KEY: 'not-a-key' })).toBe(
+      'ALIPAY_PRIVATE_KEY is not an RSA private key (PKCS#1 or PKCS#8).',
+    );
     expect(refusal({ ...FULL, ALIPAY_PUBLIC_KEY: 'MIIBIjAN' })).toMatch(/^ALIPAY_PUBLIC_KEY is not a public key/);
   });
 
   it('reads the SMS provider: Alibaba or Tencent, named in full, per-purpose templates over the default', () => {
     expect(readShopSettings(FULL, true).sms?.provider).toBe('aliyun');
-    const tencent = { SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'AKID1', TENCENT_SMS_SECRET_KEY: 'k', TENCENT_SMS_SDK_APP_ID: '1400000001' };
+    const tencent = {
+      SMS_PROVIDER: 'tencent',
+      TENCENT_SMS_SECRET_ID: 'AKID1',
+      TENCENT_SMS_SECRET_KEY: 'k',
+      TENCENT_SMS_SDK_APP_ID: '1400000001',
+    };
     const { ALIYUN_SMS_ACCESS_KEY_ID: _id, ALIYUN_SMS_ACCESS_KEY_SECRET: _secret, ...withoutAliyun } = FULL;
     expect(readShopSettings({ ...withoutAliyun, ...tencent }, true).sms?.provider).toBe('tencent');
     expect(refusal({ ...FULL, SMS_PROVIDER: 'tencent' })).toBe(
@@ -107,34 +126,52 @@ describe('production settings', () => {
     const saved = process.env.CHAT_TOKEN_SECRET;
     delete process.env.CHAT_TOKEN_SECRET;
     try {
-      await expect(startServer({ nodeEnv: 'production', port: 0, dataDir: '/nonexistent/never-created', log: () => {} })).rejects.toThrow(Refusal);
+      await expect(
+        startServer({ nodeEnv: 'production', port: 0, dataDir: '/nonexistent/never-created', log: () => {} }),
+      ).rejects.toThrow(Refusal);
     } finally {
       if (saved !== undefined) process.env.CHAT_TOKEN_SECRET = saved;
     }
   });
 
-  it('a production server with every setting starts without the demo data, sandbox or dev endpoints', { timeout: 90_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'production-start-'));
-    const saved = { ...process.env };
-    Object.assign(process.env, FULL);
-    const lines: string[] = [];
-    try {
-      const server = await startServer({ nodeEnv: 'production', port: 0, host: '127.0.0.1', dataDir, staticDir: dataDir, log: (l) => lines.push(l) });
+  it(
+    'a production server with every setting starts without the demo data, sandbox or dev endpoints',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'production-start-'));
+      const saved = { ...process.env };
+      Object.assign(process.env, FULL);
+      const lines: string[] = [];
       try {
-        expect(lines.some((l) => l.startsWith('seeding'))).toBe(false);
-        const get = (p: string) => fetch(`${server.url}${p}`);
-        expect((await get('/api/dev/outbox')).status).toBe(404);
-        expect((await get('/api/pay/sandbox/1')).status).toBe(404);
-        const common = (await (await get('/api/global/shop_mode')).json()) as { data: { demo: boolean; online_pay: string } };
-        expect(common.data).toMatchObject({ demo: false, online_pay: 'alipay' });
-        const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', body: new URLSearchParams({ username: 'demo', password: 'demo1234' }) });
-        expect(login.status).not.toBe(200);
+        const server = await startServer({
+          nodeEnv: 'production',
+          port: 0,
+          host: '127.0.0.1',
+          dataDir,
+          staticDir: dataDir,
+          log: (l) => lines.push(l),
+        });
+        try {
+          expect(lines.some((l) => l.startsWith('seeding'))).toBe(false);
+          const get = (p: string) => fetch(`${server.url}${p}`);
+          expect((await get('/api/dev/outbox')).status).toBe(404);
+          expect((await get('/api/pay/sandbox/1')).status).toBe(404);
+          const common = (await (await get('/api/global/shop_mode')).json()) as {
+            data: { demo: boolean; online_pay: string };
+          };
+          expect(common.data).toMatchObject({ demo: false, online_pay: 'alipay' });
+          const login = await fetch(`${server.url}/api/user/login`, {
+            method: 'POST',
+            body: new URLSearchParams({ username: 'demo', password: 'demo1234' }),
+          });
+          expect(login.status).not.toBe(200);
+        } finally {
+          await server.close();
+        }
       } finally {
-        await server.close();
+        process.env = saved;
+        rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      process.env = saved;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -16,24 +16,49 @@ import type { FormObject } from '../../src/http/form-body.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const start = () => startServer({ port: 0, host: '127.0.0.1', dataDir, seedGoods: 30, nodeEnv: 'test', staticDir: dataDir, log: () => {} });
+const start = () =>
+  startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    seedGoods: 30,
+    nodeEnv: 'test',
+    staticDir: dataDir,
+    log: () => {},
+  });
 
 describe('SIGTERM during a checkout on the embedded database', () => {
   it('leaves a whole order or none, and exits 0', { timeout: 120_000 }, async () => {
     // The shop is prepared in this process, then served by a real one (PGlite: one at a time).
     const prep = await start();
-    const shop = await createShop({ db: prep.db, clock: createClock(new Date()), call: (m, u, o) => call(prep.app, m, u, o) });
+    const shop = await createShop({
+      db: prep.db,
+      clock: createClock(new Date()),
+      call: (m, u, o) => call(prep.app, m, u, o),
+    });
     const buyer = await shop.buyer();
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await shop.goods({ name: `停机药${i}`, basePrice: 1_000, stock: 50 }));
-    const cartIds = await shop.fill(buyer, ids.map((g) => [g, 2]));
+    const cartIds = await shop.fill(
+      buyer,
+      ids.map((g) => [g, 2]),
+    );
     const pre = await shop.preview(buyer, cartIds, { coupon_id: 0, voucher_id: 0 });
     expect(pre.status).toBe(200);
-    const body: FormObject = { ids: cartIds, coupon_id: 0, voucher_id: 0, address_id: buyer.addressId, expected_pay_amount: pre.body.data.amounts.pay_amount, new: 1 };
+    const body: FormObject = {
+      ids: cartIds,
+      coupon_id: 0,
+      voucher_id: 0,
+      address_id: buyer.addressId,
+      expected_pay_amount: pre.body.data.amounts.pay_amount,
+      new: 1,
+    };
     await prep.close();
 
     const server = await spawnServer({ DATA_DIR: dataDir });
-    const answer = call(overHttp(server.url), 'POST', '/api/cart/checkout', { body, cookie: buyer.cookie }).catch((err: unknown) => err);
+    const answer = call(overHttp(server.url), 'POST', '/api/cart/checkout', { body, cookie: buyer.cookie }).catch(
+      (err: unknown) => err,
+    );
     // No wait: the signal lands while the request is being sent, read or answered.
     server.child.kill('SIGTERM');
     const [result, code] = await Promise.all([answer, server.exited]);
@@ -49,7 +74,9 @@ describe('SIGTERM during a checkout on the embedded database', () => {
       } else {
         expect(result).toMatchObject({ status: 200 });
         expect(made).toHaveLength(1);
-        expect(await after.db.select().from(orderLines).where(eq(orderLines.orderId, made[0].id))).toHaveLength(ids.length);
+        expect(await after.db.select().from(orderLines).where(eq(orderLines.orderId, made[0].id))).toHaveLength(
+          ids.length,
+        );
         expect(stock.every((g) => g.stock === 48)).toBe(true);
       }
     } finally {

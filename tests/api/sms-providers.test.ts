@@ -36,7 +36,8 @@ for (const provider of ['aliyun', 'tencent'] as const) {
       await fake.close();
     });
 
-    const requestCode = (phone: string, purpose = 'register') => t.call('POST', '/api/user/create_code', { body: { purpose, phone } });
+    const requestCode = (phone: string, purpose = 'register') =>
+      t.call('POST', '/api/user/create_code', { body: { purpose, phone } });
     const storedCodes = (phone: string) => t.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
 
     it('sends the code through the provider, stores exactly that code and logs the masked phone with the request id', async () => {
@@ -47,18 +48,34 @@ for (const provider of ['aliyun', 'tencent'] as const) {
       expect(res.body.msg).toBe(`验证码已发送至${phone.slice(0, 3)}****${phone.slice(7)}`);
       const sent = fake.sent.at(-1)!;
       expect(sent.phone).toBe(provider === 'aliyun' ? phone : `+86${phone}`);
-      expect(sent).toMatchObject({ signName: '康源医药', template: provider === 'aliyun' ? 'SMS_154950909' : '1110001' });
+      expect(sent).toMatchObject({
+        signName: '康源医药',
+        template: provider === 'aliyun' ? 'SMS_154950909' : '1110001',
+      });
       expect(sent.code).toMatch(/^\d{6}$/);
       const stored = await storedCodes(phone);
       expect(stored.map((r) => r.code)).toEqual([sent.code]);
       const line = lastSend()!;
-      expect(line).toMatchObject({ event: 'sms.send', provider, outcome: 'sent', request_id: sent.requestId, phone: `${phone.slice(0, 3)}****${phone.slice(7)}` });
+      expect(line).toMatchObject({
+        event: 'sms.send',
+        provider,
+        outcome: 'sent',
+        request_id: sent.requestId,
+        phone: `${phone.slice(0, 3)}****${phone.slice(7)}`,
+      });
       expect(JSON.stringify(lines)).not.toContain(phone);
       expect(JSON.stringify(lines)).not.toContain(sent.code);
 
       // The code works: registration step 1 accepts it.
       const step1 = await t.call('POST', '/api/register/step1', {
-        body: { username: `sms${provider}`, password: 'abc12345', password_confirmation: 'abc12345', phone, code: sent.code, agree: '1' },
+        body: {
+          username: `sms${provider}`,
+          password: 'abc12345',
+          password_confirmation: 'abc12345',
+          phone,
+          code: sent.code,
+          agree: '1',
+        },
       });
       expect(step1.status, step1.body.msg).toBe(201);
     });
@@ -73,7 +90,12 @@ for (const provider of ['aliyun', 'tencent'] as const) {
         expect(res.body.msg).toBe('短信发送失败，请稍后再试');
         expect(await storedCodes(phone)).toEqual([]);
         expect(fake.sent.length).toBe(sentBefore);
-        expect(lastSend()).toMatchObject({ event: 'sms.send', provider, outcome: 'failed', phone: `${phone.slice(0, 3)}****${phone.slice(7)}` });
+        expect(lastSend()).toMatchObject({
+          event: 'sms.send',
+          provider,
+          outcome: 'failed',
+          phone: `${phone.slice(0, 3)}****${phone.slice(7)}`,
+        });
 
         // Within the same minute the buyer may ask again (1 a minute), and this time it arrives.
         fake.mode = 'ok';
@@ -105,13 +127,19 @@ for (const provider of ['aliyun', 'tencent'] as const) {
       expect((await requestCode(phone, 'reset_password')).body.msg).toBe('短信发送失败，请稍后再试');
       expect(await storedCodes(phone)).toEqual([]);
       fake.mode = 'ok';
-      const res = await t.call('POST', '/api/user/create_code', { body: { purpose: 'reset_password', username: `rec${provider}` } });
+      const res = await t.call('POST', '/api/user/create_code', {
+        body: { purpose: 'reset_password', username: `rec${provider}` },
+      });
       expect(res.status, res.body.msg).toBe(200);
       expect((await storedCodes(phone)).map((r) => r.code)).toEqual([fake.sent.at(-1)!.code]);
     });
 
     it('the fake checks the signature: a wrong secret is refused by it and is a failed send here', async () => {
-      const env: Record<string, string> = { ...fakeSmsEnv(provider, fake.url), ALIYUN_SMS_ACCESS_KEY_SECRET: 'wrong', TENCENT_SMS_SECRET_KEY: 'wrong' };
+      const env: Record<string, string> = {
+        ...fakeSmsEnv(provider, fake.url),
+        ALIYUN_SMS_ACCESS_KEY_SECRET: 'wrong',
+        TENCENT_SMS_SECRET_KEY: 'wrong',
+      };
       const { sms } = readSmsSettings((n) => env[n], true);
       const wrong = await createTestApp({ config: { demo: false, devEndpoints: false, sms } });
       try {
@@ -133,7 +161,13 @@ describe('SMS settings', () => {
   it('production names what a provider still needs', () => {
     expect(readSmsSettings(() => undefined, true).missing).toEqual(['SMS_PROVIDER']);
     const env: Record<string, string> = { SMS_PROVIDER: 'tencent', SMS_TEMPLATE_REGISTER: '1' };
-    expect(readSmsSettings((n) => env[n], true).missing).toEqual(['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE']);
+    expect(readSmsSettings((n) => env[n], true).missing).toEqual([
+      'TENCENT_SMS_SECRET_ID',
+      'TENCENT_SMS_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+      'SMS_SIGN_NAME',
+      'SMS_TEMPLATE',
+    ]);
     expect(readSmsSettings(() => undefined, false)).toEqual({ missing: [] });
   });
 });

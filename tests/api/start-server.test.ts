@@ -11,7 +11,15 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('startServer', () => {
   it('migrates, seeds once, serves the API and shuts down cleanly', { timeout: 90_000 }, async () => {
     const lines: string[] = [];
-    const opts = { port: 0, host: '127.0.0.1', dataDir, seedGoods: 30, nodeEnv: 'test', staticDir: dataDir, log: (l: string) => lines.push(l) };
+    const opts = {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      seedGoods: 30,
+      nodeEnv: 'test',
+      staticDir: dataDir,
+      log: (l: string) => lines.push(l),
+    };
     const first = await startServer(opts);
     expect(lines.some((l) => l.startsWith('seeding demo data'))).toBe(true);
     expect(lines).toContain(`listening on http://localhost:${first.port}`);

@@ -93,7 +93,14 @@ describe('static files', () => {
   });
 
   it('refuses path traversal and hidden files', async () => {
-    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/..%2fsecret.txt', '/.vite/manifest.json', '/%00index.html']) {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/.vite/manifest.json',
+      '/%00index.html',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(404);
       expect(await res.text()).not.toContain('SECRET');
@@ -127,7 +134,16 @@ describe('generated media', () => {
     const [wh] = await apiOnly.db.insert(warehouses).values({ name: '广州仓' }).returning();
     const [g] = await apiOnly.db
       .insert(goods)
-      .values({ name: '感冒灵颗粒', manufacturerId: m.id, sccj: m.name, categoryId: cat.id, categoryL1: cat.id, categoryL2: cat.id, warehouseId: wh.id, basePrice: 1000 })
+      .values({
+        name: '感冒灵颗粒',
+        manufacturerId: m.id,
+        sccj: m.name,
+        categoryId: cat.id,
+        categoryL1: cat.id,
+        categoryL2: cat.id,
+        warehouseId: wh.id,
+        basePrice: 1000,
+      })
       .returning();
     const named = await apiOnly.app.request(`/media/goods/${g.id}.svg`);
     expect(named.status).toBe(200);

@@ -57,8 +57,10 @@ const ship = (id: number, lineIds: number[], codesA: string[], codesB: string[] 
     },
     cookie: warehouse,
   });
-const statusOf = async (id: number) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
-const storedCodes = async (id: number) => (await t.db.select({ code: traceCodes.code }).from(traceCodes).where(eq(traceCodes.orderId, id))).map((r) => r.code);
+const statusOf = async (id: number) =>
+  (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
+const storedCodes = async (id: number) =>
+  (await t.db.select({ code: traceCodes.code }).from(traceCodes).where(eq(traceCodes.orderId, id))).map((r) => r.code);
 
 describe('shipping with 追溯码', () => {
   it('stores each line’s codes with its batch and shows them to the buyer per line', async () => {
@@ -79,7 +81,9 @@ describe('shipping with 追溯码', () => {
   it('takes codes typed with full-width digits, spaces or hyphens as the 20 digits', async () => {
     const o = await paidOrder();
     const c = code();
-    const typed = `${c.slice(0, 7)} ${c.slice(7, 16)}-${c.slice(16)}`.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+    const typed = `${c.slice(0, 7)} ${c.slice(7, 16)}-${c.slice(16)}`.replace(/[0-9]/g, (d) =>
+      String.fromCharCode(d.charCodeAt(0) + 0xfee0),
+    );
     expect((await ship(o.id, o.lineIds, [typed])).status).toBe(200);
     expect(await storedCodes(o.id)).toEqual([c]);
   });
@@ -94,7 +98,12 @@ describe('shipping with 追溯码', () => {
   it('refuses malformed codes, more codes than units and a code twice, naming each; nothing ships', async () => {
     const o = await paidOrder();
     const dup = code();
-    const res = await ship(o.id, o.lineIds, ['8100000123456789012', '81000001234567890123X', dup], [dup, code(), code()]);
+    const res = await ship(
+      o.id,
+      o.lineIds,
+      ['8100000123456789012', '81000001234567890123X', dup],
+      [dup, code(), code()],
+    );
     expect(res.status).toBe(422);
     const errors = (res.body.data as { errors: Record<string, string[]> }).errors;
     expect(errors['lines.0.trace_codes.0']).toEqual(['追溯码8100000123456789012格式不正确：应为20位数字（当前19位）']);
@@ -114,7 +123,9 @@ describe('shipping with 追溯码', () => {
     const res = await ship(second.id, second.lineIds, [code(), c]);
     expect(res.status).toBe(422);
     expect(res.body.msg).toBe(`追溯码${c}已发货，同一盒药不能重复发货`);
-    expect((res.body.data as { errors: Record<string, string[]> }).errors['lines.0.trace_codes.1']).toEqual([`追溯码${c}已发货，同一盒药不能重复发货`]);
+    expect((res.body.data as { errors: Record<string, string[]> }).errors['lines.0.trace_codes.1']).toEqual([
+      `追溯码${c}已发货，同一盒药不能重复发货`,
+    ]);
     expect(await statusOf(second.id)).toBe('paid');
   });
 
@@ -138,7 +149,9 @@ describe('GET /api/order/{id}/trace_codes', () => {
     const res = await t.app.request(`/api/order/${o.id}/trace_codes?format=csv`, { headers: { cookie: buyer.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(`追溯码-${o.orderNo}.csv`)}`);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`追溯码-${o.orderNo}.csv`)}`,
+    );
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = text.slice(1).trim().split('\r\n');
@@ -153,7 +166,9 @@ describe('GET /api/order/{id}/trace_codes', () => {
     const o = await paidOrder();
     const a = [code()];
     await ship(o.id, o.lineIds, a);
-    const res = await t.app.request(`/api/order/${o.id}/trace_codes?format=xlsx`, { headers: { cookie: buyer.cookie } });
+    const res = await t.app.request(`/api/order/${o.id}/trace_codes?format=xlsx`, {
+      headers: { cookie: buyer.cookie },
+    });
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());

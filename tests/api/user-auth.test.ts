@@ -28,7 +28,10 @@ beforeAll(async () => {
     .insert(staff)
     .values({ name: '王经理', phone: '13900000001', role: 'account_manager' })
     .returning();
-  const [ywy] = await t.db.insert(staff).values({ name: '李业务', phone: '13900000002', role: 'salesperson' }).returning();
+  const [ywy] = await t.db
+    .insert(staff)
+    .values({ name: '李业务', phone: '13900000002', role: 'salesperson' })
+    .returning();
   demo = await createMember(t.db, {
     username: 'demo',
     name: '张三',
@@ -73,15 +76,26 @@ beforeAll(async () => {
       })),
     )
     .returning();
-  await t.db.insert(cartLines).values(
-    goodsRows.map((g) => ({ companyId: demo.companyId!, userId: demo.userId, goodsId: g.id, warehouseId: wh.id, number: 1, price: 1000 })),
-  );
+  await t.db
+    .insert(cartLines)
+    .values(
+      goodsRows.map((g) => ({
+        companyId: demo.companyId!,
+        userId: demo.userId,
+        goodsId: g.id,
+        warehouseId: wh.id,
+        number: 1,
+        price: 1000,
+      })),
+    );
 });
 afterAll(() => t.close());
 
 describe('POST /api/user/login', () => {
   it('signs in, sets a hardened session cookie and returns the user base', async () => {
-    const res = await t.call<UserBase>('POST', '/api/user/login', { body: { username: 'demo', password: TEST_PASSWORD } });
+    const res = await t.call<UserBase>('POST', '/api/user/login', {
+      body: { username: 'demo', password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(10000);
     expect(res.body.data.username).toBe('demo');
@@ -130,7 +144,9 @@ describe('POST /api/user/login', () => {
   it('sets Secure on the cookie behind HTTPS', async () => {
     const secure = await createTestApp({ config: { secureCookies: true } });
     await createMember(secure.db, { username: 'secure1' });
-    const res = await secure.call('POST', '/api/user/login', { body: { username: 'secure1', password: TEST_PASSWORD } });
+    const res = await secure.call('POST', '/api/user/login', {
+      body: { username: 'secure1', password: TEST_PASSWORD },
+    });
     expect(res.headers.get('set-cookie')).toMatch(/Secure/);
     await secure.close();
   });
@@ -173,15 +189,39 @@ describe('GET /api/user/base', () => {
     const keys = Object.keys(u).sort();
     expect(keys).toEqual(
       [
-        'show', 'username', 'name', 'phone', 'company', 'face', 'rank', 'admin', 'address', 'is_passed', 'points', 'cart',
-        'message_count', 'wechat', 'common_config', 'quality_inspection', 'login_url', 'is_show_youx', 'is_special',
-        'is_can_chat', 'token', 'is_AfterSale', 'ywy', 'customer',
+        'show',
+        'username',
+        'name',
+        'phone',
+        'company',
+        'face',
+        'rank',
+        'admin',
+        'address',
+        'is_passed',
+        'points',
+        'cart',
+        'message_count',
+        'wechat',
+        'common_config',
+        'quality_inspection',
+        'login_url',
+        'is_show_youx',
+        'is_special',
+        'is_can_chat',
+        'token',
+        'is_AfterSale',
+        'ywy',
+        'customer',
       ].sort(),
     );
   });
 
   it('shows the quality-inspection link when the company has one', async () => {
-    await t.db.update(companies).set({ qualityInspectionUrl: 'https://qc.example/r/1' }).where(eq(companies.id, demo.companyId!));
+    await t.db
+      .update(companies)
+      .set({ qualityInspectionUrl: 'https://qc.example/r/1' })
+      .where(eq(companies.id, demo.companyId!));
     const cookie = await t.signIn('demo', TEST_PASSWORD);
     const res = await t.call<UserBase>('GET', '/api/user/base', { cookie });
     expect(res.body.data.quality_inspection).toEqual({ quality_inspection_url: 'https://qc.example/r/1', msg: '' });
@@ -227,10 +267,24 @@ describe('profile and password (signed in)', () => {
     expect(bad.body.msg).toBe('请输入正确的手机号码');
     expect(bad.body.data.errors.phone).toEqual(['请输入正确的手机号码']);
     // A new phone needs its code and the current password (tests/api/account-changes.test.ts).
-    expect((await t.call('POST', '/api/user/create_code', { cookie, body: { purpose: 'change_phone', phone: '13700000077' } })).status).toBe(200);
-    const outbox = (await t.call('GET', '/api/dev/outbox')).body.data as { phone: string; purpose: string; code: string }[];
+    expect(
+      (
+        await t.call('POST', '/api/user/create_code', {
+          cookie,
+          body: { purpose: 'change_phone', phone: '13700000077' },
+        })
+      ).status,
+    ).toBe(200);
+    const outbox = (await t.call('GET', '/api/dev/outbox')).body.data as {
+      phone: string;
+      purpose: string;
+      code: string;
+    }[];
     const code = outbox.find((c) => c.phone === '13700000077' && c.purpose === 'change_phone')?.code;
-    const good = await t.call('POST', '/api/user/updateUserInfo', { cookie, body: { name: '王五', phone: '13700000077', code, old_password: TEST_PASSWORD } });
+    const good = await t.call('POST', '/api/user/updateUserInfo', {
+      cookie,
+      body: { name: '王五', phone: '13700000077', code, old_password: TEST_PASSWORD },
+    });
     expect(good.status, good.body.msg).toBe(200);
     const base = await t.call<UserBase>('GET', '/api/user/base', { cookie });
     expect(base.body.data).toMatchObject({ name: '王五', phone: '13700000077' });
@@ -260,7 +314,9 @@ describe('profile and password (signed in)', () => {
 
   it('needs a session', async () => {
     expect((await t.call('POST', '/api/user/resetPassword', { body: { password: 'abc12345' } })).status).toBe(401);
-    expect((await t.call('POST', '/api/user/updateUserInfo', { body: { name: 'x', phone: '13800000000' } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/user/updateUserInfo', { body: { name: 'x', phone: '13800000000' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -273,7 +329,8 @@ describe('GET /api/user/phone/:value', () => {
 });
 
 describe('SMS codes and password recovery', () => {
-  const outbox = async () => (await t.call('GET', '/api/dev/outbox')).body.data as { phone: string; purpose: string; code: string }[];
+  const outbox = async () =>
+    (await t.call('GET', '/api/dev/outbox')).body.data as { phone: string; purpose: string; code: string }[];
 
   it('sends a code without revealing it, and rate-limits resends', async () => {
     const res = await t.call('POST', '/api/user/create_code', { body: { phone: '13622223333', purpose: 'register' } });
@@ -283,14 +340,20 @@ describe('SMS codes and password recovery', () => {
     expect(latest).toMatchObject({ phone: '13622223333', purpose: 'register' });
     expect(latest.code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(res.body)).not.toContain(latest.code);
-    const again = await t.call('POST', '/api/user/create_code', { body: { phone: '13622223333', purpose: 'register' } });
+    const again = await t.call('POST', '/api/user/create_code', {
+      body: { phone: '13622223333', purpose: 'register' },
+    });
     expect(again.status).toBe(429);
     t.clock.advance(61_000);
-    expect((await t.call('POST', '/api/user/create_code', { body: { phone: '13622223333', purpose: 'register' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/user/create_code', { body: { phone: '13622223333', purpose: 'register' } })).status,
+    ).toBe(200);
   });
 
   it('refuses a register code for a registered phone and a bad purpose', async () => {
-    const taken = await t.call('POST', '/api/user/create_code', { body: { phone: '13800000001', purpose: 'register' } });
+    const taken = await t.call('POST', '/api/user/create_code', {
+      body: { phone: '13800000001', purpose: 'register' },
+    });
     expect(taken.status).toBe(400);
     const bad = await t.call('POST', '/api/user/create_code', { body: { phone: '13800000001', purpose: 'hack' } });
     expect(bad.status).toBe(422);
@@ -300,7 +363,9 @@ describe('SMS codes and password recovery', () => {
     await createMember(t.db, { username: 'forgetful', phone: '13533334444' });
     const oldSession = await t.signIn('forgetful', TEST_PASSWORD);
 
-    const sent = await t.call('POST', '/api/user/create_code', { body: { username: 'forgetful', purpose: 'reset_password' } });
+    const sent = await t.call('POST', '/api/user/create_code', {
+      body: { username: 'forgetful', purpose: 'reset_password' },
+    });
     expect(sent.status).toBe(200);
     // By username the answer shows no phone (it must not tell which names exist).
     expect(sent.body.data.phone).toBe('');
@@ -332,7 +397,9 @@ describe('SMS codes and password recovery', () => {
     expect(reset.status).toBe(200);
     expect((await t.call('GET', '/api/user/base', { cookie: oldSession })).status).toBe(401);
     await expect(t.signIn('forgetful', 'fresh1234')).resolves.toMatch(/^sid=/);
-    const oldPassword = await t.call('POST', '/api/user/login', { body: { username: 'forgetful', password: TEST_PASSWORD } });
+    const oldPassword = await t.call('POST', '/api/user/login', {
+      body: { username: 'forgetful', password: TEST_PASSWORD },
+    });
     expect(oldPassword.status).toBe(400);
 
     const replay = await t.call('POST', '/api/user/forget/reset', {

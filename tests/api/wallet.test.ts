@@ -19,9 +19,12 @@ const DAY_MS = 86_400_000;
 /** YYYY-MM-DD in Shanghai of TEST_NOW + `days`. */
 const day = (days: number) => new Date(TEST_NOW.getTime() + days * DAY_MS + 8 * 3_600_000).toISOString().slice(0, 10);
 
-const moneyLog = (q: string, cookie: string | null = demo) => t.call<LedgerPage>('GET', `/api/user/user_money_log${q}`, { cookie });
-const pointsLog = (q: string, cookie: string | null = demo) => t.call<LedgerPage>('GET', `/api/user/points_log${q}`, { cookie });
-const coupons = (q: string, cookie: string | null = demo) => t.call<Page<HeldCouponView>>('GET', `/api/user/coupon${q}`, { cookie });
+const moneyLog = (q: string, cookie: string | null = demo) =>
+  t.call<LedgerPage>('GET', `/api/user/user_money_log${q}`, { cookie });
+const pointsLog = (q: string, cookie: string | null = demo) =>
+  t.call<LedgerPage>('GET', `/api/user/points_log${q}`, { cookie });
+const coupons = (q: string, cookie: string | null = demo) =>
+  t.call<Page<HeldCouponView>>('GET', `/api/user/coupon${q}`, { cookie });
 const errorsOf = (body: { data: unknown }) => (body.data as { errors: Record<string, string[]> }).errors;
 
 beforeAll(async () => {
@@ -62,7 +65,9 @@ describe('the ledger adds up', () => {
       .where(and(eq(orders.companyId, demoCompany), eq(orders.status, 'shipped')))
       .limit(1);
     expect(shipped).toBeDefined();
-    const points = async () => (await t.call<{ balance: number; points: number }>('GET', '/api/user/user_money', { cookie: demo })).body.data.points;
+    const points = async () =>
+      (await t.call<{ balance: number; points: number }>('GET', '/api/user/user_money', { cookie: demo })).body.data
+        .points;
     const before = await points();
     const res = await t.call('POST', `/api/order/${shipped.id}/confirm`, { cookie: demo });
     expect(res.body.code).toBe(10000);
@@ -70,7 +75,12 @@ describe('the ledger adds up', () => {
     const earned = Math.floor((shipped.paid + shipped.balance) / 100);
     expect(earned).toBeGreaterThan(0);
     expect(after).toBe(before + earned);
-    expect((await pointsLog('')).body.data.list[0]).toMatchObject({ use_type: 'cashback', amount: earned, balance_after: after, order_id: shipped.id });
+    expect((await pointsLog('')).body.data.list[0]).toMatchObject({
+      use_type: 'cashback',
+      amount: earned,
+      balance_after: after,
+      order_id: shipped.id,
+    });
     const [{ sum }] = await t.db
       .select({ sum: sql<number>`sum(${walletLedger.amount})::int` })
       .from(walletLedger)
@@ -198,17 +208,29 @@ describe('GET /api/user/coupon and couponNum', () => {
     const list = (await coupons('?type=coupon&status=0&page_size=50')).body.data.list;
     expect(list.map((h) => h.expires_at)).toEqual(list.map((h) => h.expires_at).sort((a, b) => a - b));
     expect(list.every((h) => h.expires_at > TEST_NOW.getTime() / 1000)).toBe(true);
-    expect(list[0]).toMatchObject({ name: '新人无门槛10元券', threshold: 0, expiring_soon: true, scope_text: '全场正价商品可用' });
+    expect(list[0]).toMatchObject({
+      name: '新人无门槛10元券',
+      threshold: 0,
+      expiring_soon: true,
+      scope_text: '全场正价商品可用',
+    });
     const scoped = list.find((h) => h.scope_category_ids.length > 0);
     expect(scoped?.scope_text).toBe('限中药饮片类商品使用');
-    expect(list.find((h) => h.name === '满1000减50')).toMatchObject({ threshold: 100_000, amount: 5_000, expiring_soon: false });
+    expect(list.find((h) => h.name === '满1000减50')).toMatchObject({
+      threshold: 100_000,
+      amount: 5_000,
+      expiring_soon: false,
+    });
   });
 
   it('a coupon past its date but still marked unused is listed as expired, not usable', async () => {
     const expired = (await coupons('?type=coupon&status=2&page_size=50')).body.data.list;
     const byDate = expired.find((h) => h.name === '器械专区 满600减30');
     expect(byDate).toBeDefined();
-    const [row] = await t.db.select().from(companyCoupons).where(eq(companyCoupons.id, byDate?.id ?? 0));
+    const [row] = await t.db
+      .select()
+      .from(companyCoupons)
+      .where(eq(companyCoupons.id, byDate?.id ?? 0));
     expect(row.status).toBe(0);
     const usable = (await coupons('?type=coupon&status=0&page_size=50')).body.data.list;
     expect(usable.some((h) => h.id === byDate?.id)).toBe(false);
@@ -262,7 +284,9 @@ describe('GET /api/user/member_card', () => {
     expect(card.salesperson?.phone).toMatch(/^1\d{10}$/);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.companyId, demoCompany));
     expect(card.wallet).toEqual({ balance: w.balance, points: w.points });
-    const list = (await t.call('GET', '/api/order?page_size=1', { cookie: demo })).body.data as { counts: Record<string, number> };
+    const list = (await t.call('GET', '/api/order?page_size=1', { cookie: demo })).body.data as {
+      counts: Record<string, number>;
+    };
     expect(card.order_counts).toEqual(list.counts);
     expect(card.order_counts.all).toBeGreaterThan(0);
     const counts = (await t.call<CouponCounts>('GET', '/api/user/couponNum', { cookie: demo })).body.data;
@@ -273,7 +297,13 @@ describe('GET /api/user/member_card', () => {
 });
 
 describe('who may ask', () => {
-  const paths = ['/api/user/user_money_log', '/api/user/points_log', '/api/user/coupon', '/api/user/couponNum', '/api/user/member_card'];
+  const paths = [
+    '/api/user/user_money_log',
+    '/api/user/points_log',
+    '/api/user/coupon',
+    '/api/user/couponNum',
+    '/api/user/member_card',
+  ];
 
   it('a visitor gets 10001', async () => {
     for (const p of paths) {

@@ -48,7 +48,11 @@ async function authorise(path: '/api/user/wechat_ticket' | '/api/register/wechat
   expect(wechat.status).toBe(302);
   const back = new URL(wechat.headers.get('location')!);
   expect(back.origin).toBe(SHOP);
-  return { ticket: res.body.data.ticket as string, browser: stateCookie(res), callback: `${back.pathname}${back.search}` };
+  return {
+    ticket: res.body.data.ticket as string,
+    browser: stateCookie(res),
+    callback: `${back.pathname}${back.search}`,
+  };
 }
 
 async function callback(path: string, cookies: (string | null)[]) {
@@ -56,10 +60,15 @@ async function callback(path: string, cookies: (string | null)[]) {
   const res = await t.app.request(path, { headers: cookie ? { cookie } : {} });
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('location')!, SHOP);
-  return { page: location.pathname, ticket: location.searchParams.get('ticket'), error: location.searchParams.get('wechat_error') };
+  return {
+    page: location.pathname,
+    ticket: location.searchParams.get('ticket'),
+    error: location.searchParams.get('wechat_error'),
+  };
 }
 
-const openidOf = async (username: string) => (await t.db.select({ openid: users.wechatOpenid }).from(users).where(eq(users.username, username)))[0].openid;
+const openidOf = async (username: string) =>
+  (await t.db.select({ openid: users.wechatOpenid }).from(users).where(eq(users.username, username)))[0].openid;
 
 describe('binding through WeChat (/bdwx)', () => {
   it('the shop offers WeChat in production with its settings', async () => {
@@ -165,7 +174,15 @@ describe('registering from a WeChat scan (/register/wechat)', () => {
     expect((await t.call('POST', '/api/user/create_code', { body: { purpose: 'register', phone } })).status).toBe(200);
     const [{ code }] = await t.db.select({ code: phoneCodes.code }).from(phoneCodes).where(eq(phoneCodes.phone, phone));
     const step1 = await t.call('POST', '/api/register/step1', {
-      body: { username: 'wxnew', password: 'abc12345', password_confirmation: 'abc12345', phone, code, agree: '1', wechat_ticket: flow.ticket },
+      body: {
+        username: 'wxnew',
+        password: 'abc12345',
+        password_confirmation: 'abc12345',
+        phone,
+        code,
+        agree: '1',
+        wechat_ticket: flow.ticket,
+      },
     });
     expect(step1.status, step1.body.msg).toBe(201);
     expect(await openidOf('wxnew')).toBe(wechatUser(9).openid);

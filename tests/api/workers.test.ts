@@ -17,7 +17,9 @@ describe('WORKERS', () => {
     expect(workerCount({})).toBe(1);
     expect(workerCount({ WORKERS: '3', DATABASE_URL: 'postgres://x/y' })).toBe(3);
     expect(() => workerCount({ WORKERS: '2' })).toThrow(/WORKERS=2 needs PostgreSQL/);
-    expect(() => workerCount({ WORKERS: 'two' })).toThrow('WORKERS=two is not a whole number of processes (1 or more).');
+    expect(() => workerCount({ WORKERS: 'two' })).toThrow(
+      'WORKERS=two is not a whole number of processes (1 or more).',
+    );
     expect(() => workerCount({ WORKERS: '0' })).toThrow(/not a whole number/);
   });
 
@@ -50,22 +52,26 @@ describe.skipIf(!baseUrl)('WORKERS=2 on PostgreSQL', () => {
     await scratch?.drop();
   });
 
-  it('runs two workers on one port, seeds once, replaces one that dies, and stops them all on SIGTERM', { timeout: 120_000 }, async () => {
-    const primary = await spawnServer({ DATABASE_URL: scratch.url, WORKERS: '2' }, 'tests/fixtures/run-workers.ts');
-    const listening = () => primary.output().match(/listening on http:\/\/localhost:\d+/g) ?? [];
-    while (listening().length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(new Set(listening())).toEqual(new Set([`listening on http://localhost:${primary.port}`]));
-    expect(primary.output().match(/seeding demo data/g)).toHaveLength(1);
-    for (let i = 0; i < 4; i++) expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
+  it(
+    'runs two workers on one port, seeds once, replaces one that dies, and stops them all on SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const primary = await spawnServer({ DATABASE_URL: scratch.url, WORKERS: '2' }, 'tests/fixtures/run-workers.ts');
+      const listening = () => primary.output().match(/listening on http:\/\/localhost:\d+/g) ?? [];
+      while (listening().length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(new Set(listening())).toEqual(new Set([`listening on http://localhost:${primary.port}`]));
+      expect(primary.output().match(/seeding demo data/g)).toHaveLength(1);
+      for (let i = 0; i < 4; i++) expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
 
-    const [victim] = [...primary.output().matchAll(/worker (\d+) started/g)].map((m) => Number(m[1]));
-    process.kill(victim, 'SIGKILL');
-    while (listening().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(primary.output()).toContain(`worker ${victim} exited (SIGKILL); starting another`);
-    expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
+      const [victim] = [...primary.output().matchAll(/worker (\d+) started/g)].map((m) => Number(m[1]));
+      process.kill(victim, 'SIGKILL');
+      while (listening().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(primary.output()).toContain(`worker ${victim} exited (SIGKILL); starting another`);
+      expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
 
-    expect(await primary.stop('SIGTERM')).toBe(0);
-    expect(primary.output()).toContain('SIGTERM: stopping 2 workers');
-    expect(primary.output().match(/SIGTERM: shutting down/g)).toHaveLength(2);
-  });
+      expect(await primary.stop('SIGTERM')).toBe(0);
+      expect(primary.output()).toContain('SIGTERM: stopping 2 workers');
+      expect(primary.output().match(/SIGTERM: shutting down/g)).toHaveLength(2);
+    },
+  );
 });

@@ -34,14 +34,25 @@ const errorAt = (el: HTMLElement) =>
     .find((n) => n?.id.endsWith('-error'))?.textContent;
 
 const LOG = [
-  { time: '2025-06-01T01:30:00.000Z', ip: '113.108.77.23', user_agent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/126.0 Safari/537.36', method: 'password' },
-  { time: '2025-05-20T02:00:00.000Z', ip: '117.136.40.52', user_agent: 'Mozilla/5.0 (iPhone) MicroMessenger/8.0.47', method: 'register' },
+  {
+    time: '2025-06-01T01:30:00.000Z',
+    ip: '113.108.77.23',
+    user_agent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/126.0 Safari/537.36',
+    method: 'password',
+  },
+  {
+    time: '2025-05-20T02:00:00.000Z',
+    ip: '117.136.40.52',
+    user_agent: 'Mozilla/5.0 (iPhone) MicroMessenger/8.0.47',
+    method: 'register',
+  },
 ];
 
 describe('/basic', () => {
   function serve(over: { phoneExists?: boolean } = {}) {
     http.get.mockImplementation(async (path: string) => {
-      if (path === 'user/base') return makeUser({ username: 'demo', name: '陈店长', phone: '13800138000', company: '康宁大药房' });
+      if (path === 'user/base')
+        return makeUser({ username: 'demo', name: '陈店长', phone: '13800138000', company: '康宁大药房' });
       if (path === 'user/login_log') return LOG;
       if (path.startsWith('user/phone/')) return { exists: over.phoneExists ?? false };
       throw new Error(`unexpected GET ${path}`);
@@ -51,7 +62,7 @@ describe('/basic', () => {
   it('shows the member, the login history with time, address and device', async () => {
     serve();
     renderInApp(<BasicPage />);
-    expect((await screen.findByLabelText(/^\*?姓名/) as HTMLInputElement).value).toBe('陈店长');
+    expect(((await screen.findByLabelText(/^\*?姓名/)) as HTMLInputElement).value).toBe('陈店长');
     expect(await screen.findByText('113.108.77.23')).toBeTruthy();
     expect(screen.getByText('2025-06-01 09:30:00')).toBeTruthy();
     expect(screen.getByText('Chrome · Windows')).toBeTruthy();
@@ -79,7 +90,9 @@ describe('/basic', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(errorAt(input(/^\*?短信验证码/))).toBe('请输入验证码');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/create_code', { purpose: 'change_phone', phone: '13900000001' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('user/create_code', { purpose: 'change_phone', phone: '13900000001' }),
+    );
     await screen.findByText('验证码已发送至139****0001，5分钟内有效');
     fireEvent.change(input(/^\*?短信验证码/), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -87,7 +100,12 @@ describe('/basic', () => {
     fireEvent.change(input(/^\*?登录密码/), { target: { value: 'demo1234' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', { name: '陈店长', phone: '13900000001', code: '123456', old_password: 'demo1234' }),
+      expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', {
+        name: '陈店长',
+        phone: '13900000001',
+        code: '123456',
+        old_password: 'demo1234',
+      }),
     );
   });
 
@@ -99,12 +117,16 @@ describe('/basic', () => {
     expect(screen.queryByLabelText(/^\*?短信验证码/)).toBeNull();
     fireEvent.change(input(/^\*?姓名/), { target: { value: '陈经理' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', { name: '陈经理', phone: '13800138000' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('user/updateUserInfo', { name: '陈经理', phone: '13800138000' }),
+    );
   });
 
   it('changes the password: checks first, then shows a wrong old password at its field', async () => {
     serve();
-    http.post.mockRejectedValueOnce(new ApiError({ code: 422, status: 422, msg: '原密码不正确', fieldErrors: { old_password: ['原密码不正确'] } }));
+    http.post.mockRejectedValueOnce(
+      new ApiError({ code: 422, status: 422, msg: '原密码不正确', fieldErrors: { old_password: ['原密码不正确'] } }),
+    );
     renderInApp(<BasicPage />);
     await screen.findByLabelText(/^\*?原密码/);
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
@@ -119,7 +141,11 @@ describe('/basic', () => {
     fireEvent.change(input(/^\*?确认新密码/), { target: { value: long } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
     await waitFor(() => expect(errorAt(input(/^\*?原密码/))).toBe('原密码不正确'));
-    expect(http.post).toHaveBeenCalledWith('user/resetPassword', { old_password: 'wrong1234', password: long, password_confirmation: long });
+    expect(http.post).toHaveBeenCalledWith('user/resetPassword', {
+      old_password: 'wrong1234',
+      password: long,
+      password_confirmation: long,
+    });
   });
 
   it('changes a forgotten password with a code sent to the account’s phone', async () => {
@@ -141,7 +167,13 @@ describe('/basic', () => {
     await screen.findByText('验证码已发送至138****8000，5分钟内有效');
     fireEvent.change(input(/^\*?短信验证码/), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/resetPassword', { code: '654321', password: 'fresh1234', password_confirmation: 'fresh1234' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('user/resetPassword', {
+        code: '654321',
+        password: 'fresh1234',
+        password_confirmation: 'fresh1234',
+      }),
+    );
     // Done: the form is empty again.
     await waitFor(() => expect(input(/^\*?新密码/).value).toBe(''));
   });
@@ -159,7 +191,8 @@ describe('/bdwx', () => {
     http.get.mockImplementation(async (path: string) => {
       if (path === 'global/shop_mode') return { demo: true, wechat: true };
       if (path === 'user/base') return makeUser({ wechat });
-      if (path === 'user/wechat_ticket') return { status: ticketStatus, nickname: ticketStatus === 'done' ? '小林' : '' };
+      if (path === 'user/wechat_ticket')
+        return { status: ticketStatus, nickname: ticketStatus === 'done' ? '小林' : '' };
       throw new Error(`unexpected GET ${path}`);
     });
     http.post.mockResolvedValue({ ticket: 'abc', url: '/wechat/confirm?ticket=abc', expires_in: 300 });
@@ -172,7 +205,9 @@ describe('/bdwx', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: '获取绑定二维码' }));
     await waitFor(() =>
-      expect(screen.getByRole('img', { name: '绑定微信二维码' }).getAttribute('data-qr-text')).toBe(`${window.location.origin}/wechat/confirm?ticket=abc`),
+      expect(screen.getByRole('img', { name: '绑定微信二维码' }).getAttribute('data-qr-text')).toBe(
+        `${window.location.origin}/wechat/confirm?ticket=abc`,
+      ),
     );
     expect(http.get).toHaveBeenCalledWith('user/wechat_ticket', { ticket: 'abc' });
 
@@ -193,7 +228,9 @@ describe('/bdwx', () => {
   });
 
   it('shows the server’s refusal when a ticket cannot be issued', async () => {
-    http.get.mockImplementation(async (path: string) => (path === 'global/shop_mode' ? { demo: true, wechat: true } : makeUser({ wechat: '' })));
+    http.get.mockImplementation(async (path: string) =>
+      path === 'global/shop_mode' ? { demo: true, wechat: true } : makeUser({ wechat: '' }),
+    );
     http.post.mockRejectedValue(new ApiError({ code: 400, status: 400, msg: '您已绑定微信，如需更换请先解绑' }));
     renderInApp(<BdwxPage />);
     fireEvent.click(await screen.findByRole('button', { name: '获取绑定二维码' }));
@@ -229,7 +266,9 @@ describe('/bdwx', () => {
   });
 
   it('where the shop offers no WeChat (production), says so and asks for no ticket', async () => {
-    http.get.mockImplementation(async (path: string) => (path === 'global/shop_mode' ? { demo: false, wechat: false } : makeUser({ wechat: '' })));
+    http.get.mockImplementation(async (path: string) =>
+      path === 'global/shop_mode' ? { demo: false, wechat: false } : makeUser({ wechat: '' }),
+    );
     renderInApp(<BdwxPage />);
     expect(await screen.findByText('本站暂未开通微信绑定')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '获取绑定二维码' })).toBeNull();

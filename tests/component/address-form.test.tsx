@@ -120,7 +120,9 @@ describe('address form 省/市/区', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ province: '湖北省', city: '仙桃市', district: '仙桃市' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ province: '湖北省', city: '仙桃市', district: '仙桃市' }),
+    );
   });
 
   it('asks for each empty level with its own message', async () => {
@@ -144,7 +146,9 @@ describe('address form 省/市/区', () => {
     expect([province().value, city().value, district().value]).toEqual(['广东省', '佛山市', '南海区']);
     expect(optionTexts(district())).toContain('顺德区');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ city: '佛山市', district: '南海区' })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ city: '佛山市', district: '南海区' })),
+    );
   });
 
   it('keeps a stored name the lists do not know, marked, and will not save it', async () => {
@@ -163,7 +167,9 @@ describe('address form 省/市/区', () => {
     expect(optionTexts(district())).not.toContain('南海（请重新选择）');
     choose(district(), '南海区');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ city: '佛山市', district: '南海区' })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ city: '佛山市', district: '南海区' })),
+    );
   });
 
   it('says when the lists failed to load and loads them again on request', async () => {

@@ -20,8 +20,24 @@ vi.mock('../../src/app/shell/shell', () => ({
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 const INITIAL: Omit<Address, 'id'>[] = [
-  { consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号康泰大药房', is_default: 1 },
-  { consignee: '李店长', phone: '020-12345678', province: '广东省', city: '佛山市', district: '南海区', detail: '桂城街道南海大道 8 号', is_default: 0 },
+  {
+    consignee: '王药师',
+    phone: '13800000000',
+    province: '广东省',
+    city: '广州市',
+    district: '天河区',
+    detail: '体育西路 1 号康泰大药房',
+    is_default: 1,
+  },
+  {
+    consignee: '李店长',
+    phone: '020-12345678',
+    province: '广东省',
+    city: '佛山市',
+    district: '南海区',
+    detail: '桂城街道南海大道 8 号',
+    is_default: 0,
+  },
 ];
 
 let shop: RealShop;
@@ -190,7 +206,13 @@ describe('address book', () => {
     await openBook();
     // The server checks with the form's own schema (src/domain/address.ts), so the page cannot be
     // driven into its 422: a canned answer at the fetch level, as for the integration layer.
-    shop.browser.faults.push({ type: 'answer', status: 422, code: 422, msg: '请选择城市', data: { errors: { city: ['请选择城市'] } } });
+    shop.browser.faults.push({
+      type: 'answer',
+      status: 422,
+      code: 422,
+      msg: '请选择城市',
+      data: { errors: { city: ['请选择城市'] } },
+    });
     fireEvent.click(screen.getByRole('button', { name: '编辑 李店长 的地址' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑收货地址' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));

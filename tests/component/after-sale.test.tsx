@@ -126,7 +126,15 @@ describe('after-sale application', () => {
   it('accepts only JPG/PNG/WEBP photos up to 5 MB, at most 6, with previews to remove', async () => {
     const { form } = await openForm();
     const input = form.getByLabelText(/上传凭证图片/) as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [image('说明.pdf', 'application/pdf'), image('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1), image('ok.png', 'image/png')] } });
+    fireEvent.change(input, {
+      target: {
+        files: [
+          image('说明.pdf', 'application/pdf'),
+          image('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1),
+          image('ok.png', 'image/png'),
+        ],
+      },
+    });
     const errors = form.getByRole('alert');
     expect(within(errors).getByText('说明.pdf：图片仅支持JPG、PNG、WEBP格式')).toBeTruthy();
     expect(within(errors).getByText('big.jpg：单张图片不能超过5MB')).toBeTruthy();
@@ -183,7 +191,13 @@ describe('after-sale application', () => {
     const draft = { kind: 'refund' as const, reason: '发错货', description: '', quantities: { 2: '4' }, photos: [] };
     expect(checkAfterSale(draft, lines)).toEqual({
       ok: true,
-      input: { kind: 'refund', reason: '发错货', description: '', lines: [{ order_line_id: 2, number: 4 }], photos: [] },
+      input: {
+        kind: 'refund',
+        reason: '发错货',
+        description: '',
+        lines: [{ order_line_id: 2, number: 4 }],
+        photos: [],
+      },
     });
     const bad = checkAfterSale({ ...draft, quantities: { 1: '1', 2: '2.5' } }, lines);
     expect(bad.ok).toBe(false);
@@ -208,7 +222,11 @@ describe('after-sale detail pages', () => {
     expect(within(info).getByText('¥25.00')).toBeTruthy();
     expect(within(info).getByText('外箱破损，2盒压坏')).toBeTruthy();
     const rows = within(screen.getByRole('region', { name: '售后商品' })).getAllByRole('row');
-    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['感冒灵颗粒', '¥12.50', '2', '¥25.00']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['感冒灵颗粒', '¥12.50', '2', '¥25.00']);
     expect(within(screen.getByRole('region', { name: '凭证图片' })).getAllByRole('img')).toHaveLength(2);
     const history = within(screen.getByRole('region', { name: '处理记录' })).getAllByRole('listitem');
     expect(history[0].textContent).toContain('客服已同意退货，请寄回商品');
@@ -224,7 +242,10 @@ describe('after-sale detail pages', () => {
       '已同意:done',
       '已完成:done',
     ]);
-    expect(afterSaleSteps({ kind: 'return', status: 'rejected' }).map((s) => `${s.text}:${s.state}`)).toEqual(['已提交:done', '已驳回:failed']);
+    expect(afterSaleSteps({ kind: 'return', status: 'rejected' }).map((s) => `${s.text}:${s.state}`)).toEqual([
+      '已提交:done',
+      '已驳回:failed',
+    ]);
   });
 
   it('says 售后单不存在 for an unknown application, without the global alert', async () => {

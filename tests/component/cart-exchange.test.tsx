@@ -27,8 +27,28 @@ const offer = (over: Partial<ExchangeOffer> = {}): ExchangeOffer => ({
   threshold: 30_000,
   next_threshold: 80_000,
   goods: [
-    { goods_id: 41, name: '维生素C片', ypgg: '100片', bzdw: '瓶', goods_image: '', price: 990, original_price: 1_980, limit: 2, stock: 50 },
-    { goods_id: 42, name: '医用口罩', ypgg: '10只', bzdw: '包', goods_image: '', price: 500, original_price: 1_200, limit: 2, stock: 0 },
+    {
+      goods_id: 41,
+      name: '维生素C片',
+      ypgg: '100片',
+      bzdw: '瓶',
+      goods_image: '',
+      price: 990,
+      original_price: 1_980,
+      limit: 2,
+      stock: 50,
+    },
+    {
+      goods_id: 42,
+      name: '医用口罩',
+      ypgg: '10只',
+      bzdw: '包',
+      goods_image: '',
+      price: 500,
+      original_price: 1_200,
+      limit: 2,
+      stock: 0,
+    },
   ],
   chosen: null,
   ...over,
@@ -59,7 +79,9 @@ describe('the 换购 chooser', () => {
     renderView([offer({ base: 25_000, threshold: 0, next_threshold: 30_000, goods: [] })]);
     expect(screen.getByText('再购¥50.00即可换购')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '换购' })).toBeNull();
-    expect(exchangeStatusText({ base: 32_000, threshold: 30_000, next_threshold: 0, chosen: null })).toBe('已满¥300.00，可任选一件商品换购');
+    expect(exchangeStatusText({ base: 32_000, threshold: 30_000, next_threshold: 0, chosen: null })).toBe(
+      '已满¥300.00，可任选一件商品换购',
+    );
   });
 
   it('offers the tier goods at their exchange price and sends the choice with that price; a sold-out one cannot be picked', async () => {
@@ -70,7 +92,9 @@ describe('the 换购 chooser', () => {
     const buttons = screen.getAllByRole('button', { name: '换购' });
     expect((buttons[1] as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(buttons[0]);
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('cart/exchange', { promotion_id: 9, goods_id: 41, number: 1, price: 990 }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('cart/exchange', { promotion_id: 9, goods_id: 41, number: 1, price: 990 }),
+    );
   });
 
   it('shows the chosen goods with its number and cancels the choice with number 0', async () => {
@@ -79,13 +103,28 @@ describe('the 换购 chooser', () => {
     expect(screen.getByText(/已选换购商品/)).toBeTruthy();
     expect((screen.getByRole('combobox', { name: '维生素C片换购数量' }) as HTMLSelectElement).value).toBe('2');
     fireEvent.click(screen.getByRole('button', { name: '取消换购' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('cart/exchange', { promotion_id: 9, goods_id: 0, number: 0, price: 990 }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('cart/exchange', { promotion_id: 9, goods_id: 0, number: 0, price: 990 }),
+    );
   });
 
   it('lists a waiting draw prize at ¥0, saying when its stock is short', () => {
     render(
       <PendingPrizesView
-        prizes={[{ record_id: 1, prize_name: '体温计1支', goods_id: 5, name: '电子体温计', ypgg: '1支', bzdw: '支', goods_image: '', number: 1, price: 0, given: 0 }]}
+        prizes={[
+          {
+            record_id: 1,
+            prize_name: '体温计1支',
+            goods_id: 5,
+            name: '电子体温计',
+            ypgg: '1支',
+            bzdw: '支',
+            goods_image: '',
+            number: 1,
+            price: 0,
+            given: 0,
+          },
+        ]}
       />,
     );
     expect(screen.getByText('电子体温计')).toBeTruthy();

@@ -91,7 +91,11 @@ export function makeCartState(lines: readonly CartLineView[], opts: StateOptions
   for (const l of lines) counts.set(l.goods.ck_id, (counts.get(l.goods.ck_id) ?? 0) + 1);
   const filter_data = {
     current: 99_999,
-    warehouses: [...counts].map(([ck_id, count]) => ({ ck_id, name: opts.warehouses?.[ck_id] ?? `${ck_id}号仓`, count })),
+    warehouses: [...counts].map(([ck_id, count]) => ({
+      ck_id,
+      name: opts.warehouses?.[ck_id] ?? `${ck_id}号仓`,
+      count,
+    })),
   };
   const copy = structuredClone(lines) as CartLineView[];
   if (opts.hidden) {

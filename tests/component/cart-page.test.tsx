@@ -159,7 +159,10 @@ function renderCart(probe?: (part: RenderPart, id?: number) => void) {
     createRoute({ getParentRoute: () => root, path: '/cart/step2', component: Step2 }),
     createRoute({ getParentRoute: () => root, path: '$', component: () => null }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/cart'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: ['/cart'] }),
+  });
   render(
     <RenderProbeContext value={probe ?? null}>
       <QueryClientProvider client={queryClient}>
@@ -170,8 +173,10 @@ function renderCart(probe?: (part: RenderPart, id?: number) => void) {
   return { queryClient, router };
 }
 
-const rowOf = (name: string) => screen.getByRole('checkbox', { name: `选择 ${name}` }).closest('[role="row"]') as HTMLElement;
-const posts = (path: string) => http.post.mock.calls.filter(([p]) => p === path).map(([, body]) => body as Record<string, unknown>);
+const rowOf = (name: string) =>
+  screen.getByRole('checkbox', { name: `选择 ${name}` }).closest('[role="row"]') as HTMLElement;
+const posts = (path: string) =>
+  http.post.mock.calls.filter(([p]) => p === path).map(([, body]) => body as Record<string, unknown>);
 /** The figure beside a label of the totals panel (商品合计, 应付总额…). */
 const amountOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const listFetches = () => http.get.mock.calls.filter(([p]) => p === 'cart/list').length;
@@ -203,8 +208,26 @@ describe('the cart page', () => {
             name: '感冒组合装',
             price: 3_000,
             goods: [
-              { goods_id: 3, name: '板蓝根颗粒', ypgg: '10g*20袋', goods_image: '', bzdw: '袋', quantity: 2, price: 1_000, number: 90 },
-              { goods_id: 4, name: '维C银翘片', ypgg: '24片', goods_image: '', bzdw: '盒', quantity: 1, price: 1_000, number: 90 },
+              {
+                goods_id: 3,
+                name: '板蓝根颗粒',
+                ypgg: '10g*20袋',
+                goods_image: '',
+                bzdw: '袋',
+                quantity: 2,
+                price: 1_000,
+                number: 90,
+              },
+              {
+                goods_id: 4,
+                name: '维C银翘片',
+                ypgg: '24片',
+                goods_image: '',
+                bzdw: '盒',
+                quantity: 1,
+                price: 1_000,
+                number: 90,
+              },
             ],
           },
         }),
@@ -230,7 +253,10 @@ describe('the cart page', () => {
   });
 
   it('labels a type-1 line after the promotion that prices it: a daily special is 每日特价, not 秒杀', async () => {
-    cart = new FakeCart([makeLine(1, { type: 1, pricing: 'everyday', price: 500, coupon_eligible: 0 }), makeLine(2, { type: 1, pricing: 'flash', price: 400, coupon_eligible: 0 })]);
+    cart = new FakeCart([
+      makeLine(1, { type: 1, pricing: 'everyday', price: 500, coupon_eligible: 0 }),
+      makeLine(2, { type: 1, pricing: 'flash', price: 400, coupon_eligible: 0 }),
+    ]);
     renderCart();
     expect(await screen.findByRole('table', { name: '购物车商品' })).toBeTruthy();
     expect(within(rowOf('商品1')).getByText('每日特价')).toBeTruthy();
@@ -263,7 +289,9 @@ describe('the cart page', () => {
 
     fireEvent.click(screen.getAllByRole('checkbox', { name: '全选' })[0]);
     await waitFor(() => expect(posts('cart/batch_select')[3]).toEqual({ ids: [1, 2, 4], is_selected: 0 }));
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: '选择 商品4' }) as HTMLInputElement).checked).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: '选择 商品4' }) as HTMLInputElement).checked).toBe(false),
+    );
     expect(screen.getByText('请先勾选要结算的商品')).toBeTruthy();
   });
 
@@ -286,7 +314,11 @@ describe('the cart page', () => {
   });
 
   it('clears the lines that cannot be bought, after confirming', async () => {
-    cart = new FakeCart([makeLine(1), makeLine(2, { is_selected: 0, goods: { is_buy: 0 } }), makeLine(3, { is_selected: 0, goods: { is_buy: 0 } })]);
+    cart = new FakeCart([
+      makeLine(1),
+      makeLine(2, { is_selected: 0, goods: { is_buy: 0 } }),
+      makeLine(3, { is_selected: 0, goods: { is_buy: 0 } }),
+    ]);
     renderCart();
     fireEvent.click(await screen.findByRole('button', { name: '清除失效商品' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -304,7 +336,20 @@ describe('the cart page', () => {
       amount: 4_000,
       shortfall: 6_000,
       suggestions: [
-        { id: 20, name: '布洛芬缓释胶囊', sccj: '中美史克', ypgg: '0.3g*20粒', bzdw: '盒', zbz: 1, goods_image: '', price: 1_500, base_price: 1_800, number: 50, is_buy: 1, tags: [] },
+        {
+          id: 20,
+          name: '布洛芬缓释胶囊',
+          sccj: '中美史克',
+          ypgg: '0.3g*20粒',
+          bzdw: '盒',
+          zbz: 1,
+          goods_image: '',
+          price: 1_500,
+          base_price: 1_800,
+          number: 50,
+          is_buy: 1,
+          tags: [],
+        },
       ],
     };
     renderCart();
@@ -324,7 +369,9 @@ describe('the cart page', () => {
   });
 
   it('shows the free-shipping shortfall, then 已免运费 once reached (SPEC §9)', async () => {
-    cart = new FakeCart([makeLine(1, { number: 10 })], { shipping: { shipping_amount: 20_000, no_trans_order_amount: 2_000, fee: 800 } });
+    cart = new FakeCart([makeLine(1, { number: 10 })], {
+      shipping: { shipping_amount: 20_000, no_trans_order_amount: 2_000, fee: 800 },
+    });
     renderCart();
     expect(await screen.findByText('¥8.00（还差¥80.00免运费）')).toBeTruthy();
     // 10 × ¥10 + ¥8 shipping.
@@ -356,7 +403,10 @@ describe('the cart page', () => {
   });
 
   it('keeps 去结算 disabled while a selected line has a problem the server reported', async () => {
-    cart = new FakeCart([makeLine(1, { number: 8, problem: '商品1：最多可购买5盒', goods: { number: 5 } }), makeLine(2)]);
+    cart = new FakeCart([
+      makeLine(1, { number: 8, problem: '商品1：最多可购买5盒', goods: { number: 5 } }),
+      makeLine(2),
+    ]);
     renderCart();
     expect(await screen.findByText('已选商品中有1种暂时无法结算，请先调整')).toBeTruthy();
     expect(screen.getByRole('button', { name: '去结算' }).hasAttribute('disabled')).toBe(true);
@@ -396,7 +446,9 @@ describe('the cart page', () => {
 
 describe('a 300-line cart', () => {
   it('first load: draws every line of a 20-line cart, the first thumbnails eagerly, then lets the local store start', async () => {
-    cart = new FakeCart(Array.from({ length: 20 }, (_, i) => makeLine(i + 1, { goods: { goods_image: `/media/goods/${i + 1}.svg` } })));
+    cart = new FakeCart(
+      Array.from({ length: 20 }, (_, i) => makeLine(i + 1, { goods: { goods_image: `/media/goods/${i + 1}.svg` } })),
+    );
     // The route loader's hold (src/routes/loaders/cart.ts): the store waits for the lines.
     holdLocalStart(CART_FIRST_SCREEN_HOLD);
     try {
@@ -418,7 +470,11 @@ describe('a 300-line cart', () => {
   it('windows the list and re-renders only the changed row and the totals', async () => {
     const lines = Array.from({ length: 300 }, (_, i) =>
       // Lines 1, 3 and 5 share a 满减: changing line 3 changes the others' shares too.
-      makeLine(i + 1, { number: 2, goods_manjian_id: i < 5 && i % 2 === 0 ? 7 : null, goods: { ck_id: 1 + Math.floor(i / 100) } }),
+      makeLine(i + 1, {
+        number: 2,
+        goods_manjian_id: i < 5 && i % 2 === 0 ? 7 : null,
+        goods: { ck_id: 1 + Math.floor(i / 100) },
+      }),
     );
     cart = new FakeCart(lines, { promotions: [MANJIAN] });
     const renders: { part: RenderPart; id?: number }[] = [];
@@ -450,7 +506,17 @@ describe('a 300-line cart', () => {
 
     // Scrolled far down (jsdom has no layout: the page's offset and the list's top move by hand), other rows mount.
     const body = within(table).getAllByRole('rowgroup')[1];
-    body.getBoundingClientRect = () => ({ top: -20_000, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: -20_000, toJSON: () => ({}) });
+    body.getBoundingClientRect = () => ({
+      top: -20_000,
+      bottom: 0,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 0,
+      x: 0,
+      y: -20_000,
+      toJSON: () => ({}),
+    });
     Object.defineProperty(window, 'scrollY', { value: 20_000, configurable: true });
     act(() => {
       window.dispatchEvent(new Event('scroll'));
@@ -468,7 +534,17 @@ describe('a 300-line cart', () => {
     input.focus();
     const table = screen.getByRole('table', { name: '购物车商品' });
     const body = within(table).getAllByRole('rowgroup')[1];
-    body.getBoundingClientRect = () => ({ top: -20_000, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: -20_000, toJSON: () => ({}) });
+    body.getBoundingClientRect = () => ({
+      top: -20_000,
+      bottom: 0,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 0,
+      x: 0,
+      y: -20_000,
+      toJSON: () => ({}),
+    });
     Object.defineProperty(window, 'scrollY', { value: 20_000, configurable: true });
     act(() => {
       window.dispatchEvent(new Event('scroll'));
@@ -481,7 +557,17 @@ describe('a 300-line cart', () => {
     // Once the focus leaves the list, the row is an ordinary row again and unmounts with the next move.
     act(() => input.blur());
     Object.defineProperty(window, 'scrollY', { value: 20_100, configurable: true });
-    body.getBoundingClientRect = () => ({ top: -20_100, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: -20_100, toJSON: () => ({}) });
+    body.getBoundingClientRect = () => ({
+      top: -20_100,
+      bottom: 0,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 0,
+      x: 0,
+      y: -20_100,
+      toJSON: () => ({}),
+    });
     act(() => {
       window.dispatchEvent(new Event('scroll'));
     });

@@ -13,7 +13,12 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
 }));
 
 /** Shows its first three children under the entry, as the server decides by default. */
-const node = (id: number, name: string, children: CategoryNode[] = [], childrenShow = children.slice(0, 3).map((c) => c.id)): CategoryNode => ({
+const node = (
+  id: number,
+  name: string,
+  children: CategoryNode[] = [],
+  childrenShow = children.slice(0, 3).map((c) => c.id),
+): CategoryNode => ({
   id,
   name,
   logo: '',
@@ -27,7 +32,9 @@ const tree = Array.from({ length: 9 }, (_, i) =>
 
 let assign: MockInstance<(href: string) => void>;
 beforeEach(() => {
-  http.get.mockImplementation(() => Promise.resolve(makeCommon({ category: tree, category_yx: [node(900, '包邮一级')] })));
+  http.get.mockImplementation(() =>
+    Promise.resolve(makeCommon({ category: tree, category_yx: [node(900, '包邮一级')] })),
+  );
   assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -52,7 +59,11 @@ describe('category menu', () => {
     http.get.mockImplementation(() => Promise.resolve(makeCommon({ category: [shown] })));
     renderInApp(<CategoryMenu variant="standard" pinned onListRoute={false} />);
     const entry = (await screen.findByRole('link', { name: '西药' })).closest('li')!;
-    expect(within(entry).getAllByRole('link').map((a) => a.textContent)).toEqual(['西药', '解热镇痛', '抗过敏']);
+    expect(
+      within(entry)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['西药', '解热镇痛', '抗过敏']);
   });
 
   it('the free-shipping variant uses its own tree and adds yx=1', async () => {

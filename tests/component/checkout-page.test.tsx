@@ -32,16 +32,47 @@ vi.mock('../../src/app/shell/shell', () => ({
 // ---- fixtures ---------------------------------------------------------------------------------
 
 const ADDRESSES: Address[] = [
-  { id: 5, consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号康泰大药房', is_default: 1 },
-  { id: 6, consignee: '李店长', phone: '020-12345678', province: '广东省', city: '佛山市', district: '南海区', detail: '桂城街道 8 号', is_default: 0 },
+  {
+    id: 5,
+    consignee: '王药师',
+    phone: '13800000000',
+    province: '广东省',
+    city: '广州市',
+    district: '天河区',
+    detail: '体育西路 1 号康泰大药房',
+    is_default: 1,
+  },
+  {
+    id: 6,
+    consignee: '李店长',
+    phone: '020-12345678',
+    province: '广东省',
+    city: '佛山市',
+    district: '南海区',
+    detail: '桂城街道 8 号',
+    is_default: 0,
+  },
 ];
 
 function coupon(over: Partial<CompanyCoupon>): CompanyCoupon {
-  return { id: 1, kind: 'coupon', name: '满100减10', threshold: 10_000, amount: 1_000, expires_at: 1_798_761_600, usable: true, saving: 1_000, ...over };
+  return {
+    id: 1,
+    kind: 'coupon',
+    name: '满100减10',
+    threshold: 10_000,
+    amount: 1_000,
+    expires_at: 1_798_761_600,
+    usable: true,
+    saving: 1_000,
+    ...over,
+  };
 }
 
 /** Amounts as the server would compute them for the chosen coupon/voucher/balance. */
-function makePreview(input: { coupon_id?: number; voucher_id?: number; use_balance?: number } = {}, over: Partial<CheckoutPreview> = {}): CheckoutPreview {
+function makePreview(
+  input: { coupon_id?: number; voucher_id?: number; use_balance?: number } = {},
+  over: Partial<CheckoutPreview> = {},
+): CheckoutPreview {
   const couponId = input.coupon_id ?? 1; // the server's best
   const voucherId = input.voucher_id ?? 0;
   const couponAmount = couponId === 1 ? 1_000 : couponId === 2 ? 500 : 0;
@@ -50,14 +81,48 @@ function makePreview(input: { coupon_id?: number; voucher_id?: number; use_balan
   const balance = input.use_balance === 1 ? Math.min(5_000, due) : 0;
   return {
     lines: [
-      { cart_id: 11, goods_id: 7, name: '感冒灵颗粒', sccj: '华润三九', ypgg: '10g*9袋', bzdw: '盒', goods_image: '', number: 4, price: 1_500, amount: 6_000, old_price: 1_400, is_ephedrine: 0 },
-      { cart_id: 12, goods_id: 8, name: '复方盐酸伪麻黄碱缓释胶囊', sccj: '中美天津史克', ypgg: '10粒', bzdw: '盒', goods_image: '', number: 3, price: 2_000, amount: 6_000, old_price: null, is_ephedrine: 1 },
+      {
+        cart_id: 11,
+        goods_id: 7,
+        name: '感冒灵颗粒',
+        sccj: '华润三九',
+        ypgg: '10g*9袋',
+        bzdw: '盒',
+        goods_image: '',
+        number: 4,
+        price: 1_500,
+        amount: 6_000,
+        old_price: 1_400,
+        is_ephedrine: 0,
+      },
+      {
+        cart_id: 12,
+        goods_id: 8,
+        name: '复方盐酸伪麻黄碱缓释胶囊',
+        sccj: '中美天津史克',
+        ypgg: '10粒',
+        bzdw: '盒',
+        goods_image: '',
+        number: 3,
+        price: 2_000,
+        amount: 6_000,
+        old_price: null,
+        is_ephedrine: 1,
+      },
     ],
     addresses: ADDRESSES,
     coupons: [
       coupon({ id: 1 }),
       coupon({ id: 2, name: '无门槛5元券', threshold: 0, amount: 500, saving: 500 }),
-      coupon({ id: 3, name: '满500减50', threshold: 50_000, amount: 5_000, usable: false, saving: 0, unusable_reason: '订单金额未满¥500.00' }),
+      coupon({
+        id: 3,
+        name: '满500减50',
+        threshold: 50_000,
+        amount: 5_000,
+        usable: false,
+        saving: 0,
+        unusable_reason: '订单金额未满¥500.00',
+      }),
     ],
     vouchers: [coupon({ id: 21, kind: 'voucher', name: '3元现金券', threshold: 0, amount: 300, saving: 300 })],
     best_coupon_id: 1,
@@ -92,8 +157,25 @@ function makeOrder(id: number): OrderDetail {
     expires_in: 1_800,
     has_ephedrine: 0,
     can: { pay: true, cancel: true, confirm: false, rebuy: true, after_sale: false, invoice: false },
-    amounts: { goods_amount: 12_000, manjian_amount: 500, coupon_amount: 1_000, voucher_amount: 0, shipping_amount: 800, balance_amount: 0, pay_amount: 10_300, paid_amount: 0, points_used: 0 },
-    address: { consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号' },
+    amounts: {
+      goods_amount: 12_000,
+      manjian_amount: 500,
+      coupon_amount: 1_000,
+      voucher_amount: 0,
+      shipping_amount: 800,
+      balance_amount: 0,
+      pay_amount: 10_300,
+      paid_amount: 0,
+      points_used: 0,
+    },
+    address: {
+      consignee: '王药师',
+      phone: '13800000000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '体育西路 1 号',
+    },
     invoice: null,
     remark: '',
     pay_method: null,
@@ -112,13 +194,22 @@ let createAnswers: Answer[];
 let addresses: Address[];
 
 const checkoutCalls = () =>
-  http.post.mock.calls.filter(([path]) => path === 'cart/checkout') as [string, Record<string, unknown>, { idempotencyKey?: string }?][];
-const previewCalls = () => checkoutCalls().filter(([, body]) => body.new === 0).map(([, body]) => body);
+  http.post.mock.calls.filter(([path]) => path === 'cart/checkout') as [
+    string,
+    Record<string, unknown>,
+    { idempotencyKey?: string }?,
+  ][];
+const previewCalls = () =>
+  checkoutCalls()
+    .filter(([, body]) => body.new === 0)
+    .map(([, body]) => body);
 const createCalls = () => checkoutCalls().filter(([, body]) => body.new === 1);
 
 beforeEach(() => {
   addresses = [...ADDRESSES];
-  createAnswers = [{ order_id: 77, order_no: 'DD202603010077', pay_amount: 10_300, status: 'pending_payment', next: 'pay' }];
+  createAnswers = [
+    { order_id: 77, order_no: 'DD202603010077', pay_amount: 10_300, status: 'pending_payment', next: 'pay' },
+  ];
   http.get.mockImplementation(async (path: string) => {
     if (path === 'user/base') return makeUser();
     if (path === 'focus/common' || path.startsWith('focus/')) return [];
@@ -202,7 +293,9 @@ describe('checkout step 2', () => {
     expect(best.checked).toBe(true);
     const unusable = screen.getByRole('radio', { name: /满500减50/ }) as HTMLInputElement;
     expect(unusable.disabled).toBe(true);
-    expect(document.getElementById(unusable.getAttribute('aria-describedby') ?? '')?.textContent).toBe('不可用：订单金额未满¥500.00');
+    expect(document.getElementById(unusable.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '不可用：订单金额未满¥500.00',
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: /无门槛5元券/ }));
     await waitFor(() => expect(previewCalls().at(-1)).toEqual({ ids: [11, 12], use_balance: 0, coupon_id: 2, new: 0 }));
@@ -210,7 +303,9 @@ describe('checkout step 2', () => {
     expect(amountRow('应付金额')).toBe('¥118.00');
 
     fireEvent.click(screen.getByRole('radio', { name: /3元现金券/ }));
-    await waitFor(() => expect(previewCalls().at(-1)).toEqual({ ids: [11, 12], use_balance: 0, coupon_id: 2, voucher_id: 21, new: 0 }));
+    await waitFor(() =>
+      expect(previewCalls().at(-1)).toEqual({ ids: [11, 12], use_balance: 0, coupon_id: 2, voucher_id: 21, new: 0 }),
+    );
     await waitFor(() => expect(amountRow('应付金额')).toBe('¥115.00'));
 
     fireEvent.click(screen.getByRole('radio', { name: '不使用优惠券' }));
@@ -223,7 +318,10 @@ describe('checkout step 2', () => {
   });
 
   it('submits at the amount seen with an Idempotency-Key, reused after a network failure', async () => {
-    createAnswers = [networkError(), { order_id: 77, order_no: 'DD202603010077', pay_amount: 10_300, status: 'pending_payment', next: 'pay' }];
+    createAnswers = [
+      networkError(),
+      { order_id: 77, order_no: 'DD202603010077', pay_amount: 10_300, status: 'pending_payment', next: 'pay' },
+    ];
     const cartChanged = spyOnCartRefreshes();
     const { router } = await openCheckout();
     fireEvent.click(screen.getByRole('radio', { name: /李店长/ }));
@@ -293,7 +391,9 @@ describe('checkout step 2', () => {
     fireEvent.click(submitButton());
     const email = screen.getByRole('textbox', { name: /接收邮箱/ });
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    const described = (email.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = (email.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('请填写接收电子发票的邮箱');
     expect(document.activeElement).toBe(email);
     expect(createCalls()).toHaveLength(0);
@@ -301,7 +401,12 @@ describe('checkout step 2', () => {
     fireEvent.change(email, { target: { value: 'caiwu@kangtai.cn' } });
     fireEvent.click(submitButton());
     await waitFor(() => expect(createCalls()).toHaveLength(1));
-    expect(createCalls()[0][1].invoice).toEqual({ kind: 'normal', title: '广州康泰大药房有限公司', tax_no: '', email: 'caiwu@kangtai.cn' });
+    expect(createCalls()[0][1].invoice).toEqual({
+      kind: 'normal',
+      title: '广州康泰大药房有限公司',
+      tax_no: '',
+      email: 'caiwu@kangtai.cn',
+    });
   });
 
   it('shows old and new prices on 409 and resubmits at the new amount with a new key', async () => {
@@ -311,7 +416,10 @@ describe('checkout step 2', () => {
       msg: '商品价格已变动，请确认后重新提交',
       data: { price_changes: [{ goods_id: 8, name: '复方盐酸伪麻黄碱缓释胶囊', old_price: 2_000, new_price: 2_100 }] },
     });
-    createAnswers = [changed, { order_id: 78, order_no: 'DD202603010078', pay_amount: 10_600, status: 'pending_payment', next: 'ephedrine' }];
+    createAnswers = [
+      changed,
+      { order_id: 78, order_no: 'DD202603010078', pay_amount: 10_600, status: 'pending_payment', next: 'ephedrine' },
+    ];
     const { router } = await openCheckout();
     fireEvent.click(submitButton());
     const dialog = await screen.findByRole('alertdialog', { name: '商品价格已变动' });
@@ -343,7 +451,15 @@ describe('checkout step 2', () => {
     ['ephedrine', '/cart/hm?id=77'],
     ['done', '/cart/step4?id=77'],
   ] as const)('goes on to the right page when the result says next=%s', async (next, href) => {
-    createAnswers = [{ order_id: 77, order_no: 'DD202603010077', pay_amount: 10_300, status: next === 'done' ? 'paid' : 'pending_payment', next }];
+    createAnswers = [
+      {
+        order_id: 77,
+        order_no: 'DD202603010077',
+        pay_amount: 10_300,
+        status: next === 'done' ? 'paid' : 'pending_payment',
+        next,
+      },
+    ];
     const { router } = await openCheckout();
     fireEvent.click(submitButton());
     await waitFor(() => expect(currentHref(router)).toBe(href));

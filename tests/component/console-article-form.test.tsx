@@ -50,7 +50,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const key = `${call.method} ${url.pathname}`;
       if (key === 'GET /api/admin/me') return reply(signedIn);
@@ -101,7 +105,14 @@ describe('console article form', () => {
     expect(await screen.findByText('已保存：配送时效说明')).toBeTruthy();
     expect(posts()).toHaveLength(1);
     expect(posts()[0].url.pathname).toBe('/api/admin/articles/5');
-    expect(posts()[0].body).toEqual({ category_id: 12, title: '配送时效说明', summary: '多久到货', body: '<p>当天发货</p><script>alert(1)</script>', sort: 3, is_published: false });
+    expect(posts()[0].body).toEqual({
+      category_id: 12,
+      title: '配送时效说明',
+      summary: '多久到货',
+      body: '<p>当天发货</p><script>alert(1)</script>',
+      sort: 3,
+      is_published: false,
+    });
     // The form now shows what the server stored.
     const after = await screen.findByRole('textbox', { name: '正文' }, LOAD);
     await waitFor(() => expect(after.textContent).toBe('当天发货'));
@@ -130,7 +141,13 @@ describe('console article form', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存文章' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0].url.pathname).toBe('/api/admin/articles');
-    expect(posts()[0].body).toMatchObject({ category_id: 1, title: '平台公告一则', body: '<h2>公告</h2><p>内容</p>', sort: 0, is_published: true });
+    expect(posts()[0].body).toMatchObject({
+      category_id: 1,
+      title: '平台公告一则',
+      body: '<h2>公告</h2><p>内容</p>',
+      sort: 0,
+      is_published: true,
+    });
   }, 30_000);
 
   it("shows the server's field message at its field", async () => {

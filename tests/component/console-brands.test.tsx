@@ -37,22 +37,47 @@ beforeEach(() => {
   localStorage.clear();
   handlers = {
     'GET /api/admin/me': () => ({ data: signedIn }),
-    'GET /api/admin/catalogue/brands': () => ({ data: [brand({}), brand({ id: 2, name: '新品牌', logo: '', banner: '', description: '', goods_count: 0 })] }),
-    'GET /api/admin/catalogue/makers': () => ({ data: [{ id: 5, name: '北京同仁堂股份有限公司', short_name: '', province: '', pinyin_initials: 'bjtrtgfyxgs', goods_count: 3 }] }),
+    'GET /api/admin/catalogue/brands': () => ({
+      data: [brand({}), brand({ id: 2, name: '新品牌', logo: '', banner: '', description: '', goods_count: 0 })],
+    }),
+    'GET /api/admin/catalogue/makers': () => ({
+      data: [
+        {
+          id: 5,
+          name: '北京同仁堂股份有限公司',
+          short_name: '',
+          province: '',
+          pinyin_initials: 'bjtrtgfyxgs',
+          goods_count: 3,
+        },
+      ],
+    }),
     'POST /api/admin/catalogue/brands': () => ({ data: { id: 3 }, msg: '品牌已创建' }),
     'POST /api/admin/catalogue/brands/1': () => ({ data: { id: 1 }, msg: '品牌已保存' }),
-    'POST /api/admin/catalogue/brands/1/remove': () => ({ status: 409, code: 409, msg: '该品牌下还有商品，不能删除', data: null }),
+    'POST /api/admin/catalogue/brands/1/remove': () => ({
+      status: 409,
+      code: 409,
+      msg: '该品牌下还有商品，不能删除',
+      data: null,
+    }),
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) throw new Error(`unexpected ${call.method} ${url.pathname}`);
       const a = handler(call);
-      return new Response(JSON.stringify({ code: a.code ?? 10000, msg: a.msg ?? 'ok', data: a.data }), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: a.code ?? 10000, msg: a.msg ?? 'ok', data: a.data }), {
+        status: a.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   vi.stubGlobal('confirm', () => true);
@@ -82,9 +107,18 @@ describe('console 品牌管理', () => {
     fireEvent.change(within(dialog).getByLabelText(/品牌专区图/), { target: { value: '/media/brand/ky-zone.png' } });
     fireEvent.change(within(dialog).getByLabelText(/品牌介绍/), { target: { value: '道地药材' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/catalogue/brands')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/catalogue/brands')).toBe(true),
+    );
     const created = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/admin/catalogue/brands')!;
-    expect(created.body).toMatchObject({ name: '康源', logo: '/media/brand/ky.png', banner: '/media/brand/ky-zone.png', description: '道地药材', manufacturer_id: null, is_show: true });
+    expect(created.body).toMatchObject({
+      name: '康源',
+      logo: '/media/brand/ky.png',
+      banner: '/media/brand/ky-zone.png',
+      description: '道地药材',
+      manufacturer_id: null,
+      is_show: true,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: '编辑 同仁堂' }));
@@ -93,7 +127,10 @@ describe('console 品牌管理', () => {
     fireEvent.change(within(edit).getByLabelText(/品牌介绍/), { target: { value: '始于1669年' } });
     fireEvent.click(within(edit).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/catalogue/brands/1')).toBe(true));
-    expect(calls.find((c) => c.url.pathname === '/api/admin/catalogue/brands/1')!.body).toMatchObject({ name: '同仁堂', description: '始于1669年' });
+    expect(calls.find((c) => c.url.pathname === '/api/admin/catalogue/brands/1')!.body).toMatchObject({
+      name: '同仁堂',
+      description: '始于1669年',
+    });
   });
 
   it('shows the server’s reason when it refuses to delete a brand in use', async () => {

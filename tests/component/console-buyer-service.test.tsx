@@ -49,13 +49,18 @@ beforeEach(() => {
   signedIn = null;
   localStorage.clear();
   handlers = {
-    'GET /api/admin/me': () => (signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null }),
+    'GET /api/admin/me': () =>
+      signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null },
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) throw new Error(`unexpected ${call.method} ${url.pathname}`);
@@ -69,14 +74,22 @@ afterEach(() => {
 });
 
 describe('console 品种求购', () => {
-  it('replies with a goods id: local check, the server\'s field message under the field, then the reply sent', async () => {
+  it("replies with a goods id: local check, the server's field message under the field, then the reply sent", async () => {
     signedIn = operator('support');
     let listed = false;
-    handlers['GET /api/admin/product_requests'] = () => ({ data: paged([listed ? { ...request, status: 'listed', status_text: '已上架' } : request]) });
+    handlers['GET /api/admin/product_requests'] = () => ({
+      data: paged([listed ? { ...request, status: 'listed', status_text: '已上架' } : request]),
+    });
     let attempt = 0;
     handlers['POST /api/admin/product_requests/31/reply'] = () => {
       attempt += 1;
-      if (attempt === 1) return { status: 422, code: 422, msg: '该商品未上架，不能标记为已上架', data: { errors: { goods_id: ['该商品未上架，不能标记为已上架'] } } };
+      if (attempt === 1)
+        return {
+          status: 422,
+          code: 422,
+          msg: '该商品未上架，不能标记为已上架',
+          data: { errors: { goods_id: ['该商品未上架，不能标记为已上架'] } },
+        };
       listed = true;
       return { msg: '已标记为已上架', data: { ...request, status: 'listed', goods_id: 5 } };
     };
@@ -124,7 +137,17 @@ describe('console 消息推送', () => {
     handlers['POST /api/admin/buyer_messages'] = (call) => {
       const body = call.body as { target: 'all' | 'companies'; company_ids?: number[]; title: string; body: string };
       const recipients = body.target === 'all' ? 57 : (body.company_ids ?? []).length;
-      sent.unshift({ id: sent.length + 1, target: body.target, company_ids: body.company_ids ?? [], recipients, title: body.title, body: body.body, link: null, staff_name: '冯晓', created_at: Date.parse('2025-06-01T02:00:00Z') });
+      sent.unshift({
+        id: sent.length + 1,
+        target: body.target,
+        company_ids: body.company_ids ?? [],
+        recipients,
+        title: body.title,
+        body: body.body,
+        link: null,
+        staff_name: '冯晓',
+        created_at: Date.parse('2025-06-01T02:00:00Z'),
+      });
       return { msg: `已发送给${recipients}家企业`, data: { recipients } };
     };
     openAt('/admin/buyer-messages');
@@ -140,7 +163,13 @@ describe('console 消息推送', () => {
     fireEvent.change(within(form).getByLabelText(/内容/), { target: { value: '您关注的品种已到货' } });
     fireEvent.click(within(form).getByRole('button', { name: '发送' }));
     expect(await within(form).findByText('已发送给2家企业')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ target: 'companies', company_ids: [12, 15], title: '到货提醒', body: '您关注的品种已到货', link: '' });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      target: 'companies',
+      company_ids: [12, 15],
+      title: '到货提醒',
+      body: '您关注的品种已到货',
+      link: '',
+    });
 
     fireEvent.click(within(form).getByLabelText(/全部已审核企业/));
     fireEvent.change(within(form).getByLabelText(/标题/), { target: { value: '春节放假公告' } });
@@ -150,7 +179,12 @@ describe('console 消息推送', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     fireEvent.click(within(confirm).getByRole('button', { name: '确定发送' }));
     expect(await within(form).findByText('已发送给57家企业')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ target: 'all', title: '春节放假公告', body: '2月1日至2月7日暂停发货', link: '' });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      target: 'all',
+      title: '春节放假公告',
+      body: '2月1日至2月7日暂停发货',
+      link: '',
+    });
     expect(await screen.findByText('全部已审核企业（公告）', { selector: 'td' })).toBeTruthy();
     expect(screen.getByText('企业 12、15')).toBeTruthy();
   });

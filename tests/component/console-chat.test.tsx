@@ -6,7 +6,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Operator } from '../../src/domain/admin';
-import { CHAT_CANNED_REPLIES, type ChatBuyerContext, type ChatConversationRow, type ChatHistory, type ChatMessage } from '../../src/domain/chat';
+import {
+  CHAT_CANNED_REPLIES,
+  type ChatBuyerContext,
+  type ChatConversationRow,
+  type ChatHistory,
+  type ChatMessage,
+} from '../../src/domain/chat';
 import { openAt, operator } from './console-harness';
 
 interface Call {
@@ -65,7 +71,14 @@ const row: ChatConversationRow = {
 };
 
 const context: ChatBuyerContext = {
-  company: { id: 9, name: '广州市康宁大药房有限公司', contact: '陈建华', phone: '13800138000', rank: 2, address: '广东省广州市' },
+  company: {
+    id: 9,
+    name: '广州市康宁大药房有限公司',
+    contact: '陈建华',
+    phone: '13800138000',
+    rank: 2,
+    address: '广东省广州市',
+  },
   orders: [{ id: 41, sn: '202611250001', amount_text: '¥604.35', status_text: '待付款', created_at: nowSec - 3_600 }],
   cart: [{ goods_id: 12, name: '清肺抑火丸', spec: '6g*10袋', number: 3 }],
 };
@@ -80,22 +93,45 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const key = `${call.method} ${url.pathname}`;
       let data: unknown = null;
       if (key === 'GET /api/admin/me') data = signedIn;
-      else if (key === 'GET /api/admin/chat/conversations') data = url.searchParams.get('status') === 'waiting' ? [row] : [];
-      else if (key === 'GET /api/admin/chat/conversations/3') data = { conversation: { id: 3, status: 'waiting', agent_name: null }, messages: stored, has_more: false } satisfies ChatHistory;
+      else if (key === 'GET /api/admin/chat/conversations')
+        data = url.searchParams.get('status') === 'waiting' ? [row] : [];
+      else if (key === 'GET /api/admin/chat/conversations/3')
+        data = {
+          conversation: { id: 3, status: 'waiting', agent_name: null },
+          messages: stored,
+          has_more: false,
+        } satisfies ChatHistory;
       else if (key === 'GET /api/admin/chat/conversations/3/context') data = context;
-      else if (key === 'GET /api/admin/chat/agents') data = { agents: [{ id: 5, name: '冯晓', role: 'support' }, { id: 1, name: '系统管理员', role: 'admin' }], canned: CHAT_CANNED_REPLIES };
+      else if (key === 'GET /api/admin/chat/agents')
+        data = {
+          agents: [
+            { id: 5, name: '冯晓', role: 'support' },
+            { id: 1, name: '系统管理员', role: 'admin' },
+          ],
+          canned: CHAT_CANNED_REPLIES,
+        };
       else if (key === 'POST /api/admin/chat/conversations/3/messages') {
         data = line(11, { sender: 'agent', body: (call.body as { content: string }).content, agent_name: '冯晓' });
         stored = [...stored, data as ChatMessage];
-      }
-      else if (key === 'POST /api/admin/chat/conversations/3/read' || key === 'POST /api/admin/chat/conversations/3/transfer') data = null;
+      } else if (
+        key === 'POST /api/admin/chat/conversations/3/read' ||
+        key === 'POST /api/admin/chat/conversations/3/transfer'
+      )
+        data = null;
       else throw new Error(`unexpected ${key}`);
-      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -122,7 +158,9 @@ describe('console chat', () => {
     expect((screen.getByLabelText('回复内容') as HTMLTextAreaElement).value).toBe(CHAT_CANNED_REPLIES[1]);
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
     await within(log).findByText(CHAT_CANNED_REPLIES[1]);
-    expect(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/messages'))?.body).toEqual({ content: CHAT_CANNED_REPLIES[1] });
+    expect(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/messages'))?.body).toEqual({
+      content: CHAT_CANNED_REPLIES[1],
+    });
 
     const reads = () => calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/read')).length;
     const before = reads();
@@ -151,6 +189,8 @@ describe('console chat', () => {
     signedIn = operator('finance', false, { id: 5, name: '冯晓' });
     openAt('/admin/chat');
     await screen.findByText('只有客服和管理员可以接待在线咨询。');
-    expect(within(screen.getByRole('navigation', { name: '后台导航' })).queryByRole('link', { name: '在线客服' })).toBeNull();
+    expect(
+      within(screen.getByRole('navigation', { name: '后台导航' })).queryByRole('link', { name: '在线客服' }),
+    ).toBeNull();
   });
 });

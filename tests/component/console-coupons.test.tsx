@@ -38,19 +38,34 @@ beforeEach(() => {
   signedIn = null;
   localStorage.clear();
   handlers = {
-    'GET /api/admin/me': () => (signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null }),
-    'GET /api/admin/coupons': () => ({ data: { list: [coupon({}), coupon({ id: 2, name: '限量抢', state: 'ended', claimable: false })], total: 2, page: 1, size: 20 } satisfies Paged<CouponTemplateRow> }),
+    'GET /api/admin/me': () =>
+      signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null },
+    'GET /api/admin/coupons': () => ({
+      data: {
+        list: [coupon({}), coupon({ id: 2, name: '限量抢', state: 'ended', claimable: false })],
+        total: 2,
+        page: 1,
+        size: 20,
+      } satisfies Paged<CouponTemplateRow>,
+    }),
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) throw new Error(`unexpected ${call.method} ${url.pathname}`);
       const a = handler(call);
-      return new Response(JSON.stringify({ code: a.code ?? 10000, msg: a.msg ?? 'ok', data: a.data }), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: a.code ?? 10000, msg: a.msg ?? 'ok', data: a.data }), {
+        status: a.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -63,7 +78,12 @@ describe('console 领券中心', () => {
     handlers['POST /api/admin/coupons'] = () => {
       attempt += 1;
       return attempt === 1
-        ? { status: 422, code: 422, msg: '优惠金额须小于使用门槛', data: { errors: { amount: ['优惠金额须小于使用门槛'] } } }
+        ? {
+            status: 422,
+            code: 422,
+            msg: '优惠金额须小于使用门槛',
+            data: { errors: { amount: ['优惠金额须小于使用门槛'] } },
+          }
         : { data: coupon({ id: 3, name: '新券' }) };
     };
     openAt('/admin/coupons');
@@ -71,7 +91,9 @@ describe('console 领券中心', () => {
     expect(within(table).getAllByText('212 / 1000')).toHaveLength(2);
     expect(within(table).getByText('已结束')).toBeTruthy();
     expect(within(table).getAllByRole('button', { name: '停止领取' })).toHaveLength(1);
-    expect(within(screen.getByRole('navigation', { name: '后台导航' })).getByRole('link', { name: '领券中心' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: '后台导航' })).getByRole('link', { name: '领券中心' }),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '新建优惠券' }));
     const dialog = await screen.findByRole('dialog');

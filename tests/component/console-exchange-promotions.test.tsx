@@ -40,7 +40,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const key = `${call.method} ${url.pathname}`;
       let data: unknown = null;
@@ -52,7 +56,10 @@ beforeEach(() => {
       else if (key === 'POST /api/admin/exchange_promotions/5/tiers') data = { id: 5 };
       else if (key === 'POST /api/admin/exchange_promotions/5/stop') data = { id: 5 };
       else throw new Error(`unexpected ${key}`);
-      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   confirmSpy = vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -63,7 +70,8 @@ afterEach(() => {
   confirmSpy.mockRestore();
 });
 
-const posted = (path: string) => calls.find((c) => c.method === 'POST' && c.url.pathname === path)?.body as Record<string, unknown> | undefined;
+const posted = (path: string) =>
+  calls.find((c) => c.method === 'POST' && c.url.pathname === path)?.body as Record<string, unknown> | undefined;
 
 describe('console 换购活动', () => {
   it('lists the promotions with their tiers; only running ones can be edited or stopped', async () => {
@@ -76,7 +84,9 @@ describe('console 换购活动', () => {
     expect(within(rows[0]).getByText('7件')).toBeTruthy();
     expect(within(rows[1]).getByText('已停止')).toBeTruthy();
     expect(within(rows[1]).queryByRole('button', { name: '停止' })).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: '后台导航' })).getByRole('link', { name: '换购活动' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: '后台导航' })).getByRole('link', { name: '换购活动' }),
+    ).toBeTruthy();
   });
 
   it('creates one from the form with fen and member ids, edits tiers and stops', async () => {
@@ -109,7 +119,11 @@ describe('console 换购活动', () => {
     expect(await within(dialog).findByText('请输入换购价（元），最多两位小数')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('第1档 第1行 换购价（元）'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存档位' }));
-    await waitFor(() => expect(posted('/api/admin/exchange_promotions/5/tiers')).toEqual({ tiers: [{ amount: 30_000, goods: [{ goods_id: 40, price: 500, limit: 2 }] }] }));
+    await waitFor(() =>
+      expect(posted('/api/admin/exchange_promotions/5/tiers')).toEqual({
+        tiers: [{ amount: 30_000, goods: [{ goods_id: 40, price: 500, limit: 2 }] }],
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(within(table).getAllByRole('button', { name: '停止' })[0]);

@@ -59,7 +59,17 @@ const goods: ConsoleGoods = {
   manufacturer_id: 4,
   brand_id: null,
   warehouse_id: 1,
-  batches: [{ id: 5, batch_no: 'B2401', produced_on: '2024-01-01', expires_on: '2026-12-31', reports: [{ id: 9, title: '出厂检验报告', report_no: 'R1', issuer: '', issued_on: null, file_name: 'r.pdf', size: 2048 }] }],
+  batches: [
+    {
+      id: 5,
+      batch_no: 'B2401',
+      produced_on: '2024-01-01',
+      expires_on: '2026-12-31',
+      reports: [
+        { id: 9, title: '出厂检验报告', report_no: 'R1', issuer: '', issued_on: null, file_name: 'r.pdf', size: 2048 },
+      ],
+    },
+  ],
 };
 
 beforeEach(() => {
@@ -70,24 +80,37 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const body = init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init.body ? JSON.parse(String(init.body)) : undefined;
+      const body =
+        init.body instanceof FormData
+          ? Object.fromEntries(init.body.entries())
+          : init.body
+            ? JSON.parse(String(init.body))
+            : undefined;
       const call: Call = { method: init.method ?? 'GET', url, body };
       calls.push(call);
       const key = `${call.method} ${url.pathname}`;
       let data: unknown = null;
       if (key === 'GET /api/admin/me') data = signedIn;
-      else if (key === 'GET /api/admin/goods') data = { list: [row], total: 1, page: 1, size: 20 } satisfies Paged<ConsoleGoodsRow>;
+      else if (key === 'GET /api/admin/goods')
+        data = { list: [row], total: 1, page: 1, size: 20 } satisfies Paged<ConsoleGoodsRow>;
       else if (key === 'GET /api/admin/goods/categories') data = [{ id: 1, name: '中成药', level: 1, parent_id: null }];
       else if (key === 'GET /api/admin/goods/12') data = goods;
       // The master data the editor's placement selects offer (category, maker, brand, warehouse).
-      else if (key === 'GET /api/admin/catalogue/categories') data = [{ id: 1, name: '中成药', level: 1, parent_id: null }, { id: 3, name: '清热剂', level: 2, parent_id: 1 }];
+      else if (key === 'GET /api/admin/catalogue/categories')
+        data = [
+          { id: 1, name: '中成药', level: 1, parent_id: null },
+          { id: 3, name: '清热剂', level: 2, parent_id: 1 },
+        ];
       else if (key === 'GET /api/admin/catalogue/makers') data = [{ id: 4, name: '同仁堂' }];
       else if (key === 'GET /api/admin/catalogue/brands') data = [];
       else if (key === 'GET /api/admin/catalogue/warehouses') data = [{ id: 1, name: '广州仓' }];
       else if (key === 'POST /api/admin/goods/12') data = { id: 12, changed: ['ladder_prices'], alerts_fired: 0 };
       else if (key === 'POST /api/admin/goods/import') data = nextPreview;
       else throw new Error(`unexpected ${key}`);
-      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -103,7 +126,11 @@ describe('console goods', () => {
     expect(within(table).getByRole('link', { name: '清肺抑火丸' })).toBeTruthy();
     expect(within(table).getByText('¥20.05')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: /基础价/ }));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/goods' && c.url.searchParams.get('sort') === 'base_price')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/api/admin/goods' && c.url.searchParams.get('sort') === 'base_price'),
+      ).toBe(true),
+    );
   });
 
   it('ladder rows: a dearer later step is refused on its row, nothing sent; fixed, prices go in fen', async () => {
@@ -120,7 +147,9 @@ describe('console goods', () => {
 
     fireEvent.change(within(rows[1]).getByLabelText(/单价/), { target: { value: '18.5' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/goods/12')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/goods/12')).toBe(true),
+    );
     const sent = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
     expect(sent).toMatchObject({
       base_price: 2_005,
@@ -151,7 +180,9 @@ describe('console goods', () => {
         { row: 3, goods_id: null, name: null, price: null, stock: null, errors: ['商品编号不存在：999'] },
       ],
     };
-    fireEvent.change(input, { target: { files: [new File(['商品编号,价格\n12,19.5\n999,1\n'], 'a.csv', { type: 'text/csv' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['商品编号,价格\n12,19.5\n999,1\n'], 'a.csv', { type: 'text/csv' })] },
+    });
     fireEvent.click(screen.getByRole('button', { name: '预览' }));
     const table = await screen.findByRole('table', { name: '导入预览' });
     expect(within(table).getByText('商品编号不存在：999')).toBeTruthy();

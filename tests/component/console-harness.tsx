@@ -6,7 +6,11 @@ import type { Operator } from '../../src/domain/admin';
 import type { OperatorRole } from '../../src/domain/operator-roles';
 
 /** An operator of `role` (no second factor unless `totp`); `over` changes id or name. */
-export function operator(role: OperatorRole, totp = false, over: Partial<Pick<Operator, 'id' | 'name'>> = {}): Operator {
+export function operator(
+  role: OperatorRole,
+  totp = false,
+  over: Partial<Pick<Operator, 'id' | 'name'>> = {},
+): Operator {
   return { id: 1, username: role, name: '测试员', role, totp_enabled: totp, ...over };
 }
 

@@ -25,7 +25,10 @@ const detail: AdminOrderDetail = {
     id: 42,
     order_no: 'D202506010001',
     status: 'paid',
-    lines: [makeLine({ id: 7, name: '阿莫西林胶囊', batch_no: 'A1', expires_on: '2027-01-01' }), makeLine({ id: 8, name: '感冒灵颗粒', batch_no: '', expires_on: '' })],
+    lines: [
+      makeLine({ id: 7, name: '阿莫西林胶囊', batch_no: 'A1', expires_on: '2027-01-01' }),
+      makeLine({ id: 8, name: '感冒灵颗粒', batch_no: '', expires_on: '' }),
+    ],
   }),
   company: { id: 3, name: '广州市康宁大药房有限公司' },
   batches: { '7': [{ batch_no: 'A2', expires_on: '2028-01-01' }], '8': [{ batch_no: 'B9', expires_on: '2027-09-30' }] },
@@ -53,13 +56,18 @@ beforeEach(() => {
   signedIn = null;
   localStorage.clear();
   handlers = {
-    'GET /api/admin/me': () => (signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null }),
+    'GET /api/admin/me': () =>
+      signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null },
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) throw new Error(`unexpected ${call.method} ${url.pathname}`);
@@ -79,7 +87,13 @@ describe('console orders', () => {
     let attempt = 0;
     handlers['POST /api/admin/orders/42/ship'] = () => {
       attempt += 1;
-      if (attempt === 1) return { status: 422, code: 422, msg: '参数错误', data: { errors: { tracking_no: ['运单号为6-32位字母、数字或 -'] } } };
+      if (attempt === 1)
+        return {
+          status: 422,
+          code: 422,
+          msg: '参数错误',
+          data: { errors: { tracking_no: ['运单号为6-32位字母、数字或 -'] } },
+        };
       return { msg: '已发货', data: { ...detail, order: { ...detail.order, status: 'shipped' } } };
     };
     openAt('/admin/orders/42');
@@ -106,7 +120,9 @@ describe('console orders', () => {
     scan('81000000000000011234');
     scan('81000000000000011234');
     expect(within(form).getByText('追溯码81000000000000011234已扫描，不能重复')).toBeTruthy();
-    expect(within(form).getByRole('list', { name: '阿莫西林胶囊已扫追溯码' }).textContent).toContain('81000000000000011234');
+    expect(within(form).getByRole('list', { name: '阿莫西林胶囊已扫追溯码' }).textContent).toContain(
+      '81000000000000011234',
+    );
     expect(attempt).toBe(1);
     fireEvent.click(within(form).getByRole('button', { name: '确认发货' }));
     await waitFor(() => expect(attempt).toBe(2));
@@ -133,10 +149,12 @@ describe('console orders', () => {
     openAt('/admin/orders/42');
     await screen.findByRole('form', { name: '发货' });
     expect(screen.queryByRole('button', { name: '取消订单并退款' })).toBeNull();
-    expect(screen.getByRole('link', { name: '打印拣货单' }).getAttribute('href')).toBe('/api/admin/orders/42/picking-list');
+    expect(screen.getByRole('link', { name: '打印拣货单' }).getAttribute('href')).toBe(
+      '/api/admin/orders/42/picking-list',
+    );
   });
 
-  it('links the dashboard\'s waiting counts to the filtered lists', async () => {
+  it("links the dashboard's waiting counts to the filtered lists", async () => {
     signedIn = operator('warehouse');
     const counts: DashboardCounts = {
       today: { orders: 0, amount: 0 },
@@ -154,21 +172,37 @@ describe('console orders', () => {
     fireEvent.click(await screen.findByRole('link', { name: '待发货订单 3' }));
     await screen.findByRole('heading', { name: '订单管理' });
     expect(window.location.search).toContain('status=paid');
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/orders' && c.url.searchParams.get('status') === 'paid')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/api/admin/orders' && c.url.searchParams.get('status') === 'paid'),
+      ).toBe(true),
+    );
   });
 });
 
 describe('console after-sales and invoices', () => {
-  const list = (rows: AdminAfterSaleRow[]): Paged<AdminAfterSaleRow> => ({ list: rows, total: rows.length, page: 1, size: 20 });
+  const list = (rows: AdminAfterSaleRow[]): Paged<AdminAfterSaleRow> => ({
+    list: rows,
+    total: rows.length,
+    page: 1,
+    size: 20,
+  });
 
   it('offers 客服 intake steps and 财务 the refund routes, and sends the route chosen', async () => {
-    const rows = [afterSale({ id: 1, status: 'submitted' }), afterSale({ id: 2, status: 'approved', kind: 'refund' }), afterSale({ id: 3, status: 'approved', kind: 'return' })];
+    const rows = [
+      afterSale({ id: 1, status: 'submitted' }),
+      afterSale({ id: 2, status: 'approved', kind: 'refund' }),
+      afterSale({ id: 3, status: 'approved', kind: 'return' }),
+    ];
     handlers['GET /api/admin/after_sales'] = () => ({ data: list(rows) });
     handlers['POST /api/admin/after_sales/2/refund'] = () => ({ data: {} });
     signedIn = operator('support');
     const view = openAt('/admin/after-sales');
     const table = await screen.findByRole('table', { name: '售后' });
-    const rowOf = (id: number) => within(table).getAllByRole('row').find((r) => within(r).queryByText(String(id)) !== null)!;
+    const rowOf = (id: number) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => within(r).queryByText(String(id)) !== null)!;
     expect(within(rowOf(1)).getByRole('button', { name: '同意受理' })).toBeTruthy();
     expect(within(rowOf(3)).getByRole('button', { name: '确认收到退货' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: '退回余额' })).toBeNull();
@@ -180,7 +214,9 @@ describe('console after-sales and invoices', () => {
     expect(within(t2).queryByRole('button', { name: '同意受理' })).toBeNull();
     expect(within(t2).getAllByRole('button', { name: '退回余额' })).toHaveLength(1);
     fireEvent.click(within(t2).getByRole('button', { name: '退回余额' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/after_sales/2/refund')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/after_sales/2/refund')).toBe(true),
+    );
     expect(calls.find((c) => c.url.pathname === '/api/admin/after_sales/2/refund')?.body).toEqual({ route: 'balance' });
   });
 
@@ -208,7 +244,9 @@ describe('console after-sales and invoices', () => {
     let tries = 0;
     handlers['POST /api/admin/invoices/5/reject'] = () => {
       tries += 1;
-      return tries === 1 ? { status: 422, code: 422, msg: '参数错误', data: { errors: { reason: ['驳回原因至少2个字'] } } } : { data: { ...inv, status: 'rejected' } };
+      return tries === 1
+        ? { status: 422, code: 422, msg: '参数错误', data: { errors: { reason: ['驳回原因至少2个字'] } } }
+        : { data: { ...inv, status: 'rejected' } };
     };
     openAt('/admin/invoices');
     const table = await screen.findByRole('table', { name: '发票' });
@@ -220,6 +258,8 @@ describe('console after-sales and invoices', () => {
     fireEvent.change(within(dialog).getByLabelText(/驳回原因/), { target: { value: '税号与抬头不符' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '驳回' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.filter((c) => c.url.pathname === '/api/admin/invoices/5/reject').at(-1)?.body).toEqual({ reason: '税号与抬头不符' });
+    expect(calls.filter((c) => c.url.pathname === '/api/admin/invoices/5/reject').at(-1)?.body).toEqual({
+      reason: '税号与抬头不符',
+    });
   });
 });

@@ -37,12 +37,35 @@ const row = (id: number, over: Partial<RulePromotionRow>): RulePromotionRow => (
   all_goods: false,
   preview_hour: 20,
   tiers: [],
-  goods: [{ goods_id: 12, name: '清肺抑火丸', stock: 300, price: 1_500, quantity: 1, stock_limit: 100, sold: 7, per_company_limit: 5 }],
+  goods: [
+    {
+      goods_id: 12,
+      name: '清肺抑火丸',
+      stock: 300,
+      price: 1_500,
+      quantity: 1,
+      stock_limit: 100,
+      sold: 7,
+      per_company_limit: 5,
+    },
+  ],
   gifts: [],
   ...over,
 });
 
-const points: AdminPointsGoodsRow = { id: 4, name: '保温杯', description: '', image: '', points: 800, cash_price: 1_990, stock: 20, per_company_limit: 2, is_on_sale: true, sort: 1, exchanged: 3 };
+const points: AdminPointsGoodsRow = {
+  id: 4,
+  name: '保温杯',
+  description: '',
+  image: '',
+  points: 800,
+  cash_price: 1_990,
+  stock: 20,
+  per_company_limit: 2,
+  is_on_sale: true,
+  sort: 1,
+  exchanged: 3,
+};
 
 beforeEach(() => {
   calls = [];
@@ -52,11 +75,18 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const key = `${call.method} ${url.pathname}`;
       if (refuse && call.method === 'POST' && url.pathname === refuse.path) {
-        return new Response(JSON.stringify({ code: 422, msg: Object.values(refuse.errors)[0][0], data: { errors: refuse.errors } }), { status: 422, headers: { 'content-type': 'application/json' } });
+        return new Response(
+          JSON.stringify({ code: 422, msg: Object.values(refuse.errors)[0][0], data: { errors: refuse.errors } }),
+          { status: 422, headers: { 'content-type': 'application/json' } },
+        );
       }
       let data: unknown = null;
       if (key === 'GET /api/admin/me') data = operator;
@@ -64,15 +94,28 @@ beforeEach(() => {
         const kind = url.searchParams.get('kind');
         const list =
           kind === 'manjian'
-            ? [row(9, { kind: 'manjian', name: '满1000减50', preview_hour: null, tiers: [{ amount: 100_000, reduce: 5_000 }], goods: [] , all_goods: true })]
+            ? [
+                row(9, {
+                  kind: 'manjian',
+                  name: '满1000减50',
+                  preview_hour: null,
+                  tiers: [{ amount: 100_000, reduce: 5_000 }],
+                  goods: [],
+                  all_goods: true,
+                }),
+              ]
             : kind === 'combination'
               ? []
               : [row(3, {}), row(2, { is_active: false, name: '昨日特价' })];
         data = { list, total: list.length, page: 1, size: 20 } satisfies Paged<RulePromotionRow>;
-      } else if (key === 'GET /api/admin/points-goods') data = { list: [points], total: 1, page: 1, size: 20 } satisfies Paged<AdminPointsGoodsRow>;
+      } else if (key === 'GET /api/admin/points-goods')
+        data = { list: [points], total: 1, page: 1, size: 20 } satisfies Paged<AdminPointsGoodsRow>;
       else if (call.method === 'POST' && url.pathname.startsWith('/api/admin/')) data = { id: 11 };
       else throw new Error(`unexpected ${key}`);
-      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   confirmSpy = vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -83,7 +126,8 @@ afterEach(() => {
   confirmSpy.mockRestore();
 });
 
-const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path).map((c) => c.body as Record<string, unknown>);
+const posted = (path: string) =>
+  calls.filter((c) => c.method === 'POST' && c.url.pathname === path).map((c) => c.body as Record<string, unknown>);
 
 describe('console promotion kinds', () => {
   it('lists the daily specials and creates one for a date, sent as that Shanghai day in fen', async () => {
@@ -189,7 +233,13 @@ describe('console promotion kinds', () => {
     fireEvent.change(within(dialog).getByLabelText(/库存/), { target: { value: '50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
     await waitFor(() => expect(posted('/api/admin/points-goods')).toHaveLength(1));
-    expect(posted('/api/admin/points-goods')[0]).toMatchObject({ name: '体温计', points: '500', cash_price: 990, stock: '50', is_on_sale: true });
+    expect(posted('/api/admin/points-goods')[0]).toMatchObject({
+      name: '体温计',
+      points: '500',
+      cash_price: 990,
+      stock: '50',
+      is_on_sale: true,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(within(table).getByRole('button', { name: '下架' }));
     await waitFor(() => expect(posted('/api/admin/points-goods/4/off')).toHaveLength(1));

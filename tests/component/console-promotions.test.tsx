@@ -27,7 +27,18 @@ const promotion = (id: number, kind: 'flash' | 'group', over: Partial<ConsolePro
   starts_at: nowSec - 3_600,
   ends_at: nowSec + 3_600,
   is_active: true,
-  goods: [{ goods_id: 12, name: '清肺抑火丸', price: 2_005, quantity: kind === 'group' ? 200 : 1, stock_limit: kind === 'flash' ? 100 : 0, sold: 50, per_company_limit: 5, group_outcome: null }],
+  goods: [
+    {
+      goods_id: 12,
+      name: '清肺抑火丸',
+      price: 2_005,
+      quantity: kind === 'group' ? 200 : 1,
+      stock_limit: kind === 'flash' ? 100 : 0,
+      sold: 50,
+      per_company_limit: 5,
+      group_outcome: null,
+    },
+  ],
   ...over,
 });
 
@@ -39,19 +50,29 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const key = `${call.method} ${url.pathname}`;
       let data: unknown = null;
       if (key === 'GET /api/admin/me') data = signedIn;
       else if (key === 'GET /api/admin/promotions') {
         const kind = url.searchParams.get('kind') === 'group' ? 'group' : 'flash';
-        const list = kind === 'group' ? [promotion(7, 'group')] : [promotion(3, 'flash'), promotion(2, 'flash', { is_active: false, name: '已停的秒杀' })];
+        const list =
+          kind === 'group'
+            ? [promotion(7, 'group')]
+            : [promotion(3, 'flash'), promotion(2, 'flash', { is_active: false, name: '已停的秒杀' })];
         data = { list, total: list.length, page: 1, size: 20 } satisfies Paged<ConsolePromotion>;
       } else if (key === 'POST /api/admin/promotions') data = { id: 8 };
       else if (key === 'POST /api/admin/promotions/7/stop') data = { id: 7 };
       else throw new Error(`unexpected ${key}`);
-      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   confirmSpy = vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -73,7 +94,9 @@ describe('console promotions', () => {
     expect(within(rows[0]).getByRole('button', { name: '停止' })).toBeTruthy();
     expect(within(rows[1]).getByText('已停止')).toBeTruthy();
     expect(within(rows[1]).queryByRole('button', { name: '停止' })).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: '后台导航' })).getByRole('link', { name: '促销活动' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: '后台导航' })).getByRole('link', { name: '促销活动' }),
+    ).toBeTruthy();
   });
 
   it('creates a group buy from the form and stops one', async () => {
@@ -89,8 +112,13 @@ describe('console promotions', () => {
     fireEvent.change(within(dialog).getByLabelText('第1行 成团数量'), { target: { value: '300' } });
     fireEvent.change(within(dialog).getByLabelText('第1行 每家限购'), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '创建活动' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/promotions')).toBe(true));
-    const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/admin/promotions')!.body as Record<string, unknown>;
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/promotions')).toBe(true),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/admin/promotions')!.body as Record<
+      string,
+      unknown
+    >;
     expect(sent).toMatchObject({
       kind: 'group',
       name: '夏季拼团',

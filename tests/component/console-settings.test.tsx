@@ -13,12 +13,29 @@ let posts: unknown[];
 let view: SiteSettingsView;
 let me: SignedInOperator;
 
-const reply = (data: unknown) => new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const reply = (data: unknown) =>
+  new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 beforeEach(() => {
   posts = [];
-  me = { id: 1, username: 'operations', name: '测试员', role: 'operations', totp_enabled: false, totp_enrolment_required: false };
-  view = { shipping: { shipping_amount: 80_000, fee: 1_000 }, payment_window: { minutes: 30 }, transfer_account: null, shop_front: null, transfer_account_source: 'environment' };
+  me = {
+    id: 1,
+    username: 'operations',
+    name: '测试员',
+    role: 'operations',
+    totp_enabled: false,
+    totp_enrolment_required: false,
+  };
+  view = {
+    shipping: { shipping_amount: 80_000, fee: 1_000 },
+    payment_window: { minutes: 30 },
+    transfer_account: null,
+    shop_front: null,
+    transfer_account_source: 'environment',
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -66,7 +83,9 @@ describe('console site settings', () => {
     const window_ = screen.getByRole('form', { name: '支付时限' });
     expect((within(window_).getByLabelText(/支付时限/) as HTMLInputElement).matches(':disabled')).toBe(true);
     expect(within(window_).queryByRole('button', { name: '保存' })).toBeNull();
-    expect(within(screen.getByRole('form', { name: '对公转账收款账户' })).queryByRole('button', { name: '保存' })).toBeNull();
+    expect(
+      within(screen.getByRole('form', { name: '对公转账收款账户' })).queryByRole('button', { name: '保存' }),
+    ).toBeNull();
   });
 
   it('asks 财务 for a fresh TOTP code with each money save, and keeps shipping read-only', async () => {
@@ -88,7 +107,10 @@ describe('console site settings', () => {
     fireEvent.change(within(account).getByLabelText(/动态验证码/), { target: { value: '654321' } });
     fireEvent.click(within(account).getByRole('button', { name: '保存' }));
     await waitFor(() =>
-      expect(posts[1]).toEqual({ transfer_account: { account_name: '康源医药有限公司', bank: '招商银行', account_no: '1209 8888 0000' }, totp_code: '654321' }),
+      expect(posts[1]).toEqual({
+        transfer_account: { account_name: '康源医药有限公司', bank: '招商银行', account_no: '1209 8888 0000' },
+        totp_code: '654321',
+      }),
     );
 
     const shipping = screen.getByRole('form', { name: '运费与包邮' });

@@ -51,18 +51,42 @@ const wallet: AdminWalletView = {
   company_id: 2,
   balance: 10_050,
   points: 320,
-  ledger: [{ id: 9, amount: -2_000, balance_after: 10_050, use_type: 'adjust', remark: '误充扣回', order_id: null, created_at: 1_764_000_000_000 }],
-  coupons: [{ id: 4, kind: 'voucher', name: '50元现金券', amount: 5_000, threshold: 0, state: 'unused', received_at: 1_764_000_000_000, expires_at: 1_770_000_000_000 }],
+  ledger: [
+    {
+      id: 9,
+      amount: -2_000,
+      balance_after: 10_050,
+      use_type: 'adjust',
+      remark: '误充扣回',
+      order_id: null,
+      created_at: 1_764_000_000_000,
+    },
+  ],
+  coupons: [
+    {
+      id: 4,
+      kind: 'voucher',
+      name: '50元现金券',
+      amount: 5_000,
+      threshold: 0,
+      state: 'unused',
+      received_at: 1_764_000_000_000,
+      expires_at: 1_770_000_000_000,
+    },
+  ],
 };
 const relations: StoreRelations = { company_id: 2, head: null, stores: [] };
-const templates: GrantableTemplate[] = [{ id: 7, kind: 'coupon', name: '满1000减50', amount: 5_000, threshold: 100_000, valid_days: 30, total: 0, issued: 3 }];
+const templates: GrantableTemplate[] = [
+  { id: 7, kind: 'coupon', name: '满1000减50', amount: 5_000, threshold: 100_000, valid_days: 30, total: 0, issued: 3 },
+];
 
 beforeEach(() => {
   calls = [];
   signedIn = null;
   localStorage.clear();
   handlers = {
-    'GET /api/admin/me': () => (signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null }),
+    'GET /api/admin/me': () =>
+      signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null },
     'GET /api/admin/companies/2': () => ({ data: detail }),
     'GET /api/admin/companies/2/stores': () => ({ data: relations }),
     'GET /api/admin/companies/2/wallet': () => ({ data: wallet }),
@@ -72,12 +96,19 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+      };
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) throw new Error(`unexpected ${call.method} ${url.pathname}`);
       const a = handler(call);
-      return new Response(JSON.stringify({ code: a.code ?? 10000, msg: a.msg ?? 'ok', data: a.data }), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: a.code ?? 10000, msg: a.msg ?? 'ok', data: a.data }), {
+        status: a.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -134,7 +165,10 @@ describe('console wallet on the company page', () => {
 
   it('grants a cash voucher in fen to this company and the others typed', async () => {
     signedIn = operator('finance');
-    handlers['POST /api/admin/wallet/grants'] = (call) => ({ msg: '已发放给3家企业', data: { template_id: 8, company_ids: call.body?.company_ids, replayed: false } });
+    handlers['POST /api/admin/wallet/grants'] = (call) => ({
+      msg: '已发放给3家企业',
+      data: { template_id: 8, company_ids: call.body?.company_ids, replayed: false },
+    });
     openAt('/admin/companies/2');
     fireEvent.click(await screen.findByRole('button', { name: '发放优惠券/现金券' }));
     const dialog = await screen.findByRole('dialog');
@@ -145,12 +179,21 @@ describe('console wallet on the company page', () => {
     fireEvent.change(within(dialog).getByLabelText(/同时发放给/), { target: { value: '5，7 5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认发放' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posts('/api/admin/wallet/grants')[0]?.body).toMatchObject({ voucher_amount: 2_550, valid_days: 60, company_ids: [2, 5, 7] });
+    expect(posts('/api/admin/wallet/grants')[0]?.body).toMatchObject({
+      voucher_amount: 2_550,
+      valid_days: 60,
+      company_ids: [2, 5, 7],
+    });
   });
 
   it('shows 审核 no wallet; linking a store shows the server refusal on the field', async () => {
     signedIn = operator('reviewer');
-    handlers['POST /api/admin/companies/2/head'] = () => ({ status: 422, code: 422, msg: '请检查输入', data: { errors: { head_id: ['所选总部本身是门店，只支持一级门店'] } } });
+    handlers['POST /api/admin/companies/2/head'] = () => ({
+      status: 422,
+      code: 422,
+      msg: '请检查输入',
+      data: { errors: { head_id: ['所选总部本身是门店，只支持一级门店'] } },
+    });
     openAt('/admin/companies/2');
     const stores = await screen.findByRole('region', { name: '门店关系' });
     expect(await within(stores).findByText('独立企业，既无所属总部也无下属门店。')).toBeTruthy();
@@ -167,11 +210,14 @@ describe('console 我的账号', () => {
   it('changes the password (the new one typed twice) and enrols TOTP with a first code', async () => {
     signedIn = operator('support');
     handlers['POST /api/admin/me/password'] = () => ({ msg: '密码已修改', data: { sessions_ended: 2 } });
-    handlers['POST /api/admin/me/totp/start'] = () => ({ data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_data_url: 'data:image/png;base64,AAAA' } });
+    handlers['POST /api/admin/me/totp/start'] = () => ({
+      data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_data_url: 'data:image/png;base64,AAAA' },
+    });
     let confirms = 0;
     handlers['POST /api/admin/me/totp/confirm'] = () => {
       confirms += 1;
-      if (confirms === 1) return { status: 422, code: 422, msg: '请检查输入', data: { errors: { code: ['动态验证码错误或已使用'] } } };
+      if (confirms === 1)
+        return { status: 422, code: 422, msg: '请检查输入', data: { errors: { code: ['动态验证码错误或已使用'] } } };
       signedIn = operator('support', true);
       return { msg: '动态验证码已启用', data: { totp_enabled: true } };
     };
@@ -186,11 +232,16 @@ describe('console 我的账号', () => {
     fireEvent.change(within(pw).getByLabelText(/再次输入/), { target: { value: 'a-new-password-1' } });
     fireEvent.click(within(pw).getByRole('button', { name: '修改密码' }));
     expect(await within(pw).findByText('密码已修改，已退出其他设备上的 2 个登录')).toBeTruthy();
-    expect(posts('/api/admin/me/password')[0]?.body).toEqual({ current_password: 'console1234', new_password: 'a-new-password-1' });
+    expect(posts('/api/admin/me/password')[0]?.body).toEqual({
+      current_password: 'console1234',
+      new_password: 'a-new-password-1',
+    });
 
     const totp = screen.getByRole('region', { name: '动态验证码（两步验证）' });
     fireEvent.click(within(totp).getByRole('button', { name: '开始绑定' }));
-    expect((await within(totp).findByRole('img', { name: '动态验证码二维码' })).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect((await within(totp).findByRole('img', { name: '动态验证码二维码' })).getAttribute('src')).toBe(
+      'data:image/png;base64,AAAA',
+    );
     expect(within(totp).getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
     fireEvent.change(within(totp).getByLabelText(/6位动态验证码/), { target: { value: '123456' } });
     fireEvent.click(within(totp).getByRole('button', { name: '确认启用' }));
@@ -201,11 +252,29 @@ describe('console 我的账号', () => {
 });
 
 describe('console 运营账号', () => {
-  it('creates an account, changes another operator\'s role and stops them; its own row has neither', async () => {
+  it("creates an account, changes another operator's role and stops them; its own row has neither", async () => {
     signedIn = { ...operator('admin'), id: 1, name: '赵敏' };
     const rows = [
-      { id: 1, username: 'admin', name: '赵敏', role: 'admin', totp_enabled: true, phone: '', disabled: false, last_login_at: null },
-      { id: 2, username: 'support', name: '周客服', role: 'support', totp_enabled: false, phone: '', disabled: false, last_login_at: null },
+      {
+        id: 1,
+        username: 'admin',
+        name: '赵敏',
+        role: 'admin',
+        totp_enabled: true,
+        phone: '',
+        disabled: false,
+        last_login_at: null,
+      },
+      {
+        id: 2,
+        username: 'support',
+        name: '周客服',
+        role: 'support',
+        totp_enabled: false,
+        phone: '',
+        disabled: false,
+        last_login_at: null,
+      },
     ];
     handlers['GET /api/admin/operators'] = () => ({ data: rows });
     handlers['POST /api/admin/operators/2/settings'] = (call) => ({ msg: '已保存', data: call.body });
@@ -220,11 +289,15 @@ describe('console 运营账号', () => {
     const table = await screen.findByRole('table', { name: '运营账号' });
     expect(within(table).queryByRole('combobox', { name: '赵敏的角色' })).toBeNull();
     fireEvent.change(within(table).getByRole('combobox', { name: '周客服的角色' }), { target: { value: 'finance' } });
-    await waitFor(() => expect(posts('/api/admin/operators/2/settings')[0]?.body).toEqual({ role: 'finance', disabled: false }));
+    await waitFor(() =>
+      expect(posts('/api/admin/operators/2/settings')[0]?.body).toEqual({ role: 'finance', disabled: false }),
+    );
     const stop = within(table).getAllByRole('button', { name: '停用' });
     expect(stop).toHaveLength(1);
     fireEvent.click(stop[0]!);
-    await waitFor(() => expect(posts('/api/admin/operators/2/settings')[1]?.body).toEqual({ role: 'support', disabled: true }));
+    await waitFor(() =>
+      expect(posts('/api/admin/operators/2/settings')[1]?.body).toEqual({ role: 'support', disabled: true }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '新建账号' }));
     const dialog = await screen.findByRole('dialog');
@@ -236,6 +309,13 @@ describe('console 运营账号', () => {
     expect(await within(dialog).findByText('该用户名已存在')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posts('/api/admin/operators')[1]?.body).toEqual({ username: 'cashier.li', name: '李出纳', phone: '', role: 'finance', password: 'cashier-pass-1', totp: false });
+    expect(posts('/api/admin/operators')[1]?.body).toEqual({
+      username: 'cashier.li',
+      name: '李出纳',
+      phone: '',
+      role: 'finance',
+      password: 'cashier-pass-1',
+      totp: false,
+    });
   });
 });

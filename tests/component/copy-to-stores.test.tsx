@@ -14,7 +14,8 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
 function serve(isHeadOffice: 0 | 1) {
   const user = makeUser();
   http.get.mockImplementation((path: string) => {
-    if (path === 'user/base') return Promise.resolve({ ...user, customer: { ...user.customer, is_head_office: isHeadOffice } });
+    if (path === 'user/base')
+      return Promise.resolve({ ...user, customer: { ...user.customer, is_head_office: isHeadOffice } });
     if (path === 'user/stores')
       return Promise.resolve([
         { company_id: 5, company: '康宁大药房一店', user_id: 51, username: 'chain-a' },
@@ -42,7 +43,10 @@ describe('copy to stores', () => {
     http.post.mockResolvedValue({
       code: 10000,
       msg: 'ok',
-      data: { copied: [{ user_id: 51, line_id: 1, goods_id: 9, new_line_id: 70 }], skipped: [{ user_id: 51, line_id: 2, goods_id: 8, reason: '库存不足' }] },
+      data: {
+        copied: [{ user_id: 51, line_id: 1, goods_id: 9, new_line_id: 70 }],
+        skipped: [{ user_id: 51, line_id: 2, goods_id: 8, reason: '库存不足' }],
+      },
     });
     renderInApp(<CopyToStores lineIds={[1, 2]} />);
     fireEvent.click(await screen.findByRole('button', { name: '复制到门店' }));

@@ -26,9 +26,19 @@ function contract(over: Partial<ContractView> = {}): ContractView {
     version: '2024版',
     title: '药品购销框架合同',
     supplier: '广州康源医药有限公司',
-    company: { name: '成都市青羊区惠民诊所', credit_code: '52510105MJ0T6X2A9K', legal_person: '杨帆', address: '四川省成都市青羊区东城根上街32号', contact: '杨帆', phone: '17708201935' },
+    company: {
+      name: '成都市青羊区惠民诊所',
+      credit_code: '52510105MJ0T6X2A9K',
+      legal_person: '杨帆',
+      address: '四川省成都市青羊区东城根上街32号',
+      contact: '杨帆',
+      phone: '17708201935',
+    },
     sections: [
-      { heading: '第一条 合同双方', clauses: ['乙方（采购方）：成都市青羊区惠民诊所，统一社会信用代码：52510105MJ0T6X2A9K。'] },
+      {
+        heading: '第一条 合同双方',
+        clauses: ['乙方（采购方）：成都市青羊区惠民诊所，统一社会信用代码：52510105MJ0T6X2A9K。'],
+      },
       { heading: '第九条 合同期限与效力', clauses: ['本合同自乙方完成电子签署之日起生效。'] },
     ],
     signature: null,
@@ -45,7 +55,11 @@ beforeEach(() => {
   serve(http.get, { user: makeUser(), other: (path) => (path === 'user/contract' ? current : undefined) });
   http.post.mockImplementation(async (path: string, body: { version: string }) => {
     if (path !== 'user/contract/sign') throw new Error(`unexpected POST ${path}`);
-    current = contract({ signature: { ...SIGNATURE, version: body.version }, last_signature: { ...SIGNATURE, version: body.version }, pdf_url: '/api/user/contract/pdf' });
+    current = contract({
+      signature: { ...SIGNATURE, version: body.version },
+      last_signature: { ...SIGNATURE, version: body.version },
+      pdf_url: '/api/user/contract/pdf',
+    });
     return current;
   });
 });
@@ -80,15 +94,17 @@ describe('e-contract page', () => {
     fireEvent.click(button);
     await screen.findByText('已签署《药品购销框架合同》（2024版）');
     expect(http.post).toHaveBeenCalledWith('user/contract/sign', { version: '2024版' });
-    expect((screen.getByRole('link', { name: '下载合同PDF' })).getAttribute('href')).toBe('/api/user/contract/pdf');
-    expect((screen.getByRole('link', { name: '返回购物车继续结算' })).getAttribute('href')).toBe('/cart');
+    expect(screen.getByRole('link', { name: '下载合同PDF' }).getAttribute('href')).toBe('/api/user/contract/pdf');
+    expect(screen.getByRole('link', { name: '返回购物车继续结算' }).getAttribute('href')).toBe('/cart');
     expect(screen.queryByRole('button', { name: '我已阅读并同意，签署合同' })).toBeNull();
   });
 
   it('asks to sign again when a new version was released', async () => {
     current = contract({ version: '2026版', last_signature: SIGNATURE, pdf_url: '/api/user/contract/pdf' });
     renderRoute('/dzht');
-    expect((await screen.findByRole('note', {}, { timeout: 5_000 })).textContent).toContain('合同已更新至2026版（您已签署2024版）');
+    expect((await screen.findByRole('note', {}, { timeout: 5_000 })).textContent).toContain(
+      '合同已更新至2026版（您已签署2024版）',
+    );
     const box = screen.getByTestId('contract-text');
     scrollBox(box, 740);
     const button = screen.getByRole('button', { name: '我已阅读并同意，签署合同' });

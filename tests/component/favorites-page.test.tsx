@@ -31,7 +31,12 @@ const NAMES = ['感冒灵颗粒', '布洛芬缓释胶囊', '阿莫西林胶囊',
 let favourites: GoodsListItem[];
 
 function pageOf(page: number): Page<GoodsListItem> {
-  return { list: favourites.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: favourites.length, page, page_size: PAGE_SIZE };
+  return {
+    list: favourites.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total: favourites.length,
+    page,
+    page_size: PAGE_SIZE,
+  };
 }
 
 beforeEach(() => {
@@ -78,7 +83,10 @@ function renderPage(initial = '/star') {
     createRoute({ getParentRoute: () => root, path: '/star', component: FavoritesPage }),
     createRoute({ getParentRoute: () => root, path: '$', component: () => null }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [initial] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [initial] }),
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

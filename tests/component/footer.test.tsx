@@ -13,13 +13,20 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
   http,
 }));
 
-const PRODUCTION: ShopMode = { demo: false, online_pay: 'alipay', wechat: false, licences: [], qr_codes: { mini_program: null, wechat_official: null } };
+const PRODUCTION: ShopMode = {
+  demo: false,
+  online_pay: 'alipay',
+  wechat: false,
+  licences: [],
+  qr_codes: { mini_program: null, wechat_official: null },
+};
 
 function serve(mode: ShopMode) {
   http.get.mockImplementation((path: string) => {
     if (path === 'global/shop_mode') return Promise.resolve(mode);
     if (path === 'focus/common') return Promise.resolve(makeCommon());
-    if (path === 'global/links') return Promise.resolve([{ id: 1, name: '国家药监局', url: 'https://www.nmpa.gov.cn' }]);
+    if (path === 'global/links')
+      return Promise.resolve([{ id: 1, name: '国家药监局', url: 'https://www.nmpa.gov.cn' }]);
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 }
@@ -35,7 +42,9 @@ describe('footer operator data', () => {
     const footer = await screen.findByRole('contentinfo');
     expect(await within(footer).findByText('《药品经营许可证》编号：沪AA0210001')).toBeTruthy();
     expect(footer.textContent).not.toContain('粤AA0200618');
-    expect(within(footer).getByRole('img', { name: '微信小程序二维码' }).getAttribute('src')).toBe('https://cdn.example.com/mini.png');
+    expect(within(footer).getByRole('img', { name: '微信小程序二维码' }).getAttribute('src')).toBe(
+      'https://cdn.example.com/mini.png',
+    );
     expect(footer.textContent).toContain('微信扫码 进入小程序');
   });
 

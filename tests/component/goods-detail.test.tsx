@@ -46,14 +46,25 @@ beforeEach(() => {
   backend = { user: makeUser(), detail: makeDetail(), activities: [] };
   http.get.mockImplementation((path: string) => {
     if (path === 'user/base') {
-      return backend.user ? Promise.resolve(backend.user) : Promise.reject(new ApiError({ code: 10001, status: 401, msg: '请登录' }));
+      return backend.user
+        ? Promise.resolve(backend.user)
+        : Promise.reject(new ApiError({ code: 10001, status: 401, msg: '请登录' }));
     }
     if (path.startsWith('goods/detail/')) {
       return backend.detail instanceof ApiError ? Promise.reject(backend.detail) : Promise.resolve(backend.detail);
     }
     if (path === 'goods/activities') return Promise.resolve(backend.activities);
     if (path === 'focus/common' && backend.serverNow !== undefined) {
-      return Promise.resolve({ rnss: [], nav: [], category: [], category_yx: [], category_zy: [], category_qx: [], brand: [], timestamp: backend.serverNow });
+      return Promise.resolve({
+        rnss: [],
+        nav: [],
+        category: [],
+        category_yx: [],
+        category_zy: [],
+        category_qx: [],
+        brand: [],
+        timestamp: backend.serverNow,
+      });
     }
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
@@ -90,7 +101,10 @@ function renderDetail(initial: string) {
     createRoute({ getParentRoute: () => root, path: '/list/info-pt/$id', component: GroupBuyDetailPage }),
     createRoute({ getParentRoute: () => root, path: '$', component: () => null }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [initial] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [initial] }),
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -118,7 +132,15 @@ describe('goods detail', () => {
       purchase_limit: 200,
     });
     backend.activities = [
-      { id: 5, kind: 'manjian', name: '春季满减', description: '', starts_at: 1_700_000_000, ends_at: 4_102_444_800, rules: ['满1000减50', '满3000减200'] },
+      {
+        id: 5,
+        kind: 'manjian',
+        name: '春季满减',
+        description: '',
+        starts_at: 1_700_000_000,
+        ends_at: 4_102_444_800,
+        rules: ['满1000减50', '满3000减200'],
+      },
     ];
     renderDetail('/list/info/7');
     expect(await screen.findByRole('heading', { level: 1, name: /感冒灵颗粒/ })).toBeTruthy();
@@ -126,7 +148,9 @@ describe('goods detail', () => {
     expect(screen.getByText('通用名：感冒灵')).toBeTruthy();
     expect(fact('规格').textContent).toBe('10g*9袋');
     const maker = within(fact('生产厂家')).getByRole('link', { name: '华润三九医药股份有限公司' });
-    expect(maker.getAttribute('href')).toBe(`/search?keywords=${encodeURIComponent('华润三九医药股份有限公司')}&type=2`);
+    expect(maker.getAttribute('href')).toBe(
+      `/search?keywords=${encodeURIComponent('华润三九医药股份有限公司')}&type=2`,
+    );
     expect(fact('批准文号').textContent).toBe('国药准字Z44021940');
     expect(fact('批号').textContent).toBe('2405012');
     expect(fact('有效期至').textContent).toBe('2099-04-30');
@@ -154,7 +178,10 @@ describe('goods detail', () => {
     const input = (await screen.findByRole('spinbutton')) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '60' } });
     await waitFor(() =>
-      expect([...document.querySelectorAll('td[data-current]')].map((td) => td.textContent)).toEqual(['≥50盒', '¥11.50（当前）']),
+      expect([...document.querySelectorAll('td[data-current]')].map((td) => td.textContent)).toEqual([
+        '≥50盒',
+        '¥11.50（当前）',
+      ]),
     );
   });
 
@@ -228,7 +255,9 @@ describe('goods detail', () => {
     fireEvent.click(button);
     expect(await screen.findByText('已取消')).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('favorite/cancel', { goods_ids: [7] }, WRITE_OPTS);
-    await waitFor(() => expect(screen.getByRole('button', { name: '收藏' }).getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '收藏' }).getAttribute('aria-pressed')).toBe('false'),
+    );
   });
 
   it('favourite: a visitor is sent to sign in', async () => {
@@ -282,7 +311,13 @@ describe('group-buy detail', () => {
     renderDetail('/list/info-pt/7');
     expect(await screen.findByText(/先按会员价下单/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 2 })] }, WRITE_OPTS));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        'cart',
+        { params: [expect.objectContaining({ goods_id: 7, type: 2 })] },
+        WRITE_OPTS,
+      ),
+    );
   });
 
   it('links a normal detail page to its group buy', async () => {
@@ -292,7 +327,17 @@ describe('group-buy detail', () => {
   });
 
   it('links a goods that belongs to a combination to the dialog of that combination on /zhzq', async () => {
-    backend.activities = [{ id: 12, kind: 'combination', name: '感冒护理组合', description: '', starts_at: 1_700_000_000, ends_at: 4_102_444_800, rules: ['组合购买享组合价'] }];
+    backend.activities = [
+      {
+        id: 12,
+        kind: 'combination',
+        name: '感冒护理组合',
+        description: '',
+        starts_at: 1_700_000_000,
+        ends_at: 4_102_444_800,
+        rules: ['组合购买享组合价'],
+      },
+    ];
     renderDetail('/list/info/7');
     expect((await screen.findByRole('link', { name: '查看组合' })).getAttribute('href')).toBe('/zhzq?id=12');
   });
@@ -321,7 +366,11 @@ describe('flash sale on the detail', () => {
     expect(screen.getByText(/距结束 0?0?:?\d/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 1, price: 700 })] }, WRITE_OPTS),
+      expect(http.post).toHaveBeenCalledWith(
+        'cart',
+        { params: [expect.objectContaining({ goods_id: 7, type: 1, price: 700 })] },
+        WRITE_OPTS,
+      ),
     );
   });
 
@@ -341,6 +390,12 @@ describe('flash sale on the detail', () => {
     renderDetail('/list/info/7');
     fireEvent.click(await screen.findByRole('button', { name: '加入购物车' }));
     expect(screen.queryByText('¥7.00')).toBeNull();
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 7, type: 0 })] }, WRITE_OPTS));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        'cart',
+        { params: [expect.objectContaining({ goods_id: 7, type: 0 })] },
+        WRITE_OPTS,
+      ),
+    );
   });
 });

@@ -20,7 +20,15 @@ vi.mock('../../src/app/shell/shell', () => ({
 
 const GOODS = [
   makeGoods({ id: 7 }),
-  makeGoods({ id: 8, name: '阿莫西林胶囊', approval_no: '国药准字H44021351', expires_on: '2020-01-31', is_jxq: 1, number: 0, batch_no: 'B-88' }),
+  makeGoods({
+    id: 8,
+    name: '阿莫西林胶囊',
+    approval_no: '国药准字H44021351',
+    expires_on: '2020-01-31',
+    is_jxq: 1,
+    number: 0,
+    batch_no: 'B-88',
+  }),
 ];
 
 beforeEach(() => {
@@ -32,7 +40,8 @@ afterEach(() => {
 });
 
 const lastQuery = () => listCalls(http.get).at(-1);
-const search = (router: ReturnType<typeof renderRoute>['router']) => new URLSearchParams(router.state.location.searchStr);
+const search = (router: ReturnType<typeof renderRoute>['router']) =>
+  new URLSearchParams(router.state.location.searchStr);
 
 describe('goods list page', () => {
   it('reads category_id from the URL the category menu produces and shows the breadcrumb and tiles', async () => {
@@ -41,7 +50,11 @@ describe('goods list page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '感冒颗粒' }, { timeout: 5_000 })).toBeTruthy();
     expect(lastQuery()).toEqual({ page: 1, page_size: 20, category_id: 12 });
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['全部商品', '西药', '感冒用药', '感冒颗粒']);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['全部商品', '西药', '感冒用药', '感冒颗粒']);
     await screen.findByRole('link', { name: '阿莫西林胶囊' });
     expect(screen.getByText('共', { exact: false }).textContent).toContain('2');
   });
@@ -72,7 +85,11 @@ describe('goods list page', () => {
     await waitFor(() => expect(search(router).get('manufacturer_id')).toBe('32'));
     expect(search(router).get('page')).toBeNull();
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, page_size: 20, category_id: 12, manufacturer_id: 32 }));
-    expect(within(screen.getByRole('group', { name: '生产厂家' })).getByRole('link', { name: /广州白云山制药/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: '生产厂家' }))
+        .getByRole('link', { name: /广州白云山制药/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
 
     fireEvent.click(within(screen.getByRole('group', { name: '商品标签' })).getByRole('link', { name: '新' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ manufacturer_id: 32, tags: '新' }));
@@ -116,7 +133,9 @@ describe('goods list page', () => {
   it('the table view shows 批准文号, expiry (近效期 marked), batch, stock and an add control per row', async () => {
     renderRoute('/list/table');
     const table = await screen.findByRole('table', { name: '商品列表' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['商品名称', '规格', '生产厂家', '批准文号', '效期', '库存', '单价', '采购数量']);
     // Direct rows only: the ladder tooltip holds a table of its own.
     const rows = [...table.querySelectorAll<HTMLTableRowElement>(':scope > tbody > tr')];
@@ -145,10 +164,14 @@ describe('goods list page', () => {
     expect(opener.textContent).toBe('筛选1');
     fireEvent.click(opener);
     const sheet = await screen.findByRole('dialog', { name: '筛选' });
-    fireEvent.click(within(within(sheet).getByRole('group', { name: '生产厂家' })).getByRole('link', { name: /广州白云山制药/ }));
+    fireEvent.click(
+      within(within(sheet).getByRole('group', { name: '生产厂家' })).getByRole('link', { name: /广州白云山制药/ }),
+    );
     await waitFor(() => expect(search(router).get('manufacturer_id')).toBe('32'));
     // Still open for the next choice; its close button says how many goods match.
-    const done = await within(screen.getByRole('dialog', { name: '筛选' })).findByRole('button', { name: '查看 2 件商品' });
+    const done = await within(screen.getByRole('dialog', { name: '筛选' })).findByRole('button', {
+      name: '查看 2 件商品',
+    });
     fireEvent.click(done);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: /^筛选/ }).textContent).toBe('筛选2');
@@ -187,7 +210,9 @@ describe('goods list page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '感冒专区' })).toBeTruthy();
     expect(lastQuery()).toMatchObject({ category_id: 11 });
     // The toolbar appears with the first results (list-screen.tsx: no rows growing above them).
-    fireEvent.click(within(await screen.findByRole('navigation', { name: '显示方式' })).getByRole('link', { name: '列表' }));
+    fireEvent.click(
+      within(await screen.findByRole('navigation', { name: '显示方式' })).getByRole('link', { name: '列表' }),
+    );
     await waitFor(() => expect(search(router).get('view')).toBe('table'));
     expect(decodeURIComponent(router.state.location.pathname)).toBe('/list/other/11/感冒专区');
     await screen.findByRole('table', { name: '商品列表' });

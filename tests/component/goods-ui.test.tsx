@@ -10,7 +10,12 @@ import type { GoodsListItem } from '../../src/domain/catalog';
 import { quantityRulesFor, type QuantityRules } from '../../src/domain/quantity';
 import type { UserBase } from '../../src/domain/user';
 import { forgetLastAccount, rememberLastAccount } from '../../src/local/account';
-import { AddToCartControl, BLOCK_NOT_BUYABLE, BLOCK_OUT_OF_STOCK, BLOCK_UNAPPROVED } from '../../src/widgets/goods/add-to-cart';
+import {
+  AddToCartControl,
+  BLOCK_NOT_BUYABLE,
+  BLOCK_OUT_OF_STOCK,
+  BLOCK_UNAPPROVED,
+} from '../../src/widgets/goods/add-to-cart';
 import { isNearExpiry, stockText } from '../../src/ui/goods/goods-facts';
 import { GoodsImage } from '../../src/ui/goods/goods-image';
 import { GoodsTile } from '../../src/widgets/goods/goods-tile';
@@ -96,12 +101,16 @@ describe('LadderTable', () => {
   it('lists the ranges with their prices and highlights the one in force', async () => {
     const { rerender } = renderInApp(<LadderTable basePrice={1200} steps={steps} unit="盒" current={12} />);
     const rows = await screen.findAllByRole('row');
-    expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1-9盒', '10-49盒', '≥50盒']);
-    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent?.replace('（当前）', ''))).toEqual([
-      '¥12.00',
-      '¥11.50',
-      '¥11.00',
-    ]);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1-9盒', '10-49盒', '≥50盒']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.replace('（当前）', '')),
+    ).toEqual(['¥12.00', '¥11.50', '¥11.00']);
     expect(currentCells()).toEqual(['10-49盒', '¥11.50（当前）']);
     rerender(<LadderTable basePrice={1200} steps={steps} unit="盒" current={50} />);
     return waitFor(() => expect(currentCells()).toEqual(['≥50盒', '¥11.00（当前）']));
@@ -121,7 +130,15 @@ describe('LadderTable', () => {
   });
 });
 
-function StatefulStepper({ rules, initial, onChange }: { rules: QuantityRules; initial: number; onChange?: (n: number) => void }) {
+function StatefulStepper({
+  rules,
+  initial,
+  onChange,
+}: {
+  rules: QuantityRules;
+  initial: number;
+  onChange?: (n: number) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <QuantityStepper
@@ -138,7 +155,16 @@ function StatefulStepper({ rules, initial, onChange }: { rules: QuantityRules; i
 
 describe('QuantityStepper', () => {
   // 中包装 10 bought in whole packs, 95 in stock: 10, 20 … 90.
-  const rules = quantityRulesFor({ zbz: 10, mid_pack_strict: 1, min_buy: 1, number: 95, purchase_limit: 0, is_ephedrine: 0, ephedrine_limit: 0, is_buy: 1 });
+  const rules = quantityRulesFor({
+    zbz: 10,
+    mid_pack_strict: 1,
+    min_buy: 1,
+    number: 95,
+    purchase_limit: 0,
+    is_ephedrine: 0,
+    ephedrine_limit: 0,
+    is_buy: 1,
+  });
 
   it('steps by the mid-pack and stops at min and max', async () => {
     renderInApp(<StatefulStepper rules={rules} initial={rules.min} />);
@@ -278,8 +304,18 @@ describe('AddToCartControl', () => {
   it.each([
     ['out of stock', makeGoods({ number: 0 }), makeUser(), BLOCK_OUT_OF_STOCK],
     ['not for sale', makeGoods({ is_buy: 0 }), makeUser(), BLOCK_NOT_BUYABLE],
-    ['stock below the minimum pack', makeGoods({ number: 5, zbz: 10, mid_pack_strict: 1 }), makeUser(), BLOCK_NOT_BUYABLE],
-    ['company not approved', makeGoods({ price: null, base_price: null, ladder_price: [] }), makeUser({ is_passed: 0 }), BLOCK_UNAPPROVED],
+    [
+      'stock below the minimum pack',
+      makeGoods({ number: 5, zbz: 10, mid_pack_strict: 1 }),
+      makeUser(),
+      BLOCK_NOT_BUYABLE,
+    ],
+    [
+      'company not approved',
+      makeGoods({ price: null, base_price: null, ladder_price: [] }),
+      makeUser({ is_passed: 0 }),
+      BLOCK_UNAPPROVED,
+    ],
   ])('is disabled with a reason when %s', async (_case, goods, user, reason) => {
     serveUser(user);
     renderControl(goods);

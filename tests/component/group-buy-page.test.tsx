@@ -43,7 +43,10 @@ beforeEach(() => {
   http.post.mockReset();
   http.get.mockImplementation((path: string) => {
     if (path === 'activity/group_buy') return Promise.resolve(answer);
-    if (path === 'user/base') return signedIn ? Promise.resolve(makeUser()) : Promise.reject(new ApiError({ code: 10001, status: 401, msg: '请先登录' }));
+    if (path === 'user/base')
+      return signedIn
+        ? Promise.resolve(makeUser())
+        : Promise.reject(new ApiError({ code: 10001, status: 401, msg: '请先登录' }));
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
   http.post.mockResolvedValue({ code: 10000, msg: '', data: { lines: [1] } });
@@ -72,7 +75,11 @@ describe('group-buy page', () => {
     const [card] = await screen.findAllByTestId('group-buy-card');
     fireEvent.click(within(card).getByRole('button', { name: '加入购物车' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 1, type: 2 })] }, expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        'cart',
+        { params: [expect.objectContaining({ goods_id: 1, type: 2 })] },
+        expect.anything(),
+      ),
     );
   });
 

@@ -239,7 +239,15 @@ describe('shell header', () => {
       routeDef({
         name: 'login',
         title: '登录',
-        shell: { ...FLAGS_HOME, header: false, loginHeader: true, sideBar: false, categoryMenu: false, nav: false, topRightAd: false },
+        shell: {
+          ...FLAGS_HOME,
+          header: false,
+          loginHeader: true,
+          sideBar: false,
+          categoryMenu: false,
+          nav: false,
+          topRightAd: false,
+        },
       }),
     );
     expect(await screen.findByText('登录', { selector: 'span' })).toBeTruthy();
@@ -321,7 +329,10 @@ describe('shell control names', () => {
     await screen.findByRole('link', { name: '我的购物车，7 种商品' });
     // Testing Library hands each control's computed accessible name to a `name` matcher.
     const named: { text: string; name: string }[] = [];
-    const record = (name: string, control: Element | null) => (control && named.push({ text: visibleText(control), name: words(name) }), true);
+    const record = (name: string, control: Element | null) => (
+      control && named.push({ text: visibleText(control), name: words(name) }),
+      true
+    );
     screen.getAllByRole('link', { name: record });
     screen.getAllByRole('button', { name: record });
     expect(named.length).toBeGreaterThan(10);

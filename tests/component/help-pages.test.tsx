@@ -33,12 +33,35 @@ const NOW_S = 1_748_829_600;
 const DAY_S = 86_400;
 
 const TREE: ArticleCategoryNode[] = [
-  { id: 4, name: '新手指南', code: 'xrzn', children: [{ id: 5, name: '会员注册', code: 'hyzc' }, { id: 6, name: '购物指南', code: 'gwzn' }] },
+  {
+    id: 4,
+    name: '新手指南',
+    code: 'xrzn',
+    children: [
+      { id: 5, name: '会员注册', code: 'hyzc' },
+      { id: 6, name: '购物指南', code: 'gwzn' },
+    ],
+  },
   { id: 8, name: '支付配送', code: 'zfps', children: [{ id: 9, name: '订单支付', code: 'ddzf' }] },
-  { id: 10, name: '新闻资讯', code: 'news', children: [{ id: 11, name: '行业新闻', code: 'hy' }, { id: 12, name: '公司新闻', code: 'company' }] },
+  {
+    id: 10,
+    name: '新闻资讯',
+    code: 'news',
+    children: [
+      { id: 11, name: '行业新闻', code: 'hy' },
+      { id: 12, name: '公司新闻', code: 'company' },
+    ],
+  },
 ];
 
-function article(id: number, categoryId: number, title: string, body: string, daysAgo: number, over: Partial<ArticleListItem> = {}): ArticleDetail & ArticleListItem {
+function article(
+  id: number,
+  categoryId: number,
+  title: string,
+  body: string,
+  daysAgo: number,
+  over: Partial<ArticleListItem> = {},
+): ArticleDetail & ArticleListItem {
   const leaf = TREE.flatMap((g) => g.children).find((c) => c.id === categoryId)!;
   return {
     id,
@@ -62,12 +85,22 @@ const ARTICLES = [
   article(103, 6, '采购常见问题', '问：起订量是多少？\n\n答：以商品页为准。', 175),
   article(104, 9, '订单支付方式', '支持余额支付和对公转账。', 160),
   ...Array.from({ length: 12 }, (_, i) =>
-    article(201 + i, 11, `行业新闻${i + 1}`, `行业新闻${i + 1}第一段。\n\n行业新闻${i + 1}第二段。`, i + 1, { cover: `/media/banner/news-${i + 1}.svg` }),
+    article(201 + i, 11, `行业新闻${i + 1}`, `行业新闻${i + 1}第一段。\n\n行业新闻${i + 1}第二段。`, i + 1, {
+      cover: `/media/banner/news-${i + 1}.svg`,
+    }),
   ),
   article(301, 12, '成都仓正式启用', '成都仓启用。', 4),
 ];
 
-const listItem = ({ id, title, summary, cover, published_at, views, category_id }: ArticleListItem): ArticleListItem => ({
+const listItem = ({
+  id,
+  title,
+  summary,
+  cover,
+  published_at,
+  views,
+  category_id,
+}: ArticleListItem): ArticleListItem => ({
   id,
   title,
   summary,
@@ -79,7 +112,9 @@ const listItem = ({ id, title, summary, cover, published_at, views, category_id 
 
 function listOf(params: { category_id?: number; code?: string; page?: number; limit?: number }): ArticlePage {
   const categoryId = params.category_id ?? TREE.flatMap((g) => g.children).find((c) => c.code === params.code)?.id;
-  const all = ARTICLES.filter((a) => a.category_id === categoryId).sort((a, b) => b.published_at - a.published_at || b.id - a.id);
+  const all = ARTICLES.filter((a) => a.category_id === categoryId).sort(
+    (a, b) => b.published_at - a.published_at || b.id - a.id,
+  );
   const page = params.page ?? 1;
   const limit = params.limit ?? 10;
   return { list: all.slice((page - 1) * limit, page * limit).map(listItem), total: all.length, page, limit };
@@ -88,7 +123,9 @@ function listOf(params: { category_id?: number; code?: string; page?: number; li
 function detailOf(id: number): ArticleDetail {
   const a = ARTICLES.find((x) => x.id === id);
   if (!a) throw new ApiError({ code: 404, status: 404, msg: '文章不存在', data: null });
-  const siblings = ARTICLES.filter((x) => x.category_id === a.category_id).sort((x, y) => y.published_at - x.published_at || y.id - x.id);
+  const siblings = ARTICLES.filter((x) => x.category_id === a.category_id).sort(
+    (x, y) => y.published_at - x.published_at || y.id - x.id,
+  );
   const i = siblings.findIndex((x) => x.id === id);
   const ref = (x: ArticleDetail | undefined) => (x ? { id: x.id, title: x.title } : null);
   const { category_id: _omit, ...rest } = a;
@@ -122,12 +159,16 @@ const menu = () => screen.getByRole('navigation', { name: '帮助中心' });
 const paragraphTexts = (root: HTMLElement) => Array.from(root.querySelectorAll('p')).map((p) => p.textContent);
 
 describe('help centre', () => {
-  it('shows the category menu and the first leaf\'s first article at /help', async () => {
+  it("shows the category menu and the first leaf's first article at /help", async () => {
     renderRoute('/help');
     const heading = await screen.findByRole('heading', { level: 1, name: '会员注册流程' }, FIRST_RENDER);
     // The menu: group headings, leaf links to their pages, news leaves to /news/<code>.
     const nav = menu();
-    expect(within(nav).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['新手指南', '支付配送', '新闻资讯']);
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['新手指南', '支付配送', '新闻资讯']);
     const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
     expect(href('会员注册')).toBe('/help/xrzn/hyzc');
     expect(href('购物指南')).toBe('/help/xrzn/gwzn');

@@ -263,7 +263,11 @@ describe('home page', () => {
     expect(within(items[1]).queryByRole('button', { name: '加入购物车' })).toBeNull();
     fireEvent.click(within(items[0]).getByRole('button', { name: '加入购物车' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('cart', { params: [expect.objectContaining({ goods_id: 101, type: 1, price: 990 })] }, expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        'cart',
+        { params: [expect.objectContaining({ goods_id: 101, type: 1, price: 990 })] },
+        expect.anything(),
+      ),
     );
   });
 
@@ -320,11 +324,15 @@ describe('home page', () => {
     serve();
     renderInApp(<HomePage />);
     const recommend = await findRegion('为你推荐');
-    expect((await within(recommend).findByRole('link', { name: '连花清瘟胶囊' })).getAttribute('href')).toBe('/list/info/1');
+    expect((await within(recommend).findByRole('link', { name: '连花清瘟胶囊' })).getAttribute('href')).toBe(
+      '/list/info/1',
+    );
     expect(within(recommend).getByRole('link', { name: '蒲地蓝消炎片' })).toBeTruthy();
 
     const hot = screen.getByRole('region', { name: '热销榜' });
-    expect((await within(hot).findByRole('link', { name: '布洛芬缓释胶囊' })).getAttribute('href')).toBe('/list/info/201');
+    expect((await within(hot).findByRole('link', { name: '布洛芬缓释胶囊' })).getAttribute('href')).toBe(
+      '/list/info/201',
+    );
 
     const brands = screen.getByRole('region', { name: '品牌专区' });
     expect((await within(brands).findByRole('link', { name: '999' })).getAttribute('href')).toBe('/ppzq/info/5');
@@ -345,7 +353,9 @@ describe('home page', () => {
     ]);
 
     const notices = await screen.findByRole('region', { name: '平台公告' });
-    expect(within(notices).getByRole('link', { name: '关于春节期间发货安排的公告' }).getAttribute('href')).toBe('/news/company');
+    expect(within(notices).getByRole('link', { name: '关于春节期间发货安排的公告' }).getAttribute('href')).toBe(
+      '/news/company',
+    );
   });
 
   it('shows the 首页专场 slot (GET /api/focus/demo) as 专场推荐 banners, and nothing when it is empty', async () => {

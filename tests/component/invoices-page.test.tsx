@@ -78,7 +78,9 @@ describe('e-invoice page', () => {
     const { form, router } = await openForm();
     expect(currentHref(router)).toBe('/dzfp?order=4');
     expect(form.getByText(/订单编号：DD202601010004/).textContent).toContain('¥123.45');
-    await waitFor(() => expect(form.getByRole('textbox', { name: '发票抬头' })).toHaveProperty('value', '广州康泰大药房有限公司'));
+    await waitFor(() =>
+      expect(form.getByRole('textbox', { name: '发票抬头' })).toHaveProperty('value', '广州康泰大药房有限公司'),
+    );
     expect(form.getByRole('radio', { name: '电子普通发票' })).toHaveProperty('checked', true);
     fireEvent.click(form.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -125,7 +127,13 @@ describe('e-invoice page', () => {
     await waitFor(() =>
       expect(http.post).toHaveBeenCalledWith(
         'invoice',
-        { order_id: 4, kind: 'special', title: '广州康泰大药房有限公司', tax_no: '91440101MA59ABCD1X', email: 'fp_1@kt-yy.com.cn' },
+        {
+          order_id: 4,
+          kind: 'special',
+          title: '广州康泰大药房有限公司',
+          tax_no: '91440101MA59ABCD1X',
+          email: 'fp_1@kt-yy.com.cn',
+        },
         { idempotencyKey: expect.any(String) },
       ),
     );

@@ -3,7 +3,15 @@
 // three rows, its copy hidden from assistive technology), the rules and window, and the buyer's
 // draws (GET /api/draw/record) with where each prize went, paged at /cjjl.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
@@ -27,14 +35,32 @@ const ACTIVITY: DrawActivity = {
   ends_at: Date.UTC(2026, 11, 31, 2, 0),
   prizes: [{ id: 1, name: '满500减20优惠券', remarks: '有效期30天', kind: 'coupon' }],
 };
-const winner = (company: string, name: string): DrawWinner => ({ company, name, created_at: Date.UTC(2026, 10, 20, 4, 30) });
+const winner = (company: string, name: string): DrawWinner => ({
+  company,
+  name,
+  created_at: Date.UTC(2026, 10, 20, 4, 30),
+});
 const RECORDS: Page<DrawRecordView> = {
   total: 12,
   page: 1,
   page_size: 10,
   list: [
-    { id: 21, draw_name: '幸运大转盘', name: '200积分', remarks: '即时到账', kind: 'points', created_at: Date.UTC(2026, 10, 21, 1, 0) },
-    { id: 20, draw_name: '上期幸运抽奖', name: '谢谢参与', remarks: '下次好运', kind: 'none', created_at: Date.UTC(2026, 10, 2, 1, 0) },
+    {
+      id: 21,
+      draw_name: '幸运大转盘',
+      name: '200积分',
+      remarks: '即时到账',
+      kind: 'points',
+      created_at: Date.UTC(2026, 10, 21, 1, 0),
+    },
+    {
+      id: 20,
+      draw_name: '上期幸运抽奖',
+      name: '谢谢参与',
+      remarks: '下次好运',
+      kind: 'none',
+      created_at: Date.UTC(2026, 10, 2, 1, 0),
+    },
   ],
 };
 
@@ -43,13 +69,19 @@ let winners: DrawWinner[];
 
 beforeEach(() => {
   simple = SIMPLE;
-  winners = [winner('湖北**汉口店', '200积分'), winner('湖北**武昌店', '满500减20优惠券'), winner('成都**诊所', '50积分'), winner('深圳**诊部', '满1000减50优惠券')];
+  winners = [
+    winner('湖北**汉口店', '200积分'),
+    winner('湖北**武昌店', '满500减20优惠券'),
+    winner('成都**诊所', '50积分'),
+    winner('深圳**诊部', '满1000减50优惠券'),
+  ];
   http.get.mockImplementation((path: string, params?: Record<string, unknown>) => {
     if (path === 'user/base') return Promise.resolve(makeUser());
     if (path === 'draw/simple') return Promise.resolve(simple);
     if (path === 'draw/3/activity') return Promise.resolve(ACTIVITY);
     if (path === 'draw/new_record') return Promise.resolve(winners);
-    if (path === 'draw/ads') return Promise.resolve([{ image: '/media/banner/draw-1.svg', url: '/xycj', title: '幸运大转盘 下单抽好礼' }]);
+    if (path === 'draw/ads')
+      return Promise.resolve([{ image: '/media/banner/draw-1.svg', url: '/xycj', title: '幸运大转盘 下单抽好礼' }]);
     if (path === 'draw/record') return Promise.resolve({ ...RECORDS, page: Number(params?.page ?? 1) });
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
@@ -62,8 +94,14 @@ afterEach(() => {
 function renderAt(path: string, component: RouteComponent, entry = path) {
   const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const root = createRootRoute({ component: () => <Outlet /> });
-  const routes = [createRoute({ getParentRoute: () => root, path, component }), createRoute({ getParentRoute: () => root, path: '$', component: () => null })];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [entry] }) });
+  const routes = [
+    createRoute({ getParentRoute: () => root, path, component }),
+    createRoute({ getParentRoute: () => root, path: '$', component: () => null }),
+  ];
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [entry] }),
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -72,7 +110,7 @@ function renderAt(path: string, component: RouteComponent, entry = path) {
 }
 
 describe('/xycj 幸运抽奖', () => {
-  it('shows the pictures, the draw, its rules and window, the moving ticker and the buyer\'s draws', async () => {
+  it("shows the pictures, the draw, its rules and window, the moving ticker and the buyer's draws", async () => {
     renderAt('/xycj', DrawPage);
     expect(await screen.findByRole('img', { name: '幸运大转盘 下单抽好礼' })).toBeTruthy();
     const panel = await screen.findByRole('complementary', { name: '幸运抽奖' });
@@ -110,7 +148,7 @@ describe('/xycj 幸运抽奖', () => {
     expect(ticker.querySelectorAll('li')).toHaveLength(1);
   });
 
-  it('says so when no draw runs, and still lists the buyer\'s draws', async () => {
+  it("says so when no draw runs, and still lists the buyer's draws", async () => {
     simple = null;
     renderAt('/xycj', DrawPage);
     expect(await screen.findByText('暂无进行中的抽奖活动，敬请期待')).toBeTruthy();
@@ -120,7 +158,7 @@ describe('/xycj 幸运抽奖', () => {
 });
 
 describe('/cjjl 我的抽奖', () => {
-  it('pages the buyer\'s draws from the URL', async () => {
+  it("pages the buyer's draws from the URL", async () => {
     renderAt('/cjjl', DrawRecordsPage, '/cjjl?page=2');
     await screen.findByRole('table', { name: '我的抽奖记录' });
     await waitFor(() => expect(http.get).toHaveBeenCalledWith('draw/record', { page: 2, page_size: 10 }));

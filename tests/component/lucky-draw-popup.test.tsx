@@ -26,7 +26,15 @@ const ACTIVITY: DrawActivity = {
     { id: 2, name: '谢谢参与', remarks: '', kind: 'none' },
   ],
 };
-const WIN: DrawResult = { record_id: 9, prize_id: 1, name: '满500减20优惠券', remarks: '满500元可用', kind: 'coupon', is_win: 1, chances_left: 0 };
+const WIN: DrawResult = {
+  record_id: 9,
+  prize_id: 1,
+  name: '满500减20优惠券',
+  remarks: '满500元可用',
+  kind: 'coupon',
+  is_win: 1,
+  chances_left: 0,
+};
 
 function answer(simple: DrawSimple | null, result: () => Promise<DrawResult> = () => Promise.resolve(WIN)) {
   http.get.mockImplementation((path: string) => {
@@ -75,7 +83,13 @@ describe('LuckyDrawPopup', () => {
     const pressedAt = Date.now();
     fireEvent.click(screen.getByRole('button', { name: '开始抽奖' }));
     expect(screen.getAllByText('抽奖中…').length).toBeGreaterThan(0);
-    await waitFor(() => expect(http.get).toHaveBeenCalledWith('draw', { id: 3 }, expect.objectContaining({ idempotencyKey: expect.any(String) })));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith(
+        'draw',
+        { id: 3 },
+        expect.objectContaining({ idempotencyKey: expect.any(String) }),
+      ),
+    );
     // The fake clock also follows real time (shouldAdvanceTime), so the steps are measured from the
     // press: still drawing 1.9 s after it (a 20 ms tick of slack), the result at 2 s (SPEC §4).
     await act(async () => {
@@ -91,7 +105,7 @@ describe('LuckyDrawPopup', () => {
     expect(screen.getByRole('link', { name: '查看我的优惠券' }).getAttribute('href')).toBe('/wdqb_yhq');
   });
 
-  it('links to the draw page with its rules, winners and the buyer\'s draws', async () => {
+  it("links to the draw page with its rules, winners and the buyer's draws", async () => {
     answer(SIMPLE);
     show();
     const link = await screen.findByRole('link', { name: '活动规则、中奖名单和我的抽奖记录' });

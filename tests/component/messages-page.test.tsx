@@ -23,7 +23,16 @@ vi.mock('../../src/app/shell/shell', () => ({
 let inbox: Message[];
 
 function message(id: number, kind: MessageKind, over: Partial<Message> = {}): Message {
-  return { id, kind, title: `消息${id}`, body: `正文${id}`, link: null, is_read: 0, created_at: 1_767_000_000 + id * 60, ...over };
+  return {
+    id,
+    kind,
+    title: `消息${id}`,
+    body: `正文${id}`,
+    link: null,
+    is_read: 0,
+    created_at: 1_767_000_000 + id * 60,
+    ...over,
+  };
 }
 
 const unreadCount = () => inbox.filter((m) => m.is_read === 0).length;
@@ -34,14 +43,24 @@ function answer(params: { kind?: string; status?: string; page: number }): Messa
     .filter((m) => !params.kind || m.kind === params.kind)
     .filter((m) => (params.status === 'unread' ? m.is_read === 0 : params.status === 'read' ? m.is_read === 1 : true))
     .sort((a, b) => b.id - a.id);
-  return { list: rows.slice((params.page - 1) * 10, params.page * 10), total: rows.length, page: params.page, page_size: 10, unread: unreadCount() };
+  return {
+    list: rows.slice((params.page - 1) * 10, params.page * 10),
+    total: rows.length,
+    page: params.page,
+    page_size: 10,
+    unread: unreadCount(),
+  };
 }
 
 beforeEach(() => {
   inbox = [
     message(1, 'system', { title: '资质审核通过', is_read: 1 }),
     message(2, 'promotion', { title: '优惠券即将过期', link: '/yhq' }),
-    message(3, 'order', { title: '售后申请已通过', body: '订单DD1的仅退款申请：客服已审核通过您的售后申请。', link: '/order/afterSalesInfo/7' }),
+    message(3, 'order', {
+      title: '售后申请已通过',
+      body: '订单DD1的仅退款申请：客服已审核通过您的售后申请。',
+      link: '/order/afterSalesInfo/7',
+    }),
   ];
   serve(http.get, {
     user: makeUser({ message_count: 2 }),
@@ -73,7 +92,9 @@ describe('my messages page', () => {
     renderRoute('/wdxx');
     await screen.findByRole('button', { name: /售后申请已通过/ }, { timeout: 5_000 });
     expect(http.get).toHaveBeenCalledWith('user/message', { page: 1 });
-    const titles = within(screen.getByRole('list', { name: '消息列表' })).getAllByRole('button').map((b) => b.textContent);
+    const titles = within(screen.getByRole('list', { name: '消息列表' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(titles[0]).toContain('订单消息售后申请已通过');
     expect(titles[2]).toContain('系统消息资质审核通过');
     expect(screen.getByText('2 条未读')).toBeTruthy();

@@ -49,7 +49,10 @@ describe('OfflineBanner', () => {
       expect(screen.getByRole('status')).toBeTruthy();
       configureHttp({
         baseUrl: 'http://shop.test/api',
-        fetch: () => Promise.resolve(new Response(JSON.stringify({ code: 10000, msg: 'ok', data: { count: 1 } }), { status: 200 })),
+        fetch: () =>
+          Promise.resolve(
+            new Response(JSON.stringify({ code: 10000, msg: 'ok', data: { count: 1 } }), { status: 200 }),
+          ),
       });
       await act(async () => {
         await http.get('cart/total');
@@ -66,7 +69,10 @@ describe('OfflineBanner', () => {
     const stored = new Headers({ [HEADER_STORED_COPY]: '1' });
     configureHttp({
       baseUrl: 'http://shop.test/api',
-      fetch: () => Promise.resolve(new Response(JSON.stringify({ code: 10000, msg: 'ok', data: {} }), { status: 200, headers: stored })),
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ code: 10000, msg: 'ok', data: {} }), { status: 200, headers: stored }),
+        ),
     });
     try {
       await act(async () => {
@@ -119,7 +125,9 @@ describe('cache scope reports', () => {
   it('maps a settled user base to a scope; offline proves nothing', () => {
     expect(scopeOfUserBase({ username: 'demo' } as UserBase, null)).toBe('u:demo');
     expect(scopeOfUserBase(undefined, new ApiError({ code: 10001, status: 401, msg: '请先登录' }))).toBe('visitor');
-    expect(scopeOfUserBase(undefined, new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' }))).toBeNull();
+    expect(
+      scopeOfUserBase(undefined, new ApiError({ code: 0, status: 0, msg: '网络连接失败', kind: 'network' })),
+    ).toBeNull();
   });
 
   it('tells the worker when the account behind the user base changes, once per change', async () => {

@@ -134,7 +134,9 @@ describe('cart page online', () => {
     await screen.findByRole('link', { name: '感冒灵颗粒' });
     // The page's read after the store opened is what lands in the draft.
     await act(() => queryClient.refetchQueries({ queryKey: ['cart'] }));
-    await waitFor(async () => expect((await local.readCart())?.lines.map((l) => [l.id, l.number])).toEqual([[lineId, 4]]));
+    await waitFor(async () =>
+      expect((await local.readCart())?.lines.map((l) => [l.id, l.number])).toEqual([[lineId, 4]]),
+    );
     expect(screen.queryByText(OFFLINE_DRAFT_NOTE)).toBeNull();
   });
 

@@ -46,9 +46,16 @@ afterEach(async () => {
 describe('orders offline', () => {
   it('keeps the list read online, shows it offline, and buys again into the offline cart', async () => {
     const account = freshAccount();
-    const user = makeUser({ username: account.username, customer: { id: account.companyId ?? 0 } } as Partial<UserBase>);
+    const user = makeUser({
+      username: account.username,
+      customer: { id: account.companyId ?? 0 },
+    } as Partial<UserBase>);
     const rt = (await act(() => store.startLocal(user, { locks: null })))!;
-    const order = makeSummary({ id: 4, status: 'completed', can: { rebuy: true, after_sale: true } as OrderSummary['can'] });
+    const order = makeSummary({
+      id: 4,
+      status: 'completed',
+      can: { rebuy: true, after_sale: true } as OrderSummary['can'],
+    });
     let reachable = true;
     serve(http.get, {
       user,

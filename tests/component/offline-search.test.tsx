@@ -74,6 +74,8 @@ describe('offline search', () => {
     serve(http.get, { user, list: () => listResult([GOODS.banlangen]) });
     renderRoute(`/search?keywords=${enc('板蓝根')}&type=1`);
     await screen.findByRole('link', { name: '板蓝根颗粒' }, FIRST_RENDER);
-    await waitFor(async () => expect((await local.searchOffline('板蓝根')).map((g) => g.id)).toEqual([GOODS.banlangen.id]));
+    await waitFor(async () =>
+      expect((await local.searchOffline('板蓝根')).map((g) => g.id)).toEqual([GOODS.banlangen.id]),
+    );
   });
 });

@@ -33,7 +33,12 @@ vi.mock('../../src/local/session-guard', async (importOriginal) => ({
   finishSignOut: guard.finishSignOut,
 }));
 
-const PROVISIONAL: WriteResult<never> = { provisional: true, msg: OFFLINE_SAVED_MESSAGE, entryId: 'e-1', reason: 'offline' };
+const PROVISIONAL: WriteResult<never> = {
+  provisional: true,
+  msg: OFFLINE_SAVED_MESSAGE,
+  entryId: 'e-1',
+  reason: 'offline',
+};
 const WARNING = '还有2条离线操作未同步，退出后将丢失，确定退出？';
 
 let reload: MockInstance<() => void>;

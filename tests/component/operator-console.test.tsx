@@ -50,14 +50,19 @@ beforeEach(() => {
   signedIn = null;
   localStorage.clear();
   handlers = {
-    'GET /api/admin/me': () => (signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null }),
+    'GET /api/admin/me': () =>
+      signedIn ? { data: signedIn } : { status: 401, code: 10001, msg: '请先登录运营后台', data: null },
     'GET /api/admin/dashboard': () => ({ data: counts }),
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      const call: Call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) throw new Error(`unexpected ${call.method} ${url.pathname}`);
@@ -75,7 +80,13 @@ describe('operator console', () => {
     handlers['POST /api/admin/login'] = (call) => {
       const body = call.body as { totp?: string };
       if (!body.totp) return { msg: '请输入动态验证码', data: { operator: null, totp_required: true } };
-      if (body.totp !== '123456') return { status: 422, code: 422, msg: '动态验证码错误或已使用', data: { errors: { totp: ['动态验证码错误或已使用'] } } };
+      if (body.totp !== '123456')
+        return {
+          status: 422,
+          code: 422,
+          msg: '动态验证码错误或已使用',
+          data: { errors: { totp: ['动态验证码错误或已使用'] } },
+        };
       signedIn = { ...operator('admin'), totp_enabled: true };
       return { msg: '登录成功', data: { operator: signedIn, totp_required: false } };
     };
@@ -97,7 +108,11 @@ describe('operator console', () => {
     fireEvent.click(screen.getByRole('button', { name: '验证并登录' }));
     await screen.findByRole('heading', { name: '工作台' });
     expect(window.location.pathname).toBe('/admin/');
-    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ username: 'admin', password: 'console1234', totp: '123456' });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      username: 'admin',
+      password: 'console1234',
+      totp: '123456',
+    });
     expect(screen.getByText('¥1234.56')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
   });
@@ -116,13 +131,24 @@ describe('operator console', () => {
     signedIn = operator('reviewer');
     handlers['GET /api/admin/companies'] = (call) => {
       const byName = call.url.searchParams.get('sort') === 'name';
-      const list = byName ? [row(2, '佛山市禅城区仁心药店'), row(9, '湛江药店')] : [row(9, '湛江药店'), row(2, '佛山市禅城区仁心药店')];
-      return { data: { list, total: 41, page: Number(call.url.searchParams.get('page') ?? 1), size: 20 } satisfies Paged<CompanyRow> };
+      const list = byName
+        ? [row(2, '佛山市禅城区仁心药店'), row(9, '湛江药店')]
+        : [row(9, '湛江药店'), row(2, '佛山市禅城区仁心药店')];
+      return {
+        data: {
+          list,
+          total: 41,
+          page: Number(call.url.searchParams.get('page') ?? 1),
+          size: 20,
+        } satisfies Paged<CompanyRow>,
+      };
     };
     openAt('/admin/companies?status=pending');
     const table = await screen.findByRole('table', { name: '企业列表' });
     await within(table).findByText('湛江药店');
-    expect(calls.find((c) => c.url.pathname === '/api/admin/companies')?.url.searchParams.get('status')).toBe('pending');
+    expect(calls.find((c) => c.url.pathname === '/api/admin/companies')?.url.searchParams.get('status')).toBe(
+      'pending',
+    );
 
     fireEvent.click(within(table).getByRole('button', { name: /企业名称/ }));
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('sort')).toBe('name'));
@@ -132,7 +158,9 @@ describe('operator console', () => {
       expect(last.url.searchParams.get('status')).toBe('pending');
     });
     await waitFor(() => {
-      const names = within(table).getAllByRole('link').map((a) => a.textContent);
+      const names = within(table)
+        .getAllByRole('link')
+        .map((a) => a.textContent);
       expect(names).toEqual(['佛山市禅城区仁心药店', '湛江药店']);
     });
 
@@ -237,7 +265,10 @@ describe('operator console', () => {
             by: '王财务',
             changed: ['transfer_account', 'payment_window'],
             before: { transfer_account: null, payment_window: null },
-            after: { transfer_account: { account_name: '康源医药有限公司', bank: '招商银行', account_no: '1209 8888' }, payment_window: { minutes: 45 } },
+            after: {
+              transfer_account: { account_name: '康源医药有限公司', bank: '招商银行', account_no: '1209 8888' },
+              payment_window: { minutes: 45 },
+            },
           },
         ],
       } satisfies DashboardCounts,
@@ -245,6 +276,8 @@ describe('operator console', () => {
     openAt('/admin/');
     const notice = await screen.findByRole('region', { name: '资金设置变更公告' });
     expect(notice.textContent).toContain('2025-06-02 10:00');
-    expect(notice.textContent).toContain('王财务 修改了资金设置：对公转账收款账户改为：康源医药有限公司，招商银行，1209 8888；支付时限：默认 → 45分钟');
+    expect(notice.textContent).toContain(
+      '王财务 修改了资金设置：对公转账收款账户改为：康源医药有限公司，招商银行，1209 8888；支付时限：默认 → 45分钟',
+    );
   });
 });

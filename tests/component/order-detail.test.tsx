@@ -56,7 +56,11 @@ afterEach(() => {
 
 const section = (name: string) => screen.getByRole('region', { name });
 const facts = (el: HTMLElement) =>
-  Object.fromEntries(within(el).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+  Object.fromEntries(
+    within(el)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
 
 describe('order detail page', () => {
   it('shows status, timeline, facts, lines with batch and expiry, amounts and logistics', async () => {
@@ -70,20 +74,20 @@ describe('order detail page', () => {
     expect(timeline[2].getAttribute('aria-current')).toBe('step');
     expect(timeline[0].textContent).toContain('2026-01-01 08:00:00');
 
-    expect(facts(section('收货信息'))).toMatchObject({ 收货人: '王药师', 收货地址: '广东省广州市天河区体育西路1号', 订单备注: '请工作日送货' });
+    expect(facts(section('收货信息'))).toMatchObject({
+      收货人: '王药师',
+      收货地址: '广东省广州市天河区体育西路1号',
+      订单备注: '请工作日送货',
+    });
     expect(facts(section('发票信息'))).toMatchObject({ 发票类型: '普通发票', 纳税人识别号: '91440101MA59ABCD1X' });
     expect(facts(section('支付信息'))).toMatchObject({ 支付方式: '余额支付' });
 
     const rows = within(section('商品清单')).getAllByRole('row').slice(1);
-    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '阿莫西林胶囊0.25g*24粒 华润三九医药股份有限公司',
-      'A-77',
-      '2026-12-31',
-      '¥8.00',
-      '5盒',
-      '¥40.00',
-      '—',
-    ]);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['阿莫西林胶囊0.25g*24粒 华润三九医药股份有限公司', 'A-77', '2026-12-31', '¥8.00', '5盒', '¥40.00', '—']);
     expect(within(rows[0]).getByText('已售后 3盒')).toBeTruthy();
 
     expect(facts(section('金额明细'))).toEqual({
@@ -100,13 +104,19 @@ describe('order detail page', () => {
     expect(within(logistics).getByText('SF1234567890')).toBeTruthy();
     const track = within(within(logistics).getByRole('list', { name: /物流轨迹/ })).getAllByRole('listitem');
     // The 随货同行单 of a shipped order (kept on the device for an inspector).
-    expect(within(logistics).getByRole('link', { name: '查看随货同行单' }).getAttribute('href')).toMatch(/^\/api\/order\/\d+\/delivery-note$/);
+    expect(within(logistics).getByRole('link', { name: '查看随货同行单' }).getAttribute('href')).toMatch(
+      /^\/api\/order\/\d+\/delivery-note$/,
+    );
     // Newest first.
     expect(track.map((li) => li.lastChild?.textContent)).toEqual(['到达广州转运中心', '已揽收']);
 
     const related = section('售后记录');
-    expect(within(related).getByRole('link', { name: '退货退款申请 #7' }).getAttribute('href')).toBe('/order/returnInfo/7');
-    expect(within(related).getByRole('link', { name: '补发申请 #8' }).getAttribute('href')).toBe('/order/afterSalesInfo/8');
+    expect(within(related).getByRole('link', { name: '退货退款申请 #7' }).getAttribute('href')).toBe(
+      '/order/returnInfo/7',
+    );
+    expect(within(related).getByRole('link', { name: '补发申请 #8' }).getAttribute('href')).toBe(
+      '/order/afterSalesInfo/8',
+    );
     expect(within(related).getByText('已完成')).toBeTruthy();
   });
 
@@ -148,11 +158,19 @@ describe('order detail page', () => {
   });
 
   it('sends a 含麻黄碱 order without a receipt to /cart/hm', async () => {
-    detail = makeDetail({ id: 6, status: 'pending_payment', has_ephedrine: 1, expires_in: 900, can: { pay: true } as OrderDetail['can'] });
+    detail = makeDetail({
+      id: 6,
+      status: 'pending_payment',
+      has_ephedrine: 1,
+      expires_in: 900,
+      can: { pay: true } as OrderDetail['can'],
+    });
     renderRoute('/order/info/6');
     await screen.findByRole('heading', { level: 1, name: '待付款' }, { timeout: 5_000 });
     expect(screen.getByRole('link', { name: '去支付' }).getAttribute('href')).toBe('/cart/hm?id=6');
-    expect(within(section('含麻药品购买人')).getByRole('link', { name: '去登记并支付' }).getAttribute('href')).toBe('/cart/hm?id=6');
+    expect(within(section('含麻药品购买人')).getByRole('link', { name: '去登记并支付' }).getAttribute('href')).toBe(
+      '/cart/hm?id=6',
+    );
   });
 
   it('says 订单不存在 for an unknown order, without the global alert', async () => {

@@ -7,7 +7,14 @@ import type { OrderListResult } from '../../src/api/orders';
 /** 2026-01-01 08:00 Asia/Shanghai, in seconds. */
 export const T0 = 1_767_225_600;
 
-const NO_ACTIONS: OrderSummary['can'] = { pay: false, cancel: false, confirm: false, rebuy: false, after_sale: false, invoice: false };
+const NO_ACTIONS: OrderSummary['can'] = {
+  pay: false,
+  cancel: false,
+  confirm: false,
+  rebuy: false,
+  after_sale: false,
+  invoice: false,
+};
 
 export function makeSummary(over: Partial<OrderSummary> & { id: number }): OrderSummary {
   return {
@@ -50,7 +57,17 @@ export function makeLine(over: Partial<OrderLine> & { id: number }): OrderLine {
 export function makeDetail(over: Partial<OrderDetail> & { id: number }): OrderDetail {
   const lines = over.lines ?? [
     makeLine({ id: 101, goods_id: 1, name: '感冒灵颗粒', number: 10, returned_number: 3 }),
-    makeLine({ id: 102, goods_id: 2, name: '阿莫西林胶囊', ypgg: '0.25g*24粒', batch_no: 'A-77', expires_on: '2026-12-31', number: 5, price: 800, amount: 4_000 }),
+    makeLine({
+      id: 102,
+      goods_id: 2,
+      name: '阿莫西林胶囊',
+      ypgg: '0.25g*24粒',
+      batch_no: 'A-77',
+      expires_on: '2026-12-31',
+      number: 5,
+      price: 800,
+      amount: 4_000,
+    }),
   ];
   const summary = makeSummary({ ...over, lines: [] });
   return {
@@ -67,7 +84,14 @@ export function makeDetail(over: Partial<OrderDetail> & { id: number }): OrderDe
       paid_amount: 13_000,
       points_used: 0,
     },
-    address: { consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路1号' },
+    address: {
+      consignee: '王药师',
+      phone: '13800000000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '体育西路1号',
+    },
     invoice: { kind: 'normal', title: '广州康泰大药房有限公司', tax_no: '91440101MA59ABCD1X', email: 'fp@kt.cn' },
     remark: '请工作日送货',
     pay_method: 'balance',
@@ -95,7 +119,13 @@ export function makeDetail(over: Partial<OrderDetail> & { id: number }): OrderDe
 }
 
 export function listOf(list: OrderSummary[], over: Partial<OrderListResult> = {}): OrderListResult {
-  const counts: Partial<Record<OrderTabKey, number>> = { all: list.length, unpaid: 3, paid: 0, shipped: 1, completed: 2 };
+  const counts: Partial<Record<OrderTabKey, number>> = {
+    all: list.length,
+    unpaid: 3,
+    paid: 0,
+    shipped: 1,
+    completed: 2,
+  };
   return { list, total: list.length, page: 1, page_size: 10, counts, ...over };
 }
 

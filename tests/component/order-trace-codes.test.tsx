@@ -57,11 +57,18 @@ describe('药品追溯码 on the order detail', () => {
     renderRoute('/order/info/9');
     const region = await screen.findByRole('region', { name: '药品追溯码' }, { timeout: 5_000 });
     const summaries = region.querySelectorAll('summary');
-    expect([...summaries].map((s) => s.textContent)).toEqual(['感冒灵颗粒 · 批号 G-1 · 追溯码 2/3盒', '阿莫西林胶囊 · 批号 A-77 · 追溯码 1/1盒']);
+    expect([...summaries].map((s) => s.textContent)).toEqual([
+      '感冒灵颗粒 · 批号 G-1 · 追溯码 2/3盒',
+      '阿莫西林胶囊 · 批号 A-77 · 追溯码 1/1盒',
+    ]);
     expect(within(region).getByRole('list', { name: '感冒灵颗粒的追溯码' }).textContent).toBe(`${A1}${A2}`);
     expect((summaries[0].parentElement as HTMLDetailsElement).open).toBe(false);
-    expect(within(region).getByRole('link', { name: '下载CSV' }).getAttribute('href')).toBe('/api/order/9/trace_codes?format=csv');
-    expect(within(region).getByRole('link', { name: '下载Excel' }).getAttribute('href')).toBe('/api/order/9/trace_codes?format=xlsx');
+    expect(within(region).getByRole('link', { name: '下载CSV' }).getAttribute('href')).toBe(
+      '/api/order/9/trace_codes?format=csv',
+    );
+    expect(within(region).getByRole('link', { name: '下载Excel' }).getAttribute('href')).toBe(
+      '/api/order/9/trace_codes?format=xlsx',
+    );
   });
 
   it('扫码验货 flags a code not in the shipment and one scanned twice, and lists the missing', async () => {
@@ -72,13 +79,15 @@ describe('药品追溯码 on the order detail', () => {
     scan(FOREIGN);
     scan(A1);
     const log = within(dialog).getByRole('list', { name: '扫码记录' });
-    expect(within(log).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      `${A1} 重复扫码 感冒灵颗粒`,
-      `${FOREIGN} 不属于本订单`,
-      `${A1} 已核对 感冒灵颗粒`,
-    ]);
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`${A1} 重复扫码 感冒灵颗粒`, `${FOREIGN} 不属于本订单`, `${A1} 已核对 感冒灵颗粒`]);
     expect(within(dialog).getByRole('status').textContent).toBe('已核对 1/3 盒，2 次扫码有问题');
-    expect(within(dialog).getByRole('list', { name: '未扫到的追溯码' }).textContent).toBe(`${A2} 感冒灵颗粒${B1} 阿莫西林胶囊`);
+    expect(within(dialog).getByRole('list', { name: '未扫到的追溯码' }).textContent).toBe(
+      `${A2} 感冒灵颗粒${B1} 阿莫西林胶囊`,
+    );
     scan(A2);
     scan(B1);
     expect(within(dialog).getByRole('status').textContent).toBe('已核对 3/3 盒，2 次扫码有问题，全部到齐');

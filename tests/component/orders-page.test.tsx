@@ -30,13 +30,31 @@ let answer: (q: OrderListQuery) => OrderListResult;
 
 beforeEach(() => {
   orders = [
-    makeSummary({ id: 1, status: 'pending_payment', expires_in: 1_799, can: { pay: true, cancel: true } as OrderSummary['can'] }),
+    makeSummary({
+      id: 1,
+      status: 'pending_payment',
+      expires_in: 1_799,
+      can: { pay: true, cancel: true } as OrderSummary['can'],
+    }),
     makeSummary({ id: 2, status: 'shipped', can: { confirm: true } as OrderSummary['can'] }),
-    makeSummary({ id: 3, status: 'pending_payment', has_ephedrine: 1, expires_in: 600, can: { pay: true } as OrderSummary['can'] }),
-    makeSummary({ id: 4, status: 'completed', can: { rebuy: true, after_sale: true, invoice: true } as OrderSummary['can'] }),
+    makeSummary({
+      id: 3,
+      status: 'pending_payment',
+      has_ephedrine: 1,
+      expires_in: 600,
+      can: { pay: true } as OrderSummary['can'],
+    }),
+    makeSummary({
+      id: 4,
+      status: 'completed',
+      can: { rebuy: true, after_sale: true, invoice: true } as OrderSummary['can'],
+    }),
   ];
   answer = () => listOf(orders);
-  serve(http.get, { user: makeUser(), other: (path, params) => (path === 'order' ? answer(params as OrderListQuery) : undefined) });
+  serve(http.get, {
+    user: makeUser(),
+    other: (path, params) => (path === 'order' ? answer(params as OrderListQuery) : undefined),
+  });
 });
 
 afterEach(() => {
@@ -48,7 +66,8 @@ afterEach(() => {
   http.post.mockReset();
 });
 
-const orderCalls = () => http.get.mock.calls.filter(([p]) => p === 'order').map(([, q]) => q as Record<string, unknown>);
+const orderCalls = () =>
+  http.get.mock.calls.filter(([p]) => p === 'order').map(([, q]) => q as Record<string, unknown>);
 const card = (no: string) => screen.getByRole('article', { name: `订单编号：${no}` });
 
 describe('order list page', () => {
@@ -80,11 +99,23 @@ describe('order list page', () => {
     fireEvent.change(within(form).getByLabelText('开始日期'), { target: { value: '2025-12-01' } });
     fireEvent.click(within(form).getByRole('button', { name: '搜索' }));
     await waitFor(() =>
-      expect(router.state.location.search).toEqual({ tab: 'completed', keywords: '202601010800012345', start: '2025-12-01', end: '2026-01-01' }),
+      expect(router.state.location.search).toEqual({
+        tab: 'completed',
+        keywords: '202601010800012345',
+        start: '2025-12-01',
+        end: '2026-01-01',
+      }),
     );
     // The digits stay a string end to end (JSON would round them).
     await waitFor(() =>
-      expect(orderCalls().at(-1)).toEqual({ tab: 'completed', kind: 'normal', page: 1, keywords: '202601010800012345', start: '2025-12-01', end: '2026-01-01' }),
+      expect(orderCalls().at(-1)).toEqual({
+        tab: 'completed',
+        kind: 'normal',
+        page: 1,
+        keywords: '202601010800012345',
+        start: '2025-12-01',
+        end: '2026-01-01',
+      }),
     );
     expect(await screen.findByRole('searchbox')).toHaveProperty('value', '202601010800012345');
 
@@ -120,7 +151,9 @@ describe('order list page', () => {
     expect(shipped.queryByRole('button', { name: '取消订单' })).toBeNull();
 
     // 含麻黄碱: the buyer's ID details are taken at /cart/hm before paying.
-    expect(within(card('20260101080003')).getByRole('link', { name: '去支付' }).getAttribute('href')).toBe('/cart/hm?id=3');
+    expect(within(card('20260101080003')).getByRole('link', { name: '去支付' }).getAttribute('href')).toBe(
+      '/cart/hm?id=3',
+    );
 
     const done = within(card('20260101080004'));
     expect(done.getByRole('button', { name: '再次购买' })).toBeTruthy();
@@ -133,7 +166,11 @@ describe('order list page', () => {
   it('cancels after confirmation, then fetches the list again', async () => {
     http.post.mockImplementation(async (path: string) => {
       if (path === 'order/1/cancel') {
-        orders = orders.map((o) => (o.id === 1 ? { ...o, status: 'cancelled', expires_in: null, can: { ...o.can, pay: false, cancel: false } } : o));
+        orders = orders.map((o) =>
+          o.id === 1
+            ? { ...o, status: 'cancelled', expires_in: null, can: { ...o.can, pay: false, cancel: false } }
+            : o,
+        );
         return null;
       }
       throw new Error(`unexpected POST ${path}`);
@@ -212,13 +249,17 @@ describe('order list page', () => {
   });
 
   it('/jfdd lists points orders read-only', async () => {
-    orders = [makeSummary({ id: 21, kind: 'points', status: 'shipped', can: { confirm: true } as OrderSummary['can'] })];
+    orders = [
+      makeSummary({ id: 21, kind: 'points', status: 'shipped', can: { confirm: true } as OrderSummary['can'] }),
+    ];
     renderRoute('/jfdd');
     const order = await screen.findByRole('article', { name: '订单编号：202601010800021' }, { timeout: 5_000 });
     expect(orderCalls()[0]).toEqual({ tab: 'all', kind: 'points', page: 1 });
     expect(within(order).queryByRole('button')).toBeNull();
     expect(within(order).getByRole('link', { name: '查看详情' }).getAttribute('href')).toBe('/order/info/21');
-    expect(screen.getByRole('navigation', { name: '订单中心' }).querySelector('[aria-current="page"]')?.textContent).toBe('积分订单');
+    expect(
+      screen.getByRole('navigation', { name: '订单中心' }).querySelector('[aria-current="page"]')?.textContent,
+    ).toBe('积分订单');
   });
 
   it('/hmdd lists the 含麻黄碱 receipts with the ID number masked', async () => {
@@ -248,13 +289,17 @@ describe('order list page', () => {
     });
     renderRoute('/hmdd');
     const table = await screen.findByRole('table', { name: '含麻药品回执单列表' }, { timeout: 5_000 });
-    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(within(table).getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['DD3', '新康泰克 ×2', '张三', '110101********8515', '13900001111', '2026-01-01 08:00:00']);
     expect(within(table).getByRole('link', { name: 'DD3' }).getAttribute('href')).toBe('/order/info/3');
   });
 
   it('parses a hand-edited URL into safe values', () => {
-    expect(parseOrderSearch({ tab: 'nope', page: -2, start: '2026-02-30', end: '2026-01-05', keywords: ' abc ' })).toEqual({
+    expect(
+      parseOrderSearch({ tab: 'nope', page: -2, start: '2026-02-30', end: '2026-01-05', keywords: ' abc ' }),
+    ).toEqual({
       tab: 'all',
       keywords: 'abc',
       start: '',

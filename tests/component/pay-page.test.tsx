@@ -35,8 +35,25 @@ function makeOrder(over: Partial<OrderDetail> = {}): OrderDetail {
     expires_in: 3_725, // 1小时02分05秒
     has_ephedrine: 0,
     can: { pay: true, cancel: true, confirm: false, rebuy: true, after_sale: false, invoice: false },
-    amounts: { goods_amount: 12_000, manjian_amount: 500, coupon_amount: 1_000, voucher_amount: 0, shipping_amount: 800, balance_amount: 0, pay_amount: 11_300, paid_amount: 0, points_used: 0 },
-    address: { consignee: '王药师', phone: '13800000000', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路 1 号' },
+    amounts: {
+      goods_amount: 12_000,
+      manjian_amount: 500,
+      coupon_amount: 1_000,
+      voucher_amount: 0,
+      shipping_amount: 800,
+      balance_amount: 0,
+      pay_amount: 11_300,
+      paid_amount: 0,
+      points_used: 0,
+    },
+    address: {
+      consignee: '王药师',
+      phone: '13800000000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '体育西路 1 号',
+    },
     invoice: null,
     remark: '',
     pay_method: null,
@@ -57,7 +74,14 @@ const TRANSFER: TransferInfo = {
   notice: '请使用企业对公账户转账。',
 };
 
-const SANDBOX: SandboxPayment = { payment_id: 9, order_id: 77, order_no: 'DD202603010077', amount: 11_300, status: 'created', created_at: 1_772_300_100 };
+const SANDBOX: SandboxPayment = {
+  payment_id: 9,
+  order_id: 77,
+  order_no: 'DD202603010077',
+  amount: 11_300,
+  status: 'created',
+  created_at: 1_772_300_100,
+};
 
 let order: OrderDetail;
 let balance: number;
@@ -72,7 +96,8 @@ beforeEach(() => {
   onlinePay = undefined;
   http.get.mockImplementation(async (path: string) => {
     if (path === 'user/base') return makeUser();
-    if (path === 'global/shop_mode' && onlinePay !== undefined) return { demo: onlinePay === 'sandbox', online_pay: onlinePay };
+    if (path === 'global/shop_mode' && onlinePay !== undefined)
+      return { demo: onlinePay === 'sandbox', online_pay: onlinePay };
     if (path.startsWith('focus/')) return [];
     if (path === 'order/77') return order;
     if (path === 'user/user_money') return { balance, points: 0 };
@@ -92,7 +117,14 @@ beforeEach(() => {
       return { order_id: 77, payment_id: 9, status: 'paid' };
     }
     if (path === 'order/77/ephedrine') {
-      order = { ...order, ephedrine_receipt: { buyer_name: String(body?.buyer_name), id_card: '110105********002X', phone: String(body?.phone) } };
+      order = {
+        ...order,
+        ephedrine_receipt: {
+          buyer_name: String(body?.buyer_name),
+          id_card: '110105********002X',
+          phone: String(body?.phone),
+        },
+      };
       return { status: 'pending_payment' };
     }
     throw new Error(`unexpected POST ${path}`);
@@ -252,7 +284,11 @@ describe('含麻黄碱 pay page (/cart/hm)', () => {
     fireEvent.change(idCard, { target: { value: '11010519491231002x' } });
     fireEvent.click(screen.getByRole('button', { name: '提交登记信息' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('order/77/ephedrine', { buyer_name: '王药师', id_card: '11010519491231002X', phone: '13800000000' }),
+      expect(http.post).toHaveBeenCalledWith('order/77/ephedrine', {
+        buyer_name: '王药师',
+        id_card: '11010519491231002X',
+        phone: '13800000000',
+      }),
     );
     expect(await screen.findByRole('group', { name: '选择支付方式' })).toBeTruthy();
     expect(screen.getByText(/已登记购药人：王药师，身份证 110105\*{8}002X/)).toBeTruthy();
@@ -261,7 +297,12 @@ describe('含麻黄碱 pay page (/cart/hm)', () => {
   it('shows the server refusal of a field beside it', async () => {
     order = makeOrder({ has_ephedrine: 1 });
     http.post.mockRejectedValueOnce(
-      new ApiError({ code: 422, status: 422, msg: '购药人须年满18周岁', fieldErrors: { id_card: ['购药人须年满18周岁'] } }),
+      new ApiError({
+        code: 422,
+        status: 422,
+        msg: '购药人须年满18周岁',
+        fieldErrors: { id_card: ['购药人须年满18周岁'] },
+      }),
     );
     await openPay('/cart/hm?id=77');
     const idCard = await screen.findByRole('textbox', { name: /身份证号码/ });

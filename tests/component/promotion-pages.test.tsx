@@ -50,14 +50,45 @@ let cashback: { offer: CashbackOffer | null; goods: [] };
 
 beforeEach(() => {
   user = makeUser();
-  offers = [offer({ id: 1 }), offer({ id: 2, name: '限量抢 满2000减120', threshold: 200_000, amount: 12_000, issued: 100, state: 'gone' }), offer({ id: 3, name: '9.5折券', discount_percent: 95, claimed: 1, state: 'claimed' })];
-  const special = (over: Partial<DailySpecialItem>): DailySpecialItem => ({ ...makeGoods({ type: 1, ladder_price: [] }), normal_price: 2_000, remaining: 50, ...over });
+  offers = [
+    offer({ id: 1 }),
+    offer({ id: 2, name: '限量抢 满2000减120', threshold: 200_000, amount: 12_000, issued: 100, state: 'gone' }),
+    offer({ id: 3, name: '9.5折券', discount_percent: 95, claimed: 1, state: 'claimed' }),
+  ];
+  const special = (over: Partial<DailySpecialItem>): DailySpecialItem => ({
+    ...makeGoods({ type: 1, ladder_price: [] }),
+    normal_price: 2_000,
+    remaining: 50,
+    ...over,
+  });
   specials = {
-    today: { promotion_id: 9, name: '每日特价', description: '今日精选', starts_at: 1_748_793_600, ends_at: 1_748_880_000, goods: [special({ id: 11, name: '阿莫西林胶囊', price: 1_500, base_price: 2_000 })] },
+    today: {
+      promotion_id: 9,
+      name: '每日特价',
+      description: '今日精选',
+      starts_at: 1_748_793_600,
+      ends_at: 1_748_880_000,
+      goods: [special({ id: 11, name: '阿莫西林胶囊', price: 1_500, base_price: 2_000 })],
+    },
     tomorrow: null,
     preview_at: 1_748_865_600,
   };
-  cashback = { offer: { id: 5, name: '满额返现', description: '', starts_at: 0, ends_at: 0, tiers: [{ amount: 100_000, back: 3_000 }, { amount: 200_000, back: 8_000 }], all_goods: false, goods_ids: [7] }, goods: [] };
+  cashback = {
+    offer: {
+      id: 5,
+      name: '满额返现',
+      description: '',
+      starts_at: 0,
+      ends_at: 0,
+      tiers: [
+        { amount: 100_000, back: 3_000 },
+        { amount: 200_000, back: 8_000 },
+      ],
+      all_goods: false,
+      goods_ids: [7],
+    },
+    goods: [],
+  };
   http.get.mockImplementation((path: string, params?: Record<string, unknown>) => {
     if (path === 'user/base') return user ? Promise.resolve(user) : Promise.reject(VISITOR);
     if (path === 'activity/coupons') return Promise.resolve(offers);
@@ -91,7 +122,11 @@ describe('领券中心', () => {
     http.post.mockImplementation((path: string) => {
       if (path === 'activity/coupons/1/claim') {
         offers = offers.map((o) => (o.id === 1 ? { ...o, claimed: 1, issued: 41, state: 'claimed' } : o));
-        return Promise.resolve({ code: 10000, msg: '领取成功，已放入“我的优惠券”', data: { coupon_id: 77, expires_at: 0, offer: offers[0] } });
+        return Promise.resolve({
+          code: 10000,
+          msg: '领取成功，已放入“我的优惠券”',
+          data: { coupon_id: 77, expires_at: 0, offer: offers[0] },
+        });
       }
       return Promise.reject(new Error(`unexpected POST ${path}`));
     });
@@ -104,7 +139,9 @@ describe('领券中心', () => {
     await screen.findByRole('article', { name: '满800减30' });
     expect(within(couponCard('满800减30')).getByText('¥30')).toBeTruthy();
     expect(within(couponCard('满800减30')).getByText('满800元可用')).toBeTruthy();
-    expect((within(couponCard('限量抢 满2000减120')).getByRole('button', { name: '已抢光' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(couponCard('限量抢 满2000减120')).getByRole('button', { name: '已抢光' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(within(couponCard('9.5折券')).getByText('9.5折')).toBeTruthy();
     expect(within(couponCard('9.5折券')).getByRole('link', { name: '去使用' }).getAttribute('href')).toBe('/wdqb_yhq');
 
@@ -120,7 +157,11 @@ describe('领券中心', () => {
     user = null;
     const { router, queryClient } = renderInApp(() => <CouponCentrePage />, { initial: '/lqzx' });
     await waitFor(() => expect(queryClient.getQueryState(['user', 'base'])?.status).toBe('error'));
-    fireEvent.click(await within(await screen.findByRole('article', { name: '满800减30' })).findByRole('button', { name: '立即领取' }));
+    fireEvent.click(
+      await within(await screen.findByRole('article', { name: '满800减30' })).findByRole('button', {
+        name: '立即领取',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(http.post).not.toHaveBeenCalled();
   });
@@ -133,9 +174,20 @@ describe('领券中心', () => {
     expect(within(mine).getAllByRole('listitem')).toHaveLength(2);
 
     fireEvent.click(within(mine).getByRole('button', { name: '可用于当前购物车' }));
-    await waitFor(() => expect(http.get).toHaveBeenCalledWith('user/availableCoupon', { type: 'coupon', page: 1, page_size: 50, cart: 1 }));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith('user/availableCoupon', {
+        type: 'coupon',
+        page: 1,
+        page_size: 50,
+        cart: 1,
+      }),
+    );
     const forCart = await within(mine).findByRole('list', { name: '可用于当前购物车' });
-    expect(within(forCart).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['无门槛5元券']);
+    expect(
+      within(forCart)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['无门槛5元券']);
     expect(within(forCart).getByText('本单可省¥5.00')).toBeTruthy();
     expect(within(mine).getByRole('button', { name: '可用于当前购物车' }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -165,13 +217,25 @@ describe('每日特价', () => {
     expect(screen.getByText(/公布明日特价/)).toBeTruthy();
     fireEvent.click(within(tile).getByRole('button', { name: '加入购物车' }));
     await waitFor(() => expect(http.post).toHaveBeenCalled());
-    const [path, body] = http.post.mock.calls[0] as [string, { params: { goods_id: number; price: number; type: number }[] }];
+    const [path, body] = http.post.mock.calls[0] as [
+      string,
+      { params: { goods_id: number; price: number; type: number }[] },
+    ];
     expect(path).toBe('cart');
     expect(body.params[0]).toMatchObject({ goods_id: 11, price: 1_500, type: 1 });
   });
 
   it("shows tomorrow's specials once they are previewed, without an add button", async () => {
-    specials = { ...specials, preview_at: null, tomorrow: { ...specials.today!, promotion_id: 10, starts_at: 1_748_880_000, goods: [{ ...specials.today!.goods[0], id: 12, name: '布洛芬缓释胶囊', price: 2_400, normal_price: 3_000 }] } };
+    specials = {
+      ...specials,
+      preview_at: null,
+      tomorrow: {
+        ...specials.today!,
+        promotion_id: 10,
+        starts_at: 1_748_880_000,
+        goods: [{ ...specials.today!.goods[0], id: 12, name: '布洛芬缓释胶囊', price: 2_400, normal_price: 3_000 }],
+      },
+    };
     renderInApp(() => <DailySpecialPage />);
     const preview = await screen.findByRole('article', { name: '布洛芬缓释胶囊' });
     expect(within(preview).getByText('特价 ¥24.00')).toBeTruthy();
@@ -197,7 +261,9 @@ describe('满额返现 hint', () => {
 
   it('shows nothing when no cashback runs', async () => {
     cashback = { offer: null, goods: [] };
-    const { queryClient } = renderInApp(() => <CashbackHint lines={[{ goods_id: 7, type: 0, is_selected: 1, amount: 60_000 }]} />);
+    const { queryClient } = renderInApp(() => (
+      <CashbackHint lines={[{ goods_id: 7, type: 0, is_selected: 1, amount: 60_000 }]} />
+    ));
     await waitFor(() => expect(queryClient.getQueryState(['promotion', 'cashback'])?.status).toBe('success'));
     expect(document.querySelector('[data-cashback-hint]')).toBeNull();
   });

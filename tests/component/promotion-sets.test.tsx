@@ -2,7 +2,15 @@
 // exchange request with its Idempotency-Key and the refreshed points; a combination card's set
 // price and saving, and its add as one kind-3 cart line.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
@@ -36,8 +44,30 @@ const combination: CombinationView = {
   sets: 10,
   goods_id: 3,
   goods: [
-    { goods_id: 3, name: '血糖仪', sccj: '三诺', ypgg: '套装', bzdw: '台', goods_image: '', quantity: 1, price: 9_000, original_price: 10_000, stock: 10, },
-    { goods_id: 4, name: '血糖试纸', sccj: '三诺', ypgg: '50条', bzdw: '盒', goods_image: '', quantity: 2, price: 4_000, original_price: 4_500, stock: 40 },
+    {
+      goods_id: 3,
+      name: '血糖仪',
+      sccj: '三诺',
+      ypgg: '套装',
+      bzdw: '台',
+      goods_image: '',
+      quantity: 1,
+      price: 9_000,
+      original_price: 10_000,
+      stock: 10,
+    },
+    {
+      goods_id: 4,
+      name: '血糖试纸',
+      sccj: '三诺',
+      ypgg: '50条',
+      bzdw: '盒',
+      goods_image: '',
+      quantity: 2,
+      price: 4_000,
+      original_price: 4_500,
+      stock: 40,
+    },
   ],
 };
 
@@ -46,9 +76,36 @@ beforeEach(() => {
     points: 700,
     balance: 0,
     list: [
-      { id: 1, name: '医用外科口罩 50只装', image: '', description: '独立包装', points: 300, cash_price: 0, stock: 500, remaining_for_me: null },
-      { id: 2, name: '电子体温计', image: '', description: '', points: 800, cash_price: 0, stock: 200, remaining_for_me: 5 },
-      { id: 3, name: '不锈钢保温杯 500ml', image: '', description: '', points: 2_500, cash_price: 1_990, stock: 0, remaining_for_me: 2 },
+      {
+        id: 1,
+        name: '医用外科口罩 50只装',
+        image: '',
+        description: '独立包装',
+        points: 300,
+        cash_price: 0,
+        stock: 500,
+        remaining_for_me: null,
+      },
+      {
+        id: 2,
+        name: '电子体温计',
+        image: '',
+        description: '',
+        points: 800,
+        cash_price: 0,
+        stock: 200,
+        remaining_for_me: 5,
+      },
+      {
+        id: 3,
+        name: '不锈钢保温杯 500ml',
+        image: '',
+        description: '',
+        points: 2_500,
+        cash_price: 1_990,
+        stock: 0,
+        remaining_for_me: 2,
+      },
     ],
   };
   http.get.mockImplementation((path: string) => {
@@ -80,8 +137,14 @@ function renderAt(path: string, component: RouteComponent, entry = path) {
       </>
     ),
   });
-  const routes = [createRoute({ getParentRoute: () => root, path, component }), createRoute({ getParentRoute: () => root, path: '$', component: () => null })];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [entry] }) });
+  const routes = [
+    createRoute({ getParentRoute: () => root, path, component }),
+    createRoute({ getParentRoute: () => root, path: '$', component: () => null }),
+  ];
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [entry] }),
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -116,7 +179,13 @@ describe('points mall', () => {
     fireEvent.change(within(dialog).getByLabelText('兑换数量'), { target: { value: '2' } });
     expect(within(dialog).getByText(/共需 600 积分/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '确认兑换' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('points_mall/exchange', { id: 1, number: 2 }, { idempotencyKey: expect.any(String) }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        'points_mall/exchange',
+        { id: 1, number: 2 },
+        { idempotencyKey: expect.any(String) },
+      ),
+    );
     expect(await screen.findByText('兑换成功，可在积分订单中查看')).toBeTruthy();
     expect(await screen.findByText('我的积分：100')).toBeTruthy();
   });
@@ -134,7 +203,9 @@ describe('combinations', () => {
     await waitFor(() => expect(http.post).toHaveBeenCalled());
     const [path, body] = http.post.mock.calls[0] as [string, { params: Record<string, unknown>[] }];
     expect(path).toBe('cart');
-    expect(body.params).toEqual([expect.objectContaining({ goods_id: 3, number: 3, type: 3, combination_id: 7, price: 17_000 })]);
+    expect(body.params).toEqual([
+      expect.objectContaining({ goods_id: 3, number: 3, type: 3, combination_id: 7, price: 17_000 }),
+    ]);
   });
 
   it('links each card to its own dialog, which /zhzq?id= opens from GET /api/combinationMzhg with its members linked', async () => {
@@ -154,7 +225,8 @@ describe('combinations', () => {
     http.get.mockImplementation((path: string) => {
       if (path === 'user/base') return Promise.resolve(makeUser());
       if (path === 'combinationMzhgGroup') return Promise.resolve({ list: [combination] });
-      if (path === 'combinationMzhg') return Promise.reject(new ApiError({ code: 404, status: 404, msg: '组合活动不存在或已结束' }));
+      if (path === 'combinationMzhg')
+        return Promise.reject(new ApiError({ code: 404, status: 404, msg: '组合活动不存在或已结束' }));
       return Promise.reject(new Error(`unexpected GET ${path}`));
     });
     renderAt('/zhzq', CombinationsPage, '/zhzq?id=99');

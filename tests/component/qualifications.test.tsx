@@ -51,8 +51,28 @@ const LIST: CertificateList = {
   company: '广州康泰大药房有限公司',
   list: [
     cert({}),
-    cert({ id: 2, kind: 'drug_license', kind_name: '药品经营许可证', number: '粤CA0201987', expires_on: '2025-05-20', days_left: -13, expiry: 'expired', file_url: '/api/user/zizhi/2/file' }),
-    cert({ id: 3, kind: 'gsp', kind_name: 'GSP证书', number: 'C-GD-22-0458', issuer: '广东省药品监督管理局', expires_on: '2025-06-22', days_left: 20, expiry: 'expiring', required: 0, file_url: '/api/user/zizhi/3/file' }),
+    cert({
+      id: 2,
+      kind: 'drug_license',
+      kind_name: '药品经营许可证',
+      number: '粤CA0201987',
+      expires_on: '2025-05-20',
+      days_left: -13,
+      expiry: 'expired',
+      file_url: '/api/user/zizhi/2/file',
+    }),
+    cert({
+      id: 3,
+      kind: 'gsp',
+      kind_name: 'GSP证书',
+      number: 'C-GD-22-0458',
+      issuer: '广东省药品监督管理局',
+      expires_on: '2025-06-22',
+      days_left: 20,
+      expiry: 'expiring',
+      required: 0,
+      file_url: '/api/user/zizhi/3/file',
+    }),
   ],
   expired: 1,
   expiring: 1,
@@ -100,10 +120,16 @@ describe('/zzzj 资质证照', () => {
     expect(within(rows[1]).getByText('已过期')).toBeTruthy();
     expect(within(rows[2]).getByText('20天后到期')).toBeTruthy();
     expect(within(rows[2]).getByText('广东省药品监督管理局')).toBeTruthy();
-    expect(within(rows[1]).getByRole('link', { name: '查看药品经营许可证文件' }).getAttribute('href')).toBe('/api/user/zizhi/2/file');
+    expect(within(rows[1]).getByRole('link', { name: '查看药品经营许可证文件' }).getAttribute('href')).toBe(
+      '/api/user/zizhi/2/file',
+    );
     expect(screen.getByRole('alert').textContent).toContain('您的药品经营许可证已过期，暂不能采购');
     const scope = await screen.findByRole('list', { name: '可经营品类' });
-    expect(within(scope).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['化学药制剂', '中成药']);
+    expect(
+      within(scope)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['化学药制剂', '中成药']);
     expect(screen.getByText(/不在经营范围（不能采购）：中药饮片/)).toBeTruthy();
   });
 
@@ -126,7 +152,13 @@ describe('/zzzj 资质证照', () => {
     expect(within(dialog).getByText('PDF：新证.pdf')).toBeTruthy();
 
     http.post.mockRejectedValueOnce(
-      new ApiError({ code: 422, status: 422, msg: '仅支持PDF、JPG、PNG格式', data: null, fieldErrors: { file: ['仅支持PDF、JPG、PNG格式'] } }),
+      new ApiError({
+        code: 422,
+        status: 422,
+        msg: '仅支持PDF、JPG、PNG格式',
+        data: null,
+        fieldErrors: { file: ['仅支持PDF、JPG、PNG格式'] },
+      }),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: '提交审核' }));
     expect(await within(dialog).findByText('仅支持PDF、JPG、PNG格式')).toBeTruthy();
@@ -140,7 +172,18 @@ describe('/zzzj 资质证照', () => {
       ...LIST,
       list: LIST.list.map((c) =>
         c.id === 3
-          ? { ...c, renewal: { id: 9, status: 'pending', expires_on: '2031-12-31', number: 'C-GD-25-0001', review_note: '', file_url: '/api/user/zizhi/9/file', created_at: 2 } }
+          ? {
+              ...c,
+              renewal: {
+                id: 9,
+                status: 'pending',
+                expires_on: '2031-12-31',
+                number: 'C-GD-25-0001',
+                review_note: '',
+                file_url: '/api/user/zizhi/9/file',
+                created_at: 2,
+              },
+            }
           : c,
       ),
     };
@@ -152,12 +195,26 @@ describe('/zzzj 资质证照', () => {
   });
 
   it('refuses a renewal that does not run past today, an oversize file and a wrong type', () => {
-    const base = { number: 'X-1', issuer: '某局', expires_on: '2025-06-02', file: new File(['x'], 'a.pdf', { type: 'application/pdf' }) };
-    expect(checkRenewal(base, '2025-06-02')).toEqual({ ok: false, errors: { expires_on: '新证件的有效期至须晚于今天' } });
+    const base = {
+      number: 'X-1',
+      issuer: '某局',
+      expires_on: '2025-06-02',
+      file: new File(['x'], 'a.pdf', { type: 'application/pdf' }),
+    };
+    expect(checkRenewal(base, '2025-06-02')).toEqual({
+      ok: false,
+      errors: { expires_on: '新证件的有效期至须晚于今天' },
+    });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
-    expect(checkRenewal({ ...base, expires_on: '2026-01-01', file: big }, '2025-06-02')).toEqual({ ok: false, errors: { file: '文件不能超过5MB' } });
+    expect(checkRenewal({ ...base, expires_on: '2026-01-01', file: big }, '2025-06-02')).toEqual({
+      ok: false,
+      errors: { file: '文件不能超过5MB' },
+    });
     const doc = new File(['x'], 'a.doc', { type: 'application/msword' });
-    expect(checkRenewal({ ...base, expires_on: '2026-01-01', file: doc }, '2025-06-02')).toEqual({ ok: false, errors: { file: '仅支持PDF、JPG、PNG格式' } });
+    expect(checkRenewal({ ...base, expires_on: '2026-01-01', file: doc }, '2025-06-02')).toEqual({
+      ok: false,
+      errors: { file: '仅支持PDF、JPG、PNG格式' },
+    });
     expect(checkRenewal({ ...base, expires_on: '2026-01-01' }, '2025-06-02').ok).toBe(true);
   });
 });
@@ -179,7 +236,8 @@ describe('the reason a company may not buy', () => {
 describe('/jybg 药检报告', () => {
   it('shows the configured message to a member without the service', async () => {
     http.get.mockImplementation(async (path: string) => {
-      if (path === 'user/base') return makeUser({ quality_inspection: { quality_inspection_url: '', msg: '质检报告请联系客服索取' } });
+      if (path === 'user/base')
+        return makeUser({ quality_inspection: { quality_inspection_url: '', msg: '质检报告请联系客服索取' } });
       if (path.startsWith('focus/')) return [];
       throw new Error(`unexpected GET ${path}`);
     });

@@ -70,7 +70,12 @@ describe('registration account form', () => {
 
   it('asks for the agreement, then posts and shows a 422 at its first field only', async () => {
     http.post.mockRejectedValueOnce(
-      new ApiError({ code: 422, status: 422, msg: '验证码错误或已过期', fieldErrors: { code: ['验证码错误或已过期'], username: ['该用户名已被注册'] } }),
+      new ApiError({
+        code: 422,
+        status: 422,
+        msg: '验证码错误或已过期',
+        fieldErrors: { code: ['验证码错误或已过期'], username: ['该用户名已被注册'] },
+      }),
     );
     const done = vi.fn();
     renderInApp(<AccountForm onRegistered={done} />);
@@ -137,7 +142,9 @@ describe('company form and documents', () => {
     expect(documentRow('medical_license')).toBeTruthy();
     expect(documentRow('drug_license')).toBeNull();
 
-    fireEvent.change(fileInput('business_license'), { target: { files: [new File(['hi'], 'a.txt', { type: 'text/plain' })] } });
+    fireEvent.change(fileInput('business_license'), {
+      target: { files: [new File(['hi'], 'a.txt', { type: 'text/plain' })] },
+    });
     expect(within(documentRow('business_license')).getByText('营业执照仅支持PDF、JPG、PNG格式')).toBeTruthy();
     fireEvent.change(fileInput('business_license'), { target: { files: [png(5 * 1024 * 1024 + 1)] } });
     expect(within(documentRow('business_license')).getByText('营业执照文件不能超过5MB')).toBeTruthy();
@@ -153,7 +160,9 @@ describe('company form and documents', () => {
 
     fireEvent.change(fileInput('business_license'), { target: { files: [png()] } });
     expect(within(documentRow('business_license')).getByText('licence.png')).toBeTruthy();
-    fireEvent.change(fileInput('business_license'), { target: { files: [new File(['%PDF-1.4'], 'new.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(fileInput('business_license'), {
+      target: { files: [new File(['%PDF-1.4'], 'new.pdf', { type: 'application/pdf' })] },
+    });
     expect(within(documentRow('business_license')).getByText('new.pdf')).toBeTruthy();
     expect(within(documentRow('business_license')).queryByText('licence.png')).toBeNull();
     fireEvent.change(fileInput('drug_license'), { target: { files: [png()] } });
@@ -172,9 +181,16 @@ describe('company form and documents', () => {
   });
 
   it('shows a server refusal of a document at that document', async () => {
-    const onSubmit = vi.fn().mockRejectedValue(
-      new ApiError({ code: 422, status: 422, msg: '', fieldErrors: { 'files.drug_license': ['药品经营许可证仅支持PDF、JPG、PNG格式'] } }),
-    );
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError({
+          code: 422,
+          status: 422,
+          msg: '',
+          fieldErrors: { 'files.drug_license': ['药品经营许可证仅支持PDF、JPG、PNG格式'] },
+        }),
+      );
     renderInApp(<CompanyForm submitLabel="提交审核" onSubmit={onSubmit} />);
     await screen.findByRole('button', { name: '提交审核' });
     fillCompany();
@@ -189,7 +205,12 @@ describe('review status', () => {
   it('shows a rejection with the reviewer’s reason and the way to resubmit', async () => {
     renderInApp(
       <ReviewStatusView
-        answer={{ review_status: 'rejected', msg: '资质审核未通过，请修改后重新提交', review_note: '营业执照已过期', company: '新康大药房' }}
+        answer={{
+          review_status: 'rejected',
+          msg: '资质审核未通过，请修改后重新提交',
+          review_note: '营业执照已过期',
+          company: '新康大药房',
+        }}
         submitHref="/register/step2"
       />,
     );
@@ -199,7 +220,10 @@ describe('review status', () => {
 
   it('shows a pending review without a resubmit button', async () => {
     renderInApp(
-      <ReviewStatusView answer={{ review_status: 'pending', msg: '资质审核中', review_note: '', company: '新康大药房' }} submitHref="/register/step2" />,
+      <ReviewStatusView
+        answer={{ review_status: 'pending', msg: '资质审核中', review_note: '', company: '新康大药房' }}
+        submitHref="/register/step2"
+      />,
     );
     expect(await screen.findByText('资质已提交，等待审核')).toBeTruthy();
     expect(screen.getByText('审核中')).toBeTruthy();
@@ -209,7 +233,14 @@ describe('review status', () => {
 
 describe('password recovery steps', () => {
   it('step 1 sends a mobile as phone, shows a wrong code at the code field, and hands the token to step 2', async () => {
-    http.post.mockRejectedValueOnce(new ApiError({ code: 422, status: 422, msg: '验证码错误或已过期', fieldErrors: { code: ['验证码错误或已过期'] } }));
+    http.post.mockRejectedValueOnce(
+      new ApiError({
+        code: 422,
+        status: 422,
+        msg: '验证码错误或已过期',
+        fieldErrors: { code: ['验证码错误或已过期'] },
+      }),
+    );
     const { router } = renderInApp(<ForgetStep1Page />, { initial: '/forget/step1' });
     type(await screen.findByLabelText(/用户名或手机号/).then(() => /用户名或手机号/), '13533334444');
     type(/^\*?短信验证码/, '000000');
@@ -229,7 +260,9 @@ describe('password recovery steps', () => {
     await screen.findByLabelText(/用户名或手机号/);
     type(/用户名或手机号/, 'nobody');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(await screen.findByText('若该账号已绑定手机，验证码已发送至该手机，5分钟内有效；未收到请核对账号或联系客服')).toBeTruthy();
+    expect(
+      await screen.findByText('若该账号已绑定手机，验证码已发送至该手机，5分钟内有效；未收到请核对账号或联系客服'),
+    ).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('user/create_code', { purpose: 'reset_password', username: 'nobody' });
   });
 
@@ -265,7 +298,11 @@ describe('password recovery steps', () => {
     type(/^\*?确认新密码/, 'fresh1234');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/forget/step3'));
-    expect(http.post).toHaveBeenCalledWith('user/forget/reset', { token: 'tok', password: 'fresh1234', password_confirmation: 'fresh1234' });
+    expect(http.post).toHaveBeenCalledWith('user/forget/reset', {
+      token: 'tok',
+      password: 'fresh1234',
+      password_confirmation: 'fresh1234',
+    });
     expect(readPendingReset(Date.now())).toBeNull();
   });
 });
@@ -309,7 +346,9 @@ describe('multi-store and WeChat registration pages', () => {
     const { queryClient, router } = renderInApp(<RegisterWechatPage />, { initial: '/register/wechat' });
     fireEvent.click(await screen.findByRole('button', { name: '获取注册二维码' }));
     await waitFor(() =>
-      expect(screen.getByRole('img', { name: '微信注册二维码' }).getAttribute('data-qr-text')).toBe(`${window.location.origin}/wechat/confirm?ticket=wx1`),
+      expect(screen.getByRole('img', { name: '微信注册二维码' }).getAttribute('data-qr-text')).toBe(
+        `${window.location.origin}/wechat/confirm?ticket=wx1`,
+      ),
     );
     expect(screen.queryByLabelText(/^\*?用户名/)).toBeNull();
 
@@ -319,7 +358,10 @@ describe('multi-store and WeChat registration pages', () => {
     fillAccount();
     fireEvent.click(screen.getByRole('button', { name: '下一步，完善企业资料' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/step2'));
-    expect(http.post).toHaveBeenCalledWith('register/step1', expect.objectContaining({ username: 'newshop', wechat_ticket: 'wx1' }));
+    expect(http.post).toHaveBeenCalledWith(
+      'register/step1',
+      expect.objectContaining({ username: 'newshop', wechat_ticket: 'wx1' }),
+    );
   });
 
   it('offers WeChat registration only where the shop has WeChat: production hides the entry and the page asks for no QR', async () => {

@@ -44,7 +44,9 @@ describe('route search schemas', () => {
       yx: true,
     });
     // The route parsed it (validateSearch): every reader gets that one value, not a parse of its own.
-    expect(typedSearch(leafSearch(router), listSearchSchema())).toBe(typedSearch(leafSearch(router), listSearchSchema()));
+    expect(typedSearch(leafSearch(router), listSearchSchema())).toBe(
+      typedSearch(leafSearch(router), listSearchSchema()),
+    );
     expect(listCalls(http.get)[0]).toMatchObject({ category_id: 3, page: 1, yx: 1 });
     expect(listCalls(http.get)[0]).not.toHaveProperty('sort');
   });

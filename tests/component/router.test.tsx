@@ -173,7 +173,11 @@ describe('router built from the manifest', () => {
     const current2 = await screen.findByText('核对订单信息', { selector: 'li span' });
     expect(current2.closest('li')!.getAttribute('aria-current')).toBe('step');
     await go(router, '/cart/hm');
-    await waitFor(() => expect(screen.getByText('支付订单', { selector: 'li span' }).closest('li')!.getAttribute('aria-current')).toBe('step'));
+    await waitFor(() =>
+      expect(screen.getByText('支付订单', { selector: 'li span' }).closest('li')!.getAttribute('aria-current')).toBe(
+        'step',
+      ),
+    );
     await go(router, '/list');
     expect(screen.queryByRole('navigation', { name: '下单步骤' })).toBeNull();
   });

@@ -12,7 +12,13 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
   http,
 }));
 
-const suggestion = (name: string, keyword = name): SearchSuggestion => ({ id: 1, keyword, name, sccj: '华润三九', ypgg: '10g*9袋' });
+const suggestion = (name: string, keyword = name): SearchSuggestion => ({
+  id: 1,
+  keyword,
+  name,
+  sccj: '华润三九',
+  ypgg: '10g*9袋',
+});
 const GML = [suggestion('感冒灵颗粒'), suggestion('感冒灵胶囊'), suggestion('感冒灵片')];
 
 function searchCalls() {
@@ -67,7 +73,11 @@ describe('search box', () => {
     await elapse(1);
     expect(searchCalls()).toEqual([['goods/search', { keywords: 'gml', type: 1 }]]);
     const listbox = screen.getByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       expect.stringContaining('感冒灵颗粒'),
       expect.stringContaining('感冒灵胶囊'),
       expect.stringContaining('感冒灵片'),

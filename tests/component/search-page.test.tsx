@@ -27,7 +27,11 @@ describe('search page', () => {
   it('sends the trimmed keywords and type, and marks them in names and manufacturers', async () => {
     serve(http.get, {
       user: makeUser(),
-      list: () => listResult([makeGoods({ id: 1, name: '999感冒灵颗粒', sccj: '感冒灵制药厂' }), makeGoods({ id: 2, name: '板蓝根颗粒', sccj: '白云山' })]),
+      list: () =>
+        listResult([
+          makeGoods({ id: 1, name: '999感冒灵颗粒', sccj: '感冒灵制药厂' }),
+          makeGoods({ id: 2, name: '板蓝根颗粒', sccj: '白云山' }),
+        ]),
     });
     renderRoute(`/search/table?keywords=${enc('  感冒灵 ')}&type=1`);
     const table = await screen.findByRole('table', { name: '商品列表' }, FIRST_RENDER);
@@ -51,7 +55,10 @@ describe('search page', () => {
 
   it('treats a <script> keyword as text: marked, never markup', async () => {
     const evil = '<script>alert(1)</script>';
-    serve(http.get, { user: makeUser(), list: () => listResult([makeGoods({ id: 3, name: `${evil}止咳糖浆`, sccj: `<img src=x onerror=alert(1)>` })]) });
+    serve(http.get, {
+      user: makeUser(),
+      list: () => listResult([makeGoods({ id: 3, name: `${evil}止咳糖浆`, sccj: `<img src=x onerror=alert(1)>` })]),
+    });
     const { container } = renderRoute(`/search/table?keywords=${enc(evil)}&type=1`);
     const table = await screen.findByRole('table', { name: '商品列表' }, FIRST_RENDER);
     expect(listCalls(http.get).at(-1)?.keywords).toBe(evil);
@@ -64,11 +71,17 @@ describe('search page', () => {
   });
 
   it('no results: tips, the other search type and the hot terms as search links', async () => {
-    serve(http.get, { user: makeUser(), common: makeCommon({ rnss: ['感冒灵', '阿莫西林', '布洛芬'] }), list: () => listResult([], { total: 0 }) });
+    serve(http.get, {
+      user: makeUser(),
+      common: makeCommon({ rnss: ['感冒灵', '阿莫西林', '布洛芬'] }),
+      list: () => listResult([], { total: 0 }),
+    });
     renderRoute(`/search?keywords=${enc('xyzq')}&type=1`);
     expect(await screen.findByText('没有找到符合条件的商品', undefined, FIRST_RENDER)).toBeTruthy();
     expect(screen.getByText(/拼音首字母/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: '改为按生产厂家搜索“xyzq”' }).getAttribute('href')).toBe(`/search?keywords=xyzq&type=2`);
+    expect(screen.getByRole('link', { name: '改为按生产厂家搜索“xyzq”' }).getAttribute('href')).toBe(
+      `/search?keywords=xyzq&type=2`,
+    );
     const hot = await screen.findByRole('heading', { name: '热门搜索' });
     const links = within(hot.parentElement!).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -79,7 +92,13 @@ describe('search page', () => {
   });
 
   it('a hot term searches for it', async () => {
-    serve(http.get, { user: makeUser(), list: (q) => listResult(q.keywords === '布洛芬' ? [makeGoods({ id: 9, name: '布洛芬缓释胶囊' })] : [], { total: q.keywords === '布洛芬' ? 1 : 0 }) });
+    serve(http.get, {
+      user: makeUser(),
+      list: (q) =>
+        listResult(q.keywords === '布洛芬' ? [makeGoods({ id: 9, name: '布洛芬缓释胶囊' })] : [], {
+          total: q.keywords === '布洛芬' ? 1 : 0,
+        }),
+    });
     const { router } = renderRoute(`/search?keywords=${enc('无此药')}&type=2`);
     fireEvent.click(await screen.findByRole('link', { name: '布洛芬' }, FIRST_RENDER));
     await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('keywords')).toBe('布洛芬'));

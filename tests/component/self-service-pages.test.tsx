@@ -87,7 +87,11 @@ describe('/pzqg', () => {
     other = (path, params) => {
       if (path !== 'user/buy') return undefined;
       const status = (params as { status?: string }).status;
-      return pageOf(status === 'listed' ? [request({ id: 2, name: '蒲地蓝', status: 'listed', status_text: '已上架' })] : [request()]);
+      return pageOf(
+        status === 'listed'
+          ? [request({ id: 2, name: '蒲地蓝', status: 'listed', status_text: '已上架' })]
+          : [request()],
+      );
     };
     renderRoute('/pzqg');
     const row = await screen.findByRole('row', { name: /氨溴索口服溶液/ }, { timeout: 5_000 });
@@ -138,7 +142,14 @@ describe('/pzqg/add', () => {
 describe('/pzqg/info', () => {
   it('shows the reply and the listed goods with add-to-cart', async () => {
     const detail: ProductRequestDetail = {
-      ...request({ id: 7, status: 'listed', status_text: '已上架', reply: '已为您上架', replied_at: 1_767_400_000, goods_id: 5 }),
+      ...request({
+        id: 7,
+        status: 'listed',
+        status_text: '已上架',
+        reply: '已为您上架',
+        replied_at: 1_767_400_000,
+        goods_id: 5,
+      }),
       goods: makeGoods({ id: 5, name: '氨溴索口服溶液 100ml' }),
     };
     other = (path) => (path === 'user/buy/7' ? detail : undefined);
@@ -146,7 +157,9 @@ describe('/pzqg/info', () => {
     const reply = await screen.findByRole('region', { name: '平台回复' }, { timeout: 5_000 });
     expect(within(reply).getByText('已为您上架')).toBeTruthy();
     const listed = screen.getByRole('region', { name: '已上架商品' });
-    expect(within(listed).getByRole('link', { name: '氨溴索口服溶液 100ml' }).getAttribute('href')).toBe('/list/info/5');
+    expect(within(listed).getByRole('link', { name: '氨溴索口服溶液 100ml' }).getAttribute('href')).toBe(
+      '/list/info/5',
+    );
     expect(within(listed).getByRole('button', { name: /加入购物车/ })).toBeTruthy();
   });
 
@@ -161,7 +174,12 @@ describe('/pzqg/info', () => {
 describe('/yjfk', () => {
   it('asks for a category and text before sending, sends text-only feedback and lists replies', async () => {
     other = (path) =>
-      path === 'user/feedback' ? pageOf([feedbackItem({ id: 2, reply: '已安排加急配送', photos: ['/api/upload/8'] }), feedbackItem({ id: 1, content: '包装破损' })]) : undefined;
+      path === 'user/feedback'
+        ? pageOf([
+            feedbackItem({ id: 2, reply: '已安排加急配送', photos: ['/api/upload/8'] }),
+            feedbackItem({ id: 1, content: '包装破损' }),
+          ])
+        : undefined;
     http.post.mockResolvedValue({ code: 10000, msg: '感谢您的反馈，我们会尽快回复', data: feedbackItem() });
     renderRoute('/yjfk');
     const list = await screen.findByRole('list', { name: '我的反馈' }, { timeout: 5_000 });
@@ -173,14 +191,19 @@ describe('/yjfk', () => {
     expect(await screen.findByText('请选择反馈类型')).toBeTruthy();
     expect(screen.getByText('请填写反馈内容')).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: /反馈类型/ }), { target: { value: 'website' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /反馈内容/ }), { target: { value: '希望支持按上次数量补货' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /反馈内容/ }), {
+      target: { value: '希望支持按上次数量补货' },
+    });
     fireEvent.change(screen.getByRole('textbox', { name: /联系方式/ }), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: '提交反馈' }));
     expect(await screen.findByText('联系方式须为手机号、固定电话（如 010-12345678）或邮箱')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /联系方式/ }), { target: { value: '13800138000' } });
     fireEvent.click(screen.getByRole('button', { name: '提交反馈' }));
     await waitFor(() => expect(http.post).toHaveBeenCalledTimes(1));
-    expect(http.post.mock.calls[0].slice(0, 2)).toEqual(['user/feedback', { category: 'website', content: '希望支持按上次数量补货', contact: '13800138000' }]);
+    expect(http.post.mock.calls[0].slice(0, 2)).toEqual([
+      'user/feedback',
+      { category: 'website', content: '希望支持按上次数量补货', contact: '13800138000' },
+    ]);
     expect(await screen.findByText('感谢您的反馈，我们会尽快回复')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /反馈内容/ }) as HTMLTextAreaElement).value).toBe('');
   });
@@ -212,7 +235,17 @@ describe('/alerts', () => {
   it('lists alerts with their state and deletes one', async () => {
     other = (path) =>
       path === 'user/alerts'
-        ? pageOf([alertRow(), alertRow({ id: 8, kind: 'price_drop', kind_text: '降价提醒', target_price: 1000, notified_at: 1_767_400_000, goods: { ...alertRow().goods, id: 6, name: '感冒灵颗粒', number: 20 } })])
+        ? pageOf([
+            alertRow(),
+            alertRow({
+              id: 8,
+              kind: 'price_drop',
+              kind_text: '降价提醒',
+              target_price: 1000,
+              notified_at: 1_767_400_000,
+              goods: { ...alertRow().goods, id: 6, name: '感冒灵颗粒', number: 20 },
+            }),
+          ])
         : undefined;
     http.delete.mockResolvedValue({ code: 10000, msg: '提醒已删除', data: null });
     renderRoute('/alerts');
@@ -229,7 +262,7 @@ describe('/alerts', () => {
 });
 
 describe('goods page alerts', () => {
-  it('offers 到货通知 at zero stock and 降价提醒 below today\'s price', async () => {
+  it("offers 到货通知 at zero stock and 降价提醒 below today's price", async () => {
     const goods = makeDetail({ id: 5, name: '连花清瘟胶囊', number: 0, price: 1250, base_price: 1250 });
     let alerts: GoodsAlert[] = [];
     other = (path) => {
@@ -244,7 +277,9 @@ describe('goods page alerts', () => {
     });
     renderRoute('/list/info/5');
     fireEvent.click(await screen.findByRole('button', { name: '到货通知' }, { timeout: 5_000 }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('user/alerts', { goods_id: 5, kind: 'restock' }, { envelope: true }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('user/alerts', { goods_id: 5, kind: 'restock' }, { envelope: true }),
+    );
     expect(await screen.findByText('已订阅到货通知')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '降价提醒' }));
@@ -255,6 +290,12 @@ describe('goods page alerts', () => {
     expect(http.post).toHaveBeenCalledTimes(1);
     fireEvent.change(dialog.getByRole('textbox', { name: /提醒价格/ }), { target: { value: '9.9' } });
     fireEvent.click(dialog.getByRole('button', { name: '设置提醒' }));
-    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('user/alerts', { goods_id: 5, kind: 'price_drop', target_price: '9.9' }, { envelope: true }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith(
+        'user/alerts',
+        { goods_id: 5, kind: 'price_drop', target_price: '9.9' },
+        { envelope: true },
+      ),
+    );
   });
 });

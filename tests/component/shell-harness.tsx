@@ -30,7 +30,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 }
 
 export function renderInApp(ui: ReactNode | (() => ReactNode), { initial = '/' }: { initial?: string } = {}) {
-  const queryClient: QueryClient = createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const queryClient: QueryClient = createQueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity } },
+  });
   const Root = () => (
     <>
       {typeof ui === 'function' ? ui() : ui}
@@ -111,7 +113,9 @@ export function makeCommon(over: Partial<CommonData> = {}): CommonData {
         name: '西药',
         logo: '',
         logo1: '',
-        children: [{ id: 11, name: '感冒用药', logo: '', logo1: '', children: [leaf(12, '感冒颗粒')], childrenShow: [12] }],
+        children: [
+          { id: 11, name: '感冒用药', logo: '', logo1: '', children: [leaf(12, '感冒颗粒')], childrenShow: [12] },
+        ],
         childrenShow: [11],
       },
     ],

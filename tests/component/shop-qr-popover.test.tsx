@@ -13,12 +13,22 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
   http,
 }));
 
-const PRODUCTION: ShopMode = { demo: false, online_pay: 'alipay', wechat: false, licences: [], qr_codes: { mini_program: null, wechat_official: null } };
+const PRODUCTION: ShopMode = {
+  demo: false,
+  online_pay: 'alipay',
+  wechat: false,
+  licences: [],
+  qr_codes: { mini_program: null, wechat_official: null },
+};
 
 const serve = (mode: ShopMode) =>
-  http.get.mockImplementation((path: string) => (path === 'global/shop_mode' ? Promise.resolve(mode) : Promise.reject(new Error(`unexpected GET ${path}`))));
+  http.get.mockImplementation((path: string) =>
+    path === 'global/shop_mode' ? Promise.resolve(mode) : Promise.reject(new Error(`unexpected GET ${path}`)),
+  );
 
-const entry = () => <ShopQrPopover code="mini_program" trigger="小程序" title="微信小程序" hint="微信扫一扫，随时随地采购" />;
+const entry = () => (
+  <ShopQrPopover code="mini_program" trigger="小程序" title="微信小程序" hint="微信扫一扫，随时随地采购" />
+);
 
 describe('shop QR entries', () => {
   it('opens the configured QR image', async () => {

@@ -118,7 +118,11 @@ describe('side bar', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     });
-    expect(http.post).toHaveBeenCalledWith('cart/batch_delete', { ids: [1] }, { envelope: true, idempotencyKey: expect.any(String) });
+    expect(http.post).toHaveBeenCalledWith(
+      'cart/batch_delete',
+      { ids: [1] },
+      { envelope: true, idempotencyKey: expect.any(String) },
+    );
     await waitFor(() => expect(within(drawer).queryByText('感冒灵颗粒')).toBeNull());
     expect(within(drawer).getByText('布洛芬缓释胶囊')).toBeTruthy();
   });
@@ -136,12 +140,18 @@ describe('side bar', () => {
 
   it('shows the device draft, marked, while cart changes are queued (no server call)', async () => {
     localStore.readCart.mockResolvedValue({
-      lines: [{ ...line(-1, '板蓝根颗粒', 1500, 4), local: 1, sort: -1 }, { ...line(1, '感冒灵颗粒', 1250, 2), local: 0, sort: 0 }],
+      lines: [
+        { ...line(-1, '板蓝根颗粒', 1500, 4), local: 1, sort: -1 },
+        { ...line(1, '感冒灵颗粒', 1250, 2), local: 0, sort: 0 },
+      ],
       totals: null,
       provisional: true,
       asOf: 1,
     });
-    publishLocalStatus({ account: { username: 'demo', companyId: 1 }, cartDraft: { pending: true, seeded: true, lines: 2, localLines: 1 } });
+    publishLocalStatus({
+      account: { username: 'demo', companyId: 1 },
+      cartDraft: { pending: true, seeded: true, lines: 2, localLines: 1 },
+    });
     try {
       renderSideBar();
       fireEvent.click(await screen.findByRole('button', { name: /购物车/ }));
@@ -221,7 +231,10 @@ describe('side bar', () => {
       provisional: true,
       asOf: 1,
     });
-    publishLocalStatus({ account: { username: 'demo', companyId: 1 }, cartDraft: { pending: false, seeded: true, lines: 1, localLines: 0 } });
+    publishLocalStatus({
+      account: { username: 'demo', companyId: 1 },
+      cartDraft: { pending: false, seeded: true, lines: 1, localLines: 0 },
+    });
     onlineManager.setOnline(false);
     try {
       // No user base (the server cannot be reached); the shell knows the device's store is open.

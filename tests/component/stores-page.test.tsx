@@ -20,7 +20,11 @@ vi.mock('../../src/app/shell/shell', () => ({
   Shell: ({ def, children }: { def: RouteDef; children: ReactNode }) => <div data-route={def.name}>{children}</div>,
 }));
 
-const store = (id: number, company: string, over: Partial<StoresOverview['stores'][number]> = {}): StoresOverview['stores'][number] => ({
+const store = (
+  id: number,
+  company: string,
+  over: Partial<StoresOverview['stores'][number]> = {},
+): StoresOverview['stores'][number] => ({
   company_id: id,
   company,
   user_id: id + 100,
@@ -43,7 +47,10 @@ beforeEach(() => {
   overview = {
     head_office: { company_id: 3, company: '湖北同济堂连锁药房有限公司' },
     acting_company_id: null,
-    stores: [store(4, '同济堂汉口店'), store(5, '同济堂武昌店', { review_status: 'pending', contract_signed: 0, order_count: 0 })],
+    stores: [
+      store(4, '同济堂汉口店'),
+      store(5, '同济堂武昌店', { review_status: 'pending', contract_signed: 0, order_count: 0 }),
+    ],
   };
   serve(http.get, {
     user: makeUser(),
@@ -81,7 +88,7 @@ describe('stores page', () => {
     overview = { ...overview, acting_company_id: 4 };
     renderRoute('/ddgl');
     const banner = await screen.findByRole('status', {}, { timeout: 5_000 });
-    expect((banner).textContent).toContain('当前正在代理 同济堂汉口店 采购');
+    expect(banner.textContent).toContain('当前正在代理 同济堂汉口店 采购');
     expect(within(screen.getByTestId('store-4')).getByText('当前代理')).toBeTruthy();
     fireEvent.click(within(banner).getByRole('button', { name: '返回总部（湖北同济堂连锁药房有限公司）' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/ddgl'));

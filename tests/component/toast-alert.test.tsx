@@ -2,7 +2,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/http/client';
-import { NoticeHost, presentError, resetErrorPresenter, setErrorNavigator, setErrorReloader } from '../../src/ui/error-presenter';
+import {
+  NoticeHost,
+  presentError,
+  resetErrorPresenter,
+  setErrorNavigator,
+  setErrorReloader,
+} from '../../src/ui/error-presenter';
 import { createQueryClient, shouldRetryQuery, SILENT_ERRORS } from '../../src/app/query-client';
 import { alert, AlertHost } from '../../src/ui/alert-dialog';
 import { toast, ToastViewport } from '../../src/ui/toast';
@@ -60,7 +66,11 @@ describe('alert', () => {
     const onClick = vi.fn();
     let closed: Promise<void> = Promise.resolve();
     act(() => {
-      closed = alert.open({ title: '温馨提示', message: '请求超时，请刷新页面', actions: [{ label: '刷新', onClick }] });
+      closed = alert.open({
+        title: '温馨提示',
+        message: '请求超时，请刷新页面',
+        actions: [{ label: '刷新', onClick }],
+      });
     });
     const dialog = await screen.findByRole('alertdialog');
     expect(screen.getByText('温馨提示')).toBeTruthy();
@@ -125,7 +135,10 @@ describe('presentError', () => {
   it('a 422 toasts the first field message with the error icon', async () => {
     render(<NoticeHost />);
     act(() => {
-      presentError(new ApiError({ code: 422, status: 422, msg: 'm', fieldErrors: { phone: ['手机号格式不正确'] } }), ctx);
+      presentError(
+        new ApiError({ code: 422, status: 422, msg: 'm', fieldErrors: { phone: ['手机号格式不正确'] } }),
+        ctx,
+      );
     });
     const message = await screen.findByText('手机号格式不正确');
     expect(message.closest('li')?.querySelector('svg[data-icon="error"]')).not.toBeNull();
@@ -138,7 +151,9 @@ describe('createQueryClient', () => {
     setErrorNavigator(navigate);
     const client = createQueryClient();
     const unauthorized = () => Promise.reject(new ApiError({ code: 10001, status: 401, msg: '请先登录' }));
-    await client.fetchQuery({ queryKey: ['silent'], queryFn: unauthorized, meta: SILENT_ERRORS }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['silent'], queryFn: unauthorized, meta: SILENT_ERRORS })
+      .catch(() => undefined);
     expect(navigate).not.toHaveBeenCalled();
     await client.fetchQuery({ queryKey: ['loud'], queryFn: unauthorized }).catch(() => undefined);
     expect(navigate).toHaveBeenCalledTimes(1);

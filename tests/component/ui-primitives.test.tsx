@@ -20,7 +20,9 @@ describe('Field', () => {
     const input = screen.getByRole('textbox', { name: '手机号码' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-required')).toBe('true');
-    const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['用于接收验证码', '请输入正确的手机号码']);
   });
 
@@ -70,7 +72,17 @@ function page(list: Row[], total = list.length): Page<Row> {
 }
 
 function renderTable(state: PagedRows<Row>) {
-  return renderInApp(<PagedTable rows={state} caption="记录" columns={COLUMNS} rowKey={(r) => r.id} texts={TEXTS} page={1} hrefFor={(p) => `/x?page=${p}`} />);
+  return renderInApp(
+    <PagedTable
+      rows={state}
+      caption="记录"
+      columns={COLUMNS}
+      rowKey={(r) => r.id}
+      texts={TEXTS}
+      page={1}
+      hrefFor={(p) => `/x?page=${p}`}
+    />,
+  );
 }
 
 describe('PagedTable', () => {
@@ -91,14 +103,33 @@ describe('PagedTable', () => {
   });
 
   it('lists the rows under their headers, named by the caption, with the pager when there are more pages', async () => {
-    renderTable(rows({ data: page([{ id: 7, name: '阿莫西林' }, { id: 8, name: '感冒灵' }], 5), isFetching: true }));
+    renderTable(
+      rows({
+        data: page(
+          [
+            { id: 7, name: '阿莫西林' },
+            { id: 8, name: '感冒灵' },
+          ],
+          5,
+        ),
+        isFetching: true,
+      }),
+    );
     const table = await screen.findByRole('table', { name: '记录' });
     expect(table.getAttribute('aria-busy')).toBe('true');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['编号', '名称']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['编号', '名称']);
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent));
+      .map((tr) =>
+        within(tr)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      );
     expect(cells).toEqual([
       ['7', '阿莫西林'],
       ['8', '感冒灵'],

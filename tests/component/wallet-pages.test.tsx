@@ -33,7 +33,14 @@ const entry = (over: Partial<LedgerEntryView>): LedgerEntryView => ({
   ...over,
 });
 
-const ledger = (list: LedgerEntryView[]): LedgerPage => ({ list, total: list.length, page: 1, page_size: 10, income: 100_000, expense: 2_345 });
+const ledger = (list: LedgerEntryView[]): LedgerPage => ({
+  list,
+  total: list.length,
+  page: 1,
+  page_size: 10,
+  income: 100_000,
+  expense: 2_345,
+});
 
 const held = (over: Partial<HeldCouponView>): HeldCouponView => ({
   id: 1,
@@ -76,25 +83,77 @@ beforeEach(() => {
       const q = (params ?? {}) as Record<string, unknown>;
       if (path === 'user/user_money') return { balance: 5_008_800, points: 12_800 };
       if (path === 'user/user_money_log') {
-        if (q.use_type === 'pay') return ledger([entry({ id: 2, use_type: 'pay', use_type_text: '订单支付', amount: -2_345, balance_after: 97_655, order_id: 31, order_no: 'DD2025060100031', remark: '订单余额支付' })]);
-        return ledger([entry({}), entry({ id: 2, use_type: 'pay', use_type_text: '订单支付', amount: -2_345, balance_after: 97_655, order_id: 31, order_no: 'DD2025060100031', remark: '订单余额支付' })]);
+        if (q.use_type === 'pay')
+          return ledger([
+            entry({
+              id: 2,
+              use_type: 'pay',
+              use_type_text: '订单支付',
+              amount: -2_345,
+              balance_after: 97_655,
+              order_id: 31,
+              order_no: 'DD2025060100031',
+              remark: '订单余额支付',
+            }),
+          ]);
+        return ledger([
+          entry({}),
+          entry({
+            id: 2,
+            use_type: 'pay',
+            use_type_text: '订单支付',
+            amount: -2_345,
+            balance_after: 97_655,
+            order_id: 31,
+            order_no: 'DD2025060100031',
+            remark: '订单余额支付',
+          }),
+        ]);
       }
-      if (path === 'user/points_log') return ledger([entry({ use_type: 'cashback', use_type_text: '订单赠送', amount: 128, balance_after: 12_800 })]);
+      if (path === 'user/points_log')
+        return ledger([entry({ use_type: 'cashback', use_type_text: '订单赠送', amount: 128, balance_after: 12_800 })]);
       if (path === 'user/couponNum') return counts;
       if (path === 'user/coupon') {
         const list =
           q.status === 1
             ? [held({ id: 4, status: 1, used_at: 1_748_500_000, used_order_id: 31, name: '满500减20' })]
-            : [held({ id: 5, name: '中药饮片专用 满800减40', scope_text: '限中药饮片类商品使用', scope_category_ids: [5], expiring_soon: true }), held({})];
+            : [
+                held({
+                  id: 5,
+                  name: '中药饮片专用 满800减40',
+                  scope_text: '限中药饮片类商品使用',
+                  scope_category_ids: [5],
+                  expiring_soon: true,
+                }),
+                held({}),
+              ];
         return { list, total: list.length, page: 1, page_size: 12 };
       }
       if (path === 'user/member_card') return card;
       if (path === 'user/zizhi') {
-        const gsp = { id: 3, kind: 'gsp', kind_name: 'GSP证书', expires_on: '2025-06-22', days_left: 20, expiry: 'expiring', status: 'approved' };
+        const gsp = {
+          id: 3,
+          kind: 'gsp',
+          kind_name: 'GSP证书',
+          expires_on: '2025-06-22',
+          days_left: 20,
+          expiry: 'expiring',
+          status: 'approved',
+        };
         return { company: '广州市康宁大药房有限公司', list: [gsp], expired: 0, expiring: 1, blocking: [] };
       }
       if (path === 'user/message') {
-        const list = [{ id: 7, kind: 'order', title: '您的订单已发货', body: '订单 DD2025060100031 已发货', link: '/order', is_read: 0, created_at: 1_748_500_000 }];
+        const list = [
+          {
+            id: 7,
+            kind: 'order',
+            title: '您的订单已发货',
+            body: '订单 DD2025060100031 已发货',
+            link: '/order',
+            is_read: 0,
+            created_at: 1_748_500_000,
+          },
+        ];
         return { list, total: 1, page: 1, page_size: 10, unread: 1 };
       }
       return undefined;
@@ -110,7 +169,8 @@ afterEach(() => {
   http.get.mockReset();
 });
 
-const getsTo = (path: string) => http.get.mock.calls.filter(([p]) => p === path).map(([, q]) => q as Record<string, unknown>);
+const getsTo = (path: string) =>
+  http.get.mock.calls.filter(([p]) => p === path).map(([, q]) => q as Record<string, unknown>);
 
 describe('balance ledger /yegl', () => {
   it('shows the balance from user_money and the entries with signs, order links and totals', async () => {
@@ -132,8 +192,19 @@ describe('balance ledger /yegl', () => {
     fireEvent.change(screen.getByLabelText('结束日期'), { target: { value: '2025-05-31' } });
     fireEvent.change(screen.getByLabelText('关键词'), { target: { value: ' DD2025 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(currentHref(router)).toBe('/yegl?use_type=pay&start_time=2025-05-01&end_time=2025-05-31&keywords=DD2025'));
-    await waitFor(() => expect(getsTo('user/user_money_log').at(-1)).toEqual({ page: 1, page_size: 10, use_type: 'pay', start_time: '2025-05-01', end_time: '2025-05-31', keywords: 'DD2025' }));
+    await waitFor(() =>
+      expect(currentHref(router)).toBe('/yegl?use_type=pay&start_time=2025-05-01&end_time=2025-05-31&keywords=DD2025'),
+    );
+    await waitFor(() =>
+      expect(getsTo('user/user_money_log').at(-1)).toEqual({
+        page: 1,
+        page_size: 10,
+        use_type: 'pay',
+        start_time: '2025-05-01',
+        end_time: '2025-05-31',
+        keywords: 'DD2025',
+      }),
+    );
     await waitFor(() => expect(screen.queryByText('对公转账充值')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: '重置' }));
     await waitFor(() => expect(currentHref(router)).toBe('/yegl'));
@@ -165,7 +236,9 @@ describe('points /jfgl', () => {
     const table = await screen.findByRole('table', { name: '积分明细' }, { timeout: 5_000 });
     expect(screen.getByTestId('wallet-held').textContent).toBe('12800');
     expect(within(table).getByText('+128')).toBeTruthy();
-    const types = within(screen.getByLabelText('类型')).getAllByRole('option').map((o) => o.textContent);
+    const types = within(screen.getByLabelText('类型'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(types).toEqual(['全部', '订单赠送', '积分兑换', '积分调整', '幸运抽奖']);
   });
 });
@@ -175,14 +248,28 @@ describe('coupons /yhq and vouchers /xjq', () => {
     renderRoute('/yhq');
     const list = await screen.findByRole('list', { name: '可使用的优惠券' }, { timeout: 5_000 });
     const tabs = screen.getByRole('navigation', { name: '优惠券状态' });
-    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual(['可使用(3)', '已使用(1)', '已过期(2)']);
-    expect(within(tabs).getByRole('link', { name: /可使用/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['可使用(3)', '已使用(1)', '已过期(2)']);
+    expect(
+      within(tabs)
+        .getByRole('link', { name: /可使用/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     const zy = within(list).getByRole('listitem', { name: '中药饮片专用 满800减40' });
     expect(within(zy).getByText('限中药饮片类商品使用')).toBeTruthy();
     expect(within(zy).getByText('即将过期')).toBeTruthy();
     expect(within(zy).getByText('满1000元可用')).toBeTruthy();
-    expect(within(zy).getByRole('link', { name: /去使用/ }).getAttribute('href')).toBe('/list?category_id=5');
-    expect(within(list).getByRole('listitem', { name: '满1000减50' }).querySelector('a')?.getAttribute('href')).toBe('/list');
+    expect(
+      within(zy)
+        .getByRole('link', { name: /去使用/ })
+        .getAttribute('href'),
+    ).toBe('/list?category_id=5');
+    expect(within(list).getByRole('listitem', { name: '满1000减50' }).querySelector('a')?.getAttribute('href')).toBe(
+      '/list',
+    );
     expect(getsTo('user/coupon')[0]).toEqual({ type: 'coupon', status: 0, page: 1, page_size: 12 });
   });
 

@@ -50,11 +50,18 @@ describe('zone pages', () => {
       user: makeUser(),
       common: COMMON,
       list: () => listResult([makeGoods({ id: 1 })]),
-      other: (path) => (path === 'focus/zyzq' ? [{ image: '/media/zy.svg', url: '/zyyp?category_id=50', title: '道地药材节' }] : undefined),
+      other: (path) =>
+        path === 'focus/zyzq'
+          ? [{ image: '/media/zy.svg', url: '/zyyp?category_id=50', title: '道地药材节' }]
+          : undefined,
     });
     const first = renderRoute('/qxzq');
     const rows = await screen.findByRole('group', { name: '分类' }, FIRST_RENDER);
-    expect(within(rows).getAllByRole('link').map((a) => a.textContent)).toEqual(['全部', '防护用品', '检测器械']);
+    expect(
+      within(rows)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['全部', '防护用品', '检测器械']);
     expect(lastQuery()).toMatchObject({ zone: 'qx' });
     first.unmount();
 
@@ -65,7 +72,11 @@ describe('zone pages', () => {
   });
 
   it('/yx and /yx/table: the free-shipping zone (zone=yx, yx=1, the yx tree) with a link to its rules', async () => {
-    serve(http.get, { user: makeUser(), common: COMMON, list: () => listResult([makeGoods({ id: 1, is_free_shipping: 1 })]) });
+    serve(http.get, {
+      user: makeUser(),
+      common: COMMON,
+      list: () => listResult([makeGoods({ id: 1, is_free_shipping: 1 })]),
+    });
     const first = renderRoute('/yx?category_id=20');
     expect(await screen.findByRole('heading', { level: 1, name: '包邮专区' }, FIRST_RENDER)).toBeTruthy();
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, page_size: 20, category_id: 20, zone: 'yx', yx: 1 }));
@@ -104,13 +115,18 @@ describe('zone pages', () => {
     });
     const { redirects } = renderRoute('/kxzq?sort=sales');
     expect(await screen.findByText(KX_RESTRICTED_MESSAGE, undefined, FIRST_RENDER)).toBeTruthy();
-    expect(screen.getByRole('link', { name: '登录后查看' }).getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent('/kxzq?sort=sales')}`);
+    expect(screen.getByRole('link', { name: '登录后查看' }).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent('/kxzq?sort=sales')}`,
+    );
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(redirects).toEqual([]);
   });
 
   it('/kxzq lists 控销 goods for a company with the agreement', async () => {
-    serve(http.get, { user: makeUser({ is_special: 1 }), list: () => listResult([makeGoods({ id: 5, name: '控销感冒药', is_kx: 1 })]) });
+    serve(http.get, {
+      user: makeUser({ is_special: 1 }),
+      list: () => listResult([makeGoods({ id: 5, name: '控销感冒药', is_kx: 1 })]),
+    });
     renderRoute('/kxzq');
     expect(await screen.findByRole('link', { name: '控销感冒药' }, FIRST_RENDER)).toBeTruthy();
     expect(lastQuery()).toMatchObject({ zone: 'kx' });

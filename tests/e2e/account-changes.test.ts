@@ -37,7 +37,8 @@ describeBrowser('account changes on /basic need proof and sign other browsers ou
     await page.waitForURL((u) => u.pathname === '/');
   }
 
-  const baseStatus = (page: Page) => page.evaluate(async () => (await fetch('/api/user/base', { credentials: 'include' })).status);
+  const baseStatus = (page: Page) =>
+    page.evaluate(async () => (await fetch('/api/user/base', { credentials: 'include' })).status);
 
   it('changes the phone with its code and the password, then the password, signing the other browser out each time', async () => {
     const desk = await newPage(browser, server.url, { name: 'desk' });

@@ -42,7 +42,9 @@ describeBrowser('catalogue: search, detail, add to cart, views, favourites', () 
     await page.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });
     await expect.poll(() => cartCount(page), { timeout: 10_000 }).toBe(before + 1);
     const label = page.locator('a[href="/cart"][aria-label^="我的购物车"]').first();
-    await expect.poll(() => label.getAttribute('aria-label'), { timeout: 10_000 }).toBe(`我的购物车，${before + 1} 种商品`);
+    await expect
+      .poll(() => label.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe(`我的购物车，${before + 1} 种商品`);
   });
 
   it('switching list views keeps the filters in the URL', async () => {

@@ -29,7 +29,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     await server?.stop();
   });
 
-  it('support replies to demo\'s request and the buyer reads 已回复; feedback shows its screenshot; a message arrives', async () => {
+  it("support replies to demo's request and the buyer reads 已回复; feedback shows its screenshot; a message arrives", async () => {
     const agent = await newPage(browser, server.url, { name: 'support' });
     await signInOperator(agent, 'support');
     await agent.getByRole('link', { name: '品种求购' }).click();
@@ -64,7 +64,9 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
     await fb.getByRole('button', { name: '回复' }).click();
     const shot = agent.getByRole('dialog').getByRole('img', { name: '截图1' });
     await shot.waitFor();
-    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 })
+      .toBe(true);
     await screenshot(agent, 'feedback-reply');
     await agent.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 

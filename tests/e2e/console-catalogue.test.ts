@@ -5,7 +5,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CODE_OK } from '../../src/domain/envelope.ts';
-import { allowConsoleErrors, describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, signInOperator, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  signInOperator,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -16,7 +27,12 @@ const PNG = Buffer.from(
 const postJson = (page: Page, path: string, body: unknown) =>
   page.evaluate(
     async ([p, b]) => {
-      const res = await fetch(p as string, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      const res = await fetch(p as string, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(b),
+      });
       return (await res.json()) as { code: number; msg: string; data: unknown };
     },
     [path, body] as const,
@@ -43,7 +59,10 @@ describeBrowser('console catalogue: 运营 creates and retires a goods, the buye
     await operator.getByRole('button', { name: '新建一级分类' }).click();
     await operator.getByRole('dialog').getByLabel('分类名称').fill('测试新品类');
     await operator.getByRole('dialog').getByRole('button', { name: '保存' }).click();
-    const root = operator.getByRole('listitem').filter({ hasText: /^测试新品类/ }).first();
+    const root = operator
+      .getByRole('listitem')
+      .filter({ hasText: /^测试新品类/ })
+      .first();
     await root.waitFor({ timeout: 15_000 });
     await root.getByRole('button', { name: '新建下级' }).first().click();
     await operator.getByRole('dialog').getByLabel('分类名称').fill('测试子类');
@@ -87,11 +106,23 @@ describeBrowser('console catalogue: 运营 creates and retires a goods, the buye
     await buyer.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 });
     const cart = await getJson<{ data: { id: number; goods: { id: number } }[] }>(buyer, '/api/cart/list');
     const line = cart.data.find((l) => l.goods.id === goodsId)!;
-    const preview = await postJson(buyer, '/api/cart/checkout', { ids: [line.id], new: 0, coupon_id: 0, voucher_id: 0 });
+    const preview = await postJson(buyer, '/api/cart/checkout', {
+      ids: [line.id],
+      new: 0,
+      coupon_id: 0,
+      voucher_id: 0,
+    });
     expect(preview.code, preview.msg).toBe(CODE_OK);
     const amounts = (preview.data as { amounts: { pay_amount: number } }).amounts;
     const address = (await getJson<{ id: number }[]>(buyer, '/api/address'))[0];
-    const placed = await postJson(buyer, '/api/cart/checkout', { ids: [line.id], new: 1, address_id: address.id, coupon_id: 0, voucher_id: 0, expected_pay_amount: amounts.pay_amount });
+    const placed = await postJson(buyer, '/api/cart/checkout', {
+      ids: [line.id],
+      new: 1,
+      address_id: address.id,
+      coupon_id: 0,
+      voucher_id: 0,
+      expected_pay_amount: amounts.pay_amount,
+    });
     expect(placed.code, placed.msg).toBe(CODE_OK);
 
     // The buyer keeps a list of it open and puts it in the cart again.
@@ -109,7 +140,10 @@ describeBrowser('console catalogue: 运营 creates and retires a goods, the buye
     const after = await getJson<{ list: { id: number }[] }>(buyer, '/api/goods/list?keywords=cxqfp');
     expect(after.list.map((g) => g.id)).not.toContain(goodsId);
     await buyer.goto('/cart');
-    await buyer.getByText(/已下架/).first().waitFor({ timeout: 15_000 });
+    await buyer
+      .getByText(/已下架/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(buyer, 'console-catalogue-cart-retired');
     const again = await getJson<{ data: { id: number; goods: { id: number } }[] }>(buyer, '/api/cart/list');
     const held = again.data.find((l) => l.goods.id === goodsId)!;

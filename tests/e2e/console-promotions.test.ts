@@ -82,7 +82,9 @@ describeBrowser('console promotions: a daily special from the console to the car
     await tile.waitFor({ timeout: 15_000 });
     await tile.getByText(`¥${PRICE_YUAN}`).first().waitFor();
     await tile.getByRole('button', { name: '加入购物车' }).click();
-    const lineOf = async () => (await getJson<CartState>(buyer, '/api/cart/list')).data.find((l) => l.goods.id === Number(id) && l.type === 1) ?? null;
+    const lineOf = async () =>
+      (await getJson<CartState>(buyer, '/api/cart/list')).data.find((l) => l.goods.id === Number(id) && l.type === 1) ??
+      null;
     await expect.poll(async () => (await lineOf())?.price ?? null, { timeout: 10_000 }).toBe(PRICE_FEN);
     await buyer.goto('/cart');
     await buyer.getByText(`¥${PRICE_YUAN}`).first().waitFor({ timeout: 15_000 });
@@ -91,7 +93,10 @@ describeBrowser('console promotions: a daily special from the console to the car
     await created.getByText('已停止').waitFor({ timeout: 10_000 });
 
     await buyer.reload();
-    await buyer.getByText(/活动已结束/).first().waitFor({ timeout: 15_000 });
+    await buyer
+      .getByText(/活动已结束/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     const after = await lineOf();
     expect(after?.price).not.toBe(PRICE_FEN);
     expect(after?.problem).toContain('活动已结束');

@@ -5,7 +5,16 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CartState } from '../../src/domain/cart-types';
-import { describeBrowser, getJson, launchBrowser, newPage, startServer, untilApiWritesAnswered, untilPageHydrated, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  startServer,
+  untilApiWritesAnswered,
+  untilPageHydrated,
+  type RunningServer,
+} from './harness';
 
 const TILE = 'main article[aria-labelledby^="goods-tile-"]';
 /** A tile whose 加入购物车 can be pressed (not 缺货, not 暂不可购买). */
@@ -74,7 +83,9 @@ describeBrowser('taps before hydration: kept by the page, replayed once after', 
     // Nothing reached the server while the scripts were held.
     expect(adds).toHaveLength(0);
     expect(await unitsInCart(page, goodsId)).toEqual(before);
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart');
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart',
+    );
     release();
     await untilPageHydrated(page);
     await answered;
@@ -97,7 +108,9 @@ describeBrowser('taps before hydration: kept by the page, replayed once after', 
     const plus = tile.getByRole('button', { name: '增加数量' });
     await plus.click();
     await tile.getByRole('button', { name: '加入购物车' }).click();
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart');
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart',
+    );
     release();
     await untilPageHydrated(page);
     await answered;
@@ -116,7 +129,9 @@ describeBrowser('taps before hydration: kept by the page, replayed once after', 
     const box = page.getByRole('combobox').first();
     await box.fill('gml');
     await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('keywords') === 'gml', { waitUntil: 'commit' });
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('keywords') === 'gml', {
+      waitUntil: 'commit',
+    });
     release();
     await untilPageHydrated(page);
     await page.locator('main article h3').filter({ hasText: '感冒灵' }).first().waitFor();

@@ -3,7 +3,17 @@
 // e2e-chromium.ts). DESIGN.md "Running": without a Chromium the browser tests are skipped with one
 // loud line, except under CI=true, where that is an error.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +31,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * This run's own folder (git-ignored): E2E_ARTIFACTS_DIR, else one per vitest run (keyed by the
  * vitest main process, the parent of every test-file worker), so runs never overwrite each other.
  */
-const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS_DIR ?? path.join(REPO_ROOT, 'tests/e2e/artifacts', `run-${process.ppid}`);
+const ARTIFACTS_DIR =
+  process.env.E2E_ARTIFACTS_DIR ?? path.join(REPO_ROOT, 'tests/e2e/artifacts', `run-${process.ppid}`);
 /** Overridable only to test the harness itself against a stand-in server. */
 const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'server/index.ts';
 /** First start migrates and seeds PGlite on a shared 2-core machine: be patient. */
@@ -124,7 +135,10 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     if (!watch.skipAxe && !page.isClosed()) watch.problems.push(...(await accessibilityProblems(page)));
   };
   page.close = async (...args: Parameters<Page['close']>) => (await checkBeforeClose(), closePage(...args));
-  context.close = async (...args: Parameters<typeof context.close>) => (await checkBeforeClose(), closeContext(...args));
+  context.close = async (...args: Parameters<typeof context.close>) => (
+    await checkBeforeClose(),
+    closeContext(...args)
+  );
   page.on('close', () => {
     // Problems seen before closing are still reported by the afterEach check below.
     if (watch.problems.length === 0) watchedPages.delete(page);
@@ -179,7 +193,9 @@ export async function untilApiWritesAnswered(page: Page, timeoutMs = 30_000): Pr
   const deadline = Date.now() + timeoutMs;
   while (inFlight.size > 0) {
     if (Date.now() > deadline) {
-      throw new Error(`API writes still unanswered: ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(', ')}`);
+      throw new Error(
+        `API writes still unanswered: ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(', ')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -252,7 +268,8 @@ export async function signInBuyer(page: Page, username = 'demo', options: SignIn
  * page ends on the 工作台, or on `landOn`.
  */
 export async function signInOperator(page: Page, username: string, options: SignInOptions = {}): Promise<void> {
-  const totp = username === 'admin' ? new TOTP({ secret: Secret.fromBase32(ADMIN_DEMO_TOTP_SECRET) }).generate() : undefined;
+  const totp =
+    username === 'admin' ? new TOTP({ secret: Secret.fromBase32(ADMIN_DEMO_TOTP_SECRET) }).generate() : undefined;
   if (signInVia(options) === 'form') {
     await page.goto('/admin/login');
     await page.fill('input[name="username"]', username);
@@ -316,7 +333,14 @@ async function axeFrame(frame: Frame): Promise<AxeFinding[]> {
       run(
         context: unknown,
         options: unknown,
-      ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
+      ): Promise<{
+        violations: {
+          id: string;
+          impact: string | null;
+          help: string;
+          nodes: { target: string[]; failureSummary?: string }[];
+        }[];
+      }>;
     };
     const axe = (window as unknown as { axe: Axe }).axe;
     const result = await axe.run(
@@ -408,7 +432,11 @@ export function screenshotsWanted(): boolean {
  * folder and returns its path; otherwise does nothing (a full-page PNG costs a shared core up to a
  * second) and returns null. A failed test's pages are always saved, named failed-….
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string | null> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string | null> {
   if (!screenshotsWanted()) return null;
   return saveScreenshot(page, name, options.fullPage ?? true);
 }
@@ -465,7 +493,9 @@ process.once('exit', cleanUp);
 
 function assertBuilt(): void {
   if (!existsSync(path.join(REPO_ROOT, 'dist/index.html'))) {
-    throw new Error('dist/index.html is missing: browser tests run against the build. Run `npm run build` first (`npm test` does).');
+    throw new Error(
+      'dist/index.html is missing: browser tests run against the build. Run `npm run build` first (`npm test` does).',
+    );
   }
 }
 

@@ -71,11 +71,17 @@ describeBrowser('member identity: registration, password recovery, WeChat bindin
     await page.getByLabel('详细地址').fill('中山五路1号');
 
     // Submitting without the licence is refused at the licence, before anything is sent.
-    await page.locator('input[name="files[business_license]"]').setInputFiles({ name: 'yyzz.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .locator('input[name="files[business_license]"]')
+      .setInputFiles({ name: 'yyzz.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: '提交审核' }).click();
     await page.locator('[data-document="drug_license"]').getByText('请上传药品经营许可证').waitFor();
-    await page.locator('input[name="files[drug_license]"]').setInputFiles({ name: 'xkz.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.locator('input[name="files[id_card]"]').setInputFiles({ name: 'sfz.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .locator('input[name="files[drug_license]"]')
+      .setInputFiles({ name: 'xkz.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .locator('input[name="files[id_card]"]')
+      .setInputFiles({ name: 'sfz.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('img', { name: '营业执照预览' }).waitFor();
     await expect(page.locator('[data-document="drug_license"]').getByText('xkz.pdf').isVisible()).resolves.toBe(true);
     await screenshot(page, 'register-step2');
@@ -98,7 +104,10 @@ describeBrowser('member identity: registration, password recovery, WeChat bindin
   });
 
   it('recovers a forgotten password and signs in with the new one', async () => {
-    const fresh = await newPage(browser, server.url, { name: 'forget', allowConsoleErrors: [/status of 422/, /status of 400/] });
+    const fresh = await newPage(browser, server.url, {
+      name: 'forget',
+      allowConsoleErrors: [/status of 422/, /status of 400/],
+    });
     await fresh.goto('/forget');
     await fresh.waitForURL((u) => u.pathname === '/forget/step1');
     await fresh.getByLabel('用户名或手机号').fill('pending');

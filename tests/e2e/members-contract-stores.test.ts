@@ -91,7 +91,9 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
 
     const text = page.getByTestId('contract-text');
     await text.waitFor({ timeout: 15_000 });
-    await expect(text.textContent()).resolves.toContain('乙方（采购方）：成都市青羊区惠民诊所，统一社会信用代码：52510105MJ0T6X2A9K');
+    await expect(text.textContent()).resolves.toContain(
+      '乙方（采购方）：成都市青羊区惠民诊所，统一社会信用代码：52510105MJ0T6X2A9K',
+    );
     const sign = page.getByRole('button', { name: '我已阅读并同意，签署合同' });
     expect(await sign.isDisabled()).toBe(true);
     await screenshot(page, 'e-dzht-unsigned');
@@ -141,7 +143,10 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
     expect(acting.customer.id).toBe(hankou.company_id);
     expect(acting.acting_as?.head_office).toBe(home.company);
 
-    const goodsId = await buyableGoods(page, headOfficeCart.data.map((l) => l.goods.id));
+    const goodsId = await buyableGoods(
+      page,
+      headOfficeCart.data.map((l) => l.goods.id),
+    );
     await addToCart(page, goodsId);
     await page.goto('/cart');
     await screenshot(page, 'e-acting-cart');

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { OrderDetail, OrderSummary } from '../../src/domain/orders';
 import type { UserBase } from '../../src/domain/user';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /** A call as the signed-in page makes it; answers the envelope's data, throws on a refusal. */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<T> {
@@ -40,7 +48,8 @@ async function decidedAfterSale(page: Page): Promise<number> {
   return created.id;
 }
 
-const sideBarMessages = (page: Page) => page.getByRole('complementary', { name: '快捷工具栏' }).getByRole('link', { name: /^消息/ });
+const sideBarMessages = (page: Page) =>
+  page.getByRole('complementary', { name: '快捷工具栏' }).getByRole('link', { name: /^消息/ });
 
 describeBrowser('messages: server events reach /wdxx and the side-bar badge; reading clears it', () => {
   let server: RunningServer;
@@ -104,7 +113,9 @@ describeBrowser('messages: server events reach /wdxx and the side-bar badge; rea
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => sideBarMessages(page).getAttribute('aria-label')).toBe('消息');
     expect((await sideBarMessages(page).textContent())?.trim()).toBe('消息');
-    expect(await page.evaluate(() => (window as unknown as { messagesNoReload?: boolean }).messagesNoReload)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { messagesNoReload?: boolean }).messagesNoReload)).toBe(
+      true,
+    );
     expect((await api<UserBase>(page, 'GET', '/api/user/base')).message_count).toBe(0);
   });
 });

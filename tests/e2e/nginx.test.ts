@@ -65,11 +65,15 @@ describeNginx('the shop behind nginx', () => {
 
   it('serves hashed assets from disk with a year’s cache, compressed, many at once on one connection', async () => {
     const buyer = await buyerAt('127.0.0.2');
-    const scripts = readdirSync(path.join(DIST, 'assets')).filter((f) => f.endsWith('.js')).slice(0, 20);
+    const scripts = readdirSync(path.join(DIST, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .slice(0, 20);
     expect(scripts.length).toBeGreaterThan(5);
     // All requested at once: HTTP/2 multiplexes them over the one TLS connection.
     const answers = await Promise.all(
-      scripts.map((f) => buyer.request('GET', `/assets/${f}`, { headers: { 'accept-encoding': front.brotli ? 'br, gzip' : 'gzip' } })),
+      scripts.map((f) =>
+        buyer.request('GET', `/assets/${f}`, { headers: { 'accept-encoding': front.brotli ? 'br, gzip' : 'gzip' } }),
+      ),
     );
     for (const [i, res] of answers.entries()) {
       expect(res.status, scripts[i]).toBe(200);
@@ -79,7 +83,8 @@ describeNginx('the shop behind nginx', () => {
       const encoding = res.headers['content-encoding'];
       // Small files go as they are (gzip_min_length 1024).
       if (raw.length >= 1024) expect(encoding).toBe(front.brotli ? 'br' : 'gzip');
-      const body = encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
+      const body =
+        encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
       expect(body.equals(raw), scripts[i]).toBe(true);
     }
     const big = scripts.find((f) => readFileSync(path.join(DIST, 'assets', f)).length >= 1024)!;
@@ -90,7 +95,17 @@ describeNginx('the shop behind nginx', () => {
 
   it('sends plain http to https and keeps /metrics off the public site', async () => {
     const redirect = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get({ host: '127.0.0.1', port: front.httpPort, path: '/goods?page=2', headers: { host: `localhost:${front.httpPort}` } }, resolve).once('error', reject),
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port: front.httpPort,
+            path: '/goods?page=2',
+            headers: { host: `localhost:${front.httpPort}` },
+          },
+          resolve,
+        )
+        .once('error', reject),
     );
     redirect.resume();
     expect(redirect.statusCode).toBe(301);
@@ -121,7 +136,10 @@ describeNginx('the shop behind nginx', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.json().msg).toBe('非法来源请求');
     // The shop's own origin over plain http is another origin too: the app sees https.
-    const plain = await buyer.request('POST', '/api/user/login', { headers: json(`http://localhost:${front.tlsPort}`), body });
+    const plain = await buyer.request('POST', '/api/user/login', {
+      headers: json(`http://localhost:${front.tlsPort}`),
+      body,
+    });
     expect(plain.status).toBe(403);
   });
 
@@ -150,7 +168,10 @@ describeNginx('the shop behind nginx', () => {
 
   it('passes a chat line to the buyer’s live event stream while it stays open, uncompressed', async () => {
     const buyer = await buyerAt('127.0.0.5');
-    const login = await buyer.request('POST', '/api/user/login', { headers: json(front.origin), body: JSON.stringify({ username: 'demo', password: 'demo1234' }) });
+    const login = await buyer.request('POST', '/api/user/login', {
+      headers: json(front.origin),
+      body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+    });
     const cookie = String(login.headers['set-cookie']).match(/sid=[^;]+/)![0];
     const base = await buyer.request('GET', '/api/user/base', { headers: { cookie } });
     const token = base.json<{ data: { token: string } }>().data.token;
@@ -175,7 +196,9 @@ describeNginx('the shop behind nginx', () => {
 
   it('lets a 24 MiB upload through to the app, whose own limit is 25 MiB', async () => {
     const buyer = await buyerAt('127.0.0.6');
-    const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="photos[]"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n');
+    const head = Buffer.from(
+      '--x\r\nContent-Disposition: form-data; name="photos[]"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
     const tail = Buffer.from('\r\n--x--\r\n');
     const body = Buffer.concat([head, Buffer.alloc(24 * 1024 * 1024 - head.length - tail.length), tail]);
     const res = await buyer.request('POST', '/api/user/feedback', {

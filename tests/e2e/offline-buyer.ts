@@ -15,7 +15,14 @@ export const DRAIN_TIMEOUT_MS = 90_000;
 export const CATALOGUE_CACHE = 'catalogue-v1';
 export const DEMO_SCOPE = '__scope=u%3Ademo';
 /** What the server being gone looks like in the page console. */
-export const OFFLINE_CONSOLE_ERRORS = [/ERR_CONNECTION_REFUSED/, /ERR_CONNECTION_RESET/, /ERR_EMPTY_RESPONSE/, /Failed to load resource/, /Failed to fetch/, /FetchEvent/];
+export const OFFLINE_CONSOLE_ERRORS = [
+  /ERR_CONNECTION_REFUSED/,
+  /ERR_CONNECTION_RESET/,
+  /ERR_EMPTY_RESPONSE/,
+  /Failed to load resource/,
+  /Failed to fetch/,
+  /FetchEvent/,
+];
 /** Both provisional answers of src/local/writes.ts say this (offline, or the server unreachable). */
 export const SAVED_LOCALLY = /已保存在本机/;
 export const DRAFT_NOTE = '离线草稿，价格与库存以联网同步后为准';
@@ -61,7 +68,9 @@ export async function clearServerCart(page: Page): Promise<void> {
 
 export async function signIn(page: Page): Promise<void> {
   await page.goto('/login?redirect=%2F');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: SW_CONTROL_TIMEOUT_MS });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: SW_CONTROL_TIMEOUT_MS,
+  });
   await page.fill('input[name="username"]', 'demo');
   await page.fill('input[name="password"]', 'demo1234');
   await page.click('button[type="submit"]');
@@ -138,7 +147,9 @@ export async function buyableTiles(page: Page, count: number): Promise<Pick[]> {
 }
 
 export function tileOf(page: Page, pick: Pick): Locator {
-  return results(page).locator('li').filter({ has: page.locator(`a[href="/list/info/${pick.id}"][title]`) });
+  return results(page)
+    .locator('li')
+    .filter({ has: page.locator(`a[href="/list/info/${pick.id}"][title]`) });
 }
 
 /** From the list, in the page (no reload): open a goods detail. */
@@ -158,7 +169,11 @@ export async function savedLocally(page: Page): Promise<void> {
 }
 
 /** Polls the server cart (from the page, with demo's session) until `done` holds. */
-export async function waitForServerCart(page: Page, done: (lines: CartLine[]) => boolean, what: string): Promise<CartLine[]> {
+export async function waitForServerCart(
+  page: Page,
+  done: (lines: CartLine[]) => boolean,
+  what: string,
+): Promise<CartLine[]> {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   let last: CartLine[] = [];
   for (;;) {
@@ -169,7 +184,9 @@ export async function waitForServerCart(page: Page, done: (lines: CartLine[]) =>
       // The server is still starting.
     }
     if (Date.now() > deadline) {
-      throw new Error(`${what}: server cart is ${JSON.stringify(last.map((l) => [l.goods.id, l.number]))}, outbox ${await outboxCount(page)}`);
+      throw new Error(
+        `${what}: server cart is ${JSON.stringify(last.map((l) => [l.goods.id, l.number]))}, outbox ${await outboxCount(page)}`,
+      );
     }
     await page.waitForTimeout(500);
   }

@@ -38,7 +38,6 @@ import {
   waitUntilCached,
 } from './offline-buyer';
 
-
 /** The crash test: setup, a restart, the kill, another restart and the drain. */
 const KILL_TEST_TIMEOUT_MS = 3 * DRAIN_TIMEOUT_MS;
 
@@ -111,8 +110,14 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     const shell = await page.goto('/cart');
     expect(shell?.fromServiceWorker()).toBe(true);
     await page.getByText(DRAFT_NOTE).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    for (const pick of [a, b, c]) await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-    expect(await page.locator('[role="row"][aria-rowindex]').filter({ has: page.locator('a[href^="/list/info/"]') }).count()).toBe(3);
+    for (const pick of [a, b, c])
+      await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    expect(
+      await page
+        .locator('[role="row"][aria-rowindex]')
+        .filter({ has: page.locator('a[href^="/list/info/"]') })
+        .count(),
+    ).toBe(3);
     expect(await page.getByRole('button', { name: '去结算' }).isDisabled()).toBe(true);
     await page.getByText('结算需要联网确认价格和库存，联网后可提交').waitFor();
     await page.getByRole('link', { name: '购物车，3 种商品' }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
@@ -137,58 +142,66 @@ describeBrowser('offline cart: drafts and favourites sync without loss', () => {
     // The page follows: the provisional note goes, and stays gone after a reload.
     await page.getByText(DRAFT_NOTE).waitFor({ state: 'detached', timeout: DRAIN_TIMEOUT_MS });
     await page.reload();
-    for (const pick of [a, b, c]) await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    for (const pick of [a, b, c])
+      await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
     expect(await page.getByText(DRAFT_NOTE).count()).toBe(0);
     expect(await page.getByRole('button', { name: '去结算' }).isDisabled()).toBe(false);
   });
 
-  it('five adds queued offline survive a server killed in the middle of the sync batch: each once, none lost', async () => {
-    await page.goto('/cart');
-    await page.getByRole('button', { name: '退出' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await clearServerCart(page);
-    // Read online again so the kept draft is the empty server cart.
-    await page.reload();
-    await page.getByText('购物车空空如也').waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await waitForLocalStore(page);
-    await page.getByRole('link', { name: '去逛逛' }).click();
-    const picks = await buyableTiles(page, 5);
+  it(
+    'five adds queued offline survive a server killed in the middle of the sync batch: each once, none lost',
+    async () => {
+      await page.goto('/cart');
+      await page.getByRole('button', { name: '退出' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await clearServerCart(page);
+      // Read online again so the kept draft is the empty server cart.
+      await page.reload();
+      await page.getByText('购物车空空如也').waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await waitForLocalStore(page);
+      await page.getByRole('link', { name: '去逛逛' }).click();
+      const picks = await buyableTiles(page, 5);
 
-    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-    await server.stop();
-    for (const pick of picks) {
-      await tileOf(page, pick).getByRole('button', { name: '加入购物车' }).click();
-      await savedLocally(page);
-    }
-    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(5);
-
-    // Back, and killed as soon as the first add has landed.
-    await restartServer();
-    const cookie = (await page.context().cookies()).map((ck) => `${ck.name}=${ck.value}`).join('; ');
-    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-    let landed = 0;
-    while (landed < 1) {
-      if (Date.now() > deadline) throw new Error('no add reached the restarted server');
-      try {
-        const res = await fetch(`${server.url}/api/cart/total`, { headers: { cookie } });
-        landed = ((await res.json()) as { data: { count: number } }).data.count;
-      } catch {
-        // Starting.
+      allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+      await server.stop();
+      for (const pick of picks) {
+        await tileOf(page, pick).getByRole('button', { name: '加入购物车' }).click();
+        await savedLocally(page);
       }
-      if (landed < 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await server.kill();
-    const atKill = await outboxCount(page);
-    console.info(`offline-cart e2e: server killed with ${landed} line(s) on the server, ${atKill} entr(ies) still queued`);
+      await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(5);
 
-    await restartServer();
-    const lines = await waitForServerCart(page, sameGoodsOnce(picks), 'five adds across a crash');
-    for (const pick of picks) expect(lines.find((l) => l.goods.id === pick.id)?.number, pick.name).toBe(pick.quantity);
-    await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
-    // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
-    // and double a line.
-    await untilApiWritesAnswered(page);
-    expect(sameGoodsOnce(picks)(await serverCart(page))).toBe(true);
-    // Two restarts and a drain that may wait out the engine's backoff (DRAIN_TIMEOUT_MS each):
-    // more than the project's default 90 s per browser test.
-  }, KILL_TEST_TIMEOUT_MS);
+      // Back, and killed as soon as the first add has landed.
+      await restartServer();
+      const cookie = (await page.context().cookies()).map((ck) => `${ck.name}=${ck.value}`).join('; ');
+      const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+      let landed = 0;
+      while (landed < 1) {
+        if (Date.now() > deadline) throw new Error('no add reached the restarted server');
+        try {
+          const res = await fetch(`${server.url}/api/cart/total`, { headers: { cookie } });
+          landed = ((await res.json()) as { data: { count: number } }).data.count;
+        } catch {
+          // Starting.
+        }
+        if (landed < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await server.kill();
+      const atKill = await outboxCount(page);
+      console.info(
+        `offline-cart e2e: server killed with ${landed} line(s) on the server, ${atKill} entr(ies) still queued`,
+      );
+
+      await restartServer();
+      const lines = await waitForServerCart(page, sameGoodsOnce(picks), 'five adds across a crash');
+      for (const pick of picks)
+        expect(lines.find((l) => l.goods.id === pick.id)?.number, pick.name).toBe(pick.quantity);
+      await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
+      // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
+      // and double a line.
+      await untilApiWritesAnswered(page);
+      expect(sameGoodsOnce(picks)(await serverCart(page))).toBe(true);
+      // Two restarts and a drain that may wait out the engine's backoff (DRAIN_TIMEOUT_MS each):
+      // more than the project's default 90 s per browser test.
+    },
+    KILL_TEST_TIMEOUT_MS,
+  );
 });

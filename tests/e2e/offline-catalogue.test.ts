@@ -194,7 +194,6 @@ async function browseOffline(page: Page, expected: Expected, label: string): Pro
   // The as-of time appears once the worker reports the first cached answer it served.
   await expect.poll(() => banner(page).textContent(), { timeout: RENDER_TIMEOUT_MS }).toMatch(BANNER_TEXT);
   await screenshot(page, `offline-catalogue-${label}`);
-
 }
 
 describeBrowser('offline catalogue: cached browsing with the server stopped', () => {

@@ -114,11 +114,14 @@ describeBrowser('offline cold start: the server unreachable, the browser online'
     // The cart, loaded afresh: the draft with both lines; one quantity goes up a step.
     await coldStart(page, '/cart');
     await page.getByText(DRAFT_NOTE).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    for (const pick of [fromDetail, fromList]) await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+    for (const pick of [fromDetail, fromList])
+      await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
     const quantity = page.getByRole('spinbutton', { name: `${fromDetail.name} 购买数量` });
     const row = page.locator('[role="row"]').filter({ has: quantity });
     await row.getByRole('button', { name: '增加数量' }).click();
-    await expect.poll(async () => Number(await quantity.getAttribute('aria-valuenow')), { timeout: RENDER_TIMEOUT_MS }).toBeGreaterThan(fromDetail.quantity);
+    await expect
+      .poll(async () => Number(await quantity.getAttribute('aria-valuenow')), { timeout: RENDER_TIMEOUT_MS })
+      .toBeGreaterThan(fromDetail.quantity);
     const edited = Number(await quantity.getAttribute('aria-valuenow'));
     await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(4);
     await screenshot(page, 'offline-cold-start-cart');
@@ -127,7 +130,11 @@ describeBrowser('offline cold start: the server unreachable, the browser online'
     server = await startServer({ port: server.port, dataDir: server.dataDir });
     const both = (lines: CartLine[]) =>
       lines.length === 2 && [fromDetail, fromList].every((p) => lines.filter((l) => l.goods.id === p.id).length === 1);
-    await waitForServerCart(page, (lines) => both(lines) && lines.some((l) => l.goods.id === fromDetail.id && l.number === edited), 'cold-start changes');
+    await waitForServerCart(
+      page,
+      (lines) => both(lines) && lines.some((l) => l.goods.id === fromDetail.id && l.number === edited),
+      'cold-start changes',
+    );
     await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS * 4 }).toBe(0);
     // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
     // and double a line.

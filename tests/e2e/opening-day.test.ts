@@ -8,7 +8,15 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, freePort, launchBrowser, newPage, startServer, untilPageHydrated, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  freePort,
+  launchBrowser,
+  newPage,
+  startServer,
+  untilPageHydrated,
+  type RunningServer,
+} from './harness';
 import { fakeSmsEnv, startFakeSms, type FakeSms } from '../helpers/fake-sms';
 import { fakeWechatEnv, startFakeWechat, wechatUser, type FakeWechat } from '../helpers/fake-wechat';
 
@@ -65,7 +73,10 @@ describeBrowser('opening day: SMS codes reach phones, WeChat sign-in is real', (
   };
 
   it('production: a stranger registers with a code sent through the SMS provider; a member recovers the password', async () => {
-    const page = await newPage(browser, shop.url, { name: 'production-register', allowConsoleErrors: [/status of 400/] });
+    const page = await newPage(browser, shop.url, {
+      name: 'production-register',
+      allowConsoleErrors: [/status of 400/],
+    });
     expect((await fetch(`${shop.url}/api/dev/outbox`)).status).toBe(404);
 
     await page.goto('/register/step1');

@@ -66,13 +66,11 @@ function fill(route: RouteDef, ids: Ids): string {
     // A sandbox payment exists only once 支付订单 started one: the page's "not found" state is measured.
     paymentId: '1',
   };
-  const path = route.path
-    .replace(/\/\{-\$[a-zA-Z]+\}/g, '')
-    .replace(/\$([a-zA-Z]+)/g, (_, name: string) => {
-      const filled = value[name];
-      if (!filled) throw new Error(`phone-width: no value for $${name} in ${route.path}`);
-      return filled;
-    });
+  const path = route.path.replace(/\/\{-\$[a-zA-Z]+\}/g, '').replace(/\$([a-zA-Z]+)/g, (_, name: string) => {
+    const filled = value[name];
+    if (!filled) throw new Error(`phone-width: no value for $${name} in ${route.path}`);
+    return filled;
+  });
   return path + searchFor(route, ids);
 }
 
@@ -110,9 +108,18 @@ async function addFavourites(page: Page, goodsIds: number[]): Promise<void> {
 async function seededIds(page: Page): Promise<Ids> {
   type List<T> = { list: T[] };
   // The goods with the most price steps: its ladder table is the detail page's widest part.
-  const goods = await apiData<List<{ id: number; ladder_price: unknown[] }>>(page, '/api/goods/list?page=1&page_size=50');
-  const cartLines = await fillCart(page, goods.list.slice(0, 4).map((g) => g.id));
-  await addFavourites(page, goods.list.slice(0, 4).map((g) => g.id));
+  const goods = await apiData<List<{ id: number; ladder_price: unknown[] }>>(
+    page,
+    '/api/goods/list?page=1&page_size=50',
+  );
+  const cartLines = await fillCart(
+    page,
+    goods.list.slice(0, 4).map((g) => g.id),
+  );
+  await addFavourites(
+    page,
+    goods.list.slice(0, 4).map((g) => g.id),
+  );
   goods.list.sort((a, b) => b.ladder_price.length - a.ladder_price.length);
   const detail = await apiData<{ category_path: { id: number }[] }>(page, `/api/goods/detail/${goods.list[0]!.id}`);
   const group = await apiData<List<{ id: number }>>(page, '/api/activity/group_buy');
@@ -147,7 +154,9 @@ async function open(page: Page, path: string): Promise<void> {
       () =>
         document.querySelector('main, [role="main"], h1') &&
         !document.querySelector('[aria-busy="true"]') &&
-        ![...document.querySelectorAll('[role="status"]')].some((status) => /^\s*正在|加载中/.test(status.textContent ?? '')),
+        ![...document.querySelectorAll('[role="status"]')].some((status) =>
+          /^\s*正在|加载中/.test(status.textContent ?? ''),
+        ),
       undefined,
       { timeout: SETTLE_TIMEOUT_MS },
     )
@@ -162,8 +171,15 @@ async function overflow(page: Page): Promise<string | null> {
     if (root.scrollWidth <= window.innerWidth) return null;
     const describe = (el: Element): string => {
       const parts: string[] = [];
-      for (let node: Element | null = el; node && node !== document.body && parts.length < 3; node = node.parentElement) {
-        const classes = [...node.classList].slice(0, 2).map((c) => `.${c}`).join('');
+      for (
+        let node: Element | null = el;
+        node && node !== document.body && parts.length < 3;
+        node = node.parentElement
+      ) {
+        const classes = [...node.classList]
+          .slice(0, 2)
+          .map((c) => `.${c}`)
+          .join('');
         parts.unshift(`${node.tagName.toLowerCase()}${classes}`);
       }
       return parts.join(' > ');
@@ -199,10 +215,18 @@ describeBrowser('phones: no route scrolls sideways at 412 px and every tap targe
   });
 
   it('every route of the manifest fits a 412 px phone with 44 px tap targets, signed in and as a visitor', async () => {
-    const member = await newPage(browser, server.url, { name: 'phone-demo', viewport: PHONE, allowConsoleErrors: [/status of 40[34]/] });
+    const member = await newPage(browser, server.url, {
+      name: 'phone-demo',
+      viewport: PHONE,
+      allowConsoleErrors: [/status of 40[34]/],
+    });
     await signInBuyer(member);
     const ids = await seededIds(member);
-    const visitor = await newPage(browser, server.url, { name: 'phone-visitor', viewport: PHONE, allowConsoleErrors: [/status of 40[34]/] });
+    const visitor = await newPage(browser, server.url, {
+      name: 'phone-visitor',
+      viewport: PHONE,
+      allowConsoleErrors: [/status of 40[34]/],
+    });
 
     const visited = routes.filter((r) => skipReason(r) === null);
     expect(visited.length).toBeGreaterThan(60);
@@ -221,6 +245,8 @@ describeBrowser('phones: no route scrolls sideways at 412 px and every tap targe
       if (!route.auth) await measure(visitor, route, path, 'visitor');
     }
     expect.soft(wide, `routes that scroll sideways at ${PHONE.width} px:\n${wide.join('\n')}`).toEqual([]);
-    expect.soft(small, `tap targets under ${MIN_TAP_PX}×${MIN_TAP_PX} px at ${PHONE.width} px:\n${small.join('\n')}`).toEqual([]);
+    expect
+      .soft(small, `tap targets under ${MIN_TAP_PX}×${MIN_TAP_PX} px at ${PHONE.width} px:\n${small.join('\n')}`)
+      .toEqual([]);
   }, 300_000);
 });

@@ -6,7 +6,11 @@ import { quantityRulesFor } from '../../src/domain/quantity';
 import { getJson } from './harness';
 
 /** A buyable goods carrying `tag` and how many of it (in whole steps) pass `tierFen`. */
-export async function goodsPassingTier(page: Page, tag: string, tierFen: number): Promise<{ id: number; quantity: number }> {
+export async function goodsPassingTier(
+  page: Page,
+  tag: string,
+  tierFen: number,
+): Promise<{ id: number; quantity: number }> {
   for (let id = 1; id <= 400; id += 1) {
     const g = await getJson<GoodsDetail | null>(page, `/api/goods/detail/${id}`);
     if (!g || !g.tags.includes(tag) || g.price === null || g.is_ephedrine || g.type !== 0) continue;

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExchangeOffers } from '../../src/domain/exchange';
 import type { OrderDetail } from '../../src/domain/orders';
 import { formatPrice } from '../../src/domain/money';
-import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { goodsPassingTier } from './promotion-buyer';
 
 /** The seeded exchange promotion's first tier (server/seed/exchange-promotions.ts). */
@@ -70,7 +79,10 @@ describeBrowser('换购: reach the tier, pick an exchange goods, order it', () =
     expect(line).toMatchObject({ goods_id: chosen.goods_id, price: chosen.price, number: chosen.number });
 
     await page.goto(`/order/info/${orderId}`);
-    const row = page.locator('section[aria-labelledby="order-lines"] tr').filter({ has: page.locator('[data-tag="换购"]') }).first();
+    const row = page
+      .locator('section[aria-labelledby="order-lines"] tr')
+      .filter({ has: page.locator('[data-tag="换购"]') })
+      .first();
     await row.waitFor({ timeout: 15_000 });
     await expect(row.textContent()).resolves.toContain(formatPrice(chosen.price));
     await screenshot(page, 'order-exchange');

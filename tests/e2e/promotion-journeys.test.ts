@@ -13,13 +13,26 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { GoodsListItem } from '../../src/domain/catalog';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { OrderDetail } from '../../src/domain/orders';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const COUPON = '领券中心专享 满800减30';
 /** Enough normal goods that the 满800 coupon applies whatever 满减 the seed puts on them. */
 const TARGET_FEN = 120_000;
 
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(path, {
@@ -77,7 +90,9 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
     const choice = page.getByRole('radio', { name: new RegExp(COUPON) });
     await choice.waitFor({ timeout: 15_000 });
     await choice.check();
-    const couponRow = page.getByRole('region', { name: '金额明细' }).locator('div', { has: page.getByRole('term').filter({ hasText: /^优惠券$/ }) });
+    const couponRow = page
+      .getByRole('region', { name: '金额明细' })
+      .locator('div', { has: page.getByRole('term').filter({ hasText: /^优惠券$/ }) });
     await expect.poll(() => couponRow.locator('dd').textContent(), { timeout: 10_000 }).toBe(`-${formatPrice(3_000)}`);
     await screenshot(page, 'checkout-claimed-coupon');
 
@@ -102,7 +117,10 @@ describeBrowser('promotion journeys: a claimed coupon at checkout; closing the d
     await popup.getByRole('status').filter({ hasText: '抽奖中' }).waitFor({ timeout: 5_000 });
     await popup.getByRole('button', { name: '关闭抽奖' }).click();
 
-    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: '正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看' });
+    const confirm = page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog'))
+      .filter({ hasText: '正在抽奖中，关闭后如未显示抽奖结果，请到个人中心查看' });
     await confirm.waitFor({ timeout: 5_000 });
     await screenshot(page, 'draw-close-confirm');
     await confirm.getByRole('button', { name: '继续抽奖' }).click();

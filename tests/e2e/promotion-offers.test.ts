@@ -65,7 +65,12 @@ describeBrowser('promotions: coupon centre and daily specials', () => {
     await screenshot(page, 'mrtj');
     await tile.getByRole('button', { name: '加入购物车' }).click();
     await expect
-      .poll(async () => (await getJson<CartState>(page, '/api/cart/list')).data.find((l) => l.goods.id === first!.id && l.type === 1)?.price ?? null, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await getJson<CartState>(page, '/api/cart/list')).data.find((l) => l.goods.id === first!.id && l.type === 1)
+            ?.price ?? null,
+        { timeout: 10_000 },
+      )
       .toBe(first!.price);
 
     await page.goto('/cart');

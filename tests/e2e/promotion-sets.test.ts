@@ -8,7 +8,16 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { CombinationView } from '../../src/domain/combinations';
 import type { PointsMallView } from '../../src/domain/points-mall';
 import type { LedgerPage } from '../../src/domain/wallet';
-import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { goodsPassingTier } from './promotion-buyer';
 
 /** The seeded 满赠's first tier (server/seed/gift-promotions.ts). */

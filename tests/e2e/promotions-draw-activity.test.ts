@@ -95,7 +95,10 @@ describeBrowser('lucky draw from the home popup; an activity page with its goods
     await page.goto('/yyh');
     await page.getByRole('heading', { level: 1, name: '月月惠' }).waitFor({ timeout: 15_000 });
     await page.getByRole('region', { name: '活动规则' }).waitFor();
-    await page.getByText(/距结束/).first().waitFor();
+    await page
+      .getByText(/距结束/)
+      .first()
+      .waitFor();
     const first = data.sections[0];
     const section = page.getByRole('region', { name: first.name });
     await section.getByText(first.goods[0].name).first().waitFor({ timeout: 10_000 });

@@ -9,7 +9,16 @@ import type { CartState } from '../../src/domain/cart-types';
 import type { FlashSale } from '../../src/domain/catalog';
 import type { GroupBuyList } from '../../src/domain/group-buy';
 import type { OrderDetail } from '../../src/domain/orders';
-import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 describeBrowser('promotions: join a group buy, add a flash-sale goods', () => {
   let server: RunningServer;
@@ -32,7 +41,9 @@ describeBrowser('promotions: join a group buy, add a flash-sale goods', () => {
     const card = page.getByTestId('group-buy-card').first();
     await card.waitFor({ timeout: 15_000 });
     const before = (await getJson<GroupBuyList>(page, '/api/activity/group_buy')).list[0];
-    await expect(card.getByTestId('group-joined').textContent()).resolves.toContain(`已拼 ${before.joined}/${before.target}`);
+    await expect(card.getByTestId('group-joined').textContent()).resolves.toContain(
+      `已拼 ${before.joined}/${before.target}`,
+    );
     await screenshot(page, 'ptzq');
 
     await card.getByRole('button', { name: '加入购物车' }).click();
@@ -75,7 +86,10 @@ describeBrowser('promotions: join a group buy, add a flash-sale goods', () => {
     expect(sale).not.toBeNull();
     const strip = page.getByRole('region', { name: '限时秒杀' });
     await strip.waitFor({ timeout: 15_000 });
-    const item = strip.getByRole('listitem').filter({ has: page.getByRole('button', { name: '加入购物车' }) }).first();
+    const item = strip
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: '加入购物车' }) })
+      .first();
     await item.waitFor({ timeout: 15_000 });
     const name = (await item.getByRole('link').last().textContent())!.trim();
     const goods = sale.list.find((g) => g.name === name)!;

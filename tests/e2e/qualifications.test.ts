@@ -21,7 +21,10 @@ const REASON = '不在贵公司经营范围（中药饮片）';
 
 /** The first 中药饮片 goods the signed-in clinic is told it may not buy. */
 async function blockedHerb(page: Page): Promise<GoodsDetail> {
-  const list = await getJson<{ list: { id: number; buy_block?: string | null }[] }>(page, '/api/goods/list?zone=zy&page_size=40');
+  const list = await getJson<{ list: { id: number; buy_block?: string | null }[] }>(
+    page,
+    '/api/goods/list?zone=zy&page_size=40',
+  );
   const hit = list.list.find((g) => g.buy_block === REASON);
   if (!hit) throw new Error('no 中药饮片 goods refused for the clinic in the seeded catalogue');
   return getJson<GoodsDetail>(page, `/api/goods/detail/${hit.id}`);

@@ -64,7 +64,17 @@ const LINES = 20;
 /** 20 goods demo can buy in small quantities (no 中包装 multiples, limits or 含麻黄碱). */
 async function pickGoods(page: Page): Promise<(ListItem & { quantity: number })[]> {
   const list = await apiData<{ list: ListItem[] }>(page, '/api/goods/list?page=1&page_size=100&sort=sales');
-  const ok = list.list.filter((g) => g.is_buy === 1 && g.price !== null && g.number >= 20 && g.min_buy <= 2 && !g.mid_pack_strict && g.purchase_limit === 0 && !g.is_ephedrine && !g.is_kx);
+  const ok = list.list.filter(
+    (g) =>
+      g.is_buy === 1 &&
+      g.price !== null &&
+      g.number >= 20 &&
+      g.min_buy <= 2 &&
+      !g.mid_pack_strict &&
+      g.purchase_limit === 0 &&
+      !g.is_ephedrine &&
+      !g.is_kx,
+  );
   expect(ok.length, 'enough plainly buyable goods on the first list page').toBeGreaterThanOrEqual(LINES);
   return ok.slice(0, LINES).map((g, i) => ({ ...g, quantity: 2 + (i % 3) }));
 }
@@ -82,7 +92,9 @@ async function spreadsheetText(page: Page, goods: readonly (ListItem & { quantit
     return ((await res.json()) as { data: { lines: MatchLine[] } }).data.lines;
   }, byName.join('\n'));
   const seps = ['\t', ',', ' '];
-  const lines = goods.slice(0, LINES - 1).map((g, i) => (i % 2 === 0 && answer[i]?.match?.id === g.id ? byName[i] : `${g.id}${seps[i % 3]}${g.quantity}`));
+  const lines = goods
+    .slice(0, LINES - 1)
+    .map((g, i) => (i % 2 === 0 && answer[i]?.match?.id === g.id ? byName[i] : `${g.id}${seps[i % 3]}${g.quantity}`));
   return [...lines, UNKNOWN_LINE].join('\r\n');
 }
 
@@ -144,35 +156,39 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     expect(cartPosts).toBe(1);
   });
 
-  it('the same with the server stopped: matched on the device, queued, and on the server once after restart', async () => {
-    await clearServerCart(page);
-    // Read online once more, so the page and its local store are current; then the server goes.
-    await page.reload();
-    await page.getByLabel(/粘贴采购清单/).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await waitForLocalStore(page);
-    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-    await server.stop();
+  it(
+    'the same with the server stopped: matched on the device, queued, and on the server once after restart',
+    async () => {
+      await clearServerCart(page);
+      // Read online once more, so the page and its local store are current; then the server goes.
+      await page.reload();
+      await page.getByLabel(/粘贴采购清单/).waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await waitForLocalStore(page);
+      allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+      await server.stop();
 
-    // No setOffline: the browser still believes it is online; the page learns from failed requests.
-    await pasteAndFix();
-    await page.getByText(/已在本机按保存的商品目录匹配/).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await page.getByRole('button', { name: `全部加入购物车（${LINES}）` }).click();
-    await savedLocally(page);
-    await page.getByText('已存入离线购物车，联网后同步').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(1);
-    await screenshot(page, 'quick-purchase-offline');
+      // No setOffline: the browser still believes it is online; the page learns from failed requests.
+      await pasteAndFix();
+      await page.getByText(/已在本机按保存的商品目录匹配/).waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await page.getByRole('button', { name: `全部加入购物车（${LINES}）` }).click();
+      await savedLocally(page);
+      await page.getByText('已存入离线购物车，联网后同步').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(1);
+      await screenshot(page, 'quick-purchase-offline');
 
-    server = await startServer({ port: server.port, dataDir: server.dataDir });
-    const lines = await waitForServerCart(page, sameGoodsOnce(picks()), 'a pasted list added offline');
-    for (const g of goods) expect(lines.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
-    await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
-    // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
-    // and double a line.
-    await untilApiWritesAnswered(page);
-    const settled = await serverCart(page);
-    expect(sameGoodsOnce(picks())(settled)).toBe(true);
-    for (const g of goods) expect(settled.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
-  }, 3 * DRAIN_TIMEOUT_MS);
+      server = await startServer({ port: server.port, dataDir: server.dataDir });
+      const lines = await waitForServerCart(page, sameGoodsOnce(picks()), 'a pasted list added offline');
+      for (const g of goods) expect(lines.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
+      await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
+      // Settled: the outbox is empty and every write sent has its answer, so nothing can arrive late
+      // and double a line.
+      await untilApiWritesAnswered(page);
+      const settled = await serverCart(page);
+      expect(sameGoodsOnce(picks())(settled)).toBe(true);
+      for (const g of goods) expect(settled.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
+    },
+    3 * DRAIN_TIMEOUT_MS,
+  );
 
   it('an uploaded CSV list (UTF-8 with BOM, quoted cells, a header) is matched and added; an XLSX is read too', async () => {
     await clearServerCart(page);
@@ -182,13 +198,17 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     // Goods codes (a code followed by a spec would read as a name), quoted as Excel quotes cells.
     const rows = some.map((g, i) => (i % 2 === 0 ? `"${g.id}",,${g.quantity}` : `${g.id},"","${g.quantity}"`));
     const csv = `\ufeff商品,规格,数量\r\n${[...rows, '"不存在的药品, ZZQ",,1'].join('\r\n')}\r\n`;
-    await page.getByLabel('上传清单文件').setInputFiles({ name: '本周采购.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page
+      .getByLabel('上传清单文件')
+      .setInputFiles({ name: '本周采购.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByText('已读取 本周采购.csv：6 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
     await page.getByText('共 6 行，已匹配 5 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
     await page.getByRole('button', { name: '全部加入购物车（5）' }).click();
     await page.getByText('已加入5种商品').first().waitFor({ timeout: RENDER_TIMEOUT_MS });
     const lines = await serverCart(page);
-    expect(lines.map((l) => [l.goods.id, l.number]).sort((a, b) => a[0] - b[0])).toEqual(some.map((g) => [g.id, g.quantity]).sort((a, b) => a[0] - b[0]));
+    expect(lines.map((l) => [l.goods.id, l.number]).sort((a, b) => a[0] - b[0])).toEqual(
+      some.map((g) => [g.id, g.quantity]).sort((a, b) => a[0] - b[0]),
+    );
 
     // An XLSX as Excel writes it (numbers as numbers), read by the page's own reader.
     const book = new Workbook();
@@ -196,7 +216,13 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     sheet.addRow(['商品编码', '数量']);
     for (const g of goods.slice(5, 7)) sheet.addRow([g.id, g.quantity]);
     const xlsx = Buffer.from(await book.xlsx.writeBuffer());
-    await page.getByLabel('上传清单文件').setInputFiles({ name: '下周.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+    await page
+      .getByLabel('上传清单文件')
+      .setInputFiles({
+        name: '下周.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: xlsx,
+      });
     await page.getByText('已读取 下周.xlsx：2 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
     await page.getByText('共 2 行，已匹配 2 行', { exact: true }).waitFor({ timeout: RENDER_TIMEOUT_MS });
   });

@@ -50,7 +50,11 @@ async function fillCart(page: Page): Promise<void> {
     );
     if (!found) continue;
     await button.click();
-    await page.getByText('加入购物车成功').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByText('加入购物车成功')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -59,7 +63,12 @@ async function shoot(label: string, baseUrl: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const browser = await launch();
   try {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: VIEWPORT,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
     const page = await context.newPage();
     await signIn(page);
     await fillCart(page);
@@ -139,7 +148,8 @@ async function diffInPage({ leftPng, rightPng }: { leftPng: string; rightPng: st
   let differing = 0;
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const inside = x < left.canvas.width && y < left.canvas.height && x < right.canvas.width && y < right.canvas.height;
+      const inside =
+        x < left.canvas.width && y < left.canvas.height && x < right.canvas.width && y < right.canvas.height;
       let same = inside;
       if (inside) {
         const li = (y * left.canvas.width + x) * 4;

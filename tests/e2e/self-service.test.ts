@@ -51,7 +51,9 @@ function tinyPng(): Buffer {
   header.writeUInt32BE(8, 0);
   header.writeUInt32BE(8, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [22, 160, 133]).flat()])));
+  const rows = Buffer.concat(
+    Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [22, 160, 133]).flat()])),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -85,7 +87,10 @@ describeBrowser('self-service: a product request from the search page, feedback 
     const keyword = '罕见测试药';
     await page.goto(`/search?keywords=${encodeURIComponent(keyword)}`);
     await page.getByText('没找到想要的？').first().waitFor({ timeout: 15_000 });
-    await page.getByRole('link', { name: /发布求购/ }).first().click();
+    await page
+      .getByRole('link', { name: /发布求购/ })
+      .first()
+      .click();
     await page.waitForURL((u) => u.pathname === '/pzqg/add');
     const name = page.getByRole('textbox', { name: /商品名称/ });
     await name.waitFor({ timeout: 15_000 });
@@ -143,27 +148,32 @@ describeBrowser('self-service: a product request from the search page, feedback 
     await screenshot(page, 'alerts');
   });
 
-  it('a request filed with the server down is kept on the device and reaches the server once', async () => {
-    const page = await newPage(browser, server.url, { name: 'self-service-offline' });
-    await signInWithWorker(page);
-    const keyword = '离线求购测试药';
-    await page.goto(`/pzqg/add?keyword=${encodeURIComponent(keyword)}`);
-    await waitForLocalStore(page);
-    await page.getByRole('textbox', { name: /月需求量/ }).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await page.getByRole('textbox', { name: /月需求量/ }).fill('12');
+  it(
+    'a request filed with the server down is kept on the device and reaches the server once',
+    async () => {
+      const page = await newPage(browser, server.url, { name: 'self-service-offline' });
+      await signInWithWorker(page);
+      const keyword = '离线求购测试药';
+      await page.goto(`/pzqg/add?keyword=${encodeURIComponent(keyword)}`);
+      await waitForLocalStore(page);
+      await page.getByRole('textbox', { name: /月需求量/ }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+      await page.getByRole('textbox', { name: /月需求量/ }).fill('12');
 
-    allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-    await server.stop();
-    await page.getByRole('button', { name: '提交求购' }).click();
-    await savedLocally(page);
-    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(1);
+      allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
+      await server.stop();
+      await page.getByRole('button', { name: '提交求购' }).click();
+      await savedLocally(page);
+      await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(1);
 
-    await restartServer();
-    const mine = async () =>
-      (await apiData<{ list: { name: string }[] }>(page, '/api/user/buy?page_size=100').catch(() => ({ list: [] }))).list.filter((r) => r.name === keyword)
-        .length;
-    await expect.poll(mine, { timeout: DRAIN_TIMEOUT_MS, interval: 1_000 }).toBe(1);
-    await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
-    expect(await mine()).toBe(1);
-  }, 4 * DRAIN_TIMEOUT_MS);
+      await restartServer();
+      const mine = async () =>
+        (
+          await apiData<{ list: { name: string }[] }>(page, '/api/user/buy?page_size=100').catch(() => ({ list: [] }))
+        ).list.filter((r) => r.name === keyword).length;
+      await expect.poll(mine, { timeout: DRAIN_TIMEOUT_MS, interval: 1_000 }).toBe(1);
+      await expect.poll(() => outboxCount(page), { timeout: DRAIN_TIMEOUT_MS }).toBe(0);
+      expect(await mine()).toBe(1);
+    },
+    4 * DRAIN_TIMEOUT_MS,
+  );
 });

@@ -40,7 +40,9 @@ describeBrowser('server rendering: first screens drawn on the server, hydrated i
     // The header's search box works before (and without) the script: a plain GET form.
     await page.getByRole('combobox').first().fill('gml');
     await page.getByRole('combobox').first().press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('keywords') === 'gml' && u.searchParams.get('type') === '1');
+    await page.waitForURL(
+      (u) => u.pathname === '/search' && u.searchParams.get('keywords') === 'gml' && u.searchParams.get('type') === '1',
+    );
     await page.locator('main article h3').filter({ hasText: '感冒灵' }).first().waitFor();
     await page.goto('/list/info/5');
     await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -2,7 +2,14 @@
 // page, the company in the header, pinyin-initial suggestions, sign-out, unknown paths.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allowConsoleErrors, describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  allowConsoleErrors,
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const COMPANY = '广州市康宁大药房有限公司';
 

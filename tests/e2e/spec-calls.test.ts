@@ -10,7 +10,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/domain/envelope';
 import type { CombinationView } from '../../src/domain/combinations';
 import type { DrawRecordView, DrawSimple, DrawWinner } from '../../src/domain/lucky-draw';
-import { describeBrowser, getJson, launchBrowser, newPage, screenshot, signInBuyer, startServer, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  getJson,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInBuyer,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /** The first CSS animation running on the ticker's track: its state, or null when none runs. */
 function tickerAnimation(page: Page): Promise<string | null> {
@@ -44,11 +53,17 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
     await picture.waitFor({ timeout: 15_000 });
     expect(await picture.getAttribute('src')).toBe('/media/banner/login-1.svg');
     // Really drawn, not a broken image.
-    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await screenshot(page, 'login-banner');
   });
 
-  it('scrolls the seeded winners on /xycj, pauses under the pointer, and lists the buyer\'s draw there and in 我的抽奖', async () => {
+  it("scrolls the seeded winners on /xycj, pauses under the pointer, and lists the buyer's draw there and in 我的抽奖", async () => {
     const page = await newPage(browser, server.url, { name: 'draw-page' });
     await signInBuyer(page, 'demo', { landOn: '/xycj' });
     await page.getByRole('heading', { level: 1, name: '幸运抽奖' }).waitFor({ timeout: 15_000 });
@@ -59,7 +74,13 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
     // The seed's four earlier wins by other companies, masked by the server.
     expect(winners.length).toBeGreaterThanOrEqual(4);
     const ticker = page.getByRole('region', { name: '中奖名单' });
-    for (const w of winners) await ticker.getByRole('listitem').filter({ hasText: w.company }).filter({ hasText: w.name }).first().waitFor({ timeout: 10_000 });
+    for (const w of winners)
+      await ticker
+        .getByRole('listitem')
+        .filter({ hasText: w.company })
+        .filter({ hasText: w.name })
+        .first()
+        .waitFor({ timeout: 10_000 });
     expect(await ticker.getByRole('listitem').count()).toBe(winners.length);
     await expect.poll(() => tickerAnimation(page), { timeout: 10_000 }).toBe('running');
     await screenshot(page, 'draw-page');
@@ -72,7 +93,10 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
     const before = await getJson<ListPage<DrawRecordView>>(page, '/api/draw/record?page=1');
     const panel = page.getByRole('complementary', { name: '幸运抽奖' });
     await panel.getByRole('button', { name: '开始抽奖' }).click();
-    await panel.getByRole('status').filter({ hasText: /恭喜您，抽中了|很遗憾/ }).waitFor({ timeout: 15_000 });
+    await panel
+      .getByRole('status')
+      .filter({ hasText: /恭喜您，抽中了|很遗憾/ })
+      .waitFor({ timeout: 15_000 });
     const after = await getJson<ListPage<DrawRecordView>>(page, '/api/draw/record?page=1');
     expect(after.total).toBe(before.total + 1);
     const mine = page.getByRole('table', { name: '我的抽奖记录' });
@@ -86,7 +110,7 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
     expect(await all.getByRole('row').count()).toBe(Math.min(after.total, 10) + 1);
   });
 
-  it('opens a combination\'s dialog from a goods that belongs to it, and filters 我的可用券 to the cart', async () => {
+  it("opens a combination's dialog from a goods that belongs to it, and filters 我的可用券 to the cart", async () => {
     const page = await newPage(browser, server.url, { name: 'combination-coupons' });
     await signInBuyer(page, 'demo');
     const { list } = await getJson<{ list: CombinationView[] }>(page, '/api/combinationMzhgGroup');
@@ -110,7 +134,10 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
     await page.goto('/lqzx');
     const mine = page.getByRole('region', { name: '我的可用券' });
     await mine.getByRole('list', { name: '我的可用券' }).waitFor({ timeout: 15_000 });
-    const forCart = await getJson<ListPage<{ id: number; name: string }>>(page, '/api/user/availableCoupon?type=coupon&cart=1&page=1&page_size=50');
+    const forCart = await getJson<ListPage<{ id: number; name: string }>>(
+      page,
+      '/api/user/availableCoupon?type=coupon&cart=1&page=1&page_size=50',
+    );
     await mine.getByRole('button', { name: '可用于当前购物车' }).click();
     if (forCart.total > 0) {
       const shown = mine.getByRole('list', { name: '可用于当前购物车' });

@@ -39,15 +39,24 @@ export function smallTapTargets(min: number): string[] {
 
   const nameOf = (el: Element): string => {
     const labels = [...((el as HTMLInputElement).labels ?? [])].map((l) => l.innerText);
-    const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.getAttribute('placeholder') ?? labels[0] ?? null;
+    const label =
+      el.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.getAttribute('placeholder') ?? labels[0] ?? null;
     return (label ?? (el as HTMLElement).innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 24);
   };
 
   /** Tag, input type and CSS-module classes; the module's name is in the hashed class (e.g. _button_1b40y_8). */
   const kindOf = (el: Element): string => {
     const type = el instanceof HTMLInputElement ? `[type=${el.type}]` : '';
-    const classes = [...el.classList].slice(0, 3).map((c) => `.${c}`).join('');
-    const parent = el.parentElement ? [...el.parentElement.classList].slice(0, 1).map((c) => ` in .${c}`).join('') : '';
+    const classes = [...el.classList]
+      .slice(0, 3)
+      .map((c) => `.${c}`)
+      .join('');
+    const parent = el.parentElement
+      ? [...el.parentElement.classList]
+          .slice(0, 1)
+          .map((c) => ` in .${c}`)
+          .join('')
+      : '';
     return `${el.tagName.toLowerCase()}${type}${classes}${parent}`;
   };
 
@@ -86,8 +95,18 @@ export function smallTapTargets(min: number): string[] {
     const px = (v: string) => Number.parseFloat(v);
     const left = frame.left + inner.clientLeft + px(style.left);
     const top = frame.top + inner.clientTop + px(style.top);
-    const width = px(style.width) + px(style.paddingLeft) + px(style.paddingRight) + px(style.borderLeftWidth) + px(style.borderRightWidth);
-    const height = px(style.height) + px(style.paddingTop) + px(style.paddingBottom) + px(style.borderTopWidth) + px(style.borderBottomWidth);
+    const width =
+      px(style.width) +
+      px(style.paddingLeft) +
+      px(style.paddingRight) +
+      px(style.borderLeftWidth) +
+      px(style.borderRightWidth);
+    const height =
+      px(style.height) +
+      px(style.paddingTop) +
+      px(style.paddingBottom) +
+      px(style.borderTopWidth) +
+      px(style.borderBottomWidth);
     if (![left, top, width, height].every(Number.isFinite)) return null;
     return new DOMRect(left, top, width, height);
   };
@@ -133,7 +152,9 @@ export function smallTapTargets(min: number): string[] {
       if (other === el || other.contains(el) || el.contains(other)) return false;
       // The control's own label is part of this target, not a neighbour.
       if (labels.some((l) => l === other || l.contains(other))) return false;
-      return otherBoxes.some((b) => b.width > 0 && b.left < cx + half && b.right > cx - half && b.top < cy + half && b.bottom > cy - half);
+      return otherBoxes.some(
+        (b) => b.width > 0 && b.left < cx + half && b.right > cx - half && b.top < cy + half && b.bottom > cy - half,
+      );
     });
     if (!crowded) continue;
     const size = `${Math.round(own.width)}×${Math.round(own.height)}`;

@@ -4,7 +4,15 @@
 // never fulfilled), the rest of the shop answers as usual.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, skipAccessibilityCheck, startServer, untilPageHydrated, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  skipAccessibilityCheck,
+  startServer,
+  untilPageHydrated,
+  type RunningServer,
+} from './harness';
 
 describeBrowser('the timeout alert at 30 s', () => {
   let server: RunningServer;
@@ -34,7 +42,11 @@ describeBrowser('the timeout alert at 30 s', () => {
     );
     const asked = Date.now();
     // A client-side move to the next page of results asks the goods list again.
-    await page.getByRole('navigation', { name: '分页' }).first().getByRole('link', { name: /下一页/ }).click();
+    await page
+      .getByRole('navigation', { name: '分页' })
+      .first()
+      .getByRole('link', { name: /下一页/ })
+      .click();
     const alert = page.getByText('请求超时，请刷新页面');
     await alert.waitFor({ timeout: 85_000 });
     const after = Date.now() - asked;

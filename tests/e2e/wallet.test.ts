@@ -62,7 +62,10 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await page.waitForURL((u) => u.pathname === '/yegl' && u.search === '');
     const from = morning.day(-7);
     const to = morning.day(0);
-    const week = await getJson<LedgerPage>(page, `/api/user/user_money_log?start_time=${from}&end_time=${to}&page_size=50`);
+    const week = await getJson<LedgerPage>(
+      page,
+      `/api/user/user_money_log?start_time=${from}&end_time=${to}&page_size=50`,
+    );
     const all = await getJson<LedgerPage>(page, '/api/user/user_money_log?page_size=50');
     expect(week.total).toBeGreaterThan(0);
     expect(week.total).toBeLessThan(all.total);
@@ -88,26 +91,34 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     const usable = page.getByRole('list', { name: '可使用的优惠券' });
     await usable.waitFor({ timeout: 15_000 });
     const tabs = page.getByRole('navigation', { name: '优惠券状态' });
-    await expect.poll(() => tabs.getByRole('link').allTextContents()).toEqual([
-      `可使用(${counts.coupon.usable})`,
-      `已使用(${counts.coupon.used})`,
-      `已过期(${counts.coupon.expired})`,
-    ]);
+    await expect
+      .poll(() => tabs.getByRole('link').allTextContents())
+      .toEqual([
+        `可使用(${counts.coupon.usable})`,
+        `已使用(${counts.coupon.used})`,
+        `已过期(${counts.coupon.expired})`,
+      ]);
     expect(await usable.getByRole('listitem').count()).toBe(counts.coupon.usable);
     await expect(usable.getByText('即将过期').count()).resolves.toBe(counts.coupon.expiring_soon);
     await screenshot(page, 'wallet-yhq');
 
     await tabs.getByRole('link', { name: /已使用/ }).click();
     await page.waitForURL((u) => u.search === '?status=1');
-    await expect.poll(() => page.getByRole('list', { name: '已使用的优惠券' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(counts.coupon.used);
+    await expect
+      .poll(() => page.getByRole('list', { name: '已使用的优惠券' }).getByRole('listitem').count(), { timeout: 10_000 })
+      .toBe(counts.coupon.used);
 
     await tabs.getByRole('link', { name: /已过期/ }).click();
     await page.waitForURL((u) => u.search === '?status=2');
-    await expect.poll(() => page.getByRole('list', { name: '已过期的优惠券' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(counts.coupon.expired);
+    await expect
+      .poll(() => page.getByRole('list', { name: '已过期的优惠券' }).getByRole('listitem').count(), { timeout: 10_000 })
+      .toBe(counts.coupon.expired);
 
     await page.getByRole('navigation', { name: '我的钱包' }).getByRole('link', { name: '我的现金券' }).click();
     await page.waitForURL((u) => u.pathname === '/xjq');
-    await expect.poll(() => page.getByRole('list', { name: '可使用的现金券' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(counts.voucher.usable);
+    await expect
+      .poll(() => page.getByRole('list', { name: '可使用的现金券' }).getByRole('listitem').count(), { timeout: 10_000 })
+      .toBe(counts.voucher.usable);
     if (screenshotsWanted()) {
       await page.goto('/xjq?status=2');
       await page.getByRole('list', { name: '已过期的现金券' }).waitFor({ timeout: 10_000 });
@@ -126,8 +137,13 @@ describeBrowser('wallet: ledger filters, coupon tabs, member centre', () => {
     await expect(page.getByTestId('wallet-balance').textContent()).resolves.toContain(formatPrice(card.wallet.balance));
     await expect(page.getByTestId('wallet-points').textContent()).resolves.toContain(String(card.wallet.points));
     await expect(page.getByTestId('wallet-coupon').textContent()).resolves.toContain(`${card.coupons.coupon.usable}张`);
-    await expect(page.getByTestId('wallet-voucher').textContent()).resolves.toContain(`${card.coupons.voucher.usable}张`);
-    await page.locator('#main').getByRole('link', { name: card.account_manager?.phone ?? '' }).waitFor();
+    await expect(page.getByTestId('wallet-voucher').textContent()).resolves.toContain(
+      `${card.coupons.voucher.usable}张`,
+    );
+    await page
+      .locator('#main')
+      .getByRole('link', { name: card.account_manager?.phone ?? '' })
+      .waitFor();
     const shipped = page.getByRole('link', { name: new RegExp(`^${orders.counts.shipped}\\s*待收货$`) });
     await shipped.waitFor();
     await screenshot(page, 'member-centre');

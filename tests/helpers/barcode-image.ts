@@ -4,8 +4,30 @@
 // decoder reads a real symbol.
 import { writeFileSync } from 'node:fs';
 
-const L = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
-const G = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];
+const L = [
+  '0001101',
+  '0011001',
+  '0010011',
+  '0111101',
+  '0100011',
+  '0110001',
+  '0101111',
+  '0111011',
+  '0110111',
+  '0001011',
+];
+const G = [
+  '0100111',
+  '0110011',
+  '0011011',
+  '0100001',
+  '0011101',
+  '0111001',
+  '0000101',
+  '0010001',
+  '0001001',
+  '0010111',
+];
 const R = L.map((p) => [...p].map((b) => (b === '1' ? '0' : '1')).join(''));
 const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
 
@@ -14,22 +36,37 @@ export function ean13Modules(code: string): string {
   if (!/^\d{13}$/u.test(code)) throw new Error(`not an EAN-13: ${code}`);
   const d = [...code].map(Number);
   const parity = PARITY[d[0]];
-  const left = d.slice(1, 7).map((n, i) => (parity[i] === 'L' ? L[n] : G[n])).join('');
-  const right = d.slice(7).map((n) => R[n]).join('');
+  const left = d
+    .slice(1, 7)
+    .map((n, i) => (parity[i] === 'L' ? L[n] : G[n]))
+    .join('');
+  const right = d
+    .slice(7)
+    .map((n) => R[n])
+    .join('');
   return `101${left}01010${right}101`;
 }
 
-export const FAKE_CAMERA_ARGS = (file: string) => ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+export const FAKE_CAMERA_ARGS = (file: string) => [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  `--use-file-for-fake-video-capture=${file}`,
+];
 
 /** An RGBA image (ImageData's layout) of `code`: black bars on white with the quiet zones. */
-export function barcodeRgba(code: string, moduleWidth = 3, height = 80): { data: Uint8ClampedArray; width: number; height: number } {
+export function barcodeRgba(
+  code: string,
+  moduleWidth = 3,
+  height = 80,
+): { data: Uint8ClampedArray; width: number; height: number } {
   const modules = ean13Modules(code);
   const width = (modules.length + 22) * moduleWidth;
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
   for (let y = 0; y < height; y += 1) {
     for (let m = 0; m < modules.length; m += 1) {
       if (modules[m] !== '1') continue;
-      for (let x = (m + 11) * moduleWidth; x < (m + 12) * moduleWidth; x += 1) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+      for (let x = (m + 11) * moduleWidth; x < (m + 12) * moduleWidth; x += 1)
+        data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
     }
   }
   return { data, width, height };

@@ -7,6 +7,9 @@ import { companies, contracts } from '../../server/db/schema.ts';
 import { currentContract } from '../../server/services/contracts/versions.ts';
 
 export async function signCurrentContract(db: Db, companyId: number, at: Date = new Date()): Promise<void> {
-  await db.insert(contracts).values({ companyId, version: currentContract().version, signedAt: at, signerName: '测试签署人' }).onConflictDoNothing();
+  await db
+    .insert(contracts)
+    .values({ companyId, version: currentContract().version, signedAt: at, signerName: '测试签署人' })
+    .onConflictDoNothing();
   await db.update(companies).set({ contractSignedAt: at }).where(eq(companies.id, companyId));
 }

@@ -37,7 +37,11 @@ const hmacRaw = (key: string | Buffer, data: string) => createHmac('sha256', key
 /** RFC 3986 as the Alibaba document spells it: everything but A-Z a-z 0-9 - _ . ~ percent-encoded. */
 const pct = (s: string) =>
   Array.from(Buffer.from(s, 'utf8'))
-    .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
     .join('');
 
 function header(req: IncomingMessage, name: string): string {
@@ -47,7 +51,9 @@ function header(req: IncomingMessage, name: string): string {
 
 /** Alibaba Cloud V3 signature, from help.aliyun.com "V3 request structure and signature". */
 function aliyunVerified(req: IncomingMessage, body: string): boolean {
-  const m = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]+)$/.exec(header(req, 'authorization'));
+  const m = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]+)$/.exec(
+    header(req, 'authorization'),
+  );
   if (!m || m[1] !== FAKE_KEYS.aliyun.id) return false;
   const signed = m[2].split(';');
   if (!signed.includes('host') || !signed.includes('x-acs-action') || !signed.includes('x-acs-date')) return false;
@@ -71,9 +77,10 @@ function aliyunVerified(req: IncomingMessage, body: string): boolean {
 
 /** Tencent Cloud TC3-HMAC-SHA256, from cloud.tencent.com "签名方法 v3". */
 function tencentVerified(req: IncomingMessage, body: string): boolean {
-  const m = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/sms\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(
-    header(req, 'authorization'),
-  );
+  const m =
+    /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/sms\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(
+      header(req, 'authorization'),
+    );
   if (!m || m[1] !== FAKE_KEYS.tencent.id) return false;
   const timestamp = header(req, 'x-tc-timestamp');
   if (new Date(Number(timestamp) * 1000).toISOString().slice(0, 10) !== m[2]) return false;
@@ -105,36 +112,116 @@ export async function startFakeSms(provider: 'aliyun' | 'tencent'): Promise<Fake
       const body = Buffer.concat(chunks).toString('utf8');
       const requestId = randomUUID().toUpperCase();
       if (fake.mode === 'timeout') return; // held until the client gives up or the fake closes
-      if (fake.mode === '5xx') return res.writeHead(503, { 'content-type': 'text/html' }).end('<html>503 Service Temporarily Unavailable</html>');
-      if (fake.mode === 'garbage') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"Code":"OK",');
+      if (fake.mode === '5xx')
+        return res
+          .writeHead(503, { 'content-type': 'text/html' })
+          .end('<html>503 Service Temporarily Unavailable</html>');
+      if (fake.mode === 'garbage')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"Code":"OK",');
       if (provider === 'aliyun') {
-        if (req.method !== 'POST' || header(req, 'x-acs-action') !== 'SendSms' || header(req, 'x-acs-version') !== '2017-05-25' || !aliyunVerified(req, body)) {
+        if (
+          req.method !== 'POST' ||
+          header(req, 'x-acs-action') !== 'SendSms' ||
+          header(req, 'x-acs-version') !== '2017-05-25' ||
+          !aliyunVerified(req, body)
+        ) {
           fake.badSignatures++;
-          return json(res, 400, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature does not match our calculation.', RequestId: requestId });
+          return json(res, 400, {
+            Code: 'SignatureDoesNotMatch',
+            Message: 'Specified signature does not match our calculation.',
+            RequestId: requestId,
+          });
         }
-        if (fake.mode === 'throttle') return json(res, 200, { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1', RequestId: requestId });
+        if (fake.mode === 'throttle')
+          return json(res, 200, {
+            Code: 'isv.BUSINESS_LIMIT_CONTROL',
+            Message: '触发分钟级流控Permits:1',
+            RequestId: requestId,
+          });
         const q = new URL(req.url ?? '/', 'http://fake').searchParams;
         const param = JSON.parse(q.get('TemplateParam') ?? '{}') as { code?: string };
-        fake.sent.push({ phone: q.get('PhoneNumbers') ?? '', signName: q.get('SignName') ?? '', template: q.get('TemplateCode') ?? '', code: param.code ?? '', requestId });
+        fake.sent.push({
+          phone: q.get('PhoneNumbers') ?? '',
+          signName: q.get('SignName') ?? '',
+          template: q.get('TemplateCode') ?? '',
+          code: param.code ?? '',
+          requestId,
+        });
         return json(res, 200, { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: requestId });
       }
-      if (req.method !== 'POST' || header(req, 'x-tc-action') !== 'SendSms' || header(req, 'x-tc-version') !== '2021-01-11' || !tencentVerified(req, body)) {
+      if (
+        req.method !== 'POST' ||
+        header(req, 'x-tc-action') !== 'SendSms' ||
+        header(req, 'x-tc-version') !== '2021-01-11' ||
+        !tencentVerified(req, body)
+      ) {
         fake.badSignatures++;
-        return json(res, 200, { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: requestId } });
+        return json(res, 200, {
+          Response: {
+            Error: {
+              Code: 'AuthFailure.SignatureFailure',
+              Message: 'The provided credentials could not be validated.',
+            },
+            RequestId: requestId,
+          },
+        });
       }
-      const p = JSON.parse(body) as { PhoneNumberSet: string[]; SmsSdkAppId: string; SignName: string; TemplateId: string; TemplateParamSet: string[] };
+      const p = JSON.parse(body) as {
+        PhoneNumberSet: string[];
+        SmsSdkAppId: string;
+        SignName: string;
+        TemplateId: string;
+        TemplateParamSet: string[];
+      };
       if (p.SmsSdkAppId !== FAKE_KEYS.tencent.appId) {
-        return json(res, 200, { Response: { Error: { Code: 'FailedOperation.SmsSdkAppIdVerifyFail', Message: 'SmsSdkAppId 校验失败' }, RequestId: requestId } });
+        return json(res, 200, {
+          Response: {
+            Error: { Code: 'FailedOperation.SmsSdkAppIdVerifyFail', Message: 'SmsSdkAppId 校验失败' },
+            RequestId: requestId,
+          },
+        });
       }
       const phone = p.PhoneNumberSet[0] ?? '';
       if (fake.mode === 'throttle') {
         return json(res, 200, {
-          Response: { SendStatusSet: [{ SerialNo: '', PhoneNumber: phone, Fee: 0, SessionContext: '', Code: 'LimitExceeded.PhoneNumberThirtySecondLimit', Message: '单个手机号30秒内下发短信条数超过设定的上限', IsoCode: 'CN' }], RequestId: requestId },
+          Response: {
+            SendStatusSet: [
+              {
+                SerialNo: '',
+                PhoneNumber: phone,
+                Fee: 0,
+                SessionContext: '',
+                Code: 'LimitExceeded.PhoneNumberThirtySecondLimit',
+                Message: '单个手机号30秒内下发短信条数超过设定的上限',
+                IsoCode: 'CN',
+              },
+            ],
+            RequestId: requestId,
+          },
         });
       }
-      fake.sent.push({ phone, signName: p.SignName, template: p.TemplateId, code: p.TemplateParamSet[0] ?? '', requestId });
+      fake.sent.push({
+        phone,
+        signName: p.SignName,
+        template: p.TemplateId,
+        code: p.TemplateParamSet[0] ?? '',
+        requestId,
+      });
       return json(res, 200, {
-        Response: { SendStatusSet: [{ SerialNo: '5000:1045710669157053657849499619', PhoneNumber: phone, Fee: 1, SessionContext: '', Code: 'Ok', Message: 'send success', IsoCode: 'CN' }], RequestId: requestId },
+        Response: {
+          SendStatusSet: [
+            {
+              SerialNo: '5000:1045710669157053657849499619',
+              PhoneNumber: phone,
+              Fee: 1,
+              SessionContext: '',
+              Code: 'Ok',
+              Message: 'send success',
+              IsoCode: 'CN',
+            },
+          ],
+          RequestId: requestId,
+        },
       });
     });
   });
@@ -152,8 +239,22 @@ export async function startFakeSms(provider: 'aliyun' | 'tencent'): Promise<Fake
 
 /** The shop's settings (environment names) that point one provider at the fake. */
 export function fakeSmsEnv(provider: 'aliyun' | 'tencent', url: string): Record<string, string> {
-  const common = { SMS_PROVIDER: provider, SMS_ENDPOINT: url, SMS_SIGN_NAME: '康源医药', SMS_TEMPLATE: provider === 'aliyun' ? 'SMS_154950909' : '1110001' };
+  const common = {
+    SMS_PROVIDER: provider,
+    SMS_ENDPOINT: url,
+    SMS_SIGN_NAME: '康源医药',
+    SMS_TEMPLATE: provider === 'aliyun' ? 'SMS_154950909' : '1110001',
+  };
   return provider === 'aliyun'
-    ? { ...common, ALIYUN_SMS_ACCESS_KEY_ID: FAKE_KEYS.aliyun.id, ALIYUN_SMS_ACCESS_KEY_SECRET: FAKE_KEYS.aliyun.secret }
-    : { ...common, TENCENT_SMS_SECRET_ID: FAKE_KEYS.tencent.id, TENCENT_SMS_SECRET_KEY: FAKE_KEYS.tencent.secret, TENCENT_SMS_SDK_APP_ID: FAKE_KEYS.tencent.appId };
+    ? {
+        ...common,
+        ALIYUN_SMS_ACCESS_KEY_ID: FAKE_KEYS.aliyun.id,
+        ALIYUN_SMS_ACCESS_KEY_SECRET: FAKE_KEYS.aliyun.secret,
+      }
+    : {
+        ...common,
+        TENCENT_SMS_SECRET_ID: FAKE_KEYS.tencent.id,
+        TENCENT_SMS_SECRET_KEY: FAKE_KEYS.tencent.secret,
+        TENCENT_SMS_SDK_APP_ID: FAKE_KEYS.tencent.appId,
+      };
 }

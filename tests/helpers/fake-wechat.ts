@@ -42,13 +42,24 @@ export async function startFakeWechat(): Promise<FakeWechat> {
     codes.set(code, user);
     return code;
   };
-  const fake = { scanner: wechatUser(1) as WechatUser | null, mode: 'ok' as FakeWechat['mode'], exchanges: 0, codeFor: newCode };
+  const fake = {
+    scanner: wechatUser(1) as WechatUser | null,
+    mode: 'ok' as FakeWechat['mode'],
+    exchanges: 0,
+    codeFor: newCode,
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const q = url.searchParams;
-    const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (value: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (url.pathname === '/connect/qrconnect') {
-      if (q.get('appid') !== FAKE_WECHAT.appId || q.get('scope') !== 'snsapi_login' || q.get('response_type') !== 'code' || !q.get('redirect_uri')) {
+      if (
+        q.get('appid') !== FAKE_WECHAT.appId ||
+        q.get('scope') !== 'snsapi_login' ||
+        q.get('response_type') !== 'code' ||
+        !q.get('redirect_uri')
+      ) {
         return res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('该链接无法访问');
       }
       const back = new URL(q.get('redirect_uri')!);
@@ -59,7 +70,8 @@ export async function startFakeWechat(): Promise<FakeWechat> {
     if (url.pathname === '/sns/oauth2/access_token') {
       if (fake.mode === '5xx') return res.writeHead(502).end('Bad Gateway');
       if (fake.mode === 'garbage') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
-      if (q.get('appid') !== FAKE_WECHAT.appId || q.get('secret') !== FAKE_WECHAT.appSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
+      if (q.get('appid') !== FAKE_WECHAT.appId || q.get('secret') !== FAKE_WECHAT.appSecret)
+        return json({ errcode: 40125, errmsg: 'invalid appsecret' });
       if (q.get('grant_type') !== 'authorization_code') return json({ errcode: 40002, errmsg: 'invalid grant_type' });
       const user = codes.get(q.get('code') ?? '');
       if (!user) return json({ errcode: 40029, errmsg: 'invalid code' });
@@ -67,12 +79,30 @@ export async function startFakeWechat(): Promise<FakeWechat> {
       fake.exchanges++;
       const token = randomBytes(16).toString('hex');
       tokens.set(token, user);
-      return json({ access_token: token, expires_in: 7200, refresh_token: randomBytes(8).toString('hex'), openid: user.openid, scope: 'snsapi_login', unionid: user.unionid });
+      return json({
+        access_token: token,
+        expires_in: 7200,
+        refresh_token: randomBytes(8).toString('hex'),
+        openid: user.openid,
+        scope: 'snsapi_login',
+        unionid: user.unionid,
+      });
     }
     if (url.pathname === '/sns/userinfo') {
       const user = tokens.get(q.get('access_token') ?? '');
-      if (!user || q.get('openid') !== user.openid) return json({ errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
-      return json({ openid: user.openid, nickname: user.nickname, sex: 0, province: '', city: '', country: 'CN', headimgurl: '', privilege: [], unionid: user.unionid });
+      if (!user || q.get('openid') !== user.openid)
+        return json({ errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+      return json({
+        openid: user.openid,
+        nickname: user.nickname,
+        sex: 0,
+        province: '',
+        city: '',
+        country: 'CN',
+        headimgurl: '',
+        privilege: [],
+        unionid: user.unionid,
+      });
     }
     res.writeHead(404).end();
   });

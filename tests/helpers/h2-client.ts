@@ -30,7 +30,11 @@ export interface H2Buyer {
   session: ClientHttp2Session;
   /** The ALPN protocol the TLS handshake agreed ('h2' for HTTP/2). */
   alpn: string | false | null;
-  request(method: string, path: string, opts?: { headers?: Record<string, string>; body?: string | Buffer }): Promise<H2Answer>;
+  request(
+    method: string,
+    path: string,
+    opts?: { headers?: Record<string, string>; body?: string | Buffer },
+  ): Promise<H2Answer>;
   /** Starts a request and returns its stream as soon as the headers are sent (the body is the caller's). */
   open(method: string, path: string, headers?: Record<string, string>): ClientHttp2Stream;
   events(path: string, headers?: Record<string, string>): Promise<H2EventStream>;
@@ -58,7 +62,10 @@ export async function h2Connect(origin: string, ca: string, localAddress: string
 
   const request: H2Buyer['request'] = (method, path, opts = {}) =>
     new Promise((resolve, reject) => {
-      const stream = session.request({ ':method': method, ':path': path, ...opts.headers }, { endStream: opts.body === undefined });
+      const stream = session.request(
+        { ':method': method, ':path': path, ...opts.headers },
+        { endStream: opts.body === undefined },
+      );
       const chunks: Buffer[] = [];
       let headers: IncomingHttpHeaders = {};
       stream.once('response', (h) => (headers = h));

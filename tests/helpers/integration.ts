@@ -17,7 +17,13 @@ export interface MadeClient {
 
 /** The ERP client for the in-process app of `t`. */
 export const erpFor = (t: TestApp, keyId: string, secret: string): ErpClient =>
-  new ErpClient({ baseUrl: 'http://localhost', keyId, secret, fetch: (req) => Promise.resolve(t.app.request(req)), now: () => t.clock.now() });
+  new ErpClient({
+    baseUrl: 'http://localhost',
+    keyId,
+    secret,
+    fetch: (req) => Promise.resolve(t.app.request(req)),
+    now: () => t.clock.now(),
+  });
 
 export async function integrationClient(t: TestApp, scopes: string[], name = '测试ERP'): Promise<MadeClient> {
   const { cookie } = await roleOperator(t, 'admin');

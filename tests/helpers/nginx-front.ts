@@ -36,7 +36,9 @@ export function findNginx(): string | null {
   if (process.env.CI === 'true') {
     throw new Error('CI=true but no nginx found: install it (apt-get install nginx-light) or set NGINX_PATH.');
   }
-  console.warn('\n!!!!! SKIPPING THE NGINX TESTS: no nginx found (set NGINX_PATH or apt-get install nginx-light; under CI=true this is an error) !!!!!\n');
+  console.warn(
+    '\n!!!!! SKIPPING THE NGINX TESTS: no nginx found (set NGINX_PATH or apt-get install nginx-light; under CI=true this is an error) !!!!!\n',
+  );
   return null;
 }
 
@@ -58,7 +60,8 @@ export function freePort(): Promise<number> {
 
 /** Replaces `from` by `to` in the site file, failing loudly when the file no longer has `from`. */
 function swap(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`deploy/nginx/kangyuan.conf no longer contains "${from}": update tests/helpers/nginx-front.ts`);
+  if (!text.includes(from))
+    throw new Error(`deploy/nginx/kangyuan.conf no longer contains "${from}": update tests/helpers/nginx-front.ts`);
   return text.split(from).join(to);
 }
 
@@ -90,10 +93,27 @@ export async function startNginxFront(opts: NginxFrontOptions): Promise<NginxFro
   const [tlsPort, httpPort] = [await freePort(), await freePort()];
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
 
   const brotli = brotliModulesInstalled();
   let site = readFileSync(SITE_FILE, 'utf8');
@@ -105,7 +125,11 @@ export async function startNginxFront(opts: NginxFrontOptions): Promise<NginxFro
   site = swap(site, '/etc/ssl/kangyuan/fullchain.pem', cert);
   site = swap(site, '/etc/ssl/kangyuan/privkey.pem', key);
   site = swap(site, 'root /srv/kangyuan/dist;', `root ${opts.distDir};`);
-  if (!brotli) site = site.split('\n').filter((line) => !/^\s*brotli/.test(line)).join('\n');
+  if (!brotli)
+    site = site
+      .split('\n')
+      .filter((line) => !/^\s*brotli/.test(line))
+      .join('\n');
   writeFileSync(path.join(dir, 'kangyuan.conf'), site);
 
   // The machine's nginx.conf would start Debian's default site on port 80: a main file of our own,
@@ -166,11 +190,15 @@ async function untilHandshake(port: number, ca: string, exited: Promise<number>,
   for (;;) {
     if (gone !== null) throw new Error(`nginx exited with ${gone} before answering:\n${output()}`);
     const ok = await new Promise<boolean>((resolve) => {
-      const socket = tls.connect({ host: '127.0.0.1', port, servername: 'localhost', ca }, () => (socket.end(), resolve(true)));
+      const socket = tls.connect(
+        { host: '127.0.0.1', port, servername: 'localhost', ca },
+        () => (socket.end(), resolve(true)),
+      );
       socket.once('error', () => resolve(false));
     });
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${port} in ${READY_TIMEOUT_MS} ms:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`nginx did not answer on ${port} in ${READY_TIMEOUT_MS} ms:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

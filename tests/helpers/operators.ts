@@ -21,7 +21,9 @@ export function operatorCookie(res: CallResult): string | null {
 }
 
 export function totpCode(secret: string, at: Date): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: at.getTime(),
+  });
 }
 
 export async function operatorSignIn(
@@ -33,7 +35,8 @@ export async function operatorSignIn(
   if (opts.totpSecret) body.totp = totpCode(opts.totpSecret, t.clock.now());
   const res = await call(t.app, 'POST', '/api/admin/login', { body });
   const cookie = operatorCookie(res);
-  if (res.status !== 200 || !cookie) throw new Error(`operatorSignIn(${username}) failed: ${res.status} ${res.body.msg}`);
+  if (res.status !== 200 || !cookie)
+    throw new Error(`operatorSignIn(${username}) failed: ${res.status} ${res.body.msg}`);
   return cookie;
 }
 
@@ -45,7 +48,11 @@ export async function roleOperator(t: TestApp, role: OperatorRole): Promise<{ co
   const username = `test-${role}`;
   let [row] = await t.db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.username, username));
   if (!row) {
-    const created = await createOperator(t.db, { username, password: OPERATOR_DEMO_PASSWORD, name: `测试${role}`, phone: '', role, totp: false }, t.clock.now());
+    const created = await createOperator(
+      t.db,
+      { username, password: OPERATOR_DEMO_PASSWORD, name: `测试${role}`, phone: '', role, totp: false },
+      t.clock.now(),
+    );
     row = { id: created.id, name: `测试${role}` };
   }
   return { cookie: await operatorSignIn(t, username), actor: { staffId: row.id, name: row.name, ip: '127.0.0.1' } };
@@ -56,8 +63,16 @@ export async function roleOperator(t: TestApp, role: OperatorRole): Promise<{ co
  * clock on one 30 s step and answers that step's code: a fresh code, as the sign-in spent the
  * current one (a money setting needs one: docs/decisions/money-settings.md).
  */
-export async function totpOperator(t: TestApp, role: OperatorRole, username: string): Promise<{ cookie: string; secret: string; code: () => string }> {
-  await createOperator(t.db, { username, password: OPERATOR_DEMO_PASSWORD, name: `测试${username}`, phone: '', role, totp: true }, t.clock.now());
+export async function totpOperator(
+  t: TestApp,
+  role: OperatorRole,
+  username: string,
+): Promise<{ cookie: string; secret: string; code: () => string }> {
+  await createOperator(
+    t.db,
+    { username, password: OPERATOR_DEMO_PASSWORD, name: `测试${username}`, phone: '', role, totp: true },
+    t.clock.now(),
+  );
   const [row] = await t.db.select({ secret: staff.totpSecret }).from(staff).where(eq(staff.username, username));
   const secret = row.secret!;
   return {
@@ -77,9 +92,16 @@ const TOTP_STEP_MS = 30_000;
  * its status and kind like an operator would (accept → receive → refund; close for exchanges);
  * `reject` rejects instead. An ended request gets 'accept', which the console refuses (409).
  */
-export async function consoleAfterSaleStep(t: TestApp, id: number, opts: { reject?: string; route?: 'balance' | 'original' } = {}): Promise<CallResult<AfterSale>> {
+export async function consoleAfterSaleStep(
+  t: TestApp,
+  id: number,
+  opts: { reject?: string; route?: 'balance' | 'original' } = {},
+): Promise<CallResult<AfterSale>> {
   const { cookie } = await roleOperator(t, 'admin');
-  const [row] = await t.db.select({ status: afterSales.status, kind: afterSales.kind }).from(afterSales).where(eq(afterSales.id, id));
+  const [row] = await t.db
+    .select({ status: afterSales.status, kind: afterSales.kind })
+    .from(afterSales)
+    .where(eq(afterSales.id, id));
   const step = opts.reject
     ? 'reject'
     : row?.status === 'submitted'
@@ -91,6 +113,7 @@ export async function consoleAfterSaleStep(t: TestApp, id: number, opts: { rejec
           : row?.status === 'approved'
             ? 'close'
             : 'accept';
-  const body = step === 'reject' ? { reason: opts.reject } : step === 'refund' ? { route: opts.route ?? 'original' } : {};
+  const body =
+    step === 'reject' ? { reason: opts.reject } : step === 'refund' ? { route: opts.route ?? 'original' } : {};
   return call<AfterSale>(t.app, 'POST', `/api/admin/after_sales/${id}/${step}`, { body, cookie });
 }

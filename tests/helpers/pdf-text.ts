@@ -30,10 +30,13 @@ function unicodeMap(all: string[]): Map<string, string> {
   const map = new Map<string, string>();
   for (const s of all.filter((x) => x.includes('begincmap'))) {
     for (const block of s.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-      for (const [, code, uni] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(code.toLowerCase().padStart(4, '0'), hexChar(uni));
+      for (const [, code, uni] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+        map.set(code.toLowerCase().padStart(4, '0'), hexChar(uni));
     }
     for (const block of s.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-      for (const [, lo, hi, rest] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      for (const [, lo, hi, rest] of block[1].matchAll(
+        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
+      )) {
         const from = parseInt(lo, 16);
         const to = parseInt(hi, 16);
         if (rest.startsWith('[')) {
@@ -41,7 +44,8 @@ function unicodeMap(all: string[]): Map<string, string> {
           items.forEach((u, i) => map.set((from + i).toString(16).padStart(4, '0'), hexChar(u)));
         } else {
           const base = parseInt(rest.slice(1, -1), 16);
-          for (let c = from; c <= to; c++) map.set(c.toString(16).padStart(4, '0'), String.fromCodePoint(base + c - from));
+          for (let c = from; c <= to; c++)
+            map.set(c.toString(16).padStart(4, '0'), String.fromCodePoint(base + c - from));
         }
       }
     }

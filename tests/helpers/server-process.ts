@@ -30,11 +30,17 @@ const killAll = () => {
 };
 process.once('exit', killAll);
 afterAll(async () => {
-  await Promise.all([...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))));
+  await Promise.all(
+    [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
+  );
 });
 
 /** Runs `entry` (relative to the repository) with `args` and returns once it exits (CLIs, refusals). */
-export function runToExit(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ code: number; output: string }> {
+export function runToExit(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+): Promise<{ code: number; output: string }> {
   const child = launch(entry, env, args);
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
@@ -59,12 +65,21 @@ function launch(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): Chi
 }
 
 /** Starts a server process and resolves once it listens (its port comes from its log line). */
-export async function spawnServer(env: NodeJS.ProcessEnv, entry = 'server/index.ts', readyTimeoutMs = READY_TIMEOUT_MS): Promise<ServerProcess> {
+export async function spawnServer(
+  env: NodeJS.ProcessEnv,
+  entry = 'server/index.ts',
+  readyTimeoutMs = READY_TIMEOUT_MS,
+): Promise<ServerProcess> {
   const child = launch(entry, env);
   let output = '';
-  const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))));
+  const exited = new Promise<number>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0))),
+  );
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready in ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server not ready in ${readyTimeoutMs} ms:\n${output}`)),
+      readyTimeoutMs,
+    );
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const m = READY_LINE.exec(output);

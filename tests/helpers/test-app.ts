@@ -143,7 +143,10 @@ async function seededTemplate(goods: number, now: Date): Promise<Blob> {
 }
 
 /** A fresh, migrated in-memory database, seeded when asked (`seeded`: the demo seed's inputs). */
-export async function createTestDb(seeded?: { goods: number; now: Date }): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
+export async function createTestDb(seeded?: {
+  goods: number;
+  now: Date;
+}): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
   templatePromise ??= buildTemplate();
   const dataDir = seeded ? await seededTemplate(seeded.goods, seeded.now) : await templatePromise;
   const client = await PGlite.create({ loadDataDir: dataDir, extensions: { pg_trgm } });
@@ -186,7 +189,9 @@ export interface Requester {
 }
 
 /** Requests to a listening server at `baseUrl` (tests/helpers/server-process.ts). */
-export const overHttp = (baseUrl: string): Requester => ({ request: (urlPath, init) => fetch(`${baseUrl}${urlPath}`, init) });
+export const overHttp = (baseUrl: string): Requester => ({
+  request: (urlPath, init) => fetch(`${baseUrl}${urlPath}`, init),
+});
 
 type AnyApp = Hono<AppEnv> | App | Requester;
 
@@ -280,7 +285,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock: () => clock.now(),
     // sessionMemo off unless asked for: many tests change accounts straight in the database and read
     // the change at once (docs/decisions/session-memo.md); tests/api/session-memo.test.ts turns it on.
-    config: { secureCookies: false, devEndpoints: true, demo: true, allowedOrigins: [], sessionMemo: false, ...opts.config },
+    config: {
+      secureCookies: false,
+      devEndpoints: true,
+      demo: true,
+      allowedOrigins: [],
+      sessionMemo: false,
+      ...opts.config,
+    },
     log: opts.log ?? (() => {}),
   };
   const app = createApp(deps, { extend: opts.extend, observeInput: opts.observeInput });

@@ -42,7 +42,13 @@ async function setup() {
   const db = await openDb(member.account);
   open.push(db);
   const sync = () =>
-    createSyncEngine({ db, account: member.account, transport: httpTransport, locks: null, reconcileOnStart: false }).trigger('online');
+    createSyncEngine({
+      db,
+      account: member.account,
+      transport: httpTransport,
+      locks: null,
+      reconcileOnStart: false,
+    }).trigger('online');
   return { member, db, sync };
 }
 
@@ -104,7 +110,11 @@ describe('cart draft over the server cart', () => {
     await rememberCartState(db, state);
     const view = await readCartDraft(db);
     expect(view.provisional).toBe(false);
-    const expected = computeCart(state.data.map((l) => calcLineFromView(l)!), [], state.shipping_data).totals;
+    const expected = computeCart(
+      state.data.map((l) => calcLineFromView(l)!),
+      [],
+      state.shipping_data,
+    ).totals;
     expect(view.totals).toEqual(expected);
     expect(view.totals).toMatchObject({ raw_price: 12000, selected_count: 1, selected_number: 10 });
     // The server's own totals for its lines say the same.

@@ -43,7 +43,10 @@ beforeAll(async () => {
   category = row!.c;
   member = await shop.member(uniqueName('off'));
   // A clinic licensed for chemical medicines only: 中药饮片 is outside its 经营范围.
-  await t.update(companies).set({ businessScope: ['xy', 'zcy'] }).where(eq(companies.id, member.companyId));
+  await t
+    .update(companies)
+    .set({ businessScope: ['xy', 'zcy'] })
+    .where(eq(companies.id, member.companyId));
   forgetCompanySessions(member.companyId);
   shop.browser.signInAs(member);
   db = await openDb(member.account);
@@ -56,7 +59,10 @@ afterAll(async () => {
 
 /** What the server answers online for adding `number` of `goodsId` (its refusal sentence). */
 async function onlineRefusal(goodsId: number, number: number): Promise<string> {
-  const res = await shop.t.call('POST', '/api/cart', { cookie: member.cookie, body: { params: [{ goods_id: goodsId, number, ck_id: shop.cat.warehouseId }] } });
+  const res = await shop.t.call('POST', '/api/cart', {
+    cookie: member.cookie,
+    body: { params: [{ goods_id: goodsId, number, ck_id: shop.cat.warehouseId }] },
+  });
   expect(res.status, res.body.msg).not.toBe(200);
   return res.body.msg;
 }
@@ -71,7 +77,9 @@ describe('with the server stopped', () => {
     expect(all!.list.map((g) => g.id)).toEqual(expect.arrayContaining([ids.mid, ids.min]));
     const cheap = await listLocal(db, { category_id: category, price_max: 400, sort: 'price_asc' });
     expect(cheap!.list.every((g) => (g.base_price ?? 0) <= 400)).toBe(true);
-    expect(cheap!.list.map((g) => g.base_price)).toEqual([...cheap!.list.map((g) => g.base_price)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(cheap!.list.map((g) => g.base_price)).toEqual(
+      [...cheap!.list.map((g) => g.base_price)].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
     const bySales = await listLocal(db, { category_id: category, page: 1, page_size: 2 });
     expect(bySales!.list).toHaveLength(2);
     expect(bySales!.list[0]!.sales).toBeGreaterThanOrEqual(bySales!.list[1]!.sales);
@@ -95,11 +103,22 @@ describe('with the server stopped', () => {
     }
     // The texts themselves, as SPEC and the business-scope decision word them.
     shop.browser.down = true;
-    expect(await cartAddRefusal(db, [{ goods_id: ids.scope!, number: 1, ck_id: shop.cat.warehouseId }])).toBe('饮片当归：不在贵公司经营范围（中药饮片）');
-    expect(await cartAddRefusal(db, [{ goods_id: ids.mid!, number: 15, ck_id: shop.cat.warehouseId }])).toBe('中包装片：购买数量须为中包装10的整数倍');
-    expect(await cartAddRefusal(db, [{ goods_id: ids.eph!, number: 3, ck_id: shop.cat.warehouseId }])).toBe('麻黄碱片：最多可购买2盒');
+    expect(await cartAddRefusal(db, [{ goods_id: ids.scope!, number: 1, ck_id: shop.cat.warehouseId }])).toBe(
+      '饮片当归：不在贵公司经营范围（中药饮片）',
+    );
+    expect(await cartAddRefusal(db, [{ goods_id: ids.mid!, number: 15, ck_id: shop.cat.warehouseId }])).toBe(
+      '中包装片：购买数量须为中包装10的整数倍',
+    );
+    expect(await cartAddRefusal(db, [{ goods_id: ids.eph!, number: 3, ck_id: shop.cat.warehouseId }])).toBe(
+      '麻黄碱片：最多可购买2盒',
+    );
     // Lines within the rules pass.
-    expect(await cartAddRefusal(db, [{ goods_id: ids.mid!, number: 20, ck_id: shop.cat.warehouseId }, { goods_id: ids.eph!, number: 2, ck_id: shop.cat.warehouseId }])).toBeNull();
+    expect(
+      await cartAddRefusal(db, [
+        { goods_id: ids.mid!, number: 20, ck_id: shop.cat.warehouseId },
+        { goods_id: ids.eph!, number: 2, ck_id: shop.cat.warehouseId },
+      ]),
+    ).toBeNull();
     shop.browser.down = false;
   });
 });

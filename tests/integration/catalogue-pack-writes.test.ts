@@ -37,13 +37,18 @@ describe('pages over the pack with the server stopped', () => {
     if (!rt) throw new Error('local store did not start');
     expect((await local.syncCatalogue({ asked: true }))?.stoppedBy).toBe('done');
     // What the server itself answers online for 6 of a goods limited to 5.
-    const online = await shop.t.call('POST', '/api/cart', { cookie: member.cookie, body: { params: [line(shop.goodsId.limited, 6)] } });
+    const online = await shop.t.call('POST', '/api/cart', {
+      cookie: member.cookie,
+      body: { params: [line(shop.goodsId.limited, 6)] },
+    });
     expect(online.status).toBe(400);
 
     shop.browser.down = true;
     onlineManager.setOnline(false);
     const list = await getGoodsList({ sort: 'price_asc', page_size: 50 });
-    expect(list.list.map((g) => g.id)).toEqual(expect.arrayContaining([shop.goodsId.ganmaoling, shop.goodsId.banlangen]));
+    expect(list.list.map((g) => g.id)).toEqual(
+      expect.arrayContaining([shop.goodsId.ganmaoling, shop.goodsId.banlangen]),
+    );
     expect(list.list.map((g) => g.id)).not.toContain(shop.goodsId.kx);
     const detail = await getGoodsDetail(shop.goodsId.banlangen);
     expect(detail).toMatchObject({ id: shop.goodsId.banlangen, name: '板蓝根颗粒', price: 800 });

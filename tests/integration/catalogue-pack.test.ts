@@ -7,7 +7,13 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LocalDb } from '../../src/local/db';
-import { applyPackDeltas, downloadPack, httpPackTransport, readPackState, type PackTransport } from '../../src/local/catalogue-pack';
+import {
+  applyPackDeltas,
+  downloadPack,
+  httpPackTransport,
+  readPackState,
+  type PackTransport,
+} from '../../src/local/catalogue-pack';
 import { searchLocal, snapshotGoods } from '../../src/local/catalogue-snapshot';
 import { encodePackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack';
 import type { CatalogueChangesPage } from '../../src/domain/catalogue-changes';
@@ -24,7 +30,9 @@ import { startRealShop, uniqueName, type RealShop } from './real-shop';
 let shop: RealShop;
 beforeAll(async () => {
   shop = await startRealShop();
-  await shop.t.db.execute(sql`UPDATE goods SET pinyin_initials = 'gmlkl', pinyin_full = 'ganmaolingkeli' WHERE id = ${shop.goodsId.ganmaoling}`);
+  await shop.t.db.execute(
+    sql`UPDATE goods SET pinyin_initials = 'gmlkl', pinyin_full = 'ganmaolingkeli' WHERE id = ${shop.goodsId.ganmaoling}`,
+  );
 });
 afterAll(() => shop.close());
 
@@ -50,7 +58,11 @@ describe('the pack on the device', () => {
     shop.browser.down = true;
     const hits = await searchLocal(db, 'gml');
     expect(hits.map((g) => g.id)).toContain(shop.goodsId.ganmaoling);
-    expect(hits.find((g) => g.id === shop.goodsId.ganmaoling)).toMatchObject({ name: '感冒灵颗粒', price: 1250, ladder_price: [{ number: 10, price: 1200 }] });
+    expect(hits.find((g) => g.id === shop.goodsId.ganmaoling)).toMatchObject({
+      name: '感冒灵颗粒',
+      price: 1250,
+      ladder_price: [{ number: 10, price: 1200 }],
+    });
     expect(await snapshotGoods(db, shop.goodsId.kx)).toBeUndefined();
     shop.browser.down = false;
 
@@ -71,7 +83,10 @@ describe('the pack on the device', () => {
     expect(await snapshotGoods(db, shop.goodsId.scarce)).toBeUndefined();
     // Still in its category lists after the delta.
     const row = await db.catalogueSnapshot.get(shop.goodsId.banlangen);
-    const [leaf] = await shop.t.db.select({ c: goodsTable.categoryId }).from(goodsTable).where(eq(goodsTable.id, shop.goodsId.banlangen));
+    const [leaf] = await shop.t.db
+      .select({ c: goodsTable.categoryId })
+      .from(goodsTable)
+      .where(eq(goodsTable.id, shop.goodsId.banlangen));
     expect(row?.categoryIds).toContain(leaf!.c);
     expect((await readPackState(db))!.version).toBeGreaterThan(before);
     await shop.t.db.update(goodsTable).set({ isOnSale: true }).where(eq(goodsTable.id, shop.goodsId.scarce));
@@ -83,19 +98,31 @@ describe('the pack on the device', () => {
     await shop.t.db.execute(sql`UPDATE companies SET business_scope = ARRAY['xy'] WHERE id = ${member.companyId}`);
     forgetCompanySessions(member.companyId);
     await downloadPack(db, httpPackTransport);
-    const [created] = await insertGoods(shop.t.db, shop.cat, [{ name: '新到连花清瘟胶囊', basePrice: 1_500, stock: 40, category: '感冒用药' }]);
-    await shop.t.db.execute(sql`UPDATE goods SET pinyin_initials = 'xdlhqwjn', scope_class = 'zyyp' WHERE id = ${created}`);
+    const [created] = await insertGoods(shop.t.db, shop.cat, [
+      { name: '新到连花清瘟胶囊', basePrice: 1_500, stock: 40, category: '感冒用药' },
+    ]);
+    await shop.t.db.execute(
+      sql`UPDATE goods SET pinyin_initials = 'xdlhqwjn', scope_class = 'zyyp' WHERE id = ${created}`,
+    );
     await noteCatalogueChange(shop.t.db, [created!], 'created', shop.t.clock.now());
-    const [leaf] = await shop.t.db.select({ c: goodsTable.categoryId, l1: goodsTable.categoryL1 }).from(goodsTable).where(eq(goodsTable.id, created!));
+    const [leaf] = await shop.t.db
+      .select({ c: goodsTable.categoryId, l1: goodsTable.categoryL1 })
+      .from(goodsTable)
+      .where(eq(goodsTable.id, created!));
     expect(await applyPackDeltas(db, httpPackTransport)).toBe('applied');
 
     shop.browser.down = true;
     for (const category_id of [leaf!.c, leaf!.l1]) {
       const list = await listLocal(db, { category_id, page_size: 100 });
-      expect(list!.list.map((g) => g.id), `category ${category_id}`).toContain(created);
+      expect(
+        list!.list.map((g) => g.id),
+        `category ${category_id}`,
+      ).toContain(created);
     }
     expect((await searchLocal(db, 'xdlhq')).map((g) => g.id)).toContain(created);
-    expect(await cartAddRefusal(db, [{ goods_id: created!, number: 1, ck_id: shop.cat.warehouseId }])).toMatch(/^新到连花清瘟胶囊：.*经营范围/);
+    expect(await cartAddRefusal(db, [{ goods_id: created!, number: 1, ck_id: shop.cat.warehouseId }])).toMatch(
+      /^新到连花清瘟胶囊：.*经营范围/,
+    );
     shop.browser.down = false;
   });
 
@@ -103,7 +130,9 @@ describe('the pack on the device', () => {
     const { member, db } = await setup();
     await downloadPack(db, httpPackTransport);
     const first = (await readPackState(db))!.class;
-    await shop.t.db.execute(sql`INSERT INTO goods_prices (goods_id, rank, price) VALUES (${shop.goodsId.banlangen}, 3, 700) ON CONFLICT DO NOTHING`);
+    await shop.t.db.execute(
+      sql`INSERT INTO goods_prices (goods_id, rank, price) VALUES (${shop.goodsId.banlangen}, 3, 700) ON CONFLICT DO NOTHING`,
+    );
     await shop.t.db.execute(sql`UPDATE companies SET rank = 3 WHERE id = ${member.companyId}`);
     forgetCompanySessions(member.companyId);
     expect((await downloadPack(db, httpPackTransport)).stoppedBy).toBe('done');
@@ -114,24 +143,73 @@ describe('the pack on the device', () => {
 
 describe('resuming a download', () => {
   const goods = (id: number): PackGoods => ({
-    id, name: `商品${id}`, common_name: '', py: '', pyi: `sp${id}`, sccj_pyi: '', sccj: '厂家', ypgg: '10片', bzdw: '盒', zbz: 1,
-    mid_pack_strict: 0, jzl: 1, min_buy: 1, purchase_limit: 0, image: '', price: 100, base_price: 100, retail_price: 150, ladder: [],
-    ladder_price_type: 0, stock: 5, is_buy: 1, tags: [], scope_class: 'xy', approval_no: '', barcode: '', batch_no: '', produced_on: '',
-    expires_on: '', category_id: 3, category_l1: 1, category_l2: 2, manufacturer_id: 1, brand_id: null, ck_id: 1, ck_name: '仓', flags: 0,
-    free_shipping_number: 0, qg_number: 0, ephedrine_limit: 0, type: 0, sales: 0, created: 0,
+    id,
+    name: `商品${id}`,
+    common_name: '',
+    py: '',
+    pyi: `sp${id}`,
+    sccj_pyi: '',
+    sccj: '厂家',
+    ypgg: '10片',
+    bzdw: '盒',
+    zbz: 1,
+    mid_pack_strict: 0,
+    jzl: 1,
+    min_buy: 1,
+    purchase_limit: 0,
+    image: '',
+    price: 100,
+    base_price: 100,
+    retail_price: 150,
+    ladder: [],
+    ladder_price_type: 0,
+    stock: 5,
+    is_buy: 1,
+    tags: [],
+    scope_class: 'xy',
+    approval_no: '',
+    barcode: '',
+    batch_no: '',
+    produced_on: '',
+    expires_on: '',
+    category_id: 3,
+    category_l1: 1,
+    category_l2: 2,
+    manufacturer_id: 1,
+    brand_id: null,
+    ck_id: 1,
+    ck_name: '仓',
+    flags: 0,
+    free_shipping_number: 0,
+    qg_number: 0,
+    ephedrine_limit: 0,
+    type: 0,
+    sales: 0,
+    created: 0,
   });
   /** A server that holds packs of three chunks at `version`; chunk `failAt` fails once. */
   function fakeServer(version: number, failAt: number | null) {
     const asked: number[] = [];
     let failed = false;
     const manifest: PackManifest = {
-      class: 'r1-std', version, built_at: '2026-01-01T00:00:00.000Z', goods: 6, chunks: 3, bytes: 300, raw_bytes: 900,
-      href: `/api/goods/pack/r1-std/${version}`, overlay: { entitlement: { scope: [], expiredCertificates: [] }, prices: {} },
+      class: 'r1-std',
+      version,
+      built_at: '2026-01-01T00:00:00.000Z',
+      goods: 6,
+      chunks: 3,
+      bytes: 300,
+      raw_bytes: 900,
+      href: `/api/goods/pack/r1-std/${version}`,
+      overlay: { entitlement: { scope: [], expiredCertificates: [] }, prices: {} },
     };
     const transport: PackTransport & { asked: number[]; version: number } = {
       asked,
       version,
-      manifest: async () => ({ ...manifest, version: transport.version, href: `/api/goods/pack/r1-std/${transport.version}` }),
+      manifest: async () => ({
+        ...manifest,
+        version: transport.version,
+        href: `/api/goods/pack/r1-std/${transport.version}`,
+      }),
       chunk: async (href, i) => {
         asked.push(i);
         if (!href.endsWith(`/${transport.version}`)) return 'gone';
@@ -141,7 +219,13 @@ describe('resuming a download', () => {
         }
         return encodePackChunk('r1-std', transport.version, i, [goods(i * 2 + 1), goods(i * 2 + 2)]);
       },
-      changes: async (): Promise<CatalogueChangesPage> => ({ changes: [], next_since: transport.version, next_after: null, has_more: false, version: transport.version }),
+      changes: async (): Promise<CatalogueChangesPage> => ({
+        changes: [],
+        next_since: transport.version,
+        next_after: null,
+        has_more: false,
+        version: transport.version,
+      }),
     };
     return transport;
   }

@@ -30,7 +30,13 @@ async function setup() {
   shop.browser.signInAs(member);
   const db = await openDb(member.account);
   open.push(db);
-  const engine = createSyncEngine({ db, account: member.account, transport: httpTransport, locks: null, reconcileOnStart: false });
+  const engine = createSyncEngine({
+    db,
+    account: member.account,
+    transport: httpTransport,
+    locks: null,
+    reconcileOnStart: false,
+  });
   return { member, db, engine };
 }
 
@@ -70,7 +76,9 @@ describe('favourites against the real server', () => {
     await shop.t.call('POST', '/api/favorite', { body: { goods_ids: [g.scarce] }, cookie: member.cookie });
     await draftFavorite(db, [g.ganmaoling], true);
     await engine.trigger('start');
-    const page = await shop.t.call<Page<GoodsListItem>>('GET', '/api/favorite?page_size=100', { cookie: member.cookie });
+    const page = await shop.t.call<Page<GoodsListItem>>('GET', '/api/favorite?page_size=100', {
+      cookie: member.cookie,
+    });
     await mergeServerFavorites(db, page.body.data.list, { complete: true });
     expect([...(await localFavoriteIds(db))].sort(byId)).toEqual(await shop.favorites(member));
     expect(await shop.favorites(member)).toEqual([g.ganmaoling, g.scarce].sort(byId));

@@ -33,7 +33,14 @@ async function setup() {
   shop.browser.signInAs(member);
   const db = await openDb(member.account);
   open.push(db);
-  const engine = createSyncEngine({ db, account: member.account, transport: httpTransport, locks: null, random: () => 0.5, reconcileOnStart: false });
+  const engine = createSyncEngine({
+    db,
+    account: member.account,
+    transport: httpTransport,
+    locks: null,
+    random: () => 0.5,
+    reconcileOnStart: false,
+  });
   return { member, db, engine };
 }
 
@@ -42,8 +49,14 @@ const line = (goods_id: number, number: number) => ({ goods_id, number, ck_id: s
 describe('a partial add queued offline', () => {
   it('reaches the server once; refused lines become conflict rows and leave the draft, the rest stay', async () => {
     const { member, db, engine } = await setup();
-    const goods = await Promise.all((['ganmaoling', 'scarce', 'banlangen', 'offSale'] as const).map((r) => shop.listed(member, r)));
-    const entry = await draftCartAdd(db, [line(g.ganmaoling, 2), line(g.scarce, 9), line(g.banlangen, 4), line(g.offSale, 1)], { goods, partial: true });
+    const goods = await Promise.all(
+      (['ganmaoling', 'scarce', 'banlangen', 'offSale'] as const).map((r) => shop.listed(member, r)),
+    );
+    const entry = await draftCartAdd(
+      db,
+      [line(g.ganmaoling, 2), line(g.scarce, 9), line(g.banlangen, 4), line(g.offSale, 1)],
+      { goods, partial: true },
+    );
     expect(entry.payload).toMatchObject({ partial: true });
     expect((await readCartDraft(db)).lines).toHaveLength(4);
 
@@ -52,7 +65,9 @@ describe('a partial add queued offline', () => {
     expect(shop.browser.keysSent()).toEqual([entry.id]);
     expect(await shop.cartNumbers(member)).toEqual({ [g.ganmaoling]: 2, [g.banlangen]: 4 });
     const conflicts = await db.conflicts.toArray();
-    expect(conflicts.map((c) => c.text).sort()).toEqual(['加入购物车未成功：停售药：该商品暂不可购买', '加入购物车未成功：紧俏口罩：最多可购买3盒'].sort());
+    expect(conflicts.map((c) => c.text).sort()).toEqual(
+      ['加入购物车未成功：停售药：该商品暂不可购买', '加入购物车未成功：紧俏口罩：最多可购买3盒'].sort(),
+    );
     const draft = await readCartDraft(db);
     expect(draft.lines.map((l) => l.goods.id).sort()).toEqual([g.ganmaoling, g.banlangen].sort());
     // The accepted lines carry the server's ids now.
@@ -71,8 +86,17 @@ describe('matching on the device', () => {
     const [ganmao, banlan] = await Promise.all([shop.listed(member, 'ganmaoling'), shop.listed(member, 'banlangen')]);
     await rememberGoods(db, [ganmao]);
     const row: PurchaseHistoryRow = {
-      goods_id: banlan.id, goods: banlan, name: banlan.name, sccj: banlan.sccj, ypgg: banlan.ypgg, bzdw: '盒', barcode: '6901234567892',
-      last_price: 800, last_number: 5, times: 2, last_at: 1_746_000_000,
+      goods_id: banlan.id,
+      goods: banlan,
+      name: banlan.name,
+      sccj: banlan.sccj,
+      ypgg: banlan.ypgg,
+      bzdw: '盒',
+      barcode: '6901234567892',
+      last_price: 800,
+      last_number: 5,
+      times: 2,
+      last_at: 1_746_000_000,
     };
     await rememberHistory(db, [row]);
     expect((await readQuickPurchase(db)).history).toHaveLength(1);

@@ -131,7 +131,10 @@ export class ShopBrowser {
       if (fault?.type === 'answer') {
         record.status = fault.status;
         const envelope = { code: fault.code, msg: fault.msg, data: fault.data ?? null };
-        return new Response(JSON.stringify(envelope), { status: fault.status, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(envelope), {
+          status: fault.status,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       record.reachedApp = true;
       const res = await this.t.app.request(`${url.pathname}${url.search}`, { method: incoming.method, headers, body });
@@ -235,7 +238,9 @@ export async function startRealShop(): Promise<RealShop> {
       };
       await t.db.delete(cartLines).where(eq(cartLines.companyId, member.companyId));
       for (const l of [...lines].reverse()) {
-        const added = (await say('/api/cart', { body: { params: [{ goods_id: goodsId[l.role], number: l.number }] } })) as { lines: number[] };
+        const added = (await say('/api/cart', {
+          body: { params: [{ goods_id: goodsId[l.role], number: l.number }] },
+        })) as { lines: number[] };
         if (l.selected === false) await say('/api/cart/batch_select', { body: { ids: added.lines, is_selected: 0 } });
       }
       return get<CartState>(member, '/api/cart/list');

@@ -63,14 +63,18 @@ describe('diffCart texts', () => {
     const m = await member();
     const local = (await shop.cartWith(m, [{ role: 'ganmaoling', number: 20 }])).data;
     await shop.setGoods('ganmaoling', { stock: 3 });
-    expect(diffCart(local, (await shop.cart(m)).data).map((c) => c.text)).toEqual(['感冒灵颗粒：库存不足（需要20盒，现有3盒）']);
+    expect(diffCart(local, (await shop.cart(m)).data).map((c) => c.text)).toEqual([
+      '感冒灵颗粒：库存不足（需要20盒，现有3盒）',
+    ]);
   });
 
   it('off sale / not buyable', async () => {
     const m = await member();
     const local = (await shop.cartWith(m, [{ role: 'banlangen', number: 1 }])).data;
     await shop.setGoods('banlangen', { isBuy: false });
-    expect(diffCart(local, (await shop.cart(m)).data).map((c) => [c.change, c.text])).toEqual([['off_sale', '板蓝根颗粒：已下架']]);
+    expect(diffCart(local, (await shop.cart(m)).data).map((c) => [c.change, c.text])).toEqual([
+      ['off_sale', '板蓝根颗粒：已下架'],
+    ]);
   });
 
   it('over the purchase limit', async () => {

@@ -30,14 +30,30 @@ async function setup() {
   shop.browser.signInAs(member);
   const db = await openDb(member.account);
   open.push(db);
-  const engine = createSyncEngine({ db, account: member.account, transport: httpTransport, locks: null, random: () => 0.5, reconcileOnStart: false });
+  const engine = createSyncEngine({
+    db,
+    account: member.account,
+    transport: httpTransport,
+    locks: null,
+    random: () => 0.5,
+    reconcileOnStart: false,
+  });
   return { member, db, engine, browser: shop.browser };
 }
 
-const requestsOf = (m: Member) => shop.t.db.select().from(productRequests).where(eq(productRequests.companyId, m.companyId));
+const requestsOf = (m: Member) =>
+  shop.t.db.select().from(productRequests).where(eq(productRequests.companyId, m.companyId));
 const feedbackOf = (m: Member) => shop.t.db.select().from(feedback).where(eq(feedback.companyId, m.companyId));
 
-const FORM = { name: '氨溴索口服溶液', sccj: '勃林格殷格翰', ypgg: '100ml', approval_no: '', quantity: '60', expected_price: '28.509', remark: '' };
+const FORM = {
+  name: '氨溴索口服溶液',
+  sccj: '勃林格殷格翰',
+  ypgg: '100ml',
+  approval_no: '',
+  quantity: '60',
+  expected_price: '28.509',
+  remark: '',
+};
 
 describe('offline product requests and feedback against the real server', () => {
   it('a request made with the server down is kept, then stored once when it is back', async () => {
@@ -53,7 +69,9 @@ describe('offline product requests and feedback against the real server', () => 
     expect(await db.outbox.count()).toBe(0);
     expect(await db.conflicts.count()).toBe(0);
     const rows = await requestsOf(member);
-    expect(rows.map((r) => [r.name, r.quantity, r.expectedPrice, r.status])).toEqual([['氨溴索口服溶液', 60, 2850, 'pending']]);
+    expect(rows.map((r) => [r.name, r.quantity, r.expectedPrice, r.status])).toEqual([
+      ['氨溴索口服溶液', 60, 2850, 'pending'],
+    ]);
     // Later runs find nothing left to send.
     await engine.trigger('manual');
     expect(await requestsOf(member)).toHaveLength(1);
@@ -79,7 +97,11 @@ describe('offline product requests and feedback against the real server', () => 
     await enqueue(db, 'request.create', { ...FORM, quantity: '0' });
     await engine.trigger('enqueue');
     expect(await db.outbox.count()).toBe(0);
-    expect((await db.conflicts.toArray())[0]).toMatchObject({ kind: 'request.create', status: 422, msg: '月需求量须为1-1000000的整数' });
+    expect((await db.conflicts.toArray())[0]).toMatchObject({
+      kind: 'request.create',
+      status: 422,
+      msg: '月需求量须为1-1000000的整数',
+    });
     expect(await requestsOf(member)).toEqual([]);
   });
 });

@@ -8,7 +8,12 @@ import { draftCartAdd, draftCartDelete, draftCartEdit, readCartDraft } from '../
 import type { LocalDb } from '../../src/local/db';
 import { draftFavorite } from '../../src/local/favorites-local';
 import { enqueue, pendingEntries } from '../../src/local/outbox-queue';
-import { UNENCODABLE_MESSAGE, UNRESOLVED_EDIT_MESSAGE, createSyncEngine, type SyncEngineOptions } from '../../src/local/sync-engine';
+import {
+  UNENCODABLE_MESSAGE,
+  UNRESOLVED_EDIT_MESSAGE,
+  createSyncEngine,
+  type SyncEngineOptions,
+} from '../../src/local/sync-engine';
 import { httpTransport } from '../../src/local/transport';
 import { cartLines } from '../../server/db/schema';
 import { deferred, fakeLocks, flush, openDb } from '../helpers/local-store';
@@ -171,7 +176,13 @@ describe('sync engine: idempotent replay', () => {
     const still = await pendingEntries(db2);
     expect(still.map((e) => e.id)).toEqual([entry.id]);
     expect(still[0].tries).toBe(1);
-    const engine2 = createSyncEngine({ db: db2, account: member.account, transport: httpTransport, locks: null, reconcileOnStart: false });
+    const engine2 = createSyncEngine({
+      db: db2,
+      account: member.account,
+      transport: httpTransport,
+      locks: null,
+      reconcileOnStart: false,
+    });
     await engine2.trigger('start');
 
     expect(browser.keysSent()).toEqual([entry.id, entry.id]);
@@ -196,7 +207,9 @@ describe('sync engine: idempotent replay', () => {
 
   it('the server dies in the middle of a batch: nothing lost, nothing doubled', async () => {
     const { member, db, engine, browser } = await setup();
-    const goods = await Promise.all((['ganmaoling', 'banlangen', 'limited'] as const).map((r) => shop.listed(member, r)));
+    const goods = await Promise.all(
+      (['ganmaoling', 'banlangen', 'limited'] as const).map((r) => shop.listed(member, r)),
+    );
     await draftCartAdd(db, [line(g.ganmaoling, 1)], { goods });
     await draftCartAdd(db, [line(g.banlangen, 2)], { goods });
     await draftCartAdd(db, [line(g.limited, 3)], { goods });
@@ -335,7 +348,9 @@ describe('sync engine: refusals', () => {
     await draftCartAdd(db, [line(g[role], number)]);
     await engine.trigger('enqueue');
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.conflicts.toArray()).toEqual([expect.objectContaining({ kind: 'cart.add', status: 400, msg, text: `加入购物车未成功：${msg}` })]);
+    expect(await db.conflicts.toArray()).toEqual([
+      expect.objectContaining({ kind: 'cart.add', status: 400, msg, text: `加入购物车未成功：${msg}` }),
+    ]);
     expect((await readCartDraft(db)).lines).toHaveLength(0);
     expect(await shop.cartNumbers(member)).toEqual({});
   });
@@ -353,7 +368,11 @@ describe('sync engine: refusals', () => {
     await enqueue(db, 'request.create', { name: '阿莫西林' });
     await engine.trigger('enqueue');
     expect(await db.conflicts.count()).toBe(2);
-    expect((await db.conflicts.toArray())[1]).toMatchObject({ kind: 'request.create', status: 459, msg: '请先签署电子合同' });
+    expect((await db.conflicts.toArray())[1]).toMatchObject({
+      kind: 'request.create',
+      status: 459,
+      msg: '请先签署电子合同',
+    });
   });
 
   it('an edit of a line whose add was refused is a conflict; a delete of it has nothing left to do', async () => {
@@ -450,7 +469,13 @@ describe('sync engine: sessions and accounts', () => {
     await draftFavorite(dbA, [g.banlangen], true);
 
     shop.browser.signInAs(bob);
-    const engineB = createSyncEngine({ db: dbB, account: bob.account, transport: httpTransport, locks: null, reconcileOnStart: false });
+    const engineB = createSyncEngine({
+      db: dbB,
+      account: bob.account,
+      transport: httpTransport,
+      locks: null,
+      reconcileOnStart: false,
+    });
     await draftFavorite(dbB, [g.limited], true);
     await engineB.trigger('start');
 

@@ -6,7 +6,14 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as local from '../../src/local/index';
-import { useConflicts, useCartDraft, useLastSync, useLocalStatus, useOnline, useOutboxCount } from '../../src/local/index';
+import {
+  useConflicts,
+  useCartDraft,
+  useLastSync,
+  useLocalStatus,
+  useOnline,
+  useOutboxCount,
+} from '../../src/local/index';
 import { cartAdd, favoriteAdd } from '../../src/local/writes';
 import { startRealShop, uniqueName, type RealShop } from './real-shop';
 
@@ -66,10 +73,14 @@ describe('use-offline hooks', () => {
 
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(result.current.count).toBe(0));
-    await waitFor(() => expect(result.current.conflicts.map((c) => c.text)).toEqual(['加入购物车未成功：停售药：该商品暂不可购买']));
+    await waitFor(() =>
+      expect(result.current.conflicts.map((c) => c.text)).toEqual(['加入购物车未成功：停售药：该商品暂不可购买']),
+    );
     await waitFor(() => expect(result.current.cart?.provisional).toBe(false));
     expect(result.current.cart?.lines.map((l) => l.goods.name)).toEqual(['感冒灵颗粒']);
-    await waitFor(() => expect(result.current.status.cartDraft).toEqual({ pending: false, seeded: true, lines: 1, localLines: 0 }));
+    await waitFor(() =>
+      expect(result.current.status.cartDraft).toEqual({ pending: false, seeded: true, lines: 1, localLines: 0 }),
+    );
     expect(result.current.status.favorites.get(g.banlangen)).toEqual({ on: true, pending: false });
     expect(await shop.favorites(member)).toEqual([g.banlangen]);
     expect(await shop.cartNumbers(member)).toEqual({ [g.ganmaoling]: 2 });

@@ -129,7 +129,10 @@ describe('writes', () => {
 describe('the engine over the real HTTP client', () => {
   it("reads through the query cache: it joins the header's user query and feeds the cart list query", async () => {
     const member = await shop.member(uniqueName());
-    const added = await shop.t.call('POST', '/api/cart', { body: { params: [{ goods_id: g.ganmaoling, number: 2 }] }, cookie: member.cookie });
+    const added = await shop.t.call('POST', '/api/cart', {
+      body: { params: [{ goods_id: g.ganmaoling, number: 2 }] },
+      cookie: member.cookie,
+    });
     const lineId = (added.body.data as { lines: number[] }).lines[0];
     shop.browser.signInAs(member);
     const queryClient = new QueryClient();
@@ -152,7 +155,9 @@ describe('quota', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     onlineManager.setOnline(false);
-    const err = await cartAdd([line(g.ganmaoling, 1)], { goods: [await shop.listed(member, 'ganmaoling')] }).catch((e: unknown) => e);
+    const err = await cartAdd([line(g.ganmaoling, 1)], { goods: [await shop.listed(member, 'ganmaoling')] }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(LocalStorageFullError);
     expect((err as Error).message).toBe(STORAGE_FULL_MESSAGE);
     expect(STORAGE_FULL_MESSAGE).toBe('本机存储空间不足，离线数据未能全部保存');
@@ -161,7 +166,10 @@ describe('quota', () => {
     expect(await rt.db.cartDrafts.count()).toBe(0);
 
     onlineManager.setOnline(true);
-    await expect(cartAdd([line(g.ganmaoling, 1)])).resolves.toMatchObject({ provisional: false, msg: '加入购物车成功' });
+    await expect(cartAdd([line(g.ganmaoling, 1)])).resolves.toMatchObject({
+      provisional: false,
+      msg: '加入购物车成功',
+    });
     expect(await shop.cartNumbers(member)).toEqual({ [g.ganmaoling]: 1 });
     off();
   });

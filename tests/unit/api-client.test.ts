@@ -33,7 +33,8 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '';
     seen.push({ method: req.method ?? '', url, headers: req.headers, body });
     const pathname = url.split('?')[0];
-    const reply = replies[`${req.method} ${pathname}`] ?? replies[pathname] ?? json(200, 10000, 'ok', { path: pathname });
+    const reply =
+      replies[`${req.method} ${pathname}`] ?? replies[pathname] ?? json(200, 10000, 'ok', { path: pathname });
     if (reply === 'hang') return;
     const send = () => {
       if (res.destroyed) return;
@@ -91,7 +92,11 @@ describe('success answers', () => {
 
   it('returns the whole envelope with { envelope: true } (cart add shows the server message)', async () => {
     replies['/api/cart'] = json(200, 10000, '加入购物车成功', { count: 3 });
-    const envelope = await http.post<{ count: number }>('cart', { params: [{ goods_id: 12, number: 1 }] }, { envelope: true });
+    const envelope = await http.post<{ count: number }>(
+      'cart',
+      { params: [{ goods_id: 12, number: 1 }] },
+      { envelope: true },
+    );
     expect(envelope).toEqual({ code: 10000, msg: '加入购物车成功', data: { count: 3 } });
   });
 
@@ -161,7 +166,7 @@ describe('request shape', () => {
     expect(requests[0].credentials).toBe('include');
   });
 
-  it('gives up on an unanswered request after SPEC §7\'s 30 s by default, not before', async () => {
+  it("gives up on an unanswered request after SPEC §7's 30 s by default, not before", async () => {
     vi.useFakeTimers();
     try {
       // beforeEach left the default timeout. A server that never answers: the request ends only when the client aborts it.
@@ -241,7 +246,10 @@ describe('SPEC §8 code classes', () => {
       body: JSON.stringify({ code: 500, msg: '系统繁忙，请稍候再试', data: null }),
       headers: { 'x-request-id': '3f9a0c2b7d1e4a56' },
     };
-    expect(await rejection(http.post('cart/checkout', {}))).toMatchObject({ kind: 'server', requestId: '3f9a0c2b7d1e4a56' });
+    expect(await rejection(http.post('cart/checkout', {}))).toMatchObject({
+      kind: 'server',
+      requestId: '3f9a0c2b7d1e4a56',
+    });
     replies['/api/cart/checkout'] = json(500, 500, '系统繁忙，请稍候再试', null);
     expect((await rejection(http.post('cart/checkout', {}))).requestId).toBe('');
   });
@@ -344,12 +352,15 @@ describe('SPEC §7 duplicate in-flight requests', () => {
     await expect(Promise.all([list, create, other])).resolves.toEqual(['buy', 'buy', 'hot']);
   });
 
-  it.each(['cart', 'favorite', 'favorite/cancel', 'activity/tap'])('keeps concurrent POST %s requests', async (path) => {
-    replies[`/api/${path}`] = json(200, 10000, 'ok', path, 60);
-    const results = await Promise.all([http.post(path, { goods_ids: [1] }), http.post(path, { goods_ids: [2] })]);
-    expect(results).toEqual([path, path]);
-    expect(seen).toHaveLength(2);
-  });
+  it.each(['cart', 'favorite', 'favorite/cancel', 'activity/tap'])(
+    'keeps concurrent POST %s requests',
+    async (path) => {
+      replies[`/api/${path}`] = json(200, 10000, 'ok', path, 60);
+      const results = await Promise.all([http.post(path, { goods_ids: [1] }), http.post(path, { goods_ids: [2] })]);
+      expect(results).toEqual([path, path]);
+      expect(seen).toHaveLength(2);
+    },
+  );
 
   it('a finished request frees its slot', async () => {
     await http.get('goods/hot');

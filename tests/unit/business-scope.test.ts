@@ -6,7 +6,9 @@ import { expiredRequiredCertificates, expiryState } from '../../src/domain/quali
 
 describe('purchaseBlock', () => {
   it('refuses a class outside a recorded scope, naming the class', () => {
-    expect(purchaseBlock({ scope: ['xy', 'zcy'], expiredCertificates: [] }, 'zyyp')).toBe('不在贵公司经营范围（中药饮片）');
+    expect(purchaseBlock({ scope: ['xy', 'zcy'], expiredCertificates: [] }, 'zyyp')).toBe(
+      '不在贵公司经营范围（中药饮片）',
+    );
     expect(purchaseBlock({ scope: ['xy', 'zcy'], expiredCertificates: [] }, 'zcy')).toBeNull();
   });
 
@@ -36,11 +38,19 @@ describe('certificate expiry', () => {
     const old = { kind: 'drug_license', status: 'approved' as const, expiresOn: '2025-05-01' };
     expect(expiredRequiredCertificates('pharmacy', [old], today)).toEqual(['药品经营许可证']);
     // A pending renewal does not help; an approved one does.
-    expect(expiredRequiredCertificates('pharmacy', [old, { ...old, status: 'pending', expiresOn: '2030-01-01' }], today)).toEqual(['药品经营许可证']);
+    expect(
+      expiredRequiredCertificates('pharmacy', [old, { ...old, status: 'pending', expiresOn: '2030-01-01' }], today),
+    ).toEqual(['药品经营许可证']);
     expect(expiredRequiredCertificates('pharmacy', [old, { ...old, expiresOn: '2030-01-01' }], today)).toEqual([]);
     // Not required for the kind, or never approved: not a lapse.
     expect(expiredRequiredCertificates('clinic', [old], today)).toEqual([]);
     expect(expiredRequiredCertificates('pharmacy', [{ ...old, kind: 'gsp' }], today)).toEqual([]);
-    expect(expiredRequiredCertificates('clinic', [{ kind: 'medical_license', status: 'approved', expiresOn: '2025-06-01' }], today)).toEqual(['医疗机构执业许可证']);
+    expect(
+      expiredRequiredCertificates(
+        'clinic',
+        [{ kind: 'medical_license', status: 'approved', expiresOn: '2025-06-01' }],
+        today,
+      ),
+    ).toEqual(['医疗机构执业许可证']);
   });
 });

@@ -13,7 +13,10 @@ import { http } from '../../src/http/client';
 const HOLD = 'test-first-screen';
 
 function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  return Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  return Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 }
 
 const cart = (id: number): CartState =>
@@ -36,7 +39,9 @@ describe('the local store waits for the first screen', () => {
     // An answer on its way that no route holds for (a detail page's alerts): the store starts anyway,
     // so a buyer's first add finds it ready.
     // Cancelled by clear() at the end: its rejection is expected.
-    void queryClient.fetchQuery({ queryKey: ['first'], queryFn: () => new Promise(() => undefined) }).catch(() => undefined);
+    void queryClient
+      .fetchQuery({ queryKey: ['first'], queryFn: () => new Promise(() => undefined) })
+      .catch(() => undefined);
     expect(await settledWithin(firstScreenDrawn(), 1_000)).toBe(true);
     holdLocalStart(HOLD);
     const drawn = firstScreenDrawn();

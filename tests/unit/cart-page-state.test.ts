@@ -47,7 +47,11 @@ const MANJIAN: TierPromotion = {
 describe('groups and selection rules', () => {
   it('groups lines by warehouse in the server order, with the warehouse names', () => {
     const state = makeCartState(
-      [makeLine(3, { goods: { ck_id: 1 } }), makeLine(1, { goods: { ck_id: 1 } }), makeLine(2, { goods: { ck_id: 4 } })],
+      [
+        makeLine(3, { goods: { ck_id: 1 } }),
+        makeLine(1, { goods: { ck_id: 1 } }),
+        makeLine(2, { goods: { ck_id: 4 } }),
+      ],
       { warehouses: { 1: '广州仓', 4: '武汉仓' } },
     );
     expect(groupLines(state)).toEqual([
@@ -86,7 +90,10 @@ describe('groups and selection rules', () => {
   });
 
   it('withSelection selects only buyable lines (SPEC §4) and restores what it changed', () => {
-    const state = makeCartState([makeLine(1, { is_selected: 0 }), makeLine(2, { is_selected: 0, goods: { is_buy: 0 } })]);
+    const state = makeCartState([
+      makeLine(1, { is_selected: 0 }),
+      makeLine(2, { is_selected: 0, goods: { is_buy: 0 } }),
+    ]);
     const on = withSelection(state, [1, 2], true);
     expect(on.data.map((l) => l.is_selected)).toEqual([1, 0]);
     expect(on.totals?.selected_count).toBe(1);
@@ -136,7 +143,11 @@ describe('quantity, ladder and price texts', () => {
   });
 
   it('re-prices a normal line by its ladder and keeps flash-sale prices', () => {
-    const line = makeLine(1, { number: 2, price_changed: { old: 1, new: 1000 }, goods: { ladder_price: [{ id: 4, number: 10, price: 900 }] } });
+    const line = makeLine(1, {
+      number: 2,
+      price_changed: { old: 1, new: 1000 },
+      goods: { ladder_price: [{ id: 4, number: 10, price: 900 }] },
+    });
     const up = repriceLine(line, 10);
     expect(up).toMatchObject({ number: 10, price: 900, raw_price: 9_000, ladder_price_id: 4, price_changed: null });
     const flash = makeLine(2, { type: 1, price: 500, coupon_eligible: 0 });
@@ -152,7 +163,9 @@ describe('tiers, shipping and checkout', () => {
   });
 
   it('says how much is missing for free shipping, or that it is free (SPEC §9)', () => {
-    const some = makeCartState([makeLine(1, { number: 10 })], { shipping: { shipping_amount: 50_000, no_trans_order_amount: 5_000, fee: 1_000 } });
+    const some = makeCartState([makeLine(1, { number: 10 })], {
+      shipping: { shipping_amount: 50_000, no_trans_order_amount: 5_000, fee: 1_000 },
+    });
     expect(some.totals?.shipping).toEqual({ shortfall: 35_000, free: false, fee: 1_000 });
     expect(shippingText(some.totals!.shipping)).toBe('还差¥350.00免运费');
     expect(payableTotal(some.totals!)).toBe(10_000 + 1_000);

@@ -125,16 +125,21 @@ describe('serializeListSearch', () => {
   });
 
   it('round-trips through the router parser', () => {
-    const full = fromUrl('?keywords=999&type=2&category_id=12&tags=优,新&zone=qx&yx=1&price_min=0.5&price_max=99.99&in_stock=1&sort=sales&view=no_image&page_size=60&page=7');
+    const full = fromUrl(
+      '?keywords=999&type=2&category_id=12&tags=优,新&zone=qx&yx=1&price_min=0.5&price_max=99.99&in_stock=1&sort=sales&view=no_image&page_size=60&page=7',
+    );
     expect(fromUrl(serializeListSearch(full))).toEqual(full);
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('page', 'keywords', 'tags', 'price_min', 'sort', 'type', 'yx'), fc.string()), (raw) => {
-        const s = parseListSearch(raw);
-        // The router JSON-parses values: a keyword such as "1.0" or "null" comes back as 1 or
-        // null (a TanStack default, see decisions); other text round-trips exactly.
-        fc.pre(!/^(-?\d|true$|false$|null$|["[{])/.test(s.keywords));
-        expect(fromUrl(serializeListSearch(s))).toEqual(s);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('page', 'keywords', 'tags', 'price_min', 'sort', 'type', 'yx'), fc.string()),
+        (raw) => {
+          const s = parseListSearch(raw);
+          // The router JSON-parses values: a keyword such as "1.0" or "null" comes back as 1 or
+          // null (a TanStack default, see decisions); other text round-trips exactly.
+          fc.pre(!/^(-?\d|true$|false$|null$|["[{])/.test(s.keywords));
+          expect(fromUrl(serializeListSearch(s))).toEqual(s);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -143,7 +148,15 @@ describe('serializeListSearch', () => {
 describe('toGoodsListQuery', () => {
   it('converts yuan to fen and leaves unset filters out', () => {
     const q = toGoodsListQuery(fromUrl('?price_min=1.5&price_max=20.01&tags=优,新&yx=1&in_stock=1&sort=default'));
-    expect(q).toMatchObject({ page: 1, page_size: 20, price_min: 150, price_max: 2001, tags: '优,新', yx: 1, in_stock: 1 });
+    expect(q).toMatchObject({
+      page: 1,
+      page_size: 20,
+      price_min: 150,
+      price_max: 2001,
+      tags: '优,新',
+      yx: 1,
+      in_stock: 1,
+    });
     expect(q.sort).toBeUndefined();
     expect(q.keywords).toBeUndefined();
     expect(q.type).toBeUndefined();
@@ -160,7 +173,9 @@ describe('filters', () => {
     const s = fromUrl('?zone=qx&yx=1&brand_id=9&tags=优');
     expect(withoutPreset(s, { zone: 'jxq' })).toMatchObject({ zone: undefined, yx: true, brand_id: 9 });
     expect(withoutPreset(s, { zone: 'yx', yx: 1 })).toMatchObject({ zone: undefined, yx: false });
-    expect(serializeListSearch(withoutPreset(s, { brand_id: 5 }))).toBe(`?zone=qx&yx=1&tags=${encodeURIComponent('优')}`);
+    expect(serializeListSearch(withoutPreset(s, { brand_id: 5 }))).toBe(
+      `?zone=qx&yx=1&tags=${encodeURIComponent('优')}`,
+    );
   });
 
   it('a filter change goes back to page 1; narrowing filters are recognised', () => {
@@ -178,7 +193,11 @@ describe('helpers of the list screen', () => {
       { text: '感冒灵', match: true },
       { text: '颗粒', match: false },
     ]);
-    expect(highlightRuns('Vitamin C 片', 'vitamin 片').filter((r) => r.match).map((r) => r.text)).toEqual(['Vitamin', '片']);
+    expect(
+      highlightRuns('Vitamin C 片', 'vitamin 片')
+        .filter((r) => r.match)
+        .map((r) => r.text),
+    ).toEqual(['Vitamin', '片']);
     expect(highlightRuns('abc', '')).toEqual([{ text: 'abc', match: false }]);
   });
 
@@ -193,7 +212,10 @@ describe('helpers of the list screen', () => {
 
   it('category path and chip rows follow the tree', () => {
     const leaf = (id: number, name: string) => ({ id, name, logo: '', logo1: '', children: [], childrenShow: [] });
-    const tree = [{ ...leaf(1, '西药'), children: [{ ...leaf(2, '感冒'), children: [leaf(3, '颗粒')] }] }, leaf(4, '中成药')];
+    const tree = [
+      { ...leaf(1, '西药'), children: [{ ...leaf(2, '感冒'), children: [leaf(3, '颗粒')] }] },
+      leaf(4, '中成药'),
+    ];
     expect(categoryPath(tree, 3).map((n) => n.name)).toEqual(['西药', '感冒', '颗粒']);
     expect(categoryPath(tree, 99)).toEqual([]);
     const rows = categoryRows(tree, categoryPath(tree, 2));

@@ -21,28 +21,38 @@ const CLEAN: Tree = {
   'src/local/index.ts': "export { cartAdd } from './writes';\n",
   'src/api/cart.ts': "import { cartAdd } from '../local';\nexport const useAddToCart = () => cartAdd;\n",
   'src/ui/button.tsx': "import { yuan } from '../domain/money';\nexport const Button = () => String(yuan);\n",
-  'src/widgets/add-to-cart.tsx': "import { useAddToCart } from '../api/cart';\nimport { Button } from '../ui/button';\nexport const AddToCart = () => [useAddToCart, Button];\n",
-  'src/features/cart/page.tsx': "import { AddToCart } from '../../widgets/add-to-cart';\nimport { rows } from './rows';\nexport default () => [AddToCart, rows];\n",
+  'src/widgets/add-to-cart.tsx':
+    "import { useAddToCart } from '../api/cart';\nimport { Button } from '../ui/button';\nexport const AddToCart = () => [useAddToCart, Button];\n",
+  'src/features/cart/page.tsx':
+    "import { AddToCart } from '../../widgets/add-to-cart';\nimport { rows } from './rows';\nexport default () => [AddToCart, rows];\n",
   'src/features/cart/rows.ts': 'export const rows = 1;\n',
   'src/features/search/page.tsx': "import { cartAdd } from '../../local';\nexport default cartAdd;\n",
-  'src/routes/tree.tsx': "export const pages = [() => import('../features/cart/page'), () => import('../features/search/page')];\n",
+  'src/routes/tree.tsx':
+    "export const pages = [() => import('../features/cart/page'), () => import('../features/search/page')];\n",
   'src/app/app.tsx': "import { pages } from '../routes/tree';\nexport const App = pages;\n",
   'src/main.tsx': "import { App } from './app/app';\nexport default App;\n",
   'server/db/schema.ts': 'export const goods = 1;\n',
   'server/http/envelope.ts': 'export const ok = 1;\n',
-  'server/services/cart.ts': "import { goods } from '../db/schema';\nimport { ok } from '../http/envelope';\nexport const cart = [goods, ok];\n",
-  'server/routes/cart.ts': "import type { Line } from '../../src/domain/cart-types';\nimport { cart } from '../services/cart';\nexport const route = (l: Line) => [cart, l];\n",
+  'server/services/cart.ts':
+    "import { goods } from '../db/schema';\nimport { ok } from '../http/envelope';\nexport const cart = [goods, ok];\n",
+  'server/routes/cart.ts':
+    "import type { Line } from '../../src/domain/cart-types';\nimport { cart } from '../services/cart';\nexport const route = (l: Line) => [cart, l];\n",
   'server/seed/index.ts': "import { cart } from '../services/cart';\nexport const seed = cart;\n",
   'server/app.ts': "import { route } from './routes/cart';\nexport const app = route;\n",
-  'server/index.ts': "import { app } from './app';\nimport { seed } from './seed/index';\nexport const run = [app, seed];\n",
-  'sw/sw.ts': "import { yuan } from '../src/domain/money';\nimport { names } from './cache-names';\nexport default [yuan, names];\n",
+  'server/index.ts':
+    "import { app } from './app';\nimport { seed } from './seed/index';\nexport const run = [app, seed];\n",
+  'sw/sw.ts':
+    "import { yuan } from '../src/domain/money';\nimport { names } from './cache-names';\nexport default [yuan, names];\n",
   'sw/cache-names.ts': "export const names = ['catalogue-v1'];\n",
   'admin/src/api/client.ts': "import { yuan } from '@domain/money';\nexport const get = () => yuan;\n",
-  'admin/src/widgets/table.tsx': "import { Button } from '@ui/button';\nimport { get } from '../api/client';\nexport const Table = [Button, get];\n",
+  'admin/src/widgets/table.tsx':
+    "import { Button } from '@ui/button';\nimport { get } from '../api/client';\nexport const Table = [Button, get];\n",
   'admin/src/pages/companies/page.tsx': "import { Table } from '../../widgets/table';\nexport const Page = Table;\n",
   'admin/src/pages/audit/page.tsx': "import { get } from '../../api/client';\nexport const Page = get;\n",
-  'admin/src/app/router.tsx': "import { Page } from '../pages/companies/page';\nimport { Page as Audit } from '../pages/audit/page';\nexport const router = [Page, Audit];\n",
-  'tests/unit/anything.test.ts': "import { cartAdd } from '../../src/local/writes';\nimport { route } from '../../server/routes/cart';\nexport default [cartAdd, route];\n",
+  'admin/src/app/router.tsx':
+    "import { Page } from '../pages/companies/page';\nimport { Page as Audit } from '../pages/audit/page';\nexport const router = [Page, Audit];\n",
+  'tests/unit/anything.test.ts':
+    "import { cartAdd } from '../../src/local/writes';\nimport { route } from '../../server/routes/cart';\nexport default [cartAdd, route];\n",
 };
 
 /** Stand-ins for the packages the tree imports, so they resolve inside it. */
@@ -76,11 +86,15 @@ afterEach(() => {
   root = '';
 });
 
-it('passes a tree that keeps every rule', () => {
-  const { status, out } = run({});
-  expect(out).toContain('no dependency violations found');
-  expect(status).toBe(0);
-}, CRUISE_TIMEOUT_MS);
+it(
+  'passes a tree that keeps every rule',
+  () => {
+    const { status, out } = run({});
+    expect(out).toContain('no dependency violations found');
+    expect(status).toBe(0);
+  },
+  CRUISE_TIMEOUT_MS,
+);
 
 describe('refuses', () => {
   const cases: { name: string; rule: string; plant: Tree; edge: string }[] = [
@@ -96,7 +110,9 @@ describe('refuses', () => {
     {
       name: 'an upward import (local/ → api/)',
       rule: 'layer-local',
-      plant: { 'src/local/writes.ts': "import { useAddToCart } from '../api/cart';\nexport const cartAdd = useAddToCart;\n" },
+      plant: {
+        'src/local/writes.ts': "import { useAddToCart } from '../api/cart';\nexport const cartAdd = useAddToCart;\n",
+      },
       edge: 'src/local/writes.ts → src/api/cart.ts',
     },
     {
@@ -108,7 +124,9 @@ describe('refuses', () => {
     {
       name: 'ui/ importing api/',
       rule: 'ui-pure',
-      plant: { 'src/ui/button.tsx': "import { useAddToCart } from '../api/cart';\nexport const Button = useAddToCart;\n" },
+      plant: {
+        'src/ui/button.tsx': "import { useAddToCart } from '../api/cart';\nexport const Button = useAddToCart;\n",
+      },
       edge: 'src/ui/button.tsx → src/api/cart.ts',
     },
     {
@@ -120,7 +138,10 @@ describe('refuses', () => {
     {
       name: 'server/ importing src/api',
       rule: 'server-only-domain',
-      plant: { 'server/http/envelope.ts': "import { useAddToCart } from '../../src/api/cart';\nexport const ok = useAddToCart;\n" },
+      plant: {
+        'server/http/envelope.ts':
+          "import { useAddToCart } from '../../src/api/cart';\nexport const ok = useAddToCart;\n",
+      },
       edge: 'server/http/envelope.ts → src/api/cart.ts',
     },
     {
@@ -154,27 +175,38 @@ describe('refuses', () => {
       edge: 'sw/cache-names.ts → src/local/index.ts',
     },
     {
-      name: 'the console importing the shop\'s api/',
+      name: "the console importing the shop's api/",
       rule: 'console-shares-pure-code-only',
-      plant: { 'admin/src/api/client.ts': "import { useAddToCart } from '../../../src/api/cart';\nexport const get = useAddToCart;\n" },
+      plant: {
+        'admin/src/api/client.ts':
+          "import { useAddToCart } from '../../../src/api/cart';\nexport const get = useAddToCart;\n",
+      },
       edge: 'admin/src/api/client.ts → src/api/cart.ts',
     },
     {
       name: 'an upward import in the console (api/ → pages/)',
       rule: 'console-layer-api',
-      plant: { 'admin/src/api/client.ts': "import { Page } from '../pages/audit/page';\nexport const get = () => Page;\n" },
+      plant: {
+        'admin/src/api/client.ts': "import { Page } from '../pages/audit/page';\nexport const get = () => Page;\n",
+      },
       edge: 'admin/src/api/client.ts → admin/src/pages/audit/page.tsx',
     },
     {
       name: 'a console page importing another page',
       rule: 'console-pages-isolated',
-      plant: { 'admin/src/pages/audit/page.tsx': "import { Page as Other } from '../companies/page';\nexport const Page = Other;\n" },
+      plant: {
+        'admin/src/pages/audit/page.tsx':
+          "import { Page as Other } from '../companies/page';\nexport const Page = Other;\n",
+      },
       edge: 'admin/src/pages/audit/page.tsx → admin/src/pages/companies/page.tsx',
     },
     {
       name: 'the shop importing the console',
       rule: 'nothing-imports-console',
-      plant: { 'src/app/app.tsx': "import { pages } from '../routes/tree';\nimport { router } from '../../admin/src/app/router';\nexport const App = [pages, router];\n" },
+      plant: {
+        'src/app/app.tsx':
+          "import { pages } from '../routes/tree';\nimport { router } from '../../admin/src/app/router';\nexport const App = [pages, router];\n",
+      },
       edge: 'src/app/app.tsx → admin/src/app/router.tsx',
     },
     {
@@ -192,16 +224,22 @@ describe('refuses', () => {
     {
       name: "an import of local/'s internals from outside it",
       rule: 'local-entry',
-      plant: { 'src/api/cart.ts': "import { cartAdd } from '../local/writes';\nexport const useAddToCart = () => cartAdd;\n" },
+      plant: {
+        'src/api/cart.ts': "import { cartAdd } from '../local/writes';\nexport const useAddToCart = () => cartAdd;\n",
+      },
       edge: 'src/api/cart.ts → src/local/writes.ts',
     },
   ];
 
-  it.each(cases)('$name ($rule)', ({ rule, plant, edge }) => {
-    const { status, out } = run(plant);
-    // The exit code is the number of violations (an upward import may also close a cycle).
-    expect(status).toBeGreaterThan(0);
-    const reported = out.split('\n').filter((line) => line.includes(`error ${rule}:`));
-    expect(reported.join('\n')).toContain(edge);
-  }, CRUISE_TIMEOUT_MS);
+  it.each(cases)(
+    '$name ($rule)',
+    ({ rule, plant, edge }) => {
+      const { status, out } = run(plant);
+      // The exit code is the number of violations (an upward import may also close a cycle).
+      expect(status).toBeGreaterThan(0);
+      const reported = out.split('\n').filter((line) => line.includes(`error ${rule}:`));
+      expect(reported.join('\n')).toContain(edge);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
 });

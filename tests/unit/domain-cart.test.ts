@@ -21,7 +21,12 @@ const MANJIAN: TierPromotion = {
     { amount: 300_000, reduce: 20_000 },
   ],
 };
-const DISCOUNT: TierPromotion = { id: 2, kind: 'discount', name: '满2000享9.8折', tiers: [{ amount: 200_000, percent: 98 }] };
+const DISCOUNT: TierPromotion = {
+  id: 2,
+  kind: 'discount',
+  name: '满2000享9.8折',
+  tiers: [{ amount: 200_000, percent: 98 }],
+};
 const SHIPPING: CartShippingData = { shipping_amount: 80_000, no_trans_order_amount: 0, fee: 1_000 };
 
 const line = (over: Partial<CartCalcLine> & { id: number }): CartCalcLine => ({
@@ -44,17 +49,15 @@ const lineArb = fc.record({
   qg: fc.integer({ min: 0, max: 100 }),
 });
 const linesArb = fc.array(lineArb, { maxLength: 40 }).map((ls) =>
-  ls.map(
-    (l, i): CartCalcLine => ({
-      id: i + 1,
-      price: l.price,
-      number: l.number,
-      is_selected: l.is_selected,
-      coupon_eligible: l.coupon_eligible,
-      promotion_id: l.promotion_id,
-      goods: { is_dpby: l.dpby, qg_number: l.qg },
-    }),
-  ),
+  ls.map((l, i): CartCalcLine => ({
+    id: i + 1,
+    price: l.price,
+    number: l.number,
+    is_selected: l.is_selected,
+    coupon_eligible: l.coupon_eligible,
+    promotion_id: l.promotion_id,
+    goods: { is_dpby: l.dpby, qg_number: l.qg },
+  })),
 );
 const shippingArb = fc.record({
   shipping_amount: fc.integer({ min: 0, max: 1_000_000 }),
@@ -82,10 +85,17 @@ describe('cartUnitPrice', () => {
       fc.property(
         fc.integer({ min: 1, max: 100_000 }),
         fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
-        fc.uniqueArray(fc.record({ id: fc.nat(), number: fc.integer({ min: 1, max: 500 }), price: fc.integer({ min: 1, max: 100_000 }) }), {
-          selector: (s) => s.number,
-          maxLength: 5,
-        }),
+        fc.uniqueArray(
+          fc.record({
+            id: fc.nat(),
+            number: fc.integer({ min: 1, max: 500 }),
+            price: fc.integer({ min: 1, max: 100_000 }),
+          }),
+          {
+            selector: (s) => s.number,
+            maxLength: 5,
+          },
+        ),
         fc.integer({ min: 1, max: 1_000 }),
         (base, rank, steps, q) => {
           const r = cartUnitPrice(base, rank, steps, q);
@@ -104,21 +114,25 @@ describe('cartUnitPrice', () => {
 describe('allocate', () => {
   it('shares exactly, each part within a fen of its exact proportion', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 2_000_000_000 }), { maxLength: 30 }), (total, w) => {
-        const parts = allocate(total, w);
-        const sum = w.reduce((a, b) => a + b, 0);
-        expect(parts).toHaveLength(w.length);
-        if (sum === 0) {
-          expect(parts.every((p) => p === 0)).toBe(true);
-          return;
-        }
-        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
-        parts.forEach((p, i) => {
-          const exact = (total * w[i]) / sum;
-          expect(p).toBeGreaterThanOrEqual(Math.floor(exact) - 1e-9);
-          expect(p).toBeLessThanOrEqual(Math.ceil(exact) + 1e-9);
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 2_000_000_000 }), { maxLength: 30 }),
+        (total, w) => {
+          const parts = allocate(total, w);
+          const sum = w.reduce((a, b) => a + b, 0);
+          expect(parts).toHaveLength(w.length);
+          if (sum === 0) {
+            expect(parts.every((p) => p === 0)).toBe(true);
+            return;
+          }
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          parts.forEach((p, i) => {
+            const exact = (total * w[i]) / sum;
+            expect(p).toBeGreaterThanOrEqual(Math.floor(exact) - 1e-9);
+            expect(p).toBeLessThanOrEqual(Math.ceil(exact) + 1e-9);
+          });
+        },
+      ),
     );
   });
   it('gives a weight of 0 nothing', () => expect(allocate(7, [0, 3, 0, 4])).toEqual([0, 3, 0, 4]));
@@ -189,7 +203,9 @@ describe('computeCart', () => {
       fc.property(linesArb, shippingArb, (lines, shipping) => {
         const r = computeCart(lines, [MANJIAN, DISCOUNT], shipping);
         const selected = lines.filter((l) => l.is_selected).reduce((s, l) => s + l.price * l.number, 0);
-        expect(r.totals.shipping.shortfall).toBe(Math.max(0, shipping.shipping_amount - selected - shipping.no_trans_order_amount));
+        expect(r.totals.shipping.shortfall).toBe(
+          Math.max(0, shipping.shipping_amount - selected - shipping.no_trans_order_amount),
+        );
         const dpby = lines.some((l) => l.is_selected && l.goods.is_dpby && l.number >= l.goods.qg_number);
         expect(r.totals.shipping.free).toBe(r.totals.shipping.shortfall === 0 || dpby);
         expect(r.totals.shipping.fee).toBe(r.totals.shipping.free ? 0 : shipping.fee);
@@ -198,9 +214,17 @@ describe('computeCart', () => {
   });
 
   it('example: 800 yuan threshold with 300 paid today and 450 selected', () => {
-    const r = computeCart([line({ id: 1, price: 45_000 })], [], { shipping_amount: 80_000, no_trans_order_amount: 30_000, fee: 1_000 });
+    const r = computeCart([line({ id: 1, price: 45_000 })], [], {
+      shipping_amount: 80_000,
+      no_trans_order_amount: 30_000,
+      fee: 1_000,
+    });
     expect(r.totals.shipping).toEqual({ shortfall: 5_000, free: false, fee: 1_000 });
-    const dpby = computeCart([line({ id: 1, price: 45_000, number: 3, goods: { is_dpby: 1, qg_number: 3 } })], [], SHIPPING);
+    const dpby = computeCart(
+      [line({ id: 1, price: 45_000, number: 3, goods: { is_dpby: 1, qg_number: 3 } })],
+      [],
+      SHIPPING,
+    );
     expect(dpby.totals.shipping.free).toBe(true);
   });
 

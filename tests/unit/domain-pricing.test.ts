@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  ladderPriceFor,
-  tierStatuses,
-  shippingShortfall,
-  singleItemFreeShipping,
-} from '../../src/domain/pricing';
+import { ladderPriceFor, tierStatuses, shippingShortfall, singleItemFreeShipping } from '../../src/domain/pricing';
 import { formatFen, floorYuan2 } from '../../src/domain/money';
 import { toMillis, splitCountdown } from '../../src/domain/time';
 
@@ -23,9 +18,12 @@ describe('ladderPriceFor', () => {
   it('does not depend on the order of steps', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.record({ number: fc.integer({ min: 1, max: 500 }), price: fc.integer({ min: 1, max: 10_000 }) }), {
-          selector: (x) => x.number,
-        }),
+        fc.uniqueArray(
+          fc.record({ number: fc.integer({ min: 1, max: 500 }), price: fc.integer({ min: 1, max: 10_000 }) }),
+          {
+            selector: (x) => x.number,
+          },
+        ),
         fc.integer({ min: 0, max: 1000 }),
         (s, q) => {
           expect(ladderPriceFor(5000, s, q)).toBe(ladderPriceFor(5000, [...s].reverse(), q));
@@ -36,9 +34,12 @@ describe('ladderPriceFor', () => {
   it('never uses a step above the quantity', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.record({ number: fc.integer({ min: 1, max: 500 }), price: fc.integer({ min: 1, max: 10_000 }) }), {
-          selector: (x) => x.number,
-        }),
+        fc.uniqueArray(
+          fc.record({ number: fc.integer({ min: 1, max: 500 }), price: fc.integer({ min: 1, max: 10_000 }) }),
+          {
+            selector: (x) => x.number,
+          },
+        ),
         fc.integer({ min: 0, max: 1000 }),
         (s, q) => {
           const p = ladderPriceFor(5000, s, q);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clampQuantity, quantityMessage, quantityProblem, quantityRulesFor, type QuantityGoods } from '../../src/domain/quantity';
+import {
+  clampQuantity,
+  quantityMessage,
+  quantityProblem,
+  quantityRulesFor,
+  type QuantityGoods,
+} from '../../src/domain/quantity';
 
 const base: QuantityGoods = {
   zbz: 10,

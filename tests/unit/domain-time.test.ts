@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  shanghaiDatePlusMonths,
-  shanghaiYear,
-  toMillis,
-} from '../../src/domain/time';
+import { formatDate, formatDateTime, shanghaiDatePlusMonths, shanghaiYear, toMillis } from '../../src/domain/time';
 
 // 2025-12-31 16:05:09 UTC is 2026-01-01 00:05:09 in Shanghai: every rule must cross the day and year.
 const NEW_YEAR_MS = Date.UTC(2025, 11, 31, 16, 5, 9);

@@ -37,19 +37,29 @@ describe('describeError', () => {
   });
 
   it('code 422 toasts the first message of the first field with an error tone', () => {
-    const err = answered(422, '整体消息', { fieldErrors: { phone: ['手机号格式不正确', '手机号已存在'], name: ['请填写联系人'] } });
+    const err = answered(422, '整体消息', {
+      fieldErrors: { phone: ['手机号格式不正确', '手机号已存在'], name: ['请填写联系人'] },
+    });
     expect(describeError(err, ctx)).toEqual({ type: 'toast', tone: 'error', message: '手机号格式不正确' });
   });
 
   it('code 422 skips an empty first field and falls back to msg without field errors', () => {
     const sparse = answered(422, '整体消息', { fieldErrors: { phone: [], name: ['请填写联系人'] } });
     expect(describeError(sparse, ctx)).toEqual({ type: 'toast', tone: 'error', message: '请填写联系人' });
-    expect(describeError(answered(422, '整体消息'), ctx)).toEqual({ type: 'toast', tone: 'error', message: '整体消息' });
+    expect(describeError(answered(422, '整体消息'), ctx)).toEqual({
+      type: 'toast',
+      tone: 'error',
+      message: '整体消息',
+    });
     expect(describeError(answered(422, ''), ctx)).toEqual({ type: 'toast', tone: 'error', message: '提交的信息有误' });
   });
 
   it.each([400, 403, 404, 409, 429, 499, 10002])('code %i alerts the server message titled 温馨提示', (code) => {
-    expect(describeError(answered(code, '库存不足'), ctx)).toEqual({ type: 'alert', title: '温馨提示', message: '库存不足' });
+    expect(describeError(answered(code, '库存不足'), ctx)).toEqual({
+      type: 'alert',
+      title: '温馨提示',
+      message: '库存不足',
+    });
   });
 
   it('a server fault with the request id toasts it, for the buyer to quote', () => {

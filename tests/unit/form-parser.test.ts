@@ -96,7 +96,12 @@ describe('parseBracketForm', () => {
     const item = fc.dictionary(key, leaf, { minKeys: 1, maxKeys: 3 });
     const shape = fc.dictionary(
       key,
-      fc.oneof(leaf, fc.array(leaf, { minLength: 1, maxLength: 4 }), fc.array(item, { minLength: 1, maxLength: 3 }), item),
+      fc.oneof(
+        leaf,
+        fc.array(leaf, { minLength: 1, maxLength: 4 }),
+        fc.array(item, { minLength: 1, maxLength: 3 }),
+        item,
+      ),
       { maxKeys: 5 },
     );
     fc.assert(

@@ -11,7 +11,15 @@ vi.mock('../../src/http/client', async (importOriginal) => ({
 }));
 
 const TREE = [
-  { id: 4, name: '新手指南', code: 'xrzn', children: [{ id: 5, name: '会员注册', code: 'hyzc' }, { id: 6, name: '购物指南', code: 'gwzn' }] },
+  {
+    id: 4,
+    name: '新手指南',
+    code: 'xrzn',
+    children: [
+      { id: 5, name: '会员注册', code: 'hyzc' },
+      { id: 6, name: '购物指南', code: 'gwzn' },
+    ],
+  },
   { id: 20, name: '新闻资讯', code: 'news', children: [{ id: 21, name: '行业新闻', code: 'hy' }] },
 ];
 const LISTS: Record<string, number[]> = { '5': [101], '6': [102], hy: [201, 202] };
@@ -60,7 +68,9 @@ describe('downloadOutcomeText', () => {
     expect(downloadOutcomeText({ goods: 12, bytes: 1024 * 1024, stoppedBy: 'done' }, 25).text).toBe(
       '下载完成：已保存 12 件商品（1.0 MB），离线时可浏览和搜索；帮助中心文章 25 篇',
     );
-    expect(downloadOutcomeText({ goods: 12, bytes: 0, stoppedBy: 'cancelled' }).text).toBe('已取消：已保存的 12 件商品仍可离线使用');
+    expect(downloadOutcomeText({ goods: 12, bytes: 0, stoppedBy: 'cancelled' }).text).toBe(
+      '已取消：已保存的 12 件商品仍可离线使用',
+    );
     expect(downloadOutcomeText(null).tone).toBe('warn');
   });
 });

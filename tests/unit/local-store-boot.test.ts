@@ -30,7 +30,11 @@ describe('bootLocal on a cold start with the server unreachable', () => {
     };
     const queryClient = new QueryClient();
     // The header's user query, hanging on a server that never answers.
-    void queryClient.fetchQuery({ queryKey: userKeys.base(), queryFn: () => new Promise(() => undefined), retry: false });
+    void queryClient.fetchQuery({
+      queryKey: userKeys.base(),
+      queryFn: () => new Promise(() => undefined),
+      retry: false,
+    });
     const dispose = bootLocal(queryClient, { load: async () => starter, afterPaint: async () => undefined });
     await vi.waitFor(() => expect(queryClient.getQueryState(userKeys.base())?.fetchStatus).toBe('fetching'));
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -6,12 +6,24 @@ import { messageLinkText } from '../../src/features/messages/message-link';
 
 describe('messagesSearch', () => {
   it('reads kind, read filter and page', () => {
-    expect(messagesSearch({ kind: 'order', status: 'unread', page: 2 })).toEqual({ kind: 'order', status: 'unread', page: 2 });
+    expect(messagesSearch({ kind: 'order', status: 'unread', page: 2 })).toEqual({
+      kind: 'order',
+      status: 'unread',
+      page: 2,
+    });
     expect(messagesSearch({ page: '3' })).toEqual({ kind: 'all', status: 'all', page: 3 });
   });
 
   it('falls back to the defaults for anything else', () => {
-    for (const raw of [null, 'x', [], { kind: 'coupon', status: 'new', page: 0 }, { kind: ['<b>'], page: '1e3' }, { page: -1 }, { page: 10_001 }]) {
+    for (const raw of [
+      null,
+      'x',
+      [],
+      { kind: 'coupon', status: 'new', page: 0 },
+      { kind: ['<b>'], page: '1e3' },
+      { page: -1 },
+      { page: 10_001 },
+    ]) {
       expect(messagesSearch(raw)).toEqual({ kind: 'all', status: 'all', page: 1 });
     }
   });

@@ -9,7 +9,9 @@ describe('isAllowedOrigin', () => {
     expect(isAllowedOrigin('http://localhost:5173', 'http://localhost:3000', [])).toBe(false);
     expect(isAllowedOrigin('https://evil.example', 'https://shop.example', [])).toBe(false);
     expect(isAllowedOrigin('https://shop.example.evil.example', 'https://shop.example', [])).toBe(false);
-    expect(isAllowedOrigin('https://admin.shop.example', 'https://shop.example', ['https://admin.shop.example/'])).toBe(true);
+    expect(isAllowedOrigin('https://admin.shop.example', 'https://shop.example', ['https://admin.shop.example/'])).toBe(
+      true,
+    );
     expect(isAllowedOrigin('null', 'https://shop.example', [])).toBe(false);
     expect(isAllowedOrigin('file://x', 'https://shop.example', [])).toBe(false);
   });

@@ -42,7 +42,10 @@ describe('path ids', () => {
   it('positiveId: digits within the integer range, else 422 on the field', () => {
     expect(positiveId('42', 'id', '文章编号无效')).toBe(42);
     for (const raw of [undefined, '0', '-1', '1e3', '2147483648', ' 4']) {
-      expect(refusal(() => positiveId(raw, 'id', '文章编号无效')), String(raw)).toMatchObject({ status: 422, msg: '文章编号无效' });
+      expect(
+        refusal(() => positiveId(raw, 'id', '文章编号无效')),
+        String(raw),
+      ).toMatchObject({ status: 422, msg: '文章编号无效' });
     }
   });
 

@@ -32,27 +32,45 @@ const lineArb: fc.Arbitrary<GenLine> = fc.record({
   type: fc.constantFrom<0 | 1 | 3>(0, 0, 0, 1, 3),
   base: fc.integer({ min: 1, max: 200_000 }),
   rank: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
-  ladder: fc.array(fc.record({ id: fc.nat(1_000), number: fc.integer({ min: 2, max: 60 }), price: fc.integer({ min: 1, max: 200_000 }) }), { maxLength: 3 }),
+  ladder: fc.array(
+    fc.record({
+      id: fc.nat(1_000),
+      number: fc.integer({ min: 2, max: 60 }),
+      price: fc.integer({ min: 1, max: 200_000 }),
+    }),
+    { maxLength: 3 },
+  ),
   number: fc.integer({ min: 1, max: 80 }),
   promotionId: fc.constantFrom<number | null>(null, 1, 2),
   dpby: fc.boolean(),
   qg: fc.integer({ min: 1, max: 100 }),
 });
 
-const promotionsArb: fc.Arbitrary<TierPromotion[]> = fc.tuple(
-  fc.array(fc.record({ amount: fc.integer({ min: 1, max: 2_000_000 }), reduce: fc.integer({ min: 0, max: 300_000 }) }), { minLength: 1, maxLength: 3 }),
-  fc.array(fc.record({ amount: fc.integer({ min: 1, max: 2_000_000 }), percent: fc.integer({ min: 0, max: 100 }) }), { minLength: 1, maxLength: 3 }),
-).map(([m, d]) => [
-  { id: 1, kind: 'manjian', name: '满减', tiers: m },
-  { id: 2, kind: 'discount', name: '满折', tiers: d },
-]);
+const promotionsArb: fc.Arbitrary<TierPromotion[]> = fc
+  .tuple(
+    fc.array(
+      fc.record({ amount: fc.integer({ min: 1, max: 2_000_000 }), reduce: fc.integer({ min: 0, max: 300_000 }) }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    fc.array(fc.record({ amount: fc.integer({ min: 1, max: 2_000_000 }), percent: fc.integer({ min: 0, max: 100 }) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  )
+  .map(([m, d]) => [
+    { id: 1, kind: 'manjian', name: '满减', tiers: m },
+    { id: 2, kind: 'discount', name: '满折', tiers: d },
+  ]);
 
 const heldArb = (kind: 'coupon' | 'voucher'): fc.Arbitrary<HeldCoupon> =>
-  fc.record({
-    threshold: fc.integer({ min: 0, max: 1_000_000 }),
-    amount: fc.integer({ min: 0, max: 200_000 }),
-    discountPercent: kind === 'coupon' ? fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }) : fc.constant(null),
-  }).map((c) => ({ ...c, id: 1, kind, name: kind, scopeL1: null, expiresAt: new Date(0) }));
+  fc
+    .record({
+      threshold: fc.integer({ min: 0, max: 1_000_000 }),
+      amount: fc.integer({ min: 0, max: 200_000 }),
+      discountPercent:
+        kind === 'coupon' ? fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }) : fc.constant(null),
+    })
+    .map((c) => ({ ...c, id: 1, kind, name: kind, scopeL1: null, expiresAt: new Date(0) }));
 
 const shippingArb: fc.Arbitrary<CartShippingData> = fc.record({
   shipping_amount: fc.integer({ min: 0, max: 1_000_000 }),
@@ -60,7 +78,10 @@ const shippingArb: fc.Arbitrary<CartShippingData> = fc.record({
   fee: fc.integer({ min: 0, max: 5_000 }),
 });
 
-const cashbackArb = fc.array(fc.record({ amount: fc.integer({ min: 1, max: 2_000_000 }), back: fc.integer({ min: 1, max: 50_000 }) }), { minLength: 1, maxLength: 3 });
+const cashbackArb = fc.array(
+  fc.record({ amount: fc.integer({ min: 1, max: 2_000_000 }), back: fc.integer({ min: 1, max: 50_000 }) }),
+  { minLength: 1, maxLength: 3 },
+);
 
 const cartArb = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 12 }),
@@ -110,7 +131,12 @@ function orderAmounts(c: Cart) {
   const balance = c.useBalance ? Math.max(0, Math.min(c.balance, due)) : 0;
   const cashback = cashbackPreview(
     { all_goods: true, goods_ids: [], tiers: c.cashback },
-    c.lines.map((l, i) => ({ goods_id: l.goodsId, type: l.type, is_selected: true, amount: computed.lines.get(i + 1)!.raw_price })),
+    c.lines.map((l, i) => ({
+      goods_id: l.goodsId,
+      type: l.type,
+      is_selected: true,
+      amount: computed.lines.get(i + 1)!.raw_price,
+    })),
   );
   return { computed, goods, manjian, coupon, voucher, shipping, balance, pay: due - balance, cashback };
 }
@@ -122,7 +148,8 @@ describe('every rule together', () => {
     fc.assert(
       fc.property(cartArb, (c) => {
         const a = orderAmounts(c);
-        for (const v of [a.goods, a.manjian, a.coupon, a.voucher, a.shipping, a.balance, a.pay, a.cashback.back]) expect(v).toBeGreaterThanOrEqual(0);
+        for (const v of [a.goods, a.manjian, a.coupon, a.voucher, a.shipping, a.balance, a.pay, a.cashback.back])
+          expect(v).toBeGreaterThanOrEqual(0);
         expect(a.manjian).toBeLessThanOrEqual(a.goods);
         expect(a.coupon).toBeLessThanOrEqual(a.computed.totals.with_coupon);
         expect(a.manjian + a.coupon + a.voucher).toBeLessThanOrEqual(a.goods);
@@ -143,11 +170,16 @@ describe('every rule together', () => {
         const lines = [...a.computed.lines.values()];
         expect(a.goods).toBe(lines.reduce((s, l) => s + l.raw_price, 0));
         expect(a.manjian).toBe(lines.reduce((s, l) => s + l.goods_manjian_amount, 0));
-        expect(a.manjian).toBe([...a.computed.activity.manjians, ...a.computed.activity.discounts].reduce((s, p) => s + p.reduce, 0));
+        expect(a.manjian).toBe(
+          [...a.computed.activity.manjians, ...a.computed.activity.discounts].reduce((s, p) => s + p.reduce, 0),
+        );
         expect(a.pay).toBe(a.goods - a.manjian - a.coupon - a.voucher + a.shipping - a.balance);
-        for (const v of [a.goods, a.manjian, a.coupon, a.voucher, a.shipping, a.balance, a.pay]) expect(Number.isInteger(v)).toBe(true);
+        for (const v of [a.goods, a.manjian, a.coupon, a.voucher, a.shipping, a.balance, a.pay])
+          expect(Number.isInteger(v)).toBe(true);
         // Shipping is charged on raw goods, so a discount never makes it due.
-        expect(a.computed.totals.shipping.shortfall).toBe(Math.max(0, c.shipping.shipping_amount - a.goods - c.shipping.no_trans_order_amount));
+        expect(a.computed.totals.shipping.shortfall).toBe(
+          Math.max(0, c.shipping.shipping_amount - a.goods - c.shipping.no_trans_order_amount),
+        );
       }),
       RUNS,
     );
@@ -162,7 +194,8 @@ describe('every rule together', () => {
         });
         const a = orderAmounts(c);
         c.lines.forEach((l, i) => {
-          if (l.type !== 0) expect(a.computed.lines.get(i + 1)).toMatchObject({ goods_manjian_amount: 0, with_coupon: 0 });
+          if (l.type !== 0)
+            expect(a.computed.lines.get(i + 1)).toMatchObject({ goods_manjian_amount: 0, with_coupon: 0 });
         });
       }),
       RUNS,
@@ -174,7 +207,15 @@ describe('every rule together', () => {
       fc.property(cartArb, (c) => {
         const a = orderAmounts(c);
         const b = orderAmounts({ ...c, lines: [...c.lines].reverse() });
-        expect([b.goods, b.manjian, b.coupon, b.voucher, b.shipping, b.pay, b.cashback.back]).toEqual([a.goods, a.manjian, a.coupon, a.voucher, a.shipping, a.pay, a.cashback.back]);
+        expect([b.goods, b.manjian, b.coupon, b.voucher, b.shipping, b.pay, b.cashback.back]).toEqual([
+          a.goods,
+          a.manjian,
+          a.coupon,
+          a.voucher,
+          a.shipping,
+          a.pay,
+          a.cashback.back,
+        ]);
       }),
       RUNS,
     );
@@ -189,19 +230,42 @@ const thresholdArb = fc.integer({ min: 2, max: 5_000_000 });
 describe('tier thresholds are exact at the boundary', () => {
   it('满减 and 满折 reach a tier exactly at its amount', () => {
     fc.assert(
-      fc.property(thresholdArb, fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: 99 }), (t, reduce, percent) => {
-        const mj: TierPromotion = { id: 1, kind: 'manjian', name: '', tiers: [{ amount: t, reduce }] };
-        const zk: TierPromotion = { id: 2, kind: 'discount', name: '', tiers: [{ amount: t, percent }] };
-        expect(around(t).map((x) => promotionReduction(mj, x))).toEqual([0, Math.min(reduce, t), Math.min(reduce, t + 1)]);
-        const [below, at] = around(t).map((x) => promotionReduction(zk, x));
-        expect(below).toBe(0);
-        expect(at).toBe(t - Math.floor((t * percent) / 100));
-        // Through the cart too: one line priced at the boundary.
-        for (const x of around(t)) {
-          const { totals } = computeCart([{ id: 1, price: x, number: 1, is_selected: 1, coupon_eligible: true, promotion_id: 1, goods: { is_dpby: 0, qg_number: 1 } }], [mj], { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 });
-          expect(totals.goods_manjian_amount).toBe(x < t ? 0 : Math.min(reduce, x));
-        }
-      }),
+      fc.property(
+        thresholdArb,
+        fc.integer({ min: 1, max: 1_000 }),
+        fc.integer({ min: 1, max: 99 }),
+        (t, reduce, percent) => {
+          const mj: TierPromotion = { id: 1, kind: 'manjian', name: '', tiers: [{ amount: t, reduce }] };
+          const zk: TierPromotion = { id: 2, kind: 'discount', name: '', tiers: [{ amount: t, percent }] };
+          expect(around(t).map((x) => promotionReduction(mj, x))).toEqual([
+            0,
+            Math.min(reduce, t),
+            Math.min(reduce, t + 1),
+          ]);
+          const [below, at] = around(t).map((x) => promotionReduction(zk, x));
+          expect(below).toBe(0);
+          expect(at).toBe(t - Math.floor((t * percent) / 100));
+          // Through the cart too: one line priced at the boundary.
+          for (const x of around(t)) {
+            const { totals } = computeCart(
+              [
+                {
+                  id: 1,
+                  price: x,
+                  number: 1,
+                  is_selected: 1,
+                  coupon_eligible: true,
+                  promotion_id: 1,
+                  goods: { is_dpby: 0, qg_number: 1 },
+                },
+              ],
+              [mj],
+              { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 },
+            );
+            expect(totals.goods_manjian_amount).toBe(x < t ? 0 : Math.min(reduce, x));
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -219,22 +283,70 @@ describe('tier thresholds are exact at the boundary', () => {
   it('coupons, vouchers, 满赠, 满额返现 and free shipping start exactly at their threshold', () => {
     fc.assert(
       fc.property(thresholdArb, fc.integer({ min: 1, max: 100_000 }), (t, amount) => {
-        const coupon: HeldCoupon = { id: 1, kind: 'coupon', name: '', threshold: t, amount, discountPercent: null, scopeL1: null, expiresAt: new Date(0) };
-        expect(around(t).map((b) => evaluateCoupon(coupon, { total: b, byL1: new Map() }).usable)).toEqual([false, true, true]);
-        expect(around(t).map((b) => evaluateVoucher({ ...coupon, kind: 'voucher' }, b).usable)).toEqual([false, true, true]);
+        const coupon: HeldCoupon = {
+          id: 1,
+          kind: 'coupon',
+          name: '',
+          threshold: t,
+          amount,
+          discountPercent: null,
+          scopeL1: null,
+          expiresAt: new Date(0),
+        };
+        expect(around(t).map((b) => evaluateCoupon(coupon, { total: b, byL1: new Map() }).usable)).toEqual([
+          false,
+          true,
+          true,
+        ]);
+        expect(around(t).map((b) => evaluateVoucher({ ...coupon, kind: 'voucher' }, b).usable)).toEqual([
+          false,
+          true,
+          true,
+        ]);
 
-        const rule: GiftRule = { id: 1, name: '', allGoods: true, members: new Set(), tiers: [{ amount: t, goods_id: 5, number: 1 }] };
-        expect(around(t).map((b) => reachedGiftTier(rule, giftBase(rule, [{ goodsId: 1, type: 0, amount: b }])) !== null)).toEqual([false, true, true]);
+        const rule: GiftRule = {
+          id: 1,
+          name: '',
+          allGoods: true,
+          members: new Set(),
+          tiers: [{ amount: t, goods_id: 5, number: 1 }],
+        };
+        expect(
+          around(t).map((b) => reachedGiftTier(rule, giftBase(rule, [{ goodsId: 1, type: 0, amount: b }])) !== null),
+        ).toEqual([false, true, true]);
 
         const tiers: CashbackTier[] = [{ amount: t, back: amount }];
-        const previews = around(t).map((b) => cashbackPreview({ all_goods: true, goods_ids: [], tiers }, [{ goods_id: 1, type: 0, is_selected: 1, amount: b }]));
+        const previews = around(t).map((b) =>
+          cashbackPreview({ all_goods: true, goods_ids: [], tiers }, [
+            { goods_id: 1, type: 0, is_selected: 1, amount: b },
+          ]),
+        );
         expect(previews.map((p) => p.back)).toEqual([0, amount, amount]);
         expect(previews[0].next).toEqual({ shortfall: 1, back: amount });
 
         const frees = around(t).map(
-          (b) => computeCart([{ id: 1, price: b, number: 1, is_selected: 1, coupon_eligible: true, promotion_id: null, goods: { is_dpby: 0, qg_number: 1 } }], [], { shipping_amount: t, no_trans_order_amount: 0, fee: 800 }).totals.shipping,
+          (b) =>
+            computeCart(
+              [
+                {
+                  id: 1,
+                  price: b,
+                  number: 1,
+                  is_selected: 1,
+                  coupon_eligible: true,
+                  promotion_id: null,
+                  goods: { is_dpby: 0, qg_number: 1 },
+                },
+              ],
+              [],
+              { shipping_amount: t, no_trans_order_amount: 0, fee: 800 },
+            ).totals.shipping,
         );
-        expect(frees.map((s) => [s.free, s.fee, s.shortfall])).toEqual([[false, 800, 1], [true, 0, 0], [true, 0, 0]]);
+        expect(frees.map((s) => [s.free, s.fee, s.shortfall])).toEqual([
+          [false, 800, 1],
+          [true, 0, 0],
+          [true, 0, 0],
+        ]);
       }),
       RUNS,
     );
@@ -244,7 +356,22 @@ describe('tier thresholds are exact at the boundary', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 500 }), (qg) => {
         const free = around(qg).map(
-          (n) => computeCart([{ id: 1, price: 1, number: n, is_selected: 1, coupon_eligible: true, promotion_id: null, goods: { is_dpby: 1, qg_number: qg } }], [], { shipping_amount: 10_000_000, no_trans_order_amount: 0, fee: 800 }).totals.shipping.free,
+          (n) =>
+            computeCart(
+              [
+                {
+                  id: 1,
+                  price: 1,
+                  number: n,
+                  is_selected: 1,
+                  coupon_eligible: true,
+                  promotion_id: null,
+                  goods: { is_dpby: 1, qg_number: qg },
+                },
+              ],
+              [],
+              { shipping_amount: 10_000_000, no_trans_order_amount: 0, fee: 800 },
+            ).totals.shipping.free,
         );
         expect(free).toEqual([false, true, true]);
       }),
@@ -266,7 +393,16 @@ describe('percent rules round the paid part down to the fen', () => {
         expect(paid).toBeLessThanOrEqual(exactPaid);
         expect(paid).toBeGreaterThan(exactPaid - 1);
 
-        const coupon: HeldCoupon = { id: 1, kind: 'coupon', name: '', threshold: 0, amount: 0, discountPercent: percent, scopeL1: null, expiresAt: new Date(0) };
+        const coupon: HeldCoupon = {
+          id: 1,
+          kind: 'coupon',
+          name: '',
+          threshold: 0,
+          amount: 0,
+          discountPercent: percent,
+          scopeL1: null,
+          expiresAt: new Date(0),
+        };
         const ev = evaluateCoupon(coupon, { total: base, byL1: new Map() });
         expect(base - ev.saving).toBe(paid);
       }),
@@ -276,10 +412,26 @@ describe('percent rules round the paid part down to the fen', () => {
 
   it('a discount coupon with an amount is capped at it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50_000_000 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 100_000 }), (base, percent, cap) => {
-        const coupon: HeldCoupon = { id: 1, kind: 'coupon', name: '', threshold: 0, amount: cap, discountPercent: percent, scopeL1: null, expiresAt: new Date(0) };
-        expect(evaluateCoupon(coupon, { total: base, byL1: new Map() }).saving).toBe(Math.min(cap, base - Math.floor((base * percent) / 100)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 50_000_000 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        (base, percent, cap) => {
+          const coupon: HeldCoupon = {
+            id: 1,
+            kind: 'coupon',
+            name: '',
+            threshold: 0,
+            amount: cap,
+            discountPercent: percent,
+            scopeL1: null,
+            expiresAt: new Date(0),
+          };
+          expect(evaluateCoupon(coupon, { total: base, byL1: new Map() }).saving).toBe(
+            Math.min(cap, base - Math.floor((base * percent) / 100)),
+          );
+        },
+      ),
       RUNS,
     );
   });

@@ -40,7 +40,9 @@ const hex = (h: string) => Uint8Array.from(h.match(/../gu)!.map((b) => parseInt(
 const file = (name: string, bytes: Uint8Array) => ({ name, arrayBuffer: async () => bytes.slice().buffer });
 
 // '商品,规格,数量\r\n感冒灵颗粒,10g*9袋,3\r\n"板蓝根颗粒, 无糖",,2\r\n' as GB18030 (Chinese Excel's "CSV").
-const GB18030_CSV = hex('c9ccc6b72cb9e6b8f12ccafdc1bf0d0ab8d0c3b0c1e9bfc5c1a32c3130672a39b4fc2c330d0a22b0e5c0b6b8f9bfc5c1a32c20cedeccc7222c2c320d0a');
+const GB18030_CSV = hex(
+  'c9ccc6b72cb9e6b8f12ccafdc1bf0d0ab8d0c3b0c1e9bfc5c1a32c3130672a39b4fc2c330d0a22b0e5c0b6b8f9bfc5c1a32c20cedeccc7222c2c320d0a',
+);
 
 async function xlsx(rows: (string | number | null)[][], sheets = 1): Promise<Uint8Array> {
   const wb = new Workbook();
@@ -61,7 +63,10 @@ describe('listFileKind', () => {
 
   it('refuses an empty file and one over 2 MB', () => {
     expect(listFileKind('a.csv', new Uint8Array())).toEqual({ ok: false, message: LIST_FILE_EMPTY });
-    expect(listFileKind('a.csv', new Uint8Array(MAX_LIST_FILE_BYTES + 1))).toEqual({ ok: false, message: LIST_FILE_TOO_BIG });
+    expect(listFileKind('a.csv', new Uint8Array(MAX_LIST_FILE_BYTES + 1))).toEqual({
+      ok: false,
+      message: LIST_FILE_TOO_BIG,
+    });
   });
 });
 
@@ -85,7 +90,13 @@ describe('decodeListText', () => {
 
 describe('tableToPasteText', () => {
   it('drops the header and blank rows, joins cells by tabs and keeps a cell in one line', () => {
-    const res = tableToPasteText([['商品名称', '规格', '数量'], ['', '', ''], ['感冒灵颗粒', '10g*9袋', '3'], ['板蓝根\n颗粒', '', '2'], ['11', '', '']]);
+    const res = tableToPasteText([
+      ['商品名称', '规格', '数量'],
+      ['', '', ''],
+      ['感冒灵颗粒', '10g*9袋', '3'],
+      ['板蓝根\n颗粒', '', '2'],
+      ['11', '', ''],
+    ]);
     expect(res).toEqual({ ok: true, text: '感冒灵颗粒\t10g*9袋\t3\n板蓝根 颗粒\t\t2\n11', lines: 3 });
   });
 
@@ -94,13 +105,28 @@ describe('tableToPasteText', () => {
   });
 
   it('refuses a table with no goods rows and one with more than 1,000', () => {
-    expect(tableToPasteText([['商品', '数量'], [' ', '']])).toEqual({ ok: false, message: LIST_FILE_EMPTY });
-    expect(tableToPasteText(Array.from({ length: 1001 }, (_, i) => [String(i + 1), '1']))).toEqual({ ok: false, message: LIST_FILE_TOO_MANY });
-    expect(tableToPasteText(Array.from({ length: 1000 }, (_, i) => [String(i + 1), '1']))).toMatchObject({ ok: true, lines: 1000 });
+    expect(
+      tableToPasteText([
+        ['商品', '数量'],
+        [' ', ''],
+      ]),
+    ).toEqual({ ok: false, message: LIST_FILE_EMPTY });
+    expect(tableToPasteText(Array.from({ length: 1001 }, (_, i) => [String(i + 1), '1']))).toEqual({
+      ok: false,
+      message: LIST_FILE_TOO_MANY,
+    });
+    expect(tableToPasteText(Array.from({ length: 1000 }, (_, i) => [String(i + 1), '1']))).toMatchObject({
+      ok: true,
+      lines: 1000,
+    });
   });
 
   it('the text reads as the pasted list would: query and quantity per line', () => {
-    const res = tableToPasteText([['商品', '规格', '数量'], ['阿莫西林胶囊', '0.25g*24粒', '10'], ['6901234567892', '', '5']]);
+    const res = tableToPasteText([
+      ['商品', '规格', '数量'],
+      ['阿莫西林胶囊', '0.25g*24粒', '10'],
+      ['6901234567892', '', '5'],
+    ]);
     expect(res.ok).toBe(true);
     const lines = parsePastedList(res.ok ? res.text : '');
     expect(lines.map((l) => [l.query, l.number])).toEqual([
@@ -113,21 +139,48 @@ describe('tableToPasteText', () => {
 describe('readListFile', () => {
   it('reads a CSV with quotes, BOM and CRLF', async () => {
     const csv = '\ufeff商品,规格,数量\r\n"感冒灵颗粒",10g*9袋,3\r\n"板蓝根颗粒 ""无糖""",,2\r\n';
-    expect(await readListFile(file('清单.csv', utf8(csv)))).toEqual({ ok: true, text: '感冒灵颗粒\t10g*9袋\t3\n板蓝根颗粒 "无糖"\t\t2', lines: 2 });
+    expect(await readListFile(file('清单.csv', utf8(csv)))).toEqual({
+      ok: true,
+      text: '感冒灵颗粒\t10g*9袋\t3\n板蓝根颗粒 "无糖"\t\t2',
+      lines: 2,
+    });
   });
 
   it('reads a GB18030 CSV as Chinese Excel saves it, a quoted comma staying in its cell', async () => {
-    expect(await readListFile(file('清单.csv', GB18030_CSV))).toEqual({ ok: true, text: '感冒灵颗粒\t10g*9袋\t3\n板蓝根颗粒, 无糖\t\t2', lines: 2 });
+    expect(await readListFile(file('清单.csv', GB18030_CSV))).toEqual({
+      ok: true,
+      text: '感冒灵颗粒\t10g*9袋\t3\n板蓝根颗粒, 无糖\t\t2',
+      lines: 2,
+    });
   });
 
   it('reads a tab-separated text export and a one-column list of codes', async () => {
-    expect(await readListFile(file('导出.txt', utf8('感冒灵颗粒\t3\n板蓝根颗粒\t2\n')))).toMatchObject({ ok: true, lines: 2, text: '感冒灵颗粒\t3\n板蓝根颗粒\t2' });
-    expect(await readListFile(file('codes.csv', utf8('6901234567892\n11\n')))).toMatchObject({ ok: true, lines: 2, text: '6901234567892\n11' });
+    expect(await readListFile(file('导出.txt', utf8('感冒灵颗粒\t3\n板蓝根颗粒\t2\n')))).toMatchObject({
+      ok: true,
+      lines: 2,
+      text: '感冒灵颗粒\t3\n板蓝根颗粒\t2',
+    });
+    expect(await readListFile(file('codes.csv', utf8('6901234567892\n11\n')))).toMatchObject({
+      ok: true,
+      lines: 2,
+      text: '6901234567892\n11',
+    });
   });
 
   it('reads the first non-empty worksheet of an XLSX, numbers as written', async () => {
-    const bytes = await xlsx([['商品', '规格', '数量'], ['感冒灵颗粒', '10g*9袋', 3], [6901234567892, null, 5]], 2);
-    expect(await readListFile(file('清单.xlsx', bytes))).toEqual({ ok: true, text: '感冒灵颗粒\t10g*9袋\t3\n6901234567892\t\t5', lines: 2 });
+    const bytes = await xlsx(
+      [
+        ['商品', '规格', '数量'],
+        ['感冒灵颗粒', '10g*9袋', 3],
+        [6901234567892, null, 5],
+      ],
+      2,
+    );
+    expect(await readListFile(file('清单.xlsx', bytes))).toEqual({
+      ok: true,
+      text: '感冒灵颗粒\t10g*9袋\t3\n6901234567892\t\t5',
+      lines: 2,
+    });
   });
 
   it('reads rich text, inline strings, gaps between cells and escaped characters', async () => {
@@ -138,7 +191,11 @@ describe('readListFile', () => {
     ws.getCell('A2').value = '<板蓝根> & "无糖"';
     ws.getCell('C2').value = 0.1 + 0.2;
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
-    expect(await readListFile(file('清单.xlsx', bytes))).toEqual({ ok: true, text: '感冒灵颗粒\t\t3\n<板蓝根> & "无糖"\t\t0.3', lines: 2 });
+    expect(await readListFile(file('清单.xlsx', bytes))).toEqual({
+      ok: true,
+      text: '感冒灵颗粒\t\t3\n<板蓝根> & "无糖"\t\t0.3',
+      lines: 2,
+    });
   });
 
   it('refuses an empty workbook, a damaged one and too many rows', async () => {

@@ -11,14 +11,26 @@ import {
   queryShape,
   tooManyLines,
 } from '../../src/domain/quick-purchase';
-import { matchLinesLocally, matchQuery, normaliseSpec, type MatchCandidate } from '../../src/domain/quick-purchase-match';
+import {
+  matchLinesLocally,
+  matchQuery,
+  normaliseSpec,
+  type MatchCandidate,
+} from '../../src/domain/quick-purchase-match';
 import { makeGoods } from '../component/goods-fixtures';
 
 describe('parsePastedList', () => {
   it('reads tab-separated cells as Excel copies them, the last number being the quantity', () => {
     const lines = parsePastedList('阿莫西林胶囊\t0.25g*24粒\t10\r\n感冒灵颗粒\t5\n');
     expect(lines).toEqual([
-      { line: 1, raw: '阿莫西林胶囊\t0.25g*24粒\t10', query: '阿莫西林胶囊 0.25g*24粒', number: 10, numberGiven: true, problem: null },
+      {
+        line: 1,
+        raw: '阿莫西林胶囊\t0.25g*24粒\t10',
+        query: '阿莫西林胶囊 0.25g*24粒',
+        number: 10,
+        numberGiven: true,
+        problem: null,
+      },
       { line: 2, raw: '感冒灵颗粒\t5', query: '感冒灵颗粒', number: 5, numberGiven: true, problem: null },
     ]);
   });
@@ -26,7 +38,9 @@ describe('parsePastedList', () => {
   it('takes commas (also full-width), semicolons and runs of spaces as separators', () => {
     expect(parsePastedList('板蓝根颗粒,3').map((l) => [l.query, l.number])).toEqual([['板蓝根颗粒', 3]]);
     expect(parsePastedList('板蓝根颗粒，3').map((l) => [l.query, l.number])).toEqual([['板蓝根颗粒', 3]]);
-    expect(parsePastedList('板蓝根颗粒   10g*20袋 ; 7').map((l) => [l.query, l.number])).toEqual([['板蓝根颗粒 10g*20袋', 7]]);
+    expect(parsePastedList('板蓝根颗粒   10g*20袋 ; 7').map((l) => [l.query, l.number])).toEqual([
+      ['板蓝根颗粒 10g*20袋', 7],
+    ]);
   });
 
   it('accepts a packing unit after the quantity', () => {
@@ -34,7 +48,11 @@ describe('parsePastedList', () => {
   });
 
   it('a lone code is the query with quantity 1 (a USB scanner types a barcode and Enter)', () => {
-    expect(parsePastedList('6901234567892')[0]).toMatchObject({ query: '6901234567892', number: 1, numberGiven: false });
+    expect(parsePastedList('6901234567892')[0]).toMatchObject({
+      query: '6901234567892',
+      number: 1,
+      numberGiven: false,
+    });
     expect(parsePastedList('6901234567892 4')[0]).toMatchObject({ query: '6901234567892', number: 4 });
     // A barcode in the last cell is not a quantity (more than 7 digits).
     expect(parsePastedList('阿莫西林 6901234567892')[0]).toMatchObject({ query: '阿莫西林 6901234567892', number: 1 });
@@ -84,9 +102,37 @@ describe('queryShape', () => {
 
 describe('matchQuery (device)', () => {
   const cands: MatchCandidate[] = [
-    { item: makeGoods({ id: 1, common_name: '', name: '阿莫西林胶囊', ypgg: '0.25g*24粒', approval_no: '国药准字H20003263', sales: 5 }), barcode: '6901234567892' },
-    { item: makeGoods({ id: 2, common_name: '', name: '阿莫西林胶囊', ypgg: '0.5g*12粒', approval_no: '国药准字H20003264', sales: 9 }) },
-    { item: makeGoods({ id: 3, common_name: '', name: '感冒灵颗粒', ypgg: '10g*9袋', approval_no: '国药准字Z44021940', sales: 1 }) },
+    {
+      item: makeGoods({
+        id: 1,
+        common_name: '',
+        name: '阿莫西林胶囊',
+        ypgg: '0.25g*24粒',
+        approval_no: '国药准字H20003263',
+        sales: 5,
+      }),
+      barcode: '6901234567892',
+    },
+    {
+      item: makeGoods({
+        id: 2,
+        common_name: '',
+        name: '阿莫西林胶囊',
+        ypgg: '0.5g*12粒',
+        approval_no: '国药准字H20003264',
+        sales: 9,
+      }),
+    },
+    {
+      item: makeGoods({
+        id: 3,
+        common_name: '',
+        name: '感冒灵颗粒',
+        ypgg: '10g*9袋',
+        approval_no: '国药准字Z44021940',
+        sales: 1,
+      }),
+    },
     { item: makeGoods({ id: 4, common_name: '', name: '小儿感冒颗粒', ypgg: '6g*10袋', sales: 7 }) },
   ];
 

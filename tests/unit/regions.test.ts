@@ -17,7 +17,9 @@ describe('the region data', () => {
   it('has the 31 provincial-level units of the mainland, roughly 370 cities and 3,000 districts', () => {
     const provinces = regions.provinces();
     expect(provinces).toHaveLength(31);
-    expect(provinces).toEqual(expect.arrayContaining(['北京市', '广东省', '内蒙古自治区', '新疆维吾尔自治区', '重庆市']));
+    expect(provinces).toEqual(
+      expect.arrayContaining(['北京市', '广东省', '内蒙古自治区', '新疆维吾尔自治区', '重庆市']),
+    );
     expect(provinces).not.toContain('香港特别行政区');
     const cities = provinces.flatMap((p) => regions.citiesOf(p).map((c) => [p, c] as const));
     expect(cities.length).toBeGreaterThan(330);
@@ -26,7 +28,8 @@ describe('the region data', () => {
     expect(districts).toBeGreaterThan(2800);
     expect(districts).toBeLessThan(3300);
     // No placeholder levels survive the build script.
-    for (const [, c] of cities) expect(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划']).not.toContain(c);
+    for (const [, c] of cities)
+      expect(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划']).not.toContain(c);
   });
 
   it('lists cities and districts in the dataset order', () => {

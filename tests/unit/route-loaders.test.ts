@@ -66,7 +66,15 @@ describe('route loaders', () => {
 
   it('the router runs a row loader with the matched params', async () => {
     const loader = vi.fn(() => Promise.resolve());
-    const shell = { header: false, loginHeader: false, footer: false, sideBar: false, categoryMenu: false, nav: false, topRightAd: false };
+    const shell = {
+      header: false,
+      loginHeader: false,
+      footer: false,
+      sideBar: false,
+      categoryMenu: false,
+      nav: false,
+      topRightAd: false,
+    };
     const page = () => Promise.resolve({ default: () => null });
     const routes: RouteDef[] = [{ name: 'thing', path: '/thing/$id', title: '物品', shell, page, loader }];
     const queryClient = new QueryClient();
@@ -75,7 +83,10 @@ describe('route loaders', () => {
       { routes, history: createMemoryHistory({ initialEntries: ['/thing/42?page=2'] }) },
     );
     await router.load();
-    expect(loader).toHaveBeenCalledWith(queryClient, { params: expect.objectContaining({ id: '42' }), search: { page: 2 } });
+    expect(loader).toHaveBeenCalledWith(queryClient, {
+      params: expect.objectContaining({ id: '42' }),
+      search: { page: 2 },
+    });
   });
 });
 
@@ -90,10 +101,17 @@ describe('route loaders through the manifest router', () => {
 
   const answer = (path: string) =>
     Promise.resolve(
-      path === 'goods/activities' ? [] : path.startsWith('goods/detail') ? { id: 7, images: [], goods_image: '' } : { list: [], total: 0, page: 1, page_size: 20, counts: {} },
+      path === 'goods/activities'
+        ? []
+        : path.startsWith('goods/detail')
+          ? { id: 7, images: [], goods_image: '' }
+          : { list: [], total: 0, page: 1, page_size: 20, counts: {} },
     );
 
-  function routerAt(href: string, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } })) {
+  function routerAt(
+    href: string,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' } } }),
+  ) {
     const router = createAppRouter(
       { queryClient, auth: { isSignedIn: async () => true } },
       { history: createMemoryHistory({ initialEntries: [href] }) },
@@ -111,7 +129,7 @@ describe('route loaders through the manifest router', () => {
     expect(queryClient.getQueryData(key)).toMatchObject({ total: 0 });
   });
 
-  it('fills a member page\'s query once the guard let the buyer in', async () => {
+  it("fills a member page's query once the guard let the buyer in", async () => {
     http.get.mockImplementation(answer);
     const { router, queryClient } = routerAt('/order?tab=unpaid&page=2');
     await router.load();
@@ -119,8 +137,10 @@ describe('route loaders through the manifest router', () => {
     expect(queryClient.getQueryData(key)).toBeDefined();
   });
 
-  it('a help article\'s loader, loaded on the route\'s first call, fills the tree and the article the page reads', async () => {
-    http.get.mockImplementation((path: string) => Promise.resolve(path === 'article/category' ? [] : { id: 3, title: '注册' }));
+  it("a help article's loader, loaded on the route's first call, fills the tree and the article the page reads", async () => {
+    http.get.mockImplementation((path: string) =>
+      Promise.resolve(path === 'article/category' ? [] : { id: 3, title: '注册' }),
+    );
     const { router, queryClient } = routerAt('/help/xrzn/hyzc?id=3');
     await router.load();
     expect(queryClient.getQueryData(articleCategoriesQuery().queryKey)).toEqual([]);

@@ -7,41 +7,156 @@ import type { RouteDef } from '../../src/routes/types';
 
 const SPEC_PATHS = [
   // Top level
-  '/404', '/noActivity', '/', '/login', '/loading', '/jfsc', '/list/other/:id/:name?',
-  '/loading/activity', '/activity/:url?/:url1?/:url2?', '/yjh/:id?', '/Hdzx/:ids/:id?', '/jxqzc',
-  '/qxzq', '/zyyp', '/kxzq', '/privacy',
+  '/404',
+  '/noActivity',
+  '/',
+  '/login',
+  '/loading',
+  '/jfsc',
+  '/list/other/:id/:name?',
+  '/loading/activity',
+  '/activity/:url?/:url1?/:url2?',
+  '/yjh/:id?',
+  '/Hdzx/:ids/:id?',
+  '/jxqzc',
+  '/qxzq',
+  '/zyyp',
+  '/kxzq',
+  '/privacy',
   // Controlled-sales and free-shipping zones
-  '/kxzq_new', '/kxzq_index', '/kxzq/new', '/kxzq/goods/:url/:ads?',
-  '/yx', '/yx_index', '/yx_table', '/yx/table', '/yx_rule', '/yx/rule',
+  '/kxzq_new',
+  '/kxzq_index',
+  '/kxzq/new',
+  '/kxzq/goods/:url/:ads?',
+  '/yx',
+  '/yx_index',
+  '/yx_table',
+  '/yx/table',
+  '/yx_rule',
+  '/yx/rule',
   // Goods lists
-  '/list', '/list/table', '/list/no_image', '/list_info/:id', '/list/info/:id', '/list_info_pt/:id', '/list/info-pt/:id',
+  '/list',
+  '/list/table',
+  '/list/no_image',
+  '/list_info/:id',
+  '/list/info/:id',
+  '/list_info_pt/:id',
+  '/list/info-pt/:id',
   // Search and brands
-  '/search', '/search/table', '/ppzq', '/ppzq_index/:page?', '/ppzq/:page?', '/ppzq/info/:id/:page?',
+  '/search',
+  '/search/table',
+  '/ppzq',
+  '/ppzq_index/:page?',
+  '/ppzq/:page?',
+  '/ppzq/info/:id/:page?',
   // Cart flow
-  '/cart', '/cart/step2', '/cart_step3/:id', '/cart/step3/:id', '/cart/step4', '/cart_hm', '/cart/hm',
+  '/cart',
+  '/cart/step2',
+  '/cart_step3/:id',
+  '/cart/step3/:id',
+  '/cart/step4',
+  '/cart_hm',
+  '/cart/hm',
   // Password recovery
-  '/forget', '/forget/step1', '/forget/step2', '/forget/step3',
+  '/forget',
+  '/forget/step1',
+  '/forget/step2',
+  '/forget/step3',
   // Registration
-  '/register', '/register_index', '/register/step1', '/register/step2', '/register/step3', '/register/wechat',
-  '/register_dd', '/register/dd/step1', '/register/dd/step2', '/register/dd/step3',
+  '/register',
+  '/register_index',
+  '/register/step1',
+  '/register/step2',
+  '/register/step3',
+  '/register/wechat',
+  '/register_dd',
+  '/register/dd/step1',
+  '/register/dd/step2',
+  '/register/dd/step3',
   // Member and account
-  '/user', '/zhzx', '/basic', '/zzzj', '/ddgl', '/bdwx', '/addr', '/wdxx',
-  '/wdqb', '/wdqb_yegl', '/yegl', '/wdqb_jfgl', '/jfgl', '/wdqb_yhq', '/yhq', '/wdqb_xjq', '/xjq',
-  '/order', '/order/info/:id', '/order/returnInfo/:id', '/order/afterSalesInfo/:id', '/order/wl/:id', '/jfdd', '/hmdd',
+  '/user',
+  '/zhzx',
+  '/basic',
+  '/zzzj',
+  '/ddgl',
+  '/bdwx',
+  '/addr',
+  '/wdxx',
+  '/wdqb',
+  '/wdqb_yegl',
+  '/yegl',
+  '/wdqb_jfgl',
+  '/jfgl',
+  '/wdqb_yhq',
+  '/yhq',
+  '/wdqb_xjq',
+  '/xjq',
+  '/order',
+  '/order/info/:id',
+  '/order/returnInfo/:id',
+  '/order/afterSalesInfo/:id',
+  '/order/wl/:id',
+  '/jfdd',
+  '/hmdd',
   // Promotions
-  '/ptzq', '/mrtj', '/hb', '/welfare', '/zhzq', '/lqzx', '/zqmb', '/yyh', '/yyh/list', '/hdmb', '/zhmz', '/zhmz/list', '/dzht',
+  '/ptzq',
+  '/mrtj',
+  '/hb',
+  '/welfare',
+  '/zhzq',
+  '/lqzx',
+  '/zqmb',
+  '/yyh',
+  '/yyh/list',
+  '/hdmb',
+  '/zhmz',
+  '/zhmz/list',
+  '/dzht',
   // Self-service
-  '/zzfw', '/kjcg', '/pzqg', '/pzqg/add', '/pzqg/info', '/dzfp', '/star', '/yjfk',
+  '/zzfw',
+  '/kjcg',
+  '/pzqg',
+  '/pzqg/add',
+  '/pzqg/info',
+  '/dzfp',
+  '/star',
+  '/yjfk',
   // Help centre (payment pages also under /help/pay, "per the notes")
-  '/help', '/help/xrzn/hyzc', '/help/xrzn/gwzn', '/help/xrzn/aqgy', '/help/fwbz/wzzz', '/help/fwbz/yhxy',
-  '/help/fwbz/zskf', '/help/us/tsjy', '/help/us/link', '/news/hy', '/news/company', '/news/info/:id/:type',
-  '/help/zfps/ddzf', '/help/zfps/hwps', '/help/zfps/ypth', '/help/pay/ddzf', '/help/pay/hwps', '/help/pay/ypth',
+  '/help',
+  '/help/xrzn/hyzc',
+  '/help/xrzn/gwzn',
+  '/help/xrzn/aqgy',
+  '/help/fwbz/wzzz',
+  '/help/fwbz/yhxy',
+  '/help/fwbz/zskf',
+  '/help/us/tsjy',
+  '/help/us/link',
+  '/news/hy',
+  '/news/company',
+  '/news/info/:id/:type',
+  '/help/zfps/ddzf',
+  '/help/zfps/hwps',
+  '/help/zfps/ypth',
+  '/help/pay/ddzf',
+  '/help/pay/hwps',
+  '/help/pay/ypth',
 ];
 
 /** SPEC §2 names the manifest must use. */
 const SPEC_NAMES = [
-  'eleven_index', 'list_index', 'list_table', 'list_no_image', 'search_index', 'search_table', 'ppzq_info',
-  'step1', 'step2', 'step3', 'step4', 'user_hyzx', 'zhzx_bdwx',
+  'eleven_index',
+  'list_index',
+  'list_table',
+  'list_no_image',
+  'search_index',
+  'search_table',
+  'ppzq_info',
+  'step1',
+  'step2',
+  'step3',
+  'step4',
+  'user_hyzx',
+  'zhzx_bdwx',
 ];
 
 /** SPEC `:id` / `:id?` → TanStack `$id` / `{-$id}`. */
@@ -156,20 +271,58 @@ describe('route manifest', () => {
   });
 
   it('shows the step banner on cart steps 1-4 and cart_hm as step 3', () => {
-    expect(['step1', 'step2', 'step3', 'step4', 'cart_hm'].map((n) => routesByName.get(n)!.step)).toEqual([1, 2, 3, 4, 3]);
-    expect(routes.filter((r) => r.step).map((r) => r.name).sort()).toEqual(['cart_hm', 'step1', 'step2', 'step3', 'step4']);
+    expect(['step1', 'step2', 'step3', 'step4', 'cart_hm'].map((n) => routesByName.get(n)!.step)).toEqual([
+      1, 2, 3, 4, 3,
+    ]);
+    expect(
+      routes
+        .filter((r) => r.step)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['cart_hm', 'step1', 'step2', 'step3', 'step4']);
   });
 
   it('guards member pages and leaves shopping, help and sign-in pages open', () => {
     const auth = (name: string) => routesByName.get(name)!.auth === true;
-    for (const name of ['step1', 'step2', 'step3', 'step4', 'cart_hm', 'user_hyzx', 'zhzx_basic', 'wdqb_yhq', 'order_list', 'order_info', 'jfdd', 'hmdd', 'kjcg', 'pzqg', 'dzfp', 'star', 'yjfk']) {
+    for (const name of [
+      'step1',
+      'step2',
+      'step3',
+      'step4',
+      'cart_hm',
+      'user_hyzx',
+      'zhzx_basic',
+      'wdqb_yhq',
+      'order_list',
+      'order_info',
+      'jfdd',
+      'hmdd',
+      'kjcg',
+      'pzqg',
+      'dzfp',
+      'star',
+      'yjfk',
+    ]) {
       expect(auth(name), name).toBe(true);
     }
-    for (const name of ['home', 'login', 'list_index', 'list_info', 'search_index', 'register_step1', 'forget_step1', 'help_xrzn_hyzc', 'ptzq', 'not_found']) {
+    for (const name of [
+      'home',
+      'login',
+      'list_index',
+      'list_info',
+      'search_index',
+      'register_step1',
+      'forget_step1',
+      'help_xrzn_hyzc',
+      'ptzq',
+      'not_found',
+    ]) {
       expect(auth(name), name).toBe(false);
     }
     // Every child of a member-only layout is itself guarded (no guard is inherited silently).
-    for (const row of urlRows.filter((r) => ['user', 'zhzx', 'wdqb', 'order', 'zzfw', 'cart'].includes(r.parent ?? ''))) {
+    for (const row of urlRows.filter((r) =>
+      ['user', 'zhzx', 'wdqb', 'order', 'zzfw', 'cart'].includes(r.parent ?? ''),
+    )) {
       if (!row.redirect) expect(row.auth, row.name).toBe(true);
     }
   });
@@ -184,19 +337,29 @@ describe('route manifest', () => {
     const title = (name: string) => routesByName.get(name)!.title;
     expect(title('home')).toBe('首页');
     expect(title('login')).toBe('登录');
-    expect([title('step1'), title('step2'), title('step3'), title('step4')]).toEqual(['购物车', '核对订单信息', '支付订单', '支付完成']);
-    expect([title('forget_step1'), title('forget_step2'), title('forget_step3')]).toEqual(['忘记密码', '重置密码', '重置成功']);
+    expect([title('step1'), title('step2'), title('step3'), title('step4')]).toEqual([
+      '购物车',
+      '核对订单信息',
+      '支付订单',
+      '支付完成',
+    ]);
+    expect([title('forget_step1'), title('forget_step2'), title('forget_step3')]).toEqual([
+      '忘记密码',
+      '重置密码',
+      '重置成功',
+    ]);
     expect(title('wdqb_yhq')).toBe('我的优惠券');
     expect(title('welfare')).toContain('94折');
   });
-
 });
 
 describe('paths helpers', () => {
   it('fills required and optional params', () => {
     expect(fillPath('/ppzq/info/$id/{-$page}', { id: '3' })).toBe('/ppzq/info/3');
     expect(fillPath('/ppzq/info/$id/{-$page}', { id: '3', page: '2' })).toBe('/ppzq/info/3/2');
-    expect(fillPath('/list/other/$id/{-$name}', { id: '1', name: '感冒 药' })).toBe('/list/other/1/%E6%84%9F%E5%86%92%20%E8%8D%AF');
+    expect(fillPath('/list/other/$id/{-$name}', { id: '1', name: '感冒 药' })).toBe(
+      '/list/other/1/%E6%84%9F%E5%86%92%20%E8%8D%AF',
+    );
     expect(() => fillPath('/order/info/$id', {})).toThrow();
   });
 

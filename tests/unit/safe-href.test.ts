@@ -9,7 +9,16 @@ describe('safeInternalHref', () => {
   });
 
   it('refuses anything that could leave the site', () => {
-    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'list', '', '/\nfoo', ' /list']) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'list',
+      '',
+      '/\nfoo',
+      ' /list',
+    ]) {
       expect(safeInternalHref(bad), JSON.stringify(bad)).toBeNull();
     }
     expect(safeInternalHref(42)).toBeNull();

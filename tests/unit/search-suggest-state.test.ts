@@ -136,7 +136,10 @@ describe('suggestReducer', () => {
   });
 
   it('a failure ends the wait with 暂无数据', () => {
-    const s = run([{ type: 'input', text: 'gml' }, { type: 'failed', request: { type: 1, keyword: 'gml' } }]);
+    const s = run([
+      { type: 'input', text: 'gml' },
+      { type: 'failed', request: { type: 1, keyword: 'gml' } },
+    ]);
     expect(dropdownView(s)).toBe('empty');
     expect(s.pending).toBeNull();
   });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/api-error';
 import { categoryHref, categoryNavigation, loadingHref } from '../../src/app/shell/category-menu/category-link';
 import { copyrightYear } from '../../src/app/shell/footer/copyright-year';
-import { isCartRoute, isFreeShippingRoute, isHomeRoute, isListRoute, loadsUserBase } from '../../src/app/shell/route-kind';
+import {
+  isCartRoute,
+  isFreeShippingRoute,
+  isHomeRoute,
+  isListRoute,
+  loadsUserBase,
+} from '../../src/app/shell/route-kind';
 import { chatFrameUrl, qqChatUrl } from '../../src/app/shell/side-bar/chat';
 import { isSearchTop } from '../../src/app/shell/header/use-search-top';
 import { drawerTotals } from '../../src/api/cart-summary';
@@ -28,7 +34,8 @@ describe('route kinds, read from the real manifest rows', () => {
   it('knows the cart flow (step1…step4, cart_hm), list/search, the yx zone and home', () => {
     for (const n of ['step1', 'step2', 'step3', 'step4', 'cart_hm']) expect(isCartRoute(row(n)), n).toBe(true);
     expect(isCartRoute(row('home'))).toBe(false);
-    for (const n of ['list_index', 'list_table', 'list_info', 'search_index', 'search_table']) expect(isListRoute(row(n)), n).toBe(true);
+    for (const n of ['list_index', 'list_table', 'list_info', 'search_index', 'search_table'])
+      expect(isListRoute(row(n)), n).toBe(true);
     expect(isListRoute(row('home'))).toBe(false);
     for (const n of ['yx_index', 'yx_table']) expect(isFreeShippingRoute(row(n)), n).toBe(true);
     expect(isFreeShippingRoute(row('list_index'))).toBe(false);
@@ -45,7 +52,10 @@ describe('category links', () => {
 
   it('goes through /loading on list routes, a document load elsewhere', () => {
     expect(loadingHref('/list?category_id=5&yx=1')).toBe('/loading?to=%2Flist%3Fcategory_id%3D5%26yx%3D1');
-    expect(categoryNavigation('/list?category_id=5', true)).toEqual({ kind: 'spa', href: '/loading?to=%2Flist%3Fcategory_id%3D5' });
+    expect(categoryNavigation('/list?category_id=5', true)).toEqual({
+      kind: 'spa',
+      href: '/loading?to=%2Flist%3Fcategory_id%3D5',
+    });
     expect(categoryNavigation('/list?category_id=5', false)).toEqual({ kind: 'document', href: '/list?category_id=5' });
   });
 });
@@ -79,13 +89,23 @@ describe('header search-top threshold', () => {
 describe('drawer totals', () => {
   it('sums quantities and price × number in fen', () => {
     const goods = { id: 1, name: '', sccj: '', ypgg: '', goods_image: '' };
-    expect(drawerTotals([{ id: 1, number: 2, price: 1250, goods }, { id: 2, number: 3, price: 890, goods }])).toEqual({
+    expect(
+      drawerTotals([
+        { id: 1, number: 2, price: 1250, goods },
+        { id: 2, number: 3, price: 890, goods },
+      ]),
+    ).toEqual({
       count: 5,
       amountFen: 5170,
     });
     expect(drawerTotals([])).toEqual({ count: 0, amountFen: 0 });
     // A hidden price (qualification pending) hides the total rather than understating it.
-    expect(drawerTotals([{ id: 1, number: 2, price: null, goods }, { id: 2, number: 1, price: 100, goods }])).toEqual({
+    expect(
+      drawerTotals([
+        { id: 1, number: 2, price: null, goods },
+        { id: 2, number: 1, price: 100, goods },
+      ]),
+    ).toEqual({
       count: 3,
       amountFen: null,
     });
@@ -95,18 +115,34 @@ describe('drawer totals', () => {
 describe('login redirect and errors', () => {
   it('follows same-origin relative paths only', () => {
     expect(redirectTarget('/order?page=2#top')).toBe('/order?page=2#top');
-    for (const bad of [undefined, 3, '', 'order', 'https://evil.example', '//evil.example', '/\\evil', '/login?x=1', '/a\u0000b']) {
+    for (const bad of [
+      undefined,
+      3,
+      '',
+      'order',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil',
+      '/login?x=1',
+      '/a\u0000b',
+    ]) {
       expect(redirectTarget(bad), String(bad)).toBe('/');
     }
   });
 
   it('words each failure for the form', () => {
-    expect(loginErrorMessage(new ApiError({ code: 400, status: 400, msg: '用户名或密码错误' }))).toBe('用户名或密码错误');
+    expect(loginErrorMessage(new ApiError({ code: 400, status: 400, msg: '用户名或密码错误' }))).toBe(
+      '用户名或密码错误',
+    );
     expect(
-      loginErrorMessage(new ApiError({ code: 422, status: 422, msg: 'x', fieldErrors: { username: [], password: ['请输入密码'] } })),
+      loginErrorMessage(
+        new ApiError({ code: 422, status: 422, msg: 'x', fieldErrors: { username: [], password: ['请输入密码'] } }),
+      ),
     ).toBe('请输入密码');
     expect(loginErrorMessage(new ApiError({ code: 500, status: 500, msg: 'boom' }))).toBe('系统繁忙，请稍候再试');
-    expect(loginErrorMessage(new ApiError({ code: 0, status: 0, msg: '', kind: 'timeout' }))).toBe('请求超时，请稍后重试');
+    expect(loginErrorMessage(new ApiError({ code: 0, status: 0, msg: '', kind: 'timeout' }))).toBe(
+      '请求超时，请稍后重试',
+    );
     expect(loginErrorMessage(new Error('x'))).toBe('登录失败，请稍后重试');
   });
 });

@@ -8,7 +8,11 @@ import { ApiError, isApiError } from '../../src/domain/api-error';
 describe('encodeSsrState', () => {
   it('leaves no < that could close the element or open a comment, and parses back to the same data', () => {
     const hostile = { name: '</script><script>alert(1)</script><!--', sep: '\u2028\u2029' };
-    const text = encodeSsrState({ version: SSR_STATE_VERSION, queries: { mutations: [], queries: [] }, warm: [JSON.stringify(hostile)] });
+    const text = encodeSsrState({
+      version: SSR_STATE_VERSION,
+      queries: { mutations: [], queries: [] },
+      warm: [JSON.stringify(hostile)],
+    });
     expect(text).not.toContain('<');
     expect(JSON.parse(text).warm[0]).toBe(JSON.stringify(hostile));
   });
@@ -22,7 +26,9 @@ describe('hydrateSsrQueries', () => {
       queryKey: ['user', 'base'],
       queryFn: () => Promise.reject(new ApiError({ code: 10001, status: 401, msg: '请先登录', data: null })),
     });
-    const queries = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })));
+    const queries = JSON.parse(
+      JSON.stringify(dehydrate(server, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })),
+    );
     const page = new QueryClient();
     hydrateSsrQueries(page, { version: SSR_STATE_VERSION, queries });
     expect(page.getQueryData(['goods', 1])).toEqual({ name: '感冒灵' });
@@ -40,7 +46,25 @@ describe('hydrateSsrQueries', () => {
       queries: {
         mutations: [],
         queries: [
-          { queryKey: ['a'], queryHash: '["a"]', dehydratedAt: now, state: { data: 1, dataUpdatedAt: now, status: 'success', fetchStatus: 'idle', error: null, errorUpdatedAt: 0, dataUpdateCount: 1, errorUpdateCount: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false } },
+          {
+            queryKey: ['a'],
+            queryHash: '["a"]',
+            dehydratedAt: now,
+            state: {
+              data: 1,
+              dataUpdatedAt: now,
+              status: 'success',
+              fetchStatus: 'idle',
+              error: null,
+              errorUpdatedAt: 0,
+              dataUpdateCount: 1,
+              errorUpdateCount: 0,
+              fetchFailureCount: 0,
+              fetchFailureReason: null,
+              fetchMeta: null,
+              isInvalidated: false,
+            },
+          },
         ],
       },
     });

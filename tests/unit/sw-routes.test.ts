@@ -1,7 +1,13 @@
 // The service worker's route table (sw/routes.ts): which request lands in which runtime cache,
 // and that per-user answers never do.
 import { describe, expect, it } from 'vitest';
-import { CACHE, HEADER_STORED_COPY, isCacheScope, isPageToWorkerMessage, isWorkerToPageMessage } from '../../src/domain/cache-names';
+import {
+  CACHE,
+  HEADER_STORED_COPY,
+  isCacheScope,
+  isPageToWorkerMessage,
+  isWorkerToPageMessage,
+} from '../../src/domain/cache-names';
 import { storedCopyPlugin } from '../../sw/plugins';
 import { isPerUserPath, runtimeCacheFor, sessionEventFor } from '../../sw/routes';
 
@@ -67,7 +73,17 @@ describe('runtimeCacheFor', () => {
   });
 
   it('treats every per-user area as per-user, whatever follows', () => {
-    for (const path of ['/api/cart', '/api/cart/3/edit', '/api/user_money', '/api/order/1/pay', '/api/invoice', '/api/after_sale/4', '/api/upload/9', '/api/pay/transfer_info', '/api/register/status']) {
+    for (const path of [
+      '/api/cart',
+      '/api/cart/3/edit',
+      '/api/user_money',
+      '/api/order/1/pay',
+      '/api/invoice',
+      '/api/after_sale/4',
+      '/api/upload/9',
+      '/api/pay/transfer_info',
+      '/api/register/status',
+    ]) {
       expect(isPerUserPath(path), path).toBe(true);
     }
     expect(isPerUserPath('/api/goods/list')).toBe(false);
@@ -105,7 +121,10 @@ describe('page ↔ worker contract', () => {
 
 describe('storedCopyPlugin', () => {
   it("marks a stale-while-revalidate copy so the page does not take it for the server's answer", async () => {
-    const cached = new Response('{"code":10000}', { status: 200, headers: { 'content-type': 'application/json', 'X-Cached-At': '5' } });
+    const cached = new Response('{"code":10000}', {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'X-Cached-At': '5' },
+    });
     const hook = storedCopyPlugin.cachedResponseWillBeUsed;
     if (!hook) throw new Error('no hook');
     const marked = await hook({ cachedResponse: cached } as Parameters<typeof hook>[0]);

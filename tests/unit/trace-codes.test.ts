@@ -1,7 +1,13 @@
 // The 药品追溯码 rule (20 digits, typed forms normalised), one line's problems, and the receipt
 // check (扫码验货): in the shipment, not in it, scanned twice, not a code; what is still missing.
 import { describe, expect, it } from 'vitest';
-import { checkReceipt, lineCodeProblems, normalizeTraceCode, traceCodeProblem, tooManyCodes } from '../../src/domain/trace-codes';
+import {
+  checkReceipt,
+  lineCodeProblems,
+  normalizeTraceCode,
+  traceCodeProblem,
+  tooManyCodes,
+} from '../../src/domain/trace-codes';
 
 const A = '81000000000000011234';
 const B = '81000000000000021234';
@@ -12,8 +18,12 @@ describe('a trace code', () => {
   it('is 20 ASCII digits; full-width digits, spaces and hyphens are normalised away', () => {
     expect(traceCodeProblem(A)).toBeNull();
     expect(normalizeTraceCode('８１００００００ 0000-0001 1234')).toBe(A);
-    expect(traceCodeProblem('8100000000000001123')).toBe('追溯码8100000000000001123格式不正确：应为20位数字（当前19位）');
-    expect(traceCodeProblem('810000000000000112345')).toBe('追溯码810000000000000112345格式不正确：应为20位数字（当前21位）');
+    expect(traceCodeProblem('8100000000000001123')).toBe(
+      '追溯码8100000000000001123格式不正确：应为20位数字（当前19位）',
+    );
+    expect(traceCodeProblem('810000000000000112345')).toBe(
+      '追溯码810000000000000112345格式不正确：应为20位数字（当前21位）',
+    );
     expect(traceCodeProblem('8100000000000001123A')).toBe('追溯码8100000000000001123A格式不正确：只能包含数字');
     expect(traceCodeProblem('')).toBe('追溯码不能为空');
   });

@@ -13,7 +13,13 @@ import {
 
 const NOW = new Date('2026-03-01T00:00:00Z');
 /** The GB 11643 standard's examples and a few with their check characters worked out. */
-const VALID = ['11010519491231002X', '440524188001010014', '110101199003074477', '440305200002291232', '440106198510123011'];
+const VALID = [
+  '11010519491231002X',
+  '440524188001010014',
+  '110101199003074477',
+  '440305200002291232',
+  '440106198510123011',
+];
 
 /** An ID born on `ymd` with its own check character. */
 function idBornOn(ymd: string, region = '440305', seq = '123'): string {
@@ -59,8 +65,13 @@ describe('ID card numbers', () => {
   });
 
   it('accepts every adult number built with its own check character and refuses any other check character', () => {
-    const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
-    const birth = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2008-02-28T00:00:00Z'), noInvalidDate: true });
+    const digits = (n: number) =>
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
+    const birth = fc.date({
+      min: new Date('1900-01-01T00:00:00Z'),
+      max: new Date('2008-02-28T00:00:00Z'),
+      noInvalidDate: true,
+    });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 9 }), digits(5), birth, digits(3), (head, region, date, seq) => {
         const ymd = date.toISOString().slice(0, 10).replaceAll('-', '');

@@ -25,8 +25,17 @@ describe('phone numbers', () => {
   // SPEC §5's "area code of 2-3 digits" read as the digits after the trunk 0, kept stricter on
   // purpose (docs/decisions/landline-format.md): 20-12345678 cannot be dialled from another city.
   it('accepts landlines as 0 + 2-3 digit area code, hyphen, 7-8 digits', () => {
-    for (const ok of ['010-12345678', '020-1234567', '0755-12345678', '0755-1234567']) expect(isLandline(ok)).toBe(true);
-    for (const bad of ['20-12345678', '12-1234567', '01-1234567', '07555-1234567', '020-123456', '020-123456789', '02012345678'])
+    for (const ok of ['010-12345678', '020-1234567', '0755-12345678', '0755-1234567'])
+      expect(isLandline(ok)).toBe(true);
+    for (const bad of [
+      '20-12345678',
+      '12-1234567',
+      '01-1234567',
+      '07555-1234567',
+      '020-123456',
+      '020-123456789',
+      '02012345678',
+    ])
       expect(isLandline(bad)).toBe(false);
     expect(isPhone('020-12345678')).toBe(true);
     expect(isPhone('13800138000')).toBe(true);
@@ -54,13 +63,35 @@ describe('account fields', () => {
   });
 
   it('passwords are 6-64 printable characters with at least one letter and one digit (issue 29 §3)', () => {
-    const ok = ['demo1234', 'A1b2c3', 'a'.repeat(19) + '1', 'demo 1234', 'demo1234!', 'a'.repeat(20) + '1', 'a'.repeat(63) + '1', '康源医药2026', 'Pa$$w0rd "引号" — ok'];
+    const ok = [
+      'demo1234',
+      'A1b2c3',
+      'a'.repeat(19) + '1',
+      'demo 1234',
+      'demo1234!',
+      'a'.repeat(20) + '1',
+      'a'.repeat(63) + '1',
+      '康源医药2026',
+      'Pa$$w0rd "引号" — ok',
+    ];
     for (const v of ok) expect(isPassword(v), v).toBe(true);
-    const bad = ['abc12', '123456', 'abcdef', '!@#$%^&*', 'a'.repeat(64) + '1', 'abc\u00001234', 'abc\t1234', 'abc\n1234', 'abc\u200b1234'];
+    const bad = [
+      'abc12',
+      '123456',
+      'abcdef',
+      '!@#$%^&*',
+      'a'.repeat(64) + '1',
+      'abc\u00001234',
+      'abc\t1234',
+      'abc\n1234',
+      'abc\u200b1234',
+    ];
     for (const v of bad) expect(isPassword(v), JSON.stringify(v)).toBe(false);
     // 64 counts characters, not UTF-16 units: 63 CJK characters and a digit fit.
     expect(isPassword('药'.repeat(63) + '1')).toBe(true);
-    expect(passwordSchema.safeParse('123456').error?.issues[0].message).toBe('密码为6-64位，须同时包含字母和数字，可使用符号');
+    expect(passwordSchema.safeParse('123456').error?.issues[0].message).toBe(
+      '密码为6-64位，须同时包含字母和数字，可使用符号',
+    );
   });
 });
 

@@ -19,14 +19,26 @@ const calls = () => http.get.mock.calls.map(([p, q]) => [p, q] as [string, unkno
 
 describe('wallet search schemas', () => {
   it('keep known types and real dates, drop the rest, keep a reversed range for the page to refuse', () => {
-    expect(balanceLedgerSearch({ use_type: 'pay', start_time: '2025-06-01', end_time: '2025-05-01', keywords: '  返现 ', page: 2 })).toEqual({
+    expect(
+      balanceLedgerSearch({
+        use_type: 'pay',
+        start_time: '2025-06-01',
+        end_time: '2025-05-01',
+        keywords: '  返现 ',
+        page: 2,
+      }),
+    ).toEqual({
       use_type: 'pay',
       start_time: '2025-06-01',
       end_time: '2025-05-01',
       keywords: '返现',
       page: 2,
     });
-    expect(balanceLedgerSearch({ use_type: 'exchange', start_time: '2025-02-30', page: 'x' })).toMatchObject({ use_type: '', start_time: '', page: 1 });
+    expect(balanceLedgerSearch({ use_type: 'exchange', start_time: '2025-02-30', page: 'x' })).toMatchObject({
+      use_type: '',
+      start_time: '',
+      page: 1,
+    });
     expect(pointsLedgerSearch({ use_type: 'exchange' }).use_type).toBe('exchange');
     expect(couponSearch({ status: 2, page: 3 })).toEqual({ status: 2, page: 3 });
     expect(couponSearch({ status: '9' })).toEqual({ status: 0, page: 1 });
@@ -46,8 +58,20 @@ describe('wallet search schemas', () => {
 
 describe('wallet loaders', () => {
   it('a ledger asks for the wallet and the filtered ledger of its account', async () => {
-    http.get.mockResolvedValue({ list: [], total: 0, page: 1, page_size: 10, income: 0, expense: 0, balance: 0, points: 0 });
-    await loadBalanceLedger(new QueryClient(), { params: {}, search: { use_type: 'pay', start_time: '2025-05-01', page: 2 } });
+    http.get.mockResolvedValue({
+      list: [],
+      total: 0,
+      page: 1,
+      page_size: 10,
+      income: 0,
+      expense: 0,
+      balance: 0,
+      points: 0,
+    });
+    await loadBalanceLedger(new QueryClient(), {
+      params: {},
+      search: { use_type: 'pay', start_time: '2025-05-01', page: 2 },
+    });
     expect(calls()).toEqual([
       ['user/user_money', undefined],
       ['user/user_money_log', { page: 2, page_size: 10, use_type: 'pay', start_time: '2025-05-01' }],
@@ -59,7 +83,10 @@ describe('wallet loaders', () => {
 
   it('a reversed range asks only for the wallet', async () => {
     http.get.mockResolvedValue({ balance: 0, points: 0 });
-    await loadBalanceLedger(new QueryClient(), { params: {}, search: { start_time: '2025-06-01', end_time: '2025-05-01' } });
+    await loadBalanceLedger(new QueryClient(), {
+      params: {},
+      search: { start_time: '2025-06-01', end_time: '2025-05-01' },
+    });
     expect(calls().map(([p]) => p)).toEqual(['user/user_money']);
   });
 

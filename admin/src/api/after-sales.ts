@@ -15,13 +15,17 @@ export interface AfterSaleSearch {
 
 export function parseAfterSaleSearch(raw: Record<string, unknown>): AfterSaleSearch {
   const n = Number(raw.page);
-  return { status: STATUSES.find((s) => s === raw.status), page: Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1 };
+  return {
+    status: STATUSES.find((s) => s === raw.status),
+    page: Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1,
+  };
 }
 
 export const afterSaleListQuery = (s: AfterSaleSearch) =>
   queryOptions({
     queryKey: [...afterSalesKey, s] as const,
-    queryFn: () => adminGet<Paged<AdminAfterSaleRow>>('/after_sales', { status: s.status, page: s.page, page_size: 20 }),
+    queryFn: () =>
+      adminGet<Paged<AdminAfterSaleRow>>('/after_sales', { status: s.status, page: s.page, page_size: 20 }),
     placeholderData: (previous) => previous,
   });
 
@@ -29,5 +33,8 @@ export const stepAfterSale = (id: number, step: AfterSaleStep, extra: { reason?:
   adminPost<AfterSale>(`/after_sales/${id}/${step}`, extra);
 
 export async function afterAfterSaleStep(client: QueryClient): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: afterSalesKey }), client.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: afterSalesKey }),
+    client.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+  ]);
 }

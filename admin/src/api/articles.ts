@@ -3,7 +3,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
 import type { Paged } from '@domain/admin.ts';
-import { ARTICLE_SORTS, type ArticleDraft, type ArticleSortKey, type ConsoleArticle, type ConsoleArticleCategory, type ConsoleArticleRow } from '@domain/admin-content.ts';
+import {
+  ARTICLE_SORTS,
+  type ArticleDraft,
+  type ArticleSortKey,
+  type ConsoleArticle,
+  type ConsoleArticleCategory,
+  type ConsoleArticleRow,
+} from '@domain/admin-content.ts';
 
 export const articlesKey = ['admin', 'articles'] as const;
 
@@ -47,7 +54,8 @@ export const articleQuery = (id: number) =>
 
 export const createArticle = (draft: ArticleDraft) => adminPost<ConsoleArticle>('/articles', draft);
 export const saveArticle = (id: number, draft: ArticleDraft) => adminPost<ConsoleArticle>(`/articles/${id}`, draft);
-export const setPublished = (id: number, published: boolean) => adminPost<ConsoleArticle>(`/articles/${id}/${published ? 'publish' : 'unpublish'}`);
+export const setPublished = (id: number, published: boolean) =>
+  adminPost<ConsoleArticle>(`/articles/${id}/${published ? 'publish' : 'unpublish'}`);
 
 export const afterArticleChange = (client: QueryClient) => client.invalidateQueries({ queryKey: articlesKey });
 
@@ -56,7 +64,8 @@ export function parseArticleSearch(raw: Record<string, unknown>): ArticleSearch 
   const n = Number(raw.page);
   const cat = Number(raw.category_id);
   const q = typeof raw.q === 'string' && raw.q.trim() !== '' ? raw.q.trim().slice(0, 60) : undefined;
-  const published = raw.published === 1 || raw.published === '1' ? 1 : raw.published === 0 || raw.published === '0' ? 0 : undefined;
+  const published =
+    raw.published === 1 || raw.published === '1' ? 1 : raw.published === 0 || raw.published === '0' ? 0 : undefined;
   return {
     q,
     category_id: Number.isInteger(cat) && cat >= 1 && cat <= 2_147_483_647 ? cat : undefined,

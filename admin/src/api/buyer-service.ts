@@ -37,12 +37,21 @@ export const productRequestsKey = ['admin', 'product_requests'] as const;
 export const productRequestListQuery = (s: ProductRequestSearch) =>
   queryOptions({
     queryKey: [...productRequestsKey, s] as const,
-    queryFn: () => adminGet<Paged<AdminProductRequest>>('/product_requests', { status: s.status, q: s.q || undefined, page: s.page, page_size: 20 }),
+    queryFn: () =>
+      adminGet<Paged<AdminProductRequest>>('/product_requests', {
+        status: s.status,
+        q: s.q || undefined,
+        page: s.page,
+        page_size: 20,
+      }),
     placeholderData: (previous) => previous,
   });
 
 export const replyProductRequest = (id: number, reply: string, goodsId: number | null) =>
-  adminPost<AdminProductRequest>(`/product_requests/${id}/reply`, goodsId === null ? { reply } : { reply, goods_id: goodsId });
+  adminPost<AdminProductRequest>(
+    `/product_requests/${id}/reply`,
+    goodsId === null ? { reply } : { reply, goods_id: goodsId },
+  );
 
 // ---- 意见反馈 ----
 
@@ -68,11 +77,18 @@ export const feedbackListQuery = (s: FeedbackSearch) =>
   queryOptions({
     queryKey: [...feedbackKey, s] as const,
     queryFn: () =>
-      adminGet<Paged<AdminFeedback>>('/feedback', { status: s.status, category: s.category, q: s.q || undefined, page: s.page, page_size: 20 }),
+      adminGet<Paged<AdminFeedback>>('/feedback', {
+        status: s.status,
+        category: s.category,
+        q: s.q || undefined,
+        page: s.page,
+        page_size: 20,
+      }),
     placeholderData: (previous) => previous,
   });
 
-export const replyFeedback = (id: number, reply: string) => adminPost<AdminFeedback>(`/feedback/${id}/reply`, { reply });
+export const replyFeedback = (id: number, reply: string) =>
+  adminPost<AdminFeedback>(`/feedback/${id}/reply`, { reply });
 
 // ---- 消息推送 ----
 
@@ -103,5 +119,8 @@ export const sendBuyerMessage = (d: BuyerMessageDraft) =>
   });
 
 export async function afterBuyerService(client: QueryClient, key: readonly string[]): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: key }),
+    client.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+  ]);
 }

@@ -39,10 +39,12 @@ export const agentsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const sendText = (id: number, content: string) => adminPost<ChatMessage>(`/chat/conversations/${id}/messages`, { content });
+export const sendText = (id: number, content: string) =>
+  adminPost<ChatMessage>(`/chat/conversations/${id}/messages`, { content });
 export const markConversationRead = (id: number) => adminPost<null>(`/chat/conversations/${id}/read`);
 export const takeConversation = (id: number) => adminPost<null>(`/chat/conversations/${id}/take`);
-export const transferConversation = (id: number, staffId: number) => adminPost<null>(`/chat/conversations/${id}/transfer`, { staff_id: staffId });
+export const transferConversation = (id: number, staffId: number) =>
+  adminPost<null>(`/chat/conversations/${id}/transfer`, { staff_id: staffId });
 export const closeConversation = (id: number) => adminPost<null>(`/chat/conversations/${id}/close`);
 
 /** Multipart, so not through adminPost (JSON only); same envelope handling. */
@@ -51,11 +53,22 @@ export async function sendImage(id: number, file: File): Promise<ChatMessage> {
   form.append('image', file);
   let res: Response;
   try {
-    res = await fetch(`/api/admin/chat/conversations/${id}/images`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body: form });
+    res = await fetch(`/api/admin/chat/conversations/${id}/images`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body: form,
+    });
   } catch {
     throw new ConsoleApiError(0, 0, '网络连接失败，请检查网络后重试');
   }
-  const envelope = (await res.json().catch(() => ({ code: res.status, msg: `服务器错误（${res.status}），请稍后重试`, data: null }))) as { code: number; msg: string; data: unknown };
+  const envelope = (await res
+    .json()
+    .catch(() => ({ code: res.status, msg: `服务器错误（${res.status}），请稍后重试`, data: null }))) as {
+    code: number;
+    msg: string;
+    data: unknown;
+  };
   if (envelope.code !== CODE_OK) {
     const errors = (envelope.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
     throw new ConsoleApiError(res.status, envelope.code, Object.values(errors)[0]?.[0] ?? envelope.msg, errors);
@@ -83,7 +96,9 @@ export interface ChatSearch {
 
 /** ?status=&id= of the chat page. */
 export function parseChatSearch(raw: Record<string, unknown>): ChatSearch {
-  const status = CONVERSATION_FILTERS.some((f) => f.key === raw.status) ? (raw.status as ConversationFilter) : 'waiting';
+  const status = CONVERSATION_FILTERS.some((f) => f.key === raw.status)
+    ? (raw.status as ConversationFilter)
+    : 'waiting';
   const id = Number(raw.id);
   return { status, id: Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : 0 };
 }

@@ -34,7 +34,10 @@ async function send<T>(method: 'GET' | 'POST', path: string, query?: Query, body
       method,
       credentials: 'same-origin',
       // A FormData body (file uploads) sets its own multipart content type.
-      headers: body === undefined || body instanceof FormData ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined || body instanceof FormData
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
     };
     // Only a POST carries a body (a GET's parameters are its query).
     if (method === 'POST' && body !== undefined) init.body = body instanceof FormData ? body : JSON.stringify(body);

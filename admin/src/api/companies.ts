@@ -38,6 +38,7 @@ export async function afterCompanyChange(client: QueryClient): Promise<void> {
 }
 
 export const approveCompany = (id: number) => adminPost<{ review_status: string }>(`/companies/${id}/approve`);
-export const rejectCompany = (id: number, reason: string) => adminPost<{ review_status: string }>(`/companies/${id}/reject`, { reason });
+export const rejectCompany = (id: number, reason: string) =>
+  adminPost<{ review_status: string }>(`/companies/${id}/reject`, { reason });
 export const saveCompanySettings = (id: number, input: CompanySettingsInput) =>
   adminPost<CompanySettingsInput>(`/companies/${id}/settings`, input);

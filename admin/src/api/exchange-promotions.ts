@@ -13,11 +13,14 @@ export const exchangePromotionListQuery = (page: number) =>
     placeholderData: (previous) => previous,
   });
 
-export const createExchangePromotion = (draft: ExchangePromotionInput) => adminPost<{ id: number }>('/exchange_promotions', draft);
-export const saveExchangeTiers = (id: number, tiers: ExchangeTiersInput) => adminPost<{ id: number }>(`/exchange_promotions/${id}/tiers`, { tiers });
+export const createExchangePromotion = (draft: ExchangePromotionInput) =>
+  adminPost<{ id: number }>('/exchange_promotions', draft);
+export const saveExchangeTiers = (id: number, tiers: ExchangeTiersInput) =>
+  adminPost<{ id: number }>(`/exchange_promotions/${id}/tiers`, { tiers });
 export const stopExchangePromotion = (id: number) => adminPost<{ id: number }>(`/exchange_promotions/${id}/stop`);
 
-export const afterExchangeChange = (client: QueryClient) => client.invalidateQueries({ queryKey: exchangePromotionsKey });
+export const afterExchangeChange = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: exchangePromotionsKey });
 
 /** ?page= of the list. */
 export function parseExchangeSearch(raw: Record<string, unknown>): { page: number } {

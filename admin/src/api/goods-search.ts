@@ -1,6 +1,12 @@
 // The goods list's URL state (?q=&category=&on_sale=&stock=&flag=&sort=&order=&page=):
 // bookmarkable; anything unknown falls back to "no filter".
-import { GOODS_FLAG_KEYS, GOODS_SORTS, type GoodsFlag, type GoodsSort, type GoodsStockFilter } from '@domain/admin-goods.ts';
+import {
+  GOODS_FLAG_KEYS,
+  GOODS_SORTS,
+  type GoodsFlag,
+  type GoodsSort,
+  type GoodsStockFilter,
+} from '@domain/admin-goods.ts';
 
 export interface GoodsSearch {
   q?: string;
@@ -20,7 +26,14 @@ export function parseGoodsSearch(raw: Record<string, unknown>): GoodsSearch {
   return {
     q,
     category: Number.isInteger(category) && category > 0 ? category : undefined,
-    on_sale: raw.on_sale === '0' || raw.on_sale === '1' ? raw.on_sale : raw.on_sale === 0 ? '0' : raw.on_sale === 1 ? '1' : undefined,
+    on_sale:
+      raw.on_sale === '0' || raw.on_sale === '1'
+        ? raw.on_sale
+        : raw.on_sale === 0
+          ? '0'
+          : raw.on_sale === 1
+            ? '1'
+            : undefined,
     stock: raw.stock === 'low' || raw.stock === 'out' ? raw.stock : undefined,
     flag: GOODS_FLAG_KEYS.find((f) => f === raw.flag),
     sort: GOODS_SORTS.find((s) => s === raw.sort) ?? 'id',

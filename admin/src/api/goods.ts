@@ -4,7 +4,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, adminPostForm } from './client.ts';
 import type { GoodsSearch } from './goods-search.ts';
 import type { Paged } from '@domain/admin.ts';
-import type { ConsoleGoods, ConsoleGoodsRow, GoodsCategoryOption, GoodsEdit, ImportPreview } from '@domain/admin-goods.ts';
+import type {
+  ConsoleGoods,
+  ConsoleGoodsRow,
+  GoodsCategoryOption,
+  GoodsEdit,
+  ImportPreview,
+} from '@domain/admin-goods.ts';
 
 export const goodsKey = ['admin', 'goods'] as const;
 
@@ -32,21 +38,27 @@ export const goodsCategoriesQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-export const goodsQuery = (id: number) => queryOptions({ queryKey: [...goodsKey, 'one', id] as const, queryFn: () => adminGet<ConsoleGoods>(`/goods/${id}`) });
+export const goodsQuery = (id: number) =>
+  queryOptions({ queryKey: [...goodsKey, 'one', id] as const, queryFn: () => adminGet<ConsoleGoods>(`/goods/${id}`) });
 
-export const saveGoods = (id: number, input: GoodsEdit) => adminPost<{ id: number; changed: string[]; alerts_fired: number }>(`/goods/${id}`, input);
+export const saveGoods = (id: number, input: GoodsEdit) =>
+  adminPost<{ id: number; changed: string[]; alerts_fired: number }>(`/goods/${id}`, input);
 
-export const addBatch = (id: number, input: { batch_no: string; produced_on: string; expires_on: string }) => adminPost<{ id: number }>(`/goods/${id}/batches`, input);
+export const addBatch = (id: number, input: { batch_no: string; produced_on: string; expires_on: string }) =>
+  adminPost<{ id: number }>(`/goods/${id}/batches`, input);
 
-export const addReport = (goodsId: number, batchId: number, form: FormData) => adminPostForm<{ id: number }>(`/goods/${goodsId}/batches/${batchId}/reports`, form);
+export const addReport = (goodsId: number, batchId: number, form: FormData) =>
+  adminPostForm<{ id: number }>(`/goods/${goodsId}/batches/${batchId}/reports`, form);
 
 export function addGoodsImage(goodsId: number, file: File) {
   const form = new FormData();
   form.set('file', file);
   return adminPostForm<{ id: number; url: string }>(`/goods/${goodsId}/images`, form);
 }
-export const setMainGoodsImage = (goodsId: number, imageId: number) => adminPost<{ id: number }>(`/goods/${goodsId}/images/${imageId}/main`);
-export const removeGoodsImage = (goodsId: number, imageId: number) => adminPost<{ id: number }>(`/goods/${goodsId}/images/${imageId}/remove`);
+export const setMainGoodsImage = (goodsId: number, imageId: number) =>
+  adminPost<{ id: number }>(`/goods/${goodsId}/images/${imageId}/main`);
+export const removeGoodsImage = (goodsId: number, imageId: number) =>
+  adminPost<{ id: number }>(`/goods/${goodsId}/images/${imageId}/remove`);
 
 export function importGoodsFile(file: File, mode: 'preview' | 'apply') {
   const form = new FormData();

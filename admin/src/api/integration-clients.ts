@@ -1,7 +1,12 @@
 // ERP integration clients (对接凭证, admin only): the list, creating, rotating, revoking, the calls.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { IntegrationCallView, IntegrationClientView, IntegrationCredentials, IntegrationScope } from '@domain/integration.ts';
+import type {
+  IntegrationCallView,
+  IntegrationClientView,
+  IntegrationCredentials,
+  IntegrationScope,
+} from '@domain/integration.ts';
 
 export const integrationClientsKey = ['admin', 'integration-clients'] as const;
 
@@ -20,5 +25,7 @@ export const createIntegrationClient = (input: { name: string; scopes: Integrati
   adminPost<IntegrationCredentials>('/integration-clients', input);
 export const rotateIntegrationSecret = (id: number, overlapMinutes: number) =>
   adminPost<IntegrationCredentials>(`/integration-clients/${id}/rotate`, { overlap_minutes: overlapMinutes });
-export const revokeIntegrationClient = (id: number) => adminPost<IntegrationClientView>(`/integration-clients/${id}/revoke`);
-export const afterIntegrationChange = (client: QueryClient) => client.invalidateQueries({ queryKey: integrationClientsKey });
+export const revokeIntegrationClient = (id: number) =>
+  adminPost<IntegrationClientView>(`/integration-clients/${id}/revoke`);
+export const afterIntegrationChange = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: integrationClientsKey });

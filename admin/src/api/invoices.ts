@@ -15,7 +15,10 @@ export interface InvoiceSearch {
 
 export function parseInvoiceSearch(raw: Record<string, unknown>): InvoiceSearch {
   const n = Number(raw.page);
-  return { status: STATUSES.find((s) => s === raw.status), page: Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1 };
+  return {
+    status: STATUSES.find((s) => s === raw.status),
+    page: Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1,
+  };
 }
 
 export const invoiceListQuery = (s: InvoiceSearch) =>

@@ -17,7 +17,8 @@ export const operatorListQuery = queryOptions({
   queryFn: () => adminGet<OperatorListRow[]>('/operators'),
 });
 
-export const requireTotp = (id: number) => adminPost<{ otpauth_uri: string; secret: string; qr_data_url: string }>(`/operators/${id}/totp`);
+export const requireTotp = (id: number) =>
+  adminPost<{ otpauth_uri: string; secret: string; qr_data_url: string }>(`/operators/${id}/totp`);
 export const resetTotp = (id: number) => adminPost<null>(`/operators/${id}/totp/reset`);
 export const afterOperatorChange = (client: QueryClient) => client.invalidateQueries({ queryKey: ['admin'] });
 
@@ -32,7 +33,8 @@ export interface AuditSearch {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseAuditSearch(raw: Record<string, unknown>): AuditSearch {
-  const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined);
+  const text = (v: unknown, max: number) =>
+    typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined;
   const action = text(raw.action, 40);
   const from = text(raw.from, 10);
   const to = text(raw.to, 10);
@@ -62,6 +64,7 @@ export interface NewOperatorInput {
   totp: boolean;
 }
 
-export const createOperator = (input: NewOperatorInput) => adminPost<{ id: number; otpauth_uri: string | null }>('/operators', input);
+export const createOperator = (input: NewOperatorInput) =>
+  adminPost<{ id: number; otpauth_uri: string | null }>('/operators', input);
 export const saveOperatorSettings = (id: number, input: { role: OperatorRole; disabled: boolean }) =>
   adminPost<{ role: OperatorRole; disabled: boolean }>(`/operators/${id}/settings`, input);

@@ -12,7 +12,8 @@ export interface OrderSearch {
   page: number;
 }
 
-const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined);
+const text = (v: unknown, max: number) =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined;
 const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 export function parseOrderSearch(raw: Record<string, unknown>): OrderSearch {

@@ -12,20 +12,36 @@ export const orderListQuery = (s: OrderSearch) =>
   queryOptions({
     queryKey: [...ordersKey, 'list', s] as const,
     queryFn: () =>
-      adminGet<Paged<AdminOrderRow>>('/orders', { status: s.status, company: s.company, order_no: s.order_no, start: s.start, end: s.end, page: s.page, page_size: 20 }),
+      adminGet<Paged<AdminOrderRow>>('/orders', {
+        status: s.status,
+        company: s.company,
+        order_no: s.order_no,
+        start: s.start,
+        end: s.end,
+        page: s.page,
+        page_size: 20,
+      }),
     placeholderData: (previous) => previous,
   });
 
 export const orderQuery = (id: number) =>
-  queryOptions({ queryKey: [...ordersKey, 'one', id] as const, queryFn: () => adminGet<AdminOrderDetail>(`/orders/${id}`) });
+  queryOptions({
+    queryKey: [...ordersKey, 'one', id] as const,
+    queryFn: () => adminGet<AdminOrderDetail>(`/orders/${id}`),
+  });
 
-export const shipOrder = (id: number, body: { carrier: string; tracking_no: string; lines: ShipLineInput[] }) => adminPost<AdminOrderDetail>(`/orders/${id}/ship`, body);
+export const shipOrder = (id: number, body: { carrier: string; tracking_no: string; lines: ShipLineInput[] }) =>
+  adminPost<AdminOrderDetail>(`/orders/${id}/ship`, body);
 export const completeOrder = (id: number) => adminPost<AdminOrderDetail>(`/orders/${id}/complete`);
-export const cancelOrder = (id: number, reason: string) => adminPost<AdminOrderDetail>(`/orders/${id}/cancel`, { reason });
+export const cancelOrder = (id: number, reason: string) =>
+  adminPost<AdminOrderDetail>(`/orders/${id}/cancel`, { reason });
 
 export const deliveryNoteHref = (id: number) => `/api/admin/orders/${id}/delivery-note`;
 export const pickingListHref = (id: number) => `/api/admin/orders/${id}/picking-list`;
 
 export async function afterOrderMoved(client: QueryClient): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: ordersKey }), client.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: ordersKey }),
+    client.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+  ]);
 }

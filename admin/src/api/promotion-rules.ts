@@ -20,7 +20,8 @@ export const ruleListQuery = (kind: RulePromotionKind, page: number) =>
 export type RulePromotionDraft = Record<string, unknown>;
 
 export const createRulePromotion = (draft: RulePromotionDraft) => adminPost<{ id: number }>('/promotion-rules', draft);
-export const updateRulePromotion = (id: number, draft: RulePromotionDraft) => adminPost<{ id: number }>(`/promotion-rules/${id}`, draft);
+export const updateRulePromotion = (id: number, draft: RulePromotionDraft) =>
+  adminPost<{ id: number }>(`/promotion-rules/${id}`, draft);
 export const stopRulePromotion = (id: number) => adminPost<{ id: number }>(`/promotion-rules/${id}/stop`);
 export const afterRuleChange = (client: QueryClient) => client.invalidateQueries({ queryKey: ruleKey });
 
@@ -32,6 +33,8 @@ export const pointsGoodsListQuery = (page: number) =>
   });
 
 export const createPointsGoods = (draft: Record<string, unknown>) => adminPost<{ id: number }>('/points-goods', draft);
-export const updatePointsGoods = (id: number, draft: Record<string, unknown>) => adminPost<{ id: number }>(`/points-goods/${id}`, draft);
-export const setPointsGoodsOnSale = (id: number, onSale: boolean) => adminPost<{ id: number }>(`/points-goods/${id}/${onSale ? 'on' : 'off'}`);
+export const updatePointsGoods = (id: number, draft: Record<string, unknown>) =>
+  adminPost<{ id: number }>(`/points-goods/${id}`, draft);
+export const setPointsGoodsOnSale = (id: number, onSale: boolean) =>
+  adminPost<{ id: number }>(`/points-goods/${id}/${onSale ? 'on' : 'off'}`);
 export const afterPointsGoodsChange = (client: QueryClient) => client.invalidateQueries({ queryKey: pointsGoodsKey });

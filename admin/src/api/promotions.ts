@@ -11,8 +11,10 @@ export const promotionsKey = ['admin', 'promotions'] as const;
 /** The page's tabs: flash/group, the rule-priced kinds, and the points mall ('points'). */
 export const PROMOTION_TABS = [...CONSOLE_PROMOTION_KINDS, ...RULE_PROMOTION_KINDS, 'points'] as const;
 export type PromotionTab = (typeof PROMOTION_TABS)[number];
-export const isFlashOrGroup = (tab: PromotionTab): tab is ConsolePromotionKind => (CONSOLE_PROMOTION_KINDS as readonly string[]).includes(tab);
-export const isRuleKind = (tab: PromotionTab): tab is RulePromotionKind => (RULE_PROMOTION_KINDS as readonly string[]).includes(tab);
+export const isFlashOrGroup = (tab: PromotionTab): tab is ConsolePromotionKind =>
+  (CONSOLE_PROMOTION_KINDS as readonly string[]).includes(tab);
+export const isRuleKind = (tab: PromotionTab): tab is RulePromotionKind =>
+  (RULE_PROMOTION_KINDS as readonly string[]).includes(tab);
 
 export interface PromotionSearch {
   kind: PromotionTab;

@@ -2,7 +2,13 @@
 // (/api/admin/site-lists/{kind}?slot=).
 import { queryOptions } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import { FOCUS_SLOTS, SITE_LIST_KINDS, type FocusSlot, type SiteListItem, type SiteListKind } from '@domain/admin-content.ts';
+import {
+  FOCUS_SLOTS,
+  SITE_LIST_KINDS,
+  type FocusSlot,
+  type SiteListItem,
+  type SiteListKind,
+} from '@domain/admin-content.ts';
 
 export interface SiteListSearch {
   kind: SiteListKind;

@@ -12,4 +12,5 @@ export const siteSettingsQuery = queryOptions({
 
 export const saveSiteSettings = (patch: Partial<SiteSettings>) => adminPost<SiteSettingsView>('/settings', patch);
 
-export const afterSettingsChange = (client: QueryClient, saved: SiteSettingsView) => client.setQueryData(siteSettingsKey, saved);
+export const afterSettingsChange = (client: QueryClient, saved: SiteSettingsView) =>
+  client.setQueryData(siteSettingsKey, saved);

@@ -11,7 +11,8 @@ export const storeRelationsQuery = (companyId: number) =>
     queryFn: () => adminGet<StoreRelations>(`/companies/${companyId}/stores`),
   });
 
-export const linkToHead = (companyId: number, headId: number) => adminPost<StoreRelations>(`/companies/${companyId}/head`, { head_id: headId });
+export const linkToHead = (companyId: number, headId: number) =>
+  adminPost<StoreRelations>(`/companies/${companyId}/head`, { head_id: headId });
 export const unlinkFromHead = (companyId: number) => adminPost<StoreRelations>(`/companies/${companyId}/head/remove`);
 
 export async function afterStoreRelationChange(client: QueryClient): Promise<void> {

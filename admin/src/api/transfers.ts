@@ -16,7 +16,10 @@ export const confirmTransfer = (orderId: number, amount: number, bankReference: 
   adminPost<TransferConfirmation>(`/transfers/${orderId}/confirm`, { amount, bank_reference: bankReference });
 
 export async function afterTransferConfirmed(client: QueryClient): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: transfersKey }), client.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: transfersKey }),
+    client.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+  ]);
 }
 
 /** ?page= of the transfers list. */

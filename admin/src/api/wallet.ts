@@ -3,7 +3,13 @@
 // retry after a lost answer) applies once.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost } from './client.ts';
-import type { AdjustDirection, AdjustResult, AdminWalletView, GrantableTemplate, GrantResult } from '@domain/admin-wallet.ts';
+import type {
+  AdjustDirection,
+  AdjustResult,
+  AdminWalletView,
+  GrantableTemplate,
+  GrantResult,
+} from '@domain/admin-wallet.ts';
 
 export const walletKey = ['admin', 'wallet'] as const;
 
@@ -21,10 +27,15 @@ export const grantableTemplatesQuery = queryOptions({
 /** A fresh id for one submission of a form. */
 export const newRequestId = (): string => crypto.randomUUID();
 
-export const adjustBalance = (companyId: number, input: { direction: AdjustDirection; amount: number; reason: string; request_id: string }) =>
-  adminPost<AdjustResult>(`/companies/${companyId}/wallet/adjust`, input);
+export const adjustBalance = (
+  companyId: number,
+  input: { direction: AdjustDirection; amount: number; reason: string; request_id: string },
+) => adminPost<AdjustResult>(`/companies/${companyId}/wallet/adjust`, input);
 
-export type GrantInput = ({ template_id: number } | { voucher_amount: number; valid_days: number }) & { company_ids: number[]; request_id: string };
+export type GrantInput = ({ template_id: number } | { voucher_amount: number; valid_days: number }) & {
+  company_ids: number[];
+  request_id: string;
+};
 
 export const grantCoupons = (input: GrantInput) => adminPost<GrantResult>('/wallet/grants', input);
 

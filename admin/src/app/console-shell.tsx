@@ -28,7 +28,14 @@ const NAV: { title: string; items: NavItem[] }[] = [
       { to: '/invoices', label: '发票处理', area: 'invoices' },
     ],
   },
-  { title: '商品', items: [{ to: '/goods', label: '商品管理', area: 'goods' }, { to: '/catalogue', label: '分类与厂家', area: 'goods' }, { to: '/brands', label: '品牌管理', area: 'goods' }] },
+  {
+    title: '商品',
+    items: [
+      { to: '/goods', label: '商品管理', area: 'goods' },
+      { to: '/catalogue', label: '分类与厂家', area: 'goods' },
+      { to: '/brands', label: '品牌管理', area: 'goods' },
+    ],
+  },
   {
     title: '营销',
     items: [
@@ -89,7 +96,12 @@ export function ConsoleShell() {
             <Link to="/account" className={styles.barLink} activeProps={{ className: styles.barActive }}>
               我的账号
             </Link>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void signOut()} disabled={leaving}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => void signOut()}
+              disabled={leaving}
+            >
               退出
             </button>
           </span>
@@ -98,13 +110,21 @@ export function ConsoleShell() {
       <div className={styles.body}>
         <nav aria-label="后台导航" className={styles.nav}>
           {NAV.map((group) => {
-            const items = group.items.filter((item) => me && !me.totp_enrolment_required && mayOpen(me.role, item.area));
+            const items = group.items.filter(
+              (item) => me && !me.totp_enrolment_required && mayOpen(me.role, item.area),
+            );
             if (items.length === 0) return null;
             return (
               <section key={group.title} className={styles.group} aria-label={group.title}>
                 <h2 className={styles.groupTitle}>{group.title}</h2>
                 {items.map((item) => (
-                  <Link key={item.to} to={item.to} className={styles.navLink} activeProps={{ className: styles.active }} activeOptions={{ exact: item.exact ?? false }}>
+                  <Link
+                    key={item.to}
+                    to={item.to}
+                    className={styles.navLink}
+                    activeProps={{ className: styles.active }}
+                    activeOptions={{ exact: item.exact ?? false }}
+                  >
                     {item.label}
                   </Link>
                 ))}

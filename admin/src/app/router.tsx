@@ -61,7 +61,13 @@ import { exchangePromotionListQuery, parseExchangeSearch } from '../api/exchange
 import { ProductRequestsPage } from '../pages/product-requests/product-requests-page.tsx';
 import { FeedbackPage } from '../pages/feedback/feedback-page.tsx';
 import { BuyerMessagesPage } from '../pages/buyer-messages/buyer-messages-page.tsx';
-import { feedbackListQuery, parseFeedbackSearch, parseProductRequestSearch, productRequestListQuery, sentBuyerMessagesQuery } from '../api/buyer-service.ts';
+import {
+  feedbackListQuery,
+  parseFeedbackSearch,
+  parseProductRequestSearch,
+  productRequestListQuery,
+  sentBuyerMessagesQuery,
+} from '../api/buyer-service.ts';
 import { safeInternalHref } from '@domain/safe-href.ts';
 import { mayOpen, type ConsoleArea } from '@domain/operator-roles.ts';
 
@@ -118,7 +124,12 @@ function listRoute<TSearch extends object>(
 }
 
 /** A page under the console without a search: its data is prefetched for a role that may open it. */
-function pageRoute(path: string, area: ConsoleArea, prefetch: (queryClient: QueryClient) => unknown, component: () => ReactNode) {
+function pageRoute(
+  path: string,
+  area: ConsoleArea,
+  prefetch: (queryClient: QueryClient) => unknown,
+  component: () => ReactNode,
+) {
   return createRoute({
     getParentRoute: () => consoleRoute,
     path,
@@ -132,7 +143,8 @@ function pageRoute(path: string, area: ConsoleArea, prefetch: (queryClient: Quer
 /** A path's record id: a number of up to nine digits, else 0 (the page says it is not found). */
 function numberParam<K extends string>(key: K) {
   return {
-    parse: (raw: Record<K, string>) => ({ [key]: /^\d{1,9}$/.test(raw[key]) ? Number(raw[key]) : 0 }) as Record<K, number>,
+    parse: (raw: Record<K, string>) =>
+      ({ [key]: /^\d{1,9}$/.test(raw[key]) ? Number(raw[key]) : 0 }) as Record<K, number>,
     stringify: (params: Record<K, number>) => ({ [key]: String(params[key]) }) as Record<K, string>,
   };
 }
@@ -144,49 +156,111 @@ const dashboardRoute = createRoute({
   component: DashboardPage,
 });
 
-const companiesRoute = listRoute('/companies', parseCompanySearch, 'companiesRead', (queryClient, search) => queryClient.prefetchQuery(companyListQuery(search)), CompaniesPage);
+const companiesRoute = listRoute(
+  '/companies',
+  parseCompanySearch,
+  'companiesRead',
+  (queryClient, search) => queryClient.prefetchQuery(companyListQuery(search)),
+  CompaniesPage,
+);
 
 const companyRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/companies/$companyId',
   params: numberParam('companyId'),
   loader: ({ context, params }) => {
-    if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(companyQuery(params.companyId));
-    if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead')) void context.queryClient.prefetchQuery(storeRelationsQuery(params.companyId));
-    if (params.companyId > 0 && mayOpen(context.me.role, 'wallet')) void context.queryClient.prefetchQuery(companyWalletQuery(params.companyId));
+    if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead'))
+      void context.queryClient.prefetchQuery(companyQuery(params.companyId));
+    if (params.companyId > 0 && mayOpen(context.me.role, 'companiesRead'))
+      void context.queryClient.prefetchQuery(storeRelationsQuery(params.companyId));
+    if (params.companyId > 0 && mayOpen(context.me.role, 'wallet'))
+      void context.queryClient.prefetchQuery(companyWalletQuery(params.companyId));
   },
   component: CompanyPage,
 });
 
-const transfersRoute = listRoute('/transfers', parseTransferSearch, 'transfers', (queryClient, search) => queryClient.prefetchQuery(transferListQuery(search.page)), TransfersPage);
+const transfersRoute = listRoute(
+  '/transfers',
+  parseTransferSearch,
+  'transfers',
+  (queryClient, search) => queryClient.prefetchQuery(transferListQuery(search.page)),
+  TransfersPage,
+);
 
-const ordersRoute = listRoute('/orders', parseOrderSearch, 'ordersRead', (queryClient, search) => queryClient.prefetchQuery(orderListQuery(search)), OrdersPage);
+const ordersRoute = listRoute(
+  '/orders',
+  parseOrderSearch,
+  'ordersRead',
+  (queryClient, search) => queryClient.prefetchQuery(orderListQuery(search)),
+  OrdersPage,
+);
 
 const orderRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/orders/$orderId',
   params: numberParam('orderId'),
   loader: ({ context, params }) => {
-    if (params.orderId > 0 && mayOpen(context.me.role, 'ordersRead')) void context.queryClient.prefetchQuery(orderQuery(params.orderId));
+    if (params.orderId > 0 && mayOpen(context.me.role, 'ordersRead'))
+      void context.queryClient.prefetchQuery(orderQuery(params.orderId));
   },
   component: OrderPage,
 });
 
-const afterSalesRoute = listRoute('/after-sales', parseAfterSaleSearch, 'afterSalesRead', (queryClient, search) => queryClient.prefetchQuery(afterSaleListQuery(search)), AfterSalesPage);
+const afterSalesRoute = listRoute(
+  '/after-sales',
+  parseAfterSaleSearch,
+  'afterSalesRead',
+  (queryClient, search) => queryClient.prefetchQuery(afterSaleListQuery(search)),
+  AfterSalesPage,
+);
 
-const invoicesRoute = listRoute('/invoices', parseInvoiceSearch, 'invoices', (queryClient, search) => queryClient.prefetchQuery(invoiceListQuery(search)), InvoicesPage);
+const invoicesRoute = listRoute(
+  '/invoices',
+  parseInvoiceSearch,
+  'invoices',
+  (queryClient, search) => queryClient.prefetchQuery(invoiceListQuery(search)),
+  InvoicesPage,
+);
 
-const couponsRoute = listRoute('/coupons', parseCouponSearch, 'promotions', (queryClient, search) => queryClient.prefetchQuery(couponListQuery(search.page)), CouponsPage);
+const couponsRoute = listRoute(
+  '/coupons',
+  parseCouponSearch,
+  'promotions',
+  (queryClient, search) => queryClient.prefetchQuery(couponListQuery(search.page)),
+  CouponsPage,
+);
 
-const operatorsRoute = pageRoute('/operators', 'operators', (queryClient) => queryClient.prefetchQuery(operatorListQuery), OperatorsPage);
+const operatorsRoute = pageRoute(
+  '/operators',
+  'operators',
+  (queryClient) => queryClient.prefetchQuery(operatorListQuery),
+  OperatorsPage,
+);
 
-const integrationClientsRoute = pageRoute('/integration-clients', 'integrationClients', (queryClient) => queryClient.prefetchQuery(integrationClientListQuery), IntegrationClientsPage);
+const integrationClientsRoute = pageRoute(
+  '/integration-clients',
+  'integrationClients',
+  (queryClient) => queryClient.prefetchQuery(integrationClientListQuery),
+  IntegrationClientsPage,
+);
 
-const auditRoute = listRoute('/audit', parseAuditSearch, 'operators', (queryClient, search) => queryClient.prefetchQuery(auditQuery(search)), AuditPage);
+const auditRoute = listRoute(
+  '/audit',
+  parseAuditSearch,
+  'operators',
+  (queryClient, search) => queryClient.prefetchQuery(auditQuery(search)),
+  AuditPage,
+);
 
 const drawsRoute = pageRoute('/draws', 'draws', (queryClient) => queryClient.prefetchQuery(drawListQuery), DrawsPage);
 
-const promotionsRoute = listRoute('/promotions', parsePromotionSearch, 'promotions', (queryClient, search) => prefetchPromotionTab(queryClient, search), PromotionsPage);
+const promotionsRoute = listRoute(
+  '/promotions',
+  parsePromotionSearch,
+  'promotions',
+  (queryClient, search) => prefetchPromotionTab(queryClient, search),
+  PromotionsPage,
+);
 
 const accountRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -248,14 +322,26 @@ const goodsEditorRoute = createRoute({
   path: '/goods/$goodsId',
   params: numberParam('goodsId'),
   loader: ({ context, params }) => {
-    if (params.goodsId > 0 && mayOpen(context.me.role, 'goods')) void context.queryClient.prefetchQuery(goodsQuery(params.goodsId));
+    if (params.goodsId > 0 && mayOpen(context.me.role, 'goods'))
+      void context.queryClient.prefetchQuery(goodsQuery(params.goodsId));
   },
   component: GoodsEditorPage,
 });
 
-const articlesRoute = listRoute('/articles', parseArticleSearch, 'content', (queryClient, search) => queryClient.prefetchQuery(articleListQuery(search)), ArticlesPage);
+const articlesRoute = listRoute(
+  '/articles',
+  parseArticleSearch,
+  'content',
+  (queryClient, search) => queryClient.prefetchQuery(articleListQuery(search)),
+  ArticlesPage,
+);
 
-const newArticleRoute = pageRoute('/articles/new', 'content', (queryClient) => queryClient.prefetchQuery(articleCategoriesQuery), ArticlePage);
+const newArticleRoute = pageRoute(
+  '/articles/new',
+  'content',
+  (queryClient) => queryClient.prefetchQuery(articleCategoriesQuery),
+  ArticlePage,
+);
 
 const articleRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -269,17 +355,52 @@ const articleRoute = createRoute({
   component: ArticlePage,
 });
 
-const settingsRoute = pageRoute('/settings', 'settings', (queryClient) => queryClient.prefetchQuery(siteSettingsQuery), SettingsPage);
+const settingsRoute = pageRoute(
+  '/settings',
+  'settings',
+  (queryClient) => queryClient.prefetchQuery(siteSettingsQuery),
+  SettingsPage,
+);
 
-const siteListsRoute = listRoute('/site-lists', parseSiteListSearch, 'content', (queryClient, search) => queryClient.prefetchQuery(siteListQuery(search)), SiteListsPage);
+const siteListsRoute = listRoute(
+  '/site-lists',
+  parseSiteListSearch,
+  'content',
+  (queryClient, search) => queryClient.prefetchQuery(siteListQuery(search)),
+  SiteListsPage,
+);
 
-const chatRoute = listRoute('/chat', parseChatSearch, 'chat', (queryClient, search) => queryClient.prefetchQuery(conversationListQuery(search.status)), ChatPage);
+const chatRoute = listRoute(
+  '/chat',
+  parseChatSearch,
+  'chat',
+  (queryClient, search) => queryClient.prefetchQuery(conversationListQuery(search.status)),
+  ChatPage,
+);
 
-const exchangePromotionsRoute = listRoute('/exchange-promotions', parseExchangeSearch, 'promotions', (queryClient, search) => queryClient.prefetchQuery(exchangePromotionListQuery(search.page)), ExchangePromotionsPage);
+const exchangePromotionsRoute = listRoute(
+  '/exchange-promotions',
+  parseExchangeSearch,
+  'promotions',
+  (queryClient, search) => queryClient.prefetchQuery(exchangePromotionListQuery(search.page)),
+  ExchangePromotionsPage,
+);
 
-const productRequestsRoute = listRoute('/product-requests', parseProductRequestSearch, 'productRequests', (queryClient, search) => queryClient.prefetchQuery(productRequestListQuery(search)), ProductRequestsPage);
+const productRequestsRoute = listRoute(
+  '/product-requests',
+  parseProductRequestSearch,
+  'productRequests',
+  (queryClient, search) => queryClient.prefetchQuery(productRequestListQuery(search)),
+  ProductRequestsPage,
+);
 
-const feedbackRoute = listRoute('/feedback', parseFeedbackSearch, 'feedback', (queryClient, search) => queryClient.prefetchQuery(feedbackListQuery(search)), FeedbackPage);
+const feedbackRoute = listRoute(
+  '/feedback',
+  parseFeedbackSearch,
+  'feedback',
+  (queryClient, search) => queryClient.prefetchQuery(feedbackListQuery(search)),
+  FeedbackPage,
+);
 
 const buyerMessagesRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -290,14 +411,48 @@ const buyerMessagesRoute = createRoute({
   },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
-    if (mayOpen(context.me.role, 'buyerMessages')) void context.queryClient.prefetchQuery(sentBuyerMessagesQuery(deps.page ?? 1));
+    if (mayOpen(context.me.role, 'buyerMessages'))
+      void context.queryClient.prefetchQuery(sentBuyerMessagesQuery(deps.page ?? 1));
   },
   component: BuyerMessagesPage,
 });
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  consoleRoute.addChildren([dashboardRoute, companiesRoute, companyRoute, transfersRoute, ordersRoute, orderRoute, afterSalesRoute, invoicesRoute, couponsRoute, operatorsRoute, auditRoute, drawsRoute, promotionsRoute, goodsRoute, goodsImportRoute, catalogueFileRoute, goodsCreateRoute, catalogueRoute, brandsRoute, goodsEditorRoute, accountRoute, articlesRoute, newArticleRoute, articleRoute, settingsRoute, siteListsRoute, chatRoute, exchangePromotionsRoute, productRequestsRoute, feedbackRoute, buyerMessagesRoute, integrationClientsRoute]),
+  consoleRoute.addChildren([
+    dashboardRoute,
+    companiesRoute,
+    companyRoute,
+    transfersRoute,
+    ordersRoute,
+    orderRoute,
+    afterSalesRoute,
+    invoicesRoute,
+    couponsRoute,
+    operatorsRoute,
+    auditRoute,
+    drawsRoute,
+    promotionsRoute,
+    goodsRoute,
+    goodsImportRoute,
+    catalogueFileRoute,
+    goodsCreateRoute,
+    catalogueRoute,
+    brandsRoute,
+    goodsEditorRoute,
+    accountRoute,
+    articlesRoute,
+    newArticleRoute,
+    articleRoute,
+    settingsRoute,
+    siteListsRoute,
+    chatRoute,
+    exchangePromotionsRoute,
+    productRequestsRoute,
+    feedbackRoute,
+    buyerMessagesRoute,
+    integrationClientsRoute,
+  ]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

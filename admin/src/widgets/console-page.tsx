@@ -24,7 +24,11 @@ export function ConsolePage({ title, titleId, actions, hint, className, style, c
     </h1>
   );
   return (
-    <section aria-labelledby={titleId} className={className ? `${styles.page} ${className}` : styles.page} style={style}>
+    <section
+      aria-labelledby={titleId}
+      className={className ? `${styles.page} ${className}` : styles.page}
+      style={style}
+    >
       {actions === undefined ? (
         heading
       ) : (

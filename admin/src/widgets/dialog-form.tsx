@@ -24,7 +24,18 @@ export interface DialogFormProps {
   children: ReactNode;
 }
 
-export function DialogForm({ title, widthPx, submitText, submitVariant = 'primary', busy, error, onSubmit, onClose, className, children }: DialogFormProps) {
+export function DialogForm({
+  title,
+  widthPx,
+  submitText,
+  submitVariant = 'primary',
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  className,
+  children,
+}: DialogFormProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} closeLabel="关闭" widthPx={widthPx}>
       <form

@@ -26,7 +26,20 @@ export interface EntryRowsProps<T> {
   children: (item: T, index: number) => ReactNode;
 }
 
-export function EntryRows<T>({ legend, items, columns, rowClassName, keep = 1, rowError, error, footer, addText, onAdd, onRemove, children }: EntryRowsProps<T>) {
+export function EntryRows<T>({
+  legend,
+  items,
+  columns,
+  rowClassName,
+  keep = 1,
+  rowError,
+  error,
+  footer,
+  addText,
+  onAdd,
+  onRemove,
+  children,
+}: EntryRowsProps<T>) {
   return (
     <fieldset className={grid.rows}>
       <legend>{legend}</legend>

@@ -16,7 +16,10 @@ export interface FilterFormProps {
 }
 
 export function FilterForm({ label, onApply, roomy = false, controlWidth, children }: FilterFormProps) {
-  const style = controlWidth === undefined ? undefined : ({ '--filter-control-width': controlWidth === 'auto' ? 'auto' : `${controlWidth}px` } as CSSProperties);
+  const style =
+    controlWidth === undefined
+      ? undefined
+      : ({ '--filter-control-width': controlWidth === 'auto' ? 'auto' : `${controlWidth}px` } as CSSProperties);
   return (
     <form
       className={roomy ? `${styles.filters} ${styles.roomy}` : styles.filters}
@@ -49,8 +52,13 @@ type Draft<K extends string> = Record<K, string>;
  * Typed filter values until the form is applied: `bind(key)` wires a control, `apply` hands the
  * values over with blanks left out (so the URL carries only what filters).
  */
-export function useFilterDraft<K extends string>(initial: Record<K, string | undefined>, onApply: (values: Partial<Draft<K>>) => void) {
-  const [draft, setDraft] = useState<Draft<K>>(() => Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v ?? ''])) as Draft<K>);
+export function useFilterDraft<K extends string>(
+  initial: Record<K, string | undefined>,
+  onApply: (values: Partial<Draft<K>>) => void,
+) {
+  const [draft, setDraft] = useState<Draft<K>>(
+    () => Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v ?? ''])) as Draft<K>,
+  );
   const bind = (key: K) => ({
     name: key,
     value: draft[key],
@@ -59,6 +67,9 @@ export function useFilterDraft<K extends string>(initial: Record<K, string | und
       setDraft((d) => ({ ...d, [key]: value }));
     },
   });
-  const apply = () => onApply(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, (v as string) || undefined])) as Partial<Draft<K>>);
+  const apply = () =>
+    onApply(
+      Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, (v as string) || undefined])) as Partial<Draft<K>>,
+    );
   return { draft, bind, apply };
 }

@@ -36,7 +36,12 @@ export function GoodsPlacementFields({ value, onChange, errors }: Props) {
   const makers = useQuery(makersQuery);
   const brands = useQuery(brandsQuery);
   const warehouses = useQuery(warehousesQuery);
-  const select = (key: keyof PlacementDraft, label: string, options: { id: number; name: string }[], required: boolean) => (
+  const select = (
+    key: keyof PlacementDraft,
+    label: string,
+    options: { id: number; name: string }[],
+    required: boolean,
+  ) => (
     <Field label={label} required={required} error={errors[key]}>
       {(p) => (
         <select {...p} name={key} value={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.value })}>
@@ -52,7 +57,12 @@ export function GoodsPlacementFields({ value, onChange, errors }: Props) {
   );
   return (
     <>
-      {select('category_id', '分类（最末一级）', leafPaths(categories.data ?? []).map((c) => ({ id: c.id, name: c.path })), true)}
+      {select(
+        'category_id',
+        '分类（最末一级）',
+        leafPaths(categories.data ?? []).map((c) => ({ id: c.id, name: c.path })),
+        true,
+      )}
       {select('manufacturer_id', '生产厂家', makers.data ?? [], true)}
       {select('brand_id', '品牌', brands.data ?? [], false)}
       {select('warehouse_id', '发货仓库', warehouses.data ?? [], true)}

@@ -6,7 +6,13 @@ import { ConsoleApiError } from '../api/client.ts';
 import { buttonClass } from '@ui/button.ts';
 import styles from './image-upload-button.module.css';
 
-export function ImageUploadButton({ label = '上传图片', onUploaded }: { label?: string; onUploaded: (url: string) => void }) {
+export function ImageUploadButton({
+  label = '上传图片',
+  onUploaded,
+}: {
+  label?: string;
+  onUploaded: (url: string) => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -19,7 +25,11 @@ export function ImageUploadButton({ label = '上传图片', onUploaded }: { labe
     try {
       onUploaded((await uploadContentImage(file)).url);
     } catch (err) {
-      setError(err instanceof ConsoleApiError ? (Object.values(err.fieldErrors)[0]?.[0] ?? err.message) : '上传失败，请稍后重试');
+      setError(
+        err instanceof ConsoleApiError
+          ? (Object.values(err.fieldErrors)[0]?.[0] ?? err.message)
+          : '上传失败，请稍后重试',
+      );
     } finally {
       setBusy(false);
     }
@@ -29,7 +39,14 @@ export function ImageUploadButton({ label = '上传图片', onUploaded }: { labe
       <label htmlFor={id} className={buttonClass('outline', { size: 'sm' })} aria-disabled={busy || undefined}>
         {busy ? '正在上传…' : label}
       </label>
-      <input id={id} type="file" accept="image/png,image/jpeg,image/webp" className={styles.input} disabled={busy} onChange={(e) => void pick(e)} />
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className={styles.input}
+        disabled={busy}
+        onChange={(e) => void pick(e)}
+      />
       {error && (
         <span role="alert" className={styles.error}>
           {error}

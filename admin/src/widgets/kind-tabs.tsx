@@ -19,7 +19,13 @@ export function KindTabs<K extends string>({ label, to, kinds, current, labelOf,
   return (
     <nav aria-label={label} className={styles.tabs}>
       {kinds.map((k) => (
-        <Link key={k} to={to} search={searchOf(k)} className={k === current ? styles.activeTab : styles.tab} aria-current={k === current ? 'page' : undefined}>
+        <Link
+          key={k}
+          to={to}
+          search={searchOf(k)}
+          className={k === current ? styles.activeTab : styles.tab}
+          aria-current={k === current ? 'page' : undefined}
+        >
           {labelOf(k)}
         </Link>
       ))}

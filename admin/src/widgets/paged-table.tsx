@@ -11,7 +11,13 @@ import type { Paged } from '@domain/admin.ts';
 
 export interface PagedTableProps<Row extends RowData> {
   /** The list query's state; `refetch` makes the failed state offer 重试. */
-  list: { data: Paged<Row> | undefined; isError: boolean; error: Error | null; isFetching: boolean; refetch?: () => unknown };
+  list: {
+    data: Paged<Row> | undefined;
+    isError: boolean;
+    error: Error | null;
+    isFetching: boolean;
+    refetch?: () => unknown;
+  };
   name: string;
   columns: ServerColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -24,7 +30,17 @@ export interface PagedTableProps<Row extends RowData> {
 
 const keepOrder = (): void => undefined;
 
-export function PagedTable<Row extends RowData>({ list, name, columns, rowKey, sort, onSortChange = keepOrder, empty, page, onPage }: PagedTableProps<Row>) {
+export function PagedTable<Row extends RowData>({
+  list,
+  name,
+  columns,
+  rowKey,
+  sort,
+  onSortChange = keepOrder,
+  empty,
+  page,
+  onPage,
+}: PagedTableProps<Row>) {
   if (list.isError) {
     const retry = list.refetch;
     return (
@@ -44,7 +60,16 @@ export function PagedTable<Row extends RowData>({ list, name, columns, rowKey, s
   if (list.data === undefined) return <StateBlock kind="loading" text="正在加载…" />;
   return (
     <>
-      <ServerTable name={name} columns={columns} rows={list.data.list} rowKey={rowKey} sort={sort} onSortChange={onSortChange} busy={list.isFetching} empty={empty} />
+      <ServerTable
+        name={name}
+        columns={columns}
+        rows={list.data.list}
+        rowKey={rowKey}
+        sort={sort}
+        onSortChange={onSortChange}
+        busy={list.isFetching}
+        empty={empty}
+      />
       <SimplePager page={page} size={list.data.size} total={list.data.total} onPage={onPage} />
     </>
   );

@@ -18,7 +18,14 @@ export interface ReasonDialogProps {
   onClose: () => void;
 }
 
-export function ReasonDialog({ title, label = '驳回原因（买家可见）', submitText = '驳回', onSubmit, after, onClose }: ReasonDialogProps) {
+export function ReasonDialog({
+  title,
+  label = '驳回原因（买家可见）',
+  submitText = '驳回',
+  onSubmit,
+  after,
+  onClose,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const { errors, setErrors, busy, run } = useFormSubmit('操作失败，请稍后重试');
   const submit = () =>
@@ -35,9 +42,27 @@ export function ReasonDialog({ title, label = '驳回原因（买家可见）', 
       (err) => setErrors(err.fieldErrors.reason ? { reason: err.fieldErrors.reason[0] ?? '' } : { form: err.message }),
     );
   return (
-    <DialogForm title={title} submitText={submitText} submitVariant="danger" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={title}
+      submitText={submitText}
+      submitVariant="danger"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label={label} required error={errors.reason}>
-        {(p) => <textarea {...p} name="reason" rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="reason"
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            autoFocus
+          />
+        )}
       </Field>
     </DialogForm>
   );

@@ -19,7 +19,15 @@ export interface ReplyDialogProps {
   onClose: () => void;
 }
 
-export function ReplyDialog({ title, detail, initialReply, withGoods = false, initialGoodsId = null, onSubmit, onClose }: ReplyDialogProps) {
+export function ReplyDialog({
+  title,
+  detail,
+  initialReply,
+  withGoods = false,
+  initialGoodsId = null,
+  onSubmit,
+  onClose,
+}: ReplyDialogProps) {
   const [reply, setReply] = useState(initialReply);
   const [goodsId, setGoodsId] = useState(initialGoodsId === null ? '' : String(initialGoodsId));
   const { errors, setErrors, busy, run } = useFormSubmit('操作失败，请稍后重试');
@@ -38,20 +46,54 @@ export function ReplyDialog({ title, detail, initialReply, withGoods = false, in
       // The reply and the goods id are the operator's to fix here; any other refusal is the form's.
       (err) => {
         const f = err.fieldErrors;
-        setErrors(f.reply || f.goods_id ? { reply: f.reply?.[0] ?? '', goods_id: f.goods_id?.[0] ?? '' } : { form: err.message });
+        setErrors(
+          f.reply || f.goods_id
+            ? { reply: f.reply?.[0] ?? '', goods_id: f.goods_id?.[0] ?? '' }
+            : { form: err.message },
+        );
       },
     );
   };
 
   return (
-    <DialogForm title={title} widthPx={560} submitText="发送回复" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={title}
+      widthPx={560}
+      submitText="发送回复"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       {detail}
       <Field label="回复内容（买家可见）" required error={errors.reply}>
-        {(p) => <textarea {...p} name="reply" rows={4} maxLength={SERVICE_REPLY_MAX} value={reply} onChange={(e) => setReply(e.target.value)} autoFocus />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="reply"
+            rows={4}
+            maxLength={SERVICE_REPLY_MAX}
+            value={reply}
+            onChange={(e) => setReply(e.target.value)}
+            autoFocus
+          />
+        )}
       </Field>
       {withGoods && (
-        <Field label="已上架商品编号" hint="填写后标记为已上架，买家可直接购买；须为在售商品。不填则为已回复。" error={errors.goods_id}>
-          {(p) => <input {...p} name="goods_id" inputMode="numeric" value={goodsId} onChange={(e) => setGoodsId(e.target.value)} />}
+        <Field
+          label="已上架商品编号"
+          hint="填写后标记为已上架，买家可直接购买；须为在售商品。不填则为已回复。"
+          error={errors.goods_id}
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="goods_id"
+              inputMode="numeric"
+              value={goodsId}
+              onChange={(e) => setGoodsId(e.target.value)}
+            />
+          )}
         </Field>
       )}
     </DialogForm>

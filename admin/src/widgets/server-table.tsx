@@ -38,7 +38,8 @@ export interface ServerTableProps<Row extends RowData> {
   empty: ReactNode;
 }
 
-const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'function' ? (updater as (o: T) => T)(old) : updater);
+const apply = <T,>(updater: Updater<T>, old: T): T =>
+  typeof updater === 'function' ? (updater as (o: T) => T)(old) : updater;
 
 function storedVisibility(name: string): ColumnVisibilityState {
   try {
@@ -49,7 +50,16 @@ function storedVisibility(name: string): ColumnVisibilityState {
   }
 }
 
-export function ServerTable<Row extends RowData>({ name, columns, rows, sort, onSortChange, rowKey, busy = false, empty }: ServerTableProps<Row>) {
+export function ServerTable<Row extends RowData>({
+  name,
+  columns,
+  rows,
+  sort,
+  onSortChange,
+  rowKey,
+  busy = false,
+  empty,
+}: ServerTableProps<Row>) {
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => storedVisibility(name));
   const sorting: SortingState = [sort];
   const table = useTable({
@@ -98,7 +108,11 @@ export function ServerTable<Row extends RowData>({ name, columns, rows, sort, on
                   const sorted = header.column.getIsSorted();
                   const label = <FlexRender header={header} />;
                   return (
-                    <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
                       {header.column.getCanSort() ? (
                         <button type="button" className={styles.sort} onClick={header.column.getToggleSortingHandler()}>
                           {label}

@@ -22,20 +22,41 @@ export interface ServiceColumnsOptions<Row extends RowData> {
   onOpen: (row: Row) => void;
 }
 
-export function serviceColumns<Row extends ServiceRow & RowData>({ own, statusText, waiting, onOpen }: ServiceColumnsOptions<Row>): ServerColumn<Row>[] {
+export function serviceColumns<Row extends ServiceRow & RowData>({
+  own,
+  statusText,
+  waiting,
+  onOpen,
+}: ServiceColumnsOptions<Row>): ServerColumn<Row>[] {
   return [
     { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false, enableHiding: false },
     { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
     ...own,
-    { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => statusText(info.row.original) },
-    { id: 'created_at', accessorKey: 'created_at', header: '提交时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at * 1000) },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => statusText(info.row.original),
+    },
+    {
+      id: 'created_at',
+      accessorKey: 'created_at',
+      header: '提交时间',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.row.original.created_at * 1000),
+    },
     {
       id: 'action',
       header: '操作',
       enableSorting: false,
       enableHiding: false,
       cell: (info) => (
-        <button type="button" className={buttonClass(waiting(info.row.original) ? 'primary' : 'outline', { size: 'sm' })} onClick={() => onOpen(info.row.original)}>
+        <button
+          type="button"
+          className={buttonClass(waiting(info.row.original) ? 'primary' : 'outline', { size: 'sm' })}
+          onClick={() => onOpen(info.row.original)}
+        >
           {waiting(info.row.original) ? '回复' : '查看'}
         </button>
       ),

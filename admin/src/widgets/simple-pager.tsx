@@ -17,10 +17,20 @@ export function SimplePager({ page, size, total, onPage }: SimplePagerProps) {
       <span>
         共 {total} 条，第 {Math.min(page, pages)} / {pages} 页
       </span>
-      <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className={buttonClass('outline', { size: 'sm' })}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         上一页
       </button>
-      <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className={buttonClass('outline', { size: 'sm' })}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         下一页
       </button>
     </nav>

@@ -27,7 +27,12 @@ export function statusTabs<S extends string>(
   current: S | undefined,
   searchOf: (status: S | undefined) => Record<string, unknown>,
 ): WorkQueueTab[] {
-  return statuses.map((s) => ({ key: s ?? 'all', label: s ? text[s] : '全部', search: searchOf(s), active: current === s }));
+  return statuses.map((s) => ({
+    key: s ?? 'all',
+    label: s ? text[s] : '全部',
+    search: searchOf(s),
+    active: current === s,
+  }));
 }
 
 export interface WorkQueueProps<Row extends RowData> {
@@ -43,13 +48,31 @@ export interface WorkQueueProps<Row extends RowData> {
   list: { data: Paged<Row> | undefined; isError: boolean; error: Error | null; isFetching: boolean };
   /** When given, the failed state offers 重试. */
   onRetry?: () => void;
-  table: { name: string; columns: ServerColumn<Row>[]; rowKey: (row: Row) => string; sort: ServerSort; empty: ReactNode };
+  table: {
+    name: string;
+    columns: ServerColumn<Row>[];
+    rowKey: (row: Row) => string;
+    sort: ServerSort;
+    empty: ReactNode;
+  };
   /** The page's URL search; the pager opens it at another page. */
   search: { page: number };
   children?: ReactNode;
 }
 
-export function WorkQueue<Row extends RowData>({ title, to, tabsLabel, tabs, filters, error, list, onRetry, table, search, children }: WorkQueueProps<Row>) {
+export function WorkQueue<Row extends RowData>({
+  title,
+  to,
+  tabsLabel,
+  tabs,
+  filters,
+  error,
+  list,
+  onRetry,
+  table,
+  search,
+  children,
+}: WorkQueueProps<Row>) {
   const navigate = useNavigate();
   return (
     <ConsolePage title={title} titleId={`${to.replace(/^\//, '')}-title`}>

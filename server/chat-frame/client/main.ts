@@ -57,7 +57,10 @@ const toBottom = () => {
 
 function noteRead(): void {
   if (document.visibilityState !== 'visible' || refused) return;
-  markRead(cred).then(() => window.parent?.postMessage({ type: 'kangyuan-chat-read' }, location.origin), () => undefined);
+  markRead(cred).then(
+    () => window.parent?.postMessage({ type: 'kangyuan-chat-read' }, location.origin),
+    () => undefined,
+  );
 }
 
 async function loadOlder(button: HTMLButtonElement): Promise<void> {
@@ -178,7 +181,11 @@ imageInput.addEventListener('change', () => {
 function offerCard(): void {
   const goodsId = params.get('goods');
   const orderId = params.get('order');
-  const fields: Record<string, string> | null = goodsId ? { kind: 'goods', goods_id: goodsId } : orderId ? { kind: 'order', order_id: orderId } : null;
+  const fields: Record<string, string> | null = goodsId
+    ? { kind: 'goods', goods_id: goodsId }
+    : orderId
+      ? { kind: 'order', order_id: orderId }
+      : null;
   if (!fields) return;
   pending.hidden = false;
   const label = document.createElement('span');

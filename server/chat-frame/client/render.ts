@@ -40,11 +40,18 @@ export function renderLine(m: ChatMessage, imageSrc: (url: string) => string): H
     bubble.append(img);
   } else if (m.card?.type === 'goods') {
     const card = el('div', 'card');
-    card.append(el('strong', 'card-title', m.card.name), el('span', 'card-line', m.card.spec), el('span', 'card-price', m.card.price_text));
+    card.append(
+      el('strong', 'card-title', m.card.name),
+      el('span', 'card-line', m.card.spec),
+      el('span', 'card-price', m.card.price_text),
+    );
     bubble.append(el('span', 'card-kind', '商品咨询'), card);
   } else if (m.card?.type === 'order') {
     const card = el('div', 'card');
-    card.append(el('strong', 'card-title', `订单号 ${m.card.sn}`), el('span', 'card-line', `${m.card.status_text} · 实付 ${m.card.amount_text}`));
+    card.append(
+      el('strong', 'card-title', `订单号 ${m.card.sn}`),
+      el('span', 'card-line', `${m.card.status_text} · 实付 ${m.card.amount_text}`),
+    );
     bubble.append(el('span', 'card-kind', '订单咨询'), card);
   } else {
     bubble.append(document.createTextNode(m.body));

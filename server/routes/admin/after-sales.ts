@@ -17,7 +17,12 @@ import type { AfterSaleStep } from '@domain/admin-orders.ts';
 import type { Context } from 'hono';
 
 const listQuery = z.object({
-  status: z.preprocess(blank, z.enum(['submitted', 'approved', 'rejected', 'returning', 'refunded', 'closed'], { error: '售后状态无效' }).optional()),
+  status: z.preprocess(
+    blank,
+    z
+      .enum(['submitted', 'approved', 'rejected', 'returning', 'refunded', 'closed'], { error: '售后状态无效' })
+      .optional(),
+  ),
   q: z.preprocess(blank, z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional()),
   ...pageParams,
 });
@@ -27,7 +32,15 @@ export const adminAfterSaleRoutes = new Hono<AppEnv>();
 
 adminAfterSaleRoutes.get('/', allow(CONSOLE_ACCESS.afterSalesRead), async (c) => {
   const q = readQuery(c, listQuery);
-  return ok(c, await searchAfterSales(c.get('deps').db, { status: q.status, q: q.q, page: q.page ?? 1, size: q.page_size ?? PAGE_SIZE_DEFAULT }));
+  return ok(
+    c,
+    await searchAfterSales(c.get('deps').db, {
+      status: q.status,
+      q: q.q,
+      page: q.page ?? 1,
+      size: q.page_size ?? PAGE_SIZE_DEFAULT,
+    }),
+  );
 });
 
 adminAfterSaleRoutes.get('/:id', allow(CONSOLE_ACCESS.afterSalesRead), async (c) => {
@@ -43,7 +56,9 @@ async function step(c: Context<AppEnv>, input: StepInput, done: string) {
 }
 
 const simple = (name: AfterSaleStep, done: string) =>
-  adminAfterSaleRoutes.post(`/:id/${name}`, allow(CONSOLE_ACCESS.afterSalesIntake), (c) => step(c, { step: name }, done));
+  adminAfterSaleRoutes.post(`/:id/${name}`, allow(CONSOLE_ACCESS.afterSalesIntake), (c) =>
+    step(c, { step: name }, done),
+  );
 simple('accept', '已受理');
 simple('receive', '已确认收到退货');
 simple('close', '售后已完成');

@@ -18,7 +18,13 @@ import {
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
-import { ARTICLE_SORT_MAX, ARTICLE_SORTS, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft } from '@domain/admin-content.ts';
+import {
+  ARTICLE_SORT_MAX,
+  ARTICLE_SORTS,
+  ARTICLE_SUMMARY_MAX,
+  ARTICLE_TITLE_MAX,
+  type ArticleDraft,
+} from '@domain/admin-content.ts';
 import { ARTICLE_BODY_MAX } from '@domain/article-html.ts';
 
 const listQuery = z.object({
@@ -32,8 +38,16 @@ const listQuery = z.object({
 
 const draftSchema = z.object({
   category_id: idField('请选择文章分类'),
-  title: z.string({ error: '请填写标题' }).trim().min(1, { error: '请填写标题' }).max(ARTICLE_TITLE_MAX, { error: `标题最多${ARTICLE_TITLE_MAX}个字` }),
-  summary: z.string({ error: '摘要无效' }).trim().max(ARTICLE_SUMMARY_MAX, { error: `摘要最多${ARTICLE_SUMMARY_MAX}个字` }).optional(),
+  title: z
+    .string({ error: '请填写标题' })
+    .trim()
+    .min(1, { error: '请填写标题' })
+    .max(ARTICLE_TITLE_MAX, { error: `标题最多${ARTICLE_TITLE_MAX}个字` }),
+  summary: z
+    .string({ error: '摘要无效' })
+    .trim()
+    .max(ARTICLE_SUMMARY_MAX, { error: `摘要最多${ARTICLE_SUMMARY_MAX}个字` })
+    .optional(),
   body: z.string({ error: '请填写正文' }).min(1, { error: '请填写正文' }).max(ARTICLE_BODY_MAX, { error: '正文过长' }),
   sort: z.coerce
     .number({ error: `排序须为0-${ARTICLE_SORT_MAX}的整数` })
@@ -46,14 +60,23 @@ const draftSchema = z.object({
 
 const readDraft = (c: Parameters<typeof readInput>[0]): ArticleDraft => {
   const d = readInput(c, draftSchema);
-  return { category_id: d.category_id, title: d.title, summary: d.summary ?? '', body: d.body, sort: d.sort ?? 0, is_published: d.is_published ?? true };
+  return {
+    category_id: d.category_id,
+    title: d.title,
+    summary: d.summary ?? '',
+    body: d.body,
+    sort: d.sort ?? 0,
+    is_published: d.is_published ?? true,
+  };
 };
 
 const articleId = (raw: string) => objectId(raw, ARTICLE_NOT_FOUND);
 
 export const adminArticleRoutes = new Hono<AppEnv>();
 
-adminArticleRoutes.get('/categories', allow(CONSOLE_ACCESS.content), async (c) => ok(c, await consoleArticleCategories(c.get('deps').db)));
+adminArticleRoutes.get('/categories', allow(CONSOLE_ACCESS.content), async (c) =>
+  ok(c, await consoleArticleCategories(c.get('deps').db)),
+);
 
 adminArticleRoutes.get('/', allow(CONSOLE_ACCESS.content), async (c) => {
   const q = readQuery(c, listQuery);
@@ -71,7 +94,9 @@ adminArticleRoutes.get('/', allow(CONSOLE_ACCESS.content), async (c) => {
   );
 });
 
-adminArticleRoutes.get('/:id', allow(CONSOLE_ACCESS.content), async (c) => ok(c, await consoleArticle(c.get('deps').db, articleId(c.req.param('id')))));
+adminArticleRoutes.get('/:id', allow(CONSOLE_ACCESS.content), async (c) =>
+  ok(c, await consoleArticle(c.get('deps').db, articleId(c.req.param('id')))),
+);
 
 adminArticleRoutes.post('/', allow(CONSOLE_ACCESS.content), async (c) => {
   const draft = readDraft(c);

@@ -12,11 +12,18 @@ import { enrolling, open } from './access.ts';
 import type { AdminLoginAnswer, SignedInOperator } from '@domain/admin.ts';
 
 const loginSchema = z.object({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(40, { error: '用户名过长' }),
+  username: z
+    .string({ error: '请输入用户名' })
+    .trim()
+    .min(1, { error: '请输入用户名' })
+    .max(40, { error: '用户名过长' }),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(100, { error: '密码过长' }),
   totp: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string({ error: '请输入6位动态验证码' }).regex(/^\d{6}$/, { error: '请输入6位动态验证码' }).optional(),
+    z
+      .string({ error: '请输入6位动态验证码' })
+      .regex(/^\d{6}$/, { error: '请输入6位动态验证码' })
+      .optional(),
   ),
 });
 
@@ -32,7 +39,12 @@ adminAuthRoutes.post('/login', open, async (c) => {
     return ok<AdminLoginAnswer>(c, { operator: null, totp_required: true }, '请输入动态验证码');
   }
   await createStaffSession(c, result.operator.id);
-  await writeAudit(db, { staffId: result.operator.id, name: result.operator.name, ip }, { action: 'operator.login', targetType: 'staff', targetId: result.operator.id }, now);
+  await writeAudit(
+    db,
+    { staffId: result.operator.id, name: result.operator.name, ip },
+    { action: 'operator.login', targetType: 'staff', targetId: result.operator.id },
+    now,
+  );
   // Production: every operator signs in with TOTP; one without it gets a session that can only enrol.
   const mustEnrol = !config.demo && !result.operator.totp_enabled;
   return ok<AdminLoginAnswer>(

@@ -10,8 +10,17 @@ import { readInput, readQuery } from '../../http/validate.ts';
 import { loadUpload } from '../../services/after-sales/photos.ts';
 import { PRODUCT_REQUEST_NOT_FOUND } from '../../services/product-requests/requests.ts';
 import { FEEDBACK_NOT_FOUND } from '../../services/feedback/feedback.ts';
-import { answerProductRequest, getAdminProductRequest, searchProductRequests } from '../../services/admin/buyer-service/product-requests.ts';
-import { answerFeedback, FEEDBACK_PHOTO_PURPOSE, getAdminFeedback, searchFeedback } from '../../services/admin/buyer-service/feedback.ts';
+import {
+  answerProductRequest,
+  getAdminProductRequest,
+  searchProductRequests,
+} from '../../services/admin/buyer-service/product-requests.ts';
+import {
+  answerFeedback,
+  FEEDBACK_PHOTO_PURPOSE,
+  getAdminFeedback,
+  searchFeedback,
+} from '../../services/admin/buyer-service/feedback.ts';
 import { listSentBuyerMessages, sendBuyerMessage } from '../../services/admin/buyer-service/buyer-messages.ts';
 import { imageResponse } from '../chat.ts';
 import { allow } from './access.ts';
@@ -31,13 +40,21 @@ import {
 import { requiredText } from '@domain/validators.ts';
 import { safeInternalHref } from '@domain/safe-href.ts';
 
-const searchText = z.preprocess(blank, z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional());
+const searchText = z.preprocess(
+  blank,
+  z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional(),
+);
 const replyText = requiredText('请填写回复内容', SERVICE_REPLY_MAX, `回复最多${SERVICE_REPLY_MAX}个字`);
 
 // ---- 品种求购 ----
 
 const requestQuery = z.object({
-  status: z.preprocess(blank, z.enum(PRODUCT_REQUEST_STATUSES as [ProductRequestStatus, ...ProductRequestStatus[]], { error: '求购状态无效' }).optional()),
+  status: z.preprocess(
+    blank,
+    z
+      .enum(PRODUCT_REQUEST_STATUSES as [ProductRequestStatus, ...ProductRequestStatus[]], { error: '求购状态无效' })
+      .optional(),
+  ),
   q: searchText,
   ...pageParams,
 });
@@ -50,7 +67,15 @@ export const adminProductRequestRoutes = new Hono<AppEnv>();
 
 adminProductRequestRoutes.get('/', allow(CONSOLE_ACCESS.productRequests), async (c) => {
   const q = readQuery(c, requestQuery);
-  return ok(c, await searchProductRequests(c.get('deps').db, { status: q.status, q: q.q, page: q.page ?? 1, size: q.page_size ?? PAGE_SIZE_DEFAULT }));
+  return ok(
+    c,
+    await searchProductRequests(c.get('deps').db, {
+      status: q.status,
+      q: q.q,
+      page: q.page ?? 1,
+      size: q.page_size ?? PAGE_SIZE_DEFAULT,
+    }),
+  );
 });
 
 adminProductRequestRoutes.get('/:id', allow(CONSOLE_ACCESS.productRequests), async (c) => {
@@ -62,15 +87,27 @@ adminProductRequestRoutes.post('/:id/reply', allow(CONSOLE_ACCESS.productRequest
   const id = objectId(c.req.param('id'), PRODUCT_REQUEST_NOT_FOUND);
   const body = readInput(c, requestReply);
   const { db, clock } = c.get('deps');
-  const saved = await answerProductRequest(db, actorOf(c), id, { reply: body.reply, goodsId: body.goods_id ?? null }, clock());
+  const saved = await answerProductRequest(
+    db,
+    actorOf(c),
+    id,
+    { reply: body.reply, goodsId: body.goods_id ?? null },
+    clock(),
+  );
   return ok(c, saved, body.goods_id === undefined ? '已回复' : '已标记为已上架');
 });
 
 // ---- 意见反馈 ----
 
 const feedbackQuery = z.object({
-  category: z.preprocess(blank, z.enum(FEEDBACK_CATEGORIES as [FeedbackCategory, ...FeedbackCategory[]], { error: '反馈类型无效' }).optional()),
-  status: z.preprocess(blank, z.enum(FEEDBACK_STATUSES as [FeedbackStatus, ...FeedbackStatus[]], { error: '反馈状态无效' }).optional()),
+  category: z.preprocess(
+    blank,
+    z.enum(FEEDBACK_CATEGORIES as [FeedbackCategory, ...FeedbackCategory[]], { error: '反馈类型无效' }).optional(),
+  ),
+  status: z.preprocess(
+    blank,
+    z.enum(FEEDBACK_STATUSES as [FeedbackStatus, ...FeedbackStatus[]], { error: '反馈状态无效' }).optional(),
+  ),
   q: searchText,
   ...pageParams,
 });
@@ -79,7 +116,16 @@ export const adminFeedbackRoutes = new Hono<AppEnv>();
 
 adminFeedbackRoutes.get('/', allow(CONSOLE_ACCESS.feedback), async (c) => {
   const q = readQuery(c, feedbackQuery);
-  return ok(c, await searchFeedback(c.get('deps').db, { category: q.category, status: q.status, q: q.q, page: q.page ?? 1, size: q.page_size ?? PAGE_SIZE_DEFAULT }));
+  return ok(
+    c,
+    await searchFeedback(c.get('deps').db, {
+      category: q.category,
+      status: q.status,
+      q: q.q,
+      page: q.page ?? 1,
+      size: q.page_size ?? PAGE_SIZE_DEFAULT,
+    }),
+  );
 });
 
 // Before '/:id' so 'photo' is never read as an id.
@@ -117,7 +163,14 @@ const messageBody = z.object({
   company_ids: z.unknown().optional(),
   title: requiredText('请填写标题', BUYER_MESSAGE_TITLE_MAX, `标题最多${BUYER_MESSAGE_TITLE_MAX}个字`),
   body: requiredText('请填写内容', BUYER_MESSAGE_BODY_MAX, `内容最多${BUYER_MESSAGE_BODY_MAX}个字`),
-  link: z.preprocess(blank, z.string({ error: '链接无效' }).trim().max(BUYER_MESSAGE_LINK_MAX, { error: `链接最多${BUYER_MESSAGE_LINK_MAX}个字符` }).optional()),
+  link: z.preprocess(
+    blank,
+    z
+      .string({ error: '链接无效' })
+      .trim()
+      .max(BUYER_MESSAGE_LINK_MAX, { error: `链接最多${BUYER_MESSAGE_LINK_MAX}个字符` })
+      .optional(),
+  ),
 });
 
 export const adminBuyerMessageRoutes = new Hono<AppEnv>();
@@ -137,6 +190,11 @@ adminBuyerMessageRoutes.post('/', allow(CONSOLE_ACCESS.buyerMessages), async (c)
   }
   const companyIds = v.target === 'companies' ? parseIdList(v.company_ids, 'company_ids', COMPANY_IDS) : [];
   const { db, clock } = c.get('deps');
-  const result = await sendBuyerMessage(db, actorOf(c), { target: v.target, companyIds, title: v.title, body: v.body, link }, clock());
+  const result = await sendBuyerMessage(
+    db,
+    actorOf(c),
+    { target: v.target, companyIds, title: v.title, body: v.body, link },
+    clock(),
+  );
   return ok(c, result, `已发送给${result.recipients}家企业`);
 });

@@ -11,21 +11,43 @@ import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 import { GOODS_FLAG_KEYS, type GoodsFlag } from '@domain/admin-goods.ts';
-import { CATALOGUE_COLUMNS, CATALOGUE_FILE_MAX_BYTES, CATALOGUE_FILE_MAX_ROWS, CATALOGUE_XLSX_MAX_UNPACKED } from '@domain/catalogue-file.ts';
+import {
+  CATALOGUE_COLUMNS,
+  CATALOGUE_FILE_MAX_BYTES,
+  CATALOGUE_FILE_MAX_ROWS,
+  CATALOGUE_XLSX_MAX_UNPACKED,
+} from '@domain/catalogue-file.ts';
 import { readImportFile } from '../../services/admin/goods/import-file.ts';
 import { applyCatalogueImport, previewCatalogueImport } from '../../services/admin/catalogue-file/import.ts';
 import { catalogueCsv, catalogueRows, catalogueXlsx } from '../../services/admin/catalogue-file/export.ts';
 import { importPictures, readPicturesZip } from '../../services/admin/catalogue-file/pictures.ts';
 
-const LIMITS = { maxBytes: CATALOGUE_FILE_MAX_BYTES, maxRows: CATALOGUE_FILE_MAX_ROWS, maxUnpacked: CATALOGUE_XLSX_MAX_UNPACKED };
+const LIMITS = {
+  maxBytes: CATALOGUE_FILE_MAX_BYTES,
+  maxRows: CATALOGUE_FILE_MAX_ROWS,
+  maxUnpacked: CATALOGUE_XLSX_MAX_UNPACKED,
+};
 
 const exportSchema = z.object({
-  format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['csv', 'xlsx'], { error: '导出格式无效' }).optional()),
+  format: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['csv', 'xlsx'], { error: '导出格式无效' }).optional(),
+  ),
   q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
-  category: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{1,9}$/, { error: '分类无效' }).transform(Number).optional()),
+  category: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{1,9}$/, { error: '分类无效' })
+      .transform(Number)
+      .optional(),
+  ),
   on_sale: flagParam('上下架筛选无效'),
   stock: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['low', 'out'], { error: '库存筛选无效' }).optional()),
-  flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional()),
+  flag: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional(),
+  ),
 });
 
 const importSchema = z.object({
@@ -39,7 +61,10 @@ const download = (bytes: Uint8Array, format: 'csv' | 'xlsx', ascii: string, name
     Uint8Array.from(bytes),
     200,
     {
-      'Content-Type': format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+      'Content-Type':
+        format === 'xlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${ascii}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}.${format}`)}`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
@@ -51,7 +76,13 @@ export const adminCatalogueFileRoutes = new Hono<AppEnv>();
 adminCatalogueFileRoutes.get('/export', allow(CONSOLE_ACCESS.goods), async (c) => {
   const q = readQuery(c, exportSchema);
   const format = q.format ?? 'csv';
-  const rows = await catalogueRows(c.get('deps').db, { q: q.q || undefined, category: q.category, onSale: q.on_sale, stock: q.stock, flag: q.flag });
+  const rows = await catalogueRows(c.get('deps').db, {
+    q: q.q || undefined,
+    category: q.category,
+    onSale: q.on_sale,
+    stock: q.stock,
+    flag: q.flag,
+  });
   const bytes = format === 'xlsx' ? await catalogueXlsx(rows) : catalogueCsv(rows);
   return c.body(...download(bytes, format, 'catalogue', '商品资料'));
 });

@@ -37,12 +37,22 @@ const agentOf = (c: Context<AppEnv>): Agent => ({ ...actorOf(c), role: requireOp
 const conversationId = (c: Context<AppEnv>) => objectId(c.req.param('id') ?? '', CONVERSATION_NOT_FOUND);
 const chat = allow(CONSOLE_ACCESS.chat);
 
-const listSchema = z.object({ status: z.enum(['waiting', 'open', 'mine', 'closed'], { error: '会话状态无效' }).optional() });
+const listSchema = z.object({
+  status: z.enum(['waiting', 'open', 'mine', 'closed'], { error: '会话状态无效' }).optional(),
+});
 const textSchema = z.object({
-  content: z.string({ error: '请输入消息内容' }).trim().min(1, { error: '请输入消息内容' }).max(CHAT_TEXT_MAX, { error: `消息最多${CHAT_TEXT_MAX}个字` }),
+  content: z
+    .string({ error: '请输入消息内容' })
+    .trim()
+    .min(1, { error: '请输入消息内容' })
+    .max(CHAT_TEXT_MAX, { error: `消息最多${CHAT_TEXT_MAX}个字` }),
 });
 const transferSchema = z.object({
-  staff_id: z.coerce.number({ error: '请选择要转接的客服' }).int({ error: '请选择要转接的客服' }).min(1, { error: '请选择要转接的客服' }).max(2_147_483_647, { error: '请选择要转接的客服' }),
+  staff_id: z.coerce
+    .number({ error: '请选择要转接的客服' })
+    .int({ error: '请选择要转接的客服' })
+    .min(1, { error: '请选择要转接的客服' })
+    .max(2_147_483_647, { error: '请选择要转接的客服' }),
 });
 
 export const adminChatRoutes = new Hono<AppEnv>();
@@ -52,7 +62,9 @@ adminChatRoutes.get('/conversations', chat, async (c) => {
   return ok(c, await listConversations(c.get('deps').db, requireOperator(c).staffId, q.status ?? 'waiting'));
 });
 
-adminChatRoutes.get('/agents', chat, async (c) => ok(c, { agents: await listAgents(c.get('deps').db), canned: CHAT_CANNED_REPLIES }));
+adminChatRoutes.get('/agents', chat, async (c) =>
+  ok(c, { agents: await listAgents(c.get('deps').db), canned: CHAT_CANNED_REPLIES }),
+);
 
 /** Every chat line as it is written, for the console's lists and the open conversation. */
 adminChatRoutes.get('/stream', chat, async (c) => {
@@ -72,7 +84,9 @@ adminChatRoutes.get('/conversations/:id', chat, async (c) => {
   return ok(c, await conversationLines(db, conversationId(c), clock()));
 });
 
-adminChatRoutes.get('/conversations/:id/context', chat, async (c) => ok(c, await buyerContext(c.get('deps').db, conversationId(c))));
+adminChatRoutes.get('/conversations/:id/context', chat, async (c) =>
+  ok(c, await buyerContext(c.get('deps').db, conversationId(c))),
+);
 
 adminChatRoutes.post('/conversations/:id/messages', chat, async (c) => {
   const id = conversationId(c);

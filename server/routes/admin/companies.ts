@@ -23,7 +23,10 @@ import { COMPANY_RANK_MAX, COMPANY_RANK_MIN, REJECT_REASON_MAX } from '@domain/a
 
 const listQuery = z.object({
   q: z.preprocess(blank, z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional()),
-  status: z.preprocess(blank, z.enum(['draft', 'pending', 'approved', 'rejected'], { error: '审核状态无效' }).optional()),
+  status: z.preprocess(
+    blank,
+    z.enum(['draft', 'pending', 'approved', 'rejected'], { error: '审核状态无效' }).optional(),
+  ),
   renewal: z.preprocess(blank, z.enum(['0', '1'], { error: '筛选条件无效' }).optional()),
   sort: z.preprocess(blank, z.enum(COMPANY_SORTS, { error: '排序字段无效' }).optional()),
   order: z.preprocess(blank, z.enum(['asc', 'desc'], { error: '排序方向无效' }).optional()),
@@ -39,7 +42,9 @@ const rejectSchema = z.object({
 });
 
 const optionalStaffId = (msg: string) =>
-  z.union([z.null(), z.literal(''), z.literal('0'), z.literal(0), idField(msg)], { error: msg }).transform((v) => (typeof v === 'number' && v > 0 ? v : null));
+  z
+    .union([z.null(), z.literal(''), z.literal('0'), z.literal(0), idField(msg)], { error: msg })
+    .transform((v) => (typeof v === 'number' && v > 0 ? v : null));
 
 const SCOPE_MSG = '经营范围无效';
 const settingsSchema = z.object({
@@ -93,7 +98,11 @@ adminCompanyRoutes.get('/:id', allow(CONSOLE_ACCESS.companiesRead), async (c) =>
 });
 
 adminCompanyRoutes.get('/:id/files/:fileId', allow(CONSOLE_ACCESS.companiesRead), async (c) => {
-  const file = await qualificationFile(c.get('deps').db, companyId(c.req.param('id')), objectId(c.req.param('fileId'), '文件不存在'));
+  const file = await qualificationFile(
+    c.get('deps').db,
+    companyId(c.req.param('id')),
+    objectId(c.req.param('fileId'), '文件不存在'),
+  );
   const inline = INLINE_MIMES.has(file.mime);
   const name = encodeURIComponent(file.fileName);
   return c.body(Uint8Array.from(file.content), 200, {
@@ -124,4 +133,3 @@ adminCompanyRoutes.post('/:id/settings', allow(CONSOLE_ACCESS.companiesReview), 
   const { db, clock } = c.get('deps');
   return ok(c, await updateCompanySettings(db, actorOf(c), id, input, clock()), '保存成功');
 });
-

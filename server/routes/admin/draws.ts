@@ -6,7 +6,14 @@ import type { AppEnv } from '../../env.ts';
 import { ok } from '../../http/envelope.ts';
 import { objectId } from '../../http/params.ts';
 import { readInput } from '../../http/validate.ts';
-import { createDraw, DRAW_NOT_FOUND, listDraws, PRIZE_NOT_FOUND, setDrawActive, updatePrize } from '../../services/admin/draws.ts';
+import {
+  createDraw,
+  DRAW_NOT_FOUND,
+  listDraws,
+  PRIZE_NOT_FOUND,
+  setDrawActive,
+  updatePrize,
+} from '../../services/admin/draws.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';

@@ -25,31 +25,59 @@ import { readImportFile } from '../../services/admin/goods/import-file.ts';
 import { applyImport, previewImport } from '../../services/admin/goods/import.ts';
 import { csvTemplate, xlsxTemplate } from '../../services/admin/goods/import-template.ts';
 import { checkPhotos } from '../../services/after-sales/photos.ts';
-import { addGoodsImage, IMAGE_NOT_FOUND, removeGoodsImage, setMainGoodsImage } from '../../services/admin/goods/images.ts';
+import {
+  addGoodsImage,
+  IMAGE_NOT_FOUND,
+  removeGoodsImage,
+  setMainGoodsImage,
+} from '../../services/admin/goods/images.ts';
 import { AFTER_SALE_PHOTO_MAX_BYTES } from '@domain/orders-after-sale.ts';
 
 const listSchema = z.object({
   q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
-  category: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{1,9}$/, { error: '分类无效' }).transform(Number).optional()),
+  category: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{1,9}$/, { error: '分类无效' })
+      .transform(Number)
+      .optional(),
+  ),
   on_sale: flagParam('上下架筛选无效'),
   stock: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['low', 'out'], { error: '库存筛选无效' }).optional()),
-  flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional()),
+  flag: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional(),
+  ),
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_SORTS, { error: '排序字段无效' }).optional()),
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc'], { error: '排序方向无效' }).optional()),
   ...pageParams,
 });
 
-const day = (msg: string) => z.string({ error: msg }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: msg });
+const day = (msg: string) =>
+  z
+    .string({ error: msg })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: msg });
 const optionalDay = (msg: string) => z.preprocess((v) => (v === '' ? undefined : v), day(msg).optional());
 
 const batchSchema = z.object({
-  batch_no: z.string({ error: '请填写批号' }).trim().min(1, { error: '请填写批号' }).max(40, { error: '批号最多40个字' }).regex(/^[\w\-./]+$/, { error: '批号只能包含字母、数字和 - . /' }),
+  batch_no: z
+    .string({ error: '请填写批号' })
+    .trim()
+    .min(1, { error: '请填写批号' })
+    .max(40, { error: '批号最多40个字' })
+    .regex(/^[\w\-./]+$/, { error: '批号只能包含字母、数字和 - . /' }),
   produced_on: optionalDay('生产日期格式应为YYYY-MM-DD'),
   expires_on: day('请填写有效期至（YYYY-MM-DD）'),
 });
 
 const reportSchema = z.object({
-  title: z.string({ error: '请填写报告名称' }).trim().min(1, { error: '请填写报告名称' }).max(60, { error: '报告名称最多60个字' }),
+  title: z
+    .string({ error: '请填写报告名称' })
+    .trim()
+    .min(1, { error: '请填写报告名称' })
+    .max(60, { error: '报告名称最多60个字' }),
   report_no: z.string().trim().max(60, { error: '报告编号最多60个字' }).optional(),
   issuer: z.string().trim().max(60, { error: '检验机构最多60个字' }).optional(),
   issued_on: optionalDay('检验日期格式应为YYYY-MM-DD'),
@@ -83,13 +111,18 @@ adminGoodsRoutes.get('/', allow(CONSOLE_ACCESS.goods), async (c) => {
   );
 });
 
-adminGoodsRoutes.get('/categories', allow(CONSOLE_ACCESS.goods), async (c) => ok(c, await goodsCategoryOptions(c.get('deps').db)));
+adminGoodsRoutes.get('/categories', allow(CONSOLE_ACCESS.goods), async (c) =>
+  ok(c, await goodsCategoryOptions(c.get('deps').db)),
+);
 
 adminGoodsRoutes.get('/import/template', allow(CONSOLE_ACCESS.goods), async (c) => {
   const format = c.req.query('format') === 'xlsx' ? 'xlsx' : 'csv';
   const bytes = format === 'xlsx' ? await xlsxTemplate() : csvTemplate();
   return c.body(Uint8Array.from(bytes), 200, {
-    'Content-Type': format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+    'Content-Type':
+      format === 'xlsx'
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="goods-import-template.${format}"; filename*=UTF-8''${encodeURIComponent(`价格库存导入模板.${format}`)}`,
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
@@ -112,7 +145,9 @@ adminGoodsRoutes.post('/', allow(CONSOLE_ACCESS.goods), async (c) => {
   return ok(c, await createConsoleGoods(db, actorOf(c), input, clock()), '商品已创建（未上架）');
 });
 
-adminGoodsRoutes.get('/:id', allow(CONSOLE_ACCESS.goods), async (c) => ok(c, await consoleGoods(c.get('deps').db, goodsId(c))));
+adminGoodsRoutes.get('/:id', allow(CONSOLE_ACCESS.goods), async (c) =>
+  ok(c, await consoleGoods(c.get('deps').db, goodsId(c))),
+);
 
 adminGoodsRoutes.post('/:id', allow(CONSOLE_ACCESS.goods), async (c) => {
   const id = goodsId(c);
@@ -139,9 +174,16 @@ adminGoodsRoutes.post('/:id/remove', allow(CONSOLE_ACCESS.goods), async (c) => {
 adminGoodsRoutes.post('/:id/batches', allow(CONSOLE_ACCESS.goods), async (c) => {
   const id = goodsId(c);
   const input = readInput(c, batchSchema);
-  if (input.produced_on && input.produced_on >= input.expires_on) throw validationError({ expires_on: ['有效期须晚于生产日期'] });
+  if (input.produced_on && input.produced_on >= input.expires_on)
+    throw validationError({ expires_on: ['有效期须晚于生产日期'] });
   const { db, clock } = c.get('deps');
-  const saved = await addGoodsBatch(db, actorOf(c), id, { batchNo: input.batch_no, producedOn: input.produced_on ?? null, expiresOn: input.expires_on }, clock());
+  const saved = await addGoodsBatch(
+    db,
+    actorOf(c),
+    id,
+    { batchNo: input.batch_no, producedOn: input.produced_on ?? null, expiresOn: input.expires_on },
+    clock(),
+  );
   return ok(c, saved, '批次已添加');
 });
 
@@ -151,7 +193,8 @@ adminGoodsRoutes.post('/:id/batches/:batchId/reports', allow(CONSOLE_ACCESS.good
   const input = readInput(c, reportSchema);
   const file = input.file;
   if (!(file instanceof File) || file.size === 0) throw validationError({ file: ['请上传检验报告文件'] });
-  if (file.size > MAX_UPLOAD_BYTES) throw validationError({ file: [`文件不能超过${MAX_UPLOAD_BYTES / 1024 / 1024}MB`] });
+  if (file.size > MAX_UPLOAD_BYTES)
+    throw validationError({ file: [`文件不能超过${MAX_UPLOAD_BYTES / 1024 / 1024}MB`] });
   const content = new Uint8Array(await file.arrayBuffer());
   const mime = sniffType(content.subarray(0, 8));
   if (!mime) throw validationError({ file: ['检验报告仅支持PDF、JPG、PNG格式'] });
@@ -161,7 +204,15 @@ adminGoodsRoutes.post('/:id/batches/:batchId/reports', allow(CONSOLE_ACCESS.good
     actorOf(c),
     id,
     batchId,
-    { title: input.title, reportNo: input.report_no ?? '', issuer: input.issuer ?? '', issuedOn: input.issued_on ?? null, fileName: file.name.slice(0, 100) || '检验报告', mime, content },
+    {
+      title: input.title,
+      reportNo: input.report_no ?? '',
+      issuer: input.issuer ?? '',
+      issuedOn: input.issued_on ?? null,
+      fileName: file.name.slice(0, 100) || '检验报告',
+      mime,
+      content,
+    },
     clock(),
   );
   return ok(c, saved, '检验报告已上传');

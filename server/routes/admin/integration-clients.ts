@@ -7,17 +7,33 @@ import type { AppEnv } from '../../env.ts';
 import { ok } from '../../http/envelope.ts';
 import { blank, intParam, objectId } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
-import { CLIENT_NOT_FOUND, clientCalls, createClient, listClients, revokeClient, rotateSecret } from '../../services/integration/clients.ts';
+import {
+  CLIENT_NOT_FOUND,
+  clientCalls,
+  createClient,
+  listClients,
+  revokeClient,
+  rotateSecret,
+} from '../../services/integration/clients.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
-import { INTEGRATION_SCOPES, ROTATION_OVERLAP_DEFAULT_MINUTES, ROTATION_OVERLAP_MAX_MINUTES } from '@domain/integration.ts';
+import {
+  INTEGRATION_SCOPES,
+  ROTATION_OVERLAP_DEFAULT_MINUTES,
+  ROTATION_OVERLAP_MAX_MINUTES,
+} from '@domain/integration.ts';
 
 const oneOrMany = (v: unknown) => (typeof v === 'string' ? [v] : v);
 
 const createSchema = z.object({
   name: z.string({ error: '请填写名称' }).trim().min(1, { error: '请填写名称' }).max(40, { error: '名称最多40个字' }),
-  scopes: z.preprocess(oneOrMany, z.array(z.enum(INTEGRATION_SCOPES, { error: '权限无效' }), { error: '请选择权限' }).min(1, { error: '请至少选择一项权限' })),
+  scopes: z.preprocess(
+    oneOrMany,
+    z
+      .array(z.enum(INTEGRATION_SCOPES, { error: '权限无效' }), { error: '请选择权限' })
+      .min(1, { error: '请至少选择一项权限' }),
+  ),
   note: z.preprocess((v) => v ?? '', z.string({ error: '备注无效' }).trim().max(200, { error: '备注最多200个字' })),
 });
 
@@ -28,7 +44,9 @@ const rotateSchema = z.object({
       .string({ error: '旧密钥保留时间无效' })
       .regex(/^\d{1,6}$/, { error: '旧密钥保留时间须为整数分钟' })
       .transform(Number)
-      .refine((n) => n <= ROTATION_OVERLAP_MAX_MINUTES, { error: `旧密钥最多保留${ROTATION_OVERLAP_MAX_MINUTES}分钟（7天）` }),
+      .refine((n) => n <= ROTATION_OVERLAP_MAX_MINUTES, {
+        error: `旧密钥最多保留${ROTATION_OVERLAP_MAX_MINUTES}分钟（7天）`,
+      }),
   ),
 });
 

@@ -23,7 +23,16 @@ export const adminInvoiceRoutes = new Hono<AppEnv>();
 
 adminInvoiceRoutes.get('/', allow(CONSOLE_ACCESS.invoices), async (c) => {
   const q = readQuery(c, listQuery);
-  return ok(c, await searchInvoices(c.get('deps').db, { status: q.status, kind: q.kind, q: q.q, page: q.page ?? 1, size: q.page_size ?? PAGE_SIZE_DEFAULT }));
+  return ok(
+    c,
+    await searchInvoices(c.get('deps').db, {
+      status: q.status,
+      kind: q.kind,
+      q: q.q,
+      page: q.page ?? 1,
+      size: q.page_size ?? PAGE_SIZE_DEFAULT,
+    }),
+  );
 });
 
 adminInvoiceRoutes.post('/:id/issue', allow(CONSOLE_ACCESS.invoices), async (c) => {

@@ -15,11 +15,24 @@ import { CONSOLE_ACCESS, OPERATOR_ROLES } from '@domain/operator-roles.ts';
 const role = z.enum(OPERATOR_ROLES, { error: '请选择角色' });
 
 const createSchema = z.object({
-  username: z.string({ error: '请填写用户名' }).trim().regex(OPERATOR_USERNAME, { error: '用户名为3-40位小写字母、数字或 _ . -，以字母开头' }),
+  username: z
+    .string({ error: '请填写用户名' })
+    .trim()
+    .regex(OPERATOR_USERNAME, { error: '用户名为3-40位小写字母、数字或 _ . -，以字母开头' }),
   name: z.string({ error: '请填写姓名' }).trim().min(1, { error: '请填写姓名' }).max(20, { error: '姓名最多20个字' }),
-  phone: z.preprocess(blank, z.string({ error: '手机号格式不正确' }).trim().regex(/^1\d{10}$/, { error: '手机号格式不正确' }).optional()),
+  phone: z.preprocess(
+    blank,
+    z
+      .string({ error: '手机号格式不正确' })
+      .trim()
+      .regex(/^1\d{10}$/, { error: '手机号格式不正确' })
+      .optional(),
+  ),
   role,
-  password: z.string({ error: '请填写初始密码' }).min(OPERATOR_PASSWORD_MIN, { error: `初始密码至少${OPERATOR_PASSWORD_MIN}位` }).max(100, { error: '初始密码最多100位' }),
+  password: z
+    .string({ error: '请填写初始密码' })
+    .min(OPERATOR_PASSWORD_MIN, { error: `初始密码至少${OPERATOR_PASSWORD_MIN}位` })
+    .max(100, { error: '初始密码最多100位' }),
   totp: z.preprocess((v) => (v === undefined ? false : v), flagField('动态验证码选项无效')),
 });
 
@@ -30,7 +43,12 @@ export const adminOperatorAccountRoutes = new Hono<AppEnv>();
 adminOperatorAccountRoutes.post('/operators', allow(CONSOLE_ACCESS.operators), async (c) => {
   const v = readInput(c, createSchema);
   const { db, clock } = c.get('deps');
-  const created = await addOperator(db, actorOf(c), { username: v.username, name: v.name, phone: v.phone ?? '', role: v.role, password: v.password, totp: v.totp }, clock());
+  const created = await addOperator(
+    db,
+    actorOf(c),
+    { username: v.username, name: v.name, phone: v.phone ?? '', role: v.role, password: v.password, totp: v.totp },
+    clock(),
+  );
   return ok(c, created, '运营账号已创建');
 });
 

@@ -24,8 +24,20 @@ const day = z.preprocess(
 const auditQuery = z.object({
   q: z.preprocess(blank, z.string({ error: '搜索词无效' }).trim().max(50, { error: '搜索词最多50个字' }).optional()),
   staff_id: intParam('操作人无效', 1, ID_MAX),
-  action: z.preprocess(blank, z.string({ error: '操作类型无效' }).regex(/^[a-z_.]{1,40}$/, { error: '操作类型无效' }).optional()),
-  target_type: z.preprocess(blank, z.string({ error: '对象类型无效' }).regex(/^[a-z_]{1,20}$/, { error: '对象类型无效' }).optional()),
+  action: z.preprocess(
+    blank,
+    z
+      .string({ error: '操作类型无效' })
+      .regex(/^[a-z_.]{1,40}$/, { error: '操作类型无效' })
+      .optional(),
+  ),
+  target_type: z.preprocess(
+    blank,
+    z
+      .string({ error: '对象类型无效' })
+      .regex(/^[a-z_]{1,20}$/, { error: '对象类型无效' })
+      .optional(),
+  ),
   target_id: intParam('对象编号无效', 1, ID_MAX),
   /** Shanghai days, inclusive. */
   from: day,

@@ -22,14 +22,21 @@ const listQuery = z
   .object({
     status: z.preprocess(blank, z.enum(ORDER_STATUSES, { error: '订单状态无效' }).optional()),
     company_id: z.preprocess(blank, idField('企业无效').optional()),
-    company: z.preprocess(blank, z.string({ error: '企业名称无效' }).trim().max(50, { error: '企业名称最多50个字' }).optional()),
-    order_no: z.preprocess(blank, z.string({ error: '订单号无效' }).trim().max(40, { error: '订单号最多40个字符' }).optional()),
+    company: z.preprocess(
+      blank,
+      z.string({ error: '企业名称无效' }).trim().max(50, { error: '企业名称最多50个字' }).optional(),
+    ),
+    order_no: z.preprocess(
+      blank,
+      z.string({ error: '订单号无效' }).trim().max(40, { error: '订单号最多40个字符' }).optional(),
+    ),
     start: dayParam('开始日期格式应为YYYY-MM-DD'),
     end: dayParam('结束日期格式应为YYYY-MM-DD'),
     ...pageParams,
   })
   .superRefine((q, ctx) => {
-    if (q.start && q.end && q.start.getTime() > q.end.getTime()) ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });
+    if (q.start && q.end && q.start.getTime() > q.end.getTime())
+      ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });
   });
 
 /** The format of each code is checked by the ship move, which names the bad ones one by one. */
@@ -38,13 +45,24 @@ export const traceCodesField = z
   .max(TRACE_CODES_PER_LINE_MAX, { error: `每个商品最多${TRACE_CODES_PER_LINE_MAX}个追溯码` });
 
 const shipSchema = z.object({
-  carrier: z.string({ error: '请填写承运商' }).trim().min(2, { error: '请填写承运商' }).max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
-  tracking_no: z.string({ error: '请填写运单号' }).trim().regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
+  carrier: z
+    .string({ error: '请填写承运商' })
+    .trim()
+    .min(2, { error: '请填写承运商' })
+    .max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
+  tracking_no: z
+    .string({ error: '请填写运单号' })
+    .trim()
+    .regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
   lines: z
     .array(
       z.object({
         order_line_id: idField('发货商品无效'),
-        batch_no: z.string({ error: '请选择批号' }).trim().min(1, { error: '请选择批号' }).max(40, { error: '批号无效' }),
+        batch_no: z
+          .string({ error: '请选择批号' })
+          .trim()
+          .min(1, { error: '请选择批号' })
+          .max(40, { error: '批号无效' }),
         trace_codes: traceCodesField.optional(),
       }),
       { error: '请填写发货商品' },
@@ -82,7 +100,13 @@ adminOrderRoutes.post('/:id/ship', allow(CONSOLE_ACCESS.ordersShip), async (c) =
   const id = objectId(c.req.param('id'), ORDER_NOT_FOUND);
   const input = readInput(c, shipSchema);
   const { db, clock } = c.get('deps');
-  await shipOrder(db, actorOf(c), id, { carrier: input.carrier, trackingNo: input.tracking_no, lines: input.lines }, clock());
+  await shipOrder(
+    db,
+    actorOf(c),
+    id,
+    { carrier: input.carrier, trackingNo: input.tracking_no, lines: input.lines },
+    clock(),
+  );
   return ok(c, await adminOrderDetail(db, id, clock()), '已发货');
 });
 

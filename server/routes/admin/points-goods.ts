@@ -5,7 +5,13 @@ import type { AppEnv } from '../../env.ts';
 import { ok } from '../../http/envelope.ts';
 import { objectId, pageQuery, PAGE_SIZE_DEFAULT } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
-import { createPointsGoods, listPointsGoods, POINTS_GOODS_NOT_FOUND, setPointsGoodsOnSale, updatePointsGoods } from '../../services/admin/points-goods.ts';
+import {
+  createPointsGoods,
+  listPointsGoods,
+  POINTS_GOODS_NOT_FOUND,
+  setPointsGoodsOnSale,
+  updatePointsGoods,
+} from '../../services/admin/points-goods.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
@@ -31,7 +37,10 @@ adminPointsGoodsRoutes.post('/:id', allow(CONSOLE_ACCESS.promotions), async (c) 
   return ok(c, await updatePointsGoods(db, actorOf(c), id, input, clock()), '积分商品已保存');
 });
 
-for (const [path, onSale, msg] of [['on', true, '积分商品已上架'], ['off', false, '积分商品已下架']] as const) {
+for (const [path, onSale, msg] of [
+  ['on', true, '积分商品已上架'],
+  ['off', false, '积分商品已下架'],
+] as const) {
   adminPointsGoodsRoutes.post(`/:id/${path}`, allow(CONSOLE_ACCESS.promotions), async (c) => {
     const id = objectId(c.req.param('id'), POINTS_GOODS_NOT_FOUND);
     const { db, clock } = c.get('deps');

@@ -8,7 +8,13 @@ import type { AppEnv } from '../../env.ts';
 import { ok } from '../../http/envelope.ts';
 import { objectId, pageParams, PAGE_SIZE_DEFAULT } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
-import { createRulePromotion, listRulePromotions, RULE_PROMOTION_NOT_FOUND, stopRulePromotion, updateRulePromotion } from '../../services/admin/promotion-rules.ts';
+import {
+  createRulePromotion,
+  listRulePromotions,
+  RULE_PROMOTION_NOT_FOUND,
+  stopRulePromotion,
+  updateRulePromotion,
+} from '../../services/admin/promotion-rules.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
@@ -17,8 +23,14 @@ import { RULE_PROMOTION_KINDS, rulePromotionInput } from '@domain/admin-promotio
 export const adminPromotionRuleRoutes = new Hono<AppEnv>();
 
 adminPromotionRuleRoutes.get('/', allow(CONSOLE_ACCESS.promotions), async (c) => {
-  const q = readQuery(c, z.object({ kind: z.enum(RULE_PROMOTION_KINDS, { error: '活动类型无效' }).optional(), ...pageParams }));
-  return ok(c, await listRulePromotions(c.get('deps').db, q.kind ?? 'everyday', q.page ?? 1, q.page_size ?? PAGE_SIZE_DEFAULT));
+  const q = readQuery(
+    c,
+    z.object({ kind: z.enum(RULE_PROMOTION_KINDS, { error: '活动类型无效' }).optional(), ...pageParams }),
+  );
+  return ok(
+    c,
+    await listRulePromotions(c.get('deps').db, q.kind ?? 'everyday', q.page ?? 1, q.page_size ?? PAGE_SIZE_DEFAULT),
+  );
 });
 
 adminPromotionRuleRoutes.post('/', allow(CONSOLE_ACCESS.promotions), async (c) => {

@@ -5,19 +5,34 @@ import type { AppEnv } from '../../env.ts';
 import { ok, validationError } from '../../http/envelope.ts';
 import { objectId, pageParams, PAGE_SIZE_DEFAULT } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
-import { createConsolePromotion, listConsolePromotions, PROMOTION_NOT_FOUND, stopConsolePromotion } from '../../services/admin/promotions.ts';
+import {
+  createConsolePromotion,
+  listConsolePromotions,
+  PROMOTION_NOT_FOUND,
+  stopConsolePromotion,
+} from '../../services/admin/promotions.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
 import { CONSOLE_PROMOTION_KINDS } from '@domain/admin-promotions.ts';
 
 const kindField = z.enum(CONSOLE_PROMOTION_KINDS, { error: '活动类型无效' });
-const seconds = (msg: string) => z.coerce.number({ error: msg }).int({ error: msg }).min(1_000_000_000, { error: msg }).max(99_999_999_999, { error: msg });
-const count = (msg: string, min: number) => z.coerce.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(1_000_000, { error: msg });
+const seconds = (msg: string) =>
+  z.coerce
+    .number({ error: msg })
+    .int({ error: msg })
+    .min(1_000_000_000, { error: msg })
+    .max(99_999_999_999, { error: msg });
+const count = (msg: string, min: number) =>
+  z.coerce.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(1_000_000, { error: msg });
 
 const createSchema = z.object({
   kind: kindField,
-  name: z.string({ error: '请填写活动名称' }).trim().min(1, { error: '请填写活动名称' }).max(60, { error: '活动名称最多60个字' }),
+  name: z
+    .string({ error: '请填写活动名称' })
+    .trim()
+    .min(1, { error: '请填写活动名称' })
+    .max(60, { error: '活动名称最多60个字' }),
   description: z.string().trim().max(200, { error: '活动说明最多200个字' }).optional(),
   starts_at: seconds('请填写开始时间'),
   ends_at: seconds('请填写结束时间'),
@@ -40,7 +55,10 @@ export const adminPromotionRoutes = new Hono<AppEnv>();
 
 adminPromotionRoutes.get('/', allow(CONSOLE_ACCESS.promotions), async (c) => {
   const q = readQuery(c, z.object({ kind: kindField.optional(), ...pageParams }));
-  return ok(c, await listConsolePromotions(c.get('deps').db, q.kind ?? 'flash', q.page ?? 1, q.page_size ?? PAGE_SIZE_DEFAULT));
+  return ok(
+    c,
+    await listConsolePromotions(c.get('deps').db, q.kind ?? 'flash', q.page ?? 1, q.page_size ?? PAGE_SIZE_DEFAULT),
+  );
 });
 
 adminPromotionRoutes.post('/', allow(CONSOLE_ACCESS.promotions), async (c) => {
@@ -49,7 +67,8 @@ adminPromotionRoutes.post('/', allow(CONSOLE_ACCESS.promotions), async (c) => {
   if (input.kind === 'group' && input.goods.some((g) => g.quantity === undefined)) {
     throw validationError({ 'goods.0.quantity': ['拼团须填写成团数量'] });
   }
-  if (new Set(input.goods.map((g) => g.goods_id)).size !== input.goods.length) throw validationError({ goods: ['同一商品只能添加一次'] });
+  if (new Set(input.goods.map((g) => g.goods_id)).size !== input.goods.length)
+    throw validationError({ goods: ['同一商品只能添加一次'] });
   const { db, clock } = c.get('deps');
   const created = await createConsolePromotion(
     db,

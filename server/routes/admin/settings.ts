@@ -25,8 +25,14 @@ import {
   SITE_SETTINGS_ROLE_MSG,
 } from '@domain/admin-content.ts';
 
-const fen = (msg: string) => z.number({ error: msg }).int({ error: msg }).min(0, { error: msg }).max(SHIPPING_FEN_MAX, { error: msg });
-const text = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, { error: `请填写${label}` }).max(60, { error: `${label}最多60个字` });
+const fen = (msg: string) =>
+  z.number({ error: msg }).int({ error: msg }).min(0, { error: msg }).max(SHIPPING_FEN_MAX, { error: msg });
+const text = (label: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, { error: `请填写${label}` })
+    .max(60, { error: `${label}最多60个字` });
 const windowMsg = `支付时限须为${PAYMENT_WINDOW_MINUTES_MIN}-${PAYMENT_WINDOW_MINUTES_MAX}分钟的整数`;
 
 const qrTarget = z
@@ -38,13 +44,35 @@ const qrTarget = z
 
 const patchSchema = z.object({
   shipping: z
-    .object({ shipping_amount: fen('包邮金额须为0或正整数（分）'), fee: fen('运费须为0或正整数（分）') }, { error: '运费设置无效' })
+    .object(
+      { shipping_amount: fen('包邮金额须为0或正整数（分）'), fee: fen('运费须为0或正整数（分）') },
+      { error: '运费设置无效' },
+    )
     .optional(),
   payment_window: z
-    .object({ minutes: z.number({ error: windowMsg }).int({ error: windowMsg }).min(PAYMENT_WINDOW_MINUTES_MIN, { error: windowMsg }).max(PAYMENT_WINDOW_MINUTES_MAX, { error: windowMsg }) }, { error: windowMsg })
+    .object(
+      {
+        minutes: z
+          .number({ error: windowMsg })
+          .int({ error: windowMsg })
+          .min(PAYMENT_WINDOW_MINUTES_MIN, { error: windowMsg })
+          .max(PAYMENT_WINDOW_MINUTES_MAX, { error: windowMsg }),
+      },
+      { error: windowMsg },
+    )
     .optional(),
   transfer_account: z
-    .object({ account_name: text('户名'), bank: text('开户行'), account_no: z.string({ error: '请填写账号' }).trim().regex(/^[0-9 ]{8,40}$/, { error: '账号须为8-40位数字（可含空格）' }) }, { error: '收款账户无效' })
+    .object(
+      {
+        account_name: text('户名'),
+        bank: text('开户行'),
+        account_no: z
+          .string({ error: '请填写账号' })
+          .trim()
+          .regex(/^[0-9 ]{8,40}$/, { error: '账号须为8-40位数字（可含空格）' }),
+      },
+      { error: '收款账户无效' },
+    )
     .nullable()
     .optional(),
   shop_front: z
@@ -60,8 +88,13 @@ const patchSchema = z.object({
     .nullable()
     .optional(),
   /** A fresh code of the operator's own TOTP: required when a money setting is among the fields. */
-  totp_code: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string({ error: MONEY_SETTINGS_TOTP_MISSING_MSG }).regex(/^\d{6}$/, { error: MONEY_SETTINGS_TOTP_MISSING_MSG }).optional()),
+  totp_code: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: MONEY_SETTINGS_TOTP_MISSING_MSG })
+      .regex(/^\d{6}$/, { error: MONEY_SETTINGS_TOTP_MISSING_MSG })
+      .optional(),
+  ),
 });
 
 export const adminSettingsRoutes = new Hono<AppEnv>();

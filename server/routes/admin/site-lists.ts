@@ -11,7 +11,14 @@ import { forgetCommonStatic } from '../../services/focus/common.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
-import { FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_MAX, type FocusSlot, type SiteListItem, type SiteListKind } from '@domain/admin-content.ts';
+import {
+  FOCUS_SLOTS,
+  SITE_LIST_KINDS,
+  SITE_LIST_MAX,
+  type FocusSlot,
+  type SiteListItem,
+  type SiteListKind,
+} from '@domain/admin-content.ts';
 import { isAllowedArticleHref, isAllowedArticleImage } from '@domain/article-html.ts';
 
 const slotQuery = z.object({ slot: z.enum(FOCUS_SLOTS, { error: '广告位无效' }).optional() });
@@ -41,9 +48,16 @@ function checkItems(kind: SiteListKind, items: z.output<typeof itemSchema>[]): S
     const url = item.url ?? '';
     const image = item.image ?? '';
     if (kind !== 'hot_keywords' && kind !== 'focus' && url === '') errors[`items.${i}.url`] = ['请填写链接'];
-    if (url !== '' && !isAllowedArticleHref(url)) errors[`items.${i}.url`] = ['链接须为 http(s):// 地址或以 / 开头的站内路径'];
-    if (kind === 'focus' && !isAllowedArticleImage(image)) errors[`items.${i}.image`] = ['图片须为上传的图片或本站 /media/ 下的地址'];
-    return { id: item.id, name: item.name, url: kind === 'hot_keywords' ? '' : url, image: kind === 'focus' ? image : '' };
+    if (url !== '' && !isAllowedArticleHref(url))
+      errors[`items.${i}.url`] = ['链接须为 http(s):// 地址或以 / 开头的站内路径'];
+    if (kind === 'focus' && !isAllowedArticleImage(image))
+      errors[`items.${i}.image`] = ['图片须为上传的图片或本站 /media/ 下的地址'];
+    return {
+      id: item.id,
+      name: item.name,
+      url: kind === 'hot_keywords' ? '' : url,
+      image: kind === 'focus' ? image : '',
+    };
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return out;
@@ -62,7 +76,14 @@ adminSiteListRoutes.post('/:kind', allow(CONSOLE_ACCESS.content), async (c) => {
   const { slot } = readQuery(c, slotQuery);
   const { items } = readInput(c, listSchema);
   const deps = c.get('deps');
-  const saved = await saveSiteList(deps.db, actorOf(c), kind, (slot ?? 'index') as FocusSlot, checkItems(kind, items), deps.clock());
+  const saved = await saveSiteList(
+    deps.db,
+    actorOf(c),
+    kind,
+    (slot ?? 'index') as FocusSlot,
+    checkItems(kind, items),
+    deps.clock(),
+  );
   if (kind === 'hot_keywords' || kind === 'nav') forgetCommonStatic(deps);
   return ok(c, saved, '已保存');
 });

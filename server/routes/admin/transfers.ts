@@ -14,7 +14,11 @@ import { BANK_REFERENCE_PATTERN } from '@domain/admin.ts';
 const AMOUNT_MSG = '请填写到账金额（分）';
 const confirmSchema = z.object({
   /** Fen, as every amount of the API. */
-  amount: z.coerce.number({ error: AMOUNT_MSG }).int({ error: AMOUNT_MSG }).min(1, { error: AMOUNT_MSG }).max(10_000_000_000, { error: AMOUNT_MSG }),
+  amount: z.coerce
+    .number({ error: AMOUNT_MSG })
+    .int({ error: AMOUNT_MSG })
+    .min(1, { error: AMOUNT_MSG })
+    .max(10_000_000_000, { error: AMOUNT_MSG }),
   bank_reference: z
     .string({ error: '请填写银行流水号' })
     .trim()
@@ -32,6 +36,12 @@ adminTransferRoutes.post('/:orderId/confirm', allow(CONSOLE_ACCESS.transfers), a
   const orderId = objectId(c.req.param('orderId'), ORDER_NOT_FOUND);
   const input = readInput(c, confirmSchema);
   const { db, clock } = c.get('deps');
-  const result = await confirmTransfer(db, actorOf(c), orderId, { amount: input.amount, bankReference: input.bank_reference }, clock());
+  const result = await confirmTransfer(
+    db,
+    actorOf(c),
+    orderId,
+    { amount: input.amount, bankReference: input.bank_reference },
+    clock(),
+  );
   return ok(c, result, result.replayed ? '该笔转账已确认过' : '已确认收款，订单转为待发货');
 });

@@ -40,7 +40,11 @@ export const batchAnswer = z.object({
 });
 
 /** Each item checked: the good ones with their index, the bad ones as failed results. */
-export function checkItems<S extends z.ZodType>(items: readonly unknown[], schema: S, codeOf: (raw: unknown) => string): { good: { index: number; item: z.output<S> }[]; bad: ItemResult[] } {
+export function checkItems<S extends z.ZodType>(
+  items: readonly unknown[],
+  schema: S,
+  codeOf: (raw: unknown) => string,
+): { good: { index: number; item: z.output<S> }[]; bad: ItemResult[] } {
   const good: { index: number; item: z.output<S> }[] = [];
   const bad: ItemResult[] = [];
   items.forEach((raw, index) => {
@@ -52,10 +56,12 @@ export function checkItems<S extends z.ZodType>(items: readonly unknown[], schem
 }
 
 /** The raw item's field as text for the answer (it failed its schema, so it may be anything). */
-export const rawCode = (field: string) => (raw: unknown): string => {
-  const v = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[field] : undefined;
-  return typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 60) : '';
-};
+export const rawCode =
+  (field: string) =>
+  (raw: unknown): string => {
+    const v = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[field] : undefined;
+    return typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 60) : '';
+  };
 
 export async function actorOfCall(c: Context<AppEnv>): Promise<Actor> {
   const { db, clock } = c.get('deps');
@@ -65,6 +71,12 @@ export async function actorOfCall(c: Context<AppEnv>): Promise<Actor> {
 /** The answer, with its counts kept for the call log. */
 export function answer(c: Context<AppEnv>, results: ItemResult[]): BatchResult {
   const out = batchResult(results);
-  c.get('integration')!.result = { items: out.items, applied: out.applied, unchanged: out.unchanged, ignored: out.ignored, failed: out.failed };
+  c.get('integration')!.result = {
+    items: out.items,
+    applied: out.applied,
+    unchanged: out.unchanged,
+    ignored: out.ignored,
+    failed: out.failed,
+  };
   return out;
 }

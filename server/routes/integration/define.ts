@@ -74,9 +74,12 @@ export interface IntegrationRoute {
   handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
 }
 
-export function defineRoute<P extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, R extends z.ZodType = z.ZodType>(
-  spec: RouteSpec<P, Q, B, R>,
-): IntegrationRoute {
+export function defineRoute<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(spec: RouteSpec<P, Q, B, R>): IntegrationRoute {
   return { ...spec, auth: spec.auth ?? 'signed', handler: spec.handler as IntegrationRoute['handler'] };
 }
 
@@ -101,11 +104,13 @@ const requireIdempotencyKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Keys are per client: two ERPs may send the same key. */
 const perClientIdempotency = idempotency({ scopeOf: (c) => `ic:${c.get('integration')?.caller?.clientId ?? 0}` });
 
-const nameRoute = (route: IntegrationRoute): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const state = c.get('integration');
-  if (state) state.route = `${route.method} ${route.path}`;
-  await next();
-};
+const nameRoute =
+  (route: IntegrationRoute): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const state = c.get('integration');
+    if (state) state.route = `${route.method} ${route.path}`;
+    await next();
+  };
 
 export function mountRoutes(app: Hono<AppEnv>, routes: readonly IntegrationRoute[]): void {
   for (const route of routes) {

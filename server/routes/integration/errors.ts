@@ -22,9 +22,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export async function handleIntegrationError(err: Error, c: Context<AppEnv>): Promise<Response> {
   const answered = handleError(err, c);
   const body = (await answered.json()) as { code: number; msg: string; data: unknown };
-  const given = err instanceof AppError && isObject(err.data) && typeof err.data.reason === 'string' ? err.data.reason : null;
-  const reason = given ?? (answered.status >= 500 ? 'server_error' : (REASON_BY_STATUS[answered.status] ?? 'bad_request'));
+  const given =
+    err instanceof AppError && isObject(err.data) && typeof err.data.reason === 'string' ? err.data.reason : null;
+  const reason =
+    given ?? (answered.status >= 500 ? 'server_error' : (REASON_BY_STATUS[answered.status] ?? 'bad_request'));
   const state = c.get('integration');
   if (state) state.reason = reason;
-  return c.json({ code: body.code, msg: body.msg, data: { ...(isObject(body.data) ? body.data : {}), reason } }, answered.status as ContentfulStatusCode);
+  return c.json(
+    { code: body.code, msg: body.msg, data: { ...(isObject(body.data) ? body.data : {}), reason } },
+    answered.status as ContentfulStatusCode,
+  );
 }

@@ -29,7 +29,13 @@ import { orderRoutes } from './orders.ts';
  * Every integration route, in one list: what is mounted and what is documented. The orders feed,
  * acknowledgement and the ERP's order moves (issue 34 §1 "orders") go here as `...orderRoutes`.
  */
-export const INTEGRATION_ROUTES: readonly IntegrationRoute[] = [...metaRoutes, ...goodsRoutes, ...stockPriceRoutes, ...companyRoutes, ...orderRoutes];
+export const INTEGRATION_ROUTES: readonly IntegrationRoute[] = [
+  ...metaRoutes,
+  ...goodsRoutes,
+  ...stockPriceRoutes,
+  ...companyRoutes,
+  ...orderRoutes,
+];
 
 /** Batches of 1,000 goods with their master data stay well below this. */
 export const INTEGRATION_BODY_BYTES = 8 * 1024 * 1024;
@@ -52,7 +58,10 @@ async function readJsonBody(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer>):
 
 export function integrationRoutes(deps: Deps, routes: readonly IntegrationRoute[] = INTEGRATION_ROUTES): Hono<AppEnv> {
   // The document and the bootstrap are read without a signature.
-  const unsigned = new Set([`GET ${OPENAPI_PATH}`, ...routes.filter((r) => r.auth === 'none').map((r) => `${r.method} ${r.path}`)]);
+  const unsigned = new Set([
+    `GET ${OPENAPI_PATH}`,
+    ...routes.filter((r) => r.auth === 'none').map((r) => `${r.method} ${r.path}`),
+  ]);
   const app = new Hono<AppEnv>();
   app.onError(handleIntegrationError);
   app.use('*', compressJson());
@@ -84,7 +93,11 @@ export function integrationRoutes(deps: Deps, routes: readonly IntegrationRoute[
       );
     } catch (err) {
       // The answer stands; a lost log row is the server's problem, told in its own log.
-      (deps.log ?? console.error)({ event: 'integration.call_log_failed', level: 'error', error: (err as Error).message });
+      (deps.log ?? console.error)({
+        event: 'integration.call_log_failed',
+        level: 'error',
+        error: (err as Error).message,
+      });
     }
   });
   app.use('*', refuseHostileText());

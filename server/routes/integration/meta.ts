@@ -9,7 +9,9 @@ import { integrationRefusal } from '../../services/integration/authenticate.ts';
 import { INTEGRATION_SCOPES } from '@domain/integration.ts';
 import { defineRoute } from './define.ts';
 
-const scopeList = z.array(z.enum(INTEGRATION_SCOPES, { error: '权限（scope）无效' })).min(1, { error: '至少选择一项权限' });
+const scopeList = z
+  .array(z.enum(INTEGRATION_SCOPES, { error: '权限（scope）无效' }))
+  .min(1, { error: '至少选择一项权限' });
 
 const whoAmI = z.object({
   name: z.string(),
@@ -44,7 +46,12 @@ export const metaRoutes = [
     response: whoAmI,
     handler: async (c) => {
       const caller = c.get('integration')!.caller!;
-      return { name: caller.name, key_id: caller.keyId, scopes: [...caller.scopes], server_time: Math.floor(c.get('deps').clock().getTime() / 1000) };
+      return {
+        name: caller.name,
+        key_id: caller.keyId,
+        scopes: [...caller.scopes],
+        server_time: Math.floor(c.get('deps').clock().getTime() / 1000),
+      };
     },
   }),
   defineRoute({
@@ -67,7 +74,15 @@ export const metaRoutes = [
       const sent = c.req.header(BOOTSTRAP_HEADER) ?? '';
       if (!timingSafeEqual(digest(sent), digest(token))) throw integrationRefusal(401, 'bootstrap_refused');
       try {
-        const created = await withTx(db, (tx) => insertClient(tx, { name: body.name, scopes: body.scopes ?? [...INTEGRATION_SCOPES], note: '初始化令牌创建' }, null, clock(), true));
+        const created = await withTx(db, (tx) =>
+          insertClient(
+            tx,
+            { name: body.name, scopes: body.scopes ?? [...INTEGRATION_SCOPES], note: '初始化令牌创建' },
+            null,
+            clock(),
+            true,
+          ),
+        );
         return { key_id: created.key_id, secret: created.secret, scopes: created.client.scopes };
       } catch (err) {
         if (isUniqueViolation(err)) throw integrationRefusal(409, 'bootstrap_spent');

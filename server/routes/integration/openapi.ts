@@ -2,7 +2,13 @@
 // own zod schemas with zod 4's z.toJSONSchema: JSON Schema 2020-12, which is OpenAPI 3.1's schema
 // dialect as it is (docs/decisions/integration-api.md "OpenAPI").
 import { z } from 'zod';
-import { BATCH_MAX_ITEMS, CLOCK_SKEW_SECONDS, INTEGRATION_BASE_PATH, INTEGRATION_REASONS, SIGNING_HEADERS } from '@domain/integration.ts';
+import {
+  BATCH_MAX_ITEMS,
+  CLOCK_SKEW_SECONDS,
+  INTEGRATION_BASE_PATH,
+  INTEGRATION_REASONS,
+  SIGNING_HEADERS,
+} from '@domain/integration.ts';
 import { IDEMPOTENCY_HEADER } from '../../http/idempotency.ts';
 import { openApiPath, type IntegrationRoute } from './define.ts';
 
@@ -57,9 +63,19 @@ function operationOf(route: IntegrationRoute): JsonObject {
       ...parametersOf(route.params, 'path'),
       ...parametersOf(route.query, 'query'),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.documentedBody ?? route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(route.documentedBody ?? route.body, 'input') } },
+          },
+        }
+      : {}),
     responses: {
-      '200': { description: '成功', content: { 'application/json': { schema: envelopeOf(schemaOf(route.response, 'output')) } } },
+      '200': {
+        description: '成功',
+        content: { 'application/json': { schema: envelopeOf(schemaOf(route.response, 'output')) } },
+      },
       default: { $ref: '#/components/responses/Refusal' },
     },
   };
@@ -77,10 +93,18 @@ export function openApiDocument(routes: readonly IntegrationRoute[]): JsonObject
       tags: ['接口说明'],
       summary: '本接口的 OpenAPI 3.1 描述（无需签名）',
       security: [],
-      responses: { '200': { description: 'OpenAPI 3.1 文档', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        '200': { description: 'OpenAPI 3.1 文档', content: { 'application/json': { schema: { type: 'object' } } } },
+      },
     },
   };
-  const header = (name: string, description: string, schema: JsonObject) => ({ name, in: 'header', required: true, description, schema });
+  const header = (name: string, description: string, schema: JsonObject) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema,
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -106,10 +130,24 @@ export function openApiDocument(routes: readonly IntegrationRoute[]): JsonObject
         },
       },
       parameters: {
-        Timestamp: header(SIGNING_HEADERS.timestamp, `Unix 时间戳（秒），与服务器时间相差不超过${CLOCK_SKEW_SECONDS}秒`, { type: 'string', pattern: '^[0-9]{1,12}$' }),
-        Nonce: header(SIGNING_HEADERS.nonce, '每个请求新生成的随机串，16-64位字母、数字、-或_', { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' }),
-        Signature: header(SIGNING_HEADERS.signature, '签名，小写十六进制（64位）', { type: 'string', pattern: '^[0-9a-f]{64}$' }),
-        IdempotencyKey: header(IDEMPOTENCY_HEADER, '幂等键：重试时使用同一个键和同一请求体，得到第一次的结果（24小时内）', { type: 'string', minLength: 1, maxLength: 100 }),
+        Timestamp: header(
+          SIGNING_HEADERS.timestamp,
+          `Unix 时间戳（秒），与服务器时间相差不超过${CLOCK_SKEW_SECONDS}秒`,
+          { type: 'string', pattern: '^[0-9]{1,12}$' },
+        ),
+        Nonce: header(SIGNING_HEADERS.nonce, '每个请求新生成的随机串，16-64位字母、数字、-或_', {
+          type: 'string',
+          pattern: '^[A-Za-z0-9_-]{16,64}$',
+        }),
+        Signature: header(SIGNING_HEADERS.signature, '签名，小写十六进制（64位）', {
+          type: 'string',
+          pattern: '^[0-9a-f]{64}$',
+        }),
+        IdempotencyKey: header(
+          IDEMPOTENCY_HEADER,
+          '幂等键：重试时使用同一个键和同一请求体，得到第一次的结果（24小时内）',
+          { type: 'string', minLength: 1, maxLength: 100 },
+        ),
       },
       schemas: {
         Refusal: {
@@ -122,15 +160,26 @@ export function openApiDocument(routes: readonly IntegrationRoute[]): JsonObject
               type: 'object',
               required: ['reason'],
               properties: {
-                reason: { type: 'string', enum: Object.keys(INTEGRATION_REASONS), description: '稳定的英文原因码，程序据此判断' },
-                errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: '参数错误时：字段 → 错误信息' },
+                reason: {
+                  type: 'string',
+                  enum: Object.keys(INTEGRATION_REASONS),
+                  description: '稳定的英文原因码，程序据此判断',
+                },
+                errors: {
+                  type: 'object',
+                  additionalProperties: { type: 'array', items: { type: 'string' } },
+                  description: '参数错误时：字段 → 错误信息',
+                },
               },
             },
           },
         },
       },
       responses: {
-        Refusal: { description: '拒绝或错误（401 签名/凭证，403 权限，404，409 处理中，413，422 参数，428 缺幂等键）', content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } } },
+        Refusal: {
+          description: '拒绝或错误（401 签名/凭证，403 权限，404，409 处理中，413，422 参数，428 缺幂等键）',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+        },
       },
     },
   };

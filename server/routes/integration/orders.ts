@@ -19,7 +19,12 @@ import { defineRoute } from './define.ts';
 const TAG = '订单';
 
 const feedQuery = z.object({
-  cursor: z.coerce.number({ error: '游标无效' }).int({ error: '游标无效' }).min(0, { error: '游标无效' }).default(0).describe('上一页返回的 next_cursor；首次为0'),
+  cursor: z.coerce
+    .number({ error: '游标无效' })
+    .int({ error: '游标无效' })
+    .min(0, { error: '游标无效' })
+    .default(0)
+    .describe('上一页返回的 next_cursor；首次为0'),
   limit: z.coerce
     .number({ error: '每页数量无效' })
     .int({ error: '每页数量无效' })
@@ -50,7 +55,9 @@ const feedOrder = z.object({
   order_no: z.string(),
   change_seq: z.number().int().describe('变更序号：订单每次变更都会得到更大的序号，按序号递增返回'),
   acknowledged: z.boolean(),
-  status: z.string().describe('pending_payment, awaiting_transfer, paid（待发货）, shipped, completed, cancelled, after_sale'),
+  status: z
+    .string()
+    .describe('pending_payment, awaiting_transfer, paid（待发货）, shipped, completed, cancelled, after_sale'),
   kind: z.string(),
   company: z.object({ id: z.number().int(), name: z.string(), credit_code: z.string() }),
   created_at: z.string(),
@@ -69,7 +76,16 @@ const feedOrder = z.object({
   pay_method: z.string().nullable(),
   address: z.unknown().describe('收货地址：consignee, phone, province, city, district, detail'),
   invoice: z.unknown().describe('下单时的开票要求（kind, title, tax_no, email），无则为 null'),
-  invoice_requests: z.array(z.object({ id: z.number().int(), kind: z.string(), title: z.string(), tax_no: z.string(), amount: z.number().int(), status: z.string() })),
+  invoice_requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      title: z.string(),
+      tax_no: z.string(),
+      amount: z.number().int(),
+      status: z.string(),
+    }),
+  ),
   remark: z.string(),
   lines: z.array(feedLine),
 });
@@ -82,7 +98,16 @@ const feedPage = z.object({
 
 const ackBody = z.object({
   orders: z
-    .array(z.object({ id: idField('订单ID无效'), change_seq: z.number({ error: '变更序号无效' }).int({ error: '变更序号无效' }).min(1, { error: '变更序号无效' }) }), { error: '请填写订单' })
+    .array(
+      z.object({
+        id: idField('订单ID无效'),
+        change_seq: z
+          .number({ error: '变更序号无效' })
+          .int({ error: '变更序号无效' })
+          .min(1, { error: '变更序号无效' }),
+      }),
+      { error: '请填写订单' },
+    )
     .min(1, { error: '请填写订单' })
     .max(FEED_LIMIT_MAX, { error: `一次最多确认${FEED_LIMIT_MAX}个订单` }),
 });
@@ -100,13 +125,24 @@ const moveResult = z.object({
 });
 
 const shipBody = z.object({
-  carrier: z.string({ error: '请填写承运商' }).trim().min(2, { error: '请填写承运商' }).max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
-  tracking_no: z.string({ error: '请填写运单号' }).trim().regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
+  carrier: z
+    .string({ error: '请填写承运商' })
+    .trim()
+    .min(2, { error: '请填写承运商' })
+    .max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
+  tracking_no: z
+    .string({ error: '请填写运单号' })
+    .trim()
+    .regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
   lines: z
     .array(
       z.object({
         order_line_id: idField('发货商品无效'),
-        batch_no: z.string({ error: '请填写批号' }).trim().min(1, { error: '请填写批号' }).max(40, { error: '批号无效' }),
+        batch_no: z
+          .string({ error: '请填写批号' })
+          .trim()
+          .min(1, { error: '请填写批号' })
+          .max(40, { error: '批号无效' }),
         expires_on: z
           .string({ error: '效期格式应为YYYY-MM-DD' })
           .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '效期格式应为YYYY-MM-DD' })
@@ -126,7 +162,11 @@ const shipBody = z.object({
 });
 
 const cancelBody = z.object({
-  reason: z.string({ error: '请填写取消原因' }).trim().min(2, { error: '请填写取消原因' }).max(REASON_MAX, { error: `原因最多${REASON_MAX}个字` }),
+  reason: z
+    .string({ error: '请填写取消原因' })
+    .trim()
+    .min(2, { error: '请填写取消原因' })
+    .max(REASON_MAX, { error: `原因最多${REASON_MAX}个字` }),
 });
 
 async function move(c: Context<AppEnv>, id: number, input: ErpMove) {
@@ -137,7 +177,8 @@ async function move(c: Context<AppEnv>, id: number, input: ErpMove) {
     return await erpOrderMove(db, config, actor, id, input, now);
   } catch (err) {
     // The order's state refuses the move (shipped, cancelled…): its own reason, not "in progress".
-    if (err instanceof AppError && err.status === 409) throw new AppError(409, 409, err.message, { reason: 'order_state' });
+    if (err instanceof AppError && err.status === 409)
+      throw new AppError(409, 409, err.message, { reason: 'order_state' });
     throw err;
   }
 }
@@ -197,11 +238,13 @@ export const orderRoutes = [
     operationId: 'shipOrder',
     tag: TAG,
     summary: '发货：承运商、运单号、每行的批号、效期与每盒的药品追溯码',
-    description: '与运营后台的发货相同：订单变为待收货，买家收到发货消息；追溯码格式错误、超过数量、重复或已在其他订单发货时逐个报错，整单不发货。',
+    description:
+      '与运营后台的发货相同：订单变为待收货，买家收到发货消息；追溯码格式错误、超过数量、重复或已在其他订单发货时逐个报错，整单不发货。',
     params: orderParams,
     body: shipBody,
     response: moveResult,
-    handler: async (c, { params, body }) => move(c, params.id, { move: 'shipped', carrier: body.carrier, trackingNo: body.tracking_no, lines: body.lines }),
+    handler: async (c, { params, body }) =>
+      move(c, params.id, { move: 'shipped', carrier: body.carrier, trackingNo: body.tracking_no, lines: body.lines }),
   }),
   defineRoute({
     method: 'POST',

@@ -49,7 +49,13 @@ async function takePlaces(db: Db, target: string, ip: string, now: Date): Promis
 }
 
 /** Sends a code for `input.purpose`; answers what the reply may show. */
-export async function sendPhoneCode(db: Db, delivery: CodeDelivery, input: CodeRequest, ip: string, now: Date): Promise<CodeAnswer> {
+export async function sendPhoneCode(
+  db: Db,
+  delivery: CodeDelivery,
+  input: CodeRequest,
+  ip: string,
+  now: Date,
+): Promise<CodeAnswer> {
   if (input.purpose === 'change_password' || input.purpose === 'change_phone') {
     // A signed-in member's own change: the target needs the session's account (account-change-codes.ts).
     const target = await accountChangePhone(db, input.purpose, input);
@@ -57,7 +63,8 @@ export async function sendPhoneCode(db: Db, delivery: CodeDelivery, input: CodeR
     await deliverCode(db, delivery, target, input.purpose, places, now);
     return { phone: target };
   }
-  if (input.purpose === 'reset_password' && input.username) return sendRecoveryByUsername(db, delivery, input.username, ip, now);
+  if (input.purpose === 'reset_password' && input.username)
+    return sendRecoveryByUsername(db, delivery, input.username, ip, now);
   if (!input.phone) throw validationError({ phone: [MESSAGES.mobileRequired] });
   const phone = input.phone;
   const places = await takePlaces(db, phoneTarget(phone), ip, now);
@@ -78,7 +85,13 @@ export async function sendPhoneCode(db: Db, delivery: CodeDelivery, input: CodeR
  * its phone too (several names on one phone must not bomb it) — a phone over its limit silently
  * gets nothing, so the answer never differs between real and unknown names.
  */
-async function sendRecoveryByUsername(db: Db, delivery: CodeDelivery, username: string, ip: string, now: Date): Promise<CodeAnswer> {
+async function sendRecoveryByUsername(
+  db: Db,
+  delivery: CodeDelivery,
+  username: string,
+  ip: string,
+  now: Date,
+): Promise<CodeAnswer> {
   const places = await takePlaces(db, usernameTarget(username), ip, now);
   const user = await userByUsername(db, username);
   if (user && isMobile(user.phone)) {

@@ -32,7 +32,8 @@ export async function deliverCode(
     const sent = await delivery.sms.send({ phone, purpose, code });
     delivery.log({ ...entry, outcome: 'sent', request_id: sent.requestId });
   } catch (err) {
-    const failure = err instanceof SmsFailure ? err : new SmsFailure('failed', err instanceof Error ? err.message : String(err));
+    const failure =
+      err instanceof SmsFailure ? err : new SmsFailure('failed', err instanceof Error ? err.message : String(err));
     delivery.log({ ...entry, outcome: failure.kind, request_id: failure.requestId, detail: failure.detail });
     for (const place of places) await release(db, place);
     if (failure.kind === 'throttled') throw new AppError(429, 429, SMS_TOO_FREQUENT_MSG);

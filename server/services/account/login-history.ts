@@ -8,7 +8,14 @@ export const LOGIN_HISTORY_SIZE = 20;
 
 export type SignInMethod = 'password' | 'register';
 
-export async function recordSignIn(db: Db, userId: number, method: SignInMethod, ip: string, userAgent: string, now: Date): Promise<void> {
+export async function recordSignIn(
+  db: Db,
+  userId: number,
+  method: SignInMethod,
+  ip: string,
+  userAgent: string,
+  now: Date,
+): Promise<void> {
   await db.insert(loginEvents).values({ userId, method, ip, userAgent: userAgent.slice(0, 300), createdAt: now });
 }
 

@@ -51,7 +51,8 @@ export async function changePassword(
   const { hash, salt } = await hashPassword(input.password);
   await withTx(db, async (tx) => {
     await tx.update(users).set({ passwordHash: hash, passwordSalt: salt, updatedAt: now }).where(eq(users.id, user.id));
-    if (user.companyId !== null) await notifyCompany(tx, user.companyId, passwordChangedMessage(user.username, how), now);
+    if (user.companyId !== null)
+      await notifyCompany(tx, user.companyId, passwordChangedMessage(user.username, how), now);
   });
   await destroyUserSessions(db, user.id, keepSessionId);
 }
@@ -63,7 +64,11 @@ export interface ResetVerifyInput {
 }
 
 /** /forget step 1: the account by username or phone, its phone code spent, a one-time token. */
-export async function verifyResetCode(db: Db, input: ResetVerifyInput, now: Date): Promise<{ token: string; username: string }> {
+export async function verifyResetCode(
+  db: Db,
+  input: ResetVerifyInput,
+  now: Date,
+): Promise<{ token: string; username: string }> {
   let user: UserRow | undefined;
   // An unknown account is answered like a wrong code: create_code did not say whether it exists
   // either (docs/decisions/recovery-answers.md).

@@ -64,7 +64,12 @@ export async function updateProfile(
   await withTx(db, async (tx) => {
     await tx.update(users).set({ name: input.name, phone: input.phone, updatedAt: now }).where(eq(users.id, userId));
     if (user.companyId !== null) {
-      await notifyCompany(tx, user.companyId, phoneChangedMessage(user.username, maskPhone(user.phone), maskPhone(input.phone)), now);
+      await notifyCompany(
+        tx,
+        user.companyId,
+        phoneChangedMessage(user.username, maskPhone(user.phone), maskPhone(input.phone)),
+        now,
+      );
     }
   });
   await destroyUserSessions(db, userId, keepSessionId);

@@ -26,7 +26,9 @@ export async function signIn(db: Db, username: string, password: string, ip: str
   // Counted before scrypt: a parallel burst gets at most the limit evaluated, the rest 429.
   const attempt = await countPasswordAttempt(db, 'shop', username, ip, now);
   const user = await userByUsername(db, username);
-  const valid = user ? await verifyPassword(password, user.passwordHash, user.passwordSalt) : (await dummyVerify(password), false);
+  const valid = user
+    ? await verifyPassword(password, user.passwordHash, user.passwordSalt)
+    : (await dummyVerify(password), false);
   if (!user || !valid) throw badRequest(LOGIN_FAILED_MSG);
   if (user.disabled) {
     // The right password of a stopped account is no failure.

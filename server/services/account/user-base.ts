@@ -14,7 +14,6 @@ export const QUALITY_INSPECTION_FALLBACK_MSG = '质检报告请联系客服索�
  */
 export const USER_BASE_CONFIG_KEYS = ['common_config', 'hot_line', 'qq1', 'qq2', 'login_url'] as const;
 
-
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
@@ -51,7 +50,12 @@ export async function staffMember(db: Db, id: number | null, role: 'account_mana
  * `actingCompanyId`: the store a head office acts as (the session middleware checked it is one of
  * its stores); the answer is then the store's, with `acting_as` naming it and its head office.
  */
-export async function buildUserBase(db: Db, userId: number, actingCompanyId: number | null, now: Date): Promise<UserBase> {
+export async function buildUserBase(
+  db: Db,
+  userId: number,
+  actingCompanyId: number | null,
+  now: Date,
+): Promise<UserBase> {
   const [row] = await db
     .select({ user: users, company: companies })
     .from(users)

@@ -29,7 +29,11 @@ async function sectionGoods(db: Db, viewer: Viewer, promotionId: number, limit: 
     eq(goods.isOnSale, true),
     controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false),
   );
-  const [{ n }] = await db.select({ n: count() }).from(promotionGoods).innerJoin(goods, eq(goods.id, promotionGoods.goodsId)).where(where);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(promotionGoods)
+    .innerJoin(goods, eq(goods.id, promotionGoods.goodsId))
+    .where(where);
   const terms = await db
     .select({ goodsId: promotionGoods.goodsId, price: promotionGoods.price })
     .from(promotionGoods)
@@ -37,10 +41,17 @@ async function sectionGoods(db: Db, viewer: Viewer, promotionId: number, limit: 
     .where(where)
     .orderBy(desc(goods.salesCount), asc(goods.id))
     .limit(limit);
-  const items = await loadGoodsItems(db, viewer, terms.map((t) => t.goodsId));
+  const items = await loadGoodsItems(
+    db,
+    viewer,
+    terms.map((t) => t.goodsId),
+  );
   const price = new Map(terms.map((t) => [t.goodsId, t.price]));
   const show = pricesVisibleTo(viewer);
-  return { total: n, goods: items.map((item) => ({ ...item, activity_price: show ? (price.get(item.id) ?? null) : null })) };
+  return {
+    total: n,
+    goods: items.map((item) => ({ ...item, activity_price: show ? (price.get(item.id) ?? null) : null })),
+  };
 }
 
 export async function activityPage(db: Db, viewer: Viewer, now: Date, req: ActivityPageRequest): Promise<ActivityPage> {
@@ -60,11 +71,19 @@ export async function activityPage(db: Db, viewer: Viewer, now: Date, req: Activ
   const limit = req.full ? SECTION_GOODS_MAX : SECTION_PREVIEW_GOODS;
   const sections: ActivitySection[] = [];
   for (const p of rows) {
-    sections.push({ id: p.id, name: p.name, description: p.description, image: p.image, ends_at: seconds(p.endsAt), ...(await sectionGoods(db, viewer, p.id, limit)) });
+    sections.push({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      image: p.image,
+      ends_at: seconds(p.endsAt),
+      ...(await sectionGoods(db, viewer, p.id, limit)),
+    });
   }
   const first = rows[0];
   // One promotion (or the centre's tabs) is titled by the promotion; a page of several by the page.
-  const title = req.code === 'hdzx' || rows.length === 1 || req.id !== undefined ? first.name : ACTIVITY_PAGE_TITLES[req.code];
+  const title =
+    req.code === 'hdzx' || rows.length === 1 || req.id !== undefined ? first.name : ACTIVITY_PAGE_TITLES[req.code];
   return {
     code: req.code,
     title,

@@ -31,7 +31,14 @@ function toAddress(r: Row): Address {
 }
 
 function columns(v: AddressFormValues) {
-  return { consignee: v.consignee, phone: v.phone, province: v.province, city: v.city, district: v.district, detail: v.detail };
+  return {
+    consignee: v.consignee,
+    phone: v.phone,
+    province: v.province,
+    city: v.city,
+    district: v.district,
+    detail: v.detail,
+  };
 }
 
 /** Runs `fn` in a transaction holding the company's address lock. */

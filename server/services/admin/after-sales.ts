@@ -51,10 +51,17 @@ export async function searchAfterSales(db: Db, query: AfterSaleQuery): Promise<P
     .where(cond);
   const rows = await base()
     .where(cond)
-    .orderBy(...(query.status ? [asc(afterSales.createdAt), asc(afterSales.id)] : [desc(afterSales.createdAt), desc(afterSales.id)]))
+    .orderBy(
+      ...(query.status
+        ? [asc(afterSales.createdAt), asc(afterSales.id)]
+        : [desc(afterSales.createdAt), desc(afterSales.id)]),
+    )
     .limit(query.size)
     .offset(rowsBefore(query));
-  return pageOf(query, total, rows.map((r) => ({
+  return pageOf(
+    query,
+    total,
+    rows.map((r) => ({
       id: r.id,
       order_id: r.orderId,
       order_no: r.orderNo,

@@ -7,7 +7,13 @@ import { withTx } from '../../db/tx.ts';
 import { articleCategories, articles } from '../../db/schema.ts';
 import { notFound, validationError } from '../../http/envelope.ts';
 import type { Paged } from '@domain/admin.ts';
-import type { ArticleDraft, ArticleSortKey, ConsoleArticle, ConsoleArticleCategory, ConsoleArticleRow } from '@domain/admin-content.ts';
+import type {
+  ArticleDraft,
+  ArticleSortKey,
+  ConsoleArticle,
+  ConsoleArticleCategory,
+  ConsoleArticleRow,
+} from '@domain/admin-content.ts';
 import { isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { writeAudit, type Actor } from './audit.ts';
@@ -18,12 +24,20 @@ export const ARTICLE_NOT_FOUND = '文章不存在';
 
 /** Every category with no children (where articles live), with its path from the root. */
 export async function consoleArticleCategories(db: Db): Promise<ConsoleArticleCategory[]> {
-  const rows = await db.select().from(articleCategories).orderBy(asc(articleCategories.sort), asc(articleCategories.id));
+  const rows = await db
+    .select()
+    .from(articleCategories)
+    .orderBy(asc(articleCategories.sort), asc(articleCategories.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const parents = new Set(rows.map((r) => r.parentId).filter((p): p is number => p !== null));
   const path = (id: number): string => {
     const names: string[] = [];
-    for (let at = byId.get(id), hops = 0; at && hops < 10; at = at.parentId === null ? undefined : byId.get(at.parentId), hops++) names.unshift(at.name);
+    for (
+      let at = byId.get(id), hops = 0;
+      at && hops < 10;
+      at = at.parentId === null ? undefined : byId.get(at.parentId), hops++
+    )
+      names.unshift(at.name);
     return names.join(' / ');
   };
   return rows
@@ -54,7 +68,14 @@ export async function listConsoleArticles(db: Db, q: ArticleQuery): Promise<Page
   const [[{ total }], rows, cats] = await Promise.all([
     db.select({ total: count() }).from(articles).where(cond),
     db
-      .select({ id: articles.id, title: articles.title, categoryId: articles.categoryId, isPublished: articles.isPublished, sort: articles.sort, publishedAt: articles.publishedAt })
+      .select({
+        id: articles.id,
+        title: articles.title,
+        categoryId: articles.categoryId,
+        isPublished: articles.isPublished,
+        sort: articles.sort,
+        publishedAt: articles.publishedAt,
+      })
       .from(articles)
       .where(cond)
       .orderBy(q.desc ? desc(col) : asc(col), desc(articles.id))
@@ -121,39 +142,87 @@ async function checkCategory(db: Db, categoryId: number): Promise<void> {
 /** The sanitised body; a body with nothing left to show (only a script, say) is refused. */
 function cleanBody(body: string): string {
   const clean = sanitizeArticleHtml(body);
-  if (clean.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(clean)) throw validationError({ body: ['请填写正文'] });
+  if (clean.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(clean))
+    throw validationError({ body: ['请填写正文'] });
   return clean;
 }
 
-export async function createConsoleArticle(db: Db, actor: Actor, draft: ArticleDraft, now: Date): Promise<ConsoleArticle> {
+export async function createConsoleArticle(
+  db: Db,
+  actor: Actor,
+  draft: ArticleDraft,
+  now: Date,
+): Promise<ConsoleArticle> {
   const body = cleanBody(draft.body);
   const id = await withTx(db, async (tx) => {
     await checkCategory(tx, draft.category_id);
-    const values = { categoryId: draft.category_id, title: draft.title, summary: draft.summary, body, sort: draft.sort, isPublished: draft.is_published };
+    const values = {
+      categoryId: draft.category_id,
+      title: draft.title,
+      summary: draft.summary,
+      body,
+      sort: draft.sort,
+      isPublished: draft.is_published,
+    };
     const [row] = await tx
       .insert(articles)
       .values({ ...values, publishedAt: now, views: 0 })
       .returning({ id: articles.id });
-    await writeAudit(tx, actor, { action: 'article.create', targetType: 'article', targetId: row.id, after: snapshot(values) }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'article.create', targetType: 'article', targetId: row.id, after: snapshot(values) },
+      now,
+    );
     return row.id;
   });
   return consoleArticle(db, id);
 }
 
-export async function updateConsoleArticle(db: Db, actor: Actor, id: number, draft: ArticleDraft, now: Date): Promise<ConsoleArticle> {
+export async function updateConsoleArticle(
+  db: Db,
+  actor: Actor,
+  id: number,
+  draft: ArticleDraft,
+  now: Date,
+): Promise<ConsoleArticle> {
   const body = cleanBody(draft.body);
   await withTx(db, async (tx) => {
     const before = await lockArticle(tx, id);
     await checkCategory(tx, draft.category_id);
-    const values = { categoryId: draft.category_id, title: draft.title, summary: draft.summary, body, sort: draft.sort, isPublished: draft.is_published };
+    const values = {
+      categoryId: draft.category_id,
+      title: draft.title,
+      summary: draft.summary,
+      body,
+      sort: draft.sort,
+      isPublished: draft.is_published,
+    };
     await tx.update(articles).set(values).where(eq(articles.id, id));
-    await writeAudit(tx, actor, { action: 'article.update', targetType: 'article', targetId: id, before: snapshot(before), after: snapshot(values) }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'article.update',
+        targetType: 'article',
+        targetId: id,
+        before: snapshot(before),
+        after: snapshot(values),
+      },
+      now,
+    );
   });
   return consoleArticle(db, id);
 }
 
 /** Publish or withdraw; asking for the state it is already in changes nothing and writes no row. */
-export async function setArticlePublished(db: Db, actor: Actor, id: number, published: boolean, now: Date): Promise<ConsoleArticle> {
+export async function setArticlePublished(
+  db: Db,
+  actor: Actor,
+  id: number,
+  published: boolean,
+  now: Date,
+): Promise<ConsoleArticle> {
   await withTx(db, async (tx) => {
     const before = await lockArticle(tx, id);
     if (before.isPublished === published) return;
@@ -161,7 +230,13 @@ export async function setArticlePublished(db: Db, actor: Actor, id: number, publ
     await writeAudit(
       tx,
       actor,
-      { action: published ? 'article.publish' : 'article.unpublish', targetType: 'article', targetId: id, before: { is_published: before.isPublished }, after: { is_published: published } },
+      {
+        action: published ? 'article.publish' : 'article.unpublish',
+        targetType: 'article',
+        targetId: id,
+        before: { is_published: before.isPublished },
+        after: { is_published: published },
+      },
       now,
     );
   });

@@ -70,7 +70,10 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<Paged<Audi
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.size)
     .offset(rowsBefore(query));
-  return pageOf(query, total, rows.map((r) => ({
+  return pageOf(
+    query,
+    total,
+    rows.map((r) => ({
       id: r.id,
       staff_id: r.staffId,
       staff_name: r.staffName,

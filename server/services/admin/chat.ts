@@ -11,7 +11,14 @@ import { writeAudit, type Actor } from './audit.ts';
 import { appendLine, serialize, type ConversationRow, type NewLine } from '../chat/messages.ts';
 import { formatPrice } from '@domain/money.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '@domain/orders.ts';
-import { chatPreview, type ChatAgent, type ChatBuyerContext, type ChatConversationRow, type ChatHistory, type ChatStatus } from '@domain/chat.ts';
+import {
+  chatPreview,
+  type ChatAgent,
+  type ChatBuyerContext,
+  type ChatConversationRow,
+  type ChatHistory,
+  type ChatStatus,
+} from '@domain/chat.ts';
 import type { OperatorRole } from '@domain/operator-roles.ts';
 
 export const CONVERSATION_NOT_FOUND = '会话不存在';
@@ -26,7 +33,11 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** `waiting`, `open` (every agent's), `mine` (open and mine) or `closed` (the latest 50). */
 export type ConversationFilter = 'waiting' | 'open' | 'mine' | 'closed';
 
-export async function listConversations(db: Db, agentId: number, filter: ConversationFilter): Promise<ChatConversationRow[]> {
+export async function listConversations(
+  db: Db,
+  agentId: number,
+  filter: ConversationFilter,
+): Promise<ChatConversationRow[]> {
   const where =
     filter === 'mine'
       ? and(eq(chatConversations.status, 'open'), eq(chatConversations.agentId, agentId))
@@ -45,7 +56,9 @@ export async function listConversations(db: Db, agentId: number, filter: Convers
   const unread = await db
     .select({ id: chatMessages.conversationId, n: count() })
     .from(chatMessages)
-    .where(and(inArray(chatMessages.conversationId, ids), eq(chatMessages.sender, 'buyer'), isNull(chatMessages.readAt)))
+    .where(
+      and(inArray(chatMessages.conversationId, ids), eq(chatMessages.sender, 'buyer'), isNull(chatMessages.readAt)),
+    )
     .groupBy(chatMessages.conversationId);
   const unreadById = new Map(unread.map((u) => [u.id, u.n]));
   // The last line of each: one query over the listed conversations, newest first.
@@ -56,7 +69,9 @@ export async function listConversations(db: Db, agentId: number, filter: Convers
     .orderBy(desc(chatMessages.id))
     .limit(ids.length * 5);
   const lastById = new Map<number, string>();
-  for (const l of lastLines) if (!lastById.has(l.conversationId)) lastById.set(l.conversationId, chatPreview({ kind: l.kind, body: l.body, card: null }));
+  for (const l of lastLines)
+    if (!lastById.has(l.conversationId))
+      lastById.set(l.conversationId, chatPreview({ kind: l.kind, body: l.body, card: null }));
   return rows.map((r) => ({
     id: r.c.id,
     status: r.c.status as ChatStatus,
@@ -86,11 +101,18 @@ export async function conversationLines(db: Db, id: number, now: Date): Promise<
     .where(eq(chatConversations.id, id))
     .limit(1);
   if (!c) throw notFound(CONVERSATION_NOT_FOUND);
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.conversationId, id)).orderBy(chatMessages.id).limit(1000);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, id))
+    .orderBy(chatMessages.id)
+    .limit(1000);
   await db
     .update(chatMessages)
     .set({ deliveredAt: now })
-    .where(and(eq(chatMessages.conversationId, id), eq(chatMessages.sender, 'buyer'), isNull(chatMessages.deliveredAt)));
+    .where(
+      and(eq(chatMessages.conversationId, id), eq(chatMessages.sender, 'buyer'), isNull(chatMessages.deliveredAt)),
+    );
   return {
     conversation: { id: c.c.id, status: c.c.status as ChatStatus, agent_name: c.agent },
     messages: await serialize(db, rows, '/api/admin/chat/image'),
@@ -112,7 +134,13 @@ export async function buyerContext(db: Db, id: number): Promise<ChatBuyerContext
   const conv = await findConversation(db, id);
   const [company] = await db.select().from(companies).where(eq(companies.id, conv.companyId)).limit(1);
   const recent = await db
-    .select({ id: orders.id, sn: orders.orderNo, amount: orders.payAmount, status: orders.status, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      sn: orders.orderNo,
+      amount: orders.payAmount,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(eq(orders.companyId, conv.companyId))
     .orderBy(desc(orders.createdAt))
@@ -163,7 +191,8 @@ export async function agentSend(db: Db, agent: Agent, id: number, line: NewLine,
   return withTx(db, async (tx) => {
     const conv = await lockConversation(tx, id);
     if (conv.status === 'closed') throw refuseClosed();
-    if (conv.status === 'open' && conv.agentId !== agent.staffId && agent.role !== 'admin') throw forbidden('该会话由其他客服接待');
+    if (conv.status === 'open' && conv.agentId !== agent.staffId && agent.role !== 'admin')
+      throw forbidden('该会话由其他客服接待');
     if (conv.status === 'waiting') await take(tx, agent, conv, now);
     return appendLine(tx, id, 'agent', agent.staffId, line, now);
   });
@@ -176,25 +205,47 @@ async function lockConversation(db: Db, id: number): Promise<ConversationRow> {
 }
 
 async function take(tx: Db, agent: Agent, conv: ConversationRow, now: Date): Promise<void> {
-  await tx.update(chatConversations).set({ status: 'open', agentId: agent.staffId }).where(eq(chatConversations.id, conv.id));
+  await tx
+    .update(chatConversations)
+    .set({ status: 'open', agentId: agent.staffId })
+    .where(eq(chatConversations.id, conv.id));
   await appendLine(tx, conv.id, 'system', null, { kind: 'text', body: `客服${agent.name}为您服务` }, now);
-  await writeAudit(tx, agent, { action: 'chat.take', targetType: 'chat_conversation', targetId: conv.id, before: { status: conv.status, agent_id: conv.agentId }, after: { status: 'open', agent_id: agent.staffId } }, now);
+  await writeAudit(
+    tx,
+    agent,
+    {
+      action: 'chat.take',
+      targetType: 'chat_conversation',
+      targetId: conv.id,
+      before: { status: conv.status, agent_id: conv.agentId },
+      after: { status: 'open', agent_id: agent.staffId },
+    },
+    now,
+  );
 }
 
 export async function takeConversation(db: Db, agent: Agent, id: number, now: Date): Promise<void> {
   await withTx(db, async (tx) => {
     const conv = await lockConversation(tx, id);
     if (conv.status === 'closed') throw refuseClosed();
-    if (conv.status === 'open') throw new AppError(409, 409, conv.agentId === agent.staffId ? '您已在接待该会话' : '该会话已被其他客服接入');
+    if (conv.status === 'open')
+      throw new AppError(409, 409, conv.agentId === agent.staffId ? '您已在接待该会话' : '该会话已被其他客服接入');
     await take(tx, agent, conv, now);
   });
 }
 
-export async function transferConversation(db: Db, agent: Agent, id: number, toStaffId: number, now: Date): Promise<void> {
+export async function transferConversation(
+  db: Db,
+  agent: Agent,
+  id: number,
+  toStaffId: number,
+  now: Date,
+): Promise<void> {
   await withTx(db, async (tx) => {
     const conv = await lockConversation(tx, id);
     if (conv.status === 'closed') throw refuseClosed();
-    if (conv.status === 'open' && conv.agentId !== agent.staffId && agent.role !== 'admin') throw forbidden('只能转接自己接待的会话');
+    if (conv.status === 'open' && conv.agentId !== agent.staffId && agent.role !== 'admin')
+      throw forbidden('只能转接自己接待的会话');
     const [target] = await tx
       .select({ id: staff.id, name: staff.name })
       .from(staff)
@@ -204,7 +255,18 @@ export async function transferConversation(db: Db, agent: Agent, id: number, toS
     if (target.id === conv.agentId) throw validationError({ staff_id: ['该会话已由此客服接待'] });
     await tx.update(chatConversations).set({ status: 'open', agentId: target.id }).where(eq(chatConversations.id, id));
     await appendLine(tx, id, 'system', null, { kind: 'text', body: `已为您转接客服${target.name}` }, now);
-    await writeAudit(tx, agent, { action: 'chat.transfer', targetType: 'chat_conversation', targetId: id, before: { status: conv.status, agent_id: conv.agentId }, after: { status: 'open', agent_id: target.id } }, now);
+    await writeAudit(
+      tx,
+      agent,
+      {
+        action: 'chat.transfer',
+        targetType: 'chat_conversation',
+        targetId: id,
+        before: { status: conv.status, agent_id: conv.agentId },
+        after: { status: 'open', agent_id: target.id },
+      },
+      now,
+    );
   });
 }
 
@@ -212,9 +274,21 @@ export async function closeConversation(db: Db, agent: Agent, id: number, now: D
   await withTx(db, async (tx) => {
     const conv = await lockConversation(tx, id);
     if (conv.status === 'closed') throw refuseClosed();
-    if (conv.status === 'open' && conv.agentId !== agent.staffId && agent.role !== 'admin') throw forbidden('只能结束自己接待的会话');
+    if (conv.status === 'open' && conv.agentId !== agent.staffId && agent.role !== 'admin')
+      throw forbidden('只能结束自己接待的会话');
     await appendLine(tx, id, 'system', null, { kind: 'text', body: '本次会话已结束，如有问题可随时再次咨询' }, now);
     await tx.update(chatConversations).set({ status: 'closed', closedAt: now }).where(eq(chatConversations.id, id));
-    await writeAudit(tx, agent, { action: 'chat.close', targetType: 'chat_conversation', targetId: id, before: { status: conv.status, agent_id: conv.agentId }, after: { status: 'closed' } }, now);
+    await writeAudit(
+      tx,
+      agent,
+      {
+        action: 'chat.close',
+        targetType: 'chat_conversation',
+        targetId: id,
+        before: { status: conv.status, agent_id: conv.agentId },
+        after: { status: 'closed' },
+      },
+      now,
+    );
   });
 }

@@ -84,7 +84,10 @@ export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Pa
     .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(companies.id))
     .limit(query.size)
     .offset(rowsBefore(query));
-  return pageOf(query, total, rows.map((r) => ({
+  return pageOf(
+    query,
+    total,
+    rows.map((r) => ({
       id: r.id,
       name: r.name,
       kind: r.kind,
@@ -106,7 +109,11 @@ async function companyRow(db: Db, id: number) {
 }
 
 async function staffOptions(db: Db, role: 'account_manager' | 'salesperson'): Promise<StaffOption[]> {
-  return db.select({ id: staff.id, name: staff.name, phone: staff.phone }).from(staff).where(eq(staff.role, role)).orderBy(asc(staff.id));
+  return db
+    .select({ id: staff.id, name: staff.name, phone: staff.phone })
+    .from(staff)
+    .where(eq(staff.role, role))
+    .orderBy(asc(staff.id));
 }
 
 export const fileUrl = (companyId: number, fileId: number) => `/api/admin/companies/${companyId}/files/${fileId}`;
@@ -171,7 +178,11 @@ export async function companyDetail(db: Db, id: number): Promise<CompanyDetail> 
 
 export async function qualificationFile(db: Db, companyId: number, fileId: number) {
   const [row] = await db
-    .select({ fileName: qualificationFiles.fileName, mime: qualificationFiles.mime, content: qualificationFiles.content })
+    .select({
+      fileName: qualificationFiles.fileName,
+      mime: qualificationFiles.mime,
+      content: qualificationFiles.content,
+    })
     .from(qualificationFiles)
     .where(and(eq(qualificationFiles.id, fileId), eq(qualificationFiles.companyId, companyId)))
     .limit(1);
@@ -187,7 +198,11 @@ async function reviewSubject(db: Db, id: number) {
     .from(qualificationFiles)
     .where(and(eq(qualificationFiles.companyId, id), eq(qualificationFiles.status, 'pending')));
   const kind: ReviewResult['kind'] | null =
-    c.reviewStatus === 'pending' ? 'registration' : c.reviewStatus === 'approved' && files.length > 0 ? 'renewal' : null;
+    c.reviewStatus === 'pending'
+      ? 'registration'
+      : c.reviewStatus === 'approved' && files.length > 0
+        ? 'renewal'
+        : null;
   // 409: the decision was already taken (maybe by another operator a moment ago); nothing changes.
   if (kind === null) throw new AppError(409, 409, NOTHING_TO_REVIEW);
   return { company: c, kind, fileIds: files.map((f) => f.id) };
@@ -206,9 +221,15 @@ export async function approveCompany(db: Db, actor: Actor, id: number, now: Date
     // Row lock: two operators deciding at once take turns; the second gets the 409.
     await tx.execute(sql`select 1 from ${companies} where ${companies.id} = ${id} for update`);
     const { company, kind, fileIds } = await reviewSubject(tx, id);
-    await tx.update(companies).set({ reviewStatus: 'approved', reviewNote: '', updatedAt: now }).where(eq(companies.id, id));
+    await tx
+      .update(companies)
+      .set({ reviewStatus: 'approved', reviewNote: '', updatedAt: now })
+      .where(eq(companies.id, id));
     if (fileIds.length > 0) {
-      await tx.update(qualificationFiles).set({ status: 'approved', reviewNote: '', reviewedAt: now }).where(inArray(qualificationFiles.id, fileIds));
+      await tx
+        .update(qualificationFiles)
+        .set({ status: 'approved', reviewNote: '', reviewedAt: now })
+        .where(inArray(qualificationFiles.id, fileIds));
     }
     await writeAudit(
       tx,
@@ -222,7 +243,12 @@ export async function approveCompany(db: Db, actor: Actor, id: number, now: Date
       },
       now,
     );
-    await notifyCompany(tx, id, kind === 'registration' ? registrationDecidedMessage(true, '') : renewalDecidedMessage(true, ''), now);
+    await notifyCompany(
+      tx,
+      id,
+      kind === 'registration' ? registrationDecidedMessage(true, '') : renewalDecidedMessage(true, ''),
+      now,
+    );
     return { id, review_status: 'approved', review_note: '', kind };
   });
 }
@@ -231,14 +257,26 @@ export async function approveCompany(db: Db, actor: Actor, id: number, now: Date
  * Rejects with a reason the buyer reads on the review page (review_note). A registration goes
  * back to rejected (the buyer resubmits); a renewal's files are rejected, the company stays approved.
  */
-export async function rejectCompany(db: Db, actor: Actor, id: number, reason: string, now: Date): Promise<ReviewResult> {
+export async function rejectCompany(
+  db: Db,
+  actor: Actor,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<ReviewResult> {
   return withTx(db, async (tx) => {
     await tx.execute(sql`select 1 from ${companies} where ${companies.id} = ${id} for update`);
     const { company, kind, fileIds } = await reviewSubject(tx, id);
     const status: CompanyReviewStatus = kind === 'registration' ? 'rejected' : 'approved';
-    await tx.update(companies).set({ reviewStatus: status, reviewNote: reason, updatedAt: now }).where(eq(companies.id, id));
+    await tx
+      .update(companies)
+      .set({ reviewStatus: status, reviewNote: reason, updatedAt: now })
+      .where(eq(companies.id, id));
     if (fileIds.length > 0) {
-      await tx.update(qualificationFiles).set({ status: 'rejected', reviewNote: reason, reviewedAt: now }).where(inArray(qualificationFiles.id, fileIds));
+      await tx
+        .update(qualificationFiles)
+        .set({ status: 'rejected', reviewNote: reason, reviewedAt: now })
+        .where(inArray(qualificationFiles.id, fileIds));
     }
     await writeAudit(
       tx,
@@ -252,14 +290,29 @@ export async function rejectCompany(db: Db, actor: Actor, id: number, reason: st
       },
       now,
     );
-    await notifyCompany(tx, id, kind === 'registration' ? registrationDecidedMessage(false, reason) : renewalDecidedMessage(false, reason), now);
+    await notifyCompany(
+      tx,
+      id,
+      kind === 'registration' ? registrationDecidedMessage(false, reason) : renewalDecidedMessage(false, reason),
+      now,
+    );
     return { id, review_status: status, review_note: reason, kind };
   });
 }
 
-async function assertStaffRole(db: Db, id: number | null, role: 'account_manager' | 'salesperson', field: string, msg: string) {
+async function assertStaffRole(
+  db: Db,
+  id: number | null,
+  role: 'account_manager' | 'salesperson',
+  field: string,
+  msg: string,
+) {
   if (id === null) return;
-  const [row] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), eq(staff.role, role))).limit(1);
+  const [row] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.id, id), eq(staff.role, role)))
+    .limit(1);
   if (!row) throw validationError({ [field]: [msg] });
 }
 
@@ -298,7 +351,12 @@ export async function updateCompanySettings(
         updatedAt: now,
       })
       .where(eq(companies.id, id));
-    await writeAudit(tx, actor, { action: 'company.settings', targetType: 'company', targetId: id, before, after: input }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'company.settings', targetType: 'company', targetId: id, before, after: input },
+      now,
+    );
     return input;
   });
 }

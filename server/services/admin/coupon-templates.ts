@@ -15,7 +15,12 @@ export const COUPON_NOT_FOUND = '优惠券不存在';
 type Row = typeof couponTemplates.$inferSelect;
 
 function toRow(t: Row, now: Date): CouponTemplateRow {
-  const state = !t.claimable || t.endsAt.getTime() <= now.getTime() ? 'ended' : t.startsAt.getTime() > now.getTime() ? 'scheduled' : 'running';
+  const state =
+    !t.claimable || t.endsAt.getTime() <= now.getTime()
+      ? 'ended'
+      : t.startsAt.getTime() > now.getTime()
+        ? 'scheduled'
+        : 'running';
   return {
     id: t.id,
     name: t.name,
@@ -35,10 +40,21 @@ function toRow(t: Row, now: Date): CouponTemplateRow {
 
 const listed = and(eq(couponTemplates.kind, 'coupon'));
 
-export async function listCouponTemplates(db: Db, page: number, size: number, now: Date): Promise<Paged<CouponTemplateRow>> {
+export async function listCouponTemplates(
+  db: Db,
+  page: number,
+  size: number,
+  now: Date,
+): Promise<Paged<CouponTemplateRow>> {
   const [[{ n }], rows] = await Promise.all([
     db.select({ n: count() }).from(couponTemplates).where(listed),
-    db.select().from(couponTemplates).where(listed).orderBy(desc(couponTemplates.id)).limit(size).offset((page - 1) * size),
+    db
+      .select()
+      .from(couponTemplates)
+      .where(listed)
+      .orderBy(desc(couponTemplates.id))
+      .limit(size)
+      .offset((page - 1) * size),
   ]);
   return { list: rows.map((r) => toRow(r, now)), total: n, page, size };
 }
@@ -54,14 +70,24 @@ export interface CouponTemplateInput {
   endsAt: Date;
 }
 
-export async function createCouponTemplate(db: Db, actor: Actor, input: CouponTemplateInput, now: Date): Promise<CouponTemplateRow> {
+export async function createCouponTemplate(
+  db: Db,
+  actor: Actor,
+  input: CouponTemplateInput,
+  now: Date,
+): Promise<CouponTemplateRow> {
   return withTx(db, async (tx) => {
     const [t] = await tx
       .insert(couponTemplates)
       .values({ kind: 'coupon', claimable: true, ...input, createdAt: now })
       .returning();
     const row = toRow(t, now);
-    await writeAudit(tx, actor, { action: 'coupon.create', targetType: 'coupon_template', targetId: t.id, after: row }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'coupon.create', targetType: 'coupon_template', targetId: t.id, after: row },
+      now,
+    );
     return row;
   });
 }
@@ -69,13 +95,26 @@ export async function createCouponTemplate(db: Db, actor: Actor, input: CouponTe
 /** Claims end now; a second stop answers 409 and writes nothing. */
 export async function stopCouponTemplate(db: Db, actor: Actor, id: number, now: Date): Promise<CouponTemplateRow> {
   return withTx(db, async (tx) => {
-    const [t] = await tx.select().from(couponTemplates).where(and(eq(couponTemplates.id, id), listed)).for('update');
+    const [t] = await tx
+      .select()
+      .from(couponTemplates)
+      .where(and(eq(couponTemplates.id, id), listed))
+      .for('update');
     if (!t) throw notFound(COUPON_NOT_FOUND);
     const before = toRow(t, now);
     if (before.state === 'ended') throw new AppError(409, 409, '该优惠券已停止领取');
-    const [after] = await tx.update(couponTemplates).set({ claimable: false }).where(eq(couponTemplates.id, id)).returning();
+    const [after] = await tx
+      .update(couponTemplates)
+      .set({ claimable: false })
+      .where(eq(couponTemplates.id, id))
+      .returning();
     const row = toRow(after, now);
-    await writeAudit(tx, actor, { action: 'coupon.stop', targetType: 'coupon_template', targetId: id, before, after: row }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'coupon.stop', targetType: 'coupon_template', targetId: id, before, after: row },
+      now,
+    );
     return row;
   });
 }

@@ -6,7 +6,13 @@ import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '@domain/admin.ts';
 import { recentMoneySettingsChanges } from './site-settings.ts';
 
 /** Statuses where an order waits on the buyer or on us. */
-export const WAITING_ORDER_STATUSES = ['pending_payment', 'awaiting_transfer', 'paid', 'shipped', 'after_sale'] as const;
+export const WAITING_ORDER_STATUSES = [
+  'pending_payment',
+  'awaiting_transfer',
+  'paid',
+  'shipped',
+  'after_sale',
+] as const;
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOW_STOCK_LIST = 10;
@@ -23,7 +29,9 @@ export async function dashboardCounts(db: Db, now: Date): Promise<DashboardCount
   const [today] = await db
     .select({ orders: count(), amount: sum(sql`${orders.payAmount} + ${orders.balanceAmount}`) })
     .from(orders)
-    .where(and(gte(orders.createdAt, shanghaiDayStart(now)), ne(orders.status, 'cancelled'), eq(orders.kind, 'normal')));
+    .where(
+      and(gte(orders.createdAt, shanghaiDayStart(now)), ne(orders.status, 'cancelled'), eq(orders.kind, 'normal')),
+    );
 
   const waitingRows = await db
     .select({ status: orders.status, n: count() })
@@ -40,7 +48,10 @@ export async function dashboardCounts(db: Db, now: Date): Promise<DashboardCount
     .from(qualificationFiles)
     .innerJoin(companies, eq(companies.id, qualificationFiles.companyId))
     .where(and(eq(qualificationFiles.status, 'pending'), eq(companies.reviewStatus, 'approved')));
-  const [afterSalesWaiting] = await db.select({ n: count() }).from(afterSales).where(eq(afterSales.status, 'submitted'));
+  const [afterSalesWaiting] = await db
+    .select({ n: count() })
+    .from(afterSales)
+    .where(eq(afterSales.status, 'submitted'));
 
   const lowStockWhere = and(eq(goods.isOnSale, true), lte(goods.stock, LOW_STOCK_THRESHOLD));
   const [lowCount] = await db.select({ n: count() }).from(goods).where(lowStockWhere);

@@ -22,7 +22,11 @@ export async function listDraws(db: Db): Promise<AdminDrawRow[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const prizes = await db.select().from(drawPrizes).where(inArray(drawPrizes.drawId, ids)).orderBy(asc(drawPrizes.id));
-  const counts = await db.select({ drawId: drawRecords.drawId, n: count() }).from(drawRecords).where(inArray(drawRecords.drawId, ids)).groupBy(drawRecords.drawId);
+  const counts = await db
+    .select({ drawId: drawRecords.drawId, n: count() })
+    .from(drawRecords)
+    .where(inArray(drawRecords.drawId, ids))
+    .groupBy(drawRecords.drawId);
   const byDraw = new Map(counts.map((c) => [c.drawId, c.n]));
   return rows.map((d) => ({
     id: d.id,
@@ -42,17 +46,26 @@ export async function createDraw(db: Db, actor: Actor, input: AdminDrawInput, no
   return withTx(db, async (tx) => {
     // A coupon prize must name a template that exists: it is credited at draw time.
     const templateIds = input.prizes.flatMap((p) => (p.kind === 'coupon' && p.ref_id !== undefined ? [p.ref_id] : []));
-    const known = templateIds.length ? await tx.select({ id: couponTemplates.id }).from(couponTemplates).where(inArray(couponTemplates.id, templateIds)) : [];
+    const known = templateIds.length
+      ? await tx
+          .select({ id: couponTemplates.id })
+          .from(couponTemplates)
+          .where(inArray(couponTemplates.id, templateIds))
+      : [];
     input.prizes.forEach((p, i) => {
       if ((p.kind === 'coupon' || p.kind === 'points') && p.ref_id === undefined)
         throw validationError({ [`prizes.${i}.ref_id`]: [p.kind === 'coupon' ? '请填写优惠券编号' : '请填写积分数'] });
-      if (p.kind === 'coupon' && !known.some((k) => k.id === p.ref_id)) throw validationError({ [`prizes.${i}.ref_id`]: ['优惠券不存在'] });
+      if (p.kind === 'coupon' && !known.some((k) => k.id === p.ref_id))
+        throw validationError({ [`prizes.${i}.ref_id`]: ['优惠券不存在'] });
     });
     // A goods prize names the goods its winner's next order carries at price 0.
     const goodsIds = input.prizes.flatMap((p) => (p.kind === 'goods' && p.ref_id !== undefined ? [p.ref_id] : []));
-    const knownGoods = goodsIds.length ? await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, goodsIds)) : [];
+    const knownGoods = goodsIds.length
+      ? await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, goodsIds))
+      : [];
     input.prizes.forEach((p, i) => {
-      if (p.kind === 'goods' && !knownGoods.some((k) => k.id === p.ref_id)) throw validationError({ [`prizes.${i}.ref_id`]: [p.ref_id === undefined ? '请填写商品编号' : '商品不存在'] });
+      if (p.kind === 'goods' && !knownGoods.some((k) => k.id === p.ref_id))
+        throw validationError({ [`prizes.${i}.ref_id`]: [p.ref_id === undefined ? '请填写商品编号' : '商品不存在'] });
     });
     const [d] = await tx
       .insert(draws)
@@ -65,9 +78,19 @@ export async function createDraw(db: Db, actor: Actor, input: AdminDrawInput, no
         orderMinAmount: input.order_min_yuan === undefined ? null : input.order_min_yuan * 100,
       })
       .returning({ id: draws.id });
-    await tx.insert(drawPrizes).values(
-      input.prizes.map((p) => ({ drawId: d.id, name: p.name, remarks: p.remarks, kind: p.kind, refId: p.kind === 'none' ? null : (p.ref_id ?? null), weight: p.weight, stock: p.stock })),
-    );
+    await tx
+      .insert(drawPrizes)
+      .values(
+        input.prizes.map((p) => ({
+          drawId: d.id,
+          name: p.name,
+          remarks: p.remarks,
+          kind: p.kind,
+          refId: p.kind === 'none' ? null : (p.ref_id ?? null),
+          weight: p.weight,
+          stock: p.stock,
+        })),
+      );
     await writeAudit(tx, actor, { action: 'draw.create', targetType: 'draw', targetId: d.id, after: input }, now);
     return { id: d.id };
   });
@@ -78,16 +101,49 @@ export async function setDrawActive(db: Db, actor: Actor, id: number, active: bo
     const [d] = await tx.select({ isActive: draws.isActive }).from(draws).where(eq(draws.id, id)).for('update');
     if (!d) throw notFound(DRAW_NOT_FOUND);
     await tx.update(draws).set({ isActive: active }).where(eq(draws.id, id));
-    await writeAudit(tx, actor, { action: active ? 'draw.resume' : 'draw.stop', targetType: 'draw', targetId: id, before: { is_active: d.isActive }, after: { is_active: active } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: active ? 'draw.resume' : 'draw.stop',
+        targetType: 'draw',
+        targetId: id,
+        before: { is_active: d.isActive },
+        after: { is_active: active },
+      },
+      now,
+    );
   });
 }
 
-export async function updatePrize(db: Db, actor: Actor, drawId: number, prizeId: number, input: { weight: number; stock: number }, now: Date): Promise<AdminDrawPrize> {
+export async function updatePrize(
+  db: Db,
+  actor: Actor,
+  drawId: number,
+  prizeId: number,
+  input: { weight: number; stock: number },
+  now: Date,
+): Promise<AdminDrawPrize> {
   return withTx(db, async (tx) => {
     const [p] = await tx.select().from(drawPrizes).where(eq(drawPrizes.id, prizeId)).for('update');
     if (!p || p.drawId !== drawId) throw notFound(PRIZE_NOT_FOUND);
-    const [after] = await tx.update(drawPrizes).set({ weight: input.weight, stock: input.stock }).where(eq(drawPrizes.id, prizeId)).returning();
-    await writeAudit(tx, actor, { action: 'draw.prize', targetType: 'draw', targetId: drawId, before: { prize_id: p.id, weight: p.weight, stock: p.stock }, after: { prize_id: p.id, ...input } }, now);
+    const [after] = await tx
+      .update(drawPrizes)
+      .set({ weight: input.weight, stock: input.stock })
+      .where(eq(drawPrizes.id, prizeId))
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'draw.prize',
+        targetType: 'draw',
+        targetId: drawId,
+        before: { prize_id: p.id, weight: p.weight, stock: p.stock },
+        after: { prize_id: p.id, ...input },
+      },
+      now,
+    );
     return prizeView(after);
   });
 }

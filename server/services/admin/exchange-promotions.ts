@@ -17,10 +17,20 @@ export const EXCHANGE_NOT_FOUND = '换购活动不存在';
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-export async function listExchangePromotions(db: Db, page: number, size: number): Promise<Paged<ConsoleExchangePromotion>> {
+export async function listExchangePromotions(
+  db: Db,
+  page: number,
+  size: number,
+): Promise<Paged<ConsoleExchangePromotion>> {
   const where = eq(promotions.kind, EXCHANGE_KIND);
   const [{ total }] = await db.select({ total: count() }).from(promotions).where(where);
-  const rows = await db.select().from(promotions).where(where).orderBy(desc(promotions.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(where)
+    .orderBy(desc(promotions.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const ids = rows.map((r) => r.id);
   const members = ids.length
     ? await db
@@ -32,7 +42,10 @@ export async function listExchangePromotions(db: Db, page: number, size: number)
     : [];
   const exchanged = ids.length
     ? await db
-        .select({ promotionId: orderLines.promotionId, units: sql<number>`COALESCE(SUM(${orderLines.number}), 0)::int` })
+        .select({
+          promotionId: orderLines.promotionId,
+          units: sql<number>`COALESCE(SUM(${orderLines.number}), 0)::int`,
+        })
         .from(orderLines)
         .where(and(eq(orderLines.type, EXCHANGE_LINE_TYPE), inArray(orderLines.promotionId, ids)))
         .groupBy(orderLines.promotionId)
@@ -42,7 +55,14 @@ export async function listExchangePromotions(db: Db, page: number, size: number)
     return parsed.success ? parsed.data.tiers.flatMap((t) => t.goods.map((g) => g.goods_id)) : [];
   });
   const names = tierGoodsIds.length
-    ? new Map((await db.select({ id: goods.id, name: goods.name }).from(goods).where(inArray(goods.id, [...new Set(tierGoodsIds)]))).map((g) => [g.id, g.name]))
+    ? new Map(
+        (
+          await db
+            .select({ id: goods.id, name: goods.name })
+            .from(goods)
+            .where(inArray(goods.id, [...new Set(tierGoodsIds)]))
+        ).map((g) => [g.id, g.name]),
+      )
     : new Map<number, string>();
   return {
     list: rows.map((r) => {
@@ -56,7 +76,10 @@ export async function listExchangePromotions(db: Db, page: number, size: number)
         is_active: r.isActive,
         members: members.filter((m) => m.promotionId === r.id).map((m) => ({ goods_id: m.goodsId, name: m.name })),
         tiers: parsed.success
-          ? parsed.data.tiers.map((t) => ({ amount: t.amount, goods: t.goods.map((g) => ({ ...g, name: names.get(g.goods_id) ?? '' })) }))
+          ? parsed.data.tiers.map((t) => ({
+              amount: t.amount,
+              goods: t.goods.map((g) => ({ ...g, name: names.get(g.goods_id) ?? '' })),
+            }))
           : [],
         exchanged: exchanged.find((e) => e.promotionId === r.id)?.units ?? 0,
       };
@@ -70,17 +93,35 @@ export async function listExchangePromotions(db: Db, page: number, size: number)
 /** 422 at the first goods id that does not exist, under `field`. */
 async function assertGoodsExist(tx: Db, ids: readonly number[], fieldOf: (index: number) => string): Promise<void> {
   if (ids.length === 0) return;
-  const found = new Set((await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, [...new Set(ids)]))).map((g) => g.id));
+  const found = new Set(
+    (
+      await tx
+        .select({ id: goods.id })
+        .from(goods)
+        .where(inArray(goods.id, [...new Set(ids)]))
+    ).map((g) => g.id),
+  );
   const missing = ids.findIndex((id) => !found.has(id));
   if (missing >= 0) throw validationError({ [fieldOf(missing)]: ['商品不存在'] });
 }
 
 async function assertTierGoods(tx: Db, tiers: ExchangeTiersInput): Promise<void> {
-  const flat = tiers.flatMap((t, i) => t.goods.map((g, j) => ({ id: g.goods_id, field: `tiers.${i}.goods.${j}.goods_id` })));
-  await assertGoodsExist(tx, flat.map((f) => f.id), (k) => flat[k].field);
+  const flat = tiers.flatMap((t, i) =>
+    t.goods.map((g, j) => ({ id: g.goods_id, field: `tiers.${i}.goods.${j}.goods_id` })),
+  );
+  await assertGoodsExist(
+    tx,
+    flat.map((f) => f.id),
+    (k) => flat[k].field,
+  );
 }
 
-export async function createExchangePromotion(db: Db, actor: Actor, input: ExchangePromotionInput, now: Date): Promise<{ id: number }> {
+export async function createExchangePromotion(
+  db: Db,
+  actor: Actor,
+  input: ExchangePromotionInput,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const memberIds = [...new Set(input.member_ids)];
     await assertGoodsExist(tx, memberIds, (i) => `member_ids.${i}`);
@@ -98,7 +139,12 @@ export async function createExchangePromotion(db: Db, actor: Actor, input: Excha
       })
       .returning({ id: promotions.id });
     await tx.insert(promotionGoods).values(memberIds.map((goodsId) => ({ promotionId: row.id, goodsId })));
-    await writeAudit(tx, actor, { action: 'exchange.create', targetType: 'promotion', targetId: row.id, after: input }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'exchange.create', targetType: 'promotion', targetId: row.id, after: input },
+      now,
+    );
     return { id: row.id };
   });
 }
@@ -114,12 +160,23 @@ async function lockedExchange(tx: Db, id: number) {
   return p;
 }
 
-export async function setExchangeTiers(db: Db, actor: Actor, id: number, tiers: ExchangeTiersInput, now: Date): Promise<{ id: number }> {
+export async function setExchangeTiers(
+  db: Db,
+  actor: Actor,
+  id: number,
+  tiers: ExchangeTiersInput,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const p = await lockedExchange(tx, id);
     await assertTierGoods(tx, tiers);
     await tx.update(promotions).set({ rules: { tiers } }).where(eq(promotions.id, id));
-    await writeAudit(tx, actor, { action: 'exchange.tiers', targetType: 'promotion', targetId: id, before: p.rules, after: { tiers } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'exchange.tiers', targetType: 'promotion', targetId: id, before: p.rules, after: { tiers } },
+      now,
+    );
     return { id };
   });
 }
@@ -129,7 +186,18 @@ export async function stopExchangePromotion(db: Db, actor: Actor, id: number, no
     const p = await lockedExchange(tx, id);
     if (!p.isActive) throw new AppError(409, 409, '活动已停止');
     await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(tx, actor, { action: 'exchange.stop', targetType: 'promotion', targetId: id, before: { is_active: true }, after: { is_active: false } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'exchange.stop',
+        targetType: 'promotion',
+        targetId: id,
+        before: { is_active: true },
+        after: { is_active: false },
+      },
+      now,
+    );
     return { id };
   });
 }

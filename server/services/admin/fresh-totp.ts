@@ -27,8 +27,18 @@ export interface FreshTotpCheck {
  * Counts the attempt, then checks `code` against the operator's own TOTP secret. Call before the
  * change's transaction; `spendFreshTotp` then marks the step used inside it.
  */
-export async function checkFreshTotp(db: Db, staffId: number, code: string | undefined, now: Date, check: FreshTotpCheck): Promise<number> {
-  const [row] = await db.select({ secret: staff.totpSecret, lastStep: staff.totpLastStep }).from(staff).where(eq(staff.id, staffId)).limit(1);
+export async function checkFreshTotp(
+  db: Db,
+  staffId: number,
+  code: string | undefined,
+  now: Date,
+  check: FreshTotpCheck,
+): Promise<number> {
+  const [row] = await db
+    .select({ secret: staff.totpSecret, lastStep: staff.totpLastStep })
+    .from(staff)
+    .where(eq(staff.id, staffId))
+    .limit(1);
   if (!row) throw notFound(OPERATOR_NOT_FOUND);
   if (row.secret === null) throw forbidden(check.offMessage);
   if (code === undefined || code === '') throw validationError({ [check.field]: [check.missingMessage] });
@@ -41,7 +51,12 @@ export async function checkFreshTotp(db: Db, staffId: number, code: string | und
 }
 
 /** Marks `step` used, inside the change's transaction; a code already spent by a racing request is refused. */
-export async function spendFreshTotp(tx: Db, staffId: number, step: number, check: Pick<FreshTotpCheck, 'field'>): Promise<void> {
+export async function spendFreshTotp(
+  tx: Db,
+  staffId: number,
+  step: number,
+  check: Pick<FreshTotpCheck, 'field'>,
+): Promise<void> {
   const spent = await tx
     .update(staff)
     .set({ totpLastStep: step })

@@ -26,7 +26,16 @@ type Template = typeof couponTemplates.$inferSelect;
 const grantable = (now: Date) => gt(couponTemplates.endsAt, now);
 
 function toGrantable(t: Template): GrantableTemplate {
-  return { id: t.id, kind: t.kind, name: t.name, amount: t.amount, threshold: t.threshold, valid_days: t.validDays, total: t.total, issued: t.issued };
+  return {
+    id: t.id,
+    kind: t.kind,
+    name: t.name,
+    amount: t.amount,
+    threshold: t.threshold,
+    valid_days: t.validDays,
+    total: t.total,
+    issued: t.issued,
+  };
 }
 
 /** Templates still running whose stock is not used up, vouchers first. */
@@ -34,7 +43,9 @@ export async function listGrantableTemplates(db: Db, now: Date): Promise<Grantab
   const rows = await db
     .select()
     .from(couponTemplates)
-    .where(and(grantable(now), sql`(${couponTemplates.total} = 0 or ${couponTemplates.issued} < ${couponTemplates.total})`))
+    .where(
+      and(grantable(now), sql`(${couponTemplates.total} = 0 or ${couponTemplates.issued} < ${couponTemplates.total})`),
+    )
     .orderBy(sql`${couponTemplates.kind} = 'coupon'`, asc(couponTemplates.amount), asc(couponTemplates.id));
   return rows.map(toGrantable);
 }
@@ -77,25 +88,50 @@ async function voucherTemplate(tx: Db, amount: number, validDays: number, now: D
   return made.id;
 }
 
-export async function grantCoupons(db: Db, actor: Actor, what: GrantWhat, companyIds: number[], requestId: string, now: Date): Promise<GrantResult> {
+export async function grantCoupons(
+  db: Db,
+  actor: Actor,
+  what: GrantWhat,
+  companyIds: number[],
+  requestId: string,
+  now: Date,
+): Promise<GrantResult> {
   const ids = [...new Set(companyIds)].sort((a, b) => a - b);
   return withTx(db, async (tx) => {
     const found = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.id, ids));
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
     if (missing.length > 0) throw validationError({ company_ids: [`企业不存在：${missing.join('、')}`] });
 
-    const templateId = 'templateId' in what ? what.templateId : await voucherTemplate(tx, what.voucherAmount, what.validDays, now);
-    const claim = await claimRequest(tx, actor, `wallet.grant:${requestId}`, { action: 'wallet.grant', targetType: 'coupon_template', targetId: templateId }, now);
-    if (!claim.claimed) return { template_id: templateId, company_ids: (claim.after as { company_ids: number[] }).company_ids, replayed: true };
+    const templateId =
+      'templateId' in what ? what.templateId : await voucherTemplate(tx, what.voucherAmount, what.validDays, now);
+    const claim = await claimRequest(
+      tx,
+      actor,
+      `wallet.grant:${requestId}`,
+      { action: 'wallet.grant', targetType: 'coupon_template', targetId: templateId },
+      now,
+    );
+    if (!claim.claimed)
+      return {
+        template_id: templateId,
+        company_ids: (claim.after as { company_ids: number[] }).company_ids,
+        replayed: true,
+      };
 
     const [t] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, templateId)).for('update');
     if (!t) throw notFound(TEMPLATE_NOT_FOUND);
     if (t.endsAt.getTime() <= now.getTime()) throw validationError({ template_id: ['该券已结束，不能再发放'] });
-    if (t.total > 0 && t.issued + ids.length > t.total) throw validationError({ template_id: [`剩余数量不足：还可发放${Math.max(0, t.total - t.issued)}张`] });
+    if (t.total > 0 && t.issued + ids.length > t.total)
+      throw validationError({ template_id: [`剩余数量不足：还可发放${Math.max(0, t.total - t.issued)}张`] });
 
     const expiresAt = new Date(now.getTime() + t.validDays * DAY_MS);
-    await tx.insert(companyCoupons).values(ids.map((companyId) => ({ companyId, templateId, receivedAt: now, expiresAt })));
-    await tx.update(couponTemplates).set({ issued: sql`${couponTemplates.issued} + ${ids.length}` }).where(eq(couponTemplates.id, templateId));
+    await tx
+      .insert(companyCoupons)
+      .values(ids.map((companyId) => ({ companyId, templateId, receivedAt: now, expiresAt })));
+    await tx
+      .update(couponTemplates)
+      .set({ issued: sql`${couponTemplates.issued} + ${ids.length}` })
+      .where(eq(couponTemplates.id, templateId));
     const kindText = COUPON_KIND_TEXT[t.kind];
     for (const companyId of ids) {
       await notifyCompany(
@@ -110,7 +146,12 @@ export async function grantCoupons(db: Db, actor: Actor, what: GrantWhat, compan
         now,
       );
     }
-    await finishAudit(tx, claim.auditId, { issued: t.issued }, { template_id: templateId, name: t.name, kind: t.kind, company_ids: ids, issued: t.issued + ids.length });
+    await finishAudit(
+      tx,
+      claim.auditId,
+      { issued: t.issued },
+      { template_id: templateId, name: t.name, kind: t.kind, company_ids: ids, issued: t.issued + ids.length },
+    );
     return { template_id: templateId, company_ids: ids, replayed: false };
   });
 }

@@ -81,7 +81,13 @@ export async function signInOperator(
   await attempt.succeeded();
   return {
     kind: 'signed-in',
-    operator: { id: row.id, username: row.username, name: row.name, role: row.consoleRole, totp_enabled: row.totpSecret !== null },
+    operator: {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      role: row.consoleRole,
+      totp_enabled: row.totpSecret !== null,
+    },
   };
 }
 
@@ -112,7 +118,11 @@ export async function listOperators(db: Db): Promise<OperatorListRow[]> {
 }
 
 async function operatorRow(db: Db, id: number) {
-  const [row] = await db.select().from(staff).where(and(eq(staff.id, id), isNotNull(staff.consoleRole))).limit(1);
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.id, id), isNotNull(staff.consoleRole)))
+    .limit(1);
   if (!row || !row.username) throw notFound(OPERATOR_NOT_FOUND);
   return { ...row, username: row.username };
 }
@@ -130,12 +140,21 @@ export async function requireTotp(
   const result = await withTx(db, async (tx) => {
     const row = await operatorRow(tx, id);
     const secret = newTotpSecret();
-    await tx.update(staff).set({ totpSecret: secret, totpLastStep: null, totpPendingSecret: null }).where(eq(staff.id, id));
+    await tx
+      .update(staff)
+      .set({ totpSecret: secret, totpLastStep: null, totpPendingSecret: null })
+      .where(eq(staff.id, id));
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, id));
     await writeAudit(
       tx,
       actor,
-      { action: 'staff.totp_require', targetType: 'staff', targetId: id, before: { totp_enabled: row.totpSecret !== null }, after: { totp_enabled: true } },
+      {
+        action: 'staff.totp_require',
+        targetType: 'staff',
+        targetId: id,
+        before: { totp_enabled: row.totpSecret !== null },
+        after: { totp_enabled: true },
+      },
       now,
     );
     return { otpauth_uri: totpUri(secret, row.username), secret };
@@ -148,11 +167,20 @@ export async function requireTotp(
 export async function resetTotp(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
   await withTx(db, async (tx) => {
     const row = await operatorRow(tx, id);
-    await tx.update(staff).set({ totpSecret: null, totpLastStep: null, totpPendingSecret: null }).where(eq(staff.id, id));
+    await tx
+      .update(staff)
+      .set({ totpSecret: null, totpLastStep: null, totpPendingSecret: null })
+      .where(eq(staff.id, id));
     await writeAudit(
       tx,
       actor,
-      { action: 'staff.totp_reset', targetType: 'staff', targetId: id, before: { totp_enabled: row.totpSecret !== null }, after: { totp_enabled: false } },
+      {
+        action: 'staff.totp_reset',
+        targetType: 'staff',
+        targetId: id,
+        before: { totp_enabled: row.totpSecret !== null },
+        after: { totp_enabled: false },
+      },
       now,
     );
   });
@@ -175,9 +203,15 @@ export const OPERATOR_PASSWORD_MIN = 10;
  * Creates an operator account (the first admin of a production shop comes from here, through
  * `npm run operator`). Refuses a malformed name, a short password and a name in use.
  */
-export async function createOperator(db: Db, input: NewOperator, now: Date): Promise<{ id: number; otpauth_uri: string | null }> {
-  if (!OPERATOR_USERNAME.test(input.username)) throw validationError({ username: ['用户名为3-40位小写字母、数字或 _ . -，以字母开头'] });
-  if (input.password.length < OPERATOR_PASSWORD_MIN) throw validationError({ password: [`密码至少${OPERATOR_PASSWORD_MIN}位`] });
+export async function createOperator(
+  db: Db,
+  input: NewOperator,
+  now: Date,
+): Promise<{ id: number; otpauth_uri: string | null }> {
+  if (!OPERATOR_USERNAME.test(input.username))
+    throw validationError({ username: ['用户名为3-40位小写字母、数字或 _ . -，以字母开头'] });
+  if (input.password.length < OPERATOR_PASSWORD_MIN)
+    throw validationError({ password: [`密码至少${OPERATOR_PASSWORD_MIN}位`] });
   if (input.name.trim() === '') throw validationError({ name: ['请填写姓名'] });
   const { hash, salt } = await hashPassword(input.password);
   const secret = input.totp ? newTotpSecret() : null;

@@ -22,7 +22,12 @@ interface Column {
 }
 
 function newDoc(title: string): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margins: { top: 36, bottom: 36, left: 36, right: 36 }, info: { Title: title, Author: DEFAULT_SELLER.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: { top: 36, bottom: 36, left: 36, right: 36 },
+    info: { Title: title, Author: DEFAULT_SELLER.name },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -41,21 +46,33 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): vo
   const drawRow = (cells: string[], bold: boolean) => {
     if (doc.y + rowH > doc.page.height - doc.page.margins.bottom - 40) {
       doc.addPage();
-      drawRow(columns.map((c) => c.title), true);
+      drawRow(
+        columns.map((c) => c.title),
+        true,
+      );
     }
     const y = doc.y;
     let x = left;
     doc.fontSize(bold ? 9.5 : 9);
     columns.forEach((c, i) => {
       doc.rect(x, y, c.width, rowH).stroke();
-      doc.text(cells[i] ?? '', x + 3, y + 5, { width: c.width - 6, height: rowH - 6, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
+      doc.text(cells[i] ?? '', x + 3, y + 5, {
+        width: c.width - 6,
+        height: rowH - 6,
+        align: c.align ?? 'left',
+        lineBreak: false,
+        ellipsis: true,
+      });
       x += c.width;
     });
     doc.x = left;
     doc.y = y + rowH;
   };
   doc.lineWidth(0.5);
-  drawRow(columns.map((c) => c.title), true);
+  drawRow(
+    columns.map((c) => c.title),
+    true,
+  );
   for (const r of rows) drawRow(r, false);
 }
 
@@ -97,9 +114,18 @@ function heading(doc: PDFKit.PDFDocument, title: string, facts: string[]): void 
 
 export async function deliveryNotePdf(db: Db, id: number, now: Date): Promise<{ orderNo: string; pdf: Buffer }> {
   const { o, company, lines } = await loadOrder(db, id);
-  const [ship] = await db.select().from(shipments).where(eq(shipments.orderId, o.id)).orderBy(asc(shipments.id)).limit(1);
+  const [ship] = await db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.orderId, o.id))
+    .orderBy(asc(shipments.id))
+    .limit(1);
   if (!ship) throw new AppError(409, 409, '订单尚未发货，没有随货同行单');
-  const shipped = new Map((ship.lines as { order_line_id: number; batch_no: string; expires_on: string | null; number: number }[]).map((l) => [l.order_line_id, l]));
+  const shipped = new Map(
+    (ship.lines as { order_line_id: number; batch_no: string; expires_on: string | null; number: number }[]).map(
+      (l) => [l.order_line_id, l],
+    ),
+  );
   const a = (o.address ?? {}) as Record<string, unknown>;
   const part = (k: string) => (typeof a[k] === 'string' ? (a[k] as string) : '');
   const to = `${part('consignee')} ${part('phone')} ${part('province')}${part('city')}${part('district')}${part('detail')}`;
@@ -113,7 +139,19 @@ export async function deliveryNotePdf(db: Db, id: number, now: Date): Promise<{ 
   const rows = lines.map((l, i) => {
     const s = shipped.get(l.id);
     total += l.amount;
-    return [String(i + 1), l.name, l.ypgg, l.approvalNo, l.sccj, s?.batch_no ?? l.batchNo, s?.expires_on ?? l.expiresOn ?? '', l.bzdw, String(s?.number ?? l.number), formatFen(l.price), formatFen(l.amount)];
+    return [
+      String(i + 1),
+      l.name,
+      l.ypgg,
+      l.approvalNo,
+      l.sccj,
+      s?.batch_no ?? l.batchNo,
+      s?.expires_on ?? l.expiresOn ?? '',
+      l.bzdw,
+      String(s?.number ?? l.number),
+      formatFen(l.price),
+      formatFen(l.amount),
+    ];
   });
   table(
     doc,
@@ -144,10 +182,18 @@ export async function pickingListPdf(db: Db, id: number, now: Date): Promise<{ o
   const { o, company, lines } = await loadOrder(db, id);
   if (o.status !== 'paid') throw new AppError(409, 409, '只有待发货订单可以打印拣货单');
   const whIds = [...new Set(lines.map((l) => l.warehouseId))];
-  const whRows = whIds.length === 0 ? [] : await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inArray(warehouses.id, whIds));
+  const whRows =
+    whIds.length === 0
+      ? []
+      : await db
+          .select({ id: warehouses.id, name: warehouses.name })
+          .from(warehouses)
+          .where(inArray(warehouses.id, whIds));
   const whName = new Map(whRows.map((w) => [w.id, w.name]));
   const { doc, done } = newDoc(`拣货单 ${o.orderNo}`);
-  heading(doc, '拣货单', [`购货单位：${company}    订单号：${o.orderNo}    打印时间：${formatDateTime(now.getTime())}`]);
+  heading(doc, '拣货单', [
+    `购货单位：${company}    订单号：${o.orderNo}    打印时间：${formatDateTime(now.getTime())}`,
+  ]);
   const sorted = [...lines].sort((a, b) => a.warehouseId - b.warehouseId || a.name.localeCompare(b.name, 'zh'));
   table(
     doc,
@@ -162,7 +208,17 @@ export async function pickingListPdf(db: Db, id: number, now: Date): Promise<{ o
       { title: '数量', width: 50, align: 'right' },
       { title: '已拣', width: 60, align: 'center' },
     ],
-    sorted.map((l, i) => [String(i + 1), whName.get(l.warehouseId) ?? '', l.name, l.ypgg, l.sccj, l.batchNo || l.currentBatch, l.bzdw, String(l.number), '□']),
+    sorted.map((l, i) => [
+      String(i + 1),
+      whName.get(l.warehouseId) ?? '',
+      l.name,
+      l.ypgg,
+      l.sccj,
+      l.batchNo || l.currentBatch,
+      l.bzdw,
+      String(l.number),
+      '□',
+    ]),
   );
   doc.moveDown(0.6);
   doc.fontSize(9.5).text('拣货人：____________    复核人：____________');

@@ -46,13 +46,27 @@ export interface ShipSource {
   source: 'console' | 'erp';
 }
 
-export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInput, now: Date, by: ShipSource = { source: 'console' }): Promise<void> {
+export async function shipOrder(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: ShipInput,
+  now: Date,
+  by: ShipSource = { source: 'console' },
+): Promise<void> {
   await withTx(db, async (tx) => {
     const [o] = await lock(tx, id);
     if (!o) throw notFound(ORDER_NOT_FOUND);
     if (o.status !== 'paid') throw conflict(o.status === 'shipped' ? '订单已发货' : NOT_PAID);
     const lines = await tx
-      .select({ id: orderLines.id, goodsId: orderLines.goodsId, name: orderLines.name, number: orderLines.number, batchNo: orderLines.batchNo, expiresOn: orderLines.expiresOn })
+      .select({
+        id: orderLines.id,
+        goodsId: orderLines.goodsId,
+        name: orderLines.name,
+        number: orderLines.number,
+        batchNo: orderLines.batchNo,
+        expiresOn: orderLines.expiresOn,
+      })
       .from(orderLines)
       .where(eq(orderLines.orderId, o.id))
       .orderBy(asc(orderLines.id));
@@ -64,11 +78,20 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
     // One shipment carries the whole order: every line once, each from a batch of its goods (or
     // the batch it was sold from).
     const errors: Record<string, string[]> = {};
-    const given = new Map<number, { index: number; batch: string; expiresOn: string | null | undefined; codes: readonly string[] }>();
+    const given = new Map<
+      number,
+      { index: number; batch: string; expiresOn: string | null | undefined; codes: readonly string[] }
+    >();
     input.lines.forEach((l, i) => {
       if (!lines.some((x) => x.id === l.order_line_id)) errors[`lines.${i}.order_line_id`] = ['发货商品不属于该订单'];
       else if (given.has(l.order_line_id)) errors[`lines.${i}.order_line_id`] = ['发货商品重复'];
-      else given.set(l.order_line_id, { index: i, batch: l.batch_no, expiresOn: l.expires_on, codes: l.trace_codes ?? [] });
+      else
+        given.set(l.order_line_id, {
+          index: i,
+          batch: l.batch_no,
+          expiresOn: l.expires_on,
+          codes: l.trace_codes ?? [],
+        });
     });
     const shipped: { order_line_id: number; number: number; batch_no: string; expires_on: string | null }[] = [];
     for (const line of lines) {
@@ -79,7 +102,14 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
       }
       const known = batches.find((b) => b.goodsId === line.goodsId && b.batchNo === g.batch);
       const erpGiven = by.source === 'erp' && g.expiresOn !== undefined ? g.expiresOn : undefined;
-      const expiresOn = erpGiven !== undefined ? erpGiven : known ? known.expiresOn : g.batch === line.batchNo && line.batchNo !== '' ? line.expiresOn : undefined;
+      const expiresOn =
+        erpGiven !== undefined
+          ? erpGiven
+          : known
+            ? known.expiresOn
+            : g.batch === line.batchNo && line.batchNo !== ''
+              ? line.expiresOn
+              : undefined;
       if (expiresOn === undefined) errors[`lines.${g.index}.batch_no`] = [`${line.name}：批号${g.batch}不存在`];
       else shipped.push({ order_line_id: line.id, number: line.number, batch_no: g.batch, expires_on: expiresOn });
     }
@@ -94,7 +124,10 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
     for (const s of shipped) {
-      await tx.update(orderLines).set({ batchNo: s.batch_no, expiresOn: s.expires_on }).where(eq(orderLines.id, s.order_line_id));
+      await tx
+        .update(orderLines)
+        .set({ batchNo: s.batch_no, expiresOn: s.expires_on })
+        .where(eq(orderLines.id, s.order_line_id));
     }
     const moved = await tx
       .update(orders)
@@ -116,13 +149,31 @@ export async function shipOrder(db: Db, actor: Actor, id: number, input: ShipInp
     await notifyCompany(
       tx,
       o.companyId,
-      { kind: 'order', title: '订单已发货', body: `您的订单${o.orderNo}已发货，${input.carrier}，运单号${input.trackingNo}，请注意查收。`, link: `/order/info/${o.id}` },
+      {
+        kind: 'order',
+        title: '订单已发货',
+        body: `您的订单${o.orderNo}已发货，${input.carrier}，运单号${input.trackingNo}，请注意查收。`,
+        link: `/order/info/${o.id}`,
+      },
       now,
     );
     await writeAudit(
       tx,
       actor,
-      { action: 'order.ship', targetType: 'order', targetId: o.id, before: { status: 'paid' }, after: { status: 'shipped', carrier: input.carrier, tracking_no: input.trackingNo, lines: shipped, trace_codes: codes.rows.length, source: by.source } },
+      {
+        action: 'order.ship',
+        targetType: 'order',
+        targetId: o.id,
+        before: { status: 'paid' },
+        after: {
+          status: 'shipped',
+          carrier: input.carrier,
+          tracking_no: input.trackingNo,
+          lines: shipped,
+          trace_codes: codes.rows.length,
+          source: by.source,
+        },
+      },
       now,
     );
   });
@@ -132,9 +183,34 @@ export async function completeOrder(db: Db, actor: Actor, id: number, now: Date)
   await withTx(db, async (tx) => {
     const [o] = await lock(tx, id);
     if (!o) throw notFound(ORDER_NOT_FOUND);
-    if (o.status !== 'shipped' || !(await completeShipped(tx, o, now, { note: '仓库确认客户已签收，订单完成', actor: 'warehouse' }))) throw conflict(NOT_SHIPPED);
-    await notifyCompany(tx, o.companyId, { kind: 'order', title: '订单已完成', body: `您的订单${o.orderNo}已签收完成，积分已发放到您的账户。`, link: `/order/info/${o.id}` }, now);
-    await writeAudit(tx, actor, { action: 'order.complete', targetType: 'order', targetId: o.id, before: { status: 'shipped' }, after: { status: 'completed' } }, now);
+    if (
+      o.status !== 'shipped' ||
+      !(await completeShipped(tx, o, now, { note: '仓库确认客户已签收，订单完成', actor: 'warehouse' }))
+    )
+      throw conflict(NOT_SHIPPED);
+    await notifyCompany(
+      tx,
+      o.companyId,
+      {
+        kind: 'order',
+        title: '订单已完成',
+        body: `您的订单${o.orderNo}已签收完成，积分已发放到您的账户。`,
+        link: `/order/info/${o.id}`,
+      },
+      now,
+    );
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'order.complete',
+        targetType: 'order',
+        targetId: o.id,
+        before: { status: 'shipped' },
+        after: { status: 'completed' },
+      },
+      now,
+    );
   });
 }
 
@@ -149,7 +225,14 @@ const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'awaiting_transf
  * order stays cancelled with its online part owed, and the same cancel again sends it once more.
  * An order with an after-sale in progress (售后中) cannot be cancelled until that is decided.
  */
-export async function cancelWithRefund(db: Db, config: PayConfig, actor: Actor, id: number, reason: string, now: Date): Promise<{ online: number; toBalance: number }> {
+export async function cancelWithRefund(
+  db: Db,
+  config: PayConfig,
+  actor: Actor,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<{ online: number; toBalance: number }> {
   const outcome = await withTx(db, async (tx): Promise<{ online: number; toBalance: number }> => {
     const [o] = await lock(tx, id);
     if (!o) throw notFound(ORDER_NOT_FOUND);
@@ -165,13 +248,24 @@ export async function cancelWithRefund(db: Db, config: PayConfig, actor: Actor, 
     await notifyCompany(
       tx,
       o.companyId,
-      { kind: 'order', title: '订单已取消', body: `您的订单${o.orderNo}已取消，原因：${reason}。${parts.length > 0 ? `${parts.join('，')}。` : ''}`, link: `/order/info/${o.id}` },
+      {
+        kind: 'order',
+        title: '订单已取消',
+        body: `您的订单${o.orderNo}已取消，原因：${reason}。${parts.length > 0 ? `${parts.join('，')}。` : ''}`,
+        link: `/order/info/${o.id}`,
+      },
       now,
     );
     await writeAudit(
       tx,
       actor,
-      { action: 'order.cancel_refund', targetType: 'order', targetId: o.id, before: { status: o.status }, after: { status: 'cancelled', reason, online: given.toGateway, to_balance: given.toBalance } },
+      {
+        action: 'order.cancel_refund',
+        targetType: 'order',
+        targetId: o.id,
+        before: { status: o.status },
+        after: { status: 'cancelled', reason, online: given.toGateway, to_balance: given.toBalance },
+      },
       now,
     );
     return { online: given.toGateway, toBalance: given.toBalance };

@@ -37,7 +37,11 @@ export async function searchOrders(db: Db, q: OrderQuery): Promise<Paged<AdminOr
   if (q.start) where.push(gte(orders.createdAt, q.start));
   if (q.end) where.push(lt(orders.createdAt, new Date(q.end.getTime() + DAY_MS)));
   const cond = and(...where);
-  const [{ total }] = await db.select({ total: count() }).from(orders).innerJoin(companies, eq(companies.id, orders.companyId)).where(cond);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(cond);
   const rows = await db
     .select({
       id: orders.id,
@@ -57,7 +61,10 @@ export async function searchOrders(db: Db, q: OrderQuery): Promise<Paged<AdminOr
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.size)
     .offset(rowsBefore(q));
-  return pageOf(q, total, rows.map((r) => ({
+  return pageOf(
+    q,
+    total,
+    rows.map((r) => ({
       id: r.id,
       order_no: r.orderNo,
       company_id: r.companyId,
@@ -74,9 +81,15 @@ export async function searchOrders(db: Db, q: OrderQuery): Promise<Paged<AdminOr
 export async function adminOrderDetail(db: Db, id: number, now: Date): Promise<AdminOrderDetail> {
   const [o] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!o) throw notFound(ORDER_NOT_FOUND);
-  const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, o.companyId));
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, o.companyId));
   const order = await orderDetail(db, o, now);
-  const lines = await db.select({ id: orderLines.id, goodsId: orderLines.goodsId }).from(orderLines).where(eq(orderLines.orderId, o.id));
+  const lines = await db
+    .select({ id: orderLines.id, goodsId: orderLines.goodsId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, o.id));
   const goodsIds = [...new Set(lines.map((l) => l.goodsId))];
   const batchRows =
     goodsIds.length === 0
@@ -92,5 +105,9 @@ export async function adminOrderDetail(db: Db, id: number, now: Date): Promise<A
     list.push({ batch_no: b.batchNo, expires_on: b.expiresOn });
     byGoods.set(b.goodsId, list);
   }
-  return { order, company, batches: Object.fromEntries(lines.map((l) => [String(l.id), byGoods.get(l.goodsId) ?? []])) };
+  return {
+    order,
+    company,
+    batches: Object.fromEntries(lines.map((l) => [String(l.id), byGoods.get(l.goodsId) ?? []])),
+  };
 }

@@ -37,9 +37,17 @@ export async function changeOwnPassword(
   now: Date,
 ): Promise<{ sessions_ended: number }> {
   // Counted before the check, so parallel guesses evaluate at most the limit.
-  const attempt = await countAttempt(db, [{ key: failKey(actor.staffId), window: LIMITS.loginPerAccount, onSuccess: 'clear' }], now, OPERATOR_LOCKED_MSG);
+  const attempt = await countAttempt(
+    db,
+    [{ key: failKey(actor.staffId), window: LIMITS.loginPerAccount, onSuccess: 'clear' }],
+    now,
+    OPERATOR_LOCKED_MSG,
+  );
   const row = await ownRow(db, actor.staffId);
-  const valid = row.passwordHash && row.passwordSalt ? await verifyPassword(input.current, row.passwordHash, row.passwordSalt) : false;
+  const valid =
+    row.passwordHash && row.passwordSalt
+      ? await verifyPassword(input.current, row.passwordHash, row.passwordSalt)
+      : false;
   if (!valid) throw validationError({ current_password: [CURRENT_PASSWORD_WRONG] });
   if (input.current === input.next) {
     await attempt.withdrawn();
@@ -52,7 +60,17 @@ export async function changeOwnPassword(
       .delete(staffSessions)
       .where(and(eq(staffSessions.staffId, actor.staffId), ne(staffSessions.id, sessionId)))
       .returning({ id: staffSessions.id });
-    await writeAudit(tx, actor, { action: 'staff.password_change', targetType: 'staff', targetId: actor.staffId, after: { sessions_ended: gone.length } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'staff.password_change',
+        targetType: 'staff',
+        targetId: actor.staffId,
+        after: { sessions_ended: gone.length },
+      },
+      now,
+    );
     return gone.length;
   });
   await attempt.succeeded();
@@ -60,7 +78,10 @@ export async function changeOwnPassword(
 }
 
 /** A new pending secret (any earlier pending one is replaced) and the QR to scan. */
-export async function startTotpEnrolment(db: Db, staffId: number): Promise<{ secret: string; otpauth_uri: string; qr_data_url: string }> {
+export async function startTotpEnrolment(
+  db: Db,
+  staffId: number,
+): Promise<{ secret: string; otpauth_uri: string; qr_data_url: string }> {
   const row = await ownRow(db, staffId);
   if (row.totpSecret !== null) throw new AppError(409, 409, TOTP_ALREADY_ON);
   const secret = newTotpSecret();
@@ -70,7 +91,13 @@ export async function startTotpEnrolment(db: Db, staffId: number): Promise<{ sec
 }
 
 /** The first code from the pending secret turns it on; the operator's other sessions end. */
-export async function confirmTotpEnrolment(db: Db, actor: Actor, sessionId: string, code: string, now: Date): Promise<{ totp_enabled: true }> {
+export async function confirmTotpEnrolment(
+  db: Db,
+  actor: Actor,
+  sessionId: string,
+  code: string,
+  now: Date,
+): Promise<{ totp_enabled: true }> {
   return withTx(db, async (tx) => {
     const [row] = await tx.select().from(staff).where(eq(staff.id, actor.staffId)).for('update');
     if (!row) throw notFound(OPERATOR_NOT_FOUND);
@@ -78,9 +105,25 @@ export async function confirmTotpEnrolment(db: Db, actor: Actor, sessionId: stri
     if (row.totpPendingSecret === null) throw new AppError(409, 409, TOTP_NOT_STARTED);
     const step = acceptedStep(row.totpPendingSecret, code, now, null);
     if (step === null) throw validationError({ code: [TOTP_WRONG_MSG] });
-    await tx.update(staff).set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step }).where(eq(staff.id, actor.staffId));
-    await tx.delete(staffSessions).where(and(eq(staffSessions.staffId, actor.staffId), ne(staffSessions.id, sessionId)));
-    await writeAudit(tx, actor, { action: 'staff.totp_enrol', targetType: 'staff', targetId: actor.staffId, before: { totp_enabled: false }, after: { totp_enabled: true } }, now);
+    await tx
+      .update(staff)
+      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
+      .where(eq(staff.id, actor.staffId));
+    await tx
+      .delete(staffSessions)
+      .where(and(eq(staffSessions.staffId, actor.staffId), ne(staffSessions.id, sessionId)));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'staff.totp_enrol',
+        targetType: 'staff',
+        targetId: actor.staffId,
+        before: { totp_enabled: false },
+        after: { totp_enabled: true },
+      },
+      now,
+    );
     return { totp_enabled: true as const };
   });
 }

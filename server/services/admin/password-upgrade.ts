@@ -6,7 +6,12 @@ import { staff } from '../../db/schema.ts';
 import { hashPassword, needsRehash } from '../../auth/password.ts';
 
 /** Re-hashes `plain` unless the stored hash is current; a hash changed meanwhile is left alone. */
-export async function upgradeOperatorPasswordHash(db: Db, staffId: number, plain: string, storedHash: string): Promise<void> {
+export async function upgradeOperatorPasswordHash(
+  db: Db,
+  staffId: number,
+  plain: string,
+  storedHash: string,
+): Promise<void> {
   if (!needsRehash(storedHash)) return;
   const { hash, salt } = await hashPassword(plain);
   await db

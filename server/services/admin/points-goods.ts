@@ -48,7 +48,11 @@ export async function listPointsGoods(db: Db, page: number, size: number): Promi
           .groupBy(orderLines.goodsId);
   const exchanged = new Map(sums.map((s) => [s.goodsId, Number(s.n)]));
   return {
-    list: rows.map((row) => ({ id: row.id, exchanged: row.goodsId === null ? 0 : (exchanged.get(row.goodsId) ?? 0), ...audited(row) })),
+    list: rows.map((row) => ({
+      id: row.id,
+      exchanged: row.goodsId === null ? 0 : (exchanged.get(row.goodsId) ?? 0),
+      ...audited(row),
+    })),
     total,
     page,
     size,
@@ -67,7 +71,12 @@ const values = (input: AdminPointsGoodsInput) => ({
   isOnSale: input.is_on_sale,
 });
 
-export async function createPointsGoods(db: Db, actor: Actor, input: AdminPointsGoodsInput, now: Date): Promise<{ id: number }> {
+export async function createPointsGoods(
+  db: Db,
+  actor: Actor,
+  input: AdminPointsGoodsInput,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     // Its catalogue twin (never listed or bought) comes through the one writer of goods rows.
     const twinId = await insertPointsTwin(tx, { name: input.name, image: input.image }, now);
@@ -76,7 +85,12 @@ export async function createPointsGoods(db: Db, actor: Actor, input: AdminPoints
       .insert(pointsGoods)
       .values({ ...values(input), goodsId: twinId })
       .returning();
-    await writeAudit(tx, actor, { action: 'points_goods.create', targetType: 'points_goods', targetId: row.id, after: audited(row) }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'points_goods.create', targetType: 'points_goods', targetId: row.id, after: audited(row) },
+      now,
+    );
     return { id: row.id };
   });
 }
@@ -87,25 +101,58 @@ async function lock(tx: Db, id: number): Promise<Row> {
   return row;
 }
 
-export async function updatePointsGoods(db: Db, actor: Actor, id: number, input: AdminPointsGoodsInput, now: Date): Promise<{ id: number }> {
+export async function updatePointsGoods(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: AdminPointsGoodsInput,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const before = await lock(tx, id);
     const [after] = await tx.update(pointsGoods).set(values(input)).where(eq(pointsGoods.id, id)).returning();
-    if (before.goodsId !== null) await renamePointsTwin(tx, before.goodsId, { name: input.name, image: input.image }, now);
-    await writeAudit(tx, actor, { action: 'points_goods.update', targetType: 'points_goods', targetId: id, before: audited(before), after: audited(after) }, now);
+    if (before.goodsId !== null)
+      await renamePointsTwin(tx, before.goodsId, { name: input.name, image: input.image }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'points_goods.update',
+        targetType: 'points_goods',
+        targetId: id,
+        before: audited(before),
+        after: audited(after),
+      },
+      now,
+    );
     return { id };
   });
 }
 
-export async function setPointsGoodsOnSale(db: Db, actor: Actor, id: number, onSale: boolean, now: Date): Promise<{ id: number }> {
+export async function setPointsGoodsOnSale(
+  db: Db,
+  actor: Actor,
+  id: number,
+  onSale: boolean,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const before = await lock(tx, id);
     if (before.isOnSale === onSale) throw new AppError(409, 409, onSale ? '该商品已上架' : '该商品已下架');
-    await tx.update(pointsGoods).set({ isOnSale: onSale }).where(and(eq(pointsGoods.id, id), ne(pointsGoods.isOnSale, onSale)));
+    await tx
+      .update(pointsGoods)
+      .set({ isOnSale: onSale })
+      .where(and(eq(pointsGoods.id, id), ne(pointsGoods.isOnSale, onSale)));
     await writeAudit(
       tx,
       actor,
-      { action: onSale ? 'points_goods.on_sale' : 'points_goods.off_sale', targetType: 'points_goods', targetId: id, before: { is_on_sale: before.isOnSale }, after: { is_on_sale: onSale } },
+      {
+        action: onSale ? 'points_goods.on_sale' : 'points_goods.off_sale',
+        targetType: 'points_goods',
+        targetId: id,
+        before: { is_on_sale: before.isOnSale },
+        after: { is_on_sale: onSale },
+      },
       now,
     );
     return { id };

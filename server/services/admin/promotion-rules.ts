@@ -38,9 +38,14 @@ function kindWhere(kind: RulePromotionKind): SQL {
 
 /** The console kind of a stored row, or null for a kind this screen does not manage. */
 function consoleKindOf(row: Pick<PromotionRow, 'kind' | 'rules'>): RulePromotionKind | null {
-  if (row.kind === 'discount') return (row.rules as { zone?: unknown } | null)?.zone === 'welfare' ? 'welfare' : 'discount';
+  if (row.kind === 'discount')
+    return (row.rules as { zone?: unknown } | null)?.zone === 'welfare' ? 'welfare' : 'discount';
   if (row.kind === 'showcase') return 'activity';
-  return (RULE_PROMOTION_KINDS as readonly string[]).includes(row.kind) && row.kind !== 'welfare' && row.kind !== 'activity' ? (row.kind as RulePromotionKind) : null;
+  return (RULE_PROMOTION_KINDS as readonly string[]).includes(row.kind) &&
+    row.kind !== 'welfare' &&
+    row.kind !== 'activity'
+    ? (row.kind as RulePromotionKind)
+    : null;
 }
 
 function tiersOf(rules: unknown): RuleTier[] {
@@ -80,7 +85,12 @@ function memberValues(kind: RulePromotionKind, g: RulePromotionInput['goods'][nu
   };
 }
 
-export async function listRulePromotions(db: Db, kind: RulePromotionKind, page: number, size: number): Promise<Paged<RulePromotionRow>> {
+export async function listRulePromotions(
+  db: Db,
+  kind: RulePromotionKind,
+  page: number,
+  size: number,
+): Promise<Paged<RulePromotionRow>> {
   const where = kindWhere(kind);
   const [{ total }] = await db.select({ total: count() }).from(promotions).where(where);
   // Newest first, except daily specials: latest day first, so the planned week is on page 1.
@@ -106,8 +116,16 @@ async function toRows(db: Db, rows: PromotionRow[]): Promise<RulePromotionRow[]>
           .innerJoin(goods, eq(goods.id, promotionGoods.goodsId))
           .where(inArray(promotionGoods.promotionId, ids))
           .orderBy(promotionGoods.goodsId);
-  const giftIds = [...new Set(rows.flatMap((r) => (r.kind === 'gift' ? tiersOf(r.rules).map((t) => t.goods_id ?? 0) : [])))].filter((id) => id > 0);
-  const gifts = giftIds.length === 0 ? [] : await db.select({ goods_id: goods.id, name: goods.name, stock: goods.stock }).from(goods).where(inArray(goods.id, giftIds));
+  const giftIds = [
+    ...new Set(rows.flatMap((r) => (r.kind === 'gift' ? tiersOf(r.rules).map((t) => t.goods_id ?? 0) : []))),
+  ].filter((id) => id > 0);
+  const gifts =
+    giftIds.length === 0
+      ? []
+      : await db
+          .select({ goods_id: goods.id, name: goods.name, stock: goods.stock })
+          .from(goods)
+          .where(inArray(goods.id, giftIds));
   return rows.map((r) => {
     const kind = consoleKindOf(r) ?? 'activity';
     const tiers = tiersOf(r.rules);
@@ -146,7 +164,11 @@ async function toRows(db: Db, rows: PromotionRow[]): Promise<RulePromotionRow[]>
 /** What an audit row records of a promotion: its header, rules and goods terms. */
 async function snapshot(db: Db, id: number) {
   const [p] = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1);
-  const members = await db.select().from(promotionGoods).where(eq(promotionGoods.promotionId, id)).orderBy(promotionGoods.goodsId);
+  const members = await db
+    .select()
+    .from(promotionGoods)
+    .where(eq(promotionGoods.promotionId, id))
+    .orderBy(promotionGoods.goodsId);
   return {
     kind: p.kind,
     name: p.name,
@@ -159,14 +181,29 @@ async function snapshot(db: Db, id: number) {
     is_active: p.isActive,
     all_goods: p.allGoods,
     rules: p.rules,
-    goods: members.map((m) => ({ goods_id: m.goodsId, price: m.price, quantity: m.quantity, stock_limit: m.stockLimit, per_company_limit: m.perCompanyLimit, sold: m.sold })),
+    goods: members.map((m) => ({
+      goods_id: m.goodsId,
+      price: m.price,
+      quantity: m.quantity,
+      stock_limit: m.stockLimit,
+      per_company_limit: m.perCompanyLimit,
+      sold: m.sold,
+    })),
   };
 }
 
 /** Goods (members and gifts) must exist; one day has one 每日特价 and one welfare zone runs at a time. */
 async function checkAgainstDb(db: Db, input: RulePromotionInput, selfId: number | null): Promise<void> {
-  const ids = [...new Set([...input.goods.map((g) => g.goods_id), ...input.tiers.map((t) => t.goods_id ?? 0).filter((id) => id > 0)])];
-  const found = ids.length === 0 ? [] : await db.select({ id: goods.id, onSale: goods.isOnSale }).from(goods).where(inArray(goods.id, ids));
+  const ids = [
+    ...new Set([
+      ...input.goods.map((g) => g.goods_id),
+      ...input.tiers.map((t) => t.goods_id ?? 0).filter((id) => id > 0),
+    ]),
+  ];
+  const found =
+    ids.length === 0
+      ? []
+      : await db.select({ id: goods.id, onSale: goods.isOnSale }).from(goods).where(inArray(goods.id, ids));
   const known = new Set(found.map((g) => g.id));
   // A member must be one buyers can see (a points goods' catalogue twin is off sale); a gift need
   // only exist: it is given, never listed.
@@ -193,7 +230,10 @@ async function checkAgainstDb(db: Db, input: RulePromotionInput, selfId: number 
         ),
       )
       .limit(1);
-    if (clash) errors.starts_at = [input.kind === 'everyday' ? `该日已有每日特价（#${clash.id}）` : `该时段已有全场94折专场（#${clash.id}）`];
+    if (clash)
+      errors.starts_at = [
+        input.kind === 'everyday' ? `该日已有每日特价（#${clash.id}）` : `该时段已有全场94折专场（#${clash.id}）`,
+      ];
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
@@ -213,7 +253,12 @@ function headerValues(input: RulePromotionInput) {
   };
 }
 
-export async function createRulePromotion(db: Db, actor: Actor, input: RulePromotionInput, now: Date): Promise<{ id: number }> {
+export async function createRulePromotion(
+  db: Db,
+  actor: Actor,
+  input: RulePromotionInput,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     await checkAgainstDb(tx, input, null);
     const [row] = await tx
@@ -221,9 +266,16 @@ export async function createRulePromotion(db: Db, actor: Actor, input: RulePromo
       .values({ ...headerValues(input), createdAt: now })
       .returning({ id: promotions.id });
     if (input.goods.length > 0) {
-      await tx.insert(promotionGoods).values(input.goods.map((g) => ({ promotionId: row.id, goodsId: g.goods_id, ...memberValues(input.kind, g) })));
+      await tx
+        .insert(promotionGoods)
+        .values(input.goods.map((g) => ({ promotionId: row.id, goodsId: g.goods_id, ...memberValues(input.kind, g) })));
     }
-    await writeAudit(tx, actor, { action: 'promotion.create', targetType: 'promotion', targetId: row.id, after: await snapshot(tx, row.id) }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'promotion.create', targetType: 'promotion', targetId: row.id, after: await snapshot(tx, row.id) },
+      now,
+    );
     return { id: row.id };
   });
 }
@@ -236,7 +288,13 @@ async function lockOwn(tx: Db, id: number): Promise<{ row: PromotionRow; kind: R
   return { row, kind };
 }
 
-export async function updateRulePromotion(db: Db, actor: Actor, id: number, input: RulePromotionInput, now: Date): Promise<{ id: number }> {
+export async function updateRulePromotion(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: RulePromotionInput,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const { row, kind } = await lockOwn(tx, id);
     if (kind !== input.kind) throw validationError({ kind: ['活动类型不可修改'] });
@@ -248,7 +306,9 @@ export async function updateRulePromotion(db: Db, actor: Actor, id: number, inpu
     const keep = input.goods.map((g) => g.goods_id);
     await tx
       .delete(promotionGoods)
-      .where(and(eq(promotionGoods.promotionId, id), keep.length > 0 ? notInArray(promotionGoods.goodsId, keep) : undefined));
+      .where(
+        and(eq(promotionGoods.promotionId, id), keep.length > 0 ? notInArray(promotionGoods.goodsId, keep) : undefined),
+      );
     for (const g of input.goods) {
       const values = memberValues(input.kind, g);
       await tx
@@ -256,7 +316,12 @@ export async function updateRulePromotion(db: Db, actor: Actor, id: number, inpu
         .values({ promotionId: id, goodsId: g.goods_id, ...values })
         .onConflictDoUpdate({ target: [promotionGoods.promotionId, promotionGoods.goodsId], set: values });
     }
-    await writeAudit(tx, actor, { action: 'promotion.update', targetType: 'promotion', targetId: id, before, after: await snapshot(tx, id) }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'promotion.update', targetType: 'promotion', targetId: id, before, after: await snapshot(tx, id) },
+      now,
+    );
     return { id };
   });
 }
@@ -267,7 +332,18 @@ export async function stopRulePromotion(db: Db, actor: Actor, id: number, now: D
     if (!row.isActive) throw new AppError(409, 409, '活动已停止');
     const before = await snapshot(tx, id);
     await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(tx, actor, { action: 'promotion.stop', targetType: 'promotion', targetId: id, before, after: { ...before, is_active: false } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'promotion.stop',
+        targetType: 'promotion',
+        targetId: id,
+        before,
+        after: { ...before, is_active: false },
+      },
+      now,
+    );
     return { id };
   });
 }

@@ -16,7 +16,12 @@ export const PROMOTION_NOT_FOUND = '活动不存在';
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-export async function listConsolePromotions(db: Db, kind: ConsolePromotionKind, page: number, size: number): Promise<Paged<ConsolePromotion>> {
+export async function listConsolePromotions(
+  db: Db,
+  kind: ConsolePromotionKind,
+  page: number,
+  size: number,
+): Promise<Paged<ConsolePromotion>> {
   const where = eq(promotions.kind, kind);
   const [{ total }] = await db.select({ total: count() }).from(promotions).where(where);
   const rows = await db
@@ -74,7 +79,12 @@ export interface NewPromotion {
   goods: { goodsId: number; price: number; quantity: number; stockLimit: number; perCompanyLimit: number }[];
 }
 
-export async function createConsolePromotion(db: Db, actor: Actor, input: NewPromotion, now: Date): Promise<{ id: number }> {
+export async function createConsolePromotion(
+  db: Db,
+  actor: Actor,
+  input: NewPromotion,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const ids = input.goods.map((g) => g.goodsId);
     const found = await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids));
@@ -110,7 +120,13 @@ export async function createConsolePromotion(db: Db, actor: Actor, input: NewPro
         action: 'promotion.create',
         targetType: 'promotion',
         targetId: row.id,
-        after: { kind: input.kind, name: input.name, starts_at: seconds(input.startsAt), ends_at: seconds(input.endsAt), goods: input.goods },
+        after: {
+          kind: input.kind,
+          name: input.name,
+          starts_at: seconds(input.startsAt),
+          ends_at: seconds(input.endsAt),
+          goods: input.goods,
+        },
       },
       now,
     );
@@ -129,7 +145,18 @@ export async function stopConsolePromotion(db: Db, actor: Actor, id: number, now
     if (!p) throw notFound(PROMOTION_NOT_FOUND);
     if (!p.isActive) throw new AppError(409, 409, '活动已停止');
     await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(tx, actor, { action: 'promotion.stop', targetType: 'promotion', targetId: id, before: { is_active: true }, after: { is_active: false } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'promotion.stop',
+        targetType: 'promotion',
+        targetId: id,
+        before: { is_active: true },
+        after: { is_active: false },
+      },
+      now,
+    );
     return { id };
   });
 }

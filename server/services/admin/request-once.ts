@@ -19,7 +19,13 @@ export type Claim = { claimed: true; auditId: number } | { claimed: false; after
 
 export const REQUEST_ID_REUSED = '请求编号已用于其他操作，请刷新后重试';
 
-export async function claimRequest(tx: Db, actor: Actor, requestKey: string, target: OnceTarget, now: Date): Promise<Claim> {
+export async function claimRequest(
+  tx: Db,
+  actor: Actor,
+  requestKey: string,
+  target: OnceTarget,
+  now: Date,
+): Promise<Claim> {
   const [row] = await tx
     .insert(auditLog)
     .values({ staffId: actor.staffId, staffName: actor.name, ...target, ip: actor.ip, requestKey, createdAt: now })
@@ -27,7 +33,13 @@ export async function claimRequest(tx: Db, actor: Actor, requestKey: string, tar
     .returning({ id: auditLog.id });
   if (row) return { claimed: true, auditId: row.id };
   const [first] = await tx.select().from(auditLog).where(eq(auditLog.requestKey, requestKey)).limit(1);
-  if (!first || first.staffId !== actor.staffId || first.action !== target.action || first.targetType !== target.targetType || first.targetId !== target.targetId) {
+  if (
+    !first ||
+    first.staffId !== actor.staffId ||
+    first.action !== target.action ||
+    first.targetType !== target.targetType ||
+    first.targetId !== target.targetId
+  ) {
     throw validationError({ request_id: [REQUEST_ID_REUSED] });
   }
   return { claimed: false, after: first.after };
@@ -35,5 +47,8 @@ export async function claimRequest(tx: Db, actor: Actor, requestKey: string, tar
 
 /** Completes the claimed audit row with the change it records. */
 export async function finishAudit(tx: Db, auditId: number, before: unknown, after: unknown): Promise<void> {
-  await tx.update(auditLog).set({ before: before ?? null, after: after ?? null }).where(eq(auditLog.id, auditId));
+  await tx
+    .update(auditLog)
+    .set({ before: before ?? null, after: after ?? null })
+    .where(eq(auditLog.id, auditId));
 }

@@ -16,14 +16,32 @@ type Row = Required<SiteListItem>;
 export async function readSiteList(db: Db, kind: SiteListKind, slot: FocusSlot): Promise<Row[]> {
   switch (kind) {
     case 'hot_keywords':
-      return (await db.select().from(hotKeywords).orderBy(asc(hotKeywords.sort), asc(hotKeywords.id))).map((r) => ({ id: r.id, name: r.keyword, url: '', image: '' }));
+      return (await db.select().from(hotKeywords).orderBy(asc(hotKeywords.sort), asc(hotKeywords.id))).map((r) => ({
+        id: r.id,
+        name: r.keyword,
+        url: '',
+        image: '',
+      }));
     case 'nav':
       // Top-level entries only: sub-menus are not edited here (none are seeded).
-      return (await db.select().from(navItems).where(isNull(navItems.parentId)).orderBy(asc(navItems.sort), asc(navItems.id))).map((r) => ({ id: r.id, name: r.name, url: r.url, image: '' }));
+      return (
+        await db.select().from(navItems).where(isNull(navItems.parentId)).orderBy(asc(navItems.sort), asc(navItems.id))
+      ).map((r) => ({ id: r.id, name: r.name, url: r.url, image: '' }));
     case 'links':
-      return (await db.select().from(links).orderBy(asc(links.sort), asc(links.id))).map((r) => ({ id: r.id, name: r.name, url: r.url, image: '' }));
+      return (await db.select().from(links).orderBy(asc(links.sort), asc(links.id))).map((r) => ({
+        id: r.id,
+        name: r.name,
+        url: r.url,
+        image: '',
+      }));
     case 'focus':
-      return (await db.select().from(focusItems).where(eq(focusItems.slot, slot)).orderBy(asc(focusItems.sort), asc(focusItems.id))).map((r) => ({ id: r.id, name: r.title, url: r.url, image: r.image }));
+      return (
+        await db
+          .select()
+          .from(focusItems)
+          .where(eq(focusItems.slot, slot))
+          .orderBy(asc(focusItems.sort), asc(focusItems.id))
+      ).map((r) => ({ id: r.id, name: r.title, url: r.url, image: r.image }));
   }
 }
 
@@ -44,7 +62,11 @@ async function applyRow(tx: Db, kind: SiteListKind, slot: FocusSlot, item: SiteL
       return;
     case 'focus':
       // An existing picture keeps its time window; a new one is shown from now on, without end.
-      if (id) await tx.update(focusItems).set({ title: item.name, url: item.url, image: item.image, sort }).where(eq(focusItems.id, id));
+      if (id)
+        await tx
+          .update(focusItems)
+          .set({ title: item.name, url: item.url, image: item.image, sort })
+          .where(eq(focusItems.id, id));
       else await tx.insert(focusItems).values({ slot, title: item.name, url: item.url, image: item.image, sort });
       return;
   }
@@ -56,23 +78,49 @@ async function deleteRows(tx: Db, kind: SiteListKind, ids: number[]): Promise<vo
   else if (kind === 'links') await tx.delete(links).where(inArray(links.id, ids));
   else if (kind === 'focus') await tx.delete(focusItems).where(inArray(focusItems.id, ids));
   else {
-    const parents = await tx.select({ parentId: navItems.parentId }).from(navItems).where(and(isNotNull(navItems.parentId), inArray(navItems.parentId, ids))).limit(1);
+    const parents = await tx
+      .select({ parentId: navItems.parentId })
+      .from(navItems)
+      .where(and(isNotNull(navItems.parentId), inArray(navItems.parentId, ids)))
+      .limit(1);
     if (parents.length > 0) throw validationError({ items: ['该导航下有子菜单，不能删除'] });
     await tx.delete(navItems).where(inArray(navItems.id, ids));
   }
 }
 
-export async function saveSiteList(db: Db, actor: Actor, kind: SiteListKind, slot: FocusSlot, items: SiteListItem[], now: Date): Promise<Row[]> {
+export async function saveSiteList(
+  db: Db,
+  actor: Actor,
+  kind: SiteListKind,
+  slot: FocusSlot,
+  items: SiteListItem[],
+  now: Date,
+): Promise<Row[]> {
   await withTx(db, async (tx) => {
     const before = await readSiteList(tx, kind, slot);
     const known = new Set(before.map((r) => r.id));
     const unknown = items.findIndex((i) => i.id !== undefined && !known.has(i.id));
     if (unknown >= 0) throw validationError({ [`items.${unknown}.id`]: ['该条目不存在或不属于此列表，请刷新后重试'] });
     const kept = new Set(items.map((i) => i.id).filter((id): id is number => id !== undefined));
-    await deleteRows(tx, kind, before.filter((r) => !kept.has(r.id)).map((r) => r.id));
+    await deleteRows(
+      tx,
+      kind,
+      before.filter((r) => !kept.has(r.id)).map((r) => r.id),
+    );
     for (const [i, item] of items.entries()) await applyRow(tx, kind, slot, item, i + 1);
     const after = await readSiteList(tx, kind, slot);
-    await writeAudit(tx, actor, { action: 'site_list.update', targetType: kind === 'focus' ? `focus:${slot}` : kind, targetId: null, before, after }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'site_list.update',
+        targetType: kind === 'focus' ? `focus:${slot}` : kind,
+        targetId: null,
+        before,
+        after,
+      },
+      now,
+    );
   });
   return readSiteList(db, kind, slot);
 }

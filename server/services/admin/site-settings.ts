@@ -28,12 +28,18 @@ export type SettingsPatch = Partial<SiteSettings>;
 
 export const MONEY_SETTINGS_AUDIT_ACTION = 'settings.money_update';
 const TOTP_FIELD = 'totp_code';
-const FRESH_TOTP = { field: TOTP_FIELD, offMessage: MONEY_SETTINGS_TOTP_OFF_MSG, missingMessage: MONEY_SETTINGS_TOTP_MISSING_MSG };
+const FRESH_TOTP = {
+  field: TOTP_FIELD,
+  offMessage: MONEY_SETTINGS_TOTP_OFF_MSG,
+  missingMessage: MONEY_SETTINGS_TOTP_MISSING_MSG,
+};
 
 /** JSON with sorted keys: jsonb gives keys back in its own order. */
 const stable = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : x,
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
   );
 
 type ConfigPart = Pick<AppConfig, 'demo' | 'transferAccount' | 'orderPaymentTtlMinutes'>;
@@ -70,11 +76,27 @@ export async function updateSiteSettings(
       diff.before[key] = old;
       diff.after[key] = value;
       if (value === null) await tx.delete(siteConfig).where(eq(siteConfig.key, key));
-      else await tx.insert(siteConfig).values({ key, value }).onConflictDoUpdate({ target: siteConfig.key, set: { value } });
+      else
+        await tx
+          .insert(siteConfig)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: siteConfig.key, set: { value } });
     }
     // Saving what is already set changes nothing and records nothing (the code is still spent).
-    if (Object.keys(site.after).length > 0) await writeAudit(tx, actor, { action: 'settings.update', targetType: 'site_config', targetId: null, ...site }, now);
-    if (Object.keys(money.after).length > 0) await writeAudit(tx, actor, { action: MONEY_SETTINGS_AUDIT_ACTION, targetType: 'site_config', targetId: null, ...money }, now);
+    if (Object.keys(site.after).length > 0)
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'settings.update', targetType: 'site_config', targetId: null, ...site },
+        now,
+      );
+    if (Object.keys(money.after).length > 0)
+      await writeAudit(
+        tx,
+        actor,
+        { action: MONEY_SETTINGS_AUDIT_ACTION, targetType: 'site_config', targetId: null, ...money },
+        now,
+      );
   });
   if (step !== null) await forgetFreshTotpAttempts(db, actor.staffId);
   return effectiveSettings(db, config);

@@ -24,10 +24,19 @@ import {
 const brief = { id: companies.id, name: companies.name, review_status: companies.reviewStatus };
 
 export async function storeRelations(db: Db, companyId: number): Promise<StoreRelations> {
-  const [row] = await db.select({ id: companies.id, parentId: companies.parentId }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await db
+    .select({ id: companies.id, parentId: companies.parentId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!row) throw notFound(COMPANY_NOT_FOUND);
-  const [head] = row.parentId === null ? [] : await db.select(brief).from(companies).where(eq(companies.id, row.parentId)).limit(1);
-  const stores = await db.select(brief).from(companies).where(eq(companies.parentId, companyId)).orderBy(asc(companies.id));
+  const [head] =
+    row.parentId === null ? [] : await db.select(brief).from(companies).where(eq(companies.id, row.parentId)).limit(1);
+  const stores = await db
+    .select(brief)
+    .from(companies)
+    .where(eq(companies.parentId, companyId))
+    .orderBy(asc(companies.id));
   return { company_id: companyId, head: head ?? null, stores };
 }
 
@@ -37,14 +46,24 @@ async function isAbove(tx: Db, ancestorId: number, companyId: number): Promise<b
   let at: number | null = companyId;
   while (at !== null && !seen.has(at)) {
     seen.add(at);
-    const [row] = await tx.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, at)).limit(1);
+    const [row] = await tx
+      .select({ parentId: companies.parentId })
+      .from(companies)
+      .where(eq(companies.id, at))
+      .limit(1);
     at = row?.parentId ?? null;
     if (at === ancestorId) return true;
   }
   return false;
 }
 
-export async function linkStore(db: Db, actor: Actor, storeId: number, headId: number, now: Date): Promise<StoreRelations> {
+export async function linkStore(
+  db: Db,
+  actor: Actor,
+  storeId: number,
+  headId: number,
+  now: Date,
+): Promise<StoreRelations> {
   if (storeId === headId) throw validationError({ head_id: [STORE_LINK_SELF] });
   await withTx(db, async (tx) => {
     // Both rows locked in id order, so two links racing over the same pair cannot both pass.
@@ -64,18 +83,44 @@ export async function linkStore(db: Db, actor: Actor, storeId: number, headId: n
     const [{ n }] = await tx.select({ n: count() }).from(companies).where(eq(companies.parentId, storeId));
     if (n > 0) throw validationError({ head_id: [STORE_LINK_HAS_STORES] });
     await tx.update(companies).set({ parentId: headId, updatedAt: now }).where(eq(companies.id, storeId));
-    await writeAudit(tx, actor, { action: 'company.store_link', targetType: 'company', targetId: storeId, before: { parent_id: null }, after: { parent_id: headId } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'company.store_link',
+        targetType: 'company',
+        targetId: storeId,
+        before: { parent_id: null },
+        after: { parent_id: headId },
+      },
+      now,
+    );
   });
   return storeRelations(db, storeId);
 }
 
 export async function unlinkStore(db: Db, actor: Actor, storeId: number, now: Date): Promise<StoreRelations> {
   await withTx(db, async (tx) => {
-    const [store] = await tx.select({ id: companies.id, parentId: companies.parentId }).from(companies).where(eq(companies.id, storeId)).for('update');
+    const [store] = await tx
+      .select({ id: companies.id, parentId: companies.parentId })
+      .from(companies)
+      .where(eq(companies.id, storeId))
+      .for('update');
     if (!store) throw notFound(COMPANY_NOT_FOUND);
     if (store.parentId === null) throw new AppError(409, 409, STORE_NO_HEAD);
     await tx.update(companies).set({ parentId: null, updatedAt: now }).where(eq(companies.id, storeId));
-    await writeAudit(tx, actor, { action: 'company.store_unlink', targetType: 'company', targetId: storeId, before: { parent_id: store.parentId }, after: { parent_id: null } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'company.store_unlink',
+        targetType: 'company',
+        targetId: storeId,
+        before: { parent_id: store.parentId },
+        after: { parent_id: null },
+      },
+      now,
+    );
   });
   return storeRelations(db, storeId);
 }

@@ -6,7 +6,14 @@ import { Secret, TOTP } from 'otpauth';
 export const TOTP_ISSUER = '康源医药网运营后台';
 
 function totpFor(secretBase32: string, label: string): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: 6, period: 30 });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
 }
 
 export function newTotpSecret(): string {

@@ -71,9 +71,23 @@ export async function confirmTransfer(
       const [done] = await tx
         .select({ amount: payments.amount })
         .from(payments)
-        .where(and(eq(payments.orderId, o.id), eq(payments.method, 'transfer'), eq(payments.status, 'succeeded'), eq(payments.gatewayRef, refKey(input.bankReference))))
+        .where(
+          and(
+            eq(payments.orderId, o.id),
+            eq(payments.method, 'transfer'),
+            eq(payments.status, 'succeeded'),
+            eq(payments.gatewayRef, refKey(input.bankReference)),
+          ),
+        )
         .limit(1);
-      if (done) return { order_id: o.id, status: 'paid', amount: done.amount, bank_reference: input.bankReference, replayed: true };
+      if (done)
+        return {
+          order_id: o.id,
+          status: 'paid',
+          amount: done.amount,
+          bank_reference: input.bankReference,
+          replayed: true,
+        };
       if (o.status !== 'awaiting_transfer') throw new AppError(409, 409, NOT_AWAITING_TRANSFER);
       if (input.amount !== o.payAmount) throw validationError({ amount: [AMOUNT_MISMATCH] });
 
@@ -85,19 +99,42 @@ export async function confirmTransfer(
       const [p] = open
         ? await tx
             .update(payments)
-            .set({ status: 'succeeded', confirmedAt: now, gatewayRef: refKey(input.bankReference), amount: input.amount })
+            .set({
+              status: 'succeeded',
+              confirmedAt: now,
+              gatewayRef: refKey(input.bankReference),
+              amount: input.amount,
+            })
             .where(eq(payments.id, open.id))
             .returning({ id: payments.id })
         : await tx
             .insert(payments)
-            .values({ orderId: o.id, companyId: o.companyId, method: 'transfer', amount: input.amount, status: 'succeeded', gatewayRef: refKey(input.bankReference), createdAt: now, confirmedAt: now })
+            .values({
+              orderId: o.id,
+              companyId: o.companyId,
+              method: 'transfer',
+              amount: input.amount,
+              status: 'succeeded',
+              gatewayRef: refKey(input.bankReference),
+              createdAt: now,
+              confirmedAt: now,
+            })
             .returning({ id: payments.id });
       await closeOtherPayments(tx, o.id, p.id);
       await tx
         .update(orders)
         .set({ status: 'paid', paidAmount: input.amount, paidAt: now, payMethod: 'transfer', updatedAt: now })
         .where(eq(orders.id, o.id));
-      await addHistory(tx, [{ orderId: o.id, from: 'awaiting_transfer', to: 'paid', note: `财务确认对公转账到账（流水号${input.bankReference}）`, actor: 'finance', at: now }]);
+      await addHistory(tx, [
+        {
+          orderId: o.id,
+          from: 'awaiting_transfer',
+          to: 'paid',
+          note: `财务确认对公转账到账（流水号${input.bankReference}）`,
+          actor: 'finance',
+          at: now,
+        },
+      ]);
       await writeAudit(
         tx,
         actor,
@@ -110,7 +147,13 @@ export async function confirmTransfer(
         },
         now,
       );
-      return { order_id: o.id, status: 'paid', amount: input.amount, bank_reference: input.bankReference, replayed: false };
+      return {
+        order_id: o.id,
+        status: 'paid',
+        amount: input.amount,
+        bank_reference: input.bankReference,
+        replayed: false,
+      };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw validationError({ bank_reference: [REFERENCE_USED] });

@@ -25,7 +25,11 @@ const LEDGER_ROWS = 20;
 const COUPON_ROWS = 50;
 
 export async function assertCompany(db: Db, id: number): Promise<{ id: number; name: string }> {
-  const [row] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
   if (!row) throw notFound(COMPANY_NOT_FOUND);
   return row;
 }
@@ -83,10 +87,22 @@ export interface AdjustInput {
   requestId: string;
 }
 
-export async function adjustBalance(db: Db, actor: Actor, companyId: number, input: AdjustInput, now: Date): Promise<AdjustResult> {
+export async function adjustBalance(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  input: AdjustInput,
+  now: Date,
+): Promise<AdjustResult> {
   return withTx(db, async (tx) => {
     await assertCompany(tx, companyId);
-    const claim = await claimRequest(tx, actor, `wallet.adjust:${input.requestId}`, { action: 'wallet.adjust', targetType: 'company', targetId: companyId }, now);
+    const claim = await claimRequest(
+      tx,
+      actor,
+      `wallet.adjust:${input.requestId}`,
+      { action: 'wallet.adjust', targetType: 'company', targetId: companyId },
+      now,
+    );
     if (!claim.claimed) {
       const first = claim.after as { ledger_id: number; balance: number };
       return { ledger_id: first.ledger_id, balance: first.balance, replayed: true };
@@ -96,12 +112,24 @@ export async function adjustBalance(db: Db, actor: Actor, companyId: number, inp
     await tx.insert(wallets).values({ companyId, updatedAt: now }).onConflictDoNothing();
     const [wallet] = await tx.select().from(wallets).where(eq(wallets.companyId, companyId)).for('update');
     const after = balanceAfterAdjust(wallet.balance, input.direction, input.amount);
-    if (after === null) throw validationError({ amount: [`${DEBIT_BEYOND_BALANCE}（当前余额${formatPrice(wallet.balance)}）`] });
+    if (after === null)
+      throw validationError({ amount: [`${DEBIT_BEYOND_BALANCE}（当前余额${formatPrice(wallet.balance)}）`] });
     const signed = input.direction === 'credit' ? input.amount : -input.amount;
-    await tx.update(wallets).set({ balance: sql`${wallets.balance} + ${signed}`, updatedAt: now }).where(eq(wallets.companyId, companyId));
+    await tx
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} + ${signed}`, updatedAt: now })
+      .where(eq(wallets.companyId, companyId));
     const [row] = await tx
       .insert(walletLedger)
-      .values({ companyId, account: 'balance', amount: signed, balanceAfter: after, useType: 'adjust', remark: input.reason, createdAt: now })
+      .values({
+        companyId,
+        account: 'balance',
+        amount: signed,
+        balanceAfter: after,
+        useType: 'adjust',
+        remark: input.reason,
+        createdAt: now,
+      })
       .returning({ id: walletLedger.id });
     await notifyCompany(
       tx,
@@ -115,7 +143,12 @@ export async function adjustBalance(db: Db, actor: Actor, companyId: number, inp
       now,
     );
     const result = { ledger_id: row.id, balance: after };
-    await finishAudit(tx, claim.auditId, { balance: wallet.balance }, { ...result, direction: input.direction, amount: input.amount, reason: input.reason });
+    await finishAudit(
+      tx,
+      claim.auditId,
+      { balance: wallet.balance },
+      { ...result, direction: input.direction, amount: input.amount, reason: input.reason },
+    );
     return { ...result, replayed: false };
   });
 }

@@ -10,15 +10,29 @@ import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { afterSales, orderRefunds, orders } from '../../db/schema.ts';
 import type { PayConfig } from '../payments/pay.ts';
-import { gatewayRoom, giveBack, orderMoney, REFUND_EXCEEDS_PAID, refundFailed, sendGatewayRefunds } from '../orders/refunds.ts';
+import {
+  gatewayRoom,
+  giveBack,
+  orderMoney,
+  REFUND_EXCEEDS_PAID,
+  refundFailed,
+  sendGatewayRefunds,
+} from '../orders/refunds.ts';
 import { AppError } from '../../http/envelope.ts';
 import { totalOf } from '@domain/order-money.ts';
 
 /** Reserves this after-sale's gateway part unless it has one: at most what the order's online payments can still give back. */
 async function reserve(db: Db, afterSaleId: number, now: Date): Promise<void> {
   await withTx(db, async (tx) => {
-    const [as] = await tx.select({ orderId: afterSales.orderId, amount: afterSales.amount }).from(afterSales).where(eq(afterSales.id, afterSaleId));
-    const [order] = await tx.select({ id: orders.id, companyId: orders.companyId }).from(orders).where(eq(orders.id, as.orderId)).for('update');
+    const [as] = await tx
+      .select({ orderId: afterSales.orderId, amount: afterSales.amount })
+      .from(afterSales)
+      .where(eq(afterSales.id, afterSaleId));
+    const [order] = await tx
+      .select({ id: orders.id, companyId: orders.companyId })
+      .from(orders)
+      .where(eq(orders.id, as.orderId))
+      .for('update');
     const [existing] = await tx
       .select({ id: orderRefunds.id })
       .from(orderRefunds)
@@ -29,7 +43,12 @@ async function reserve(db: Db, afterSaleId: number, now: Date): Promise<void> {
     if (as.amount > totalOf(refundable)) throw new AppError(409, 409, REFUND_EXCEEDS_PAID);
     const amount = Math.min(as.amount, refundable.online, await gatewayRoom(tx, order.id));
     if (amount <= 0) return;
-    await giveBack(tx, order, [{ route: 'online', amount, destination: 'gateway' }], { refundNo: `AS${afterSaleId}`, afterSaleId, remark: '', now });
+    await giveBack(tx, order, [{ route: 'online', amount, destination: 'gateway' }], {
+      refundNo: `AS${afterSaleId}`,
+      afterSaleId,
+      remark: '',
+      now,
+    });
   });
 }
 

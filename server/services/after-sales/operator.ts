@@ -21,7 +21,13 @@ import { settleOrderCashback } from '../promotions/cashback.ts';
 import { notifyCompany } from '../messages/notify.ts';
 import { afterSaleDecidedMessage } from '../messages/texts.ts';
 import { writeAudit, type Actor } from '../admin/audit.ts';
-import { AFTER_SALE_NOT_FOUND, lockOrder, statusBeforeAfterSale, type StoredEvent, type StoredLine } from './requests.ts';
+import {
+  AFTER_SALE_NOT_FOUND,
+  lockOrder,
+  statusBeforeAfterSale,
+  type StoredEvent,
+  type StoredLine,
+} from './requests.ts';
 
 export const STEP_REFUSED = '售后单当前状态不能进行此操作';
 
@@ -33,7 +39,13 @@ export interface StepInput {
   route?: RefundRoute;
 }
 
-const STEP_TARGET: Record<AfterSaleStep, AfterSaleStatus> = { accept: 'approved', receive: 'returning', refund: 'refunded', close: 'closed', reject: 'rejected' };
+const STEP_TARGET: Record<AfterSaleStep, AfterSaleStatus> = {
+  accept: 'approved',
+  receive: 'returning',
+  refund: 'refunded',
+  close: 'closed',
+  reject: 'rejected',
+};
 const stepTarget = (step: AfterSaleStep): AfterSaleStatus => STEP_TARGET[step];
 
 /** Where a refund went: the online part back through its gateway, the rest to the wallet. */
@@ -46,7 +58,9 @@ function refundText(amount: number, online: number): string {
 function stepText(kind: AfterSaleKind, step: AfterSaleStep, reason: string): string {
   switch (step) {
     case 'accept':
-      return kind === 'return' ? '客服已审核通过您的售后申请，请将商品寄回广州仓，仓库收货后为您退款' : '客服已审核通过您的售后申请';
+      return kind === 'return'
+        ? '客服已审核通过您的售后申请，请将商品寄回广州仓，仓库收货后为您退款'
+        : '客服已审核通过您的售后申请';
     case 'receive':
       return '仓库已收到您退回的商品，等待退款';
     case 'close':
@@ -61,8 +75,18 @@ function stepText(kind: AfterSaleKind, step: AfterSaleStep, reason: string): str
 const refused = () => new AppError(409, 409, STEP_REFUSED);
 
 /** Applies one operator step to after-sale `id`; returns the status it reached. */
-export async function stepAfterSale(db: Db, config: PayConfig, actor: Actor, id: number, input: StepInput, now: Date): Promise<AfterSaleStatus> {
-  const [peek] = await db.select({ kind: afterSales.kind, status: afterSales.status }).from(afterSales).where(eq(afterSales.id, id));
+export async function stepAfterSale(
+  db: Db,
+  config: PayConfig,
+  actor: Actor,
+  id: number,
+  input: StepInput,
+  now: Date,
+): Promise<AfterSaleStatus> {
+  const [peek] = await db
+    .select({ kind: afterSales.kind, status: afterSales.status })
+    .from(afterSales)
+    .where(eq(afterSales.id, id));
   if (!peek) throw notFound(AFTER_SALE_NOT_FOUND);
   const from = afterSaleStepFrom(input.step, peek.kind);
   if (!from.includes(peek.status as AfterSaleStatus)) throw refused();
@@ -120,7 +144,11 @@ export async function stepAfterSale(db: Db, config: PayConfig, actor: Actor, id:
         targetType: 'after_sale',
         targetId: as.id,
         before: { status },
-        after: { status: to, ...(input.reason ? { reason: input.reason } : {}), ...(to === 'refunded' ? { amount: as.amount, online, route: input.route } : {}) },
+        after: {
+          status: to,
+          ...(input.reason ? { reason: input.reason } : {}),
+          ...(to === 'refunded' ? { amount: as.amount, online, route: input.route } : {}),
+        },
       },
       now,
     );

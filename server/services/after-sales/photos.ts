@@ -38,7 +38,9 @@ export interface PhotoLimits {
 export async function checkPhotos(raw: unknown, limits: PhotoLimits, field = 'photos'): Promise<CheckedPhoto[]> {
   if (raw === undefined || raw === '') return [];
   // A form's empty file input sends an empty, unnamed part: that is "no photo", not a bad one.
-  const list = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '' && !(v instanceof File && v.size === 0 && v.name === ''));
+  const list = (Array.isArray(raw) ? raw : [raw]).filter(
+    (v) => v !== '' && !(v instanceof File && v.size === 0 && v.name === ''),
+  );
   if (list.length > limits.maxCount) throw validationError({ [field]: [`最多上传${limits.maxCount}张图片`] });
   const out: CheckedPhoto[] = [];
   for (const file of list) {
@@ -55,11 +57,26 @@ export async function checkPhotos(raw: unknown, limits: PhotoLimits, field = 'ph
 }
 
 /** Stores checked photos for a company (call inside the transaction that uses them); returns ids. */
-export async function storePhotos(db: Db, companyId: number, purpose: string, photos: readonly CheckedPhoto[], now: Date): Promise<number[]> {
+export async function storePhotos(
+  db: Db,
+  companyId: number,
+  purpose: string,
+  photos: readonly CheckedPhoto[],
+  now: Date,
+): Promise<number[]> {
   if (photos.length === 0) return [];
   const rows = await db
     .insert(uploads)
-    .values(photos.map((p) => ({ companyId, purpose, mime: p.mime, size: p.content.byteLength, content: p.content, createdAt: now })))
+    .values(
+      photos.map((p) => ({
+        companyId,
+        purpose,
+        mime: p.mime,
+        size: p.content.byteLength,
+        content: p.content,
+        createdAt: now,
+      })),
+    )
     .returning({ id: uploads.id });
   return rows.map((r) => r.id);
 }

@@ -73,7 +73,8 @@ function claimedByOpen(rows: { lines: unknown; status: string }[]): Map<number, 
   const claimed = new Map<number, number>();
   for (const r of rows) {
     if (!isOpenAfterSale(r.status as AfterSaleStatus)) continue;
-    for (const l of r.lines as StoredLine[]) claimed.set(l.order_line_id, (claimed.get(l.order_line_id) ?? 0) + l.number);
+    for (const l of r.lines as StoredLine[])
+      claimed.set(l.order_line_id, (claimed.get(l.order_line_id) ?? 0) + l.number);
   }
   return claimed;
 }
@@ -87,13 +88,19 @@ export async function createAfterSale(
   now: Date,
 ): Promise<number> {
   // Bytes are checked before anything is locked or written.
-  const photos = await checkPhotos(req.photos, { maxCount: AFTER_SALE_PHOTOS_MAX, maxBytes: AFTER_SALE_PHOTO_MAX_BYTES });
+  const photos = await checkPhotos(req.photos, {
+    maxCount: AFTER_SALE_PHOTOS_MAX,
+    maxBytes: AFTER_SALE_PHOTO_MAX_BYTES,
+  });
 
   return withTx(db, async (tx) => {
     const [order] = await lockOrder(tx, orderId);
     assertOwns(companyIds, order?.companyId, ORDER_NOT_FOUND);
 
-    const [company] = await tx.select({ isAfterSale: companies.isAfterSale }).from(companies).where(eq(companies.id, order.companyId));
+    const [company] = await tx
+      .select({ isAfterSale: companies.isAfterSale })
+      .from(companies)
+      .where(eq(companies.id, order.companyId));
     if (!company?.isAfterSale) throw new AppError(403, 403, '您的账户暂未开通在线售后，请联系客服');
 
     if (order.kind !== 'normal') throw badRequest('积分商城订单不支持在线售后，请联系客服');
@@ -107,7 +114,13 @@ export async function createAfterSale(
     }
 
     const lines = await tx
-      .select({ id: orderLines.id, name: orderLines.name, number: orderLines.number, price: orderLines.price, returned: orderLines.returnedNumber })
+      .select({
+        id: orderLines.id,
+        name: orderLines.name,
+        number: orderLines.number,
+        price: orderLines.price,
+        returned: orderLines.returnedNumber,
+      })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id));
     const existing = await tx
@@ -143,7 +156,9 @@ export async function createAfterSale(
     let amount = 0;
     if (isRefundKind(req.kind)) {
       const left = totalOf((await orderMoney(tx, order.id)).refundable);
-      const promised = existing.filter((e) => isRefundKind(e.kind) && isOpenAfterSale(e.status as AfterSaleStatus)).reduce((s, e) => s + e.amount, 0);
+      const promised = existing
+        .filter((e) => isRefundKind(e.kind) && isOpenAfterSale(e.status as AfterSaleStatus))
+        .reduce((s, e) => s + e.amount, 0);
       amount = Math.max(0, Math.min(goodsAmount, left - promised));
     }
 
@@ -219,7 +234,12 @@ async function toViews(db: Db, rows: AfterSaleRow[]): Promise<AfterSale[]> {
 const withOrderNo = { ...getTableColumns(afterSales), orderNo: orders.orderNo };
 
 /** The companies' requests, newest first. */
-export async function listAfterSales(db: Db, companyIds: readonly number[], page: number, pageSize: number): Promise<Page<AfterSale>> {
+export async function listAfterSales(
+  db: Db,
+  companyIds: readonly number[],
+  page: number,
+  pageSize: number,
+): Promise<Page<AfterSale>> {
   const where = inArray(afterSales.companyId, [...companyIds]);
   const [rows, [{ n }]] = await Promise.all([
     db

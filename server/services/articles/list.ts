@@ -35,10 +35,14 @@ function toListItem(r: ListRow): ArticleListItem {
 export type CategorySelector = { id: number } | { code: string };
 
 export async function listArticles(db: Db, which: CategorySelector, page: number, limit: number): Promise<ArticlePage> {
-  const category: ArticleCategoryRef = 'id' in which ? await categoryById(db, which.id) : await categoryByCode(db, which.code);
+  const category: ArticleCategoryRef =
+    'id' in which ? await categoryById(db, which.id) : await categoryByCode(db, which.code);
   const ids = await withDescendants(db, category.id);
   // A leaf (the usual case) is one equality on articles_category_idx (category_id, published_at).
-  const where = and(ids.length === 1 ? eq(articles.categoryId, ids[0]) : inArray(articles.categoryId, ids), eq(articles.isPublished, true));
+  const where = and(
+    ids.length === 1 ? eq(articles.categoryId, ids[0]) : inArray(articles.categoryId, ids),
+    eq(articles.isPublished, true),
+  );
   const [rows, [{ n }]] = await Promise.all([
     db
       .select(listColumns)

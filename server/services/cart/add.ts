@@ -9,7 +9,15 @@ import { cartLines } from '../../db/schema.ts';
 import type { CartLineType } from '@domain/cart-types.ts';
 import { badRequest } from '../../http/envelope.ts';
 import type { Buyer } from './buyer.ts';
-import { loadCombinations, loadGoodsFacts, loadPromotionFacts, promoFactOf, type CombinationFacts, type GoodsFacts, type PromotionFacts } from './facts.ts';
+import {
+  loadCombinations,
+  loadGoodsFacts,
+  loadPromotionFacts,
+  promoFactOf,
+  type CombinationFacts,
+  type GoodsFacts,
+  type PromotionFacts,
+} from './facts.ts';
 import { GONE_MSG, lineProblem, linePrice, type LineSubject } from './rules.ts';
 import { MAX_CART_LINES } from './input.ts';
 import { anyId } from './packed.ts';
@@ -65,7 +73,12 @@ export interface CartFacts {
 }
 
 /** Everything the rules need about these requests' goods, in four statements. */
-export async function loadFactsFor(db: Db, requests: readonly AddRequest[], buyer: Buyer, now: Date): Promise<CartFacts> {
+export async function loadFactsFor(
+  db: Db,
+  requests: readonly AddRequest[],
+  buyer: Buyer,
+  now: Date,
+): Promise<CartFacts> {
   const combos = await loadCombinations(
     db,
     [...new Set(requests.filter((r) => r.type === 3).map((r) => r.combinationId))],
@@ -131,7 +144,16 @@ export async function addToCart(
       g.number += r.number;
       g.isYj = r.isYj ?? g.isYj;
     } else {
-      groups.set(key, { key, indexes: [index], goodsId, type: r.type, combinationId: r.type === 3 ? r.combinationId : 0, number: r.number, isYj: r.isYj, subject });
+      groups.set(key, {
+        key,
+        indexes: [index],
+        goodsId,
+        type: r.type,
+        combinationId: r.type === 3 ? r.combinationId : 0,
+        number: r.number,
+        isYj: r.isYj,
+        subject,
+      });
     }
   });
 
@@ -139,10 +161,23 @@ export async function addToCart(
   const existing = new Map<string, { id: number; number: number; isYj: boolean }>();
   if (list.length > 0) {
     const rows = await tx
-      .select({ id: cartLines.id, goodsId: cartLines.goodsId, type: cartLines.type, combinationId: cartLines.combinationId, number: cartLines.number, isYj: cartLines.isYj })
+      .select({
+        id: cartLines.id,
+        goodsId: cartLines.goodsId,
+        type: cartLines.type,
+        combinationId: cartLines.combinationId,
+        number: cartLines.number,
+        isYj: cartLines.isYj,
+      })
       .from(cartLines)
-      .where(and(eq(cartLines.companyId, buyer.companyId), anyId(cartLines.goodsId, [...new Set(list.map((g) => g.goodsId))])));
-    for (const r of rows) existing.set(keyOf(r.goodsId, r.type, r.combinationId), { id: r.id, number: r.number, isYj: r.isYj });
+      .where(
+        and(
+          eq(cartLines.companyId, buyer.companyId),
+          anyId(cartLines.goodsId, [...new Set(list.map((g) => g.goodsId))]),
+        ),
+      );
+    for (const r of rows)
+      existing.set(keyOf(r.goodsId, r.type, r.combinationId), { id: r.id, number: r.number, isYj: r.isYj });
   }
 
   const accepted: Group[] = [];
@@ -166,7 +201,8 @@ export async function addToCart(
       // Keep what fits, in request order; the rest is reported.
       const room = Math.max(0, MAX_CART_LINES - n);
       const over = new Set(fresh.slice(room).map((g) => g.key));
-      for (const g of fresh.slice(room)) for (const i of g.indexes) refusals.push({ index: i, goodsId: requests[i].goodsId, reason: msg });
+      for (const g of fresh.slice(room))
+        for (const i of g.indexes) refusals.push({ index: i, goodsId: requests[i].goodsId, reason: msg });
       accepted.splice(0, accepted.length, ...accepted.filter((g) => !over.has(g.key)));
     }
   }
@@ -212,7 +248,12 @@ export async function addToCart(
         updatedAt: now,
       },
     })
-    .returning({ id: cartLines.id, goodsId: cartLines.goodsId, type: cartLines.type, combinationId: cartLines.combinationId });
+    .returning({
+      id: cartLines.id,
+      goodsId: cartLines.goodsId,
+      type: cartLines.type,
+      combinationId: cartLines.combinationId,
+    });
   const idByKey = new Map(rows.map((r) => [keyOf(r.goodsId, r.type, r.combinationId), r.id]));
   for (const g of accepted) for (const i of g.indexes) lineIds[i] = idByKey.get(g.key);
   return { lineIds, refusals };

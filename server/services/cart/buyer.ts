@@ -30,7 +30,14 @@ export async function currentBuyer(c: Context<AppEnv>): Promise<Buyer> {
   const user = requireUser(c);
   const v = await viewerOf(c);
   if (user.companyId === null || v.companyId === null) throw new AppError(403, 403, '请先完善企业资质信息');
-  return { companyId: v.companyId, userId: user.userId, approved: v.approved, isSpecial: v.isSpecial, rank: v.rank, entitlement: v.entitlement };
+  return {
+    companyId: v.companyId,
+    userId: user.userId,
+    approved: v.approved,
+    isSpecial: v.isSpecial,
+    rank: v.rank,
+    entitlement: v.entitlement,
+  };
 }
 
 /** A buyer that may put goods in its cart: its company is approved (403 otherwise). */

@@ -105,7 +105,12 @@ export async function loadLadders(db: Db, ids: readonly number[]): Promise<Map<n
   const out = new Map<number, LadderStepWithId[]>();
   if (ids.length === 0) return out;
   const p = packed(
-    { id: goodsLadderPrices.id, goodsId: goodsLadderPrices.goodsId, number: goodsLadderPrices.minNumber, price: goodsLadderPrices.price },
+    {
+      id: goodsLadderPrices.id,
+      goodsId: goodsLadderPrices.goodsId,
+      number: goodsLadderPrices.minNumber,
+      price: goodsLadderPrices.price,
+    },
     sql`${goodsLadderPrices.goodsId}, ${goodsLadderPrices.minNumber}`,
   );
   const [row] = await db
@@ -124,7 +129,10 @@ export async function loadLadders(db: Db, ids: readonly number[]): Promise<Map<n
 /** Warehouse names (a handful of rows). */
 export async function loadWarehouseNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inArray(warehouses.id, [...ids]));
+  const rows = await db
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(inArray(warehouses.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -168,7 +176,11 @@ export interface PromotionFacts {
 const TIER_KINDS = ['manjian', 'discount'] as const;
 
 /** The flash sale (type 1) or group buy (type 2) a cart line of this type prices by, or null. */
-export function promoFactOf(promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>, type: number, goodsId: number): FlashFact | null {
+export function promoFactOf(
+  promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>,
+  type: number,
+  goodsId: number,
+): FlashFact | null {
   if (type === 1) return promos.flashOf.get(goodsId) ?? null;
   if (type === 2) return promos.groupOf.get(goodsId) ?? null;
   return null;

@@ -95,7 +95,12 @@ export async function selectLines(
   let allowed = lines.map((l) => l.id);
   const forced: number[] = [];
   if (selected) {
-    const facts = await loadFactsFor(tx, lines.map((l) => asRequest(l)), buyer, now);
+    const facts = await loadFactsFor(
+      tx,
+      lines.map((l) => asRequest(l)),
+      buyer,
+      now,
+    );
     allowed = [];
     for (const l of lines) {
       const goods = facts.goods.get(l.goodsId);
@@ -150,15 +155,33 @@ export async function copyLines(
   const ordered = [...targets].sort((x, y) => x.companyId - y.companyId);
   for (const target of ordered) {
     if (!target.approved) {
-      for (const l of lines) report.skipped.push({ user_id: target.userId, line_id: l.id, goods_id: l.goodsId, reason: '该门店资质审核通过后才能购买' });
+      for (const l of lines)
+        report.skipped.push({
+          user_id: target.userId,
+          line_id: l.id,
+          goods_id: l.goodsId,
+          reason: '该门店资质审核通过后才能购买',
+        });
       continue;
     }
     const requests = lines.map((l) => asRequest(l));
     const outcome = await addToCart(tx, target, requests, now, 'each');
     const reasons = new Map(outcome.refusals.map((r) => [r.index, r.reason]));
     lines.forEach((l, i) => {
-      if (outcome.lineIds[i] !== undefined) report.copied.push({ user_id: target.userId, line_id: l.id, goods_id: l.goodsId, new_line_id: outcome.lineIds[i]! });
-      else report.skipped.push({ user_id: target.userId, line_id: l.id, goods_id: l.goodsId, reason: reasons.get(i) ?? '无法复制' });
+      if (outcome.lineIds[i] !== undefined)
+        report.copied.push({
+          user_id: target.userId,
+          line_id: l.id,
+          goods_id: l.goodsId,
+          new_line_id: outcome.lineIds[i]!,
+        });
+      else
+        report.skipped.push({
+          user_id: target.userId,
+          line_id: l.id,
+          goods_id: l.goodsId,
+          reason: reasons.get(i) ?? '无法复制',
+        });
     });
   }
   return report;

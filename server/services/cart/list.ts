@@ -7,13 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { cartLines, goods, goodsPrices, warehouses } from '../../db/schema.ts';
 import { CART_LIST_DEFAULT_FILTER } from '@domain/constants.ts';
 import { computeCart, type CartCalcLine } from '@domain/cart.ts';
-import type {
-  CartCombination,
-  CartLineGoods,
-  CartLineType,
-  CartLineView,
-  CartState,
-} from '@domain/cart-types.ts';
+import type { CartCombination, CartLineGoods, CartLineType, CartLineView, CartState } from '@domain/cart-types.ts';
 import type { Buyer } from './buyer.ts';
 import {
   goodsFactFields,
@@ -221,7 +215,10 @@ async function persistForcedUnselect(db: Db, companyId: number, ids: number[]): 
 
 /** GET /api/cart/list: the whole cart state. `filter` is a warehouse id; null/99999 = all. */
 export async function buildCartState(db: Db, v: CartViewer, now: Date, filter: number | null): Promise<CartState> {
-  const [{ lines, promos }, shipping] = await Promise.all([priceLines(db, v, now), loadShippingData(db, v.companyId, now)]);
+  const [{ lines, promos }, shipping] = await Promise.all([
+    priceLines(db, v, now),
+    loadShippingData(db, v.companyId, now),
+  ]);
   await persistForcedUnselect(
     db,
     v.companyId,
@@ -236,7 +233,8 @@ export async function buildCartState(db: Db, v: CartViewer, now: Date, filter: n
     warehousesSeen.set(ck, w);
   }
   const current = filter ?? CART_LIST_DEFAULT_FILTER;
-  const shown = current === CART_LIST_DEFAULT_FILTER ? lines : lines.filter((l) => l.loaded.goods.warehouseId === current);
+  const shown =
+    current === CART_LIST_DEFAULT_FILTER ? lines : lines.filter((l) => l.loaded.goods.warehouseId === current);
 
   const state: CartState = {
     data: shown.map((l) => l.built.view),

@@ -8,8 +8,13 @@ import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 type Field = Column | SQL<unknown>;
 export type PackedFields = Record<string, Field>;
 
-type FieldValue<F> =
-  F extends Column ? (F['_']['notNull'] extends true ? F['_']['data'] : F['_']['data'] | null) : F extends SQL<infer T> ? T : never;
+type FieldValue<F> = F extends Column
+  ? F['_']['notNull'] extends true
+    ? F['_']['data']
+    : F['_']['data'] | null
+  : F extends SQL<infer T>
+    ? T
+    : never;
 
 export type Unpacked<F extends PackedFields> = { [K in keyof F]: FieldValue<F[K]> };
 
@@ -28,7 +33,9 @@ export function packed<F extends PackedFields>(fields: F, orderBy?: SQL): Packed
     keys.map((k) => sql`${fields[k]}`),
     sql`, `,
   );
-  const expr = orderBy ? sql`json_agg(json_build_array(${values}) ORDER BY ${orderBy})` : sql`json_agg(json_build_array(${values}))`;
+  const expr = orderBy
+    ? sql`json_agg(json_build_array(${values}) ORDER BY ${orderBy})`
+    : sql`json_agg(json_build_array(${values}))`;
   return {
     expr,
     unpack: (value) => {

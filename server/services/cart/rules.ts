@@ -3,12 +3,7 @@
 // with; the price is src/domain/cart.ts cartUnitPrice. The client's price is never consulted.
 import { cartUnitPrice } from '@domain/cart.ts';
 import type { CartLineType } from '@domain/cart-types.ts';
-import {
-  quantityProblem,
-  quantityRulesFor,
-  type QuantityGoods,
-  type QuantityRules,
-} from '@domain/quantity.ts';
+import { quantityProblem, quantityRulesFor, type QuantityGoods, type QuantityRules } from '@domain/quantity.ts';
 import { purchaseBlock } from '@domain/business-scope.ts';
 import { quantityRefusal, scopeRefusal } from '@domain/cart-line-refusal.ts';
 import type { Buyer } from './buyer.ts';
@@ -142,7 +137,8 @@ export function linePrice(s: LineSubject, number: number): LinePrice {
     const price = s.combination.members.reduce((sum, m) => sum + (m.promoPrice ?? memberPrice(m)) * m.quantity, 0);
     return { price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
   }
-  if (s.type === 1 && s.flash) return { price: s.flash.price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
+  if (s.type === 1 && s.flash)
+    return { price: s.flash.price, goodsPriceId: null, ladderPriceId: null, couponEligible: false };
   if (s.type === 2 && s.flash) return groupJoinPrice(s.goods);
   const g = s.goods;
   const unit = cartUnitPrice(g.basePrice, g.rankPrice, g.ladder, number);

@@ -16,9 +16,19 @@ const NO_SHIPPING = { shipping_amount: 0, no_trans_order_amount: 0, fee: 0 };
 
 type AnyPromotionView = CartPromotionView<ManjianTier> | CartPromotionView<DiscountTier>;
 
-async function loadTierPromotion(db: Db, id: number, now: Date): Promise<{ promo: TierPromotion; allGoods: boolean } | null> {
+async function loadTierPromotion(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ promo: TierPromotion; allGoods: boolean } | null> {
   const [row] = await db
-    .select({ id: promotions.id, kind: promotions.kind, name: promotions.name, rules: promotions.rules, allGoods: promotions.allGoods })
+    .select({
+      id: promotions.id,
+      kind: promotions.kind,
+      name: promotions.name,
+      rules: promotions.rules,
+      allGoods: promotions.allGoods,
+    })
     .from(promotions)
     .where(
       and(
@@ -34,10 +44,26 @@ async function loadTierPromotion(db: Db, id: number, now: Date): Promise<{ promo
   return promo ? { promo, allGoods: row.allGoods } : null;
 }
 
-export async function nextHint(db: Db, buyer: Buyer, now: Date, promotionId: number | undefined, limit: number): Promise<CartNextHint> {
-  const v = { companyId: buyer.companyId, isSpecial: buyer.isSpecial, rank: buyer.rank, entitlement: buyer.entitlement, showPrices: true };
+export async function nextHint(
+  db: Db,
+  buyer: Buyer,
+  now: Date,
+  promotionId: number | undefined,
+  limit: number,
+): Promise<CartNextHint> {
+  const v = {
+    companyId: buyer.companyId,
+    isSpecial: buyer.isSpecial,
+    rank: buyer.rank,
+    entitlement: buyer.entitlement,
+    showPrices: true,
+  };
   const { lines, promos } = await priceLines(db, v, now);
-  const { activity } = computeCart(lines.map((l) => l.built.calc), promos.tiers, NO_SHIPPING);
+  const { activity } = computeCart(
+    lines.map((l) => l.built.calc),
+    promos.tiers,
+    NO_SHIPPING,
+  );
   const views: AnyPromotionView[] = [...activity.manjians, ...activity.discounts];
 
   let target: { promo: TierPromotion; view: AnyPromotionView | null; allGoods: boolean } | null = null;
@@ -47,7 +73,9 @@ export async function nextHint(db: Db, buyer: Buyer, now: Date, promotionId: num
     target = { ...loaded, view: views.find((x) => x.id === promotionId) ?? null };
   } else {
     // The promotion closest to its next tier.
-    const open = views.filter((x) => x.next !== null).sort((a, b) => a.next!.shortfall - b.next!.shortfall || a.id - b.id);
+    const open = views
+      .filter((x) => x.next !== null)
+      .sort((a, b) => a.next!.shortfall - b.next!.shortfall || a.id - b.id);
     const pick = open[0];
     if (pick) {
       const promo = promos.tiers.find((p) => p.id === pick.id)!;
@@ -63,7 +91,16 @@ export async function nextHint(db: Db, buyer: Buyer, now: Date, promotionId: num
     if (t.amount > amount && (tier === null || t.amount < tier.amount)) tier = t;
   }
   const shortfall = tier ? tier.amount - amount : 0;
-  const suggestions = tier ? await suggest(db, buyer, promo.id, target.allGoods, lines.map((l) => l.loaded.goods.id), limit) : [];
+  const suggestions = tier
+    ? await suggest(
+        db,
+        buyer,
+        promo.id,
+        target.allGoods,
+        lines.map((l) => l.loaded.goods.id),
+        limit,
+      )
+    : [];
   return { promotion: { id: promo.id, kind: promo.kind, name: promo.name }, tier, amount, shortfall, suggestions };
 }
 
@@ -85,9 +122,16 @@ async function suggest(db: Db, buyer: Buyer, promotionId: number, allGoods: bool
   );
   const base = db.select(goodsCardFields).from(goods);
   const rows = allGoods
-    ? await base.leftJoin(goodsPrices, rankPriceJoin(viewer)).where(where).orderBy(desc(goods.salesCount), asc(goods.id)).limit(limit)
+    ? await base
+        .leftJoin(goodsPrices, rankPriceJoin(viewer))
+        .where(where)
+        .orderBy(desc(goods.salesCount), asc(goods.id))
+        .limit(limit)
     : await base
-        .innerJoin(promotionGoods, and(eq(promotionGoods.goodsId, goods.id), eq(promotionGoods.promotionId, promotionId)))
+        .innerJoin(
+          promotionGoods,
+          and(eq(promotionGoods.goodsId, goods.id), eq(promotionGoods.promotionId, promotionId)),
+        )
         .leftJoin(goodsPrices, rankPriceJoin(viewer))
         .where(where)
         .orderBy(desc(goods.salesCount), asc(goods.id))

@@ -38,7 +38,9 @@ const pendingKey = {};
 async function writeLog(tx: Db, p: Pending): Promise<void> {
   if (p.entries.size === 0) return;
   const rows = [...p.entries.values()];
-  const [bumped] = rowsOf<{ version: number | string }>(await tx.execute(sql`UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version`));
+  const [bumped] = rowsOf<{ version: number | string }>(
+    await tx.execute(sql`UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version`),
+  );
   if (!bumped) throw new Error('catalogue_version has no row (migration 0025)');
   const version = Number(bumped.version);
   await tx.execute(sql`
@@ -53,11 +55,18 @@ async function writeLog(tx: Db, p: Pending): Promise<void> {
  * Notes that `goodsIds` changed in the transaction `tx` (or, outside one, at once). Returns how
  * many buyer alerts the change fired.
  */
-export async function noteCatalogueChange(tx: Db, goodsIds: readonly number[], kind: CatalogueChangeKind, now: Date, note: CatalogueChangeNote = {}): Promise<number> {
+export async function noteCatalogueChange(
+  tx: Db,
+  goodsIds: readonly number[],
+  kind: CatalogueChangeKind,
+  now: Date,
+  note: CatalogueChangeNote = {},
+): Promise<number> {
   if (goodsIds.length === 0) return 0;
   const fired = ALERTING.has(kind) ? await checkGoodsAlerts(tx, goodsIds, now) : 0;
   const add = (p: Pending) => {
-    for (const goodsId of goodsIds) p.entries.set(`${goodsId}:${kind}`, { goodsId, kind, controlled: note.controlled?.get(goodsId) ?? null });
+    for (const goodsId of goodsIds)
+      p.entries.set(`${goodsId}:${kind}`, { goodsId, kind, controlled: note.controlled?.get(goodsId) ?? null });
   };
   const pending = txLocal<Pending>(tx, pendingKey, () => {
     const p: Pending = { entries: new Map(), now };
@@ -81,6 +90,8 @@ export async function noteCatalogueChange(tx: Db, goodsIds: readonly number[], k
 
 /** The catalogue's current version (0 before any change). */
 export async function catalogueVersionNow(db: Db): Promise<number> {
-  const [row] = rowsOf<{ version: number | string }>(await db.execute(sql`SELECT version FROM catalogue_version WHERE id = 1`));
+  const [row] = rowsOf<{ version: number | string }>(
+    await db.execute(sql`SELECT version FROM catalogue_version WHERE id = 1`),
+  );
   return row ? Number(row.version) : 0;
 }

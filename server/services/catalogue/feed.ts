@@ -57,7 +57,12 @@ export async function catalogueChangesFor(
   const items = new Map((await loadGoodsItems(db, viewer, liveIds)).map((i) => [i.id, i]));
   const packed = opts.pack ? new Map((await packGoodsOf(db, viewer, liveIds)).map((g) => [g.id, g])) : null;
   const changes: CatalogueChange[] = page.map((r) => {
-    const change: CatalogueChange = { goods_id: r.goodsId, version: Number(r.version), kinds: [...r.kinds].sort(), goods: items.get(r.goodsId) ?? null };
+    const change: CatalogueChange = {
+      goods_id: r.goodsId,
+      version: Number(r.version),
+      kinds: [...r.kinds].sort(),
+      goods: items.get(r.goodsId) ?? null,
+    };
     if (packed) change.pack_goods = change.goods === null ? null : (packed.get(r.goodsId) ?? null);
     return change;
   });

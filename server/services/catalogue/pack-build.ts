@@ -58,7 +58,17 @@ export interface BuiltPack {
  */
 type Row = Omit<
   PackGoods,
-  'mid_pack_strict' | 'price' | 'base_price' | 'retail_price' | 'ladder' | 'ladder_price_type' | 'is_buy' | 'produced_on' | 'expires_on' | 'flags' | 'created'
+  | 'mid_pack_strict'
+  | 'price'
+  | 'base_price'
+  | 'retail_price'
+  | 'ladder'
+  | 'ladder_price_type'
+  | 'is_buy'
+  | 'produced_on'
+  | 'expires_on'
+  | 'flags'
+  | 'created'
 > &
   Record<PackFlag, boolean> & {
     mid_pack_strict: boolean;
@@ -73,7 +83,8 @@ type Row = Omit<
     created: number | string;
   };
 
-const day = (d: string | Date | null): string => (d === null ? '' : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+const day = (d: string | Date | null): string =>
+  d === null ? '' : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
 function toPackGoods(r: Row, showPrices: boolean): PackGoods {
   return {
@@ -150,12 +161,29 @@ export async function loadPackGoods(
  * change feed sends the device with `pack=1`, so a goods created after the pack arrives with its
  * category, pinyin and 经营范围 class exactly as a pack row.
  */
-export async function packGoodsOf(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>, ids: readonly number[]): Promise<PackGoods[]> {
+export async function packGoodsOf(
+  db: Db,
+  v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>,
+  ids: readonly number[],
+): Promise<PackGoods[]> {
   if (ids.length === 0) return [];
-  return loadPackPage(db, v, sql`g.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, ids.length);
+  return loadPackPage(
+    db,
+    v,
+    sql`g.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    ids.length,
+  );
 }
 
-async function loadPackPage(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>, which: SQL | number, limit: number): Promise<PackGoods[]> {
+async function loadPackPage(
+  db: Db,
+  v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>,
+  which: SQL | number,
+  limit: number,
+): Promise<PackGoods[]> {
   const showPrices = pricesVisibleTo(v as Viewer);
   const controlled = controlledVisibleTo(v as Viewer) ? sql`true` : sql`NOT g.is_kx`;
   const range = typeof which === 'number' ? sql`g.id > ${which}` : which;
@@ -191,22 +219,41 @@ async function loadPackPage(db: Db, v: Pick<Viewer, 'approved' | 'isSpecial' | '
                            FROM goods_ladder_prices WHERE goods_id BETWEEN ${rows[0]!.id} AND ${rows[rows.length - 1]!.id}
                            GROUP BY goods_id`),
     );
-    for (const st of steps) ladders.set(st.goods_id, st.numbers.flatMap((n, i) => [n, st.prices[i]!]));
+    for (const st of steps)
+      ladders.set(
+        st.goods_id,
+        st.numbers.flatMap((n, i) => [n, st.prices[i]!]),
+      );
   }
   return rows.map((r) => toPackGoods({ ...r, ladder: ladders.get(r.id) ?? null }, showPrices));
 }
 
-async function encodeChunk(cls: string, version: number, index: number, goods: readonly PackGoods[]): Promise<EncodedChunk> {
+async function encodeChunk(
+  cls: string,
+  version: number,
+  index: number,
+  goods: readonly PackGoods[],
+): Promise<EncodedChunk> {
   const json = Buffer.from(JSON.stringify(encodePackChunk(cls, version, index, goods)));
   const [br, gzip] = await Promise.all([
-    brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: PACK_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+    brotli(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: PACK_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    }),
     gz(json, { level: PACK_GZIP_LEVEL }),
   ]);
   return { br, gzip, raw: json.length };
 }
 
 /** Builds one class's pack at the current catalogue version. */
-export async function buildPack(db: Db, cls: string, now: () => Date, timer: () => number = () => performance.now()): Promise<BuiltPack> {
+export async function buildPack(
+  db: Db,
+  cls: string,
+  now: () => Date,
+  timer: () => number = () => performance.now(),
+): Promise<BuiltPack> {
   const v = classViewer(cls);
   if (!v) throw new Error(`unknown pack class ${cls}`);
   const started = timer();

@@ -27,7 +27,12 @@ function packsOf(deps: Pick<Deps, 'db'>): Map<string, ClassPacks> {
   return m;
 }
 
-function startBuild(deps: Pick<Deps, 'db' | 'clock'>, packs: Map<string, ClassPacks>, cls: string, previous: BuiltPack | null): Promise<BuiltPack> {
+function startBuild(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  packs: Map<string, ClassPacks>,
+  cls: string,
+  previous: BuiltPack | null,
+): Promise<BuiltPack> {
   const current = buildPack(deps.db, cls, deps.clock);
   packs.set(cls, { current, previous });
   // A failed build is not kept: the next request tries again (on the previous pack meanwhile).

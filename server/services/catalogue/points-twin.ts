@@ -22,7 +22,9 @@ export interface PointsTwin {
 export async function insertPointsTwin(tx: Db, twin: PointsTwin, now: Date): Promise<number | null> {
   const [template] = await tx.select().from(goods).where(eq(goods.isOnSale, true)).orderBy(asc(goods.id)).limit(1);
   if (!template) return null;
-  const [{ id }] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id`));
+  const [{ id }] = rowsOf<{ id: number }>(
+    await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id`),
+  );
   await insertGoodsRows(
     tx,
     [

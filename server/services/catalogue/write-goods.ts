@@ -11,9 +11,19 @@ import { noteCatalogueChange } from './changes.ts';
 export type NewGoodsRow = typeof goods.$inferInsert & { id: number };
 export type NewLadderRow = typeof goodsLadderPrices.$inferInsert;
 
-export async function insertGoodsRows(tx: Db, rows: readonly NewGoodsRow[], ladders: readonly NewLadderRow[], now: Date): Promise<void> {
+export async function insertGoodsRows(
+  tx: Db,
+  rows: readonly NewGoodsRow[],
+  ladders: readonly NewLadderRow[],
+  now: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   await insertJson(tx, goods, rows);
   await insertJson(tx, goodsLadderPrices, ladders);
-  await noteCatalogueChange(tx, rows.map((r) => r.id), 'created', now);
+  await noteCatalogueChange(
+    tx,
+    rows.map((r) => r.id),
+    'created',
+    now,
+  );
 }

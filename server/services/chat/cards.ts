@@ -19,12 +19,26 @@ export async function goodsCard(db: Db, goodsId: number, pricesVisible: boolean)
     .where(eq(goods.id, goodsId))
     .limit(1);
   if (!g) throw notFound(GOODS_NOT_FOUND);
-  return { type: 'goods', id: g.id, name: g.name, spec: g.spec, price_text: pricesVisible ? formatPrice(g.price) : '资质审核后可见', image: g.image };
+  return {
+    type: 'goods',
+    id: g.id,
+    name: g.name,
+    spec: g.spec,
+    price_text: pricesVisible ? formatPrice(g.price) : '资质审核后可见',
+    image: g.image,
+  };
 }
 
 export async function orderCard(db: Db, orderId: number, companyId: number): Promise<ChatCard> {
   const [o] = await db
-    .select({ id: orders.id, sn: orders.orderNo, amount: orders.payAmount, status: orders.status, companyId: orders.companyId, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      sn: orders.orderNo,
+      amount: orders.payAmount,
+      status: orders.status,
+      companyId: orders.companyId,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);

@@ -92,9 +92,17 @@ export class ChatHub {
     this.lastId = rows[rows.length - 1].row.id;
     const staffIds = [...new Set(rows.flatMap((r) => (r.row.staffId === null ? [] : [r.row.staffId])))];
     const names = new Map(
-      staffIds.length === 0 ? [] : (await this.db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds))).map((s) => [s.id, s.name]),
+      staffIds.length === 0
+        ? []
+        : (await this.db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds))).map(
+            (s) => [s.id, s.name],
+          ),
     );
-    const lines: HubLine[] = rows.map((r) => ({ row: r.row, userId: r.userId, agentName: r.row.staffId === null ? null : (names.get(r.row.staffId) ?? null) }));
+    const lines: HubLine[] = rows.map((r) => ({
+      row: r.row,
+      userId: r.userId,
+      agentName: r.row.staffId === null ? null : (names.get(r.row.staffId) ?? null),
+    }));
     for (const l of this.listeners) {
       const wanted = lines.filter(l.wants);
       if (wanted.length > 0) l.deliver(wanted);

@@ -37,7 +37,13 @@ export async function checkChatMember(db: Db, username: unknown, token: unknown,
   if (!row.company.isCanChat) return { ok: false, status: 403, msg: CHAT_NOT_ENABLED };
   return {
     ok: true,
-    member: { userId: check.userId, username: row.username, companyId: row.companyId, companyName: row.company.name, pricesVisible: row.company.reviewStatus === 'approved' },
+    member: {
+      userId: check.userId,
+      username: row.username,
+      companyId: row.companyId,
+      companyName: row.company.name,
+      pricesVisible: row.company.reviewStatus === 'approved',
+    },
   };
 }
 

@@ -5,7 +5,15 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { chatConversations, chatMessages, staff } from '../../db/schema.ts';
-import { CHAT_PAGE_SIZE, type ChatCard, type ChatHistory, type ChatKind, type ChatMessage, type ChatSender, type ChatStatus } from '@domain/chat.ts';
+import {
+  CHAT_PAGE_SIZE,
+  type ChatCard,
+  type ChatHistory,
+  type ChatKind,
+  type ChatMessage,
+  type ChatSender,
+  type ChatStatus,
+} from '@domain/chat.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ConversationRow = typeof chatConversations.$inferSelect;
@@ -37,22 +45,45 @@ export interface NewLine {
 }
 
 /** The member's live (waiting or open) conversation, opened as waiting when there is none. */
-export async function liveConversation(db: Db, member: { userId: number; companyId: number }, now: Date): Promise<ConversationRow> {
+export async function liveConversation(
+  db: Db,
+  member: { userId: number; companyId: number },
+  now: Date,
+): Promise<ConversationRow> {
   const find = async () =>
-    (await db.select().from(chatConversations).where(and(eq(chatConversations.userId, member.userId), ne(chatConversations.status, 'closed'))).limit(1))[0];
+    (
+      await db
+        .select()
+        .from(chatConversations)
+        .where(and(eq(chatConversations.userId, member.userId), ne(chatConversations.status, 'closed')))
+        .limit(1)
+    )[0];
   const existing = await find();
   if (existing) return existing;
   // Two tabs (or two processes) may race here: the partial unique index lets one insert win.
   const [created] = await db
     .insert(chatConversations)
-    .values({ companyId: member.companyId, userId: member.userId, status: 'waiting', lastMessageAt: now, createdAt: now })
+    .values({
+      companyId: member.companyId,
+      userId: member.userId,
+      status: 'waiting',
+      lastMessageAt: now,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning();
   return created ?? (await find())!;
 }
 
 /** Appends a line and moves the conversation's clock; one transaction. */
-export async function appendLine(db: Db, conversationId: number, sender: ChatSender, staffId: number | null, line: NewLine, now: Date): Promise<ChatMessageRow> {
+export async function appendLine(
+  db: Db,
+  conversationId: number,
+  sender: ChatSender,
+  staffId: number | null,
+  line: NewLine,
+  now: Date,
+): Promise<ChatMessageRow> {
   return withTx(db, async (tx) => {
     const [row] = await tx
       .insert(chatMessages)
@@ -80,19 +111,33 @@ async function agentNames(db: Db, ids: number[]): Promise<Map<number, string>> {
 }
 
 export async function serialize(db: Db, rows: ChatMessageRow[], imageBase: ImageBase): Promise<ChatMessage[]> {
-  const names = await agentNames(db, rows.flatMap((r) => (r.staffId === null ? [] : [r.staffId])));
+  const names = await agentNames(
+    db,
+    rows.flatMap((r) => (r.staffId === null ? [] : [r.staffId])),
+  );
   return rows.map((r) => toChatMessage(r, r.staffId === null ? null : (names.get(r.staffId) ?? null), imageBase));
 }
 
 /** Lines of the other side that reached this viewer's client are delivered. */
 export async function markDelivered(db: Db, ids: number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(chatMessages).set({ deliveredAt: now }).where(and(inArray(chatMessages.id, ids), isNull(chatMessages.deliveredAt)));
+  await db
+    .update(chatMessages)
+    .set({ deliveredAt: now })
+    .where(and(inArray(chatMessages.id, ids), isNull(chatMessages.deliveredAt)));
 }
 
 /** The member's history over all their conversations, newest page first (`before` pages back). */
-export async function memberHistory(db: Db, userId: number, before: number | undefined, now: Date): Promise<ChatHistory> {
-  const conversationIds = db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.userId, userId));
+export async function memberHistory(
+  db: Db,
+  userId: number,
+  before: number | undefined,
+  now: Date,
+): Promise<ChatHistory> {
+  const conversationIds = db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(eq(chatConversations.userId, userId));
   const rows = await db
     .select()
     .from(chatMessages)
@@ -100,7 +145,11 @@ export async function memberHistory(db: Db, userId: number, before: number | und
     .orderBy(desc(chatMessages.id))
     .limit(CHAT_PAGE_SIZE + 1);
   const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
-  await markDelivered(db, page.filter((r) => r.sender === 'agent' && r.deliveredAt === null).map((r) => r.id), now);
+  await markDelivered(
+    db,
+    page.filter((r) => r.sender === 'agent' && r.deliveredAt === null).map((r) => r.id),
+    now,
+  );
   const [live] = await db
     .select({ id: chatConversations.id, status: chatConversations.status, agent: staff.name })
     .from(chatConversations)
@@ -116,11 +165,20 @@ export async function memberHistory(db: Db, userId: number, before: number | und
 
 /** The buyer saw everything: agent and system lines of their conversations are read. */
 export async function markReadByMember(db: Db, userId: number, now: Date): Promise<void> {
-  const conversationIds = db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.userId, userId));
+  const conversationIds = db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(eq(chatConversations.userId, userId));
   await db
     .update(chatMessages)
     .set({ readAt: now, deliveredAt: sql`coalesce(${chatMessages.deliveredAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(inArray(chatMessages.conversationId, conversationIds), eq(chatMessages.sender, 'agent'), isNull(chatMessages.readAt)));
+    .where(
+      and(
+        inArray(chatMessages.conversationId, conversationIds),
+        eq(chatMessages.sender, 'agent'),
+        isNull(chatMessages.readAt),
+      ),
+    );
 }
 
 /** The side bar's badge: agent lines the member has not read. */

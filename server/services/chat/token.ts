@@ -12,7 +12,8 @@ export const CHAT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const DEMO_SECRET = 'kangyuan-demo-chat-token-secret-not-for-production';
 const secret = (): string => process.env.CHAT_TOKEN_SECRET || DEMO_SECRET;
 
-const sign = (userId: number, exp: number): string => createHmac('sha256', secret()).update(`chat:${userId}:${exp}`).digest('hex');
+const sign = (userId: number, exp: number): string =>
+  createHmac('sha256', secret()).update(`chat:${userId}:${exp}`).digest('hex');
 
 export function chatToken(userId: number, now: Date, ttlSeconds = CHAT_TOKEN_TTL_SECONDS): string {
   const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;

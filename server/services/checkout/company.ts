@@ -25,7 +25,8 @@ export interface OrderingCompany {
 }
 
 /** "您的药品经营许可证已过期…": the checkout refusal naming the lapsed certificate. */
-export const certificateExpiredMsg = (name: string): string => `您的${name}已过期，请在“资质证照”上传新证件，审核通过后再下单`;
+export const certificateExpiredMsg = (name: string): string =>
+  `您的${name}已过期，请在“资质证照”上传新证件，审核通过后再下单`;
 
 export async function loadOrderingCompany(db: Db, companyId: number, now: Date): Promise<OrderingCompany> {
   const [row] = await db
@@ -55,5 +56,6 @@ export function assertMayOrder(c: OrderingCompany): void {
   if (!c.approved) throw new AppError(403, 403, NOT_APPROVED_ORDER_MSG);
   const lapsed = c.entitlement.expiredCertificates[0];
   if (lapsed !== undefined) throw new AppError(403, 403, certificateExpiredMsg(lapsed));
-  if (!c.contractSigned) throw new AppError(CODE_CONTRACT_UNSIGNED as ContentfulStatusCode, CODE_CONTRACT_UNSIGNED, CONTRACT_UNSIGNED_MSG);
+  if (!c.contractSigned)
+    throw new AppError(CODE_CONTRACT_UNSIGNED as ContentfulStatusCode, CODE_CONTRACT_UNSIGNED, CONTRACT_UNSIGNED_MSG);
 }

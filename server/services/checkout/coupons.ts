@@ -46,7 +46,9 @@ export async function loadHeldCoupons(db: Db, companyId: number, now: Date): Pro
     })
     .from(companyCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, companyCoupons.templateId))
-    .where(and(eq(companyCoupons.companyId, companyId), eq(companyCoupons.status, 0), gt(companyCoupons.expiresAt, now)))
+    .where(
+      and(eq(companyCoupons.companyId, companyId), eq(companyCoupons.status, 0), gt(companyCoupons.expiresAt, now)),
+    )
     .orderBy(asc(companyCoupons.expiresAt), asc(companyCoupons.id));
   return rows.map((r) => ({
     id: r.id,
@@ -72,7 +74,8 @@ export interface Evaluation {
   reason: string | null;
 }
 
-const shortOf = (threshold: number, base: number) => `满${formatFen(threshold)}元可用，还差${formatFen(threshold - base)}元`;
+const shortOf = (threshold: number, base: number) =>
+  `满${formatFen(threshold)}元可用，还差${formatFen(threshold - base)}元`;
 
 export function couponBaseFor(c: HeldCoupon, base: CouponBase): number {
   if (!c.scopeL1) return base.total;
@@ -131,6 +134,9 @@ export function couponView(c: HeldCoupon, ev?: Evaluation): CompanyCoupon {
 export function sortForPicker(views: CompanyCoupon[]): CompanyCoupon[] {
   return views
     .map((v, i) => ({ v, i }))
-    .sort((a, b) => Number(b.v.usable ?? false) - Number(a.v.usable ?? false) || (b.v.saving ?? 0) - (a.v.saving ?? 0) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        Number(b.v.usable ?? false) - Number(a.v.usable ?? false) || (b.v.saving ?? 0) - (a.v.saving ?? 0) || a.i - b.i,
+    )
     .map((x) => x.v);
 }

@@ -59,7 +59,12 @@ const bodySchema = z.object({
   voucher_id: optionalId('现金券编号无效'),
   use_balance: flagField('余额抵扣参数无效').optional(),
   invoice: invoiceSchema.optional(),
-  remark: z.string({ error: '备注格式错误' }).trim().max(REMARK_MAX, { error: `备注最多${REMARK_MAX}个字符` }).optional().default(''),
+  remark: z
+    .string({ error: '备注格式错误' })
+    .trim()
+    .max(REMARK_MAX, { error: `备注最多${REMARK_MAX}个字符` })
+    .optional()
+    .default(''),
   expected_pay_amount: fenField.optional(),
 });
 

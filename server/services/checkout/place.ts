@@ -90,16 +90,26 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
     if (row) reserved.push(row);
     else goneGifts.add(g);
   }
-  await noteCatalogueChange(tx, reserved.map((r) => r.id), 'ordered', now);
+  await noteCatalogueChange(
+    tx,
+    reserved.map((r) => r.id),
+    'ordered',
+    now,
+  );
   if (quote.flash.length > 0) {
     const counted = new Set(await takeFlashUnits(tx, quote.flash));
     const over = quote.flash.find((f) => !counted.has(f.goodsId));
-    if (over) throw badRequest(`${quote.demand.get(over.goodsId)?.name ?? '秒杀商品'}：秒杀库存不足`, { goods_id: over.goodsId });
+    if (over)
+      throw badRequest(`${quote.demand.get(over.goodsId)?.name ?? '秒杀商品'}：秒杀库存不足`, {
+        goods_id: over.goodsId,
+      });
     const capped = await overCompanyCap(tx, companyId, quote.flash);
     if (capped) {
       const d = quote.demand.get(capped.goodsId);
       const unit = d?.bzdw || '件';
-      throw badRequest(`${d?.name ?? '活动商品'}：${capMessage(capped.limit, capped.bought, unit)}`, { goods_id: capped.goodsId });
+      throw badRequest(`${d?.name ?? '活动商品'}：${capMessage(capped.limit, capped.bought, unit)}`, {
+        goods_id: capped.goodsId,
+      });
     }
   }
 
@@ -181,19 +191,53 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
     const used = await tx
       .update(companyCoupons)
       .set({ status: 1, usedOrderId: orderId, usedAt: now })
-      .where(and(anyId(companyCoupons.id, couponIds), eq(companyCoupons.companyId, companyId), eq(companyCoupons.status, 0), gt(companyCoupons.expiresAt, now)))
+      .where(
+        and(
+          anyId(companyCoupons.id, couponIds),
+          eq(companyCoupons.companyId, companyId),
+          eq(companyCoupons.status, 0),
+          gt(companyCoupons.expiresAt, now),
+        ),
+      )
       .returning({ id: companyCoupons.id });
     if (used.length !== couponIds.length) throw badRequest('优惠券已被使用，请重新选择');
   }
 
   if (a.balance_amount > 0) {
-    const after = await debitBalance(tx, { companyId, amount: a.balance_amount, useType: 'pay', orderId, remark: `订单${order.orderNo}余额抵扣`, now });
+    const after = await debitBalance(tx, {
+      companyId,
+      amount: a.balance_amount,
+      useType: 'pay',
+      orderId,
+      remark: `订单${order.orderNo}余额抵扣`,
+      now,
+    });
     if (after === null) throw badRequest(BALANCE_SHORT_MSG);
-    await tx.insert(payments).values({ orderId, companyId, method: 'balance', amount: a.balance_amount, status: 'succeeded', createdAt: now, confirmedAt: now });
+    await tx
+      .insert(payments)
+      .values({
+        orderId,
+        companyId,
+        method: 'balance',
+        amount: a.balance_amount,
+        status: 'succeeded',
+        createdAt: now,
+        confirmedAt: now,
+      });
   }
 
-  const history: HistoryEntry[] = [{ orderId, from: null, to: 'pending_payment', note: '提交订单', actor: 'buyer', at: now }];
-  if (settled) history.push({ orderId, from: 'pending_payment', to: 'paid', note: a.balance_amount > 0 ? '余额抵扣全额，支付成功' : '优惠抵扣全额，无需支付', actor: 'system', at: now });
+  const history: HistoryEntry[] = [
+    { orderId, from: null, to: 'pending_payment', note: '提交订单', actor: 'buyer', at: now },
+  ];
+  if (settled)
+    history.push({
+      orderId,
+      from: 'pending_payment',
+      to: 'paid',
+      note: a.balance_amount > 0 ? '余额抵扣全额，支付成功' : '优惠抵扣全额，无需支付',
+      actor: 'system',
+      at: now,
+    });
   await addHistory(tx, history);
 
   await tx.delete(cartLines).where(and(eq(cartLines.companyId, companyId), anyId(cartLines.id, input.lineIds)));

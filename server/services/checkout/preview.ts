@@ -8,11 +8,21 @@ import { assertMayOrder, loadOrderingCompany } from './company.ts';
 import type { CheckoutInput } from './input.ts';
 import { quoteCheckout } from './quote.ts';
 
-export async function previewCheckout(db: Db, companyId: number, input: CheckoutInput, now: Date): Promise<CheckoutPreview> {
+export async function previewCheckout(
+  db: Db,
+  companyId: number,
+  input: CheckoutInput,
+  now: Date,
+): Promise<CheckoutPreview> {
   const company = await loadOrderingCompany(db, companyId, now);
   assertMayOrder(company);
   const [quote, list] = await Promise.all([
-    quoteCheckout(db, company, { lineIds: input.lineIds, couponId: input.couponId, voucherId: input.voucherId, useBalance: input.useBalance }, now),
+    quoteCheckout(
+      db,
+      company,
+      { lineIds: input.lineIds, couponId: input.couponId, voucherId: input.voucherId, useBalance: input.useBalance },
+      now,
+    ),
     listAddresses(db, companyId),
   ]);
   return {

@@ -105,7 +105,8 @@ function addDemand(demand: Map<number, GoodsDemand>, g: GoodsDemand): void {
 
 /** Problems that only show when the same goods is in several lines (each line passed alone). */
 export function demandProblem(d: GoodsDemand): string | null {
-  if (d.purchaseLimit > 0 && d.units > d.purchaseLimit) return `${d.name}：最多可购买${d.purchaseLimit}${d.bzdw || '件'}`;
+  if (d.purchaseLimit > 0 && d.units > d.purchaseLimit)
+    return `${d.name}：最多可购买${d.purchaseLimit}${d.bzdw || '件'}`;
   if (d.isEphedrine && d.ephedrineLimit > 0 && d.units > d.ephedrineLimit) {
     return `${d.name}：含麻黄碱药品每单最多购买${d.ephedrineLimit}${d.bzdw || '件'}`;
   }
@@ -130,15 +131,22 @@ function checkoutProblem(l: PricedLine): string | null {
 /** Root category of each goods (only asked when a held coupon is limited to categories). */
 async function rootCategories(db: Db, goodsIds: readonly number[]): Promise<Map<number, number>> {
   if (goodsIds.length === 0) return new Map();
-  const res = await db.execute(sql`SELECT id, category_l1 AS l1 FROM goods WHERE id = ANY(${intArray(goodsIds)}::int[])`);
+  const res = await db.execute(
+    sql`SELECT id, category_l1 AS l1 FROM goods WHERE id = ANY(${intArray(goodsIds)}::int[])`,
+  );
   return new Map(rowsOf<{ id: number; l1: number }>(res).map((r) => [r.id, r.l1]));
 }
 
-function expand(l: PricedLine, combos: Map<number, CombinationFacts>, promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>, out: {
-  units: OrderUnit[];
-  demand: Map<number, GoodsDemand>;
-  flash: FlashUnits[];
-}): boolean {
+function expand(
+  l: PricedLine,
+  combos: Map<number, CombinationFacts>,
+  promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>,
+  out: {
+    units: OrderUnit[];
+    demand: Map<number, GoodsDemand>;
+    flash: FlashUnits[];
+  },
+): boolean {
   const v = l.built.view;
   const g = l.loaded.goods;
   if (l.loaded.type === 3) {
@@ -231,14 +239,38 @@ function pick(
 }
 
 /** Prices the company's cart lines `lineIds` as one order (404 when a line is not the company's). */
-export async function quoteCheckout(db: Db, company: OrderingCompany, req: QuoteRequest, now: Date, inTransaction = false): Promise<Quote> {
-  const viewer: CartViewer = { companyId: company.id, isSpecial: company.isSpecial, rank: company.rank, entitlement: company.entitlement, showPrices: true };
+export async function quoteCheckout(
+  db: Db,
+  company: OrderingCompany,
+  req: QuoteRequest,
+  now: Date,
+  inTransaction = false,
+): Promise<Quote> {
+  const viewer: CartViewer = {
+    companyId: company.id,
+    isSpecial: company.isSpecial,
+    rank: company.rank,
+    entitlement: company.entitlement,
+    showPrices: true,
+  };
   // A transaction is one connection: node-postgres runs its queries one by one anyway (and
   // deprecates overlapping them), so there they are awaited in turn; a pool runs them in parallel.
-  const priced = inTransaction ? await priceLines(db, viewer, now, req.lineIds) : priceLines(db, viewer, now, req.lineIds);
+  const priced = inTransaction
+    ? await priceLines(db, viewer, now, req.lineIds)
+    : priceLines(db, viewer, now, req.lineIds);
   const [{ lines, promos }, shipping, held, wallet] = inTransaction
-    ? [await priced, await loadShippingData(db, company.id, now), await loadHeldCoupons(db, company.id, now), await loadWallet(db, company.id)]
-    : await Promise.all([priced, loadShippingData(db, company.id, now), loadHeldCoupons(db, company.id, now), loadWallet(db, company.id)]);
+    ? [
+        await priced,
+        await loadShippingData(db, company.id, now),
+        await loadHeldCoupons(db, company.id, now),
+        await loadWallet(db, company.id),
+      ]
+    : await Promise.all([
+        priced,
+        loadShippingData(db, company.id, now),
+        loadHeldCoupons(db, company.id, now),
+        loadWallet(db, company.id),
+      ]);
   if (lines.length !== req.lineIds.length) throw notFound(LINE_NOT_FOUND_MSG);
 
   for (const l of lines) {
@@ -247,7 +279,8 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   }
 
   const comboIds = [...new Set(lines.filter((l) => l.loaded.type === 3).map((l) => l.loaded.combinationId))];
-  const combos = comboIds.length > 0 ? await loadCombinations(db, comboIds, company.rank, now) : new Map<number, CombinationFacts>();
+  const combos =
+    comboIds.length > 0 ? await loadCombinations(db, comboIds, company.rank, now) : new Map<number, CombinationFacts>();
   const out = { units: [] as OrderUnit[], demand: new Map<number, GoodsDemand>(), flash: [] as FlashUnits[] };
   const checkoutLines: CheckoutLine[] = [];
   let hasEphedrine = false;
@@ -277,26 +310,107 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   }
   // 满赠 (server/services/gifts): a reached tier adds its goods at price 0 when the stock covers it.
   const taken = new Map([...out.demand.values()].map((d) => [d.goodsId, d.units]));
-  const gifts = await orderGifts(db, lines.map((l) => ({ goodsId: l.loaded.goods.id, type: l.loaded.type, amount: l.built.view.raw_price ?? 0 })), taken, now);
+  const gifts = await orderGifts(
+    db,
+    lines.map((l) => ({ goodsId: l.loaded.goods.id, type: l.loaded.type, amount: l.built.view.raw_price ?? 0 })),
+    taken,
+    now,
+  );
   for (const g of gifts.filter((x) => x.view.given === 1)) {
     const v = g.view;
-    out.units.push({ goodsId: v.goods_id, warehouseId: g.warehouseId, name: v.name, sccj: g.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: 0, amount: 0, type: GIFT_LINE_TYPE, promotionId: v.promotion_id });
-    addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: g.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
+    out.units.push({
+      goodsId: v.goods_id,
+      warehouseId: g.warehouseId,
+      name: v.name,
+      sccj: g.sccj,
+      ypgg: v.ypgg,
+      bzdw: v.bzdw,
+      image: v.goods_image,
+      number: v.number,
+      price: 0,
+      amount: 0,
+      type: GIFT_LINE_TYPE,
+      promotionId: v.promotion_id,
+    });
+    addDemand(out.demand, {
+      goodsId: v.goods_id,
+      name: v.name,
+      bzdw: v.bzdw,
+      units: v.number,
+      stock: g.stock,
+      purchaseLimit: 0,
+      isEphedrine: false,
+      ephedrineLimit: 0,
+    });
   }
   // 换购 and draw goods prizes plug in here (their own modules re-check tier, price and stock).
-  const baseLines = lines.map((l) => ({ goodsId: l.loaded.goods.id, type: l.loaded.type, amount: l.built.view.raw_price ?? 0 }));
-  const exchanges = await orderExchanges(db, company.id, baseLines, new Map([...out.demand.values()].map((d) => [d.goodsId, d.units])), now);
+  const baseLines = lines.map((l) => ({
+    goodsId: l.loaded.goods.id,
+    type: l.loaded.type,
+    amount: l.built.view.raw_price ?? 0,
+  }));
+  const exchanges = await orderExchanges(
+    db,
+    company.id,
+    baseLines,
+    new Map([...out.demand.values()].map((d) => [d.goodsId, d.units])),
+    now,
+  );
   for (const e of exchanges) {
     const v = e.view;
-    out.units.push({ goodsId: v.goods_id, warehouseId: e.warehouseId, name: v.name, sccj: e.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: v.price, amount: v.amount, type: EXCHANGE_LINE_TYPE, promotionId: v.promotion_id });
-    addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: e.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
+    out.units.push({
+      goodsId: v.goods_id,
+      warehouseId: e.warehouseId,
+      name: v.name,
+      sccj: e.sccj,
+      ypgg: v.ypgg,
+      bzdw: v.bzdw,
+      image: v.goods_image,
+      number: v.number,
+      price: v.price,
+      amount: v.amount,
+      type: EXCHANGE_LINE_TYPE,
+      promotionId: v.promotion_id,
+    });
+    addDemand(out.demand, {
+      goodsId: v.goods_id,
+      name: v.name,
+      bzdw: v.bzdw,
+      units: v.number,
+      stock: e.stock,
+      purchaseLimit: 0,
+      isEphedrine: false,
+      ephedrineLimit: 0,
+    });
   }
   const exchangeAmount = exchanges.reduce((sum, e) => sum + e.view.amount, 0);
   const prizes = await orderPrizes(db, company.id, new Map([...out.demand.values()].map((d) => [d.goodsId, d.units])));
   for (const p of prizes.filter((x) => x.view.given === 1)) {
     const v = p.view;
-    out.units.push({ goodsId: v.goods_id, warehouseId: p.warehouseId, name: v.name, sccj: p.sccj, ypgg: v.ypgg, bzdw: v.bzdw, image: v.goods_image, number: v.number, price: 0, amount: 0, type: DRAW_PRIZE_LINE_TYPE, promotionId: null });
-    addDemand(out.demand, { goodsId: v.goods_id, name: v.name, bzdw: v.bzdw, units: v.number, stock: p.stock, purchaseLimit: 0, isEphedrine: false, ephedrineLimit: 0 });
+    out.units.push({
+      goodsId: v.goods_id,
+      warehouseId: p.warehouseId,
+      name: v.name,
+      sccj: p.sccj,
+      ypgg: v.ypgg,
+      bzdw: v.bzdw,
+      image: v.goods_image,
+      number: v.number,
+      price: 0,
+      amount: 0,
+      type: DRAW_PRIZE_LINE_TYPE,
+      promotionId: null,
+    });
+    addDemand(out.demand, {
+      goodsId: v.goods_id,
+      name: v.name,
+      bzdw: v.bzdw,
+      units: v.number,
+      stock: p.stock,
+      purchaseLimit: 0,
+      isEphedrine: false,
+      ephedrineLimit: 0,
+    });
   }
 
   // The chosen lines are the selection, whatever their checkbox says in the cart.
@@ -310,7 +424,9 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   const manjianAmount = computed.totals.goods_manjian_amount;
 
   const scoped = held.some((c) => c.kind === 'coupon' && c.scopeL1 !== null);
-  const roots = scoped ? await rootCategories(db, [...new Set(lines.map((l) => l.loaded.goods.id))]) : new Map<number, number>();
+  const roots = scoped
+    ? await rootCategories(db, [...new Set(lines.map((l) => l.loaded.goods.id))])
+    : new Map<number, number>();
   const byL1 = new Map<number, number>();
   for (const l of lines) {
     const withCoupon = computed.lines.get(l.built.view.id)?.with_coupon ?? 0;
@@ -319,11 +435,15 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   }
   const base: CouponBase = { total: computed.totals.with_coupon, byL1 };
 
-  const couponEvals = held.filter((c) => c.kind === 'coupon').map((coupon) => ({ coupon, ev: evaluateCoupon(coupon, base) }));
+  const couponEvals = held
+    .filter((c) => c.kind === 'coupon')
+    .map((coupon) => ({ coupon, ev: evaluateCoupon(coupon, base) }));
   const coupon = pick(couponEvals, req.couponId, '优惠券');
   const couponAmount = coupon?.ev.saving ?? 0;
   const voucherBase = goodsAmount - manjianAmount - couponAmount;
-  const voucherEvals = held.filter((c) => c.kind === 'voucher').map((coupon) => ({ coupon, ev: evaluateVoucher(coupon, voucherBase) }));
+  const voucherEvals = held
+    .filter((c) => c.kind === 'voucher')
+    .map((coupon) => ({ coupon, ev: evaluateVoucher(coupon, voucherBase) }));
   const voucher = pick(voucherEvals, req.voucherId, '现金券');
   const voucherAmount = voucher?.ev.saving ?? 0;
 
@@ -334,7 +454,13 @@ export async function quoteCheckout(db: Db, company: OrderingCompany, req: Quote
   const priceChanges: CheckoutPreview['price_changes'] = [];
   for (const l of lines) {
     const v = l.built.view;
-    if (v.price_changed) priceChanges.push({ goods_id: v.goods.id, name: v.combination?.name ?? v.goods.name, old_price: v.price_changed.old, new_price: v.price_changed.new });
+    if (v.price_changed)
+      priceChanges.push({
+        goods_id: v.goods.id,
+        name: v.combination?.name ?? v.goods.name,
+        old_price: v.price_changed.old,
+        new_price: v.price_changed.new,
+      });
   }
 
   return {

@@ -48,7 +48,12 @@ function view(h: Header, c: CombinationFacts, v: Viewer): CombinationView {
 /** Active combinations (one id, or all), in display order; one a viewer may not see is left out. */
 export async function listCombinations(db: Db, v: Viewer, now: Date, id?: number): Promise<CombinationView[]> {
   const headers = await db
-    .select({ id: promotions.id, description: promotions.description, image: promotions.image, endsAt: promotions.endsAt })
+    .select({
+      id: promotions.id,
+      description: promotions.description,
+      image: promotions.image,
+      endsAt: promotions.endsAt,
+    })
     .from(promotions)
     .where(
       and(
@@ -60,7 +65,12 @@ export async function listCombinations(db: Db, v: Viewer, now: Date, id?: number
       ),
     )
     .orderBy(asc(promotions.sort), asc(promotions.id));
-  const facts = await loadCombinations(db, headers.map((h) => h.id), v.rank, now);
+  const facts = await loadCombinations(
+    db,
+    headers.map((h) => h.id),
+    v.rank,
+    now,
+  );
   const out: CombinationView[] = [];
   for (const h of headers) {
     const c = facts.get(h.id);

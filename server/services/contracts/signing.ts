@@ -28,7 +28,11 @@ export async function findSignature(db: Db, companyId: number, version?: string)
   const [row] = await db
     .select()
     .from(contracts)
-    .where(version === undefined ? eq(contracts.companyId, companyId) : and(eq(contracts.companyId, companyId), eq(contracts.version, version)))
+    .where(
+      version === undefined
+        ? eq(contracts.companyId, companyId)
+        : and(eq(contracts.companyId, companyId), eq(contracts.version, version)),
+    )
     .orderBy(desc(contracts.signedAt), desc(contracts.id))
     .limit(1);
   return row ?? null;
@@ -50,12 +54,20 @@ export async function signContract(db: Db, req: SignRequest): Promise<SignatureR
   if (req.version !== current.version) {
     throw validationError({ version: [STALE_VERSION_MSG] });
   }
-  const [company] = await db.select({ reviewStatus: companies.reviewStatus }).from(companies).where(eq(companies.id, req.companyId)).limit(1);
+  const [company] = await db
+    .select({ reviewStatus: companies.reviewStatus })
+    .from(companies)
+    .where(eq(companies.id, req.companyId))
+    .limit(1);
   if (!company || company.reviewStatus !== 'approved') throw new AppError(403, 403, NOT_APPROVED_SIGN_MSG);
   const existing = await findSignature(db, req.companyId, current.version);
   if (existing) return existing;
 
-  const [user] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, req.userId)).limit(1);
+  const [user] = await db
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, req.userId))
+    .limit(1);
   const signerName = user?.name || user?.username || '';
   return withTx(db, async (tx) => {
     const [row] = await tx
@@ -73,7 +85,10 @@ export async function signContract(db: Db, req: SignRequest): Promise<SignatureR
       .onConflictDoNothing()
       .returning();
     // companies.contract_signed_at stays "when the company last signed" (shown by the operator console).
-    await tx.update(companies).set({ contractSignedAt: req.now, updatedAt: req.now }).where(eq(companies.id, req.companyId));
+    await tx
+      .update(companies)
+      .set({ contractSignedAt: req.now, updatedAt: req.now })
+      .where(eq(companies.id, req.companyId));
     const signed = row ?? (await findSignature(tx, req.companyId, current.version));
     if (!signed) throw new Error('signContract: signature row missing after insert');
     return signed;

@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { CONTRACT_PDF_PATH, type ContractParty, type ContractSignature, type ContractView } from '@domain/e-contract.ts';
+import {
+  CONTRACT_PDF_PATH,
+  type ContractParty,
+  type ContractSignature,
+  type ContractView,
+} from '@domain/e-contract.ts';
 import { currentContract, type ContractVersion } from './versions.ts';
 import { findSignature, type SignatureRow } from './signing.ts';
 
@@ -27,7 +32,11 @@ export async function contractParty(db: Db, companyId: number): Promise<Contract
 }
 
 export async function companyApproved(db: Db, companyId: number): Promise<boolean> {
-  const [c] = await db.select({ s: companies.reviewStatus }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [c] = await db
+    .select({ s: companies.reviewStatus })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return c?.s === 'approved';
 }
 
@@ -48,7 +57,10 @@ export function fillClause(text: string, party: ContractParty, version: Contract
 }
 
 export function filledSections(version: ContractVersion, party: ContractParty): ContractView['sections'] {
-  return version.sections.map((s) => ({ heading: s.heading, clauses: s.clauses.map((c) => fillClause(c, party, version)) }));
+  return version.sections.map((s) => ({
+    heading: s.heading,
+    clauses: s.clauses.map((c) => fillClause(c, party, version)),
+  }));
 }
 
 export const signatureOf = (row: SignatureRow): ContractSignature => ({

@@ -28,7 +28,10 @@ export async function creditPrize(tx: Db, companyId: number, prize: PrizeRow, no
     const [wallet] = await tx
       .insert(wallets)
       .values({ companyId, points, updatedAt: now })
-      .onConflictDoUpdate({ target: wallets.companyId, set: { points: sql`${wallets.points} + ${points}`, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: wallets.companyId,
+        set: { points: sql`${wallets.points} + ${points}`, updatedAt: now },
+      })
       .returning({ points: wallets.points });
     await tx.insert(walletLedger).values({
       companyId,

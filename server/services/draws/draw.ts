@@ -20,25 +20,49 @@ const asKind = (k: string): DrawPrizeKind => (k === 'coupon' || k === 'points' |
 export async function runningDraw(db: Db, id: number, now: Date): Promise<DrawRow> {
   const [draw] = await db.select().from(draws).where(eq(draws.id, id));
   if (!draw) throw notFound(DRAW_MESSAGES.notFound);
-  if (!draw.isActive || draw.startsAt > now || draw.endsAt <= now) throw validationError({ id: [DRAW_MESSAGES.notRunning] });
+  if (!draw.isActive || draw.startsAt > now || draw.endsAt <= now)
+    throw validationError({ id: [DRAW_MESSAGES.notRunning] });
   return draw;
 }
 
-function resultOf(recordId: number, prize: { id: number; name: string; remarks: string; kind: string }, left: number): DrawResult {
+function resultOf(
+  recordId: number,
+  prize: { id: number; name: string; remarks: string; kind: string },
+  left: number,
+): DrawResult {
   const kind = asKind(prize.kind);
-  return { record_id: recordId, prize_id: prize.id, name: prize.name, remarks: prize.remarks, kind, is_win: kind === 'none' ? 0 : 1, chances_left: left };
+  return {
+    record_id: recordId,
+    prize_id: prize.id,
+    name: prize.name,
+    remarks: prize.remarks,
+    kind,
+    is_win: kind === 'none' ? 0 : 1,
+    chances_left: left,
+  };
 }
 
 async function replay(tx: Db, companyId: number, key: string, draw: DrawRow): Promise<DrawResult | null> {
   const [rec] = await tx
-    .select({ id: drawRecords.id, drawId: drawRecords.drawId, prizeId: drawRecords.prizeId, name: drawRecords.prizeName, remarks: drawRecords.prizeRemarks, kind: drawPrizes.kind })
+    .select({
+      id: drawRecords.id,
+      drawId: drawRecords.drawId,
+      prizeId: drawRecords.prizeId,
+      name: drawRecords.prizeName,
+      remarks: drawRecords.prizeRemarks,
+      kind: drawPrizes.kind,
+    })
     .from(drawRecords)
     .leftJoin(drawPrizes, eq(drawPrizes.id, drawRecords.prizeId))
     .where(and(eq(drawRecords.companyId, companyId), eq(drawRecords.requestKey, key)));
   if (!rec) return null;
   // The same key for another draw is a client bug, not a replay.
   if (rec.drawId !== draw.id) throw new AppError(422, 422, '请求编号已用于另一次抽奖');
-  return resultOf(rec.id, { id: rec.prizeId ?? 0, name: rec.name, remarks: rec.remarks, kind: rec.kind ?? 'none' }, await chancesLeft(tx, draw, companyId));
+  return resultOf(
+    rec.id,
+    { id: rec.prizeId ?? 0, name: rec.name, remarks: rec.remarks, kind: rec.kind ?? 'none' },
+    await chancesLeft(tx, draw, companyId),
+  );
 }
 
 /** Takes one unit of a prize; false when another draw took the last one first. */
@@ -107,7 +131,17 @@ export async function runDrawFor(
       })
       .returning({ id: drawRecords.id });
     if (asKind(won.kind) !== 'none') {
-      await notifyCompany(tx, input.companyId, { kind: 'promotion', title: '幸运抽奖中奖通知', body: `${drawWinMessage(won.name, won.remarks)}。`, link: won.kind === 'coupon' ? '/wdqb_yhq' : '/wdqb_jfgl' }, now);
+      await notifyCompany(
+        tx,
+        input.companyId,
+        {
+          kind: 'promotion',
+          title: '幸运抽奖中奖通知',
+          body: `${drawWinMessage(won.name, won.remarks)}。`,
+          link: won.kind === 'coupon' ? '/wdqb_yhq' : '/wdqb_jfgl',
+        },
+        now,
+      );
     }
     return resultOf(record.id, won, left - 1);
   });

@@ -45,7 +45,11 @@ export async function pendingGoodsPrizes(db: Db, companyId: number) {
     .orderBy(asc(drawRecords.id));
 }
 
-export async function orderPrizes(db: Db, companyId: number, taken: ReadonlyMap<number, number>): Promise<OrderPrize[]> {
+export async function orderPrizes(
+  db: Db,
+  companyId: number,
+  taken: ReadonlyMap<number, number>,
+): Promise<OrderPrize[]> {
   const rows = await pendingGoodsPrizes(db, companyId);
   const used = new Map(taken);
   return rows.map((r) => {
@@ -73,7 +77,12 @@ export async function orderPrizes(db: Db, companyId: number, taken: ReadonlyMap<
 }
 
 /** Marks the prizes the order carries as used by it; a record already used elsewhere fails the order. */
-export async function consumePrizes(tx: Db, companyId: number, orderId: number, prizes: readonly PrizeLineView[]): Promise<void> {
+export async function consumePrizes(
+  tx: Db,
+  companyId: number,
+  orderId: number,
+  prizes: readonly PrizeLineView[],
+): Promise<void> {
   const ids = prizes.filter((p) => p.given === 1).map((p) => p.record_id);
   if (ids.length === 0) return;
   const done = await tx

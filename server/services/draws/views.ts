@@ -4,7 +4,16 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, drawPrizes, drawRecords, draws } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
-import { DRAW_MESSAGES, DRAW_PRIZE_KINDS, maskCompany, type DrawActivity, type DrawPrizeKind, type DrawRecordView, type DrawSimple, type DrawWinner } from '@domain/lucky-draw.ts';
+import {
+  DRAW_MESSAGES,
+  DRAW_PRIZE_KINDS,
+  maskCompany,
+  type DrawActivity,
+  type DrawPrizeKind,
+  type DrawRecordView,
+  type DrawSimple,
+  type DrawWinner,
+} from '@domain/lucky-draw.ts';
 import type { Page } from '@domain/envelope.ts';
 import { chancesLeft, type DrawRow } from './chances.ts';
 
@@ -58,11 +67,23 @@ export async function recentWinners(db: Db, id: number): Promise<DrawWinner[]> {
   return rows.map((r) => ({ company: maskCompany(r.company), name: r.name, created_at: r.createdAt.getTime() }));
 }
 
-export async function companyRecords(db: Db, companyId: number, page: number, pageSize: number): Promise<Page<DrawRecordView>> {
+export async function companyRecords(
+  db: Db,
+  companyId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<DrawRecordView>> {
   const where = eq(drawRecords.companyId, companyId);
   const [{ n }] = await db.select({ n: count() }).from(drawRecords).where(where);
   const rows = await db
-    .select({ id: drawRecords.id, drawName: draws.name, name: drawRecords.prizeName, remarks: drawRecords.prizeRemarks, kind: drawPrizes.kind, createdAt: drawRecords.createdAt })
+    .select({
+      id: drawRecords.id,
+      drawName: draws.name,
+      name: drawRecords.prizeName,
+      remarks: drawRecords.prizeRemarks,
+      kind: drawPrizes.kind,
+      createdAt: drawRecords.createdAt,
+    })
     .from(drawRecords)
     .innerJoin(draws, eq(draws.id, drawRecords.drawId))
     .leftJoin(drawPrizes, eq(drawPrizes.id, drawRecords.prizeId))
@@ -74,6 +95,13 @@ export async function companyRecords(db: Db, companyId: number, page: number, pa
     total: n,
     page,
     page_size: pageSize,
-    list: rows.map((r) => ({ id: r.id, draw_name: r.drawName, name: r.name, remarks: r.remarks, kind: asKind(r.kind), created_at: r.createdAt.getTime() })),
+    list: rows.map((r) => ({
+      id: r.id,
+      draw_name: r.drawName,
+      name: r.name,
+      remarks: r.remarks,
+      kind: asKind(r.kind),
+      created_at: r.createdAt.getTime(),
+    })),
   };
 }

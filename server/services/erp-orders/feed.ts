@@ -122,7 +122,10 @@ export type AckResult = { id: number; ok: true } | { id: number; ok: false; erro
  */
 export async function acknowledgeOrders(db: Db, items: readonly AckItem[]): Promise<AckResult[]> {
   const ids = [...new Set(items.map((i) => i.id))];
-  const found = ids.length === 0 ? [] : await db.select({ id: orders.id, seq: orders.changeSeq }).from(orders).where(inArray(orders.id, ids));
+  const found =
+    ids.length === 0
+      ? []
+      : await db.select({ id: orders.id, seq: orders.changeSeq }).from(orders).where(inArray(orders.id, ids));
   const seqOf = new Map(found.map((f) => [f.id, f.seq]));
   const results: AckResult[] = [];
   for (const item of items) {

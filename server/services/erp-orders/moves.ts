@@ -38,7 +38,13 @@ async function statusOf(db: Db, id: number): Promise<string> {
 }
 
 /** 接单 / 拣货: a history note on a 待发货 order, once. */
-async function noteMove(db: Db, actor: Actor, id: number, move: 'accepted' | 'picked', now: Date): Promise<ErpMoveResult> {
+async function noteMove(
+  db: Db,
+  actor: Actor,
+  id: number,
+  move: 'accepted' | 'picked',
+  now: Date,
+): Promise<ErpMoveResult> {
   const note = move === 'accepted' ? ERP_ACCEPTED_NOTE : ERP_PICKED_NOTE;
   return withTx(db, async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
@@ -53,12 +59,30 @@ async function noteMove(db: Db, actor: Actor, id: number, move: 'accepted' | 'pi
     await addHistory(tx, [{ orderId: id, from: 'paid', to: 'paid', note, actor: 'erp', at: now }]);
     // The order changed for the feed too (its history); updated_at says when.
     await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, id));
-    await writeAudit(tx, actor, { action: `order.erp_${move}`, targetType: 'order', targetId: id, before: { status: 'paid' }, after: { status: 'paid', note } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: `order.erp_${move}`,
+        targetType: 'order',
+        targetId: id,
+        before: { status: 'paid' },
+        after: { status: 'paid', note },
+      },
+      now,
+    );
     return { order_id: id, status: 'paid', changed: true };
   });
 }
 
-export async function erpOrderMove(db: Db, config: PayConfig, actor: Actor, id: number, input: ErpMove, now: Date): Promise<ErpMoveResult> {
+export async function erpOrderMove(
+  db: Db,
+  config: PayConfig,
+  actor: Actor,
+  id: number,
+  input: ErpMove,
+  now: Date,
+): Promise<ErpMoveResult> {
   switch (input.move) {
     case 'accepted':
     case 'picked':
@@ -82,7 +106,8 @@ export async function erpOrderMove(db: Db, config: PayConfig, actor: Actor, id: 
         // Already cancelled: the call still re-sends an online refund the gateway refused before.
         await cancelWithRefund(db, config, actor, id, input.reason, now);
       } catch (err) {
-        if (before === 'cancelled' && err instanceof AppError && err.status === 409) return { order_id: id, status: before, changed: false };
+        if (before === 'cancelled' && err instanceof AppError && err.status === 409)
+          return { order_id: id, status: before, changed: false };
         throw err;
       }
       return { order_id: id, status: 'cancelled', changed: before !== 'cancelled' };

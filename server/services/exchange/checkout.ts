@@ -27,7 +27,10 @@ export async function orderExchanges(
   const choices = await loadChoices(db, companyId);
   if (choices.length === 0) return [];
   const rules = await loadExchangeRules(db, now);
-  const rows = await loadExchangeGoods(db, choices.map((c) => c.goodsId));
+  const rows = await loadExchangeGoods(
+    db,
+    choices.map((c) => c.goodsId),
+  );
   const used = new Map(taken);
   const out: OrderExchange[] = [];
   for (const c of choices) {
@@ -38,7 +41,11 @@ export async function orderExchanges(
     const row = rows.get(c.goodsId);
     const already = used.get(c.goodsId) ?? 0;
     const problem = exchangeProblem(rule, base, c, row, already);
-    if (problem || !row) throw badRequest(`${row?.name ?? rule.name}：${problem ?? '换购商品不存在'}`, { promotion_id: rule.id, goods_id: c.goodsId });
+    if (problem || !row)
+      throw badRequest(`${row?.name ?? rule.name}：${problem ?? '换购商品不存在'}`, {
+        promotion_id: rule.id,
+        goods_id: c.goodsId,
+      });
     used.set(c.goodsId, already + c.number);
     out.push({
       view: {
@@ -63,5 +70,9 @@ export async function orderExchanges(
 
 /** The order took these choices: they are used. */
 export async function consumeExchanges(tx: Db, companyId: number, taken: readonly ExchangeLineView[]): Promise<void> {
-  await dropChoices(tx, companyId, taken.map((e) => e.promotion_id));
+  await dropChoices(
+    tx,
+    companyId,
+    taken.map((e) => e.promotion_id),
+  );
 }

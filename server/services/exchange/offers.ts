@@ -21,12 +21,23 @@ import {
 import { dropChoices, loadChoices, loadExchangeGoods, loadExchangeRules } from './rules.ts';
 
 /** The selected, buyable cart lines as the 满赠/换购 base sees them. */
-async function selectedBaseLines(db: Db, v: CartViewer, now: Date): Promise<{ lines: GiftBaseLine[]; units: Map<number, number> }> {
+async function selectedBaseLines(
+  db: Db,
+  v: CartViewer,
+  now: Date,
+): Promise<{ lines: GiftBaseLine[]; units: Map<number, number> }> {
   const { lines } = await priceLines(db, v, now);
   const chosen = lines.filter((l) => l.loaded.isSelected && l.selectable);
   const units = new Map<number, number>();
   for (const l of chosen) units.set(l.loaded.goods.id, (units.get(l.loaded.goods.id) ?? 0) + l.built.view.number);
-  return { lines: chosen.map((l) => ({ goodsId: l.loaded.goods.id, type: l.loaded.type, amount: l.built.view.raw_price ?? 0 })), units };
+  return {
+    lines: chosen.map((l) => ({
+      goodsId: l.loaded.goods.id,
+      type: l.loaded.type,
+      amount: l.built.view.raw_price ?? 0,
+    })),
+    units,
+  };
 }
 
 function takesPart(rule: ExchangeRule, lines: readonly GiftBaseLine[]): boolean {
@@ -34,7 +45,11 @@ function takesPart(rule: ExchangeRule, lines: readonly GiftBaseLine[]): boolean 
 }
 
 export async function exchangeOffers(db: Db, v: CartViewer, now: Date): Promise<ExchangeOffers> {
-  const [rules, { lines }, choices] = await Promise.all([loadExchangeRules(db, now), selectedBaseLines(db, v, now), loadChoices(db, v.companyId)]);
+  const [rules, { lines }, choices] = await Promise.all([
+    loadExchangeRules(db, now),
+    selectedBaseLines(db, v, now),
+    loadChoices(db, v.companyId),
+  ]);
   const shown = rules.filter((r) => takesPart(r, lines) || choices.some((c) => c.promotionId === r.id));
   const goodsIds = shown.flatMap((r) => r.tiers.flatMap((t) => t.goods.map((g) => g.goods_id)));
   const rows = await loadExchangeGoods(db, goodsIds);
@@ -47,7 +62,9 @@ export async function exchangeOffers(db: Db, v: CartViewer, now: Date): Promise<
     const choice = choices.find((c) => c.promotionId === rule.id) ?? null;
     const offered = tier ? tier.goods.filter((g) => rows.has(g.goods_id)) : [];
     // Leaving the tier (or an operator changing it) drops the choice; stock is checked at checkout.
-    const keep = choice !== null && offered.some((g) => g.goods_id === choice.goodsId && g.price === choice.price && choice.number <= g.limit);
+    const keep =
+      choice !== null &&
+      offered.some((g) => g.goods_id === choice.goodsId && g.price === choice.price && choice.number <= g.limit);
     if (choice && !keep) stale.push(rule.id);
     list.push({
       promotion_id: rule.id,
@@ -99,7 +116,14 @@ export async function chooseExchange(tx: Db, v: CartViewer, input: ChooseInput, 
   if (problem) throw badRequest(problem, { promotion_id: input.promotionId, goods_id: input.goodsId });
   await tx
     .insert(exchangeChoices)
-    .values({ companyId: v.companyId, promotionId: rule.id, goodsId: input.goodsId, number: input.number, price: input.price, createdAt: now })
+    .values({
+      companyId: v.companyId,
+      promotionId: rule.id,
+      goodsId: input.goodsId,
+      number: input.number,
+      price: input.price,
+      createdAt: now,
+    })
     .onConflictDoUpdate({
       target: [exchangeChoices.companyId, exchangeChoices.promotionId],
       set: { goodsId: input.goodsId, number: input.number, price: input.price, createdAt: now },

@@ -15,7 +15,13 @@ export const exchangeRulesSchema = z.object({
       z.object({
         amount: z.number().int().positive(),
         goods: z
-          .array(z.object({ goods_id: z.number().int().positive(), price: z.number().int().nonnegative(), limit: z.number().int().positive() }))
+          .array(
+            z.object({
+              goods_id: z.number().int().positive(),
+              price: z.number().int().nonnegative(),
+              limit: z.number().int().positive(),
+            }),
+          )
           .min(1),
       }),
     )
@@ -24,7 +30,12 @@ export const exchangeRulesSchema = z.object({
 
 /** Active exchange promotions with their member goods (two statements). */
 export async function loadExchangeRules(db: Db, now: Date, onlyId?: number): Promise<ExchangeRule[]> {
-  const conds = [eq(promotions.kind, EXCHANGE_KIND), eq(promotions.isActive, true), lte(promotions.startsAt, now), gt(promotions.endsAt, now)];
+  const conds = [
+    eq(promotions.kind, EXCHANGE_KIND),
+    eq(promotions.isActive, true),
+    lte(promotions.startsAt, now),
+    gt(promotions.endsAt, now),
+  ];
   if (onlyId !== undefined) conds.push(eq(promotions.id, onlyId));
   const rows = await db
     .select({ id: promotions.id, name: promotions.name, rules: promotions.rules, allGoods: promotions.allGoods })
@@ -35,7 +46,12 @@ export async function loadExchangeRules(db: Db, now: Date, onlyId?: number): Pro
   const members = await db
     .select({ promotionId: promotionGoods.promotionId, goodsId: promotionGoods.goodsId })
     .from(promotionGoods)
-    .where(anyId(promotionGoods.promotionId, rows.map((r) => r.id)));
+    .where(
+      anyId(
+        promotionGoods.promotionId,
+        rows.map((r) => r.id),
+      ),
+    );
   const out: ExchangeRule[] = [];
   for (const r of rows) {
     const parsed = exchangeRulesSchema.safeParse(r.rules);
@@ -81,7 +97,12 @@ export async function loadExchangeGoods(db: Db, ids: readonly number[]): Promise
 
 export async function loadChoices(db: Db, companyId: number): Promise<ExchangeChoice[]> {
   const rows = await db
-    .select({ promotionId: exchangeChoices.promotionId, goodsId: exchangeChoices.goodsId, number: exchangeChoices.number, price: exchangeChoices.price })
+    .select({
+      promotionId: exchangeChoices.promotionId,
+      goodsId: exchangeChoices.goodsId,
+      number: exchangeChoices.number,
+      price: exchangeChoices.price,
+    })
     .from(exchangeChoices)
     .where(eq(exchangeChoices.companyId, companyId));
   return rows;
@@ -89,5 +110,7 @@ export async function loadChoices(db: Db, companyId: number): Promise<ExchangeCh
 
 export async function dropChoices(db: Db, companyId: number, promotionIds: readonly number[]): Promise<void> {
   if (promotionIds.length === 0) return;
-  await db.delete(exchangeChoices).where(and(eq(exchangeChoices.companyId, companyId), anyId(exchangeChoices.promotionId, promotionIds)));
+  await db
+    .delete(exchangeChoices)
+    .where(and(eq(exchangeChoices.companyId, companyId), anyId(exchangeChoices.promotionId, promotionIds)));
 }

@@ -6,7 +6,12 @@ import { withTx } from '../../db/tx.ts';
 import { feedback } from '../../db/schema.ts';
 import { notFound } from '../../http/envelope.ts';
 import type { Page } from '@domain/envelope.ts';
-import { FEEDBACK_CATEGORY_TEXT, type FeedbackCategory, type FeedbackInput, type FeedbackItem } from '@domain/feedback.ts';
+import {
+  FEEDBACK_CATEGORY_TEXT,
+  type FeedbackCategory,
+  type FeedbackInput,
+  type FeedbackItem,
+} from '@domain/feedback.ts';
 import { storePhotos, uploadUrl, type CheckedPhoto } from '../after-sales/photos.ts';
 
 export const FEEDBACK_NOT_FOUND = '反馈不存在';
@@ -41,16 +46,34 @@ export async function createFeedback(
     const photoIds = await storePhotos(tx, companyId, 'feedback', photos, now);
     const [row] = await tx
       .insert(feedback)
-      .values({ companyId, kind: input.category, content: input.content, contact: input.contact, photos: photoIds, createdAt: now })
+      .values({
+        companyId,
+        kind: input.category,
+        content: input.content,
+        contact: input.contact,
+        photos: photoIds,
+        createdAt: now,
+      })
       .returning();
     return toView(row);
   });
 }
 
-export async function listFeedback(db: Db, companyIds: readonly number[], page: number, pageSize: number): Promise<Page<FeedbackItem>> {
+export async function listFeedback(
+  db: Db,
+  companyIds: readonly number[],
+  page: number,
+  pageSize: number,
+): Promise<Page<FeedbackItem>> {
   const where = inArray(feedback.companyId, [...companyIds]);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(feedback)
+      .where(where)
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(feedback).where(where),
   ]);
   return { list: rows.map(toView), total: n, page, page_size: pageSize };

@@ -7,12 +7,25 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
 import { anyId } from '../cart/packed.ts';
-import { GIFT_DATA_TYPE, giftBase, reachedGiftTier, type GiftBaseLine, type GiftLineView, type GiftRule } from '@domain/gifts.ts';
+import {
+  GIFT_DATA_TYPE,
+  giftBase,
+  reachedGiftTier,
+  type GiftBaseLine,
+  type GiftLineView,
+  type GiftRule,
+} from '@domain/gifts.ts';
 import type { CartState } from '@domain/cart-types.ts';
 
 const giftRules = z.object({
   tiers: z
-    .array(z.object({ amount: z.number().int().positive(), goods_id: z.number().int().positive(), number: z.number().int().positive() }))
+    .array(
+      z.object({
+        amount: z.number().int().positive(),
+        goods_id: z.number().int().positive(),
+        number: z.number().int().positive(),
+      }),
+    )
     .min(1),
 });
 
@@ -21,14 +34,26 @@ export async function loadGiftRules(db: Db, now: Date): Promise<GiftRule[]> {
   const rows = await db
     .select({ id: promotions.id, name: promotions.name, rules: promotions.rules, allGoods: promotions.allGoods })
     .from(promotions)
-    .where(and(eq(promotions.kind, 'gift'), eq(promotions.isActive, true), lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
+    .where(
+      and(
+        eq(promotions.kind, 'gift'),
+        eq(promotions.isActive, true),
+        lte(promotions.startsAt, now),
+        gt(promotions.endsAt, now),
+      ),
+    )
     .orderBy(promotions.sort, promotions.id);
   const out: GiftRule[] = [];
   if (rows.length === 0) return out;
   const members = await db
     .select({ promotionId: promotionGoods.promotionId, goodsId: promotionGoods.goodsId })
     .from(promotionGoods)
-    .where(anyId(promotionGoods.promotionId, rows.map((r) => r.id)));
+    .where(
+      anyId(
+        promotionGoods.promotionId,
+        rows.map((r) => r.id),
+      ),
+    );
   for (const r of rows) {
     const parsed = giftRules.safeParse(r.rules);
     if (!parsed.success) continue;
@@ -49,7 +74,12 @@ export interface GivenGift {
  * The gift lines `lines` reach. `taken` is what the order already takes of each goods (units), so
  * a gift that is also bought is only given when the stock covers both.
  */
-export async function orderGifts(db: Db, lines: readonly GiftBaseLine[], taken: ReadonlyMap<number, number>, now: Date): Promise<GivenGift[]> {
+export async function orderGifts(
+  db: Db,
+  lines: readonly GiftBaseLine[],
+  taken: ReadonlyMap<number, number>,
+  now: Date,
+): Promise<GivenGift[]> {
   const rules = await loadGiftRules(db, now);
   const reached = rules.flatMap((rule) => {
     const tier = reachedGiftTier(rule, giftBase(rule, lines));
@@ -57,9 +87,24 @@ export async function orderGifts(db: Db, lines: readonly GiftBaseLine[], taken: 
   });
   if (reached.length === 0) return [];
   const rows = await db
-    .select({ id: goods.id, name: goods.name, ypgg: goods.ypgg, bzdw: goods.bzdw, image: goods.image, stock: goods.stock, sccj: goods.sccj, warehouseId: goods.warehouseId, isOnSale: goods.isOnSale })
+    .select({
+      id: goods.id,
+      name: goods.name,
+      ypgg: goods.ypgg,
+      bzdw: goods.bzdw,
+      image: goods.image,
+      stock: goods.stock,
+      sccj: goods.sccj,
+      warehouseId: goods.warehouseId,
+      isOnSale: goods.isOnSale,
+    })
     .from(goods)
-    .where(anyId(goods.id, reached.map((r) => r.tier.goods_id)));
+    .where(
+      anyId(
+        goods.id,
+        reached.map((r) => r.tier.goods_id),
+      ),
+    );
   const byId = new Map(rows.map((g) => [g.id, g]));
   const used = new Map(taken);
   const out: GivenGift[] = [];

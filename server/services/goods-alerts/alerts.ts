@@ -87,7 +87,10 @@ export async function listGoodsAlerts(
   page: number,
   pageSize: number,
 ): Promise<Page<GoodsAlert>> {
-  const where = and(eq(goodsAlerts.companyId, viewer.companyId), goodsId ? eq(goodsAlerts.goodsId, goodsId) : undefined);
+  const where = and(
+    eq(goodsAlerts.companyId, viewer.companyId),
+    goodsId ? eq(goodsAlerts.goodsId, goodsId) : undefined,
+  );
   const [rows, [{ n }]] = await Promise.all([
     selectAlerts(db, viewer)
       .where(where)
@@ -106,21 +109,35 @@ const refuse = (field: string, msg: string) => validationError({ [field]: [msg] 
  * Refused: goods the buyer may not see, 到货通知 on goods in stock, 降价提醒 without visible prices
  * or at or above today's price, and more than GOODS_ALERTS_MAX alerts.
  */
-export async function setGoodsAlert(db: Db, viewer: Viewer & { companyId: number }, input: GoodsAlertInput, now: Date): Promise<GoodsAlert> {
+export async function setGoodsAlert(
+  db: Db,
+  viewer: Viewer & { companyId: number },
+  input: GoodsAlertInput,
+  now: Date,
+): Promise<GoodsAlert> {
   return withTx(db, async (tx) => {
     // The company row lock serialises a company's alert writes, so the limit holds under races.
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, viewer.companyId)).for('update');
     const [g] = await tx
-      .select({ id: goods.id, isOnSale: goods.isOnSale, isKx: goods.isKx, stock: goods.stock, basePrice: goods.basePrice, rankPrice: alertFields.rankPrice })
+      .select({
+        id: goods.id,
+        isOnSale: goods.isOnSale,
+        isKx: goods.isKx,
+        stock: goods.stock,
+        basePrice: goods.basePrice,
+        rankPrice: alertFields.rankPrice,
+      })
       .from(goods)
       .leftJoin(goodsPrices, rankPriceJoin(viewer))
       .where(eq(goods.id, input.goods_id))
       .limit(1);
-    if (!g || !g.isOnSale || (g.isKx && !controlledVisibleTo(viewer))) throw refuse('goods_id', GOODS_ALERT_MESSAGES.notVisible);
+    if (!g || !g.isOnSale || (g.isKx && !controlledVisibleTo(viewer)))
+      throw refuse('goods_id', GOODS_ALERT_MESSAGES.notVisible);
     if (input.kind === 'restock' && g.stock > 0) throw refuse('kind', GOODS_ALERT_MESSAGES.inStock);
     if (input.kind === 'price_drop') {
       if (!pricesVisibleTo(viewer)) throw refuse('kind', GOODS_ALERT_MESSAGES.pricesHidden);
-      if ((input.target_price ?? 0) >= (g.rankPrice ?? g.basePrice)) throw refuse('target_price', GOODS_ALERT_MESSAGES.priceNotBelow);
+      if ((input.target_price ?? 0) >= (g.rankPrice ?? g.basePrice))
+        throw refuse('target_price', GOODS_ALERT_MESSAGES.priceNotBelow);
     }
     const [{ n }] = await tx
       .select({ n: count() })
@@ -134,7 +151,13 @@ export async function setGoodsAlert(db: Db, viewer: Viewer & { companyId: number
     if (n >= GOODS_ALERTS_MAX) throw refuse('goods_id', GOODS_ALERT_MESSAGES.tooMany);
     const [saved] = await tx
       .insert(goodsAlerts)
-      .values({ companyId: viewer.companyId, goodsId: input.goods_id, kind: input.kind, targetPrice: input.target_price, createdAt: now })
+      .values({
+        companyId: viewer.companyId,
+        goodsId: input.goods_id,
+        kind: input.kind,
+        targetPrice: input.target_price,
+        createdAt: now,
+      })
       .onConflictDoUpdate({
         target: [goodsAlerts.companyId, goodsAlerts.goodsId, goodsAlerts.kind],
         set: { targetPrice: input.target_price, notifiedAt: null, createdAt: now },

@@ -10,7 +10,6 @@ import { rowsOf } from '../goods/search.ts';
 import { intArray } from '../orders/stock.ts';
 import { notifyCompany } from '../messages/notify.ts';
 
-
 interface FiredAlert {
   companyId: number;
   goodsId: number;
@@ -28,7 +27,12 @@ function messageFor(a: FiredAlert) {
   const link = `/list/info/${a.goodsId}`;
   // Back in stock is news about the goods (系统); a price under the buyer's mark is a price message (促销).
   if (a.kind === 'restock') {
-    return { kind: 'system' as const, link, title: '到货通知', body: `您订阅的「${goodsText}」已到货，当前库存${a.stock}${a.bzdw}，欢迎选购。` };
+    return {
+      kind: 'system' as const,
+      link,
+      title: '到货通知',
+      body: `您订阅的「${goodsText}」已到货，当前库存${a.stock}${a.bzdw}，欢迎选购。`,
+    };
   }
   return {
     kind: 'promotion' as const,

@@ -80,7 +80,10 @@ const companyBucket = (companyId: number): string => `company:${companyId}`;
  */
 export function viewerAnswerKey(v: Viewer): { bucket: string; key: string } {
   const bucket = v.companyId === null ? 'no-company' : companyBucket(v.companyId);
-  return { bucket, key: JSON.stringify([v.approved, v.isSpecial, v.rank, v.entitlement.scope, v.entitlement.expiredCertificates]) };
+  return {
+    bucket,
+    key: JSON.stringify([v.approved, v.isSpecial, v.rank, v.entitlement.scope, v.entitlement.expiredCertificates]),
+  };
 }
 
 /**
@@ -88,7 +91,12 @@ export function viewerAnswerKey(v: Viewer): { bucket: string; key: string } {
  * share one build; a failed build (a refusal, a database error) is not kept, so refusals are
  * thrown to every waiting request and never stored.
  */
-export async function cachedAnswer<T>(deps: Deps, bucket: string, key: string, load: () => Promise<T>): Promise<StoredAnswer> {
+export async function cachedAnswer<T>(
+  deps: Deps,
+  bucket: string,
+  key: string,
+  load: () => Promise<T>,
+): Promise<StoredAnswer> {
   const cache = cacheOf(deps);
   const id = `${bucket}\u0000${key}`;
   const now = deps.clock().getTime();
@@ -102,7 +110,10 @@ export async function cachedAnswer<T>(deps: Deps, bucket: string, key: string, l
     }
   }
   cache.misses++;
-  const value = load().then((data): StoredAnswer => ({ json: Buffer.from(JSON.stringify({ code: CODE_OK, msg: 'ok', data })), compressed: {} }));
+  const value = load().then((data): StoredAnswer => ({
+    json: Buffer.from(JSON.stringify({ code: CODE_OK, msg: 'ok', data })),
+    compressed: {},
+  }));
   const entry: Entry = { expiresAt: now + ANSWER_TTL_MS, epoch: catalogueEpoch(), bucket, value };
   cache.entries.set(id, entry);
   if (cache.entries.size > ANSWER_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);

@@ -30,11 +30,7 @@ export async function loadGoodsDetail(db: Db, viewer: Viewer, id: number): Promi
     .innerJoin(warehouses, warehouseJoin)
     .leftJoin(goodsPrices, rankPriceJoin(viewer))
     .where(
-      and(
-        eq(goods.id, id),
-        eq(goods.isOnSale, true),
-        controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false),
-      ),
+      and(eq(goods.id, id), eq(goods.isOnSale, true), controlledVisibleTo(viewer) ? undefined : eq(goods.isKx, false)),
     )
     .limit(1);
   if (!row) return null;
@@ -46,7 +42,10 @@ export async function loadGoodsDetail(db: Db, viewer: Viewer, id: number): Promi
       .orderBy(asc(categories.level), asc(categories.id)),
     row.brandId === null
       ? Promise.resolve([])
-      : db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands).where(eq(brands.id, row.brandId)),
+      : db
+          .select({ id: brands.id, name: brands.name, logo: brands.logo })
+          .from(brands)
+          .where(eq(brands.id, row.brandId)),
   ]);
   return {
     ...toGoodsListItem(row, viewer),

@@ -25,7 +25,10 @@ export async function integrationActor(db: Db, clientId: number, ip: string, now
       return { staffId: row!.staffId, name: s!.name, ip };
     }
     const name = actorName(row!.name);
-    const [made] = await tx.insert(staff).values({ name, phone: '', role: 'operator', createdAt: now }).returning({ id: staff.id });
+    const [made] = await tx
+      .insert(staff)
+      .values({ name, phone: '', role: 'operator', createdAt: now })
+      .returning({ id: staff.id });
     await tx.update(integrationClients).set({ staffId: made!.id }).where(eq(integrationClients.id, clientId));
     return { staffId: made!.id, name, ip };
   });

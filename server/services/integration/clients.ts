@@ -51,12 +51,26 @@ export interface NewClient {
 }
 
 /** Inserts a client and its first secret in `tx`; the caller writes the audit row. */
-export async function insertClient(tx: Db, input: NewClient, createdBy: number | null, now: Date, bootstrap = false): Promise<IntegrationCredentials> {
+export async function insertClient(
+  tx: Db,
+  input: NewClient,
+  createdBy: number | null,
+  now: Date,
+  bootstrap = false,
+): Promise<IntegrationCredentials> {
   const key = requireSealingKey();
   const secret = newSecret();
   const [row] = await tx
     .insert(integrationClients)
-    .values({ name: input.name, keyId: newKeyId(), scopes: [...new Set(input.scopes)], note: input.note, createdBy, createdAt: now, bootstrap })
+    .values({
+      name: input.name,
+      keyId: newKeyId(),
+      scopes: [...new Set(input.scopes)],
+      note: input.note,
+      createdBy,
+      createdAt: now,
+      bootstrap,
+    })
     .returning();
   await tx.insert(integrationSecrets).values({ clientId: row!.id, sealed: seal(key, secret), createdAt: now });
   return { client: view(row!, null), key_id: row!.keyId, secret };
@@ -65,7 +79,17 @@ export async function insertClient(tx: Db, input: NewClient, createdBy: number |
 export async function createClient(db: Db, actor: Actor, input: NewClient, now: Date): Promise<IntegrationCredentials> {
   return withTx(db, async (tx) => {
     const created = await insertClient(tx, input, actor.staffId, now);
-    await writeAudit(tx, actor, { action: 'integration_client.create', targetType: 'integration_client', targetId: created.client.id, after: { name: input.name, key_id: created.key_id, scopes: created.client.scopes } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'integration_client.create',
+        targetType: 'integration_client',
+        targetId: created.client.id,
+        after: { name: input.name, key_id: created.key_id, scopes: created.client.scopes },
+      },
+      now,
+    );
     return created;
   });
 }
@@ -80,7 +104,13 @@ async function lockedClient(tx: Db, id: number): Promise<ClientRow> {
  * A new secret; the ones valid now keep working `overlapMinutes` more (0: stop at once), so the
  * ERP can switch without a gap. Returns the new secret, shown this once.
  */
-export async function rotateSecret(db: Db, actor: Actor, id: number, overlapMinutes: number = ROTATION_OVERLAP_DEFAULT_MINUTES, now: Date): Promise<IntegrationCredentials> {
+export async function rotateSecret(
+  db: Db,
+  actor: Actor,
+  id: number,
+  overlapMinutes: number = ROTATION_OVERLAP_DEFAULT_MINUTES,
+  now: Date,
+): Promise<IntegrationCredentials> {
   const key = requireSealingKey();
   return withTx(db, async (tx) => {
     const row = await lockedClient(tx, id);
@@ -90,10 +120,25 @@ export async function rotateSecret(db: Db, actor: Actor, id: number, overlapMinu
     await tx
       .update(integrationSecrets)
       .set({ expiresAt: until })
-      .where(and(eq(integrationSecrets.clientId, id), or(isNull(integrationSecrets.expiresAt), gt(integrationSecrets.expiresAt, until))));
+      .where(
+        and(
+          eq(integrationSecrets.clientId, id),
+          or(isNull(integrationSecrets.expiresAt), gt(integrationSecrets.expiresAt, until)),
+        ),
+      );
     const secret = newSecret();
     await tx.insert(integrationSecrets).values({ clientId: id, sealed: seal(key, secret), createdAt: now });
-    await writeAudit(tx, actor, { action: 'integration_client.rotate', targetType: 'integration_client', targetId: id, after: { overlap_minutes: overlapMinutes, previous_valid_until: until.toISOString() } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'integration_client.rotate',
+        targetType: 'integration_client',
+        targetId: id,
+        after: { overlap_minutes: overlapMinutes, previous_valid_until: until.toISOString() },
+      },
+      now,
+    );
     return { client: view(row, overlapMinutes > 0 ? until : null), key_id: row.keyId, secret };
   });
 }
@@ -103,8 +148,23 @@ export async function revokeClient(db: Db, actor: Actor, id: number, now: Date):
   return withTx(db, async (tx) => {
     const row = await lockedClient(tx, id);
     if (row.revokedAt) return view(row, null);
-    const [updated] = await tx.update(integrationClients).set({ revokedAt: now }).where(eq(integrationClients.id, id)).returning();
-    await writeAudit(tx, actor, { action: 'integration_client.revoke', targetType: 'integration_client', targetId: id, before: { revoked_at: null }, after: { revoked_at: now.toISOString() } }, now);
+    const [updated] = await tx
+      .update(integrationClients)
+      .set({ revokedAt: now })
+      .where(eq(integrationClients.id, id))
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'integration_client.revoke',
+        targetType: 'integration_client',
+        targetId: id,
+        before: { revoked_at: null },
+        after: { revoked_at: now.toISOString() },
+      },
+      now,
+    );
     return view(updated!, null);
   });
 }
@@ -115,7 +175,15 @@ export async function listClients(db: Db, now: Date): Promise<IntegrationClientV
   const older = await db
     .select({ clientId: integrationSecrets.clientId, expiresAt: integrationSecrets.expiresAt })
     .from(integrationSecrets)
-    .where(and(inArray(integrationSecrets.clientId, rows.map((r) => r.id)), gt(integrationSecrets.expiresAt, now)));
+    .where(
+      and(
+        inArray(
+          integrationSecrets.clientId,
+          rows.map((r) => r.id),
+        ),
+        gt(integrationSecrets.expiresAt, now),
+      ),
+    );
   const previous = new Map<number, Date>();
   for (const s of older) {
     const at = previous.get(s.clientId);
@@ -126,7 +194,12 @@ export async function listClients(db: Db, now: Date): Promise<IntegrationClientV
 
 /** The latest calls of one client, newest first. */
 export async function clientCalls(db: Db, id: number, limit: number): Promise<IntegrationCallView[]> {
-  const rows = await db.select().from(integrationCalls).where(eq(integrationCalls.clientId, id)).orderBy(desc(integrationCalls.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(integrationCalls)
+    .where(eq(integrationCalls.clientId, id))
+    .orderBy(desc(integrationCalls.id))
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id,
     method: r.method,

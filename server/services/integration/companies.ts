@@ -38,35 +38,66 @@ const snapshot = (c: CompanyRow) => ({
 async function staffByPhone(tx: Db, phones: string[]): Promise<Map<string, { id: number; role: string }[]>> {
   const out = new Map<string, { id: number; role: string }[]>();
   if (phones.length === 0) return out;
-  const rows = await tx.select({ id: staff.id, phone: staff.phone, role: staff.role }).from(staff).where(inArray(staff.phone, phones));
+  const rows = await tx
+    .select({ id: staff.id, phone: staff.phone, role: staff.role })
+    .from(staff)
+    .where(inArray(staff.phone, phones));
   for (const r of rows) out.set(r.phone, [...(out.get(r.phone) ?? []), { id: r.id, role: r.role }]);
   return out;
 }
 
-export async function upsertCompanies(db: Db, actor: Actor, items: { index: number; item: CompanyItem }[], now: Date): Promise<ItemResult[]> {
+export async function upsertCompanies(
+  db: Db,
+  actor: Actor,
+  items: { index: number; item: CompanyItem }[],
+  now: Date,
+): Promise<ItemResult[]> {
   return withTx(db, async (tx) => {
     const codes = [...new Set(items.map((i) => i.item.customer_code))];
-    const byCode = new Map((await tx.select().from(companies).where(inArray(companies.erpCode, codes)).orderBy(companies.id).for('update')).map((c) => [c.erpCode, c]));
+    const byCode = new Map(
+      (
+        await tx.select().from(companies).where(inArray(companies.erpCode, codes)).orderBy(companies.id).for('update')
+      ).map((c) => [c.erpCode, c]),
+    );
     const credits = [...new Set(items.flatMap((i) => (i.item.credit_code ? [i.item.credit_code] : [])))];
     const byCredit = new Map<string, CompanyRow[]>();
     if (credits.length > 0) {
-      for (const c of await tx.select().from(companies).where(and(inArray(companies.creditCode, credits), eq(companies.erpCode, ''))).orderBy(companies.id).for('update')) {
+      for (const c of await tx
+        .select()
+        .from(companies)
+        .where(and(inArray(companies.creditCode, credits), eq(companies.erpCode, '')))
+        .orderBy(companies.id)
+        .for('update')) {
         byCredit.set(c.creditCode, [...(byCredit.get(c.creditCode) ?? []), c]);
       }
     }
-    const phones = [...new Set(items.flatMap((i) => [i.item.account_manager_phone, i.item.salesperson_phone].filter((p): p is string => typeof p === 'string' && p !== '')))];
+    const phones = [
+      ...new Set(
+        items.flatMap((i) =>
+          [i.item.account_manager_phone, i.item.salesperson_phone].filter(
+            (p): p is string => typeof p === 'string' && p !== '',
+          ),
+        ),
+      ),
+    ];
     const staffOf = await staffByPhone(tx, phones);
     const results: ItemResult[] = [];
 
     for (const { index, item } of items) {
       const result: ItemResult = { index, code: item.customer_code, status: 'failed', id: null, errors: [] };
       results.push(result);
-      const person = (phone: string | null | undefined, role: 'account_manager' | 'salesperson', field: string): number | null | undefined => {
+      const person = (
+        phone: string | null | undefined,
+        role: 'account_manager' | 'salesperson',
+        field: string,
+      ): number | null | undefined => {
         if (phone === undefined) return undefined;
         if (phone === null || phone === '') return null;
         const match = (staffOf.get(phone) ?? []).filter((s) => s.role === role);
         if (match.length === 1) return match[0]!.id;
-        result.errors.push(`${field}：${match.length === 0 ? `没有手机号为${phone}的${role === 'account_manager' ? '客户经理' : '业务员'}` : `手机号${phone}对应多名员工`}`);
+        result.errors.push(
+          `${field}：${match.length === 0 ? `没有手机号为${phone}的${role === 'account_manager' ? '客户经理' : '业务员'}` : `手机号${phone}对应多名员工`}`,
+        );
         return undefined;
       };
       const accountManagerId = person(item.account_manager_phone, 'account_manager', 'account_manager_phone');
@@ -77,7 +108,9 @@ export async function upsertCompanies(db: Db, actor: Actor, items: { index: numb
       if (!current && item.credit_code) {
         const candidates = (byCredit.get(item.credit_code) ?? []).filter((c) => c.erpCode === '');
         if (candidates.length > 1) {
-          result.errors.push(`credit_code：统一社会信用代码${item.credit_code}对应${candidates.length}家企业，请在后台处理后再同步`);
+          result.errors.push(
+            `credit_code：统一社会信用代码${item.credit_code}对应${candidates.length}家企业，请在后台处理后再同步`,
+          );
           continue;
         }
         current = candidates[0] ?? null;
@@ -97,9 +130,17 @@ export async function upsertCompanies(db: Db, actor: Actor, items: { index: numb
           result.errors.push('name：新客户须填写企业名称');
           continue;
         }
-        const [made] = await tx.insert(companies).values({ name: item.name, reviewStatus: 'pending', createdAt: now, updatedAt: now, ...changes }).returning();
+        const [made] = await tx
+          .insert(companies)
+          .values({ name: item.name, reviewStatus: 'pending', createdAt: now, updatedAt: now, ...changes })
+          .returning();
         byCode.set(item.customer_code, made!);
-        await writeAudit(tx, actor, { action: 'company.erp_create', targetType: 'company', targetId: made!.id, after: snapshot(made!) }, now);
+        await writeAudit(
+          tx,
+          actor,
+          { action: 'company.erp_create', targetType: 'company', targetId: made!.id, after: snapshot(made!) },
+          now,
+        );
         Object.assign(result, { status: 'created', id: made!.id });
         continue;
       }
@@ -111,9 +152,18 @@ export async function upsertCompanies(db: Db, actor: Actor, items: { index: numb
         result.status = 'unchanged';
         continue;
       }
-      const [saved] = await tx.update(companies).set({ ...changes, updatedAt: now }).where(eq(companies.id, current.id)).returning();
+      const [saved] = await tx
+        .update(companies)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(companies.id, current.id))
+        .returning();
       byCode.set(item.customer_code, saved!);
-      await writeAudit(tx, actor, { action: 'company.erp_update', targetType: 'company', targetId: current.id, before, after }, now);
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'company.erp_update', targetType: 'company', targetId: current.id, before, after },
+        now,
+      );
       result.status = 'updated';
     }
     return results;

@@ -32,7 +32,10 @@ function tableOf(group: Group): ImportTable {
   return {
     header: group.keys,
     // The file's row number is the item's place from 1 (messages such as “与第N行外部编码重复”).
-    rows: group.items.map(({ index, item }) => ({ row: index + 1, cells: group.keys.map((k) => (item[k] === undefined ? '' : cellOf(k, item[k]!))) })),
+    rows: group.items.map(({ index, item }) => ({
+      row: index + 1,
+      cells: group.keys.map((k) => (item[k] === undefined ? '' : cellOf(k, item[k]!))),
+    })),
   };
 }
 
@@ -42,7 +45,15 @@ async function existingCodes(db: Db, codes: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.code));
 }
 
-async function upsertGroup(db: Db, actor: Actor, fileName: string, group: Group, createMissing: boolean, now: Date, results: ItemResult[]): Promise<void> {
+async function upsertGroup(
+  db: Db,
+  actor: Actor,
+  fileName: string,
+  group: Group,
+  createMissing: boolean,
+  now: Date,
+  results: ItemResult[],
+): Promise<void> {
   const table = tableOf(group);
   const checked = await checkCatalogueFile(db, table, createMissing, false);
   const good = checked.rows.filter((r) => r.action !== null);
@@ -58,15 +69,47 @@ async function upsertGroup(db: Db, actor: Actor, fileName: string, group: Group,
   const writing = good.filter((r) => r.action !== 'unchanged');
   if (writing.length > 0) {
     const rowsWanted = new Set(writing.map((r) => r.row));
-    await applyCatalogueImport(db, actor, fileName, { header: table.header, rows: table.rows.filter((r) => rowsWanted.has(r.row)) }, createMissing, now);
+    await applyCatalogueImport(
+      db,
+      actor,
+      fileName,
+      { header: table.header, rows: table.rows.filter((r) => rowsWanted.has(r.row)) },
+      createMissing,
+      now,
+    );
   }
-  const ids = new Map((await db.select({ id: goods.id, code: goods.externalCode }).from(goods).where(inArray(goods.externalCode, good.map((r) => r.code)))).map((g) => [g.code, g.id]));
+  const ids = new Map(
+    (
+      await db
+        .select({ id: goods.id, code: goods.externalCode })
+        .from(goods)
+        .where(
+          inArray(
+            goods.externalCode,
+            good.map((r) => r.code),
+          ),
+        )
+    ).map((g) => [g.code, g.id]),
+  );
   for (const r of good) {
-    results.push({ index: r.row - 1, code: r.code, status: r.action === 'create' ? 'created' : r.action === 'update' ? 'updated' : 'unchanged', id: ids.get(r.code) ?? null, errors: [] });
+    results.push({
+      index: r.row - 1,
+      code: r.code,
+      status: r.action === 'create' ? 'created' : r.action === 'update' ? 'updated' : 'unchanged',
+      id: ids.get(r.code) ?? null,
+      errors: [],
+    });
   }
 }
 
-export async function upsertGoods(db: Db, actor: Actor, fileName: string, items: { index: number; item: GoodsItem }[], createMissing: boolean, now: Date): Promise<ItemResult[]> {
+export async function upsertGoods(
+  db: Db,
+  actor: Actor,
+  fileName: string,
+  items: { index: number; item: GoodsItem }[],
+  createMissing: boolean,
+  now: Date,
+): Promise<ItemResult[]> {
   const known = await existingCodes(db, [...new Set(items.map((i) => i.item.external_code))]);
   const groups = new Map<string, Group>();
   for (const entry of items) {

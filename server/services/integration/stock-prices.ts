@@ -69,7 +69,9 @@ async function lockGoods(tx: Db, kind: FieldKind, codes: string[]): Promise<Map<
   const seqs = new Map<number, number | string>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = rowsOf<{ goods_id: number; seq: number | string }>(
-      await tx.execute(sql`SELECT goods_id, seq FROM integration_sequences WHERE kind = ${kind} AND goods_id IN (SELECT json_array_elements_text(${JSON.stringify(ids.slice(i, i + CHUNK))}::json)::int)`),
+      await tx.execute(
+        sql`SELECT goods_id, seq FROM integration_sequences WHERE kind = ${kind} AND goods_id IN (SELECT json_array_elements_text(${JSON.stringify(ids.slice(i, i + CHUNK))}::json)::int)`,
+      ),
     );
     for (const r of rows) seqs.set(r.goods_id, r.seq);
   }
@@ -78,7 +80,11 @@ async function lockGoods(tx: Db, kind: FieldKind, codes: string[]): Promise<Map<
 }
 
 /** The value after the update, or the reason it cannot be. */
-function nextValue(kind: FieldKind, g: { value: number; topLadder: number | null }, u: FieldUpdate): { value: number } | { error: string } {
+function nextValue(
+  kind: FieldKind,
+  g: { value: number; topLadder: number | null },
+  u: FieldUpdate,
+): { value: number } | { error: string } {
   const value = u.absolute ?? g.value + (u.delta ?? 0);
   if (kind === 'stock') {
     if (value < 0) return { error: `stock：库存不能为负数（现有${g.value}，增减${u.delta}）` };
@@ -87,21 +93,37 @@ function nextValue(kind: FieldKind, g: { value: number; topLadder: number | null
   }
   if (value <= 0) return { error: 'price：价格须大于0' };
   if (value > PRICE_MAX_FEN) return { error: 'price：价格过高' };
-  if (g.topLadder !== null && value < g.topLadder) return { error: `price：价格低于该商品的阶梯价${formatPrice(g.topLadder)}，请先在商城后台调整阶梯价` };
+  if (g.topLadder !== null && value < g.topLadder)
+    return { error: `price：价格低于该商品的阶梯价${formatPrice(g.topLadder)}，请先在商城后台调整阶梯价` };
   return { value };
 }
 
-export async function applyFieldUpdates(db: Db, actor: Actor, kind: FieldKind, updates: readonly FieldUpdate[], now: Date): Promise<ItemResult[]> {
+export async function applyFieldUpdates(
+  db: Db,
+  actor: Actor,
+  kind: FieldKind,
+  updates: readonly FieldUpdate[],
+  now: Date,
+): Promise<ItemResult[]> {
   if (updates.length === 0) return [];
   return withTx(db, async (tx) => {
     const found = await lockGoods(tx, kind, [...new Set(updates.map((u) => u.externalCode))]);
     // Working state per goods: two items for one goods in a batch apply in sequence order.
-    const state = new Map<number, { value: number; before: number; seq: number; topLadder: number | null; lastSeqWritten: boolean }>();
+    const state = new Map<
+      number,
+      { value: number; before: number; seq: number; topLadder: number | null; lastSeqWritten: boolean }
+    >();
     const results: ItemResult[] = [];
     const ordered = [...updates].sort((a, b) => a.seq - b.seq || a.index - b.index);
     for (const u of ordered) {
       const g = found.get(u.externalCode);
-      const result: ItemResult = { index: u.index, code: u.externalCode, status: 'failed', id: g?.id ?? null, errors: [] };
+      const result: ItemResult = {
+        index: u.index,
+        code: u.externalCode,
+        status: 'failed',
+        id: g?.id ?? null,
+        errors: [],
+      };
       results.push(result);
       if (!g) {
         result.errors.push(`external_code：商品不存在：${u.externalCode}`);
@@ -114,7 +136,13 @@ export async function applyFieldUpdates(db: Db, actor: Actor, kind: FieldKind, u
       let s = state.get(g.id);
       if (!s) {
         const value = kind === 'stock' ? g.stock : g.base_price;
-        s = { value, before: value, seq: g.seq === null ? -1 : Number(g.seq), topLadder: g.top_ladder === null ? null : Number(g.top_ladder), lastSeqWritten: false };
+        s = {
+          value,
+          before: value,
+          seq: g.seq === null ? -1 : Number(g.seq),
+          topLadder: g.top_ladder === null ? null : Number(g.top_ladder),
+          lastSeqWritten: false,
+        };
         state.set(g.id, s);
       }
       if (u.seq <= s.seq) {
@@ -163,12 +191,20 @@ export async function applyFieldUpdates(db: Db, actor: Actor, kind: FieldKind, u
           action: kind === 'stock' ? 'goods.erp_stock' : 'goods.erp_price',
           targetType: 'goods_batch',
           targetId: null,
-          after: { field: kind === 'stock' ? 'stock' : 'base_price', changes: changed.map(([id, s]) => [id, s.before, s.value, s.seq]) },
+          after: {
+            field: kind === 'stock' ? 'stock' : 'base_price',
+            changes: changed.map(([id, s]) => [id, s.before, s.value, s.seq]),
+          },
         },
         now,
       );
     }
-    await noteCatalogueChange(tx, changed.map(([id]) => id), kind === 'stock' ? 'stock' : 'imported', now);
+    await noteCatalogueChange(
+      tx,
+      changed.map(([id]) => id),
+      kind === 'stock' ? 'stock' : 'imported',
+      now,
+    );
     return results;
   });
 }

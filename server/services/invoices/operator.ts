@@ -53,12 +53,30 @@ export async function searchInvoices(db: Db, query: InvoiceQuery): Promise<Paged
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.size)
     .offset(rowsBefore(query));
-  return pageOf(query, total, rows.map((r) => ({ ...toView(r), company_id: r.companyId, company_name: r.companyName, reject_reason: r.rejectReason })),
+  return pageOf(
+    query,
+    total,
+    rows.map((r) => ({
+      ...toView(r),
+      company_id: r.companyId,
+      company_name: r.companyName,
+      reject_reason: r.rejectReason,
+    })),
   );
 }
 
 async function lockRequested(tx: Db, id: number) {
-  const [inv] = await tx.select({ id: invoices.id, status: invoices.status, companyId: invoices.companyId, kind: invoices.kind, orderId: invoices.orderId }).from(invoices).where(eq(invoices.id, id)).for('update');
+  const [inv] = await tx
+    .select({
+      id: invoices.id,
+      status: invoices.status,
+      companyId: invoices.companyId,
+      kind: invoices.kind,
+      orderId: invoices.orderId,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .for('update');
   if (!inv) throw notFound(INVOICE_NOT_FOUND);
   if (inv.status !== 'requested') throw new AppError(409, 409, INVOICE_DECIDED);
   const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, inv.orderId));
@@ -69,14 +87,33 @@ export async function issueRequestedInvoice(db: Db, actor: Actor, id: number, no
   await withTx(db, async (tx) => {
     const inv = await lockRequested(tx, id);
     await issue(tx, id, now);
-    const [done] = await tx.select({ invoiceNo: invoices.invoiceNo, amount: invoices.amount }).from(invoices).where(eq(invoices.id, id));
+    const [done] = await tx
+      .select({ invoiceNo: invoices.invoiceNo, amount: invoices.amount })
+      .from(invoices)
+      .where(eq(invoices.id, id));
     await notifyCompany(
       tx,
       inv.companyId,
-      { kind: 'order', title: '发票已开具', body: `订单${inv.orderNo}的${KIND_TEXT[inv.kind]}已开具，发票号码${done.invoiceNo}，可在电子发票中下载。`, link: '/dzfp' },
+      {
+        kind: 'order',
+        title: '发票已开具',
+        body: `订单${inv.orderNo}的${KIND_TEXT[inv.kind]}已开具，发票号码${done.invoiceNo}，可在电子发票中下载。`,
+        link: '/dzfp',
+      },
       now,
     );
-    await writeAudit(tx, actor, { action: 'invoice.issue', targetType: 'invoice', targetId: id, before: { status: 'requested' }, after: { status: 'issued', invoice_no: done.invoiceNo, amount: done.amount } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'invoice.issue',
+        targetType: 'invoice',
+        targetId: id,
+        before: { status: 'requested' },
+        after: { status: 'issued', invoice_no: done.invoiceNo, amount: done.amount },
+      },
+      now,
+    );
   });
 }
 
@@ -87,9 +124,25 @@ export async function rejectInvoice(db: Db, actor: Actor, id: number, reason: st
     await notifyCompany(
       tx,
       inv.companyId,
-      { kind: 'order', title: '发票申请未通过', body: `订单${inv.orderNo}的${KIND_TEXT[inv.kind]}申请未通过，原因：${reason}。`, link: '/dzfp' },
+      {
+        kind: 'order',
+        title: '发票申请未通过',
+        body: `订单${inv.orderNo}的${KIND_TEXT[inv.kind]}申请未通过，原因：${reason}。`,
+        link: '/dzfp',
+      },
       now,
     );
-    await writeAudit(tx, actor, { action: 'invoice.reject', targetType: 'invoice', targetId: id, before: { status: 'requested' }, after: { status: 'rejected', reason } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'invoice.reject',
+        targetType: 'invoice',
+        targetId: id,
+        before: { status: 'requested' },
+        after: { status: 'rejected', reason },
+      },
+      now,
+    );
   });
 }

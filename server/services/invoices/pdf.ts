@@ -84,11 +84,18 @@ class Canvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, width = 0.6): void {
-    this.doc.lineWidth(width).moveTo(x1, PAGE_H - y1).lineTo(x2, PAGE_H - y2).stroke();
+    this.doc
+      .lineWidth(width)
+      .moveTo(x1, PAGE_H - y1)
+      .lineTo(x2, PAGE_H - y2)
+      .stroke();
   }
 
   rect(x: number, y: number, w: number, h: number, width = 0.8): void {
-    this.doc.lineWidth(width).rect(x, PAGE_H - y - h, w, h).stroke();
+    this.doc
+      .lineWidth(width)
+      .rect(x, PAGE_H - y - h, w, h)
+      .stroke();
   }
 
   /** Invoice forms print their frame in a brown-red; text stays black. */
@@ -228,7 +235,8 @@ function rowsOf(d: InvoicePdfData): Row[] {
   const rows: Row[] = d.lines.map((l) => ({
     cells: [l.name, l.spec, l.unit, String(l.number), yuan(l.price), yuan(l.amount)],
   }));
-  for (const a of d.adjustments) rows.push({ cells: [a.name, '', '', '', '', a.amount < 0 ? `-${yuan(-a.amount)}` : yuan(a.amount)] });
+  for (const a of d.adjustments)
+    rows.push({ cells: [a.name, '', '', '', '', a.amount < 0 ? `-${yuan(-a.amount)}` : yuan(a.amount)] });
   return rows;
 }
 

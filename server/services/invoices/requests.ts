@@ -56,7 +56,12 @@ export function toView(r: InvoiceRow): Invoice {
   };
 }
 
-export async function listInvoices(db: Db, companyIds: readonly number[], page: number, pageSize: number): Promise<Page<Invoice>> {
+export async function listInvoices(
+  db: Db,
+  companyIds: readonly number[],
+  page: number,
+  pageSize: number,
+): Promise<Page<Invoice>> {
   const where = inArray(invoices.companyId, [...companyIds]);
   const [rows, [{ n }]] = await Promise.all([
     db
@@ -133,11 +138,7 @@ export async function issue(db: Db, id: number, now: Date): Promise<void> {
   if (inv.status === 'issued') return;
   if (inv.status !== 'requested') throw badRequest('该发票申请已被驳回');
   const [order] = await db.select().from(orders).where(eq(orders.id, inv.orderId));
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, inv.orderId))
-    .orderBy(orderLines.id);
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, inv.orderId)).orderBy(orderLines.id);
   const { adjustments, total } = orderTotals(order, await refundedAmount(db, order.id));
   const invoiceNo = invoiceNumber(inv.id, now);
   const data: InvoicePdfData = {
@@ -147,7 +148,14 @@ export async function issue(db: Db, id: number, now: Date): Promise<void> {
     orderNo: order.orderNo,
     buyer: { name: inv.title, taxNo: inv.taxNo },
     seller: await sellerInfo(db),
-    lines: lines.map((l) => ({ name: l.name, spec: l.ypgg, unit: l.bzdw, number: l.number, price: l.price, amount: l.amount })),
+    lines: lines.map((l) => ({
+      name: l.name,
+      spec: l.ypgg,
+      unit: l.bzdw,
+      number: l.number,
+      price: l.price,
+      amount: l.amount,
+    })),
     adjustments,
     total,
     note: INVOICE_NOTE,
@@ -200,9 +208,18 @@ export async function requestInvoice(
 }
 
 /** The stored PDF of an issued invoice of `companyIds`. */
-export async function invoicePdf(db: Db, companyIds: readonly number[], id: number): Promise<{ invoiceNo: string; pdf: Uint8Array }> {
+export async function invoicePdf(
+  db: Db,
+  companyIds: readonly number[],
+  id: number,
+): Promise<{ invoiceNo: string; pdf: Uint8Array }> {
   const [row] = await db
-    .select({ companyId: invoices.companyId, status: invoices.status, invoiceNo: invoices.invoiceNo, pdf: invoices.pdf })
+    .select({
+      companyId: invoices.companyId,
+      status: invoices.status,
+      invoiceNo: invoices.invoiceNo,
+      pdf: invoices.pdf,
+    })
     .from(invoices)
     .where(eq(invoices.id, id))
     .limit(1);

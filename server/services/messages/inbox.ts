@@ -67,7 +67,12 @@ export async function listMessages(db: Db, companyId: number, f: MessageFilter):
  * company's answers 404 like a missing one and nothing is marked; a message already read keeps
  * its first read time.
  */
-export async function markRead(db: Db, companyId: number, ids: readonly number[] | 'all', now: Date): Promise<MessageReadResult> {
+export async function markRead(
+  db: Db,
+  companyId: number,
+  ids: readonly number[] | 'all',
+  now: Date,
+): Promise<MessageReadResult> {
   return withTx(db, async (tx) => {
     const own = eq(messages.companyId, companyId);
     if (ids !== 'all') {

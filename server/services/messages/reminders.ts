@@ -21,7 +21,9 @@ export interface ReminderSweep {
 
 /** The smallest reminder window a certificate `daysLeft` from expiry falls in (7 before 30). */
 function certificateWindow(daysLeft: number): number {
-  return [...CERTIFICATE_REMINDER_DAYS].sort((a, b) => a - b).find((w) => daysLeft <= w) ?? CERTIFICATE_REMINDER_DAYS[0];
+  return (
+    [...CERTIFICATE_REMINDER_DAYS].sort((a, b) => a - b).find((w) => daysLeft <= w) ?? CERTIFICATE_REMINDER_DAYS[0]
+  );
 }
 
 async function remindCertificates(db: Db, now: Date): Promise<number> {
@@ -30,7 +32,12 @@ async function remindCertificates(db: Db, now: Date): Promise<number> {
   const horizon = formatDate(now.getTime() + Math.max(...CERTIFICATE_REMINDER_DAYS) * DAY_MS);
   const newer = aliasedTable(qualificationFiles, 'newer');
   const due = await db
-    .select({ id: qualificationFiles.id, companyId: qualificationFiles.companyId, kind: qualificationFiles.kind, expiresOn: qualificationFiles.expiresOn })
+    .select({
+      id: qualificationFiles.id,
+      companyId: qualificationFiles.companyId,
+      kind: qualificationFiles.kind,
+      expiresOn: qualificationFiles.expiresOn,
+    })
     .from(qualificationFiles)
     .where(
       and(
@@ -58,7 +65,11 @@ async function remindCertificates(db: Db, now: Date): Promise<number> {
     if (f.expiresOn === null) continue;
     const daysLeft = Math.round((Date.parse(f.expiresOn) - Date.parse(today)) / DAY_MS);
     const label = (QUALIFICATION_KINDS as Record<string, string>)[f.kind] ?? '资质证件';
-    const draft = certificateExpiringMessage({ id: f.id, label, expiresOn: f.expiresOn }, daysLeft, certificateWindow(daysLeft));
+    const draft = certificateExpiringMessage(
+      { id: f.id, label, expiresOn: f.expiresOn },
+      daysLeft,
+      certificateWindow(daysLeft),
+    );
     if (await notifyCompany(db, f.companyId, draft, now)) written += 1;
   }
   return written;
@@ -66,7 +77,13 @@ async function remindCertificates(db: Db, now: Date): Promise<number> {
 
 async function remindCoupons(db: Db, now: Date): Promise<number> {
   const due = await db
-    .select({ id: companyCoupons.id, companyId: companyCoupons.companyId, expiresAt: companyCoupons.expiresAt, name: couponTemplates.name, kind: couponTemplates.kind })
+    .select({
+      id: companyCoupons.id,
+      companyId: companyCoupons.companyId,
+      expiresAt: companyCoupons.expiresAt,
+      name: couponTemplates.name,
+      kind: couponTemplates.kind,
+    })
     .from(companyCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, companyCoupons.templateId))
     .where(

@@ -72,7 +72,10 @@ export function certificateExpiringMessage(
   };
 }
 
-export function couponExpiringMessage(coupon: { id: number; name: string; kind: 'coupon' | 'voucher' }, expiresOn: string): MessageDraft {
+export function couponExpiringMessage(
+  coupon: { id: number; name: string; kind: 'coupon' | 'voucher' },
+  expiresOn: string,
+): MessageDraft {
   const what = coupon.kind === 'voucher' ? '现金券' : '优惠券';
   return {
     kind: 'promotion',

@@ -39,7 +39,8 @@ export async function confirmReceipt(db: Db, scope: readonly number[], orderId: 
     const o = await findOrder(tx, scope, orderId, true);
     if (o.status === 'completed') throw badRequest('订单已确认收货');
     if (o.status !== 'shipped') throw badRequest('订单尚未发货，不能确认收货');
-    if (!(await completeShipped(tx, o, now, { note: '买家确认收货', actor: 'buyer' }))) throw badRequest('订单已确认收货');
+    if (!(await completeShipped(tx, o, now, { note: '买家确认收货', actor: 'buyer' })))
+      throw badRequest('订单已确认收货');
   });
 }
 
@@ -48,7 +49,12 @@ export async function confirmReceipt(db: Db, scope: readonly number[], orderId: 
  * confirmation and the warehouse's completion in the console both end here. False when the order
  * was no longer shipped (nothing changed). Call inside a transaction.
  */
-export async function completeShipped(tx: Db, o: OrderRow, now: Date, by: { note: string; actor: 'buyer' | 'warehouse' }): Promise<boolean> {
+export async function completeShipped(
+  tx: Db,
+  o: OrderRow,
+  now: Date,
+  by: { note: string; actor: 'buyer' | 'warehouse' },
+): Promise<boolean> {
   const moved = await tx
     .update(orders)
     .set({ status: 'completed', completedAt: now, updatedAt: now })
@@ -58,7 +64,14 @@ export async function completeShipped(tx: Db, o: OrderRow, now: Date, by: { note
   await addHistory(tx, [{ orderId: o.id, from: 'shipped', to: 'completed', note: by.note, actor: by.actor, at: now }]);
   const points = o.kind === 'normal' ? pointsFor(o.paidAmount + o.balanceAmount) : 0;
   if (points > 0) {
-    await creditWallet(tx, 'points', { companyId: o.companyId, amount: points, useType: 'cashback', orderId: o.id, remark: '订单完成赠送积分', now });
+    await creditWallet(tx, 'points', {
+      companyId: o.companyId,
+      amount: points,
+      useType: 'cashback',
+      orderId: o.id,
+      remark: '订单完成赠送积分',
+      now,
+    });
   }
   // 满额返现 (/hb) is credited when the order completes, whoever completes it.
   await settleOrderCashback(tx, o.id, now);
@@ -69,13 +82,20 @@ export async function completeShipped(tx: Db, o: OrderRow, now: Date, by: { note
 function rebuyReason(reason: string, name: string, stock: number | undefined, wanted: number): string {
   const text = reason.startsWith(`${name}：`) ? reason.slice(name.length + 1) : reason;
   if (text === GONE_MSG) return '已下架';
-  if (text === '库存不足' || (stock !== undefined && stock < wanted && text.startsWith('最多可购买'))) return '库存不足';
+  if (text === '库存不足' || (stock !== undefined && stock < wanted && text.startsWith('最多可购买')))
+    return '库存不足';
   if (text === '该商品暂不可购买') return '暂不可购买';
   if (text.startsWith('最多可购买')) return `超出限购（${text}）`;
   return text;
 }
 
-export async function rebuyOrder(db: Db, buyer: Buyer, scope: readonly number[], orderId: number, now: Date): Promise<RebuyResult> {
+export async function rebuyOrder(
+  db: Db,
+  buyer: Buyer,
+  scope: readonly number[],
+  orderId: number,
+  now: Date,
+): Promise<RebuyResult> {
   const o = await findOrder(db, scope, orderId);
   if (o.kind !== 'normal') throw badRequest('积分订单不能再次购买');
   const lines = await db
@@ -83,7 +103,12 @@ export async function rebuyOrder(db: Db, buyer: Buyer, scope: readonly number[],
     .from(orderLines)
     // A 满赠 gift line was given, not bought: it comes again only if the tier is reached again.
     // 换购 and draw-prize lines came with a tier or a prize, not as goods the buyer put in the cart.
-    .where(and(eq(orderLines.orderId, o.id), notInArray(orderLines.type, [GIFT_LINE_TYPE, EXCHANGE_LINE_TYPE, DRAW_PRIZE_LINE_TYPE])))
+    .where(
+      and(
+        eq(orderLines.orderId, o.id),
+        notInArray(orderLines.type, [GIFT_LINE_TYPE, EXCHANGE_LINE_TYPE, DRAW_PRIZE_LINE_TYPE]),
+      ),
+    )
     .orderBy(asc(orderLines.id));
   // A goods bought in several lines (normal, flash, combination) goes back as one normal line.
   const wanted = new Map<number, { name: string; number: number }>();
@@ -92,14 +117,29 @@ export async function rebuyOrder(db: Db, buyer: Buyer, scope: readonly number[],
     if (w) w.number += l.number;
     else wanted.set(l.goodsId, { name: l.name, number: l.number });
   }
-  const requests: AddRequest[] = [...wanted].map(([goodsId, w]) => ({ goodsId, number: w.number, type: 0, combinationId: 0, isYj: null }));
+  const requests: AddRequest[] = [...wanted].map(([goodsId, w]) => ({
+    goodsId,
+    number: w.number,
+    type: 0,
+    combinationId: 0,
+    isYj: null,
+  }));
   if (requests.length === 0) return { added: 0, skipped: [] };
   return withTx(db, async (tx) => {
     const facts = await loadFactsFor(tx, requests, buyer, now);
     const outcome = await addToCart(tx, buyer, requests, now, 'each', facts);
     const skipped = outcome.refusals.map((r) => {
       const w = wanted.get(r.goodsId)!;
-      return { goods_id: r.goodsId, name: w.name, reason: rebuyReason(r.reason, facts.goods.get(r.goodsId)?.name ?? w.name, facts.goods.get(r.goodsId)?.stock, w.number) };
+      return {
+        goods_id: r.goodsId,
+        name: w.name,
+        reason: rebuyReason(
+          r.reason,
+          facts.goods.get(r.goodsId)?.name ?? w.name,
+          facts.goods.get(r.goodsId)?.stock,
+          w.number,
+        ),
+      };
     });
     return { added: outcome.lineIds.filter((id) => id !== undefined).length, skipped };
   });

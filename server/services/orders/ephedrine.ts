@@ -26,7 +26,11 @@ const receiptSchema = z.object({
     .trim()
     .min(1, { error: '请输入购药人姓名' })
     .refine((v) => NAME_RE.test(v), { error: '请输入购药人真实姓名（2-20个字）' }),
-  id_card: z.string({ error: ID_CARD_MESSAGES.required }).trim().toUpperCase().min(1, { error: ID_CARD_MESSAGES.required }),
+  id_card: z
+    .string({ error: ID_CARD_MESSAGES.required })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: ID_CARD_MESSAGES.required }),
   phone: mobileSchema,
 });
 
@@ -44,7 +48,13 @@ export function parseReceipt(body: unknown, now: Date): ReceiptInput {
   return r;
 }
 
-export async function registerReceipt(db: Db, scope: readonly number[], orderId: number, input: ReceiptInput, now: Date): Promise<{ status: OrderStatus }> {
+export async function registerReceipt(
+  db: Db,
+  scope: readonly number[],
+  orderId: number,
+  input: ReceiptInput,
+  now: Date,
+): Promise<{ status: OrderStatus }> {
   return withTx(db, async (tx) => {
     const o = await findOrder(tx, scope, orderId, true);
     if (!o.hasEphedrine) throw badRequest('该订单不含含麻黄碱药品，无需登记');
@@ -57,7 +67,14 @@ export async function registerReceipt(db: Db, scope: readonly number[], orderId:
       .set({ ephedrineReceipt: { ...input, recorded_at: now.toISOString() }, updatedAt: now })
       .where(eq(orders.id, o.id));
     if (o.payAmount === 0 && o.status === 'pending_payment') {
-      await markPaid(tx, { ...o, payMethod: o.balanceAmount > 0 ? 'balance' : o.payMethod }, null, 0, now, '已登记购药人信息，订单已支付');
+      await markPaid(
+        tx,
+        { ...o, payMethod: o.balanceAmount > 0 ? 'balance' : o.payMethod },
+        null,
+        0,
+        now,
+        '已登记购药人信息，订单已支付',
+      );
       return { status: 'paid' };
     }
     return { status: o.status as OrderStatus };
@@ -69,11 +86,22 @@ const recordedAt = (raw: unknown): number => {
   return typeof at === 'string' ? seconds(new Date(at)) : 0;
 };
 
-export async function listReceipts(db: Db, companyId: number, page: number, pageSize: number): Promise<Page<EphedrineReceiptRecord>> {
+export async function listReceipts(
+  db: Db,
+  companyId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<EphedrineReceiptRecord>> {
   const where = and(eq(orders.companyId, companyId), eq(orders.hasEphedrine, true), isNotNull(orders.ephedrineReceipt));
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, createdAt: orders.createdAt, receipt: orders.ephedrineReceipt })
+      .select({
+        id: orders.id,
+        orderNo: orders.orderNo,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        receipt: orders.ephedrineReceipt,
+      })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -86,7 +114,12 @@ export async function listReceipts(db: Db, companyId: number, page: number, page
     ids.length === 0
       ? []
       : await db
-          .select({ orderId: orderLines.orderId, goodsId: orderLines.goodsId, name: orderLines.name, number: orderLines.number })
+          .select({
+            orderId: orderLines.orderId,
+            goodsId: orderLines.goodsId,
+            name: orderLines.name,
+            number: orderLines.number,
+          })
           .from(orderLines)
           .innerJoin(goods, eq(goods.id, orderLines.goodsId))
           .where(and(inArray(orderLines.orderId, ids), eq(goods.isEphedrine, true)))
@@ -102,7 +135,9 @@ export async function listReceipts(db: Db, companyId: number, page: number, page
       status: r.status as OrderStatus,
       created_at: seconds(r.createdAt),
       recorded_at: recordedAt(r.receipt),
-      goods: lines.filter((l) => l.orderId === r.id).map((l) => ({ goods_id: l.goodsId, name: l.name, number: l.number })),
+      goods: lines
+        .filter((l) => l.orderId === r.id)
+        .map((l) => ({ goods_id: l.goodsId, name: l.name, number: l.number })),
     });
   }
   return { list, total: n, page, page_size: pageSize };

@@ -38,7 +38,11 @@ export const dayParam = (msg: string) =>
 export const orderListQuery = z
   .object({
     tab: z.enum(TAB_KEYS, { error: '订单状态无效' }).optional(),
-    keywords: z.string().trim().max(KEYWORDS_MAX, { error: `关键词最多${KEYWORDS_MAX}个字符` }).optional(),
+    keywords: z
+      .string()
+      .trim()
+      .max(KEYWORDS_MAX, { error: `关键词最多${KEYWORDS_MAX}个字符` })
+      .optional(),
     start: dayParam('开始日期格式应为YYYY-MM-DD'),
     end: dayParam('结束日期格式应为YYYY-MM-DD'),
     kind: z.enum(['normal', 'points'], { error: '订单类型无效' }).optional(),
@@ -46,7 +50,8 @@ export const orderListQuery = z
     page_size: numberParam(`每页数量须在1-${ORDER_PAGE_SIZE_MAX}之间`, 1, ORDER_PAGE_SIZE_MAX),
   })
   .superRefine((q, ctx) => {
-    if (q.start && q.end && q.start.getTime() > q.end.getTime()) ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });
+    if (q.start && q.end && q.start.getTime() > q.end.getTime())
+      ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });
   });
 
 export type OrderListQuery = z.output<typeof orderListQuery>;
@@ -74,7 +79,11 @@ export async function listOrders(db: Db, companyId: number, q: OrderListQuery, n
   const pageWhere = statuses.length > 0 ? and(where, inArray(orders.status, [...statuses])) : where;
 
   const [perStatus, rows, allowed] = await Promise.all([
-    db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).where(where).groupBy(orders.status),
+    db
+      .select({ status: orders.status, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where)
+      .groupBy(orders.status),
     db
       .select()
       .from(orders)
@@ -88,13 +97,25 @@ export async function listOrders(db: Db, companyId: number, q: OrderListQuery, n
   const counts = {} as Record<OrderTabKey, number>;
   for (const t of ORDER_TABS) {
     const list = t.statuses as readonly string[];
-    counts[t.key] = list.length === 0 ? [...byStatus.values()].reduce((a, b) => a + b, 0) : list.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0);
+    counts[t.key] =
+      list.length === 0
+        ? [...byStatus.values()].reduce((a, b) => a + b, 0)
+        : list.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0);
   }
 
   const ids = rows.map((r) => r.id);
   const [lines, invoiced] = await Promise.all([summaryLines(db, ids), invoicedOrders(db, ids)]);
   const list = rows.map((o) =>
-    orderSummary(o, { lines: lines.get(o.id)?.lines ?? [], lineCount: lines.get(o.id)?.count ?? 0, invoiced: invoiced.has(o.id), afterSaleAllowed: allowed }, now),
+    orderSummary(
+      o,
+      {
+        lines: lines.get(o.id)?.lines ?? [],
+        lineCount: lines.get(o.id)?.count ?? 0,
+        invoiced: invoiced.has(o.id),
+        afterSaleAllowed: allowed,
+      },
+      now,
+    ),
   );
   return { list, total: counts[tab.key], page, page_size: pageSize, counts };
 }

@@ -22,7 +22,8 @@ const GATEWAY_METHODS: PayMethod[] = ['sandbox', 'alipay'];
 /** A payment that took money (refunded payments took it too: their refunds are rows here). */
 const TOOK_MONEY = ['succeeded', 'refunded'];
 
-const routeOf = (method: string): MoneyRoute => (method === 'balance' ? 'balance' : method === 'transfer' ? 'transfer' : 'online');
+const routeOf = (method: string): MoneyRoute =>
+  method === 'balance' ? 'balance' : method === 'transfer' ? 'transfer' : 'online';
 
 export interface OrderMoney {
   paid: RouteAmounts;
@@ -46,9 +47,13 @@ export async function orderMoney(tx: Db, orderId: number): Promise<OrderMoney> {
   // Checkout's balance deduction has its own balance payment row; an order written without one
   // (older rows) still took its balance_amount from the wallet.
   if (!taken.some((p) => p.method === 'balance')) paid.balance += o?.balanceAmount ?? 0;
-  if (o && o.paidAmount > 0 && o.payMethod && !taken.some((p) => p.method === o.payMethod)) paid[routeOf(o.payMethod)] += o.paidAmount;
+  if (o && o.paidAmount > 0 && o.payMethod && !taken.some((p) => p.method === o.payMethod))
+    paid[routeOf(o.payMethod)] += o.paidAmount;
   const refunded = noMoney();
-  const rows = await tx.select({ route: orderRefunds.route, amount: orderRefunds.amount }).from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  const rows = await tx
+    .select({ route: orderRefunds.route, amount: orderRefunds.amount })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId));
   for (const r of rows) refunded[r.route] += r.amount;
   return { paid, refunded, refundable: refundableByRoute(paid, refunded) };
 }
@@ -90,8 +95,10 @@ export async function giveBack(tx: Db, order: RefundOrder, parts: readonly GiveP
   const money = await orderMoney(tx, order.id);
   const asked = noMoney();
   for (const p of parts) {
-    if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new Error(`refund part must be positive fen, got ${p.amount}`);
-    if (p.destination === 'gateway' && p.route !== 'online') throw new Error('only an online payment goes back through a gateway');
+    if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
+      throw new Error(`refund part must be positive fen, got ${p.amount}`);
+    if (p.destination === 'gateway' && p.route !== 'online')
+      throw new Error('only an online payment goes back through a gateway');
     asked[p.route] += p.amount;
   }
   for (const route of Object.keys(asked) as MoneyRoute[]) {
@@ -115,7 +122,14 @@ export async function giveBack(tx: Db, order: RefundOrder, parts: readonly GiveP
       updatedAt: meta.now,
     });
     if (p.destination === 'balance') {
-      await creditWallet(tx, 'balance', { companyId: order.companyId, amount: p.amount, useType: 'refund', orderId: order.id, remark: meta.remark, now: meta.now });
+      await creditWallet(tx, 'balance', {
+        companyId: order.companyId,
+        amount: p.amount,
+        useType: 'refund',
+        orderId: order.id,
+        remark: meta.remark,
+        now: meta.now,
+      });
       given.toBalance += p.amount;
     } else {
       given.toGateway += p.amount;
@@ -145,7 +159,13 @@ function gatewayPayments(tx: Db, orderId: number) {
       left: sql<number>`${payments.amount} - coalesce((select sum(r.amount) from order_refunds r where r.payment_id = ${payments.id}), 0)::int`,
     })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, TOOK_MONEY), inArray(payments.method, GATEWAY_METHODS)))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, TOOK_MONEY),
+        inArray(payments.method, GATEWAY_METHODS),
+      ),
+    )
     .orderBy(sql`${payments.id} desc`);
 }
 
@@ -154,9 +174,20 @@ function gatewayPayments(tx: Db, orderId: number) {
  * Resolves when every part is accepted, throws refundFailed with the gateway's reason otherwise
  * (the part stays owed, for the next attempt).
  */
-export async function sendGatewayRefunds(db: Db, config: PayConfig, where: { orderId: number } | { afterSaleId: number }, now: Date): Promise<void> {
+export async function sendGatewayRefunds(
+  db: Db,
+  config: PayConfig,
+  where: { orderId: number } | { afterSaleId: number },
+  now: Date,
+): Promise<void> {
   const owed = await db
-    .select({ id: orderRefunds.id, amount: orderRefunds.amount, refundNo: orderRefunds.refundNo, method: payments.method, reference: payments.gatewayRef })
+    .select({
+      id: orderRefunds.id,
+      amount: orderRefunds.amount,
+      refundNo: orderRefunds.refundNo,
+      method: payments.method,
+      reference: payments.gatewayRef,
+    })
     .from(orderRefunds)
     .innerJoin(payments, eq(payments.id, orderRefunds.paymentId))
     .where(
@@ -172,11 +203,19 @@ export async function sendGatewayRefunds(db: Db, config: PayConfig, where: { ord
     let error: string | null = null;
     try {
       if (!gateway || !part.reference) throw new Error('该支付方式当前未开通');
-      await gateway.refund({ reference: part.reference, amount: part.amount, refundNo: part.refundNo, reason: 'orderId' in where ? '订单取消退款' : '售后退款' });
+      await gateway.refund({
+        reference: part.reference,
+        amount: part.amount,
+        refundNo: part.refundNo,
+        reason: 'orderId' in where ? '订单取消退款' : '售后退款',
+      });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
-    await db.update(orderRefunds).set({ status: error === null ? 'succeeded' : 'failed', error, updatedAt: now }).where(eq(orderRefunds.id, part.id));
+    await db
+      .update(orderRefunds)
+      .set({ status: error === null ? 'succeeded' : 'failed', error, updatedAt: now })
+      .where(eq(orderRefunds.id, part.id));
     failure ??= error;
   }
   if (failure !== null) throw refundFailed(failure);
@@ -187,7 +226,13 @@ export async function owedThroughGateway(db: Db, orderId: number): Promise<numbe
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.destination, 'gateway'), ne(orderRefunds.status, 'succeeded')));
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        eq(orderRefunds.destination, 'gateway'),
+        ne(orderRefunds.status, 'succeeded'),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -195,13 +240,20 @@ export async function owedThroughGateway(db: Db, orderId: number): Promise<numbe
  * Gateway refunds not yet confirmed, by state (the money still owed back through a gateway; a
  * failed one is sent again by the next attempt on its order): count and fen. For the metrics scrape.
  */
-export async function gatewayRefundsOutstanding(db: Db): Promise<Record<'pending' | 'failed', { count: number; amount: number }>> {
+export async function gatewayRefundsOutstanding(
+  db: Db,
+): Promise<Record<'pending' | 'failed', { count: number; amount: number }>> {
   const rows = await db
-    .select({ status: orderRefunds.status, count: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })
+    .select({
+      status: orderRefunds.status,
+      count: sql<number>`count(*)::int`,
+      amount: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int`,
+    })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.destination, 'gateway'), ne(orderRefunds.status, 'succeeded')))
     .groupBy(orderRefunds.status);
   const out = { pending: { count: 0, amount: 0 }, failed: { count: 0, amount: 0 } };
-  for (const r of rows) if (r.status === 'pending' || r.status === 'failed') out[r.status] = { count: r.count, amount: r.amount };
+  for (const r of rows)
+    if (r.status === 'pending' || r.status === 'failed') out[r.status] = { count: r.count, amount: r.amount };
   return out;
 }

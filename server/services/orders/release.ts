@@ -36,7 +36,13 @@ export async function releaseOrder(
   from: readonly OrderStatus[] = UNPAID_STATUSES,
 ): Promise<Given | null> {
   const [before] = await tx
-    .select({ id: orders.id, companyId: orders.companyId, status: orders.status, kind: orders.kind, pointsUsed: orders.pointsUsed })
+    .select({
+      id: orders.id,
+      companyId: orders.companyId,
+      status: orders.status,
+      kind: orders.kind,
+      pointsUsed: orders.pointsUsed,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), companyIds ? inArray(orders.companyId, [...companyIds]) : undefined))
     .for('update')
@@ -50,7 +56,13 @@ export async function releaseOrder(
   if (moved.length === 0) return null;
 
   const lines = await tx
-    .select({ goodsId: orderLines.goodsId, name: orderLines.name, number: orderLines.number, type: orderLines.type, promotionId: orderLines.promotionId })
+    .select({
+      goodsId: orderLines.goodsId,
+      name: orderLines.name,
+      number: orderLines.number,
+      type: orderLines.type,
+      promotionId: orderLines.promotionId,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
   const units = new Map<number, number>();
@@ -73,7 +85,14 @@ export async function releaseOrder(
         .where(and(eq(pointsGoods.goodsId, l.goodsId), eq(pointsGoods.name, l.name)));
     }
     if (before.pointsUsed > 0) {
-      await creditWallet(tx, 'points', { companyId: before.companyId, amount: before.pointsUsed, useType: 'refund', orderId, remark: '积分订单取消，退回积分', now });
+      await creditWallet(tx, 'points', {
+        companyId: before.companyId,
+        amount: before.pointsUsed,
+        useType: 'refund',
+        orderId,
+        remark: '积分订单取消，退回积分',
+        now,
+      });
     }
   } else {
     await restoreStock(tx, units);
@@ -90,7 +109,13 @@ export async function releaseOrder(
       usedOrderId: null,
       usedAt: null,
     })
-    .where(and(eq(companyCoupons.usedOrderId, orderId), eq(companyCoupons.companyId, before.companyId), eq(companyCoupons.status, 1)));
+    .where(
+      and(
+        eq(companyCoupons.usedOrderId, orderId),
+        eq(companyCoupons.companyId, before.companyId),
+        eq(companyCoupons.status, 1),
+      ),
+    );
 
   // Every fen not yet given back (an after-sale may have refunded part of it) goes back by its route.
   const { refundable } = await orderMoney(tx, orderId);
@@ -109,6 +134,8 @@ export async function releaseOrder(
     .update(payments)
     .set({ status: sql`CASE WHEN ${payments.status} = 'succeeded' THEN 'refunded' ELSE 'cancelled' END` })
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['created', 'succeeded'])));
-  await addHistory(tx, [{ orderId, from: before.status as OrderStatus, to: 'cancelled', note: reason.note, actor: reason.actor, at: now }]);
+  await addHistory(tx, [
+    { orderId, from: before.status as OrderStatus, to: 'cancelled', note: reason.note, actor: reason.actor, at: now },
+  ]);
   return given;
 }

@@ -36,7 +36,11 @@ export async function checkShipmentCodes(db: Db, lines: readonly ShipLineCodes[]
   const normalized = lines.map((l) => l.codes.map(normalizeTraceCode));
   const all = [...new Set(normalized.flat())].filter((c) => c !== '');
   const taken = new Set(
-    all.length === 0 ? [] : (await db.select({ code: traceCodes.code }).from(traceCodes).where(inArray(traceCodes.code, all))).map((r) => r.code),
+    all.length === 0
+      ? []
+      : (await db.select({ code: traceCodes.code }).from(traceCodes).where(inArray(traceCodes.code, all))).map(
+          (r) => r.code,
+        ),
   );
   lines.forEach((line, li) => {
     const codes = normalized[li]!;
@@ -53,10 +57,27 @@ export async function checkShipmentCodes(db: Db, lines: readonly ShipLineCodes[]
   return { errors, rows };
 }
 
-export async function storeShipmentCodes(db: Db, orderId: number, rows: CheckedCodes['rows'], source: 'console' | 'erp', now: Date): Promise<void> {
+export async function storeShipmentCodes(
+  db: Db,
+  orderId: number,
+  rows: CheckedCodes['rows'],
+  source: 'console' | 'erp',
+  now: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   try {
-    await db.insert(traceCodes).values(rows.map((r) => ({ orderId, orderLineId: r.orderLineId, batchNo: r.batchNo, code: r.code, source, createdAt: now })));
+    await db
+      .insert(traceCodes)
+      .values(
+        rows.map((r) => ({
+          orderId,
+          orderLineId: r.orderLineId,
+          batchNo: r.batchNo,
+          code: r.code,
+          source,
+          createdAt: now,
+        })),
+      );
   } catch (err) {
     // Another order shipped one of these codes between the check and this write.
     if (isUniqueViolation(err)) throw new AppError(409, 409, '追溯码已在其他订单发货，请核对后重试');
@@ -85,12 +106,22 @@ export const TRACE_FILE_COLUMNS = ['订单编号', '商品名称', '规格', '�
 /** The download's rows: a header, then one row per box (code), by line then scan order. */
 export async function traceCodeRows(db: Db, orderId: number, orderNo: string): Promise<string[][]> {
   const rows = await db
-    .select({ name: orderLines.name, ypgg: orderLines.ypgg, sccj: orderLines.sccj, batchNo: traceCodes.batchNo, expiresOn: orderLines.expiresOn, code: traceCodes.code })
+    .select({
+      name: orderLines.name,
+      ypgg: orderLines.ypgg,
+      sccj: orderLines.sccj,
+      batchNo: traceCodes.batchNo,
+      expiresOn: orderLines.expiresOn,
+      code: traceCodes.code,
+    })
     .from(traceCodes)
     .innerJoin(orderLines, eq(orderLines.id, traceCodes.orderLineId))
     .where(eq(traceCodes.orderId, orderId))
     .orderBy(asc(traceCodes.orderLineId), asc(traceCodes.id));
-  return [[...TRACE_FILE_COLUMNS], ...rows.map((r) => [orderNo, r.name, r.ypgg, r.sccj, r.batchNo, r.expiresOn ?? '', r.code])];
+  return [
+    [...TRACE_FILE_COLUMNS],
+    ...rows.map((r) => [orderNo, r.name, r.ypgg, r.sccj, r.batchNo, r.expiresOn ?? '', r.code]),
+  ];
 }
 
 /** UTF-8 with a BOM so Excel opens the Chinese headers right; codes are plain digits. */
@@ -102,7 +133,10 @@ export function traceCodesCsv(rows: string[][]): Uint8Array {
 export async function traceCodesXlsx(rows: string[][]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('药品追溯码');
-  sheet.columns = TRACE_FILE_COLUMNS.map((_, i) => ({ width: i === TRACE_FILE_COLUMNS.length - 1 ? 26 : 16, style: { numFmt: '@' } }));
+  sheet.columns = TRACE_FILE_COLUMNS.map((_, i) => ({
+    width: i === TRACE_FILE_COLUMNS.length - 1 ? 26 : 16,
+    style: { numFmt: '@' },
+  }));
   for (const r of rows) sheet.addRow(r);
   sheet.getRow(1).font = { bold: true };
   return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);

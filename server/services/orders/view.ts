@@ -8,7 +8,15 @@ import { DRAW_PRIZE_LINE_TYPE } from '@domain/lucky-draw.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { canRequestAfterSale } from '@domain/orders-after-sale.ts';
-import { afterSales, companies, invoices, orderLines, orderStatusHistory, payments, shipments } from '../../db/schema.ts';
+import {
+  afterSales,
+  companies,
+  invoices,
+  orderLines,
+  orderStatusHistory,
+  payments,
+  shipments,
+} from '../../db/schema.ts';
 import {
   ORDER_STATUS_TEXT,
   type AfterSaleKind,
@@ -31,9 +39,11 @@ import { codesByLine } from './trace-codes.ts';
 export const SUMMARY_LINES = 4;
 
 const KNOWN_STATUSES = Object.keys(ORDER_STATUS_TEXT) as OrderStatus[];
-const asStatus = (s: string): OrderStatus => (KNOWN_STATUSES.includes(s as OrderStatus) ? (s as OrderStatus) : 'pending_payment');
+const asStatus = (s: string): OrderStatus =>
+  KNOWN_STATUSES.includes(s as OrderStatus) ? (s as OrderStatus) : 'pending_payment';
 const PAY_METHODS: readonly PayMethod[] = ['balance', 'transfer', 'sandbox', 'alipay'];
-const asPayMethod = (s: string | null): PayMethod | null => (s && (PAY_METHODS as readonly string[]).includes(s) ? (s as PayMethod) : null);
+const asPayMethod = (s: string | null): PayMethod | null =>
+  s && (PAY_METHODS as readonly string[]).includes(s) ? (s as PayMethod) : null;
 
 export interface SummaryExtras {
   lines: OrderSummary['lines'];
@@ -68,14 +78,18 @@ export function orderSummary(o: OrderRow, x: SummaryExtras, now: Date): OrderSum
       rebuy: normal,
       // The same rules POST /order/{id}/after_sale and POST /invoice enforce (30-day window after
       // completion; invoices for completed orders only), so the page never offers a refused action.
-      after_sale: normal && x.afterSaleAllowed && canRequestAfterSale(status, o.completedAt?.getTime() ?? null, now.getTime()),
+      after_sale:
+        normal && x.afterSaleAllowed && canRequestAfterSale(status, o.completedAt?.getTime() ?? null, now.getTime()),
       invoice: normal && !x.invoiced && status === 'completed',
     },
   };
 }
 
 /** First lines and line counts of many orders: one statement. */
-export async function summaryLines(db: Db, orderIds: readonly number[]): Promise<Map<number, { lines: OrderSummary['lines']; count: number }>> {
+export async function summaryLines(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, { lines: OrderSummary['lines']; count: number }>> {
   const out = new Map<number, { lines: OrderSummary['lines']; count: number }>();
   if (orderIds.length === 0) return out;
   const res = await db.execute(sql`
@@ -86,7 +100,9 @@ export async function summaryLines(db: Db, orderIds: readonly number[]): Promise
     ) x
     WHERE rn <= ${SUMMARY_LINES}
     ORDER BY order_id, rn`);
-  for (const r of rowsOf<{ orderId: number; goodsId: number; name: string; image: string; number: number; n: number }>(res)) {
+  for (const r of rowsOf<{ orderId: number; goodsId: number; name: string; image: string; number: number; n: number }>(
+    res,
+  )) {
     let e = out.get(r.orderId);
     if (!e) out.set(r.orderId, (e = { lines: [], count: r.n }));
     e.lines.push({ goods_id: r.goodsId, name: r.name, goods_image: r.image, number: r.number });
@@ -102,7 +118,11 @@ export async function invoicedOrders(db: Db, orderIds: readonly number[]): Promi
 }
 
 export async function afterSaleAllowed(db: Db, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ v: companies.isAfterSale }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await db
+    .select({ v: companies.isAfterSale })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return row?.v ?? false;
 }
 
@@ -115,7 +135,12 @@ export function receiptView(raw: unknown): EphedrineReceipt | null {
   return { buyer_name: r.data.buyer_name, id_card: maskIdCard(r.data.id_card), phone: r.data.phone };
 }
 
-const invoiceSchema = z.object({ kind: z.enum(['normal', 'special']), title: z.string(), tax_no: z.string().catch(''), email: z.string().catch('') });
+const invoiceSchema = z.object({
+  kind: z.enum(['normal', 'special']),
+  title: z.string(),
+  tax_no: z.string().catch(''),
+  email: z.string().catch(''),
+});
 const addressSchema = z.object({
   consignee: z.string().catch(''),
   phone: z.string().catch(''),
@@ -129,10 +154,18 @@ const eventsSchema = z.array(z.object({ time: z.string(), text: z.string() })).c
 export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<OrderDetail> {
   const [lines, history, pays, ships, sales, invoiced, allowed, codes] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, o.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
     db.select().from(shipments).where(eq(shipments.orderId, o.id)).orderBy(asc(shipments.id)),
-    db.select({ id: afterSales.id, kind: afterSales.kind, status: afterSales.status }).from(afterSales).where(eq(afterSales.orderId, o.id)).orderBy(asc(afterSales.id)),
+    db
+      .select({ id: afterSales.id, kind: afterSales.kind, status: afterSales.status })
+      .from(afterSales)
+      .where(eq(afterSales.orderId, o.id))
+      .orderBy(asc(afterSales.id)),
     invoicedOrders(db, [o.id]),
     afterSaleAllowed(db, o.companyId),
     codesByLine(db, o.id),
@@ -140,7 +173,9 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
   const summary = orderSummary(
     o,
     {
-      lines: lines.slice(0, SUMMARY_LINES).map((l) => ({ goods_id: l.goodsId, name: l.name, goods_image: l.image, number: l.number })),
+      lines: lines
+        .slice(0, SUMMARY_LINES)
+        .map((l) => ({ goods_id: l.goodsId, name: l.name, goods_image: l.image, number: l.number })),
       lineCount: lines.length,
       invoiced: invoiced.has(o.id),
       afterSaleAllowed: allowed,
@@ -181,7 +216,9 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
       paid_amount: o.paidAmount,
       points_used: o.pointsUsed,
     },
-    address: addressSchema.catch({ consignee: '', phone: '', province: '', city: '', district: '', detail: '' }).parse(o.address),
+    address: addressSchema
+      .catch({ consignee: '', phone: '', province: '', city: '', district: '', detail: '' })
+      .parse(o.address),
     invoice,
     remark: o.remark,
     pay_method: asPayMethod(o.payMethod),
@@ -192,7 +229,11 @@ export async function orderDetail(db: Db, o: OrderRow, now: Date): Promise<Order
       status: p.status,
       created_at: seconds(p.createdAt),
     })),
-    history: history.map((h) => ({ time: seconds(h.createdAt), status: asStatus(h.toStatus), text: h.note || ORDER_STATUS_TEXT[asStatus(h.toStatus)] })),
+    history: history.map((h) => ({
+      time: seconds(h.createdAt),
+      status: asStatus(h.toStatus),
+      text: h.note || ORDER_STATUS_TEXT[asStatus(h.toStatus)],
+    })),
     logistics: ships.map((s) => ({
       carrier: s.carrier,
       tracking_no: s.trackingNo,

@@ -17,12 +17,20 @@ const CONTRACT_VIEW_PATH = '/api/user/contract';
 export const PAPERS_MAX_NOTES = 200;
 export const PAPERS_MAX_BATCHES = 500;
 
-export async function keptPapers(db: Db, viewer: { companyId: number; isSpecial: boolean }, now: Date): Promise<PapersManifest> {
+export async function keptPapers(
+  db: Db,
+  viewer: { companyId: number; isSpecial: boolean },
+  now: Date,
+): Promise<PapersManifest> {
   const from = new Date(now);
   from.setMonth(from.getMonth() - PAPERS_KEPT_MONTHS);
   const [contract, company, shipped] = await Promise.all([
     contractView(db, viewer.companyId),
-    db.select({ url: companies.qualityInspectionUrl }).from(companies).where(eq(companies.id, viewer.companyId)).limit(1),
+    db
+      .select({ url: companies.qualityInspectionUrl })
+      .from(companies)
+      .where(eq(companies.id, viewer.companyId))
+      .limit(1),
     db
       .select({ id: orders.id, orderNo: orders.orderNo, shippedAt: orders.shippedAt })
       .from(orders)
@@ -32,7 +40,12 @@ export async function keptPapers(db: Db, viewer: { companyId: number; isSpecial:
           isNotNull(orders.shippedAt),
           gte(orders.shippedAt, from),
           // The note is printed from the shipment; an order marked shipped without one has none.
-          exists(db.select({ one: sql`1` }).from(shipments).where(eq(shipments.orderId, orders.id))),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(shipments)
+              .where(eq(shipments.orderId, orders.id)),
+          ),
         ),
       )
       .orderBy(desc(orders.shippedAt), desc(orders.id))
@@ -56,7 +69,11 @@ export async function keptPapers(db: Db, viewer: { companyId: number; isSpecial:
 }
 
 /** Batches delivered to the company since `from` (order line's batch, or its shipment's), with reports. */
-async function receivedBatches(db: Db, viewer: { companyId: number; isSpecial: boolean }, from: Date): Promise<BatchRow[]> {
+async function receivedBatches(
+  db: Db,
+  viewer: { companyId: number; isSpecial: boolean },
+  from: Date,
+): Promise<BatchRow[]> {
   const controlled = viewer.isSpecial ? sql`true` : sql`NOT g.is_kx`;
   return rowsOf<BatchRow>(
     await db.execute(sql`

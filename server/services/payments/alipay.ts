@@ -44,7 +44,8 @@ export function privateKeyType(key: string): 'PKCS1' | 'PKCS8' {
   const der = Buffer.from(key.replace(PEM_BODY, ''), 'base64');
   for (const type of ['pkcs1', 'pkcs8'] as const) {
     try {
-      if (createPrivateKey({ key: der, format: 'der', type }).asymmetricKeyType === 'rsa') return type === 'pkcs1' ? 'PKCS1' : 'PKCS8';
+      if (createPrivateKey({ key: der, format: 'der', type }).asymmetricKeyType === 'rsa')
+        return type === 'pkcs1' ? 'PKCS1' : 'PKCS8';
     } catch {
       // not this encoding; try the next
     }
@@ -114,7 +115,8 @@ export function alipayGateway(settings: AlipaySettings): AlipayGateway {
         },
         { validateSign: true },
       );
-      if (result.code !== '10000') throw new Error(`alipay.trade.refund ${result.code}: ${result.subMsg ?? result.msg}`);
+      if (result.code !== '10000')
+        throw new Error(`alipay.trade.refund ${result.code}: ${result.subMsg ?? result.msg}`);
     },
   };
 }

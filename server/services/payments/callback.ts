@@ -23,10 +23,18 @@ export type CallbackOutcome =
   | { ok: false; error: AppError; refundOwed?: number };
 
 const lateRefusal = (status: OrderStatus | undefined): AppError =>
-  status === 'cancelled' ? badRequest('订单已取消，本次支付将原路退回') : new AppError(409, 409, '订单已支付，本次支付将原路退回');
+  status === 'cancelled'
+    ? badRequest('订单已取消，本次支付将原路退回')
+    : new AppError(409, 409, '订单已支付，本次支付将原路退回');
 
 /** `method` is the gateway that called: a reference of another gateway's payment is not found. */
-export async function applyGatewayPaid(db: Db, method: OnlinePayMethod, gatewayRef: string, amount: number, now: Date): Promise<CallbackOutcome> {
+export async function applyGatewayPaid(
+  db: Db,
+  method: OnlinePayMethod,
+  gatewayRef: string,
+  amount: number,
+  now: Date,
+): Promise<CallbackOutcome> {
   return withTx(db, async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.gatewayRef, gatewayRef)).limit(1).for('update');
     if (!p || p.method !== method) return { ok: false, error: notFound(PAYMENT_NOT_FOUND_MSG) };
@@ -43,12 +51,17 @@ export async function applyGatewayPaid(db: Db, method: OnlinePayMethod, gatewayR
     if (!o || p.status !== 'created' || !(await markPaid(tx, o, method, p.amount, now, '在线支付成功'))) {
       // The gateway took the money for an order that no longer wants it: all of it goes back.
       await tx.update(payments).set({ status: 'refunded', confirmedAt: now }).where(eq(payments.id, p.id));
-      await giveBack(tx, { id: p.orderId, companyId: p.companyId }, [{ route: 'online', amount: p.amount, destination: 'gateway' }], {
-        refundNo: `LP${p.id}`,
-        afterSaleId: null,
-        remark: '',
-        now,
-      });
+      await giveBack(
+        tx,
+        { id: p.orderId, companyId: p.companyId },
+        [{ route: 'online', amount: p.amount, destination: 'gateway' }],
+        {
+          refundNo: `LP${p.id}`,
+          afterSaleId: null,
+          remark: '',
+          now,
+        },
+      );
       return { ok: false, error: lateRefusal(o?.status as OrderStatus | undefined), refundOwed: p.orderId };
     }
     await tx.update(payments).set({ status: 'succeeded', confirmedAt: now }).where(eq(payments.id, p.id));

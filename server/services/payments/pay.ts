@@ -43,7 +43,8 @@ export function onlineGateway(config: PayConfig, method: PayMethod): PaymentGate
 
 /** Refuses, like an unknown method (422), a method this shop does not offer. */
 export function assertMethodOffered(config: PayConfig, method: PayMethod): void {
-  if (method !== 'balance' && method !== 'transfer' && !onlineGateway(config, method)) throw validationError({ method: [CHOOSE_METHOD_MSG] });
+  if (method !== 'balance' && method !== 'transfer' && !onlineGateway(config, method))
+    throw validationError({ method: [CHOOSE_METHOD_MSG] });
 }
 
 /** Why the order cannot be paid now, as the refusal to throw; null when it can. */
@@ -58,7 +59,14 @@ export function payRefusal(o: OrderRow, now: Date): AppError | null {
 }
 
 /** Moves an unpaid order to paid; false when it was not unpaid any more. */
-export async function markPaid(tx: Db, o: OrderRow, method: PayMethod | null, amount: number, now: Date, note: string): Promise<boolean> {
+export async function markPaid(
+  tx: Db,
+  o: OrderRow,
+  method: PayMethod | null,
+  amount: number,
+  now: Date,
+  note: string,
+): Promise<boolean> {
   const moved = await tx
     .update(orders)
     .set({ status: 'paid', paidAmount: amount, paidAt: now, payMethod: method ?? o.payMethod, updatedAt: now })
@@ -101,11 +109,26 @@ export async function payOrder(
 
     if (method === 'balance') {
       if (!(await markPaid(tx, o, 'balance', o.payAmount, now, '余额支付成功'))) throw alreadyPaid();
-      const after = await debitBalance(tx, { companyId: o.companyId, amount: o.payAmount, useType: 'pay', orderId: o.id, remark: `订单${o.orderNo}余额支付`, now });
+      const after = await debitBalance(tx, {
+        companyId: o.companyId,
+        amount: o.payAmount,
+        useType: 'pay',
+        orderId: o.id,
+        remark: `订单${o.orderNo}余额支付`,
+        now,
+      });
       if (after === null) throw badRequest('余额不足');
       const [p] = await tx
         .insert(payments)
-        .values({ orderId: o.id, companyId: o.companyId, method: 'balance', amount: o.payAmount, status: 'succeeded', createdAt: now, confirmedAt: now })
+        .values({
+          orderId: o.id,
+          companyId: o.companyId,
+          method: 'balance',
+          amount: o.payAmount,
+          status: 'succeeded',
+          createdAt: now,
+          confirmedAt: now,
+        })
         .returning({ id: payments.id });
       await closeOtherPayments(tx, o.id, p.id);
       return { status: 'paid', payment_id: p.id };
@@ -118,10 +141,16 @@ export async function payOrder(
         .from(payments)
         .where(and(eq(payments.orderId, o.id), eq(payments.method, 'transfer'), eq(payments.status, 'created')))
         .limit(1);
-      if (o.status === 'awaiting_transfer' && open) return { status: 'awaiting_transfer', payment_id: open.id, transfer_info: info };
+      if (o.status === 'awaiting_transfer' && open)
+        return { status: 'awaiting_transfer', payment_id: open.id, transfer_info: info };
       const moved = await tx
         .update(orders)
-        .set({ status: 'awaiting_transfer', payMethod: 'transfer', expiresAt: new Date(now.getTime() + TRANSFER_TTL_MS), updatedAt: now })
+        .set({
+          status: 'awaiting_transfer',
+          payMethod: 'transfer',
+          expiresAt: new Date(now.getTime() + TRANSFER_TTL_MS),
+          updatedAt: now,
+        })
         .where(and(eq(orders.id, o.id), inArray(orders.status, [...UNPAID_STATUSES])))
         .returning({ id: orders.id });
       if (moved.length === 0) throw alreadyPaid();
@@ -129,10 +158,26 @@ export async function payOrder(
         ? [open]
         : await tx
             .insert(payments)
-            .values({ orderId: o.id, companyId: o.companyId, method: 'transfer', amount: o.payAmount, status: 'created', createdAt: now })
+            .values({
+              orderId: o.id,
+              companyId: o.companyId,
+              method: 'transfer',
+              amount: o.payAmount,
+              status: 'created',
+              createdAt: now,
+            })
             .returning({ id: payments.id });
       if (o.status !== 'awaiting_transfer') {
-        await addHistory(tx, [{ orderId: o.id, from: o.status as OrderStatus, to: 'awaiting_transfer', note: '选择对公转账，等待财务确认收款', actor: 'buyer', at: now }]);
+        await addHistory(tx, [
+          {
+            orderId: o.id,
+            from: o.status as OrderStatus,
+            to: 'awaiting_transfer',
+            note: '选择对公转账，等待财务确认收款',
+            actor: 'buyer',
+            at: now,
+          },
+        ]);
       }
       return { status: 'awaiting_transfer', payment_id: p.id, transfer_info: info };
     }
@@ -140,17 +185,40 @@ export async function payOrder(
     // An online gateway (checked above).
     if (!gateway) throw validationError({ method: [CHOOSE_METHOD_MSG] });
     const charge = (paymentId: number, reference: string) =>
-      gateway.payUrl({ paymentId, orderId: o.id, reference, amount: o.payAmount, orderNo: o.orderNo, mobile: opts.mobile });
+      gateway.payUrl({
+        paymentId,
+        orderId: o.id,
+        reference,
+        amount: o.payAmount,
+        orderNo: o.orderNo,
+        mobile: opts.mobile,
+      });
     const [open] = await tx
       .select({ id: payments.id, ref: payments.gatewayRef })
       .from(payments)
-      .where(and(eq(payments.orderId, o.id), eq(payments.method, gateway.method), eq(payments.status, 'created'), eq(payments.amount, o.payAmount)))
+      .where(
+        and(
+          eq(payments.orderId, o.id),
+          eq(payments.method, gateway.method),
+          eq(payments.status, 'created'),
+          eq(payments.amount, o.payAmount),
+        ),
+      )
       .limit(1);
-    if (open?.ref) return { status: o.status as OrderStatus, payment_id: open.id, gateway_url: charge(open.id, open.ref) };
+    if (open?.ref)
+      return { status: o.status as OrderStatus, payment_id: open.id, gateway_url: charge(open.id, open.ref) };
     const ref = gateway.newReference();
     const [p] = await tx
       .insert(payments)
-      .values({ orderId: o.id, companyId: o.companyId, method: gateway.method, amount: o.payAmount, status: 'created', gatewayRef: ref, createdAt: now })
+      .values({
+        orderId: o.id,
+        companyId: o.companyId,
+        method: gateway.method,
+        amount: o.payAmount,
+        status: 'created',
+        gatewayRef: ref,
+        createdAt: now,
+      })
       .returning({ id: payments.id });
     return { status: o.status as OrderStatus, payment_id: p.id, gateway_url: charge(p.id, ref) };
   });

@@ -20,7 +20,9 @@ export async function sandboxPayment(db: Db, scope: readonly number[], id: numbe
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.id, id), eq(payments.method, sandboxGateway.method), inArray(payments.companyId, [...scope])))
+    .where(
+      and(eq(payments.id, id), eq(payments.method, sandboxGateway.method), inArray(payments.companyId, [...scope])),
+    )
     .limit(1);
   if (!row || !row.gatewayRef) throw notFound(PAYMENT_NOT_FOUND_MSG);
   return { ...row, gatewayRef: row.gatewayRef };

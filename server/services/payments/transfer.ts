@@ -14,7 +14,11 @@ const DEMO_ACCOUNT = {
   account_no: '3602 0012 0920 0123 456',
 };
 
-const accountSchema: z.ZodType<TransferAccount> = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
+const accountSchema: z.ZodType<TransferAccount> = z.object({
+  account_name: z.string().min(1),
+  bank: z.string().min(1),
+  account_no: z.string().min(1),
+});
 
 /** The part of the app's config (deps.ts) that decides the account. */
 export interface TransferSettings {
@@ -23,7 +27,11 @@ export interface TransferSettings {
 }
 
 async function receivingAccount(db: Db, config: TransferSettings): Promise<TransferAccount> {
-  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'transfer_account')).limit(1);
+  const [row] = await db
+    .select({ value: siteConfig.value })
+    .from(siteConfig)
+    .where(eq(siteConfig.key, 'transfer_account'))
+    .limit(1);
   const parsed = accountSchema.safeParse(row?.value);
   if (parsed.success) return parsed.data;
   if (config.transferAccount) return config.transferAccount;

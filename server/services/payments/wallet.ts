@@ -67,6 +67,10 @@ export interface WalletView {
 }
 
 export async function loadWallet(db: Db, companyId: number): Promise<WalletView> {
-  const [row] = await db.select({ balance: wallets.balance, points: wallets.points }).from(wallets).where(eq(wallets.companyId, companyId)).limit(1);
+  const [row] = await db
+    .select({ balance: wallets.balance, points: wallets.points })
+    .from(wallets)
+    .where(eq(wallets.companyId, companyId))
+    .limit(1);
   return row ?? { balance: 0, points: 0 };
 }

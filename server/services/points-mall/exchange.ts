@@ -34,7 +34,14 @@ export type ExchangeInput = z.output<typeof exchangeInput>;
 const iso = (d: Date): string => d.toISOString();
 
 /** Takes `amount` points with its ledger row; null when the company has fewer (nothing changes). */
-export async function debitPoints(tx: Db, companyId: number, amount: number, orderId: number, remark: string, now: Date): Promise<number | null> {
+export async function debitPoints(
+  tx: Db,
+  companyId: number,
+  amount: number,
+  orderId: number,
+  remark: string,
+  now: Date,
+): Promise<number | null> {
   const res = await tx.execute(sql`
     WITH w AS (
       UPDATE wallets SET points = points - ${amount}::int, updated_at = ${iso(now)}::timestamptz
@@ -54,7 +61,11 @@ async function shippingAddress(tx: Db, companyId: number, id: number | undefined
     if (!a) throw notFound('收货地址不存在');
     return a;
   }
-  const [d] = await tx.select().from(addresses).where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true))).limit(1);
+  const [d] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true)))
+    .limit(1);
   if (!d) throw badRequest('请先添加收货地址');
   return d;
 }
@@ -71,7 +82,8 @@ export async function exchangePointsGoods(
   const n = input.number;
   if (pg.perCompanyLimit > 0) {
     const used = (await exchangedUnits(tx, companyId, [pg.goodsId])).get(pg.goodsId) ?? 0;
-    if (used + n > pg.perCompanyLimit) throw badRequest(used >= pg.perCompanyLimit ? '已达兑换上限' : `最多还可兑换${pg.perCompanyLimit - used}件`);
+    if (used + n > pg.perCompanyLimit)
+      throw badRequest(used >= pg.perCompanyLimit ? '已达兑换上限' : `最多还可兑换${pg.perCompanyLimit - used}件`);
   }
   const address = await shippingAddress(tx, companyId, input.address_id);
   const [taken] = await tx
@@ -80,7 +92,11 @@ export async function exchangePointsGoods(
     .where(and(eq(pointsGoods.id, pg.id), eq(pointsGoods.isOnSale, true), sql`${pointsGoods.stock} >= ${n}`))
     .returning({ stock: pointsGoods.stock });
   if (!taken) throw badRequest(POINTS_STOCK_SHORT_MSG);
-  const [g] = await tx.select({ sccj: goods.sccj, ypgg: goods.ypgg, bzdw: goods.bzdw, warehouseId: goods.warehouseId }).from(goods).where(eq(goods.id, pg.goodsId)).limit(1);
+  const [g] = await tx
+    .select({ sccj: goods.sccj, ypgg: goods.ypgg, bzdw: goods.bzdw, warehouseId: goods.warehouseId })
+    .from(goods)
+    .where(eq(goods.id, pg.goodsId))
+    .limit(1);
   if (!g) throw notFound(POINTS_GOODS_NOT_FOUND);
 
   const cost = exchangeCost({ points: pg.points, cash_price: pg.cashPrice }, n);
@@ -101,7 +117,14 @@ export async function exchangePointsGoods(
         payAmount: 0,
         paidAmount: 0,
         payMethod: cost.cash > 0 ? 'balance' : 'points',
-        address: { consignee: address.consignee, phone: address.phone, province: address.province, city: address.city, district: address.district, detail: address.detail },
+        address: {
+          consignee: address.consignee,
+          phone: address.phone,
+          province: address.province,
+          city: address.city,
+          district: address.district,
+          detail: address.detail,
+        },
         remark: '积分商城兑换',
         paidAt: now,
         createdAt: now,
@@ -127,11 +150,36 @@ export async function exchangePointsGoods(
   const after = await debitPoints(tx, companyId, cost.points, order.id, `积分商城兑换：${pg.name} ×${n}`, now);
   if (after === null) throw badRequest(POINTS_SHORT_MSG);
   if (cost.cash > 0) {
-    const bal = await debitBalance(tx, { companyId, amount: cost.cash, useType: 'pay', orderId: order.id, remark: `积分订单${order.orderNo}现金部分`, now });
+    const bal = await debitBalance(tx, {
+      companyId,
+      amount: cost.cash,
+      useType: 'pay',
+      orderId: order.id,
+      remark: `积分订单${order.orderNo}现金部分`,
+      now,
+    });
     if (bal === null) throw badRequest(BALANCE_SHORT_MSG);
     // The cash part is a balance payment like checkout's deduction (orders/refunds.ts reads it).
-    await tx.insert(payments).values({ orderId: order.id, companyId, method: 'balance', amount: cost.cash, status: 'succeeded', createdAt: now, confirmedAt: now });
+    await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        companyId,
+        method: 'balance',
+        amount: cost.cash,
+        status: 'succeeded',
+        createdAt: now,
+        confirmedAt: now,
+      });
   }
-  await addHistory(tx, [{ orderId: order.id, from: null, to: 'paid', note: `积分兑换，使用${cost.points}积分`, actor: 'buyer', at: now }]);
-  return { order_id: order.id, order_no: order.orderNo, points_used: cost.points, cash_amount: cost.cash, points: after };
+  await addHistory(tx, [
+    { orderId: order.id, from: null, to: 'paid', note: `积分兑换，使用${cost.points}积分`, actor: 'buyer', at: now },
+  ]);
+  return {
+    order_id: order.id,
+    order_no: order.orderNo,
+    points_used: cost.points,
+    cash_amount: cost.cash,
+    points: after,
+  };
 }

@@ -7,13 +7,24 @@ import { loadWallet } from '../payments/wallet.ts';
 import type { PointsGoodsView, PointsMallView } from '@domain/points-mall.ts';
 
 /** Units of the given catalogue rows a company has exchanged (cancelled orders do not count). */
-export async function exchangedUnits(db: Db, companyId: number, goodsIds: readonly number[]): Promise<Map<number, number>> {
+export async function exchangedUnits(
+  db: Db,
+  companyId: number,
+  goodsIds: readonly number[],
+): Promise<Map<number, number>> {
   if (goodsIds.length === 0) return new Map();
   const rows = await db
     .select({ goodsId: orderLines.goodsId, n: sql<number>`sum(${orderLines.number})::int` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.companyId, companyId), eq(orders.kind, 'points'), ne(orders.status, 'cancelled'), inArray(orderLines.goodsId, [...goodsIds])))
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.kind, 'points'),
+        ne(orders.status, 'cancelled'),
+        inArray(orderLines.goodsId, [...goodsIds]),
+      ),
+    )
     .groupBy(orderLines.goodsId);
   return new Map(rows.map((r) => [r.goodsId, r.n]));
 }
@@ -24,7 +35,14 @@ export async function listPointsMall(db: Db, companyId: number | null): Promise<
     .from(pointsGoods)
     .where(and(eq(pointsGoods.isOnSale, true), sql`${pointsGoods.goodsId} IS NOT NULL`))
     .orderBy(asc(pointsGoods.sort), asc(pointsGoods.points), asc(pointsGoods.id));
-  const used = companyId === null ? new Map<number, number>() : await exchangedUnits(db, companyId, rows.map((r) => r.goodsId!));
+  const used =
+    companyId === null
+      ? new Map<number, number>()
+      : await exchangedUnits(
+          db,
+          companyId,
+          rows.map((r) => r.goodsId!),
+        );
   const wallet = companyId === null ? { balance: 0, points: 0 } : await loadWallet(db, companyId);
   const list: PointsGoodsView[] = rows.map((r) => ({
     id: r.id,

@@ -43,7 +43,12 @@ export function toView(r: Row): ProductRequest {
   };
 }
 
-export async function createProductRequest(db: Db, companyId: number, input: ProductRequestInput, now: Date): Promise<ProductRequest> {
+export async function createProductRequest(
+  db: Db,
+  companyId: number,
+  input: ProductRequestInput,
+  now: Date,
+): Promise<ProductRequest> {
   const [row] = await db
     .insert(productRequests)
     .values({
@@ -69,7 +74,10 @@ export async function listProductRequests(
   page: number,
   pageSize: number,
 ): Promise<Page<ProductRequest>> {
-  const where = and(inArray(productRequests.companyId, [...companyIds]), status ? eq(productRequests.status, status) : undefined);
+  const where = and(
+    inArray(productRequests.companyId, [...companyIds]),
+    status ? eq(productRequests.status, status) : undefined,
+  );
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
@@ -84,7 +92,11 @@ export async function listProductRequests(
 }
 
 /** One request; with companyIds, someone else's answers 404 like a missing one. */
-export async function getProductRequest(db: Db, companyIds: readonly number[] | null, id: number): Promise<ProductRequest> {
+export async function getProductRequest(
+  db: Db,
+  companyIds: readonly number[] | null,
+  id: number,
+): Promise<ProductRequest> {
   const [row] = await db.select().from(productRequests).where(eq(productRequests.id, id)).limit(1);
   if (companyIds !== null) assertOwns(companyIds, row?.companyId, PRODUCT_REQUEST_NOT_FOUND);
   else if (!row) throw notFound(PRODUCT_REQUEST_NOT_FOUND);
@@ -97,17 +109,26 @@ export interface ProductRequestReply {
   goodsId: number | null;
 }
 
-
 /**
  * The operator's answer (the console's POST /api/admin/product_requests/{id}/reply, which checks
  * the goods and writes the audit row). The buyer gets a message with it (the form promises one
  * when the goods is listed).
  */
-export async function replyProductRequest(db: Db, id: number, answer: ProductRequestReply, now: Date): Promise<ProductRequest> {
+export async function replyProductRequest(
+  db: Db,
+  id: number,
+  answer: ProductRequestReply,
+  now: Date,
+): Promise<ProductRequest> {
   return withTx(db, async (tx) => {
     const [row] = await tx
       .update(productRequests)
-      .set({ reply: answer.reply, goodsId: answer.goodsId, status: answer.goodsId === null ? 'replied' : 'listed', repliedAt: now })
+      .set({
+        reply: answer.reply,
+        goodsId: answer.goodsId,
+        status: answer.goodsId === null ? 'replied' : 'listed',
+        repliedAt: now,
+      })
       .where(eq(productRequests.id, id))
       .returning();
     if (!row) throw notFound(PRODUCT_REQUEST_NOT_FOUND);

@@ -18,7 +18,9 @@ import type { GoodsListItem } from '@domain/catalog.ts';
 
 export const CASHBACK_USE_TYPE = 'cashback';
 const tiersSchema = z
-  .object({ tiers: z.array(z.object({ amount: z.number().int().positive(), back: z.number().int().positive() })).min(1) })
+  .object({
+    tiers: z.array(z.object({ amount: z.number().int().positive(), back: z.number().int().positive() })).min(1),
+  })
   .transform((r) => [...r.tiers].sort((a, b) => a.amount - b.amount));
 
 /** The cashback promotion running at `at` (the latest started), with its goods. */
@@ -26,14 +28,27 @@ export async function cashbackAt(db: Db, at: Date): Promise<CashbackOffer | null
   const rows = await db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.kind, 'cashback'), eq(promotions.isActive, true), lte(promotions.startsAt, at), gt(promotions.endsAt, at)))
+    .where(
+      and(
+        eq(promotions.kind, 'cashback'),
+        eq(promotions.isActive, true),
+        lte(promotions.startsAt, at),
+        gt(promotions.endsAt, at),
+      ),
+    )
     .orderBy(desc(promotions.startsAt), asc(promotions.id));
   for (const p of rows) {
     const tiers = tiersSchema.safeParse(p.rules);
     if (!tiers.success) continue;
     const members = p.allGoods
       ? []
-      : (await db.select({ id: promotionGoods.goodsId }).from(promotionGoods).where(eq(promotionGoods.promotionId, p.id)).orderBy(asc(promotionGoods.goodsId))).map((r) => r.id);
+      : (
+          await db
+            .select({ id: promotionGoods.goodsId })
+            .from(promotionGoods)
+            .where(eq(promotionGoods.promotionId, p.id))
+            .orderBy(asc(promotionGoods.goodsId))
+        ).map((r) => r.id);
     return {
       id: p.id,
       name: p.name,
@@ -49,7 +64,11 @@ export async function cashbackAt(db: Db, at: Date): Promise<CashbackOffer | null
 }
 
 /** The /hb page: the offer and its goods the viewer may see, best sellers first. */
-export async function cashbackPage(db: Db, viewer: Viewer, now: Date): Promise<{ offer: CashbackOffer | null; goods: GoodsListItem[] }> {
+export async function cashbackPage(
+  db: Db,
+  viewer: Viewer,
+  now: Date,
+): Promise<{ offer: CashbackOffer | null; goods: GoodsListItem[] }> {
   const offer = await cashbackAt(db, now);
   if (!offer || offer.goods_ids.length === 0) return { offer, goods: [] };
   const rows = await db
@@ -57,7 +76,14 @@ export async function cashbackPage(db: Db, viewer: Viewer, now: Date): Promise<{
     .from(goods)
     .where(and(inArray(goods.id, offer.goods_ids), visibleGoods({ controlled: controlledVisibleTo(viewer) })))
     .orderBy(desc(goods.salesCount), asc(goods.id));
-  return { offer, goods: await loadGoodsItems(db, viewer, rows.map((r) => r.id)) };
+  return {
+    offer,
+    goods: await loadGoodsItems(
+      db,
+      viewer,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 /** Fen the order earns now: 0 unless completed; refunded units no longer count. */
@@ -69,7 +95,12 @@ async function earned(tx: Db, order: typeof orders.$inferSelect): Promise<number
   // The same eligibility the cart's and checkout's preview use (src/domain/cashback.ts).
   const amount = eligibleAmount(
     offer,
-    lines.map((l) => ({ goods_id: l.goodsId, type: l.type, is_selected: true, amount: l.price * Math.max(0, l.number - l.returnedNumber) })),
+    lines.map((l) => ({
+      goods_id: l.goodsId,
+      type: l.type,
+      is_selected: true,
+      amount: l.price * Math.max(0, l.number - l.returnedNumber),
+    })),
   );
   return cashbackFor(offer.tiers, amount);
 }
@@ -85,7 +116,13 @@ export async function settleOrderCashback(tx: Db, orderId: number, now: Date): P
   const [{ credited }] = await tx
     .select({ credited: sql<number>`coalesce(sum(${walletLedger.amount}), 0)::float8` })
     .from(walletLedger)
-    .where(and(eq(walletLedger.orderId, order.id), eq(walletLedger.account, 'balance'), eq(walletLedger.useType, CASHBACK_USE_TYPE)));
+    .where(
+      and(
+        eq(walletLedger.orderId, order.id),
+        eq(walletLedger.account, 'balance'),
+        eq(walletLedger.useType, CASHBACK_USE_TYPE),
+      ),
+    );
   const diff = target - credited;
   const entry = { companyId: order.companyId, orderId: order.id, useType: CASHBACK_USE_TYPE, now };
   if (diff > 0) {
@@ -94,7 +131,11 @@ export async function settleOrderCashback(tx: Db, orderId: number, now: Date): P
   }
   if (diff < 0) {
     // The balance never goes below zero: what was already spent is not taken back (decision record).
-    const [w] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.companyId, order.companyId)).for('update');
+    const [w] = await tx
+      .select({ balance: wallets.balance })
+      .from(wallets)
+      .where(eq(wallets.companyId, order.companyId))
+      .for('update');
     const amount = Math.min(-diff, Math.max(0, w?.balance ?? 0));
     if (amount === 0) return 0;
     await debitBalance(tx, { ...entry, amount, remark: `满额返现冲回：订单${order.orderNo}退款` });

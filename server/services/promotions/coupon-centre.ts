@@ -17,7 +17,12 @@ const scopeSchema = z.object({ category_l1: z.array(z.number().int()).min(1).opt
 type TemplateRow = typeof couponTemplates.$inferSelect;
 
 const running = (now: Date) =>
-  and(eq(couponTemplates.kind, 'coupon'), eq(couponTemplates.claimable, true), lte(couponTemplates.startsAt, now), gt(couponTemplates.endsAt, now));
+  and(
+    eq(couponTemplates.kind, 'coupon'),
+    eq(couponTemplates.claimable, true),
+    lte(couponTemplates.startsAt, now),
+    gt(couponTemplates.endsAt, now),
+  );
 
 async function claimedCounts(db: Db, companyId: number | null, templateIds: number[]): Promise<Map<number, number>> {
   if (companyId === null || templateIds.length === 0) return new Map();
@@ -33,7 +38,14 @@ async function scopeTexts(db: Db, rows: TemplateRow[]): Promise<string[]> {
   const scopes = rows.map((r) => scopeSchema.parse(r.scope).category_l1 ?? []);
   const ids = [...new Set(scopes.flat())];
   const names = new Map(
-    ids.length === 0 ? [] : (await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids))).map((c) => [c.id, c.name]),
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: categories.id, name: categories.name })
+            .from(categories)
+            .where(inArray(categories.id, ids))
+        ).map((c) => [c.id, c.name]),
   );
   return scopes.map((s) => {
     const n = s.map((id) => names.get(id)).filter((x): x is string => x !== undefined);
@@ -59,18 +71,40 @@ function toOffer(t: TemplateRow, claimed: number, scopeText: string): CouponOffe
 
 /** Claimable coupons now: ending soonest first. A visitor sees them with nothing claimed. */
 export async function listCouponOffers(db: Db, companyId: number | null, now: Date): Promise<CouponOffer[]> {
-  const rows = await db.select().from(couponTemplates).where(running(now)).orderBy(asc(couponTemplates.threshold), asc(couponTemplates.id));
-  const [claimed, texts] = await Promise.all([claimedCounts(db, companyId, rows.map((r) => r.id)), scopeTexts(db, rows)]);
+  const rows = await db
+    .select()
+    .from(couponTemplates)
+    .where(running(now))
+    .orderBy(asc(couponTemplates.threshold), asc(couponTemplates.id));
+  const [claimed, texts] = await Promise.all([
+    claimedCounts(
+      db,
+      companyId,
+      rows.map((r) => r.id),
+    ),
+    scopeTexts(db, rows),
+  ]);
   return rows.map((r, i) => toOffer(r, claimed.get(r.id) ?? 0, texts[i]));
 }
 
 /** One coupon of template `templateId` for the company, within both caps, or a refusal. */
-export async function claimCoupon(db: Db, companyId: number, templateId: number, now: Date): Promise<CouponClaimResult> {
+export async function claimCoupon(
+  db: Db,
+  companyId: number,
+  templateId: number,
+  now: Date,
+): Promise<CouponClaimResult> {
   return withTx(db, async (tx) => {
-    const [t] = await tx.select().from(couponTemplates).where(and(eq(couponTemplates.id, templateId), running(now))).limit(1).for('update');
+    const [t] = await tx
+      .select()
+      .from(couponTemplates)
+      .where(and(eq(couponTemplates.id, templateId), running(now)))
+      .limit(1)
+      .for('update');
     if (!t) throw notFound(CLAIM_MESSAGES.notFound);
     const claimed = (await claimedCounts(tx, companyId, [t.id])).get(t.id) ?? 0;
-    if (t.perCompany > 0 && claimed >= t.perCompany) throw new AppError(409, 409, `${CLAIM_MESSAGES.perCompany}${t.perCompany}张`);
+    if (t.perCompany > 0 && claimed >= t.perCompany)
+      throw new AppError(409, 409, `${CLAIM_MESSAGES.perCompany}${t.perCompany}张`);
     if (t.total > 0 && t.issued >= t.total) throw new AppError(409, 409, CLAIM_MESSAGES.soldOut);
     const [updated] = await tx
       .update(couponTemplates)

@@ -12,10 +12,17 @@ import { loadGoodsItems } from '../goods/item.ts';
 import { visibleGoods } from '../goods/search.ts';
 import { seconds } from '../orders/status.ts';
 import { shanghaiDayEnd } from '../activities.ts';
-import { DAILY_SPECIAL_LINE_TYPE, DEFAULT_PREVIEW_HOUR, type DailySpecialDay, type DailySpecialState } from '@domain/daily-special.ts';
+import {
+  DAILY_SPECIAL_LINE_TYPE,
+  DEFAULT_PREVIEW_HOUR,
+  type DailySpecialDay,
+  type DailySpecialState,
+} from '@domain/daily-special.ts';
 
 const HOUR_MS = 3_600_000;
-const rulesSchema = z.object({ preview_hour: z.number().int().min(0).max(23).catch(DEFAULT_PREVIEW_HOUR) }).catch({ preview_hour: DEFAULT_PREVIEW_HOUR });
+const rulesSchema = z
+  .object({ preview_hour: z.number().int().min(0).max(23).catch(DEFAULT_PREVIEW_HOUR) })
+  .catch({ preview_hour: DEFAULT_PREVIEW_HOUR });
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -24,7 +31,14 @@ async function dayPromotion(db: Db, at: Date): Promise<PromotionRow | null> {
   const [row] = await db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.kind, 'everyday'), eq(promotions.isActive, true), lte(promotions.startsAt, at), gt(promotions.endsAt, at)))
+    .where(
+      and(
+        eq(promotions.kind, 'everyday'),
+        eq(promotions.isActive, true),
+        lte(promotions.startsAt, at),
+        gt(promotions.endsAt, at),
+      ),
+    )
     .orderBy(asc(promotions.startsAt), asc(promotions.id))
     .limit(1);
   return row ?? null;
@@ -32,12 +46,28 @@ async function dayPromotion(db: Db, at: Date): Promise<PromotionRow | null> {
 
 async function dayView(db: Db, viewer: Viewer, p: PromotionRow): Promise<DailySpecialDay> {
   const rows = await db
-    .select({ goodsId: promotionGoods.goodsId, price: promotionGoods.price, stockLimit: promotionGoods.stockLimit, sold: promotionGoods.sold, perCompanyLimit: promotionGoods.perCompanyLimit })
+    .select({
+      goodsId: promotionGoods.goodsId,
+      price: promotionGoods.price,
+      stockLimit: promotionGoods.stockLimit,
+      sold: promotionGoods.sold,
+      perCompanyLimit: promotionGoods.perCompanyLimit,
+    })
     .from(promotionGoods)
     .innerJoin(goods, eq(goods.id, promotionGoods.goodsId))
-    .where(and(eq(promotionGoods.promotionId, p.id), sql`${promotionGoods.price} IS NOT NULL`, visibleGoods({ controlled: controlledVisibleTo(viewer) })))
+    .where(
+      and(
+        eq(promotionGoods.promotionId, p.id),
+        sql`${promotionGoods.price} IS NOT NULL`,
+        visibleGoods({ controlled: controlledVisibleTo(viewer) }),
+      ),
+    )
     .orderBy(desc(goods.salesCount), asc(goods.id));
-  const items = await loadGoodsItems(db, viewer, rows.map((r) => r.goodsId));
+  const items = await loadGoodsItems(
+    db,
+    viewer,
+    rows.map((r) => r.goodsId),
+  );
   const terms = new Map(rows.map((r) => [r.goodsId, r]));
   return {
     promotion_id: p.id,
@@ -56,7 +86,10 @@ async function dayView(db: Db, viewer: Viewer, p: PromotionRow): Promise<DailySp
         ladder_price: [],
         type: DAILY_SPECIAL_LINE_TYPE,
         number: remaining === null ? item.number : Math.min(item.number, remaining),
-        purchase_limit: t.perCompanyLimit > 0 && (item.purchase_limit === 0 || t.perCompanyLimit < item.purchase_limit) ? t.perCompanyLimit : item.purchase_limit,
+        purchase_limit:
+          t.perCompanyLimit > 0 && (item.purchase_limit === 0 || t.perCompanyLimit < item.purchase_limit)
+            ? t.perCompanyLimit
+            : item.purchase_limit,
         remaining,
       };
     }),
@@ -70,7 +103,9 @@ export async function dailySpecials(db: Db, viewer: Viewer, now: Date): Promise<
   let tomorrow: DailySpecialDay | null = null;
   let previewAt: number | null = null;
   if (next && next.id !== today?.id) {
-    const opens = new Date(tomorrowStart.getTime() - 24 * HOUR_MS + rulesSchema.parse(next.rules).preview_hour * HOUR_MS);
+    const opens = new Date(
+      tomorrowStart.getTime() - 24 * HOUR_MS + rulesSchema.parse(next.rules).preview_hour * HOUR_MS,
+    );
     if (now.getTime() >= opens.getTime()) tomorrow = await dayView(db, viewer, next);
     else previewAt = seconds(opens);
   }

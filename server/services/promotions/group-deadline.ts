@@ -63,9 +63,19 @@ async function paidJoins(tx: Db, promotionId: number, goodsId: number, groupPric
 }
 
 /** Decides one (group, goods) if nobody has; null when it was already decided. */
-export async function decideGroup(tx: Db, promotionId: number, goodsId: number, now: Date): Promise<GroupDecision | null> {
+export async function decideGroup(
+  tx: Db,
+  promotionId: number,
+  goodsId: number,
+  now: Date,
+): Promise<GroupDecision | null> {
   const [row] = await tx
-    .select({ price: promotionGoods.price, target: promotionGoods.quantity, name: goods.name, promotionName: promotions.name })
+    .select({
+      price: promotionGoods.price,
+      target: promotionGoods.quantity,
+      name: goods.name,
+      promotionName: promotions.name,
+    })
     .from(promotionGoods)
     .innerJoin(goods, eq(goods.id, promotionGoods.goodsId))
     .innerJoin(promotions, eq(promotions.id, promotionGoods.promotionId))
@@ -79,7 +89,13 @@ export async function decideGroup(tx: Db, promotionId: number, goodsId: number, 
   const claimed = await tx
     .update(promotionGoods)
     .set({ groupOutcome: outcome, decidedAt: now })
-    .where(and(eq(promotionGoods.promotionId, promotionId), eq(promotionGoods.goodsId, goodsId), isNull(promotionGoods.groupOutcome)))
+    .where(
+      and(
+        eq(promotionGoods.promotionId, promotionId),
+        eq(promotionGoods.goodsId, goodsId),
+        isNull(promotionGoods.groupOutcome),
+      ),
+    )
     .returning({ goodsId: promotionGoods.goodsId });
   if (claimed.length === 0) return null;
 
@@ -117,7 +133,12 @@ export async function decideGroup(tx: Db, promotionId: number, goodsId: number, 
             body: `您参与的拼团“${row.promotionName}”的${row.name}到期未成团（累计${joined}件，需${row.target}件），订单按下单时的价格结算，无需补款。`,
             link: '/order',
           };
-    await notifyCompany(tx, companyId, { kind: 'promotion', ...draft, dedupeKey: `group:${promotionId}:${goodsId}` }, now);
+    await notifyCompany(
+      tx,
+      companyId,
+      { kind: 'promotion', ...draft, dedupeKey: `group:${promotionId}:${goodsId}` },
+      now,
+    );
   }
   return { promotionId, goodsId, outcome, joined, refunded, refundedOrders };
 }

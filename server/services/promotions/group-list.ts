@@ -41,7 +41,9 @@ export async function runningGroupBuys(db: Db, viewer: Viewer, now: Date): Promi
     )
     .orderBy(asc(promotions.endsAt), asc(promotions.id), asc(promotionGoods.goodsId))
     .limit(GROUP_BUY_GOODS_MAX);
-  const items = new Map((await loadGoodsItems(db, viewer, [...new Set(terms.map((t) => t.goodsId))])).map((g) => [g.id, g]));
+  const items = new Map(
+    (await loadGoodsItems(db, viewer, [...new Set(terms.map((t) => t.goodsId))])).map((g) => [g.id, g]),
+  );
   const showPrices = pricesVisibleTo(viewer);
   return {
     timestamp: seconds(now),

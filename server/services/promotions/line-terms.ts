@@ -73,7 +73,11 @@ export async function companyPromotionUnits(
 }
 
 /** Writes `bought` into the flash and group facts of a company (for its cart's caps). */
-export async function fillCompanyBought(db: Db, companyId: number, promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>): Promise<void> {
+export async function fillCompanyBought(
+  db: Db,
+  companyId: number,
+  promos: Pick<PromotionFacts, 'flashOf' | 'groupOf'>,
+): Promise<void> {
   const capped = [...promos.flashOf, ...promos.groupOf].filter(([, f]) => f.perCompanyLimit > 0);
   if (capped.length === 0) return;
   const units = await companyPromotionUnits(
@@ -95,7 +99,11 @@ export async function overCompanyCap(
 ): Promise<{ goodsId: number; limit: number; bought: number } | null> {
   if (units.length === 0) return null;
   const caps = await tx
-    .select({ promotionId: promotionGoods.promotionId, goodsId: promotionGoods.goodsId, limit: promotionGoods.perCompanyLimit })
+    .select({
+      promotionId: promotionGoods.promotionId,
+      goodsId: promotionGoods.goodsId,
+      limit: promotionGoods.perCompanyLimit,
+    })
     .from(promotionGoods)
     .where(inArray(promotionGoods.promotionId, [...new Set(units.map((u) => u.promotionId))]));
   const limitOf = new Map(caps.map((c) => [`${c.promotionId}:${c.goodsId}`, c.limit]));

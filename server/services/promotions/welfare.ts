@@ -11,13 +11,23 @@ import { controlledVisibleTo, type Viewer } from '../price-visibility.ts';
 import { seconds } from '../orders/status.ts';
 import type { WelfarePage } from '@domain/welfare.ts';
 
-const rulesSchema = z.object({ tiers: z.array(z.object({ amount: z.number().int(), percent: z.number().int().min(1).max(100) })).min(1) });
+const rulesSchema = z.object({
+  tiers: z.array(z.object({ amount: z.number().int(), percent: z.number().int().min(1).max(100) })).min(1),
+});
 
 export async function welfarePage(db: Db, viewer: Viewer, now: Date): Promise<WelfarePage> {
   const [p] = await db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.kind, 'discount'), sql`${promotions.rules}->>'zone' = 'welfare'`, eq(promotions.isActive, true), lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
+    .where(
+      and(
+        eq(promotions.kind, 'discount'),
+        sql`${promotions.rules}->>'zone' = 'welfare'`,
+        eq(promotions.isActive, true),
+        lte(promotions.startsAt, now),
+        gt(promotions.endsAt, now),
+      ),
+    )
     .orderBy(desc(promotions.startsAt), asc(promotions.id))
     .limit(1);
   const rules = p ? rulesSchema.safeParse(p.rules) : null;
@@ -30,7 +40,19 @@ export async function welfarePage(db: Db, viewer: Viewer, now: Date): Promise<We
     .orderBy(desc(goods.salesCount), asc(goods.id));
   const lowest = [...rules.data.tiers].sort((a, b) => a.amount - b.amount)[0];
   return {
-    promotion: { id: p.id, name: p.name, description: p.description, percent: lowest.percent, from_amount: lowest.amount, starts_at: seconds(p.startsAt), ends_at: seconds(p.endsAt) },
-    goods: await loadGoodsItems(db, viewer, rows.map((r) => r.id)),
+    promotion: {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      percent: lowest.percent,
+      from_amount: lowest.amount,
+      starts_at: seconds(p.startsAt),
+      ends_at: seconds(p.endsAt),
+    },
+    goods: await loadGoodsItems(
+      db,
+      viewer,
+      rows.map((r) => r.id),
+    ),
   };
 }

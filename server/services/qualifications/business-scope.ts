@@ -9,7 +9,11 @@ import { SCOPE_CLASSES, isScopeClass } from '@domain/business-scope.ts';
 import type { BusinessScopeView } from '@domain/qualifications.ts';
 
 export async function businessScopeOf(db: Db, companyId: number): Promise<BusinessScopeView> {
-  const [company] = await db.select({ name: companies.name, scope: companies.businessScope }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [company] = await db
+    .select({ name: companies.name, scope: companies.businessScope })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!company) throw notFound('企业不存在');
   const held = new Set<string>(company.scope.filter(isScopeClass));
   const all = Object.entries(SCOPE_CLASSES).map(([code, name]) => ({ code, name }));

@@ -77,18 +77,28 @@ function renewalView(r: Row): CertificateRenewal {
 
 /** The certificates in force (and those still under first review), each with its latest renewal. */
 export async function listCertificates(db: Db, companyId: number, now: Date): Promise<CertificateList> {
-  const [company] = await db.select({ name: companies.name, kind: companies.kind }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [company] = await db
+    .select({ name: companies.name, kind: companies.kind })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!company) throw notFound(CERTIFICATE_NOT_FOUND);
-  const rows: Row[] = await db.select(rowFields).from(qualificationFiles).where(eq(qualificationFiles.companyId, companyId));
+  const rows: Row[] = await db
+    .select(rowFields)
+    .from(qualificationFiles)
+    .where(eq(qualificationFiles.companyId, companyId));
   const today = shopToday(now);
   const required = new Set<string>(REQUIRED_FILES[company.kind] ?? REQUIRED_FILES.other);
   // A row an approved renewal replaces is history; a pending or refused renewal hangs under its original.
-  const superseded = new Set(rows.filter((r) => r.replacesId !== null && r.status === 'approved').map((r) => r.replacesId));
+  const superseded = new Set(
+    rows.filter((r) => r.replacesId !== null && r.status === 'approved').map((r) => r.replacesId),
+  );
   const renewals = new Map<number, Row>();
   for (const r of rows) {
     if (r.replacesId === null || r.status === 'approved') continue;
     const prev = renewals.get(r.replacesId);
-    if (!prev || prev.createdAt < r.createdAt || (prev.createdAt.getTime() === r.createdAt.getTime() && prev.id < r.id)) renewals.set(r.replacesId, r);
+    if (!prev || prev.createdAt < r.createdAt || (prev.createdAt.getTime() === r.createdAt.getTime() && prev.id < r.id))
+      renewals.set(r.replacesId, r);
   }
   const current = rows.filter((r) => !superseded.has(r.id) && (r.replacesId === null || r.status === 'approved'));
   current.sort((a, b) => orderOf(a.kind) - orderOf(b.kind) || a.id - b.id);
@@ -138,7 +148,11 @@ export interface CertificateFile {
 /** A certificate's (or renewal's) file, only for its own company: anything else is "not found". */
 export async function certificateFile(db: Db, companyId: number, id: number): Promise<CertificateFile> {
   const [row] = await db
-    .select({ fileName: qualificationFiles.fileName, mime: qualificationFiles.mime, content: qualificationFiles.content })
+    .select({
+      fileName: qualificationFiles.fileName,
+      mime: qualificationFiles.mime,
+      content: qualificationFiles.content,
+    })
     .from(qualificationFiles)
     .where(and(eq(qualificationFiles.id, id), eq(qualificationFiles.companyId, companyId)))
     .limit(1);
@@ -156,7 +170,8 @@ export interface CheckedUpload {
 export async function checkCertificateUpload(raw: unknown): Promise<CheckedUpload> {
   const file = Array.isArray(raw) ? raw[0] : raw;
   if (!(file instanceof File) || file.size === 0) throw validationError({ file: ['请上传新证件的扫描件或照片'] });
-  if (file.size > MAX_UPLOAD_BYTES) throw validationError({ file: [`文件不能超过${MAX_UPLOAD_BYTES / 1024 / 1024}MB`] });
+  if (file.size > MAX_UPLOAD_BYTES)
+    throw validationError({ file: [`文件不能超过${MAX_UPLOAD_BYTES / 1024 / 1024}MB`] });
   const content = new Uint8Array(await file.arrayBuffer());
   const mime = sniffType(content.subarray(0, 8));
   if (!mime) throw validationError({ file: ['仅支持PDF、JPG、PNG格式'] });
@@ -167,16 +182,28 @@ export async function checkCertificateUpload(raw: unknown): Promise<CheckedUploa
  * Files a renewal of certificate `id` for review. The certificate must be the company's and in
  * force; one renewal at a time waits for review.
  */
-export async function renewCertificate(db: Db, companyId: number, id: number, fields: RenewalFields, file: CheckedUpload, now: Date): Promise<number> {
+export async function renewCertificate(
+  db: Db,
+  companyId: number,
+  id: number,
+  fields: RenewalFields,
+  file: CheckedUpload,
+  now: Date,
+): Promise<number> {
   const problem = renewalExpiryProblem(fields.expires_on, shopToday(now));
   if (problem) throw validationError({ expires_on: [problem] });
   const renewalId = await withTx(db, async (tx) => {
-    const rows: Row[] = await tx.select(rowFields).from(qualificationFiles).where(eq(qualificationFiles.companyId, companyId));
+    const rows: Row[] = await tx
+      .select(rowFields)
+      .from(qualificationFiles)
+      .where(eq(qualificationFiles.companyId, companyId));
     const target = rows.find((r) => r.id === id);
     if (!target) throw notFound(CERTIFICATE_NOT_FOUND);
-    if (rows.some((r) => r.replacesId === id && r.status === 'approved')) throw badRequest('该证件已更新，请更新当前有效的证件');
+    if (rows.some((r) => r.replacesId === id && r.status === 'approved'))
+      throw badRequest('该证件已更新，请更新当前有效的证件');
     if (target.status !== 'approved') throw badRequest('该证件正在审核中，审核后才能更新');
-    if (rows.some((r) => r.replacesId === id && r.status === 'pending')) throw badRequest('该证件已有更新在审核中，请等待审核结果');
+    if (rows.some((r) => r.replacesId === id && r.status === 'pending'))
+      throw badRequest('该证件已有更新在审核中，请等待审核结果');
     const [row] = await tx
       .insert(qualificationFiles)
       .values({

@@ -29,18 +29,40 @@ export const certificateFactsColumn = sql<CertificateFacts[]>`coalesce((
 // columns unqualified, and "id" inside the subquery would be the certificate's own id.
 
 /** What a company holding `certs` may buy today (the rule of loadEntitlement, facts already read). */
-export function entitlementFrom(company: CompanyScopeFacts, certs: readonly CertificateFacts[], now: Date): PurchaseEntitlement {
-  return { scope: company.scope, expiredCertificates: expiredRequiredCertificates(company.kind, certs, shopToday(now)) };
+export function entitlementFrom(
+  company: CompanyScopeFacts,
+  certs: readonly CertificateFacts[],
+  now: Date,
+): PurchaseEntitlement {
+  return {
+    scope: company.scope,
+    expiredCertificates: expiredRequiredCertificates(company.kind, certs, shopToday(now)),
+  };
 }
 
 /** What the company may buy today; an unknown company holds nothing. */
-export async function loadEntitlement(db: Db, companyId: number, now: Date, known?: CompanyScopeFacts): Promise<PurchaseEntitlement> {
+export async function loadEntitlement(
+  db: Db,
+  companyId: number,
+  now: Date,
+  known?: CompanyScopeFacts,
+): Promise<PurchaseEntitlement> {
   const company =
     known ??
-    (await db.select({ kind: companies.kind, scope: companies.businessScope }).from(companies).where(eq(companies.id, companyId)).limit(1))[0];
+    (
+      await db
+        .select({ kind: companies.kind, scope: companies.businessScope })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1)
+    )[0];
   if (!company) return { scope: [], expiredCertificates: [] };
   const certs = await db
-    .select({ kind: qualificationFiles.kind, status: qualificationFiles.status, expiresOn: qualificationFiles.expiresOn })
+    .select({
+      kind: qualificationFiles.kind,
+      status: qualificationFiles.status,
+      expiresOn: qualificationFiles.expiresOn,
+    })
     .from(qualificationFiles)
     .where(eq(qualificationFiles.companyId, companyId));
   return entitlementFrom(company, certs, now);

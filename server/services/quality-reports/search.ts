@@ -16,7 +16,11 @@ export const reportFileUrl = (id: number): string => `/api/jybg/report/${id}`;
 
 /** 403 with the configured message when the company has no quality-inspection service. */
 export async function assertInspectionService(db: Db, companyId: number): Promise<void> {
-  const [row] = await db.select({ url: companies.qualityInspectionUrl }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await db
+    .select({ url: companies.qualityInspectionUrl })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!row || row.url === '') throw new AppError(403, 403, QUALITY_INSPECTION_FALLBACK_MSG);
 }
 
@@ -52,9 +56,18 @@ export async function searchInspectionReports(
   const like = `%${escapeLike(keywords)}%`;
   const where = and(
     visible(viewer.isSpecial),
-    or(ilike(goods.name, like), ilike(goods.commonName, like), ilike(goods.approvalNo, like), ilike(goodsBatches.batchNo, like)),
+    or(
+      ilike(goods.name, like),
+      ilike(goods.commonName, like),
+      ilike(goods.approvalNo, like),
+      ilike(goodsBatches.batchNo, like),
+    ),
   );
-  const [{ n }] = await db.select({ n: count() }).from(goodsBatches).innerJoin(goods, eq(goods.id, goodsBatches.goodsId)).where(where);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(goodsBatches)
+    .innerJoin(goods, eq(goods.id, goodsBatches.goodsId))
+    .where(where);
   const rows = await db
     .select({
       batchId: goodsBatches.id,
@@ -92,7 +105,10 @@ export interface BatchRow {
 
 /** The batches with their reports' metadata and file addresses (the /jybg rows). */
 export async function withReports(db: Db, rows: readonly BatchRow[]): Promise<InspectionBatch[]> {
-  const reports = await reportsOfBatches(db, rows.map((r) => r.batchId));
+  const reports = await reportsOfBatches(
+    db,
+    rows.map((r) => r.batchId),
+  );
   return rows.map((r) => ({
     batch_id: r.batchId,
     goods_id: r.goodsId,

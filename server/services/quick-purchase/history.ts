@@ -70,7 +70,11 @@ function keywordSql(keywords: string): SQL {
     OR g.pinyin_initials LIKE ${latin} OR g.pinyin_full LIKE ${latin})`;
 }
 
-export async function purchaseHistory(db: Db, viewer: Viewer & { companyId: number }, q: HistoryQuery): Promise<PurchaseHistoryPage> {
+export async function purchaseHistory(
+  db: Db,
+  viewer: Viewer & { companyId: number },
+  q: HistoryQuery,
+): Promise<PurchaseHistoryPage> {
   const offset = (q.page - 1) * q.pageSize;
   const res = await db.execute<HistoryRow>(sql`
     WITH h AS (
@@ -96,7 +100,11 @@ export async function purchaseHistory(db: Db, viewer: Viewer & { companyId: numb
     ORDER BY ${orderSql(q.order, viewer)}
     LIMIT ${q.pageSize} OFFSET ${offset}`);
   const rows = rowsOf<HistoryRow>(res);
-  const visible = await visibleIds(db, viewer, rows.map((r) => r.goods_id));
+  const visible = await visibleIds(
+    db,
+    viewer,
+    rows.map((r) => r.goods_id),
+  );
   const items = new Map((await loadGoodsItems(db, viewer, [...visible])).map((g) => [g.id, g]));
   const list: PurchaseHistoryRow[] = rows.map((r) => ({
     goods_id: r.goods_id,
@@ -135,7 +143,13 @@ export async function visibleIds(db: Db, viewer: Viewer, ids: readonly number[])
   const rows = await db
     .select({ id: goods.id })
     .from(goods)
-    .where(and(anyId(goods.id, [...new Set(ids)]), eq(goods.isOnSale, true), viewer.isSpecial ? undefined : eq(goods.isKx, false)));
+    .where(
+      and(
+        anyId(goods.id, [...new Set(ids)]),
+        eq(goods.isOnSale, true),
+        viewer.isSpecial ? undefined : eq(goods.isKx, false),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 

@@ -26,7 +26,12 @@ async function toViews(db: Db, viewer: Viewer, rows: (typeof purchaseLists.$infe
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    items: r.items.map((i) => ({ goods_id: i.goods_id, number: i.number, name: i.name, goods: items.get(i.goods_id) ?? null })),
+    items: r.items.map((i) => ({
+      goods_id: i.goods_id,
+      number: i.number,
+      name: i.name,
+      goods: items.get(i.goods_id) ?? null,
+    })),
     updated_at: Math.floor(r.updatedAt.getTime() / 1000),
   }));
 }
@@ -41,7 +46,13 @@ export async function listSavedLists(db: Db, viewer: Viewer & { companyId: numbe
 }
 
 /** Creates the list, or replaces the company's list of the same name. */
-export async function saveList(db: Db, viewer: Viewer & { companyId: number }, name: string, input: readonly ListItemInput[], now: Date): Promise<SavedList> {
+export async function saveList(
+  db: Db,
+  viewer: Viewer & { companyId: number },
+  name: string,
+  input: readonly ListItemInput[],
+  now: Date,
+): Promise<SavedList> {
   // The same goods twice is one line with the numbers added, as in the cart.
   const merged = new Map<number, number>();
   for (const i of input) merged.set(i.goods_id, (merged.get(i.goods_id) ?? 0) + i.number);
@@ -61,7 +72,10 @@ export async function saveList(db: Db, viewer: Viewer & { companyId: number }, n
       await tx.update(purchaseLists).set({ items, updatedAt: now }).where(eq(purchaseLists.id, existing.id));
       return existing.id;
     }
-    const [{ n }] = await tx.select({ n: count() }).from(purchaseLists).where(eq(purchaseLists.companyId, viewer.companyId));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(purchaseLists)
+      .where(eq(purchaseLists.companyId, viewer.companyId));
     if (n >= MAX_SAVED_LISTS) throw badRequest(`常购清单最多保存${MAX_SAVED_LISTS}个，请先删除不用的清单`);
     const [row] = await tx
       .insert(purchaseLists)

@@ -24,7 +24,8 @@ import { boughtGoodsIds } from './history.ts';
 
 export const PASTE_EMPTY = '请粘贴采购清单，每行一个商品';
 
-const textArray = (values: readonly string[]): SQL => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+const textArray = (values: readonly string[]): SQL =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 
 /** Goods the exact tiers may name for these queries: one statement per kind of key. */
 async function candidatePool(db: Db, viewer: Viewer, queries: readonly string[]): Promise<MatchCandidate[]> {
@@ -48,7 +49,8 @@ async function candidatePool(db: Db, viewer: Viewer, queries: readonly string[])
   if (ids.size > 0) conds.push(sql`${goods.id} = ANY(${`{${[...ids].join(',')}}`}::int[])`);
   if (codes.length > 0) conds.push(sql`${goods.barcode} = ANY(${textArray(codes)})`);
   // The distinctive part (H20003263) wherever the prefix (国药准字) is written or not.
-  if (cores.length > 0) conds.push(sql`upper(substring(${goods.approvalNo} from '[A-Za-z][0-9]{8,12}$')) = ANY(${textArray(cores)})`);
+  if (cores.length > 0)
+    conds.push(sql`upper(substring(${goods.approvalNo} from '[A-Za-z][0-9]{8,12}$')) = ANY(${textArray(cores)})`);
   if (names.size > 0) {
     const list = [...names];
     conds.push(sql`${goods.name} = ANY(${textArray(list)})`, sql`${goods.commonName} = ANY(${textArray(list)})`);
@@ -62,7 +64,11 @@ async function candidatePool(db: Db, viewer: Viewer, queries: readonly string[])
     // A name shared by hundreds of goods is not a list line; the cap keeps one line from loading the shop.
     .limit(queries.length * 20 + 100);
   const barcodes = new Map(rows.map((r) => [r.id, r.barcode]));
-  const items = await loadGoodsItems(db, viewer, rows.map((r) => r.id));
+  const items = await loadGoodsItems(
+    db,
+    viewer,
+    rows.map((r) => r.id),
+  );
   return items.map((item) => ({ item, barcode: barcodes.get(item.id) ?? '' }));
 }
 
@@ -93,7 +99,10 @@ async function searchTier(db: Db, viewer: Viewer, query: string): Promise<LineMa
   for (const tier of searchTiers(q)) {
     if (tier.name === 'exact' || tier.name === 'manufacturer') continue;
     const rows: RankedRow[] = [];
-    for (const cond of tier.alternatives) rows.push(...rowsOf<RankedRow>(await db.execute<RankedRow>(tierStatement(cond, { controlled: viewer.isSpecial }, limit))));
+    for (const cond of tier.alternatives)
+      rows.push(
+        ...rowsOf<RankedRow>(await db.execute<RankedRow>(tierStatement(cond, { controlled: viewer.isSpecial }, limit))),
+      );
     if (tier.alternatives.length > 1) rows.sort((a, b) => b.sales - a.sales || a.id - b.id);
     for (const r of rows) if (found.length < limit && !found.includes(r.id)) found.push(r.id);
     if (found.length >= limit) break;
@@ -101,7 +110,11 @@ async function searchTier(db: Db, viewer: Viewer, query: string): Promise<LineMa
   return searchMatch(await loadGoodsItems(db, viewer, found));
 }
 
-export async function matchPastedList(db: Db, viewer: Viewer & { companyId: number }, content: string): Promise<MatchedLine[]> {
+export async function matchPastedList(
+  db: Db,
+  viewer: Viewer & { companyId: number },
+  content: string,
+): Promise<MatchedLine[]> {
   const lines = parsePastedList(content);
   if (lines.length === 0) throw validationError({ content: [PASTE_EMPTY] });
   if (tooManyLines(lines)) throw validationError({ content: [PASTE_TOO_MANY] });

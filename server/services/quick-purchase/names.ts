@@ -5,6 +5,9 @@ import { anyId } from '../cart/packed.ts';
 
 export async function goodsNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: goods.id, name: goods.name, ypgg: goods.ypgg }).from(goods).where(anyId(goods.id, ids));
+  const rows = await db
+    .select({ id: goods.id, name: goods.name, ypgg: goods.ypgg })
+    .from(goods)
+    .where(anyId(goods.id, ids));
   return new Map(rows.map((r) => [r.id, r.ypgg ? `${r.name} ${r.ypgg}` : r.name]));
 }

@@ -32,7 +32,12 @@ async function refusingTakenName<T>(create: () => Promise<T>): Promise<T> {
 }
 
 /** The user a new company signs in as. */
-function firstUser(companyId: number, input: { username: string; phone: string }, pw: { hash: string; salt: string }, now: Date) {
+function firstUser(
+  companyId: number,
+  input: { username: string; phone: string },
+  pw: { hash: string; salt: string },
+  now: Date,
+) {
   return {
     companyId,
     username: input.username,
@@ -55,7 +60,12 @@ export interface BuyerAccountInput {
  * Step 1: spends the phone code, then creates a draft company and its user (bound to the WeChat of
  * `wechatTicket` when registration started from a scan). Returns the user id.
  */
-export async function registerBuyer(db: Db, input: BuyerAccountInput, now: Date, wechatTicket?: string): Promise<number> {
+export async function registerBuyer(
+  db: Db,
+  input: BuyerAccountInput,
+  now: Date,
+  wechatTicket?: string,
+): Promise<number> {
   if (await usernameTaken(db, input.username)) throw validationError({ username: [USERNAME_TAKEN] });
   const samePhone = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
   if (samePhone.length > 0) throw validationError({ phone: ['该手机号已注册，请直接登录'] });

@@ -87,7 +87,12 @@ async function checkFiles(input: QualificationInput): Promise<CheckedFile[]> {
 }
 
 /** Stores the company details and files and puts the company in the review queue. */
-export async function submitQualification(db: Db, companyId: number, input: QualificationInput, now: Date): Promise<void> {
+export async function submitQualification(
+  db: Db,
+  companyId: number,
+  input: QualificationInput,
+  now: Date,
+): Promise<void> {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!company) throw notFound();
   if (company.reviewStatus === 'pending') throw badRequest('资质已提交，请等待审核');

@@ -16,9 +16,16 @@ import { paymentTtlMs } from '../orders/status.ts';
 export const SETTING_KEYS = ['shipping', 'payment_window', 'transfer_account', 'shop_front'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-const shippingSchema = z.object({ shipping_amount: z.number().int().nonnegative(), fee: z.number().int().nonnegative() });
+const shippingSchema = z.object({
+  shipping_amount: z.number().int().nonnegative(),
+  fee: z.number().int().nonnegative(),
+});
 const paymentWindowSchema = z.object({ minutes: z.number().int().positive() });
-export const transferAccountSchema = z.object({ account_name: z.string().min(1), bank: z.string().min(1), account_no: z.string().min(1) });
+export const transferAccountSchema = z.object({
+  account_name: z.string().min(1),
+  bank: z.string().min(1),
+  account_no: z.string().min(1),
+});
 const shopFrontSchema = z.object({
   licences: z.array(z.object({ name: z.string().min(1), number: z.string().min(1) })),
   qr_targets: z.object({ mini_program: z.string().min(1).nullable(), wechat_official: z.string().min(1).nullable() }),
@@ -30,7 +37,10 @@ const NO_SHIPPING_RULE = { shipping_amount: 0, fee: 0 };
 type ConfigPart = Pick<AppConfig, 'demo' | 'transferAccount' | 'orderPaymentTtlMinutes'>;
 
 async function rows(db: Db, keys: readonly SettingKey[]): Promise<Map<string, unknown>> {
-  const found = await db.select().from(siteConfig).where(inArray(siteConfig.key, [...keys]));
+  const found = await db
+    .select()
+    .from(siteConfig)
+    .where(inArray(siteConfig.key, [...keys]));
   return new Map(found.map((r) => [r.key, r.value]));
 }
 
@@ -63,7 +73,11 @@ export async function effectiveSettings(db: Db, config: ConfigPart): Promise<Sit
 
 /** The console's licences and QR targets, when set (shop-front.ts falls back to the environment). */
 export async function storedShopFront(db: Db): Promise<SiteSettings['shop_front']> {
-  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'shop_front')).limit(1);
+  const [row] = await db
+    .select({ value: siteConfig.value })
+    .from(siteConfig)
+    .where(eq(siteConfig.key, 'shop_front'))
+    .limit(1);
   const r = shopFrontSchema.safeParse(row?.value);
   return r.success ? r.data : null;
 }

@@ -23,7 +23,8 @@ export interface AliyunSmsSettings extends SmsTemplates {
 }
 
 /** RFC 3986 percent-encoding, as the signature wants it (space %20, `*` %2A, `~` as is). */
-export const rfc3986 = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+export const rfc3986 = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
 
@@ -85,7 +86,11 @@ export function aliyunSmsSender(settings: AliyunSmsSettings): SmsSender {
       const requestId = field(answer.json, 'RequestId');
       if (code === 'OK' && answer.status === 200) return { requestId };
       if (!code) throw new SmsFailure('failed', `HTTP ${answer.status} without a Code`, requestId);
-      throw new SmsFailure(isThrottle(code) ? 'throttled' : 'failed', `${code}: ${field(answer.json, 'Message')}`, requestId);
+      throw new SmsFailure(
+        isThrottle(code) ? 'throttled' : 'failed',
+        `${code}: ${field(answer.json, 'Message')}`,
+        requestId,
+      );
     },
   };
 }

@@ -20,7 +20,12 @@ export async function callProvider(url: string, init: RequestInit, timeoutMs: nu
     text = await res.text();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    throw new SmsFailure('failed', timedOut ? `no answer within ${timeoutMs} ms` : `request failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw new SmsFailure(
+      'failed',
+      timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : `request failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   try {
     return { status: res.status, json: JSON.parse(text) as unknown };

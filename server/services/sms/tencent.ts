@@ -79,14 +79,22 @@ export function tencentSmsSender(settings: TencentSmsSettings): SmsSender {
       const error = child(response, 'Error');
       if (error !== undefined) {
         const code = field(error, 'Code');
-        throw new SmsFailure(isThrottle(code) ? 'throttled' : 'failed', `${code}: ${field(error, 'Message')}`, requestId);
+        throw new SmsFailure(
+          isThrottle(code) ? 'throttled' : 'failed',
+          `${code}: ${field(error, 'Message')}`,
+          requestId,
+        );
       }
       const statuses = child(response, 'SendStatusSet');
       const status = Array.isArray(statuses) ? (statuses[0] as unknown) : undefined;
       const code = field(status, 'Code');
       if (answer.status === 200 && code === 'Ok') return { requestId };
       if (!code) throw new SmsFailure('failed', `HTTP ${answer.status} without a send status`, requestId);
-      throw new SmsFailure(isThrottle(code) ? 'throttled' : 'failed', `${code}: ${field(status, 'Message')}`, requestId);
+      throw new SmsFailure(
+        isThrottle(code) ? 'throttled' : 'failed',
+        `${code}: ${field(status, 'Message')}`,
+        requestId,
+      );
     },
   };
 }

@@ -10,7 +10,12 @@ import type { CompanyCoupon } from '@domain/orders.ts';
 import { loadOrderingCompany } from '../checkout/company.ts';
 import { quoteCheckout } from '../checkout/quote.ts';
 
-export async function cartUsableCoupons(db: Db, companyId: number, kind: 'coupon' | 'voucher', now: Date): Promise<CompanyCoupon[]> {
+export async function cartUsableCoupons(
+  db: Db,
+  companyId: number,
+  kind: 'coupon' | 'voucher',
+  now: Date,
+): Promise<CompanyCoupon[]> {
   const selected = await db
     .select({ id: cartLines.id })
     .from(cartLines)
@@ -18,7 +23,12 @@ export async function cartUsableCoupons(db: Db, companyId: number, kind: 'coupon
     .orderBy(asc(cartLines.id));
   if (selected.length === 0) return [];
   const company = await loadOrderingCompany(db, companyId, now);
-  const quote = await quoteCheckout(db, company, { lineIds: selected.map((l) => l.id), couponId: null, voucherId: null, useBalance: false }, now);
+  const quote = await quoteCheckout(
+    db,
+    company,
+    { lineIds: selected.map((l) => l.id), couponId: null, voucherId: null, useBalance: false },
+    now,
+  );
   // sortForPicker already put the usable ones first, the largest saving first.
   return (kind === 'coupon' ? quote.coupons : quote.vouchers).filter((c) => c.usable === true);
 }

@@ -46,8 +46,17 @@ export interface CouponListQuery {
   pageSize: number;
 }
 
-export async function listHeldCoupons(db: Db, companyId: number, q: CouponListQuery, now: Date): Promise<Page<HeldCouponView>> {
-  const where = and(eq(companyCoupons.companyId, companyId), eq(couponTemplates.kind, q.kind), stateWhere(q.status, now));
+export async function listHeldCoupons(
+  db: Db,
+  companyId: number,
+  q: CouponListQuery,
+  now: Date,
+): Promise<Page<HeldCouponView>> {
+  const where = and(
+    eq(companyCoupons.companyId, companyId),
+    eq(couponTemplates.kind, q.kind),
+    stateWhere(q.status, now),
+  );
   const [[{ n }], rows] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -72,7 +81,13 @@ export async function expiringSoon(db: Db, companyId: number, now: Date, limit: 
     .select({ held: companyCoupons, t: couponTemplates })
     .from(companyCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, companyCoupons.templateId))
-    .where(and(eq(companyCoupons.companyId, companyId), stateWhere(0, now), lte(companyCoupons.expiresAt, new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS))))
+    .where(
+      and(
+        eq(companyCoupons.companyId, companyId),
+        stateWhere(0, now),
+        lte(companyCoupons.expiresAt, new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS)),
+      ),
+    )
     .orderBy(...stateOrder(0))
     .limit(limit);
   return toViews(db, rows, 0, now);
@@ -84,7 +99,16 @@ async function toViews(db: Db, rows: Row[], status: CouponStatus, now: Date): Pr
   const scopes = rows.map((r) => scopeSchema.parse(r.t.scope).category_l1 ?? []);
   const ids = [...new Set(scopes.flat())];
   const names =
-    ids.length === 0 ? new Map<number, string>() : new Map((await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids))).map((c) => [c.id, c.name]));
+    ids.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db
+              .select({ id: categories.id, name: categories.name })
+              .from(categories)
+              .where(inArray(categories.id, ids))
+          ).map((c) => [c.id, c.name]),
+        );
   const soon = now.getTime() + EXPIRING_SOON_DAYS * DAY_MS;
   return rows.map(({ held, t }, i) => ({
     id: held.id,
@@ -94,7 +118,10 @@ async function toViews(db: Db, rows: Row[], status: CouponStatus, now: Date): Pr
     threshold: t.threshold,
     amount: t.amount,
     discount_percent: t.discountPercent,
-    scope_text: scopeText(t.kind, scopes[i].map((id) => names.get(id)).filter((x): x is string => x !== undefined)),
+    scope_text: scopeText(
+      t.kind,
+      scopes[i].map((id) => names.get(id)).filter((x): x is string => x !== undefined),
+    ),
     scope_category_ids: scopes[i],
     received_at: seconds(held.receivedAt),
     expires_at: seconds(held.expiresAt),
@@ -124,6 +151,7 @@ export async function countHeldCoupons(db: Db, companyId: number, now: Date): Pr
     .where(eq(companyCoupons.companyId, companyId))
     .groupBy(couponTemplates.kind);
   const out: CouponCounts = { coupon: emptyCounts(), voucher: emptyCounts() };
-  for (const r of rows) out[r.kind] = { usable: r.usable, used: r.used, expired: r.expired, expiring_soon: r.expiringSoon };
+  for (const r of rows)
+    out[r.kind] = { usable: r.usable, used: r.used, expired: r.expired, expiring_soon: r.expiringSoon };
   return out;
 }

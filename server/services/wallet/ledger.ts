@@ -55,7 +55,11 @@ export function ledgerQuery(account: LedgerAccount) {
         .transform((v) => (v === '' ? undefined : v)),
       start_time: dayParam(START_DATE_INVALID),
       end_time: dayParam(END_DATE_INVALID),
-      keywords: z.string({ error: '关键词无效' }).trim().max(LEDGER_KEYWORDS_MAX, { error: `关键词最多${LEDGER_KEYWORDS_MAX}个字符` }).optional(),
+      keywords: z
+        .string({ error: '关键词无效' })
+        .trim()
+        .max(LEDGER_KEYWORDS_MAX, { error: `关键词最多${LEDGER_KEYWORDS_MAX}个字符` })
+        .optional(),
       page: numberParam('页码无效', 1, 10_000),
       page_size: numberParam(`每页数量须在1-${LEDGER_PAGE_SIZE_MAX}之间`, 1, LEDGER_PAGE_SIZE_MAX),
     })
@@ -68,7 +72,12 @@ export function ledgerQuery(account: LedgerAccount) {
 
 export type LedgerQuery = z.output<ReturnType<typeof ledgerQuery>>;
 
-export async function listLedger(db: Db, companyId: number, account: LedgerAccount, q: LedgerQuery): Promise<LedgerPage> {
+export async function listLedger(
+  db: Db,
+  companyId: number,
+  account: LedgerAccount,
+  q: LedgerQuery,
+): Promise<LedgerPage> {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? LEDGER_PAGE_SIZE_DEFAULT;
   const filters: (SQL | undefined)[] = [eq(walletLedger.companyId, companyId), eq(walletLedger.account, account)];

@@ -25,7 +25,10 @@ export async function orderCountsByTab(db: Db, companyId: number): Promise<Recor
   const counts = {} as Record<OrderTabKey, number>;
   for (const t of ORDER_TABS) {
     const list = t.statuses as readonly string[];
-    counts[t.key] = list.length === 0 ? [...byStatus.values()].reduce((a, b) => a + b, 0) : list.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0);
+    counts[t.key] =
+      list.length === 0
+        ? [...byStatus.values()].reduce((a, b) => a + b, 0)
+        : list.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0);
   }
   return counts;
 }
@@ -51,7 +54,12 @@ export async function memberCard(db: Db, userId: number, companyId: number, now:
   ]);
   return {
     user: { username: user.username, name: user.name },
-    company: { name: company.name, rank: company.rank, review_status: company.reviewStatus, is_passed: company.reviewStatus === 'approved' ? 1 : 0 },
+    company: {
+      name: company.name,
+      rank: company.rank,
+      review_status: company.reviewStatus,
+      is_passed: company.reviewStatus === 'approved' ? 1 : 0,
+    },
     account_manager: manager ? { name: manager.name, phone: manager.phone } : null,
     salesperson: salesperson ? { name: salesperson.name, phone: salesperson.phone } : null,
     order_counts: counts,

@@ -23,7 +23,9 @@ export const CALLBACK_MESSAGES = {
   registered: '该微信已注册，请直接登录',
 } as const;
 
-export type CallbackResult = { ok: true; purpose: TicketPurpose; ticket: string } | { ok: false; purpose: TicketPurpose | null; message: string };
+export type CallbackResult =
+  | { ok: true; purpose: TicketPurpose; ticket: string }
+  | { ok: false; purpose: TicketPurpose | null; message: string };
 
 export interface CallbackInput {
   state: string;
@@ -41,24 +43,39 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export async function completeWechatCallback(db: Db, wechat: WechatLogin, log: LogWriter, input: CallbackInput, now: Date): Promise<CallbackResult> {
+export async function completeWechatCallback(
+  db: Db,
+  wechat: WechatLogin,
+  log: LogWriter,
+  input: CallbackInput,
+  now: Date,
+): Promise<CallbackResult> {
   const refuse = (purpose: TicketPurpose | null, message: string, why: string): CallbackResult => {
     log({ event: 'wechat.callback', outcome: 'refused', purpose, why });
     return { ok: false, purpose, message };
   };
-  if (!input.state || !input.browserState || !sameText(input.state, input.browserState)) return refuse(null, CALLBACK_MESSAGES.foreign, 'state not this browser');
+  if (!input.state || !input.browserState || !sameText(input.state, input.browserState))
+    return refuse(null, CALLBACK_MESSAGES.foreign, 'state not this browser');
   const row = await findTicket(db, input.state);
   if (!row) return refuse(null, CALLBACK_MESSAGES.foreign, 'unknown state');
   const status = stateOf(row, now);
   if (status === 'expired') return refuse(row.purpose, WECHAT_MESSAGES.expired, 'expired');
   if (status !== 'waiting') return refuse(row.purpose, WECHAT_MESSAGES.used, 'replayed');
-  if (row.purpose === 'bind' && row.userId !== input.userId) return refuse(row.purpose, CALLBACK_MESSAGES.foreign, 'another member');
+  if (row.purpose === 'bind' && row.userId !== input.userId)
+    return refuse(row.purpose, CALLBACK_MESSAGES.foreign, 'another member');
 
   // Claimed before the code is traded: of two callbacks with one state, one gets here.
   const claimed = await db
     .update(wechatTickets)
     .set({ scannedAt: now })
-    .where(and(eq(wechatTickets.id, row.id), isNull(wechatTickets.scannedAt), isNull(wechatTickets.usedAt), gt(wechatTickets.expiresAt, now)))
+    .where(
+      and(
+        eq(wechatTickets.id, row.id),
+        isNull(wechatTickets.scannedAt),
+        isNull(wechatTickets.usedAt),
+        gt(wechatTickets.expiresAt, now),
+      ),
+    )
     .returning({ id: wechatTickets.id });
   if (claimed.length === 0) return refuse(row.purpose, WECHAT_MESSAGES.used, 'replayed');
   const spend = () => db.update(wechatTickets).set({ usedAt: now }).where(eq(wechatTickets.id, row.id));
@@ -74,7 +91,11 @@ export async function completeWechatCallback(db: Db, wechat: WechatLogin, log: L
     await spend();
     return refuse(row.purpose, CALLBACK_MESSAGES.failed, err instanceof WechatFailure ? err.message : String(err));
   }
-  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenid, identity.openid)).limit(1);
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.wechatOpenid, identity.openid))
+    .limit(1);
 
   if (row.purpose === 'register') {
     if (holder) {
@@ -83,7 +104,11 @@ export async function completeWechatCallback(db: Db, wechat: WechatLogin, log: L
     }
     await db
       .update(wechatTickets)
-      .set({ openid: identity.openid, nickname: identity.nickname, expiresAt: new Date(now.getTime() + REGISTER_FORM_TTL_MS) })
+      .set({
+        openid: identity.openid,
+        nickname: identity.nickname,
+        expiresAt: new Date(now.getTime() + REGISTER_FORM_TTL_MS),
+      })
       .where(eq(wechatTickets.id, row.id));
     log({ event: 'wechat.callback', outcome: 'authorised', purpose: 'register', unionid: identity.unionid !== '' });
     return { ok: true, purpose: 'register', ticket: input.state };
@@ -95,7 +120,10 @@ export async function completeWechatCallback(db: Db, wechat: WechatLogin, log: L
   }
   try {
     const bound = await withTx(db, async (tx) => {
-      await tx.update(wechatTickets).set({ usedAt: now, openid: identity.openid, nickname: identity.nickname }).where(eq(wechatTickets.id, row.id));
+      await tx
+        .update(wechatTickets)
+        .set({ usedAt: now, openid: identity.openid, nickname: identity.nickname })
+        .where(eq(wechatTickets.id, row.id));
       return tx
         .update(users)
         .set({ wechatOpenid: identity.openid, wechatNickname: identity.nickname, updatedAt: now })

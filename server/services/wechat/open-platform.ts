@@ -40,7 +40,8 @@ async function getJson(url: string, timeoutMs: number): Promise<Record<string, u
   }
   if (typeof body !== 'object' || body === null) throw new WechatFailure('not an object');
   const answer = body as Record<string, unknown>;
-  if (typeof answer.errcode === 'number' && answer.errcode !== 0) throw new WechatFailure(`errcode ${answer.errcode}: ${String(answer.errmsg)}`);
+  if (typeof answer.errcode === 'number' && answer.errcode !== 0)
+    throw new WechatFailure(`errcode ${answer.errcode}: ${String(answer.errmsg)}`);
   return answer;
 }
 
@@ -50,12 +51,26 @@ export function openPlatformLogin(settings: OpenPlatformSettings): WechatLogin {
   const redirectUri = `${settings.shopUrl.replace(/\/$/, '')}${WECHAT_CALLBACK_PATH}`;
   return {
     authorizeUrl(state) {
-      const q = new URLSearchParams({ appid: settings.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_login', state });
+      const q = new URLSearchParams({
+        appid: settings.appId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'snsapi_login',
+        state,
+      });
       return `${settings.openUrl}/connect/qrconnect?${q.toString()}#wechat_redirect`;
     },
     async identify(code): Promise<WechatIdentity> {
-      const tokenQuery = new URLSearchParams({ appid: settings.appId, secret: settings.appSecret, code, grant_type: 'authorization_code' });
-      const token = await getJson(`${settings.apiUrl}/sns/oauth2/access_token?${tokenQuery.toString()}`, settings.timeoutMs);
+      const tokenQuery = new URLSearchParams({
+        appid: settings.appId,
+        secret: settings.appSecret,
+        code,
+        grant_type: 'authorization_code',
+      });
+      const token = await getJson(
+        `${settings.apiUrl}/sns/oauth2/access_token?${tokenQuery.toString()}`,
+        settings.timeoutMs,
+      );
       const accessToken = text(token.access_token);
       const openid = text(token.openid);
       if (!accessToken || !openid) throw new WechatFailure('no access_token or openid');

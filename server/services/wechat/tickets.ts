@@ -81,7 +81,11 @@ export async function issueTicket(
 }
 
 export async function findTicket(db: Db, ticket: string): Promise<TicketRow | undefined> {
-  const [row] = await db.select().from(wechatTickets).where(eq(wechatTickets.id, hashTicket(ticket))).limit(1);
+  const [row] = await db
+    .select()
+    .from(wechatTickets)
+    .where(eq(wechatTickets.id, hashTicket(ticket)))
+    .limit(1);
   return row;
 }
 
@@ -116,7 +120,12 @@ export async function describeTicket(db: Db, ticket: string, now: Date) {
  * The stand-in for WeChat's callback after a scan. A ticket works once: the update that claims it
  * also checks it, so two confirmations racing for one ticket cannot both succeed.
  */
-export async function confirmTicket(db: Db, ticket: string, nickname: string, now: Date): Promise<{ purpose: TicketPurpose }> {
+export async function confirmTicket(
+  db: Db,
+  ticket: string,
+  nickname: string,
+  now: Date,
+): Promise<{ purpose: TicketPurpose }> {
   const row = await findTicket(db, ticket);
   if (!row) throw notFound(WECHAT_MESSAGES.unknown);
   const state = stateOf(row, now);
@@ -177,7 +186,11 @@ export async function assertRegisterTicket(db: Db, ticket: string, now: Date): P
 }
 
 /** Spends a scanned register ticket inside the registration's transaction; its WeChat identity. */
-export async function spendRegisterTicket(tx: Db, ticket: string, now: Date): Promise<{ openid: string; nickname: string }> {
+export async function spendRegisterTicket(
+  tx: Db,
+  ticket: string,
+  now: Date,
+): Promise<{ openid: string; nickname: string }> {
   const [row] = await tx
     .update(wechatTickets)
     .set({ usedAt: now })

@@ -1,7 +1,15 @@
 // Keeps interaction-only UI off the first-paint bundle (DESIGN.md: home ≤ 170 KiB gzip JS).
 // Popovers (radix Popover pulls in floating-ui) load when the browser is idle after first paint;
 // until then their trigger is a plain button that loads and opens on click.
-import { useEffect, useId, useState, useSyncExternalStore, type ComponentType, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 export interface Deferred<T> {
   load(): Promise<T>;

@@ -11,5 +11,7 @@ export interface QrCodeProps {
 
 export function QrCode({ image, seed, size, label, className }: QrCodeProps) {
   if (!image) return <QrPlaceholder seed={seed} size={size} label={label} className={className} />;
-  return <img className={className} src={image} alt={label} width={size} height={size} loading="lazy" decoding="async" />;
+  return (
+    <img className={className} src={image} alt={label} width={size} height={size} loading="lazy" decoding="async" />
+  );
 }

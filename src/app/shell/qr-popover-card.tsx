@@ -27,7 +27,12 @@ export default function QrPopoverCard({
 }: QrCardProps & { trigger: TriggerSpec; defaultOpen: boolean }) {
   return (
     <Popover.Root defaultOpen={defaultOpen}>
-      <Popover.Trigger id={trigger.id} className={trigger.className} aria-label={trigger.label} onClick={trigger.onClick}>
+      <Popover.Trigger
+        id={trigger.id}
+        className={trigger.className}
+        aria-label={trigger.label}
+        onClick={trigger.onClick}
+      >
         {trigger.content}
       </Popover.Trigger>
       <Popover.Portal>

@@ -13,5 +13,11 @@ export interface QrPopoverProps extends QrCardProps {
 const card = deferred<PopoverImpl<QrCardProps>>(() => import('./qr-popover-card').then((m) => m.default));
 
 export function QrPopover({ trigger, triggerClassName, triggerLabel, ...props }: QrPopoverProps) {
-  return <DeferredPopover impl={card} props={props} trigger={{ className: triggerClassName, label: triggerLabel, content: trigger }} />;
+  return (
+    <DeferredPopover
+      impl={card}
+      props={props}
+      trigger={{ className: triggerClassName, label: triggerLabel, content: trigger }}
+    />
+  );
 }

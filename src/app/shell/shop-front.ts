@@ -11,7 +11,10 @@ export interface ShopQr {
 }
 
 /** The demo's placeholders, one look per code. */
-const DEMO_SEEDS: Record<keyof ShopQrCodes, string> = { mini_program: 'mini-program', wechat_official: 'wechat-official' };
+const DEMO_SEEDS: Record<keyof ShopQrCodes, string> = {
+  mini_program: 'mini-program',
+  wechat_official: 'wechat-official',
+};
 
 const NO_LICENCES: Licence[] = [];
 

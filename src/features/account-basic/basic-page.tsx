@@ -16,7 +16,11 @@ export default function BasicPage() {
     <PageFrame aria-labelledby="basic-title">
       <PageHeader titleId="basic-title" title="基本信息" />
       <div className={styles.body}>
-        {user.data ? <ProfileForm key={`${user.data.name}|${user.data.phone}`} user={user.data} /> : <StateBlock kind={user.isError ? 'failed' : 'loading'} text={user.isError ? '账户信息加载失败' : '加载中…'} />}
+        {user.data ? (
+          <ProfileForm key={`${user.data.name}|${user.data.phone}`} user={user.data} />
+        ) : (
+          <StateBlock kind={user.isError ? 'failed' : 'loading'} text={user.isError ? '账户信息加载失败' : '加载中…'} />
+        )}
         <PasswordForm />
         <LoginHistory />
       </div>

@@ -6,7 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postChangePassword, postCreateCode } from '../../api/account';
 import { userKeys } from '../../api/user';
-import { checkPasswordChange, PASSWORD_HINT, type ChangeProof, type PasswordChangeValues } from '../../domain/account-rules';
+import {
+  checkPasswordChange,
+  PASSWORD_HINT,
+  type ChangeProof,
+  type PasswordChangeValues,
+} from '../../domain/account-rules';
 import { TextField } from '../../widgets/address/text-field';
 import { accountFormStyles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
@@ -68,7 +73,16 @@ export function PasswordForm() {
       <input type="text" name="username" autoComplete="username" hidden readOnly />
       {proof === 'password' ? (
         <div className={styles.row3}>
-          <TextField label="原密码" name="old_password" type="password" autoComplete="current-password" required value={values.old_password} onChange={set('old_password')} error={errorOf('old_password')} />
+          <TextField
+            label="原密码"
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.old_password}
+            onChange={set('old_password')}
+            error={errorOf('old_password')}
+          />
           <p className={styles.proofSwitch}>
             <button type="button" className={styles.linkButton} onClick={() => switchProof('code')}>
               忘记原密码？用手机验证码修改
@@ -78,7 +92,18 @@ export function PasswordForm() {
       ) : (
         <div className={styles.row3}>
           <div className={`${accountFormStyles.codeRow} ${styles.wide}`}>
-            <TextField label="短信验证码" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required hint={codeNote ?? '验证码将发送至账号绑定的手机号'} value={values.code} onChange={set('code')} error={errorOf('code')} />
+            <TextField
+              label="短信验证码"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              hint={codeNote ?? '验证码将发送至账号绑定的手机号'}
+              value={values.code}
+              onChange={set('code')}
+              error={errorOf('code')}
+            />
             <SmsCodeButton
               send={async () => {
                 const sent = await postCreateCode({ purpose: 'change_password' });
@@ -99,8 +124,27 @@ export function PasswordForm() {
         </div>
       )}
       <div className={styles.row3}>
-        <TextField label="新密码" name="new_password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} value={values.password} onChange={set('password')} error={errorOf('password')} />
-        <TextField label="确认新密码" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={errorOf('password_confirmation')} />
+        <TextField
+          label="新密码"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          value={values.password}
+          onChange={set('password')}
+          error={errorOf('password')}
+        />
+        <TextField
+          label="确认新密码"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errorOf('password_confirmation')}
+        />
       </div>
       {formMessage && (
         <p className={styles.formError} role="alert">

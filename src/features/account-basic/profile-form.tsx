@@ -20,11 +20,21 @@ import styles from './basic-page.module.css';
 
 export const PHONE_TAKEN = '该手机号已被其他账号使用';
 
-const REVIEW_TEXT: Record<ReviewStatus, string> = { draft: '未提交资质', pending: '审核中', approved: '已通过', rejected: '未通过' };
+const REVIEW_TEXT: Record<ReviewStatus, string> = {
+  draft: '未提交资质',
+  pending: '审核中',
+  approved: '已通过',
+  rejected: '未通过',
+};
 
 export function ProfileForm({ user }: { user: UserBase }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>({ name: user.name, phone: user.phone, old_password: '', code: '' });
+  const [values, setValues] = useState<ProfileValues>({
+    name: user.name,
+    phone: user.phone,
+    old_password: '',
+    code: '',
+  });
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [codeNote, setCodeNote] = useState<string | null>(null);
   const phoneChanged = values.phone.trim() !== user.phone;
@@ -64,7 +74,8 @@ export function ProfileForm({ user }: { user: UserBase }) {
     );
   };
 
-  const formMessage = problem && !['name', 'phone', 'code', 'old_password'].includes(problem.field ?? '') ? problem.message : null;
+  const formMessage =
+    problem && !['name', 'phone', 'code', 'old_password'].includes(problem.field ?? '') ? problem.message : null;
 
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="basic-profile-title">
@@ -90,7 +101,15 @@ export function ProfileForm({ user }: { user: UserBase }) {
         </dd>
       </dl>
       <div className={styles.row}>
-        <TextField label="姓名" name="name" maxLength={30} required value={values.name} onChange={set('name')} error={errorOf('name')} />
+        <TextField
+          label="姓名"
+          name="name"
+          maxLength={30}
+          required
+          value={values.name}
+          onChange={set('name')}
+          error={errorOf('name')}
+        />
         <TextField
           label="手机号码"
           name="phone"
@@ -108,7 +127,18 @@ export function ProfileForm({ user }: { user: UserBase }) {
       {phoneChanged && (
         <div className={styles.row}>
           <div className={accountFormStyles.codeRow}>
-            <TextField label="短信验证码" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required hint={codeNote ?? '验证码将发送至新手机号'} value={values.code} onChange={set('code')} error={errorOf('code')} />
+            <TextField
+              label="短信验证码"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              hint={codeNote ?? '验证码将发送至新手机号'}
+              value={values.code}
+              onChange={set('code')}
+              error={errorOf('code')}
+            />
             <SmsCodeButton
               precheck={() => mobileProblem(values.phone)}
               onPrecheckFailed={(message) => setProblem({ field: 'phone', message })}
@@ -123,7 +153,17 @@ export function ProfileForm({ user }: { user: UserBase }) {
               }}
             />
           </div>
-          <TextField label="登录密码" name="old_password" type="password" autoComplete="current-password" required hint="更换手机号需验证当前登录密码" value={values.old_password} onChange={set('old_password')} error={errorOf('old_password')} />
+          <TextField
+            label="登录密码"
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="更换手机号需验证当前登录密码"
+            value={values.old_password}
+            onChange={set('old_password')}
+            error={errorOf('old_password')}
+          />
         </div>
       )}
       {formMessage && (

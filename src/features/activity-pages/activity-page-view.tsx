@@ -24,7 +24,11 @@ function Section({ section, moreHref }: { section: ActivitySection; moreHref?: s
         </h2>
         {section.description && <p className={styles.sectionNote}>{section.description}</p>}
         {moreHref && section.total > section.goods.length && (
-          <SpaLink href={moreHref} className={styles.more} onClick={() => sendActivityTap({ url: moreHref, source: 'activity_more' })}>
+          <SpaLink
+            href={moreHref}
+            className={styles.more}
+            onClick={() => sendActivityTap({ url: moreHref, source: 'activity_more' })}
+          >
             查看全部{section.total}个商品 ›
           </SpaLink>
         )}
@@ -35,7 +39,9 @@ function Section({ section, moreHref }: { section: ActivitySection; moreHref?: s
         <ul className={styles.tiles}>
           {section.goods.map((g) => (
             <li key={g.id} className={styles.tileCell}>
-              {g.activity_price !== null && <span className={styles.activityPrice}>活动价 ¥{formatFen(g.activity_price)}</span>}
+              {g.activity_price !== null && (
+                <span className={styles.activityPrice}>活动价 ¥{formatFen(g.activity_price)}</span>
+              )}
               <GoodsTile item={g} />
             </li>
           ))}
@@ -86,7 +92,12 @@ export function ActivityPageView({ pageKey, moreHref, tabs }: ActivityPageViewPr
       {tabs && page.sections.length > 1 && (
         <TabBar
           label="活动"
-          tabs={page.sections.map((s) => ({ key: String(s.id), href: tabs.hrefOf(s.id), content: s.name, current: shown[0]?.id === s.id }))}
+          tabs={page.sections.map((s) => ({
+            key: String(s.id),
+            href: tabs.hrefOf(s.id),
+            content: s.name,
+            current: shown[0]?.id === s.id,
+          }))}
         />
       )}
       {shown.length === 0 ? (

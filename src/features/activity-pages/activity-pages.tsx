@@ -34,5 +34,10 @@ export function ActivityCentrePage() {
   const params: { ids?: string; id?: string } = useParams({ strict: false });
   const ids = params.ids ?? '';
   const current = positiveIntParam(params.id) ?? undefined;
-  return <ActivityPageView pageKey={{ code: 'hdzx', ids }} tabs={{ current, hrefOf: (id) => `/Hdzx/${encodeURIComponent(ids)}/${id}` }} />;
+  return (
+    <ActivityPageView
+      pageKey={{ code: 'hdzx', ids }}
+      tabs={{ current, hrefOf: (id) => `/Hdzx/${encodeURIComponent(ids)}/${id}` }}
+    />
+  );
 }

@@ -16,7 +16,16 @@ export function LoginBanner() {
   const item = query.data?.[0];
   if (query.isPending) return <div className={styles.banner} aria-hidden="true" />;
   if (!item?.image) return null;
-  const picture = <img className={styles.bannerImage} src={item.image} alt={item.title || '登录页广告'} width={BANNER_W} height={BANNER_H} decoding="async" />;
+  const picture = (
+    <img
+      className={styles.bannerImage}
+      src={item.image}
+      alt={item.title || '登录页广告'}
+      width={BANNER_W}
+      height={BANNER_H}
+      decoding="async"
+    />
+  );
   const href = item.url ? safeInternalHref(item.url) : null;
   return (
     <figure className={styles.banner} data-testid="login-banner">

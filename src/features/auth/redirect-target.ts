@@ -13,4 +13,6 @@ export function redirectTarget(raw: unknown): string {
 }
 
 /** The login route's search schema: `?redirect=` as the safe place to go after signing in. */
-export const loginSearch: SearchSchema<{ redirect: string }> = (raw) => ({ redirect: redirectTarget(searchRecord(raw).redirect) });
+export const loginSearch: SearchSchema<{ redirect: string }> = (raw) => ({
+  redirect: redirectTarget(searchRecord(raw).redirect),
+});

@@ -31,7 +31,8 @@ const FIRST_PAINT_ITEMS = 8;
 /** The phone layout of cart-page.module.css starts here. */
 const PHONE_QUERY = '(max-width: 720px)';
 
-const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+const isPhone = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
 
 function estimateLine(line: CartLineView | undefined, phone: boolean): number {
   const base = phone ? LINE_ROW_PHONE_PX : LINE_ROW_PX;
@@ -46,7 +47,15 @@ function estimateLine(line: CartLineView | undefined, phone: boolean): number {
 function HeaderSelectAll() {
   const store = useCartStore();
   const summary = useCartSummary();
-  return <SelectCheckbox className={styles.check} hitClassName={styles.checkHit} count={summary.all} label="全选" onToggle={store.toggleAll} />;
+  return (
+    <SelectCheckbox
+      className={styles.check}
+      hitClassName={styles.checkHit}
+      count={summary.all}
+      label="全选"
+      onToggle={store.toggleAll}
+    />
+  );
 }
 
 export const CartList = memo(function CartList() {
@@ -69,7 +78,13 @@ export const CartList = memo(function CartList() {
       return item.kind === 'group' ? GROUP_ROW_PX : estimateLine(store.line(item.id), phone);
     };
   }, [items, store, phone]);
-  const { listProps, items: mounted, padTop, padBottom, measureRef } = usePageWindow<HTMLDivElement>({
+  const {
+    listProps,
+    items: mounted,
+    padTop,
+    padBottom,
+    measureRef,
+  } = usePageWindow<HTMLDivElement>({
     count: items.length,
     getItemKey,
     estimateSize: estimate,
@@ -96,17 +111,29 @@ export const CartList = memo(function CartList() {
           <span role="columnheader">操作</span>
         </div>
       </div>
-      <div role="rowgroup" {...listProps} className={styles.body} style={{ paddingTop: padTop, paddingBottom: padBottom + pending }}>
+      <div
+        role="rowgroup"
+        {...listProps}
+        className={styles.body}
+        style={{ paddingTop: padTop, paddingBottom: padBottom + pending }}
+      >
         {/* One flat keyed list (not an array per item, which React would key by position). */}
         {drawn.flatMap(({ index, key, gapBefore }) => {
           const item = items[index];
           const rowIndex = index + 2;
           // A gap: a focused row kept mounted while scrolled away (use-page-window.ts).
-          const gap = gapBefore > 0 ? <div key={`gap-${key}`} aria-hidden="true" style={{ height: gapBefore }} /> : null;
+          const gap =
+            gapBefore > 0 ? <div key={`gap-${key}`} aria-hidden="true" style={{ height: gapBefore }} /> : null;
           return [
             ...(gap ? [gap] : []),
             item.kind === 'group' ? (
-              <WarehouseRow key={key} group={item.group} rowIndex={rowIndex} dataIndex={index} measureRef={measureRef} />
+              <WarehouseRow
+                key={key}
+                group={item.group}
+                rowIndex={rowIndex}
+                dataIndex={index}
+                measureRef={measureRef}
+              />
             ) : (
               <LineRow key={key} id={item.id} rowIndex={rowIndex} dataIndex={index} measureRef={measureRef} />
             ),

@@ -50,7 +50,11 @@ function ServerCart({ queryClient, writes }: { queryClient: QueryClient; writes:
     return (
       <div className={styles.state}>
         <p>购物车加载失败</p>
-        <button type="button" className={buttonClass('secondary', { size: 'row' })} onClick={() => void query.refetch()}>
+        <button
+          type="button"
+          className={buttonClass('secondary', { size: 'row' })}
+          onClick={() => void query.refetch()}
+        >
           重新加载
         </button>
       </div>

@@ -69,7 +69,8 @@ function sameRow(a: CartLineView, b: CartLineView): boolean {
 const sameCount = (a: SelectionCount, b: SelectionCount) =>
   a.selected === b.selected && a.selectable === b.selectable && a.total === b.total;
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 function sameGroup(a: CartGroup, b: CartGroup): boolean {
   return a.ckId === b.ckId && a.name === b.name && sameIds(a.ids, b.ids);
@@ -321,7 +322,11 @@ export class CartStore {
 
   toggleGroup = (ckId: number, on: boolean): void => {
     const group = this.groupList.find((g) => g.ckId === ckId);
-    if (group) this.toggleMany(group.ids.map((id) => this.lineMap.get(id)!), on);
+    if (group)
+      this.toggleMany(
+        group.ids.map((id) => this.lineMap.get(id)!),
+        on,
+      );
   };
 
   toggleAll = (on: boolean): void => {

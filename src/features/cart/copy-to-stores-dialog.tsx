@@ -74,7 +74,12 @@ export default function CopyDialog({ lineIds, onDone }: { lineIds: readonly numb
                 {result ? '关闭' : '取消'}
               </button>
             </Dialog.Close>
-            <button type="button" className={styles.primary} disabled={busy || chosen.length === 0} onClick={() => void copy()}>
+            <button
+              type="button"
+              className={styles.primary}
+              disabled={busy || chosen.length === 0}
+              onClick={() => void copy()}
+            >
               {busy ? '正在复制…' : '确定复制'}
             </button>
           </div>

@@ -13,7 +13,9 @@ import { TagBadges } from '../../ui/goods/tag-badges';
 import { useCartStore } from './cart-context';
 import styles from './exchange-chooser.module.css';
 
-export function exchangeStatusText(offer: Pick<ExchangeOffer, 'base' | 'threshold' | 'next_threshold' | 'chosen'>): string {
+export function exchangeStatusText(
+  offer: Pick<ExchangeOffer, 'base' | 'threshold' | 'next_threshold' | 'chosen'>,
+): string {
   if (offer.threshold > 0) {
     const now = `已满${formatPrice(offer.threshold)}，${offer.chosen ? '已选换购商品' : '可任选一件商品换购'}`;
     return offer.next_threshold > 0 ? `${now}；再购${formatPrice(offer.next_threshold - offer.base)}可换更多` : now;
@@ -26,7 +28,12 @@ function GoodsRow({ offer, goods }: { offer: ExchangeOffer; goods: ExchangeOffer
   const chosen = offer.chosen?.goods_id === goods.goods_id ? offer.chosen : null;
   const max = Math.max(0, Math.min(goods.limit, goods.stock));
   const set = (number: number) =>
-    choose.mutate({ promotion_id: offer.promotion_id, goods_id: number === 0 ? 0 : goods.goods_id, number, price: goods.price });
+    choose.mutate({
+      promotion_id: offer.promotion_id,
+      goods_id: number === 0 ? 0 : goods.goods_id,
+      number,
+      price: goods.price,
+    });
   return (
     <li className={styles.goods} data-exchange-goods={goods.goods_id} data-chosen={chosen ? '1' : '0'}>
       <GoodsImage src={goods.goods_image} alt="" size={48} />
@@ -36,7 +43,10 @@ function GoodsRow({ offer, goods }: { offer: ExchangeOffer; goods: ExchangeOffer
         </span>
         <span className={styles.muted}>
           换购价 <strong className={styles.price}>{formatPrice(goods.price)}</strong>
-          {goods.original_price > goods.price && <s className={styles.original}>{formatPrice(goods.original_price)}</s>} · 限换{goods.limit}
+          {goods.original_price > goods.price && (
+            <s className={styles.original}>{formatPrice(goods.original_price)}</s>
+          )}{' '}
+          · 限换{goods.limit}
           {goods.bzdw}
           {max === 0 && ' · 已换完'}
         </span>
@@ -45,7 +55,12 @@ function GoodsRow({ offer, goods }: { offer: ExchangeOffer; goods: ExchangeOffer
         <div className={styles.actions}>
           <label className={styles.number}>
             <span className={styles.visuallyHidden}>换购数量</span>
-            <select value={chosen.number} disabled={choose.isPending} onChange={(e) => set(Number(e.target.value))} aria-label={`${goods.name}换购数量`}>
+            <select
+              value={chosen.number}
+              disabled={choose.isPending}
+              onChange={(e) => set(Number(e.target.value))}
+              aria-label={`${goods.name}换购数量`}
+            >
               {Array.from({ length: Math.max(max, chosen.number) }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -54,12 +69,22 @@ function GoodsRow({ offer, goods }: { offer: ExchangeOffer; goods: ExchangeOffer
               ))}
             </select>
           </label>
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={choose.isPending} onClick={() => set(0)}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            disabled={choose.isPending}
+            onClick={() => set(0)}
+          >
             取消换购
           </button>
         </div>
       ) : (
-        <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={choose.isPending || max === 0} onClick={() => set(1)}>
+        <button
+          type="button"
+          className={buttonClass('primary', { size: 'sm' })}
+          disabled={choose.isPending || max === 0}
+          onClick={() => set(1)}
+        >
           {offer.chosen ? '改换此件' : '换购'}
         </button>
       )}

@@ -69,7 +69,11 @@ export function TotalCell({ line }: { line: CartLineView }) {
   return (
     <div role="cell" className={styles.totalCell}>
       <span className={styles.cellLabel}>小计</span>
-      {line.raw_price === null ? <span className={styles.muted}>--</span> : <strong className={styles.lineTotal}>{formatPrice(line.raw_price)}</strong>}
+      {line.raw_price === null ? (
+        <span className={styles.muted}>--</span>
+      ) : (
+        <strong className={styles.lineTotal}>{formatPrice(line.raw_price)}</strong>
+      )}
     </div>
   );
 }

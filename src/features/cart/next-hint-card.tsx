@@ -28,7 +28,12 @@ function Suggestions({ promotionId }: { promotionId: number }) {
   const store = useCartStore();
   const query = useQuery(cartNextHintQuery(promotionId));
   const [adding, setAdding] = useState<number | null>(null);
-  if (query.isPending) return <p role="status" className={styles.hintState}>正在加载推荐商品…</p>;
+  if (query.isPending)
+    return (
+      <p role="status" className={styles.hintState}>
+        正在加载推荐商品…
+      </p>
+    );
   if (query.isError) return <p className={styles.hintState}>推荐商品加载失败</p>;
   const hint = query.data;
   return (

@@ -28,7 +28,12 @@ export function NextHintPopover({ promotionId, promotionName }: { promotionId: n
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NextHintCard anchor={button} promotionId={promotionId} promotionName={promotionName} onClose={() => setOpen(false)} />
+          <NextHintCard
+            anchor={button}
+            promotionId={promotionId}
+            promotionName={promotionName}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

@@ -34,7 +34,10 @@ const NO_CONTEXT: CartDraftContext = {
 };
 
 /** The draft as a CartState, amounts and tiers recomputed by the server's function. */
-export function draftCartState(view: Pick<CartDraftView, 'lines' | 'totals'>, context: CartDraftContext | undefined): CartState {
+export function draftCartState(
+  view: Pick<CartDraftView, 'lines' | 'totals'>,
+  context: CartDraftContext | undefined,
+): CartState {
   const ctx = context ?? NO_CONTEXT;
   const state: CartState = {
     data: view.lines,

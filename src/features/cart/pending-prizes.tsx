@@ -29,7 +29,8 @@ export function PendingPrizesView({ prizes }: { prizes: readonly PrizeLineView[]
               </span>
               <span className={styles.muted}>
                 {p.prize_name} · {p.number}
-                {p.bzdw} · {formatPrice(0)}{p.given === 0 && ' · 库存不足，到货后随下一单发出'}
+                {p.bzdw} · {formatPrice(0)}
+                {p.given === 0 && ' · 库存不足，到货后随下一单发出'}
               </span>
             </div>
           </li>

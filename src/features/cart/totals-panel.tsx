@@ -31,7 +31,9 @@ const Figures = memo(function Figures() {
   const reasonId = useId();
   const totals = money?.totals ?? null;
   const draft = store.mode === 'draft';
-  const reason = draft ? OFFLINE_CHECKOUT_REASON : checkoutBlockReason(totals, summary.selectedIds.length, summary.blockedIds.length);
+  const reason = draft
+    ? OFFLINE_CHECKOUT_REASON
+    : checkoutBlockReason(totals, summary.selectedIds.length, summary.blockedIds.length);
 
   const checkout = async () => {
     if (store.mode === 'draft') return;
@@ -40,7 +42,8 @@ const Figures = memo(function Figures() {
     const ok = await store.flush();
     setBusy(false);
     const now = store.summary();
-    if (ok && now.selectedIds.length > 0 && now.blockedIds.length === 0) void router.navigate({ href: checkoutHref(now.selectedIds) });
+    if (ok && now.selectedIds.length > 0 && now.blockedIds.length === 0)
+      void router.navigate({ href: checkoutHref(now.selectedIds) });
   };
 
   return (
@@ -81,7 +84,9 @@ const Figures = memo(function Figures() {
             <div className={styles.amount}>
               <dt>运费</dt>
               <dd data-free={totals.shipping.free || undefined}>
-                {totals.shipping.free ? shippingText(totals.shipping) : `${formatPrice(totals.shipping.fee)}（${shippingText(totals.shipping)}）`}
+                {totals.shipping.free
+                  ? shippingText(totals.shipping)
+                  : `${formatPrice(totals.shipping.fee)}（${shippingText(totals.shipping)}）`}
               </dd>
             </div>
           </dl>

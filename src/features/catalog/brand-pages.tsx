@@ -29,7 +29,15 @@ function BrandCard({ brand }: { brand: BrandSummary }) {
     <li className={styles.brandCardWrap}>
       <div className={styles.brandCard}>
         {brand.logo ? (
-          <img className={styles.brandLogo} src={brand.logo} alt="" width={120} height={60} loading="lazy" decoding="async" />
+          <img
+            className={styles.brandLogo}
+            src={brand.logo}
+            alt=""
+            width={120}
+            height={60}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className={styles.brandLogoText} aria-hidden="true">
             {brand.name.slice(0, 4)}

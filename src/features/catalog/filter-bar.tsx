@@ -47,7 +47,17 @@ interface Chip {
   selected: boolean;
 }
 
-function ChipRow({ label, chips, allHref, allSelected }: { label: string; chips: Chip[]; allHref?: string; allSelected?: boolean }) {
+function ChipRow({
+  label,
+  chips,
+  allHref,
+  allSelected,
+}: {
+  label: string;
+  chips: Chip[];
+  allHref?: string;
+  allSelected?: boolean;
+}) {
   const [expanded, setExpanded] = useState(false);
   if (chips.length === 0) return null;
   const selectedHidden = chips.findIndex((c) => c.selected) >= CHIPS_COLLAPSED;
@@ -93,14 +103,24 @@ function CategoryRows({ search, tree, hrefFor }: Pick<FilterBarProps, 'search' |
           label={ROW_LABELS[row.level]}
           allHref={to(row.parent?.id)}
           allSelected={row.selected === undefined}
-          chips={row.options.map((n) => ({ key: n.id, label: n.name, href: to(n.id), selected: n.id === row.selected }))}
+          chips={row.options.map((n) => ({
+            key: n.id,
+            label: n.name,
+            href: to(n.id),
+            selected: n.id === row.selected,
+          }))}
         />
       ))}
     </>
   );
 }
 
-export function Breadcrumb({ search, tree, hrefFor, rootLabel }: Pick<FilterBarProps, 'search' | 'tree' | 'hrefFor'> & { rootLabel: string }) {
+export function Breadcrumb({
+  search,
+  tree,
+  hrefFor,
+  rootLabel,
+}: Pick<FilterBarProps, 'search' | 'tree' | 'hrefFor'> & { rootLabel: string }) {
   const path = categoryPath(tree, search.category_id);
   const to = (id: number | undefined) => hrefFor(withFilter(search, { category_id: id }));
   return (
@@ -141,7 +161,11 @@ function toggleTag(tags: readonly FilterTag[], tag: FilterTag): FilterTag[] {
 }
 
 /** The filters in force, each with the URL that drops it. */
-function selectedFilters({ search, facets, hrefFor }: Pick<FilterBarProps, 'search' | 'facets' | 'hrefFor'>): { key: string; label: string; href: string }[] {
+function selectedFilters({
+  search,
+  facets,
+  hrefFor,
+}: Pick<FilterBarProps, 'search' | 'facets' | 'hrefFor'>): { key: string; label: string; href: string }[] {
   const items: { key: string; label: string; href: string }[] = [];
   const drop = (patch: Partial<ListSearch>) => hrefFor(withFilter(search, patch));
   if (search.manufacturer_id !== undefined) {
@@ -152,8 +176,10 @@ function selectedFilters({ search, facets, hrefFor }: Pick<FilterBarProps, 'sear
     const name = facets?.brands.find((b) => b.id === search.brand_id)?.name ?? '已选品牌';
     items.push({ key: 'b', label: `品牌：${name}`, href: drop({ brand_id: undefined }) });
   }
-  for (const tag of search.tags) items.push({ key: `t${tag}`, label: `标签：${tag}`, href: drop({ tags: toggleTag(search.tags, tag) }) });
-  if (search.zone) items.push({ key: 'z', label: `专区：${ZONE_LABELS[search.zone]}`, href: drop({ zone: undefined }) });
+  for (const tag of search.tags)
+    items.push({ key: `t${tag}`, label: `标签：${tag}`, href: drop({ tags: toggleTag(search.tags, tag) }) });
+  if (search.zone)
+    items.push({ key: 'z', label: `专区：${ZONE_LABELS[search.zone]}`, href: drop({ zone: undefined }) });
   if (search.yx) items.push({ key: 'yx', label: '包邮', href: drop({ yx: false }) });
   if (search.price_min !== undefined || search.price_max !== undefined) {
     const label = `价格：${search.price_min ?? 0} - ${search.price_max ?? '不限'} 元`;
@@ -208,7 +234,12 @@ function FilterRows({ search, preset, tree, facets, zones, hrefFor }: FilterBarP
   const brands = preset.brand_id === undefined ? (facets?.brands ?? []) : [];
   const zoneChips: Chip[] =
     preset.zone === undefined
-      ? zones.map((z) => ({ key: z, label: ZONE_LABELS[z], href: set({ zone: search.zone === z ? undefined : z }), selected: search.zone === z }))
+      ? zones.map((z) => ({
+          key: z,
+          label: ZONE_LABELS[z],
+          href: set({ zone: search.zone === z ? undefined : z }),
+          selected: search.zone === z,
+        }))
       : [];
   if (preset.yx === undefined && preset.zone !== 'yx') {
     zoneChips.push({ key: 'yx', label: '包邮', href: set({ yx: !search.yx }), selected: search.yx });
@@ -237,7 +268,12 @@ function FilterRows({ search, preset, tree, facets, zones, hrefFor }: FilterBarP
       />
       <ChipRow
         label="商品标签"
-        chips={FILTER_TAGS.map((t) => ({ key: t, label: t, href: set({ tags: toggleTag(search.tags, t) }), selected: search.tags.includes(t) }))}
+        chips={FILTER_TAGS.map((t) => ({
+          key: t,
+          label: t,
+          href: set({ tags: toggleTag(search.tags, t) }),
+          selected: search.tags.includes(t),
+        }))}
       />
       <ChipRow label="专区" chips={zoneChips} />
     </>

@@ -20,7 +20,12 @@ export function FilterDrawer({ activeCount, total, children }: FilterDrawerProps
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.phoneBar}>
-      <button type="button" className={buttonClass('outline', { size: 'lg', className: styles.filterButton })} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={buttonClass('outline', { size: 'lg', className: styles.filterButton })}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         筛选
         {activeCount > 0 && <span className={styles.filterCount}>{activeCount}</span>}
       </button>

@@ -6,7 +6,15 @@ import { useParams } from '@tanstack/react-router';
 import { SITE_TITLE } from '../../domain/constants';
 import { ListScreen } from './list-screen';
 import { StatePanel } from './list-states';
-import { ALL_VIEWS, LIST_VIEW_PATHS, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf } from './list-urls';
+import {
+  ALL_VIEWS,
+  LIST_VIEW_PATHS,
+  pathViewHref,
+  positiveParam,
+  seededCategoryHref,
+  useListSearch,
+  viewsOf,
+} from './list-urls';
 import type { ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
@@ -57,5 +65,13 @@ export function ListOtherPage() {
   }
   const ownPath = `/list/other/${id}${name ? `/${encodeURIComponent(name)}` : ''}`;
   const hrefFor = seededCategoryHref(ownPath, id, listHref);
-  return <ListScreen search={{ ...parsed, category_id: id }} view={parsed.view} views={ALL_VIEWS} hrefFor={hrefFor} title={name} />;
+  return (
+    <ListScreen
+      search={{ ...parsed, category_id: id }}
+      view={parsed.view}
+      views={ALL_VIEWS}
+      hrefFor={hrefFor}
+      title={name}
+    />
+  );
 }

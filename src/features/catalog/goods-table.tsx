@@ -73,13 +73,20 @@ function Row({ item, variant, highlight }: { item: GoodsListItem; variant: Table
               <Highlight text={item.name} query={highlight} />
             </SpaLink>
             <TagBadges tags={item.tags} />
-            {full && item.common_name && item.common_name !== item.name && <span className={styles.sub}>通用名 {item.common_name}</span>}
+            {full && item.common_name && item.common_name !== item.name && (
+              <span className={styles.sub}>通用名 {item.common_name}</span>
+            )}
           </div>
         </div>
       </th>
       <td className={styles.spec}>
         {item.ypgg}
-        {full && item.zbz > 1 && <span className={styles.sub}>中包装 {item.zbz}{item.bzdw}</span>}
+        {full && item.zbz > 1 && (
+          <span className={styles.sub}>
+            中包装 {item.zbz}
+            {item.bzdw}
+          </span>
+        )}
       </td>
       <td className={styles.maker} title={item.sccj}>
         <Highlight text={item.sccj} query={highlight} />

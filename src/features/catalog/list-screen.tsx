@@ -21,7 +21,15 @@ import { EmptyState, ErrorState, ListSkeleton, PageOutOfRange } from './list-sta
 import { ListToolbar } from './list-toolbar';
 import { Pager } from '../../ui/pager/pager';
 import { totalPagesOf } from '../../ui/pager/pager-pages';
-import { hasNarrowingFilters, toGoodsListQuery, withFilter, withoutPreset, type ListPreset, type ListSearch, type ListView } from '../../domain/list-search';
+import {
+  hasNarrowingFilters,
+  toGoodsListQuery,
+  withFilter,
+  withoutPreset,
+  type ListPreset,
+  type ListSearch,
+  type ListView,
+} from '../../domain/list-search';
 import styles from './list-screen.module.css';
 
 export type CategoryTreeKey = 'category' | 'category_yx' | 'category_zy' | 'category_qx';
@@ -75,7 +83,12 @@ export function ListScreen(props: ListScreenProps) {
   const results = useRef<HTMLElement>(null);
   const resultsHeadingId = useId();
   const common = useQuery(commonDataQuery());
-  const user = useQuery({ ...userBaseQuery(), refetchOnMount: false, refetchOnWindowFocus: false, retryOnMount: false });
+  const user = useQuery({
+    ...userBaseQuery(),
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    retryOnMount: false,
+  });
   const query = useQuery(goodsListQuery(toGoodsListQuery(search, preset), { silentErrors: props.silentErrors }));
 
   const categories = common.data?.[tree] ?? EMPTY_TREE;
@@ -113,13 +126,33 @@ export function ListScreen(props: ListScreenProps) {
   if (unreachable && props.offlineResults !== undefined) {
     body = props.offlineResults;
   } else if (data === undefined) {
-    body = query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : <ListSkeleton view={view} rows={Math.min(search.page_size, 20)} />;
+    body = query.isError ? (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+    ) : (
+      <ListSkeleton view={view} rows={Math.min(search.page_size, 20)} />
+    );
   } else if (data.list.length === 0) {
     if (data.total > 0 && search.page > 1) {
-      body = <PageOutOfRange firstHref={sameView({ ...search, page: 1 })} lastHref={sameView({ ...search, page: Math.max(1, totalPages) })} />;
+      body = (
+        <PageOutOfRange
+          firstHref={sameView({ ...search, page: 1 })}
+          lastHref={sameView({ ...search, page: Math.max(1, totalPages) })}
+        />
+      );
     } else {
       const clearHref = hasNarrowingFilters(search)
-        ? sameView(withFilter(search, { manufacturer_id: undefined, brand_id: undefined, tags: [], zone: undefined, yx: false, price_min: undefined, price_max: undefined, in_stock: false }))
+        ? sameView(
+            withFilter(search, {
+              manufacturer_id: undefined,
+              brand_id: undefined,
+              tags: [],
+              zone: undefined,
+              yx: false,
+              price_min: undefined,
+              price_max: undefined,
+              in_stock: false,
+            }),
+          )
         : undefined;
       body = <EmptyState clearHref={clearHref}>{props.emptyHelp}</EmptyState>;
     }
@@ -160,8 +193,23 @@ export function ListScreen(props: ListScreenProps) {
         </section>
       ) : (
         <>
-          <FilterBar search={search} preset={preset} tree={categories} facets={data?.facets} zones={zonesFor(user.data)} hrefFor={sameView} total={data?.total} />
-          <ListToolbar search={search} view={view} views={views} hrefFor={hrefFor} total={data?.total} totalPages={totalPages} />
+          <FilterBar
+            search={search}
+            preset={preset}
+            tree={categories}
+            facets={data?.facets}
+            zones={zonesFor(user.data)}
+            hrefFor={sameView}
+            total={data?.total}
+          />
+          <ListToolbar
+            search={search}
+            view={view}
+            views={views}
+            hrefFor={hrefFor}
+            total={data?.total}
+            totalPages={totalPages}
+          />
           <section
             ref={results}
             className={styles.results}
@@ -175,7 +223,14 @@ export function ListScreen(props: ListScreenProps) {
           </section>
         </>
       )}
-      {data && !settling && <Pager page={search.page} totalPages={totalPages} hrefFor={(page) => sameView({ ...search, page })} onPaged={focusResults} />}
+      {data && !settling && (
+        <Pager
+          page={search.page}
+          totalPages={totalPages}
+          hrefFor={(page) => sameView({ ...search, page })}
+          onPaged={focusResults}
+        />
+      )}
     </div>
   );
 }

@@ -25,7 +25,15 @@ export function ListSkeleton({ view, rows }: { view: ListView; rows: number }) {
   );
 }
 
-export function StatePanel({ title, children, tone = 'info' }: { title: string; children?: ReactNode; tone?: 'info' | 'error' }) {
+export function StatePanel({
+  title,
+  children,
+  tone = 'info',
+}: {
+  title: string;
+  children?: ReactNode;
+  tone?: 'info' | 'error';
+}) {
   return (
     <div className={styles.state} role={tone === 'error' ? 'alert' : 'status'}>
       <p className={styles.stateTitle}>{title}</p>
@@ -37,7 +45,9 @@ export function StatePanel({ title, children, tone = 'info' }: { title: string; 
 export function EmptyState({ clearHref, children }: { clearHref?: string; children?: ReactNode }) {
   return (
     <StatePanel title="没有找到符合条件的商品">
-      {children ?? <p className={styles.stateText}>换个分类看看，或在顶部搜索框按药品名称、拼音首字母、生产厂家查找。</p>}
+      {children ?? (
+        <p className={styles.stateText}>换个分类看看，或在顶部搜索框按药品名称、拼音首字母、生产厂家查找。</p>
+      )}
       {clearHref && (
         <p className={styles.stateActions}>
           <SpaLink href={clearHref} keepScroll className={styles.primaryLink}>

@@ -4,7 +4,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { listTotalText, type GoodsSort } from '../../domain/catalog';
-import { MAX_PRICE_YUAN, PAGE_SIZE_OPTIONS, withFilter, type ListSearch, type ListView } from '../../domain/list-search';
+import {
+  MAX_PRICE_YUAN,
+  PAGE_SIZE_OPTIONS,
+  withFilter,
+  type ListSearch,
+  type ListView,
+} from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
 import styles from './list-screen.module.css';
 
@@ -59,12 +65,26 @@ function PriceRange({ search, onApply }: { search: ListSearch; onApply: (min?: n
       <label className={styles.visuallyHidden} htmlFor={`${id}-min`}>
         最低价（元）
       </label>
-      <input id={`${id}-min`} className={styles.priceInput} inputMode="decimal" placeholder="¥最低" value={min} onChange={(e) => setMin(e.target.value)} />
+      <input
+        id={`${id}-min`}
+        className={styles.priceInput}
+        inputMode="decimal"
+        placeholder="¥最低"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+      />
       <span aria-hidden="true">-</span>
       <label className={styles.visuallyHidden} htmlFor={`${id}-max`}>
         最高价（元）
       </label>
-      <input id={`${id}-max`} className={styles.priceInput} inputMode="decimal" placeholder="¥最高" value={max} onChange={(e) => setMax(e.target.value)} />
+      <input
+        id={`${id}-max`}
+        className={styles.priceInput}
+        inputMode="decimal"
+        placeholder="¥最高"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+      />
       <button type="submit" className={styles.smallButton}>
         确定
       </button>
@@ -88,7 +108,13 @@ export function ListToolbar({ search, view, views, hrefFor, total, totalPages }:
     <div className={styles.toolbar}>
       <nav className={styles.sorts} aria-label="排序">
         {SORT_LINKS.map((s) => (
-          <SpaLink key={s.sort} href={to({ sort: s.sort })} keepScroll className={styles.sort} aria-current={search.sort === s.sort ? 'true' : undefined}>
+          <SpaLink
+            key={s.sort}
+            href={to({ sort: s.sort })}
+            keepScroll
+            className={styles.sort}
+            aria-current={search.sort === s.sort ? 'true' : undefined}
+          >
             {s.label}
           </SpaLink>
         ))}
@@ -104,7 +130,12 @@ export function ListToolbar({ search, view, views, hrefFor, total, totalPages }:
             {search.sort === 'price_desc' ? '↓' : '↑'}
           </span>
         </SpaLink>
-        <SpaLink href={to({ sort: 'newest' })} keepScroll className={styles.sort} aria-current={search.sort === 'newest' ? 'true' : undefined}>
+        <SpaLink
+          href={to({ sort: 'newest' })}
+          keepScroll
+          className={styles.sort}
+          aria-current={search.sort === 'newest' ? 'true' : undefined}
+        >
           最新
         </SpaLink>
       </nav>
@@ -132,7 +163,11 @@ export function ListToolbar({ search, view, views, hrefFor, total, totalPages }:
         </span>
         <label className={styles.pageSize} htmlFor={`${id}-size`}>
           每页
-          <select id={`${id}-size`} value={search.page_size} onChange={(e) => go(to({ page_size: Number(e.target.value) }))}>
+          <select
+            id={`${id}-size`}
+            value={search.page_size}
+            onChange={(e) => go(to({ page_size: Number(e.target.value) }))}
+          >
             {[...new Set([...PAGE_SIZE_OPTIONS, search.page_size])]
               .sort((a, b) => a - b)
               .map((n) => (
@@ -146,7 +181,13 @@ export function ListToolbar({ search, view, views, hrefFor, total, totalPages }:
         {views.length > 1 && (
           <nav className={styles.views} aria-label="显示方式">
             {views.map((v) => (
-              <SpaLink key={v} href={hrefFor(search, v)} keepScroll className={styles.view} aria-current={v === view ? 'page' : undefined}>
+              <SpaLink
+                key={v}
+                href={hrefFor(search, v)}
+                keepScroll
+                className={styles.view}
+                aria-current={v === view ? 'page' : undefined}
+              >
                 {VIEW_LABELS[v]}
               </SpaLink>
             ))}

@@ -22,7 +22,8 @@ export function viewsOf(paths: ViewPaths): ListView[] {
 
 /** The view lives in the path; the `view` param is dropped. */
 export function pathViewHref(paths: ViewPaths, defaults: Partial<ListSearch> = {}): HrefFor {
-  return (next, view) => (paths[view] ?? paths.grid ?? '/list') + serializeListSearch({ ...next, view: 'grid' }, defaults);
+  return (next, view) =>
+    (paths[view] ?? paths.grid ?? '/list') + serializeListSearch({ ...next, view: 'grid' }, defaults);
 }
 
 /** One path for every view: the view travels as a param. */
@@ -37,7 +38,9 @@ export function paramViewHref(path: string, defaults: Partial<ListSearch> = {}):
  */
 export function seededCategoryHref(ownPath: string, seed: number, elsewhere: HrefFor): HrefFor {
   return (next, view) =>
-    next.category_id === seed ? ownPath + serializeListSearch({ ...next, category_id: undefined, view }) : elsewhere(next, view);
+    next.category_id === seed
+      ? ownPath + serializeListSearch({ ...next, category_id: undefined, view })
+      : elsewhere(next, view);
 }
 
 /** The URL's search as the page's route parsed it (`defaults`: a module constant, as on its route row). */

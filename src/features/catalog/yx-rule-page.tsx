@@ -30,7 +30,8 @@ export default function YxRulePage() {
 
       <h2>一、订单满额包邮</h2>
       <p>
-        购物车中已勾选商品的金额，加上当日已下单但尚未发货的订单金额，达到包邮金额即免运费。未达到时，购物车会显示“还差 ¥xx 包邮”。
+        购物车中已勾选商品的金额，加上当日已下单但尚未发货的订单金额，达到包邮金额即免运费。未达到时，购物车会显示“还差
+        ¥xx 包邮”。
       </p>
 
       <h2>二、单品包邮</h2>
@@ -39,7 +40,9 @@ export default function YxRulePage() {
       </p>
 
       <h2>三、还差多少包邮</h2>
-      <p className={styles.formula}>还差金额 = 包邮金额 − 已勾选商品金额 − 当日已下单未发货金额（结果小于 0 时按 0 计）</p>
+      <p className={styles.formula}>
+        还差金额 = 包邮金额 − 已勾选商品金额 − 当日已下单未发货金额（结果小于 0 时按 0 计）
+      </p>
       <table>
         <caption className={styles.note}>示例（金额仅为举例）</caption>
         <tbody>

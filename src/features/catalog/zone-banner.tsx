@@ -27,7 +27,15 @@ function isInternal(url: string): boolean {
 
 /** One picture with its link; a missing or unsafe target tells the buyer instead of doing nothing. */
 export function FocusLink({ item, className, eager }: { item: FocusItem; className?: string; eager?: boolean }) {
-  const img = <img src={item.image} alt={item.title || '活动图片'} className={styles.bannerImg} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  const img = (
+    <img
+      src={item.image}
+      alt={item.title || '活动图片'}
+      className={styles.bannerImg}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
   const url = item.url.trim();
   if (isInternal(url)) {
     return (
@@ -44,7 +52,11 @@ export function FocusLink({ item, className, eager }: { item: FocusItem; classNa
     );
   }
   return (
-    <button type="button" className={`${styles.bannerButton} ${className ?? ''}`} onClick={() => toast.show({ message: NO_TARGET_MESSAGE })}>
+    <button
+      type="button"
+      className={`${styles.bannerButton} ${className ?? ''}`}
+      onClick={() => toast.show({ message: NO_TARGET_MESSAGE })}
+    >
       {img}
     </button>
   );
@@ -86,7 +98,8 @@ export function BannerCarousel({ items, label }: { items: readonly FocusItem[]; 
 export function ZoneBanner({ slot, ids = '', hero }: { slot?: ZoneBannerSlot; ids?: string; hero: ZoneHero }) {
   const query = useQuery({ ...zoneBannerQuery(slot ?? 'yx', ids), enabled: slot !== undefined });
   const items = query.data ?? [];
-  if (slot !== undefined && query.isPending) return <div className={`${styles.banner} ${styles.bannerPending}`} aria-hidden="true" />;
+  if (slot !== undefined && query.isPending)
+    return <div className={`${styles.banner} ${styles.bannerPending}`} aria-hidden="true" />;
   if (items.length === 0) {
     return (
       <div className={styles.banner}>

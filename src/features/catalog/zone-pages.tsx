@@ -9,7 +9,17 @@ import { isApiError } from '../../http/client';
 import type { ZoneBannerSlot } from '../../api/goods-list';
 import { userBaseQuery } from '../../api/user';
 import { ListScreen, type CategoryTreeKey } from './list-screen';
-import { ALL_VIEWS, paramViewHref, pathViewHref, positiveParam, seededCategoryHref, useListSearch, viewsOf, YX_VIEW_PATHS, type HrefFor } from './list-urls';
+import {
+  ALL_VIEWS,
+  paramViewHref,
+  pathViewHref,
+  positiveParam,
+  seededCategoryHref,
+  useListSearch,
+  viewsOf,
+  YX_VIEW_PATHS,
+  type HrefFor,
+} from './list-urls';
 import { loginHref } from '../../domain/safe-href';
 import { NEWEST_FIRST, type ListPreset, type ListSearch, type ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
@@ -157,7 +167,15 @@ function ZoneScreen({ spec, view, views, hrefFor, search: given, bannerIds, titl
 function SinglePathZone({ spec }: { spec: ZoneSpec }) {
   const pathname = usePathname();
   const search = useListSearch(spec.defaults);
-  return <ZoneScreen spec={spec} search={search} view={search.view} views={ALL_VIEWS} hrefFor={paramViewHref(pathname, spec.defaults)} />;
+  return (
+    <ZoneScreen
+      spec={spec}
+      search={search}
+      view={search.view}
+      views={ALL_VIEWS}
+      hrefFor={paramViewHref(pathname, spec.defaults)}
+    />
+  );
 }
 
 export function JxqZonePage() {
@@ -202,9 +220,20 @@ export function KxGoodsPage() {
   const seed = positiveParam(params.url);
   const ids = adIds(params.ads);
   const spec: ZoneSpec = { ...ZONES.kx, banner: 'kxzq_ad' };
-  const hrefFor = seed === undefined ? paramViewHref(pathname) : seededCategoryHref(pathname, seed, paramViewHref('/kxzq'));
+  const hrefFor =
+    seed === undefined ? paramViewHref(pathname) : seededCategoryHref(pathname, seed, paramViewHref('/kxzq'));
   const search = seed === undefined ? parsed : { ...parsed, category_id: seed };
-  return <ZoneScreen spec={spec} search={search} view={search.view} views={ALL_VIEWS} hrefFor={hrefFor} bannerIds={ids} title="控销商品" />;
+  return (
+    <ZoneScreen
+      spec={spec}
+      search={search}
+      view={search.view}
+      views={ALL_VIEWS}
+      hrefFor={hrefFor}
+      bannerIds={ids}
+      title="控销商品"
+    />
+  );
 }
 
 const YX_VIEWS = viewsOf(YX_VIEW_PATHS);

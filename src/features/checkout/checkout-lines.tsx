@@ -33,9 +33,21 @@ function PriceMark({ line }: { line: CheckoutLine }) {
   );
 }
 
-const LineRow = memo(function LineRow({ line, index, measureRef }: { line: CheckoutLine; index: number; measureRef: (el: Element | null) => void }) {
+const LineRow = memo(function LineRow({
+  line,
+  index,
+  measureRef,
+}: {
+  line: CheckoutLine;
+  index: number;
+  measureRef: (el: Element | null) => void;
+}) {
   return (
-    <tr ref={measureRef} data-index={index} data-changed={line.old_price !== null && line.old_price !== line.price ? '' : undefined}>
+    <tr
+      ref={measureRef}
+      data-index={index}
+      data-changed={line.old_price !== null && line.old_price !== line.price ? '' : undefined}
+    >
       <td className={styles.lineImage}>
         <GoodsImage src={line.goods_image} alt="" size={56} />
       </td>
@@ -74,7 +86,12 @@ export function CheckoutLines({
 }) {
   const count = lines.reduce((sum, l) => sum + l.number, 0);
   const lineKey = useCallback((index: number) => lines[index].cart_id, [lines]);
-  const win = usePageWindow<HTMLDivElement>({ count: lines.length, getItemKey: lineKey, estimateSize: estimateLine, averageSize: LINE_ROW_PX });
+  const win = usePageWindow<HTMLDivElement>({
+    count: lines.length,
+    getItemKey: lineKey,
+    estimateSize: estimateLine,
+    averageSize: LINE_ROW_PX,
+  });
   return (
     <section className={styles.section} aria-labelledby="checkout-lines-title">
       <h2 id="checkout-lines-title" className={styles.sectionTitle}>
@@ -100,7 +117,9 @@ export function CheckoutLines({
             {win.items.flatMap(({ index, gapBefore }) => {
               const line = lines[index];
               return [
-                ...(gapBefore > 0 ? [<SpacerRow key={`gap-${line.cart_id}`} height={gapBefore} colSpan={COLUMN_COUNT} />] : []),
+                ...(gapBefore > 0
+                  ? [<SpacerRow key={`gap-${line.cart_id}`} height={gapBefore} colSpan={COLUMN_COUNT} />]
+                  : []),
                 <LineRow key={line.cart_id} line={line} index={index} measureRef={win.measureRef} />,
               ];
             })}

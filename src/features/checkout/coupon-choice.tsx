@@ -20,7 +20,9 @@ export interface CouponChoiceProps {
 }
 
 function couponRule(c: CompanyCoupon): string {
-  return c.threshold > 0 ? `满${formatPrice(c.threshold)}减${formatPrice(c.amount)}` : `无门槛减${formatPrice(c.amount)}`;
+  return c.threshold > 0
+    ? `满${formatPrice(c.threshold)}减${formatPrice(c.amount)}`
+    : `无门槛减${formatPrice(c.amount)}`;
 }
 
 function CouponText({ coupon }: { coupon: CompanyCoupon }) {
@@ -60,7 +62,9 @@ export function CouponChoice({ title, coupons, selected, bestId, onChange, disab
               <label className={styles.coupon} data-checked={selected === c.id || undefined}>
                 <input type="radio" name={name} checked={selected === c.id} onChange={() => onChange(c.id)} />
                 <CouponText coupon={c} />
-                {c.saving !== undefined && c.saving > 0 && <span className={styles.couponSaving}>可省{formatPrice(c.saving)}</span>}
+                {c.saving !== undefined && c.saving > 0 && (
+                  <span className={styles.couponSaving}>可省{formatPrice(c.saving)}</span>
+                )}
                 {c.id === bestId && <span className={styles.bestTag}>推荐</span>}
               </label>
             </li>
@@ -70,7 +74,14 @@ export function CouponChoice({ title, coupons, selected, bestId, onChange, disab
             return (
               <li key={c.id}>
                 <label className={`${styles.coupon} ${styles.couponOff}`}>
-                  <input type="radio" name={name} checked={false} disabled aria-describedby={reasonId} onChange={() => undefined} />
+                  <input
+                    type="radio"
+                    name={name}
+                    checked={false}
+                    disabled
+                    aria-describedby={reasonId}
+                    onChange={() => undefined}
+                  />
                   <CouponText coupon={c} />
                   <span id={reasonId} className={styles.couponReason}>
                     不可用：{c.unusable_reason || '不满足使用条件'}

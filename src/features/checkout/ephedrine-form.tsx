@@ -109,7 +109,14 @@ export function EphedrineForm({ orderId, initial }: { orderId: number; initial: 
           hint="18位居民身份证号码，末位X不区分大小写"
           {...field('id_card')}
         />
-        <TextField label="手机号码" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} {...field('phone')} />
+        <TextField
+          label="手机号码"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          {...field('phone')}
+        />
         <div className={styles.receiptActions}>
           <button type="submit" className={buttonClass('danger', { size: 'lg' })} disabled={save.isPending}>
             {save.isPending ? '正在提交…' : '提交登记信息'}

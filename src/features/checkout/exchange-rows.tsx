@@ -11,7 +11,13 @@ import styles from './checkout.module.css';
 
 export const PRIZE_WAITS_TEXT = '库存不足，随下一单发出';
 
-export function ExchangeRows({ exchanges, prizes }: { exchanges: readonly ExchangeLineView[]; prizes: readonly PrizeLineView[] }) {
+export function ExchangeRows({
+  exchanges,
+  prizes,
+}: {
+  exchanges: readonly ExchangeLineView[];
+  prizes: readonly PrizeLineView[];
+}) {
   return (
     <>
       {exchanges.map((e) => (

@@ -23,7 +23,12 @@ export function InvoiceSection({ value, onChange, errors, disabled = false }: In
       <div className={styles.choices}>
         {KINDS.map((kind) => (
           <label key={kind} className={styles.choice} data-checked={value.kind === kind || undefined}>
-            <input type="radio" name={name} checked={value.kind === kind} onChange={() => onChange({ ...value, kind })} />
+            <input
+              type="radio"
+              name={name}
+              checked={value.kind === kind}
+              onChange={() => onChange({ ...value, kind })}
+            />
             {INVOICE_KIND_TEXT[kind]}
           </label>
         ))}

@@ -8,7 +8,13 @@ import { useRouter } from '@tanstack/react-router';
 import { transferInfoQuery, usePayOrder, walletMoneyQuery } from '../../api/orders-pay';
 import { formatPrice } from '../../domain/money';
 import { shopModeQuery } from '../../api/common';
-import { PAY_METHOD_TEXT, type OnlinePayMethod, type OrderDetail, type PayMethod, type PayResult } from '../../domain/orders';
+import {
+  PAY_METHOD_TEXT,
+  type OnlinePayMethod,
+  type OrderDetail,
+  type PayMethod,
+  type PayResult,
+} from '../../domain/orders';
 import { gatewayTarget, sandboxHref, step4Href } from './checkout-urls';
 import styles from './pay.module.css';
 import { buttonClass } from '../../ui/button';
@@ -47,7 +53,9 @@ export function TransferAccount({ orderNo }: { orderNo: string }) {
           <dd>{orderNo}</dd>
         </div>
       </dl>
-      <p className={styles.muted}>请使用企业对公账户转账，并在转账备注中填写订单编号 {orderNo}。财务确认到账后订单自动转为待发货。</p>
+      <p className={styles.muted}>
+        请使用企业对公账户转账，并在转账备注中填写订单编号 {orderNo}。财务确认到账后订单自动转为待发货。
+      </p>
     </>
   );
 }
@@ -68,7 +76,8 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
   const balance = wallet.data?.balance ?? null;
   const balanceEnough = balance !== null && balance >= due;
   // First choice: the transfer already under way, else the balance when it covers the order.
-  const preferred: PayMethod = order.status === 'awaiting_transfer' ? 'transfer' : balanceEnough ? 'balance' : (online ?? 'transfer');
+  const preferred: PayMethod =
+    order.status === 'awaiting_transfer' ? 'transfer' : balanceEnough ? 'balance' : (online ?? 'transfer');
   // A choice no longer offered (balance fell short, the mode arrived without it) falls back.
   const usable = chosen !== null && methods.includes(chosen) && !(chosen === 'balance' && !balanceEnough);
   const method: PayMethod = usable ? chosen : preferred;
@@ -140,7 +149,12 @@ export function PayPanel({ order, disabled = false }: { order: OrderDetail; disa
         <span>
           应付金额 <strong className={styles.due}>{formatPrice(due)}</strong>
         </span>
-        <button type="button" className={buttonClass('danger', { size: 'lg' })} onClick={() => void go()} disabled={disabled || pay.isPending}>
+        <button
+          type="button"
+          className={buttonClass('danger', { size: 'lg' })}
+          onClick={() => void go()}
+          disabled={disabled || pay.isPending}
+        >
           {pay.isPending ? '处理中…' : PAY_BUTTON_TEXT[method]}
         </button>
       </div>

@@ -32,7 +32,15 @@ function needsReceipt(order: OrderDetail): boolean {
   return order.has_ephedrine === 1 && order.ephedrine_receipt === null;
 }
 
-function Payable({ order, kind, secondsLeft }: { order: OrderDetail; kind: PayScreenKind; secondsLeft: number | null }) {
+function Payable({
+  order,
+  kind,
+  secondsLeft,
+}: {
+  order: OrderDetail;
+  kind: PayScreenKind;
+  secondsLeft: number | null;
+}) {
   const userQuery = useQuery(userBaseQuery());
   const expired = secondsLeft === 0;
   if (kind === 'ephedrine' && needsReceipt(order)) {

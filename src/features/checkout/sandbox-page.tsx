@@ -29,8 +29,7 @@ export default function SandboxGatewayPage() {
       },
     });
   };
-  const cancel = () =>
-    void router.navigate({ href: payment ? step3Href(payment.order_id) : '/order', replace: true });
+  const cancel = () => void router.navigate({ href: payment ? step3Href(payment.order_id) : '/order', replace: true });
 
   return (
     <PageFrame aria-labelledby="sandbox-title">

@@ -41,7 +41,12 @@ export const UNANSWERED_MESSAGE = '网络异常，订单可能尚未提交成功
 type Problem = { kind: 'qualification' | 'unanswered' | 'refused'; message: string };
 
 /** A coupon or voucher the buyer has not touched is left to the server (its best one). */
-function previewInput(ids: number[], coupon: number | undefined, voucher: number | undefined, useBalance: boolean): CheckoutPreviewInput {
+function previewInput(
+  ids: number[],
+  coupon: number | undefined,
+  voucher: number | undefined,
+  useBalance: boolean,
+): CheckoutPreviewInput {
   const input: CheckoutPreviewInput = { ids, use_balance: useBalance ? 1 : 0 };
   if (coupon !== undefined) input.coupon_id = coupon;
   if (voucher !== undefined) input.voucher_id = voucher;
@@ -203,7 +208,9 @@ export default function CheckoutPage() {
           <Notice problem={{ kind: 'qualification', message: previewError.msg }} />
         ) : (
           <div className={styles.state}>
-            <p>{isApiError(previewError) && previewError.kind === 'business' ? previewError.msg : '订单信息加载失败'}</p>
+            <p>
+              {isApiError(previewError) && previewError.kind === 'business' ? previewError.msg : '订单信息加载失败'}
+            </p>
             <div className={styles.stateActions}>
               <button type="button" className={buttonClass('secondary')} onClick={() => void preview.refetch()}>
                 重新加载
@@ -267,7 +274,14 @@ export default function CheckoutPage() {
           <RemarkField value={remark} onChange={setRemark} disabled={locked} showErrors={showErrors} />
 
           <AmountsSummary amounts={data.amounts} busy={busy} />
-          <CashbackHint lines={data.lines.map((l) => ({ goods_id: l.goods_id, type: l.type ?? 0, is_selected: 1, amount: l.amount }))} />
+          <CashbackHint
+            lines={data.lines.map((l) => ({
+              goods_id: l.goods_id,
+              type: l.type ?? 0,
+              is_selected: 1,
+              amount: l.amount,
+            }))}
+          />
 
           {problem && <Notice problem={problem} />}
 
@@ -278,7 +292,12 @@ export default function CheckoutPage() {
                 {formatPrice(data.amounts.pay_amount)}
               </strong>
             </span>
-            <button type="button" className={buttonClass('danger', { size: 'lg' })} onClick={submit} disabled={busy || locked}>
+            <button
+              type="button"
+              className={buttonClass('danger', { size: 'lg' })}
+              onClick={submit}
+              disabled={busy || locked}
+            >
               {locked ? '正在提交…' : '提交订单'}
             </button>
           </div>

@@ -9,7 +9,8 @@ export function usePayCountdown(expiresIn: number | null, receivedAtMs: number, 
   useEffect(() => {
     onEndRef.current = onEnd;
   });
-  const left = () => (expiresIn === null ? null : Math.max(0, expiresIn - Math.floor((Date.now() - receivedAtMs) / 1000)));
+  const left = () =>
+    expiresIn === null ? null : Math.max(0, expiresIn - Math.floor((Date.now() - receivedAtMs) / 1000));
   const [seconds, setSeconds] = useState(left);
 
   useEffect(() => {

@@ -14,13 +14,20 @@ import styles from './combinations.module.css';
 const THUMB_PX = 72;
 
 /** Sets one add may ask for: what the stock allows, at least 1 so the stepper stays usable. */
-export const clampSets = (wanted: number, available: number): number => Math.max(1, Math.min(Number.isFinite(wanted) ? Math.floor(wanted) : 1, Math.max(1, available)));
+export const clampSets = (wanted: number, available: number): number =>
+  Math.max(1, Math.min(Number.isFinite(wanted) ? Math.floor(wanted) : 1, Math.max(1, available)));
 
 /**
  * `memberLinks`: each member's name opens its goods page (in the dialog); otherwise the head links
  * to the combination's own dialog (on the list).
  */
-export function CombinationCard({ combination: c, memberLinks = false }: { combination: CombinationView; memberLinks?: boolean }) {
+export function CombinationCard({
+  combination: c,
+  memberLinks = false,
+}: {
+  combination: CombinationView;
+  memberLinks?: boolean;
+}) {
   const [sets, setSets] = useState(1);
   const { add, isPending } = useAddToCart();
   const saving = combinationSaving(c);
@@ -33,7 +40,12 @@ export function CombinationCard({ combination: c, memberLinks = false }: { combi
         </h2>
         <span className={styles.muted}>活动截止 {formatDateTime(c.end_time)}</span>
         {!memberLinks && (
-          <SpaLink href={combinationHref(c.id)} keepScroll className={styles.detailLink} aria-label={`查看详情：${c.name}`}>
+          <SpaLink
+            href={combinationHref(c.id)}
+            keepScroll
+            className={styles.detailLink}
+            aria-label={`查看详情：${c.name}`}
+          >
             查看详情
           </SpaLink>
         )}
@@ -45,7 +57,8 @@ export function CombinationCard({ combination: c, memberLinks = false }: { combi
             <GoodsImage src={m.goods_image} alt={m.name} size={THUMB_PX} />
             <div>
               <p className={styles.memberName}>
-                {memberLinks ? <SpaLink href={`/list/info/${m.goods_id}`}>{m.name}</SpaLink> : m.name} <span className={styles.quantity}>×{m.quantity}</span>
+                {memberLinks ? <SpaLink href={`/list/info/${m.goods_id}`}>{m.name}</SpaLink> : m.name}{' '}
+                <span className={styles.quantity}>×{m.quantity}</span>
               </p>
               <p className={styles.muted}>
                 {m.ypgg} · {m.sccj}

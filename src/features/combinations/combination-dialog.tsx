@@ -20,7 +20,10 @@ export function CombinationDialog({ id, onClose }: { id: number; onClose: () => 
       {query.isPending ? (
         <StateBlock kind="loading" text="正在加载组合…" />
       ) : query.isError ? (
-        <StateBlock kind="failed" text={isApiError(query.error) && query.error.status === 404 ? query.error.msg : COMBINATION_GONE_TEXT} />
+        <StateBlock
+          kind="failed"
+          text={isApiError(query.error) && query.error.status === 404 ? query.error.msg : COMBINATION_GONE_TEXT}
+        />
       ) : (
         <ul className={styles.list} aria-label="组合详情">
           <CombinationCard combination={query.data} memberLinks />

@@ -33,7 +33,11 @@ export default function CombinationsPage() {
           kind="failed"
           text="组合活动加载失败"
           action={
-            <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void query.refetch()}>
+            <button
+              type="button"
+              className={buttonClass('secondary', { size: 'sm' })}
+              onClick={() => void query.refetch()}
+            >
               重试
             </button>
           }

@@ -2,4 +2,6 @@
 // itself fits one page. The route's search schema.
 import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
 
-export const combinationsSearch: SearchSchema<{ id: number | null }> = (raw) => ({ id: positiveIntParam(searchRecord(raw).id) });
+export const combinationsSearch: SearchSchema<{ id: number | null }> = (raw) => ({
+  id: positiveIntParam(searchRecord(raw).id),
+});

@@ -23,7 +23,9 @@ function Signed({ contract }: { contract: ContractView }) {
   if (!s) return null;
   return (
     <div className={styles.signed} role="status">
-      <p className={styles.signedTitle}>已签署《{contract.title}》（{s.version}）</p>
+      <p className={styles.signedTitle}>
+        已签署《{contract.title}》（{s.version}）
+      </p>
       <p className={styles.muted}>
         签署人：{s.signer}　签署时间：{formatDateTime(s.signed_at, 'seconds')}
       </p>
@@ -53,7 +55,11 @@ function SignBar({ contract, read }: { contract: ContractView; read: boolean }) 
         type="button"
         className={buttonClass('primary', { size: 'lg' })}
         disabled={!read || sign.isPending}
-        onClick={() => sign.mutate(contract.version, { onSuccess: () => toast.show({ message: '电子合同签署成功', tone: 'success' }) })}
+        onClick={() =>
+          sign.mutate(contract.version, {
+            onSuccess: () => toast.show({ message: '电子合同签署成功', tone: 'success' }),
+          })
+        }
       >
         {sign.isPending ? '签署中…' : '我已阅读并同意，签署合同'}
       </button>
@@ -68,11 +74,19 @@ function ContractBody({ contract }: { contract: ContractView }) {
     <>
       {renewal && (
         <p className={styles.notice} role="note">
-          合同已更新至{contract.version}（您已签署{contract.last_signature?.version}），请阅读新版合同并重新签署后再下单。
+          合同已更新至{contract.version}（您已签署{contract.last_signature?.version}
+          ），请阅读新版合同并重新签署后再下单。
         </p>
       )}
-      {!contract.signature && !renewal && <p className={styles.notice}>下单前请阅读并签署电子合同，签署后即可继续结算。</p>}
-      <ContractText contract={contract} boxRef={ref} onScroll={onScroll} footer={<p className={styles.end}>（合同正文结束）</p>} />
+      {!contract.signature && !renewal && (
+        <p className={styles.notice}>下单前请阅读并签署电子合同，签署后即可继续结算。</p>
+      )}
+      <ContractText
+        contract={contract}
+        boxRef={ref}
+        onScroll={onScroll}
+        footer={<p className={styles.end}>（合同正文结束）</p>}
+      />
       {contract.signature ? <Signed contract={contract} /> : <SignBar contract={contract} read={read} />}
     </>
   );

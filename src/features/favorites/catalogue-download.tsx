@@ -24,7 +24,10 @@ type State =
   | { phase: 'finished'; text: string; tone: 'done' | 'warn' };
 
 /** What the buyer reads when a download ends; `helpArticles` null when the help centre was not read. */
-export function downloadOutcomeText(result: DownloadResult | null, helpArticles: number | null = null): { text: string; tone: 'done' | 'warn' } {
+export function downloadOutcomeText(
+  result: DownloadResult | null,
+  helpArticles: number | null = null,
+): { text: string; tone: 'done' | 'warn' } {
   const outcome = goodsOutcome(result);
   if (helpArticles === null || helpArticles === 0) return outcome;
   return { ...outcome, text: `${outcome.text}；帮助中心文章 ${helpArticles} 篇` };
@@ -34,7 +37,10 @@ function goodsOutcome(result: DownloadResult | null): { text: string; tone: 'don
   if (result === null) return { text: '请登录后再下载商品目录', tone: 'warn' };
   switch (result.stoppedBy) {
     case 'done':
-      return { text: `下载完成：已保存 ${result.goods} 件商品（${mb(result.bytes)} MB），离线时可浏览和搜索`, tone: 'done' };
+      return {
+        text: `下载完成：已保存 ${result.goods} 件商品（${mb(result.bytes)} MB），离线时可浏览和搜索`,
+        tone: 'done',
+      };
     case 'budget':
       return { text: `已达到 ${mb(DOWNLOAD_BUDGET_BYTES)} MB 上限：已保存 ${result.goods} 件商品`, tone: 'done' };
     case 'cancelled':
@@ -128,9 +134,16 @@ export function CatalogueDownload() {
       </div>
       {running ? (
         <div className={styles.progressRow}>
-          <progress className={styles.progress} max={progress?.chunks || 1} value={progress?.chunksStored ?? 0} aria-label="下载进度" />
+          <progress
+            className={styles.progress}
+            max={progress?.chunks || 1}
+            value={progress?.chunksStored ?? 0}
+            aria-label="下载进度"
+          />
           <span className={styles.muted} aria-live="polite">
-            {progress ? `已下载 ${progress.chunksStored}/${progress.chunks} 部分（共 ${progress.goods} 件商品）` : '正在准备…'}
+            {progress
+              ? `已下载 ${progress.chunksStored}/${progress.chunks} 部分（共 ${progress.goods} 件商品）`
+              : '正在准备…'}
           </span>
           <button type="button" className={styles.cancel} onClick={() => abort.current?.abort()}>
             暂停

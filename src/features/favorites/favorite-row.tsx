@@ -76,7 +76,13 @@ export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: 
         <AddToCartControl goods={item} layout="compact" />
       </div>
       <div className={styles.actions}>
-        <button type="button" className={buttonClass('link')} onClick={onCancel} disabled={cancelling} aria-label={`取消收藏 ${item.name}`}>
+        <button
+          type="button"
+          className={buttonClass('link')}
+          onClick={onCancel}
+          disabled={cancelling}
+          aria-label={`取消收藏 ${item.name}`}
+        >
           取消收藏
         </button>
       </div>

@@ -29,9 +29,7 @@ const OfflineFavorites = lazy(() => import('./offline-favorites'));
 /** A page read online: its goods for offline search, and the server's set for the device's (complete when it is every favourite). */
 function rememberFavoritesPage(list: readonly GoodsListItem[], complete: boolean): void {
   rememberSeenGoods(list);
-  void import('../../local')
-    .then((m) => m.rememberFavoriteList(list, complete))
-    .catch(() => undefined);
+  void import('../../local').then((m) => m.rememberFavoriteList(list, complete)).catch(() => undefined);
 }
 
 export function batchCancelConfirm(count: number): string {
@@ -70,7 +68,8 @@ export default function FavoritesPage() {
 
   const fresh = query.isSuccess && !query.isPlaceholderData ? query.data : undefined;
   useEffect(() => {
-    if (fresh && onlineManager.isOnline()) rememberFavoritesPage(fresh.list, page === 1 && fresh.list.length >= fresh.total);
+    if (fresh && onlineManager.isOnline())
+      rememberFavoritesPage(fresh.list, page === 1 && fresh.list.length >= fresh.total);
   }, [fresh, page]);
   const unreachable = query.data === undefined && isServerUnreachable(query.error ?? query.failureReason);
 
@@ -81,7 +80,11 @@ export default function FavoritesPage() {
   const remove = (ids: readonly number[]) => {
     cancel.mutate(ids, {
       onSuccess: (result) => {
-        toast.show(result.provisional ? { message: result.msg, tone: 'info' } : { message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' });
+        toast.show(
+          result.provisional
+            ? { message: result.msg, tone: 'info' }
+            : { message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' },
+        );
         setSelected((prev) => new Set([...prev].filter((id) => !ids.includes(id))));
       },
     });
@@ -105,7 +108,11 @@ export default function FavoritesPage() {
 
   return (
     <PageFrame aria-labelledby="favorites-title">
-      <PageHeader titleId="favorites-title" title="我的收藏" note={query.isSuccess && total > 0 && `共 ${total} 件商品`} />
+      <PageHeader
+        titleId="favorites-title"
+        title="我的收藏"
+        note={query.isSuccess && total > 0 && `共 ${total} 件商品`}
+      />
 
       <CatalogueDownload />
 
@@ -120,7 +127,11 @@ export default function FavoritesPage() {
       ) : query.isError ? (
         <div className={styles.state}>
           <p>收藏加载失败</p>
-          <button type="button" className={buttonClass('secondary', { size: 'row' })} onClick={() => void query.refetch()}>
+          <button
+            type="button"
+            className={buttonClass('secondary', { size: 'row' })}
+            onClick={() => void query.refetch()}
+          >
             重新加载
           </button>
         </div>

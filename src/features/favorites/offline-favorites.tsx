@@ -32,7 +32,9 @@ export default function OfflineFavorites() {
                 cancel.mutate([item.id], {
                   onSuccess: (result) =>
                     toast.show(
-                      result.provisional ? { message: result.msg, tone: 'info' } : { message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' },
+                      result.provisional
+                        ? { message: result.msg, tone: 'info' }
+                        : { message: FAVORITE_CANCELLED_MESSAGE, tone: 'success' },
                     ),
                 })
               }

@@ -23,7 +23,8 @@ export function usePageParam(): [number, (page: number) => void] {
 /** `pathname?…&page=n` of the current list (page 1 without the parameter), other parameters kept. */
 export function pageHrefFor(pathname: string, search: Record<string, unknown>, page: number): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(search)) if (k !== 'page' && v !== undefined && v !== null) params.set(k, String(v));
+  for (const [k, v] of Object.entries(search))
+    if (k !== 'page' && v !== undefined && v !== null) params.set(k, String(v));
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;

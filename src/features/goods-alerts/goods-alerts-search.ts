@@ -2,6 +2,8 @@
 import { searchRecord, type SearchSchema } from '../../domain/params';
 import { searchPage } from '../../domain/search-text';
 
-export const goodsAlertsSearch: SearchSchema<{ page: number }> = (raw) => ({ page: searchPage(searchRecord(raw).page) });
+export const goodsAlertsSearch: SearchSchema<{ page: number }> = (raw) => ({
+  page: searchPage(searchRecord(raw).page),
+});
 
 export const goodsAlertsHref = (page: number): string => (page > 1 ? `/alerts?page=${page}` : '/alerts');

@@ -62,4 +62,3 @@ export function activeGroupBuy(list: readonly GoodsActivity[], nowMs: number): G
     endsAtMs: toMillis(activity.ends_at),
   };
 }
-

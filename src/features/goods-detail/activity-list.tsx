@@ -8,7 +8,15 @@ import { SpaLink } from '../../ui/spa-link';
 import { activityKindLabel, COMBINATION_KIND, GROUP_BUY_KIND } from './activities';
 import styles from './goods-detail.module.css';
 
-export function ActivityList({ activities, goodsId, groupBuyPage }: { activities: readonly GoodsActivity[]; goodsId: number; groupBuyPage: boolean }) {
+export function ActivityList({
+  activities,
+  goodsId,
+  groupBuyPage,
+}: {
+  activities: readonly GoodsActivity[];
+  goodsId: number;
+  groupBuyPage: boolean;
+}) {
   if (activities.length === 0) return null;
   return (
     <div className={styles.row}>

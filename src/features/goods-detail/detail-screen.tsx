@@ -53,7 +53,10 @@ function QualityInspection({ goods }: { goods: GoodsDetail }) {
     <div className={styles.row}>
       <span className={styles.rowLabel}>质检报告</span>
       {qi.quality_inspection_url.startsWith('/') && !qi.quality_inspection_url.startsWith('//') ? (
-        <SpaLink className={styles.inlineLink} href={`${qi.quality_inspection_url}?keywords=${encodeURIComponent(goods.batch_no || goods.name)}`}>
+        <SpaLink
+          className={styles.inlineLink}
+          href={`${qi.quality_inspection_url}?keywords=${encodeURIComponent(goods.batch_no || goods.name)}`}
+        >
           查看本批次药检报告
         </SpaLink>
       ) : qi.quality_inspection_url ? (
@@ -105,7 +108,15 @@ function Skeleton() {
   );
 }
 
-function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activities: readonly GoodsActivity[]; groupBuyPage: boolean }) {
+function Detail({
+  goods,
+  activities,
+  groupBuyPage,
+}: {
+  goods: GoodsDetail;
+  activities: readonly GoodsActivity[];
+  groupBuyPage: boolean;
+}) {
   const [quantity, setQuantity] = useState(() => quantityRulesFor(goods).min);
   const now = new Date();
   const group: GroupBuyInfo | null = groupBuyPage ? activeGroupBuy(activities, now.getTime()) : null;
@@ -119,8 +130,12 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
           <h1 className={styles.title}>
             <TagBadges tags={goods.tags} /> <span>{goods.name}</span>
           </h1>
-          {goods.common_name && goods.common_name !== goods.name && <p className={styles.subtitle}>通用名：{goods.common_name}</p>}
-          {groupBuyPage && !group && <p className={styles.muted}>该商品当前没有进行中的拼团活动，以下为普通采购信息。</p>}
+          {goods.common_name && goods.common_name !== goods.name && (
+            <p className={styles.subtitle}>通用名：{goods.common_name}</p>
+          )}
+          {groupBuyPage && !group && (
+            <p className={styles.muted}>该商品当前没有进行中的拼团活动，以下为普通采购信息。</p>
+          )}
           {group && <GroupBuyPanel info={group} showPrice={goods.price !== null} unit={goods.bzdw} />}
 
           <div className={styles.priceBox}>
@@ -147,7 +162,13 @@ function Detail({ goods, activities, groupBuyPage }: { goods: GoodsDetail; activ
           <PurchaseNotices goods={goods} />
 
           <div className={styles.buy}>
-            <PromotionAddControl goods={goods} activities={activities} groupBuyPage={groupBuyPage} quantity={quantity} onQuantityChange={setQuantity} />
+            <PromotionAddControl
+              goods={goods}
+              activities={activities}
+              groupBuyPage={groupBuyPage}
+              quantity={quantity}
+              onQuantityChange={setQuantity}
+            />
             <FavoriteButton goodsId={goods.id} isFavorite={goods.is_favorite} />
             <GoodsAlertButtons goods={goods} />
             <AskServiceButton about={{ goods_id: goods.id }} />
@@ -216,7 +237,14 @@ function Loaded({ id, groupBuyPage }: { id: number; groupBuyPage: boolean }) {
   if (detail.isError) {
     return isMissingGoods(detail.error) ? <GoodsMissing /> : <GoodsLoadFailed onRetry={() => void detail.refetch()} />;
   }
-  return <Detail key={detail.data.id} goods={detail.data} activities={activities.data ?? EMPTY_ACTIVITIES} groupBuyPage={groupBuyPage} />;
+  return (
+    <Detail
+      key={detail.data.id}
+      goods={detail.data}
+      activities={activities.data ?? EMPTY_ACTIVITIES}
+      groupBuyPage={groupBuyPage}
+    />
+  );
 }
 
 export function GoodsDetailScreen({ groupBuy = false }: { groupBuy?: boolean }) {

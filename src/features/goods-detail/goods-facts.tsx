@@ -37,7 +37,9 @@ export function GoodsFacts({ goods, now }: { goods: GoodsDetail; now: Date }) {
           <Link
             to="/search"
             search={{ keywords: goods.sccj, type: MANUFACTURER_SEARCH_TYPE }}
-            className={styles.inlineLink} title={`查看${goods.sccj}的全部商品`}>
+            className={styles.inlineLink}
+            title={`查看${goods.sccj}的全部商品`}
+          >
             {goods.sccj}
           </Link>
         ) : (
@@ -79,8 +81,10 @@ export function PurchaseNotices({ goods }: { goods: GoodsDetail }) {
     items.push({ key: 'dpby', text: `单品满${goods.qg_number}${unit}包邮`, tone: 'info' });
   }
   if (goods.min_buy > 1) items.push({ key: 'min', text: `${goods.min_buy}${unit}起购`, tone: 'info' });
-  if (goods.purchase_limit > 0) items.push({ key: 'limit', text: `每单限购${goods.purchase_limit}${unit}`, tone: 'info' });
-  if (goods.is_ephedrine === 1) items.push({ key: 'mhj', text: ephedrineNotice(goods.ephedrine_limit, unit), tone: 'warn' });
+  if (goods.purchase_limit > 0)
+    items.push({ key: 'limit', text: `每单限购${goods.purchase_limit}${unit}`, tone: 'info' });
+  if (goods.is_ephedrine === 1)
+    items.push({ key: 'mhj', text: ephedrineNotice(goods.ephedrine_limit, unit), tone: 'warn' });
   if (items.length === 0) return null;
   return (
     <ul className={styles.notices} aria-label="购买须知">

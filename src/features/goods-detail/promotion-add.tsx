@@ -31,16 +31,27 @@ export function PromotionAddControl({ goods, activities, groupBuyPage, quantity,
   const now = useServerNow();
   const group = groupBuyPage ? activities.find((a) => a.kind === 'group' && isRunning(a, now)) : undefined;
   if (group) {
-    const joinable = withPromotionTerms(goods, { price: goods.price, perCompanyLimit: group.per_company_limit ?? 0, remaining: null });
+    const joinable = withPromotionTerms(goods, {
+      price: goods.price,
+      perCompanyLimit: group.per_company_limit ?? 0,
+      remaining: null,
+    });
     return (
       <div className={styles.promoAdd}>
         <p className={styles.promoNote}>参与拼团：先按会员价下单，活动结束时成团，差价自动退回钱包余额。</p>
-        <AddToCartControl goods={joinable} layout="row" quantity={quantity} onQuantityChange={onQuantityChange} lineType={2} />
+        <AddToCartControl
+          goods={joinable}
+          layout="row"
+          quantity={quantity}
+          onQuantityChange={onQuantityChange}
+          lineType={2}
+        />
       </div>
     );
   }
   const flash = runningFlashSale(activities, now);
-  if (!flash) return <AddToCartControl goods={goods} layout="row" quantity={quantity} onQuantityChange={onQuantityChange} />;
+  if (!flash)
+    return <AddToCartControl goods={goods} layout="row" quantity={quantity} onQuantityChange={onQuantityChange} />;
   const left = secondsLeft(toMillis(flash.ends_at), now);
   const flashGoods = withPromotionTerms(goods, {
     price: flash.price ?? null,
@@ -57,9 +68,20 @@ export function PromotionAddControl({ goods, activities, groupBuyPage, quantity,
           </span>
         )}
         <span>距结束 {countdownText(left)}</span>
-        {(flash.per_company_limit ?? 0) > 0 && <span>每家限购{flash.per_company_limit}{goods.bzdw || '件'}</span>}
+        {(flash.per_company_limit ?? 0) > 0 && (
+          <span>
+            每家限购{flash.per_company_limit}
+            {goods.bzdw || '件'}
+          </span>
+        )}
       </p>
-      <AddToCartControl goods={flashGoods} layout="row" quantity={quantity} onQuantityChange={onQuantityChange} lineType={1} />
+      <AddToCartControl
+        goods={flashGoods}
+        layout="row"
+        quantity={quantity}
+        onQuantityChange={onQuantityChange}
+        lineType={1}
+      />
     </div>
   );
 }

@@ -62,7 +62,11 @@ export function GroupBuyCard({ item, secondsLeft }: { item: GroupBuyGoods; secon
         </span>
         {open && (
           <AddToCartControl
-            goods={withPromotionTerms(item, { price: item.price, perCompanyLimit: item.per_company_limit, remaining: null })}
+            goods={withPromotionTerms(item, {
+              price: item.price,
+              perCompanyLimit: item.per_company_limit,
+              remaining: null,
+            })}
             layout="compact"
             lineType={GROUP_LINE_TYPE}
           />

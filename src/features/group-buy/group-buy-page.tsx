@@ -29,7 +29,11 @@ export default function GroupBuyPage() {
 
   return (
     <PageFrame aria-labelledby="group-buy-title">
-      <PageHeader titleId="group-buy-title" title="拼团专区" note="先按会员价下单，活动结束时累计数量达到成团数量，差价自动退回钱包余额" />
+      <PageHeader
+        titleId="group-buy-title"
+        title="拼团专区"
+        note="先按会员价下单，活动结束时累计数量达到成团数量，差价自动退回钱包余额"
+      />
       {query.isPending ? (
         <StateBlock kind="loading" text="正在加载拼团活动…" />
       ) : query.isError ? (
@@ -47,7 +51,11 @@ export default function GroupBuyPage() {
       ) : (
         <ul className={styles.list}>
           {data!.list.map((g) => (
-            <GroupBuyCard key={`${g.promotion_id}:${g.id}`} item={g} secondsLeft={secondsLeft(toMillis(g.ends_at), serverNow)} />
+            <GroupBuyCard
+              key={`${g.promotion_id}:${g.id}`}
+              item={g}
+              secondsLeft={secondsLeft(toMillis(g.ends_at), serverNow)}
+            />
           ))}
         </ul>
       )}

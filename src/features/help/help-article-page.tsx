@@ -15,7 +15,17 @@ import {
   leafHref,
 } from '../../domain/articles';
 import { ArticleBody } from './article-body';
-import { EMPTY_CATEGORY_TEXT, Empty, Failed, isNotFound, isOfflineFailure, Loading, Missing, Offline, OFFLINE_LIST_TEXT } from './states';
+import {
+  EMPTY_CATEGORY_TEXT,
+  Empty,
+  Failed,
+  isNotFound,
+  isOfflineFailure,
+  Loading,
+  Missing,
+  Offline,
+  OFFLINE_LIST_TEXT,
+} from './states';
 import styles from './article.module.css';
 import { useRouteSearch } from '../../widgets/route-search';
 import { FeedbackForm } from '../../widgets/feedback/feedback-form';
@@ -38,7 +48,8 @@ export default function HelpArticlePage() {
     ...articleListQuery({ category_id: found?.leaf.id ?? 0, limit: ARTICLE_LIST_LIMIT_MAX }),
     enabled: found !== null,
   });
-  const articleId = typeof requested === 'number' ? requested : requested === null ? (list.data?.list[0]?.id ?? null) : null;
+  const articleId =
+    typeof requested === 'number' ? requested : requested === null ? (list.data?.list[0]?.id ?? null) : null;
   const article = useQuery({ ...articleQuery(articleId ?? 0), enabled: articleId !== null });
 
   const heading = found ? (
@@ -71,7 +82,8 @@ export default function HelpArticlePage() {
   } else if (articleId !== null) {
     if (article.isError && isNotFound(article.error)) content = <Missing />;
     else if (isOfflineFailure(article)) content = <Offline />;
-    else if (article.isError) content = <Failed text={article.error.message || '文章加载失败'} onRetry={() => void article.refetch()} />;
+    else if (article.isError)
+      content = <Failed text={article.error.message || '文章加载失败'} onRetry={() => void article.refetch()} />;
     else content = <Loading />;
   } else if (isOfflineFailure(tree) || isOfflineFailure(list)) content = <Offline text={OFFLINE_LIST_TEXT} />;
   else if (tree.isError) content = <Failed text="帮助中心加载失败" onRetry={() => void tree.refetch()} />;
@@ -105,11 +117,7 @@ export default function HelpArticlePage() {
           <ul>
             {others.map((item) => (
               <li key={item.id}>
-                <Link
-                  to={leafPath}
-                  search={{ id: item.id }}
-                  aria-current={item.id === shownId ? 'page' : undefined}
-                >
+                <Link to={leafPath} search={{ id: item.id }} aria-current={item.id === shownId ? 'page' : undefined}>
                   {item.title}
                 </Link>
                 <span className={styles.date}>{formatArticleDate(item.published_at)}</span>

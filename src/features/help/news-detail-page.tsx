@@ -3,7 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { articleQuery } from '../../api/articles';
-import { formatArticleDate, isNewsType, NEWS_TITLES, newsArticleHref, positiveIntParam, type NewsType } from '../../domain/articles';
+import {
+  formatArticleDate,
+  isNewsType,
+  NEWS_TITLES,
+  newsArticleHref,
+  positiveIntParam,
+  type NewsType,
+} from '../../domain/articles';
 import { ArticleBody } from './article-body';
 import { Failed, isNotFound, isOfflineFailure, Loading, Missing, Offline } from './states';
 import styles from './article.module.css';
@@ -39,18 +46,28 @@ export default function NewsDetailPage() {
         <nav className={styles.neighbours} aria-label="上下篇">
           <p>
             上一篇：
-            {a.prev ? <Link to={newsArticleHref(a.prev.id, type)}>{a.prev.title}</Link> : <span className={styles.none}>没有了</span>}
+            {a.prev ? (
+              <Link to={newsArticleHref(a.prev.id, type)}>{a.prev.title}</Link>
+            ) : (
+              <span className={styles.none}>没有了</span>
+            )}
           </p>
           <p>
             下一篇：
-            {a.next ? <Link to={newsArticleHref(a.next.id, type)}>{a.next.title}</Link> : <span className={styles.none}>没有了</span>}
+            {a.next ? (
+              <Link to={newsArticleHref(a.next.id, type)}>{a.next.title}</Link>
+            ) : (
+              <span className={styles.none}>没有了</span>
+            )}
           </p>
         </nav>
       </article>
     );
-  } else if (query.isError && isNotFound(query.error)) content = <Missing backTo={listHref} backText={`返回${listName}`} />;
+  } else if (query.isError && isNotFound(query.error))
+    content = <Missing backTo={listHref} backText={`返回${listName}`} />;
   else if (isOfflineFailure(query)) content = <Offline />;
-  else if (query.isError) content = <Failed text={query.error.message || '文章加载失败'} onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    content = <Failed text={query.error.message || '文章加载失败'} onRetry={() => void query.refetch()} />;
   else content = <Loading />;
 
   return (

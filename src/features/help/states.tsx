@@ -43,7 +43,9 @@ export function Missing({ backTo = '/help', backText = '返回帮助中心' }: {
       {backText}
     </Link>
   );
-  return <StateBlock kind="empty" attached title={ARTICLE_MISSING_TEXT} text="该文章可能已删除或链接有误。" action={back} />;
+  return (
+    <StateBlock kind="empty" attached title={ARTICLE_MISSING_TEXT} text="该文章可能已删除或链接有误。" action={back} />
+  );
 }
 
 export function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {

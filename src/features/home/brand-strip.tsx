@@ -22,7 +22,12 @@ export function BrandStrip() {
   if (!common.isPending && brands.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="home-brand-title">
-      <SectionHead id="home-brand-title" title="品牌专区" note="厂家直供 正品保障" more={{ href: '/ppzq', label: '全部品牌' }} />
+      <SectionHead
+        id="home-brand-title"
+        title="品牌专区"
+        note="厂家直供 正品保障"
+        more={{ href: '/ppzq', label: '全部品牌' }}
+      />
       <ul className={styles.brands}>
         {brands.map((b) => (
           <li key={b.id}>

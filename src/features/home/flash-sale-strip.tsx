@@ -112,7 +112,11 @@ function FlashSaleView({ sale, receivedAt, onEnd }: { sale: FlashSale; receivedA
               {/* Only while the sale runs (server clock): at zero the control goes with the phase. */}
               {phase === 'running' && !soldOut && (
                 <AddToCartControl
-                  goods={withPromotionTerms(g, { price: g.spike_price, perCompanyLimit: g.per_company_limit ?? 0, remaining: g.spike_stock })}
+                  goods={withPromotionTerms(g, {
+                    price: g.spike_price,
+                    perCompanyLimit: g.per_company_limit ?? 0,
+                    remaining: g.spike_stock,
+                  })}
                   layout="compact"
                   lineType={1}
                 />

@@ -17,7 +17,12 @@ export function NewcomerStrip() {
   if (!query.isPending && items.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="home-newcomer-title">
-      <SectionHead id="home-newcomer-title" title="新人专享" note="首单专属好价" more={{ href: '/lqzx', label: '领新人券' }} />
+      <SectionHead
+        id="home-newcomer-title"
+        title="新人专享"
+        note="首单专属好价"
+        more={{ href: '/lqzx', label: '领新人券' }}
+      />
       <ul className={styles.banners} aria-busy={query.isPending || undefined}>
         {query.isPending
           ? Array.from({ length: NEWCOMER_MAX }, (_, i) => <li key={i} className={styles.bannerSkeleton} />)

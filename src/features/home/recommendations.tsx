@@ -14,7 +14,12 @@ export function Recommendations() {
   const items = query.data ?? [];
   return (
     <section className={styles.recommend} aria-labelledby="home-recommend-title">
-      <SectionHead id="home-recommend-title" title="为你推荐" note="根据采购习惯精选" more={{ href: '/list', label: '查看更多' }} />
+      <SectionHead
+        id="home-recommend-title"
+        title="为你推荐"
+        note="根据采购习惯精选"
+        more={{ href: '/list', label: '查看更多' }}
+      />
       {query.isPending ? (
         <ul className={styles.tiles} aria-busy="true">
           {Array.from({ length: SKELETON_TILES }, (_, i) => (

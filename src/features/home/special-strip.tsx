@@ -25,7 +25,9 @@ export function SpecialStrip() {
           : items.map((item, i) => (
               <li key={`${i}-${item.url}`}>
                 <HomeLink href={item.url} className={styles.banner}>
-                  {item.image && <img src={item.image} alt="" width={BANNER_W} height={BANNER_H} loading="lazy" decoding="async" />}
+                  {item.image && (
+                    <img src={item.image} alt="" width={BANNER_W} height={BANNER_H} loading="lazy" decoding="async" />
+                  )}
                   <span className={styles.bannerTitle}>{item.title || '专场'}</span>
                 </HomeLink>
               </li>

@@ -9,7 +9,14 @@ import type { Page } from '../../domain/envelope';
 import { formatPrice } from '../../domain/money';
 import type { Invoice } from '../../domain/orders';
 import { toast } from '../../ui/toast';
-import { checkInvoice, INVOICE_KIND_TEXT, INVOICE_TITLE_MAX_CHARS, TAX_NO_MAX_CHARS, type InvoiceDraft, type InvoiceErrors } from './invoice-rules';
+import {
+  checkInvoice,
+  INVOICE_KIND_TEXT,
+  INVOICE_TITLE_MAX_CHARS,
+  TAX_NO_MAX_CHARS,
+  type InvoiceDraft,
+  type InvoiceErrors,
+} from './invoice-rules';
 import styles from './invoices.module.css';
 import { buttonClass } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -23,7 +30,15 @@ export interface InvoiceOrder {
   pay_amount: number;
 }
 
-export function InvoiceDialog({ order, onClose, onSubmitted }: { order: InvoiceOrder | null; onClose: () => void; onSubmitted: () => void }) {
+export function InvoiceDialog({
+  order,
+  onClose,
+  onSubmitted,
+}: {
+  order: InvoiceOrder | null;
+  onClose: () => void;
+  onSubmitted: () => void;
+}) {
   return (
     <Dialog open={order !== null} onOpenChange={(o) => !o && onClose()} title="申请开票" describedBy="invoice-order">
       {order && (
@@ -38,7 +53,15 @@ export function InvoiceDialog({ order, onClose, onSubmitted }: { order: InvoiceO
   );
 }
 
-function InvoiceForm({ order, onCancel, onSubmitted }: { order: InvoiceOrder; onCancel: () => void; onSubmitted: () => void }) {
+function InvoiceForm({
+  order,
+  onCancel,
+  onSubmitted,
+}: {
+  order: InvoiceOrder;
+  onCancel: () => void;
+  onSubmitted: () => void;
+}) {
   const queryClient = useQueryClient();
   const company = useQuery({ ...userBaseQuery(), select: (u) => u.company }).data ?? '';
   // Only what is already cached: opening the form never waits for the invoice list.
@@ -71,7 +94,10 @@ function InvoiceForm({ order, onCancel, onSubmitted }: { order: InvoiceOrder; on
       { input: check.input, idempotencyKey },
       {
         onSuccess: (invoice) => {
-          toast.show({ message: invoice.status === 'issued' ? INVOICE_ISSUED_TOAST : INVOICE_SUBMITTED_TOAST, tone: 'success' });
+          toast.show({
+            message: invoice.status === 'issued' ? INVOICE_ISSUED_TOAST : INVOICE_SUBMITTED_TOAST,
+            tone: 'success',
+          });
           onSubmitted();
         },
       },
@@ -118,7 +144,11 @@ function InvoiceForm({ order, onCancel, onSubmitted }: { order: InvoiceOrder; on
       <div className={styles.field}>
         <label htmlFor={`${id}-tax_no-input`}>
           纳税人识别号
-          {draft.kind === 'special' ? <span className={styles.required}>（必填）</span> : <span className={styles.optional}>（选填）</span>}
+          {draft.kind === 'special' ? (
+            <span className={styles.required}>（必填）</span>
+          ) : (
+            <span className={styles.optional}>（选填）</span>
+          )}
         </label>
         <input
           id={`${id}-tax_no-input`}
@@ -148,7 +178,12 @@ function InvoiceForm({ order, onCancel, onSubmitted }: { order: InvoiceOrder; on
         <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className={buttonClass('primary', { size: 'sm' })} disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        <button
+          type="submit"
+          className={buttonClass('primary', { size: 'sm' })}
+          disabled={create.isPending}
+          aria-busy={create.isPending || undefined}
+        >
           {create.isPending ? '提交中…' : '提交申请'}
         </button>
       </div>

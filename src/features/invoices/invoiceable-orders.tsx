@@ -27,7 +27,12 @@ export function InvoiceableOrders({ page, onApply }: { page: number; onApply: (o
       header: '操作',
       cell: (o) =>
         o.can.invoice ? (
-          <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => onApply(o)} aria-label={`申请开票 ${o.order_no}`}>
+          <button
+            type="button"
+            className={buttonClass('primary', { size: 'sm' })}
+            onClick={() => onApply(o)}
+            aria-label={`申请开票 ${o.order_no}`}
+          >
             申请开票
           </button>
         ) : (

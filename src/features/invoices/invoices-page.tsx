@@ -24,7 +24,9 @@ const TABS: { key: DzfpSearch['tab']; text: string }[] = [
 
 /** The order the form is for: from the list on screen when it is there, else its detail. */
 function useRequestedOrder(search: DzfpSearch): { order: InvoiceOrder | null; refused: boolean } {
-  const listed = useQuery({ ...invoiceableQuery(search.page), enabled: false }).data?.list.find((o) => o.id === search.order);
+  const listed = useQuery({ ...invoiceableQuery(search.page), enabled: false }).data?.list.find(
+    (o) => o.id === search.order,
+  );
   const detail = useQuery({ ...orderDetailQuery(search.order ?? 0), enabled: search.order !== undefined && !listed });
   // Once the form is open for an order, the refetch after submitting (can.invoice now false)
   // must not turn into a "cannot invoice" notice.
@@ -53,11 +55,20 @@ export default function InvoicesPage() {
 
   return (
     <PageFrame aria-labelledby="dzfp-title">
-      <PageHeader titleId="dzfp-title" title="电子发票" note="订单完成后可申请电子发票，开具后发送至接收邮箱，也可在“我的发票”中下载。" />
+      <PageHeader
+        titleId="dzfp-title"
+        title="电子发票"
+        note="订单完成后可申请电子发票，开具后发送至接收邮箱，也可在“我的发票”中下载。"
+      />
       <TabBar
         label="发票"
         className={styles.tabs}
-        tabs={TABS.map((t) => ({ key: t.key, href: dzfpHref({ tab: t.key, page: 1 }), content: t.text, current: t.key === search.tab }))}
+        tabs={TABS.map((t) => ({
+          key: t.key,
+          href: dzfpHref({ tab: t.key, page: 1 }),
+          content: t.text,
+          current: t.key === search.tab,
+        }))}
       />
       {search.tab === 'orders' ? (
         <InvoiceableOrders page={search.page} onApply={(o) => go({ ...search, order: o.id })} />

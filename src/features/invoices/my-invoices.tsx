@@ -38,7 +38,12 @@ const COLUMNS: readonly Column<Invoice>[] = [
 function downloadCell(inv: Invoice) {
   if (inv.status !== 'issued') return <span className={styles.muted}>—</span>;
   return (
-    <a className={styles.link} href={invoicePdfHref(inv.id)} download aria-label={`下载PDF 发票${inv.invoice_no ?? inv.id}`}>
+    <a
+      className={styles.link}
+      href={invoicePdfHref(inv.id)}
+      download
+      aria-label={`下载PDF 发票${inv.invoice_no ?? inv.id}`}
+    >
       下载PDF
     </a>
   );

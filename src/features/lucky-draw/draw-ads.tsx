@@ -18,7 +18,15 @@ export function DrawAds() {
   return (
     <ul className={styles.ads} aria-label="抽奖活动广告">
       {items.map((item, i) => {
-        const picture = <img src={item.image} alt={item.title || '抽奖活动'} width={BANNER_W} height={BANNER_H} className={styles.adImage} />;
+        const picture = (
+          <img
+            src={item.image}
+            alt={item.title || '抽奖活动'}
+            width={BANNER_W}
+            height={BANNER_H}
+            className={styles.adImage}
+          />
+        );
         const href = item.url ? safeInternalHref(item.url) : null;
         // Only the first picture is the page head; the rest sit in a row under it.
         return (

@@ -39,7 +39,17 @@ const NEVER_CLOSED = () => undefined;
  * given: a × that asks while the draw runs, then slides out) and the draw page /xycj (`inline`:
  * in the page's flow, nothing to close) show the same panel.
  */
-export function DrawPanel({ drawId, name, onClosed, inline = false }: { drawId: number; name: string; onClosed?: () => void; inline?: boolean }) {
+export function DrawPanel({
+  drawId,
+  name,
+  onClosed,
+  inline = false,
+}: {
+  drawId: number;
+  name: string;
+  onClosed?: () => void;
+  inline?: boolean;
+}) {
   const activity = useQuery(drawActivityQuery(drawId));
   const run = useRunDraw();
   const runDraw = useCallback(() => run.mutateAsync(drawId), [run, drawId]);
@@ -48,7 +58,11 @@ export function DrawPanel({ drawId, name, onClosed, inline = false }: { drawId: 
   const link = result ? prizeLink(result) : null;
 
   return (
-    <aside className={`${inline ? styles.inline : styles.popup} ${closing ? styles.closing : ''}`} aria-label="幸运抽奖" data-phase={phase}>
+    <aside
+      className={`${inline ? styles.inline : styles.popup} ${closing ? styles.closing : ''}`}
+      aria-label="幸运抽奖"
+      data-phase={phase}
+    >
       <header className={styles.head}>
         <b className={styles.title}>{name}</b>
         {onClosed && (
@@ -87,7 +101,12 @@ export function DrawPanel({ drawId, name, onClosed, inline = false }: { drawId: 
       <footer className={styles.foot}>
         <span className={styles.chances}>剩余抽奖次数：{left}</span>
         {left > 0 || phase === 'drawing' ? (
-          <button type="button" className={buttonClass('danger', { size: 'sm' })} disabled={phase === 'drawing'} onClick={() => void start()}>
+          <button
+            type="button"
+            className={buttonClass('danger', { size: 'sm' })}
+            disabled={phase === 'drawing'}
+            onClick={() => void start()}
+          >
             {phase === 'drawing' ? '抽奖中…' : phase === 'result' ? '再抽一次' : '开始抽奖'}
           </button>
         ) : (

@@ -12,11 +12,16 @@ export default function DrawRecordsPage() {
   const { page } = useRouteSearch(drawRecordsSearch);
   return (
     <PageFrame aria-labelledby="cjjl-title">
-      <PageHeader titleId="cjjl-title" title="我的抽奖" note="抽中的优惠券、积分即时到账，商品奖品随下一单发出" actions={
+      <PageHeader
+        titleId="cjjl-title"
+        title="我的抽奖"
+        note="抽中的优惠券、积分即时到账，商品奖品随下一单发出"
+        actions={
           <SpaLink href="/xycj" className={buttonClass('outline', { size: 'sm' })}>
             去抽奖
           </SpaLink>
-        } />
+        }
+      />
       <DrawRecords page={page} />
     </PageFrame>
   );

@@ -46,7 +46,11 @@ export function WinnersTicker({ drawId }: { drawId: number }) {
         <p className={styles.empty}>{NO_WINNERS_TEXT}</p>
       ) : (
         <div className={styles.window}>
-          <div className={moving ? `${styles.track} ${styles.moving}` : styles.track} style={style} data-moving={moving || undefined}>
+          <div
+            className={moving ? `${styles.track} ${styles.moving}` : styles.track}
+            style={style}
+            data-moving={moving || undefined}
+          >
             <WinnerRows winners={winners} />
             {moving && <WinnerRows winners={winners} copy />}
           </div>

@@ -40,7 +40,11 @@ export default function MemberCentrePage() {
         kind="failed"
         text="会员信息加载失败"
         action={
-          <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void card.refetch()}>
+          <button
+            type="button"
+            className={buttonClass('secondary', { size: 'sm' })}
+            onClick={() => void card.refetch()}
+          >
             重新加载
           </button>
         }

@@ -11,8 +11,20 @@ export function WalletSummary({ card }: { card: MemberCard }) {
   const tiles = [
     { key: 'balance', href: '/yegl', label: '账户余额', value: formatPrice(wallet.balance), note: null },
     { key: 'points', href: '/jfgl', label: '积分', value: String(wallet.points), note: null },
-    { key: 'coupon', href: '/yhq', label: '优惠券', value: `${coupons.coupon.usable}张`, note: coupons.coupon.expiring_soon },
-    { key: 'voucher', href: '/xjq', label: '现金券', value: `${coupons.voucher.usable}张`, note: coupons.voucher.expiring_soon },
+    {
+      key: 'coupon',
+      href: '/yhq',
+      label: '优惠券',
+      value: `${coupons.coupon.usable}张`,
+      note: coupons.coupon.expiring_soon,
+    },
+    {
+      key: 'voucher',
+      href: '/xjq',
+      label: '现金券',
+      value: `${coupons.voucher.usable}张`,
+      note: coupons.voucher.expiring_soon,
+    },
   ];
   return (
     <section className={styles.block} aria-labelledby="member-wallet-title">

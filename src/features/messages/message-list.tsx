@@ -26,7 +26,13 @@ export function MessageList({ messages, onRead }: MessageListProps) {
         const bodyId = `message-body-${m.id}`;
         return (
           <li key={m.id} className={styles.item} data-read={m.is_read === 1 ? 'yes' : 'no'}>
-            <button type="button" className={styles.head} aria-expanded={open} aria-controls={bodyId} onClick={() => toggle(m)}>
+            <button
+              type="button"
+              className={styles.head}
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => toggle(m)}
+            >
               <span className={styles.dot} aria-hidden="true" />
               <span className={styles.kind} data-kind={m.kind}>
                 {MESSAGE_KIND_TEXT[m.kind]}

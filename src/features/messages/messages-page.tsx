@@ -2,7 +2,13 @@
 // (系统/订单/促销), 全部/未读/已读, paging (all in the URL), open one to read it, mark all read.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { messagesQuery, useMarkMessagesRead } from '../../api/messages';
-import { MESSAGE_KINDS, MESSAGE_KIND_TEXT, MESSAGE_READ_FILTERS, MESSAGE_READ_FILTER_TEXT, type MessageListSearch } from '../../domain/messages';
+import {
+  MESSAGE_KINDS,
+  MESSAGE_KIND_TEXT,
+  MESSAGE_READ_FILTERS,
+  MESSAGE_READ_FILTER_TEXT,
+  type MessageListSearch,
+} from '../../domain/messages';
 import { buttonClass } from '../../ui/button';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
@@ -44,7 +50,11 @@ export default function MessagesPage() {
         kind="failed"
         text="消息加载失败"
         action={
-          <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void query.refetch()}>
+          <button
+            type="button"
+            className={buttonClass('secondary', { size: 'sm' })}
+            onClick={() => void query.refetch()}
+          >
             重新加载
           </button>
         }
@@ -85,7 +95,12 @@ export default function MessagesPage() {
       <TabBar
         label="消息类型"
         className={styles.tabs}
-        tabs={KIND_TABS.map((t) => ({ key: t.key, href: messagesHref({ ...search, kind: t.key, page: 1 }), content: t.text, current: t.key === search.kind }))}
+        tabs={KIND_TABS.map((t) => ({
+          key: t.key,
+          href: messagesHref({ ...search, kind: t.key, page: 1 }),
+          content: t.text,
+          current: t.key === search.kind,
+        }))}
       />
       <nav className={styles.filters} aria-label="阅读状态">
         {MESSAGE_READ_FILTERS.map((f) => (

@@ -1,6 +1,11 @@
 // /wdxx URL state: the kind tab, the read filter and the page. The route's search schema: pure and
 // tiny (the manifest imports it up front).
-import { DEFAULT_MESSAGE_SEARCH, MESSAGE_KINDS, MESSAGE_READ_FILTERS, type MessageListSearch } from '../../domain/messages';
+import {
+  DEFAULT_MESSAGE_SEARCH,
+  MESSAGE_KINDS,
+  MESSAGE_READ_FILTERS,
+  type MessageListSearch,
+} from '../../domain/messages';
 import { searchRecord, type SearchSchema } from '../../domain/params';
 
 export const MESSAGES_PATH = '/wdxx';

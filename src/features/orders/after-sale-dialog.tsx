@@ -38,7 +38,17 @@ function usePreviews(photos: readonly File[]): (string | null)[] {
   return urls;
 }
 
-function LineQuantity({ line, value, error, onChange }: { line: OrderLine; value: string; error?: string; onChange: (v: string) => void }) {
+function LineQuantity({
+  line,
+  value,
+  error,
+  onChange,
+}: {
+  line: OrderLine;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
   const remaining = remainingOf(line);
   const errorId = useId();
   const n = /^\d+$/.test(value) ? Number(value) : 0;
@@ -56,7 +66,12 @@ function LineQuantity({ line, value, error, onChange }: { line: OrderLine; value
         <span className={styles.muted}>已全部申请售后</span>
       ) : (
         <span className={styles.qty}>
-          <button type="button" aria-label={`减少 ${line.name} 数量`} disabled={n <= 0} onClick={() => onChange(String(Math.max(0, n - 1)))}>
+          <button
+            type="button"
+            aria-label={`减少 ${line.name} 数量`}
+            disabled={n <= 0}
+            onClick={() => onChange(String(Math.max(0, n - 1)))}
+          >
             −
           </button>
           <input
@@ -69,7 +84,12 @@ function LineQuantity({ line, value, error, onChange }: { line: OrderLine; value
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-          <button type="button" aria-label={`增加 ${line.name} 数量`} disabled={n >= remaining} onClick={() => onChange(String(Math.min(remaining, n + 1)))}>
+          <button
+            type="button"
+            aria-label={`增加 ${line.name} 数量`}
+            disabled={n >= remaining}
+            onClick={() => onChange(String(Math.min(remaining, n + 1)))}
+          >
             +
           </button>
           <span className={styles.muted}>
@@ -96,7 +116,13 @@ export interface AfterSaleDialogProps {
 
 export function AfterSaleDialog({ order, open, onClose, onSubmitted }: AfterSaleDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="申请售后" describedBy="after-sale-order" widthPx={720}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="申请售后"
+      describedBy="after-sale-order"
+      widthPx={720}
+    >
       <p id="after-sale-order" className={styles.muted}>
         订单编号：{order.order_no}
       </p>
@@ -105,7 +131,15 @@ export function AfterSaleDialog({ order, open, onClose, onSubmitted }: AfterSale
   );
 }
 
-function AfterSaleForm({ order, onCancel, onSubmitted }: { order: AfterSaleDialogProps['order']; onCancel: () => void; onSubmitted: (a: AfterSale) => void }) {
+function AfterSaleForm({
+  order,
+  onCancel,
+  onSubmitted,
+}: {
+  order: AfterSaleDialogProps['order'];
+  onCancel: () => void;
+  onSubmitted: (a: AfterSale) => void;
+}) {
   const [kind, setKind] = useState<AfterSaleKind | ''>('');
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
@@ -154,7 +188,9 @@ function AfterSaleForm({ order, onCancel, onSubmitted }: { order: AfterSaleDialo
     );
   };
 
-  const hasErrors = Boolean(errors.kind || errors.reason || errors.lines || errors.description || Object.keys(errors.line).length > 0);
+  const hasErrors = Boolean(
+    errors.kind || errors.reason || errors.lines || errors.description || Object.keys(errors.line).length > 0,
+  );
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="售后申请">
@@ -246,9 +282,7 @@ function AfterSaleForm({ order, onCancel, onSubmitted }: { order: AfterSaleDialo
       </div>
 
       <div className={styles.field}>
-        <label htmlFor={ids.photos}>
-          上传凭证图片（最多{AFTER_SALE_MAX_PHOTOS}张，单张不超过5MB）
-        </label>
+        <label htmlFor={ids.photos}>上传凭证图片（最多{AFTER_SALE_MAX_PHOTOS}张，单张不超过5MB）</label>
         <input
           id={ids.photos}
           type="file"
@@ -272,7 +306,11 @@ function AfterSaleForm({ order, onCancel, onSubmitted }: { order: AfterSaleDialo
           <ul className={styles.previews} aria-label="已选图片">
             {photos.map((file, i) => (
               <li key={`${file.name}-${i}`}>
-                {previews[i] ? <img src={previews[i] ?? undefined} alt={`凭证图片${i + 1}`} width={72} height={72} /> : <span className={styles.fileName}>{file.name}</span>}
+                {previews[i] ? (
+                  <img src={previews[i] ?? undefined} alt={`凭证图片${i + 1}`} width={72} height={72} />
+                ) : (
+                  <span className={styles.fileName}>{file.name}</span>
+                )}
                 <button type="button" aria-label={`删除图片${i + 1}`} onClick={() => removePhoto(i)}>
                   ×
                 </button>

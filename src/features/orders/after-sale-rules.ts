@@ -83,7 +83,8 @@ export function checkAfterSale(draft: AfterSaleDraft, lines: readonly OrderLine[
   if (draft.kind === '') errors.kind = AFTER_SALE_MESSAGES.kind;
   if (draft.reason === '') errors.reason = AFTER_SALE_MESSAGES.reason;
   const description = draft.description.trim();
-  if (description.length > AFTER_SALE_DESCRIPTION_MAX_CHARS) errors.description = AFTER_SALE_MESSAGES.descriptionTooLong;
+  if (description.length > AFTER_SALE_DESCRIPTION_MAX_CHARS)
+    errors.description = AFTER_SALE_MESSAGES.descriptionTooLong;
   else if (draft.reason === OTHER_REASON && description === '') errors.description = AFTER_SALE_MESSAGES.description;
 
   const chosen: AfterSaleInput['lines'] = [];
@@ -104,7 +105,8 @@ export function checkAfterSale(draft: AfterSaleDraft, lines: readonly OrderLine[
   }
   if (chosen.length === 0 && Object.keys(errors.line).length === 0) errors.lines = AFTER_SALE_MESSAGES.lines;
 
-  const failed = errors.kind || errors.reason || errors.lines || errors.description || Object.keys(errors.line).length > 0;
+  const failed =
+    errors.kind || errors.reason || errors.lines || errors.description || Object.keys(errors.line).length > 0;
   if (failed || draft.kind === '') return { ok: false, errors };
   return {
     ok: true,

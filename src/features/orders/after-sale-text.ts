@@ -1,6 +1,11 @@
 // Words for after-sales: kinds and reasons come from the rules shared with the server
 // (src/domain/orders-after-sale.ts); the progress steps are how the page explains a status.
-import { AFTER_SALE_KIND_TEXT, AFTER_SALE_KINDS, AFTER_SALE_REASONS, type AfterSaleReason } from '../../domain/orders-after-sale';
+import {
+  AFTER_SALE_KIND_TEXT,
+  AFTER_SALE_KINDS,
+  AFTER_SALE_REASONS,
+  type AfterSaleReason,
+} from '../../domain/orders-after-sale';
 import { AFTER_SALE_STATUS_TEXT, type AfterSale, type AfterSaleKind, type AfterSaleStatus } from '../../domain/orders';
 
 export { AFTER_SALE_KIND_TEXT, AFTER_SALE_KINDS, AFTER_SALE_REASONS };
@@ -31,7 +36,8 @@ const FINISHED_TEXT: Partial<Record<AfterSaleKind, string>> = { exchange: 'å·²å®
 
 export function afterSaleSteps(a: Pick<AfterSale, 'kind' | 'status'>): AfterSaleStep[] {
   const path = pathFor(a.kind);
-  const text = (s: AfterSaleStatus) => (s === 'closed' ? FINISHED_TEXT[a.kind] : undefined) ?? AFTER_SALE_STATUS_TEXT[s];
+  const text = (s: AfterSaleStatus) =>
+    (s === 'closed' ? FINISHED_TEXT[a.kind] : undefined) ?? AFTER_SALE_STATUS_TEXT[s];
   const at = path.indexOf(a.status);
   if (at === -1) {
     // Rejected, or closed on a refund kind: the buyer sees where it stopped.

@@ -28,8 +28,14 @@ export default function EphedrineReceiptsPage() {
   return (
     <PageFrame aria-labelledby="receipts-title">
       <OrderCentreNav current="hmdd" />
-      <PageHeader titleId="receipts-title" title="含麻药品回执单" note={query.isSuccess && `共 ${query.data.total} 条`} />
-      <p className={styles.notice}>根据含麻黄碱类复方制剂管理规定，购买此类药品须登记购买人身份信息，以下为已登记的回执。</p>
+      <PageHeader
+        titleId="receipts-title"
+        title="含麻药品回执单"
+        note={query.isSuccess && `共 ${query.data.total} 条`}
+      />
+      <p className={styles.notice}>
+        根据含麻黄碱类复方制剂管理规定，购买此类药品须登记购买人身份信息，以下为已登记的回执。
+      </p>
       {query.isPending ? (
         <Loading text="正在加载回执单…" />
       ) : query.isError ? (
@@ -38,7 +44,11 @@ export default function EphedrineReceiptsPage() {
         <Empty text={RECEIPTS_EMPTY_TEXT} />
       ) : (
         <>
-          <DataTable caption="含麻药品回执单列表" columns={['订单编号', '含麻药品', '购买人', '身份证号', '联系电话', '登记时间']} busy={query.isFetching}>
+          <DataTable
+            caption="含麻药品回执单列表"
+            columns={['订单编号', '含麻药品', '购买人', '身份证号', '联系电话', '登记时间']}
+            busy={query.isFetching}
+          >
             {list.map((r) => (
               <tr key={r.order_id}>
                 <td>

@@ -8,7 +8,8 @@ import { OrderCard } from './order-card';
 import { Empty, Loading } from './states';
 import styles from './orders.module.css';
 
-export const OFFLINE_ORDERS_NOTE = '当前无法连接服务器，以下为本机保存的最近订单，可再次购买（加入离线购物车，联网后同步）';
+export const OFFLINE_ORDERS_NOTE =
+  '当前无法连接服务器，以下为本机保存的最近订单，可再次购买（加入离线购物车，联网后同步）';
 
 /** A stored order as the list shows it offline: only 再次购买 is possible without the server. */
 export function offlineOrderView(order: OrderSummary | OrderDetail): OrderSummary {

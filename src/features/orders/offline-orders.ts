@@ -14,9 +14,7 @@ export const OFFLINE_REBUY_MISSING = '本机没有保存该订单的商品，请
 export function useRememberOrders(orders: readonly (OrderSummary | OrderDetail)[] | undefined): void {
   useEffect(() => {
     if (!orders || orders.length === 0 || !onlineManager.isOnline()) return;
-    void import('../../local')
-      .then((m) => m.rememberRecentOrders(orders))
-      .catch(() => undefined);
+    void import('../../local').then((m) => m.rememberRecentOrders(orders)).catch(() => undefined);
   }, [orders]);
 }
 
@@ -43,5 +41,8 @@ export async function buyAgainOffline(orderId: number): Promise<void> {
     toast.show({ message: result.envelope?.msg || '已加入购物车', tone: 'success' });
     return;
   }
-  toast.show({ message: info.partial ? `${OFFLINE_REBUY_TEXT}（本机只保存了该订单的部分商品）` : OFFLINE_REBUY_TEXT, tone: 'info' });
+  toast.show({
+    message: info.partial ? `${OFFLINE_REBUY_TEXT}（本机只保存了该订单的部分商品）` : OFFLINE_REBUY_TEXT,
+    tone: 'info',
+  });
 }

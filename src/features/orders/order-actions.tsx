@@ -55,7 +55,10 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         { label: '再想想' },
         {
           label: '确定取消',
-          onClick: () => cancel.mutate(order.id, { onSuccess: () => void toast.show({ message: CANCELLED_TOAST, tone: 'success' }) }),
+          onClick: () =>
+            cancel.mutate(order.id, {
+              onSuccess: () => void toast.show({ message: CANCELLED_TOAST, tone: 'success' }),
+            }),
         },
       ],
     });
@@ -67,7 +70,10 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         { label: '取消' },
         {
           label: '确认收货',
-          onClick: () => confirm.mutate(order.id, { onSuccess: () => void toast.show({ message: RECEIVED_TOAST, tone: 'success' }) }),
+          onClick: () =>
+            confirm.mutate(order.id, {
+              onSuccess: () => void toast.show({ message: RECEIVED_TOAST, tone: 'success' }),
+            }),
         },
       ],
     });
@@ -96,12 +102,23 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         </SpaLink>
       )}
       {can.confirm && (
-        <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={askConfirm} disabled={confirm.isPending}>
+        <button
+          type="button"
+          className={buttonClass('primary', { size: 'sm' })}
+          onClick={askConfirm}
+          disabled={confirm.isPending}
+        >
           {ORDER_ACTION_TEXT.confirm}
         </button>
       )}
       {can.rebuy && (
-        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={buyAgain} disabled={rebuyBusy} aria-busy={rebuyBusy || undefined}>
+        <button
+          type="button"
+          className={buttonClass('outline', { size: 'sm' })}
+          onClick={buyAgain}
+          disabled={rebuyBusy}
+          aria-busy={rebuyBusy || undefined}
+        >
           {ORDER_ACTION_TEXT.rebuy}
         </button>
       )}
@@ -121,7 +138,12 @@ export function OrderActions({ order, hasReceipt = false, onAfterSale, showDetai
         </SpaLink>
       )}
       {can.cancel && (
-        <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={askCancel} disabled={cancel.isPending}>
+        <button
+          type="button"
+          className={buttonClass('secondary', { size: 'sm' })}
+          onClick={askCancel}
+          disabled={cancel.isPending}
+        >
           {ORDER_ACTION_TEXT.cancel}
         </button>
       )}

@@ -48,12 +48,18 @@ export function OrderCard({ order, answeredAt, onPayExpired, readOnly = false }:
             ))}
           </ul>
           <p className={styles.goodsNote}>
-            {order.line_count === 1 && shown[0] ? shown[0].name : `${shown[0]?.name ?? ''} 等 ${order.line_count} 种商品`}
+            {order.line_count === 1 && shown[0]
+              ? shown[0].name
+              : `${shown[0]?.name ?? ''} 等 ${order.line_count} 种商品`}
           </p>
         </div>
         <div className={styles.amount}>
           <span className={styles.muted}>{order.kind === 'points' ? '使用积分' : '实付金额'}</span>
-          <strong>{order.kind === 'points' ? `${order.points_used ?? 0} 积分${order.goods_amount > 0 ? ` + ${formatPrice(order.goods_amount)}` : ''}` : formatPrice(order.pay_amount)}</strong>
+          <strong>
+            {order.kind === 'points'
+              ? `${order.points_used ?? 0} 积分${order.goods_amount > 0 ? ` + ${formatPrice(order.goods_amount)}` : ''}`
+              : formatPrice(order.pay_amount)}
+          </strong>
           {deadline !== null && <PayCountdown deadlineMs={deadline} onExpired={onPayExpired} />}
         </div>
         {readOnly ? (

@@ -39,15 +39,27 @@ function OrderMissing() {
   return <Missing title={ORDER_MISSING_TEXT} text="该订单可能已被删除，或不属于当前账号。" />;
 }
 
-function StatusHeader({ order, answeredAt, onAfterSale }: { order: OrderDetail; answeredAt: number; onAfterSale: () => void }) {
+function StatusHeader({
+  order,
+  answeredAt,
+  onAfterSale,
+}: {
+  order: OrderDetail;
+  answeredAt: number;
+  onAfterSale: () => void;
+}) {
   const queryClient = useQueryClient();
   const deadline = order.can.pay ? payDeadline(order.expires_in, answeredAt) : null;
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) }), [queryClient, order.id]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) }),
+    [queryClient, order.id],
+  );
   return (
     <header className={styles.detailHead}>
       <div>
         <p className={styles.muted}>
-          订单编号 <span className={styles.mono}>{order.order_no}</span> · 下单时间 {formatDateTime(order.created_at, 'seconds')}
+          订单编号 <span className={styles.mono}>{order.order_no}</span> · 下单时间{' '}
+          {formatDateTime(order.created_at, 'seconds')}
         </p>
         <h1 className={styles.detailStatus} data-status={order.status}>
           {ORDER_STATUS_TEXT[order.status]}
@@ -82,7 +94,8 @@ function Detail({ order, answeredAt, offline = false }: { order: OrderDetail; an
   return (
     <div className={styles.detail}>
       <nav className={styles.crumbs} aria-label="当前位置">
-        <SpaLink href="/order">我的订单</SpaLink> <span aria-hidden="true">›</span> <span aria-current="page">订单详情</span>
+        <SpaLink href="/order">我的订单</SpaLink> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">订单详情</span>
       </nav>
       {offline && (
         <p className={styles.offlineNote} role="note">
@@ -119,7 +132,26 @@ function useStoredOrder(id: number, wanted: boolean): OrderDetail | null | undef
     void import('../../local')
       .then((m) => m.readStoredOrder(id))
       .catch(() => null)
-      .then((o) => live && setStored(o ? { ...o, expires_in: null, can: { pay: false, cancel: false, confirm: false, rebuy: o.can.rebuy, after_sale: false, invoice: false } } : null));
+      .then(
+        (o) =>
+          live &&
+          setStored(
+            o
+              ? {
+                  ...o,
+                  expires_in: null,
+                  can: {
+                    pay: false,
+                    cancel: false,
+                    confirm: false,
+                    rebuy: o.can.rebuy,
+                    after_sale: false,
+                    invoice: false,
+                  },
+                }
+              : null,
+          ),
+      );
     return () => {
       live = false;
     };
@@ -136,7 +168,8 @@ function DetailScreen({ id }: { id: number }) {
   const kept = useMemo(() => (query.data ? [query.data] : undefined), [query.data]);
   useRememberOrders(kept);
   if (unreachable && stored) return <Detail order={stored} answeredAt={Date.now()} offline />;
-  if (query.isPending) return <Loading text={unreachable && stored === undefined ? '正在读取本机保存的订单…' : '正在加载订单…'} />;
+  if (query.isPending)
+    return <Loading text={unreachable && stored === undefined ? '正在读取本机保存的订单…' : '正在加载订单…'} />;
   if (query.isError) {
     if (isNotFound(query.error)) return <OrderMissing />;
     return <LoadFailed text="订单加载失败" onRetry={() => void query.refetch()} />;

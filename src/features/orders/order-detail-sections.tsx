@@ -96,7 +96,8 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
           <Fact label="支付方式">{order.pay_method ? PAY_METHOD_TEXT[order.pay_method] : '未支付'}</Fact>
           {order.payments.map((p) => (
             <Fact key={p.id} label={PAY_METHOD_TEXT[p.method]}>
-              {formatPrice(p.amount)} · {PAYMENT_STATUS_TEXT[p.status] ?? p.status} · {formatDateTime(p.created_at, 'seconds')}
+              {formatPrice(p.amount)} · {PAYMENT_STATUS_TEXT[p.status] ?? p.status} ·{' '}
+              {formatDateTime(p.created_at, 'seconds')}
             </Fact>
           ))}
         </dl>

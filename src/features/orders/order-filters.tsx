@@ -13,7 +13,13 @@ export interface OrderFilterValues {
   end: string;
 }
 
-export function OrderFilters({ search, onSearch }: { search: OrderSearch; onSearch: (values: OrderFilterValues) => void }) {
+export function OrderFilters({
+  search,
+  onSearch,
+}: {
+  search: OrderSearch;
+  onSearch: (values: OrderFilterValues) => void;
+}) {
   const [keywords, setKeywords] = useState(search.keywords);
   const [start, setStart] = useState(search.start);
   const [end, setEnd] = useState(search.end);

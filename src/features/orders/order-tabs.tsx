@@ -5,7 +5,13 @@ import type { OrderSearch } from './order-search-schema';
 import { TabBar } from '../../ui/tab-bar';
 import styles from './orders.module.css';
 
-export function OrderTabs({ search, counts }: { search: OrderSearch; counts: Partial<Record<OrderTabKey, number>> | undefined }) {
+export function OrderTabs({
+  search,
+  counts,
+}: {
+  search: OrderSearch;
+  counts: Partial<Record<OrderTabKey, number>> | undefined;
+}) {
   const tabs = ORDER_TABS.map((t) => {
     const count = counts?.[t.key];
     return {

@@ -45,18 +45,30 @@ export default function OrdersPage() {
   // Cancelling the last order of a later page leaves it empty: show the last page that has orders.
   const pastEnd = query.isSuccess && !query.isPlaceholderData && list.length === 0 && search.page > 1;
   useEffect(() => {
-    if (pastEnd) void router.navigate({ href: orderSearchHref('/order', { ...search, page: Math.min(search.page - 1, pages) }), replace: true });
+    if (pastEnd)
+      void router.navigate({
+        href: orderSearchHref('/order', { ...search, page: Math.min(search.page - 1, pages) }),
+        replace: true,
+      });
   }, [pastEnd, pages, router, search]);
 
   const onSearch = (values: OrderFilterValues) =>
     void router.navigate({ href: orderSearchHref('/order', { ...search, ...values, page: 1 }) });
   // An unpaid order past its deadline is cancelled by the server: fetch the list again to show it.
-  const onPayExpired = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.lists() }), [queryClient]);
+  const onPayExpired = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+    [queryClient],
+  );
 
   return (
     <PageFrame aria-labelledby="orders-title">
       <OrderCentreNav current="order" />
-      <PageHeader titleId="orders-title" title="我的订单" liveNote note={query.isSuccess && `${tabText} 共 ${query.data.total} 个订单`} />
+      <PageHeader
+        titleId="orders-title"
+        title="我的订单"
+        liveNote
+        note={query.isSuccess && `${tabText} 共 ${query.data.total} 个订单`}
+      />
       <OrderTabs search={search} counts={query.data?.counts} />
       <OrderFilters key={`${search.keywords}|${search.start}|${search.end}`} search={search} onSearch={onSearch} />
 
@@ -83,7 +95,11 @@ export default function OrdersPage() {
               <OrderCard key={order.id} order={order} answeredAt={query.dataUpdatedAt} onPayExpired={onPayExpired} />
             ))}
           </div>
-          <Pager page={search.page} totalPages={pages} hrefFor={(p) => orderSearchHref('/order', { ...search, page: p })} />
+          <Pager
+            page={search.page}
+            totalPages={pages}
+            hrefFor={(p) => orderSearchHref('/order', { ...search, page: p })}
+          />
         </>
       )}
     </PageFrame>

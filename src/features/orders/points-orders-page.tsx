@@ -28,7 +28,11 @@ export default function PointsOrdersPage() {
   return (
     <PageFrame aria-labelledby="points-orders-title">
       <OrderCentreNav current="jfdd" />
-      <PageHeader titleId="points-orders-title" title="积分订单" note={query.isSuccess && `共 ${query.data.total} 个订单`} />
+      <PageHeader
+        titleId="points-orders-title"
+        title="积分订单"
+        note={query.isSuccess && `共 ${query.data.total} 个订单`}
+      />
       {query.isPending ? (
         <Loading text="正在加载积分订单…" />
       ) : query.isError ? (

@@ -13,7 +13,13 @@ export function rebuySummary(result: RebuyResult): string {
 
 export function RebuyDialog({ result, onClose }: { result: RebuyResult | null; onClose: () => void }) {
   return (
-    <Dialog open={result !== null} onOpenChange={(open) => !open && onClose()} title="再次购买" describedBy="rebuy-summary" widthPx={440}>
+    <Dialog
+      open={result !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="再次购买"
+      describedBy="rebuy-summary"
+      widthPx={440}
+    >
       {result && (
         <>
           <p id="rebuy-summary" className={result.added > 0 ? styles.success : styles.warn}>

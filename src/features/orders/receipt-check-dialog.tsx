@@ -27,7 +27,15 @@ export function shippedCodes(order: OrderDetail): ShippedCode[] {
   return order.lines.flatMap((l) => (l.trace_codes ?? []).map((code) => ({ code, line_id: l.id, name: l.name })));
 }
 
-export function ReceiptCheckDialog({ order, open, onClose }: { order: OrderDetail; open: boolean; onClose: () => void }) {
+export function ReceiptCheckDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: OrderDetail;
+  open: boolean;
+  onClose: () => void;
+}) {
   const shipped = useMemo(() => shippedCodes(order), [order]);
   const [scanned, setScanned] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
@@ -47,7 +55,14 @@ export function ReceiptCheckDialog({ order, open, onClose }: { order: OrderDetai
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="扫码验货" closeLabel="关闭" widthPx={560} describedBy="receipt-summary">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="扫码验货"
+      closeLabel="关闭"
+      widthPx={560}
+      describedBy="receipt-summary"
+    >
       <form className={styles.receiptForm} onSubmit={submit}>
         <input
           aria-label="追溯码"
@@ -61,7 +76,12 @@ export function ReceiptCheckDialog({ order, open, onClose }: { order: OrderDetai
         <button type="submit" className={buttonClass('secondary', { size: 'sm' })}>
           核对
         </button>
-        <button type="button" className={buttonClass('outline', { size: 'sm' })} aria-pressed={camera} onClick={() => setCamera(!camera)}>
+        <button
+          type="button"
+          className={buttonClass('outline', { size: 'sm' })}
+          aria-pressed={camera}
+          onClick={() => setCamera(!camera)}
+        >
           {camera ? '关闭摄像头' : '摄像头扫码'}
         </button>
       </form>
@@ -97,7 +117,12 @@ export function ReceiptCheckDialog({ order, open, onClose }: { order: OrderDetai
         </details>
       )}
       <DialogActions>
-        <button type="button" className={buttonClass('secondary')} onClick={() => setScanned([])} disabled={scanned.length === 0}>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => setScanned([])}
+          disabled={scanned.length === 0}
+        >
           重新验货
         </button>
         <DialogClose className={buttonClass('primary')}>完成</DialogClose>

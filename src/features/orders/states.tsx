@@ -33,7 +33,15 @@ export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => voi
   );
 }
 
-export function Missing({ title, text, back = { to: '/order', text: '返回我的订单' } }: { title: string; text: string; back?: { to: string; text: string } }) {
+export function Missing({
+  title,
+  text,
+  back = { to: '/order', text: '返回我的订单' },
+}: {
+  title: string;
+  text: string;
+  back?: { to: string; text: string };
+}) {
   return (
     <section className={styles.missing} aria-labelledby="missing-title">
       <h1 id="missing-title" className={styles.missingTitle}>
@@ -48,7 +56,5 @@ export function Missing({ title, text, back = { to: '/order', text: '返回我�
 }
 
 export function Empty({ text, children }: { text: string; children?: ReactNode }) {
-  return (
-    <StateBlock kind="empty" text={text} className={styles.stateGap} action={children} />
-  );
+  return <StateBlock kind="empty" text={text} className={styles.stateGap} action={children} />;
 }

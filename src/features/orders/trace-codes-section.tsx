@@ -7,7 +7,8 @@ import { buttonClass } from '../../ui/button';
 import { ReceiptCheckDialog } from './receipt-check-dialog';
 import styles from './orders.module.css';
 
-export const traceCodesHref = (orderId: number, format: 'csv' | 'xlsx') => `/api/order/${orderId}/trace_codes?format=${format}`;
+export const traceCodesHref = (orderId: number, format: 'csv' | 'xlsx') =>
+  `/api/order/${orderId}/trace_codes?format=${format}`;
 
 export function TraceCodes({ order, offline = false }: { order: OrderDetail; offline?: boolean }) {
   const [checking, setChecking] = useState(false);

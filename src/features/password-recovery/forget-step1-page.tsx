@@ -49,7 +49,11 @@ export default function ForgetStep1Page() {
       { ...recoveryTarget(values.account), code: values.code.trim() },
       {
         onSuccess: (answer) => {
-          savePendingReset({ token: answer.token, username: answer.username, expiresAt: Date.now() + answer.expires_in * 1000 });
+          savePendingReset({
+            token: answer.token,
+            username: answer.username,
+            expiresAt: Date.now() + answer.expires_in * 1000,
+          });
           void navigate({ to: '/forget/step2' });
         },
         onError: (err) => show(formProblemOf(err)),
@@ -63,16 +67,39 @@ export default function ForgetStep1Page() {
     <AccountCard title="忘记密码" lead="输入用户名或注册手机号，通过短信验证码验证身份。" narrow>
       <FlowSteps steps={RECOVERY_STEPS} current={1} label="找回密码步骤" />
       <form className={styles.form} noValidate onSubmit={submit}>
-        <TextField ref={ref('account')} label="用户名或手机号" name="account" autoComplete="username" required value={values.account} onChange={set('account')} error={errorOf('account')} />
+        <TextField
+          ref={ref('account')}
+          label="用户名或手机号"
+          name="account"
+          autoComplete="username"
+          required
+          value={values.account}
+          onChange={set('account')}
+          error={errorOf('account')}
+        />
         <div className={styles.codeRow}>
-          <TextField ref={ref('code')} label="短信验证码" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required hint={codeNote ?? undefined} value={values.code} onChange={set('code')} error={errorOf('code')} />
+          <TextField
+            ref={ref('code')}
+            label="短信验证码"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            hint={codeNote ?? undefined}
+            value={values.code}
+            onChange={set('code')}
+            error={errorOf('code')}
+          />
           <SmsCodeButton
             precheck={() => (values.account.trim() === '' ? ACCOUNT_REQUIRED : null)}
             onPrecheckFailed={(message) => show({ field: 'account', message })}
             send={async () => {
               const sent = await postCreateCode({ purpose: 'reset_password', ...recoveryTarget(values.account) });
               // The server never says whether the account exists; by username it shows no phone either.
-              setCodeNote(sent.phone ? `若该手机号已注册，验证码已发送至${sent.phone}，5分钟内有效` : ACCOUNT_CODE_NOTE);
+              setCodeNote(
+                sent.phone ? `若该手机号已注册，验证码已发送至${sent.phone}，5分钟内有效` : ACCOUNT_CODE_NOTE,
+              );
               return sent;
             }}
             onSent={() => inputs.current.code?.focus()}
@@ -86,7 +113,11 @@ export default function ForgetStep1Page() {
           {formMessage}
         </p>
         <div className={styles.actions}>
-          <button type="submit" className={buttonClass('primary', { size: 'lg' })} disabled={verify.isPending || verify.isSuccess}>
+          <button
+            type="submit"
+            className={buttonClass('primary', { size: 'lg' })}
+            disabled={verify.isPending || verify.isSuccess}
+          >
             {verify.isPending ? '验证中…' : '下一步'}
           </button>
         </div>

@@ -67,15 +67,41 @@ export default function ForgetStep2Page() {
     );
   };
 
-  const formMessage = problem && problem.field !== 'password' && problem.field !== 'password_confirmation' ? problem.message : null;
+  const formMessage =
+    problem && problem.field !== 'password' && problem.field !== 'password_confirmation' ? problem.message : null;
 
   return (
     <AccountCard title="重置密码" lead={`正在为账号 ${pending.username} 设置新密码。`} narrow>
       <FlowSteps steps={RECOVERY_STEPS} current={2} label="找回密码步骤" />
       <form className={styles.form} noValidate onSubmit={submit}>
         <input type="text" name="username" autoComplete="username" value={pending.username} readOnly hidden />
-        <TextField ref={(el) => { inputs.current.password = el; }} label="新密码" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required value={values.password} onChange={set('password')} error={errorOf('password')} />
-        <TextField ref={(el) => { inputs.current.password_confirmation = el; }} label="确认新密码" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={errorOf('password_confirmation')} />
+        <TextField
+          ref={(el) => {
+            inputs.current.password = el;
+          }}
+          label="新密码"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          required
+          value={values.password}
+          onChange={set('password')}
+          error={errorOf('password')}
+        />
+        <TextField
+          ref={(el) => {
+            inputs.current.password_confirmation = el;
+          }}
+          label="确认新密码"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errorOf('password_confirmation')}
+        />
         <p className={styles.formError} role="alert">
           {formMessage}
           {formMessage && (
@@ -88,7 +114,11 @@ export default function ForgetStep2Page() {
           )}
         </p>
         <div className={styles.actions}>
-          <button type="submit" className={buttonClass('primary', { size: 'lg' })} disabled={reset.isPending || reset.isSuccess}>
+          <button
+            type="submit"
+            className={buttonClass('primary', { size: 'lg' })}
+            disabled={reset.isPending || reset.isSuccess}
+          >
             {reset.isPending ? '提交中…' : '确认修改'}
           </button>
         </div>

@@ -31,7 +31,13 @@ export function ExchangeDialog({ goods, points, balance, onClose }: ExchangeDial
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`兑换 ${goods.name}`} describedBy="exchange-cost" closeLabel="关闭">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`兑换 ${goods.name}`}
+      describedBy="exchange-cost"
+      closeLabel="关闭"
+    >
       <p className={styles.muted}>单价：{pointsPriceText(goods.points, goods.cash_price)}</p>
       <Field label="兑换数量" error={problem ?? undefined}>
         {(control) => (
@@ -53,7 +59,12 @@ export function ExchangeDialog({ goods, points, balance, onClose }: ExchangeDial
       </p>
       <DialogActions>
         <DialogClose className={buttonClass('secondary')}>取消</DialogClose>
-        <button type="button" className={buttonClass('primary')} disabled={problem !== null || exchange.isPending} onClick={confirm}>
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          disabled={problem !== null || exchange.isPending}
+          onClick={confirm}
+        >
           {exchange.isPending ? '兑换中…' : '确认兑换'}
         </button>
       </DialogActions>

@@ -51,7 +51,11 @@ export default function PointsMallPage() {
           kind="failed"
           text="积分商品加载失败"
           action={
-            <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void query.refetch()}>
+            <button
+              type="button"
+              className={buttonClass('secondary', { size: 'sm' })}
+              onClick={() => void query.refetch()}
+            >
               重试
             </button>
           }
@@ -77,7 +81,13 @@ export default function PointsMallPage() {
                 onClick={() => (signedIn ? setChosen(g) : sendToLogin())}
                 aria-label={`兑换${g.name}`}
               >
-                {g.stock === 0 ? '已兑完' : g.remaining_for_me === 0 ? '已达上限' : signedIn ? '立即兑换' : '登录后兑换'}
+                {g.stock === 0
+                  ? '已兑完'
+                  : g.remaining_for_me === 0
+                    ? '已达上限'
+                    : signedIn
+                      ? '立即兑换'
+                      : '登录后兑换'}
               </button>
             </li>
           ))}
@@ -86,7 +96,9 @@ export default function PointsMallPage() {
       {chosen && data && (
         <ExchangeDialog goods={chosen} points={data.points} balance={data.balance} onClose={() => setChosen(null)} />
       )}
-      {signedIn && data && data.balance > 0 && <p className={styles.muted}>积分+现金商品的现金部分从账户余额扣除，当前余额 {formatPrice(data.balance)}</p>}
+      {signedIn && data && data.balance > 0 && (
+        <p className={styles.muted}>积分+现金商品的现金部分从账户余额扣除，当前余额 {formatPrice(data.balance)}</p>
+      )}
     </PageFrame>
   );
 }

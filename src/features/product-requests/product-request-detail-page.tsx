@@ -75,7 +75,9 @@ function RequestCard({ request: r }: { request: ProductRequestDetail }) {
       </dl>
       {r.reply !== '' ? (
         <section className={styles.reply} aria-label="平台回复">
-          <h2>平台回复{r.replied_at !== null && <span className={styles.muted}>（{formatDateTime(r.replied_at)}）</span>}</h2>
+          <h2>
+            平台回复{r.replied_at !== null && <span className={styles.muted}>（{formatDateTime(r.replied_at)}）</span>}
+          </h2>
           <p>{r.reply}</p>
         </section>
       ) : (

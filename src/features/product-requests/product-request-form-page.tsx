@@ -5,7 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useCreateProductRequest } from '../../api/product-requests';
 import { checkFields, type FieldErrors } from '../../domain/field-errors';
-import { PRODUCT_REQUEST_REMARK_MAX, PRODUCT_REQUEST_TEXT_MAX, productRequestInput } from '../../domain/product-requests';
+import {
+  PRODUCT_REQUEST_REMARK_MAX,
+  PRODUCT_REQUEST_TEXT_MAX,
+  productRequestInput,
+} from '../../domain/product-requests';
 import { buttonClass } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PageFrame } from '../../ui/page-frame';
@@ -27,19 +31,40 @@ interface Draft {
 
 type TextKey = Exclude<keyof Draft, 'remark'>;
 
-const TEXT_FIELDS: { key: TextKey; label: string; required?: boolean; placeholder?: string; hint?: string; inputMode?: 'numeric' | 'decimal' }[] = [
+const TEXT_FIELDS: {
+  key: TextKey;
+  label: string;
+  required?: boolean;
+  placeholder?: string;
+  hint?: string;
+  inputMode?: 'numeric' | 'decimal';
+}[] = [
   { key: 'name', label: '商品名称', required: true, placeholder: '如：蒲地蓝消炎片' },
   { key: 'sccj', label: '生产厂家', placeholder: '如：济川药业集团有限公司' },
   { key: 'ypgg', label: '规格', placeholder: '如：0.3g*48片' },
   { key: 'approval_no', label: '批准文号', placeholder: '如：国药准字Z20030095' },
-  { key: 'quantity', label: '月需求量', required: true, inputMode: 'numeric', hint: '每月预计采购的数量（最小包装单位）' },
+  {
+    key: 'quantity',
+    label: '月需求量',
+    required: true,
+    inputMode: 'numeric',
+    hint: '每月预计采购的数量（最小包装单位）',
+  },
   { key: 'expected_price', label: '期望价格（元）', inputMode: 'decimal', hint: '选填，按两位小数向下取整' },
 ];
 
 export default function ProductRequestFormPage() {
   const { keyword } = useRouteSearch(requestFormSearch);
   const router = useRouter();
-  const [draft, setDraft] = useState<Draft>({ name: keyword, sccj: '', ypgg: '', approval_no: '', quantity: '', expected_price: '', remark: '' });
+  const [draft, setDraft] = useState<Draft>({
+    name: keyword,
+    sccj: '',
+    ypgg: '',
+    approval_no: '',
+    quantity: '',
+    expected_price: '',
+    remark: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateProductRequest();
   const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -101,7 +126,12 @@ export default function ProductRequestFormPage() {
           )}
         </Field>
         <div className={styles.actions}>
-          <button type="submit" className={buttonClass('primary')} disabled={create.isPending} aria-busy={create.isPending || undefined}>
+          <button
+            type="submit"
+            className={buttonClass('primary')}
+            disabled={create.isPending}
+            aria-busy={create.isPending || undefined}
+          >
             {create.isPending ? '提交中…' : '提交求购'}
           </button>
         </div>

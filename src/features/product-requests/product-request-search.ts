@@ -26,9 +26,13 @@ export function requestListHref(s: RequestListSearch): string {
 }
 
 /** `/pzqg/add?keyword=` (the search page's "没找到想要的？" link, src/domain/product-request-href.ts). */
-export const requestFormSearch: SearchSchema<{ keyword: string }> = (raw) => ({ keyword: searchText(searchRecord(raw).keyword).trim().slice(0, 50) });
+export const requestFormSearch: SearchSchema<{ keyword: string }> = (raw) => ({
+  keyword: searchText(searchRecord(raw).keyword).trim().slice(0, 50),
+});
 
 /** `/pzqg/info?id=` */
-export const requestDetailSearch: SearchSchema<{ id: number | null }> = (raw) => ({ id: positiveIntParam(searchText(searchRecord(raw).id)) });
+export const requestDetailSearch: SearchSchema<{ id: number | null }> = (raw) => ({
+  id: positiveIntParam(searchText(searchRecord(raw).id)),
+});
 
 export const requestDetailHref = (id: number): string => `/pzqg/info?id=${id}`;

@@ -3,7 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { productRequestsQuery } from '../../api/product-requests';
 import { formatPrice } from '../../domain/money';
-import { PRODUCT_REQUEST_STATUS_TEXT, type ProductRequest, type ProductRequestStatus } from '../../domain/product-requests';
+import {
+  PRODUCT_REQUEST_STATUS_TEXT,
+  type ProductRequest,
+  type ProductRequestStatus,
+} from '../../domain/product-requests';
 import { productRequestAddHref } from '../../domain/product-request-href';
 import { formatDateTime } from '../../domain/time';
 import { buttonClass } from '../../ui/button';

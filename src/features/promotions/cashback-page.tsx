@@ -13,7 +13,8 @@ export const NO_CASHBACK_TEXT = '当前没有进行中的满额返现活动';
 
 export default function CashbackPage() {
   const query = useQuery(cashbackQuery());
-  if (query.isPending || query.isError) return <QueryStates query={query} loading="正在加载满额返现…" failed="满额返现加载失败" retry="outline" />;
+  if (query.isPending || query.isError)
+    return <QueryStates query={query} loading="正在加载满额返现…" failed="满额返现加载失败" retry="outline" />;
   const { offer, goods } = query.data;
   if (!offer) return <StateBlock kind="empty" text={NO_CASHBACK_TEXT} />;
   return (
@@ -31,7 +32,8 @@ export default function CashbackPage() {
           </span>
         </header>
         <h2 className={styles.sectionTitle}>
-          返现档位<span className={styles.sectionNote}>按单笔订单中活动商品（正价）金额计算，确认收货后返至账户余额</span>
+          返现档位
+          <span className={styles.sectionNote}>按单笔订单中活动商品（正价）金额计算，确认收货后返至账户余额</span>
         </h2>
         <ul className={styles.tiers}>
           {offer.tiers.map((t) => (
@@ -42,7 +44,10 @@ export default function CashbackPage() {
           ))}
         </ul>
         <h2 className={styles.sectionTitle}>
-          活动商品<span className={styles.sectionNote}>{offer.all_goods ? '全场正价商品均参与' : `共${goods.length}个品种`}</span>
+          活动商品
+          <span className={styles.sectionNote}>
+            {offer.all_goods ? '全场正价商品均参与' : `共${goods.length}个品种`}
+          </span>
         </h2>
         {goods.length > 0 ? (
           <div className={styles.grid}>

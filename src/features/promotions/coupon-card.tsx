@@ -20,7 +20,15 @@ export const CLAIM_LABEL = '立即领取';
 export const USE_LABEL = '去使用';
 export const GONE_LABEL = '已抢光';
 
-export function CouponCard({ offer, onClaim, busy }: { offer: CouponOffer; onClaim: (id: number) => void; busy: boolean }) {
+export function CouponCard({
+  offer,
+  onClaim,
+  busy,
+}: {
+  offer: CouponOffer;
+  onClaim: (id: number) => void;
+  busy: boolean;
+}) {
   const percent = issuedPercent(offer);
   return (
     <article className={styles.coupon} data-state={offer.state} aria-label={offer.name}>
@@ -36,7 +44,14 @@ export function CouponCard({ offer, onClaim, busy }: { offer: CouponOffer; onCla
           {offer.per_company > 0 && ` · 每店限领${offer.per_company}张`}
         </p>
         {offer.total > 0 && (
-          <div className={styles.progress} role="progressbar" aria-label="已领取" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label="已领取"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <div className={styles.progressBar} style={{ width: `${percent}%` }} />
           </div>
         )}
@@ -46,7 +61,13 @@ export function CouponCard({ offer, onClaim, busy }: { offer: CouponOffer; onCla
             {offer.claimed > 0 && ` · 您已领${offer.claimed}张`}
           </span>
           {offer.state === 'available' && (
-            <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={busy} aria-busy={busy || undefined} onClick={() => onClaim(offer.id)}>
+            <button
+              type="button"
+              className={buttonClass('primary', { size: 'sm' })}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => onClaim(offer.id)}
+            >
               {CLAIM_LABEL}
             </button>
           )}

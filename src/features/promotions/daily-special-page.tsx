@@ -35,7 +35,9 @@ function PreviewCard({ item }: { item: DailySpecialItem }) {
       <p className={styles.previewMeta}>{item.sccj}</p>
       <p className={styles.previewPrice}>
         {item.price === null ? '特价登录后可见' : `特价 ${formatPrice(item.price)}`}
-        {item.normal_price !== null && item.price !== null && item.normal_price > item.price && <span className={styles.struck}>{formatPrice(item.normal_price)}</span>}
+        {item.normal_price !== null && item.price !== null && item.normal_price > item.price && (
+          <span className={styles.struck}>{formatPrice(item.normal_price)}</span>
+        )}
       </p>
       {saving > 0 && <p className={styles.previewMeta}>省{saving}%</p>}
     </article>
@@ -48,7 +50,9 @@ function Tomorrow({ day, previewAt }: { day: DailySpecialDay | null; previewAt: 
     <section aria-labelledby="mrtj-tomorrow">
       <h2 id="mrtj-tomorrow" className={styles.sectionTitle}>
         明日预告
-        <span className={styles.sectionNote}>{day ? `${formatDateTime(day.starts_at)} 开抢` : `${formatDateTime(previewAt)} 公布明日特价`}</span>
+        <span className={styles.sectionNote}>
+          {day ? `${formatDateTime(day.starts_at)} 开抢` : `${formatDateTime(previewAt)} 公布明日特价`}
+        </span>
       </h2>
       {day && (
         <div className={styles.grid}>
@@ -63,7 +67,8 @@ function Tomorrow({ day, previewAt }: { day: DailySpecialDay | null; previewAt: 
 
 export default function DailySpecialPage() {
   const query = useQuery(dailySpecialsQuery());
-  if (query.isPending || query.isError) return <QueryStates query={query} loading="正在加载今日特价…" failed="今日特价加载失败" retry="outline" />;
+  if (query.isPending || query.isError)
+    return <QueryStates query={query} loading="正在加载今日特价…" failed="今日特价加载失败" retry="outline" />;
   const { today, tomorrow, preview_at } = query.data;
   return (
     <div className={styles.page}>
@@ -79,7 +84,9 @@ export default function DailySpecialPage() {
         </header>
         <h2 className={styles.sectionTitle}>
           今日特价
-          {today && <span className={styles.sectionNote}>共{today.goods.length}个品种，特价商品每家门店限购，售完即止</span>}
+          {today && (
+            <span className={styles.sectionNote}>共{today.goods.length}个品种，特价商品每家门店限购，售完即止</span>
+          )}
         </h2>
         {today && today.goods.length > 0 ? (
           <div className={styles.grid}>

@@ -46,21 +46,30 @@ export function MyUsableCoupons() {
     body = (
       <StateBlock
         kind="failed"
-        text={forCart && isApiError(query.error) && query.error.status >= 400 && query.error.status < 500 ? `当前购物车暂不能结算：${query.error.msg}` : '我的优惠券加载失败'}
+        text={
+          forCart && isApiError(query.error) && query.error.status >= 400 && query.error.status < 500
+            ? `当前购物车暂不能结算：${query.error.msg}`
+            : '我的优惠券加载失败'
+        }
         action={
           forCart ? (
             <Link to="/cart" className={buttonClass('outline', { size: 'sm' })}>
               去购物车
             </Link>
           ) : (
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void query.refetch()}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => void query.refetch()}
+            >
               重新加载
             </button>
           )
         }
       />
     );
-  else if (list.length === 0) body = <StateBlock kind="empty" text={forCart ? NO_CART_COUPONS_TEXT : NO_HELD_COUPONS_TEXT} />;
+  else if (list.length === 0)
+    body = <StateBlock kind="empty" text={forCart ? NO_CART_COUPONS_TEXT : NO_HELD_COUPONS_TEXT} />;
   else
     body = (
       <ul className={styles.heldCoupons} aria-label={forCart ? CART_FILTER_LABEL : '我的可用券'}>
@@ -77,10 +86,20 @@ export function MyUsableCoupons() {
           我的可用券
         </h2>
         <div className={styles.mineFilters} role="group" aria-label="筛选我的优惠券">
-          <button type="button" className={buttonClass(forCart ? 'outline' : 'primary', { size: 'sm' })} aria-pressed={!forCart} onClick={() => setForCart(false)}>
+          <button
+            type="button"
+            className={buttonClass(forCart ? 'outline' : 'primary', { size: 'sm' })}
+            aria-pressed={!forCart}
+            onClick={() => setForCart(false)}
+          >
             全部
           </button>
-          <button type="button" className={buttonClass(forCart ? 'primary' : 'outline', { size: 'sm' })} aria-pressed={forCart} onClick={() => setForCart(true)}>
+          <button
+            type="button"
+            className={buttonClass(forCart ? 'primary' : 'outline', { size: 'sm' })}
+            aria-pressed={forCart}
+            onClick={() => setForCart(true)}
+          >
             {CART_FILTER_LABEL}
           </button>
         </div>

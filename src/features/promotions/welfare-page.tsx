@@ -13,7 +13,8 @@ export const NO_WELFARE_TEXT = '福利专场暂未开始，敬请期待';
 
 export default function WelfarePage() {
   const query = useQuery(welfareQuery());
-  if (query.isPending || query.isError) return <QueryStates query={query} loading="正在加载福利专场…" failed="福利专场加载失败" retry="outline" />;
+  if (query.isPending || query.isError)
+    return <QueryStates query={query} loading="正在加载福利专场…" failed="福利专场加载失败" retry="outline" />;
   const { promotion, goods } = query.data;
   if (!promotion) return <StateBlock kind="empty" text={NO_WELFARE_TEXT} />;
   return (

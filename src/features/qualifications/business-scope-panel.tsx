@@ -31,7 +31,8 @@ export function BusinessScopePanel() {
           </ul>
           {data.not_covered.length > 0 && (
             <p className={styles.muted}>
-              不在经营范围（不能采购）：{data.not_covered.map((s) => s.name).join('、')}。如需变更，请上传新的许可证并联系客户经理。
+              不在经营范围（不能采购）：{data.not_covered.map((s) => s.name).join('、')}
+              。如需变更，请上传新的许可证并联系客户经理。
             </p>
           )}
         </>

@@ -20,7 +20,8 @@ const COLUMNS = ['证件名称', '证件编号', '发证机关', '有效期至',
 /** The valid-until cell's marker: 已过期, 即将过期 (n 天), or nothing. */
 export function expiryMark(c: Certificate): { text: string; tone: 'expired' | 'expiring' } | null {
   if (c.expiry === 'expired') return { text: '已过期', tone: 'expired' };
-  if (c.expiry === 'expiring') return { text: c.days_left === 0 ? '今天到期' : `${c.days_left}天后到期`, tone: 'expiring' };
+  if (c.expiry === 'expiring')
+    return { text: c.days_left === 0 ? '今天到期' : `${c.days_left}天后到期`, tone: 'expiring' };
   return null;
 }
 
@@ -69,14 +70,25 @@ function CertificateRow({ c, onRenew }: { c: Certificate; onRenew: (c: Certifica
         <RenewalState c={c} />
       </td>
       <td className={styles.actions}>
-        <a className={styles.link} href={c.file_url} target="_blank" rel="noopener noreferrer" aria-label={`查看${c.kind_name}文件`}>
+        <a
+          className={styles.link}
+          href={c.file_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`查看${c.kind_name}文件`}
+        >
           查看
         </a>
         <a className={styles.link} href={c.file_url} download={c.file_name} aria-label={`下载${c.kind_name}文件`}>
           下载
         </a>
         {canRenew && (
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => onRenew(c)} aria-label={`更新${c.kind_name}`}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => onRenew(c)}
+            aria-label={`更新${c.kind_name}`}
+          >
             更新证件
           </button>
         )}

@@ -25,7 +25,11 @@ function FilePreview({ file }: { file: File }) {
   }, [file]);
   return (
     <div className={styles.preview}>
-      {url ? <img src={url} alt={`预览 ${file.name}`} className={styles.previewImage} /> : <span className={styles.previewName}>PDF：{file.name}</span>}
+      {url ? (
+        <img src={url} alt={`预览 ${file.name}`} className={styles.previewImage} />
+      ) : (
+        <span className={styles.previewName}>PDF：{file.name}</span>
+      )}
       <span className={styles.muted}>{(file.size / 1024).toFixed(0)} KB</span>
     </div>
   );
@@ -84,7 +88,9 @@ export function RenewalDialog({ certificate, onClose }: { certificate: Certifica
           {(p) => <input {...p} value={values.issuer} maxLength={64} onChange={(e) => set('issuer', e.target.value)} />}
         </Field>
         <Field label="有效期至" required error={errors.expires_on}>
-          {(p) => <input {...p} type="date" value={values.expires_on} onChange={(e) => set('expires_on', e.target.value)} />}
+          {(p) => (
+            <input {...p} type="date" value={values.expires_on} onChange={(e) => set('expires_on', e.target.value)} />
+          )}
         </Field>
         <Field label="证件文件" required error={errors.file} hint="PDF、JPG或PNG，不超过5MB">
           {(p) => (
@@ -101,7 +107,12 @@ export function RenewalDialog({ certificate, onClose }: { certificate: Certifica
           <button type="button" className={buttonClass('secondary')} onClick={onClose}>
             取消
           </button>
-          <button type="submit" className={buttonClass('primary')} disabled={renew.isPending} aria-busy={renew.isPending || undefined}>
+          <button
+            type="submit"
+            className={buttonClass('primary')}
+            disabled={renew.isPending}
+            aria-busy={renew.isPending || undefined}
+          >
             提交审核
           </button>
         </DialogActions>

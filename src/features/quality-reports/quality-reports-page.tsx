@@ -75,7 +75,11 @@ function keptMatches(batches: readonly InspectionBatch[], keywords: string): Ins
 function KeptReports({ keywords }: { keywords: string }) {
   const papers = useQuery({ ...papersQuery(), meta: { silentErrors: true } });
   if (papers.data === undefined) {
-    return papers.isPending ? <StateBlock kind="loading" text="正在读取本机保存的药检报告…" /> : <StateBlock kind="failed" text="当前无法连接服务器，本机没有保存药检报告" />;
+    return papers.isPending ? (
+      <StateBlock kind="loading" text="正在读取本机保存的药检报告…" />
+    ) : (
+      <StateBlock kind="failed" text="当前无法连接服务器，本机没有保存药检报告" />
+    );
   }
   const list = keptMatches(papers.data.batches, keywords);
   return (

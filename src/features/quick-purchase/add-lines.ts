@@ -18,7 +18,12 @@ export type RowStatus = { kind: 'added' } | { kind: 'queued' } | { kind: 'refuse
 export const QUEUED_ROW_TEXT = '已存入离线购物车，联网后同步';
 
 function cartLineOf(l: AddLine): CartAddLine {
-  return { goods_id: l.goods.id, number: l.number, ck_id: l.goods.ck_id, ...(l.goods.price !== null ? { price: l.goods.price } : {}) };
+  return {
+    goods_id: l.goods.id,
+    number: l.number,
+    ck_id: l.goods.ck_id,
+    ...(l.goods.price !== null ? { price: l.goods.price } : {}),
+  };
 }
 
 /** A quantity the buyer typed: a whole number ≥ 1, or null. */
@@ -29,7 +34,10 @@ export function parseQuantity(raw: string): number | null {
   return n >= 1 ? n : null;
 }
 
-export function useAddLines(): { add: (lines: readonly AddLine[]) => Promise<Map<string, RowStatus> | null>; pending: boolean } {
+export function useAddLines(): {
+  add: (lines: readonly AddLine[]) => Promise<Map<string, RowStatus> | null>;
+  pending: boolean;
+} {
   const mutation = useAddAll();
   const add = async (lines: readonly AddLine[]): Promise<Map<string, RowStatus> | null> => {
     if (lines.length === 0) return null;

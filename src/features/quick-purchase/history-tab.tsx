@@ -31,11 +31,25 @@ const SORTS: readonly { key: HistoryOrderKey; label: string }[] = [
   { key: 'name', label: '商品名称' },
 ];
 
-const COLUMNS = ['选择', '商品', '上次单价', '上次数量', '购买次数', '最近购买', '当前价格', '库存', '采购数量', '结果'];
+const COLUMNS = [
+  '选择',
+  '商品',
+  '上次单价',
+  '上次数量',
+  '购买次数',
+  '最近购买',
+  '当前价格',
+  '库存',
+  '采购数量',
+  '结果',
+];
 
 export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
   const router = useRouter();
-  const query = useQuery({ ...historyQuery({ order: search.order, keywords: search.keywords, page: search.page }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...historyQuery({ order: search.order, keywords: search.keywords, page: search.page }),
+    placeholderData: keepPreviousData,
+  });
   const [filter, setFilter] = useState(search.keywords);
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
   const [numbers, setNumbers] = useState<ReadonlyMap<number, string>>(() => new Map());
@@ -45,8 +59,12 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
   useEffect(() => setFilter(search.keywords), [search.keywords]);
 
   const rows = useMemo(() => query.data?.list ?? [], [query.data]);
-  const go = (s: Partial<QuickPurchaseSearch>) => void router.navigate({ href: quickPurchaseHref({ ...search, ...s }) });
-  const [sortKey, sortDir] = [search.order.slice(0, search.order.lastIndexOf('_')) as HistoryOrderKey, search.order.endsWith('_asc') ? 'asc' : 'desc'];
+  const go = (s: Partial<QuickPurchaseSearch>) =>
+    void router.navigate({ href: quickPurchaseHref({ ...search, ...s }) });
+  const [sortKey, sortDir] = [
+    search.order.slice(0, search.order.lastIndexOf('_')) as HistoryOrderKey,
+    search.order.endsWith('_asc') ? 'asc' : 'desc',
+  ];
 
   const numberOf = (r: PurchaseHistoryRow) => numbers.get(r.goods_id) ?? String(r.last_number);
   const buyable = rows.filter((r) => r.goods !== null);
@@ -120,7 +138,9 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
         </button>
       </form>
 
-      {data?.offline && <p className={styles.offline}>当前无法连接服务器，显示的是本机保存的购买记录，价格与库存以联网后为准。</p>}
+      {data?.offline && (
+        <p className={styles.offline}>当前无法连接服务器，显示的是本机保存的购买记录，价格与库存以联网后为准。</p>
+      )}
 
       {query.isPending ? (
         <StateBlock kind="loading" text="正在加载购买记录…" />
@@ -129,27 +149,49 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
           kind="failed"
           text="购买记录加载失败"
           action={
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void query.refetch()}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => void query.refetch()}
+            >
               重试
             </button>
           }
         />
       ) : rows.length === 0 ? (
-        <StateBlock kind="empty" text={search.keywords ? '没有符合筛选条件的商品' : '还没有购买记录，下单后常购商品会出现在这里'} />
+        <StateBlock
+          kind="empty"
+          text={search.keywords ? '没有符合筛选条件的商品' : '还没有购买记录，下单后常购商品会出现在这里'}
+        />
       ) : (
         <>
           <div className={styles.toolbar}>
             <label>
-              <input type="checkbox" checked={allPicked} onChange={(e) => setPicked(e.target.checked ? new Set(buyable.map((r) => r.goods_id)) : new Set())} /> 全选本页
+              <input
+                type="checkbox"
+                checked={allPicked}
+                onChange={(e) => setPicked(e.target.checked ? new Set(buyable.map((r) => r.goods_id)) : new Set())}
+              />{' '}
+              全选本页
             </label>
             <span className={styles.summary}>
               已选 {chosen.length} 种{data ? `，共 ${data.total} 种曾购商品` : ''}
             </span>
             <span className={styles.grow} />
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={lines.length === 0 || invalid} onClick={() => setSaving(true)}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              disabled={lines.length === 0 || invalid}
+              onClick={() => setSaving(true)}
+            >
               保存为常购清单
             </button>
-            <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={lines.length === 0 || invalid || pending} onClick={() => void addAll()}>
+            <button
+              type="button"
+              className={buttonClass('primary', { size: 'sm' })}
+              disabled={lines.length === 0 || invalid || pending}
+              onClick={() => void addAll()}
+            >
               {pending ? '正在加入…' : `加入购物车（${lines.length}）`}
             </button>
           </div>
@@ -178,7 +220,9 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
                   </td>
                   <td className={styles.num}>{r.times}次</td>
                   <td>{formatDate(r.last_at)}</td>
-                  <td className={`${styles.num} ${styles.price}`}>{r.goods?.price != null ? formatPrice(r.goods.price) : '—'}</td>
+                  <td className={`${styles.num} ${styles.price}`}>
+                    {r.goods?.price != null ? formatPrice(r.goods.price) : '—'}
+                  </td>
                   <td className={styles.num}>{r.goods ? r.goods.number : '—'}</td>
                   <td>
                     <input
@@ -202,10 +246,16 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
               );
             })}
           </DataTable>
-          {pages > 1 && <Pager page={search.page} totalPages={pages} hrefFor={(p) => quickPurchaseHref({ ...search, page: p })} />}
+          {pages > 1 && (
+            <Pager page={search.page} totalPages={pages} hrefFor={(p) => quickPurchaseHref({ ...search, page: p })} />
+          )}
         </>
       )}
-      <SaveListDialog open={saving} onOpenChange={setSaving} items={lines.map((l) => ({ goods_id: l.goods.id, number: l.number }))} />
+      <SaveListDialog
+        open={saving}
+        onOpenChange={setSaving}
+        items={lines.map((l) => ({ goods_id: l.goods.id, number: l.number }))}
+      />
     </div>
   );
 }

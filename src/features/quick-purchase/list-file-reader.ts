@@ -15,7 +15,10 @@ function csvRows(text: string): string[][] {
   return parsed.data.filter((row): row is string[] => Array.isArray(row)).map((row) => row.map((c) => String(c)));
 }
 
-export async function readListFile(file: { name: string; arrayBuffer: () => Promise<ArrayBuffer> }): Promise<ListFileResult> {
+export async function readListFile(file: {
+  name: string;
+  arrayBuffer: () => Promise<ArrayBuffer>;
+}): Promise<ListFileResult> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = listFileKind(file.name, bytes);
   if (!kind.ok) return kind;

@@ -17,7 +17,9 @@ function ListCard({ list, offline }: { list: SavedList; offline: boolean }) {
   const { add, pending } = useAddLines();
   const remove = useDeleteList();
   const [statuses, setStatuses] = useState<ReadonlyMap<string, RowStatus>>(() => new Map());
-  const lines: AddLine[] = list.items.flatMap((i) => (i.goods ? [{ key: String(i.goods_id), goods: i.goods, number: i.number }] : []));
+  const lines: AddLine[] = list.items.flatMap((i) =>
+    i.goods ? [{ key: String(i.goods_id), goods: i.goods, number: i.number }] : [],
+  );
   const reorder = async () => {
     const out = await add(lines);
     if (out) setStatuses(out);
@@ -25,7 +27,14 @@ function ListCard({ list, offline }: { list: SavedList; offline: boolean }) {
   const confirmDelete = () =>
     void alert.open({
       message: `确定删除常购清单“${list.name}”吗？`,
-      actions: [{ label: '取消' }, { label: '删除', onClick: () => remove.mutate(list.id, { onSuccess: () => toast.show({ message: '常购清单已删除', tone: 'success' }) }) }],
+      actions: [
+        { label: '取消' },
+        {
+          label: '删除',
+          onClick: () =>
+            remove.mutate(list.id, { onSuccess: () => toast.show({ message: '常购清单已删除', tone: 'success' }) }),
+        },
+      ],
     });
   const titleId = `list-${list.id}`;
   return (
@@ -38,17 +47,28 @@ function ListCard({ list, offline }: { list: SavedList; offline: boolean }) {
           {list.items.length} 种商品 · 更新于 {formatDate(list.updated_at)}
         </span>
         <span className={styles.grow} />
-        <button type="button" className={buttonClass('link', { size: 'sm' })} disabled={offline || remove.isPending} onClick={confirmDelete}>
+        <button
+          type="button"
+          className={buttonClass('link', { size: 'sm' })}
+          disabled={offline || remove.isPending}
+          onClick={confirmDelete}
+        >
           删除
         </button>
-        <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={lines.length === 0 || pending} onClick={() => void reorder()}>
+        <button
+          type="button"
+          className={buttonClass('primary', { size: 'sm' })}
+          disabled={lines.length === 0 || pending}
+          onClick={() => void reorder()}
+        >
           {pending ? '正在加入…' : '一键加购'}
         </button>
       </div>
       <ul className={styles.listItems}>
         {list.items.map((i) => (
           <li key={i.goods_id}>
-            {i.goods ? `${i.goods.name} ${i.goods.ypgg}` : `${i.name}（已下架）`} × {i.number} <RowStatusText status={statuses.get(String(i.goods_id))} />
+            {i.goods ? `${i.goods.name} ${i.goods.ypgg}` : `${i.name}（已下架）`} × {i.number}{' '}
+            <RowStatusText status={statuses.get(String(i.goods_id))} />
           </li>
         ))}
       </ul>
@@ -63,7 +83,9 @@ export function ListsTab() {
   const { lists, offline } = query.data;
   return (
     <div>
-      {offline && <p className={styles.offline}>当前无法连接服务器，显示的是本机保存的常购清单；一键加购的商品将在联网后同步。</p>}
+      {offline && (
+        <p className={styles.offline}>当前无法连接服务器，显示的是本机保存的常购清单；一键加购的商品将在联网后同步。</p>
+      )}
       {lists.length === 0 ? (
         <StateBlock kind="empty" text="还没有常购清单：在购买记录或粘贴清单中勾选商品后点“保存为常购清单”" />
       ) : (

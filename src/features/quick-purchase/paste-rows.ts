@@ -20,7 +20,13 @@ let seq = 0;
 const nextKey = () => `r${++seq}`;
 
 export function rowsOf(lines: readonly MatchedLine[]): PadRow[] {
-  return lines.map((line) => ({ key: nextKey(), line, chosen: line.match, number: String(line.number), include: line.match !== null }));
+  return lines.map((line) => ({
+    key: nextKey(),
+    line,
+    chosen: line.match,
+    number: String(line.number),
+    include: line.match !== null,
+  }));
 }
 
 /** Replaces one row by the answer to its edited text (one line re-matched), keeping its key. */

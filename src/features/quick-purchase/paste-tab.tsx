@@ -5,14 +5,35 @@
 // unmatched lines stay for editing; then every ticked row goes to the cart in one request.
 // An uploaded CSV/XLSX is read on the device into the same text; 扫码 opens the camera, whose
 // codes go the same way as the scan box's (a goods scanned again gets +1).
-import { lazy, Suspense, useCallback, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useMatchList } from '../../api/quick-purchase';
 import { formatPrice } from '../../domain/money';
-import { MATCH_METHOD_LABELS, MAX_PASTE_LINES, PASTE_TOO_MANY, parsePastedList, tooManyLines } from '../../domain/quick-purchase';
+import {
+  MATCH_METHOD_LABELS,
+  MAX_PASTE_LINES,
+  PASTE_TOO_MANY,
+  parsePastedList,
+  tooManyLines,
+} from '../../domain/quick-purchase';
 import { buttonClass } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { Dialog, DialogActions, DialogClose } from '../../ui/dialog';
-import { LIST_FILE_ACCEPT, LIST_FILE_TOO_BIG, LIST_TEMPLATE_CSV, LIST_TEMPLATE_NAME, MAX_LIST_FILE_BYTES } from '../../domain/list-file';
+import {
+  LIST_FILE_ACCEPT,
+  LIST_FILE_TOO_BIG,
+  LIST_TEMPLATE_CSV,
+  LIST_TEMPLATE_NAME,
+  MAX_LIST_FILE_BYTES,
+} from '../../domain/list-file';
 import { toast } from '../../ui/toast';
 import { SpacerRow } from '../../ui/windowed/spacer-row';
 import { usePageWindow } from '../../ui/windowed/use-page-window';
@@ -42,7 +63,8 @@ const COLUMNS = ['加入', '行', '粘贴内容', '匹配商品', '其他可选'
 /** A result row's height until measured (px): a goods name over its spec, or an edit box. */
 const RESULT_ROW_PX = 64;
 const estimateRow = () => RESULT_ROW_PX;
-const PLACEHOLDER = '每行一个商品：名称（可加规格）、批准文号、条形码或商品编码，后接数量\n例如：\n阿莫西林胶囊\t0.25g*24粒\t10\n6901234567892, 5\n国药准字Z44021940 3';
+const PLACEHOLDER =
+  '每行一个商品：名称（可加规格）、批准文号、条形码或商品编码，后接数量\n例如：\n阿莫西林胶囊\t0.25g*24粒\t10\n6901234567892, 5\n国药准字Z44021940 3';
 
 export function PasteTab() {
   const [text, setText] = useState('');
@@ -60,7 +82,12 @@ export function PasteTab() {
   const { add, pending } = useAddLines();
   // Up to MAX_PASTE_LINES results: only the rows near the viewport are mounted.
   const rowKey = useCallback((index: number) => rows[index].key, [rows]);
-  const results = usePageWindow<HTMLDivElement>({ count: rows.length, getItemKey: rowKey, estimateSize: estimateRow, averageSize: RESULT_ROW_PX });
+  const results = usePageWindow<HTMLDivElement>({
+    count: rows.length,
+    getItemKey: rowKey,
+    estimateSize: estimateRow,
+    averageSize: RESULT_ROW_PX,
+  });
 
   const runMatch = async (content: string): Promise<PadRow[] | null> => {
     const parsed = parsePastedList(content);
@@ -120,7 +147,8 @@ export function PasteTab() {
     const file = e.target.files?.[0];
     e.target.value = ''; // the same file chosen again (after fixing it) fires change again
     if (!file) return;
-    if (file.size > MAX_LIST_FILE_BYTES) return setFileNote({ tone: 'error', text: `${file.name}：${LIST_FILE_TOO_BIG}` });
+    if (file.size > MAX_LIST_FILE_BYTES)
+      return setFileNote({ tone: 'error', text: `${file.name}：${LIST_FILE_TOO_BIG}` });
     setReading(true);
     let read;
     try {
@@ -154,7 +182,8 @@ export function PasteTab() {
     }
   };
 
-  const update = (key: string, patch: Partial<PadRow>) => setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: string, patch: Partial<PadRow>) =>
+    setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const ready = rows.filter((r) => r.include && r.chosen !== null);
   const invalid = ready.some((r) => parseQuantity(r.number) === null);
@@ -175,7 +204,13 @@ export function PasteTab() {
         <label htmlFor="paste-list" className={styles.summary}>
           粘贴采购清单（最多{MAX_PASTE_LINES}行，可直接从 Excel 复制）
         </label>
-        <textarea id="paste-list" className={styles.textarea} placeholder={PLACEHOLDER} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          id="paste-list"
+          className={styles.textarea}
+          placeholder={PLACEHOLDER}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <div className={styles.toolbar}>
           <button type="submit" className={buttonClass('primary', { size: 'sm' })} disabled={matcher.isPending}>
             {matcher.isPending ? '正在识别…' : '识别清单'}
@@ -200,7 +235,14 @@ export function PasteTab() {
           </button>
           <label className={buttonClass('outline', { size: 'sm' })} aria-disabled={reading || undefined}>
             {reading ? '正在读取…' : '上传清单（CSV/Excel）'}
-            <input type="file" className={styles.fileInput} accept={LIST_FILE_ACCEPT} disabled={reading} onChange={(e) => void upload(e)} aria-label="上传清单文件" />
+            <input
+              type="file"
+              className={styles.fileInput}
+              accept={LIST_FILE_ACCEPT}
+              disabled={reading}
+              onChange={(e) => void upload(e)}
+              aria-label="上传清单文件"
+            />
           </label>
           <a className={buttonClass('link', { size: 'sm' })} href={TEMPLATE_HREF} download={LIST_TEMPLATE_NAME}>
             下载模板
@@ -214,7 +256,10 @@ export function PasteTab() {
       </form>
 
       {fileNote && (
-        <p className={fileNote.tone === 'error' ? styles.refused : styles.hint} role={fileNote.tone === 'error' ? 'alert' : 'status'}>
+        <p
+          className={fileNote.tone === 'error' ? styles.refused : styles.hint}
+          role={fileNote.tone === 'error' ? 'alert' : 'status'}
+        >
           {fileNote.text}
         </p>
       )}
@@ -234,19 +279,34 @@ export function PasteTab() {
         </DialogActions>
       </Dialog>
 
-      {offline && <p className={styles.offline}>当前无法连接服务器，已在本机按保存的商品目录匹配；加入的商品将存入离线购物车，联网后自动同步。</p>}
+      {offline && (
+        <p className={styles.offline}>
+          当前无法连接服务器，已在本机按保存的商品目录匹配；加入的商品将存入离线购物车，联网后自动同步。
+        </p>
+      )}
 
       {rows.length > 0 && (
         <>
           <div className={styles.toolbar}>
             <span className={styles.summary} role="status">
-              共 {rows.length} 行，已匹配 {matched} 行{rows.length > matched ? `，${rows.length - matched} 行未匹配（可修改后重新匹配）` : ''}
+              共 {rows.length} 行，已匹配 {matched} 行
+              {rows.length > matched ? `，${rows.length - matched} 行未匹配（可修改后重新匹配）` : ''}
             </span>
             <span className={styles.grow} />
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={lines.length === 0 || invalid} onClick={() => setSaving(true)}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              disabled={lines.length === 0 || invalid}
+              onClick={() => setSaving(true)}
+            >
               保存为常购清单
             </button>
-            <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={lines.length === 0 || invalid || pending} onClick={() => void addAll()}>
+            <button
+              type="button"
+              className={buttonClass('primary', { size: 'sm' })}
+              disabled={lines.length === 0 || invalid || pending}
+              onClick={() => void addAll()}
+            >
               {pending ? '正在加入…' : `全部加入购物车（${lines.length}）`}
             </button>
           </div>
@@ -259,10 +319,24 @@ export function PasteTab() {
                 const options = [...(r.line.match ? [r.line.match] : []), ...r.line.alternatives];
                 const bad = parseQuantity(r.number) === null;
                 return [
-                  ...(gapBefore > 0 ? [<SpacerRow key={`gap-${r.key}`} height={gapBefore} colSpan={COLUMNS.length} />] : []),
-                  <tr key={r.key} ref={results.measureRef} data-index={index} className={r.chosen ? undefined : styles.unmatched} data-row={r.line.line}>
+                  ...(gapBefore > 0
+                    ? [<SpacerRow key={`gap-${r.key}`} height={gapBefore} colSpan={COLUMNS.length} />]
+                    : []),
+                  <tr
+                    key={r.key}
+                    ref={results.measureRef}
+                    data-index={index}
+                    className={r.chosen ? undefined : styles.unmatched}
+                    data-row={r.line.line}
+                  >
                     <td>
-                      <input type="checkbox" aria-label={`加入第${r.line.line}行`} disabled={!r.chosen} checked={r.include && r.chosen !== null} onChange={(e) => update(r.key, { include: e.target.checked })} />
+                      <input
+                        type="checkbox"
+                        aria-label={`加入第${r.line.line}行`}
+                        disabled={!r.chosen}
+                        checked={r.include && r.chosen !== null}
+                        onChange={(e) => update(r.key, { include: e.target.checked })}
+                      />
                     </td>
                     <td className={styles.num}>{r.line.line}</td>
                     <td>
@@ -282,7 +356,11 @@ export function PasteTab() {
                               }
                             }}
                           />
-                          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void rematch(r)}>
+                          <button
+                            type="button"
+                            className={buttonClass('outline', { size: 'sm' })}
+                            onClick={() => void rematch(r)}
+                          >
                             重新匹配
                           </button>
                         </div>
@@ -293,10 +371,14 @@ export function PasteTab() {
                       {r.chosen ? (
                         <>
                           <GoodsCell goods={r.chosen} />
-                          {r.line.method && r.chosen.id === r.line.match?.id && <span className={styles.sub}>按{MATCH_METHOD_LABELS[r.line.method]}匹配</span>}
+                          {r.line.method && r.chosen.id === r.line.match?.id && (
+                            <span className={styles.sub}>按{MATCH_METHOD_LABELS[r.line.method]}匹配</span>
+                          )}
                         </>
                       ) : (
-                        <span className={styles.refused}>{options.length > 0 ? '有多个可能的商品，请选择' : '未找到匹配的商品'}</span>
+                        <span className={styles.refused}>
+                          {options.length > 0 ? '有多个可能的商品，请选择' : '未找到匹配的商品'}
+                        </span>
                       )}
                     </td>
                     <td>
@@ -318,7 +400,9 @@ export function PasteTab() {
                         <span className={styles.muted}>—</span>
                       )}
                     </td>
-                    <td className={`${styles.num} ${styles.price}`}>{r.chosen?.price != null ? formatPrice(r.chosen.price) : '—'}</td>
+                    <td className={`${styles.num} ${styles.price}`}>
+                      {r.chosen?.price != null ? formatPrice(r.chosen.price) : '—'}
+                    </td>
                     <td className={styles.num}>{r.chosen ? r.chosen.number : '—'}</td>
                     <td>
                       <input
@@ -341,7 +425,11 @@ export function PasteTab() {
           </div>
         </>
       )}
-      <SaveListDialog open={saving} onOpenChange={setSaving} items={lines.map((l) => ({ goods_id: l.goods.id, number: l.number }))} />
+      <SaveListDialog
+        open={saving}
+        onOpenChange={setSaving}
+        items={lines.map((l) => ({ goods_id: l.goods.id, number: l.number }))}
+      />
     </div>
   );
 }

@@ -25,7 +25,12 @@ export default function QuickPurchasePage() {
       <PageHeader titleId="kjcg-title" title="快捷采购" note="常购商品一次加购，支持从 Excel 粘贴清单和扫码枪录入" />
       <TabBar
         label="快捷采购方式"
-        tabs={TABS.map((t) => ({ key: t.tab, href: quickPurchaseHref({ tab: t.tab }), content: t.label, current: search.tab === t.tab }))}
+        tabs={TABS.map((t) => ({
+          key: t.tab,
+          href: quickPurchaseHref({ tab: t.tab }),
+          content: t.label,
+          current: search.tab === t.tab,
+        }))}
       />
       {search.tab === 'history' && <HistoryTab search={search} />}
       {search.tab === 'paste' && <PasteTab />}

@@ -39,8 +39,20 @@ export function SaveListDialog({ open, onOpenChange, items }: SaveListDialogProp
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="保存为常购清单" closeLabel="关闭">
       <form onSubmit={submit} noValidate>
-        <Field label="清单名称" required error={error} hint={online ? `已选 ${items.length} 种商品；同名清单将被替换` : '保存常购清单需要联网，请联网后再保存'}>
-          {(control) => <input {...control} value={name} maxLength={SAVED_LIST_NAME_MAX} onChange={(e) => setName(e.target.value)} />}
+        <Field
+          label="清单名称"
+          required
+          error={error}
+          hint={online ? `已选 ${items.length} 种商品；同名清单将被替换` : '保存常购清单需要联网，请联网后再保存'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              maxLength={SAVED_LIST_NAME_MAX}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
         </Field>
         <DialogActions>
           <DialogClose className={buttonClass('outline')}>取消</DialogClose>

@@ -48,7 +48,9 @@ function centralDirectory(bytes: Uint8Array): Map<string, ZipEntry> | null {
 }
 
 async function inflate(data: Uint8Array): Promise<Uint8Array | null> {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'));
   const reader = stream.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -96,7 +98,8 @@ function unescapeXml(s: string): string {
   });
 }
 
-const attr = (attrs: string, name: string): string | null => new RegExp(`\\b${name}="([^"]*)"`, 'u').exec(attrs)?.[1] ?? null;
+const attr = (attrs: string, name: string): string | null =>
+  new RegExp(`\\b${name}="([^"]*)"`, 'u').exec(attrs)?.[1] ?? null;
 
 /** The text of an <si> or <is>: every <t> run, without phonetic guides (<rPh>). */
 function runText(xml: string): string {
@@ -156,16 +159,24 @@ function sheetRows(xml: string, strings: readonly string[]): string[][] {
 
 /** The sheets in the workbook's tab order, as zip paths. */
 async function sheetPaths(bytes: Uint8Array, entries: Map<string, ZipEntry>): Promise<string[]> {
-  const [workbook, rels] = await Promise.all([readEntry(bytes, entries, 'xl/workbook.xml'), readEntry(bytes, entries, 'xl/_rels/workbook.xml.rels')]);
+  const [workbook, rels] = await Promise.all([
+    readEntry(bytes, entries, 'xl/workbook.xml'),
+    readEntry(bytes, entries, 'xl/_rels/workbook.xml.rels'),
+  ]);
   const targets = new Map<string, string>();
   for (const m of (rels ?? '').matchAll(/<Relationship\b([^>]*)\/?>/gu)) {
     const id = attr(m[1], 'Id');
     const target = attr(m[1], 'Target');
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//u, '')}`);
   }
-  const ordered = Array.from((workbook ?? '').matchAll(/<sheet\b([^>]*)\/?>/gu), (m) => targets.get(attr(m[1], 'r:id') ?? '') ?? '').filter((p) => p !== '');
+  const ordered = Array.from(
+    (workbook ?? '').matchAll(/<sheet\b([^>]*)\/?>/gu),
+    (m) => targets.get(attr(m[1], 'r:id') ?? '') ?? '',
+  ).filter((p) => p !== '');
   // A workbook without the relations part still names its sheets by convention.
-  return ordered.length > 0 ? ordered : [...entries.keys()].filter((k) => /^xl\/worksheets\/sheet\d+\.xml$/u.test(k)).sort();
+  return ordered.length > 0
+    ? ordered
+    : [...entries.keys()].filter((k) => /^xl\/worksheets\/sheet\d+\.xml$/u.test(k)).sort();
 }
 
 /**

@@ -5,7 +5,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { postCreateCode } from '../../api/account';
 import { postRegisterAccount } from '../../api/register';
-import { PASSWORD_HINT, checkAccount, mobileProblem, type AccountField, type AccountValues } from '../../domain/account-rules';
+import {
+  PASSWORD_HINT,
+  checkAccount,
+  mobileProblem,
+  type AccountField,
+  type AccountValues,
+} from '../../domain/account-rules';
 import { TextField } from '../../widgets/address/text-field';
 import { accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
@@ -18,7 +24,14 @@ export interface AccountFormProps {
   onRegistered: () => void;
 }
 
-const EMPTY: AccountValues = { username: '', password: '', password_confirmation: '', phone: '', code: '', agree: false };
+const EMPTY: AccountValues = {
+  username: '',
+  password: '',
+  password_confirmation: '',
+  phone: '',
+  code: '',
+  agree: false,
+};
 
 export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
   const [values, setValues] = useState<AccountValues>(EMPTY);
@@ -66,14 +79,69 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
 
   return (
     <form className={styles.form} noValidate onSubmit={submit}>
-      <TextField ref={ref('username')} label="用户名" name="username" autoComplete="username" required hint="4-20位字母、数字、下划线或减号，登录时使用" value={values.username} onChange={set('username')} error={errorOf('username')} />
+      <TextField
+        ref={ref('username')}
+        label="用户名"
+        name="username"
+        autoComplete="username"
+        required
+        hint="4-20位字母、数字、下划线或减号，登录时使用"
+        value={values.username}
+        onChange={set('username')}
+        error={errorOf('username')}
+      />
       <div className={styles.grid2}>
-        <TextField ref={ref('password')} label="设置密码" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} value={values.password} onChange={set('password')} error={errorOf('password')} />
-        <TextField ref={ref('password_confirmation')} label="确认密码" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={errorOf('password_confirmation')} />
+        <TextField
+          ref={ref('password')}
+          label="设置密码"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          value={values.password}
+          onChange={set('password')}
+          error={errorOf('password')}
+        />
+        <TextField
+          ref={ref('password_confirmation')}
+          label="确认密码"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errorOf('password_confirmation')}
+        />
       </div>
-      <TextField ref={ref('phone')} label="手机号码" name="phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} required value={values.phone} onChange={set('phone')} error={errorOf('phone')} />
+      <TextField
+        ref={ref('phone')}
+        label="手机号码"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        required
+        value={values.phone}
+        onChange={set('phone')}
+        error={errorOf('phone')}
+      />
       <div className={styles.codeRow}>
-        <TextField ref={ref('code')} label="短信验证码" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required hint={codeNote ?? undefined} value={values.code} onChange={set('code')} error={errorOf('code')} />
+        <TextField
+          ref={ref('code')}
+          label="短信验证码"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          hint={codeNote ?? undefined}
+          value={values.code}
+          onChange={set('code')}
+          error={errorOf('code')}
+        />
         <SmsCodeButton
           precheck={() => mobileProblem(values.phone)}
           onPrecheckFailed={(message) => show({ field: 'phone', message })}
@@ -114,7 +182,11 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
         {formMessage}
       </p>
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass('primary', { size: 'lg' })} disabled={register.isPending || register.isSuccess}>
+        <button
+          type="submit"
+          className={buttonClass('primary', { size: 'lg' })}
+          disabled={register.isPending || register.isSuccess}
+        >
           {register.isPending ? '提交中…' : '下一步，完善企业资料'}
         </button>
       </div>

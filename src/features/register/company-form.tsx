@@ -104,7 +104,8 @@ export function CompanyForm({ kinds = COMPANY_KINDS, initialName = '', submitLab
     if (found) return show(found);
     setProblem(null);
     const form = new FormData();
-    for (const [k, v] of Object.entries(values)) form.append(k, k === 'credit_code' ? v.trim().toUpperCase() : v.trim());
+    for (const [k, v] of Object.entries(values))
+      form.append(k, k === 'credit_code' ? v.trim().toUpperCase() : v.trim());
     for (const doc of documentsFor(kind)) {
       const file = files[doc];
       if (file) form.append(`files[${doc}]`, file, file.name);
@@ -138,10 +139,22 @@ export function CompanyForm({ kinds = COMPANY_KINDS, initialName = '', submitLab
         <TextField label="统一社会信用代码" maxLength={18} hint="18位，见营业执照" {...bind('credit_code')} />
         <TextField label="法定代表人" maxLength={30} {...bind('legal_person')} />
         <TextField label="联系人" maxLength={30} {...bind('contact_name')} />
-        <TextField label="联系电话" type="tel" maxLength={20} hint="手机号或固定电话，如 020-12345678" {...bind('contact_phone')} />
+        <TextField
+          label="联系电话"
+          type="tel"
+          maxLength={20}
+          hint="手机号或固定电话，如 020-12345678"
+          {...bind('contact_phone')}
+        />
       </div>
       <div className={styles.grid3}>
-        <SelectField label="省份" options={(regions?.provinces() ?? []).map((value) => ({ value }))} placeholder={placeholder('请选择省份')} disabled={loading} {...bind('province')} />
+        <SelectField
+          label="省份"
+          options={(regions?.provinces() ?? []).map((value) => ({ value }))}
+          placeholder={placeholder('请选择省份')}
+          disabled={loading}
+          {...bind('province')}
+        />
         <SelectField
           label="城市"
           options={(regions?.citiesOf(values.province) ?? []).map((value) => ({ value }))}

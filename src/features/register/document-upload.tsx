@@ -16,7 +16,8 @@ export interface DocumentUploadProps {
   inputRef?: (el: HTMLInputElement | null) => void;
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function DocumentUpload({ kind, required, file, error, onChange, onProblem, inputRef }: DocumentUploadProps) {
   const id = useId();
@@ -89,7 +90,11 @@ export function DocumentUpload({ kind, required, file, error, onChange, onProble
             )}
           </div>
           <div className={styles.previewActions}>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => input.current?.click()}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => input.current?.click()}
+            >
               更换
             </button>
             <button type="button" className={buttonClass('link')} onClick={() => onChange(null)}>
@@ -98,7 +103,11 @@ export function DocumentUpload({ kind, required, file, error, onChange, onProble
           </div>
         </div>
       ) : (
-        <button type="button" className={`${buttonClass('secondary', { size: 'sm' })} ${styles.pick}`} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className={`${buttonClass('secondary', { size: 'sm' })} ${styles.pick}`}
+          onClick={() => input.current?.click()}
+        >
           选择文件
         </button>
       )}

@@ -21,7 +21,10 @@ export default function RegisterWechatPage() {
   const offered = useWechatOffered();
   if (offered !== true) {
     return (
-      <AccountCard title="微信扫码注册" lead={offered === false ? '本站暂未开通微信注册，请使用手机号注册。' : '正在加载…'}>
+      <AccountCard
+        title="微信扫码注册"
+        lead={offered === false ? '本站暂未开通微信注册，请使用手机号注册。' : '正在加载…'}
+      >
         <div className={styles.links}>
           <SpaLink href="/register/step1" className={styles.link}>
             使用手机号注册
@@ -73,7 +76,12 @@ function WechatRegistration() {
               {status === 'done' && <p className={styles.formError}>该二维码已用于注册，请重新获取</p>}
               {ticket.returnError !== '' && <p className={styles.formError}>{ticket.returnError}</p>}
               {isApiError(ticket.issueError) && <p className={styles.formError}>{ticket.issueError.msg}</p>}
-              <button type="button" className={buttonClass('primary', { size: 'lg' })} disabled={ticket.issuing} onClick={ticket.issue}>
+              <button
+                type="button"
+                className={buttonClass('primary', { size: 'lg' })}
+                disabled={ticket.issuing}
+                onClick={ticket.issue}
+              >
                 {ticket.issued ? '刷新二维码' : '获取注册二维码'}
               </button>
             </>

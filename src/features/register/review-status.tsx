@@ -35,7 +35,13 @@ export function ReviewStatusView({ answer, submitHref, extra }: ReviewStatusView
   return (
     <div className={styles.result}>
       <p className={styles.resultTitle}>
-        {status === 'pending' ? '资质已提交，等待审核' : status === 'approved' ? '资质审核已通过' : status === 'rejected' ? '资质审核未通过' : '尚未提交资质'}
+        {status === 'pending'
+          ? '资质已提交，等待审核'
+          : status === 'approved'
+            ? '资质审核已通过'
+            : status === 'rejected'
+              ? '资质审核未通过'
+              : '尚未提交资质'}
       </p>
       <p className={styles.resultText}>{answer.msg}</p>
       <dl className={registerStyles.statusRows}>

@@ -59,9 +59,20 @@ export default function StoreStep1Page() {
       <FlowSteps steps={STORE_STEPS} current={1} label="门店注册步骤" />
       <form className={styles.form} noValidate onSubmit={submit}>
         <TextField label="门店名称" maxLength={60} {...bind('store_name')} />
-        <TextField label="门店登录用户名" autoComplete="off" hint="4-20位字母、数字、下划线或减号" {...bind('username')} />
+        <TextField
+          label="门店登录用户名"
+          autoComplete="off"
+          hint="4-20位字母、数字、下划线或减号"
+          {...bind('username')}
+        />
         <div className={styles.grid2}>
-          <TextField label="登录密码" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('password')} />
+          <TextField
+            label="登录密码"
+            type="password"
+            autoComplete="new-password"
+            hint={PASSWORD_HINT}
+            {...bind('password')}
+          />
           <TextField label="确认密码" type="password" autoComplete="new-password" {...bind('password_confirmation')} />
         </div>
         <TextField label="门店联系手机" type="tel" inputMode="numeric" maxLength={11} {...bind('phone')} />
@@ -69,7 +80,11 @@ export default function StoreStep1Page() {
           {formMessage}
         </p>
         <div className={styles.actions}>
-          <button type="submit" className={buttonClass('primary', { size: 'lg' })} disabled={create.isPending || create.isSuccess}>
+          <button
+            type="submit"
+            className={buttonClass('primary', { size: 'lg' })}
+            disabled={create.isPending || create.isSuccess}
+          >
             {create.isPending ? '提交中…' : '下一步，上传门店资质'}
           </button>
         </div>

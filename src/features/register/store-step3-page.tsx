@@ -27,7 +27,11 @@ export default function StoreStep3Page() {
       ) : status.data ? (
         <ReviewStatusView answer={status.data} submitHref={storeStep2Href(storeId)} extra={addAnother} />
       ) : status.isError ? (
-        <StateBlock kind="failed" text={isApiError(status.error) ? status.error.msg : '审核状态加载失败'} action={addAnother} />
+        <StateBlock
+          kind="failed"
+          text={isApiError(status.error) ? status.error.msg : '审核状态加载失败'}
+          action={addAnother}
+        />
       ) : (
         <StateBlock kind="loading" text="加载中…" />
       )}

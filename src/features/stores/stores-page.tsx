@@ -17,7 +17,15 @@ import styles from './stores.module.css';
 
 const COLUMNS = ['门店名称', '门店账号', '联系人', '审核状态', '电子合同', '订单', '购物车', '操作'];
 
-function StoreRow({ store, overview, switching }: { store: StoreSummary; overview: StoresOverview; switching: ReturnType<typeof useSwitchStore> }) {
+function StoreRow({
+  store,
+  overview,
+  switching,
+}: {
+  store: StoreSummary;
+  overview: StoresOverview;
+  switching: ReturnType<typeof useSwitchStore>;
+}) {
   const acting = overview.acting_company_id === store.company_id;
   return (
     <tr data-testid={`store-${store.company_id}`}>
@@ -35,7 +43,9 @@ function StoreRow({ store, overview, switching }: { store: StoreSummary; overvie
         <span className={styles.status} data-status={store.review_status}>
           {REVIEW_STATUS_TEXT[store.review_status]}
         </span>
-        {store.review_status === 'rejected' && store.review_note && <span className={styles.address}>{store.review_note}</span>}
+        {store.review_status === 'rejected' && store.review_note && (
+          <span className={styles.address}>{store.review_note}</span>
+        )}
       </td>
       <td>{store.contract_signed ? '已签署' : '未签署'}</td>
       <td className={styles.mono}>{store.order_count}</td>
@@ -43,7 +53,12 @@ function StoreRow({ store, overview, switching }: { store: StoreSummary; overvie
       <td>
         <div className={styles.ops}>
           {acting ? (
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={switching.busy !== null} onClick={() => void switching.back()}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              disabled={switching.busy !== null}
+              onClick={() => void switching.back()}
+            >
               {switching.busy === 'back' ? '切换中…' : '返回总部'}
             </button>
           ) : (
@@ -78,17 +93,31 @@ function Overview({ overview }: { overview: StoresOverview }) {
           <span>
             当前正在代理 <strong>{actingStore.company}</strong> 采购：购物车、订单均为该门店的。
           </span>
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={switching.busy !== null} onClick={() => void switching.back()}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            disabled={switching.busy !== null}
+            onClick={() => void switching.back()}
+          >
             返回总部（{overview.head_office.company}）
           </button>
         </div>
       ) : (
         <p className={styles.lead}>
-          总部：<strong>{overview.head_office.company}</strong>，共 {overview.stores.length} 家门店。切换到门店后，即以该门店身份加购、下单，随时可返回总部。
+          总部：<strong>{overview.head_office.company}</strong>，共 {overview.stores.length}{' '}
+          家门店。切换到门店后，即以该门店身份加购、下单，随时可返回总部。
         </p>
       )}
       {overview.stores.length === 0 ? (
-        <StateBlock kind="empty" text="您的账户下暂无门店" action={<SpaLink className={buttonClass('primary', { size: 'sm' })} href="/register/dd/step1">添加门店</SpaLink>} />
+        <StateBlock
+          kind="empty"
+          text="您的账户下暂无门店"
+          action={
+            <SpaLink className={buttonClass('primary', { size: 'sm' })} href="/register/dd/step1">
+              添加门店
+            </SpaLink>
+          }
+        />
       ) : (
         <DataTable caption="门店列表" columns={COLUMNS}>
           {overview.stores.map((s) => (

@@ -30,7 +30,11 @@ export function CouponCard({ coupon: c }: { coupon: HeldCouponView }) {
       </div>
       <div className={styles.couponAction}>
         {c.status === 0 ? (
-          <SpaLink href={couponGoodsHref(c)} className={buttonClass('outline', { size: 'sm' })} aria-label={`去使用 ${c.name}`}>
+          <SpaLink
+            href={couponGoodsHref(c)}
+            className={buttonClass('outline', { size: 'sm' })}
+            aria-label={`去使用 ${c.name}`}
+          >
             去使用
           </SpaLink>
         ) : c.status === 1 && c.used_order_id !== null ? (

@@ -12,7 +12,9 @@ export function couponValue(c: Pick<HeldCouponView, 'amount' | 'discount_percent
 /** 满1000元可用 / 无门槛; a percentage coupon also names its cap. */
 export function couponThreshold(c: Pick<HeldCouponView, 'threshold' | 'amount' | 'discount_percent'>): string {
   const base = c.threshold > 0 ? `满${formatFen(c.threshold).replace(/\.00$/, '')}元可用` : '无门槛';
-  return c.discount_percent !== null && c.amount > 0 ? `${base}，最高抵${formatFen(c.amount).replace(/\.00$/, '')}元` : base;
+  return c.discount_percent !== null && c.amount > 0
+    ? `${base}，最高抵${formatFen(c.amount).replace(/\.00$/, '')}元`
+    : base;
 }
 
 export function couponDates(c: Pick<HeldCouponView, 'status' | 'expires_at' | 'used_at'>): string {

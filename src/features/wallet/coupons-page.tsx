@@ -4,7 +4,13 @@
 // vouchers act like cash on the goods after 满减 and the coupon (docs/api.md "Money (decided)").
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { couponCountsQuery, heldCouponsQuery } from '../../api/wallet';
-import { COUPON_KIND_TEXT, COUPON_STATUS_TEXT, type CouponCountsOfKind, type CouponKind, type CouponStatus } from '../../domain/wallet';
+import {
+  COUPON_KIND_TEXT,
+  COUPON_STATUS_TEXT,
+  type CouponCountsOfKind,
+  type CouponKind,
+  type CouponStatus,
+} from '../../domain/wallet';
 import { buttonClass } from '../../ui/button';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
@@ -43,22 +49,35 @@ function HeldCouponsPage({ kind }: { kind: CouponKind }) {
         kind="failed"
         text={`${kindText}加载失败`}
         action={
-          <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={() => void list.refetch()}>
+          <button
+            type="button"
+            className={buttonClass('secondary', { size: 'sm' })}
+            onClick={() => void list.refetch()}
+          >
             重新加载
           </button>
         }
       />
     );
-  } else if (list.data.list.length === 0) body = <StateBlock kind="empty" text={`暂无${COUPON_STATUS_TEXT[search.status]}的${kindText}`} />;
+  } else if (list.data.list.length === 0)
+    body = <StateBlock kind="empty" text={`暂无${COUPON_STATUS_TEXT[search.status]}的${kindText}`} />;
   else {
     body = (
       <>
-        <ul className={styles.coupons} aria-label={`${COUPON_STATUS_TEXT[search.status]}的${kindText}`} aria-busy={list.isFetching || undefined}>
+        <ul
+          className={styles.coupons}
+          aria-label={`${COUPON_STATUS_TEXT[search.status]}的${kindText}`}
+          aria-busy={list.isFetching || undefined}
+        >
           {list.data.list.map((c) => (
             <CouponCard key={c.id} coupon={c} />
           ))}
         </ul>
-        <Pager page={search.page} totalPages={pageCountOf(list.data.total, list.data.page_size)} hrefFor={(p) => couponHref(kind, search.status, p)} />
+        <Pager
+          page={search.page}
+          totalPages={pageCountOf(list.data.total, list.data.page_size)}
+          hrefFor={(p) => couponHref(kind, search.status, p)}
+        />
       </>
     );
   }

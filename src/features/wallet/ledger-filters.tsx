@@ -11,8 +11,21 @@ export type LedgerFilterValues = Omit<LedgerSearch, 'page'>;
 
 const EMPTY: LedgerFilterValues = { use_type: '', start_time: '', end_time: '', keywords: '' };
 
-export function LedgerFilters({ account, search, onSearch }: { account: LedgerAccount; search: LedgerSearch; onSearch: (v: LedgerFilterValues) => void }) {
-  const [values, setValues] = useState<LedgerFilterValues>({ use_type: search.use_type, start_time: search.start_time, end_time: search.end_time, keywords: search.keywords });
+export function LedgerFilters({
+  account,
+  search,
+  onSearch,
+}: {
+  account: LedgerAccount;
+  search: LedgerSearch;
+  onSearch: (v: LedgerFilterValues) => void;
+}) {
+  const [values, setValues] = useState<LedgerFilterValues>({
+    use_type: search.use_type,
+    start_time: search.start_time,
+    end_time: search.end_time,
+    keywords: search.keywords,
+  });
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const set = (patch: Partial<LedgerFilterValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -36,7 +49,13 @@ export function LedgerFilters({ account, search, onSearch }: { account: LedgerAc
   const invalid = error !== null || undefined;
 
   return (
-    <form className={styles.filters} role="search" aria-label={account === 'balance' ? '余额明细筛选' : '积分明细筛选'} onSubmit={submit} noValidate>
+    <form
+      className={styles.filters}
+      role="search"
+      aria-label={account === 'balance' ? '余额明细筛选' : '积分明细筛选'}
+      onSubmit={submit}
+      noValidate
+    >
       <label className={styles.field}>
         <span>类型</span>
         <select value={values.use_type} onChange={(e) => set({ use_type: e.target.value })}>
@@ -50,13 +69,33 @@ export function LedgerFilters({ account, search, onSearch }: { account: LedgerAc
       </label>
       <span className={styles.field}>
         <span>时间</span>
-        <input type="date" aria-label="开始日期" value={values.start_time} onChange={(e) => set({ start_time: e.target.value })} aria-invalid={invalid} aria-describedby={error ? errorId : undefined} />
+        <input
+          type="date"
+          aria-label="开始日期"
+          value={values.start_time}
+          onChange={(e) => set({ start_time: e.target.value })}
+          aria-invalid={invalid}
+          aria-describedby={error ? errorId : undefined}
+        />
         <span aria-hidden="true">至</span>
-        <input type="date" aria-label="结束日期" value={values.end_time} onChange={(e) => set({ end_time: e.target.value })} aria-invalid={invalid} aria-describedby={error ? errorId : undefined} />
+        <input
+          type="date"
+          aria-label="结束日期"
+          value={values.end_time}
+          onChange={(e) => set({ end_time: e.target.value })}
+          aria-invalid={invalid}
+          aria-describedby={error ? errorId : undefined}
+        />
       </span>
       <label className={styles.field}>
         <span>关键词</span>
-        <input type="search" value={values.keywords} maxLength={LEDGER_KEYWORDS_MAX} placeholder="备注 / 订单编号" onChange={(e) => set({ keywords: e.target.value })} />
+        <input
+          type="search"
+          value={values.keywords}
+          maxLength={LEDGER_KEYWORDS_MAX}
+          placeholder="备注 / 订单编号"
+          onChange={(e) => set({ keywords: e.target.value })}
+        />
       </label>
       <button type="submit" className={buttonClass('primary', { size: 'sm' })}>
         查询

@@ -65,13 +65,24 @@ function columns(account: LedgerAccount): Column<LedgerEntryView>[] {
       ),
       className: styles.mono,
     },
-    { header: account === 'balance' ? '余额' : '积分余额', cell: (e) => TEXT[account].amount(e.balance_after), className: styles.mono },
-    { header: '关联订单', cell: (e) => (e.order_id !== null && e.order_no ? <SpaLink href={`/order/info/${e.order_id}`}>{e.order_no}</SpaLink> : '—') },
+    {
+      header: account === 'balance' ? '余额' : '积分余额',
+      cell: (e) => TEXT[account].amount(e.balance_after),
+      className: styles.mono,
+    },
+    {
+      header: '关联订单',
+      cell: (e) =>
+        e.order_id !== null && e.order_no ? <SpaLink href={`/order/info/${e.order_id}`}>{e.order_no}</SpaLink> : '—',
+    },
     { header: '备注', cell: (e) => e.remark || '—' },
   ];
 }
 
-const COLUMNS: Record<LedgerAccount, Column<LedgerEntryView>[]> = { balance: columns('balance'), points: columns('points') };
+const COLUMNS: Record<LedgerAccount, Column<LedgerEntryView>[]> = {
+  balance: columns('balance'),
+  points: columns('points'),
+};
 const SCHEMA = { balance: balanceLedgerSearch, points: pointsLedgerSearch };
 
 function LedgerPage({ account }: { account: LedgerAccount }) {
@@ -119,8 +130,8 @@ function LedgerPage({ account }: { account: LedgerAccount }) {
         <>
           {ledger.data && (
             <p className={styles.totals} aria-live="polite">
-              共 {ledger.data.total} 条，收入 <span className={styles.income}>{text.amount(ledger.data.income)}</span>，支出{' '}
-              <span className={styles.expense}>{text.amount(ledger.data.expense)}</span>
+              共 {ledger.data.total} 条，收入 <span className={styles.income}>{text.amount(ledger.data.income)}</span>
+              ，支出 <span className={styles.expense}>{text.amount(ledger.data.expense)}</span>
             </p>
           )}
           <PagedTable

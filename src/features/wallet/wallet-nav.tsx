@@ -13,5 +13,11 @@ const SECTIONS: { key: WalletSection; href: string; text: string }[] = [
 ];
 
 export function WalletNav({ current, className }: { current: WalletSection; className?: string }) {
-  return <TabBar label="我的钱包" className={className} tabs={SECTIONS.map((s) => ({ key: s.key, href: s.href, content: s.text, current: s.key === current }))} />;
+  return (
+    <TabBar
+      label="我的钱包"
+      className={className}
+      tabs={SECTIONS.map((s) => ({ key: s.key, href: s.href, content: s.text, current: s.key === current }))}
+    />
+  );
 }

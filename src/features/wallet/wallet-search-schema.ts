@@ -3,7 +3,13 @@
 // small: no hooks, no href builders. Anything malformed falls back to its default; a date range
 // the wrong way round is kept, so the page can say what is wrong instead of silently swapping it.
 import { positiveIntParam, searchRecord, type SearchSchema } from '../../domain/params';
-import { isLedgerDate, isUseType, LEDGER_KEYWORDS_MAX, type CouponStatus, type LedgerAccount } from '../../domain/wallet';
+import {
+  isLedgerDate,
+  isUseType,
+  LEDGER_KEYWORDS_MAX,
+  type CouponStatus,
+  type LedgerAccount,
+} from '../../domain/wallet';
 
 export interface LedgerSearch {
   /** '' = every type. */

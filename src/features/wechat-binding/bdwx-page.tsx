@@ -28,7 +28,10 @@ export default function BdwxPage() {
     return (
       <PageFrame aria-labelledby="bdwx-title">
         <PageHeader titleId="bdwx-title" title="绑定微信" />
-        <StateBlock kind={offered === false ? 'empty' : 'loading'} text={offered === false ? '本站暂未开通微信绑定' : '加载中…'} />
+        <StateBlock
+          kind={offered === false ? 'empty' : 'loading'}
+          text={offered === false ? '本站暂未开通微信绑定' : '加载中…'}
+        />
       </PageFrame>
     );
   }
@@ -76,7 +79,10 @@ function WechatBinding() {
               className={buttonClass('outline')}
               disabled={unbind.isPending}
               onClick={() =>
-                void alert.open({ message: UNBIND_CONFIRM, actions: [{ label: '取消' }, { label: '解除绑定', onClick: () => unbind.mutate() }] })
+                void alert.open({
+                  message: UNBIND_CONFIRM,
+                  actions: [{ label: '取消' }, { label: '解除绑定', onClick: () => unbind.mutate() }],
+                })
               }
             >
               解除绑定
@@ -85,7 +91,9 @@ function WechatBinding() {
         ) : (
           <div className={styles.unbound}>
             <p className={styles.state}>尚未绑定微信</p>
-            <p className={styles.text}>绑定后可通过微信接收订单、物流和审核通知。请使用微信扫描二维码并在手机上确认。</p>
+            <p className={styles.text}>
+              绑定后可通过微信接收订单、物流和审核通知。请使用微信扫描二维码并在手机上确认。
+            </p>
             {ticket.issued && !ticket.issued.redirect && !expired && !done ? (
               <figure className={styles.qr}>
                 <QrImage text={ticket.qrText} label="绑定微信二维码" />
@@ -102,7 +110,12 @@ function WechatBinding() {
                 {expired && <p className={styles.error}>二维码已过期，请重新获取</p>}
                 {ticket.returnError !== '' && <p className={styles.error}>{ticket.returnError}</p>}
                 {isApiError(ticket.issueError) && <p className={styles.error}>{ticket.issueError.msg}</p>}
-                <button type="button" className={buttonClass('primary')} disabled={ticket.issuing} onClick={ticket.issue}>
+                <button
+                  type="button"
+                  className={buttonClass('primary')}
+                  disabled={ticket.issuing}
+                  onClick={ticket.issue}
+                >
                   {expired ? '刷新二维码' : '获取绑定二维码'}
                 </button>
               </>

@@ -47,7 +47,9 @@ export default function WechatConfirmPage() {
       </div>
     );
   } else if (info.isError) {
-    body = <StateBlock kind="failed" text={isApiError(info.error) ? info.error.msg : '二维码无效，请在页面上刷新二维码'} />;
+    body = (
+      <StateBlock kind="failed" text={isApiError(info.error) ? info.error.msg : '二维码无效，请在页面上刷新二维码'} />
+    );
   } else if (!info.data) body = <StateBlock kind="loading" text="加载中…" />;
   else {
     body = (
@@ -57,7 +59,19 @@ export default function WechatConfirmPage() {
             ? `康源医药网请求将您的微信绑定到账号 ${info.data.account}，绑定后可通过微信接收订单通知。`
             : '康源医药网请求使用您的微信注册新账号，确认后请回到电脑继续填写账户信息。'}
         </p>
-        <TextField label="微信昵称" name="nickname" maxLength={20} required value={nickname} onChange={(v) => { setNickname(v); setProblem(null); }} error={problem?.field === 'nickname' ? problem.message : undefined} hint="演示环境没有微信接口，此页代替微信扫码后的授权页" />
+        <TextField
+          label="微信昵称"
+          name="nickname"
+          maxLength={20}
+          required
+          value={nickname}
+          onChange={(v) => {
+            setNickname(v);
+            setProblem(null);
+          }}
+          error={problem?.field === 'nickname' ? problem.message : undefined}
+          hint="演示环境没有微信接口，此页代替微信扫码后的授权页"
+        />
         {problem && problem.field !== 'nickname' && (
           <p className={styles.error} role="alert">
             {problem.message}

@@ -7,7 +7,8 @@ import { positiveIntParam } from '../../domain/params';
 import { settled } from '../first-screen';
 import type { RouteLoader, RouteLocation } from '../types';
 
-const ensure = (queryClient: QueryClient, key: ActivityPageKey) => settled([queryClient.ensureQueryData(activityPageQuery(key))]);
+const ensure = (queryClient: QueryClient, key: ActivityPageKey) =>
+  settled([queryClient.ensureQueryData(activityPageQuery(key))]);
 
 export const activityPageLoader =
   (code: ActivityPageCode, full = false): RouteLoader =>

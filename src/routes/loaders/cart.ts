@@ -17,7 +17,9 @@ import { CART_FIRST_SCREEN_HOLD } from '../../features/cart/cart-first-screen';
  */
 function loadCashbackHint(queryClient: QueryClient): Promise<void> {
   return import('../../api/promotions')
-    .then(({ cashbackQuery }) => queryClient.prefetchQuery({ ...cashbackQuery(), retry: false, meta: { silentErrors: true } }))
+    .then(({ cashbackQuery }) =>
+      queryClient.prefetchQuery({ ...cashbackQuery(), retry: false, meta: { silentErrors: true } }),
+    )
     .catch(() => undefined);
 }
 

@@ -18,7 +18,10 @@ export function loadHome(queryClient: QueryClient): Promise<unknown> {
 export async function loadGoodsDetail(queryClient: QueryClient, { params }: RouteLocation): Promise<unknown> {
   const id = parseGoodsId(params.id);
   if (id === null) return;
-  return settled([queryClient.ensureQueryData(goodsDetailFirstQuery(id)), queryClient.ensureQueryData(goodsActivitiesQuery(id))]);
+  return settled([
+    queryClient.ensureQueryData(goodsDetailFirstQuery(id)),
+    queryClient.ensureQueryData(goodsActivitiesQuery(id)),
+  ]);
 }
 
 /** The list the page asks for (list-screen.tsx with no preset). */
@@ -27,7 +30,9 @@ function ensureList(queryClient: QueryClient, search: ListSearch): Promise<unkno
 }
 
 /** /list and its views. */
-export const goodsListData = withSearch(listSearchSchema(), (queryClient, { search }) => ensureList(queryClient, search));
+export const goodsListData = withSearch(listSearchSchema(), (queryClient, { search }) =>
+  ensureList(queryClient, search),
+);
 
 /** /search: the same list query, once there are keywords (without, the page shows hot terms). */
 export const searchResultsData = withSearch(listSearchSchema(), async (queryClient, { search }) => {

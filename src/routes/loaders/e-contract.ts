@@ -2,4 +2,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { contractQuery } from '../../api/e-contract';
 
-export const loadContract = (queryClient: QueryClient): Promise<unknown> => queryClient.ensureQueryData(contractQuery());
+export const loadContract = (queryClient: QueryClient): Promise<unknown> =>
+  queryClient.ensureQueryData(contractQuery());

@@ -15,7 +15,9 @@ export function loadRegisterStatus(queryClient: QueryClient): Promise<unknown> {
 
 /** /register/dd/step3?store_id=: that store's review status. */
 export const loadStoreStatus = withSearch(storeSearch, (queryClient, { search }) =>
-  search.store_id === null ? Promise.resolve() : settled([queryClient.ensureQueryData(registerStatusQuery(search.store_id))]),
+  search.store_id === null
+    ? Promise.resolve()
+    : settled([queryClient.ensureQueryData(registerStatusQuery(search.store_id))]),
 ).loader;
 
 /** /basic (/zhzx): the user base (name, phone, WeChat) and the recent sign-ins. */

@@ -15,7 +15,9 @@ export const loadOrderList = withSearch(orderListSearch, (queryClient, { search 
 
 /** /jfdd: one page of points orders. */
 export const loadPointsOrders = withSearch(orderPageSearch, (queryClient, { search }) =>
-  queryClient.ensureQueryData(ordersQuery({ tab: 'all', keywords: '', start: '', end: '', kind: 'points', page: search.page })),
+  queryClient.ensureQueryData(
+    ordersQuery({ tab: 'all', keywords: '', start: '', end: '', kind: 'points', page: search.page }),
+  ),
 ).loader;
 
 /** /order/info/:id. */

@@ -6,6 +6,10 @@ import { combinationsSearch } from '../../features/combinations/combinations-sea
 import { pointsMallSearch } from '../../features/points-mall/points-mall-search';
 import { withSearch } from '../first-screen';
 
-export const loadCombinations = withSearch(combinationsSearch, (queryClient) => queryClient.ensureQueryData(combinationsQuery())).loader;
+export const loadCombinations = withSearch(combinationsSearch, (queryClient) =>
+  queryClient.ensureQueryData(combinationsQuery()),
+).loader;
 
-export const loadPointsMall = withSearch(pointsMallSearch, (queryClient) => queryClient.ensureQueryData(pointsMallQuery())).loader;
+export const loadPointsMall = withSearch(pointsMallSearch, (queryClient) =>
+  queryClient.ensureQueryData(pointsMallQuery()),
+).loader;

@@ -3,7 +3,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cashbackQuery, couponOffersQuery, dailySpecialsQuery, welfareQuery } from '../../api/promotions';
 
-export const loadDailySpecials = (queryClient: QueryClient): Promise<unknown> => queryClient.ensureQueryData(dailySpecialsQuery());
-export const loadCashback = (queryClient: QueryClient): Promise<unknown> => queryClient.ensureQueryData(cashbackQuery());
-export const loadCouponCentre = (queryClient: QueryClient): Promise<unknown> => queryClient.ensureQueryData(couponOffersQuery());
+export const loadDailySpecials = (queryClient: QueryClient): Promise<unknown> =>
+  queryClient.ensureQueryData(dailySpecialsQuery());
+export const loadCashback = (queryClient: QueryClient): Promise<unknown> =>
+  queryClient.ensureQueryData(cashbackQuery());
+export const loadCouponCentre = (queryClient: QueryClient): Promise<unknown> =>
+  queryClient.ensureQueryData(couponOffersQuery());
 export const loadWelfare = (queryClient: QueryClient): Promise<unknown> => queryClient.ensureQueryData(welfareQuery());

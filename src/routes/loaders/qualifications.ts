@@ -16,6 +16,8 @@ export function loadCertificates(queryClient: QueryClient): Promise<unknown> {
 export const loadQualityReports = withSearch(qualityReportsSearch, (queryClient, { search }) =>
   settled([
     queryClient.ensureQueryData(userBaseQuery()),
-    ...(search.keywords === '' ? [] : [queryClient.ensureQueryData(inspectionReportsQuery(search.keywords, search.page))]),
+    ...(search.keywords === ''
+      ? []
+      : [queryClient.ensureQueryData(inspectionReportsQuery(search.keywords, search.page))]),
   ]),
 ).loader;

@@ -6,7 +6,10 @@ import { quickPurchaseSearch } from '../../features/quick-purchase/quick-purchas
 import { withSearch } from '../first-screen';
 
 export const loadQuickPurchase = withSearch(quickPurchaseSearch, async (queryClient, { search }) => {
-  if (search.tab === 'history') return queryClient.ensureQueryData(historyQuery({ order: search.order, keywords: search.keywords, page: search.page }));
+  if (search.tab === 'history')
+    return queryClient.ensureQueryData(
+      historyQuery({ order: search.order, keywords: search.keywords, page: search.page }),
+    );
   if (search.tab === 'lists') return queryClient.ensureQueryData(savedListsQuery());
   return undefined;
 }).loader;

@@ -20,7 +20,9 @@ export const loadProductRequest = withSearch(requestDetailSearch, async (queryCl
 ).loader;
 
 /** /yjfk: 我的反馈's page. */
-export const loadFeedback = withSearch(feedbackSearch, (queryClient, { search }) => queryClient.ensureQueryData(feedbackListQuery(search.page))).loader;
+export const loadFeedback = withSearch(feedbackSearch, (queryClient, { search }) =>
+  queryClient.ensureQueryData(feedbackListQuery(search.page)),
+).loader;
 
 /** /alerts. */
 export const loadGoodsAlerts = withSearch(goodsAlertsSearch, (queryClient, { search }) =>

@@ -31,7 +31,13 @@ export function GoodsImage({ src, alt, size, eager = false, className }: GoodsIm
       >
         <svg viewBox="0 0 48 48" width="40%" height="40%" aria-hidden="true" focusable="false">
           <rect x="8" y="14" width="32" height="26" rx="3" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          <path d="M8 22h32M20 28h8M24 24v8M14 14l4-6h12l4 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+          <path
+            d="M8 22h32M20 28h8M24 24v8M14 14l4-6h12l4 6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
     );

@@ -74,7 +74,12 @@ export function LadderTable({ basePrice, steps, unit, current }: LadderTableProp
           <tr>
             <th scope="row">单价</th>
             {rows.map((row, i) => (
-              <td key={row.from} className={styles.price} data-current={i === active || undefined} aria-current={i === active || undefined}>
+              <td
+                key={row.from}
+                className={styles.price}
+                data-current={i === active || undefined}
+                aria-current={i === active || undefined}
+              >
                 ¥{formatFen(row.price)}
                 {i === active ? <span className={styles.srOnly}>（当前）</span> : null}
               </td>

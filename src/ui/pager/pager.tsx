@@ -53,11 +53,21 @@ export function Pager({ page, totalPages, hrefFor, onPaged }: PagerProps) {
           ) : (
             <li key={item}>
               {item === page ? (
-                <span className={`${styles.num} ${styles.current}`} aria-current="page" aria-label={`第 ${item} 页，当前页`}>
+                <span
+                  className={`${styles.num} ${styles.current}`}
+                  aria-current="page"
+                  aria-label={`第 ${item} 页，当前页`}
+                >
                   {item}
                 </span>
               ) : (
-                <SpaLink href={hrefFor(item)} keepScroll onNavigated={onPaged} className={styles.num} aria-label={`第 ${item} 页`}>
+                <SpaLink
+                  href={hrefFor(item)}
+                  keepScroll
+                  onNavigated={onPaged}
+                  className={styles.num}
+                  aria-label={`第 ${item} 页`}
+                >
                   {item}
                 </SpaLink>
               )}

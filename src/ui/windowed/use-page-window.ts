@@ -61,7 +61,12 @@ function pageTop(el: HTMLElement): number {
   return el.getBoundingClientRect().top + window.scrollY;
 }
 
-export function usePageWindow<E extends HTMLElement>({ count, getItemKey, estimateSize, averageSize = 80 }: PageWindowOptions): PageWindow<E> {
+export function usePageWindow<E extends HTMLElement>({
+  count,
+  getItemKey,
+  estimateSize,
+  averageSize = 80,
+}: PageWindowOptions): PageWindow<E> {
   const listEl = useRef<E | null>(null);
   const [margin, setMargin] = useState(0);
   const focused = useRef<number | null>(null);
@@ -133,7 +138,11 @@ export function usePageWindow<E extends HTMLElement>({ count, getItemKey, estima
   const listProps = useMemo(() => ({ ref, onFocus, onBlur }), [ref, onFocus, onBlur]);
 
   if (!windowing) {
-    const all = Array.from({ length: count }, (_, index): PageWindowItem => ({ index, key: getItemKey(index), gapBefore: 0 }));
+    const all = Array.from({ length: count }, (_, index): PageWindowItem => ({
+      index,
+      key: getItemKey(index),
+      gapBefore: 0,
+    }));
     return { listProps, items: all, padTop: 0, padBottom: 0, measureRef: noMeasure };
   }
   const virtualItems = virtualizer.getVirtualItems();

@@ -8,10 +8,23 @@ export function FlowSteps({ steps, current, label }: { steps: readonly string[];
 }
 
 /** The card every login-style page sits in. */
-export function AccountCard({ title, lead, narrow, children }: { title: string; lead?: string; narrow?: boolean; children: ReactNode }) {
+export function AccountCard({
+  title,
+  lead,
+  narrow,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.page}>
-      <section className={narrow ? `${styles.card} ${styles.narrow}` : styles.card} aria-labelledby="account-card-title">
+      <section
+        className={narrow ? `${styles.card} ${styles.narrow}` : styles.card}
+        aria-labelledby="account-card-title"
+      >
         <h1 id="account-card-title" className={styles.title}>
           {title}
         </h1>

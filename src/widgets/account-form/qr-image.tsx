@@ -30,6 +30,11 @@ export function QrImage({ text, label, size = 180, className }: QrImageProps) {
   return src ? (
     <img src={src} alt={label} width={size} height={size} className={className} data-qr-text={text} />
   ) : (
-    <span role="img" aria-label={label} style={{ display: 'inline-block', width: size, height: size }} className={className} />
+    <span
+      role="img"
+      aria-label={label}
+      style={{ display: 'inline-block', width: size, height: size }}
+      className={className}
+    />
   );
 }

@@ -37,7 +37,13 @@ export function AddressDialog({ open, onOpenChange, address, onSaved }: AddressD
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={address ? '编辑收货地址' : '新增收货地址'} widthPx={560} closeLabel="关闭">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={address ? '编辑收货地址' : '新增收货地址'}
+      widthPx={560}
+      closeLabel="关闭"
+    >
       {/* Keyed so reopening for another address starts from that address's values. */}
       <AddressForm
         key={address?.id ?? 'new'}

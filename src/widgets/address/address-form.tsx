@@ -44,7 +44,14 @@ function regionOptions(names: readonly string[], current: string, loaded: boolea
 
 const REGION_FIELDS = ['province', 'city', 'district'] as const;
 
-export function AddressForm({ initial, submitLabel = '保存', busy = false, onSubmit, onCancel, className }: AddressFormProps) {
+export function AddressForm({
+  initial,
+  submitLabel = '保存',
+  busy = false,
+  onSubmit,
+  onCancel,
+  className,
+}: AddressFormProps) {
   const [values, setValues] = useState<AddressValues>(() => initial ?? emptyAddressValues());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressErrors>({});
@@ -118,7 +125,12 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
   });
 
   const loading = regions === null;
-  const regionField = (name: (typeof REGION_FIELDS)[number], names: readonly string[], choose: string, parent: string | null) => ({
+  const regionField = (
+    name: (typeof REGION_FIELDS)[number],
+    names: readonly string[],
+    choose: string,
+    parent: string | null,
+  ) => ({
     ...field(name),
     onChange: setRegion(name),
     options: regionOptions(names, values[name], !loading),
@@ -129,9 +141,19 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
   });
 
   return (
-    <form className={className ? `${styles.form} ${className}` : styles.form} noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+    <form
+      className={className ? `${styles.form} ${className}` : styles.form}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-busy={busy || undefined}
+    >
       <div className={styles.formRow}>
-        <TextField label="收货人" autoComplete="name" maxLength={ADDRESS_LIMITS.consignee + 10} {...field('consignee')} />
+        <TextField
+          label="收货人"
+          autoComplete="name"
+          maxLength={ADDRESS_LIMITS.consignee + 10}
+          {...field('consignee')}
+        />
         <TextField
           label="手机号码"
           type="tel"
@@ -156,7 +178,12 @@ export function AddressForm({ initial, submitLabel = '保存', busy = false, onS
         <SelectField
           label="区/县"
           autoComplete="address-level3"
-          {...regionField('district', regions?.districtsOf(values.province, values.city) ?? [], '请选择区县', values.city)}
+          {...regionField(
+            'district',
+            regions?.districtsOf(values.province, values.city) ?? [],
+            '请选择区县',
+            values.city,
+          )}
         />
       </div>
       {regionsFailed && (

@@ -11,7 +11,10 @@ export interface SelectOption {
   label?: string;
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'children'> {
+export interface SelectFieldProps extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'onChange' | 'value' | 'children'
+> {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -26,7 +29,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   ref,
 ) {
   return (
-    <Field label={label} required={required} error={error} hint={hint} className={className} controlClassName={styles.select}>
+    <Field
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+      controlClassName={styles.select}
+    >
       {(control) => (
         <select {...rest} {...control} ref={ref} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{placeholder}</option>

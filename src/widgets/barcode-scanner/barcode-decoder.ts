@@ -13,13 +13,16 @@ const readers = [new MultiFormatUPCEANReader(), new Code128Reader()];
 /** Grey levels of an RGBA image (ImageData's layout), as the decoder reads them. */
 export function luminanceOf(rgba: Uint8ClampedArray, width: number, height: number): Uint8ClampedArray {
   const out = new Uint8ClampedArray(width * height);
-  for (let i = 0, p = 0; i < out.length; i += 1, p += 4) out[i] = (rgba[p] * 77 + rgba[p + 1] * 150 + rgba[p + 2] * 29) >> 8;
+  for (let i = 0, p = 0; i < out.length; i += 1, p += 4)
+    out[i] = (rgba[p] * 77 + rgba[p + 1] * 150 + rgba[p + 2] * 29) >> 8;
   return out;
 }
 
 /** The code on an image, trying each reader; null when none finds one. */
 export function decodeImage(rgba: Uint8ClampedArray, width: number, height: number): string | null {
-  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminanceOf(rgba, width, height), width, height)));
+  const bitmap = new BinaryBitmap(
+    new HybridBinarizer(new RGBLuminanceSource(luminanceOf(rgba, width, height), width, height)),
+  );
   for (const reader of readers) {
     try {
       return reader.decode(bitmap).getText();

@@ -25,7 +25,9 @@ type State = { kind: 'starting' } | { kind: 'scanning' } | { kind: 'failed'; mes
 
 export default function CameraScanner({ onCode, hint = GOODS_HINT }: CameraScannerProps) {
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<State>(() => (cameraSupported(navigator) ? { kind: 'starting' } : { kind: 'failed', message: CAMERA_UNSUPPORTED }));
+  const [state, setState] = useState<State>(() =>
+    cameraSupported(navigator) ? { kind: 'starting' } : { kind: 'failed', message: CAMERA_UNSUPPORTED },
+  );
   // The latest callback without restarting the camera when the page re-renders.
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
@@ -47,7 +49,11 @@ export default function CameraScanner({ onCode, hint = GOODS_HINT }: CameraScann
         canvas.width = Math.round(el.videoWidth * scale);
         canvas.height = Math.round(el.videoHeight * scale);
         context.drawImage(el, 0, 0, canvas.width, canvas.height);
-        const code = decodeImage(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+        const code = decodeImage(
+          context.getImageData(0, 0, canvas.width, canvas.height).data,
+          canvas.width,
+          canvas.height,
+        );
         const seen = acceptScan(last, code, Date.now());
         last = seen.last;
         if (seen.accept && code !== null) onCodeRef.current(code);
@@ -81,8 +87,18 @@ export default function CameraScanner({ onCode, hint = GOODS_HINT }: CameraScann
 
   return (
     <div className={styles.camera}>
-      <video ref={video} className={styles.preview} muted playsInline hidden={state.kind === 'failed'} aria-label="摄像头画面" />
-      <p className={state.kind === 'failed' ? styles.refused : styles.hint} role={state.kind === 'failed' ? 'alert' : 'status'}>
+      <video
+        ref={video}
+        className={styles.preview}
+        muted
+        playsInline
+        hidden={state.kind === 'failed'}
+        aria-label="摄像头画面"
+      />
+      <p
+        className={state.kind === 'failed' ? styles.refused : styles.hint}
+        role={state.kind === 'failed' ? 'alert' : 'status'}
+      >
         {state.kind === 'starting' && '正在打开摄像头…'}
         {state.kind === 'scanning' && hint}
         {state.kind === 'failed' && state.message}

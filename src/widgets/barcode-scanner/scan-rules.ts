@@ -23,14 +23,20 @@ export interface LastScan {
  * are needed: a slow device that decodes seldom has long pauses but no empty frames, a blurry one
  * has empty frames but no pause.
  */
-export function acceptScan(last: LastScan | null, code: string | null, now: number): { accept: boolean; last: LastScan | null } {
+export function acceptScan(
+  last: LastScan | null,
+  code: string | null,
+  now: number,
+): { accept: boolean; last: LastScan | null } {
   if (code === null) return { accept: false, last: last && { ...last, missed: last.missed + 1 } };
-  const gone = last === null || last.code !== code || (last.missed >= SAME_SCAN_MISSES && now - last.at >= SAME_SCAN_GAP_MS);
+  const gone =
+    last === null || last.code !== code || (last.missed >= SAME_SCAN_MISSES && now - last.at >= SAME_SCAN_GAP_MS);
   return { accept: gone, last: { code, at: now, missed: 0 } };
 }
 
 export const CAMERA_UNSUPPORTED = '当前浏览器无法使用摄像头（需 HTTPS 或较新的浏览器），可使用扫码枪或手动输入商品编码';
-export const CAMERA_DENIED = '未获得摄像头权限：请在浏览器地址栏或系统设置中允许本网站使用摄像头后重试，或使用扫码枪、手动输入';
+export const CAMERA_DENIED =
+  '未获得摄像头权限：请在浏览器地址栏或系统设置中允许本网站使用摄像头后重试，或使用扫码枪、手动输入';
 export const CAMERA_NOT_FOUND = '未检测到摄像头，可使用扫码枪扫码或手动输入商品编码';
 export const CAMERA_BUSY = '摄像头正被其他应用使用，请关闭其他应用后重试';
 export const CAMERA_FAILED = '无法打开摄像头，请重试或使用扫码枪、手动输入';

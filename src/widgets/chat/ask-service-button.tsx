@@ -6,10 +6,19 @@ import { buttonClass } from '../../ui/button';
 import { CHAT_OPEN_EVENT, type ChatOpenDetail } from '../../domain/chat';
 
 export function AskServiceButton({ about }: { about: ChatOpenDetail }) {
-  const canChat = useQuery({ ...userBaseQuery(), select: (u) => u.is_can_chat === 1, refetchOnMount: false, retryOnMount: false }).data;
+  const canChat = useQuery({
+    ...userBaseQuery(),
+    select: (u) => u.is_can_chat === 1,
+    refetchOnMount: false,
+    retryOnMount: false,
+  }).data;
   if (!canChat) return null;
   return (
-    <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => window.dispatchEvent(new CustomEvent(CHAT_OPEN_EVENT, { detail: about }))}>
+    <button
+      type="button"
+      className={buttonClass('outline', { size: 'sm' })}
+      onClick={() => window.dispatchEvent(new CustomEvent(CHAT_OPEN_EVENT, { detail: about }))}
+    >
       咨询客服
     </button>
   );

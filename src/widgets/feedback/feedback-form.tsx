@@ -35,7 +35,13 @@ interface Draft {
 
 const EMPTY: Draft = { category: '', content: '', contact: '' };
 
-export function FeedbackForm({ defaultCategory = '', onSent }: { defaultCategory?: FeedbackCategory | ''; onSent?: () => void }) {
+export function FeedbackForm({
+  defaultCategory = '',
+  onSent,
+}: {
+  defaultCategory?: FeedbackCategory | '';
+  onSent?: () => void;
+}) {
   const viewer = useViewer();
   const here = useRouterState({ select: (s) => s.location.href });
   if (viewer === 'visitor') {
@@ -93,7 +99,12 @@ function FeedbackFields({ defaultCategory, onSent }: { defaultCategory: Feedback
     <form className={styles.form} onSubmit={submit} noValidate aria-label="意见反馈">
       <Field label="反馈类型" required error={errors.category}>
         {(control) => (
-          <select {...control} name="category" value={draft.category} onChange={(e) => set({ category: e.target.value as FeedbackCategory | '' })}>
+          <select
+            {...control}
+            name="category"
+            value={draft.category}
+            onChange={(e) => set({ category: e.target.value as FeedbackCategory | '' })}
+          >
             <option value="">请选择</option>
             {FEEDBACK_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -105,7 +116,14 @@ function FeedbackFields({ defaultCategory, onSent }: { defaultCategory: Feedback
       </Field>
       <Field label="联系方式" error={errors.contact} hint="选填：手机号、固定电话或邮箱，方便我们联系您">
         {(control) => (
-          <input {...control} name="contact" type="text" value={draft.contact} maxLength={FEEDBACK_CONTACT_MAX} onChange={(e) => set({ contact: e.target.value })} />
+          <input
+            {...control}
+            name="contact"
+            type="text"
+            value={draft.contact}
+            maxLength={FEEDBACK_CONTACT_MAX}
+            onChange={(e) => set({ contact: e.target.value })}
+          />
         )}
       </Field>
       <Field
@@ -171,7 +189,12 @@ function FeedbackFields({ defaultCategory, onSent }: { defaultCategory: Feedback
         )}
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass('primary')} disabled={send.isPending} aria-busy={send.isPending || undefined}>
+        <button
+          type="submit"
+          className={buttonClass('primary')}
+          disabled={send.isPending}
+          aria-busy={send.isPending || undefined}
+        >
           {send.isPending ? '提交中…' : '提交反馈'}
         </button>
         <span className={styles.note}>我们会在1个工作日内回复您</span>
@@ -182,7 +205,10 @@ function FeedbackFields({ defaultCategory, onSent }: { defaultCategory: Feedback
 
 /** Object URLs for the picked files, revoked when they change or the form goes away. */
 function usePreviews(files: readonly File[]): (string | undefined)[] {
-  const urls = useMemo(() => files.map((f) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : undefined)), [files]);
+  const urls = useMemo(
+    () => files.map((f) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : undefined)),
+    [files],
+  );
   useEffect(() => () => urls.forEach((u) => u && URL.revokeObjectURL(u)), [urls]);
   return urls;
 }

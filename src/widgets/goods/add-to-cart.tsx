@@ -75,7 +75,13 @@ function CartGlyph() {
   );
 }
 
-export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityChange, lineType }: AddToCartControlProps) {
+export function AddToCartControl({
+  goods,
+  layout = 'row',
+  quantity,
+  onQuantityChange,
+  lineType,
+}: AddToCartControlProps) {
   const viewer = useViewer();
   const sendToLogin = useSendToLogin();
   const { add, isPending } = useAddToCart();
@@ -126,7 +132,14 @@ export function AddToCartControl({ goods, layout = 'row', quantity, onQuantityCh
           {reason}
         </button>
       ) : (
-        <button type="button" className={styles.button} onClick={onAdd} disabled={isPending} aria-busy={isPending || undefined} {...TAP_ONCE_PROPS}>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={onAdd}
+          disabled={isPending}
+          aria-busy={isPending || undefined}
+          {...TAP_ONCE_PROPS}
+        >
           <CartGlyph />
           {ADD_TO_CART_LABEL}
         </button>

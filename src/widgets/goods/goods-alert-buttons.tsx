@@ -29,7 +29,8 @@ export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
   const outOfStock = goods.number <= 0;
   // Prices reach only approved buyers; a visitor is offered it and sent to sign in.
   const canPriceDrop = viewer === 'visitor' || goods.price !== null;
-  const mine = useQuery({ ...goodsAlertsOfGoodsQuery(goods.id), enabled: signedIn && (outOfStock || canPriceDrop) }).data ?? [];
+  const mine =
+    useQuery({ ...goodsAlertsOfGoodsQuery(goods.id), enabled: signedIn && (outOfStock || canPriceDrop) }).data ?? [];
   const set = useSetGoodsAlert();
   const [priceOpen, setPriceOpen] = useState(false);
   const armed = (kind: 'restock' | 'price_drop') => mine.find((a) => a.kind === kind && a.notified_at === null);
@@ -55,18 +56,32 @@ export function GoodsAlertButtons({ goods }: { goods: GoodsListItem }) {
           </button>
         ))}
       {canPriceDrop && (
-        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => (signedIn ? setPriceOpen(true) : toLogin())}>
+        <button
+          type="button"
+          className={buttonClass('outline', { size: 'sm' })}
+          onClick={() => (signedIn ? setPriceOpen(true) : toLogin())}
+        >
           {priceDrop ? `降价提醒（${formatPrice(priceDrop.target_price ?? 0)}）` : PRICE_DROP_LABEL}
         </button>
       )}
       <Dialog open={priceOpen} onOpenChange={setPriceOpen} title={PRICE_DROP_LABEL}>
-        {priceOpen && <PriceDropForm goods={goods} initial={priceDrop?.target_price ?? null} onDone={() => setPriceOpen(false)} />}
+        {priceOpen && (
+          <PriceDropForm goods={goods} initial={priceDrop?.target_price ?? null} onDone={() => setPriceOpen(false)} />
+        )}
       </Dialog>
     </div>
   );
 }
 
-function PriceDropForm({ goods, initial, onDone }: { goods: GoodsListItem; initial: number | null; onDone: () => void }) {
+function PriceDropForm({
+  goods,
+  initial,
+  onDone,
+}: {
+  goods: GoodsListItem;
+  initial: number | null;
+  onDone: () => void;
+}) {
   const [text, setText] = useState(initial === null ? '' : (initial / 100).toFixed(2));
   const [error, setError] = useState<string | undefined>();
   const set = useSetGoodsAlert();
@@ -81,10 +96,19 @@ function PriceDropForm({ goods, initial, onDone }: { goods: GoodsListItem; initi
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="降价提醒价格">
       <p className={styles.now}>
-        {goods.name} 当前价格 {goods.price === null ? '—' : formatPrice(goods.price)}，降到您设置的价格及以下时，我们会发消息提醒您。
+        {goods.name} 当前价格 {goods.price === null ? '—' : formatPrice(goods.price)}
+        ，降到您设置的价格及以下时，我们会发消息提醒您。
       </p>
       <Field label="提醒价格（元）" required error={error}>
-        {(control) => <input {...control} name="target_price" inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            name="target_price"
+            inputMode="decimal"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
       </Field>
       <div className={styles.actions}>
         <button type="button" className={buttonClass('secondary', { size: 'sm' })} onClick={onDone}>

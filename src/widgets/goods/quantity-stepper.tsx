@@ -20,7 +20,15 @@ export interface QuantityStepperProps {
 
 const DEFAULT_UNIT = '件';
 
-export function QuantityStepper({ value, onChange, rules, unit, size = 'md', disabled = false, ariaLabel }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  rules,
+  unit,
+  size = 'md',
+  disabled = false,
+  ariaLabel,
+}: QuantityStepperProps) {
   const hintId = useId();
   /** What the buyer is typing, until it is committed. */
   const [draft, setDraft] = useState<string | null>(null);

@@ -49,7 +49,13 @@ const sources = new WeakMap<QueryClient, ViewerSource>();
 function viewerSource(client: QueryClient): ViewerSource {
   let source = sources.get(client);
   if (source) return source;
-  const options = { ...userBaseQuery(), select: kindOf, refetchOnMount: false, refetchOnWindowFocus: false, retryOnMount: false } as const;
+  const options = {
+    ...userBaseQuery(),
+    select: kindOf,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    retryOnMount: false,
+  } as const;
   const observer = new QueryObserver(client, options);
   const hash = hashKey(options.queryKey);
   // useQuery re-reads its options every render, which moves it to a new query once the cache was

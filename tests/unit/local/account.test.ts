@@ -1,7 +1,13 @@
 // The last signed-in account record: an offline start reopens its store and, with the server
 // unreachable, its approval decides what the goods widgets allow (issue 16).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountOf, forgetLastAccount, lastAccount, rememberLastAccount, sameAccount } from '../../../src/local/account';
+import {
+  accountOf,
+  forgetLastAccount,
+  lastAccount,
+  rememberLastAccount,
+  sameAccount,
+} from '../../../src/local/account';
 import { memoryStorage } from '../../helpers/memory-storage';
 
 describe('last signed-in account', () => {

@@ -25,7 +25,9 @@ async function fresh() {
 describe('cart draft', () => {
   it('adds a new line on top with a temporary id and queues one cart.add', async () => {
     const db = await fresh();
-    const entry = await draftCartAdd(db, [{ goods_id: 7, number: 2, ck_id: 3, price: 1250 }], { goods: [GOODS.ganmaoling] });
+    const entry = await draftCartAdd(db, [{ goods_id: 7, number: 2, ck_id: 3, price: 1250 }], {
+      goods: [GOODS.ganmaoling],
+    });
     const view = await readCartDraft(db);
     expect(view.provisional).toBe(true);
     expect(view.lines).toHaveLength(1);
@@ -56,16 +58,21 @@ describe('cart draft', () => {
     db.outbox.hook('creating', () => {
       throw new Error('disk error');
     });
-    await expect(draftCartAdd(db, [{ goods_id: 7, number: 1, ck_id: 3 }], { goods: [GOODS.ganmaoling] })).rejects.toThrow(
-      'disk error',
-    );
+    await expect(
+      draftCartAdd(db, [{ goods_id: 7, number: 1, ck_id: 3 }], { goods: [GOODS.ganmaoling] }),
+    ).rejects.toThrow('disk error');
     expect(await db.cartDrafts.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
 });
 
 describe('recent orders and buy again', () => {
-  const order = (id: number, created_at: number, lines: OrderSummary['lines'], line_count = lines.length): OrderSummary => ({
+  const order = (
+    id: number,
+    created_at: number,
+    lines: OrderSummary['lines'],
+    line_count = lines.length,
+  ): OrderSummary => ({
     id,
     order_no: `NO${id}`,
     status: 'completed',

@@ -74,9 +74,27 @@ describe('favourites: set semantics and merge', () => {
 
 describe('catalogue snapshot: offline search', () => {
   const seen = [
-    makeGoods({ id: 1, name: '感冒灵颗粒', common_name: '感冒灵颗粒', sccj: '华润三九医药股份有限公司', approval_no: '国药准字Z44021940' }),
-    makeGoods({ id: 2, name: '小儿感冒颗粒', common_name: '小儿感冒颗粒', sccj: '广州白云山', approval_no: '国药准字Z44020001' }),
-    makeGoods({ id: 3, name: '阿莫西林胶囊', common_name: '阿莫西林胶囊', sccj: '华北制药', approval_no: '国药准字H13023964' }),
+    makeGoods({
+      id: 1,
+      name: '感冒灵颗粒',
+      common_name: '感冒灵颗粒',
+      sccj: '华润三九医药股份有限公司',
+      approval_no: '国药准字Z44021940',
+    }),
+    makeGoods({
+      id: 2,
+      name: '小儿感冒颗粒',
+      common_name: '小儿感冒颗粒',
+      sccj: '广州白云山',
+      approval_no: '国药准字Z44020001',
+    }),
+    makeGoods({
+      id: 3,
+      name: '阿莫西林胶囊',
+      common_name: '阿莫西林胶囊',
+      sccj: '华北制药',
+      approval_no: '国药准字H13023964',
+    }),
   ];
 
   it('finds by name (prefix first), by 批准文号, and by manufacturer with type 2', async () => {
@@ -125,13 +143,15 @@ describe('catalogue snapshot: offline search', () => {
     await rememberGoods(db, [seen[0]], { now: 1 });
     await rememberGoods(db, [{ ...seen[0], price: 999 }], { now: 2 });
     expect(await db.catalogueSnapshot.count()).toBe(1);
-    expect((await db.catalogueSnapshot.get(1))).toMatchObject({ seenAt: 2, item: { price: 999 } });
+    expect(await db.catalogueSnapshot.get(1)).toMatchObject({ seenAt: 2, item: { price: 999 } });
   });
 });
 
 describe('catalogue snapshot: download for offline use', () => {
   function catalogue(categoryId: number, count: number): GoodsListItem[] {
-    return Array.from({ length: count }, (_, i) => makeGoods({ id: categoryId * 1000 + i, name: `药品${categoryId}-${i}` }));
+    return Array.from({ length: count }, (_, i) =>
+      makeGoods({ id: categoryId * 1000 + i, name: `药品${categoryId}-${i}` }),
+    );
   }
   function pager(data: Record<number, GoodsListItem[]>) {
     const calls: GoodsListQuery[] = [];

@@ -8,7 +8,10 @@ const lines = [{ goods_id: 1, number: 2, ck_id: 1 }];
 
 describe('cart.add with partial', () => {
   it('asks the server for a partial add', () => {
-    expect(requestOf({ kind: 'cart.add', input: { lines, partial: true } })).toEqual({ path: 'cart', body: { params: [lines[0]], partial: 1 } });
+    expect(requestOf({ kind: 'cart.add', input: { lines, partial: true } })).toEqual({
+      path: 'cart',
+      body: { params: [lines[0]], partial: 1 },
+    });
     const entry = createEntry('cart.add', { lines, lineIds: [-1], partial: true }, 0);
     expect(requestFor(entry).body).toEqual({ params: [lines[0]], partial: 1 });
   });

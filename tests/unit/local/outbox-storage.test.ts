@@ -91,9 +91,9 @@ describe('storage', () => {
   });
 
   it('guardQuota turns quota into LocalStorageFullError and lets other errors through', async () => {
-    await expect(guardQuota(() => Promise.reject(new DOMException('full', 'QuotaExceededError')))).rejects.toBeInstanceOf(
-      LocalStorageFullError,
-    );
+    await expect(
+      guardQuota(() => Promise.reject(new DOMException('full', 'QuotaExceededError'))),
+    ).rejects.toBeInstanceOf(LocalStorageFullError);
     await expect(guardQuota(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(guardQuota(async () => 7)).resolves.toBe(7);
   });

@@ -5,6 +5,11 @@ import { CART_CHANGE_TEXTS } from '../../../src/local/cart-change-texts';
 
 describe('diffCart texts', () => {
   it('uses the four texts of the issue', () => {
-    expect(CART_CHANGE_TEXTS).toMatchObject({ price: '价格已变动', stock: '库存不足', off_sale: '已下架', limit: '超出限购' });
+    expect(CART_CHANGE_TEXTS).toMatchObject({
+      price: '价格已变动',
+      stock: '库存不足',
+      off_sale: '已下架',
+      limit: '超出限购',
+    });
   });
 });

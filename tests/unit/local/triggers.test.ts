@@ -49,12 +49,19 @@ describe('Background Sync registration', () => {
     const tags: string[] = [];
     const withSync = {
       getRegistration: async () =>
-        ({ active: {}, sync: { register: async (tag: string) => void tags.push(tag) } }) as unknown as ServiceWorkerRegistration,
+        ({
+          active: {},
+          sync: { register: async (tag: string) => void tags.push(tag) },
+        }) as unknown as ServiceWorkerRegistration,
     };
     expect(await requestBackgroundSync(withSync)).toBe(true);
     expect(tags).toEqual([OUTBOX_SYNC_TAG]);
     expect(OUTBOX_SYNC_TAG).toBe('outbox');
-    expect(await requestBackgroundSync({ getRegistration: async () => ({ active: {} }) as unknown as ServiceWorkerRegistration })).toBe(false);
+    expect(
+      await requestBackgroundSync({
+        getRegistration: async () => ({ active: {} }) as unknown as ServiceWorkerRegistration,
+      }),
+    ).toBe(false);
     expect(await requestBackgroundSync({ getRegistration: async () => undefined })).toBe(false);
     expect(await requestBackgroundSync({ getRegistration: () => Promise.reject(new Error('no')) })).toBe(false);
     expect(await requestBackgroundSync(null)).toBe(false);

@@ -5,7 +5,12 @@
 // the enrolment is confirmed (docs/decisions/money-settings.md).
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeOwnPassword, confirmTotpEnrolment, startTotpEnrolment, type TotpEnrolment } from '../../api/own-account.ts';
+import {
+  changeOwnPassword,
+  confirmTotpEnrolment,
+  startTotpEnrolment,
+  type TotpEnrolment,
+} from '../../api/own-account.ts';
 import { meKey, meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '@ui/field.tsx';
@@ -52,13 +57,40 @@ function PasswordForm() {
       </h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <Field label="当前密码" required error={errors.current_password}>
-          {(p) => <input {...p} type="password" name="current_password" autoComplete="current-password" value={form.current} onChange={(e) => setForm({ ...form, current: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              name="current_password"
+              autoComplete="current-password"
+              value={form.current}
+              onChange={(e) => setForm({ ...form, current: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="新密码（至少10位）" required error={errors.new_password}>
-          {(p) => <input {...p} type="password" name="new_password" autoComplete="new-password" value={form.next} onChange={(e) => setForm({ ...form, next: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              name="new_password"
+              autoComplete="new-password"
+              value={form.next}
+              onChange={(e) => setForm({ ...form, next: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="再次输入新密码" required error={errors.again}>
-          {(p) => <input {...p} type="password" name="again" autoComplete="new-password" value={form.again} onChange={(e) => setForm({ ...form, again: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              name="again"
+              autoComplete="new-password"
+              value={form.again}
+              onChange={(e) => setForm({ ...form, again: e.target.value })}
+            />
+          )}
         </Field>
         <AlertLine message={errors.form} />
         {done && (
@@ -116,13 +148,26 @@ function TotpPanel({ enabled }: { enabled: boolean }) {
         <p className={styles.done}>已启用：登录时需输入身份验证器上的6位动态验证码。手机丢失请联系管理员重置。</p>
       ) : enrolment ? (
         <form className={styles.form} onSubmit={(e) => void confirm(e)} noValidate>
-          <p className={styles.hint}>用身份验证器（如 Google Authenticator、Microsoft Authenticator）扫描二维码，或手动输入密钥，然后输入显示的6位验证码完成启用。</p>
+          <p className={styles.hint}>
+            用身份验证器（如 Google Authenticator、Microsoft
+            Authenticator）扫描二维码，或手动输入密钥，然后输入显示的6位验证码完成启用。
+          </p>
           <img src={enrolment.qr_data_url} alt="动态验证码二维码" width={220} height={220} className={styles.qr} />
           <p className={styles.secret}>
             密钥：<code>{enrolment.secret}</code>
           </p>
           <Field label="6位动态验证码" required error={errors.code}>
-            {(p) => <input {...p} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
           </Field>
           <AlertLine message={errors.form} />
           <div>

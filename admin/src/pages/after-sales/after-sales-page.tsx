@@ -16,11 +16,25 @@ import { formatDateTime } from '@domain/time.ts';
 import { mayOpen, type OperatorRole } from '@domain/operator-roles.ts';
 import { AFTER_SALE_STATUS_TEXT, type AfterSaleStatus } from '@domain/orders.ts';
 import { AFTER_SALE_KIND_TEXT } from '@domain/orders-after-sale.ts';
-import { afterSaleStepFrom, AFTER_SALE_STEP_TEXT, type AdminAfterSaleRow, type AfterSaleStep, type RefundRoute } from '@domain/admin-orders.ts';
+import {
+  afterSaleStepFrom,
+  AFTER_SALE_STEP_TEXT,
+  type AdminAfterSaleRow,
+  type AfterSaleStep,
+  type RefundRoute,
+} from '@domain/admin-orders.ts';
 import styles from '../../widgets/work-queue-page.module.css';
 
 const FIXED_SORT = { id: 'created_at', desc: false };
-const TABS: (AfterSaleStatus | undefined)[] = ['submitted', 'approved', 'returning', undefined, 'refunded', 'rejected', 'closed'];
+const TABS: (AfterSaleStatus | undefined)[] = [
+  'submitted',
+  'approved',
+  'returning',
+  undefined,
+  'refunded',
+  'rejected',
+  'closed',
+];
 
 /** The steps a role may take on a row now (the server checks again). */
 export function stepsFor(role: OperatorRole, row: Pick<AdminAfterSaleRow, 'kind' | 'status'>): AfterSaleStep[] {
@@ -73,11 +87,35 @@ export function AfterSalesPage() {
         ),
     },
     { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
-    { id: 'kind', accessorKey: 'kind', header: '类型', enableSorting: false, cell: (info) => AFTER_SALE_KIND_TEXT[info.row.original.kind] },
+    {
+      id: 'kind',
+      accessorKey: 'kind',
+      header: '类型',
+      enableSorting: false,
+      cell: (info) => AFTER_SALE_KIND_TEXT[info.row.original.kind],
+    },
     { id: 'reason', accessorKey: 'reason', header: '原因', enableSorting: false },
-    { id: 'amount', accessorKey: 'amount', header: '退款金额', enableSorting: false, cell: (info) => formatPrice(info.row.original.amount) },
-    { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => AFTER_SALE_STATUS_TEXT[info.row.original.status] },
-    { id: 'created_at', accessorKey: 'created_at', header: '申请时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
+    {
+      id: 'amount',
+      accessorKey: 'amount',
+      header: '退款金额',
+      enableSorting: false,
+      cell: (info) => formatPrice(info.row.original.amount),
+    },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => AFTER_SALE_STATUS_TEXT[info.row.original.status],
+    },
+    {
+      id: 'created_at',
+      accessorKey: 'created_at',
+      header: '申请时间',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.row.original.created_at),
+    },
     {
       id: 'action',
       header: '操作',
@@ -89,20 +127,42 @@ export function AfterSalesPage() {
           <div className={styles.actions}>
             {stepsFor(me.role, row).map((step) =>
               step === 'reject' ? (
-                <button key={step} type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setRejecting(row)} disabled={busy}>
+                <button
+                  key={step}
+                  type="button"
+                  className={buttonClass('outline', { size: 'sm' })}
+                  onClick={() => setRejecting(row)}
+                  disabled={busy}
+                >
                   驳回
                 </button>
               ) : step === 'refund' ? (
                 <span key={step} className={styles.actions}>
-                  <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => void run(row, 'refund', 'balance')} disabled={busy}>
+                  <button
+                    type="button"
+                    className={buttonClass('primary', { size: 'sm' })}
+                    onClick={() => void run(row, 'refund', 'balance')}
+                    disabled={busy}
+                  >
                     退回余额
                   </button>
-                  <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void run(row, 'refund', 'original')} disabled={busy}>
+                  <button
+                    type="button"
+                    className={buttonClass('outline', { size: 'sm' })}
+                    onClick={() => void run(row, 'refund', 'original')}
+                    disabled={busy}
+                  >
                     原路退回
                   </button>
                 </span>
               ) : (
-                <button key={step} type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => void run(row, step)} disabled={busy}>
+                <button
+                  key={step}
+                  type="button"
+                  className={buttonClass('primary', { size: 'sm' })}
+                  onClick={() => void run(row, step)}
+                  disabled={busy}
+                >
                   {AFTER_SALE_STEP_TEXT[step]}
                 </button>
               ),
@@ -121,7 +181,13 @@ export function AfterSalesPage() {
       tabs={statusTabs(TABS, AFTER_SALE_STATUS_TEXT, search.status, (status) => ({ status, page: 1 }))}
       error={error}
       list={list}
-      table={{ name: '售后', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的售后单' }}
+      table={{
+        name: '售后',
+        columns,
+        rowKey: (row) => String(row.id),
+        sort: FIXED_SORT,
+        empty: '没有符合条件的售后单',
+      }}
       search={search}
     >
       {rejecting && (

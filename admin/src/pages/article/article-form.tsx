@@ -5,7 +5,14 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '@ui/field.tsx';
 import { buttonClass } from '@ui/button.ts';
-import { ARTICLE_SORT_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleDraft, type ConsoleArticle, type ConsoleArticleCategory } from '@domain/admin-content.ts';
+import {
+  ARTICLE_SORT_MAX,
+  ARTICLE_SUMMARY_MAX,
+  ARTICLE_TITLE_MAX,
+  type ArticleDraft,
+  type ConsoleArticle,
+  type ConsoleArticleCategory,
+} from '@domain/admin-content.ts';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import styles from './article-page.module.css';
 
@@ -40,7 +47,14 @@ export function ArticleForm({ article, categories, onSubmit, onSaved }: ArticleF
     if (Object.keys(local).length > 0) return;
     setBusy(true);
     try {
-      const saved = await onSubmit({ category_id: Number(categoryId), title: title.trim(), summary: summary.trim(), body, sort: Number(sort), is_published: published });
+      const saved = await onSubmit({
+        category_id: Number(categoryId),
+        title: title.trim(),
+        summary: summary.trim(),
+        body,
+        sort: Number(sort),
+        is_published: published,
+      });
       onSaved(saved);
     } catch (err) {
       if (err instanceof ConsoleApiError) {
@@ -55,7 +69,15 @@ export function ArticleForm({ article, categories, onSubmit, onSaved }: ArticleF
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       <Field label="标题" required error={errors.title}>
-        {(p) => <input {...p} name="title" value={title} maxLength={ARTICLE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            name="title"
+            value={title}
+            maxLength={ARTICLE_TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
       </Field>
       <div className={styles.row}>
         <Field label="分类" required error={errors.category_id}>
@@ -71,11 +93,22 @@ export function ArticleForm({ article, categories, onSubmit, onSaved }: ArticleF
           )}
         </Field>
         <Field label="排序" hint="数字越大越靠前，相同时新发布的在前" error={errors.sort}>
-          {(p) => <input {...p} name="sort" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />}
+          {(p) => (
+            <input {...p} name="sort" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />
+          )}
         </Field>
       </div>
       <Field label="摘要" error={errors.summary}>
-        {(p) => <textarea {...p} name="summary" rows={2} value={summary} maxLength={ARTICLE_SUMMARY_MAX} onChange={(e) => setSummary(e.target.value)} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="summary"
+            rows={2}
+            value={summary}
+            maxLength={ARTICLE_SUMMARY_MAX}
+            onChange={(e) => setSummary(e.target.value)}
+          />
+        )}
       </Field>
       <div className={styles.bodyField}>
         <span className={styles.bodyLabel} id="article-body-label">
@@ -84,11 +117,18 @@ export function ArticleForm({ article, categories, onSubmit, onSaved }: ArticleF
         <Suspense fallback={<p className={styles.loading}>正在加载编辑器…</p>}>
           <RichTextEditor value={body} onChange={setBody} label="正文" invalid={Boolean(errors.body)} />
         </Suspense>
-        <p className={styles.hint}>保存时服务器会清除脚本、事件属性和不安全的链接；图片请用“插入图片”上传（不能引用其他网站的图片）。</p>
+        <p className={styles.hint}>
+          保存时服务器会清除脚本、事件属性和不安全的链接；图片请用“插入图片”上传（不能引用其他网站的图片）。
+        </p>
         <AlertLine message={errors.body} />
       </div>
       <label className={styles.check}>
-        <input type="checkbox" name="is_published" checked={published} onChange={(e) => setPublished(e.target.checked)} />
+        <input
+          type="checkbox"
+          name="is_published"
+          checked={published}
+          onChange={(e) => setPublished(e.target.checked)}
+        />
         发布（取消勾选则保存为下线状态，商城不显示）
       </label>
       <AlertLine message={errors.form} />

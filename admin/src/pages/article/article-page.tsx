@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { afterArticleChange, articleCategoriesQuery, articleQuery, createArticle, saveArticle } from '../../api/articles.ts';
+import {
+  afterArticleChange,
+  articleCategoriesQuery,
+  articleQuery,
+  createArticle,
+  saveArticle,
+} from '../../api/articles.ts';
 import { meQuery } from '../../api/session.ts';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
@@ -29,7 +35,8 @@ export function ArticlePage() {
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以管理文章。" />;
   const failed = cats.isError ? cats.error : one.isError ? one.error : null;
   if (failed) return <StateBlock kind="failed" text={failed.message} />;
-  if (cats.data === undefined || (id > 0 && one.data === undefined)) return <StateBlock kind="loading" text="正在加载…" />;
+  if (cats.data === undefined || (id > 0 && one.data === undefined))
+    return <StateBlock kind="loading" text="正在加载…" />;
 
   const saved = async (a: ConsoleArticle) => {
     queryClient.setQueryData(articleQuery(a.id).queryKey, a);
@@ -40,7 +47,8 @@ export function ArticlePage() {
   };
 
   return (
-    <ConsolePage className={styles.page}
+    <ConsolePage
+      className={styles.page}
       title={id > 0 ? '编辑文章' : '新建文章'}
       titleId="article-title"
       actions={

@@ -26,10 +26,17 @@ const needsSource = (html: string) => /<(img|table)\b/i.test(html);
 export default function RichTextEditor({ value, onChange, label, invalid }: RichTextEditorProps) {
   const [source, setSource] = useState(() => needsSource(value));
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, protocols: ['http', 'https'] } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, protocols: ['http', 'https'] },
+      }),
+    ],
     content: value,
     immediatelyRender: true,
-    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: styles.prose } },
+    editorProps: {
+      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: styles.prose },
+    },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
   const active = useEditorState({
@@ -52,14 +59,23 @@ export default function RichTextEditor({ value, onChange, label, invalid }: Rich
 
   const setLink = () => {
     if (!editor) return;
-    const href = window.prompt('链接地址（http(s):// 开头，或站内路径如 /help/hyzc）', (editor.getAttributes('link').href as string | undefined) ?? 'https://');
+    const href = window.prompt(
+      '链接地址（http(s):// 开头，或站内路径如 /help/hyzc）',
+      (editor.getAttributes('link').href as string | undefined) ?? 'https://',
+    );
     if (href === null) return;
     if (href.trim() === '') editor.chain().focus().unsetLink().run();
     else editor.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
 
   const tool = (name: string, on: boolean, run: () => void) => (
-    <button type="button" className={buttonClass(on ? 'primary' : 'outline', { size: 'sm' })} aria-pressed={on} disabled={source} onClick={run}>
+    <button
+      type="button"
+      className={buttonClass(on ? 'primary' : 'outline', { size: 'sm' })}
+      aria-pressed={on}
+      disabled={source}
+      onClick={run}
+    >
       {name}
     </button>
   );
@@ -83,12 +99,23 @@ export default function RichTextEditor({ value, onChange, label, invalid }: Rich
           }}
         />
         <span className={styles.toolbarGap} />
-        <button type="button" className={buttonClass('link', { size: 'sm' })} aria-pressed={source} onClick={toggleSource}>
+        <button
+          type="button"
+          className={buttonClass('link', { size: 'sm' })}
+          aria-pressed={source}
+          onClick={toggleSource}
+        >
           {source ? '返回可视化编辑' : 'HTML 源码'}
         </button>
       </div>
       {source ? (
-        <textarea aria-label={`${label}（HTML 源码）`} className={styles.source} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
+        <textarea
+          aria-label={`${label}（HTML 源码）`}
+          className={styles.source}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          spellCheck={false}
+        />
       ) : (
         <EditorContent editor={editor} />
       )}

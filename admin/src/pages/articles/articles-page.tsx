@@ -3,7 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { afterArticleChange, articleCategoriesQuery, articleListQuery, parseArticleSearch, setPublished, type ArticleSearch } from '../../api/articles.ts';
+import {
+  afterArticleChange,
+  articleCategoriesQuery,
+  articleListQuery,
+  parseArticleSearch,
+  setPublished,
+  type ArticleSearch,
+} from '../../api/articles.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
@@ -29,7 +36,8 @@ export function ArticlesPage() {
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以管理文章。" />;
 
-  const go = (patch: Partial<ArticleSearch>) => void navigate({ to: '/articles', search: { ...search, page: 1, ...patch } });
+  const go = (patch: Partial<ArticleSearch>) =>
+    void navigate({ to: '/articles', search: { ...search, page: 1, ...patch } });
 
   const toggle = async (a: ConsoleArticleRow) => {
     try {
@@ -56,8 +64,18 @@ export function ArticlesPage() {
     },
     { id: 'category', accessorKey: 'category_path', header: '分类', enableSorting: false },
     { id: 'sort', accessorKey: 'sort', header: '排序' },
-    { id: 'published_at', accessorKey: 'published_at', header: '发布时间', cell: (info) => formatDateTime(info.row.original.published_at) },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => (info.row.original.is_published ? '已发布' : '已下线') },
+    {
+      id: 'published_at',
+      accessorKey: 'published_at',
+      header: '发布时间',
+      cell: (info) => formatDateTime(info.row.original.published_at),
+    },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => (info.row.original.is_published ? '已发布' : '已下线'),
+    },
     {
       id: 'action',
       header: '操作',
@@ -65,10 +83,18 @@ export function ArticlesPage() {
       enableHiding: false,
       cell: (info) => (
         <span className={styles.actions}>
-          <Link to="/articles/$articleId" params={{ articleId: info.row.original.id }} className={buttonClass('outline', { size: 'sm' })}>
+          <Link
+            to="/articles/$articleId"
+            params={{ articleId: info.row.original.id }}
+            className={buttonClass('outline', { size: 'sm' })}
+          >
             编辑
           </Link>
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void toggle(info.row.original)}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => void toggle(info.row.original)}
+          >
             {info.row.original.is_published ? '下线' : '发布'}
           </button>
         </span>
@@ -93,7 +119,11 @@ export function ArticlesPage() {
     >
       <form className={styles.filters} onSubmit={submitSearch} role="search" aria-label="筛选文章">
         <input aria-label="标题关键词" placeholder="标题关键词" value={q} onChange={(e) => setQ(e.target.value)} />
-        <select aria-label="分类" value={search.category_id ?? ''} onChange={(e) => go({ category_id: e.target.value ? Number(e.target.value) : undefined })}>
+        <select
+          aria-label="分类"
+          value={search.category_id ?? ''}
+          onChange={(e) => go({ category_id: e.target.value ? Number(e.target.value) : undefined })}
+        >
           <option value="">全部分类</option>
           {(cats.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>

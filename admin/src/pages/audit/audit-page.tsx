@@ -26,7 +26,9 @@ export function AuditPage() {
   const allowed = me ? mayOpen(me.role, 'operators') : false;
   const list = useQuery({ ...auditQuery(search), enabled: allowed });
   const go = (next: Partial<AuditSearch>) => void navigate({ to: '/audit', search: { ...search, page: 1, ...next } });
-  const filters = useFilterDraft({ q: search.q, action: search.action, from: search.from, to: search.to }, (values) => go(values));
+  const filters = useFilterDraft({ q: search.q, action: search.action, from: search.from, to: search.to }, (values) =>
+    go(values),
+  );
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有管理员可以查看操作日志。" />;
 
@@ -64,7 +66,11 @@ export function AuditPage() {
         <StateBlock kind="empty" text="没有符合条件的操作记录" />
       ) : (
         <>
-          <DataTable caption="操作日志" columns={['时间', '操作人', '操作', '对象', '修改前', '修改后', 'IP']} busy={list.isFetching}>
+          <DataTable
+            caption="操作日志"
+            columns={['时间', '操作人', '操作', '对象', '修改前', '修改后', 'IP']}
+            busy={list.isFetching}
+          >
             {list.data.list.map((e) => (
               <tr key={e.id}>
                 <td className={styles.nowrap}>{formatDateTime(e.created_at, 'seconds')}</td>
@@ -79,7 +85,12 @@ export function AuditPage() {
               </tr>
             ))}
           </DataTable>
-          <SimplePager page={search.page} size={list.data.size} total={list.data.total} onPage={(page) => go({ page })} />
+          <SimplePager
+            page={search.page}
+            size={list.data.size}
+            total={list.data.total}
+            onPage={(page) => go({ page })}
+          />
         </>
       )}
     </ConsolePage>

@@ -23,7 +23,19 @@ const THUMB_PX = 40;
 
 type Editing = { brand: ConsoleBrand | null };
 
-function PictureField({ label, name, value, error, onChange }: { label: string; name: string; value: string; error?: string; onChange: (url: string) => void }) {
+function PictureField({
+  label,
+  name,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (url: string) => void;
+}) {
   return (
     <Field label={label} error={error} hint="上传图片，或填写 /media/… 地址">
       {(p) => (
@@ -52,20 +64,38 @@ function BrandDialog({ brand, onClose }: { brand: ConsoleBrand | null; onClose: 
   const submit = () =>
     run(async () => {
       // The server parses and checks every field (coercing the numbers).
-      const input = { ...form, manufacturer_id: form.manufacturer_id === '' ? null : form.manufacturer_id } as unknown as BrandInput;
+      const input = {
+        ...form,
+        manufacturer_id: form.manufacturer_id === '' ? null : form.manufacturer_id,
+      } as unknown as BrandInput;
       await saveBrand(brand?.id ?? null, input);
       await queryClient.invalidateQueries({ queryKey: catalogueKey });
       onClose();
     });
   return (
-    <DialogForm title={brand ? `编辑品牌「${brand.name}」` : '新建品牌'} widthPx={640} submitText="保存" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={brand ? `编辑品牌「${brand.name}」` : '新建品牌'}
+      widthPx={640}
+      submitText="保存"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <div className={grid.wide}>
         <Field label="品牌名称" required error={errors.name}>
-          {(p) => <input {...p} name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+          {(p) => (
+            <input {...p} name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          )}
         </Field>
         <Field label="生产厂家" error={errors.manufacturer_id}>
           {(p) => (
-            <select {...p} name="manufacturer_id" value={form.manufacturer_id} onChange={(e) => setForm({ ...form, manufacturer_id: e.target.value })}>
+            <select
+              {...p}
+              name="manufacturer_id"
+              value={form.manufacturer_id}
+              onChange={(e) => setForm({ ...form, manufacturer_id: e.target.value })}
+            >
               <option value="">无</option>
               {(makers.data ?? []).map((m) => (
                 <option key={m.id} value={m.id}>
@@ -76,16 +106,49 @@ function BrandDialog({ brand, onClose }: { brand: ConsoleBrand | null; onClose: 
           )}
         </Field>
         <Field label="排序" error={errors.sort} hint="数字小的在前">
-          {(p) => <input {...p} name="sort" inputMode="numeric" value={form.sort} onChange={(e) => setForm({ ...form, sort: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              name="sort"
+              inputMode="numeric"
+              value={form.sort}
+              onChange={(e) => setForm({ ...form, sort: e.target.value })}
+            />
+          )}
         </Field>
       </div>
-      <PictureField label="品牌标志" name="logo" value={form.logo} error={errors.logo} onChange={(logo) => setForm({ ...form, logo })} />
-      <PictureField label="品牌专区图" name="banner" value={form.banner} error={errors.banner} onChange={(banner) => setForm({ ...form, banner })} />
+      <PictureField
+        label="品牌标志"
+        name="logo"
+        value={form.logo}
+        error={errors.logo}
+        onChange={(logo) => setForm({ ...form, logo })}
+      />
+      <PictureField
+        label="品牌专区图"
+        name="banner"
+        value={form.banner}
+        error={errors.banner}
+        onChange={(banner) => setForm({ ...form, banner })}
+      />
       <Field label="品牌介绍" error={errors.description}>
-        {(p) => <textarea {...p} name="description" rows={4} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="description"
+            rows={4}
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+          />
+        )}
       </Field>
       <label className={grid.check}>
-        <input type="checkbox" name="is_show" checked={form.is_show} onChange={(e) => setForm({ ...form, is_show: e.target.checked })} />
+        <input
+          type="checkbox"
+          name="is_show"
+          checked={form.is_show}
+          onChange={(e) => setForm({ ...form, is_show: e.target.checked })}
+        />
         在品牌列表中显示
       </label>
     </DialogForm>
@@ -114,14 +177,25 @@ export function BrandsPage() {
       id: 'logo',
       header: '标志',
       enableSorting: false,
-      cell: (info) => (info.row.original.logo ? <img src={info.row.original.logo} alt="" width={THUMB_PX} height={THUMB_PX} /> : '—'),
+      cell: (info) =>
+        info.row.original.logo ? <img src={info.row.original.logo} alt="" width={THUMB_PX} height={THUMB_PX} /> : '—',
     },
     { id: 'name', accessorKey: 'name', header: '品牌', enableSorting: false, enableHiding: false },
-    { id: 'banner', header: '品牌专区图', enableSorting: false, cell: (info) => (info.row.original.banner ? '已设置' : '未设置') },
+    {
+      id: 'banner',
+      header: '品牌专区图',
+      enableSorting: false,
+      cell: (info) => (info.row.original.banner ? '已设置' : '未设置'),
+    },
     { id: 'description', header: '介绍', enableSorting: false, cell: (info) => info.row.original.description || '—' },
     { id: 'goods_count', accessorKey: 'goods_count', header: '商品数', enableSorting: false },
     { id: 'sort', accessorKey: 'sort', header: '排序', enableSorting: false },
-    { id: 'is_show', header: '显示', enableSorting: false, cell: (info) => (info.row.original.is_show ? '显示' : '隐藏') },
+    {
+      id: 'is_show',
+      header: '显示',
+      enableSorting: false,
+      cell: (info) => (info.row.original.is_show ? '显示' : '隐藏'),
+    },
     {
       id: 'action',
       header: '操作',
@@ -129,10 +203,20 @@ export function BrandsPage() {
       enableHiding: false,
       cell: (info) => (
         <>
-          <button type="button" className={buttonClass('link')} aria-label={`编辑 ${info.row.original.name}`} onClick={() => setEditing({ brand: info.row.original })}>
+          <button
+            type="button"
+            className={buttonClass('link')}
+            aria-label={`编辑 ${info.row.original.name}`}
+            onClick={() => setEditing({ brand: info.row.original })}
+          >
             编辑
           </button>{' '}
-          <button type="button" className={buttonClass('link')} aria-label={`删除 ${info.row.original.name}`} onClick={() => void remove(info.row.original)}>
+          <button
+            type="button"
+            className={buttonClass('link')}
+            aria-label={`删除 ${info.row.original.name}`}
+            onClick={() => void remove(info.row.original)}
+          >
             删除
           </button>
         </>

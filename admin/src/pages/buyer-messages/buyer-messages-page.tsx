@@ -3,7 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { afterBuyerService, buyerMessagesKey, sendBuyerMessage, sentBuyerMessagesQuery, type BuyerMessageDraft } from '../../api/buyer-service.ts';
+import {
+  afterBuyerService,
+  buyerMessagesKey,
+  sendBuyerMessage,
+  sentBuyerMessagesQuery,
+  type BuyerMessageDraft,
+} from '../../api/buyer-service.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
@@ -77,7 +83,12 @@ export function BuyerMessagesPage() {
     } catch (err) {
       if (err instanceof ConsoleApiError) {
         const f = err.fieldErrors;
-        const fields: Errors = { company_ids: f.company_ids?.[0], title: f.title?.[0], body: f.body?.[0], link: f.link?.[0] };
+        const fields: Errors = {
+          company_ids: f.company_ids?.[0],
+          title: f.title?.[0],
+          body: f.body?.[0],
+          link: f.link?.[0],
+        };
         setErrors(Object.values(fields).some(Boolean) ? fields : { form: err.message });
       } else setErrors({ form: '发送失败，请稍后重试' });
     } finally {
@@ -96,14 +107,23 @@ export function BuyerMessagesPage() {
   };
 
   const columns: ServerColumn<SentBuyerMessage>[] = [
-    { id: 'created_at', accessorKey: 'created_at', header: '发送时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
+    {
+      id: 'created_at',
+      accessorKey: 'created_at',
+      header: '发送时间',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.row.original.created_at),
+    },
     { id: 'title', accessorKey: 'title', header: '标题', enableSorting: false },
     {
       id: 'target',
       accessorKey: 'target',
       header: '接收范围',
       enableSorting: false,
-      cell: (info) => (info.row.original.target === 'all' ? '全部已审核企业（公告）' : `企业 ${info.row.original.company_ids.join('、')}`),
+      cell: (info) =>
+        info.row.original.target === 'all'
+          ? '全部已审核企业（公告）'
+          : `企业 ${info.row.original.company_ids.join('、')}`,
     },
     { id: 'recipients', accessorKey: 'recipients', header: '送达企业数', enableSorting: false },
     { id: 'staff', accessorKey: 'staff_name', header: '发送人', enableSorting: false },
@@ -115,25 +135,78 @@ export function BuyerMessagesPage() {
         <fieldset className={styles.targets}>
           <legend>接收范围</legend>
           <label>
-            <input type="radio" name="target" value="companies" checked={target === 'companies'} onChange={() => setTarget('companies')} /> 指定企业
+            <input
+              type="radio"
+              name="target"
+              value="companies"
+              checked={target === 'companies'}
+              onChange={() => setTarget('companies')}
+            />{' '}
+            指定企业
           </label>
           <label>
-            <input type="radio" name="target" value="all" checked={target === 'all'} onChange={() => setTarget('all')} /> 全部已审核企业（公告）
+            <input
+              type="radio"
+              name="target"
+              value="all"
+              checked={target === 'all'}
+              onChange={() => setTarget('all')}
+            />{' '}
+            全部已审核企业（公告）
           </label>
         </fieldset>
         {target === 'companies' && (
-          <Field label={`企业编号（逗号分隔，最多${BUYER_MESSAGE_COMPANIES_MAX}家）`} required error={errors.company_ids}>
-            {(p) => <input {...p} type="text" name="company_ids" value={form.company_ids} onChange={(e) => setForm({ ...form, company_ids: e.target.value })} />}
+          <Field
+            label={`企业编号（逗号分隔，最多${BUYER_MESSAGE_COMPANIES_MAX}家）`}
+            required
+            error={errors.company_ids}
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                name="company_ids"
+                value={form.company_ids}
+                onChange={(e) => setForm({ ...form, company_ids: e.target.value })}
+              />
+            )}
           </Field>
         )}
         <Field label="标题" required error={errors.title}>
-          {(p) => <input {...p} type="text" name="title" maxLength={BUYER_MESSAGE_TITLE_MAX} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              name="title"
+              maxLength={BUYER_MESSAGE_TITLE_MAX}
+              value={form.title}
+              onChange={(e) => setForm({ ...form, title: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="内容" required error={errors.body}>
-          {(p) => <textarea {...p} name="body" rows={4} maxLength={BUYER_MESSAGE_BODY_MAX} value={form.body} onChange={(e) => setForm({ ...form, body: e.target.value })} />}
+          {(p) => (
+            <textarea
+              {...p}
+              name="body"
+              rows={4}
+              maxLength={BUYER_MESSAGE_BODY_MAX}
+              value={form.body}
+              onChange={(e) => setForm({ ...form, body: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="链接（可选，本站路径）" hint="买家点击消息打开的页面，如 /yhq" error={errors.link}>
-          {(p) => <input {...p} type="text" name="link" maxLength={BUYER_MESSAGE_LINK_MAX} value={form.link} onChange={(e) => setForm({ ...form, link: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              name="link"
+              maxLength={BUYER_MESSAGE_LINK_MAX}
+              value={form.link}
+              onChange={(e) => setForm({ ...form, link: e.target.value })}
+            />
+          )}
         </Field>
         <AlertLine message={errors.form} />
         {done && (

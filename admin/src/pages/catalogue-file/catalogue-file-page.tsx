@@ -5,7 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { afterGoodsChange } from '../../api/goods.ts';
-import { catalogueExportHref, catalogueTemplateHref, importCatalogueFile, importPicturesZip } from '../../api/catalogue-file.ts';
+import {
+  catalogueExportHref,
+  catalogueTemplateHref,
+  importCatalogueFile,
+  importPicturesZip,
+} from '../../api/catalogue-file.ts';
 import { parseGoodsSearch } from '../../api/goods-search.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
@@ -32,7 +37,10 @@ function messageOf(e: unknown): string {
   const rows = Object.entries(e.fieldErrors)
     .filter(([k]) => k !== 'file')
     .slice(0, 5)
-    .map(([k, v]) => `${k.replace(/^rows\./, '第').replace(/^files\.\d+/, '')}${k.startsWith('rows.') ? '行 ' : ''}${v.join('；')}`);
+    .map(
+      ([k, v]) =>
+        `${k.replace(/^rows\./, '第').replace(/^files\.\d+/, '')}${k.startsWith('rows.') ? '行 ' : ''}${v.join('；')}`,
+    );
   return [e.fieldErrors.file?.[0] ?? e.message, ...rows].join('\n');
 }
 
@@ -74,7 +82,8 @@ export function CatalogueFilePage() {
     onError: (e) => setZipError(messageOf(e)),
   });
 
-  if (!(me && mayOpen(me.role, 'goods'))) return <StateBlock kind="empty" title="无权访问" text="当前角色不能管理商品。" />;
+  if (!(me && mayOpen(me.role, 'goods')))
+    return <StateBlock kind="empty" title="无权访问" text="当前角色不能管理商品。" />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -88,8 +97,18 @@ export function CatalogueFilePage() {
     setPictures(null);
     upload.mutate(zip);
   };
-  const canApply = preview !== null && !preview.applied && preview.invalid === 0 && preview.created + preview.updated > 0 && file !== null;
-  const filtered = search.q !== undefined || search.category !== undefined || search.on_sale !== undefined || search.stock !== undefined || search.flag !== undefined;
+  const canApply =
+    preview !== null &&
+    !preview.applied &&
+    preview.invalid === 0 &&
+    preview.created + preview.updated > 0 &&
+    file !== null;
+  const filtered =
+    search.q !== undefined ||
+    search.category !== undefined ||
+    search.on_sale !== undefined ||
+    search.stock !== undefined ||
+    search.flag !== undefined;
   const toCreate = preview?.to_create;
 
   return (
@@ -119,7 +138,9 @@ export function CatalogueFilePage() {
         <div className={frame.help}>
           <p>
             按“外部编码”匹配：已有编码的商品只更新文件中出现的列（与现值相同的格子不算修改），新编码新建商品（未上架）。生产厂家、品牌、仓库按名称匹配，分类填写路径（如
-            中成药/感冒用药）。数字、开关、厂家、分类、仓库留空表示不修改。CSV（UTF-8）或XLSX，不超过{CATALOGUE_FILE_MAX_BYTES / 1024 / 1024}MB、最多{CATALOGUE_FILE_MAX_ROWS}行，不能含公式；任何一行有错误时整个文件都不会导入。导出的文件修改后可直接导入。
+            中成药/感冒用药）。数字、开关、厂家、分类、仓库留空表示不修改。CSV（UTF-8）或XLSX，不超过
+            {CATALOGUE_FILE_MAX_BYTES / 1024 / 1024}MB、最多{CATALOGUE_FILE_MAX_ROWS}
+            行，不能含公式；任何一行有错误时整个文件都不会导入。导出的文件修改后可直接导入。
           </p>
           <ImportColumnList columns={CATALOGUE_COLUMNS} />
           <TemplateLinks hrefOf={catalogueTemplateHref} />
@@ -148,7 +169,12 @@ export function CatalogueFilePage() {
             预览
           </button>
           {canApply && (
-            <button type="button" className={buttonClass('primary')} disabled={run.isPending} onClick={() => run.mutate({ f: file, mode: 'apply' })}>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              disabled={run.isPending}
+              onClick={() => run.mutate({ f: file, mode: 'apply' })}
+            >
               确认导入（新建{preview.created}，更新{preview.updated}）
             </button>
           )}
@@ -166,7 +192,9 @@ export function CatalogueFilePage() {
                 {toCreate.categories.length > 0 && <li>新建分类：{toCreate.categories.join('、')}</li>}
               </ul>
             )}
-            {preview.rows.length < preview.invalid + preview.created + preview.updated && <p>只列出前{preview.rows.length}行（错误行在前）。</p>}
+            {preview.rows.length < preview.invalid + preview.created + preview.updated && (
+              <p>只列出前{preview.rows.length}行（错误行在前）。</p>
+            )}
             <CataloguePreviewTable preview={preview} />
           </>
         )}
@@ -175,7 +203,8 @@ export function CatalogueFilePage() {
       <section className={styles.section} aria-labelledby="pictures-title">
         <h2 id="pictures-title">批量上传图片</h2>
         <p className={frame.help}>
-          ZIP中的图片以外部编码命名，如 KY000123.jpg；同一商品的多张图片命名为 KY000123-2.jpg、KY000123-3.jpg。JPG、PNG或WEBP，单张不超过5MB，每个商品最多10张，ZIP不超过
+          ZIP中的图片以外部编码命名，如 KY000123.jpg；同一商品的多张图片命名为
+          KY000123-2.jpg、KY000123-3.jpg。JPG、PNG或WEBP，单张不超过5MB，每个商品最多10张，ZIP不超过
           {PICTURES_ZIP_MAX_BYTES / 1024 / 1024}MB。有任何一个文件无法导入时，整个ZIP都不会导入。
         </p>
         <form className={frame.upload} onSubmit={submitZip} aria-label="上传图片ZIP">

@@ -26,7 +26,11 @@ export function CataloguePreviewTable({ preview }: { preview: CatalogueImportPre
             <td>{r.external_code || '—'}</td>
             <td>{r.goods_id === null ? r.name : `${r.goods_id} ${r.name}`}</td>
             <td>{r.action === null ? '有错误' : ACTION[r.action]}</td>
-            <td>{r.errors.length > 0 ? r.errors.map((e) => (e.column ? `${e.column}：${e.message}` : e.message)).join('；') : r.changes.join('、') || '—'}</td>
+            <td>
+              {r.errors.length > 0
+                ? r.errors.map((e) => (e.column ? `${e.column}：${e.message}` : e.message)).join('；')
+                : r.changes.join('、') || '—'}
+            </td>
           </tr>
         ))}
       </tbody>

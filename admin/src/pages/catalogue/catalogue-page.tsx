@@ -3,7 +3,16 @@
 // each with a 新建 dialog. The server refuses what the tree rules forbid, with its reason.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { catalogueKey, categoriesQuery, createCategory, createMaker, createWarehouse, makersQuery, removeCategory, warehousesQuery } from '../../api/catalogue.ts';
+import {
+  catalogueKey,
+  categoriesQuery,
+  createCategory,
+  createMaker,
+  createWarehouse,
+  makersQuery,
+  removeCategory,
+  warehousesQuery,
+} from '../../api/catalogue.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
@@ -18,7 +27,14 @@ function AddDialog({ adding, onClose }: { adding: Adding; onClose: () => void })
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const { errors, busy, run } = useFormSubmit('保存失败，请稍后重试');
-  const title = adding.kind === 'category' ? (adding.parent ? `在「${adding.parent.name}」下新建分类` : '新建一级分类') : adding.kind === 'maker' ? '新建生产厂家' : '新建仓库';
+  const title =
+    adding.kind === 'category'
+      ? adding.parent
+        ? `在「${adding.parent.name}」下新建分类`
+        : '新建一级分类'
+      : adding.kind === 'maker'
+        ? '新建生产厂家'
+        : '新建仓库';
   const label = adding.kind === 'category' ? '分类名称' : adding.kind === 'maker' ? '厂家名称' : '仓库名称';
   const submit = () =>
     run(async () => {
@@ -29,7 +45,14 @@ function AddDialog({ adding, onClose }: { adding: Adding; onClose: () => void })
       onClose();
     });
   return (
-    <DialogForm title={title} submitText="保存" busy={busy} error={errors.form ?? errors.parent_id} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={title}
+      submitText="保存"
+      busy={busy}
+      error={errors.form ?? errors.parent_id}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label={label} required error={errors.name}>
         {(p) => <input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} />}
       </Field>
@@ -61,7 +84,11 @@ export function CataloguePage() {
         <li key={c.id}>
           {c.name}（{c.goods_count}个商品）{' '}
           {c.level < CATEGORY_LEVELS_MAX && (
-            <button type="button" className={buttonClass('outline')} onClick={() => setAdding({ kind: 'category', parent: c })}>
+            <button
+              type="button"
+              className={buttonClass('outline')}
+              onClick={() => setAdding({ kind: 'category', parent: c })}
+            >
               新建下级
             </button>
           )}{' '}
@@ -78,7 +105,11 @@ export function CataloguePage() {
       title="分类与厂家"
       titleId="catalogue-title"
       actions={
-        <button type="button" className={buttonClass('primary')} onClick={() => setAdding({ kind: 'category', parent: null })}>
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          onClick={() => setAdding({ kind: 'category', parent: null })}
+        >
           新建一级分类
         </button>
       }

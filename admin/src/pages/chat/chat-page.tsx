@@ -26,7 +26,8 @@ export function ChatPage() {
   selected.current = search.id;
   const stream = useChatStream((m: ChatMessage) => {
     // A buyer line in the conversation on screen is read as it arrives.
-    if (m.sender === 'buyer' && m.conversation_id === selected.current) void markConversationRead(m.conversation_id).catch(() => undefined);
+    if (m.sender === 'buyer' && m.conversation_id === selected.current)
+      void markConversationRead(m.conversation_id).catch(() => undefined);
   });
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有客服和管理员可以接待在线咨询。" />;
@@ -36,7 +37,13 @@ export function ChatPage() {
       <aside className={styles.lists} aria-label="会话列表">
         <nav className={styles.filters} aria-label="会话分类">
           {CONVERSATION_FILTERS.map((f) => (
-            <Link key={f.key} to="/chat" search={{ status: f.key, id: search.id || undefined }} className={styles.filter} aria-current={f.key === search.status ? 'page' : undefined}>
+            <Link
+              key={f.key}
+              to="/chat"
+              search={{ status: f.key, id: search.id || undefined }}
+              className={styles.filter}
+              aria-current={f.key === search.status ? 'page' : undefined}
+            >
               {f.label}
             </Link>
           ))}
@@ -54,7 +61,12 @@ export function ChatPage() {
           <ul className={styles.rows}>
             {list.data.map((c) => (
               <li key={c.id}>
-                <Link to="/chat" search={{ status: search.status, id: c.id }} className={styles.row} aria-current={c.id === search.id ? 'true' : undefined}>
+                <Link
+                  to="/chat"
+                  search={{ status: search.status, id: c.id }}
+                  className={styles.row}
+                  aria-current={c.id === search.id ? 'true' : undefined}
+                >
                   <span className={styles.rowHead}>
                     <strong className={styles.company}>{c.company_name}</strong>
                     {c.unread > 0 && (

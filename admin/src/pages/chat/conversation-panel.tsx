@@ -71,7 +71,10 @@ export function ConversationPanel({ id, me }: { id: number; me: Operator }) {
   const count = conv.data?.messages.length ?? 0;
 
   useEffect(() => {
-    void markConversationRead(id).then(() => client.invalidateQueries({ queryKey: [...chatKey, 'list'] }), () => undefined);
+    void markConversationRead(id).then(
+      () => client.invalidateQueries({ queryKey: [...chatKey, 'list'] }),
+      () => undefined,
+    );
   }, [id, client]);
   useEffect(() => {
     const el = linesRef.current;
@@ -85,7 +88,9 @@ export function ConversationPanel({ id, me }: { id: number; me: Operator }) {
       await fn();
       await client.invalidateQueries({ queryKey: chatKey });
     } catch (e) {
-      setError(e instanceof ConsoleApiError ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.message) : '操作失败，请稍后重试');
+      setError(
+        e instanceof ConsoleApiError ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.message) : '操作失败，请稍后重试',
+      );
     } finally {
       setBusy(false);
     }
@@ -116,11 +121,21 @@ export function ConversationPanel({ id, me }: { id: number; me: Operator }) {
         {!closed && (
           <span className={styles.actions}>
             {c.status === 'waiting' && (
-              <button type="button" className={buttonClass('primary', { size: 'sm' })} disabled={busy} onClick={() => void act(() => takeConversation(id))}>
+              <button
+                type="button"
+                className={buttonClass('primary', { size: 'sm' })}
+                disabled={busy}
+                onClick={() => void act(() => takeConversation(id))}
+              >
                 接入
               </button>
             )}
-            <select aria-label="转接给" value={target} onChange={(e) => setTarget(e.target.value)} className={styles.select}>
+            <select
+              aria-label="转接给"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              className={styles.select}
+            >
               <option value="">转接给…</option>
               {(agents.data?.agents ?? [])
                 .filter((a) => a.id !== me.id)
@@ -130,7 +145,12 @@ export function ConversationPanel({ id, me }: { id: number; me: Operator }) {
                   </option>
                 ))}
             </select>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={busy || !target} onClick={() => void act(() => transferConversation(id, Number(target)))}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              disabled={busy || !target}
+              onClick={() => void act(() => transferConversation(id, Number(target)))}
+            >
               转接
             </button>
             <button

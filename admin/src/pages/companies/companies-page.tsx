@@ -18,7 +18,13 @@ import { ConsolePage } from '../../widgets/console-page.tsx';
 import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
 import styles from './companies-page.module.css';
 
-const KIND_TEXT: Record<string, string> = { pharmacy: '药店', chain: '连锁总部', clinic: '诊所', hospital: '医院', other: '其他' };
+const KIND_TEXT: Record<string, string> = {
+  pharmacy: '药店',
+  chain: '连锁总部',
+  clinic: '诊所',
+  hospital: '医院',
+  other: '其他',
+};
 
 const columns: ServerColumn<CompanyRow>[] = [
   { id: 'id', accessorKey: 'id', header: '编号', enableHiding: false },
@@ -33,7 +39,13 @@ const columns: ServerColumn<CompanyRow>[] = [
       </Link>
     ),
   },
-  { id: 'kind', accessorKey: 'kind', header: '类型', enableSorting: false, cell: (info) => KIND_TEXT[info.row.original.kind] ?? info.row.original.kind },
+  {
+    id: 'kind',
+    accessorKey: 'kind',
+    header: '类型',
+    enableSorting: false,
+    cell: (info) => KIND_TEXT[info.row.original.kind] ?? info.row.original.kind,
+  },
   {
     id: 'review_status',
     accessorKey: 'review_status',
@@ -51,7 +63,12 @@ const columns: ServerColumn<CompanyRow>[] = [
   { id: 'contact', accessorKey: 'contact_name', header: '联系人', enableSorting: false },
   { id: 'phone', accessorKey: 'contact_phone', header: '联系电话', enableSorting: false },
   { id: 'city', accessorKey: 'city', header: '城市', enableSorting: false },
-  { id: 'created_at', accessorKey: 'created_at', header: '注册时间', cell: (info) => formatDateTime(info.row.original.created_at) },
+  {
+    id: 'created_at',
+    accessorKey: 'created_at',
+    header: '注册时间',
+    cell: (info) => formatDateTime(info.row.original.created_at),
+  },
 ];
 
 export function CompaniesPage() {
@@ -72,13 +89,21 @@ export function CompaniesPage() {
     <ConsolePage title="企业与资质" titleId="companies-title">
       <FilterForm onApply={() => go({ q: q.trim() || undefined })} roomy controlWidth={220}>
         <Filter label="搜索">
-          <input value={q} onChange={(e) => setQ(e.target.value)} placeholder="企业名称、联系人、电话、信用代码" maxLength={50} name="q" />
+          <input
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="企业名称、联系人、电话、信用代码"
+            maxLength={50}
+            name="q"
+          />
         </Filter>
         <Filter label="审核状态">
           <select
             value={search.status ?? ''}
             name="status"
-            onChange={(e) => go({ status: (e.target.value || undefined) as CompanyReviewStatus | undefined, renewal: undefined })}
+            onChange={(e) =>
+              go({ status: (e.target.value || undefined) as CompanyReviewStatus | undefined, renewal: undefined })
+            }
           >
             <option value="">全部</option>
             {(Object.keys(REVIEW_STATUS_TEXT) as CompanyReviewStatus[]).map((s) => (
@@ -89,7 +114,11 @@ export function CompaniesPage() {
           </select>
         </Filter>
         <label className={styles.check}>
-          <input type="checkbox" checked={search.renewal === true} onChange={(e) => go({ renewal: e.target.checked || undefined, status: undefined })} />
+          <input
+            type="checkbox"
+            checked={search.renewal === true}
+            onChange={(e) => go({ renewal: e.target.checked || undefined, status: undefined })}
+          />
           只看换证待审
         </label>
         <button type="submit" className={buttonClass('primary', { size: 'sm' })}>

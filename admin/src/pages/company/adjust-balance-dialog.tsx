@@ -37,7 +37,8 @@ export function AdjustBalanceDialog({ companyId, companyName, balance, onClose }
   const submit = async () => {
     const fen = yuanInputToFen(amount);
     if (fen === null || fen <= 0) return setErrors({ amount: '请输入调整金额（元），最多两位小数' });
-    if (balanceAfterAdjust(balance, direction, fen) === null) return setErrors({ amount: `${DEBIT_BEYOND_BALANCE}（当前余额${formatPrice(balance)}）` });
+    if (balanceAfterAdjust(balance, direction, fen) === null)
+      return setErrors({ amount: `${DEBIT_BEYOND_BALANCE}（当前余额${formatPrice(balance)}）` });
     await run(async () => {
       await adjustBalance(companyId, { direction, amount: fen, reason: reason.trim(), request_id: requestId });
       await afterWalletChange(queryClient);
@@ -46,21 +47,47 @@ export function AdjustBalanceDialog({ companyId, companyName, balance, onClose }
   };
 
   return (
-    <DialogForm title={`调整余额：${companyName}`} submitText="确认调整" busy={busy} error={errors.form || errors.request_id || errors.direction} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={`调整余额：${companyName}`}
+      submitText="确认调整"
+      busy={busy}
+      error={errors.form || errors.request_id || errors.direction}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <p className={styles.muted}>当前余额 {formatPrice(balance)}</p>
       <fieldset className={styles.choice}>
         <legend>调整方向</legend>
         {ADJUST_DIRECTIONS.map((d) => (
           <label key={d}>
-            <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => setDirection(d)} /> {ADJUST_DIRECTION_TEXT[d]}
+            <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => setDirection(d)} />{' '}
+            {ADJUST_DIRECTION_TEXT[d]}
           </label>
         ))}
       </fieldset>
       <Field label="金额（元）" required error={errors.amount}>
-        {(p) => <input {...p} name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />}
+        {(p) => (
+          <input
+            {...p}
+            name="amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            autoFocus
+          />
+        )}
       </Field>
       <Field label="调整原因（买家可见）" required error={errors.reason}>
-        {(p) => <textarea {...p} name="reason" rows={3} maxLength={ADJUST_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="reason"
+            rows={3}
+            maxLength={ADJUST_REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        )}
       </Field>
     </DialogForm>
   );

@@ -30,7 +30,14 @@ export function CompanyPage() {
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看企业资料。" />;
   if (id <= 0 || (company.isError && company.error.message === '企业不存在'))
-    return <StateBlock kind="empty" title="企业不存在" text="该企业不存在或编号有误。" action={<Link to="/companies">返回企业列表</Link>} />;
+    return (
+      <StateBlock
+        kind="empty"
+        title="企业不存在"
+        text="该企业不存在或编号有误。"
+        action={<Link to="/companies">返回企业列表</Link>}
+      />
+    );
   if (company.isError)
     return (
       <StateBlock
@@ -58,7 +65,9 @@ export function CompanyPage() {
           {c.name || '（未填写企业名称）'}
         </h1>
         <ReviewStatusTag status={c.review_status} />
-        {c.review_status === 'approved' && pendingFiles > 0 && <span className={styles.renewal}>换证待审（{pendingFiles} 份文件）</span>}
+        {c.review_status === 'approved' && pendingFiles > 0 && (
+          <span className={styles.renewal}>换证待审（{pendingFiles} 份文件）</span>
+        )}
         {decided?.id === c.id && (
           <p role="status" className={styles.done}>
             {decided.text}

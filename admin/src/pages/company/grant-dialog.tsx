@@ -20,7 +20,15 @@ export function parseCompanyIds(text: string): number[] | null {
   return parts.map(Number);
 }
 
-export function GrantDialog({ companyId, companyName, onClose }: { companyId: number; companyName: string; onClose: () => void }) {
+export function GrantDialog({
+  companyId,
+  companyName,
+  onClose,
+}: {
+  companyId: number;
+  companyName: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const templates = useQuery(grantableTemplatesQuery);
   const [requestId] = useState(newRequestId);
@@ -39,11 +47,15 @@ export function GrantDialog({ companyId, companyName, onClose }: { companyId: nu
     const fen = yuanInputToFen(amount);
     if (mode === 'coupon' && !templateId) local.template_id = '请选择优惠券';
     if (mode === 'voucher' && (fen === null || fen <= 0)) local.voucher_amount = '请输入现金券面额（元），最多两位小数';
-    if (mode === 'voucher' && !/^\d{1,3}$/.test(days.trim())) local.valid_days = `请输入有效天数（1-${VOUCHER_DAYS_MAX}）`;
+    if (mode === 'voucher' && !/^\d{1,3}$/.test(days.trim()))
+      local.valid_days = `请输入有效天数（1-${VOUCHER_DAYS_MAX}）`;
     if (Object.keys(local).length > 0) return setErrors(local);
     const companyIds = [...new Set([companyId, ...(extra ?? [])])];
     await run(async () => {
-      const what = mode === 'coupon' ? { template_id: Number(templateId) } : { voucher_amount: fen ?? 0, valid_days: Number(days) };
+      const what =
+        mode === 'coupon'
+          ? { template_id: Number(templateId) }
+          : { voucher_amount: fen ?? 0, valid_days: Number(days) };
       await grantCoupons({ ...what, company_ids: companyIds, request_id: requestId });
       await afterWalletChange(queryClient);
       onClose();
@@ -51,7 +63,14 @@ export function GrantDialog({ companyId, companyName, onClose }: { companyId: nu
   };
 
   return (
-    <DialogForm title={`发放优惠券/现金券：${companyName}`} submitText="确认发放" busy={busy} error={errors.form || errors.request_id} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={`发放优惠券/现金券：${companyName}`}
+      submitText="确认发放"
+      busy={busy}
+      error={errors.form || errors.request_id}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <fieldset className={styles.choice}>
         <legend>发放内容</legend>
         <label>
@@ -68,7 +87,8 @@ export function GrantDialog({ companyId, companyName, onClose }: { companyId: nu
               <option value="">{templates.isLoading ? '正在加载…' : '请选择'}</option>
               {coupons.map((t) => (
                 <option key={t.id} value={t.id}>
-                  {t.name}（{formatPrice(t.amount)}，领取后{t.valid_days}天有效{t.total > 0 ? `，剩余${t.total - t.issued}张` : ''}）
+                  {t.name}（{formatPrice(t.amount)}，领取后{t.valid_days}天有效
+                  {t.total > 0 ? `，剩余${t.total - t.issued}张` : ''}）
                 </option>
               ))}
             </select>
@@ -77,15 +97,39 @@ export function GrantDialog({ companyId, companyName, onClose }: { companyId: nu
       ) : (
         <div className={styles.formRow}>
           <Field label="面额（元）" required error={errors.voucher_amount ?? errors.template_id}>
-            {(p) => <input {...p} name="voucher_amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                name="voucher_amount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
           </Field>
           <Field label="有效天数" required error={errors.valid_days}>
-            {(p) => <input {...p} name="valid_days" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                name="valid_days"
+                inputMode="numeric"
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       )}
       <Field label={`同时发放给（其他企业编号，逗号分隔，最多${GRANT_COMPANIES_MAX}家）`} error={errors.company_ids}>
-        {(p) => <input {...p} name="company_ids" value={others} onChange={(e) => setOthers(e.target.value)} placeholder="可不填" />}
+        {(p) => (
+          <input
+            {...p}
+            name="company_ids"
+            value={others}
+            onChange={(e) => setOthers(e.target.value)}
+            placeholder="可不填"
+          />
+        )}
       </Field>
     </DialogForm>
   );

@@ -49,7 +49,12 @@ export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; on
             type="button"
             className={buttonClass('primary')}
             disabled={busy}
-            onClick={() => void decide(() => approveCompany(company.id), isRenewal ? '换证资质已审核通过' : '已审核通过，该企业现在可以下单')}
+            onClick={() =>
+              void decide(
+                () => approveCompany(company.id),
+                isRenewal ? '换证资质已审核通过' : '已审核通过，该企业现在可以下单',
+              )
+            }
           >
             审核通过
           </button>
@@ -66,13 +71,27 @@ export function ReviewPanel({ company, onDecided }: { company: CompanyDetail; on
           }}
         >
           <Field label="驳回原因（买家可见）" required hint={`2-${REJECT_REASON_MAX}个字`}>
-            {(p) => <textarea {...p} name="reason" rows={3} maxLength={REJECT_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />}
+            {(p) => (
+              <textarea
+                {...p}
+                name="reason"
+                rows={3}
+                maxLength={REJECT_REASON_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            )}
           </Field>
           <div className={styles.actions}>
             <button type="submit" className={buttonClass('danger')} disabled={busy}>
               确认驳回
             </button>
-            <button type="button" className={buttonClass('outline')} disabled={busy} onClick={() => setRejecting(false)}>
+            <button
+              type="button"
+              className={buttonClass('outline')}
+              disabled={busy}
+              onClick={() => setRejecting(false)}
+            >
               取消
             </button>
           </div>

@@ -60,10 +60,19 @@ export function SettingsForm({ company }: { company: CompanyDetail }) {
     }
   };
 
-  const staffSelect = (key: 'account_manager_id' | 'salesperson_id', label: string, options: CompanyDetail['account_managers']) => (
+  const staffSelect = (
+    key: 'account_manager_id' | 'salesperson_id',
+    label: string,
+    options: CompanyDetail['account_managers'],
+  ) => (
     <Field label={label} error={errors[key]}>
       {(p) => (
-        <select {...p} name={key} value={values[key] ?? ''} onChange={(e) => set({ [key]: e.target.value ? Number(e.target.value) : null })}>
+        <select
+          {...p}
+          name={key}
+          value={values[key] ?? ''}
+          onChange={(e) => set({ [key]: e.target.value ? Number(e.target.value) : null })}
+        >
           <option value="">未分配</option>
           {options.map((s) => (
             <option key={s.id} value={s.id}>
@@ -99,7 +108,12 @@ export function SettingsForm({ company }: { company: CompanyDetail }) {
         <legend>权限</legend>
         {FLAGS.map((f) => (
           <label key={f.key}>
-            <input type="checkbox" name={f.key} checked={values[f.key]} onChange={(e) => set({ [f.key]: e.target.checked })} />
+            <input
+              type="checkbox"
+              name={f.key}
+              checked={values[f.key]}
+              onChange={(e) => set({ [f.key]: e.target.checked })}
+            />
             {f.label}
           </label>
         ))}

@@ -4,7 +4,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { afterStoreRelationChange, linkToHead, storeRelationsQuery, unlinkFromHead } from '../../api/store-relations.ts';
+import {
+  afterStoreRelationChange,
+  linkToHead,
+  storeRelationsQuery,
+  unlinkFromHead,
+} from '../../api/store-relations.ts';
 import { afterCompanyChange } from '../../api/companies.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { Field } from '@ui/field.tsx';
@@ -60,7 +65,12 @@ export function StoreRelationsSection({ companyId, mayChange }: { companyId: num
                 </Link>
               </span>
               {mayChange && (
-                <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={busy} onClick={() => void run(() => unlinkFromHead(companyId))}>
+                <button
+                  type="button"
+                  className={buttonClass('outline', { size: 'sm' })}
+                  disabled={busy}
+                  onClick={() => void run(() => unlinkFromHead(companyId))}
+                >
                   解除门店关系
                 </button>
               )}
@@ -84,7 +94,15 @@ export function StoreRelationsSection({ companyId, mayChange }: { companyId: num
           {mayChange && !r.head && (
             <form className={styles.linkForm} onSubmit={submit} aria-label="设为门店">
               <Field label="设为以下总部的门店（总部企业编号）" error={error || undefined}>
-                {(p) => <input {...p} name="head_id" inputMode="numeric" value={headId} onChange={(e) => setHeadId(e.target.value)} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    name="head_id"
+                    inputMode="numeric"
+                    value={headId}
+                    onChange={(e) => setHeadId(e.target.value)}
+                  />
+                )}
               </Field>
               <button type="submit" className={buttonClass('primary', { size: 'sm' })} disabled={busy}>
                 设为门店

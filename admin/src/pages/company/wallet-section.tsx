@@ -59,12 +59,18 @@ export function WalletSection({ companyId, companyName }: { companyId: number; c
           {w.ledger.length === 0 ? (
             <p className={styles.muted}>暂无余额明细</p>
           ) : (
-            <DataTable caption="最近余额明细" columns={['时间', '类型', '金额', '变动后余额', '说明']} busy={wallet.isFetching}>
+            <DataTable
+              caption="最近余额明细"
+              columns={['时间', '类型', '金额', '变动后余额', '说明']}
+              busy={wallet.isFetching}
+            >
               {w.ledger.map((r) => (
                 <tr key={r.id}>
                   <td>{formatDateTime(r.created_at)}</td>
                   <td>{ledgerTypeText('balance', r.use_type)}</td>
-                  <td className={r.amount > 0 ? styles.credit : styles.debit}>{r.amount > 0 ? `+${formatPrice(r.amount)}` : `-${formatPrice(-r.amount)}`}</td>
+                  <td className={r.amount > 0 ? styles.credit : styles.debit}>
+                    {r.amount > 0 ? `+${formatPrice(r.amount)}` : `-${formatPrice(-r.amount)}`}
+                  </td>
                   <td>{formatPrice(r.balance_after)}</td>
                   <td>{r.remark || '—'}</td>
                 </tr>
@@ -90,8 +96,17 @@ export function WalletSection({ companyId, companyName }: { companyId: number; c
           )}
         </>
       )}
-      {open === 'adjust' && w && <AdjustBalanceDialog companyId={companyId} companyName={companyName} balance={w.balance} onClose={() => setOpen(null)} />}
-      {open === 'grant' && <GrantDialog companyId={companyId} companyName={companyName} onClose={() => setOpen(null)} />}
+      {open === 'adjust' && w && (
+        <AdjustBalanceDialog
+          companyId={companyId}
+          companyName={companyName}
+          balance={w.balance}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'grant' && (
+        <GrantDialog companyId={companyId} companyName={companyName} onClose={() => setOpen(null)} />
+      )}
     </section>
   );
 }

@@ -19,7 +19,11 @@ import { ConsolePage } from '../../widgets/console-page.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 
 const FIXED_SORT = { id: 'id', desc: true };
-const STATE_TEXT: Record<CouponTemplateRow['state'], string> = { scheduled: '未开始', running: '领取中', ended: '已结束' };
+const STATE_TEXT: Record<CouponTemplateRow['state'], string> = {
+  scheduled: '未开始',
+  running: '领取中',
+  ended: '已结束',
+};
 
 export function CouponsPage() {
   const { page } = parseCouponSearch(useSearch({ strict: false }) as Record<string, unknown>);
@@ -55,9 +59,24 @@ export function CouponsPage() {
         return `${r.discount_percent !== null ? `${r.discount_percent / 10}折（最高${formatPrice(r.amount)}）` : formatPrice(r.amount)} · ${r.threshold > 0 ? `满${formatPrice(r.threshold)}` : '无门槛'}`;
       },
     },
-    { id: 'issued', header: '已领/总量', enableSorting: false, cell: (info) => `${info.row.original.issued} / ${info.row.original.total || '不限'}` },
-    { id: 'per_company', header: '每店限领', enableSorting: false, cell: (info) => info.row.original.per_company || '不限' },
-    { id: 'window', header: '领取时间', enableSorting: false, cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}` },
+    {
+      id: 'issued',
+      header: '已领/总量',
+      enableSorting: false,
+      cell: (info) => `${info.row.original.issued} / ${info.row.original.total || '不限'}`,
+    },
+    {
+      id: 'per_company',
+      header: '每店限领',
+      enableSorting: false,
+      cell: (info) => info.row.original.per_company || '不限',
+    },
+    {
+      id: 'window',
+      header: '领取时间',
+      enableSorting: false,
+      cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
+    },
     {
       id: 'state',
       header: '状态',
@@ -74,7 +93,11 @@ export function CouponsPage() {
       enableHiding: false,
       cell: (info) =>
         info.row.original.state === 'ended' ? null : (
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void stop(info.row.original)}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => void stop(info.row.original)}
+          >
             停止领取
           </button>
         ),

@@ -11,10 +11,14 @@ import grid from '../../widgets/form-grid.module.css';
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** "2026-11-26T10:00" read as Shanghai time → seconds; NaN when blank. */
-export const shanghaiInputToSeconds = (v: string): number => (v ? Math.floor((Date.parse(`${v}:00Z`) - SHANGHAI_OFFSET_MS) / 1000) : NaN);
+export const shanghaiInputToSeconds = (v: string): number =>
+  v ? Math.floor((Date.parse(`${v}:00Z`) - SHANGHAI_OFFSET_MS) / 1000) : NaN;
 const toInput = (ms: number) => new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16);
 
-type Form = Record<'name' | 'amount' | 'threshold' | 'total' | 'per_company' | 'valid_days' | 'starts_at' | 'ends_at', string>;
+type Form = Record<
+  'name' | 'amount' | 'threshold' | 'total' | 'per_company' | 'valid_days' | 'starts_at' | 'ends_at',
+  string
+>;
 
 export function NewCouponDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -55,7 +59,14 @@ export function NewCouponDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <DialogForm title="新建优惠券" submitText="创建" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title="新建优惠券"
+      submitText="创建"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label="名称" required error={errors.name}>
         {(p) => <input {...p} name="name" value={form.name} maxLength={40} onChange={set('name')} autoFocus />}
       </Field>
@@ -64,7 +75,9 @@ export function NewCouponDialog({ onClose }: { onClose: () => void }) {
           {(p) => <input {...p} name="amount" inputMode="decimal" value={form.amount} onChange={set('amount')} />}
         </Field>
         <Field label="使用门槛（元，0为无门槛）" required error={errors.threshold}>
-          {(p) => <input {...p} name="threshold" inputMode="decimal" value={form.threshold} onChange={set('threshold')} />}
+          {(p) => (
+            <input {...p} name="threshold" inputMode="decimal" value={form.threshold} onChange={set('threshold')} />
+          )}
         </Field>
       </div>
       <div className={grid.fit}>
@@ -72,15 +85,27 @@ export function NewCouponDialog({ onClose }: { onClose: () => void }) {
           {(p) => <input {...p} name="total" inputMode="numeric" value={form.total} onChange={set('total')} />}
         </Field>
         <Field label="每店限领（0为不限）" required error={errors.per_company}>
-          {(p) => <input {...p} name="per_company" inputMode="numeric" value={form.per_company} onChange={set('per_company')} />}
+          {(p) => (
+            <input
+              {...p}
+              name="per_company"
+              inputMode="numeric"
+              value={form.per_company}
+              onChange={set('per_company')}
+            />
+          )}
         </Field>
         <Field label="领取后有效天数" required error={errors.valid_days}>
-          {(p) => <input {...p} name="valid_days" inputMode="numeric" value={form.valid_days} onChange={set('valid_days')} />}
+          {(p) => (
+            <input {...p} name="valid_days" inputMode="numeric" value={form.valid_days} onChange={set('valid_days')} />
+          )}
         </Field>
       </div>
       <div className={grid.fit}>
         <Field label="开始领取" required error={errors.starts_at}>
-          {(p) => <input {...p} type="datetime-local" name="starts_at" value={form.starts_at} onChange={set('starts_at')} />}
+          {(p) => (
+            <input {...p} type="datetime-local" name="starts_at" value={form.starts_at} onChange={set('starts_at')} />
+          )}
         </Field>
         <Field label="结束领取" required error={errors.ends_at}>
           {(p) => <input {...p} type="datetime-local" name="ends_at" value={form.ends_at} onChange={set('ends_at')} />}

@@ -59,7 +59,11 @@ export function DashboardPage() {
           label="待处理售后"
           value={String(data.after_sales_to_decide)}
           note="买家已提交，待受理"
-          link={me && mayOpen(me.role, 'afterSalesRead') ? { to: '/after-sales', search: { status: 'submitted', page: 1 }, text: '去处理' } : undefined}
+          link={
+            me && mayOpen(me.role, 'afterSalesRead')
+              ? { to: '/after-sales', search: { status: 'submitted', page: 1 }, text: '去处理' }
+              : undefined
+          }
         />
       </div>
 
@@ -74,7 +78,11 @@ export function DashboardPage() {
                 <dt>{ORDER_STATUS_TEXT[status as OrderStatus] ?? status}</dt>
                 <dd>
                   {me && mayOpen(me.role, 'ordersRead') ? (
-                    <Link to="/orders" search={{ status, page: 1 }} aria-label={`${ORDER_STATUS_TEXT[status as OrderStatus] ?? status}订单 ${n}`}>
+                    <Link
+                      to="/orders"
+                      search={{ status, page: 1 }}
+                      aria-label={`${ORDER_STATUS_TEXT[status as OrderStatus] ?? status}订单 ${n}`}
+                    >
                       {n}
                     </Link>
                   ) : (

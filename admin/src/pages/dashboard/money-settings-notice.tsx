@@ -12,7 +12,8 @@ const accountText = (a: SiteSettings['transfer_account'] | undefined): string =>
 const windowText = (w: SiteSettings['payment_window'] | null | undefined): string => (w ? `${w.minutes}分钟` : '默认');
 
 function describe(change: MoneySettingsChange, key: MoneySettingsChange['changed'][number]): string {
-  if (key === 'transfer_account') return `${MONEY_SETTING_LABELS[key]}改为：${accountText(change.after.transfer_account)}`;
+  if (key === 'transfer_account')
+    return `${MONEY_SETTING_LABELS[key]}改为：${accountText(change.after.transfer_account)}`;
   return `${MONEY_SETTING_LABELS[key]}：${windowText(change.before.payment_window)} → ${windowText(change.after.payment_window)}`;
 }
 

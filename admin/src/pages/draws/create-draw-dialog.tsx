@@ -33,7 +33,8 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
   const [prizes, setPrizes] = useState<DrawFormPrize[]>([blankPrize('coupon'), blankPrize('none')]);
   const { errors, busy, run } = useFormSubmit('保存失败，请稍后重试');
 
-  const setPrize = (i: number, patch: Partial<DrawFormPrize>) => setPrizes((all) => all.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  const setPrize = (i: number, patch: Partial<DrawFormPrize>) =>
+    setPrizes((all) => all.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
   const submit = async () => {
     await run(async () => {
@@ -52,12 +53,31 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <DialogForm title="新建抽奖活动" widthPx={720} submitText="创建" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title="新建抽奖活动"
+      widthPx={720}
+      submitText="创建"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label="活动名称" required error={errors.name}>
-        {(p) => <input {...p} name="name" value={name} maxLength={30} onChange={(e) => setName(e.target.value)} autoFocus />}
+        {(p) => (
+          <input {...p} name="name" value={name} maxLength={30} onChange={(e) => setName(e.target.value)} autoFocus />
+        )}
       </Field>
       <Field label="活动规则" error={errors.rules}>
-        {(p) => <textarea {...p} name="rules" value={rules} maxLength={500} rows={3} onChange={(e) => setRules(e.target.value)} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="rules"
+            value={rules}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setRules(e.target.value)}
+          />
+        )}
       </Field>
       <div className={grid.pair}>
         <Field label="开始时间" required error={errors.starts_at}>
@@ -80,11 +100,17 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
         {prizes.map((p, i) => (
           <div key={i} className={styles.prizeRow}>
             <Field label="名称" error={errors[`prizes.${i}.name`]}>
-              {(fp) => <input {...fp} value={p.name} maxLength={30} onChange={(e) => setPrize(i, { name: e.target.value })} />}
+              {(fp) => (
+                <input {...fp} value={p.name} maxLength={30} onChange={(e) => setPrize(i, { name: e.target.value })} />
+              )}
             </Field>
             <Field label="类型" error={errors[`prizes.${i}.kind`]}>
               {(fp) => (
-                <select {...fp} value={p.kind} onChange={(e) => setPrize(i, { kind: e.target.value as DrawFormPrize['kind'] })}>
+                <select
+                  {...fp}
+                  value={p.kind}
+                  onChange={(e) => setPrize(i, { kind: e.target.value as DrawFormPrize['kind'] })}
+                >
                   <option value="coupon">优惠券</option>
                   <option value="points">积分</option>
                   <option value="goods">商品（随下一单发出）</option>
@@ -92,25 +118,65 @@ export function CreateDrawDialog({ onClose }: { onClose: () => void }) {
                 </select>
               )}
             </Field>
-            <Field label={p.kind === 'points' ? '积分数' : p.kind === 'goods' ? '商品编号' : '优惠券编号'} error={errors[`prizes.${i}.ref_id`]}>
-              {(fp) => <input {...fp} inputMode="numeric" value={p.ref_id} disabled={p.kind === 'none'} onChange={(e) => setPrize(i, { ref_id: e.target.value })} />}
+            <Field
+              label={p.kind === 'points' ? '积分数' : p.kind === 'goods' ? '商品编号' : '优惠券编号'}
+              error={errors[`prizes.${i}.ref_id`]}
+            >
+              {(fp) => (
+                <input
+                  {...fp}
+                  inputMode="numeric"
+                  value={p.ref_id}
+                  disabled={p.kind === 'none'}
+                  onChange={(e) => setPrize(i, { ref_id: e.target.value })}
+                />
+              )}
             </Field>
             <Field label="说明" error={errors[`prizes.${i}.remarks`]}>
-              {(fp) => <input {...fp} value={p.remarks} maxLength={30} onChange={(e) => setPrize(i, { remarks: e.target.value })} />}
+              {(fp) => (
+                <input
+                  {...fp}
+                  value={p.remarks}
+                  maxLength={30}
+                  onChange={(e) => setPrize(i, { remarks: e.target.value })}
+                />
+              )}
             </Field>
             <Field label="权重" error={errors[`prizes.${i}.weight`]}>
-              {(fp) => <input {...fp} inputMode="numeric" value={p.weight} onChange={(e) => setPrize(i, { weight: e.target.value })} />}
+              {(fp) => (
+                <input
+                  {...fp}
+                  inputMode="numeric"
+                  value={p.weight}
+                  onChange={(e) => setPrize(i, { weight: e.target.value })}
+                />
+              )}
             </Field>
             <Field label="库存" error={errors[`prizes.${i}.stock`]}>
-              {(fp) => <input {...fp} inputMode="numeric" value={p.stock} onChange={(e) => setPrize(i, { stock: e.target.value })} />}
+              {(fp) => (
+                <input
+                  {...fp}
+                  inputMode="numeric"
+                  value={p.stock}
+                  onChange={(e) => setPrize(i, { stock: e.target.value })}
+                />
+              )}
             </Field>
-            <button type="button" className={buttonClass('link')} onClick={() => setPrizes((all) => all.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className={buttonClass('link')}
+              onClick={() => setPrizes((all) => all.filter((_, j) => j !== i))}
+            >
               删除
             </button>
           </div>
         ))}
         {prizes.length < 12 && (
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setPrizes((all) => [...all, blankPrize('points')])}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => setPrizes((all) => [...all, blankPrize('points')])}
+          >
             添加奖品
           </button>
         )}

@@ -17,7 +17,12 @@ import { ConsolePage } from '../../widgets/console-page.tsx';
 import styles from './draws-page.module.css';
 
 const FIXED_SORT = { id: 'starts_at', desc: false };
-const KIND_TEXT: Record<AdminDrawPrize['kind'], string> = { coupon: '优惠券', points: '积分', none: '谢谢参与', goods: '商品（随下一单发出）' };
+const KIND_TEXT: Record<AdminDrawPrize['kind'], string> = {
+  coupon: '优惠券',
+  points: '积分',
+  none: '谢谢参与',
+  goods: '商品（随下一单发出）',
+};
 
 function PrizeLimit({ drawId, prize }: { drawId: number; prize: AdminDrawPrize }) {
   const queryClient = useQueryClient();
@@ -90,14 +95,23 @@ export function DrawsPage() {
       ),
     },
     { id: 'records', accessorKey: 'records', header: '已抽次数', enableSorting: false },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => (info.row.original.is_active ? '进行中' : '已停止') },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => (info.row.original.is_active ? '进行中' : '已停止'),
+    },
     {
       id: 'action',
       header: '操作',
       enableSorting: false,
       enableHiding: false,
       cell: (info) => (
-        <button type="button" className={buttonClass(info.row.original.is_active ? 'danger' : 'primary', { size: 'sm' })} onClick={() => void toggle(info.row.original)}>
+        <button
+          type="button"
+          className={buttonClass(info.row.original.is_active ? 'danger' : 'primary', { size: 'sm' })}
+          onClick={() => void toggle(info.row.original)}
+        >
           {info.row.original.is_active ? '停止' : '恢复'}
         </button>
       ),

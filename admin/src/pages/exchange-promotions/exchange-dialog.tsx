@@ -13,9 +13,19 @@ import grid from '../../widgets/form-grid.module.css';
 /** `datetime-local` text (operator's clock) → seconds; NaN when empty. */
 const toSeconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
 /** "12, 15 18" → [12, 15, 18]; anything not a whole number becomes 0 (the server names it). */
-const idList = (s: string) => s.split(/[\s,，、]+/).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : 0));
+const idList = (s: string) =>
+  s
+    .split(/[\s,，、]+/)
+    .filter(Boolean)
+    .map((x) => (/^\d+$/.test(x) ? Number(x) : 0));
 
-export function ExchangeDialog({ editing, onClose }: { editing: ConsoleExchangePromotion | null; onClose: () => void }) {
+export function ExchangeDialog({
+  editing,
+  onClose,
+}: {
+  editing: ConsoleExchangePromotion | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [startsAt, setStartsAt] = useState('');
@@ -49,18 +59,50 @@ export function ExchangeDialog({ editing, onClose }: { editing: ConsoleExchangeP
 
   const memberError = errors.member_ids ?? Object.entries(errors).find(([k]) => k.startsWith('member_ids.'))?.[1];
   return (
-    <DialogForm title={editing ? `编辑档位：${editing.name}` : '新建换购活动'} submitText={editing ? '保存档位' : '创建活动'} busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={editing ? `编辑档位：${editing.name}` : '新建换购活动'}
+      submitText={editing ? '保存档位' : '创建活动'}
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       {!editing && (
         <>
           <Field label="活动名称" required error={errors.name}>
-            {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+            {(p) => (
+              <input
+                {...p}
+                name="name"
+                value={name}
+                maxLength={60}
+                onChange={(e) => setName(e.target.value)}
+                autoFocus
+              />
+            )}
           </Field>
           <div className={grid.pair}>
             <Field label="开始时间" required error={errors.starts_at}>
-              {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+              {(p) => (
+                <input
+                  {...p}
+                  type="datetime-local"
+                  name="starts_at"
+                  value={startsAt}
+                  onChange={(e) => setStartsAt(e.target.value)}
+                />
+              )}
             </Field>
             <Field label="结束时间" required error={errors.ends_at}>
-              {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+              {(p) => (
+                <input
+                  {...p}
+                  type="datetime-local"
+                  name="ends_at"
+                  value={endsAt}
+                  onChange={(e) => setEndsAt(e.target.value)}
+                />
+              )}
             </Field>
           </div>
           <Field label="活动商品编号（计入门槛，逗号或空格分隔）" required error={memberError}>

@@ -5,7 +5,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { afterExchangeChange, exchangePromotionListQuery, parseExchangeSearch, stopExchangePromotion } from '../../api/exchange-promotions.ts';
+import {
+  afterExchangeChange,
+  exchangePromotionListQuery,
+  parseExchangeSearch,
+  stopExchangePromotion,
+} from '../../api/exchange-promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
@@ -50,9 +55,24 @@ export function ExchangePromotionsPage() {
   const columns: ServerColumn<ConsoleExchangePromotion>[] = [
     { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
     { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => consolePromotionState(info.row.original, nowSec) },
-    { id: 'time', header: '活动时间', enableSorting: false, cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}` },
-    { id: 'members', header: '活动商品', enableSorting: false, cell: (info) => `${info.row.original.members.length}种` },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => consolePromotionState(info.row.original, nowSec),
+    },
+    {
+      id: 'time',
+      header: '活动时间',
+      enableSorting: false,
+      cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
+    },
+    {
+      id: 'members',
+      header: '活动商品',
+      enableSorting: false,
+      cell: (info) => `${info.row.original.members.length}种`,
+    },
     {
       id: 'tiers',
       header: '换购档位',
@@ -61,7 +81,8 @@ export function ExchangePromotionsPage() {
         <ul className={styles.list}>
           {info.row.original.tiers.map((t) => (
             <li key={t.amount}>
-              满{formatPrice(t.amount)}：{t.goods.map((g) => `${g.name || `#${g.goods_id}`} ${formatPrice(g.price)}（限${g.limit}）`).join('、')}
+              满{formatPrice(t.amount)}：
+              {t.goods.map((g) => `${g.name || `#${g.goods_id}`} ${formatPrice(g.price)}（限${g.limit}）`).join('、')}
             </li>
           ))}
         </ul>
@@ -78,7 +99,11 @@ export function ExchangePromotionsPage() {
         if (!p.is_active || nowSec >= p.ends_at) return null;
         return (
           <div className={styles.actions}>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setDialog({ editing: p })}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => setDialog({ editing: p })}
+            >
               编辑档位
             </button>
             <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void stop(p)}>

@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { afterBuyerService, feedbackKey, feedbackListQuery, parseFeedbackSearch, replyFeedback } from '../../api/buyer-service.ts';
+import {
+  afterBuyerService,
+  feedbackKey,
+  feedbackListQuery,
+  parseFeedbackSearch,
+  replyFeedback,
+} from '../../api/buyer-service.ts';
 import { meQuery } from '../../api/session.ts';
 import { serviceColumns } from '../../widgets/service-columns.tsx';
 import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
@@ -40,9 +46,27 @@ export function FeedbackPage() {
 
   const columns = serviceColumns<AdminFeedback>({
     own: [
-      { id: 'category', accessorKey: 'category', header: '类型', enableSorting: false, cell: (info) => info.row.original.category_text },
-      { id: 'content', accessorKey: 'content', header: '内容', enableSorting: false, cell: (info) => <span className={styles.muted}>{info.row.original.content.slice(0, 40)}</span> },
-      { id: 'photos', accessorKey: 'photos', header: '截图', enableSorting: false, cell: (info) => (info.row.original.photos.length > 0 ? `${info.row.original.photos.length}张` : '—') },
+      {
+        id: 'category',
+        accessorKey: 'category',
+        header: '类型',
+        enableSorting: false,
+        cell: (info) => info.row.original.category_text,
+      },
+      {
+        id: 'content',
+        accessorKey: 'content',
+        header: '内容',
+        enableSorting: false,
+        cell: (info) => <span className={styles.muted}>{info.row.original.content.slice(0, 40)}</span>,
+      },
+      {
+        id: 'photos',
+        accessorKey: 'photos',
+        header: '截图',
+        enableSorting: false,
+        cell: (info) => (info.row.original.photos.length > 0 ? `${info.row.original.photos.length}张` : '—'),
+      },
     ],
     statusText: (row) => FEEDBACK_STATUS_TEXT[row.status],
     waiting: (row) => row.status === 'waiting',
@@ -54,11 +78,20 @@ export function FeedbackPage() {
       title="意见反馈"
       to="/feedback"
       tabsLabel="反馈状态"
-      tabs={statusTabs(TABS, FEEDBACK_STATUS_TEXT, search.status, (status) => ({ status, category: search.category, q: search.q, page: 1 }))}
+      tabs={statusTabs(TABS, FEEDBACK_STATUS_TEXT, search.status, (status) => ({
+        status,
+        category: search.category,
+        q: search.q,
+        page: 1,
+      }))}
       filters={
         <FilterForm label="筛选反馈" onApply={apply}>
           <Filter label="类型">
-            <select name="category" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value as FeedbackCategory | '' })}>
+            <select
+              name="category"
+              value={draft.category}
+              onChange={(e) => setDraft({ ...draft, category: e.target.value as FeedbackCategory | '' })}
+            >
               <option value="">全部类型</option>
               {FEEDBACK_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -68,7 +101,12 @@ export function FeedbackPage() {
             </select>
           </Filter>
           <Filter label="内容或企业">
-            <input name="q" value={draft.q} maxLength={50} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+            <input
+              name="q"
+              value={draft.q}
+              maxLength={50}
+              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            />
           </Filter>
           <button type="submit" className={buttonClass('primary')}>
             查询

@@ -46,14 +46,50 @@ const FLAGS = [
 ] as const;
 type FlagKey = (typeof FLAGS)[number][0];
 /** Fields with their own error line; any other refusal shows as the form's. */
-const SHOWN = new Set<string>([...TEXT_FIELDS.map(([k]) => k), 'category_id', 'manufacturer_id', 'brand_id', 'warehouse_id', 'scope_class', 'ephedrine_limit', 'form']);
+const SHOWN = new Set<string>([
+  ...TEXT_FIELDS.map(([k]) => k),
+  'category_id',
+  'manufacturer_id',
+  'brand_id',
+  'warehouse_id',
+  'scope_class',
+  'ephedrine_limit',
+  'form',
+]);
 
 export function GoodsCreatePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [text, setText] = useState<Record<TextKey, string>>({ external_code: '', name: '', common_name: '', ypgg: '', dosage_form: '', bzdw: '盒', approval_no: '', barcode: '', base_price: '', retail_price: '', stock: '0', zbz: '1', jzl: '1' });
-  const [flags, setFlags] = useState<Record<FlagKey, boolean>>({ is_rx: false, is_ephedrine: false, is_kx: false, is_jxq: false, is_zy: false, is_qx: false, mid_pack_strict: false });
-  const [place, setPlace] = useState<PlacementDraft>({ category_id: '', manufacturer_id: '', brand_id: '', warehouse_id: '' });
+  const [text, setText] = useState<Record<TextKey, string>>({
+    external_code: '',
+    name: '',
+    common_name: '',
+    ypgg: '',
+    dosage_form: '',
+    bzdw: '盒',
+    approval_no: '',
+    barcode: '',
+    base_price: '',
+    retail_price: '',
+    stock: '0',
+    zbz: '1',
+    jzl: '1',
+  });
+  const [flags, setFlags] = useState<Record<FlagKey, boolean>>({
+    is_rx: false,
+    is_ephedrine: false,
+    is_kx: false,
+    is_jxq: false,
+    is_zy: false,
+    is_qx: false,
+    mid_pack_strict: false,
+  });
+  const [place, setPlace] = useState<PlacementDraft>({
+    category_id: '',
+    manufacturer_id: '',
+    brand_id: '',
+    warehouse_id: '',
+  });
   const [pick, setPick] = useState({ scope_class: 'xy' as ScopeClass, ephedrine_limit: '0' });
   const { errors, setErrors, busy, run } = useFormSubmit('创建失败，请稍后重试');
 
@@ -85,7 +121,11 @@ export function GoodsCreatePage() {
   };
 
   return (
-    <ConsolePage title="新建商品" titleId="goods-create-title" hint="新商品创建后为未上架状态，可在编辑页上传图片后上架。">
+    <ConsolePage
+      title="新建商品"
+      titleId="goods-create-title"
+      hint="新商品创建后为未上架状态，可在编辑页上传图片后上架。"
+    >
       <form
         className={grid.rows}
         noValidate
@@ -97,13 +137,25 @@ export function GoodsCreatePage() {
         <div className={grid.wide}>
           {TEXT_FIELDS.map(([key, label, required]) => (
             <Field key={key} label={label} required={required} error={errors[key]}>
-              {(p) => <input {...p} name={key} value={text[key]} onChange={(e) => setText({ ...text, [key]: e.target.value })} />}
+              {(p) => (
+                <input
+                  {...p}
+                  name={key}
+                  value={text[key]}
+                  onChange={(e) => setText({ ...text, [key]: e.target.value })}
+                />
+              )}
             </Field>
           ))}
           <GoodsPlacementFields value={place} onChange={setPlace} errors={errors} />
           <Field label="经营范围类别" required error={errors.scope_class}>
             {(p) => (
-              <select {...p} name="scope_class" value={pick.scope_class} onChange={(e) => setPick({ ...pick, scope_class: e.target.value as ScopeClass })}>
+              <select
+                {...p}
+                name="scope_class"
+                value={pick.scope_class}
+                onChange={(e) => setPick({ ...pick, scope_class: e.target.value as ScopeClass })}
+              >
                 {Object.entries(SCOPE_CLASSES).map(([k, v]) => (
                   <option key={k} value={k}>
                     {v}
@@ -114,14 +166,27 @@ export function GoodsCreatePage() {
           </Field>
           {flags.is_ephedrine && (
             <Field label="含麻黄碱每单限购" required error={errors.ephedrine_limit}>
-              {(p) => <input {...p} name="ephedrine_limit" inputMode="numeric" value={pick.ephedrine_limit} onChange={(e) => setPick({ ...pick, ephedrine_limit: e.target.value })} />}
+              {(p) => (
+                <input
+                  {...p}
+                  name="ephedrine_limit"
+                  inputMode="numeric"
+                  value={pick.ephedrine_limit}
+                  onChange={(e) => setPick({ ...pick, ephedrine_limit: e.target.value })}
+                />
+              )}
             </Field>
           )}
         </div>
         <div className={grid.fit}>
           {FLAGS.map(([key, label]) => (
             <label key={key} className={grid.check}>
-              <input type="checkbox" name={key} checked={flags[key]} onChange={(e) => setFlags({ ...flags, [key]: e.target.checked })} />
+              <input
+                type="checkbox"
+                name={key}
+                checked={flags[key]}
+                onChange={(e) => setFlags({ ...flags, [key]: e.target.checked })}
+              />
               {label}
             </label>
           ))}

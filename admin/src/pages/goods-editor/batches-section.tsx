@@ -9,7 +9,8 @@ import { buttonClass } from '@ui/button.ts';
 import type { ConsoleBatch, ConsoleGoods } from '@domain/admin-goods.ts';
 import styles from './goods-editor-page.module.css';
 
-const messageOf = (e: unknown) => (e instanceof ConsoleApiError ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.message) : '提交失败，请重试');
+const messageOf = (e: unknown) =>
+  e instanceof ConsoleApiError ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.message) : '提交失败，请重试';
 
 function ReportUpload({ goodsId, batch }: { goodsId: number; batch: ConsoleBatch }) {
   const queryClient = useQueryClient();
@@ -94,12 +95,28 @@ export function BatchesSection({ goods }: { goods: ConsoleGoods }) {
           add.mutate();
         }}
       >
-        <input placeholder="批号" value={draft.batch_no} maxLength={40} onChange={(e) => setDraft({ ...draft, batch_no: e.target.value })} aria-label="批号" />
+        <input
+          placeholder="批号"
+          value={draft.batch_no}
+          maxLength={40}
+          onChange={(e) => setDraft({ ...draft, batch_no: e.target.value })}
+          aria-label="批号"
+        />
         <label>
-          生产日期 <input type="date" value={draft.produced_on} onChange={(e) => setDraft({ ...draft, produced_on: e.target.value })} />
+          生产日期{' '}
+          <input
+            type="date"
+            value={draft.produced_on}
+            onChange={(e) => setDraft({ ...draft, produced_on: e.target.value })}
+          />
         </label>
         <label>
-          有效期至 <input type="date" value={draft.expires_on} onChange={(e) => setDraft({ ...draft, expires_on: e.target.value })} />
+          有效期至{' '}
+          <input
+            type="date"
+            value={draft.expires_on}
+            onChange={(e) => setDraft({ ...draft, expires_on: e.target.value })}
+          />
         </label>
         <button type="submit" className={buttonClass('outline', { size: 'sm' })} disabled={add.isPending}>
           添加批次

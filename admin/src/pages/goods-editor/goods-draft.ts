@@ -120,15 +120,17 @@ export function inputOf(d: GoodsDraft): { input: GoodsEdit | null; problems: Rec
       min_number: whole(`ladder_prices.${i}.min_number`, l.min_number, '阶梯起购数量'),
       price: money(`ladder_prices.${i}.price`, l.price, '阶梯价'),
     })),
-    rank_prices: d.rank_prices.map((r, i) => ({ rank: whole(`rank_prices.${i}.rank`, r.rank, '会员等级'), price: money(`rank_prices.${i}.price`, r.price, '等级价') })),
+    rank_prices: d.rank_prices.map((r, i) => ({
+      rank: whole(`rank_prices.${i}.rank`, r.rank, '会员等级'),
+      price: money(`rank_prices.${i}.price`, r.price, '等级价'),
+    })),
     category_id: pick('category_id', '请选择分类'),
     manufacturer_id: pick('manufacturer_id', '请选择生产厂家'),
     brand_id: d.placement.brand_id === '' ? null : Number(d.placement.brand_id),
     warehouse_id: pick('warehouse_id', '请选择仓库'),
   };
   if (input.zbz === 0 && !problems.zbz) add('zbz', '中包装至少为1');
-  for (const [field, messages] of Object.entries(
-goodsEditProblems(input))) {
+  for (const [field, messages] of Object.entries(goodsEditProblems(input))) {
     for (const m of messages) if (!problems[field]) add(field, m);
   }
   return { input: Object.keys(problems).length === 0 ? input : null, problems };

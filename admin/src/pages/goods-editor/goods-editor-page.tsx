@@ -23,7 +23,8 @@ export function GoodsEditorPage() {
   const goods = useQuery({ ...goodsQuery(id), enabled: allowed && id > 0 });
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能管理商品。" />;
-  if (id === 0 || (goods.isError && goods.error.message === '商品不存在')) return <StateBlock kind="empty" title="商品不存在" text="请从商品列表打开。" />;
+  if (id === 0 || (goods.isError && goods.error.message === '商品不存在'))
+    return <StateBlock kind="empty" title="商品不存在" text="请从商品列表打开。" />;
   if (goods.isError) {
     return (
       <StateBlock
@@ -48,7 +49,8 @@ export function GoodsEditorPage() {
         {g.name}
       </h1>
       <p className={styles.muted}>
-        编号 {g.id} · {g.common_name || '—'} · {g.ypgg} · {g.sccj} · {g.category} · 当前基础价 {formatPrice(g.base_price)} · 库存 {g.stock}
+        编号 {g.id} · {g.common_name || '—'} · {g.ypgg} · {g.sccj} · {g.category} · 当前基础价{' '}
+        {formatPrice(g.base_price)} · 库存 {g.stock}
         {g.bzdw} · 销量 {g.sales_count} · 更新于 {formatDateTime(g.updated_at)}
       </p>
       <SaleActions goods={g} />

@@ -34,13 +34,19 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
     mutationFn: (input: NonNullable<ReturnType<typeof inputOf>['input']>) => saveGoods(goods.id, input),
     onSuccess: (saved) => {
       setErrors({});
-      setNotice(saved.changed.length === 0 ? '没有修改' : `已保存${saved.alerts_fired > 0 ? `，已通知${saved.alerts_fired}位订阅的客户` : ''}`);
+      setNotice(
+        saved.changed.length === 0
+          ? '没有修改'
+          : `已保存${saved.alerts_fired > 0 ? `，已通知${saved.alerts_fired}位订阅的客户` : ''}`,
+      );
       // Not awaited: the button is free again at once while the list and header refetch.
       void afterGoodsChange(queryClient);
     },
     onError: (e) => {
       setNotice(null);
-      setErrors(e instanceof ConsoleApiError ? { ...e.fieldErrors, _form: [e.message] } : { _form: ['保存失败，请重试'] });
+      setErrors(
+        e instanceof ConsoleApiError ? { ...e.fieldErrors, _form: [e.message] } : { _form: ['保存失败，请重试'] },
+      );
     },
   });
 
@@ -54,7 +60,13 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
   const text = (key: TextKey, label: string, opts: { hint?: string; mode?: 'numeric' | 'decimal' } = {}): ReactNode => (
     <label className={styles.field}>
       {label}
-      <input name={key} value={draft[key]} inputMode={opts.mode} aria-invalid={errors[key] ? true : undefined} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
+      <input
+        name={key}
+        value={draft[key]}
+        inputMode={opts.mode}
+        aria-invalid={errors[key] ? true : undefined}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      />
       {opts.hint && <span className={styles.muted}>{opts.hint}</span>}
       {errors[key] && (
         <span role="alert" className={styles.error}>
@@ -74,7 +86,11 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
         {text('barcode', '条形码', { mode: 'numeric' })}
         <label className={styles.field}>
           经营范围类别
-          <select name="scope_class" value={draft.scope_class} onChange={(e) => setDraft({ ...draft, scope_class: e.target.value as ScopeClass })}>
+          <select
+            name="scope_class"
+            value={draft.scope_class}
+            onChange={(e) => setDraft({ ...draft, scope_class: e.target.value as ScopeClass })}
+          >
             {Object.entries(SCOPE_CLASSES).map(([code, label]) => (
               <option key={code} value={code}>
                 {label}
@@ -88,7 +104,12 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
         <GoodsPlacementFields
           value={draft.placement}
           onChange={(placement) => setDraft({ ...draft, placement })}
-          errors={{ category_id: errors.category_id?.[0], manufacturer_id: errors.manufacturer_id?.[0], brand_id: errors.brand_id?.[0], warehouse_id: errors.warehouse_id?.[0] }}
+          errors={{
+            category_id: errors.category_id?.[0],
+            manufacturer_id: errors.manufacturer_id?.[0],
+            brand_id: errors.brand_id?.[0],
+            warehouse_id: errors.warehouse_id?.[0],
+          }}
         />
       </fieldset>
       <fieldset className={styles.group}>
@@ -96,8 +117,16 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
         {text('base_price', '基础价', { mode: 'decimal' })}
         {text('retail_price', '建议零售价', { mode: 'decimal', hint: '0 表示不显示' })}
       </fieldset>
-      <LadderRows rows={draft.ladder_prices} errors={errors} onChange={(ladder_prices) => setDraft({ ...draft, ladder_prices })} />
-      <RankRows rows={draft.rank_prices} errors={errors} onChange={(rank_prices) => setDraft({ ...draft, rank_prices })} />
+      <LadderRows
+        rows={draft.ladder_prices}
+        errors={errors}
+        onChange={(ladder_prices) => setDraft({ ...draft, ladder_prices })}
+      />
+      <RankRows
+        rows={draft.rank_prices}
+        errors={errors}
+        onChange={(rank_prices) => setDraft({ ...draft, rank_prices })}
+      />
       <fieldset className={styles.group}>
         <legend>库存与限购（{goods.bzdw}）</legend>
         {text('stock', '库存', { mode: 'numeric' })}
@@ -112,7 +141,12 @@ export function GoodsForm({ goods }: { goods: ConsoleGoods }) {
         <div className={styles.flags}>
           {FLAG_LABELS.map(([key, label]) => (
             <label key={key} className={styles.check}>
-              <input type="checkbox" name={key} checked={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })} />
+              <input
+                type="checkbox"
+                name={key}
+                checked={draft[key]}
+                onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
+              />
               {label}
             </label>
           ))}

@@ -19,7 +19,8 @@ export function ImagesSection({ goods }: { goods: ConsoleGoods }) {
       setError(null);
       void afterGoodsChange(queryClient);
     },
-    onError: (e) => setError(e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '操作失败，请重试'),
+    onError: (e) =>
+      setError(e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '操作失败，请重试'),
   });
   return (
     <section className={styles.group} aria-labelledby="images-title">
@@ -36,13 +37,23 @@ export function ImagesSection({ goods }: { goods: ConsoleGoods }) {
                 <strong>主图</strong>
               ) : (
                 idOf(url) > 0 && (
-                  <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={act.isPending} onClick={() => act.mutate(() => setMainGoodsImage(goods.id, idOf(url)))}>
+                  <button
+                    type="button"
+                    className={buttonClass('outline', { size: 'sm' })}
+                    disabled={act.isPending}
+                    onClick={() => act.mutate(() => setMainGoodsImage(goods.id, idOf(url)))}
+                  >
                     设为主图
                   </button>
                 )
               )}
               {idOf(url) > 0 && (
-                <button type="button" className={buttonClass('outline', { size: 'sm' })} disabled={act.isPending} onClick={() => act.mutate(() => removeGoodsImage(goods.id, idOf(url)))}>
+                <button
+                  type="button"
+                  className={buttonClass('outline', { size: 'sm' })}
+                  disabled={act.isPending}
+                  onClick={() => act.mutate(() => removeGoodsImage(goods.id, idOf(url)))}
+                >
                   删除
                 </button>
               )}

@@ -16,24 +16,42 @@ interface RowsProps<Row> {
 const errorOf = (errors: Record<string, string[]>, key: string) => errors[key]?.[0];
 
 export function LadderRows({ rows, errors, onChange }: RowsProps<StepDraft>) {
-  const set = (i: number, patch: Partial<StepDraft>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<StepDraft>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset className={styles.rows}>
       <legend>阶梯价（数量越多单价越低）</legend>
       {rows.length === 0 && <p className={styles.muted}>未设置阶梯价，所有数量按基础价或等级价。</p>}
       {rows.map((row, i) => {
-        const problems = [errorOf(errors, `ladder_prices.${i}.min_number`), errorOf(errors, `ladder_prices.${i}.price`)].filter(Boolean);
+        const problems = [
+          errorOf(errors, `ladder_prices.${i}.min_number`),
+          errorOf(errors, `ladder_prices.${i}.price`),
+        ].filter(Boolean);
         return (
           <div key={i} className={styles.row} data-testid="ladder-row">
             <label>
               第{i + 1}档 起购数量
-              <input inputMode="numeric" value={row.min_number} aria-invalid={errorOf(errors, `ladder_prices.${i}.min_number`) ? true : undefined} onChange={(e) => set(i, { min_number: e.target.value })} />
+              <input
+                inputMode="numeric"
+                value={row.min_number}
+                aria-invalid={errorOf(errors, `ladder_prices.${i}.min_number`) ? true : undefined}
+                onChange={(e) => set(i, { min_number: e.target.value })}
+              />
             </label>
             <label>
               单价（元）
-              <input inputMode="decimal" value={row.price} aria-invalid={errorOf(errors, `ladder_prices.${i}.price`) ? true : undefined} onChange={(e) => set(i, { price: e.target.value })} />
+              <input
+                inputMode="decimal"
+                value={row.price}
+                aria-invalid={errorOf(errors, `ladder_prices.${i}.price`) ? true : undefined}
+                onChange={(e) => set(i, { price: e.target.value })}
+              />
             </label>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
               删除
             </button>
             {problems.length > 0 && (
@@ -48,7 +66,15 @@ export function LadderRows({ rows, errors, onChange }: RowsProps<StepDraft>) {
         <button
           type="button"
           className={buttonClass('outline', { size: 'sm' })}
-          onClick={() => onChange([...rows, { min_number: rows.length > 0 ? String((Number(rows[rows.length - 1].min_number) || 0) * 2 || 10) : '10', price: rows.at(-1)?.price ?? '' }])}
+          onClick={() =>
+            onChange([
+              ...rows,
+              {
+                min_number: rows.length > 0 ? String((Number(rows[rows.length - 1].min_number) || 0) * 2 || 10) : '10',
+                price: rows.at(-1)?.price ?? '',
+              },
+            ])
+          }
         >
           添加一档
         </button>
@@ -58,14 +84,17 @@ export function LadderRows({ rows, errors, onChange }: RowsProps<StepDraft>) {
 }
 
 export function RankRows({ rows, errors, onChange }: RowsProps<RankDraft>) {
-  const set = (i: number, patch: Partial<RankDraft>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<RankDraft>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const ranks = Array.from({ length: COMPANY_RANK_MAX - COMPANY_RANK_MIN + 1 }, (_, i) => COMPANY_RANK_MIN + i);
   return (
     <fieldset className={styles.rows}>
       <legend>会员等级价</legend>
       {rows.length === 0 && <p className={styles.muted}>未设置等级价，所有等级按基础价。</p>}
       {rows.map((row, i) => {
-        const problems = [errorOf(errors, `rank_prices.${i}.rank`), errorOf(errors, `rank_prices.${i}.price`)].filter(Boolean);
+        const problems = [errorOf(errors, `rank_prices.${i}.rank`), errorOf(errors, `rank_prices.${i}.price`)].filter(
+          Boolean,
+        );
         return (
           <div key={i} className={styles.row}>
             <label>
@@ -82,7 +111,11 @@ export function RankRows({ rows, errors, onChange }: RowsProps<RankDraft>) {
               价格（元）
               <input inputMode="decimal" value={row.price} onChange={(e) => set(i, { price: e.target.value })} />
             </label>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
               删除
             </button>
             {problems.length > 0 && (
@@ -94,7 +127,16 @@ export function RankRows({ rows, errors, onChange }: RowsProps<RankDraft>) {
         );
       })}
       {rows.length < ranks.length && (
-        <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => onChange([...rows, { rank: String(ranks.find((r) => !rows.some((x) => x.rank === String(r))) ?? 1), price: '' }])}>
+        <button
+          type="button"
+          className={buttonClass('outline', { size: 'sm' })}
+          onClick={() =>
+            onChange([
+              ...rows,
+              { rank: String(ranks.find((r) => !rows.some((x) => x.rank === String(r))) ?? 1), price: '' },
+            ])
+          }
+        >
           添加等级价
         </button>
       )}

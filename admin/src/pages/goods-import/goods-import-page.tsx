@@ -15,7 +15,8 @@ import { AlertLine } from '../../widgets/alert-line.tsx';
 import { ImportColumnList, SpreadsheetInput, TemplateLinks } from '../../widgets/file-import-parts.tsx';
 import styles from '../../widgets/file-import.module.css';
 
-const messageOf = (e: unknown) => (e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '上传失败，请重试');
+const messageOf = (e: unknown) =>
+  e instanceof ConsoleApiError ? (e.fieldErrors.file?.[0] ?? e.message) : '上传失败，请重试';
 
 export function GoodsImportPage() {
   const { data: me } = useQuery(meQuery);
@@ -33,7 +34,8 @@ export function GoodsImportPage() {
     onError: (e) => setError(messageOf(e)),
   });
 
-  if (!(me && mayOpen(me.role, 'goods'))) return <StateBlock kind="empty" title="无权访问" text="当前角色不能管理商品。" />;
+  if (!(me && mayOpen(me.role, 'goods')))
+    return <StateBlock kind="empty" title="无权访问" text="当前角色不能管理商品。" />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +43,8 @@ export function GoodsImportPage() {
     setPreview(null);
     run.mutate({ f: file, mode: 'preview' });
   };
-  const canApply = preview !== null && !preview.applied && preview.invalid === 0 && preview.changes > 0 && file !== null;
+  const canApply =
+    preview !== null && !preview.applied && preview.invalid === 0 && preview.changes > 0 && file !== null;
 
   return (
     <section aria-labelledby="import-title" className={styles.page}>
@@ -53,8 +56,8 @@ export function GoodsImportPage() {
       </h1>
       <div className={styles.help}>
         <p>
-          上传CSV（UTF-8）或XLSX文件，第一行为表头，只读取第一个工作表。文件不超过{IMPORT_MAX_BYTES / 1024 / 1024}MB、最多{IMPORT_MAX_ROWS}行，不能含公式。
-          先预览每一行的变化和错误；任何一行有错误时整个文件都不会导入。
+          上传CSV（UTF-8）或XLSX文件，第一行为表头，只读取第一个工作表。文件不超过{IMPORT_MAX_BYTES / 1024 / 1024}
+          MB、最多{IMPORT_MAX_ROWS}行，不能含公式。 先预览每一行的变化和错误；任何一行有错误时整个文件都不会导入。
         </p>
         <ImportColumnList columns={IMPORT_COLUMNS} showKey />
         <TemplateLinks hrefOf={importTemplateHref} />
@@ -72,7 +75,12 @@ export function GoodsImportPage() {
           预览
         </button>
         {canApply && (
-          <button type="button" className={buttonClass('primary')} disabled={run.isPending} onClick={() => run.mutate({ f: file, mode: 'apply' })}>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            disabled={run.isPending}
+            onClick={() => run.mutate({ f: file, mode: 'apply' })}
+          >
             确认导入（{preview.changes}个商品）
           </button>
         )}

@@ -4,10 +4,13 @@ import { formatPrice } from '@domain/money.ts';
 import type { ImportPreview } from '@domain/admin-goods.ts';
 import styles from '../../widgets/file-import.module.css';
 
-const change = (c: { from: number; to: number } | null, show: (n: number) => string) => (c === null ? '不改' : c.from === c.to ? `${show(c.to)}（不变）` : `${show(c.from)} → ${show(c.to)}`);
+const change = (c: { from: number; to: number } | null, show: (n: number) => string) =>
+  c === null ? '不改' : c.from === c.to ? `${show(c.to)}（不变）` : `${show(c.from)} → ${show(c.to)}`;
 
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
-  const rows = [...preview.rows].sort((a, b) => Number(b.errors.length > 0) - Number(a.errors.length > 0) || a.row - b.row);
+  const rows = [...preview.rows].sort(
+    (a, b) => Number(b.errors.length > 0) - Number(a.errors.length > 0) || a.row - b.row,
+  );
   return (
     <table className={styles.table} aria-label="导入预览">
       <thead>

@@ -15,7 +15,14 @@ import { formatPrice } from '@domain/money.ts';
 import { formatDateTime } from '@domain/time.ts';
 import { mayOpen } from '@domain/operator-roles.ts';
 import { LOW_STOCK_THRESHOLD } from '@domain/admin.ts';
-import { GOODS_FLAG_KEYS, GOODS_FLAGS, GOODS_SORTS, GOODS_STOCK_FILTERS, type ConsoleGoodsRow, type GoodsSort } from '@domain/admin-goods.ts';
+import {
+  GOODS_FLAG_KEYS,
+  GOODS_FLAGS,
+  GOODS_SORTS,
+  GOODS_STOCK_FILTERS,
+  type ConsoleGoodsRow,
+  type GoodsSort,
+} from '@domain/admin-goods.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
 import styles from '../../widgets/work-queue-page.module.css';
@@ -39,7 +46,12 @@ const columns: ServerColumn<ConsoleGoodsRow>[] = [
   { id: 'approval_no', accessorKey: 'approval_no', header: '批准文号', enableSorting: false },
   { id: 'barcode', accessorKey: 'barcode', header: '条形码', enableSorting: false },
   { id: 'category', accessorKey: 'category', header: '分类', enableSorting: false },
-  { id: 'base_price', accessorKey: 'base_price', header: '基础价', cell: (info) => formatPrice(info.row.original.base_price) },
+  {
+    id: 'base_price',
+    accessorKey: 'base_price',
+    header: '基础价',
+    cell: (info) => formatPrice(info.row.original.base_price),
+  },
   {
     id: 'stock',
     accessorKey: 'stock',
@@ -50,7 +62,13 @@ const columns: ServerColumn<ConsoleGoodsRow>[] = [
     },
   },
   { id: 'sales_count', accessorKey: 'sales_count', header: '销量' },
-  { id: 'is_on_sale', accessorKey: 'is_on_sale', header: '状态', enableSorting: false, cell: (info) => (info.row.original.is_on_sale ? '在售' : '已下架') },
+  {
+    id: 'is_on_sale',
+    accessorKey: 'is_on_sale',
+    header: '状态',
+    enableSorting: false,
+    cell: (info) => (info.row.original.is_on_sale ? '在售' : '已下架'),
+  },
   {
     id: 'flags',
     accessorKey: 'flags',
@@ -66,7 +84,12 @@ const columns: ServerColumn<ConsoleGoodsRow>[] = [
       </span>
     ),
   },
-  { id: 'updated_at', accessorKey: 'updated_at', header: '更新时间', cell: (info) => formatDateTime(info.row.original.updated_at) },
+  {
+    id: 'updated_at',
+    accessorKey: 'updated_at',
+    header: '更新时间',
+    cell: (info) => formatDateTime(info.row.original.updated_at),
+  },
 ];
 
 export function GoodsPage() {
@@ -100,7 +123,17 @@ export function GoodsPage() {
           <Link to="/goods/import" className={buttonClass('outline')}>
             批量改价改库存
           </Link>
-          <Link to="/goods/file" search={{ q: search.q, category: search.category, on_sale: search.on_sale, stock: search.stock, flag: search.flag }} className={buttonClass('outline')}>
+          <Link
+            to="/goods/file"
+            search={{
+              q: search.q,
+              category: search.category,
+              on_sale: search.on_sale,
+              stock: search.stock,
+              flag: search.flag,
+            }}
+            className={buttonClass('outline')}
+          >
             导入导出商品资料
           </Link>
         </>
@@ -108,10 +141,20 @@ export function GoodsPage() {
     >
       <FilterForm label="筛选商品" onApply={() => go({ q: q.trim() || undefined })}>
         <Filter label="搜索">
-          <input name="q" value={q} maxLength={60} placeholder="名称、编号、批准文号、条形码、厂家" onChange={(e) => setQ(e.target.value)} className={own.search} />
+          <input
+            name="q"
+            value={q}
+            maxLength={60}
+            placeholder="名称、编号、批准文号、条形码、厂家"
+            onChange={(e) => setQ(e.target.value)}
+            className={own.search}
+          />
         </Filter>
         <Filter label="分类">
-          <select value={search.category ?? ''} onChange={(e) => go({ category: e.target.value ? Number(e.target.value) : undefined })}>
+          <select
+            value={search.category ?? ''}
+            onChange={(e) => go({ category: e.target.value ? Number(e.target.value) : undefined })}
+          >
             <option value="">全部分类</option>
             {roots.map((root) => (
               <optgroup key={root.id} label={root.name}>
@@ -128,14 +171,22 @@ export function GoodsPage() {
           </select>
         </Filter>
         <Filter label="上下架">
-          <select value={search.on_sale ?? ''} onChange={(e) => go({ on_sale: e.target.value === '1' ? '1' : e.target.value === '0' ? '0' : undefined })}>
+          <select
+            value={search.on_sale ?? ''}
+            onChange={(e) => go({ on_sale: e.target.value === '1' ? '1' : e.target.value === '0' ? '0' : undefined })}
+          >
             <option value="">全部</option>
             <option value="1">在售</option>
             <option value="0">已下架</option>
           </select>
         </Filter>
         <Filter label="库存">
-          <select value={search.stock ?? ''} onChange={(e) => go({ stock: e.target.value === 'low' ? 'low' : e.target.value === 'out' ? 'out' : undefined })}>
+          <select
+            value={search.stock ?? ''}
+            onChange={(e) =>
+              go({ stock: e.target.value === 'low' ? 'low' : e.target.value === 'out' ? 'out' : undefined })
+            }
+          >
             <option value="">全部</option>
             <option value="low">
               {GOODS_STOCK_FILTERS.low}（≤{LOW_STOCK_THRESHOLD}）
@@ -144,7 +195,10 @@ export function GoodsPage() {
           </select>
         </Filter>
         <Filter label="标记">
-          <select value={search.flag ?? ''} onChange={(e) => go({ flag: GOODS_FLAG_KEYS.find((f) => f === e.target.value) })}>
+          <select
+            value={search.flag ?? ''}
+            onChange={(e) => go({ flag: GOODS_FLAG_KEYS.find((f) => f === e.target.value) })}
+          >
             <option value="">全部</option>
             {GOODS_FLAG_KEYS.map((f) => (
               <option key={f} value={f}>

@@ -2,7 +2,12 @@
 // shown once on creation and rotation, revocation, and each client's latest calls.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterIntegrationChange, integrationCallsQuery, integrationClientListQuery, revokeIntegrationClient } from '../../api/integration-clients.ts';
+import {
+  afterIntegrationChange,
+  integrationCallsQuery,
+  integrationClientListQuery,
+  revokeIntegrationClient,
+} from '../../api/integration-clients.ts';
 import { meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
@@ -11,7 +16,11 @@ import { DataTable } from '@ui/data-table.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatDateTime } from '@domain/time.ts';
 import { mayOpen } from '@domain/operator-roles.ts';
-import { INTEGRATION_SCOPE_LABELS, type IntegrationClientView, type IntegrationCredentials } from '@domain/integration.ts';
+import {
+  INTEGRATION_SCOPE_LABELS,
+  type IntegrationClientView,
+  type IntegrationCredentials,
+} from '@domain/integration.ts';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { NewClientDialog } from './new-client-dialog.tsx';
@@ -20,7 +29,12 @@ import styles from './integration-clients-page.module.css';
 
 function SecretDialog({ credentials, onClose }: { credentials: IntegrationCredentials; onClose: () => void }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`对接凭证：${credentials.client.name}`} closeLabel="关闭">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`对接凭证：${credentials.client.name}`}
+      closeLabel="关闭"
+    >
       <div className={styles.secretBox}>
         <p>请立即把密钥交给ERP对接人员保存。关闭后无法再次查看，遗失只能轮换密钥。</p>
         <p>密钥ID（X-Key-Id）</p>
@@ -38,10 +52,18 @@ function SecretDialog({ credentials, onClose }: { credentials: IntegrationCreden
 function CallsDialog({ client, onClose }: { client: IntegrationClientView; onClose: () => void }) {
   const calls = useQuery(integrationCallsQuery(client.id));
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`最近调用：${client.name}`} closeLabel="关闭" widthPx={880}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`最近调用：${client.name}`}
+      closeLabel="关闭"
+      widthPx={880}
+    >
       {calls.isError && <StateBlock kind="failed" text={calls.error.message} />}
       {!calls.data && !calls.isError && <StateBlock kind="loading" text="正在加载…" />}
-      {calls.data && calls.data.length === 0 && <StateBlock kind="empty" title="暂无调用" text="该凭证还没有调用记录。" />}
+      {calls.data && calls.data.length === 0 && (
+        <StateBlock kind="empty" title="暂无调用" text="该凭证还没有调用记录。" />
+      )}
       {calls.data && calls.data.length > 0 && (
         <DataTable caption="最近调用" columns={['时间', '接口', '状态', '原因', '结果', '请求编号']}>
           {calls.data.map((r) => (
@@ -101,7 +123,11 @@ export function IntegrationClientsPage() {
     >
       <AlertLine message={message} />
       {list.data.length === 0 ? (
-        <StateBlock kind="empty" title="还没有对接凭证" text="为ERP新建一个对接凭证，把密钥ID和密钥交给对接人员（接口说明见 docs/integration-api.md）。" />
+        <StateBlock
+          kind="empty"
+          title="还没有对接凭证"
+          text="为ERP新建一个对接凭证，把密钥ID和密钥交给对接人员（接口说明见 docs/integration-api.md）。"
+        />
       ) : (
         <DataTable caption="对接凭证" columns={['名称', '密钥ID', '权限', '状态', '最近使用', '创建时间', '操作']}>
           {list.data.map((c) => (
@@ -120,7 +146,11 @@ export function IntegrationClientsPage() {
                 </span>
               </td>
               <td className={c.revoked_at ? styles.stopped : undefined}>
-                {c.revoked_at ? `已停用（${formatDateTime(c.revoked_at)}）` : c.previous_secret_expires_at ? `正常；旧密钥有效至 ${formatDateTime(c.previous_secret_expires_at)}` : '正常'}
+                {c.revoked_at
+                  ? `已停用（${formatDateTime(c.revoked_at)}）`
+                  : c.previous_secret_expires_at
+                    ? `正常；旧密钥有效至 ${formatDateTime(c.previous_secret_expires_at)}`
+                    : '正常'}
               </td>
               <td>{c.last_used_at ? formatDateTime(c.last_used_at) : '从未使用'}</td>
               <td>{formatDateTime(c.created_at)}</td>
@@ -130,7 +160,11 @@ export function IntegrationClientsPage() {
                 </button>
                 {!c.revoked_at && (
                   <>
-                    <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setRotating(c)}>
+                    <button
+                      type="button"
+                      className={buttonClass('outline', { size: 'sm' })}
+                      onClick={() => setRotating(c)}
+                    >
                       轮换密钥
                     </button>
                     <button type="button" className={buttonClass('link')} onClick={() => void revoke(c)}>

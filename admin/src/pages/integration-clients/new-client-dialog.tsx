@@ -6,16 +6,28 @@ import { afterIntegrationChange, createIntegrationClient } from '../../api/integ
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '@ui/field.tsx';
-import { INTEGRATION_SCOPE_LABELS, INTEGRATION_SCOPES, type IntegrationCredentials, type IntegrationScope } from '@domain/integration.ts';
+import {
+  INTEGRATION_SCOPE_LABELS,
+  INTEGRATION_SCOPES,
+  type IntegrationCredentials,
+  type IntegrationScope,
+} from '@domain/integration.ts';
 import styles from './integration-clients-page.module.css';
 
-export function NewClientDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (c: IntegrationCredentials) => void }) {
+export function NewClientDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (c: IntegrationCredentials) => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const [scopes, setScopes] = useState<IntegrationScope[]>([]);
   const { errors, busy, run } = useFormSubmit('创建失败，请稍后重试');
-  const toggle = (s: IntegrationScope) => setScopes(scopes.includes(s) ? scopes.filter((x) => x !== s) : [...scopes, s]);
+  const toggle = (s: IntegrationScope) =>
+    setScopes(scopes.includes(s) ? scopes.filter((x) => x !== s) : [...scopes, s]);
   const submit = () =>
     run(async () => {
       const made = await createIntegrationClient({ name: name.trim(), scopes, note: note.trim() });
@@ -23,15 +35,25 @@ export function NewClientDialog({ onClose, onCreated }: { onClose: () => void; o
       onCreated(made);
     });
   return (
-    <DialogForm title="新建对接凭证" submitText="创建" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title="新建对接凭证"
+      submitText="创建"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label="名称（如 用友U8）" required error={errors.name}>
-        {(p) => <input {...p} name="name" maxLength={40} value={name} onChange={(e) => setName(e.target.value)} autoFocus />}
+        {(p) => (
+          <input {...p} name="name" maxLength={40} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        )}
       </Field>
       <fieldset className={styles.checks}>
         <legend>权限</legend>
         {INTEGRATION_SCOPES.map((s) => (
           <label key={s}>
-            <input type="checkbox" checked={scopes.includes(s)} onChange={() => toggle(s)} /> {INTEGRATION_SCOPE_LABELS[s]}（{s}）
+            <input type="checkbox" checked={scopes.includes(s)} onChange={() => toggle(s)} />{' '}
+            {INTEGRATION_SCOPE_LABELS[s]}（{s}）
           </label>
         ))}
       </fieldset>

@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { afterInvoiceDecided, invoiceListQuery, issueInvoice, parseInvoiceSearch, rejectInvoice } from '../../api/invoices.ts';
+import {
+  afterInvoiceDecided,
+  invoiceListQuery,
+  issueInvoice,
+  parseInvoiceSearch,
+  rejectInvoice,
+} from '../../api/invoices.ts';
 import { meQuery } from '../../api/session.ts';
 import type { ServerColumn } from '../../widgets/server-table.tsx';
 import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
@@ -50,10 +56,22 @@ export function InvoicesPage() {
   const columns: ServerColumn<AdminInvoiceRow>[] = [
     { id: 'order_no', accessorKey: 'order_no', header: '订单号', enableSorting: false, enableHiding: false },
     { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
-    { id: 'kind', accessorKey: 'kind', header: '类型', enableSorting: false, cell: (info) => KIND_TEXT[info.row.original.kind] },
+    {
+      id: 'kind',
+      accessorKey: 'kind',
+      header: '类型',
+      enableSorting: false,
+      cell: (info) => KIND_TEXT[info.row.original.kind],
+    },
     { id: 'title', accessorKey: 'title', header: '抬头', enableSorting: false },
     { id: 'tax_no', accessorKey: 'tax_no', header: '税号', enableSorting: false },
-    { id: 'amount', accessorKey: 'amount', header: '金额', enableSorting: false, cell: (info) => formatPrice(info.row.original.amount) },
+    {
+      id: 'amount',
+      accessorKey: 'amount',
+      header: '金额',
+      enableSorting: false,
+      cell: (info) => formatPrice(info.row.original.amount),
+    },
     {
       id: 'status',
       accessorKey: 'status',
@@ -61,10 +79,20 @@ export function InvoicesPage() {
       enableSorting: false,
       cell: (info) => {
         const r = info.row.original;
-        return r.status === 'rejected' ? `${STATUS_TEXT[r.status]}：${r.reject_reason}` : r.status === 'issued' ? `${STATUS_TEXT[r.status]} ${r.invoice_no ?? ''}` : STATUS_TEXT[r.status];
+        return r.status === 'rejected'
+          ? `${STATUS_TEXT[r.status]}：${r.reject_reason}`
+          : r.status === 'issued'
+            ? `${STATUS_TEXT[r.status]} ${r.invoice_no ?? ''}`
+            : STATUS_TEXT[r.status];
       },
     },
-    { id: 'created_at', accessorKey: 'created_at', header: '申请时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
+    {
+      id: 'created_at',
+      accessorKey: 'created_at',
+      header: '申请时间',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.row.original.created_at),
+    },
     {
       id: 'action',
       header: '操作',
@@ -73,10 +101,20 @@ export function InvoicesPage() {
       cell: (info) =>
         info.row.original.status === 'requested' ? (
           <div className={styles.actions}>
-            <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => void issue(info.row.original)} disabled={busy}>
+            <button
+              type="button"
+              className={buttonClass('primary', { size: 'sm' })}
+              onClick={() => void issue(info.row.original)}
+              disabled={busy}
+            >
               开具
             </button>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setRejecting(info.row.original)} disabled={busy}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => setRejecting(info.row.original)}
+              disabled={busy}
+            >
               驳回
             </button>
           </div>
@@ -92,7 +130,13 @@ export function InvoicesPage() {
       tabs={statusTabs(TABS, STATUS_TEXT, search.status, (status) => ({ status, page: 1 }))}
       error={error}
       list={list}
-      table={{ name: '发票', columns, rowKey: (row) => String(row.id), sort: FIXED_SORT, empty: '没有符合条件的发票申请' }}
+      table={{
+        name: '发票',
+        columns,
+        rowKey: (row) => String(row.id),
+        sort: FIXED_SORT,
+        empty: '没有符合条件的发票申请',
+      }}
       search={search}
     >
       {rejecting && (

@@ -57,11 +57,27 @@ export function LoginPage() {
         {step === 'password' ? (
           <>
             <Field label="用户名" required error={errors.username}>
-              {(p) => <input {...p} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />}
+              {(p) => (
+                <input
+                  {...p}
+                  name="username"
+                  autoComplete="username"
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  autoFocus
+                />
+              )}
             </Field>
             <Field label="密码" required error={errors.password}>
               {(p) => (
-                <input {...p} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <input
+                  {...p}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               )}
             </Field>
           </>

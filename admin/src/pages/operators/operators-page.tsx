@@ -2,7 +2,14 @@
 // factor is required. Requiring TOTP shows the QR code once, for the operator to scan.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterOperatorChange, operatorListQuery, requireTotp, resetTotp, saveOperatorSettings, type OperatorListRow } from '../../api/operators.ts';
+import {
+  afterOperatorChange,
+  operatorListQuery,
+  requireTotp,
+  resetTotp,
+  saveOperatorSettings,
+  type OperatorListRow,
+} from '../../api/operators.ts';
 import { meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { Dialog, DialogActions, DialogClose } from '@ui/dialog.tsx';
@@ -56,7 +63,10 @@ export function OperatorsPage() {
       }
     >
       <AlertLine message={message} />
-      <DataTable caption="运营账号" columns={['账号', '姓名', '角色', '状态', '手机', '动态验证码', '最近登录', '操作']}>
+      <DataTable
+        caption="运营账号"
+        columns={['账号', '姓名', '角色', '状态', '手机', '动态验证码', '最近登录', '操作']}
+      >
         {list.data.map((o) => (
           <tr key={o.id}>
             <td>{o.username}</td>
@@ -69,7 +79,13 @@ export function OperatorsPage() {
                   aria-label={`${o.name}的角色`}
                   className={styles.roleSelect}
                   value={o.role}
-                  onChange={(e) => void act(() => saveOperatorSettings(o.id, { role: e.target.value as OperatorRole, disabled: o.disabled }).then(() => undefined))}
+                  onChange={(e) =>
+                    void act(() =>
+                      saveOperatorSettings(o.id, { role: e.target.value as OperatorRole, disabled: o.disabled }).then(
+                        () => undefined,
+                      ),
+                    )
+                  }
                 >
                   {OPERATOR_ROLES.map((r) => (
                     <option key={r} value={r}>
@@ -97,7 +113,11 @@ export function OperatorsPage() {
                 {o.totp_enabled ? '重新绑定' : '要求动态验证码'}
               </button>
               {o.totp_enabled && (
-                <button type="button" className={buttonClass('link')} onClick={() => void act(() => resetTotp(o.id).then(() => undefined))}>
+                <button
+                  type="button"
+                  className={buttonClass('link')}
+                  onClick={() => void act(() => resetTotp(o.id).then(() => undefined))}
+                >
                   重置
                 </button>
               )}
@@ -105,7 +125,11 @@ export function OperatorsPage() {
                 <button
                   type="button"
                   className={buttonClass('link')}
-                  onClick={() => void act(() => saveOperatorSettings(o.id, { role: o.role, disabled: !o.disabled }).then(() => undefined))}
+                  onClick={() =>
+                    void act(() =>
+                      saveOperatorSettings(o.id, { role: o.role, disabled: !o.disabled }).then(() => undefined),
+                    )
+                  }
                 >
                   {o.disabled ? '启用' : '停用'}
                 </button>
@@ -116,7 +140,12 @@ export function OperatorsPage() {
       </DataTable>
       {creating && <NewOperatorDialog onClose={() => setCreating(false)} />}
       {enrolment && (
-        <Dialog open onOpenChange={(open) => !open && setEnrolment(null)} title={`绑定动态验证码：${enrolment.operator.name}`} closeLabel="关闭">
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setEnrolment(null)}
+          title={`绑定动态验证码：${enrolment.operator.name}`}
+          closeLabel="关闭"
+        >
           <div className={styles.enrol}>
             <p>请 {enrolment.operator.name} 用身份验证器应用扫描二维码。此二维码只显示这一次，其现有登录已退出。</p>
             <img src={enrolment.qr} alt="动态验证码绑定二维码" width={220} height={220} />

@@ -5,7 +5,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { afterOrderMoved, cancelOrder, completeOrder, deliveryNoteHref, orderQuery, pickingListHref } from '../../api/orders.ts';
+import {
+  afterOrderMoved,
+  cancelOrder,
+  completeOrder,
+  deliveryNoteHref,
+  orderQuery,
+  pickingListHref,
+} from '../../api/orders.ts';
 import { meQuery } from '../../api/session.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
@@ -31,7 +38,8 @@ export function OrderPage() {
   const [busy, setBusy] = useState(false);
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看订单。" />;
-  if (id <= 0 || (q.isError && q.error instanceof ConsoleApiError && q.error.status === 404)) return <StateBlock kind="empty" title="订单不存在" text="请从订单列表重新打开。" />;
+  if (id <= 0 || (q.isError && q.error instanceof ConsoleApiError && q.error.status === 404))
+    return <StateBlock kind="empty" title="订单不存在" text="请从订单列表重新打开。" />;
   if (q.isError)
     return (
       <StateBlock

@@ -12,7 +12,12 @@ import { TraceCodeInput } from './trace-code-input.tsx';
 import styles from './order-page.module.css';
 
 /** A line's choices: its goods' batches, plus the batch it was sold from when that is not among them. */
-export function batchChoices(detail: AdminOrderDetail, lineId: number, soldBatch: string, soldExpires: string): ShippableBatch[] {
+export function batchChoices(
+  detail: AdminOrderDetail,
+  lineId: number,
+  soldBatch: string,
+  soldExpires: string,
+): ShippableBatch[] {
   const known = detail.batches[String(lineId)] ?? [];
   if (soldBatch === '' || known.some((b) => b.batch_no === soldBatch)) return known;
   return [{ batch_no: soldBatch, expires_on: soldExpires || null }, ...known];
@@ -35,7 +40,9 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [batches, setBatches] = useState<Record<number, string>>(() =>
-    Object.fromEntries(lines.map((l) => [l.id, batchChoices(detail, l.id, l.batch_no, l.expires_on)[0]?.batch_no ?? ''])),
+    Object.fromEntries(
+      lines.map((l) => [l.id, batchChoices(detail, l.id, l.batch_no, l.expires_on)[0]?.batch_no ?? '']),
+    ),
   );
   const [codes, setCodes] = useState<Record<number, string[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -46,7 +53,15 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
     setBusy(true);
     setErrors({});
     try {
-      await shipOrder(detail.order.id, { carrier: carrier.trim(), tracking_no: tracking.trim(), lines: lines.map((l) => ({ order_line_id: l.id, batch_no: batches[l.id] ?? '', trace_codes: codes[l.id] ?? [] })) });
+      await shipOrder(detail.order.id, {
+        carrier: carrier.trim(),
+        tracking_no: tracking.trim(),
+        lines: lines.map((l) => ({
+          order_line_id: l.id,
+          batch_no: batches[l.id] ?? '',
+          trace_codes: codes[l.id] ?? [],
+        })),
+      });
       await afterOrderMoved(queryClient);
     } catch (err) {
       if (err instanceof ConsoleApiError) {
@@ -63,7 +78,16 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="发货">
       <div className={styles.formRow}>
         <Field label="承运商" required error={errors.carrier}>
-          {(p) => <input {...p} name="carrier" value={carrier} maxLength={CARRIER_MAX} list="carriers" onChange={(e) => setCarrier(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="carrier"
+              value={carrier}
+              maxLength={CARRIER_MAX}
+              list="carriers"
+              onChange={(e) => setCarrier(e.target.value)}
+            />
+          )}
         </Field>
         <datalist id="carriers">
           {['顺丰速运', '京东物流', '中通快递', '圆通速递', '德邦物流', '自有配送'].map((c) => (
@@ -71,7 +95,15 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
           ))}
         </datalist>
         <Field label="运单号" required error={errors.tracking_no}>
-          {(p) => <input {...p} name="tracking_no" value={tracking} maxLength={32} onChange={(e) => setTracking(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="tracking_no"
+              value={tracking}
+              maxLength={32}
+              onChange={(e) => setTracking(e.target.value)}
+            />
+          )}
         </Field>
       </div>
       <table className={styles.table}>
@@ -96,7 +128,11 @@ export function ShipForm({ detail }: { detail: AdminOrderDetail }) {
                   {l.bzdw}
                 </td>
                 <td>
-                  <select aria-label={`${l.name}的批号`} value={batches[l.id] ?? ''} onChange={(e) => setBatches({ ...batches, [l.id]: e.target.value })}>
+                  <select
+                    aria-label={`${l.name}的批号`}
+                    value={batches[l.id] ?? ''}
+                    onChange={(e) => setBatches({ ...batches, [l.id]: e.target.value })}
+                  >
                     {choices.length === 0 && <option value="">无可选批号</option>}
                     {choices.map((b) => (
                       <option key={b.batch_no} value={b.batch_no}>

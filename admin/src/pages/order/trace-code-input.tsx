@@ -18,7 +18,15 @@ export interface TraceCodeInputProps {
   serverErrors: Record<string, string>;
 }
 
-export function TraceCodeInput({ lineName, units, unit, codes, elsewhere, onChange, serverErrors }: TraceCodeInputProps) {
+export function TraceCodeInput({
+  lineName,
+  units,
+  unit,
+  codes,
+  elsewhere,
+  onChange,
+  serverErrors,
+}: TraceCodeInputProps) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState('');
 
@@ -62,7 +70,12 @@ export function TraceCodeInput({ lineName, units, unit, codes, elsewhere, onChan
           {codes.map((c, i) => (
             <li key={c}>
               <span className={styles.mono}>{c}</span>
-              <button type="button" className={styles.linkButton} aria-label={`移除追溯码${c}`} onClick={() => onChange(codes.filter((x) => x !== c))}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                aria-label={`移除追溯码${c}`}
+                onClick={() => onChange(codes.filter((x) => x !== c))}
+              >
                 移除
               </button>
               {serverErrors[String(i)] && <span className={styles.error}>{serverErrors[String(i)]}</span>}

@@ -32,10 +32,28 @@ const columns: ServerColumn<AdminOrderRow>[] = [
     ),
   },
   { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
-  { id: 'status', accessorKey: 'status', header: '状态', enableSorting: false, cell: (info) => ORDER_STATUS_TEXT[info.row.original.status] },
-  { id: 'amount', accessorKey: 'amount', header: '金额', enableSorting: false, cell: (info) => formatPrice(info.row.original.amount) },
+  {
+    id: 'status',
+    accessorKey: 'status',
+    header: '状态',
+    enableSorting: false,
+    cell: (info) => ORDER_STATUS_TEXT[info.row.original.status],
+  },
+  {
+    id: 'amount',
+    accessorKey: 'amount',
+    header: '金额',
+    enableSorting: false,
+    cell: (info) => formatPrice(info.row.original.amount),
+  },
   { id: 'lines', accessorKey: 'line_count', header: '品种数', enableSorting: false },
-  { id: 'created_at', accessorKey: 'created_at', header: '下单时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
+  {
+    id: 'created_at',
+    accessorKey: 'created_at',
+    header: '下单时间',
+    enableSorting: false,
+    cell: (info) => formatDateTime(info.row.original.created_at),
+  },
 ];
 
 export function OrdersPage() {
@@ -45,7 +63,10 @@ export function OrdersPage() {
   const allowed = me ? mayOpen(me.role, 'ordersRead') : false;
   const list = useQuery({ ...orderListQuery(search), enabled: allowed });
   const go = (next: Partial<OrderSearch>) => void navigate({ to: '/orders', search: { ...search, page: 1, ...next } });
-  const filters = useFilterDraft({ order_no: search.order_no, company: search.company, start: search.start, end: search.end }, (values) => go(values));
+  const filters = useFilterDraft(
+    { order_no: search.order_no, company: search.company, start: search.start, end: search.end },
+    (values) => go(values),
+  );
 
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="当前角色不能查看订单。" />;
 
@@ -56,7 +77,12 @@ export function OrdersPage() {
       tabsLabel="订单状态"
       tabs={[
         { key: 'all', label: '全部', search: { ...search, status: undefined, page: 1 }, active: !search.status },
-        ...ORDER_STATUSES.map((s: OrderStatus) => ({ key: s, label: ORDER_STATUS_TEXT[s], search: { ...search, status: s, page: 1 }, active: search.status === s })),
+        ...ORDER_STATUSES.map((s: OrderStatus) => ({
+          key: s,
+          label: ORDER_STATUS_TEXT[s],
+          search: { ...search, status: s, page: 1 },
+          active: search.status === s,
+        })),
       ]}
       filters={
         <FilterForm label="筛选订单" onApply={filters.apply}>

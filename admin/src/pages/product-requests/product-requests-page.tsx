@@ -4,7 +4,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { afterBuyerService, parseProductRequestSearch, productRequestListQuery, productRequestsKey, replyProductRequest } from '../../api/buyer-service.ts';
+import {
+  afterBuyerService,
+  parseProductRequestSearch,
+  productRequestListQuery,
+  productRequestsKey,
+  replyProductRequest,
+} from '../../api/buyer-service.ts';
 import { meQuery } from '../../api/session.ts';
 import { serviceColumns } from '../../widgets/service-columns.tsx';
 import { Filter, FilterForm } from '../../widgets/filter-form.tsx';
@@ -54,7 +60,11 @@ export function ProductRequestsPage() {
       title="品种求购"
       to="/product-requests"
       tabsLabel="求购状态"
-      tabs={statusTabs(TABS, PRODUCT_REQUEST_STATUS_TEXT, search.status, (status) => ({ status, q: search.q, page: 1 }))}
+      tabs={statusTabs(TABS, PRODUCT_REQUEST_STATUS_TEXT, search.status, (status) => ({
+        status,
+        q: search.q,
+        page: 1,
+      }))}
       filters={
         <FilterForm label="搜索求购" onApply={apply}>
           <Filter label="商品、厂家或企业">

@@ -35,7 +35,8 @@ export function CreatePromotionDialog({ kind, onClose }: { kind: ConsolePromotio
   const { errors, setErrors, busy, run } = useFormSubmit('创建失败，请稍后重试');
   const group = kind === 'group';
 
-  const setRow = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setRow = (i: number, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   const submit = async () => {
     const badPrice = rows.findIndex((r) => !/^\d+(\.\d{1,2})?$/.test(r.price.trim()) || !(Number(r.price) > 0));
@@ -63,19 +64,48 @@ export function CreatePromotionDialog({ kind, onClose }: { kind: ConsolePromotio
   };
 
   const rowError = (i: number) =>
-    errors[`goods.${i}.goods_id`] ?? errors[`goods.${i}.price`] ?? errors[`goods.${i}.quantity`] ?? errors[`goods.${i}.stock_limit`] ?? errors[`goods.${i}.per_company_limit`];
+    errors[`goods.${i}.goods_id`] ??
+    errors[`goods.${i}.price`] ??
+    errors[`goods.${i}.quantity`] ??
+    errors[`goods.${i}.stock_limit`] ??
+    errors[`goods.${i}.per_company_limit`];
 
   return (
-    <DialogForm title={`新建${CONSOLE_PROMOTION_LABELS[kind]}活动`} submitText="创建活动" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={`新建${CONSOLE_PROMOTION_LABELS[kind]}活动`}
+      submitText="创建活动"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label="活动名称" required error={errors.name}>
-        {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+        {(p) => (
+          <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />
+        )}
       </Field>
       <div className={grid.pair}>
         <Field label="开始时间" required error={errors.starts_at}>
-          {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="datetime-local"
+              name="starts_at"
+              value={startsAt}
+              onChange={(e) => setStartsAt(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="结束时间" required error={errors.ends_at}>
-          {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="datetime-local"
+              name="ends_at"
+              value={endsAt}
+              onChange={(e) => setEndsAt(e.target.value)}
+            />
+          )}
         </Field>
       </div>
       <EntryRows
@@ -90,8 +120,20 @@ export function CreatePromotionDialog({ kind, onClose }: { kind: ConsolePromotio
       >
         {(r, i) => (
           <>
-            <input aria-label={`第${i + 1}行 商品编号`} placeholder="商品编号" inputMode="numeric" value={r.goodsId} onChange={(e) => setRow(i, { goodsId: e.target.value })} />
-            <input aria-label={`第${i + 1}行 活动价（元）`} placeholder="活动价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
+            <input
+              aria-label={`第${i + 1}行 商品编号`}
+              placeholder="商品编号"
+              inputMode="numeric"
+              value={r.goodsId}
+              onChange={(e) => setRow(i, { goodsId: e.target.value })}
+            />
+            <input
+              aria-label={`第${i + 1}行 活动价（元）`}
+              placeholder="活动价（元）"
+              inputMode="decimal"
+              value={r.price}
+              onChange={(e) => setRow(i, { price: e.target.value })}
+            />
             <input
               aria-label={`第${i + 1}行 ${group ? '成团数量' : '活动库存'}`}
               placeholder={group ? '成团数量' : '活动库存（0不限）'}
@@ -99,7 +141,13 @@ export function CreatePromotionDialog({ kind, onClose }: { kind: ConsolePromotio
               value={r.amount}
               onChange={(e) => setRow(i, { amount: e.target.value })}
             />
-            <input aria-label={`第${i + 1}行 每家限购`} placeholder="每家限购（0不限）" inputMode="numeric" value={r.limit} onChange={(e) => setRow(i, { limit: e.target.value })} />
+            <input
+              aria-label={`第${i + 1}行 每家限购`}
+              placeholder="每家限购（0不限）"
+              inputMode="numeric"
+              value={r.limit}
+              onChange={(e) => setRow(i, { limit: e.target.value })}
+            />
           </>
         )}
       </EntryRows>

@@ -12,7 +12,13 @@ import grid from '../../widgets/form-grid.module.css';
 
 const YUAN = /^\d+(\.\d{1,2})?$/;
 
-export function PointsGoodsDialog({ existing, onClose }: { existing: AdminPointsGoodsRow | null; onClose: () => void }) {
+export function PointsGoodsDialog({
+  existing,
+  onClose,
+}: {
+  existing: AdminPointsGoodsRow | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
     name: existing?.name ?? '',
@@ -47,31 +53,96 @@ export function PointsGoodsDialog({ existing, onClose }: { existing: AdminPoints
   };
 
   return (
-    <DialogForm title={existing ? `编辑积分商品：${existing.name}` : '新建积分商品'} submitText={existing ? '保存' : '创建'} busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={existing ? `编辑积分商品：${existing.name}` : '新建积分商品'}
+      submitText={existing ? '保存' : '创建'}
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Field label="商品名称" required error={errors.name}>
-        {(p) => <input {...p} name="name" value={form.name} maxLength={60} onChange={(e) => set({ name: e.target.value })} autoFocus />}
+        {(p) => (
+          <input
+            {...p}
+            name="name"
+            value={form.name}
+            maxLength={60}
+            onChange={(e) => set({ name: e.target.value })}
+            autoFocus
+          />
+        )}
       </Field>
       <Field label="商品说明" error={errors.description}>
-        {(p) => <textarea {...p} name="description" rows={2} value={form.description} maxLength={300} onChange={(e) => set({ description: e.target.value })} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="description"
+            rows={2}
+            value={form.description}
+            maxLength={300}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        )}
       </Field>
       <Field label="图片地址" error={errors.image}>
         {(p) => <input {...p} name="image" value={form.image} onChange={(e) => set({ image: e.target.value })} />}
       </Field>
       <div className={grid.pair}>
         <Field label="所需积分" required error={errors.points}>
-          {(p) => <input {...p} name="points" inputMode="numeric" value={form.points} onChange={(e) => set({ points: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              name="points"
+              inputMode="numeric"
+              value={form.points}
+              onChange={(e) => set({ points: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="现金部分（元，0为纯积分）" error={errors.cash_price}>
-          {(p) => <input {...p} name="cash" inputMode="decimal" value={form.cash} onChange={(e) => set({ cash: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              name="cash"
+              inputMode="decimal"
+              value={form.cash}
+              onChange={(e) => set({ cash: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="库存" required error={errors.stock}>
-          {(p) => <input {...p} name="stock" inputMode="numeric" value={form.stock} onChange={(e) => set({ stock: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              name="stock"
+              inputMode="numeric"
+              value={form.stock}
+              onChange={(e) => set({ stock: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="每家限兑（0不限）" error={errors.per_company_limit}>
-          {(p) => <input {...p} name="per_company_limit" inputMode="numeric" value={form.per_company_limit} onChange={(e) => set({ per_company_limit: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              name="per_company_limit"
+              inputMode="numeric"
+              value={form.per_company_limit}
+              onChange={(e) => set({ per_company_limit: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="排序（小的在前）" error={errors.sort}>
-          {(p) => <input {...p} name="sort" inputMode="numeric" value={form.sort} onChange={(e) => set({ sort: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              name="sort"
+              inputMode="numeric"
+              value={form.sort}
+              onChange={(e) => set({ sort: e.target.value })}
+            />
+          )}
         </Field>
       </div>
       <label className={grid.check}>

@@ -35,11 +35,27 @@ export function PointsGoodsPanel({ page }: { page: number }) {
   const columns: ServerColumn<AdminPointsGoodsRow>[] = [
     { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
     { id: 'name', accessorKey: 'name', header: '商品名称', enableSorting: false, enableHiding: false },
-    { id: 'points', header: '兑换价', enableSorting: false, cell: (info) => `${info.row.original.points}积分${info.row.original.cash_price > 0 ? ` + ${formatPrice(info.row.original.cash_price)}` : ''}` },
+    {
+      id: 'points',
+      header: '兑换价',
+      enableSorting: false,
+      cell: (info) =>
+        `${info.row.original.points}积分${info.row.original.cash_price > 0 ? ` + ${formatPrice(info.row.original.cash_price)}` : ''}`,
+    },
     { id: 'stock', accessorKey: 'stock', header: '库存', enableSorting: false },
-    { id: 'limit', header: '每家限兑', enableSorting: false, cell: (info) => (info.row.original.per_company_limit > 0 ? info.row.original.per_company_limit : '不限') },
+    {
+      id: 'limit',
+      header: '每家限兑',
+      enableSorting: false,
+      cell: (info) => (info.row.original.per_company_limit > 0 ? info.row.original.per_company_limit : '不限'),
+    },
     { id: 'exchanged', accessorKey: 'exchanged', header: '已兑换', enableSorting: false },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => (info.row.original.is_on_sale ? '上架中' : '已下架') },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => (info.row.original.is_on_sale ? '上架中' : '已下架'),
+    },
     {
       id: 'action',
       header: '操作',
@@ -47,10 +63,18 @@ export function PointsGoodsPanel({ page }: { page: number }) {
       enableHiding: false,
       cell: (info) => (
         <span className={styles.actions}>
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setEditing(info.row.original)}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => setEditing(info.row.original)}
+          >
             编辑
           </button>
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void toggle(info.row.original)}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => void toggle(info.row.original)}
+          >
             {info.row.original.is_on_sale ? '下架' : '上架'}
           </button>
         </span>
@@ -61,7 +85,9 @@ export function PointsGoodsPanel({ page }: { page: number }) {
   return (
     <>
       <div className={styles.panelHead}>
-        <p className={styles.hint}>积分商城：买家用积分（可加现金，从账户余额扣）兑换，受库存与每家限兑约束；下架后立即不能兑换。</p>
+        <p className={styles.hint}>
+          积分商城：买家用积分（可加现金，从账户余额扣）兑换，受库存与每家限兑约束；下架后立即不能兑换。
+        </p>
         <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
           新建积分商品
         </button>

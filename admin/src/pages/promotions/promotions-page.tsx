@@ -5,7 +5,16 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { afterPromotionChange, isFlashOrGroup, isRuleKind, parsePromotionSearch, promotionListQuery, PROMOTION_TABS, stopPromotion, type PromotionTab } from '../../api/promotions.ts';
+import {
+  afterPromotionChange,
+  isFlashOrGroup,
+  isRuleKind,
+  parsePromotionSearch,
+  promotionListQuery,
+  PROMOTION_TABS,
+  stopPromotion,
+  type PromotionTab,
+} from '../../api/promotions.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
@@ -27,7 +36,8 @@ import styles from './promotions-page.module.css';
 const FIXED_SORT = { id: 'id', desc: true };
 const OUTCOME = { formed: '已成团', failed: '未成团' } as const;
 
-const tabLabel = (tab: PromotionTab): string => (isFlashOrGroup(tab) ? CONSOLE_PROMOTION_LABELS[tab] : isRuleKind(tab) ? RULE_PROMOTION_LABELS[tab] : '积分商城');
+const tabLabel = (tab: PromotionTab): string =>
+  isFlashOrGroup(tab) ? CONSOLE_PROMOTION_LABELS[tab] : isRuleKind(tab) ? RULE_PROMOTION_LABELS[tab] : '积分商城';
 
 export function PromotionsPage() {
   const search = parsePromotionSearch(useSearch({ strict: false }) as Record<string, unknown>);
@@ -36,7 +46,10 @@ export function PromotionsPage() {
   const { data: me } = useQuery(meQuery);
   const allowed = me ? mayOpen(me.role, 'promotions') : false;
   const flashKind = isFlashOrGroup(search.kind) ? search.kind : null;
-  const list = useQuery({ ...promotionListQuery({ kind: flashKind ?? 'flash', page: search.page }), enabled: allowed && flashKind !== null });
+  const list = useQuery({
+    ...promotionListQuery({ kind: flashKind ?? 'flash', page: search.page }),
+    enabled: allowed && flashKind !== null,
+  });
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState('');
 
@@ -58,7 +71,12 @@ export function PromotionsPage() {
   const columns: ServerColumn<ConsolePromotion>[] = [
     { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
     { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => consolePromotionState(info.row.original, nowSec) },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => consolePromotionState(info.row.original, nowSec),
+    },
     {
       id: 'time',
       header: '活动时间',
@@ -74,7 +92,9 @@ export function PromotionsPage() {
           {info.row.original.goods.map((g) => (
             <li key={g.goods_id}>
               {g.name}（#{g.goods_id}）{formatPrice(g.price)}
-              {group ? ` · 已拼${g.sold}/${g.quantity}` : ` · 已售${g.sold}${g.stock_limit > 0 ? `/${g.stock_limit}` : ''}`}
+              {group
+                ? ` · 已拼${g.sold}/${g.quantity}`
+                : ` · 已售${g.sold}${g.stock_limit > 0 ? `/${g.stock_limit}` : ''}`}
               {g.per_company_limit > 0 && ` · 每家限购${g.per_company_limit}`}
               {g.group_outcome && ` · ${OUTCOME[g.group_outcome]}`}
             </li>
@@ -89,7 +109,11 @@ export function PromotionsPage() {
       enableHiding: false,
       cell: (info) =>
         info.row.original.is_active && nowSec < info.row.original.ends_at ? (
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void stop(info.row.original)}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => void stop(info.row.original)}
+          >
             停止
           </button>
         ) : null,
@@ -108,12 +132,23 @@ export function PromotionsPage() {
         )
       }
     >
-      <KindTabs label="活动类型" to="/promotions" kinds={PROMOTION_TABS} current={search.kind} labelOf={tabLabel} searchOf={(kind) => ({ kind, page: 1 })} />
+      <KindTabs
+        label="活动类型"
+        to="/promotions"
+        kinds={PROMOTION_TABS}
+        current={search.kind}
+        labelOf={tabLabel}
+        searchOf={(kind) => ({ kind, page: 1 })}
+      />
       {isRuleKind(search.kind) && <RulePromotionsPanel kind={search.kind} page={search.page} />}
       {search.kind === 'points' && <PointsGoodsPanel page={search.page} />}
-      {flashKind && <p className={styles.hint}>
-        {group ? '拼团：买家先按会员价下单，到结束时间累计已付款数量达到成团数量即成团，差价自动退回钱包。' : '秒杀：活动时间内按活动价购买，受活动库存与每家限购约束。'}
-      </p>}
+      {flashKind && (
+        <p className={styles.hint}>
+          {group
+            ? '拼团：买家先按会员价下单，到结束时间累计已付款数量达到成团数量即成团，差价自动退回钱包。'
+            : '秒杀：活动时间内按活动价购买，受活动库存与每家限购约束。'}
+        </p>
+      )}
       {flashKind && notice && <p role="status">{notice}</p>}
       {flashKind && (
         <PagedTable

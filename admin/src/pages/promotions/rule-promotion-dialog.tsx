@@ -49,14 +49,18 @@ const GOODS_COLUMNS: Partial<Record<RulePromotionKind, string[]>> = {
   combination: ['商品编号', '套餐单价（元）', '每套数量'],
 };
 
-const localInput = (sec: number) => new Date(sec * 1000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const localInput = (sec: number) =>
+  new Date(sec * 1000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const shanghaiDate = (sec: number) => new Date((sec + 8 * 3_600) * 1000).toISOString().slice(0, 10);
 const toSeconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
-const yuanText = (fen: number | null | undefined) => (fen === null || fen === undefined ? '' : (fen / 100).toFixed(2).replace(/\.00$/, ''));
+const yuanText = (fen: number | null | undefined) =>
+  fen === null || fen === undefined ? '' : (fen / 100).toFixed(2).replace(/\.00$/, '');
 const text = (n: number | undefined) => (n === undefined ? '' : String(n));
 
 /** The benefit column of a tier for a kind: label, and whether it is typed in yuan. */
-const BENEFIT: Partial<Record<RulePromotionKind, { key: 'reduce' | 'percent' | 'back'; label: string; yuan: boolean }>> = {
+const BENEFIT: Partial<
+  Record<RulePromotionKind, { key: 'reduce' | 'percent' | 'back'; label: string; yuan: boolean }>
+> = {
   manjian: { key: 'reduce', label: '减免（元）', yuan: true },
   discount: { key: 'percent', label: '折扣（94即9.4折）', yuan: false },
   cashback: { key: 'back', label: '返现（元）', yuan: true },
@@ -74,10 +78,24 @@ function tierRowsOf(p: RulePromotionRow | null): TierRow[] {
 
 function goodsRowsOf(p: RulePromotionRow | null): GoodsRow[] {
   if (!p || p.goods.length === 0) return [{ ...EMPTY_GOODS }];
-  return p.goods.map((g) => ({ goodsId: String(g.goods_id), price: yuanText(g.price), stockLimit: String(g.stock_limit), limit: String(g.per_company_limit), quantity: String(g.quantity) }));
+  return p.goods.map((g) => ({
+    goodsId: String(g.goods_id),
+    price: yuanText(g.price),
+    stockLimit: String(g.stock_limit),
+    limit: String(g.per_company_limit),
+    quantity: String(g.quantity),
+  }));
 }
 
-export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePromotionKind; existing: RulePromotionRow | null; onClose: () => void }) {
+export function RulePromotionDialog({
+  kind,
+  existing,
+  onClose,
+}: {
+  kind: RulePromotionKind;
+  existing: RulePromotionRow | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const nowSec = Math.floor(Date.now() / 1000);
   const [name, setName] = useState(existing?.name ?? (kind === 'everyday' ? '每日特价' : ''));
@@ -97,8 +115,10 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
 
   const tiered = TIERED_KINDS.includes(kind);
   const benefit = BENEFIT[kind];
-  const setTier = (i: number, patch: Partial<TierRow>) => setTiers((ts) => ts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
-  const setRow = (i: number, patch: Partial<GoodsRow>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setTier = (i: number, patch: Partial<TierRow>) =>
+    setTiers((ts) => ts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
+  const setRow = (i: number, patch: Partial<GoodsRow>) =>
+    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   /** The request body, or the yuan fields that are not amounts (keyed like the server's paths). */
   function draft(): { body: Record<string, unknown>; yuanErrors: Record<string, string> } {
@@ -123,7 +143,9 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
         : tiered
           ? tiers.map((t, i) => ({
               amount: fen(t.amount, `tiers.${i}.amount`),
-              ...(benefit ? { [benefit.key]: benefit.yuan ? fen(t.benefit, `tiers.${i}.${benefit.key}`) : t.benefit } : {}),
+              ...(benefit
+                ? { [benefit.key]: benefit.yuan ? fen(t.benefit, `tiers.${i}.${benefit.key}`) : t.benefit }
+                : {}),
               ...(kind === 'gift' ? { goods_id: t.goodsId, number: t.number } : {}),
             }))
           : [];
@@ -131,11 +153,24 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
       ? []
       : rows.map((r, i) => ({
           goods_id: r.goodsId,
-          ...(kind === 'everyday' ? { price: fen(r.price, `goods.${i}.price`), stock_limit: r.stockLimit, per_company_limit: r.limit } : {}),
+          ...(kind === 'everyday'
+            ? { price: fen(r.price, `goods.${i}.price`), stock_limit: r.stockLimit, per_company_limit: r.limit }
+            : {}),
           ...(kind === 'combination' ? { price: fen(r.price, `goods.${i}.price`), quantity: r.quantity } : {}),
         }));
     return {
-      body: { kind, name, description, image, page: kind === 'activity' ? page : (existing?.page ?? ''), sort, ...schedule, all_goods: allGoods, tiers: tierBody, goods: goodsBody },
+      body: {
+        kind,
+        name,
+        description,
+        image,
+        page: kind === 'activity' ? page : (existing?.page ?? ''),
+        sort,
+        ...schedule,
+        all_goods: allGoods,
+        tiers: tierBody,
+        goods: goodsBody,
+      },
       yuanErrors,
     };
   }
@@ -157,7 +192,15 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
   };
 
   const firstError = (prefix: string) => Object.entries(errors).find(([k]) => k.startsWith(prefix))?.[1];
-  const setPrice = kind === 'combination' ? combinationSetPrice(rows.map((r) => ({ price: YUAN.test(r.price.trim()) ? yuanToFen(Number(r.price)) : null, quantity: Number(r.quantity) || 1 }))) : null;
+  const setPrice =
+    kind === 'combination'
+      ? combinationSetPrice(
+          rows.map((r) => ({
+            price: YUAN.test(r.price.trim()) ? yuanToFen(Number(r.price)) : null,
+            quantity: Number(r.quantity) || 1,
+          })),
+        )
+      : null;
   const label = RULE_PROMOTION_LABELS[kind];
 
   return (
@@ -170,10 +213,21 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
       onClose={onClose}
     >
       <Field label="活动名称" required error={errors.name}>
-        {(p) => <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />}
+        {(p) => (
+          <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />
+        )}
       </Field>
       <Field label={kind === 'activity' ? '规则说明' : '活动说明'} error={errors.description}>
-        {(p) => <textarea {...p} name="description" rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="description"
+            rows={2}
+            value={description}
+            maxLength={500}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
       </Field>
       {kind === 'everyday' ? (
         <div className={grid.pair}>
@@ -181,16 +235,40 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
             {(p) => <input {...p} type="date" name="day" value={day} onChange={(e) => setDay(e.target.value)} />}
           </Field>
           <Field label="预告时间（前一天几点起）" error={errors.preview_hour}>
-            {(p) => <input {...p} name="preview_hour" inputMode="numeric" value={previewHour} onChange={(e) => setPreviewHour(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                name="preview_hour"
+                inputMode="numeric"
+                value={previewHour}
+                onChange={(e) => setPreviewHour(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       ) : (
         <div className={grid.pair}>
           <Field label="开始时间" required error={errors.starts_at}>
-            {(p) => <input {...p} type="datetime-local" name="starts_at" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                name="starts_at"
+                value={startsAt}
+                onChange={(e) => setStartsAt(e.target.value)}
+              />
+            )}
           </Field>
           <Field label="结束时间" required error={errors.ends_at}>
-            {(p) => <input {...p} type="datetime-local" name="ends_at" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                name="ends_at"
+                value={endsAt}
+                onChange={(e) => setEndsAt(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       )}
@@ -209,23 +287,45 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
             )}
           </Field>
           <Field label="排序（小的在前）" error={errors.sort}>
-            {(p) => <input {...p} name="sort" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />}
+            {(p) => (
+              <input {...p} name="sort" inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />
+            )}
           </Field>
           <Field label="横幅图片地址" error={errors.image} className={styles.wide}>
-            {(p) => <input {...p} name="image" value={image} placeholder="/media/banner/…" onChange={(e) => setImage(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                name="image"
+                value={image}
+                placeholder="/media/banner/…"
+                onChange={(e) => setImage(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       )}
       {kind === 'welfare' && (
         <Field label="折扣（94即9.4折）" required error={errors.tiers ?? firstError('tiers.')}>
-          {(p) => <input {...p} name="percent" inputMode="numeric" value={percent} onChange={(e) => setPercent(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="percent"
+              inputMode="numeric"
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+            />
+          )}
         </Field>
       )}
       {tiered && (
         <EntryRows
           legend={`${kind === 'gift' ? '满赠阶梯' : '阶梯'}（门槛从低到高）`}
           items={tiers}
-          columns={['门槛（元）', ...(benefit ? [benefit.label] : []), ...(kind === 'gift' ? ['赠品商品编号', '赠品数量'] : [])]}
+          columns={[
+            '门槛（元）',
+            ...(benefit ? [benefit.label] : []),
+            ...(kind === 'gift' ? ['赠品商品编号', '赠品数量'] : []),
+          ]}
           rowClassName={styles.goodsRow}
           rowError={(i) => firstError(`tiers.${i}.`)}
           error={errors.tiers}
@@ -235,12 +335,38 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
         >
           {(t, i) => (
             <>
-              <input aria-label={`第${i + 1}档 门槛（元）`} placeholder="满（元）" inputMode="decimal" value={t.amount} onChange={(e) => setTier(i, { amount: e.target.value })} />
-              {benefit && <input aria-label={`第${i + 1}档 ${benefit.label}`} placeholder={benefit.label} inputMode="decimal" value={t.benefit} onChange={(e) => setTier(i, { benefit: e.target.value })} />}
+              <input
+                aria-label={`第${i + 1}档 门槛（元）`}
+                placeholder="满（元）"
+                inputMode="decimal"
+                value={t.amount}
+                onChange={(e) => setTier(i, { amount: e.target.value })}
+              />
+              {benefit && (
+                <input
+                  aria-label={`第${i + 1}档 ${benefit.label}`}
+                  placeholder={benefit.label}
+                  inputMode="decimal"
+                  value={t.benefit}
+                  onChange={(e) => setTier(i, { benefit: e.target.value })}
+                />
+              )}
               {kind === 'gift' && (
                 <>
-                  <input aria-label={`第${i + 1}档 赠品商品编号`} placeholder="赠品商品编号" inputMode="numeric" value={t.goodsId} onChange={(e) => setTier(i, { goodsId: e.target.value })} />
-                  <input aria-label={`第${i + 1}档 赠品数量`} placeholder="赠品数量" inputMode="numeric" value={t.number} onChange={(e) => setTier(i, { number: e.target.value })} />
+                  <input
+                    aria-label={`第${i + 1}档 赠品商品编号`}
+                    placeholder="赠品商品编号"
+                    inputMode="numeric"
+                    value={t.goodsId}
+                    onChange={(e) => setTier(i, { goodsId: e.target.value })}
+                  />
+                  <input
+                    aria-label={`第${i + 1}档 赠品数量`}
+                    placeholder="赠品数量"
+                    inputMode="numeric"
+                    value={t.number}
+                    onChange={(e) => setTier(i, { number: e.target.value })}
+                  />
                 </>
               )}
             </>
@@ -261,25 +387,65 @@ export function RulePromotionDialog({ kind, existing, onClose }: { kind: RulePro
           rowClassName={styles.goodsRow}
           rowError={(i) => firstError(`goods.${i}.`)}
           error={errors.goods}
-          footer={kind === 'combination' && <p className={styles.summary}>套餐价：{setPrice === null ? '—' : formatPrice(setPrice)}</p>}
+          footer={
+            kind === 'combination' && (
+              <p className={styles.summary}>套餐价：{setPrice === null ? '—' : formatPrice(setPrice)}</p>
+            )
+          }
           addText="添加商品"
           onAdd={() => setRows((rs) => [...rs, { ...EMPTY_GOODS }])}
           onRemove={(i) => setRows((rs) => rs.filter((_, j) => j !== i))}
         >
           {(r, i) => (
             <>
-              <input aria-label={`第${i + 1}行 商品编号`} placeholder="商品编号" inputMode="numeric" value={r.goodsId} onChange={(e) => setRow(i, { goodsId: e.target.value })} />
+              <input
+                aria-label={`第${i + 1}行 商品编号`}
+                placeholder="商品编号"
+                inputMode="numeric"
+                value={r.goodsId}
+                onChange={(e) => setRow(i, { goodsId: e.target.value })}
+              />
               {kind === 'everyday' && (
                 <>
-                  <input aria-label={`第${i + 1}行 特价（元）`} placeholder="特价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
-                  <input aria-label={`第${i + 1}行 活动库存`} placeholder="活动库存（0不限）" inputMode="numeric" value={r.stockLimit} onChange={(e) => setRow(i, { stockLimit: e.target.value })} />
-                  <input aria-label={`第${i + 1}行 每家限购`} placeholder="每家限购（0不限）" inputMode="numeric" value={r.limit} onChange={(e) => setRow(i, { limit: e.target.value })} />
+                  <input
+                    aria-label={`第${i + 1}行 特价（元）`}
+                    placeholder="特价（元）"
+                    inputMode="decimal"
+                    value={r.price}
+                    onChange={(e) => setRow(i, { price: e.target.value })}
+                  />
+                  <input
+                    aria-label={`第${i + 1}行 活动库存`}
+                    placeholder="活动库存（0不限）"
+                    inputMode="numeric"
+                    value={r.stockLimit}
+                    onChange={(e) => setRow(i, { stockLimit: e.target.value })}
+                  />
+                  <input
+                    aria-label={`第${i + 1}行 每家限购`}
+                    placeholder="每家限购（0不限）"
+                    inputMode="numeric"
+                    value={r.limit}
+                    onChange={(e) => setRow(i, { limit: e.target.value })}
+                  />
                 </>
               )}
               {kind === 'combination' && (
                 <>
-                  <input aria-label={`第${i + 1}行 套餐单价（元）`} placeholder="套餐单价（元）" inputMode="decimal" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
-                  <input aria-label={`第${i + 1}行 每套数量`} placeholder="每套数量" inputMode="numeric" value={r.quantity} onChange={(e) => setRow(i, { quantity: e.target.value })} />
+                  <input
+                    aria-label={`第${i + 1}行 套餐单价（元）`}
+                    placeholder="套餐单价（元）"
+                    inputMode="decimal"
+                    value={r.price}
+                    onChange={(e) => setRow(i, { price: e.target.value })}
+                  />
+                  <input
+                    aria-label={`第${i + 1}行 每套数量`}
+                    placeholder="每套数量"
+                    inputMode="numeric"
+                    value={r.quantity}
+                    onChange={(e) => setRow(i, { quantity: e.target.value })}
+                  />
                 </>
               )}
             </>

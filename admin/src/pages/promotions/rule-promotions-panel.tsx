@@ -13,14 +13,21 @@ import { formatPrice } from '@domain/money.ts';
 import { formatDate, formatDateTime } from '@domain/time.ts';
 import { consolePromotionState } from '@domain/admin-promotions.ts';
 import { ACTIVITY_PAGE_TITLES } from '@domain/activity-pages.ts';
-import { combinationSetPrice, describeTier, RULE_PROMOTION_LABELS, type RulePromotionKind, type RulePromotionRow } from '@domain/admin-promotion-rules.ts';
+import {
+  combinationSetPrice,
+  describeTier,
+  RULE_PROMOTION_LABELS,
+  type RulePromotionKind,
+  type RulePromotionRow,
+} from '@domain/admin-promotion-rules.ts';
 import { RulePromotionDialog } from './rule-promotion-dialog.tsx';
 import styles from './promotions-page.module.css';
 
 const FIXED_SORT = { id: 'id', desc: true };
 
 const HINTS: Record<RulePromotionKind, string> = {
-  everyday: '每日特价：每天一场，当日0点至次日0点按特价购买（受活动库存与每家限购约束）；从前一天的预告时间起在 /mrtj 预告。',
+  everyday:
+    '每日特价：每天一场，当日0点至次日0点按特价购买（受活动库存与每家限购约束）；从前一天的预告时间起在 /mrtj 预告。',
   welfare: '全场94折：专场商品不限金额按折扣结算，同一时段只能有一个专场。',
   manjian: '满减：活动商品（正价）合计达到门槛即减，按达到的最高一档计算。',
   discount: '满折：活动商品（正价）合计达到门槛即按折扣结算，按达到的最高一档计算。',
@@ -35,7 +42,8 @@ function rulesText(p: RulePromotionRow): string {
   if (p.kind === 'combination') {
     const set = combinationSetPrice(p.goods);
     // The cart caps a set by its members' stock only (docs/decisions/console-promotion-rules.md).
-    const sets = p.goods.length === 0 ? 0 : Math.min(...p.goods.map((g) => Math.floor(g.stock / Math.max(1, g.quantity))));
+    const sets =
+      p.goods.length === 0 ? 0 : Math.min(...p.goods.map((g) => Math.floor(g.stock / Math.max(1, g.quantity))));
     return `${set === null ? '套餐价：未设置' : `套餐价：${formatPrice(set)}`}；可售${sets}套`;
   }
   if (p.kind === 'activity') return p.page ? `活动页：${ACTIVITY_PAGE_TITLES[p.page]}（/${p.page}）` : '';
@@ -51,10 +59,14 @@ function rulesText(p: RulePromotionRow): string {
 function goodsText(p: RulePromotionRow, g: RulePromotionRow['goods'][number]): string {
   const parts = [`${g.name}（#${g.goods_id}）`];
   if (p.kind === 'everyday') {
-    parts.push(`特价${g.price === null ? '—' : formatPrice(g.price)}`, `已售${g.sold}${g.stock_limit > 0 ? `/${g.stock_limit}` : ''}`);
+    parts.push(
+      `特价${g.price === null ? '—' : formatPrice(g.price)}`,
+      `已售${g.sold}${g.stock_limit > 0 ? `/${g.stock_limit}` : ''}`,
+    );
     if (g.per_company_limit > 0) parts.push(`每家限购${g.per_company_limit}`);
   }
-  if (p.kind === 'combination') parts.push(`${g.price === null ? '原价' : formatPrice(g.price)} × ${g.quantity}`, `库存${g.stock}`);
+  if (p.kind === 'combination')
+    parts.push(`${g.price === null ? '原价' : formatPrice(g.price)} × ${g.quantity}`, `库存${g.stock}`);
   return parts.join(' · ');
 }
 
@@ -80,13 +92,20 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
   const columns: ServerColumn<RulePromotionRow>[] = [
     { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
     { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
-    { id: 'state', header: '状态', enableSorting: false, cell: (info) => consolePromotionState(info.row.original, nowSec) },
+    {
+      id: 'state',
+      header: '状态',
+      enableSorting: false,
+      cell: (info) => consolePromotionState(info.row.original, nowSec),
+    },
     {
       id: 'time',
       header: kind === 'everyday' ? '日期' : '活动时间',
       enableSorting: false,
       cell: (info) =>
-        kind === 'everyday' ? formatDate(info.row.original.starts_at) : `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
+        kind === 'everyday'
+          ? formatDate(info.row.original.starts_at)
+          : `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
     },
     { id: 'rules', header: '规则', enableSorting: false, cell: (info) => rulesText(info.row.original) },
     {
@@ -112,11 +131,19 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
       cell: (info) =>
         info.row.original.is_active ? (
           <span className={styles.actions}>
-            <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setEditing(info.row.original)}>
+            <button
+              type="button"
+              className={buttonClass('outline', { size: 'sm' })}
+              onClick={() => setEditing(info.row.original)}
+            >
               编辑
             </button>
             {nowSec < info.row.original.ends_at && (
-              <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => void stop(info.row.original)}>
+              <button
+                type="button"
+                className={buttonClass('outline', { size: 'sm' })}
+                onClick={() => void stop(info.row.original)}
+              >
                 停止
               </button>
             )}
@@ -144,7 +171,13 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
         page={page}
         onPage={(next) => void navigate({ to: '/promotions', search: { kind, page: next } })}
       />
-      {editing && <RulePromotionDialog kind={kind} existing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <RulePromotionDialog
+          kind={kind}
+          existing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

@@ -132,7 +132,11 @@ function Section({
 /** A money form's fresh TOTP code: typed per save, cleared once used. */
 function useTotpCode(editing: Editing): { editing: Editing; code: string; clear: () => void } {
   const [code, setCode] = useState('');
-  return { editing: editing.editable ? { editable: true, totp: { code, setCode } } : editing, code: code.trim(), clear: () => setCode('') };
+  return {
+    editing: editing.editable ? { editable: true, totp: { code, setCode } } : editing,
+    code: code.trim(),
+    clear: () => setCode(''),
+  };
 }
 
 function ShippingForm({ settings, onSaved, editing }: FormProps) {
@@ -148,10 +152,26 @@ function ShippingForm({ settings, onSaved, editing }: FormProps) {
     void save({ shipping: { shipping_amount: yuanToFen(Number(amount)), fee: yuanToFen(Number(fee)) } });
   };
   return (
-    <Section title="运费与包邮" intro="购物车按“包邮金额 − 已选商品金额 − 今日已付款订单金额”显示还差多少包邮；未达包邮收取运费。" onSubmit={submit} busy={busy} notice={notice} error={errors.form} editing={editing}>
+    <Section
+      title="运费与包邮"
+      intro="购物车按“包邮金额 − 已选商品金额 − 今日已付款订单金额”显示还差多少包邮；未达包邮收取运费。"
+      onSubmit={submit}
+      busy={busy}
+      notice={notice}
+      error={errors.form}
+      editing={editing}
+    >
       <div className={styles.grid}>
         <Field label="包邮金额（元）" required error={errors['shipping.shipping_amount']}>
-          {(p) => <input {...p} name="shipping_amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="shipping_amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="运费（元）" required error={errors['shipping.fee']}>
           {(p) => <input {...p} name="fee" inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} />}
@@ -183,7 +203,15 @@ function PaymentWindowForm({ settings, onSaved, editing: allowed }: FormProps) {
     >
       <div className={styles.grid}>
         <Field label="支付时限（分钟）" required hint="5-1440" error={errors['payment_window.minutes']}>
-          {(p) => <input {...p} name="minutes" inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="minutes"
+              inputMode="numeric"
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+            />
+          )}
         </Field>
       </div>
     </Section>
@@ -198,7 +226,13 @@ function TransferAccountForm({ settings, onSaved, editing: allowed }: FormProps)
   const totp = useTotpCode(allowed);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await save({ transfer_account: { account_name: name.trim(), bank: bank.trim(), account_no: no.trim() }, totp_code: totp.code })) totp.clear();
+    if (
+      await save({
+        transfer_account: { account_name: name.trim(), bank: bank.trim(), account_no: no.trim() },
+        totp_code: totp.code,
+      })
+    )
+      totp.clear();
   };
   const clear = async () => {
     if (totp.code === '') return setErrors({ totp_code: '请输入6位动态验证码' });
@@ -222,13 +256,24 @@ function TransferAccountForm({ settings, onSaved, editing: allowed }: FormProps)
     >
       <div className={styles.grid}>
         <Field label="户名" required error={errors['transfer_account.account_name']}>
-          {(p) => <input {...p} name="account_name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />}
+          {(p) => (
+            <input {...p} name="account_name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+          )}
         </Field>
         <Field label="开户行" required error={errors['transfer_account.bank']}>
           {(p) => <input {...p} name="bank" value={bank} maxLength={60} onChange={(e) => setBank(e.target.value)} />}
         </Field>
         <Field label="账号" required error={errors['transfer_account.account_no']}>
-          {(p) => <input {...p} name="account_no" inputMode="numeric" value={no} maxLength={40} onChange={(e) => setNo(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="account_no"
+              inputMode="numeric"
+              value={no}
+              maxLength={40}
+              onChange={(e) => setNo(e.target.value)}
+            />
+          )}
         </Field>
       </div>
       {settings.transfer_account && allowed.editable && (
@@ -251,7 +296,8 @@ function ShopFrontForm({ settings, onSaved, editing }: FormProps) {
   const [mini, setMini] = useState(front?.qr_targets.mini_program ?? '');
   const [wechat, setWechat] = useState(front?.qr_targets.wechat_official ?? '');
   const { errors, busy, notice, save } = useSave(onSaved);
-  const setRow = (i: number, patch: Partial<LicenceRow>) => setLicences((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const setRow = (i: number, patch: Partial<LicenceRow>) =>
+    setLicences((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save({
@@ -276,9 +322,25 @@ function ShopFrontForm({ settings, onSaved, editing }: FormProps) {
         <legend>证照</legend>
         {licences.map((l, i) => (
           <div key={i} className={styles.licenceRow}>
-            <input aria-label={`第${i + 1}项 证照名称`} placeholder="如：《药品经营许可证》" value={l.name} maxLength={60} onChange={(e) => setRow(i, { name: e.target.value })} />
-            <input aria-label={`第${i + 1}项 证照编号`} placeholder="编号" value={l.number} maxLength={60} onChange={(e) => setRow(i, { number: e.target.value })} />
-            <button type="button" className={buttonClass('link', { size: 'sm' })} onClick={() => setLicences((ls) => ls.filter((_, j) => j !== i))}>
+            <input
+              aria-label={`第${i + 1}项 证照名称`}
+              placeholder="如：《药品经营许可证》"
+              value={l.name}
+              maxLength={60}
+              onChange={(e) => setRow(i, { name: e.target.value })}
+            />
+            <input
+              aria-label={`第${i + 1}项 证照编号`}
+              placeholder="编号"
+              value={l.number}
+              maxLength={60}
+              onChange={(e) => setRow(i, { number: e.target.value })}
+            />
+            <button
+              type="button"
+              className={buttonClass('link', { size: 'sm' })}
+              onClick={() => setLicences((ls) => ls.filter((_, j) => j !== i))}
+            >
               删除
             </button>
             {rowError(i) && (
@@ -289,16 +351,28 @@ function ShopFrontForm({ settings, onSaved, editing }: FormProps) {
           </div>
         ))}
         {licences.length < LICENCES_MAX && (
-          <button type="button" className={buttonClass('outline', { size: 'sm' })} onClick={() => setLicences((ls) => [...ls, { name: '', number: '' }])}>
+          <button
+            type="button"
+            className={buttonClass('outline', { size: 'sm' })}
+            onClick={() => setLicences((ls) => [...ls, { name: '', number: '' }])}
+          >
             添加证照
           </button>
         )}
       </fieldset>
       <div className={styles.grid}>
-        <Field label="小程序二维码指向" hint="https://… ，留空则不显示" error={errors['shop_front.qr_targets.mini_program']}>
+        <Field
+          label="小程序二维码指向"
+          hint="https://… ，留空则不显示"
+          error={errors['shop_front.qr_targets.mini_program']}
+        >
           {(p) => <input {...p} name="qr_mini_program" value={mini} onChange={(e) => setMini(e.target.value)} />}
         </Field>
-        <Field label="公众号二维码指向" hint="https://… ，留空则不显示" error={errors['shop_front.qr_targets.wechat_official']}>
+        <Field
+          label="公众号二维码指向"
+          hint="https://… ，留空则不显示"
+          error={errors['shop_front.qr_targets.wechat_official']}
+        >
           {(p) => <input {...p} name="qr_wechat_official" value={wechat} onChange={(e) => setWechat(e.target.value)} />}
         </Field>
       </div>
@@ -311,7 +385,8 @@ export function SettingsPage() {
   const allowed = me ? mayOpen(me.role, 'settings') : false;
   const queryClient = useQueryClient();
   const settings = useQuery({ ...siteSettingsQuery, enabled: allowed });
-  if (!allowed || !me) return <StateBlock kind="empty" title="无权访问" text="只有运营、财务和管理员可以打开站点设置。" />;
+  if (!allowed || !me)
+    return <StateBlock kind="empty" title="无权访问" text="只有运营、财务和管理员可以打开站点设置。" />;
   if (settings.isError) return <StateBlock kind="failed" text={settings.error.message} />;
   if (settings.data === undefined) return <StateBlock kind="loading" text="正在加载…" />;
   const onSaved = (saved: SiteSettingsView) => afterSettingsChange(queryClient, saved);

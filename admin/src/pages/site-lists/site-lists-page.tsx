@@ -11,7 +11,13 @@ import { ImageUploadButton } from '../../widgets/image-upload-button.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { mayOpen } from '@domain/operator-roles.ts';
-import { FOCUS_SLOT_LABELS, FOCUS_SLOTS, SITE_LIST_KINDS, SITE_LIST_LABELS, type SiteListItem } from '@domain/admin-content.ts';
+import {
+  FOCUS_SLOT_LABELS,
+  FOCUS_SLOTS,
+  SITE_LIST_KINDS,
+  SITE_LIST_LABELS,
+  type SiteListItem,
+} from '@domain/admin-content.ts';
 import { ConsolePage } from '../../widgets/console-page.tsx';
 import { KindTabs } from '../../widgets/kind-tabs.tsx';
 import styles from './site-lists-page.module.css';
@@ -25,7 +31,8 @@ function ListEditor({ search, initial }: { search: SiteListSearch; initial: Site
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const { kind } = search;
-  const set = (i: number, patch: Partial<SiteListItem>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<SiteListItem>) =>
+    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const move = (i: number, by: -1 | 1) =>
     setRows((rs) => {
       const next = [...rs];
@@ -52,7 +59,8 @@ function ListEditor({ search, initial }: { search: SiteListSearch; initial: Site
     }
   };
 
-  const rowError = (i: number) => errors[`items.${i}.name`] ?? errors[`items.${i}.url`] ?? errors[`items.${i}.image`] ?? errors[`items.${i}.id`];
+  const rowError = (i: number) =>
+    errors[`items.${i}.name`] ?? errors[`items.${i}.url`] ?? errors[`items.${i}.image`] ?? errors[`items.${i}.id`];
 
   return (
     <div className={styles.editor}>
@@ -60,28 +68,63 @@ function ListEditor({ search, initial }: { search: SiteListSearch; initial: Site
         {rows.map((r, i) => (
           <li key={r.id ?? `new-${i}`} className={styles.row}>
             <span className={styles.pos}>{i + 1}</span>
-            <input aria-label={`第${i + 1}条 ${NAME_LABEL[kind]}`} placeholder={NAME_LABEL[kind]} value={r.name} maxLength={40} onChange={(e) => set(i, { name: e.target.value })} />
+            <input
+              aria-label={`第${i + 1}条 ${NAME_LABEL[kind]}`}
+              placeholder={NAME_LABEL[kind]}
+              value={r.name}
+              maxLength={40}
+              onChange={(e) => set(i, { name: e.target.value })}
+            />
             {kind !== 'hot_keywords' && (
-              <input aria-label={`第${i + 1}条 链接`} placeholder="链接：/yx 或 https://…" value={r.url} onChange={(e) => set(i, { url: e.target.value })} />
+              <input
+                aria-label={`第${i + 1}条 链接`}
+                placeholder="链接：/yx 或 https://…"
+                value={r.url}
+                onChange={(e) => set(i, { url: e.target.value })}
+              />
             )}
             {kind === 'focus' && (
               <>
-                <input aria-label={`第${i + 1}条 图片`} placeholder="图片：上传，或 /media/banner/…" value={r.image} onChange={(e) => set(i, { image: e.target.value })} />
+                <input
+                  aria-label={`第${i + 1}条 图片`}
+                  placeholder="图片：上传，或 /media/banner/…"
+                  value={r.image}
+                  onChange={(e) => set(i, { image: e.target.value })}
+                />
                 <ImageUploadButton label="上传" onUploaded={(url) => set(i, { image: url })} />
               </>
             )}
             <span className={styles.rowActions}>
-              <button type="button" className={buttonClass('outline', { size: 'sm' })} aria-label={`第${i + 1}条 上移`} disabled={i === 0} onClick={() => move(i, -1)}>
+              <button
+                type="button"
+                className={buttonClass('outline', { size: 'sm' })}
+                aria-label={`第${i + 1}条 上移`}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
                 上移
               </button>
-              <button type="button" className={buttonClass('outline', { size: 'sm' })} aria-label={`第${i + 1}条 下移`} disabled={i === rows.length - 1} onClick={() => move(i, 1)}>
+              <button
+                type="button"
+                className={buttonClass('outline', { size: 'sm' })}
+                aria-label={`第${i + 1}条 下移`}
+                disabled={i === rows.length - 1}
+                onClick={() => move(i, 1)}
+              >
                 下移
               </button>
-              <button type="button" className={buttonClass('link', { size: 'sm' })} aria-label={`第${i + 1}条 删除`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className={buttonClass('link', { size: 'sm' })}
+                aria-label={`第${i + 1}条 删除`}
+                onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+              >
                 删除
               </button>
             </span>
-            {kind === 'focus' && /^\/(media|api\/content_images)\//.test(r.image) && <img className={styles.thumb} src={r.image} alt="" />}
+            {kind === 'focus' && /^\/(media|api\/content_images)\//.test(r.image) && (
+              <img className={styles.thumb} src={r.image} alt="" />
+            )}
             {rowError(i) && (
               <p role="alert" className={styles.error}>
                 {rowError(i)}
@@ -96,7 +139,11 @@ function ListEditor({ search, initial }: { search: SiteListSearch; initial: Site
         </p>
       )}
       <div className={styles.actions}>
-        <button type="button" className={buttonClass('outline')} onClick={() => setRows((rs) => [...rs, { name: '', url: '', image: '' }])}>
+        <button
+          type="button"
+          className={buttonClass('outline')}
+          onClick={() => setRows((rs) => [...rs, { name: '', url: '', image: '' }])}
+        >
           添加一条
         </button>
         <span className={styles.gap} />
@@ -122,11 +169,21 @@ export function SiteListsPage() {
   if (!allowed) return <StateBlock kind="empty" title="无权访问" text="只有运营和管理员可以管理站点内容。" />;
   return (
     <ConsolePage className={styles.page} title="站点内容" titleId="site-lists-title">
-      <KindTabs label="内容类型" to="/site-lists" kinds={SITE_LIST_KINDS} current={search.kind} labelOf={(k) => SITE_LIST_LABELS[k]} searchOf={(kind) => ({ kind, slot: search.slot })} />
+      <KindTabs
+        label="内容类型"
+        to="/site-lists"
+        kinds={SITE_LIST_KINDS}
+        current={search.kind}
+        labelOf={(k) => SITE_LIST_LABELS[k]}
+        searchOf={(kind) => ({ kind, slot: search.slot })}
+      />
       {search.kind === 'focus' && (
         <label className={styles.slot}>
           广告位
-          <select value={search.slot} onChange={(e) => void navigate({ to: '/site-lists', search: { kind: 'focus', slot: e.target.value } })}>
+          <select
+            value={search.slot}
+            onChange={(e) => void navigate({ to: '/site-lists', search: { kind: 'focus', slot: e.target.value } })}
+          >
             {FOCUS_SLOTS.map((s) => (
               <option key={s} value={s}>
                 {FOCUS_SLOT_LABELS[s]}（{s}）

@@ -22,25 +22,46 @@ export function ConfirmTransferDialog({ transfer, onClose }: { transfer: Transfe
       setErrors({ amount: '请输入到账金额，最多两位小数' });
       return;
     }
-    await run(async () => {
-      await confirmTransfer(transfer.order_id, yuanToFen(yuan), reference.trim());
-      await afterTransferConfirmed(queryClient);
-      onClose();
-    }, async (err) => {
-      if (err.status === 409) await afterTransferConfirmed(queryClient);
-    });
+    await run(
+      async () => {
+        await confirmTransfer(transfer.order_id, yuanToFen(yuan), reference.trim());
+        await afterTransferConfirmed(queryClient);
+        onClose();
+      },
+      async (err) => {
+        if (err.status === 409) await afterTransferConfirmed(queryClient);
+      },
+    );
   };
 
   return (
-    <DialogForm title={`确认收款：${transfer.order_no}`} submitText="确认收款" busy={busy} error={errors.form} onSubmit={submit} onClose={onClose}>
+    <DialogForm
+      title={`确认收款：${transfer.order_no}`}
+      submitText="确认收款"
+      busy={busy}
+      error={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <p className={styles.owed}>
         {transfer.company_name}，应收 {formatPrice(transfer.amount)}
       </p>
       <Field label="到账金额（元）" required error={errors.amount}>
-        {(p) => <input {...p} name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+        {(p) => (
+          <input {...p} name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        )}
       </Field>
       <Field label="银行流水号" required error={errors.bank_reference}>
-        {(p) => <input {...p} name="bank_reference" value={reference} maxLength={64} onChange={(e) => setReference(e.target.value)} autoFocus />}
+        {(p) => (
+          <input
+            {...p}
+            name="bank_reference"
+            value={reference}
+            maxLength={64}
+            onChange={(e) => setReference(e.target.value)}
+            autoFocus
+          />
+        )}
       </Field>
     </DialogForm>
   );

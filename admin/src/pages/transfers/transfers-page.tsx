@@ -31,16 +31,38 @@ export function TransfersPage() {
   const columns: ServerColumn<TransferRow>[] = [
     { id: 'order_no', accessorKey: 'order_no', header: '订单号', enableSorting: false, enableHiding: false },
     { id: 'company', accessorKey: 'company_name', header: '企业', enableSorting: false },
-    { id: 'amount', accessorKey: 'amount', header: '应收金额', enableSorting: false, cell: (info) => formatPrice(info.row.original.amount) },
-    { id: 'created_at', accessorKey: 'created_at', header: '下单时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.created_at) },
-    { id: 'expires_at', accessorKey: 'expires_at', header: '到期时间', enableSorting: false, cell: (info) => formatDateTime(info.row.original.expires_at) },
+    {
+      id: 'amount',
+      accessorKey: 'amount',
+      header: '应收金额',
+      enableSorting: false,
+      cell: (info) => formatPrice(info.row.original.amount),
+    },
+    {
+      id: 'created_at',
+      accessorKey: 'created_at',
+      header: '下单时间',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.row.original.created_at),
+    },
+    {
+      id: 'expires_at',
+      accessorKey: 'expires_at',
+      header: '到期时间',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.row.original.expires_at),
+    },
     {
       id: 'action',
       header: '操作',
       enableSorting: false,
       enableHiding: false,
       cell: (info) => (
-        <button type="button" className={buttonClass('primary', { size: 'sm' })} onClick={() => setConfirming(info.row.original)}>
+        <button
+          type="button"
+          className={buttonClass('primary', { size: 'sm' })}
+          onClick={() => setConfirming(info.row.original)}
+        >
           确认收款
         </button>
       ),
@@ -48,7 +70,11 @@ export function TransfersPage() {
   ];
 
   return (
-    <ConsolePage title="待确认转账" titleId="transfers-title" hint="核对银行流水后确认：金额须与应收金额一致，同一笔流水只能确认一个订单。">
+    <ConsolePage
+      title="待确认转账"
+      titleId="transfers-title"
+      hint="核对银行流水后确认：金额须与应收金额一致，同一笔流水只能确认一个订单。"
+    >
       <PagedTable
         list={list}
         name="待确认转账"

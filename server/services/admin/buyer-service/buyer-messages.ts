@@ -33,7 +33,12 @@ interface SendRecord {
 }
 
 /** Sends the message; returns how many companies got it. */
-export async function sendBuyerMessage(db: Db, actor: Actor, input: BuyerMessageInput, now: Date): Promise<{ recipients: number }> {
+export async function sendBuyerMessage(
+  db: Db,
+  actor: Actor,
+  input: BuyerMessageInput,
+  now: Date,
+): Promise<{ recipients: number }> {
   return withTx(db, async (tx) => {
     let ids: number[];
     if (input.target === 'all') {
@@ -41,14 +46,22 @@ export async function sendBuyerMessage(db: Db, actor: Actor, input: BuyerMessage
       const rows = await tx.select({ id: companies.id }).from(companies).where(eq(companies.reviewStatus, 'approved'));
       ids = rows.map((r) => r.id);
     } else {
-      const rows = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.id, [...input.companyIds]));
+      const rows = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(inArray(companies.id, [...input.companyIds]));
       const found = new Set(rows.map((r) => r.id));
       const missing = input.companyIds.filter((id) => !found.has(id));
       if (missing.length > 0) throw validationError({ company_ids: [`企业不存在：${missing.join('、')}`] });
       ids = [...input.companyIds];
     }
     for (const companyId of ids) {
-      await notifyCompany(tx, companyId, { kind: 'system', title: input.title, body: input.body, link: input.link }, now);
+      await notifyCompany(
+        tx,
+        companyId,
+        { kind: 'system', title: input.title, body: input.body, link: input.link },
+        now,
+      );
     }
     const record: SendRecord = {
       target: input.target,
@@ -58,7 +71,12 @@ export async function sendBuyerMessage(db: Db, actor: Actor, input: BuyerMessage
       body: input.body,
       link: input.link,
     };
-    await writeAudit(tx, actor, { action: BUYER_MESSAGE_ACTION, targetType: 'message', targetId: null, after: record }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: BUYER_MESSAGE_ACTION, targetType: 'message', targetId: null, after: record },
+      now,
+    );
     return { recipients: ids.length };
   });
 }

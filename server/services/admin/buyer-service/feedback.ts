@@ -26,7 +26,10 @@ export interface FeedbackQuery {
 }
 
 const selectRows = (db: Db) =>
-  db.select({ row: feedback, companyName: companies.name }).from(feedback).leftJoin(companies, eq(companies.id, feedback.companyId));
+  db
+    .select({ row: feedback, companyName: companies.name })
+    .from(feedback)
+    .leftJoin(companies, eq(companies.id, feedback.companyId));
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number];
 
@@ -48,8 +51,15 @@ export async function searchFeedback(db: Db, query: FeedbackQuery): Promise<Page
     if (text) where.push(text);
   }
   const cond = where.length > 0 ? and(...where) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(feedback).leftJoin(companies, eq(companies.id, feedback.companyId)).where(cond);
-  const order = query.status === 'waiting' ? [asc(feedback.createdAt), asc(feedback.id)] : [desc(feedback.createdAt), desc(feedback.id)];
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(feedback)
+    .leftJoin(companies, eq(companies.id, feedback.companyId))
+    .where(cond);
+  const order =
+    query.status === 'waiting'
+      ? [asc(feedback.createdAt), asc(feedback.id)]
+      : [desc(feedback.createdAt), desc(feedback.id)];
   const rows = await selectRows(db)
     .where(cond)
     .orderBy(...order)
@@ -64,12 +74,34 @@ export async function getAdminFeedback(db: Db, id: number): Promise<AdminFeedbac
   return toAdmin(row);
 }
 
-export async function answerFeedback(db: Db, actor: Actor, id: number, reply: string, now: Date): Promise<AdminFeedback> {
+export async function answerFeedback(
+  db: Db,
+  actor: Actor,
+  id: number,
+  reply: string,
+  now: Date,
+): Promise<AdminFeedback> {
   return withTx(db, async (tx) => {
-    const [before] = await tx.select({ reply: feedback.reply }).from(feedback).where(eq(feedback.id, id)).for('update').limit(1);
+    const [before] = await tx
+      .select({ reply: feedback.reply })
+      .from(feedback)
+      .where(eq(feedback.id, id))
+      .for('update')
+      .limit(1);
     if (!before) throw notFound(FEEDBACK_NOT_FOUND);
     await replyFeedback(tx, id, reply, now);
-    await writeAudit(tx, actor, { action: 'feedback.reply', targetType: 'feedback', targetId: id, before: { reply: before.reply }, after: { reply } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'feedback.reply',
+        targetType: 'feedback',
+        targetId: id,
+        before: { reply: before.reply },
+        after: { reply },
+      },
+      now,
+    );
     return getAdminFeedback(tx, id);
   });
 }

@@ -52,7 +52,9 @@ export async function searchProductRequests(db: Db, query: ProductRequestQuery):
     .innerJoin(companies, eq(companies.id, productRequests.companyId))
     .where(cond);
   // One status is a queue (oldest waiting first); 全部 shows the newest first.
-  const order = query.status ? [asc(productRequests.createdAt), asc(productRequests.id)] : [desc(productRequests.createdAt), desc(productRequests.id)];
+  const order = query.status
+    ? [asc(productRequests.createdAt), asc(productRequests.id)]
+    : [desc(productRequests.createdAt), desc(productRequests.id)];
   const rows = await selectRows(db)
     .where(cond)
     .orderBy(...order)
@@ -72,7 +74,13 @@ export interface ProductRequestAnswer {
   goodsId: number | null;
 }
 
-export async function answerProductRequest(db: Db, actor: Actor, id: number, answer: ProductRequestAnswer, now: Date): Promise<AdminProductRequest> {
+export async function answerProductRequest(
+  db: Db,
+  actor: Actor,
+  id: number,
+  answer: ProductRequestAnswer,
+  now: Date,
+): Promise<AdminProductRequest> {
   return withTx(db, async (tx) => {
     const [before] = await tx.select().from(productRequests).where(eq(productRequests.id, id)).for('update').limit(1);
     if (!before) throw notFound(PRODUCT_REQUEST_NOT_FOUND);

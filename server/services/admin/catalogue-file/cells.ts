@@ -2,13 +2,21 @@
 // value is written by the export and read back by the import, so the two are exact inverses. Money
 // is written in yuan with two decimals and read to fen without float arithmetic; flags 是/否;
 // the 经营范围 class by its licence name; maker, brand, category (as its path) and warehouse by name.
-import { CATALOGUE_COLUMNS, CATEGORY_PATH_SEPARATOR, FLAG_NO, FLAG_YES, type CatalogueColumn } from '@domain/catalogue-file.ts';
+import {
+  CATALOGUE_COLUMNS,
+  CATEGORY_PATH_SEPARATOR,
+  FLAG_NO,
+  FLAG_YES,
+  type CatalogueColumn,
+} from '@domain/catalogue-file.ts';
 import { SCOPE_CLASSES, isScopeClass } from '@domain/business-scope.ts';
 import { yuanTextToFen } from '@domain/admin-goods.ts';
 import { textProblem } from '../../../http/text-guard.ts';
 
 /** A goods' file values: text, fen, counts and flags, master data by name. */
-export type FileGoods = { [K in CatalogueColumn]: K extends FlagColumn ? boolean : K extends NumberColumn ? number : string };
+export type FileGoods = {
+  [K in CatalogueColumn]: K extends FlagColumn ? boolean : K extends NumberColumn ? number : string;
+};
 
 type ColumnOfKind<Kind extends string> = Extract<(typeof CATALOGUE_COLUMNS)[number], { kind: Kind }>['key'];
 export type FlagColumn = ColumnOfKind<'flag'>;
@@ -24,7 +32,8 @@ export function cellOf(key: CatalogueColumn, value: string | number | boolean): 
   if (kind === 'flag') return value ? FLAG_YES : FLAG_NO;
   if (kind === 'yuan') return fenToYuanText(value as number);
   if (kind === 'count') return String(value);
-  if (kind === 'scope') return isScopeClass(String(value)) ? SCOPE_CLASSES[value as keyof typeof SCOPE_CLASSES] : String(value);
+  if (kind === 'scope')
+    return isScopeClass(String(value)) ? SCOPE_CLASSES[value as keyof typeof SCOPE_CLASSES] : String(value);
   return String(value);
 }
 
@@ -60,7 +69,9 @@ export function parseCell(key: CatalogueColumn, raw: string): ParsedCell {
       const text = s.replace(/^[¥￥]/, '');
       if (text.startsWith('-')) return { ok: false, message: '不能为负数' };
       const fen = yuanTextToFen(text);
-      return fen === null ? { ok: false, message: `不是有效金额：${s.slice(0, 20)}（单位元，最多两位小数）` } : { ok: true, value: fen };
+      return fen === null
+        ? { ok: false, message: `不是有效金额：${s.slice(0, 20)}（单位元，最多两位小数）` }
+        : { ok: true, value: fen };
     }
     case 'count':
       if (/^-\d+$/.test(s)) return { ok: false, message: '不能为负数' };

@@ -9,7 +9,13 @@ import type { Db } from '../../../db/client.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { APPROVAL_NO_MESSAGE, EXTERNAL_CODE_RE, isApprovalNo, isBarcode } from '@domain/admin-catalogue.ts';
 import { goodsEditProblems, PRICE_MAX_FEN } from '@domain/admin-goods.ts';
-import { CATALOGUE_COLUMNS, CATALOGUE_REQUIRED_ON_CREATE, type CatalogueCellError, type CatalogueColumn, type CatalogueRowAction } from '@domain/catalogue-file.ts';
+import {
+  CATALOGUE_COLUMNS,
+  CATALOGUE_REQUIRED_ON_CREATE,
+  type CatalogueCellError,
+  type CatalogueColumn,
+  type CatalogueRowAction,
+} from '@domain/catalogue-file.ts';
 import type { ImportTable } from '../goods/import-file.ts';
 import { COLUMN, parseCell, type FileGoods } from './cells.ts';
 import { currentByCodes, fileGoodsOf, laddersOf, type CurrentRow } from './current.ts';
@@ -29,7 +35,10 @@ export function catalogueHeader(cells: string[]): Header {
     else if (index.has(col.key)) throw validationError({ file: [`表头“${h}”出现了两次`] });
     else index.set(col.key, i);
   });
-  if (unknown.length > 0) throw validationError({ file: [`无法识别的表头：${unknown.slice(0, 5).join('、')}（可下载模板或导出现有商品查看列名）`] });
+  if (unknown.length > 0)
+    throw validationError({
+      file: [`无法识别的表头：${unknown.slice(0, 5).join('、')}（可下载模板或导出现有商品查看列名）`],
+    });
   if (!index.has('external_code')) throw validationError({ file: ['表头须包含“外部编码”列'] });
   return index;
 }
@@ -69,12 +78,26 @@ const DEFAULTS: FileGoods = {
   qg_number: 0,
 };
 
-const TEXT_MAX: Partial<Record<CatalogueColumn, number>> = { name: 100, common_name: 100, ypgg: 60, dosage_form: 20, bzdw: 4, approval_no: 60, manufacturer: 60, brand: 40, warehouse: 30 };
+const TEXT_MAX: Partial<Record<CatalogueColumn, number>> = {
+  name: 100,
+  common_name: 100,
+  ypgg: 60,
+  dosage_form: 20,
+  bzdw: 4,
+  approval_no: 60,
+  manufacturer: 60,
+  brand: 40,
+  warehouse: 30,
+};
 const REQUIRED_TEXT: ReadonlySet<CatalogueColumn> = new Set(['name', 'ypgg', 'bzdw']);
 const AT_LEAST_ONE: ReadonlySet<CatalogueColumn> = new Set(['zbz', 'jzl', 'min_buy']);
 
 /** Which column a goodsEditProblems key is about. */
-const PROBLEM_COLUMN: Record<string, CatalogueColumn> = { qg_number: 'qg_number', ephedrine_limit: 'ephedrine_limit', purchase_limit: 'purchase_limit' };
+const PROBLEM_COLUMN: Record<string, CatalogueColumn> = {
+  qg_number: 'qg_number',
+  ephedrine_limit: 'ephedrine_limit',
+  purchase_limit: 'purchase_limit',
+};
 
 export interface CheckedRow {
   row: number;
@@ -93,7 +116,12 @@ export interface CheckedFile {
   toCreate: { makers: string[]; brands: string[]; categories: string[] };
 }
 
-export async function checkCatalogueFile(db: Db, table: ImportTable, createMissing: boolean, lock: boolean): Promise<CheckedFile> {
+export async function checkCatalogueFile(
+  db: Db,
+  table: ImportTable,
+  createMissing: boolean,
+  lock: boolean,
+): Promise<CheckedFile> {
   if (table.rows.length === 0) throw validationError({ file: ['文件中没有数据行'] });
   const header = catalogueHeader(table.header);
   const codeAt = header.get('external_code')!;
@@ -101,13 +129,19 @@ export async function checkCatalogueFile(db: Db, table: ImportTable, createMissi
   const md = await loadMasterData(db);
   const found = await currentByCodes(db, codes, lock);
   const byCode = new Map(found.map((g) => [g.externalCode, g]));
-  const ladders = header.has('base_price') ? await laddersOf(db, found.map((g) => g.id)) : new Map<number, { min_number: number; price: number }[]>();
+  const ladders = header.has('base_price')
+    ? await laddersOf(
+        db,
+        found.map((g) => g.id),
+      )
+    : new Map<number, { min_number: number; price: number }[]>();
   const toCreate = { makers: new Set<string>(), brands: new Set<string>(), categories: new Set<string>() };
   const firstRowOf = new Map<string, number>();
 
   const rows = table.rows.map(({ row, cells }): CheckedRow => {
     const errors: CatalogueCellError[] = [];
-    const err = (col: CatalogueColumn | null, message: string) => errors.push({ column: col === null ? null : COLUMN.get(col)!.header, message });
+    const err = (col: CatalogueColumn | null, message: string) =>
+      errors.push({ column: col === null ? null : COLUMN.get(col)!.header, message });
     const code = (cells[codeAt] ?? '').trim();
     const current = byCode.get(code) ?? null;
     const base = current ? fileGoodsOf(current, md) : { ...DEFAULTS, external_code: code };
@@ -141,7 +175,8 @@ export async function checkCatalogueFile(db: Db, table: ImportTable, createMissi
     if (creating) {
       for (const key of CATALOGUE_REQUIRED_ON_CREATE) {
         const empty = next[key] === '' || next[key] === 0;
-        if (empty && !errors.some((e) => e.column === COLUMN.get(key)!.header)) err(key, `新建商品须填写${COLUMN.get(key)!.header}`);
+        if (empty && !errors.some((e) => e.column === COLUMN.get(key)!.header))
+          err(key, `新建商品须填写${COLUMN.get(key)!.header}`);
       }
     }
     // Cross-field rules, when this row makes or changes a goods.
@@ -162,7 +197,8 @@ export async function checkCatalogueFile(db: Db, table: ImportTable, createMissi
         for (const m of messages) err(col, col === 'base_price' ? `${m}（该商品的阶梯价请在编辑页调整）` : m);
       }
     }
-    const action: CatalogueRowAction | null = errors.length > 0 ? null : creating ? 'create' : changes.length > 0 ? 'update' : 'unchanged';
+    const action: CatalogueRowAction | null =
+      errors.length > 0 ? null : creating ? 'create' : changes.length > 0 ? 'update' : 'unchanged';
     return { row, code, action, current, next, changes, errors };
   });
 
@@ -171,12 +207,19 @@ export async function checkCatalogueFile(db: Db, table: ImportTable, createMissi
   for (const r of rows) {
     if (r.action === null || !toCreate.categories.has(r.next.category)) continue;
     if (planned.some((p) => p.startsWith(`${r.next.category}/`))) {
-      r.errors.push({ column: COLUMN.get('category')!.header, message: `“${r.next.category}”在本文件中还有下级分类，请填写最末一级分类` });
+      r.errors.push({
+        column: COLUMN.get('category')!.header,
+        message: `“${r.next.category}”在本文件中还有下级分类，请填写最末一级分类`,
+      });
       r.action = null;
     }
   }
 
-  return { rows, md, toCreate: { makers: [...toCreate.makers], brands: [...toCreate.brands], categories: [...toCreate.categories] } };
+  return {
+    rows,
+    md,
+    toCreate: { makers: [...toCreate.makers], brands: [...toCreate.brands], categories: [...toCreate.categories] },
+  };
 }
 
 /** What is wrong with a value that would change a goods, or null. Missing master data is noted in `toCreate`. */

@@ -43,7 +43,9 @@ export const CURRENT_FIELDS = {
   qgNumber: goods.qgNumber,
 };
 
-export type CurrentRow = { [K in keyof typeof CURRENT_FIELDS]: (typeof CURRENT_FIELDS)[K]['_']['data'] | (K extends 'brandId' ? null : never) };
+export type CurrentRow = {
+  [K in keyof typeof CURRENT_FIELDS]: (typeof CURRENT_FIELDS)[K]['_']['data'] | (K extends 'brandId' ? null : never);
+};
 
 export function fileGoodsOf(g: CurrentRow, md: MasterData): FileGoods {
   return {
@@ -98,11 +100,16 @@ export async function currentByCodes(db: Db, codes: readonly string[], lock: boo
 }
 
 /** Each goods' ladder steps (ascending quantity): a new base price may not fall under them. */
-export async function laddersOf(db: Db, ids: readonly number[]): Promise<Map<number, { min_number: number; price: number }[]>> {
+export async function laddersOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { min_number: number; price: number }[]>> {
   const out = new Map<number, { min_number: number; price: number }[]>();
   if (ids.length === 0) return out;
   const rows = rowsOf<{ goods_id: number; min_number: number; price: number }>(
-    await db.execute(sql`SELECT goods_id, min_number, price FROM goods_ladder_prices WHERE goods_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::int)) ORDER BY goods_id, min_number`),
+    await db.execute(
+      sql`SELECT goods_id, min_number, price FROM goods_ladder_prices WHERE goods_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::int)) ORDER BY goods_id, min_number`,
+    ),
   );
   for (const r of rows) {
     const list = out.get(r.goods_id) ?? [];

@@ -23,7 +23,8 @@ export type CatalogueExportQuery = Pick<GoodsListQuery, 'q' | 'category' | 'onSa
 export async function catalogueRows(db: Db, query: CatalogueExportQuery): Promise<string[][]> {
   const where = and(whereOf(query), ne(goods.externalCode, ''));
   const [{ total }] = await db.select({ total: count() }).from(goods).where(where);
-  if (total > CATALOGUE_FILE_MAX_ROWS) throw validationError({ file: [`一次最多导出${CATALOGUE_FILE_MAX_ROWS}个商品，请缩小筛选范围`] });
+  if (total > CATALOGUE_FILE_MAX_ROWS)
+    throw validationError({ file: [`一次最多导出${CATALOGUE_FILE_MAX_ROWS}个商品，请缩小筛选范围`] });
   const md = await loadMasterData(db);
   const rows = await db.select(CURRENT_FIELDS).from(goods).where(where).orderBy(asc(goods.id));
   return [
@@ -48,7 +49,10 @@ export async function catalogueXlsx(rows: string[][]): Promise<Uint8Array> {
   const notes = workbook.addWorksheet('说明');
   notes.addRow(['列', '说明']);
   for (const c of CATALOGUE_COLUMNS) notes.addRow([c.header, c.note]);
-  notes.addRow(['', `只读取第一个工作表；按外部编码匹配：已有编码只更新文件中出现的列，新编码新建商品（未上架）；数字、开关、厂家、分类、仓库留空表示不修改；最多${CATALOGUE_FILE_MAX_ROWS}行；不支持公式；有任何一行错误时整个文件都不会导入。`]);
+  notes.addRow([
+    '',
+    `只读取第一个工作表；按外部编码匹配：已有编码只更新文件中出现的列，新编码新建商品（未上架）；数字、开关、厂家、分类、仓库留空表示不修改；最多${CATALOGUE_FILE_MAX_ROWS}行；不支持公式；有任何一行错误时整个文件都不会导入。`,
+  ]);
   notes.columns.forEach((col) => (col.width = 40));
   return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }

@@ -11,7 +11,12 @@ import { auditLog } from '../../../db/schema.ts';
 import { insertJson } from '../../../db/bulk-insert.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { CATALOGUE_PREVIEW_ROWS_SHOWN, type CatalogueColumn, type CatalogueImportPreview, type CatalogueRowPreview } from '@domain/catalogue-file.ts';
+import {
+  CATALOGUE_PREVIEW_ROWS_SHOWN,
+  type CatalogueColumn,
+  type CatalogueImportPreview,
+  type CatalogueRowPreview,
+} from '@domain/catalogue-file.ts';
 import { searchKeysFor } from '../../search-keys.ts';
 import { insertGoodsRows, type NewGoodsRow } from '../../catalogue/write-goods.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
@@ -59,14 +64,22 @@ function summarise(fileName: string, checked: CheckedFile, applied: boolean): Ca
     invalid: count(null),
     to_create: checked.toCreate,
     // Errors first, so a long file's problems are never cut off; then what it creates and changes.
-    rows: [...checked.rows.filter((r) => r.action === null), ...checked.rows.filter((r) => r.action === 'create' || r.action === 'update')]
+    rows: [
+      ...checked.rows.filter((r) => r.action === null),
+      ...checked.rows.filter((r) => r.action === 'create' || r.action === 'update'),
+    ]
       .slice(0, CATALOGUE_PREVIEW_ROWS_SHOWN)
       .map(rowPreview),
     applied,
   };
 }
 
-export async function previewCatalogueImport(db: Db, fileName: string, table: ImportTable, createMissingData: boolean): Promise<CatalogueImportPreview> {
+export async function previewCatalogueImport(
+  db: Db,
+  fileName: string,
+  table: ImportTable,
+  createMissingData: boolean,
+): Promise<CatalogueImportPreview> {
   return summarise(fileName, await checkCatalogueFile(db, table, createMissingData, false), false);
 }
 
@@ -74,14 +87,22 @@ export async function previewCatalogueImport(db: Db, fileName: string, table: Im
 function refusal(checked: CheckedFile): never {
   const bad = checked.rows.filter((r) => r.action === null);
   const errors: Record<string, string[]> = { file: [`有${bad.length}行错误，未做任何修改`] };
-  for (const r of bad.slice(0, 200)) errors[`rows.${r.row}`] = r.errors.map((e) => (e.column ? `${e.column}：${e.message}` : e.message));
+  for (const r of bad.slice(0, 200))
+    errors[`rows.${r.row}`] = r.errors.map((e) => (e.column ? `${e.column}：${e.message}` : e.message));
   throw validationError(errors);
 }
 
 /** Another import or 新建商品 took a new code (or a maker name) between this file's check and its write. */
 export const IMPORT_RACED = '其他操作刚刚新建了本文件中的外部编码或资料，请重新预览后再导入';
 
-export async function applyCatalogueImport(db: Db, actor: Actor, fileName: string, table: ImportTable, createMissingData: boolean, now: Date): Promise<CatalogueImportPreview> {
+export async function applyCatalogueImport(
+  db: Db,
+  actor: Actor,
+  fileName: string,
+  table: ImportTable,
+  createMissingData: boolean,
+  now: Date,
+): Promise<CatalogueImportPreview> {
   try {
     return await applyOnce(db, actor, fileName, table, createMissingData, now);
   } catch (err) {
@@ -90,7 +111,14 @@ export async function applyCatalogueImport(db: Db, actor: Actor, fileName: strin
   }
 }
 
-async function applyOnce(db: Db, actor: Actor, fileName: string, table: ImportTable, createMissingData: boolean, now: Date): Promise<CatalogueImportPreview> {
+async function applyOnce(
+  db: Db,
+  actor: Actor,
+  fileName: string,
+  table: ImportTable,
+  createMissingData: boolean,
+  now: Date,
+): Promise<CatalogueImportPreview> {
   return withTx(db, async (tx) => {
     const checked = await checkCatalogueFile(tx, table, createMissingData, true);
     if (checked.rows.some((r) => r.action === null)) refusal(checked);
@@ -110,13 +138,23 @@ async function applyOnce(db: Db, actor: Actor, fileName: string, table: ImportTa
         action: 'catalogue.import',
         targetType: 'catalogue_import',
         targetId: null,
-        after: { file_name: fileName, rows: checked.rows.length, created: creates.length, updated: updates.length, to_create: checked.toCreate },
+        after: {
+          file_name: fileName,
+          rows: checked.rows.length,
+          created: creates.length,
+          updated: updates.length,
+          to_create: checked.toCreate,
+        },
       },
       now,
     );
     // One row per goods written, in bulk: what a file changes of each goods stays findable.
     const perGoods = [
-      ...creates.map((r, i) => ({ id: created[i], before: null, after: { file_name: fileName, row: r.row, external_code: r.code, created: true } as Record<string, unknown> })),
+      ...creates.map((r, i) => ({
+        id: created[i],
+        before: null,
+        after: { file_name: fileName, row: r.row, external_code: r.code, created: true } as Record<string, unknown>,
+      })),
       ...updates.map((r) => ({
         id: r.current!.id,
         before: pick(fileGoodsOf(r.current!, md), r.changes),
@@ -139,7 +177,12 @@ async function applyOnce(db: Db, actor: Actor, fileName: string, table: ImportTa
         createdAt: now,
       })),
     );
-    await noteCatalogueChange(tx, updates.map((r) => r.current!.id), 'imported', now);
+    await noteCatalogueChange(
+      tx,
+      updates.map((r) => r.current!.id),
+      'imported',
+      now,
+    );
     return summarise(fileName, checked, true);
   });
 }
@@ -147,7 +190,11 @@ async function applyOnce(db: Db, actor: Actor, fileName: string, table: ImportTa
 /** New goods through insertGoodsRows (off sale, like 新建商品); answers their ids in row order. */
 async function createGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<number[]> {
   if (rows.length === 0) return [];
-  const ids = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id FROM generate_series(1, ${rows.length})`)).map((r) => r.id);
+  const ids = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id FROM generate_series(1, ${rows.length})`,
+    ),
+  ).map((r) => r.id);
   const { md } = checked;
   const goodsRows: NewGoodsRow[] = rows.map((r, i) => {
     const g = r.next;
@@ -247,12 +294,42 @@ const WRITES: Record<CatalogueColumn, readonly string[]> = {
 
 /** The SQL type of each goods column an update may write (the JSON record's field of that name). */
 const COLUMN_TYPES: Record<string, string> = {
-  name: 'text', pinyin_full: 'text', pinyin_initials: 'text', common_name: 'text', ypgg: 'text', dosage_form: 'text', bzdw: 'text',
-  zbz: 'int', mid_pack_strict: 'boolean', jzl: 'int', manufacturer_id: 'int', sccj: 'text', sccj_pinyin_initials: 'text',
-  brand_id: 'int', category_id: 'int', category_l1: 'int', category_l2: 'int', warehouse_id: 'int', approval_no: 'text', barcode: 'text',
-  base_price: 'int', retail_price: 'int', stock: 'int', scope_class: 'text', is_rx: 'boolean', is_kx: 'boolean', is_jxq: 'boolean',
-  is_zy: 'boolean', is_qx: 'boolean', is_ephedrine: 'boolean', ephedrine_limit: 'int', purchase_limit: 'int', min_buy: 'int',
-  is_free_shipping: 'boolean', is_dpby: 'boolean', qg_number: 'int',
+  name: 'text',
+  pinyin_full: 'text',
+  pinyin_initials: 'text',
+  common_name: 'text',
+  ypgg: 'text',
+  dosage_form: 'text',
+  bzdw: 'text',
+  zbz: 'int',
+  mid_pack_strict: 'boolean',
+  jzl: 'int',
+  manufacturer_id: 'int',
+  sccj: 'text',
+  sccj_pinyin_initials: 'text',
+  brand_id: 'int',
+  category_id: 'int',
+  category_l1: 'int',
+  category_l2: 'int',
+  warehouse_id: 'int',
+  approval_no: 'text',
+  barcode: 'text',
+  base_price: 'int',
+  retail_price: 'int',
+  stock: 'int',
+  scope_class: 'text',
+  is_rx: 'boolean',
+  is_kx: 'boolean',
+  is_jxq: 'boolean',
+  is_zy: 'boolean',
+  is_qx: 'boolean',
+  is_ephedrine: 'boolean',
+  ephedrine_limit: 'int',
+  purchase_limit: 'int',
+  min_buy: 'int',
+  is_free_shipping: 'boolean',
+  is_dpby: 'boolean',
+  qg_number: 'int',
 };
 
 /**
@@ -271,14 +348,18 @@ async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
   }
   for (const [key, group] of groups) {
     const columns = [...new Set(key.split(',').flatMap((k) => WRITES[k as CatalogueColumn]))];
-    const set = sql.raw([...columns.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '));
+    const set = sql.raw(
+      [...columns.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '),
+    );
     const types = sql.raw(['id int', ...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`)].join(', '));
     const records = group.map((r) => {
       const full = recordOf(r, md) as Record<string, unknown>;
       return Object.fromEntries([['id', full.id], ...columns.map((c) => [c, full[c]])]);
     });
     for (let i = 0; i < records.length; i += CHUNK) {
-      await tx.execute(sql`UPDATE goods g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${types}) WHERE g.id = r.id`);
+      await tx.execute(
+        sql`UPDATE goods g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${types}) WHERE g.id = r.id`,
+      );
       await yieldToEventLoop();
     }
   }

@@ -46,10 +46,21 @@ function placeUnder(parent: CategoryNode | null, id: number): { l1: number; l2: 
 
 export async function loadMasterData(db: Db): Promise<MasterData> {
   const [makerRows, brandRows, warehouseRows, categoryRows] = [
-    await db.select({ id: manufacturers.id, name: manufacturers.name, initials: manufacturers.pinyinInitials }).from(manufacturers).orderBy(manufacturers.id),
+    await db
+      .select({ id: manufacturers.id, name: manufacturers.name, initials: manufacturers.pinyinInitials })
+      .from(manufacturers)
+      .orderBy(manufacturers.id),
     await db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id),
     await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).orderBy(warehouses.id),
-    rowsOf<{ id: number; parent_id: number | null; level: number; name: string; zone: CategoryNode['zone']; has_children: boolean; has_goods: boolean }>(
+    rowsOf<{
+      id: number;
+      parent_id: number | null;
+      level: number;
+      name: string;
+      zone: CategoryNode['zone'];
+      has_children: boolean;
+      has_goods: boolean;
+    }>(
       await db.execute(sql`
         SELECT c.id, c.parent_id, c.level, c.name, c.zone,
                EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) AS has_children,
@@ -58,7 +69,15 @@ export async function loadMasterData(db: Db): Promise<MasterData> {
     ),
   ];
   const first = <V>(m: Map<string, V>, k: string, v: V) => void (m.has(k) || m.set(k, v));
-  const md: MasterData = { makers: new Map(), brands: new Map(), warehouses: new Map(), categoriesByPath: new Map(), categoriesById: new Map(), brandNames: new Map(brandRows.map((r) => [r.id, r.name])), warehouseNames: new Map(warehouseRows.map((r) => [r.id, r.name])) };
+  const md: MasterData = {
+    makers: new Map(),
+    brands: new Map(),
+    warehouses: new Map(),
+    categoriesByPath: new Map(),
+    categoriesById: new Map(),
+    brandNames: new Map(brandRows.map((r) => [r.id, r.name])),
+    warehouseNames: new Map(warehouseRows.map((r) => [r.id, r.name])),
+  };
   for (const r of makerRows) first(md.makers, r.name, { id: r.id, initials: r.initials });
   for (const r of brandRows) first(md.brands, r.name, r.id);
   for (const r of warehouseRows) first(md.warehouses, r.name, r.id);
@@ -109,21 +128,47 @@ export function missingPaths(md: MasterData, path: string): string[] {
 }
 
 /** Creates what the file names and does not exist; `md` learns the new ids. */
-export async function createMissing(tx: Db, actor: Actor, md: MasterData, want: { makers: string[]; brands: string[]; categories: string[] }, now: Date): Promise<void> {
+export async function createMissing(
+  tx: Db,
+  actor: Actor,
+  md: MasterData,
+  want: { makers: string[]; brands: string[]; categories: string[] },
+  now: Date,
+): Promise<void> {
   for (const name of want.makers) {
     const keys = searchKeysFor(name);
-    const [row] = await tx.insert(manufacturers).values({ name, pinyinFull: keys.pinyinFull, pinyinInitials: keys.pinyinInitials }).returning({ id: manufacturers.id });
+    const [row] = await tx
+      .insert(manufacturers)
+      .values({ name, pinyinFull: keys.pinyinFull, pinyinInitials: keys.pinyinInitials })
+      .returning({ id: manufacturers.id });
     md.makers.set(name, { id: row.id, initials: keys.pinyinInitials });
-    await writeAudit(tx, actor, { action: 'maker.create', targetType: 'manufacturer', targetId: row.id, after: { name, source: 'catalogue.import' } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'maker.create',
+        targetType: 'manufacturer',
+        targetId: row.id,
+        after: { name, source: 'catalogue.import' },
+      },
+      now,
+    );
   }
   for (const name of want.brands) {
     const [row] = await tx.insert(brands).values({ name }).returning({ id: brands.id });
     md.brands.set(name, row.id);
     md.brandNames.set(row.id, name);
-    await writeAudit(tx, actor, { action: 'brand.create', targetType: 'brand', targetId: row.id, after: { name, source: 'catalogue.import' } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'brand.create', targetType: 'brand', targetId: row.id, after: { name, source: 'catalogue.import' } },
+      now,
+    );
   }
   // Shortest paths first: a parent exists before its child.
-  for (const path of [...want.categories].sort((a, b) => a.split(CATEGORY_PATH_SEPARATOR).length - b.split(CATEGORY_PATH_SEPARATOR).length)) {
+  for (const path of [...want.categories].sort(
+    (a, b) => a.split(CATEGORY_PATH_SEPARATOR).length - b.split(CATEGORY_PATH_SEPARATOR).length,
+  )) {
     const parts = path.split(CATEGORY_PATH_SEPARATOR);
     const parent = parts.length > 1 ? md.categoriesByPath.get(categoryPathText(parts.slice(0, -1)))! : null;
     const name = parts.at(-1)!;
@@ -146,6 +191,16 @@ export async function createMissing(tx: Db, actor: Actor, md: MasterData, want: 
     if (parent) parent.hasChildren = true;
     md.categoriesByPath.set(path, node);
     md.categoriesById.set(row.id, node);
-    await writeAudit(tx, actor, { action: 'category.create', targetType: 'category', targetId: row.id, after: { name, parent_id: parent?.id ?? null, source: 'catalogue.import' } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'category.create',
+        targetType: 'category',
+        targetId: row.id,
+        after: { name, parent_id: parent?.id ?? null, source: 'catalogue.import' },
+      },
+      now,
+    );
   }
 }

@@ -11,7 +11,12 @@ import { goods, uploads } from '../../../db/schema.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { GOODS_IMAGES_MAX, goodsImageUrl } from '@domain/admin-goods.ts';
 import { AFTER_SALE_PHOTO_MAX_BYTES } from '@domain/orders-after-sale.ts';
-import { PICTURES_ZIP_MAX_BYTES, PICTURES_ZIP_MAX_ENTRIES, PICTURES_ZIP_MAX_UNPACKED, type PicturesImportResult } from '@domain/catalogue-file.ts';
+import {
+  PICTURES_ZIP_MAX_BYTES,
+  PICTURES_ZIP_MAX_ENTRIES,
+  PICTURES_ZIP_MAX_UNPACKED,
+  type PicturesImportResult,
+} from '@domain/catalogue-file.ts';
 import { sniffImage, type ImageType } from '../../after-sales/photos.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
@@ -29,7 +34,11 @@ export async function readPicturesZip(file: unknown): Promise<{ name: string; co
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw refuse('请上传ZIP文件');
   try {
-    const entries = readZip(bytes, { maxEntries: PICTURES_ZIP_MAX_ENTRIES, maxUnpacked: PICTURES_ZIP_MAX_UNPACKED, maxEntryBytes: AFTER_SALE_PHOTO_MAX_BYTES });
+    const entries = readZip(bytes, {
+      maxEntries: PICTURES_ZIP_MAX_ENTRIES,
+      maxUnpacked: PICTURES_ZIP_MAX_UNPACKED,
+      maxEntryBytes: AFTER_SALE_PHOTO_MAX_BYTES,
+    });
     // Folders are ignored, and so are the files macOS adds (__MACOSX/, ._name, .DS_Store).
     return entries
       .map((e) => ({ name: e.name.split('/').at(-1) ?? '', content: e.content, path: e.name }))
@@ -48,7 +57,12 @@ interface Picture {
   content: Uint8Array;
 }
 
-export async function importPictures(db: Db, actor: Actor, entries: { name: string; content: Uint8Array | null }[], now: Date): Promise<PicturesImportResult> {
+export async function importPictures(
+  db: Db,
+  actor: Actor,
+  entries: { name: string; content: Uint8Array | null }[],
+  now: Date,
+): Promise<PicturesImportResult> {
   if (entries.length === 0) throw refuse('ZIP中没有图片');
   return withTx(db, async (tx) => {
     const stems = entries.map((e) => PICTURE_NAME.exec(e.name)?.[1] ?? '');
@@ -72,7 +86,10 @@ export async function importPictures(db: Db, actor: Actor, entries: { name: stri
         if (e.stem === '') return void errors.push(`${e.name}：文件名须为“外部编码.jpg”（或 .png、.webp）`);
         const g = byCode.get(e.stem) ?? byCode.get(e.stem.replace(/[-_]\d{1,2}$/, ''));
         if (!g) return void errors.push(`${e.name}：外部编码不存在`);
-        if (e.content === null) return void errors.push(`${e.name}：单张图片不能超过${Math.floor(AFTER_SALE_PHOTO_MAX_BYTES / 1024 / 1024)}MB`);
+        if (e.content === null)
+          return void errors.push(
+            `${e.name}：单张图片不能超过${Math.floor(AFTER_SALE_PHOTO_MAX_BYTES / 1024 / 1024)}MB`,
+          );
         const mime = sniffImage(e.content.subarray(0, 12));
         if (!mime) return void errors.push(`${e.name}：图片仅支持JPG、PNG、WEBP格式`);
         pictures.push({ name: e.name, goodsId: g.id, mime, content: e.content });
@@ -81,7 +98,8 @@ export async function importPictures(db: Db, actor: Actor, entries: { name: stri
     for (const p of pictures) perGoods.set(p.goodsId, [...(perGoods.get(p.goodsId) ?? []), p]);
     for (const g of found) {
       const adding = perGoods.get(g.id)?.length ?? 0;
-      if (adding > 0 && g.images.length + adding > GOODS_IMAGES_MAX) errors.push(`${g.code}：每个商品最多${GOODS_IMAGES_MAX}张图片（已有${g.images.length}张）`);
+      if (adding > 0 && g.images.length + adding > GOODS_IMAGES_MAX)
+        errors.push(`${g.code}：每个商品最多${GOODS_IMAGES_MAX}张图片（已有${g.images.length}张）`);
     }
     if (errors.length > 0) {
       const out: Record<string, string[]> = { file: [`有${errors.length}个文件无法导入，未做任何修改`] };
@@ -93,15 +111,48 @@ export async function importPictures(db: Db, actor: Actor, entries: { name: stri
       if (!list) continue;
       const rows = await tx
         .insert(uploads)
-        .values(list.map((p) => ({ companyId: null, purpose: GOODS_IMAGE_PURPOSE, mime: p.mime, size: p.content.byteLength, content: p.content, createdAt: now })))
+        .values(
+          list.map((p) => ({
+            companyId: null,
+            purpose: GOODS_IMAGE_PURPOSE,
+            mime: p.mime,
+            size: p.content.byteLength,
+            content: p.content,
+            createdAt: now,
+          })),
+        )
         .returning({ id: uploads.id });
       const urls = rows.map((r) => goodsImageUrl(r.id));
       const generated = g.image === '' || g.image === `/media/goods/${g.id}.svg`;
       const after = { image: generated ? urls[0] : g.image, images: [...g.images, ...urls] };
-      await tx.update(goods).set({ ...after, updatedAt: now }).where(sql`${goods.id} = ${g.id}`);
-      await writeAudit(tx, actor, { action: 'goods.image.add', targetType: 'goods', targetId: g.id, before: { image: g.image, images: g.images }, after: { ...after, files: list.map((p) => p.name) } }, now);
+      await tx
+        .update(goods)
+        .set({ ...after, updatedAt: now })
+        .where(sql`${goods.id} = ${g.id}`);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'goods.image.add',
+          targetType: 'goods',
+          targetId: g.id,
+          before: { image: g.image, images: g.images },
+          after: { ...after, files: list.map((p) => p.name) },
+        },
+        now,
+      );
     }
-    await writeAudit(tx, actor, { action: 'catalogue.pictures', targetType: 'catalogue_import', targetId: null, after: { pictures: pictures.length, goods: perGoods.size } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'catalogue.pictures',
+        targetType: 'catalogue_import',
+        targetId: null,
+        after: { pictures: pictures.length, goods: perGoods.size },
+      },
+      now,
+    );
     await noteCatalogueChange(tx, [...perGoods.keys()], 'pictures', now);
     return { added: pictures.length, goods: perGoods.size };
   });

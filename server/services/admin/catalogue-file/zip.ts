@@ -13,7 +13,10 @@ export interface ZipEntry {
 export class ZipError extends Error {}
 
 /** The entries of a ZIP (directories skipped), or a ZipError saying why not. */
-export function readZip(b: Uint8Array, limits: { maxEntries: number; maxUnpacked: number; maxEntryBytes: number }): ZipEntry[] {
+export function readZip(
+  b: Uint8Array,
+  limits: { maxEntries: number; maxUnpacked: number; maxEntryBytes: number },
+): ZipEntry[] {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let eocd = -1;
   for (let at = b.length - 22; at >= Math.max(0, b.length - 22 - 65_535); at--) {
@@ -42,12 +45,14 @@ export function readZip(b: Uint8Array, limits: { maxEntries: number; maxUnpacked
     // 0xFFFFFFFF is a ZIP64 size: far beyond any limit here.
     if (size === 0xffffffff || packed === 0xffffffff) throw new ZipError('ZIP文件解压后过大');
     total += size;
-    if (total > limits.maxUnpacked) throw new ZipError(`ZIP解压后不能超过${Math.floor(limits.maxUnpacked / 1024 / 1024)}MB`);
+    if (total > limits.maxUnpacked)
+      throw new ZipError(`ZIP解压后不能超过${Math.floor(limits.maxUnpacked / 1024 / 1024)}MB`);
     heads.push({ name, method, packed, size, local });
   }
   return heads.map((h) => {
     if (h.size > limits.maxEntryBytes) return { name: h.name, content: null };
-    if (h.local + 30 > b.length || view.getUint32(h.local, true) !== 0x04034b50) throw new ZipError('ZIP文件已损坏，无法读取');
+    if (h.local + 30 > b.length || view.getUint32(h.local, true) !== 0x04034b50)
+      throw new ZipError('ZIP文件已损坏，无法读取');
     const start = h.local + 30 + view.getUint16(h.local + 26, true) + view.getUint16(h.local + 28, true);
     const data = b.subarray(start, start + h.packed);
     if (data.length !== h.packed) throw new ZipError('ZIP文件已损坏，无法读取');

@@ -18,17 +18,44 @@ export interface NewBatch {
   expiresOn: string;
 }
 
-export async function addGoodsBatch(db: Db, actor: Actor, goodsId: number, input: NewBatch, now: Date): Promise<{ id: number }> {
+export async function addGoodsBatch(
+  db: Db,
+  actor: Actor,
+  goodsId: number,
+  input: NewBatch,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const [g] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, goodsId)).limit(1);
     if (!g) throw notFound(GOODS_NOT_FOUND);
     const [row] = await tx
       .insert(goodsBatches)
-      .values({ goodsId, batchNo: input.batchNo, producedOn: input.producedOn, expiresOn: input.expiresOn, createdAt: now })
+      .values({
+        goodsId,
+        batchNo: input.batchNo,
+        producedOn: input.producedOn,
+        expiresOn: input.expiresOn,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: goodsBatches.id });
     if (!row) throw validationError({ batch_no: ['该批号已存在'] });
-    await writeAudit(tx, actor, { action: 'goods.batch.add', targetType: 'goods', targetId: goodsId, after: { batch_id: row.id, batch_no: input.batchNo, produced_on: input.producedOn, expires_on: input.expiresOn } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'goods.batch.add',
+        targetType: 'goods',
+        targetId: goodsId,
+        after: {
+          batch_id: row.id,
+          batch_no: input.batchNo,
+          produced_on: input.producedOn,
+          expires_on: input.expiresOn,
+        },
+      },
+      now,
+    );
     await noteCatalogueChange(tx, [goodsId], 'batches', now);
     return { id: row.id };
   });
@@ -44,7 +71,14 @@ export interface NewReport {
   content: Uint8Array;
 }
 
-export async function addInspectionReport(db: Db, actor: Actor, goodsId: number, batchId: number, input: NewReport, now: Date): Promise<{ id: number }> {
+export async function addInspectionReport(
+  db: Db,
+  actor: Actor,
+  goodsId: number,
+  batchId: number,
+  input: NewReport,
+  now: Date,
+): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const [b] = await tx
       .select({ id: goodsBatches.id, batchNo: goodsBatches.batchNo })
@@ -70,7 +104,18 @@ export async function addInspectionReport(db: Db, actor: Actor, goodsId: number,
     await writeAudit(
       tx,
       actor,
-      { action: 'goods.report.add', targetType: 'goods', targetId: goodsId, after: { report_id: row.id, batch_no: b.batchNo, title: input.title, file_name: input.fileName, size: input.content.byteLength } },
+      {
+        action: 'goods.report.add',
+        targetType: 'goods',
+        targetId: goodsId,
+        after: {
+          report_id: row.id,
+          batch_no: b.batchNo,
+          title: input.title,
+          file_name: input.fileName,
+          size: input.content.byteLength,
+        },
+      },
       now,
     );
     await noteCatalogueChange(tx, [goodsId], 'batches', now);

@@ -25,10 +25,16 @@ export async function createConsoleGoods(db: Db, actor: Actor, input: GoodsCreat
   try {
     return await withTx(db, async (tx) => {
       const place = await resolvePlacement(tx, input);
-      const [taken] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.externalCode, input.external_code)).limit(1);
+      const [taken] = await tx
+        .select({ id: goods.id })
+        .from(goods)
+        .where(eq(goods.externalCode, input.external_code))
+        .limit(1);
       if (taken) throw validationError({ external_code: [EXTERNAL_CODE_TAKEN] });
 
-      const [{ id }] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id`));
+      const [{ id }] = rowsOf<{ id: number }>(
+        await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id`),
+      );
       const keys = searchKeysFor(input.name);
       await insertGoodsRows(
         tx,
@@ -77,8 +83,28 @@ export async function createConsoleGoods(db: Db, actor: Actor, input: GoodsCreat
         input.ladder_prices.map((l) => ({ goodsId: id, minNumber: l.min_number, price: l.price })),
         now,
       );
-      if (input.rank_prices.length > 0) await tx.insert(goodsPrices).values(input.rank_prices.map((r) => ({ goodsId: id, rank: r.rank, price: r.price })));
-      await writeAudit(tx, actor, { action: 'goods.create', targetType: 'goods', targetId: id, after: { external_code: input.external_code, name: input.name, ypgg: input.ypgg, sccj: place.sccj, base_price: input.base_price, stock: input.stock } }, now);
+      if (input.rank_prices.length > 0)
+        await tx
+          .insert(goodsPrices)
+          .values(input.rank_prices.map((r) => ({ goodsId: id, rank: r.rank, price: r.price })));
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'goods.create',
+          targetType: 'goods',
+          targetId: id,
+          after: {
+            external_code: input.external_code,
+            name: input.name,
+            ypgg: input.ypgg,
+            sccj: place.sccj,
+            base_price: input.base_price,
+            stock: input.stock,
+          },
+        },
+        now,
+      );
       return { id };
     });
   } catch (err) {

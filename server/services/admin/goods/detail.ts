@@ -16,7 +16,11 @@ type GoodsRow = typeof goods.$inferSelect;
 /** The editable state of a goods row with its ladders and rank prices (the audit's before/after). */
 export async function editableState(db: Db, g: GoodsRow): Promise<GoodsEdit> {
   const [ladders, ranks] = await Promise.all([
-    db.select().from(goodsLadderPrices).where(eq(goodsLadderPrices.goodsId, g.id)).orderBy(asc(goodsLadderPrices.minNumber)),
+    db
+      .select()
+      .from(goodsLadderPrices)
+      .where(eq(goodsLadderPrices.goodsId, g.id))
+      .orderBy(asc(goodsLadderPrices.minNumber)),
     db.select().from(goodsPrices).where(eq(goodsPrices.goodsId, g.id)).orderBy(asc(goodsPrices.rank)),
   ]);
   return {
@@ -57,8 +61,15 @@ export async function consoleGoods(db: Db, id: number): Promise<ConsoleGoods> {
     .limit(1);
   if (!row) throw notFound(GOODS_NOT_FOUND);
   const { g } = row;
-  const batches = await db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, id)).orderBy(desc(goodsBatches.id));
-  const reports = await reportsOfBatches(db, batches.map((b) => b.id));
+  const batches = await db
+    .select()
+    .from(goodsBatches)
+    .where(eq(goodsBatches.goodsId, id))
+    .orderBy(desc(goodsBatches.id));
+  const reports = await reportsOfBatches(
+    db,
+    batches.map((b) => b.id),
+  );
   return {
     ...(await editableState(db, g)),
     id: g.id,
@@ -78,7 +89,15 @@ export async function consoleGoods(db: Db, id: number): Promise<ConsoleGoods> {
       expires_on: b.expiresOn,
       reports: reports
         .filter((r) => r.batchId === b.id)
-        .map((r) => ({ id: r.id, title: r.title, report_no: r.reportNo, issuer: r.issuer, issued_on: r.issuedOn, file_name: r.fileName, size: r.size })),
+        .map((r) => ({
+          id: r.id,
+          title: r.title,
+          report_no: r.reportNo,
+          issuer: r.issuer,
+          issued_on: r.issuedOn,
+          file_name: r.fileName,
+          size: r.size,
+        })),
     })),
   };
 }

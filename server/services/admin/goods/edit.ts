@@ -37,14 +37,21 @@ export interface SavedGoods {
   alerts_fired: number;
 }
 
-export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: GoodsEdit, now: Date): Promise<SavedGoods> {
+export async function saveConsoleGoods(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: GoodsEdit,
+  now: Date,
+): Promise<SavedGoods> {
   const problems = goodsEditProblems(input);
   if (Object.keys(problems).length > 0) throw validationError(problems);
   return withTx(db, async (tx) => {
     const [row] = await tx.select().from(goods).where(eq(goods.id, id)).limit(1).for('update');
     if (!row) throw notFound(GOODS_NOT_FOUND);
     // 上架/下架 has its own move with a reason (sale.ts).
-    if (input.is_on_sale !== row.isOnSale) throw validationError({ is_on_sale: ['上架、下架请使用上架/下架操作并填写原因'] });
+    if (input.is_on_sale !== row.isOnSale)
+      throw validationError({ is_on_sale: ['上架、下架请使用上架/下架操作并填写原因'] });
     const before = await editableState(tx, row);
     // Where it hangs is kept unless the editor names it (older clients send none of these).
     const where = {
@@ -90,20 +97,30 @@ export async function saveConsoleGoods(db: Db, actor: Actor, id: number, input: 
       })
       .where(eq(goods.id, id));
     // Lines already in carts record the warehouse they ship from.
-    if ('warehouse_id' in diff.after) await tx.update(cartLines).set({ warehouseId: where.warehouse_id }).where(eq(cartLines.goodsId, id));
+    if ('warehouse_id' in diff.after)
+      await tx.update(cartLines).set({ warehouseId: where.warehouse_id }).where(eq(cartLines.goodsId, id));
     if ('ladder_prices' in diff.after) {
       await tx.delete(goodsLadderPrices).where(eq(goodsLadderPrices.goodsId, id));
       if (input.ladder_prices.length > 0) {
-        await tx.insert(goodsLadderPrices).values(input.ladder_prices.map((l) => ({ goodsId: id, minNumber: l.min_number, price: l.price })));
+        await tx
+          .insert(goodsLadderPrices)
+          .values(input.ladder_prices.map((l) => ({ goodsId: id, minNumber: l.min_number, price: l.price })));
       }
     }
     if ('rank_prices' in diff.after) {
       await tx.delete(goodsPrices).where(eq(goodsPrices.goodsId, id));
       if (input.rank_prices.length > 0) {
-        await tx.insert(goodsPrices).values(input.rank_prices.map((r) => ({ goodsId: id, rank: r.rank, price: r.price })));
+        await tx
+          .insert(goodsPrices)
+          .values(input.rank_prices.map((r) => ({ goodsId: id, rank: r.rank, price: r.price })));
       }
     }
-    await writeAudit(tx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: diff.before, after: diff.after }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'goods.update', targetType: 'goods', targetId: id, before: diff.before, after: diff.after },
+      now,
+    );
     const alerts = await noteCatalogueChange(tx, [id], 'edited', now);
     return { id, changed, alerts_fired: alerts };
   });

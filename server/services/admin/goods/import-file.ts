@@ -21,7 +21,11 @@ export interface ImportLimits {
   maxRows: number;
   maxUnpacked: number;
 }
-const PRICE_STOCK_LIMITS: ImportLimits = { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS, maxUnpacked: XLSX_MAX_UNPACKED };
+const PRICE_STOCK_LIMITS: ImportLimits = {
+  maxBytes: IMPORT_MAX_BYTES,
+  maxRows: IMPORT_MAX_ROWS,
+  maxUnpacked: XLSX_MAX_UNPACKED,
+};
 
 export interface ImportTable {
   /** The header row's cells. */
@@ -103,10 +107,13 @@ function cellText(value: ExcelJS.CellValue, row: number): string {
 async function readXlsx(bytes: Uint8Array, limits: ImportLimits): Promise<ImportTable> {
   const declared = zipDeclaredSize(bytes);
   if (!declared) throw refuse('XLSX文件已损坏，无法读取');
-  if (declared.entries > XLSX_MAX_ENTRIES || declared.bytes > limits.maxUnpacked) throw refuse('XLSX文件解压后过大，请删除多余的工作表和内容');
+  if (declared.entries > XLSX_MAX_ENTRIES || declared.bytes > limits.maxUnpacked)
+    throw refuse('XLSX文件解压后过大，请删除多余的工作表和内容');
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+    );
   } catch {
     throw refuse('XLSX文件已损坏，无法读取');
   }
@@ -126,7 +133,10 @@ async function readXlsx(bytes: Uint8Array, limits: ImportLimits): Promise<Import
 }
 
 /** The uploaded `file` field read into a table; 422 on `file` for anything not a sane CSV or XLSX. */
-export async function readImportFile(file: unknown, limits: ImportLimits = PRICE_STOCK_LIMITS): Promise<{ name: string; table: ImportTable }> {
+export async function readImportFile(
+  file: unknown,
+  limits: ImportLimits = PRICE_STOCK_LIMITS,
+): Promise<{ name: string; table: ImportTable }> {
   if (!(file instanceof File) || file.size === 0) throw refuse('请选择要导入的CSV或XLSX文件');
   if (file.size > limits.maxBytes) throw refuse(`文件不能超过${limits.maxBytes / 1024 / 1024}MB`);
   const bytes = new Uint8Array(await file.arrayBuffer());

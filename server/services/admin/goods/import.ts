@@ -9,7 +9,15 @@ import { withTx } from '../../../db/tx.ts';
 import { goods, goodsLadderPrices } from '../../../db/schema.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { formatPrice } from '@domain/money.ts';
-import { IMPORT_COLUMNS, PRICE_MAX_FEN, STOCK_MAX, yuanTextToFen, type ImportColumn, type ImportPreview, type ImportRowPreview } from '@domain/admin-goods.ts';
+import {
+  IMPORT_COLUMNS,
+  PRICE_MAX_FEN,
+  STOCK_MAX,
+  yuanTextToFen,
+  type ImportColumn,
+  type ImportPreview,
+  type ImportRowPreview,
+} from '@domain/admin-goods.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { ImportTable } from './import-file.ts';
@@ -20,12 +28,17 @@ type ColumnIndex = Partial<Record<ImportColumn, number>>;
 export function mapHeader(header: string[]): ColumnIndex {
   const index: ColumnIndex = {};
   header.forEach((raw, i) => {
-    const h = raw.replace(/^\uFEFF/, '').trim().toLowerCase();
+    const h = raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase();
     const col = IMPORT_COLUMNS.find((c) => c.key === h || c.header === h);
     if (col && index[col.key] === undefined) index[col.key] = i;
   });
-  if (index.goods_id === undefined && index.barcode === undefined) throw validationError({ file: ['表头须包含“商品编号”或“条形码”列（可下载模板）'] });
-  if (index.price === undefined && index.stock === undefined) throw validationError({ file: ['表头须包含“价格”或“库存”列（可下载模板）'] });
+  if (index.goods_id === undefined && index.barcode === undefined)
+    throw validationError({ file: ['表头须包含“商品编号”或“条形码”列（可下载模板）'] });
+  if (index.price === undefined && index.stock === undefined)
+    throw validationError({ file: ['表头须包含“价格”或“库存”列（可下载模板）'] });
   return index;
 }
 
@@ -88,11 +101,20 @@ async function previewRows(db: Db, table: ImportTable, lock: boolean): Promise<I
   const found: CurrentGoods[] = [];
   if (ids.length > 0 || barcodes.length > 0) {
     const cond = sql.join(
-      [ids.length > 0 ? inArray(goods.id, ids) : undefined, barcodes.length > 0 ? inArray(goods.barcode, barcodes) : undefined].filter((c) => c !== undefined),
+      [
+        ids.length > 0 ? inArray(goods.id, ids) : undefined,
+        barcodes.length > 0 ? inArray(goods.barcode, barcodes) : undefined,
+      ].filter((c) => c !== undefined),
       sql` OR `,
     );
     const q = db
-      .select({ id: goods.id, name: goods.name, barcode: goods.barcode, basePrice: goods.basePrice, stock: goods.stock })
+      .select({
+        id: goods.id,
+        name: goods.name,
+        barcode: goods.barcode,
+        basePrice: goods.basePrice,
+        stock: goods.stock,
+      })
       .from(goods)
       .where(sql`(${cond})`)
       .orderBy(goods.id);
@@ -103,7 +125,12 @@ async function previewRows(db: Db, table: ImportTable, lock: boolean): Promise<I
         : await db
             .select({ goodsId: goodsLadderPrices.goodsId, top: max(goodsLadderPrices.price) })
             .from(goodsLadderPrices)
-            .where(inArray(goodsLadderPrices.goodsId, rows.map((r) => r.id)))
+            .where(
+              inArray(
+                goodsLadderPrices.goodsId,
+                rows.map((r) => r.id),
+              ),
+            )
             .groupBy(goodsLadderPrices.goodsId);
     const top = new Map(ladders.map((l) => [l.goodsId, l.top]));
     for (const r of rows) found.push({ ...r, topLadder: top.get(r.id) ?? null });
@@ -141,7 +168,8 @@ async function previewRows(db: Db, table: ImportTable, lock: boolean): Promise<I
   });
 }
 
-const changes = (r: ImportRowPreview) => (r.price !== null && r.price.from !== r.price.to) || (r.stock !== null && r.stock.from !== r.stock.to);
+const changes = (r: ImportRowPreview) =>
+  (r.price !== null && r.price.from !== r.price.to) || (r.stock !== null && r.stock.from !== r.stock.to);
 
 function summarise(fileName: string, rows: ImportRowPreview[], applied: boolean): ImportPreview {
   return {
@@ -159,7 +187,13 @@ export async function previewImport(db: Db, fileName: string, table: ImportTable
 }
 
 /** Applies the file all-or-nothing; a 422 naming the bad rows when any row is invalid. */
-export async function applyImport(db: Db, actor: Actor, fileName: string, table: ImportTable, now: Date): Promise<ImportPreview> {
+export async function applyImport(
+  db: Db,
+  actor: Actor,
+  fileName: string,
+  table: ImportTable,
+  now: Date,
+): Promise<ImportPreview> {
   if (table.rows.length === 0) throw validationError({ file: ['文件中没有数据行'] });
   return withTx(db, async (tx) => {
     const rows = await previewRows(tx, table, true);
@@ -173,7 +207,11 @@ export async function applyImport(db: Db, actor: Actor, fileName: string, table:
     for (const r of changed) {
       await tx
         .update(goods)
-        .set({ ...(r.price ? { basePrice: r.price.to } : {}), ...(r.stock ? { stock: r.stock.to } : {}), updatedAt: now })
+        .set({
+          ...(r.price ? { basePrice: r.price.to } : {}),
+          ...(r.stock ? { stock: r.stock.to } : {}),
+          updatedAt: now,
+        })
         .where(eq(goods.id, r.goods_id!));
     }
     await writeAudit(
@@ -202,12 +240,22 @@ export async function applyImport(db: Db, actor: Actor, fileName: string, table:
           targetType: 'goods',
           targetId: r.goods_id,
           before: { ...(r.price ? { base_price: r.price.from } : {}), ...(r.stock ? { stock: r.stock.from } : {}) },
-          after: { file_name: fileName, row: r.row, ...(r.price ? { base_price: r.price.to } : {}), ...(r.stock ? { stock: r.stock.to } : {}) },
+          after: {
+            file_name: fileName,
+            row: r.row,
+            ...(r.price ? { base_price: r.price.to } : {}),
+            ...(r.stock ? { stock: r.stock.to } : {}),
+          },
         },
         now,
       );
     }
-    await noteCatalogueChange(tx, changed.map((r) => r.goods_id!), 'imported', now);
+    await noteCatalogueChange(
+      tx,
+      changed.map((r) => r.goods_id!),
+      'imported',
+      now,
+    );
     return result;
   });
 }

@@ -6,7 +6,13 @@ import type { Db } from '../../../db/client.ts';
 import { categories, goods } from '../../../db/schema.ts';
 import type { Paged } from '@domain/admin.ts';
 import { LOW_STOCK_THRESHOLD } from '@domain/admin.ts';
-import type { ConsoleGoodsRow, GoodsCategoryOption, GoodsFlag, GoodsSort, GoodsStockFilter } from '@domain/admin-goods.ts';
+import type {
+  ConsoleGoodsRow,
+  GoodsCategoryOption,
+  GoodsFlag,
+  GoodsSort,
+  GoodsStockFilter,
+} from '@domain/admin-goods.ts';
 import { pageOf, rowsBefore } from '../../../db/paging.ts';
 import { escapeLike } from '../../../db/like.ts';
 
@@ -40,8 +46,20 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The flags a goods row carries, in GOODS_FLAGS order. */
-export function flagsOf(g: { isKx: boolean; isJxq: boolean; isEphedrine: boolean; isFreeShipping: boolean; isDpby: boolean }): GoodsFlag[] {
-  const on: Record<GoodsFlag, boolean> = { kx: g.isKx, jxq: g.isJxq, ephedrine: g.isEphedrine, free_shipping: g.isFreeShipping, dpby: g.isDpby };
+export function flagsOf(g: {
+  isKx: boolean;
+  isJxq: boolean;
+  isEphedrine: boolean;
+  isFreeShipping: boolean;
+  isDpby: boolean;
+}): GoodsFlag[] {
+  const on: Record<GoodsFlag, boolean> = {
+    kx: g.isKx,
+    jxq: g.isJxq,
+    ephedrine: g.isEphedrine,
+    free_shipping: g.isFreeShipping,
+    dpby: g.isDpby,
+  };
   return (Object.keys(on) as GoodsFlag[]).filter((k) => on[k]);
 }
 
@@ -78,7 +96,12 @@ export async function listConsoleGoods(db: Db, query: GoodsListQuery): Promise<P
   const column = SORT_COLUMNS[query.sort];
   // A goods number or barcode typed whole puts that goods on top, ahead of every goods whose
   // 批准文号 merely contains the digits.
-  const exact = query.q && /^\d{1,20}$/.test(query.q) ? [sql`(${goods.barcode} = ${query.q}${/^\d{1,9}$/.test(query.q) ? sql` OR ${goods.id} = ${Number(query.q)}` : sql``}) DESC`] : [];
+  const exact =
+    query.q && /^\d{1,20}$/.test(query.q)
+      ? [
+          sql`(${goods.barcode} = ${query.q}${/^\d{1,9}$/.test(query.q) ? sql` OR ${goods.id} = ${Number(query.q)}` : sql``}) DESC`,
+        ]
+      : [];
   const rows = await db
     .select({ g: goods, category: categories.name })
     .from(goods)
@@ -88,7 +111,10 @@ export async function listConsoleGoods(db: Db, query: GoodsListQuery): Promise<P
     .orderBy(...exact, query.desc ? desc(column) : asc(column), query.desc ? desc(goods.id) : asc(goods.id))
     .limit(query.size)
     .offset(rowsBefore(query));
-  return pageOf(query, total, rows.map(({ g, category }) => ({
+  return pageOf(
+    query,
+    total,
+    rows.map(({ g, category }) => ({
       id: g.id,
       name: g.name,
       common_name: g.commonName,

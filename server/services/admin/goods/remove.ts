@@ -5,7 +5,20 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
-import { cartLines, exchangeChoices, favorites, goods, goodsAlerts, goodsBatches, goodsLadderPrices, goodsPrices, orderLines, pointsGoods, productRequests, promotionGoods } from '../../../db/schema.ts';
+import {
+  cartLines,
+  exchangeChoices,
+  favorites,
+  goods,
+  goodsAlerts,
+  goodsBatches,
+  goodsLadderPrices,
+  goodsPrices,
+  orderLines,
+  pointsGoods,
+  productRequests,
+  promotionGoods,
+} from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../http/envelope.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
@@ -19,8 +32,14 @@ export async function deleteConsoleGoods(db: Db, actor: Actor, id: number, now: 
   return withTx(db, async (tx) => {
     const [row] = await tx.select().from(goods).where(eq(goods.id, id)).limit(1).for('update');
     if (!row) throw notFound(GOODS_NOT_FOUND);
-    const has = async (table: typeof orderLines | typeof promotionGoods | typeof goodsBatches | typeof pointsGoods | typeof productRequests) =>
-      (await tx.select({ goodsId: table.goodsId }).from(table).where(eq(table.goodsId, id)).limit(1)).length > 0;
+    const has = async (
+      table:
+        | typeof orderLines
+        | typeof promotionGoods
+        | typeof goodsBatches
+        | typeof pointsGoods
+        | typeof productRequests,
+    ) => (await tx.select({ goodsId: table.goodsId }).from(table).where(eq(table.goodsId, id)).limit(1)).length > 0;
     if (await has(orderLines)) throw refuse(ORDERED_GOODS);
     if (await has(promotionGoods)) throw refuse('该商品在促销活动中，请先移出活动或改为下架');
     if (await has(goodsBatches)) throw refuse('该商品已有批次和检验报告，不能删除，请改为下架');
@@ -30,7 +49,17 @@ export async function deleteConsoleGoods(db: Db, actor: Actor, id: number, now: 
       await tx.delete(table).where(eq(table.goodsId, id));
     }
     await tx.delete(goods).where(eq(goods.id, id));
-    await writeAudit(tx, actor, { action: 'goods.delete', targetType: 'goods', targetId: id, before: { external_code: row.externalCode, name: row.name, ypgg: row.ypgg, sccj: row.sccj } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'goods.delete',
+        targetType: 'goods',
+        targetId: id,
+        before: { external_code: row.externalCode, name: row.name, ypgg: row.ypgg, sccj: row.sccj },
+      },
+      now,
+    );
     await noteCatalogueChange(tx, [id], 'deleted', now, { controlled: new Map([[id, row.isKx]]) });
     return { id };
   });

@@ -10,13 +10,36 @@ import { noteCatalogueChange } from '../../catalogue/changes.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { GOODS_NOT_FOUND } from './detail.ts';
 
-export async function setGoodsSale(db: Db, actor: Actor, id: number, onSale: boolean, reason: string, now: Date): Promise<{ id: number; is_on_sale: boolean }> {
+export async function setGoodsSale(
+  db: Db,
+  actor: Actor,
+  id: number,
+  onSale: boolean,
+  reason: string,
+  now: Date,
+): Promise<{ id: number; is_on_sale: boolean }> {
   return withTx(db, async (tx) => {
-    const [row] = await tx.select({ isOnSale: goods.isOnSale }).from(goods).where(eq(goods.id, id)).limit(1).for('update');
+    const [row] = await tx
+      .select({ isOnSale: goods.isOnSale })
+      .from(goods)
+      .where(eq(goods.id, id))
+      .limit(1)
+      .for('update');
     if (!row) throw notFound(GOODS_NOT_FOUND);
     if (row.isOnSale === onSale) throw new AppError(409, 409, onSale ? '该商品已上架' : '该商品已下架');
     await tx.update(goods).set({ isOnSale: onSale, updatedAt: now }).where(eq(goods.id, id));
-    await writeAudit(tx, actor, { action: onSale ? 'goods.on_sale' : 'goods.off_sale', targetType: 'goods', targetId: id, before: { is_on_sale: row.isOnSale }, after: { is_on_sale: onSale, reason } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: onSale ? 'goods.on_sale' : 'goods.off_sale',
+        targetType: 'goods',
+        targetId: id,
+        before: { is_on_sale: row.isOnSale },
+        after: { is_on_sale: onSale, reason },
+      },
+      now,
+    );
     await noteCatalogueChange(tx, [id], onSale ? 'on_sale' : 'off_sale', now);
     return { id, is_on_sale: onSale };
   });

@@ -35,7 +35,12 @@ async function loadBrandCounts(db: Db, ids: number[], controlled: boolean): Prom
  * Shown brands by sort, each with the number of goods the viewer may see. The counts read every
  * goods row of the page's brands, so they are cached like list totals.
  */
-export async function listBrands(deps: Deps, viewer: Viewer, page: number, pageSize: number): Promise<Page<BrandListItem>> {
+export async function listBrands(
+  deps: Deps,
+  viewer: Viewer,
+  page: number,
+  pageSize: number,
+): Promise<Page<BrandListItem>> {
   const { db } = deps;
   const [rows, [{ n }]] = await Promise.all([
     db
@@ -45,7 +50,10 @@ export async function listBrands(deps: Deps, viewer: Viewer, page: number, pageS
       .orderBy(asc(brands.sort), asc(brands.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(brands).where(eq(brands.isShow, true)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(brands)
+      .where(eq(brands.isShow, true)),
   ]);
   const ids = rows.map((r) => r.id);
   const controlled = controlledVisibleTo(viewer);

@@ -37,7 +37,13 @@ export function tierStatement(db: Db, plan: ListPlan, alt: SQL, need: number) {
 }
 
 /** The page statement of an explicit (non-relevance) order. */
-export function sortedStatement(db: Db, plan: ListPlan, order: Exclude<GoodsSort, 'default'>, offset: number, limit: number) {
+export function sortedStatement(
+  db: Db,
+  plan: ListPlan,
+  order: Exclude<GoodsSort, 'default'>,
+  offset: number,
+  limit: number,
+) {
   const where = plan.tiers ? and(...plan.base, anyOf(plan.tiers.flat())) : and(...plan.base);
   return db
     .select({ id: goods.id })

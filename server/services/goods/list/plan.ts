@@ -72,7 +72,12 @@ export async function planList(deps: Deps, viewer: Viewer, f: ListFilter): Promi
   if (f.manufacturerId !== undefined) base.push(eq(goods.manufacturerId, f.manufacturerId));
   if (f.brandId !== undefined) base.push(eq(goods.brandId, f.brandId));
   if (f.tags.length > 0) {
-    base.push(sql`${goods.tags} && ARRAY[${sql.join(f.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`);
+    base.push(
+      sql`${goods.tags} && ARRAY[${sql.join(
+        f.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   }
   // Price filters and price sorts would reveal prices to a viewer who may not see them.
   const priceMin = pricesShown ? f.priceMin : undefined;

@@ -73,13 +73,26 @@ async function loadSummary(db: Db, plan: ListPlan): Promise<ListSummary> {
       ? db
           .select({ id: manufacturers.id, name: manufacturers.name })
           .from(manufacturers)
-          .where(inArray(manufacturers.id, makerTop.map((m) => m.id)))
+          .where(
+            inArray(
+              manufacturers.id,
+              makerTop.map((m) => m.id),
+            ),
+          )
       : Promise.resolve([]),
     brandTop.length
       ? db
           .select({ id: brands.id, name: brands.name })
           .from(brands)
-          .where(and(inArray(brands.id, brandTop.map((b) => b.id)), eq(brands.isShow, true)))
+          .where(
+            and(
+              inArray(
+                brands.id,
+                brandTop.map((b) => b.id),
+              ),
+              eq(brands.isShow, true),
+            ),
+          )
       : Promise.resolve([]),
   ]);
   const makerName = new Map(makerNames.map((m) => [m.id, m.name]));

@@ -18,14 +18,21 @@ function CloseButton({ onClick, label }: { onClick: () => void; label: string })
   );
 }
 
-const HOUSE_TOP_AD = { tag: '新客专享', title: '首单满 500 元立减 50 元，优惠券限量领取', url: '/lqzx', cta: '立即领取 ›' };
+const HOUSE_TOP_AD = {
+  tag: '新客专享',
+  title: '首单满 500 元立减 50 元，优惠券限量领取',
+  url: '/lqzx',
+  cta: '立即领取 ›',
+};
 
 export function TopAdBanner() {
   const [closed, close] = useSessionDismiss('top-ad');
   const slot = useQuery({ ...focusSlotQuery('top'), enabled: !closed });
   if (closed) return null;
   const item = slot.data?.find((i) => i.title !== '');
-  const ad = item ? { tag: '活动', title: item.title, url: item.url || HOUSE_TOP_AD.url, cta: '立即查看 ›' } : HOUSE_TOP_AD;
+  const ad = item
+    ? { tag: '活动', title: item.title, url: item.url || HOUSE_TOP_AD.url, cta: '立即查看 ›' }
+    : HOUSE_TOP_AD;
   return (
     <aside className={styles.top} aria-label="活动公告">
       {/* The bar keeps its height while the slot loads; its text appears once, never swapped. */}
@@ -49,22 +56,22 @@ export function BottomAdBanner({ signedIn }: { signedIn: boolean }) {
       {/* Keeps the footer's last line clear of the fixed strip. */}
       <div className={styles.bottomSpacer} />
       <aside className={styles.bottom} aria-label="推广">
-      <div className={styles.bottomInner}>
-        {signedIn ? (
-          <ShellLink href="/mrtj" className={styles.bottomLink}>
-            <b className={styles.bottomTitle}>每日特价</b>
-            <span>精选品种限时低价，每天 10 点上新</span>
-            <span className={styles.bottomCta}>去看看</span>
-          </ShellLink>
-        ) : (
-          <ShellLink href="/register" className={styles.bottomLink}>
-            <b className={styles.bottomTitle}>药店诊所专属采购价</b>
-            <span>注册认证后即可查看批发价，新人礼包等你领</span>
-            <span className={styles.bottomCta}>免费注册</span>
-          </ShellLink>
-        )}
-        <CloseButton onClick={close} label="关闭底部广告" />
-      </div>
+        <div className={styles.bottomInner}>
+          {signedIn ? (
+            <ShellLink href="/mrtj" className={styles.bottomLink}>
+              <b className={styles.bottomTitle}>每日特价</b>
+              <span>精选品种限时低价，每天 10 点上新</span>
+              <span className={styles.bottomCta}>去看看</span>
+            </ShellLink>
+          ) : (
+            <ShellLink href="/register" className={styles.bottomLink}>
+              <b className={styles.bottomTitle}>药店诊所专属采购价</b>
+              <span>注册认证后即可查看批发价，新人礼包等你领</span>
+              <span className={styles.bottomCta}>免费注册</span>
+            </ShellLink>
+          )}
+          <CloseButton onClick={close} label="关闭底部广告" />
+        </div>
       </aside>
     </>
   );

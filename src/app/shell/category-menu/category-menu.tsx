@@ -90,9 +90,11 @@ export function CategoryMenu({ variant, pinned, onListRoute }: CategoryMenuProps
             <div className={styles.entryHead}>
               {link(node, styles.level1)}
               <span className={styles.quick}>
-                {node.children.filter((child) => node.childrenShow.includes(child.id)).map((child) => (
-                  <span key={child.id}>{link(child, styles.quickLink)}</span>
-                ))}
+                {node.children
+                  .filter((child) => node.childrenShow.includes(child.id))
+                  .map((child) => (
+                    <span key={child.id}>{link(child, styles.quickLink)}</span>
+                  ))}
               </span>
             </div>
             {active === node.id && node.children.length > 0 && (

@@ -42,7 +42,10 @@ export function Header({ def, user, shown }: HeaderProps) {
     <header className={styles.header}>
       <TopBar user={user} shown={shown} />
       <div className={styles.mainSlot}>
-        <div className={searchTop ? `${styles.main} ${styles.searchTop}` : styles.main} data-search-top={searchTop || undefined}>
+        <div
+          className={searchTop ? `${styles.main} ${styles.searchTop}` : styles.main}
+          data-search-top={searchTop || undefined}
+        >
           <div className={styles.mainInner}>
             <Logo compact={searchTop} />
             <SearchBox hotWords={common.data?.rnss ?? []} current={current} compact={searchTop} />

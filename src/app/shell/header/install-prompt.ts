@@ -49,7 +49,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** Shows the browser's install dialog; the event is single-use, so it is dropped afterwards. */

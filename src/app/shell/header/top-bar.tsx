@@ -87,7 +87,12 @@ function Account({ user, shown }: TopBarProps) {
         {user.acting_as?.head_office ?? (user.company || user.name || user.username)}
       </ShellLink>
       {user.acting_as && <ActingStore acting={user.acting_as} />}
-      <button type="button" className={styles.logout} disabled={logout.isPending || checking} onClick={() => void signOut()}>
+      <button
+        type="button"
+        className={styles.logout}
+        disabled={logout.isPending || checking}
+        onClick={() => void signOut()}
+      >
         {logout.isPending ? '退出中…' : '退出'}
       </button>
     </span>

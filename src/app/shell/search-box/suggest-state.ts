@@ -32,7 +32,12 @@ export type SuggestAction =
   | { type: 'close' }
   | { type: 'move'; delta: 1 | -1 }
   | { type: 'hover'; index: number }
-  | { type: 'results'; request: Pick<SuggestRequest, 'type' | 'keyword'>; items: readonly SearchSuggestion[]; final: boolean }
+  | {
+      type: 'results';
+      request: Pick<SuggestRequest, 'type' | 'keyword'>;
+      items: readonly SearchSuggestion[];
+      final: boolean;
+    }
   | { type: 'failed'; request: Pick<SuggestRequest, 'type' | 'keyword'> }
   /** The keyword that was submitted (picked suggestion or trimmed text) replaces the text. */
   | { type: 'submit'; keyword: string }
@@ -62,7 +67,11 @@ export function wrapIndex(current: number, delta: 1 | -1, length: number): numbe
 export type CacheStatus = 'miss' | 'fresh' | 'stale';
 
 /** SPEC §4: a cached answer older than SUGGEST_CACHE_MS is shown but fetched again. */
-export function suggestCacheStatus(updatedAt: number | undefined, now: number, maxAgeMs = SUGGEST_CACHE_MS): CacheStatus {
+export function suggestCacheStatus(
+  updatedAt: number | undefined,
+  now: number,
+  maxAgeMs = SUGGEST_CACHE_MS,
+): CacheStatus {
   if (updatedAt === undefined || updatedAt <= 0) return 'miss';
   return now - updatedAt < maxAgeMs ? 'fresh' : 'stale';
 }
@@ -116,7 +125,8 @@ export function suggestReducer(state: SuggestState, action: SuggestAction): Sugg
       const next = { ...state, text: action.text, highlight: -1 };
       if (keywordOf(next) === '') return clearAndClose(next);
       // Only a change of keyword searches again; trailing spaces do not.
-      if (keywordOf(next) === keywordOf(state) && (state.pending || itemsAreCurrent(state))) return { ...next, open: true };
+      if (keywordOf(next) === keywordOf(state) && (state.pending || itemsAreCurrent(state)))
+        return { ...next, open: true };
       return request({ ...next, open: true });
     }
     case 'setType': {
@@ -152,7 +162,13 @@ export function suggestReducer(state: SuggestState, action: SuggestAction): Sugg
     }
     case 'failed':
       if (!sameRequest(action.request, state)) return state;
-      return { ...state, items: [], itemsFor: { type: action.request.type, keyword: action.request.keyword }, pending: null, highlight: -1 };
+      return {
+        ...state,
+        items: [],
+        itemsFor: { type: action.request.type, keyword: action.request.keyword },
+        pending: null,
+        highlight: -1,
+      };
     case 'submit':
       return { ...state, text: action.keyword, open: false, highlight: -1, pending: null };
     case 'sync':

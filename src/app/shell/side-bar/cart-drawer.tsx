@@ -1,6 +1,13 @@
 // The side-bar cart drawer (SPEC §2 "Side bar", §4 "Side cart drawer", §5 delete confirmation).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cartSummaryKeys, drawerCartQuery, drawerTotals, postCartBatchDelete, type DrawerCartLine, type DrawerCartList } from '../../../api/cart-summary';
+import {
+  cartSummaryKeys,
+  drawerCartQuery,
+  drawerTotals,
+  postCartBatchDelete,
+  type DrawerCartLine,
+  type DrawerCartList,
+} from '../../../api/cart-summary';
 import { hotGoodsQuery } from '../../../api/goods-search';
 import { formatPrice } from '../../../domain/money';
 import { alert } from '../../../ui/alert-dialog';
@@ -23,7 +30,15 @@ const THUMB_PX = 56;
 function Line({ line, onDelete, deleting }: { line: DrawerCartLine; onDelete: () => void; deleting: boolean }) {
   return (
     <li className={styles.line}>
-      <img className={styles.thumb} src={line.goods.goods_image} alt="" width={THUMB_PX} height={THUMB_PX} loading="lazy" decoding="async" />
+      <img
+        className={styles.thumb}
+        src={line.goods.goods_image}
+        alt=""
+        width={THUMB_PX}
+        height={THUMB_PX}
+        loading="lazy"
+        decoding="async"
+      />
       <div className={styles.lineBody}>
         <ShellLink href={`/list_info/${line.goods.id}`} className={styles.lineName} title={line.goods.name}>
           {line.goods.name}
@@ -139,7 +154,10 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
         <p className={styles.totals}>
           共 <b>{totals.count}</b> 件商品
           <span className={styles.amount}>
-            合计：<b className={styles.price}>{totals.amountFen === null ? HIDDEN_PRICE_TEXT : formatPrice(totals.amountFen)}</b>
+            合计：
+            <b className={styles.price}>
+              {totals.amountFen === null ? HIDDEN_PRICE_TEXT : formatPrice(totals.amountFen)}
+            </b>
           </span>
         </p>
         <ShellLink href="/cart" className={styles.checkout}>

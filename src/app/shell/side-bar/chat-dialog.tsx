@@ -80,7 +80,11 @@ export function ChatDialog({
       </button>
       {opened && (
         <Suspense fallback={null}>
-          <ChatFrameDialog open={open} onOpenChange={change} src={withCard(chatFrameUrl(chatBaseUrl(), user.username, user.token), card)} />
+          <ChatFrameDialog
+            open={open}
+            onOpenChange={change}
+            src={withCard(chatFrameUrl(chatBaseUrl(), user.username, user.token), card)}
+          />
         </Suspense>
       )}
     </>

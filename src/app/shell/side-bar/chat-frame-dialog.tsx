@@ -4,7 +4,15 @@ import { Dialog } from 'radix-ui';
 import { CloseIcon } from '../icons';
 import styles from './side-bar.module.css';
 
-export default function ChatFrameDialog({ open, onOpenChange, src }: { open: boolean; onOpenChange: (open: boolean) => void; src: string }) {
+export default function ChatFrameDialog({
+  open,
+  onOpenChange,
+  src,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  src: string;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

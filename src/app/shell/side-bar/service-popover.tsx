@@ -10,7 +10,11 @@ export interface ServiceCardProps {
   user: UserBase | null;
 }
 
-export default function ServicePopover({ user, trigger, defaultOpen }: ServiceCardProps & { trigger: TriggerSpec; defaultOpen: boolean }) {
+export default function ServicePopover({
+  user,
+  trigger,
+  defaultOpen,
+}: ServiceCardProps & { trigger: TriggerSpec; defaultOpen: boolean }) {
   const qqs = user ? [user.common_config.qq1, user.common_config.qq2].filter((qq) => qq !== '') : [];
   const hotLine = user?.common_config.hot_line ?? '';
   return (

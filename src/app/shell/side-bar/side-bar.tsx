@@ -51,9 +51,22 @@ function ServiceEntry({ user }: { user: UserBase | null }) {
     </>
   );
   if (user && user.is_can_chat === 1) {
-    return <ChatDialog user={user} trigger={label} triggerClassName={styles.tab} badge={(count) => <Badge count={count} />} />;
+    return (
+      <ChatDialog
+        user={user}
+        trigger={label}
+        triggerClassName={styles.tab}
+        badge={(count) => <Badge count={count} />}
+      />
+    );
   }
-  return <DeferredPopover impl={serviceCard} props={{ user }} trigger={{ className: styles.tab, label: '在线客服', content: label }} />;
+  return (
+    <DeferredPopover
+      impl={serviceCard}
+      props={{ user }}
+      trigger={{ className: styles.tab, label: '在线客服', content: label }}
+    />
+  );
 }
 
 export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
@@ -69,7 +82,10 @@ export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
   }, [onCart]);
 
   const open = wantOpen && !onCart && !narrow;
-  const style = { '--side-w': `${open ? CART_DRAWER_OPEN_PX : CART_DRAWER_CLOSED_PX}px`, '--tab-w': `${CART_DRAWER_CLOSED_PX}px` } as CSSProperties;
+  const style = {
+    '--side-w': `${open ? CART_DRAWER_OPEN_PX : CART_DRAWER_CLOSED_PX}px`,
+    '--tab-w': `${CART_DRAWER_CLOSED_PX}px`,
+  } as CSSProperties;
 
   return (
     <aside className={open ? `${styles.side} ${styles.open}` : styles.side} style={style} aria-label="快捷工具栏">
@@ -83,7 +99,11 @@ export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
           <span className={styles.tabText}>我的</span>
         </ShellLink>
         {narrow || onCart ? (
-          <ShellLink href="/cart" className={`${styles.tab} ${styles.cartTab}`} aria-current={onCart ? 'page' : undefined}>
+          <ShellLink
+            href="/cart"
+            className={`${styles.tab} ${styles.cartTab}`}
+            aria-current={onCart ? 'page' : undefined}
+          >
             <CartIcon />
             <span className={styles.tabText}>购物车</span>
             <Badge count={count} />
@@ -103,7 +123,11 @@ export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
             <Badge count={count} />
           </button>
         )}
-        <ShellLink href={MESSAGES_PATH} className={styles.tab} aria-label={user?.message_count ? `消息，${user.message_count} 条未读` : '消息'}>
+        <ShellLink
+          href={MESSAGES_PATH}
+          className={styles.tab}
+          aria-label={user?.message_count ? `消息，${user.message_count} 条未读` : '消息'}
+        >
           <MessageIcon />
           <span className={styles.tabText}>消息</span>
           <Badge count={user?.message_count ?? 0} />

@@ -31,7 +31,11 @@ export function TopNav() {
                 {item.name}
               </ShellLink>
             ) : (
-              <button type="button" className={styles.link} onClick={() => toast.show({ message: NOT_STARTED_MESSAGE, tone: 'info' })}>
+              <button
+                type="button"
+                className={styles.link}
+                onClick={() => toast.show({ message: NOT_STARTED_MESSAGE, tone: 'info' })}
+              >
                 {item.name}
               </button>
             )}
