@@ -88,15 +88,13 @@ export async function seedChat(
       createdAt: asked,
     })
     .returning({ id: chatConversations.id });
-  await db
-    .insert(chatMessages)
-    .values([
-      {
-        conversationId: waiting.id,
-        sender: 'buyer',
-        kind: 'text',
-        body: '请问门店订单可以合并发货吗？',
-        createdAt: asked,
-      },
-    ]);
+  await db.insert(chatMessages).values([
+    {
+      conversationId: waiting.id,
+      sender: 'buyer',
+      kind: 'text',
+      body: '请问门店订单可以合并发货吗？',
+      createdAt: asked,
+    },
+  ]);
 }

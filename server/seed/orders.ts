@@ -177,18 +177,16 @@ export async function seedDemoOrders(
         actor: 'buyer',
         note: '买家取消：商品选错了',
       });
-    await db
-      .insert(orderStatusHistory)
-      .values(
-        history.map((h) => ({
-          orderId: order.id,
-          fromStatus: h.from,
-          toStatus: h.to,
-          note: h.note,
-          actor: h.actor,
-          createdAt: h.at,
-        })),
-      );
+    await db.insert(orderStatusHistory).values(
+      history.map((h) => ({
+        orderId: order.id,
+        fromStatus: h.from,
+        toStatus: h.to,
+        note: h.note,
+        actor: h.actor,
+        createdAt: h.at,
+      })),
+    );
 
     if (plan.payMethod && (paid || plan.status === 'awaiting_transfer')) {
       await db.insert(payments).values({
@@ -263,16 +261,14 @@ export async function seedDemoOrders(
         updatedAt: askedAt,
       });
       await db.update(orders).set({ status: 'after_sale', updatedAt: askedAt }).where(eq(orders.id, order.id));
-      await db
-        .insert(orderStatusHistory)
-        .values({
-          orderId: order.id,
-          fromStatus: 'completed',
-          toStatus: 'after_sale',
-          note: '申请售后（退货退款）',
-          actor: 'buyer',
-          createdAt: askedAt,
-        });
+      await db.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: 'completed',
+        toStatus: 'after_sale',
+        note: '申请售后（退货退款）',
+        actor: 'buyer',
+        createdAt: askedAt,
+      });
     }
     if (plan.status === 'shipped') {
       await db.insert(messages).values({

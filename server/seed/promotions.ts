@@ -94,17 +94,15 @@ export async function seedPromotionRows(db: Db, now: Date): Promise<PromotionIds
       endsAt: addDays(today, 1),
     },
   ];
-  await db
-    .insert(promotions)
-    .values(
-      rows.map((r, i) => ({
-        ...r,
-        id: first + i,
-        sort: i + 1,
-        image: `/media/banner/${r.kind}-${i + 1}.svg`,
-        createdAt: addDays(now, -30),
-      })),
-    );
+  await db.insert(promotions).values(
+    rows.map((r, i) => ({
+      ...r,
+      id: first + i,
+      sort: i + 1,
+      image: `/media/banner/${r.kind}-${i + 1}.svg`,
+      createdAt: addDays(now, -30),
+    })),
+  );
   await syncSequence(db, 'promotions');
   return {
     manjian: first,
@@ -367,17 +365,15 @@ const POINTS_GOODS: readonly [string, number, number][] = [
 
 export async function seedPointsMall(db: Db): Promise<number[]> {
   const first = await firstFreeId(db, 'points_goods');
-  await db
-    .insert(pointsGoods)
-    .values(
-      POINTS_GOODS.map(([name, points, stock], i) => ({
-        id: first + i,
-        name,
-        points,
-        stock,
-        image: `/media/banner/jfsc-${i + 1}.svg`,
-      })),
-    );
+  await db.insert(pointsGoods).values(
+    POINTS_GOODS.map(([name, points, stock], i) => ({
+      id: first + i,
+      name,
+      points,
+      stock,
+      image: `/media/banner/jfsc-${i + 1}.svg`,
+    })),
+  );
   await syncSequence(db, 'points_goods');
   return POINTS_GOODS.map((_, i) => first + i);
 }

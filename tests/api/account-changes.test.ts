@@ -324,17 +324,15 @@ describe('passwords: length, characters, cost', () => {
 
   it('re-hashes an operator’s hash at the old cost at the next console sign-in (the same module)', async () => {
     const old = await legacyHash('console1234');
-    await t.db
-      .insert(staff)
-      .values({
-        name: '老运营',
-        phone: '13500000088',
-        role: 'operator',
-        username: 'oldop',
-        passwordHash: old.hash,
-        passwordSalt: old.salt,
-        consoleRole: 'support',
-      });
+    await t.db.insert(staff).values({
+      name: '老运营',
+      phone: '13500000088',
+      role: 'operator',
+      username: 'oldop',
+      passwordHash: old.hash,
+      passwordSalt: old.salt,
+      consoleRole: 'support',
+    });
     await operatorSignIn(t, 'oldop', { password: 'console1234' });
     const [row] = await t.db
       .select()

@@ -258,17 +258,15 @@ describe('cancel with refund', () => {
         payMethod: 'transfer',
       })
       .where(eq(orders.id, o.id));
-    await t.db
-      .insert(payments)
-      .values({
-        orderId: o.id,
-        companyId: buyer.companyId,
-        method: 'transfer',
-        amount: o.payAmount - 2000,
-        status: 'succeeded',
-        gatewayRef: `transfer:T${o.id}`,
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(payments).values({
+      orderId: o.id,
+      companyId: buyer.companyId,
+      method: 'transfer',
+      amount: o.payAmount - 2000,
+      status: 'succeeded',
+      gatewayRef: `transfer:T${o.id}`,
+      createdAt: t.clock.now(),
+    });
     const stockBefore = (await t.db.select({ s: goods.stock }).from(goods).where(eq(goods.id, goodsA)))[0].s;
 
     const res = await t.call<AdminOrderDetail>('POST', `/api/admin/orders/${o.id}/cancel`, {
@@ -306,17 +304,15 @@ describe('cancel with refund', () => {
 
   it('refunds an online payment through its gateway, not to the balance', async () => {
     const o = await insertOrder(t.db, buyer, { status: 'paid', lines: lines() });
-    await t.db
-      .insert(payments)
-      .values({
-        orderId: o.id,
-        companyId: buyer.companyId,
-        method: 'sandbox',
-        amount: o.payAmount,
-        status: 'succeeded',
-        gatewayRef: `SBX${o.id}`,
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(payments).values({
+      orderId: o.id,
+      companyId: buyer.companyId,
+      method: 'sandbox',
+      amount: o.payAmount,
+      status: 'succeeded',
+      gatewayRef: `SBX${o.id}`,
+      createdAt: t.clock.now(),
+    });
     const res = await t.call('POST', `/api/admin/orders/${o.id}/cancel`, {
       body: { reason: '缺货无法发货' },
       cookie: finance,

@@ -504,18 +504,16 @@ describe('POST /api/cart', () => {
         })),
       )
       .returning({ id: goods.id });
-    await t.db
-      .insert(cartLines)
-      .values(
-        rows.map((r) => ({
-          companyId: big.companyId,
-          userId: big.userId,
-          goodsId: r.id,
-          warehouseId: cat.warehouseId,
-          number: 1,
-          price: 100,
-        })),
-      );
+    await t.db.insert(cartLines).values(
+      rows.map((r) => ({
+        companyId: big.companyId,
+        userId: big.userId,
+        goodsId: r.id,
+        warehouseId: cat.warehouseId,
+        number: 1,
+        price: 100,
+      })),
+    );
     const res = await add(big, [{ goods_id: G.normal, number: 1 }]);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('购物车最多可放999种商品，请先结算或删除部分商品');
@@ -848,16 +846,14 @@ describe('GET /api/cart/list', () => {
   });
 
   it('hides every price from a member whose company is under review', async () => {
-    await t.db
-      .insert(cartLines)
-      .values({
-        companyId: pending.companyId,
-        userId: pending.userId,
-        goodsId: G.promoA,
-        warehouseId: cat.warehouseId,
-        number: 1,
-        price: 50_000,
-      });
+    await t.db.insert(cartLines).values({
+      companyId: pending.companyId,
+      userId: pending.userId,
+      goodsId: G.promoA,
+      warehouseId: cat.warehouseId,
+      number: 1,
+      price: 50_000,
+    });
     const res = await list(pending);
     expect(res.status).toBe(200);
     const [line] = res.body.data.data;

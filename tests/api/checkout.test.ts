@@ -501,16 +501,14 @@ describe('placing the order (new=1)', () => {
 
     await t.db.update(goods).set({ isBuy: false }).where(eq(goods.id, G.cheap));
     const off = await shop.fill(a, [[G.plain, 1]]).then(async () => {
-      await t.db
-        .insert(cartLines)
-        .values({
-          companyId: a.companyId,
-          userId: a.userId,
-          goodsId: G.cheap,
-          warehouseId: shop.cat.warehouseId,
-          number: 1,
-          price: 500,
-        });
+      await t.db.insert(cartLines).values({
+        companyId: a.companyId,
+        userId: a.userId,
+        goodsId: G.cheap,
+        warehouseId: shop.cat.warehouseId,
+        number: 1,
+        price: 500,
+      });
       const rows = await t.db
         .select({ id: cartLines.id })
         .from(cartLines)

@@ -268,17 +268,15 @@ describe('the ERP’s moves = the console’s moves', () => {
     const { b, o } = await paid();
     // Paid by 对公转账: the console's cancel gives it back to the balance.
     await t.db.update(orders).set({ paidAmount: o.payAmount, payMethod: 'transfer' }).where(eq(orders.id, o.id));
-    await t.db
-      .insert(payments)
-      .values({
-        orderId: o.id,
-        companyId: b.companyId,
-        method: 'transfer',
-        amount: o.payAmount,
-        status: 'succeeded',
-        gatewayRef: `transfer:T${o.id}`,
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(payments).values({
+      orderId: o.id,
+      companyId: b.companyId,
+      method: 'transfer',
+      amount: o.payAmount,
+      status: 'succeeded',
+      gatewayRef: `transfer:T${o.id}`,
+      createdAt: t.clock.now(),
+    });
     expect(
       await erpOrderMove(t.db, t.deps.config, actor, o.id, { move: 'cancelled', reason: '库存不足' }, t.clock.now()),
     ).toEqual({ order_id: o.id, status: 'cancelled', changed: true });

@@ -125,17 +125,15 @@ describe('the ERP ships', () => {
     expect(pick.body.data).toEqual({ order_id: o.id, status: 'paid', changed: true });
     // Paid by 对公转账 (given back to the balance on cancel).
     await t.db.update(orders).set({ paidAmount: o.payAmount, payMethod: 'transfer' }).where(eq(orders.id, o.id));
-    await t.db
-      .insert(payments)
-      .values({
-        orderId: o.id,
-        companyId: buyer.companyId,
-        method: 'transfer',
-        amount: o.payAmount,
-        status: 'succeeded',
-        gatewayRef: `transfer:T${o.id}`,
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(payments).values({
+      orderId: o.id,
+      companyId: buyer.companyId,
+      method: 'transfer',
+      amount: o.payAmount,
+      status: 'succeeded',
+      gatewayRef: `transfer:T${o.id}`,
+      createdAt: t.clock.now(),
+    });
     const noReason = await erp.post(`/orders/${o.id}/cancel`, {});
     expect(noReason.status).toBe(422);
     expect(noReason.body.msg).toBe('请填写取消原因');

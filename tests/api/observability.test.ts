@@ -165,18 +165,16 @@ describe('metrics', () => {
         expiresAt: new Date(t.clock.now().getTime() - 90_000),
       })
       .returning({ id: orders.id });
-    await t.db
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        companyId: company.id,
-        route: 'online',
-        destination: 'gateway',
-        amount: 1000,
-        status: 'failed',
-        refundNo: 'LAGR0001',
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(orderRefunds).values({
+      orderId: order.id,
+      companyId: company.id,
+      route: 'online',
+      destination: 'gateway',
+      amount: 1000,
+      status: 'failed',
+      refundNo: 'LAGR0001',
+      createdAt: t.clock.now(),
+    });
     const after = await text();
     expect(after).toMatch(/^shop_order_expiry_lag_seconds 90$/m);
     expect(after).toMatch(/^shop_gateway_refunds_outstanding\{state="failed"\} 1$/m);

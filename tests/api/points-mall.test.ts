@@ -24,18 +24,16 @@ async function member(username: string, points: number, balance = 0): Promise<{ 
   await t.db
     .insert(walletLedger)
     .values({ companyId: companyId!, account: 'points', amount: points, balanceAfter: points, useType: 'adjust' });
-  await t.db
-    .insert(addresses)
-    .values({
-      companyId: companyId!,
-      consignee: '张三',
-      phone: '13800138000',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      detail: '文三路1号',
-      isDefault: true,
-    });
+  await t.db.insert(addresses).values({
+    companyId: companyId!,
+    consignee: '张三',
+    phone: '13800138000',
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    detail: '文三路1号',
+    isDefault: true,
+  });
   return { cookie: await t.signIn(username, 'demo1234'), companyId: companyId! };
 }
 

@@ -76,18 +76,16 @@ beforeAll(async () => {
       })),
     )
     .returning();
-  await t.db
-    .insert(cartLines)
-    .values(
-      goodsRows.map((g) => ({
-        companyId: demo.companyId!,
-        userId: demo.userId,
-        goodsId: g.id,
-        warehouseId: wh.id,
-        number: 1,
-        price: 1000,
-      })),
-    );
+  await t.db.insert(cartLines).values(
+    goodsRows.map((g) => ({
+      companyId: demo.companyId!,
+      userId: demo.userId,
+      goodsId: g.id,
+      warehouseId: wh.id,
+      number: 1,
+      price: 1000,
+    })),
+  );
 });
 afterAll(() => t.close());
 

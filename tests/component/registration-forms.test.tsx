@@ -181,16 +181,14 @@ describe('company form and documents', () => {
   });
 
   it('shows a server refusal of a document at that document', async () => {
-    const onSubmit = vi
-      .fn()
-      .mockRejectedValue(
-        new ApiError({
-          code: 422,
-          status: 422,
-          msg: '',
-          fieldErrors: { 'files.drug_license': ['药品经营许可证仅支持PDF、JPG、PNG格式'] },
-        }),
-      );
+    const onSubmit = vi.fn().mockRejectedValue(
+      new ApiError({
+        code: 422,
+        status: 422,
+        msg: '',
+        fieldErrors: { 'files.drug_license': ['药品经营许可证仅支持PDF、JPG、PNG格式'] },
+      }),
+    );
     renderInApp(<CompanyForm submitLabel="提交审核" onSubmit={onSubmit} />);
     await screen.findByRole('button', { name: '提交审核' });
     fillCompany();

@@ -119,13 +119,11 @@ describeBrowser(
       fresh[at('条形码')] = '';
 
       const upload = operator.getByRole('form', { name: '上传商品资料文件' });
-      await upload
-        .getByLabel('商品资料文件')
-        .setInputFiles({
-          name: 'catalogue.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(Papa.unparse([header, fresh]), 'utf8'),
-        });
+      await upload.getByLabel('商品资料文件').setInputFiles({
+        name: 'catalogue.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(Papa.unparse([header, fresh]), 'utf8'),
+      });
       await upload.getByRole('button', { name: '预览' }).click();
       await upload.getByRole('button', { name: '确认导入（新建1，更新0）' }).click();
       await operator.getByText('已导入：新建1个商品，更新0个商品').waitFor({ timeout: 15_000 });

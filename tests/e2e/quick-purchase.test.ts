@@ -216,13 +216,11 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
     sheet.addRow(['商品编码', '数量']);
     for (const g of goods.slice(5, 7)) sheet.addRow([g.id, g.quantity]);
     const xlsx = Buffer.from(await book.xlsx.writeBuffer());
-    await page
-      .getByLabel('上传清单文件')
-      .setInputFiles({
-        name: '下周.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: xlsx,
-      });
+    await page.getByLabel('上传清单文件').setInputFiles({
+      name: '下周.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsx,
+    });
     await page.getByText('已读取 下周.xlsx：2 行').waitFor({ timeout: RENDER_TIMEOUT_MS });
     await page.getByText('共 2 行，已匹配 2 行', { exact: true }).waitFor({ timeout: RENDER_TIMEOUT_MS });
   });

@@ -78,19 +78,17 @@ export async function createDraw(db: Db, actor: Actor, input: AdminDrawInput, no
         orderMinAmount: input.order_min_yuan === undefined ? null : input.order_min_yuan * 100,
       })
       .returning({ id: draws.id });
-    await tx
-      .insert(drawPrizes)
-      .values(
-        input.prizes.map((p) => ({
-          drawId: d.id,
-          name: p.name,
-          remarks: p.remarks,
-          kind: p.kind,
-          refId: p.kind === 'none' ? null : (p.ref_id ?? null),
-          weight: p.weight,
-          stock: p.stock,
-        })),
-      );
+    await tx.insert(drawPrizes).values(
+      input.prizes.map((p) => ({
+        drawId: d.id,
+        name: p.name,
+        remarks: p.remarks,
+        kind: p.kind,
+        refId: p.kind === 'none' ? null : (p.ref_id ?? null),
+        weight: p.weight,
+        stock: p.stock,
+      })),
+    );
     await writeAudit(tx, actor, { action: 'draw.create', targetType: 'draw', targetId: d.id, after: input }, now);
     return { id: d.id };
   });

@@ -213,17 +213,15 @@ export async function placeOrder(tx: Db, ctx: PlaceContext, input: CheckoutInput
       now,
     });
     if (after === null) throw badRequest(BALANCE_SHORT_MSG);
-    await tx
-      .insert(payments)
-      .values({
-        orderId,
-        companyId,
-        method: 'balance',
-        amount: a.balance_amount,
-        status: 'succeeded',
-        createdAt: now,
-        confirmedAt: now,
-      });
+    await tx.insert(payments).values({
+      orderId,
+      companyId,
+      method: 'balance',
+      amount: a.balance_amount,
+      status: 'succeeded',
+      createdAt: now,
+      confirmedAt: now,
+    });
   }
 
   const history: HistoryEntry[] = [

@@ -18,13 +18,11 @@ export interface CallRecord {
 }
 
 export async function recordCall(db: Db, call: CallRecord, now: Date): Promise<void> {
-  await db
-    .insert(integrationCalls)
-    .values({
-      ...call,
-      keyId: call.keyId.slice(0, 100),
-      path: call.path.slice(0, 500),
-      result: call.result ?? null,
-      createdAt: now,
-    });
+  await db.insert(integrationCalls).values({
+    ...call,
+    keyId: call.keyId.slice(0, 100),
+    path: call.path.slice(0, 500),
+    result: call.result ?? null,
+    createdAt: now,
+  });
 }

@@ -41,16 +41,14 @@ export interface HistoryEntry {
 
 export async function addHistory(tx: Db, entries: readonly HistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx
-    .insert(orderStatusHistory)
-    .values(
-      entries.map((e) => ({
-        orderId: e.orderId,
-        fromStatus: e.from,
-        toStatus: e.to,
-        note: e.note,
-        actor: e.actor,
-        createdAt: e.at,
-      })),
-    );
+  await tx.insert(orderStatusHistory).values(
+    entries.map((e) => ({
+      orderId: e.orderId,
+      fromStatus: e.from,
+      toStatus: e.to,
+      note: e.note,
+      actor: e.actor,
+      createdAt: e.at,
+    })),
+  );
 }

@@ -66,18 +66,16 @@ export async function storeShipmentCodes(
 ): Promise<void> {
   if (rows.length === 0) return;
   try {
-    await db
-      .insert(traceCodes)
-      .values(
-        rows.map((r) => ({
-          orderId,
-          orderLineId: r.orderLineId,
-          batchNo: r.batchNo,
-          code: r.code,
-          source,
-          createdAt: now,
-        })),
-      );
+    await db.insert(traceCodes).values(
+      rows.map((r) => ({
+        orderId,
+        orderLineId: r.orderLineId,
+        batchNo: r.batchNo,
+        code: r.code,
+        source,
+        createdAt: now,
+      })),
+    );
   } catch (err) {
     // Another order shipped one of these codes between the check and this write.
     if (isUniqueViolation(err)) throw new AppError(409, 409, '追溯码已在其他订单发货，请核对后重试');

@@ -160,17 +160,15 @@ export async function exchangePointsGoods(
     });
     if (bal === null) throw badRequest(BALANCE_SHORT_MSG);
     // The cash part is a balance payment like checkout's deduction (orders/refunds.ts reads it).
-    await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        companyId,
-        method: 'balance',
-        amount: cost.cash,
-        status: 'succeeded',
-        createdAt: now,
-        confirmedAt: now,
-      });
+    await tx.insert(payments).values({
+      orderId: order.id,
+      companyId,
+      method: 'balance',
+      amount: cost.cash,
+      status: 'succeeded',
+      createdAt: now,
+      confirmedAt: now,
+    });
   }
   await addHistory(tx, [
     { orderId: order.id, from: null, to: 'paid', note: `积分兑换，使用${cost.points}积分`, actor: 'buyer', at: now },
