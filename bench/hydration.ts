@@ -22,7 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { ENTRY_WAIT_MS } from '../server/http/ssr.ts';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
 import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
-import { percentile } from './stats';
+import { median, percentile } from './stats';
 
 const CLS_BUDGET = 0.05;
 const RUNS = 5;
@@ -298,12 +298,6 @@ async function interactionRun(context: BrowserContext, listUrl: string): Promise
     await page.close();
   }
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 export interface HydrationCostOptions {
   runs?: number;

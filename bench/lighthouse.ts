@@ -17,6 +17,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
 import { browserBenchPrerequisites, startBuiltServer } from './real-server';
 import { launchDevtoolsChromium } from './devtools-chromium';
+import { median } from './stats';
 
 export const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2_000, cls: 0.05, tbtMs: 150 } as const;
 /** The demo buyer's cart starts empty; a working cart has lines. */
@@ -33,12 +34,6 @@ interface Sample {
   tbtMs: number;
   fcpMs: number;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 function sampleOf(lhr: Result): Sample {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

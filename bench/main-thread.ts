@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
+import { median } from './stats';
 
 const CART_LINES = 300;
 const CPU_SLOWDOWN = 4;
@@ -299,12 +300,6 @@ async function runCase(
     await page.close();
   }
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 export interface MainThreadOptions {
   runs?: number;
