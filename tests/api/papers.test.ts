@@ -70,6 +70,19 @@ describe('GET /api/user/papers', () => {
     expect(p.keep).toEqual(expect.arrayContaining([p.batches[0]!.reports[0]!.file_url, p.delivery_notes[0]!.href]));
   });
 
+  it('a batch whose goods went off sale is no longer listed (its report is refused online too)', async () => {
+    const before = await papers(demo);
+    const gone = before.batches[0]!;
+    await t.db.execute(sql`UPDATE goods SET is_on_sale = false WHERE id = ${gone.goods_id}`);
+    try {
+      const after = await papers(demo);
+      expect(after.batches.map((b) => b.goods_id)).not.toContain(gone.goods_id);
+      expect(after.batches.length).toBeLessThan(before.batches.length);
+    } finally {
+      await t.db.execute(sql`UPDATE goods SET is_on_sale = true WHERE id = ${gone.goods_id}`);
+    }
+  });
+
   it('another company gets none of them: its own list, and 404 for demo’s delivery note', async () => {
     const mine = await papers(demo);
     const theirs = await papers(clinic);

@@ -7,7 +7,7 @@ import { and, desc, eq, exists, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, orders, shipments } from '../../db/schema.ts';
 import { rowsOf } from '../goods/search.ts';
-import { withReports, type BatchRow } from '../quality-reports/search.ts';
+import { visible, withReports, type BatchRow } from '../quality-reports/search.ts';
 import { contractView } from '../contracts/view.ts';
 import { deliveryNotePath, PAPERS_KEPT_MONTHS, type PapersManifest } from '@domain/papers.ts';
 
@@ -74,7 +74,6 @@ async function receivedBatches(
   viewer: { companyId: number; isSpecial: boolean },
   from: Date,
 ): Promise<BatchRow[]> {
-  const controlled = viewer.isSpecial ? sql`true` : sql`NOT g.is_kx`;
   return rowsOf<BatchRow>(
     await db.execute(sql`
       WITH delivered AS (
@@ -88,13 +87,13 @@ async function receivedBatches(
         ) sl ON true
         WHERE o.company_id = ${viewer.companyId} AND o.shipped_at IS NOT NULL AND o.shipped_at >= ${from.toISOString()}
       )
-      SELECT b.id AS "batchId", g.id AS "goodsId", g.name, g.sccj, g.ypgg, g.approval_no AS "approvalNo", b.batch_no AS "batchNo",
+      SELECT b.id AS "batchId", goods.id AS "goodsId", goods.name, goods.sccj, goods.ypgg, goods.approval_no AS "approvalNo", b.batch_no AS "batchNo",
              b.produced_on::text AS "producedOn", b.expires_on::text AS "expiresOn"
       FROM delivered d
       JOIN goods_batches b ON b.goods_id = d.goods_id AND b.batch_no = d.batch_no
-      JOIN goods g ON g.id = b.goods_id
-      WHERE g.is_on_sale AND ${controlled} AND EXISTS (SELECT 1 FROM inspection_reports r WHERE r.batch_id = b.id)
-      ORDER BY g.name, b.batch_no
+      JOIN goods ON goods.id = b.goods_id
+      WHERE ${visible(viewer.isSpecial)} AND EXISTS (SELECT 1 FROM inspection_reports r WHERE r.batch_id = b.id)
+      ORDER BY goods.name, b.batch_no
       LIMIT ${PAPERS_MAX_BATCHES}`),
   );
 }

@@ -44,7 +44,9 @@ export async function reportsOfBatches(db: Db, batchIds: number[]) {
     .orderBy(asc(inspectionReports.id));
 }
 
-const visible = (isSpecial: boolean) => and(eq(goods.isOnSale, true), isSpecial ? undefined : eq(goods.isKx, false));
+/** The goods whose reports a buyer may open: on sale, and 控销 only for a special buyer (also the papers kept offline). */
+export const visible = (isSpecial: boolean) =>
+  and(eq(goods.isOnSale, true), isSpecial ? undefined : eq(goods.isKx, false));
 
 export async function searchInspectionReports(
   db: Db,
