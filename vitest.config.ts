@@ -27,6 +27,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Files in one worker share their imported modules: importing the server (transform done
+          // once per run, but evaluated again for every file) cost 7–9 s a file, over 100 files.
+          // The server keeps no state per module that a file could leave for the next — every cache
+          // is keyed by its Deps or Db (docs/decisions/test-layers.md, session 14).
+          isolate: false,
           testTimeout: 30_000,
           // A file's beforeAll may build a seeded database the others then load (tests/helpers/
           // test-app.ts), or start two servers; under load that passed 60 s. A ceiling, not a wait.
@@ -42,6 +47,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // As the api project: one import of the server and the local store per worker.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
