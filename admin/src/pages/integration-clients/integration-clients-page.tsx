@@ -126,7 +126,7 @@ export function IntegrationClientsPage() {
         <StateBlock
           kind="empty"
           title="还没有对接凭证"
-          text="为ERP新建一个对接凭证，把密钥ID和密钥交给对接人员（接口说明见 docs/integration-api.md）。"
+          text="为ERP新建一个对接凭证，把密钥ID和密钥交给对接人员；接口说明（OpenAPI 3.1）在本站的 /api/integration/v1/openapi.json。"
         />
       ) : (
         <DataTable caption="对接凭证" columns={['名称', '密钥ID', '权限', '状态', '最近使用', '创建时间', '操作']}>
