@@ -26,6 +26,7 @@ import { closeGracefully } from './ops/graceful-close.ts';
 import { Refusal } from './ops/refusal.ts';
 import { bootId } from './cluster/boot-id.ts';
 import { registerStart, startHeartbeat, startPlace } from './cluster/server-starts.ts';
+import { warmPacks } from './services/catalogue/pack-cache.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 import { shopClock } from './ops/shop-clock.ts';
@@ -123,7 +124,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const start = { bootId: bootId(), place: startPlace(port, bootId()), exclusive: opened.kind === 'pglite' };
   await registerStart(opened.db, start, now());
   const heartbeat = startHeartbeat(opened.db, start, now);
-  const app = createApp({ db: opened.db, clock: now, config });
+  const deps = { db: opened.db, clock: now, config };
+  const app = createApp(deps);
   // Unpaid orders past their payment window give their stock back even when nobody looks.
   const sweepMs = env('ORDER_EXPIRY_SWEEP_MS') ? Number(env('ORDER_EXPIRY_SWEEP_MS')) : undefined;
   const sweeper = startOrderExpirySweeper(opened.db, now, { intervalMs: sweepMs });
@@ -140,6 +142,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const actualPort = (server.address() as AddressInfo).port;
   const url = `http://localhost:${actualPort}`;
   log(`listening on ${url}`);
+  // The catalogue packs of the classes in use, built in the background so no buyer waits for one
+  // (docs/decisions/catalogue-pack.md). A failure is logged; the first request builds instead.
+  if (env('PACK_WARM') !== '0')
+    void warmPacks(deps).then(
+      (classes) => log(`catalogue packs built: ${classes.join(', ')}`),
+      (err: unknown) => log(`catalogue packs not built: ${String(err)}`),
+    );
 
   let closing: Promise<void> | null = null;
   // No new connections, in-flight requests finish (at most drainMs), then the database closes: a

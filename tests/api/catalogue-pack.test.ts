@@ -2,14 +2,15 @@
 // price-and-visibility class, never carrying a goods or a price the class may not see (a 控销
 // goods, another rank's price); the chunk URL of one class refused to a buyer of another; built
 // once per (class, version) and served from memory; ETag and 304; a download resumes by chunk;
-// a rank change or a store switch puts the buyer in another class, so another pack.
+// a rank change or a store switch puts the buyer in another class, so another pack. A stale pack is
+// rebuilt in the background while the held one is handed out; the classes in use are built at boot.
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
-import { currentPack } from '../../server/services/catalogue/pack-cache.ts';
+import { classesInUse, currentPack, heldPack, packRebuild, warmPacks } from '../../server/services/catalogue/pack-cache.ts';
 import { loadPackGoods } from '../../server/services/catalogue/pack-build.ts';
 import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
 import { decodePackChunk, type PackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack.ts';
@@ -164,8 +165,17 @@ describe('GET /api/goods/pack', () => {
     expect(same.version).toBe(before.version);
     expect(same.built_at).toBe(before.built_at);
     t.clock.advance(11 * 60_000);
+    // The request that finds the pack stale is answered at once with the held one (correct at its
+    // version: the device applies the feed from there); the rebuild runs in the background.
+    const stale = await manifestOf(approved);
+    expect(stale.version).toBe(before.version);
+    expect(stale.built_at).toBe(before.built_at);
+    const rebuild = packRebuild(t.deps, before.class);
+    expect(rebuild, 'a rebuild runs in the background').not.toBeNull();
+    await rebuild;
     const fresh = await manifestOf(approved);
     expect(fresh.version).toBeGreaterThan(before.version);
+    expect(packRebuild(t.deps, before.class)).toBeNull();
     expect((await allGoods(approved)).find((g) => g.id === plain)!.stock).toBe(7);
     // A download that started on the previous pack can finish its chunks…
     expect((await chunk(approved.cookie, `${before.href}/0`)).status).toBe(200);
@@ -222,6 +232,31 @@ describe('GET /api/goods/pack', () => {
 
     expect((await t.call('DELETE', '/api/user/stores/act', { cookie })).status).toBe(200);
     expect((await manifest(cookie)).body.data.class).toBe('r1-std');
+  });
+
+  it('a client taking neither brotli nor gzip gets the same JSON; gzip is made once, on its first request', async () => {
+    const m = await manifestOf(approved);
+    const plainRes = await chunk(approved.cookie, `${m.href}/0`, { 'accept-encoding': 'identity' });
+    expect(plainRes.status).toBe(200);
+    expect(plainRes.headers.get('content-encoding')).toBeNull();
+    const plainJson = JSON.parse(Buffer.from(await plainRes.arrayBuffer()).toString('utf8')) as PackChunk;
+    const gz = await decode(await chunk(approved.cookie, `${m.href}/0`));
+    expect(gz).toEqual(plainJson);
+    const pack = (await heldPack(t.deps, m.class, m.version))!;
+    expect(await pack.chunks[0]!.gzip()).toBe(await pack.chunks[0]!.gzip());
+  });
+
+  it('the classes the companies are in are built at boot: the first buyer of a class finds its pack built', async () => {
+    const buyer = await shop.buyer();
+    await t.db.execute(sql`UPDATE companies SET rank = 4 WHERE id = ${buyer.companyId}`);
+    expect(await classesInUse(t.db)).toEqual(expect.arrayContaining(['r1-std', 'r4-std', 'np-std', 'r1-kx']));
+    expect(await warmPacks(t.deps)).toContain('r4-std');
+    const version = (await currentPack(t.deps, 'r4-std')).version;
+    // Held before the buyer's first request, and that request gets exactly it.
+    const held = await heldPack(t.deps, 'r4-std', version);
+    expect(held).not.toBeNull();
+    expect(await currentPack(t.deps, 'r4-std')).toBe(held);
+    expect((await manifestOf(buyer)).version).toBe(version);
   });
 
   it('a burst of parallel first requests builds the class once', async () => {
