@@ -10,7 +10,13 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
-import { classesInUse, currentPack, heldPack, packRebuild, warmPacks } from '../../server/services/catalogue/pack-cache.ts';
+import {
+  classesInUse,
+  currentPack,
+  heldPack,
+  packRebuild,
+  warmPacks,
+} from '../../server/services/catalogue/pack-cache.ts';
 import { loadPackGoods } from '../../server/services/catalogue/pack-build.ts';
 import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
 import { decodePackChunk, type PackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack.ts';

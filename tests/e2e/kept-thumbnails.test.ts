@@ -1,7 +1,7 @@
 // Pictures kept offline (issue 35 §1 "Pictures") in a real Chromium against the real server: demo
 // favourites a goods whose picture this browser never drew, asks for the catalogue on /star (the
-// pack, the papers, then the kept thumbnails), and the general picture cache is emptied so only
-// what was kept on purpose remains. With the server stopped and the browser online, the
+// pack, the papers, then the kept thumbnails), and the general picture caches (the worker's and
+// the browser's HTTP cache) are emptied so only what was kept on purpose remains. With the server stopped and the browser online, the
 // favourite's detail draws its picture from the device; a goods neither bought nor favourited
 // shows the calm placeholder, never a broken image.
 import type { Browser, Page } from 'playwright-core';
@@ -79,8 +79,12 @@ describeBrowser('kept thumbnails: a favourite’s picture draws with the server 
         .waitFor({ timeout: 90_000 });
       await expect.poll(() => keptInCache(liked!.goods_image), { timeout: 60_000 }).toBe(true);
       expect(await keptInCache(unseen!.goods_image)).toBe(false);
-      // Only what was kept on purpose remains: the general picture cache is emptied.
+      // Only what was kept on purpose remains: the worker's general picture cache and the
+      // browser's own HTTP cache (which the keeping's fetch filled) are emptied.
       await page.evaluate(() => caches.delete('images-v1'));
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
 
       allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
       await server.stop();
