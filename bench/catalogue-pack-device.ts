@@ -191,6 +191,7 @@ async function main(): Promise<void> {
     seedGoods: goods,
     tmpPrefix: 'bench-pack-device-',
     env: { INTEGRATION_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN },
+    startTimeoutMs: 900_000,
   });
   console.log(`server with ${goods} seeded goods up in ${((performance.now() - s0) / 1000).toFixed(0)} s`);
   const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });

@@ -15,7 +15,9 @@ import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'n
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { isSeeded, seedDemo } from '../server/seed/index.ts';
-import { buildPack, loadPackGoods, PACK_BROTLI_QUALITY } from '../server/services/catalogue/pack-build.ts';
+import { buildPack, loadPackGoods, PACK_BROTLI_QUALITY, rebuildPack } from '../server/services/catalogue/pack-build.ts';
+import { changeGoods } from '../server/services/catalogue/change-goods.ts';
+import { rowsOf } from '../server/services/goods/search.ts';
 import { currentPack } from '../server/services/catalogue/pack-cache.ts';
 import {
   decodePackChunk,
@@ -97,6 +99,17 @@ async function main(): Promise<void> {
   console.log(
     `  build (query pages + encoding + brotli, overlapped): ${buildMs.map((x) => x.toFixed(0)).join(', ')} ms over ${runs} runs`,
   );
+  // A rebuild from the held pack and the change log: 10 goods and 1 % of the goods changed.
+  for (const share of [10, Math.round(built.goods / 100)]) {
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM goods WHERE is_on_sale AND NOT is_kx ORDER BY random() LIMIT ${share}`),
+    ).map((r) => r.id);
+    for (const id of ids) await changeGoods(db, id, { stock: 123 }, new Date());
+    const rebuilt = await rebuildPack(db, built, deps.clock);
+    console.log(
+      `  rebuild after ${share} goods changed: ${rebuilt.buildMs.toFixed(0)} ms (${typeof rebuilt.made === 'string' ? rebuilt.made : `${rebuilt.made.changed} goods read, ${rebuilt.made.chunks} of ${rebuilt.chunks.length} chunks encoded`})`,
+    );
+  }
   // Served: the first request of a process builds (cold; after boot warmPacks has done it), then
   // every request is answered from memory (warm), also while a stale pack rebuilds.
   const c0 = performance.now();

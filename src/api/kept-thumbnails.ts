@@ -21,7 +21,15 @@ export interface KeptThumbnailsOutcome {
 export const getKeptThumbnails = (): Promise<KeptThumbnailsList> =>
   http.get<KeptThumbnailsList>('user/kept-thumbnails');
 
-async function keptSize(cache: Cache, url: string): Promise<number | null> {
+/** What the walk needs of the browser: the thumbnails cache, fetch and the page's address. */
+export interface KeepIo {
+  cache: Pick<Cache, 'match' | 'put' | 'keys' | 'delete'>;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** The page's address: pictures are resolved against it and only its origin's are kept. */
+  base: string;
+}
+
+async function keptSize(cache: KeepIo['cache'], url: string): Promise<number | null> {
   const held = await cache.match(url);
   if (!held) return null;
   const size = Number(held.headers.get(KEPT_BYTES_HEADER));
@@ -33,6 +41,21 @@ export async function keepThumbnails(signal?: AbortSignal): Promise<KeptThumbnai
   if (typeof caches === 'undefined') return null;
   const list = await getKeptThumbnails();
   const cache = await caches.open(CACHE.thumbnails);
+  return keepListed(list, { cache, fetch: (url, init) => fetch(url, init), base: location.href }, signal);
+}
+
+/**
+ * The walk: the list in order (most valuable first), each picture kept (fetched unless already
+ * held) while both caps hold; at the first that would pass either cap, the walk stops. Then every
+ * held picture not kept in this walk is deleted: the least valuable, and those no longer named.
+ */
+export async function keepListed(
+  list: KeptThumbnailsList,
+  io: KeepIo,
+  signal?: AbortSignal,
+): Promise<KeptThumbnailsOutcome> {
+  const { cache } = io;
+  const origin = new URL(io.base).origin;
   const keep = new Set<string>();
   let bytes = 0;
   let fetched = 0;
@@ -40,13 +63,13 @@ export async function keepThumbnails(signal?: AbortSignal): Promise<KeptThumbnai
     // Stopped half-way (sign-out, the buyer paused): keep everything, the next run goes on.
     if (signal?.aborted) return { kept: keep.size, bytes, fetched, dropped: 0 };
     if (keep.size >= list.max_count) break;
-    const url = new URL(thumb.src, location.href);
+    const url = new URL(thumb.src, io.base);
     // Only our own pictures: a foreign one would be an opaque answer whose size is unknown.
-    if (url.origin !== location.origin) continue;
+    if (url.origin !== origin) continue;
     let size = await keptSize(cache, url.href);
     if (size === null) {
       // Through the worker: a picture the lists already showed comes from images-v1.
-      const res = await fetch(url.href, { credentials: 'same-origin', signal }).catch(() => null);
+      const res = await io.fetch(url.href, { credentials: 'same-origin', signal }).catch(() => null);
       if (!res?.ok) continue;
       const blob = await res.blob();
       size = blob.size;

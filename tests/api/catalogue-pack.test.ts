@@ -17,8 +17,9 @@ import {
   packRebuild,
   warmPacks,
 } from '../../server/services/catalogue/pack-cache.ts';
-import { loadPackGoods } from '../../server/services/catalogue/pack-build.ts';
+import { buildPack, loadPackGoods, rebuildPack } from '../../server/services/catalogue/pack-build.ts';
 import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
+import { noteCatalogueChange } from '../../server/services/catalogue/changes.ts';
 import { decodePackChunk, type PackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack.ts';
 
 describe('GET /api/goods/pack', () => {
@@ -263,6 +264,41 @@ describe('GET /api/goods/pack', () => {
     expect(held).not.toBeNull();
     expect(await currentPack(t.deps, 'r4-std')).toBe(held);
     expect((await manifestOf(buyer)).version).toBe(version);
+  });
+
+  it('a rebuild reads only the goods the change log names and makes the same pack as a whole read', async () => {
+    const decodeAll = async (chunks: { br: Buffer }[]) =>
+      chunks
+        .flatMap((c) => decodePackChunk(JSON.parse(brotliDecompressSync(c.br).toString('utf8')) as PackChunk))
+        .sort((a, b) => a.id - b.id);
+    const held = await buildPack(t.db, 'r1-std', () => t.clock.now());
+    expect(held.made).toBe('full');
+    // A stock change, a goods taken off sale, a new goods put on sale: each noted in the change log.
+    await changeGoods(t.db, laddered, { stock: 44 }, t.clock.now());
+    const added = await shop.goods({ name: '目录新增片', basePrice: 1_500, stock: 9 });
+    const gone = await shop.goods({ name: '目录下架片', basePrice: 1_600, stock: 9 });
+    const mid = await buildPack(t.db, 'r1-std', () => t.clock.now());
+    await t.db.execute(sql`UPDATE goods SET is_on_sale = false WHERE id = ${gone}`);
+    await noteCatalogueChange(t.db, [gone], 'off_sale', t.clock.now());
+    await noteCatalogueChange(t.db, [added], 'edited', t.clock.now());
+    const rebuilt = await rebuildPack(t.db, mid, () => t.clock.now());
+    expect(rebuilt.made).toEqual({ changed: 2, chunks: 1 });
+    expect(rebuilt.version).toBeGreaterThan(mid.version);
+    const whole = await buildPack(t.db, 'r1-std', () => t.clock.now());
+    expect(rebuilt.version).toBe(whole.version);
+    expect(rebuilt.goods).toBe(whole.goods);
+    expect(await decodeAll(rebuilt.chunks)).toEqual(await decodeAll(whole.chunks));
+    const ids = (await decodeAll(rebuilt.chunks)).map((g) => g.id);
+    expect(ids).toContain(added);
+    expect(ids).not.toContain(gone);
+    // From the first pack: the stock change too.
+    const fromHeld = await rebuildPack(t.db, held, () => t.clock.now());
+    expect(fromHeld.made).toMatchObject({ changed: expect.any(Number) });
+    expect((await decodeAll(fromHeld.chunks)).find((g) => g.id === laddered)!.stock).toBe(44);
+    expect(await decodeAll(fromHeld.chunks)).toEqual(await decodeAll(whole.chunks));
+    // An hour after the last whole read the class is read whole again.
+    t.clock.advance(61 * 60_000);
+    expect((await rebuildPack(t.db, rebuilt, () => t.clock.now())).made).toBe('full');
   });
 
   it('a burst of parallel first requests builds the class once', async () => {

@@ -5,6 +5,8 @@
 // PACK_FRESH_MS, so at most one build per class per PACK_FRESH_MS, whatever the write rate — and
 // in the background: the request that finds it stale is answered with the held pack (correct at its
 // version; the device applies the feed from there), so after the first build no buyer waits for one.
+// A rebuild reads only the goods the change log names since the held pack (rebuildPack), and the
+// class whole at most every PACK_FULL_EVERY_MS.
 // The first builds run right after boot (warmPacks), for the classes the companies are in.
 // The previous build stays too, so a download that started on it can finish its chunks.
 import { sql } from 'drizzle-orm';
@@ -12,7 +14,7 @@ import type { Deps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../goods/search.ts';
 import { catalogueVersionNow } from './changes.ts';
-import { buildPack, packClassOf, type BuiltPack } from './pack-build.ts';
+import { buildPack, packClassOf, rebuildPack, type BuiltPack } from './pack-build.ts';
 
 /** How long a pack is served although the catalogue moved on (the device applies the deltas). */
 export const PACK_FRESH_MS = 10 * 60_000;
@@ -54,7 +56,8 @@ function startRebuild(
   held: ClassPacks,
   pack: BuiltPack,
 ): void {
-  const next = buildPack(deps.db, cls, deps.clock);
+  // From the held pack and the change log (only the changed goods read, their chunks encoded).
+  const next = rebuildPack(deps.db, pack, deps.clock);
   held.next = next;
   next.then(
     (built) => {
