@@ -148,6 +148,21 @@ async function openStar(context: BrowserContext, url: string): Promise<Page> {
 
 const goodsLinks = 'a[href^="/list/info/"][title]';
 
+/** The chunk requests' span on the network (first request sent → last answer received), from Resource Timing. */
+async function chunkTransfer(page: Page): Promise<string> {
+  const span = await page.evaluate(() => {
+    const chunks = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/api\/goods\/pack\/[^/]+\/\d+\/\d+$/.test(e.name)) as PerformanceResourceTiming[];
+    if (chunks.length === 0) return null;
+    return {
+      n: chunks.length,
+      ms: Math.max(...chunks.map((e) => e.responseEnd)) - Math.min(...chunks.map((e) => e.startTime)),
+    };
+  });
+  return span ? `${span.n} chunk requests on the network over ${span.ms.toFixed(0)} ms` : 'no chunk timing';
+}
+
 /**
  * In the page: marks the tiles drawn now, runs `go`, and resolves with the ms until a frame in
  * which the list shows tiles it did not show before (or an empty state).
@@ -210,8 +225,9 @@ async function main(): Promise<void> {
     await watchLongTasks(page);
     const firstMs = await pressAndWait(page, '(s) => s !== null && s.completeAt !== null', 120_000);
     const fastTasks = await longTasks(page);
+    const net = await chunkTransfer(page);
     console.log(
-      `first download + store, unthrottled: ${firstMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.firstStoreMs}) → ${firstMs <= DEVICE_BUDGETS.firstStoreMs ? 'met' : 'NOT met'}; long tasks ${fastTasks.length}, longest ${Math.max(0, ...fastTasks).toFixed(0)} ms`,
+      `first download + store, unthrottled: ${firstMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.firstStoreMs}) → ${firstMs <= DEVICE_BUDGETS.firstStoreMs ? 'met' : 'NOT met'}; long tasks ${fastTasks.length}, longest ${Math.max(0, ...fastTasks).toFixed(0)} ms; ${net}`,
     );
 
     // 2. A delta of 1 %: stock of that many goods changed through the ERP API, then applied.
@@ -245,18 +261,26 @@ async function main(): Promise<void> {
     await watchLongTasks(slowPage);
     const slowMs = await pressAndWait(slowPage, '(s) => s !== null && s.completeAt !== null', 300_000);
     const slowTasks = await longTasks(slowPage);
+    const slowNet = await chunkTransfer(slowPage);
     const over = slowTasks.filter((d) => d > DEVICE_BUDGETS.longTaskMs);
     console.log(
-      `first download + store, slow 4G + 4× CPU: ${slowMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.slow4gStoreMs}) → ${slowMs <= DEVICE_BUDGETS.slow4gStoreMs ? 'met' : 'NOT met'}; long tasks ${slowTasks.length}, longest ${Math.max(0, ...slowTasks).toFixed(0)} ms, over ${DEVICE_BUDGETS.longTaskMs} ms: ${over.length} (${over.map((d) => d.toFixed(0)).join(', ')}) → ${over.length === 0 ? 'met' : 'NOT met'}`,
+      `first download + store, slow 4G + 4× CPU: ${slowMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.slow4gStoreMs}) → ${slowMs <= DEVICE_BUDGETS.slow4gStoreMs ? 'met' : 'NOT met'}; long tasks ${slowTasks.length}, longest ${Math.max(0, ...slowTasks).toFixed(0)} ms, over ${DEVICE_BUDGETS.longTaskMs} ms: ${over.length} (${over.map((d) => d.toFixed(0)).join(', ')}) → ${over.length === 0 ? 'met' : 'NOT met'}; ${slowNet}`,
     );
     await slow.close();
 
     // 3. The server stopped, the browser online, 4× CPU: search and a category list from the pack.
     await server.stop();
     await throttle(page, false);
-    await page.goto(`${server.url}/search?keywords=a`).catch(() => undefined);
-    await page.locator(goodsLinks).first().waitFor({ timeout: 60_000 });
-    const terms = ['gm', 'kl', 'pian', 'jn', 'bl', 'yy', 'zk', 'hx', 'wt', 'sj'];
+    // The first search after a start reads the stored pack into memory (src/local/snapshot-rows.ts):
+    // timed apart, from the navigation to the first drawn tile.
+    const f0 = performance.now();
+    await page.goto(`${server.url}/search?keywords=gm`).catch(() => undefined);
+    await page.locator(goodsLinks).first().waitFor({ timeout: 300_000 });
+    console.log(
+      `offline: first search after opening the page (shell, the pack read into memory, drawn), 4× CPU: ${(performance.now() - f0).toFixed(0)} ms`,
+    );
+    // Never the term the page opened with (the same address draws nothing new).
+    const terms = ['kl', 'pian', 'jn', 'bl', 'yy', 'zk', 'hx', 'wt', 'sj', 'ml'];
     const searchMs: number[] = [];
     for (let i = 0; i < searches; i++) {
       const term = terms[i % terms.length]!;
