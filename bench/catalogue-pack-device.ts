@@ -205,7 +205,11 @@ async function main(): Promise<void> {
   const server = await startBuiltServer({
     seedGoods: goods,
     tmpPrefix: 'bench-pack-device-',
-    env: { INTEGRATION_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN },
+    // Not warmed at boot: the warming builds every class in use one after another, and while it
+    // runs each chunk request's session queries wait behind its page reads on PGlite's one
+    // connection (measured: 10 chunk answers over 6.6 s instead of well under 1 s). The bench
+    // measures the device, so the buyer's class is built by its first manifest request below.
+    env: { INTEGRATION_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, PACK_WARM: '0' },
     startTimeoutMs: 900_000,
   });
   console.log(`server with ${goods} seeded goods up in ${((performance.now() - s0) / 1000).toFixed(0)} s`);
@@ -269,6 +273,10 @@ async function main(): Promise<void> {
     await slow.close();
 
     // 3. The server stopped, the browser online, 4× CPU: search and a category list from the pack.
+    const common = (await (await fetch(`${server.url}/api/focus/common`)).json()) as {
+      data: { category: { id: number }[] };
+    };
+    const categories = common.data.category.map((c) => c.id);
     await server.stop();
     await throttle(page, false);
     // The first search after a start reads the stored pack into memory (src/local/snapshot-rows.ts):
@@ -281,46 +289,46 @@ async function main(): Promise<void> {
     );
     // Never the term the page opened with (the same address draws nothing new).
     const terms = ['kl', 'pian', 'jn', 'bl', 'yy', 'zk', 'hx', 'wt', 'sj', 'ml'];
-    const searchMs: number[] = [];
-    for (let i = 0; i < searches; i++) {
-      const term = terms[i % terms.length]!;
-      const ms = await timeRedraw(
-        page,
-        `() => {
-          const input = document.querySelector('input[aria-label="按药品名称搜索"]');
-          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(term)});
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          input.form.requestSubmit();
-        }`,
+    // Each measure reports on its own: one that fails leaves the others' figures.
+    try {
+      const searchMs: number[] = [];
+      for (let i = 0; i < searches; i++) {
+        const term = terms[i % terms.length]!;
+        const ms = await timeRedraw(
+          page,
+          `() => {
+            const input = document.querySelector('input[aria-label="按药品名称搜索"]');
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(term)});
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            input.form.requestSubmit();
+          }`,
+        );
+        searchMs.push(ms);
+      }
+      const sorted = [...searchMs].sort((a, b) => a - b);
+      const p95 = percentile(sorted, 95);
+      console.log(
+        `offline search, Enter to drawn, 4× CPU: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.searchP95Ms}) → ${p95 <= DEVICE_BUDGETS.searchP95Ms ? 'met' : 'NOT met'} (${searches} searches)`,
       );
-      searchMs.push(ms);
-    }
-    const sorted = [...searchMs].sort((a, b) => a - b);
-    const p95 = percentile(sorted, 95);
-    console.log(
-      `offline search, Enter to drawn, 4× CPU: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.searchP95Ms}) → ${p95 <= DEVICE_BUDGETS.searchP95Ms ? 'met' : 'NOT met'} (${searches} searches)`,
-    );
 
-    const categories = await page.evaluate(async () => {
-      const res = await caches.match('/api/focus/common', { ignoreSearch: true });
-      const body = res ? ((await res.json()) as { data: { category?: { id: number }[] } }) : null;
-      return (body?.data.category ?? []).map((c) => c.id);
-    });
-    const listMs: number[] = [];
-    for (const id of categories.slice(0, 8)) {
-      const ms = await timeRedraw(
-        page,
-        `() => {
-          history.pushState(null, '', '/list?category_id=${id}&in_stock=1&sort=price_asc');
-          dispatchEvent(new PopStateEvent('popstate'));
-        }`,
+      const listMs: number[] = [];
+      for (const id of categories.slice(0, 8)) {
+        const ms = await timeRedraw(
+          page,
+          `() => {
+            history.pushState(null, '', '/list?category_id=${id}&in_stock=1&sort=price_asc');
+            dispatchEvent(new PopStateEvent('popstate'));
+          }`,
+        );
+        listMs.push(ms);
+      }
+      const listSorted = [...listMs].sort((a, b) => a - b);
+      console.log(
+        `offline category list (in stock, price ascending), 4× CPU: ${listMs.map((x) => x.toFixed(0)).join(', ')} ms; worst ${Math.max(0, ...listMs).toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.listMs}) → ${listSorted.length > 0 && listSorted[listSorted.length - 1]! <= DEVICE_BUDGETS.listMs ? 'met' : 'NOT met'}`,
       );
-      listMs.push(ms);
+    } catch (err) {
+      console.log(`offline search / list: failed: ${String(err)}`);
     }
-    const listSorted = [...listMs].sort((a, b) => a - b);
-    console.log(
-      `offline category list (in stock, price ascending), 4× CPU: ${listMs.map((x) => x.toFixed(0)).join(', ')} ms; worst ${Math.max(0, ...listMs).toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.listMs}) → ${listSorted.length > 0 && listSorted[listSorted.length - 1]! <= DEVICE_BUDGETS.listMs ? 'met' : 'NOT met'}`,
-    );
     await fast.close();
   } finally {
     await browser.close();

@@ -31,7 +31,7 @@ export interface PackTransport {
 const apiPath = (href: string): string => href.replace(/^\/api\//, '');
 
 /** Goods built into rows and written per transaction while a pack is stored. */
-export const PACK_WRITE_SLICE = 250;
+export const PACK_WRITE_SLICE = 100;
 
 /** Lets the page handle input and paint before the next slice (a macrotask, not a microtask). */
 const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -213,7 +213,7 @@ export async function downloadPack(
       const perGoods = Math.ceil(current.rawBytes / Math.max(1, current.goods));
       const favorites = new Set((await db.favorites.where('on').equals(1).primaryKeys()) as number[]);
       const next: PackState = { ...current, stored: [...current.stored, i] };
-      // In slices, the page given the main thread between them: 2,000 rows built and written in one
+      // In slices of 100, the page given the main thread between them: 2,000 rows built and written in one
       // go were a long task of 0.7–3.7 s at 4× CPU (bench/catalogue-pack-device.ts). The chunk is
       // counted as stored with its last slice, so a crash between slices leaves rows the resumed
       // download writes again (bulkPut replaces), never a chunk counted but half stored.
