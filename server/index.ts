@@ -5,7 +5,8 @@
 // Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
 // SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
 // separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30),
-// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000); with NODE_ENV=production also the
+// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000), PACK_WARM (0: no catalogue packs
+// built at boot); with NODE_ENV=production also the
 // settings of server/ops/shop-settings.ts (Alipay, the 对公转账 account, CHAT_TOKEN_SECRET).
 // docs/operations.md explains them; `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
