@@ -50,7 +50,7 @@ export interface BuiltServer {
 
 /** Starts the built server; resolves once it printed `listening on`. */
 export async function startBuiltServer(
-  opts: { seedGoods?: number; tmpPrefix?: string; env?: NodeJS.ProcessEnv } = {},
+  opts: { seedGoods?: number; tmpPrefix?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {},
 ): Promise<BuiltServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.tmpPrefix ?? 'bench-server-'));
@@ -75,7 +75,9 @@ export async function startBuiltServer(
     server.once('exit', (code, signal) => console.error(`server exited (${code ?? signal}):\n${output.slice(-4000)}`));
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000);
+      // A large seed (catalogue-pack-device.ts: 20,000 goods) takes minutes on a loaded machine.
+      const limit = opts.startTimeoutMs ?? 120_000;
+      const timer = setTimeout(() => reject(new Error(`server did not start in ${limit / 1000} s`)), limit);
       server.stdout.on('data', (d: Buffer) => {
         output += d.toString();
         if (output.includes('listening on')) {

@@ -52,6 +52,7 @@ import { messageRoutes } from './routes/message.ts';
 import { quickPurchaseRoutes } from './routes/quick-purchase.ts';
 import { contractRoutes } from './routes/contract.ts';
 import { papersRoutes } from './routes/papers.ts';
+import { keptThumbnailsRoutes } from './routes/kept-thumbnails.ts';
 import { productRequestRoutes } from './routes/product-requests.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { goodsAlertRoutes } from './routes/goods-alerts.ts';
@@ -117,6 +118,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   api.route('/user', quickPurchaseRoutes);
   api.route('/user', contractRoutes);
   api.route('/user', papersRoutes);
+  api.route('/user', keptThumbnailsRoutes);
   api.route('/user', qualificationRoutes);
   api.route('/user', productRequestRoutes);
   api.route('/user', feedbackRoutes);

@@ -5,7 +5,8 @@
 // Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
 // SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
 // separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30),
-// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000); with NODE_ENV=production also the
+// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000), PACK_WARM (0: no catalogue packs
+// built at boot); with NODE_ENV=production also the
 // settings of server/ops/shop-settings.ts (Alipay, the 对公转账 account, CHAT_TOKEN_SECRET).
 // docs/operations.md explains them; `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { closeGracefully } from './ops/graceful-close.ts';
 import { Refusal } from './ops/refusal.ts';
 import { bootId } from './cluster/boot-id.ts';
 import { registerStart, startHeartbeat, startPlace } from './cluster/server-starts.ts';
+import { warmPacks } from './services/catalogue/pack-cache.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 import { shopClock } from './ops/shop-clock.ts';
@@ -123,7 +125,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const start = { bootId: bootId(), place: startPlace(port, bootId()), exclusive: opened.kind === 'pglite' };
   await registerStart(opened.db, start, now());
   const heartbeat = startHeartbeat(opened.db, start, now);
-  const app = createApp({ db: opened.db, clock: now, config });
+  const deps = { db: opened.db, clock: now, config };
+  const app = createApp(deps);
   // Unpaid orders past their payment window give their stock back even when nobody looks.
   const sweepMs = env('ORDER_EXPIRY_SWEEP_MS') ? Number(env('ORDER_EXPIRY_SWEEP_MS')) : undefined;
   const sweeper = startOrderExpirySweeper(opened.db, now, { intervalMs: sweepMs });
@@ -140,6 +143,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const actualPort = (server.address() as AddressInfo).port;
   const url = `http://localhost:${actualPort}`;
   log(`listening on ${url}`);
+  // The catalogue packs of the classes in use, built in the background so no buyer waits for one
+  // (docs/decisions/catalogue-pack.md). A failure is logged; the first request builds instead.
+  if (env('PACK_WARM') !== '0')
+    void warmPacks(deps).then(
+      (classes) => log(`catalogue packs built: ${classes.join(', ')}`),
+      (err: unknown) => log(`catalogue packs not built: ${String(err)}`),
+    );
 
   let closing: Promise<void> | null = null;
   // No new connections, in-flight requests finish (at most drainMs), then the database closes: a

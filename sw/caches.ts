@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { CACHE, RUNTIME_CACHE_PATTERN, USER_SCOPED_CACHES } from '../src/domain/cache-names';
 import {
+  keptThumbnailPlugin,
   reachabilityPlugin,
   scopePlugin,
   servedFromCachePlugin,
@@ -112,11 +113,14 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
   // so the network is only asked on a miss; lists render pictures offline and without a
   // round-trip on slow 4G. Limits: 500 entries, 30 days, least recently used first; dropped
   // entirely on storage pressure. Only complete same-origin 200 answers (no opaque responses).
+  // A miss looks in thumbnails-v1 (the kept pictures of bought and favourited goods, issue 35)
+  // before the network; offline, a picture in neither fails and the page draws its placeholder.
   const images = new CacheFirst({
     cacheName: CACHE.images,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+      keptThumbnailPlugin(CACHE.thumbnails),
     ],
   });
 

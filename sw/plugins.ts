@@ -127,3 +127,19 @@ export function reachabilityPlugin(report: ReportToPage): WorkboxPlugin {
     },
   };
 }
+
+/**
+ * A picture the general cache does not hold, answered from the kept thumbnails (thumbnails-v1,
+ * filled by the page within its budget) before the network is asked: so a bought or favourited
+ * goods draws offline even after images-v1 evicted it. Keyed by the plain URL (public pictures;
+ * the cache itself is per account).
+ */
+export function keptThumbnailPlugin(cacheName: string): WorkboxPlugin {
+  return {
+    cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+      if (cachedResponse) return cachedResponse;
+      if (!(await caches.has(cacheName))) return null;
+      return (await (await caches.open(cacheName)).match(request)) ?? null;
+    },
+  };
+}

@@ -1,9 +1,7 @@
 // /api/goods/pack (issue 35, docs/api.md "Catalogue pack"): the manifest of the buyer's class pack
 // and its chunks. A chunk is the same bytes for every buyer of the class, compressed once
-// (brotli, or gzip for a client without it), with an ETag; a download resumes by asking only for
+// (brotli at build time; gzip for a client without it, made on its first request), with an ETag; a download resumes by asking only for
 // the chunks it does not hold yet.
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { AppError, forbidden, ok } from '../http/envelope.ts';
@@ -13,8 +11,6 @@ import { pickEncoding } from '../http/compress-json.ts';
 import { currentPack, heldPack } from '../services/catalogue/pack-cache.ts';
 import { packClassOf } from '../services/catalogue/pack-build.ts';
 import { PACK_TEXTS, type PackManifest } from '@domain/catalogue-pack.ts';
-
-const gunzipped = promisify(gunzip);
 
 export const cataloguePackRoutes = new Hono<AppEnv>();
 
@@ -69,7 +65,7 @@ cataloguePackRoutes.get('/:cls/:version/:index', async (c) => {
   const inm = c.req.header('If-None-Match');
   if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
   // A client that takes neither encoding (rare: every browser takes both) gets the JSON as it is.
-  const body = encoding === 'br' ? chunk.br : encoding === 'gzip' ? chunk.gzip : await gunzipped(chunk.gzip);
+  const body = encoding === 'br' ? chunk.br : encoding === 'gzip' ? await chunk.gzip() : await chunk.identity();
   return c.body(new Uint8Array(body), 200, {
     ...headers,
     'Content-Type': 'application/json; charset=utf-8',

@@ -121,10 +121,14 @@ export function bootLocal(queryClient: QueryClient, options: BootOptions = {}): 
 
   function refreshCatalogue(): void {
     if (!onlineManager.isOnline()) return;
-    // Then the papers kept for an inspector: the new ones only (src/api/papers.ts).
+    // Then the papers kept for an inspector: the new ones only (src/api/papers.ts); then the
+    // thumbnails of bought and favourited goods, within their budget (src/api/kept-thumbnails.ts).
     void syncCatalogue()
       .then(() => import('../api/papers'))
       .then((papers) => papers.keepPapers())
+      .catch(() => undefined)
+      .then(() => import('../api/kept-thumbnails'))
+      .then((thumbnails) => thumbnails.keepThumbnails())
       .catch(() => undefined);
   }
 

@@ -22,15 +22,21 @@ export const CACHE = {
    * and their list (GET /api/user/papers): per account (keyed by scope), kept for a year.
    */
   papers: 'papers-v1',
+  /**
+   * The thumbnails of goods the buyer bought or favourited (issue 35, budgeted; filled by the page,
+   * src/api/kept-thumbnails.ts): read by the pictures route when images-v1 misses. Per account:
+   * cleared with the catalogue on logout or an account switch.
+   */
+  thumbnails: 'thumbnails-v1',
   /** The worker's own small state (the current scope), kept where a restart finds it. */
   meta: 'sw-meta-v1',
 } as const;
 
 /** Caches whose answers depend on who is signed in: cleared on logout and on an account switch. */
-export const USER_SCOPED_CACHES: readonly string[] = [CACHE.catalogue, CACHE.papers];
+export const USER_SCOPED_CACHES: readonly string[] = [CACHE.catalogue, CACHE.papers, CACHE.thumbnails];
 
 /** Prefix shared by every runtime cache above (lets activate tell ours from Workbox's precache). */
-export const RUNTIME_CACHE_PATTERN = /^(?:catalogue|help|categories|images|papers|sw-meta)-v\d+$/;
+export const RUNTIME_CACHE_PATTERN = /^(?:catalogue|help|categories|images|papers|thumbnails|sw-meta)-v\d+$/;
 
 /** The entry in CACHE.meta holding the current scope as its body text. */
 export const SCOPE_ENTRY_PATH = '/__scope__';

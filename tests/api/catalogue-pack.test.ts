@@ -2,16 +2,24 @@
 // price-and-visibility class, never carrying a goods or a price the class may not see (a 控销
 // goods, another rank's price); the chunk URL of one class refused to a buyer of another; built
 // once per (class, version) and served from memory; ETag and 304; a download resumes by chunk;
-// a rank change or a store switch puts the buyer in another class, so another pack.
+// a rank change or a store switch puts the buyer in another class, so another pack. A stale pack is
+// rebuilt in the background while the held one is handed out; the classes in use are built at boot.
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
 import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
-import { currentPack } from '../../server/services/catalogue/pack-cache.ts';
-import { loadPackGoods } from '../../server/services/catalogue/pack-build.ts';
+import {
+  classesInUse,
+  currentPack,
+  heldPack,
+  packRebuild,
+  warmPacks,
+} from '../../server/services/catalogue/pack-cache.ts';
+import { buildPack, loadPackGoods, rebuildPack } from '../../server/services/catalogue/pack-build.ts';
 import { changeGoods } from '../../server/services/catalogue/change-goods.ts';
+import { noteCatalogueChange } from '../../server/services/catalogue/changes.ts';
 import { decodePackChunk, type PackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack.ts';
 
 describe('GET /api/goods/pack', () => {
@@ -164,8 +172,17 @@ describe('GET /api/goods/pack', () => {
     expect(same.version).toBe(before.version);
     expect(same.built_at).toBe(before.built_at);
     t.clock.advance(11 * 60_000);
+    // The request that finds the pack stale is answered at once with the held one (correct at its
+    // version: the device applies the feed from there); the rebuild runs in the background.
+    const stale = await manifestOf(approved);
+    expect(stale.version).toBe(before.version);
+    expect(stale.built_at).toBe(before.built_at);
+    const rebuild = packRebuild(t.deps, before.class);
+    expect(rebuild, 'a rebuild runs in the background').not.toBeNull();
+    await rebuild;
     const fresh = await manifestOf(approved);
     expect(fresh.version).toBeGreaterThan(before.version);
+    expect(packRebuild(t.deps, before.class)).toBeNull();
     expect((await allGoods(approved)).find((g) => g.id === plain)!.stock).toBe(7);
     // A download that started on the previous pack can finish its chunks…
     expect((await chunk(approved.cookie, `${before.href}/0`)).status).toBe(200);
@@ -222,6 +239,66 @@ describe('GET /api/goods/pack', () => {
 
     expect((await t.call('DELETE', '/api/user/stores/act', { cookie })).status).toBe(200);
     expect((await manifest(cookie)).body.data.class).toBe('r1-std');
+  });
+
+  it('a client taking neither brotli nor gzip gets the same JSON; gzip is made once, on its first request', async () => {
+    const m = await manifestOf(approved);
+    const plainRes = await chunk(approved.cookie, `${m.href}/0`, { 'accept-encoding': 'identity' });
+    expect(plainRes.status).toBe(200);
+    expect(plainRes.headers.get('content-encoding')).toBeNull();
+    const plainJson = JSON.parse(Buffer.from(await plainRes.arrayBuffer()).toString('utf8')) as PackChunk;
+    const gz = await decode(await chunk(approved.cookie, `${m.href}/0`));
+    expect(gz).toEqual(plainJson);
+    const pack = (await heldPack(t.deps, m.class, m.version))!;
+    expect(await pack.chunks[0]!.gzip()).toBe(await pack.chunks[0]!.gzip());
+  });
+
+  it('the classes the companies are in are built at boot: the first buyer of a class finds its pack built', async () => {
+    const buyer = await shop.buyer();
+    await t.db.execute(sql`UPDATE companies SET rank = 4 WHERE id = ${buyer.companyId}`);
+    expect(await classesInUse(t.db)).toEqual(expect.arrayContaining(['r1-std', 'r4-std', 'np-std', 'r1-kx']));
+    expect(await warmPacks(t.deps)).toContain('r4-std');
+    const version = (await currentPack(t.deps, 'r4-std')).version;
+    // Held before the buyer's first request, and that request gets exactly it.
+    const held = await heldPack(t.deps, 'r4-std', version);
+    expect(held).not.toBeNull();
+    expect(await currentPack(t.deps, 'r4-std')).toBe(held);
+    expect((await manifestOf(buyer)).version).toBe(version);
+  });
+
+  it('a rebuild reads only the goods the change log names and makes the same pack as a whole read', async () => {
+    const decodeAll = async (chunks: { br: Buffer }[]) =>
+      chunks
+        .flatMap((c) => decodePackChunk(JSON.parse(brotliDecompressSync(c.br).toString('utf8')) as PackChunk))
+        .sort((a, b) => a.id - b.id);
+    const held = await buildPack(t.db, 'r1-std', () => t.clock.now());
+    expect(held.made).toBe('full');
+    // A stock change, a goods taken off sale, a new goods put on sale: each noted in the change log.
+    await changeGoods(t.db, laddered, { stock: 44 }, t.clock.now());
+    const added = await shop.goods({ name: '目录新增片', basePrice: 1_500, stock: 9 });
+    const gone = await shop.goods({ name: '目录下架片', basePrice: 1_600, stock: 9 });
+    const mid = await buildPack(t.db, 'r1-std', () => t.clock.now());
+    await t.db.execute(sql`UPDATE goods SET is_on_sale = false WHERE id = ${gone}`);
+    await noteCatalogueChange(t.db, [gone], 'off_sale', t.clock.now());
+    await noteCatalogueChange(t.db, [added], 'edited', t.clock.now());
+    const rebuilt = await rebuildPack(t.db, mid, () => t.clock.now());
+    expect(rebuilt.made).toEqual({ changed: 2, chunks: 1 });
+    expect(rebuilt.version).toBeGreaterThan(mid.version);
+    const whole = await buildPack(t.db, 'r1-std', () => t.clock.now());
+    expect(rebuilt.version).toBe(whole.version);
+    expect(rebuilt.goods).toBe(whole.goods);
+    expect(await decodeAll(rebuilt.chunks)).toEqual(await decodeAll(whole.chunks));
+    const ids = (await decodeAll(rebuilt.chunks)).map((g) => g.id);
+    expect(ids).toContain(added);
+    expect(ids).not.toContain(gone);
+    // From the first pack: the stock change too.
+    const fromHeld = await rebuildPack(t.db, held, () => t.clock.now());
+    expect(fromHeld.made).toMatchObject({ changed: expect.any(Number) });
+    expect((await decodeAll(fromHeld.chunks)).find((g) => g.id === laddered)!.stock).toBe(44);
+    expect(await decodeAll(fromHeld.chunks)).toEqual(await decodeAll(whole.chunks));
+    // An hour after the last whole read the class is read whole again.
+    t.clock.advance(61 * 60_000);
+    expect((await rebuildPack(t.db, rebuilt, () => t.clock.now())).made).toBe('full');
   });
 
   it('a burst of parallel first requests builds the class once', async () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CACHE,
   HEADER_STORED_COPY,
+  RUNTIME_CACHE_PATTERN,
+  USER_SCOPED_CACHES,
   isCacheScope,
   isPageToWorkerMessage,
   isWorkerToPageMessage,
@@ -50,6 +52,8 @@ describe('runtimeCacheFor', () => {
     '/api/order/12',
     '/api/order/12/trace_codes',
     '/api/user/contract/sign',
+    // The list of pictures to keep is read online only; the pictures land in thumbnails-v1.
+    '/api/user/kept-thumbnails',
     '/api/user/zizhi',
     '/api/jybg/filter',
     '/api/jybg/report/17/x',
@@ -64,6 +68,13 @@ describe('runtimeCacheFor', () => {
     '/assets/index-abc.js',
   ])('GET %s is not cached at runtime', (path) => {
     expect(runtimeCacheFor('GET', path)).toBeNull();
+  });
+
+  it('the kept thumbnails are a runtime cache of ours, per account (dropped on logout and account switch)', () => {
+    expect(CACHE.thumbnails).toBe('thumbnails-v1');
+    expect(RUNTIME_CACHE_PATTERN.test(CACHE.thumbnails)).toBe(true);
+    expect(USER_SCOPED_CACHES).toContain('thumbnails-v1');
+    expect(USER_SCOPED_CACHES).not.toContain(CACHE.images);
   });
 
   it('never caches anything but GET', () => {

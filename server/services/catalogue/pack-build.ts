@@ -4,21 +4,31 @@
 // change feed: a goods changed after that read is in the pack already AND in the feed after the
 // version, and applying a change twice is harmless; the other order could miss one.
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../goods/search.ts';
 import { catalogueVersionNow } from './changes.ts';
 import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../price-visibility.ts';
-import { encodePackChunk, PACK_CHUNK_GOODS, packFlags, type PackFlag, type PackGoods } from '@domain/catalogue-pack.ts';
+import {
+  decodePackChunk,
+  encodePackChunk,
+  PACK_CHUNK_GOODS,
+  packFlags,
+  type PackChunk,
+  type PackFlag,
+  type PackGoods,
+} from '@domain/catalogue-pack.ts';
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gz = promisify(gzip);
 
 /**
- * Compression of a pack's chunks, built once per class and version. Measured at 20,000 goods
- * (bench/catalogue-pack.ts): brotli 4 / 6 / 9 gave 1.25 / 1.18 / 1.16 MB in 0.3 / 0.65 / 2.5 s, gzip 9
- * 1.32 MB in 1.1 s; 6 keeps the build short for 2 % more bytes.
+ * Compression of a pack's chunks. Brotli is made once per class and version, at build time (every
+ * browser takes it); gzip only when a client without brotli asks for a chunk, then kept. Measured
+ * at 20,000 goods (bench/catalogue-pack.ts): brotli 4 / 6 / 9 gave 1.25 / 1.18 / 1.16 MB in
+ * 0.3 / 0.65 / 2.5 s; 6, as the chunks are compressed while the next page is read (hidden behind the reads).
  */
 export const PACK_BROTLI_QUALITY = 6;
 export const PACK_GZIP_LEVEL = 6;
@@ -38,7 +48,10 @@ export function classViewer(cls: string): Pick<Viewer, 'approved' | 'isSpecial' 
 
 export interface EncodedChunk {
   br: Buffer;
-  gzip: Buffer;
+  /** The gzip bytes, made from the brotli ones on the first request that needs them, then kept. */
+  gzip(): Promise<Buffer>;
+  /** The JSON as it is (a client taking neither encoding). */
+  identity(): Promise<Buffer>;
   raw: number;
 }
 
@@ -48,9 +61,27 @@ export interface BuiltPack {
   builtAt: Date;
   goods: number;
   chunks: EncodedChunk[];
+  /**
+   * The goods ids each chunk covers ([first, last] when it was built): a rebuild from the change
+   * log puts a changed goods in the chunk whose range holds it (a new goods: the last chunk).
+   */
+  ranges: [number, number][];
+  /** When the class's goods were last read whole (a rebuild from the change log keeps it). */
+  fullAt: Date;
+  /** How the build was made: a whole read, or the goods the change log named since the held pack. */
+  made: 'full' | { changed: number; chunks: number };
   /** Milliseconds the build took (query, encoding, compression). */
   buildMs: number;
 }
+
+/** A rebuild from the change log reads at most this many goods; more, and the class is read whole. */
+export const PACK_REBUILD_MAX_CHANGES = 5_000;
+/**
+ * How long chunks may be carried over from build to build before the class is read whole again:
+ * the change log names every goods whose row changed, but not a renamed warehouse or a rank price
+ * written outside the goods writers; a whole read bounds such drift.
+ */
+export const PACK_FULL_EVERY_MS = 60 * 60_000;
 
 /**
  * A goods row as the statement reads it: PackGoods where the columns already match, the SQL
@@ -147,11 +178,21 @@ export async function loadPackGoods(
   pageSize: number = PACK_CHUNK_GOODS,
 ): Promise<PackGoods[]> {
   const out: PackGoods[] = [];
+  for await (const page of packPages(db, v, pageSize)) out.push(...page);
+  return out;
+}
+
+/** The class's goods a page at a time, in id order (the last page may be empty). */
+async function* packPages(
+  db: Db,
+  v: Pick<Viewer, 'approved' | 'isSpecial' | 'rank'>,
+  pageSize: number,
+): AsyncGenerator<PackGoods[]> {
   let after = 0;
   for (;;) {
     const page = await loadPackPage(db, v, after, pageSize);
-    out.push(...page);
-    if (page.length < pageSize) return out;
+    yield page;
+    if (page.length < pageSize) return;
     after = page[page.length - 1]!.id;
   }
 }
@@ -235,19 +276,33 @@ async function encodeChunk(
   goods: readonly PackGoods[],
 ): Promise<EncodedChunk> {
   const json = Buffer.from(JSON.stringify(encodePackChunk(cls, version, index, goods)));
-  const [br, gzip] = await Promise.all([
-    brotli(json, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: PACK_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-      },
-    }),
-    gz(json, { level: PACK_GZIP_LEVEL }),
-  ]);
-  return { br, gzip, raw: json.length };
+  const br = await brotli(json, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: PACK_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+    },
+  });
+  let gzipped: Promise<Buffer> | null = null;
+  const identity = () => unbrotli(br);
+  return {
+    br,
+    raw: json.length,
+    identity,
+    gzip: () => {
+      gzipped ??= identity().then((plain) => gz(plain, { level: PACK_GZIP_LEVEL }));
+      // A failure is not kept: the next request tries again.
+      gzipped.catch(() => {
+        gzipped = null;
+      });
+      return gzipped;
+    },
+  };
 }
 
-/** Builds one class's pack at the current catalogue version. */
+/**
+ * Builds one class's pack at the current catalogue version. Each page is encoded and compressed
+ * (brotli on libuv's threads) while the next page is read, so the compression overlaps the reads.
+ */
 export async function buildPack(
   db: Db,
   cls: string,
@@ -258,10 +313,122 @@ export async function buildPack(
   if (!v) throw new Error(`unknown pack class ${cls}`);
   const started = timer();
   const version = await catalogueVersionNow(db);
-  const goods = await loadPackGoods(db, v);
-  const slices: PackGoods[][] = [];
-  for (let i = 0; i < goods.length; i += PACK_CHUNK_GOODS) slices.push(goods.slice(i, i + PACK_CHUNK_GOODS));
-  if (slices.length === 0) slices.push([]);
-  const chunks = await Promise.all(slices.map((s, i) => encodeChunk(cls, version, i, s)));
-  return { class: cls, version, builtAt: now(), goods: goods.length, chunks, buildMs: timer() - started };
+  const encoding: Promise<EncodedChunk>[] = [];
+  const firstLast: ([number, number] | null)[] = [];
+  let goods = 0;
+  try {
+    for await (const page of packPages(db, v, PACK_CHUNK_GOODS)) {
+      // The last page is empty when the count is a multiple of the chunk size: no empty chunk then,
+      // but an empty class still has one (empty) chunk.
+      if (page.length === 0 && encoding.length > 0) break;
+      encoding.push(encodeChunk(cls, version, encoding.length, page));
+      firstLast.push(page.length > 0 ? [page[0]!.id, page[page.length - 1]!.id] : null);
+      goods += page.length;
+    }
+  } finally {
+    // A failed read leaves no compression promise unobserved.
+    await Promise.allSettled(encoding);
+  }
+  const chunks = await Promise.all(encoding);
+  const at = now();
+  return {
+    class: cls,
+    version,
+    builtAt: at,
+    goods,
+    chunks,
+    ranges: rangesOf(firstLast),
+    fullAt: at,
+    made: 'full',
+    buildMs: timer() - started,
+  };
+}
+
+/** Each chunk's [first, last] id; an empty chunk takes the gap after its neighbour. */
+function rangesOf(firstLast: ([number, number] | null)[]): [number, number][] {
+  let last = 0;
+  return firstLast.map((r) => {
+    const range: [number, number] = r ?? [last + 1, last + 1];
+    last = range[1];
+    return range;
+  });
+}
+
+/** The chunk a goods id belongs to: the one whose range holds it, else the one before the gap it falls in. */
+function chunkOf(ranges: readonly [number, number][], id: number): number {
+  for (let i = ranges.length - 1; i > 0; i--) if (id >= ranges[i]![0]) return i;
+  return 0;
+}
+
+class RebuildWhole extends Error {}
+
+/**
+ * The class's pack at the current version, made from `held`: only the goods the change log names
+ * since `held.version` are read (by the pack's own statement), and only the chunks holding them are
+ * encoded again; the others are carried over as they are (their JSON's `version` stays the one
+ * their goods were read at). Falls back to a whole build when the log names more than
+ * PACK_REBUILD_MAX_CHANGES goods, when a chunk would grow past twice its size, or when the class
+ * was last read whole PACK_FULL_EVERY_MS ago.
+ */
+export async function rebuildPack(
+  db: Db,
+  held: BuiltPack,
+  now: () => Date,
+  timer: () => number = () => performance.now(),
+): Promise<BuiltPack> {
+  const cls = held.class;
+  const v = classViewer(cls);
+  if (!v) throw new Error(`unknown pack class ${cls}`);
+  if (now().getTime() - held.fullAt.getTime() >= PACK_FULL_EVERY_MS) return buildPack(db, cls, now, timer);
+  const started = timer();
+  // The version first, then the goods: the same order as a whole build, for the same reason.
+  const version = await catalogueVersionNow(db);
+  const ids = rowsOf<{ goods_id: number }>(
+    await db.execute(sql`SELECT DISTINCT goods_id FROM catalogue_changes
+                         WHERE version > ${held.version} AND version <= ${version}
+                         LIMIT ${PACK_REBUILD_MAX_CHANGES + 1}`),
+  ).map((r) => r.goods_id);
+  if (ids.length > PACK_REBUILD_MAX_CHANGES) return buildPack(db, cls, now, timer);
+  const fresh = new Map((await packGoodsOf(db, v, ids)).map((g) => [g.id, g]));
+  const touched = new Map<number, number[]>();
+  for (const id of ids) {
+    const i = chunkOf(held.ranges, id);
+    touched.set(i, [...(touched.get(i) ?? []), id]);
+  }
+  const chunks = [...held.chunks];
+  const ranges = held.ranges.map((r): [number, number] => [r[0], r[1]]);
+  let goods = held.goods;
+  try {
+    await Promise.all(
+      [...touched].map(async ([i, changed]) => {
+        const before = decodePackChunk(JSON.parse((await unbrotli(held.chunks[i]!.br)).toString('utf8')) as PackChunk);
+        const byId = new Map(before.map((g) => [g.id, g]));
+        for (const id of changed) {
+          const g = fresh.get(id);
+          if (g) byId.set(id, g);
+          else byId.delete(id);
+        }
+        const after = [...byId.values()].sort((a, b) => a.id - b.id);
+        if (after.length > 2 * PACK_CHUNK_GOODS) throw new RebuildWhole();
+        goods += after.length - before.length;
+        chunks[i] = await encodeChunk(cls, version, i, after);
+        if (after.length > 0)
+          ranges[i] = [Math.min(ranges[i]![0], after[0]!.id), Math.max(ranges[i]![1], after[after.length - 1]!.id)];
+      }),
+    );
+  } catch (err) {
+    if (err instanceof RebuildWhole) return buildPack(db, cls, now, timer);
+    throw err;
+  }
+  return {
+    class: cls,
+    version,
+    builtAt: now(),
+    goods,
+    chunks,
+    ranges,
+    fullAt: held.fullAt,
+    made: { changed: ids.length, chunks: touched.size },
+    buildMs: timer() - started,
+  };
 }

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadHelpCentre } from '../../api/articles';
 import { keepPapers } from '../../api/papers';
+import { keepThumbnails } from '../../api/kept-thumbnails';
 import { type DownloadResult, type PackProgress, type PackSummary, useLocalStatus, useOnline } from '../../local';
 import { formatDateTime } from '../../domain/time';
 import styles from './catalogue-download.module.css';
@@ -113,6 +114,8 @@ export function CatalogueDownload() {
       helpArticles = await downloadHelpCentre(controller.signal).catch(() => null);
       // The papers an inspector asks for (e-contract, 药检报告, 随货同行单); a failure leaves the rest.
       await keepPapers(controller.signal).catch(() => null);
+      // The thumbnails of bought and favourited goods, within their budget.
+      await keepThumbnails(controller.signal).catch(() => null);
     }
     if (abort.current === controller) abort.current = null;
     setState({ phase: 'finished', ...downloadOutcomeText(result, helpArticles) });
