@@ -5,8 +5,8 @@
 // Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, NODE_ENV,
 // SEED_GOODS (2000), SECURE_COOKIES (1/0; default 1 in production), ALLOWED_ORIGINS (comma
 // separated), TRUST_PROXY (1 behind a reverse proxy), ORDER_PAYMENT_TTL_MINUTES (30),
-// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000), PACK_WARM (0: no catalogue packs
-// built at boot); with NODE_ENV=production also the
+// SHUTDOWN_TIMEOUT_MS (10000), ORDER_EXPIRY_SWEEP_MS (60000), PACK_WARM (1/0: catalogue packs
+// built at boot; default 1 on PostgreSQL, 0 on PGlite); with NODE_ENV=production also the
 // settings of server/ops/shop-settings.ts (Alipay, the 对公转账 account, CHAT_TOKEN_SECRET).
 // docs/operations.md explains them; `npm start` (server/start.ts) adds WORKERS.
 import { mkdirSync } from 'node:fs';
@@ -145,7 +145,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   log(`listening on ${url}`);
   // The catalogue packs of the classes in use, built in the background so no buyer waits for one
   // (docs/decisions/catalogue-pack.md). A failure is logged; the first request builds instead.
-  if (env('PACK_WARM') !== '0')
+  // On PGlite, off unless PACK_WARM=1: the embedded database answers one statement at a time, so
+  // every request right after a start would wait behind the warming's page reads.
+  if ((env('PACK_WARM') ?? (opened.kind === 'pglite' ? '0' : '1')) !== '0')
     void warmPacks(deps).then(
       (classes) => log(`catalogue packs built: ${classes.join(', ')}`),
       (err: unknown) => log(`catalogue packs not built: ${String(err)}`),
