@@ -41,8 +41,10 @@ export interface CheckoutBenchOptions {
 }
 
 /** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
+// goods is a view (migration 0034): plans scan its two tables.
 const BIG_TABLES = [
-  'goods',
+  'goods_master',
+  'goods_stock',
   'cart_lines',
   'goods_ladder_prices',
   'promotion_goods',

@@ -238,7 +238,8 @@ async function explain(db: Db, label: string, statement: SQL, full: boolean): Pr
     )
     .filter((x): x is string => Boolean(x));
   const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
-  const seqOnGoods = access.some((a) => a === 'Seq Scan on goods');
+  // goods is a view over goods_master and goods_stock (migration 0034).
+  const seqOnGoods = access.some((a) => a === 'Seq Scan on goods_master' || a === 'Seq Scan on goods_stock');
   console.log(
     `  ${seqOnGoods ? '!!' : 'ok'} ${label.padEnd(34)} ${time.padStart(10)}  ${[...new Set(access)].join(', ')}`,
   );
@@ -312,7 +313,7 @@ async function main() {
       console.log(`\n${kw} (type ${type}${controlled ? ', 控销 visible' : ''})`);
       for (const [label, st] of await statementsFor(db, q, type, controlled)) {
         const access = await explain(db, label, st, full);
-        if (access.includes('Seq Scan on goods')) seqScans++;
+        if (access.includes('Seq Scan on goods_master') || access.includes('Seq Scan on goods_stock')) seqScans++;
       }
     }
     console.log('\nshell (same statements as services/goods/hot.ts and services/focus/common.ts category_yx)');

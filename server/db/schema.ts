@@ -425,9 +425,12 @@ export const warehouses = pgTable('warehouses', {
   region: text('region').notNull().default(''),
 });
 
-export const goods = pgTable(
-  'goods',
-  {
+/**
+ * The goods columns but stock and base price (the master row, migration 0034), as a function:
+ * the master table and the `goods` view declare them both.
+ */
+function goodsMasterColumns() {
+  return {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     /** 通用名 */
@@ -482,10 +485,6 @@ export const goods = pgTable(
     batchNo: text('batch_no').notNull().default(''),
     producedOn: date('produced_on'),
     expiresOn: date('expires_on'),
-    /** Units available to sell (reserved units are already subtracted). */
-    stock: integer('stock').notNull().default(0),
-    /** Price before ladders, fen. */
-    basePrice: integer('base_price').notNull(),
     /** 建议零售价, fen. */
     retailPrice: integer('retail_price').notNull().default(0),
     /** 1: ladder by quantity. */
@@ -534,73 +533,108 @@ export const goods = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+  };
+}
+
+/** Units available to sell (reserved units are already subtracted). */
+const stockColumn = () => integer('stock').notNull().default(0);
+/** Price before ladders, fen. */
+const basePriceColumn = () => integer('base_price').notNull();
+
+/**
+ * A goods' master row: everything but its stock and base price, under the indexes the lists and
+ * search use. Written directly only by the bulk writers (write-goods.ts, the imports); reads and
+ * other writes use `goods`.
+ */
+export const goodsMaster = pgTable('goods_master', goodsMasterColumns(), (t) => [
+  uniqueIndex('goods_external_code_uq')
+    .on(t.externalCode)
+    .where(sql`${t.externalCode} <> ''`),
+  index('goods_category_idx').on(t.categoryId, t.salesCount),
+  index('goods_category_l1_idx').on(t.categoryL1, t.salesCount),
+  index('goods_category_l2_idx').on(t.categoryL2, t.salesCount),
+  // (…, sales_count): a maker's or brand's list walks its own goods by sales; a manufacturer
+  // search (`manufacturer_id IN …`) uses the leading column alone.
+  index('goods_manufacturer_idx').on(t.manufacturerId, t.salesCount),
+  index('goods_brand_idx').on(t.brandId, t.salesCount),
+  index('goods_sales_idx').on(t.salesCount),
+  index('goods_created_idx').on(t.createdAt),
+  index('goods_pinyin_initials_idx').using('btree', sql`${t.pinyinInitials} text_pattern_ops`),
+  index('goods_pinyin_full_idx').using('btree', sql`${t.pinyinFull} text_pattern_ops`),
+  index('goods_name_prefix_idx').using('btree', sql`${t.name} text_pattern_ops`),
+  // No trigram index on name or sccj and no index over the zone flags together: no query uses
+  // them, and every non-HOT goods update pays for each index (migration 0033).
+  // Search (server/services/goods/search.ts). fastupdate off: PGlite has no autovacuum to
+  // flush a GIN pending list, and an unflushed list is scanned in full by every query. On
+  // PostgreSQL migration 0033 turns it on (autovacuum merges it; bulk writes stay cheap).
+  index('goods_search_grams_idx').using('gin', t.searchGrams).with({ fastupdate: false }),
+  index('goods_pinyin_initials_trgm_idx')
+    .using('gin', sql`${t.pinyinInitials} gin_trgm_ops`)
+    .with({ fastupdate: false }),
+  index('goods_pinyin_full_trgm_idx')
+    .using('gin', sql`${t.pinyinFull} gin_trgm_ops`)
+    .with({ fastupdate: false }),
+  index('goods_common_name_prefix_idx').using('btree', sql`${t.commonName} text_pattern_ops`),
+  // category_yx of /api/focus/common: one index-only grouped scan.
+  index('goods_free_shipping_category_idx')
+    .on(t.categoryId)
+    .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
+  // No (category|maker|brand, base_price) indexes since base_price moved to goods_stock
+  // (migration 0034): those price-sorted pages sort their filter's matches.
+  // Badge filters (tags && '{秒}'): rare tags have no other way in than a full scan.
+  index('goods_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
+  // Zone pages: each zone's on-sale goods by sales, small partial indexes, so neither the page
+  // (ordered walk) nor the total (bounded count) reads the rest of the catalogue.
+  index('goods_zone_jxq_idx')
+    .on(t.salesCount)
+    .where(sql`${t.isJxq} AND ${t.isOnSale}`),
+  index('goods_zone_kx_idx')
+    .on(t.salesCount)
+    .where(sql`${t.isKx} AND ${t.isOnSale}`),
+  index('goods_zone_zy_idx')
+    .on(t.salesCount)
+    .where(sql`${t.isZy} AND ${t.isOnSale}`),
+  index('goods_zone_qx_idx')
+    .on(t.salesCount)
+    .where(sql`${t.isQx} AND ${t.isOnSale}`),
+  index('goods_zone_yx_idx')
+    .on(t.salesCount)
+    .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
+  index('goods_zone_youx_idx')
+    .on(t.salesCount)
+    .where(sql`${t.isYoux} AND ${t.isOnSale}`),
+]);
+
+/**
+ * A goods' stock and base price, out of the wide master row (docs/decisions/goods-write-indexes.md):
+ * an ERP batch or an import of 1,000 stock or price changes writes this narrow table and its two
+ * indexes instead of a ~900-byte row under ~30 indexes. `stock >= 0` is a CHECK (migration 0034).
+ */
+export const goodsStock = pgTable(
+  'goods_stock',
+  {
+    goodsId: integer('goods_id')
+      .primaryKey()
+      .references(() => goodsMaster.id, { onDelete: 'cascade' }),
+    stock: stockColumn(),
+    basePrice: basePriceColumn(),
+    updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('goods_external_code_uq')
-      .on(t.externalCode)
-      .where(sql`${t.externalCode} <> ''`),
-    index('goods_category_idx').on(t.categoryId, t.salesCount),
-    index('goods_category_l1_idx').on(t.categoryL1, t.salesCount),
-    index('goods_category_l2_idx').on(t.categoryL2, t.salesCount),
-    // (…, sales_count): a maker's or brand's list walks its own goods by sales; a manufacturer
-    // search (`manufacturer_id IN …`) uses the leading column alone.
-    index('goods_manufacturer_idx').on(t.manufacturerId, t.salesCount),
-    index('goods_brand_idx').on(t.brandId, t.salesCount),
-    index('goods_sales_idx').on(t.salesCount),
-    index('goods_created_idx').on(t.createdAt),
-    index('goods_price_idx').on(t.basePrice),
-    index('goods_pinyin_initials_idx').using('btree', sql`${t.pinyinInitials} text_pattern_ops`),
-    index('goods_pinyin_full_idx').using('btree', sql`${t.pinyinFull} text_pattern_ops`),
-    index('goods_name_prefix_idx').using('btree', sql`${t.name} text_pattern_ops`),
-    // No trigram index on name or sccj and no index over the zone flags together: no query uses
-    // them, and every non-HOT goods update pays for each index (migration 0033).
-    // Search (server/services/goods/search.ts). fastupdate off: PGlite has no autovacuum to
-    // flush a GIN pending list, and an unflushed list is scanned in full by every query. On
-    // PostgreSQL migration 0033 turns it on (autovacuum merges it; bulk writes stay cheap).
-    index('goods_search_grams_idx').using('gin', t.searchGrams).with({ fastupdate: false }),
-    index('goods_pinyin_initials_trgm_idx')
-      .using('gin', sql`${t.pinyinInitials} gin_trgm_ops`)
-      .with({ fastupdate: false }),
-    index('goods_pinyin_full_trgm_idx')
-      .using('gin', sql`${t.pinyinFull} gin_trgm_ops`)
-      .with({ fastupdate: false }),
-    index('goods_common_name_prefix_idx').using('btree', sql`${t.commonName} text_pattern_ops`),
-    // category_yx of /api/focus/common: one index-only grouped scan.
-    index('goods_free_shipping_category_idx')
-      .on(t.categoryId)
-      .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
-    // Goods list (server/services/goods/list/, docs/api.md "List design (for reviewers)").
-    // A category, maker or brand page sorted by price walks its own prices in order (the planner
-    // otherwise walks goods_price_idx, and a maker's goods cluster in price: 40 ms at 100k).
-    index('goods_category_price_idx').on(t.categoryId, t.basePrice),
-    index('goods_category_l1_price_idx').on(t.categoryL1, t.basePrice),
-    index('goods_category_l2_price_idx').on(t.categoryL2, t.basePrice),
-    index('goods_manufacturer_price_idx').on(t.manufacturerId, t.basePrice),
-    index('goods_brand_price_idx').on(t.brandId, t.basePrice),
-    // Badge filters (tags && '{秒}'): rare tags have no other way in than a full scan.
-    index('goods_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
-    // Zone pages: each zone's on-sale goods by sales, small partial indexes, so neither the page
-    // (ordered walk) nor the total (bounded count) reads the rest of the catalogue.
-    index('goods_zone_jxq_idx')
-      .on(t.salesCount)
-      .where(sql`${t.isJxq} AND ${t.isOnSale}`),
-    index('goods_zone_kx_idx')
-      .on(t.salesCount)
-      .where(sql`${t.isKx} AND ${t.isOnSale}`),
-    index('goods_zone_zy_idx')
-      .on(t.salesCount)
-      .where(sql`${t.isZy} AND ${t.isOnSale}`),
-    index('goods_zone_qx_idx')
-      .on(t.salesCount)
-      .where(sql`${t.isQx} AND ${t.isOnSale}`),
-    index('goods_zone_yx_idx')
-      .on(t.salesCount)
-      .where(sql`${t.isFreeShipping} AND ${t.isOnSale}`),
-    index('goods_zone_youx_idx')
-      .on(t.salesCount)
-      .where(sql`${t.isYoux} AND ${t.isOnSale}`),
-  ],
+  (t) => [index('goods_stock_price_idx').on(t.basePrice)],
 );
+
+/**
+ * What every read sees: a VIEW (migration 0034) joining goods_master to goods_stock, declared as a
+ * table so selects, joins and `FOR UPDATE` build as before. Its `updated_at` is the later of the
+ * two rows'. It is writable through INSTEAD OF triggers that set only the columns a statement
+ * changed (stock as a difference, so a concurrent decrement is never lost); bulk writers and
+ * checkout's stock moves write the two tables directly.
+ */
+export const goods = pgTable('goods', {
+  ...goodsMasterColumns(),
+  stock: stockColumn(),
+  basePrice: basePriceColumn(),
+});
 
 /** Ladder prices: from min_number units on, the unit price is price (fen). */
 export const goodsLadderPrices = pgTable(

@@ -129,7 +129,12 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       discountId: promo.discount,
     });
 
-    const restoreIndexes = await suspendIndexes(tx, ['goods', 'goods_ladder_prices', 'promotion_goods']);
+    const restoreIndexes = await suspendIndexes(tx, [
+      'goods_master',
+      'goods_stock',
+      'goods_ladder_prices',
+      'promotion_goods',
+    ]);
     let firstBatch: GoodsInsert[] = [];
     let groupRows: PromotionGoodsInsert[] = [];
     let ladderCount = 0;
@@ -151,9 +156,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     phase('goods, ladder prices, promotion goods');
     await restoreIndexes();
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them after a bulk load.
-    await tx.execute(sql`ANALYZE goods, goods_ladder_prices, promotion_goods, categories, manufacturers, brands`);
+    await tx.execute(
+      sql`ANALYZE goods_master, goods_stock, goods_ladder_prices, promotion_goods, categories, manufacturers, brands`,
+    );
     phase('goods indexes and statistics');
-    await syncSequence(tx, 'goods');
+    await syncSequence(tx, 'goods_master');
 
     const coupons = await seedCouponTemplates(tx, now, {
       zy: categories.rootIds.get('中药饮片') ?? 0,

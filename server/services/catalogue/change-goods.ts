@@ -4,7 +4,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
-import { goods } from '../../db/schema.ts';
+import { goods, goodsStock } from '../../db/schema.ts';
 import { noteCatalogueChange } from './changes.ts';
 
 export interface GoodsChange {
@@ -17,15 +17,16 @@ export interface GoodsChange {
 /** Returns the alerts fired, or null when the goods does not exist. */
 export async function changeGoods(db: Db, goodsId: number, change: GoodsChange, now: Date): Promise<number | null> {
   return withTx(db, async (tx) => {
+    // Stock and price are goods_stock's (migration 0034).
     const updated = await tx
-      .update(goods)
+      .update(goodsStock)
       .set({
         ...(change.stock !== undefined ? { stock: change.stock } : {}),
         ...(change.basePrice !== undefined ? { basePrice: change.basePrice } : {}),
         updatedAt: now,
       })
-      .where(eq(goods.id, goodsId))
-      .returning({ id: goods.id });
+      .where(eq(goodsStock.goodsId, goodsId))
+      .returning({ id: goodsStock.goodsId });
     if (updated.length === 0) return null;
     return noteCatalogueChange(tx, [goodsId], 'stock', now);
   });

@@ -23,7 +23,7 @@ export async function insertPointsTwin(tx: Db, twin: PointsTwin, now: Date): Pro
   const [template] = await tx.select().from(goods).where(eq(goods.isOnSale, true)).orderBy(asc(goods.id)).limit(1);
   if (!template) return null;
   const [{ id }] = rowsOf<{ id: number }>(
-    await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id`),
+    await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods_master', 'id'))::int AS id`),
   );
   await insertGoodsRows(
     tx,

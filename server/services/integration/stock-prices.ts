@@ -16,7 +16,6 @@ import { formatPrice } from '@domain/money.ts';
 import type { ItemResult } from '@domain/integration.ts';
 import { noteCatalogueChange } from '../catalogue/changes.ts';
 import { rowsOf } from '../goods/search.ts';
-import { withGinBatched } from '../admin/catalogue-file/gin-batch.ts';
 import { writeAudit, type Actor } from '../admin/audit.ts';
 
 export type FieldKind = 'stock' | 'price';
@@ -43,8 +42,6 @@ interface GoodsNow {
 }
 
 const CHUNK = 2_000;
-/** From this many changed goods a batch merges its GIN index entries in one pass. */
-const GIN_BATCH_FROM = 50;
 
 async function lockGoods(tx: Db, kind: FieldKind, codes: string[]): Promise<Map<string, GoodsNow>> {
   const found = new Map<string, GoodsNow>();
@@ -163,18 +160,14 @@ export async function applyFieldUpdates(
 
     const touched = [...state.entries()].filter(([, s]) => s.lastSeqWritten);
     const changed = touched.filter(([, s]) => s.value !== s.before);
+    // Stock and price live in the narrow goods_stock (migration 0034): 1,000 rows there cost
+    // a few milliseconds, where the wide goods row paid for every one of its indexes.
     const column = kind === 'stock' ? sql.raw('stock') : sql.raw('base_price');
-    const writeValues = async () => {
-      for (let i = 0; i < changed.length; i += CHUNK) {
-        const records = changed.slice(i, i + CHUNK).map(([id, s]) => ({ id, v: s.value }));
-        await tx.execute(sql`UPDATE goods g SET ${column} = r.v, updated_at = ${now.toISOString()}::timestamptz
-          FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(id int, v int) WHERE g.id = r.id`);
-      }
-    };
-    // A row that cannot be updated in place updates every index of goods, the GIN search indexes
-    // too (~4 ms a row on PGlite): many rows at once go through their pending list (gin-batch.ts).
-    if (changed.length >= GIN_BATCH_FROM) await withGinBatched(tx, writeValues);
-    else await writeValues();
+    for (let i = 0; i < changed.length; i += CHUNK) {
+      const records = changed.slice(i, i + CHUNK).map(([id, s]) => ({ id, v: s.value }));
+      await tx.execute(sql`UPDATE goods_stock s SET ${column} = r.v, updated_at = ${now.toISOString()}::timestamptz
+        FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(id int, v int) WHERE s.goods_id = r.id`);
+    }
     for (let i = 0; i < touched.length; i += CHUNK) {
       const records = touched.slice(i, i + CHUNK).map(([id, s]) => ({ goods_id: id, seq: s.seq }));
       await tx.execute(sql`INSERT INTO integration_sequences (goods_id, kind, seq, updated_at)

@@ -2,6 +2,8 @@
 // `stock = stock - n WHERE stock >= n`, so stock can never go below zero at the database, and the
 // rows it did not update are the goods that ran out. Rows are locked in id order first (a
 // FOR UPDATE CTE), so two orders touching the same goods in different orders cannot deadlock.
+// Stock lives in goods_stock (migration 0034), which these statements write directly; the rows
+// are locked through the `goods` view, which locks the master row and the stock row alike.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../goods/search.ts';
@@ -30,10 +32,10 @@ export async function reserveStock(tx: Db, units: ReadonlyMap<number, number>): 
   const res = await tx.execute(sql`
     WITH want AS (SELECT * FROM unnest(${intArray(ids)}::int[], ${intArray(ns)}::int[]) AS w(id, n)),
     locked AS (SELECT g.id FROM goods g WHERE g.id = ANY(${intArray(ids)}::int[]) ORDER BY g.id FOR UPDATE)
-    UPDATE goods SET stock = goods.stock - want.n
-    FROM want
-    WHERE goods.id = want.id AND goods.id IN (SELECT id FROM locked) AND goods.stock >= want.n
-    RETURNING goods.id AS id, goods.batch_no AS "batchNo", goods.expires_on::text AS "expiresOn"`);
+    UPDATE goods_stock s SET stock = s.stock - want.n
+    FROM want, goods_master m
+    WHERE s.goods_id = want.id AND m.id = want.id AND s.goods_id IN (SELECT id FROM locked) AND s.stock >= want.n
+    RETURNING s.goods_id AS id, m.batch_no AS "batchNo", m.expires_on::text AS "expiresOn"`);
   return rowsOf<ReservedGoods>(res);
 }
 
@@ -54,9 +56,9 @@ export async function restoreStock(tx: Db, units: ReadonlyMap<number, number>): 
   await tx.execute(sql`
     WITH want AS (SELECT * FROM unnest(${intArray(ids)}::int[], ${intArray(ns)}::int[]) AS w(id, n)),
     locked AS (SELECT g.id FROM goods g WHERE g.id = ANY(${intArray(ids)}::int[]) ORDER BY g.id FOR UPDATE)
-    UPDATE goods SET stock = goods.stock + want.n
+    UPDATE goods_stock s SET stock = s.stock + want.n
     FROM want
-    WHERE goods.id = want.id AND goods.id IN (SELECT id FROM locked)`);
+    WHERE s.goods_id = want.id AND s.goods_id IN (SELECT id FROM locked)`);
 }
 
 export interface FlashUnits {

@@ -1,4 +1,4 @@
-// Bulk writes to goods under its GIN search indexes. Most are built with fastupdate off (PGlite has
+// Bulk writes to goods_master under its GIN search indexes. Most are built with fastupdate off (PGlite has
 // no autovacuum to flush a pending list, schema.ts), which makes every inserted or updated row
 // update each of them at once: ~4 ms a row on PGlite, 80 s for a 20,000-goods import. For the span
 // of one bulk write this switches the pending list on for those indexes, then merges it into them
@@ -24,7 +24,7 @@ export async function withGinBatched<T>(tx: Db, write: () => Promise<T>): Promis
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indexrelid
       JOIN pg_am a ON a.oid = c.relam
-      WHERE i.indrelid = 'goods'::regclass AND a.amname = 'gin'
+      WHERE i.indrelid = 'goods_master'::regclass AND a.amname = 'gin'
         AND EXISTS (SELECT 1 FROM unnest(c.reloptions) o WHERE o IN ('fastupdate=false', 'fastupdate=off'))
         AND version() LIKE '%PGlite%'
       ORDER BY c.relname`),

@@ -127,9 +127,12 @@ async function applyOnce(
 
     const creates = checked.rows.filter((r) => r.action === 'create');
     const updates = checked.rows.filter((r) => r.action === 'update');
-    // The GIN search indexes take the rows in one pass (gin-batch.ts).
+    // The GIN search indexes take the rows in one pass (gin-batch.ts); a file changing only stock
+    // and prices writes goods_stock, which has none.
     const created = creates.length === 0 ? [] : await withGinBatched(tx, () => createGoods(tx, checked, creates, now));
-    if (updates.length > 0) await withGinBatched(tx, () => updateGoods(tx, checked, updates, now));
+    const touchesMaster = updates.some((r) => r.changes.some((c) => WRITES[c].some((w) => !STOCK_COLUMNS.has(w))));
+    if (touchesMaster) await withGinBatched(tx, () => updateGoods(tx, checked, updates, now));
+    else if (updates.length > 0) await updateGoods(tx, checked, updates, now);
 
     await writeAudit(
       tx,
@@ -192,7 +195,7 @@ async function createGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
   if (rows.length === 0) return [];
   const ids = rowsOf<{ id: number }>(
     await tx.execute(
-      sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id FROM generate_series(1, ${rows.length})`,
+      sql`SELECT nextval(pg_get_serial_sequence('goods_master', 'id'))::int AS id FROM generate_series(1, ${rows.length})`,
     ),
   ).map((r) => r.id);
   const { md } = checked;
@@ -332,12 +335,17 @@ const COLUMN_TYPES: Record<string, string> = {
   qg_number: 'int',
 };
 
+/** The columns of goods_stock (migration 0034); every other column is the master row's. */
+const STOCK_COLUMNS: ReadonlySet<string> = new Set(['stock', 'base_price']);
+
 /**
  * Known goods: the columns each row changes, one UPDATE … FROM json per group of rows changing the
- * same columns and chunk. Only changed columns are set and sent: setting the name (even to itself)
- * makes the database recompute the search grams, an unchanged indexed column keeps an update HOT
- * (goods has room on its pages, migration 0031), and each JSON field sent is parsed for every row
- * (sending all 37 columns cost a sixth of the statement).
+ * same columns and chunk, of goods_master for its columns and of goods_stock for stock and base
+ * price (a price and stock file writes only the narrow table). Only changed columns are set and
+ * sent: setting the name (even to itself) makes the database recompute the search grams, an
+ * unchanged indexed column keeps an update HOT (goods_master has room on its pages, migration
+ * 0031), and each JSON field sent is parsed for every row (sending all 37 columns cost a sixth of
+ * the statement).
  */
 async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<void> {
   const { md } = checked;
@@ -348,19 +356,27 @@ async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
   }
   for (const [key, group] of groups) {
     const columns = [...new Set(key.split(',').flatMap((k) => WRITES[k as CatalogueColumn]))];
-    const set = sql.raw(
-      [...columns.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '),
-    );
-    const types = sql.raw(['id int', ...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`)].join(', '));
+    const master = columns.filter((c) => !STOCK_COLUMNS.has(c));
+    const stock = columns.filter((c) => STOCK_COLUMNS.has(c));
     const records = group.map((r) => {
       const full = recordOf(r, md) as Record<string, unknown>;
       return Object.fromEntries([['id', full.id], ...columns.map((c) => [c, full[c]])]);
     });
-    for (let i = 0; i < records.length; i += CHUNK) {
-      await tx.execute(
-        sql`UPDATE goods g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${types}) WHERE g.id = r.id`,
+    for (const [table, idColumn, written] of [
+      ['goods_master', 'id', master],
+      ['goods_stock', 'goods_id', stock],
+    ] as const) {
+      if (written.length === 0) continue;
+      const set = sql.raw(
+        [...written.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '),
       );
-      await yieldToEventLoop();
+      const types = sql.raw(['id int', ...written.map((c) => `${c} ${COLUMN_TYPES[c]}`)].join(', '));
+      for (let i = 0; i < records.length; i += CHUNK) {
+        await tx.execute(
+          sql`UPDATE ${sql.raw(table)} g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${types}) WHERE g.${sql.raw(idColumn)} = r.id`,
+        );
+        await yieldToEventLoop();
+      }
     }
   }
 }

@@ -33,7 +33,7 @@ export async function createConsoleGoods(db: Db, actor: Actor, input: GoodsCreat
       if (taken) throw validationError({ external_code: [EXTERNAL_CODE_TAKEN] });
 
       const [{ id }] = rowsOf<{ id: number }>(
-        await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods', 'id'))::int AS id`),
+        await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('goods_master', 'id'))::int AS id`),
       );
       const keys = searchKeysFor(input.name);
       await insertGoodsRows(

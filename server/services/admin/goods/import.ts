@@ -6,7 +6,7 @@
 import { eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
-import { goods, goodsLadderPrices } from '../../../db/schema.ts';
+import { goods, goodsLadderPrices, goodsStock } from '../../../db/schema.ts';
 import { validationError } from '../../../http/envelope.ts';
 import { formatPrice } from '@domain/money.ts';
 import {
@@ -204,15 +204,16 @@ export async function applyImport(
       throw validationError(errors);
     }
     const changed = rows.filter(changes);
+    // Stock and price are goods_stock's (migration 0034): written there, not through the view.
     for (const r of changed) {
       await tx
-        .update(goods)
+        .update(goodsStock)
         .set({
           ...(r.price ? { basePrice: r.price.to } : {}),
           ...(r.stock ? { stock: r.stock.to } : {}),
           updatedAt: now,
         })
-        .where(eq(goods.id, r.goods_id!));
+        .where(eq(goodsStock.goodsId, r.goods_id!));
     }
     await writeAudit(
       tx,
