@@ -28,6 +28,7 @@ import { fileGoodsOf } from './current.ts';
 import { checkCatalogueFile, type CheckedFile, type CheckedRow } from './check.ts';
 import { createMissing } from './master-data.ts';
 import { withGinBatched } from './gin-batch.ts';
+import { yieldToEventLoop } from './event-loop.ts';
 
 const CHUNK = 2_000;
 
@@ -37,7 +38,6 @@ const CHUNK = 2_000;
  * this a long apply starves the event loop; queries still wait for its transaction (PGlite runs a
  * transaction exclusively), which is why search stalls during an apply there (catalogue-file.md).
  */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const pick = (g: FileGoods, keys: readonly (keyof FileGoods)[]) => Object.fromEntries(keys.map((k) => [k, g[k]]));
 
