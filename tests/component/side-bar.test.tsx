@@ -106,6 +106,18 @@ describe('side bar', () => {
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 
+  it('draws a line whose picture cannot load (offline, not kept) as the placeholder, not a broken image', async () => {
+    renderSideBar();
+    fireEvent.click(await waitFor(() => cartToggle()));
+    const drawer = screen.getByRole('region', { name: '购物车' });
+    await within(drawer).findByText('感冒灵颗粒');
+    const pictures = drawer.querySelectorAll('img');
+    expect(pictures).toHaveLength(2);
+    fireEvent.error(pictures[0]);
+    await waitFor(() => expect(drawer.querySelectorAll('img')).toHaveLength(1));
+    expect(drawer.querySelector('img')?.getAttribute('src')).toBe('/img/2.svg');
+  });
+
   it('asks before deleting a line, then deletes it and reloads the drawer', async () => {
     renderSideBar();
     fireEvent.click(await screen.findByRole('button', { name: /购物车/ }));

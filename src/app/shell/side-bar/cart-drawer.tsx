@@ -11,6 +11,7 @@ import {
 import { hotGoodsQuery } from '../../../api/goods-search';
 import { formatPrice } from '../../../domain/money';
 import { alert } from '../../../ui/alert-dialog';
+import { GoodsImage } from '../../../ui/goods/goods-image';
 import { toast } from '../../../ui/toast';
 import { ShellLink } from '../shell-link';
 import styles from './side-bar.module.css';
@@ -30,15 +31,8 @@ const THUMB_PX = 56;
 function Line({ line, onDelete, deleting }: { line: DrawerCartLine; onDelete: () => void; deleting: boolean }) {
   return (
     <li className={styles.line}>
-      <img
-        className={styles.thumb}
-        src={line.goods.goods_image}
-        alt=""
-        width={THUMB_PX}
-        height={THUMB_PX}
-        loading="lazy"
-        decoding="async"
-      />
+      {/* GoodsImage: a picture that cannot load (offline, not kept) shows the placeholder, not a broken box. */}
+      <GoodsImage className={styles.thumb} src={line.goods.goods_image} alt="" size={THUMB_PX} />
       <div className={styles.lineBody}>
         <ShellLink href={`/list_info/${line.goods.id}`} className={styles.lineName} title={line.goods.name}>
           {line.goods.name}
