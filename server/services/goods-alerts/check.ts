@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { formatPrice } from '@domain/money.ts';
-import { rowsOf } from '../goods/search.ts';
+import { rowsOf, visibleGoodsRow } from '../goods/search.ts';
 import { intArray } from '../orders/stock.ts';
 import { notifyCompany } from '../messages/notify.ts';
 
@@ -56,7 +56,7 @@ export async function checkGoodsAlerts(db: Db, goodsIds: readonly number[], now:
       WHERE a.notified_at IS NULL
         AND a.goods_id = ANY(${intArray([...new Set(goodsIds)])}::int[])
         AND g.id = a.goods_id AND c.id = a.company_id
-        AND g.is_on_sale AND (NOT g.is_kx OR c.is_special)
+        AND ${visibleGoodsRow(sql`c.is_special`)}
         AND (
           (a.kind = 'restock' AND g.stock > 0)
           OR (a.kind = 'price_drop' AND c.review_status = 'approved' AND a.target_price IS NOT NULL

@@ -84,6 +84,16 @@ export function visibleGoods(opts: { controlled: boolean }): SQL {
   return opts.controlled ? sql`${goods.isOnSale} = true` : sql`${goods.isOnSale} = true AND ${goods.isKx} = false`;
 }
 
+/**
+ * The same rule in hand-written SQL over goods aliased `g`. `controlled`: whether the viewer is
+ * entitled to 控销 goods, or a boolean SQL expression of the row's buyer (`c.is_special`).
+ */
+export function visibleGoodsRow(controlled: boolean | SQL): SQL {
+  if (controlled === true) return sql`g.is_on_sale`;
+  if (controlled === false) return sql`(g.is_on_sale AND NOT g.is_kx)`;
+  return sql`(g.is_on_sale AND (NOT g.is_kx OR ${controlled}))`;
+}
+
 function textArray(values: string[]): SQL {
   return sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),

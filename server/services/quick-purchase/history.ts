@@ -11,10 +11,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { anyId } from '../cart/packed.ts';
 import type { Db } from '../../db/client.ts';
 import { goods, goodsPrices, orderLines, orders } from '../../db/schema.ts';
-import { rowsOf } from '../goods/search.ts';
+import { rowsOf, visibleGoodsRow } from '../goods/search.ts';
 import { escapeLike } from '../../db/like.ts';
 import { loadGoodsItems } from '../goods/item.ts';
-import { pricesVisibleTo, type Viewer } from '../price-visibility.ts';
+import { controlledVisibleTo, pricesVisibleTo, type Viewer } from '../price-visibility.ts';
 import type { HistoryOrder, PurchaseHistoryPage, PurchaseHistoryRow } from '@domain/quick-purchase.ts';
 
 interface HistoryRow extends Record<string, unknown> {
@@ -43,7 +43,7 @@ export interface HistoryQuery {
 function orderSql(order: HistoryOrder, viewer: Viewer): SQL {
   const showPrices = pricesVisibleTo(viewer);
   // Goods the buyer can no longer buy have no current price or stock to sort by: they go last.
-  const buyable = viewer.isSpecial ? sql`g.is_on_sale` : sql`(g.is_on_sale AND NOT g.is_kx)`;
+  const buyable = visibleGoodsRow(controlledVisibleTo(viewer));
   const desc = order.endsWith('_desc');
   const key = order.slice(0, order.lastIndexOf('_'));
   const dir = sql.raw(desc ? 'DESC' : 'ASC');
