@@ -6,7 +6,7 @@
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import type { LocalDb, SnapshotRow } from './db';
 import { getMeta } from './db';
-import { searchLocal } from './catalogue-snapshot';
+import { searchScore, searchTermsOf } from './catalogue-snapshot';
 import { snapshotRows } from './snapshot-rows';
 
 const ZONE_FIELD = {
@@ -62,10 +62,11 @@ export async function listLocal(db: LocalDb, q: GoodsListQuery): Promise<GoodsLi
   const rows = await snapshotRows(db);
   const pricesShown = rows.some((r) => r.item.price !== null);
   let matched: SnapshotRow[];
-  if (q.keywords && q.keywords.trim() !== '') {
-    // A keyword: the offline search's matches (best first), then the filters.
-    const ids = new Set((await searchLocal(db, q.keywords, q.type ?? 1, Number.MAX_SAFE_INTEGER)).map((g) => g.id));
-    matched = rows.filter((r) => ids.has(r.id) && matches(r, q, tags, pricesShown));
+  const terms = q.keywords ? searchTermsOf(q.keywords) : null;
+  if (terms) {
+    // A keyword: the goods the offline search finds, in the snapshot's order (by id) unless sorted.
+    const type = q.type ?? 1;
+    matched = rows.filter((r) => searchScore(r, terms, type) !== null && matches(r, q, tags, pricesShown));
     if (q.sort && q.sort !== 'default') matched.sort((a, b) => compare(q.sort, a, b));
   } else {
     matched = rows.filter((r) => matches(r, q, tags, pricesShown));
