@@ -15,7 +15,7 @@
 //   npm run build && npx tsx bench/catalogue-pack-device.ts [--goods 20000] [--searches 20]
 //     [--offline-only] [--profile DIR]
 //
-// --offline-only skips the delta and the slow-4G download (3 only, after one fast download).
+// --offline-only skips the slow-4G download (1b).
 // --profile DIR writes a V8 CPU profile (CDP Profiler, 4× CPU) of one offline search and one
 // offline list page to DIR (search.cpuprofile, list.cpuprofile); build unminified to read names
 // (`npx vite build --minify false` after `npm run build`).
@@ -256,8 +256,7 @@ async function main(): Promise<void> {
       `first download + store, unthrottled: ${firstMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.firstStoreMs}) → ${firstMs <= DEVICE_BUDGETS.firstStoreMs ? 'met' : 'NOT met'}; long tasks ${fastTasks.length}, longest ${Math.max(0, ...fastTasks).toFixed(0)} ms; ${net}`,
     );
 
-    if (!offlineOnly) await deltaAndSlow(browser, page, server.url, cookie, goods);
-    else await page.getByRole('status').waitFor({ timeout: 120_000 });
+    await deltaAndSlow(browser, page, server.url, cookie, goods, !offlineOnly);
     await offline(page, server, searches, profileDir);
     await fast.close();
   } finally {
@@ -268,7 +267,14 @@ async function main(): Promise<void> {
 }
 
 /** 2 and 1b: a delta of 1 % applied, then a first download on slow 4G + 4× CPU in a fresh profile. */
-async function deltaAndSlow(browser: Browser, page: Page, url: string, cookie: string, goods: number): Promise<void> {
+async function deltaAndSlow(
+  browser: Browser,
+  page: Page,
+  url: string,
+  cookie: string,
+  goods: number,
+  slowToo: boolean,
+): Promise<void> {
   {
     // 2. A delta of 1 %: stock of that many goods changed through the ERP API, then applied.
     await page.getByRole('status').waitFor({ timeout: 120_000 });
@@ -294,6 +300,7 @@ async function deltaAndSlow(browser: Browser, page: Page, url: string, cookie: s
     );
     await page.getByRole('status').waitFor({ timeout: 120_000 });
 
+    if (!slowToo) return;
     // 1b. First download + store on slow 4G and 4× CPU, in a fresh profile.
     const slow = await newBuyerContext(browser, url, cookie);
     const slowPage = await openStar(slow, url);
@@ -329,7 +336,16 @@ async function offline(
     // timed apart, from the navigation to the first drawn tile.
     const firstSearch = async () => {
       await page.goto(`${server.url}/search?keywords=gm`).catch(() => undefined);
-      await page.locator(goodsLinks).first().waitFor({ timeout: 300_000 });
+      await page
+        .locator(goodsLinks)
+        .first()
+        .waitFor({ timeout: 300_000 })
+        .catch(async (err: unknown) => {
+          console.log(
+            `first search not drawn; the page says: ${(await page.locator('body').innerText()).slice(0, 600)}`,
+          );
+          throw err;
+        });
     };
     const f0 = performance.now();
     if (profileDir) await profiled(cdp, profileDir, 'first-search', firstSearch);
