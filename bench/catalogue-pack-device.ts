@@ -330,6 +330,11 @@ async function offline(
       data: { category: { id: number }[] };
     };
     const categories = common.data.category.map((c) => c.id);
+    // The worker must be active before the server stops, or the offline navigation below is
+    // Chromium's own error page (seen in 2 of 4 runs that went offline right after the delta).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await server.stop();
     const cdp = await throttle(page, false);
     // The first search after a start reads the stored pack into memory (src/local/snapshot-rows.ts):
