@@ -13,11 +13,19 @@
 //      a category list page, sorted by price, in stock only — budget ≤ 100 ms.
 //
 //   npm run build && npx tsx bench/catalogue-pack-device.ts [--goods 20000] [--searches 20]
+//     [--offline-only] [--profile DIR]
+//
+// --offline-only skips the slow-4G download (1b).
+// --profile DIR writes a V8 CPU profile (CDP Profiler, 4× CPU) of one offline search and one
+// offline list page to DIR (search.cpuprofile, list.cpuprofile); build unminified to read names
+// (`npx vite build --minify false` after `npm run build`).
 //
 // Each figure is measured in the page (performance.now()); the done-ness is polled every
 // animation frame (≤ 16 ms late) or every 25 ms for IndexedDB. A shared 2-core machine: run
 // `uptime` before and after and read the figures with the load.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { bootstrapClient, ErpClient } from '../scripts/erp/client.ts';
@@ -186,6 +194,18 @@ async function timeRedraw(page: Page, go: string): Promise<number> {
   );
 }
 
+/** Runs `measure` under the CDP Profiler and writes the profile to DIR/name.cpuprofile. */
+async function profiled<T>(cdp: CDPSession, dir: string, name: string, measure: () => Promise<T>): Promise<T> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const out = await measure();
+  const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  return out;
+}
+
 /** The machine's load (1, 5, 15 min), printed before and after: the figures depend on it. */
 const load = () =>
   loadavg()
@@ -201,6 +221,8 @@ async function main(): Promise<void> {
   }
   const goods = Number(arg('goods', '20000'));
   const searches = Number(arg('searches', '20'));
+  const offlineOnly = process.argv.includes('--offline-only');
+  const profileDir = arg('profile', '');
   const s0 = performance.now();
   const server = await startBuiltServer({
     seedGoods: goods,
@@ -234,11 +256,31 @@ async function main(): Promise<void> {
       `first download + store, unthrottled: ${firstMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.firstStoreMs}) → ${firstMs <= DEVICE_BUDGETS.firstStoreMs ? 'met' : 'NOT met'}; long tasks ${fastTasks.length}, longest ${Math.max(0, ...fastTasks).toFixed(0)} ms; ${net}`,
     );
 
+    await deltaAndSlow(browser, page, server.url, cookie, goods, !offlineOnly);
+    await offline(page, server, searches, profileDir);
+    await fast.close();
+  } finally {
+    await browser.close();
+    await server.dispose();
+  }
+  console.log(`load average after: ${load()}`);
+}
+
+/** 2 and 1b: a delta of 1 % applied, then a first download on slow 4G + 4× CPU in a fresh profile. */
+async function deltaAndSlow(
+  browser: Browser,
+  page: Page,
+  url: string,
+  cookie: string,
+  goods: number,
+  slowToo: boolean,
+): Promise<void> {
+  {
     // 2. A delta of 1 %: stock of that many goods changed through the ERP API, then applied.
     await page.getByRole('status').waitFor({ timeout: 120_000 });
-    const made = await bootstrapClient(server.url, BOOTSTRAP_TOKEN, { name: '基准测试', scopes: ['stock:write'] });
+    const made = await bootstrapClient(url, BOOTSTRAP_TOKEN, { name: '基准测试', scopes: ['stock:write'] });
     if (made.status !== 200) throw new Error(`bootstrap: ${made.status} ${JSON.stringify(made.body)}`);
-    const erp = new ErpClient({ baseUrl: server.url, keyId: made.body.data.key_id, secret: made.body.data.secret });
+    const erp = new ErpClient({ baseUrl: url, keyId: made.body.data.key_id, secret: made.body.data.secret });
     const changed = Math.round(goods / 100);
     const seq = Date.now() * 1000;
     const items = Array.from({ length: changed }, (_, i) => ({
@@ -258,9 +300,10 @@ async function main(): Promise<void> {
     );
     await page.getByRole('status').waitFor({ timeout: 120_000 });
 
+    if (!slowToo) return;
     // 1b. First download + store on slow 4G and 4× CPU, in a fresh profile.
-    const slow = await newBuyerContext(browser, server.url, cookie);
-    const slowPage = await openStar(slow, server.url);
+    const slow = await newBuyerContext(browser, url, cookie);
+    const slowPage = await openStar(slow, url);
     await throttle(slowPage, true);
     await watchLongTasks(slowPage);
     const slowMs = await pressAndWait(slowPage, '(s) => s !== null && s.completeAt !== null', 300_000);
@@ -271,19 +314,47 @@ async function main(): Promise<void> {
       `first download + store, slow 4G + 4× CPU: ${slowMs.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.slow4gStoreMs}) → ${slowMs <= DEVICE_BUDGETS.slow4gStoreMs ? 'met' : 'NOT met'}; long tasks ${slowTasks.length}, longest ${Math.max(0, ...slowTasks).toFixed(0)} ms, over ${DEVICE_BUDGETS.longTaskMs} ms: ${over.length} (${over.map((d) => d.toFixed(0)).join(', ')}) → ${over.length === 0 ? 'met' : 'NOT met'}; ${slowNet}`,
     );
     await slow.close();
+  }
+}
 
+/** 3: the server stopped, the browser online, 4× CPU: the first search, then searches and list pages. */
+async function offline(
+  page: Page,
+  server: Awaited<ReturnType<typeof startBuiltServer>>,
+  searches: number,
+  profileDir: string,
+): Promise<void> {
+  {
     // 3. The server stopped, the browser online, 4× CPU: search and a category list from the pack.
     const common = (await (await fetch(`${server.url}/api/focus/common`)).json()) as {
       data: { category: { id: number }[] };
     };
     const categories = common.data.category.map((c) => c.id);
+    // The worker must be active before the server stops, or the offline navigation below is
+    // Chromium's own error page (seen in 2 of 4 runs that went offline right after the delta).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await server.stop();
-    await throttle(page, false);
+    const cdp = await throttle(page, false);
     // The first search after a start reads the stored pack into memory (src/local/snapshot-rows.ts):
     // timed apart, from the navigation to the first drawn tile.
+    const firstSearch = async () => {
+      await page.goto(`${server.url}/search?keywords=gm`).catch(() => undefined);
+      await page
+        .locator(goodsLinks)
+        .first()
+        .waitFor({ timeout: 300_000 })
+        .catch(async (err: unknown) => {
+          console.log(
+            `first search not drawn; the page says: ${(await page.locator('body').innerText()).slice(0, 600)}`,
+          );
+          throw err;
+        });
+    };
     const f0 = performance.now();
-    await page.goto(`${server.url}/search?keywords=gm`).catch(() => undefined);
-    await page.locator(goodsLinks).first().waitFor({ timeout: 300_000 });
+    if (profileDir) await profiled(cdp, profileDir, 'first-search', firstSearch);
+    else await firstSearch();
     console.log(
       `offline: first search after opening the page (shell, the pack read into memory, drawn), 4× CPU: ${(performance.now() - f0).toFixed(0)} ms`,
     );
@@ -322,6 +393,32 @@ async function main(): Promise<void> {
         );
         listMs.push(ms);
       }
+      if (profileDir) {
+        const term = 'kl';
+        const ms = await profiled(cdp, profileDir, 'search', () =>
+          timeRedraw(
+            page,
+            `() => {
+            const input = document.querySelector('input[aria-label="按药品名称搜索"]');
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '${term}');
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            input.form.requestSubmit();
+          }`,
+          ),
+        );
+        console.log(`profiled search (${term}): ${ms.toFixed(0)} ms → ${profileDir}/search.cpuprofile`);
+        const id = categories[0]!;
+        const lm = await profiled(cdp, profileDir, 'list', () =>
+          timeRedraw(
+            page,
+            `() => {
+            history.pushState(null, '', '/list?category_id=${id}&in_stock=1&sort=price_desc');
+            dispatchEvent(new PopStateEvent('popstate'));
+          }`,
+          ),
+        );
+        console.log(`profiled list page: ${lm.toFixed(0)} ms → ${profileDir}/list.cpuprofile`);
+      }
       const listSorted = [...listMs].sort((a, b) => a - b);
       console.log(
         `offline category list (in stock, price ascending), 4× CPU: ${listMs.map((x) => x.toFixed(0)).join(', ')} ms; worst ${Math.max(0, ...listMs).toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.listMs}) → ${listSorted.length > 0 && listSorted[listSorted.length - 1]! <= DEVICE_BUDGETS.listMs ? 'met' : 'NOT met'}`,
@@ -329,12 +426,7 @@ async function main(): Promise<void> {
     } catch (err) {
       console.log(`offline search / list: failed: ${String(err)}`);
     }
-    await fast.close();
-  } finally {
-    await browser.close();
-    await server.dispose();
   }
-  console.log(`load average after: ${load()}`);
 }
 
 await main();

@@ -235,7 +235,10 @@ export async function downloadPack(
         if (isLocalStorageFullError(err)) return stop('quota', err);
         throw err;
       } finally {
-        snapshotChanged(db);
+        snapshotChanged(
+          db,
+          goods.map((g) => g.id),
+        );
       }
       current = next;
       goodsStored += goods.length;
@@ -252,7 +255,7 @@ export async function downloadPack(
 
 /** Every chunk stored: drop goods the pack does not have (off sale since, or seen under another version). */
 async function finishPack(db: LocalDb, state: PackState, at: number): Promise<void> {
-  await db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+  const stale = await db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
     const stale: number[] = [];
     await db.catalogueSnapshot.each((row) => {
       if (!row.pack || row.pack.version !== state.packVersion) stale.push(row.id);
@@ -260,8 +263,9 @@ async function finishPack(db: LocalDb, state: PackState, at: number): Promise<vo
     await db.catalogueSnapshot.bulkDelete(stale);
     await setMeta(db, 'pack', { ...state, completeAt: at, syncedAt: at });
     await setMeta(db, 'catalogueAsOf', at);
+    return stale;
   });
-  snapshotChanged(db);
+  snapshotChanged(db, stale);
 }
 
 export type DeltaOutcome = 'applied' | 'no-pack' | 'new-pack-needed';
@@ -316,7 +320,7 @@ export async function applyPackDeltas(
         await setMeta(db, 'pack', next);
         await setMeta(db, 'catalogueAsOf', t);
       }),
-    ).finally(() => snapshotChanged(db));
+    ).finally(() => snapshotChanged(db, [...live.map((c) => c.goods_id), ...goneIds]));
     state = next;
     if (!feed.has_more) return 'applied';
   }

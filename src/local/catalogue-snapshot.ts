@@ -60,7 +60,12 @@ export function rememberGoods(
       await db.catalogueSnapshot.bulkPut(rows);
       return rows.reduce((sum, r) => sum + r.bytes, 0);
     }),
-  ).finally(() => snapshotChanged(db));
+  ).finally(() =>
+    snapshotChanged(
+      db,
+      items.map((g) => g.id),
+    ),
+  );
 }
 
 /**
@@ -70,7 +75,7 @@ export function rememberGoods(
 export async function forgetGoods(db: LocalDb, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.catalogueSnapshot.bulkDelete([...ids]);
-  snapshotChanged(db);
+  snapshotChanged(db, ids);
 }
 
 export async function snapshotGoods(db: LocalDb, id: number): Promise<GoodsListItem | undefined> {
@@ -79,24 +84,58 @@ export async function snapshotGoods(db: LocalDb, id: number): Promise<GoodsListI
 
 const ASCII = /^[a-z0-9]+$/;
 
+/** One search term, prepared once per search, not once per row (the search walks every goods of the pack). */
+interface Term {
+  text: string;
+  /** " <term>": the start of the common name inside nameKey. */
+  spaced: string;
+  ascii: boolean;
+}
+
 /** Lower is better; null = no match. */
-function scoreTerm(row: SnapshotRow, term: string, type: SearchType): number | null {
+function scoreTerm(row: SnapshotRow, term: Term, type: SearchType): number | null {
+  const t = term.text;
   if (type === 2) {
-    if (row.sccjKey.startsWith(term)) return 0;
-    if (row.pack?.sccjPyi && ASCII.test(term) && row.pack.sccjPyi.startsWith(term)) return 1;
-    return row.sccjKey.includes(term) ? 1 : null;
+    if (row.sccjKey.startsWith(t)) return 0;
+    if (row.pack?.sccjPyi && term.ascii && row.pack.sccjPyi.startsWith(t)) return 1;
+    return row.sccjKey.includes(t) ? 1 : null;
   }
-  // nameKey is "<name> <common name>", each without spaces: a prefix of either, with no split per row
-  // (the search walks every goods of the pack on each keystroke).
-  if (row.nameKey.startsWith(term) || row.nameKey.includes(` ${term}`)) return 0;
-  if (ASCII.test(term)) {
-    if (row.pyi?.startsWith(term) || row.py?.startsWith(term)) return 1;
-    if (row.pyi?.includes(term) || row.py?.includes(term)) return 3;
+  // nameKey is "<name> <common name>", each without spaces: a prefix of either, with no split per row.
+  if (row.nameKey.startsWith(t) || row.nameKey.includes(term.spaced)) return 0;
+  if (term.ascii) {
+    if (row.pyi?.startsWith(t) || row.py?.startsWith(t)) return 1;
+    if (row.pyi?.includes(t) || row.py?.includes(t)) return 3;
   }
-  if (row.nameKey.includes(term)) return 2;
-  if (row.approvalKey.includes(term)) return 4;
-  if (row.barcode !== undefined && row.barcode === term) return 0;
+  if (row.nameKey.includes(t)) return 2;
+  if (row.approvalKey.includes(t)) return 4;
+  if (row.barcode !== undefined && row.barcode === t) return 0;
   return null;
+}
+
+/** The keyword's terms, or null when it has none. */
+export function searchTermsOf(keyword: string): Term[] | null {
+  const terms = keyword
+    .toLowerCase()
+    .split(/\s+/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .map((text) => ({ text, spaced: ` ${text}`, ascii: ASCII.test(text) }));
+  return terms.length === 0 ? null : terms;
+}
+
+/**
+ * The row's score for every term (summed), or null when a term does not match. A copy stored
+ * marked 已下架 (from the favourites) is kept for them, never offered by search.
+ */
+export function searchScore(row: SnapshotRow, terms: readonly Term[], type: SearchType): number | null {
+  if (row.item.off_sale === 1) return null;
+  let score = 0;
+  for (const t of terms) {
+    const s = scoreTerm(row, t, type);
+    if (s === null) return null;
+    score += s;
+  }
+  return score;
 }
 
 export const LOCAL_SEARCH_LIMIT = 50;
@@ -112,27 +151,12 @@ export async function searchLocal(
   type: SearchType = 1,
   limit: number = LOCAL_SEARCH_LIMIT,
 ): Promise<GoodsListItem[]> {
-  const terms = keyword
-    .toLowerCase()
-    .split(/\s+/)
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
-  if (terms.length === 0) return [];
+  const terms = searchTermsOf(keyword);
+  if (!terms) return [];
   const hits: { row: SnapshotRow; score: number }[] = [];
   for (const row of await snapshotRows(db)) {
-    // A copy stored marked 已下架 (from the favourites) is kept for them, never offered by search.
-    if (row.item.off_sale === 1) continue;
-    let score = 0;
-    let matched = true;
-    for (const t of terms) {
-      const s = scoreTerm(row, t, type);
-      if (s === null) {
-        matched = false;
-        break;
-      }
-      score += s;
-    }
-    if (matched) hits.push({ row, score });
+    const score = searchScore(row, terms, type);
+    if (score !== null) hits.push({ row, score });
   }
   hits.sort((a, b) => a.score - b.score || b.row.seenAt - a.row.seenAt || a.row.id - b.row.id);
   return hits.slice(0, limit).map((h) => h.row.item);

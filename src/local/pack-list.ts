@@ -6,7 +6,7 @@
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import type { LocalDb, SnapshotRow } from './db';
 import { getMeta } from './db';
-import { searchLocal } from './catalogue-snapshot';
+import { searchScore, searchTermsOf } from './catalogue-snapshot';
 import { snapshotRows } from './snapshot-rows';
 
 const ZONE_FIELD = {
@@ -36,17 +36,41 @@ function matches(row: SnapshotRow, q: GoodsListQuery, tags: string[], pricesShow
   return true;
 }
 
-function compare(sort: GoodsListQuery['sort'], a: SnapshotRow, b: SnapshotRow): number {
+type RowOrder = (a: SnapshotRow, b: SnapshotRow) => number;
+
+/** The sort's order, chosen once per list (not a switch per comparison of a 20,000-row sort). */
+function orderOf(sort: GoodsListQuery['sort']): RowOrder {
   switch (sort) {
     case 'price_asc':
-      return (a.item.base_price ?? 0) - (b.item.base_price ?? 0) || a.id - b.id;
+      return (a, b) => (a.item.base_price ?? 0) - (b.item.base_price ?? 0) || a.id - b.id;
     case 'price_desc':
-      return (b.item.base_price ?? 0) - (a.item.base_price ?? 0) || b.id - a.id;
+      return (a, b) => (b.item.base_price ?? 0) - (a.item.base_price ?? 0) || b.id - a.id;
     case 'newest':
-      return (b.pack?.created ?? 0) - (a.pack?.created ?? 0) || b.id - a.id;
+      return (a, b) => (b.pack?.created ?? 0) - (a.pack?.created ?? 0) || b.id - a.id;
     default:
-      return b.item.sales - a.item.sales || a.id - b.id;
+      return (a, b) => b.item.sales - a.item.sales || a.id - b.id;
   }
+}
+
+/** Past this many rows before the page's end, the whole list is sorted instead of picked. */
+const PICK_MAX = 200;
+
+/**
+ * The first `count` rows in `order` (a total order: every sort ends on the id), the same as
+ * sorting all and slicing: kept in a short sorted array, each row compared with its last, so a
+ * first page of a category of thousands costs one pass, not a sort of them all.
+ */
+function firstInOrder(rows: readonly SnapshotRow[], order: RowOrder, count: number): SnapshotRow[] {
+  if (count > PICK_MAX) return [...rows].sort(order).slice(0, count);
+  const best: SnapshotRow[] = [];
+  for (const row of rows) {
+    if (best.length === count && order(row, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && order(row, best[at - 1]!) < 0) at -= 1;
+    best.splice(at, 0, row);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** The list as the server would answer it, from the pack; null when no whole pack is stored. */
@@ -62,31 +86,47 @@ export async function listLocal(db: LocalDb, q: GoodsListQuery): Promise<GoodsLi
   const rows = await snapshotRows(db);
   const pricesShown = rows.some((r) => r.item.price !== null);
   let matched: SnapshotRow[];
-  if (q.keywords && q.keywords.trim() !== '') {
-    // A keyword: the offline search's matches (best first), then the filters.
-    const ids = new Set((await searchLocal(db, q.keywords, q.type ?? 1, Number.MAX_SAFE_INTEGER)).map((g) => g.id));
-    matched = rows.filter((r) => ids.has(r.id) && matches(r, q, tags, pricesShown));
-    if (q.sort && q.sort !== 'default') matched.sort((a, b) => compare(q.sort, a, b));
+  // null: the rows keep the snapshot's order (by id).
+  let order: RowOrder | null;
+  const terms = q.keywords ? searchTermsOf(q.keywords) : null;
+  if (terms) {
+    // A keyword: the goods the offline search finds, in the snapshot's order (by id) unless sorted.
+    const type = q.type ?? 1;
+    matched = rows.filter((r) => searchScore(r, terms, type) !== null && matches(r, q, tags, pricesShown));
+    order = q.sort && q.sort !== 'default' ? orderOf(q.sort) : null;
   } else {
     matched = rows.filter((r) => matches(r, q, tags, pricesShown));
-    const sort = !pricesShown && (q.sort === 'price_asc' || q.sort === 'price_desc') ? 'default' : q.sort;
-    matched.sort((a, b) => compare(sort, a, b));
+    order = orderOf(!pricesShown && (q.sort === 'price_asc' || q.sort === 'price_desc') ? 'default' : q.sort);
   }
-  const makers = new Map<number, { id: number; name: string; count: number }>();
+  // Makers with as many goods keep the order of their first goods in the list (as when the
+  // list was sorted whole and counted in that order).
+  const makers = new Map<number, { id: number; name: string; count: number; first: SnapshotRow }>();
   for (const r of matched) {
     const id = r.pack?.manufacturerId;
     if (id === undefined) continue;
     const m = makers.get(id);
-    if (m) m.count += 1;
-    else makers.set(id, { id, name: r.item.sccj, count: 1 });
+    if (!m) makers.set(id, { id, name: r.item.sccj, count: 1, first: r });
+    else {
+      m.count += 1;
+      if (order && order(r, m.first) < 0) {
+        m.first = r;
+        m.name = r.item.sccj;
+      }
+    }
   }
-  const list = matched.slice((page - 1) * pageSize, page * pageSize).map((r) => r.item);
+  const manufacturers = [...makers.values()]
+    .sort((a, b) => b.count - a.count || (order ? order(a.first, b.first) : 0))
+    .slice(0, 30)
+    .map(({ id, name, count }) => ({ id, name, count }));
+  const end = page * pageSize;
+  const upToPage = order ? firstInOrder(matched, order, end) : matched.slice(0, end);
+  const list = upToPage.slice((page - 1) * pageSize, end).map((r) => r.item);
   return {
     list,
     total: matched.length,
     page,
     page_size: pageSize,
-    facets: { manufacturers: [...makers.values()].sort((a, b) => b.count - a.count).slice(0, 30), brands: [] },
+    facets: { manufacturers, brands: [] },
   };
 }
 

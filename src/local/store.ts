@@ -46,6 +46,7 @@ import {
   type DownloadResult,
 } from './catalogue-snapshot';
 import { deleteLocalDb, getMeta, openLocalDb, type LocalDb } from './db';
+import { warmSnapshotRows } from './snapshot-rows';
 import { draftFavorite, mergeServerFavorites, readFavoriteMarks } from './favorites-local';
 import { LIVE_READS } from './live-reads';
 import { countPending, enqueue } from './outbox-queue';
@@ -234,7 +235,21 @@ export async function startLocal(
     void requestPersistentStorage();
   }
   void rt.engine.trigger('start');
+  void warmCatalogue(db);
   return rt;
+}
+
+/**
+ * With a whole pack stored, its rows are read into memory in the background (snapshot-rows.ts):
+ * the first offline search or list then finds them there instead of reading 20,000 rows itself.
+ */
+async function warmCatalogue(d: LocalDb): Promise<void> {
+  try {
+    if ((await readPackState(d))?.completeAt == null) return;
+    await warmSnapshotRows(d);
+  } catch {
+    // A cache warm-up: a closed database (signed out, another account) is moot.
+  }
 }
 
 /** Stops the running store (signed out by the server); the data stays for the next sign-in. */
@@ -301,6 +316,7 @@ export function syncCatalogue(opts: CatalogueSyncOptions = {}): Promise<Catalogu
   void run
     .finally(() => {
       if (catalogueRun === run) catalogueRun = null;
+      void warmCatalogue(d);
     })
     .catch(() => undefined);
   return run;
