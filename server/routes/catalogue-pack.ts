@@ -1,7 +1,7 @@
 // /api/goods/pack (issue 35, docs/api.md "Catalogue pack"): the manifest of the buyer's class pack
-// and its chunks. A chunk is the same bytes for every buyer of the class, compressed once
-// (brotli at build time; gzip for a client without it, made on its first request), with an ETag; a download resumes by asking only for
-// the chunks it does not hold yet.
+// and its chunks. A chunk is the same bytes for every buyer of the class, compressed once (brotli
+// at build time; gzip for a client without it, made on its first request), with an ETag; a
+// download resumes by asking only for the chunks it does not hold yet.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { AppError, forbidden, ok } from '../http/envelope.ts';

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/envelope.ts';
 import { requireCompany } from '../auth/session.ts';
-import { viewerOf } from '../services/price-visibility.ts';
+import { controlledVisibleTo, viewerOf } from '../services/price-visibility.ts';
 import { keptThumbnails } from '../services/thumbnails/kept-thumbnails.ts';
 import type { KeptThumbnailsList } from '@domain/kept-thumbnails.ts';
 
@@ -16,6 +16,6 @@ keptThumbnailsRoutes.get('/kept-thumbnails', async (c) => {
   const { db, clock } = c.get('deps');
   return ok<KeptThumbnailsList>(
     c,
-    await keptThumbnails(db, { companyId: user.companyId, isSpecial: viewer.isSpecial }, clock()),
+    await keptThumbnails(db, { companyId: user.companyId, controlled: controlledVisibleTo(viewer) }, clock()),
   );
 });

@@ -4,8 +4,6 @@
 // them, most valuable first; the device keeps them in order until either cap is reached, and drops
 // the rest (src/api/kept-thumbnails.ts). Every other picture loads when online.
 
-export const KEPT_THUMBNAILS_PATH = '/api/user/kept-thumbnails';
-
 /** How far back an order counts as "bought". */
 export const THUMBNAILS_KEPT_MONTHS = 12;
 

@@ -288,11 +288,14 @@ async function encodeChunk(
     raw: json.length,
     identity,
     gzip: () => {
-      gzipped ??= identity().then((plain) => gz(plain, { level: PACK_GZIP_LEVEL }));
-      // A failure is not kept: the next request tries again.
-      gzipped.catch(() => {
-        gzipped = null;
-      });
+      if (!gzipped) {
+        const made = identity().then((plain) => gz(plain, { level: PACK_GZIP_LEVEL }));
+        // A failure is not kept: the next request tries again.
+        made.catch(() => {
+          if (gzipped === made) gzipped = null;
+        });
+        gzipped = made;
+      }
       return gzipped;
     },
   };
@@ -392,7 +395,9 @@ export async function rebuildPack(
   const touched = new Map<number, number[]>();
   for (const id of ids) {
     const i = chunkOf(held.ranges, id);
-    touched.set(i, [...(touched.get(i) ?? []), id]);
+    const inChunk = touched.get(i);
+    if (inChunk) inChunk.push(id);
+    else touched.set(i, [id]);
   }
   const chunks = [...held.chunks];
   const ranges = held.ranges.map((r): [number, number] => [r[0], r[1]]);

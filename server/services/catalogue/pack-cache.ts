@@ -86,7 +86,7 @@ export async function currentPack(deps: Pick<Deps, 'db' | 'clock'>, cls: string)
   return pack;
 }
 
-/** The class's background rebuild, if one is running (tests, and the boot's warming, wait for it). */
+/** The class's background rebuild, if one is running (tests wait for it). */
 export function packRebuild(deps: Pick<Deps, 'db'>, cls: string): Promise<BuiltPack> | null {
   return packsOf(deps).get(cls)?.next ?? null;
 }

@@ -4,7 +4,7 @@
 // entitlement) and that have a picture.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../goods/search.ts';
+import { rowsOf, visibleGoodsRow } from '../goods/search.ts';
 import {
   THUMBNAILS_KEPT_MONTHS,
   THUMBNAILS_MAX_BYTES,
@@ -14,7 +14,7 @@ import {
 
 export async function keptThumbnails(
   db: Db,
-  viewer: { companyId: number; isSpecial: boolean },
+  viewer: { companyId: number; controlled: boolean },
   now: Date,
 ): Promise<KeptThumbnailsList> {
   const from = new Date(now);
@@ -36,7 +36,7 @@ export async function keptThumbnails(
       )
       SELECT g.id AS goods_id, g.image AS src
       FROM wanted w JOIN goods g ON g.id = w.goods_id
-      WHERE g.is_on_sale AND ${viewer.isSpecial ? sql`true` : sql`NOT g.is_kx`} AND g.image <> ''
+      WHERE ${visibleGoodsRow(viewer.controlled)} AND g.image <> ''
       ORDER BY w.value DESC, w.latest DESC NULLS LAST, g.id
       LIMIT ${THUMBNAILS_MAX_COUNT}`),
   );

@@ -32,13 +32,6 @@ import { yieldToEventLoop } from './event-loop.ts';
 
 const CHUNK = 2_000;
 
-/**
- * Between chunks the process serves its other work (timers, requests that need no database). On
- * PGlite the statements of the import run on the main thread and answer as microtasks, so without
- * this a long apply starves the event loop; queries still wait for its transaction (PGlite runs a
- * transaction exclusively), which is why search stalls during an apply there (catalogue-file.md).
- */
-
 const pick = (g: FileGoods, keys: readonly (keyof FileGoods)[]) => Object.fromEntries(keys.map((k) => [k, g[k]]));
 
 function rowPreview(r: CheckedRow): CatalogueRowPreview {
