@@ -19,6 +19,7 @@ import { getMeta, setMeta, type LocalDb, type PackState, type SnapshotRow } from
 import { snapshotRowOf } from './catalogue-snapshot';
 import { guardQuota, isLocalStorageFullError } from './storage';
 import { snapshotChanged } from './snapshot-rows';
+import { yieldToPage } from './yield-to-page';
 
 /** How the device reaches the pack endpoints; tests may pass their own. */
 export interface PackTransport {
@@ -32,9 +33,6 @@ const apiPath = (href: string): string => href.replace(/^\/api\//, '');
 
 /** Goods built into rows and written per transaction while a pack is stored. */
 export const PACK_WRITE_SLICE = 100;
-
-/** Lets the page handle input and paint before the next slice (a macrotask, not a microtask). */
-const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export const httpPackTransport: PackTransport = {
   manifest: (signal) => http.get<PackManifest>('goods/pack', undefined, { signal }),

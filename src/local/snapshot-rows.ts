@@ -8,6 +8,7 @@
 // table hooks: an 'updating' hook makes every bulkPut read the rows it replaces first, which
 // doubles the cost of storing a pack.
 import type { LocalDb, SnapshotRow } from './db';
+import { yieldToPage } from './yield-to-page';
 
 interface Held {
   generation: number;
@@ -82,8 +83,6 @@ function refresh(db: LocalDb, h: Held, readAll: () => Promise<SnapshotRow[]>): P
 export function snapshotRows(db: LocalDb): Promise<SnapshotRow[]> {
   return refresh(db, holdOf(db), () => db.catalogueSnapshot.toArray());
 }
-
-const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The whole table in slices of WARM_SLICE rows by id, yielding between them: no long task. */
 async function readInSlices(db: LocalDb): Promise<SnapshotRow[]> {
