@@ -74,6 +74,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default: a page's answer-then-render on a loaded CI machine
+          // (two browser files, their servers and Chromium on 2 cores) took longer and failed a run
+          // (messages.test, session 15). A ceiling, not a timing assertion.
+          expect: { poll: { timeout: 15_000 } },
           // Two browser files at a time (each has its own server, port and data folder, and they share
           // one Chromium): on a quiet 2-core machine 35 % less wall time than one at a time, the
           // service-worker files included (docs/decisions/test-layers.md, session 13). E2E_WORKERS=1
