@@ -145,10 +145,13 @@ const HYDRATED_MARK = 'bench-hydrated';
  */
 const INTERACTIVE_MARK = 'bench-interactive';
 const MARK_HYDRATION = `(() => {
+  let hydrated, interactive;
+  window.__benchHydratedP = new Promise((resolve) => (hydrated = resolve));
+  window.__benchInteractiveP = new Promise((resolve) => (interactive = resolve));
   const controlsHydrated = () =>
     Array.from(document.querySelectorAll('#root button, #root input')).every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
   const poll = () => {
-    if (controlsHydrated()) performance.mark('${INTERACTIVE_MARK}'), (window.__benchInteractive = true);
+    if (controlsHydrated()) performance.mark('${INTERACTIVE_MARK}'), (window.__benchInteractive = true), interactive();
     else setTimeout(poll, 50);
   };
   const seen = () => {
@@ -156,6 +159,7 @@ const MARK_HYDRATION = `(() => {
     if (root && root.hasAttribute('data-hydrated') && !window.__benchHydrated) {
       window.__benchHydrated = true;
       performance.mark('${HYDRATED_MARK}');
+      hydrated();
       poll();
     }
   };
@@ -222,16 +226,31 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const waitHydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __benchHydrated?: boolean }).__benchHydrated === true, undefined, {
-    timeout: 60_000,
-  });
-const waitInteractive = (page: Page) =>
-  page.waitForFunction(
-    () => (window as unknown as { __benchInteractive?: boolean }).__benchInteractive === true,
-    undefined,
-    { timeout: 60_000 },
-  );
+/**
+ * Waits for a promise the init script made, through the DevTools protocol: Playwright's own
+ * waitForFunction first evaluates its injected script (~300 KB) in the page, a task of 50–100 ms at
+ * 4× CPU that the figure would count as the page's (seen in session 15's traces).
+ */
+async function untilPagePromise(page: Page, expression: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      try {
+        const answer = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+        if (answer.result.value === true) return;
+      } catch {
+        // The navigation replaced the context the call ran in: ask the new document.
+      }
+      if (Date.now() > deadline) throw new Error(`${expression} not settled in 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await cdp.detach();
+  }
+}
+const waitHydrated = (page: Page) => untilPagePromise(page, 'window.__benchHydratedP.then(() => true)');
+const waitInteractive = (page: Page) => untilPagePromise(page, 'window.__benchInteractiveP.then(() => true)');
 
 interface BlockingSample {
   blockingMs: number;
