@@ -123,8 +123,8 @@ async function applyOnce(
     // The GIN search indexes take the rows in one pass (gin-batch.ts); a file changing only stock
     // and prices writes goods_stock, which has none.
     const created = creates.length === 0 ? [] : await withGinBatched(tx, () => createGoods(tx, checked, creates, now));
-    const touchesMaster = updates.some((r) => r.changes.some((c) => WRITES[c].some((w) => !STOCK_COLUMNS.has(w))));
-    if (touchesMaster) await withGinBatched(tx, () => updateGoods(tx, checked, updates, now));
+    if (updates.some((r) => tableColumns(r.changes).master.length > 0))
+      await withGinBatched(tx, () => updateGoods(tx, checked, updates, now));
     else if (updates.length > 0) await updateGoods(tx, checked, updates, now);
 
     await writeAudit(
@@ -331,6 +331,12 @@ const COLUMN_TYPES: Record<string, string> = {
 /** The columns of goods_stock (migration 0034); every other column is the master row's. */
 const STOCK_COLUMNS: ReadonlySet<string> = new Set(['stock', 'base_price']);
 
+/** The database columns a row's changed file columns write, split by the table they live in. */
+function tableColumns(changes: readonly CatalogueColumn[]): { all: string[]; master: string[]; stock: string[] } {
+  const all = [...new Set(changes.flatMap((k) => WRITES[k]))];
+  return { all, master: all.filter((c) => !STOCK_COLUMNS.has(c)), stock: all.filter((c) => STOCK_COLUMNS.has(c)) };
+}
+
 /**
  * Known goods: the columns each row changes, one UPDATE … FROM json per group of rows changing the
  * same columns and chunk, of goods_master for its columns and of goods_stock for stock and base
@@ -350,10 +356,8 @@ async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
     if (group) group.push(r);
     else groups.set(key, [r]);
   }
-  for (const [key, group] of groups) {
-    const columns = [...new Set(key.split(',').flatMap((k) => WRITES[k as CatalogueColumn]))];
-    const master = columns.filter((c) => !STOCK_COLUMNS.has(c));
-    const stock = columns.filter((c) => STOCK_COLUMNS.has(c));
+  for (const group of groups.values()) {
+    const { all: columns, master, stock } = tableColumns(group[0].changes);
     const records = group.map((r) => {
       const full = recordOf(r, md) as Record<string, unknown>;
       return Object.fromEntries([['id', full.id], ...columns.map((c) => [c, full[c]])]);
