@@ -21,7 +21,7 @@ import * as schema from '../server/db/schema.ts';
 import { cartLines, goods, promotionGoods, promotions } from '../server/db/schema.ts';
 import { seedDemo } from '../server/seed/index.ts';
 import { insertBuyer } from '../tests/fixtures/catalogue.ts';
-import { auditPlans } from './plan-audit';
+import { auditPlans, BIG_TABLES } from './plan-audit';
 import { percentile } from './stats';
 import { runWhenCommand } from './cli';
 
@@ -35,18 +35,6 @@ export interface CartBenchOptions {
   lines: number;
   explain: boolean;
 }
-
-/** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
-// goods is a view (migration 0034): plans scan its two tables.
-const BIG_TABLES = [
-  'goods_master',
-  'goods_stock',
-  'cart_lines',
-  'goods_ladder_prices',
-  'promotion_goods',
-  'orders',
-  'goods_prices',
-];
 
 export async function cartListBench(opts: CartBenchOptions): Promise<boolean> {
   const captured: { query: string; params: unknown[] }[] = [];

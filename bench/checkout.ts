@@ -24,7 +24,7 @@ import * as schema from '../server/db/schema.ts';
 import { companyCoupons, couponTemplates } from '../server/db/schema.ts';
 import { seedDemo } from '../server/seed/index.ts';
 import { addCartLines, orderableGoods, orderingBuyer } from './fixtures';
-import { auditPlans } from './plan-audit';
+import { auditPlans, BIG_TABLES } from './plan-audit';
 import { percentile } from './stats';
 import { runWhenCommand } from './cli';
 
@@ -39,21 +39,6 @@ export interface CheckoutBenchOptions {
   lines: number;
   explain: boolean;
 }
-
-/** Tables big enough on a 100,000-goods database that a sequential scan of them is a bug. */
-// goods is a view (migration 0034): plans scan its two tables.
-const BIG_TABLES = [
-  'goods_master',
-  'goods_stock',
-  'cart_lines',
-  'goods_ladder_prices',
-  'promotion_goods',
-  'orders',
-  'goods_prices',
-  'order_lines',
-  'company_coupons',
-  'wallet_ledger',
-];
 
 interface Envelope {
   code: number;
