@@ -175,21 +175,51 @@ export function encodePackChunk(cls: string, version: number, index: number, goo
   return { class: cls, version, index, count: goods.length, cols, dict };
 }
 
-/** Decodes a chunk; throws on a chunk whose shape is not this version's. */
-export function decodePackChunk(chunk: PackChunk): PackGoods[] {
+/** Throws on a chunk whose shape is not this version's. */
+export function checkPackChunk(chunk: PackChunk): void {
   if (!Array.isArray(chunk.cols) || chunk.cols.length !== PACK_FIELDS.length)
     throw new Error('catalogue pack: unexpected chunk shape');
+}
+
+/** The chunk's columns with dictionary indexes replaced by their values. */
+function plainColumns(chunk: PackChunk): unknown[][] {
+  return PACK_FIELDS.map((f, c) => {
+    const col = chunk.cols[c]!;
+    if (!DICTIONARY_FIELDS.has(f)) return col;
+    const values = chunk.dict[f]!;
+    return col.map((v) => values[v as number]);
+  });
+}
+
+function goodsAt(cols: readonly unknown[][], r: number): PackGoods {
+  const g: Record<string, unknown> = {};
+  for (let c = 0; c < PACK_FIELDS.length; c++) g[PACK_FIELDS[c]!] = cols[c]![r];
+  return g as unknown as PackGoods;
+}
+
+/** Decodes a chunk; throws on a chunk whose shape is not this version's. */
+export function decodePackChunk(chunk: PackChunk): PackGoods[] {
+  checkPackChunk(chunk);
+  // Dictionaries resolved once per column, not once per value (the device decodes whole packs).
+  const cols = plainColumns(chunk);
   const out: PackGoods[] = [];
-  for (let r = 0; r < chunk.count; r++) {
-    const g: Record<string, unknown> = {};
-    PACK_FIELDS.forEach((f, c) => {
-      const v = chunk.cols[c]![r];
-      g[f] = DICTIONARY_FIELDS.has(f) ? chunk.dict[f]![v as number] : v;
-    });
-    out.push(g as unknown as PackGoods);
-  }
+  for (let r = 0; r < chunk.count; r++) out.push(goodsAt(cols, r));
   return out;
 }
+
+/** The goods at row `r` of a chunk (one goods looked up without decoding the rest). */
+export function decodePackGoodsAt(chunk: PackChunk, r: number): PackGoods {
+  checkPackChunk(chunk);
+  const g: Record<string, unknown> = {};
+  PACK_FIELDS.forEach((f, c) => {
+    const v = chunk.cols[c]![r];
+    g[f] = DICTIONARY_FIELDS.has(f) ? chunk.dict[f]![v as number] : v;
+  });
+  return g as unknown as PackGoods;
+}
+
+/** The goods ids of a chunk (its first column). */
+export const packChunkIds = (chunk: PackChunk): number[] => chunk.cols[0] as number[];
 
 /** The per-company part a class pack cannot carry. */
 export interface PackOverlay {
