@@ -2,8 +2,13 @@
 // chunk, db.ts `packChunks`). The search, the category lists and the cart rules read rows; the
 // store keeps the columns as the server sent them, since building and indexing a row per goods in
 // IndexedDB cost ~0.75 ms a goods (15 s to store 20,000 goods, bench/catalogue-pack-device.ts).
-import { decodePackChunk, type PackGoods, type PackOverlay } from '../domain/catalogue-pack';
-import { packGoodsToListItem } from '../domain/catalogue-pack';
+import {
+  packGoodsAt,
+  packGoodsToListItem,
+  plainColumns,
+  type PackGoods,
+  type PackOverlay,
+} from '../domain/catalogue-pack';
 import type { PackChunkRow, PackState, SnapshotRow } from './db';
 import { yieldToPage } from './yield-to-page';
 
@@ -57,12 +62,14 @@ export async function chunkRows(
   favorites: ReadonlySet<number>,
   sliced: boolean,
 ): Promise<SnapshotRow[]> {
-  const goods = decodePackChunk(record.chunk);
+  // Decoded a goods at a time within the slices: a whole chunk decoded at once was part of the
+  // long tasks of the slow-4G download.
+  const cols = plainColumns(record.chunk);
   const bytes = packGoodsBytes(state);
   const rows: SnapshotRow[] = [];
-  for (let i = 0; i < goods.length; i++) {
+  for (let i = 0; i < record.chunk.count; i++) {
     if (sliced && i > 0 && i % ROW_SLICE === 0) await yieldToPage();
-    const g = goods[i]!;
+    const g = packGoodsAt(cols, i);
     rows.push(packRowOf(g, state.overlay, record.version, bytes, favorites.has(g.id)));
   }
   return rows.sort((a, b) => a.id - b.id);
