@@ -259,17 +259,6 @@ export function decodePackChunk(chunk: PackChunk): PackGoods[] {
   return out;
 }
 
-/** The goods at row `r` of a chunk (one goods looked up without decoding the rest). */
-export function decodePackGoodsAt(chunk: PackChunk, r: number): PackGoods {
-  checkPackChunk(chunk);
-  const g: Record<string, unknown> = {};
-  PACK_FIELDS.forEach((f, c) => {
-    const v = chunk.cols[c]![r];
-    g[f] = DICTIONARY_FIELDS.has(f) ? chunk.dict[f]![v as number] : v;
-  });
-  return g as unknown as PackGoods;
-}
-
 /** The goods ids of a chunk (its first column). */
 export const packChunkIds = (chunk: PackChunk): number[] => chunk.cols[0] as number[];
 

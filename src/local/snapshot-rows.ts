@@ -13,7 +13,7 @@
 // Which row wins for a goods in both: the table's (a delta's row, or a goods seen online after the
 // pack, given the pack's list facts); a goods the change feed removed (PackState.gone) is left out
 // unless the table has it again.
-import { decodePackGoodsAt, packChunkIds } from '../domain/catalogue-pack';
+import { packChunkIds, packGoodsAt, plainColumns } from '../domain/catalogue-pack';
 import { getMeta, type LocalDb, type PackChunkRow, type PackState, type SnapshotRow } from './db';
 import { chunkRows, packGoodsBytes, packRowOf, withPackFacts } from './pack-rows';
 import { yieldToPage } from './yield-to-page';
@@ -31,6 +31,8 @@ interface View {
 interface Held {
   generation: number;
   view: Promise<View> | null;
+  /** The last view built, once built, and the generation it is current for. */
+  ready: { view: View; generation: number } | null;
   readAt: number;
   /** Table goods written since the view was built, or null when a write did not say (read all again). */
   changed: Set<number> | null;
@@ -46,7 +48,7 @@ const WARM_SLICE = 500;
 function holdOf(db: LocalDb): Held {
   let h = held.get(db);
   if (!h) {
-    h = { generation: 0, view: null, readAt: -1, changed: null, chunksChanged: null };
+    h = { generation: 0, view: null, ready: null, readAt: -1, changed: null, chunksChanged: null };
     held.set(db, h);
   }
   return h;
@@ -165,6 +167,13 @@ function refresh(db: LocalDb, h: Held, sliced: boolean): Promise<View> {
   h.readAt = h.generation;
   h.changed = new Set();
   h.chunksChanged = new Set();
+  const generation = h.generation;
+  view.then(
+    (built) => {
+      if (h.view === view) h.ready = { view: built, generation };
+    },
+    () => undefined,
+  );
   view.catch(() => {
     if (h.view === view) {
       h.view = null;
@@ -190,55 +199,77 @@ export async function warmSnapshotRows(db: LocalDb): Promise<SnapshotRow[]> {
   return (await refresh(db, holdOf(db), true)).rows;
 }
 
-/** The goods of a chunk record at `id`, as a row, when the chunk holds it. */
-async function rowInChunks(
-  db: LocalDb,
-  state: PackState,
-  id: number,
-  read: Map<number, PackChunkRow | undefined>,
-): Promise<SnapshotRow | undefined> {
-  if (state.gone?.includes(id)) return undefined;
-  // Chunks hold id ranges; the one whose last id is the first at or above `id` normally spans it
-  // (mid-download two versions' chunks may overlap: the next candidates are tried).
-  const candidates = await db.packChunks.where('last').aboveOrEqual(id).primaryKeys();
-  for (const index of candidates) {
-    // Each record read once per lookup: a delta of 200 goods reads at most the pack's chunks, not 200 records.
-    if (!read.has(index)) read.set(index, await db.packChunks.get(index));
-    const record = read.get(index);
-    if (!record || record.first > id) continue;
-    const at = packChunkIds(record.chunk).indexOf(id);
-    if (at < 0) continue;
-    const favorite = (await db.favorites.get(id))?.on === 1;
-    return packRowOf(
-      decodePackGoodsAt(record.chunk, at),
-      state.overlay,
-      record.version,
-      packGoodsBytes(state),
-      favorite,
-    );
+/** A stored chunk record with its columns resolved, read once per lookup. */
+interface ReadChunk {
+  record: PackChunkRow;
+  cols: unknown[][];
+  ids: number[];
+}
+
+/**
+ * Pack rows for goods ids the table does not have, from the chunks spanning them: the chunks' last
+ * ids are read from the index (no record read), each id goes to the first chunk whose last id is at
+ * or above it, and each record needed is read once — a delta of 200 goods reads at most the pack's
+ * chunks, not 200 records.
+ */
+async function rowsInChunks(db: LocalDb, state: PackState, ids: readonly number[]): Promise<Map<number, SnapshotRow>> {
+  const found = new Map<number, SnapshotRow>();
+  const gone = new Set(state.gone ?? []);
+  const wanted = ids.filter((id) => !gone.has(id));
+  if (wanted.length === 0) return found;
+  const lasts = (await db.packChunks.orderBy('last').keys()) as number[];
+  const indexes = (await db.packChunks.orderBy('last').primaryKeys()) as number[];
+  const read = new Map<number, ReadChunk | null>();
+  const chunkAt = async (index: number): Promise<ReadChunk | null> => {
+    if (!read.has(index)) {
+      const record = await db.packChunks.get(index);
+      read.set(index, record ? { record, cols: plainColumns(record.chunk), ids: packChunkIds(record.chunk) } : null);
+    }
+    return read.get(index)!;
+  };
+  const favorites = new Set((await db.favorites.bulkGet(wanted)).filter((f) => f?.on === 1).map((f) => f!.goodsId));
+  for (const id of wanted) {
+    // Mid-download two versions' chunks may overlap: the next candidates are tried.
+    let k = lasts.findIndex((last) => last >= id);
+    for (; k >= 0 && k < lasts.length; k++) {
+      const chunk = await chunkAt(indexes[k]!);
+      if (!chunk || chunk.record.first > id) continue;
+      const at = chunk.ids.indexOf(id);
+      if (at < 0) continue;
+      found.set(
+        id,
+        packRowOf(
+          packGoodsAt(chunk.cols, at),
+          state.overlay,
+          chunk.record.version,
+          packGoodsBytes(state),
+          favorites.has(id),
+        ),
+      );
+      break;
+    }
   }
-  return undefined;
+  return found;
 }
 
 /**
  * The stored rows of `ids` (seen or pack), undefined where the device has none. From the rows in
- * memory when they are held; else from the table, and a goods only in the pack from the one chunk
- * that spans it — a cart add online must not build 20,000 rows to find one card.
+ * memory when they are built and current; else from the table, and a goods only in the pack from
+ * the chunk that spans it — a cart add online or a delta must not wait for 20,000 rows to be built.
  */
 export async function storedRows(db: LocalDb, ids: readonly number[]): Promise<(SnapshotRow | undefined)[]> {
   const h = holdOf(db);
-  if (h.view) {
-    const view = await refresh(db, h, false);
-    return ids.map((id) => view.byId.get(id));
+  if (h.ready && h.ready.generation === h.generation) {
+    const { byId } = h.ready.view;
+    return ids.map((id) => byId.get(id));
   }
   const rows = await db.catalogueSnapshot.bulkGet([...ids]);
-  if (rows.every((r) => r !== undefined)) return rows;
+  const missing = ids.filter((_, i) => rows[i] === undefined);
+  if (missing.length === 0) return rows;
   const state = await getMeta(db, 'pack');
   if (!state) return rows;
-  const read = new Map<number, PackChunkRow | undefined>();
-  const out: (SnapshotRow | undefined)[] = [];
-  for (const [i, id] of ids.entries()) out.push(rows[i] ?? (await rowInChunks(db, state, id, read)));
-  return out;
+  const packed = await rowsInChunks(db, state, missing);
+  return ids.map((id, i) => rows[i] ?? packed.get(id));
 }
 
 /** One goods' stored row (seen or pack). */
