@@ -175,21 +175,92 @@ export function encodePackChunk(cls: string, version: number, index: number, goo
   return { class: cls, version, index, count: goods.length, cols, dict };
 }
 
-/** Decodes a chunk; throws on a chunk whose shape is not this version's. */
-export function decodePackChunk(chunk: PackChunk): PackGoods[] {
+/** Throws on a chunk whose shape is not this version's. */
+export function checkPackChunk(chunk: PackChunk): void {
   if (!Array.isArray(chunk.cols) || chunk.cols.length !== PACK_FIELDS.length)
     throw new Error('catalogue pack: unexpected chunk shape');
+}
+
+/** The chunk's columns with dictionary indexes replaced by their values (checked first). */
+export function plainColumns(chunk: PackChunk): unknown[][] {
+  checkPackChunk(chunk);
+  return PACK_FIELDS.map((f, c) => {
+    const col = chunk.cols[c]!;
+    if (!DICTIONARY_FIELDS.has(f)) return col;
+    const values = chunk.dict[f]!;
+    return col.map((v) => values[v as number]);
+  });
+}
+
+/** Column index of each field. */
+const COLUMN = Object.fromEntries(PACK_FIELDS.map((f, c) => [f, c])) as Record<keyof PackGoods, number>;
+
+const col = (cols: readonly unknown[][], f: keyof PackGoods, r: number): unknown => cols[COLUMN[f]]![r];
+
+/**
+ * The goods at row `r` of a chunk's plain columns. An object literal, so every goods shares one
+ * shape: built key by key from PACK_FIELDS, 20,000 goods took ~0.4 s at 4× CPU on the device.
+ */
+export function packGoodsAt(cols: readonly unknown[][], r: number): PackGoods {
+  return {
+    id: col(cols, 'id', r) as number,
+    name: col(cols, 'name', r) as string,
+    common_name: col(cols, 'common_name', r) as string,
+    py: col(cols, 'py', r) as string,
+    pyi: col(cols, 'pyi', r) as string,
+    sccj_pyi: col(cols, 'sccj_pyi', r) as string,
+    sccj: col(cols, 'sccj', r) as string,
+    ypgg: col(cols, 'ypgg', r) as string,
+    bzdw: col(cols, 'bzdw', r) as string,
+    zbz: col(cols, 'zbz', r) as number,
+    mid_pack_strict: col(cols, 'mid_pack_strict', r) as 0 | 1,
+    jzl: col(cols, 'jzl', r) as number,
+    min_buy: col(cols, 'min_buy', r) as number,
+    purchase_limit: col(cols, 'purchase_limit', r) as number,
+    image: col(cols, 'image', r) as string,
+    price: col(cols, 'price', r) as number | null,
+    base_price: col(cols, 'base_price', r) as number | null,
+    retail_price: col(cols, 'retail_price', r) as number | null,
+    ladder: col(cols, 'ladder', r) as number[],
+    ladder_price_type: col(cols, 'ladder_price_type', r) as 0 | 1,
+    stock: col(cols, 'stock', r) as number,
+    is_buy: col(cols, 'is_buy', r) as 0 | 1,
+    tags: col(cols, 'tags', r) as string[],
+    scope_class: col(cols, 'scope_class', r) as string,
+    approval_no: col(cols, 'approval_no', r) as string,
+    barcode: col(cols, 'barcode', r) as string,
+    batch_no: col(cols, 'batch_no', r) as string,
+    produced_on: col(cols, 'produced_on', r) as string,
+    expires_on: col(cols, 'expires_on', r) as string,
+    category_id: col(cols, 'category_id', r) as number,
+    category_l1: col(cols, 'category_l1', r) as number,
+    category_l2: col(cols, 'category_l2', r) as number,
+    manufacturer_id: col(cols, 'manufacturer_id', r) as number,
+    brand_id: col(cols, 'brand_id', r) as number | null,
+    ck_id: col(cols, 'ck_id', r) as number,
+    ck_name: col(cols, 'ck_name', r) as string,
+    flags: col(cols, 'flags', r) as number,
+    free_shipping_number: col(cols, 'free_shipping_number', r) as number,
+    qg_number: col(cols, 'qg_number', r) as number,
+    ephedrine_limit: col(cols, 'ephedrine_limit', r) as number,
+    type: col(cols, 'type', r) as number,
+    sales: col(cols, 'sales', r) as number,
+    created: col(cols, 'created', r) as number,
+  };
+}
+
+/** Decodes a chunk; throws on a chunk whose shape is not this version's. */
+export function decodePackChunk(chunk: PackChunk): PackGoods[] {
+  checkPackChunk(chunk);
+  // Dictionaries resolved once per column, not once per value (the device decodes whole packs).
+  const cols = plainColumns(chunk);
   const out: PackGoods[] = [];
-  for (let r = 0; r < chunk.count; r++) {
-    const g: Record<string, unknown> = {};
-    PACK_FIELDS.forEach((f, c) => {
-      const v = chunk.cols[c]![r];
-      g[f] = DICTIONARY_FIELDS.has(f) ? chunk.dict[f]![v as number] : v;
-    });
-    out.push(g as unknown as PackGoods);
-  }
+  for (let r = 0; r < chunk.count; r++) out.push(packGoodsAt(cols, r));
   return out;
 }
+
+/** The goods ids of a chunk (its first column). */
+export const packChunkIds = (chunk: PackChunk): number[] => chunk.cols[0] as number[];
 
 /** The per-company part a class pack cannot carry. */
 export interface PackOverlay {

@@ -17,6 +17,7 @@ import { getMeta, setMeta, type CartDraftContext, type CartDraftRow, type LocalD
 import type { OutboxEntry } from './outbox';
 import { isCartKind } from './outbox-kinds';
 import { enqueue, hasPendingCartEntries } from './outbox-queue';
+import { storedRows } from './snapshot-rows';
 import { guardQuota } from './storage';
 import type { CartDraftCount } from './local-marks';
 
@@ -203,15 +204,21 @@ export interface DraftAddOptions {
  * Adds lines to the draft the way the server does (an existing line of the same goods and kind
  * adds up and is selected again; a new one goes on top) and queues one `cart.add`.
  */
-export function draftCartAdd(
+export async function draftCartAdd(
   db: LocalDb,
   lines: readonly CartAddLine[],
   opts: DraftAddOptions = {},
 ): Promise<OutboxEntry> {
   const now = opts.now ?? Date.now();
   const given = new Map((opts.goods ?? []).map((g) => [g.id, g]));
+  // Stored cards read before the transaction: a pack goods is built from its chunk (snapshot-rows.ts).
+  const unknown = [...new Set(lines.map((l) => l.goods_id).filter((id) => !given.has(id)))];
+  const stored = await storedRows(db, unknown);
+  stored.forEach((row, i) => {
+    if (row) given.set(unknown[i]!, row.item);
+  });
   return guardQuota(() =>
-    db.transaction('rw', [db.cartDrafts, db.outbox, db.meta, db.catalogueSnapshot], async () => {
+    db.transaction('rw', [db.cartDrafts, db.outbox, db.meta], async () => {
       const rows = await db.cartDrafts.toArray();
       let top = rows.reduce((min, r) => Math.min(min, r.sort), 0);
       const lineIds: number[] = [];
@@ -224,7 +231,7 @@ export function draftCartAdd(
           lineIds.push(existing.id);
           continue;
         }
-        const item = given.get(line.goods_id) ?? (await db.catalogueSnapshot.get(line.goods_id))?.item;
+        const item = given.get(line.goods_id);
         top -= 1;
         const row = newDraftLine(await nextTempId(db), top, line, item);
         rows.push(row);

@@ -8,6 +8,7 @@ import type { GoodsListItem } from '../domain/catalog';
 import { quantityProblem, quantityRulesFor } from '../domain/quantity';
 import { quantityRefusal, scopeRefusal } from '../domain/cart-line-refusal';
 import { getMeta, type LocalDb } from './db';
+import { storedRows } from './snapshot-rows';
 
 const isPlain = (line: CartAddLine): boolean => line.type === undefined || Number(line.type) === 0;
 
@@ -23,7 +24,10 @@ export async function cartAddRefusal(
   const draft = await db.cartDrafts.toArray();
   const adding = new Map<number, number>();
   // One read for every line's stored copy: a pasted list of hundreds of lines is one IndexedDB call.
-  const rows = await db.catalogueSnapshot.bulkGet(lines.map((l) => l.goods_id));
+  const rows = await storedRows(
+    db,
+    lines.map((l) => l.goods_id),
+  );
   for (const [i, line] of lines.entries()) {
     if (!isPlain(line)) continue;
     const row = rows[i];

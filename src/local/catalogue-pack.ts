@@ -5,21 +5,17 @@
 // complete, the device follows the change feed from the pack's version. A new class (rank changed)
 // or a feed too far behind fetches a new pack.
 import type { CatalogueChangesPage } from '../domain/catalogue-changes';
-import {
-  decodePackChunk,
-  packGoodsToListItem,
-  type PackChunk,
-  type PackGoods,
-  type PackManifest,
-  type PackOverlay,
-} from '../domain/catalogue-pack';
+import { checkPackChunk, packChunkIds, type PackChunk, type PackManifest } from '../domain/catalogue-pack';
 import type { GoodsListItem } from '../domain/catalog';
 import { getPlainJson, http } from '../http/client';
-import { getMeta, setMeta, type LocalDb, type PackState, type SnapshotRow } from './db';
+import { getMeta, setMeta, type LocalDb, type PackChunkRow, type PackState } from './db';
 import { snapshotRowOf } from './catalogue-snapshot';
+import { packGoodsBytes, packRowOf } from './pack-rows';
 import { guardQuota, isLocalStorageFullError } from './storage';
-import { snapshotChanged } from './snapshot-rows';
+import { packChunksChanged, snapshotChanged, storedRows } from './snapshot-rows';
 import { yieldToPage } from './yield-to-page';
+
+export { packRowOf } from './pack-rows';
 
 /** How the device reaches the pack endpoints; tests may pass their own. */
 export interface PackTransport {
@@ -30,9 +26,6 @@ export interface PackTransport {
 }
 
 const apiPath = (href: string): string => href.replace(/^\/api\//, '');
-
-/** Goods built into rows and written per transaction while a pack is stored. */
-export const PACK_WRITE_SLICE = 100;
 
 export const httpPackTransport: PackTransport = {
   manifest: (signal) => http.get<PackManifest>('goods/pack', undefined, { signal }),
@@ -84,34 +77,6 @@ function isAbort(err: unknown, signal: AbortSignal | undefined): boolean {
   return e?.kind === 'aborted' || e?.name === 'AbortError';
 }
 
-/** A pack goods as stored: the list item for this company plus its search and list keys. */
-export function packRowOf(
-  g: PackGoods,
-  overlay: PackOverlay,
-  version: number,
-  now: number,
-  bytes: number,
-  favorite = false,
-): SnapshotRow {
-  const item = packGoodsToListItem(g, overlay, favorite);
-  const row = snapshotRowOf(item, now);
-  row.seenAt = 0;
-  row.categoryIds = [g.category_id, g.category_l2, g.category_l1];
-  if (g.py) row.py = g.py;
-  if (g.pyi) row.pyi = g.pyi;
-  if (g.barcode) row.barcode = g.barcode;
-  row.pack = {
-    manufacturerId: g.manufacturer_id,
-    sccjPyi: g.sccj_pyi,
-    scopeClass: g.scope_class,
-    sales: g.sales,
-    created: g.created,
-    version,
-  };
-  row.bytes = bytes;
-  return row;
-}
-
 export const readPackState = (db: LocalDb): Promise<PackState | undefined> => getMeta(db, 'pack');
 
 function freshState(m: PackManifest): PackState {
@@ -130,6 +95,7 @@ function freshState(m: PackManifest): PackState {
     overlay: m.overlay,
     completeAt: null,
     syncedAt: null,
+    gone: [],
   };
 }
 
@@ -159,11 +125,13 @@ export async function downloadPack(
     let state = await readPackState(db);
     if (state && state.class !== manifest.class) {
       // Another class's prices and 控销 goods must not stay on the device.
-      await db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+      await db.transaction('rw', [db.catalogueSnapshot, db.packChunks, db.meta], async () => {
         await db.catalogueSnapshot.clear();
+        await db.packChunks.clear();
         await db.meta.delete('pack');
       });
       snapshotChanged(db);
+      packChunksChanged(db);
       state = undefined;
     }
     const resuming = state && state.completeAt === null && state.packVersion === manifest.version;
@@ -206,41 +174,36 @@ export async function downloadPack(
         break;
       }
       if (opts.signal?.aborted) return stop('cancelled');
-      const goods = decodePackChunk(chunk);
-      const t = now();
-      const perGoods = Math.ceil(current.rawBytes / Math.max(1, current.goods));
-      const favorites = new Set((await db.favorites.where('on').equals(1).primaryKeys()) as number[]);
+      checkPackChunk(chunk);
+      const ids = packChunkIds(chunk);
+      const perGoods = packGoodsBytes(current);
       const next: PackState = { ...current, stored: [...current.stored, i] };
-      // In slices of 100, the page given the main thread between them: 2,000 rows built and written in one
-      // go were a long task of 0.7–3.7 s at 4× CPU (bench/catalogue-pack-device.ts). The chunk is
-      // counted as stored with its last slice, so a crash between slices leaves rows the resumed
-      // download writes again (bulkPut replaces), never a chunk counted but half stored.
+      // One record for the chunk's 2,000 goods, its columns as they came: a row per goods with three
+      // indexes cost ~0.75 ms a goods (15 s for 20,000 in Chromium, bench/catalogue-pack-device.ts).
+      // The record and the chunk counted as stored go in one transaction.
+      const record: PackChunkRow = {
+        index: i,
+        version: current.packVersion,
+        first: Math.min(...ids),
+        last: Math.max(...ids),
+        chunk,
+      };
       try {
-        for (let at = 0; at === 0 || at < goods.length; at += PACK_WRITE_SLICE) {
-          if (at > 0) await yieldToPage();
-          const last = at + PACK_WRITE_SLICE >= goods.length;
-          const rows = goods
-            .slice(at, at + PACK_WRITE_SLICE)
-            .map((g) => packRowOf(g, current.overlay, current.packVersion, t, perGoods, favorites.has(g.id)));
-          await guardQuota(() =>
-            db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
-              await db.catalogueSnapshot.bulkPut(rows);
-              if (last) await setMeta(db, 'pack', next);
-            }),
-          );
-        }
+        await guardQuota(() =>
+          db.transaction('rw', [db.packChunks, db.meta], async () => {
+            await db.packChunks.put(record);
+            await setMeta(db, 'pack', next);
+          }),
+        );
       } catch (err) {
         if (isLocalStorageFullError(err)) return stop('quota', err);
         throw err;
       } finally {
-        snapshotChanged(
-          db,
-          goods.map((g) => g.id),
-        );
+        packChunksChanged(db, [i]);
       }
       current = next;
-      goodsStored += goods.length;
-      bytes += goods.length * perGoods;
+      goodsStored += ids.length;
+      bytes += ids.length * perGoods;
       report();
       await yieldToPage();
     }
@@ -251,19 +214,27 @@ export async function downloadPack(
   return stop('error', new Error('catalogue pack: the server kept replacing the pack'));
 }
 
-/** Every chunk stored: drop goods the pack does not have (off sale since, or seen under another version). */
+/**
+ * Every chunk stored: drop what is not this pack's — chunks of an earlier version the new pack has no
+ * index for, rows seen before it or written by an earlier pack's deltas (the pack has them now).
+ */
 async function finishPack(db: LocalDb, state: PackState, at: number): Promise<void> {
-  const stale = await db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
+  const { stale, oldChunks } = await db.transaction('rw', [db.catalogueSnapshot, db.packChunks, db.meta], async () => {
     const stale: number[] = [];
     await db.catalogueSnapshot.each((row) => {
       if (!row.pack || row.pack.version !== state.packVersion) stale.push(row.id);
     });
     await db.catalogueSnapshot.bulkDelete(stale);
+    const oldChunks = (await db.packChunks.toCollection().primaryKeys()).filter(
+      (index) => !state.stored.includes(index),
+    );
+    await db.packChunks.bulkDelete(oldChunks);
     await setMeta(db, 'pack', { ...state, completeAt: at, syncedAt: at });
     await setMeta(db, 'catalogueAsOf', at);
-    return stale;
+    return { stale, oldChunks };
   });
   snapshotChanged(db, stale);
+  packChunksChanged(db, oldChunks);
 }
 
 export type DeltaOutcome = 'applied' | 'no-pack' | 'new-pack-needed';
@@ -286,33 +257,33 @@ export async function applyPackDeltas(
     const live = feed.changes.filter((c): c is typeof c & { goods: GoodsListItem } => c.goods !== null);
     const goneIds = feed.changes.filter((c) => c.goods === null).map((c) => c.goods_id);
     const t = now();
-    const next: PackState = { ...state, version: feed.next_since, after: feed.next_after, syncedAt: t };
+    const liveIds = new Set(live.map((c) => c.goods_id));
+    // The stored chunks still carry a removed goods: it is named in `gone` until the next pack.
+    const gone = [...new Set([...(state.gone ?? []).filter((id) => !liveIds.has(id)), ...goneIds])];
+    const next: PackState = { ...state, version: feed.next_since, after: feed.next_after, syncedAt: t, gone };
+    const prev = await storedRows(
+      db,
+      live.map((c) => c.goods_id),
+    );
+    const perGoods = packGoodsBytes(state);
+    const at = state;
+    const rows = live.map((c, i) => {
+      const before = prev[i];
+      if (c.pack_goods) {
+        // As a pack row: a goods created after the pack gets its category lists and 经营范围 class too.
+        const row = packRowOf(c.pack_goods, at.overlay, at.packVersion, perGoods, before?.item.is_favorite === 1);
+        row.seenAt = before?.seenAt ?? 0;
+        return row;
+      }
+      const row = snapshotRowOf(c.goods, t, before);
+      row.seenAt = before?.seenAt ?? 0;
+      if (before?.pack) row.pack = { ...before.pack, sales: c.goods.sales };
+      row.categoryIds = before?.categoryIds ?? [];
+      row.bytes = before?.bytes ?? row.bytes;
+      return row;
+    });
     await guardQuota(() =>
       db.transaction('rw', [db.catalogueSnapshot, db.meta], async () => {
-        const prev = await db.catalogueSnapshot.bulkGet(live.map((c) => c.goods_id));
-        const perGoods = Math.ceil(state!.rawBytes / Math.max(1, state!.goods));
-        const rows = live.map((c, i) => {
-          const before = prev[i];
-          if (c.pack_goods) {
-            // As a pack row: a goods created after the pack gets its category lists and 经营范围 class too.
-            const row = packRowOf(
-              c.pack_goods,
-              state!.overlay,
-              state!.packVersion,
-              t,
-              perGoods,
-              before?.item.is_favorite === 1,
-            );
-            row.seenAt = before?.seenAt ?? 0;
-            return row;
-          }
-          const row = snapshotRowOf(c.goods, t, before);
-          row.seenAt = before?.seenAt ?? 0;
-          if (before?.pack) row.pack = { ...before.pack, sales: c.goods.sales };
-          row.categoryIds = before?.categoryIds ?? [];
-          row.bytes = before?.bytes ?? row.bytes;
-          return row;
-        });
         await db.catalogueSnapshot.bulkPut(rows);
         await db.catalogueSnapshot.bulkDelete(goneIds);
         await setMeta(db, 'pack', next);

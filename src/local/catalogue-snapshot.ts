@@ -7,12 +7,11 @@ import type { SearchType } from '../domain/contracts';
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import { setMeta, type LocalDb, type SnapshotRow } from './db';
 import { guardQuota, isLocalStorageFullError } from './storage';
-import { snapshotChanged, snapshotRows } from './snapshot-rows';
+import { norm } from './pack-rows';
+import { snapshotChanged, snapshotRows, storedRow } from './snapshot-rows';
 
 /** Optional server fields (docs/offline.md asks the list endpoints to add them). */
 type WithPinyin = GoodsListItem & { pinyin_full?: string | null; pinyin_initials?: string | null };
-
-const norm = (s: string | null | undefined): string => (s ?? '').toLowerCase().replace(/\s+/g, '');
 
 export function snapshotRowOf(item: GoodsListItem, now: number, prev?: SnapshotRow, categoryId?: number): SnapshotRow {
   const p = item as WithPinyin;
@@ -79,7 +78,7 @@ export async function forgetGoods(db: LocalDb, ids: readonly number[]): Promise<
 }
 
 export async function snapshotGoods(db: LocalDb, id: number): Promise<GoodsListItem | undefined> {
-  return (await db.catalogueSnapshot.get(id))?.item;
+  return (await storedRow(db, id))?.item;
 }
 
 const ASCII = /^[a-z0-9]+$/;

@@ -7,6 +7,7 @@ import type { FavoriteRow, LocalDb } from './db';
 import type { OutboxEntry } from './outbox';
 import { isFavoriteKind } from './outbox-kinds';
 import { enqueue } from './outbox-queue';
+import { storedRows } from './snapshot-rows';
 import { guardQuota } from './storage';
 import type { FavoriteMark } from './local-marks';
 
@@ -16,7 +17,7 @@ export interface FavoriteDraftOptions {
   now?: number;
 }
 
-export function draftFavorite(
+export async function draftFavorite(
   db: LocalDb,
   goodsIds: readonly number[],
   on: boolean,
@@ -25,13 +26,16 @@ export function draftFavorite(
   const now = opts.now ?? Date.now();
   const ids = [...new Set(goodsIds)];
   const given = new Map((opts.items ?? []).map((g) => [g.id, g]));
+  // Stored cards read before the transaction: a pack goods is built from its chunk (snapshot-rows.ts).
+  const unknown = ids.filter((id) => !given.has(id));
+  const stored = new Map((await storedRows(db, unknown)).map((row, i) => [unknown[i]!, row?.item]));
   return guardQuota(() =>
-    db.transaction('rw', [db.favorites, db.outbox, db.catalogueSnapshot], async () => {
+    db.transaction('rw', [db.favorites, db.outbox], async () => {
       const current = await db.favorites.bulkGet(ids);
       const rows: FavoriteRow[] = [];
       for (let i = 0; i < ids.length; i++) {
-        const id = ids[i];
-        const item = given.get(id) ?? current[i]?.item ?? (await db.catalogueSnapshot.get(id))?.item ?? null;
+        const id = ids[i]!;
+        const item = given.get(id) ?? current[i]?.item ?? stored.get(id) ?? null;
         rows.push({ goodsId: id, on: on ? 1 : 0, synced: 0, item, updatedAt: now });
       }
       await db.favorites.bulkPut(rows);

@@ -10,8 +10,10 @@
 //       outbox             every offline-capable write, in order, until the server acknowledges it
 //       cartDrafts         the cart as last seen + the buyer's changes since (provisional totals)
 //       favorites          favourites as a set with per-member sync state
-//       catalogueSnapshot  goods this buyer has seen or downloaded, with THIS buyer's prices and
-//                          an "as of" time (meta.catalogueAsOf) — searchable offline
+//       catalogueSnapshot  goods this buyer has seen, and the pack's goods the change feed changed,
+//                          with THIS buyer's prices and an "as of" time (meta.catalogueAsOf)
+//       packChunks         the catalogue pack, one record a chunk of 2,000 goods (its columns as
+//                          sent); rows are built in memory from it (snapshot-rows.ts) — searchable offline
 //       recentOrders       for reading orders and "buy again" offline
 //       conflicts          refused entries and reconcile changes, until the buyer closes them
 //       meta               lastSyncAt, catalogueAsOf, cart context, temp id counter

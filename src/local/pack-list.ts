@@ -7,7 +7,7 @@ import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../domain/c
 import type { LocalDb, SnapshotRow } from './db';
 import { getMeta } from './db';
 import { searchScore, searchTermsOf } from './catalogue-snapshot';
-import { snapshotRows } from './snapshot-rows';
+import { snapshotRows, storedRow } from './snapshot-rows';
 
 const ZONE_FIELD = {
   jxq: 'is_jxq',
@@ -132,5 +132,5 @@ export async function listLocal(db: LocalDb, q: GoodsListQuery): Promise<GoodsLi
 
 /** A goods' list item from the snapshot (pack or seen), for the detail page with no server. */
 export async function localGoods(db: LocalDb, id: number): Promise<GoodsListItem | null> {
-  return (await db.catalogueSnapshot.get(id))?.item ?? null;
+  return (await storedRow(db, id))?.item ?? null;
 }

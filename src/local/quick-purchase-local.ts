@@ -7,6 +7,7 @@ import { parsePastedList, type MatchedLine, type PurchaseHistoryRow, type SavedL
 import { matchLinesLocally, type MatchCandidate } from '../domain/quick-purchase-match';
 import { rememberGoods } from './catalogue-snapshot';
 import { getMeta, setMeta, type LocalDb } from './db';
+import { snapshotRows } from './snapshot-rows';
 import { guardQuota } from './storage';
 
 /** History rows kept: a clinic's whole regular assortment, with room. */
@@ -55,7 +56,7 @@ export async function readQuickPurchase(db: LocalDb): Promise<QuickPurchaseCache
 export async function matchOffline(db: LocalDb, content: string): Promise<MatchedLine[]> {
   const lines = parsePastedList(content);
   const [rows, history, recent] = await Promise.all([
-    db.catalogueSnapshot.toArray(),
+    snapshotRows(db),
     getMeta(db, 'purchaseHistory'),
     db.recentOrders.toArray(),
   ]);

@@ -4,6 +4,7 @@ import type { CartAddLine } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { OrderDetail, OrderSummary } from '../domain/orders';
 import type { LocalDb, RecentOrderRow } from './db';
+import { storedRows } from './snapshot-rows';
 import { guardQuota } from './storage';
 
 /** Enough for "the last few weeks" of a pharmacy's orders without growing forever. */
@@ -66,7 +67,7 @@ export async function buyAgainLines(db: LocalDb, orderId: number): Promise<BuyAg
   const order = row.order;
   const counts = new Map<number, number>();
   for (const l of order.lines) counts.set(l.goods_id, (counts.get(l.goods_id) ?? 0) + l.number);
-  const snaps = await db.catalogueSnapshot.bulkGet([...counts.keys()]);
+  const snaps = await storedRows(db, [...counts.keys()]);
   const goods = snaps.filter((s) => s !== undefined).map((s) => s.item);
   const byId = new Map(goods.map((g) => [g.id, g]));
   const lines = [...counts].map(([goods_id, number]): CartAddLine => {

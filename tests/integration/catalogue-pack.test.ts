@@ -24,6 +24,7 @@ import { openDb } from '../helpers/local-store';
 import { insertGoods } from '../fixtures/catalogue';
 import { noteCatalogueChange } from '../../server/services/catalogue/changes';
 import { listLocal } from '../../src/local/pack-list';
+import { snapshotRows } from '../../src/local/snapshot-rows';
 import { cartAddRefusal } from '../../src/local/cart-rules';
 import { startRealShop, uniqueName, type RealShop } from './real-shop';
 
@@ -234,12 +235,15 @@ describe('resuming a download', () => {
     const { db } = await setup();
     const server = fakeServer(5, 1);
     expect((await downloadPack(db, server)).stoppedBy).toBe('error');
-    expect(await db.catalogueSnapshot.count()).toBe(2);
+    // One record per chunk stored (2 goods each here), the goods readable from it.
+    expect(await db.packChunks.count()).toBe(1);
+    expect(await snapshotRows(db)).toHaveLength(2);
     expect((await readPackState(db))!.completeAt).toBeNull();
     server.asked.length = 0;
     expect((await downloadPack(db, server)).stoppedBy).toBe('done');
     expect(server.asked).toEqual([1, 2]);
-    expect(await db.catalogueSnapshot.count()).toBe(6);
+    expect(await db.packChunks.count()).toBe(3);
+    expect(await snapshotRows(db)).toHaveLength(6);
   });
 
   it('a pack replaced on the server mid-download starts again from the manifest', async () => {
