@@ -3,7 +3,7 @@
 // e2e-chromium.ts). DESIGN.md "Running": without a Chromium the browser tests are skipped with one
 // loud line, except under CI=true, where that is an error.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Frame, type Page, type Request } from 'playwright-core';
@@ -25,6 +25,7 @@ import {
   type SpawnOptions,
   type StartServerOptions,
 } from './server-child';
+import type { SharedServerNote } from '../setup/e2e-shared-server';
 
 export { REPO_ROOT };
 /**
@@ -516,6 +517,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return spawnOnFreePort(options, dataDir, how);
 }
 
+/** A seed and a start on a loaded 2-core machine (as long as seededTemplate waits for a seeding file). */
+const SHARED_SERVER_WAIT_MS = 240_000;
+
 /**
  * The run's shared server (tests/setup/e2e-shared-server.ts): the default demo seed, started once
  * per run, for the files that opt in. A file may opt in only if nothing it writes is read by another
@@ -526,14 +530,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
  */
 export async function sharedServer(): Promise<RunningServer> {
   assertBuilt();
-  let shared = '';
+  let noteFile = '';
   try {
-    shared = inject('e2eSharedServer');
+    noteFile = inject('e2eSharedServer');
   } catch {
     // Not inside a vitest worker with the e2e project's global setup.
   }
-  if (!shared) return startServer();
-  const { url, port, dataDir } = JSON.parse(shared) as { url: string; port: number; dataDir: string };
+  if (!noteFile) return startServer();
+  // Started in the background by the global setup (seeding the template first): wait for it.
+  const deadline = Date.now() + SHARED_SERVER_WAIT_MS;
+  while (!existsSync(noteFile)) {
+    if (Date.now() > deadline) throw new Error(`the shared server was not announced in ${noteFile} in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const note = JSON.parse(readFileSync(noteFile, 'utf8')) as SharedServerNote;
+  if ('error' in note) throw new Error(`the run's shared server did not start: ${note.error}`);
+  const { url, port, dataDir } = note;
   return {
     url,
     port,
