@@ -84,9 +84,15 @@ export default defineConfig({
           // runs them one after another, for a loaded machine. (As many at once as the run's workers:
           // two here.)
           fileParallelism: process.env.E2E_WORKERS !== '1',
-          // One Chromium for the whole run, connected to by every browser file, and the server
-          // bundled once so each start runs plain JavaScript (docs/decisions/test-layers.md).
-          globalSetup: ['tests/setup/e2e-chromium.ts', 'tests/setup/e2e-server-bundle.ts'],
+          // One Chromium for the whole run, connected to by every browser file, the server bundled
+          // once so each start runs plain JavaScript, and (after the bundle, which it runs) the
+          // seeded template and the server shared by the files that opt in (docs/decisions/
+          // test-layers.md, sessions 10 and 15).
+          globalSetup: [
+            'tests/setup/e2e-chromium.ts',
+            'tests/setup/e2e-server-bundle.ts',
+            'tests/setup/e2e-shared-server.ts',
+          ],
           // After every other project: a browser test shares the cores with servers and Chromium
           // only, never with a PGlite-heavy API file (its waits are generous, not unlimited).
           sequence: { groupOrder: 1 },

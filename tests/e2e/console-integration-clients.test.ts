@@ -12,7 +12,7 @@ import {
   launchBrowser,
   newPage,
   signInOperator,
-  startServer,
+  sharedServer,
   type RunningServer,
 } from './harness';
 
@@ -32,7 +32,7 @@ describeBrowser('console 对接凭证: create, use, rotate and revoke an ERP cre
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 

@@ -2,45 +2,38 @@
 // system Chromium driven by playwright-core, one per run (tests/e2e/chromium.ts, tests/setup/
 // e2e-chromium.ts). DESIGN.md "Running": without a Chromium the browser tests are skipped with one
 // loud line, except under CI=true, where that is an error.
-import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type ConsoleMessage, type Frame, type Page, type Request } from 'playwright-core';
-import { afterAll, afterEach, describe, inject } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
 import { HYDRATED_ATTRIBUTE } from '../../src/app/hydrated-mark';
 import { SSR_ROOT_ATTRIBUTE } from '../../src/app/ssr-state';
+import {
+  assertBuilt,
+  freePort,
+  REPO_ROOT,
+  seededTemplate,
+  spawnOnFreePort,
+  spawnServer,
+  timingsNote,
+  type RunningServer,
+  type SpawnOptions,
+  type StartServerOptions,
+} from './server-child';
+import type { SharedServerNote } from '../setup/e2e-shared-server';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
 /**
  * This run's own folder (git-ignored): E2E_ARTIFACTS_DIR, else one per vitest run (keyed by the
  * vitest main process, the parent of every test-file worker), so runs never overwrite each other.
  */
 const ARTIFACTS_DIR =
   process.env.E2E_ARTIFACTS_DIR ?? path.join(REPO_ROOT, 'tests/e2e/artifacts', `run-${process.ppid}`);
-/** Overridable only to test the harness itself against a stand-in server. */
-const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'server/index.ts';
-/** First start migrates and seeds PGlite on a shared 2-core machine: be patient. */
-const SERVER_READY_TIMEOUT_MS = 120_000;
-const SERVER_STOP_TIMEOUT_MS = 10_000;
-/** Small catalogue: fast first start; tests needing more pass SEED_GOODS themselves. */
-const DEFAULT_SEED_GOODS = '300';
-const READY_LINE = /listening on (http:\/\/localhost:(\d+))/;
 
 // ---------------------------------------------------------------------------------------------
 // Chromium
@@ -452,26 +445,8 @@ async function saveScreenshot(page: Page, name: string, fullPage: boolean): Prom
 // The server
 // ---------------------------------------------------------------------------------------------
 
-export interface StartServerOptions {
-  /** Extra env for the server (SEED_GOODS, DATABASE_URL, …). DATABASE_URL is not inherited. */
-  env?: Record<string, string>;
-  /** Reuse a data dir (restart tests); default: a fresh temp dir, removed after the test file. */
-  dataDir?: string;
-  /** Reuse a port (restart tests: the browser's origin and service worker stay the same). */
-  port?: number;
-}
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  dataDir: string;
-  /** Everything the server printed so far (stdout and stderr interleaved). */
-  output(): string;
-  /** Graceful stop (SIGTERM, then SIGKILL after 10 s). The data dir is kept. */
-  stop(): Promise<void>;
-  /** Hard crash (SIGKILL). The data dir is kept. */
-  kill(): Promise<void>;
-}
+export type { RunningServer, StartServerOptions };
+export { freePort };
 
 const tempDirs: string[] = [];
 const children = new Set<ChildProcess>();
@@ -491,113 +466,9 @@ afterAll(async () => {
 });
 process.once('exit', cleanUp);
 
-function assertBuilt(): void {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.html'))) {
-    throw new Error(
-      'dist/index.html is missing: browser tests run against the build. Run `npm run build` first (`npm test` does).',
-    );
-  }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 /** The default demo seed is the same for every file: only SEED_* or another database change it. */
 function seedsAsDefault(env: Record<string, string> | undefined): boolean {
   return !Object.keys(env ?? {}).some((key) => key.startsWith('SEED_') || key === 'DATABASE_URL' || key === 'NODE_ENV');
-}
-
-/**
- * A data directory migrated and seeded with the defaults once per test run, copied by every later
- * server start that would seed the same: a fresh seed costs ~5 s of a 2-core machine per file.
- * Keyed by the vitest main process (the parent of every test-file worker), so a run never sees
- * another run's data or yesterday's dates; templates of finished runs are removed here.
- */
-async function seededTemplate(): Promise<string> {
-  const prefix = 'yaodian-e2e-template-';
-  const template = path.join(os.tmpdir(), `${prefix}${process.ppid}`);
-  const lock = `${template}.lock`;
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS * 2;
-  // Two browser workers may ask at once: the one that makes the lock directory seeds, the other
-  // waits for its `.seeded` mark (or takes over if the seeding worker died and left its lock).
-  while (!existsSync(path.join(template, '.seeded'))) {
-    if (takeLock(lock)) {
-      try {
-        if (!existsSync(path.join(template, '.seeded'))) await buildTemplate(template, prefix);
-      } finally {
-        rmSync(lock, { recursive: true, force: true });
-      }
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`the seeded template ${template} was not made in time`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return template;
-}
-
-/** Atomic (mkdir); a lock whose owner process is gone is taken over. */
-function takeLock(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    writeFileSync(path.join(lock, 'owner'), String(process.pid));
-    return true;
-  } catch {
-    let owner = 0;
-    try {
-      owner = Number(readFileSync(path.join(lock, 'owner'), 'utf8'));
-    } catch {
-      return false; // Just made, owner not written yet.
-    }
-    if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
-    return false;
-  }
-}
-
-async function buildTemplate(template: string, prefix: string): Promise<void> {
-  for (const name of readdirSync(os.tmpdir())) {
-    const pid = Number(name.slice(prefix.length).split('.')[0]);
-    if (name.startsWith(prefix) && pid !== process.ppid && !processAlive(pid)) {
-      rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-  const building = `${template}.${process.pid}`;
-  rmSync(building, { recursive: true, force: true });
-  mkdirSync(building);
-  const seeding = await startServer({ dataDir: building });
-  await seeding.stop();
-  writeFileSync(path.join(building, '.seeded'), '');
-  rmSync(template, { recursive: true, force: true });
-  renameSync(building, template);
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** This run's bundled server (tests/setup/e2e-server-bundle.ts), or null: run the sources with tsx. */
@@ -610,101 +481,78 @@ function serverBundle(): string | null {
   }
 }
 
+/** How this file's servers are spawned: the run's bundle, killed with the file, timed if asked. */
+function spawnOptions(): SpawnOptions {
+  return {
+    bundle: serverBundle(),
+    track: (child) => {
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+    },
+    note: timingsNote(() => path.basename(expect.getState().testPath ?? '')),
+  };
+}
+
 /**
- * Spawns the server (this run's bundle, else `node --import tsx server/index.ts`) and resolves once it printed
- * `listening on http://localhost:PORT` and GET /api/health answers 200.
+ * Spawns a server of this file's own (this run's bundle, else `node --import tsx server/index.ts`)
+ * and resolves once it printed `listening on http://localhost:PORT` and GET /api/health answers 200.
+ * Without a data dir: a fresh one, a copy of this run's seeded template unless `env` seeds otherwise.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   assertBuilt();
+  const how = spawnOptions();
   let dataDir = options.dataDir;
   if (!dataDir) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'yaodian-e2e-'));
     tempDirs.push(dataDir);
-    if (seedsAsDefault(options.env)) cpSync(await seededTemplate(), dataDir, { recursive: true });
-  }
-  if (options.port !== undefined) return spawnServer(options, options.port, dataDir);
-  // A free port is only free until someone binds it: with two browser workers probing at once,
-  // the other file's server may take it first. That one start is tried again on a new port.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await spawnServer(options, await freePort(), dataDir);
-    } catch (error) {
-      if (attempt >= 3 || !(error instanceof Error && /EADDRINUSE/.test(error.message))) throw error;
+    if (seedsAsDefault(options.env)) {
+      const asked = Date.now();
+      const template = await seededTemplate(process.ppid, how);
+      const copying = Date.now();
+      cpSync(template, dataDir, { recursive: true });
+      how.note?.(`template wait ${copying - asked} ms, copy ${Date.now() - copying} ms`);
     }
   }
+  if (options.port !== undefined) return spawnServer(options, options.port, dataDir, how);
+  return spawnOnFreePort(options, dataDir, how);
 }
 
-async function spawnServer(options: StartServerOptions, port: number, dataDir: string): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Hermetic by default: a DATABASE_URL in the developer's shell must not point tests at a shared
-  // database. NODE_ENV=test comes from vitest, not from a user: the server runs as `npm start` does.
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  Object.assign(env, {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_GOODS: DEFAULT_SEED_GOODS,
-    ...options.env,
-  });
+/** A seed and a start on a loaded 2-core machine (as long as seededTemplate waits for a seeding file). */
+const SHARED_SERVER_WAIT_MS = 240_000;
 
-  const bundle = serverBundle();
-  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  let announcedUrl: string | null = null;
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    announcedUrl ??= READY_LINE.exec(output)?.[1] ?? null;
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve(code ?? (signal ? -1 : null));
-    });
-  });
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-
-  const failStart = async (reason: string): Promise<never> => {
-    if (!hasExited) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-    throw new Error(`Server did not start (${reason}). Output:\n${output || '(none)'}`);
-  };
-
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  const url = `http://localhost:${port}`;
-  for (;;) {
-    if (hasExited) return failStart(`exited with code ${await exited}`);
-    if (Date.now() > deadline) return failStart(`not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
-    if (announcedUrl !== null) {
-      if (announcedUrl !== url) return failStart(`announced ${announcedUrl}, expected ${url}`);
-      if (await healthy(url)) break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * The run's shared server (tests/setup/e2e-shared-server.ts): the default demo seed, started once
+ * per run, for the files that opt in. A file may opt in only if nothing it writes is read by another
+ * opted-in file (it reads the demo data, or writes what is its own: its session, its own draw
+ * record) and it never stops, restarts or reconfigures the server; the list and why each file may
+ * share is in docs/decisions/test-layers.md (session 15). `stop()` leaves the shared server running.
+ * Without one (E2E_SHARED_SERVER=0, no global setup) the file starts a server of its own as before.
+ */
+export async function sharedServer(): Promise<RunningServer> {
+  assertBuilt();
+  let noteFile = '';
+  try {
+    noteFile = inject('e2eSharedServer');
+  } catch {
+    // Not inside a vitest worker with the e2e project's global setup.
   }
-
-  const end = async (signal: NodeJS.Signals): Promise<void> => {
-    if (hasExited) return;
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  };
+  if (!noteFile) return startServer();
+  // Started in the background by the global setup (seeding the template first): wait for it.
+  const deadline = Date.now() + SHARED_SERVER_WAIT_MS;
+  while (!existsSync(noteFile)) {
+    if (Date.now() > deadline) throw new Error(`the shared server was not announced in ${noteFile} in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const note = JSON.parse(readFileSync(noteFile, 'utf8')) as SharedServerNote;
+  if ('error' in note) throw new Error(`the run's shared server did not start: ${note.error}`);
+  const { url, port, dataDir } = note;
   return {
     url,
     port,
     dataDir,
-    output: () => output,
-    stop: () => end('SIGTERM'),
-    kill: () => end('SIGKILL'),
+    output: () => "(the shared server's output is not collected)",
+    stop: async () => undefined,
+    kill: () => Promise.reject(new Error('the shared server cannot be killed by a test file: use startServer()')),
   };
 }
 

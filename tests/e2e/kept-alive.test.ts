@@ -3,7 +3,7 @@
 // (the same DOM, the typed quantity, the scroll position) and no goods-list request was sent.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, signInBuyer, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, signInBuyer, sharedServer, type RunningServer } from './harness';
 
 const SCROLLED_TO = 500;
 /** The list's results (not the shell's side bar or recommendations, which stay mounted anyway). */
@@ -15,7 +15,7 @@ describeBrowser('kept-alive goods list', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'kept-alive' });
     await signInBuyer(page);

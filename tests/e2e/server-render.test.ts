@@ -5,14 +5,21 @@
 // the script are figures, measured by bench/hydration.ts (no timed assertion here).
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, untilPageHydrated, type RunningServer } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  newPage,
+  sharedServer,
+  untilPageHydrated,
+  type RunningServer,
+} from './harness';
 
 describeBrowser('server rendering: first screens drawn on the server, hydrated in the page', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 

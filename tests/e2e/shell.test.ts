@@ -7,7 +7,7 @@ import {
   describeBrowser,
   launchBrowser,
   newPage,
-  startServer,
+  sharedServer,
   type RunningServer,
 } from './harness';
 
@@ -19,7 +19,7 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, { name: 'shell' });
   });

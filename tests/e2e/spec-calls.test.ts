@@ -17,7 +17,7 @@ import {
   newPage,
   screenshot,
   signInBuyer,
-  startServer,
+  sharedServer,
   type RunningServer,
 } from './harness';
 
@@ -35,7 +35,7 @@ describeBrowser('SPEC calls in use: the login picture, the draw page', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 

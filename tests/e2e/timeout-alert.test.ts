@@ -9,7 +9,7 @@ import {
   launchBrowser,
   newPage,
   skipAccessibilityCheck,
-  startServer,
+  sharedServer,
   untilPageHydrated,
   type RunningServer,
 } from './harness';
@@ -19,7 +19,7 @@ describeBrowser('the timeout alert at 30 s', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 

@@ -24,15 +24,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ENTRY = path.join(ROOT, 'server/index.ts');
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js' };
 
+/** Where this run's bundle is written (the shared server's global setup runs it too). */
+export function runBundlePath(): string {
+  return path.join(ROOT, 'tests/e2e/.server', `run-${process.pid}`, 'index.mjs');
+}
+
 export default async function bundleServer(project: TestProject): Promise<(() => void) | undefined> {
   if (process.env.E2E_SERVER_BUNDLE === '0' || process.env.E2E_SERVER_ENTRY) {
     project.provide('e2eServerBundle', '');
     return undefined;
   }
   // Inside the repository, so the bundle's bare imports resolve to its node_modules (git-ignored).
-  const dir = path.join(ROOT, 'tests/e2e/.server', `run-${process.pid}`);
+  const outfile = runBundlePath();
+  const dir = path.dirname(outfile);
   mkdirSync(dir, { recursive: true });
-  const outfile = path.join(dir, 'index.mjs');
   await build({
     entryPoints: [ENTRY],
     outfile,

@@ -1,0 +1,276 @@
+// The browser tests' server as a child process, without vitest's hooks: used by the harness (a
+// server per file) and by the e2e project's global setup (the seeded template and the shared
+// server, tests/setup/e2e-shared-server.ts), which runs in vitest's main process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Overridable only to test the harness itself against a stand-in server. */
+const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'server/index.ts';
+/** First start migrates and seeds PGlite on a shared 2-core machine: be patient. */
+const SERVER_READY_TIMEOUT_MS = 120_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+/** Small catalogue: fast first start; tests needing more pass SEED_GOODS themselves. */
+const DEFAULT_SEED_GOODS = '300';
+const READY_LINE = /listening on (http:\/\/localhost:(\d+))/;
+
+export interface StartServerOptions {
+  /** Extra env for the server (SEED_GOODS, DATABASE_URL, …). DATABASE_URL is not inherited. */
+  env?: Record<string, string>;
+  /** Reuse a data dir (restart tests); default: a fresh temp dir, removed after the test file. */
+  dataDir?: string;
+  /** Reuse a port (restart tests: the browser's origin and service worker stay the same). */
+  port?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr interleaved). */
+  output(): string;
+  /** Graceful stop (SIGTERM, then SIGKILL after 10 s). The data dir is kept. */
+  stop(): Promise<void>;
+  /** Hard crash (SIGKILL). The data dir is kept. */
+  kill(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  /** This run's bundled server (tests/setup/e2e-server-bundle.ts); null runs the sources with tsx. */
+  bundle: string | null;
+  /** Told of the child as soon as it exists (the harness kills what its file left running). */
+  track?: (child: ChildProcess) => void;
+  /** Where the start's phases are noted when measuring (E2E_TIMINGS). */
+  note?: (line: string) => void;
+}
+
+/** E2E_TIMINGS=<file>: each server start's phases are appended there (measuring, issue 30 §3). */
+export function timingsNote(label: () => string): (line: string) => void {
+  const file = process.env.E2E_TIMINGS;
+  if (!file) return () => undefined;
+  return (line) => appendFileSync(file, `${new Date().toISOString()} ${label()} ${line}\n`);
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/index.html'))) {
+    throw new Error(
+      'dist/index.html is missing: browser tests run against the build. Run `npm run build` first (`npm test` does).',
+    );
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const TEMPLATE_PREFIX = 'yaodian-e2e-template-';
+
+/**
+ * A data directory migrated and seeded with the defaults once per test run, copied by every later
+ * server start that would seed the same: a fresh seed costs ~5 s of a 2-core machine per file.
+ * Keyed by the vitest main process (`runPid`: the parent of every test-file worker, or the main
+ * process itself in a global setup), so a run never sees another run's data or yesterday's dates;
+ * templates of finished runs are removed here.
+ */
+export async function seededTemplate(runPid: number, spawnOptions: SpawnOptions): Promise<string> {
+  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${runPid}`);
+  const lock = `${template}.lock`;
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS * 2;
+  // Two browser workers may ask at once: the one that makes the lock directory seeds, the other
+  // waits for its `.seeded` mark (or takes over if the seeding worker died and left its lock).
+  while (!existsSync(path.join(template, '.seeded'))) {
+    if (takeLock(lock)) {
+      try {
+        if (!existsSync(path.join(template, '.seeded'))) await buildTemplate(template, runPid, spawnOptions);
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`the seeded template ${template} was not made in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return template;
+}
+
+/** Atomic (mkdir); a lock whose owner process is gone is taken over. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, 'owner'), String(process.pid));
+    return true;
+  } catch {
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(lock, 'owner'), 'utf8'));
+    } catch {
+      return false; // Just made, owner not written yet.
+    }
+    if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+async function buildTemplate(template: string, runPid: number, spawnOptions: SpawnOptions): Promise<void> {
+  for (const name of readdirSync(os.tmpdir())) {
+    const pid = Number(name.slice(TEMPLATE_PREFIX.length).split('.')[0]);
+    if (name.startsWith(TEMPLATE_PREFIX) && pid !== runPid && !processAlive(pid)) {
+      rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+  const building = `${template}.${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building);
+  const seeding = await spawnOnFreePort({ dataDir: building }, building, spawnOptions);
+  await seeding.stop();
+  writeFileSync(path.join(building, '.seeded'), '');
+  rmSync(template, { recursive: true, force: true });
+  renameSync(building, template);
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `spawnServer` on a free port. A free port is only free until someone binds it: with two browser
+ * workers probing at once, the other file's server may take it first. That one start is tried again
+ * on a new port.
+ */
+export async function spawnOnFreePort(
+  options: StartServerOptions,
+  dataDir: string,
+  spawnOptions: SpawnOptions,
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnServer(options, await freePort(), dataDir, spawnOptions);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error && /EADDRINUSE/.test(error.message))) throw error;
+    }
+  }
+}
+
+/**
+ * Spawns the server (the run's bundle, else `node --import tsx server/index.ts`) and resolves once it printed
+ * `listening on http://localhost:PORT` and GET /api/health answers 200.
+ */
+export async function spawnServer(
+  options: StartServerOptions,
+  port: number,
+  dataDir: string,
+  { bundle, track, note = () => undefined }: SpawnOptions,
+): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Hermetic by default: a DATABASE_URL in the developer's shell must not point tests at a shared
+  // database. NODE_ENV=test comes from vitest, not from a user: the server runs as `npm start` does.
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  Object.assign(env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_GOODS: DEFAULT_SEED_GOODS,
+    ...options.env,
+  });
+
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  track?.(child);
+  const spawned = Date.now();
+  let output = '';
+  let announcedUrl: string | null = null;
+  const collect = (chunk: Buffer) => {
+    // Until it listens: when the database opened, whether it seeded (every request is logged after).
+    if (announcedUrl === null)
+      for (const line of chunk.toString('utf8').split('\n')) if (line) note(`+${Date.now() - spawned} ms ${line}`);
+    output += chunk.toString('utf8');
+    announcedUrl ??= READY_LINE.exec(output)?.[1] ?? null;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null)));
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const failStart = async (reason: string): Promise<never> => {
+    if (!hasExited) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    throw new Error(`Server did not start (${reason}). Output:\n${output || '(none)'}`);
+  };
+
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  const url = `http://localhost:${port}`;
+  for (;;) {
+    if (hasExited) return failStart(`exited with code ${await exited}`);
+    if (Date.now() > deadline) return failStart(`not ready within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
+    if (announcedUrl !== null) {
+      if (announcedUrl !== url) return failStart(`announced ${announcedUrl}, expected ${url}`);
+      if (await healthy(url)) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  note(`+${Date.now() - spawned} ms healthy`);
+
+  const end = async (signal: NodeJS.Signals): Promise<void> => {
+    if (hasExited) return;
+    const stopping = Date.now();
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+    note(`${signal} took ${Date.now() - stopping} ms`);
+  };
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
+}
