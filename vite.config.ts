@@ -72,20 +72,7 @@ export default defineConfig({
           // request each, and gzip compresses them separately (+8 KiB gzip before first paint,
           // docs/decisions/route-loaders.md). Lazy-only code is untouched: '$initial' does not
           // capture it.
-          //
-          // React's DOM renderer is the exception (issue 36): src/main.tsx imports it dynamically, so
-          // the browser evaluates it in a task of its own after the app's modules instead of in one
-          // task with them (~160–290 ms at 4× CPU). React itself stays in the entry (every component
-          // imports it). server/http/ssr.ts preloads this chunk by its name with the page's chunks.
-          groups: [
-            {
-              name: 'react-dom',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]/,
-              includeDependenciesRecursively: false,
-              priority: 2,
-            },
-            { name: 'index', tags: ['$initial'], priority: 1 },
-          ],
+          groups: [{ name: 'index', tags: ['$initial'] }],
         },
       },
     },

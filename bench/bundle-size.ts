@@ -16,7 +16,6 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
-  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -51,17 +50,9 @@ function readManifest(distDir: string): ViteManifest {
   return JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
 }
 
-/**
- * Chunks src/main.tsx imports dynamically before it hydrates (React's DOM renderer, a chunk of its
- * own since issue 36): needed for the first screen as much as the entry, so counted with it.
- */
-const BOOT_CHUNK_NAMES = ['react-dom'];
-
-/** Manifest keys reachable from the entry (and the boot chunks) through static imports only. */
+/** Manifest keys reachable from the entry through static imports only. */
 function firstPaintKeys(manifest: ViteManifest): string[] {
-  const entries = Object.keys(manifest).filter(
-    (key) => manifest[key].isEntry || BOOT_CHUNK_NAMES.includes(manifest[key].name ?? ''),
-  );
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (entries.length === 0) throw new Error('dist/.vite/manifest.json has no entry chunk.');
   const seen = new Set<string>();
   const visit = (key: string) => {

@@ -4,6 +4,7 @@
 // Tokens first: every CSS module after it reads their custom properties.
 import './ui/tokens.css';
 import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppState } from './app/app';
 import { registerServiceWorker } from './app/pwa-update';
 import { markHydrating } from './app/early-taps';
@@ -13,13 +14,6 @@ import { warmWorkerCaches } from './app/warm-caches';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html 缺少 #root 容器');
-
-/**
- * React's DOM renderer, a chunk of its own (vite.config.ts): imported here, after the app's modules
- * have run, the browser evaluates it in a task of its own — with the entry it made one task of
- * ~160–290 ms at 4× CPU (issue 36). The server preloads it with the page's chunks.
- */
-const loadReactDom = () => import('react-dom/client');
 
 /** A task boundary: what the browser has waiting (input, a frame) runs before the next step. */
 function yieldToBrowser(): Promise<void> {
@@ -41,7 +35,6 @@ async function start(root: HTMLElement): Promise<void> {
   );
   if (!rendered) {
     // The static shell: the page renders here.
-    const { createRoot } = await loadReactDom();
     createRoot(root).render(app);
     return;
   }
@@ -51,8 +44,6 @@ async function start(root: HTMLElement): Promise<void> {
   // ≈ 130–480 ms at 4× CPU, the longest after the entry's evaluation).
   await yieldToBrowser();
   await state.router.load();
-  await yieldToBrowser();
-  const { hydrateRoot } = await loadReactDom();
   await yieldToBrowser();
   // What TanStack's own hydration (@tanstack/react-router/ssr/client) sets: the router then draws
   // its matches without the client-only Suspense wrapper, exactly as the server drew them.

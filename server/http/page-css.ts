@@ -12,8 +12,6 @@ export interface ManifestChunk {
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
-  /** The chunk's name; a group of vite.config.ts's codeSplitting names its chunk. */
-  name?: string;
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 

@@ -86,18 +86,6 @@ export function chunksForSources(
   return { pages, imports };
 }
 
-/**
- * Chunks the entry imports dynamically as it starts (src/main.tsx: React's DOM renderer, named by
- * vite.config.ts): preloaded after the page's own, so hydration does not wait for a round trip.
- */
-const BOOT_CHUNK_NAMES: readonly string[] = ['react-dom'];
-
-export function bootChunks(manifest: ViteManifest): string[] {
-  return Object.values(manifest)
-    .filter((chunk) => !chunk.isEntry && chunk.name !== undefined && BOOT_CHUNK_NAMES.includes(chunk.name))
-    .map((chunk) => chunk.file);
-}
-
 export interface PageTemplate {
   head: string;
   /** Everything from `<div id="root"` up to the skeleton, which the rendered page replaces. */
@@ -377,7 +365,7 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
       inlined: inline ? cssFiles : [],
       cssLinks: inline ? [] : cssFiles,
       modules: chunks.pages,
-      imports: [...chunks.imports, ...bootChunks(loaded.manifest)],
+      imports: chunks.imports,
       state: loaded.renderer.encodeSsrState({ ...page.state, warm }),
     });
     const headers = new Headers({

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createHash } from 'node:crypto';
-import { bootChunks, chunksForSources, composePage, ENTRY_LOADER, splitTemplate } from '../../server/http/ssr.ts';
+import { chunksForSources, composePage, ENTRY_LOADER, splitTemplate } from '../../server/http/ssr.ts';
 import { cssForPage, cssForSources, indexCss } from '../../server/http/page-css.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -77,9 +77,6 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(entry.manifest).toBe('/manifest.webmanifest');
     expect(entry.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     expect(entry.imports?.[0]).toMatch(/^\/assets\/home-page-[\w-]+\.js$/);
-    // React's DOM renderer, which the entry imports as it starts (a chunk of its own, issue 36),
-    // is asked for with the page's chunks: hydration does not wait for a round trip after the entry.
-    expect(entry.imports).toContainEqual(expect.stringMatching(/^\/assets\/react-dom-[\w-]+\.js$/));
     expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>[\s\S]*?<\/script>/g)).toEqual([
       `<script>${ENTRY_LOADER}</script>`,
     ]);
@@ -297,15 +294,6 @@ describe('page assembly', () => {
     expect(html).toContain(
       `<script type="application/json" id="ssr-entry">{"entry":"/assets/index-a.js","imports":["/assets/page.js","/assets/tile.js"],"manifest":null}</script><script>${ENTRY_LOADER}</script></body>`,
     );
-  });
-
-  it('preloads the chunks the entry imports as it starts, found by the name vite.config.ts gives them', () => {
-    const manifest = {
-      'index.html': { file: 'assets/index.js', isEntry: true, name: 'index' },
-      '_react-dom.js': { file: 'assets/react-dom-x1.js', imports: ['index.html'], name: 'react-dom' },
-      'src/features/a/page.tsx': { file: 'assets/page.js', imports: ['index.html'], name: 'page' },
-    };
-    expect(bootChunks(manifest)).toEqual(['assets/react-dom-x1.js']);
   });
 
   it('stands a disabled link in for each inlined file, so the chunk loader does not fetch it again', () => {
