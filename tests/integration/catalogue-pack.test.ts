@@ -15,12 +15,13 @@ import {
   type PackTransport,
 } from '../../src/local/catalogue-pack';
 import { searchLocal, snapshotGoods } from '../../src/local/catalogue-snapshot';
-import { encodePackChunk, type PackGoods, type PackManifest } from '../../src/domain/catalogue-pack';
+import { encodePackChunk, type PackManifest } from '../../src/domain/catalogue-pack';
 import type { CatalogueChangesPage } from '../../src/domain/catalogue-changes';
 import { changeGoods } from '../../server/services/catalogue/change-goods';
 import { forgetCompanySessions } from '../../server/auth/session-memo';
 import { goods as goodsTable } from '../../server/db/schema';
 import { openDb } from '../helpers/local-store';
+import { makePackGoods } from '../helpers/pack-goods';
 import { insertGoods } from '../fixtures/catalogue';
 import { noteCatalogueChange } from '../../server/services/catalogue/changes';
 import { listLocal } from '../../src/local/pack-list';
@@ -143,51 +144,7 @@ describe('the pack on the device', () => {
 });
 
 describe('resuming a download', () => {
-  const goods = (id: number): PackGoods => ({
-    id,
-    name: `商品${id}`,
-    common_name: '',
-    py: '',
-    pyi: `sp${id}`,
-    sccj_pyi: '',
-    sccj: '厂家',
-    ypgg: '10片',
-    bzdw: '盒',
-    zbz: 1,
-    mid_pack_strict: 0,
-    jzl: 1,
-    min_buy: 1,
-    purchase_limit: 0,
-    image: '',
-    price: 100,
-    base_price: 100,
-    retail_price: 150,
-    ladder: [],
-    ladder_price_type: 0,
-    stock: 5,
-    is_buy: 1,
-    tags: [],
-    scope_class: 'xy',
-    approval_no: '',
-    barcode: '',
-    batch_no: '',
-    produced_on: '',
-    expires_on: '',
-    category_id: 3,
-    category_l1: 1,
-    category_l2: 2,
-    manufacturer_id: 1,
-    brand_id: null,
-    ck_id: 1,
-    ck_name: '仓',
-    flags: 0,
-    free_shipping_number: 0,
-    qg_number: 0,
-    ephedrine_limit: 0,
-    type: 0,
-    sales: 0,
-    created: 0,
-  });
+  const goods = (id: number) => makePackGoods(id);
   /** A server that holds packs of three chunks at `version`; chunk `failAt` fails once. */
   function fakeServer(version: number, failAt: number | null) {
     const asked: number[] = [];

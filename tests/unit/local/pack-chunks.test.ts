@@ -17,6 +17,7 @@ import { draftCartAdd } from '../../../src/local/cart-draft';
 import { dbNameFor, openLocalDb, SCHEMA_V1, type LocalDb } from '../../../src/local/db';
 import { listLocal } from '../../../src/local/pack-list';
 import { freshAccount, openDb } from '../../helpers/local-store';
+import { makePackGoods } from '../../helpers/pack-goods';
 import { makeGoods } from './goods-fixtures';
 
 const open: LocalDb[] = [];
@@ -24,52 +25,17 @@ afterEach(() => {
   for (const db of open.splice(0)) db.close();
 });
 
-const goods = (id: number, over: Partial<PackGoods> = {}): PackGoods => ({
-  id,
-  name: `商品${id}`,
-  common_name: '',
-  py: `shangpin${id}`,
-  pyi: `sp${id}`,
-  sccj_pyi: 'cj',
-  sccj: '厂家',
-  ypgg: '10片',
-  bzdw: '盒',
-  zbz: 1,
-  mid_pack_strict: 0,
-  jzl: 1,
-  min_buy: 1,
-  purchase_limit: 0,
-  image: '',
-  price: 100 + id,
-  base_price: 100 + id,
-  retail_price: 150,
-  ladder: [],
-  ladder_price_type: 0,
-  stock: 5,
-  is_buy: 1,
-  tags: [],
-  scope_class: 'xy',
-  approval_no: '',
-  barcode: '',
-  batch_no: '',
-  produced_on: '',
-  expires_on: '',
-  category_id: 3,
-  category_l1: 1,
-  category_l2: 2,
-  manufacturer_id: id % 2 === 0 ? 7 : 8,
-  brand_id: null,
-  ck_id: 1,
-  ck_name: '仓',
-  flags: 0,
-  free_shipping_number: 0,
-  qg_number: 0,
-  ephedrine_limit: 0,
-  type: 0,
-  sales: id,
-  created: id,
-  ...over,
-});
+const goods = (id: number, over: Partial<PackGoods> = {}): PackGoods =>
+  makePackGoods(id, {
+    py: `shangpin${id}`,
+    sccj_pyi: 'cj',
+    price: 100 + id,
+    base_price: 100 + id,
+    manufacturer_id: id % 2 === 0 ? 7 : 8,
+    sales: id,
+    created: id,
+    ...over,
+  });
 
 const PER_CHUNK = 50;
 const CHUNKS = 4;

@@ -1,0 +1,53 @@
+// One goods of a catalogue pack as the server encodes it (src/domain/catalogue-pack.ts), for the
+// local store's tests that build packs without a server. Neutral values; a test overrides what it
+// is about.
+import type { PackGoods } from '../../src/domain/catalogue-pack';
+
+export function makePackGoods(id: number, over: Partial<PackGoods> = {}): PackGoods {
+  return {
+    id,
+    name: `商品${id}`,
+    common_name: '',
+    py: '',
+    pyi: `sp${id}`,
+    sccj_pyi: '',
+    sccj: '厂家',
+    ypgg: '10片',
+    bzdw: '盒',
+    zbz: 1,
+    mid_pack_strict: 0,
+    jzl: 1,
+    min_buy: 1,
+    purchase_limit: 0,
+    image: '',
+    price: 100,
+    base_price: 100,
+    retail_price: 150,
+    ladder: [],
+    ladder_price_type: 0,
+    stock: 5,
+    is_buy: 1,
+    tags: [],
+    scope_class: 'xy',
+    approval_no: '',
+    barcode: '',
+    batch_no: '',
+    produced_on: '',
+    expires_on: '',
+    category_id: 3,
+    category_l1: 1,
+    category_l2: 2,
+    manufacturer_id: 1,
+    brand_id: null,
+    ck_id: 1,
+    ck_name: '仓',
+    flags: 0,
+    free_shipping_number: 0,
+    qg_number: 0,
+    ephedrine_limit: 0,
+    type: 0,
+    sales: 0,
+    created: 0,
+    ...over,
+  };
+}
