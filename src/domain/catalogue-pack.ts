@@ -251,8 +251,8 @@ export function packGoodsAt(cols: readonly unknown[][], r: number): PackGoods {
 
 /** Decodes a chunk; throws on a chunk whose shape is not this version's. */
 export function decodePackChunk(chunk: PackChunk): PackGoods[] {
-  checkPackChunk(chunk);
-  // Dictionaries resolved once per column, not once per value (the device decodes whole packs).
+  // Dictionaries resolved once per column, not once per value (the device decodes whole packs);
+  // plainColumns checks the chunk's shape first.
   const cols = plainColumns(chunk);
   const out: PackGoods[] = [];
   for (let r = 0; r < chunk.count; r++) out.push(packGoodsAt(cols, r));
