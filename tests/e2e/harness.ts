@@ -310,6 +310,9 @@ function axeScript(): string {
  */
 const AXE_EXCLUDE: readonly string[] = [];
 
+/** The longest axe waits for finite animations (a fade, a toast's slide) to end before it reads colours. */
+const ANIMATION_SETTLE_CAP_MS = 2_000;
+
 interface AxeFinding {
   id: string;
   impact: string | null;
@@ -321,6 +324,14 @@ interface AxeFinding {
 async function axeFrame(frame: Frame): Promise<AxeFinding[]> {
   const loaded = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await frame.evaluate(axeScript());
+  // axe judges the page at rest: a slide caught mid-fade has a blended colour no reader sees for long.
+  await frame.evaluate(async (capMs: number) => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, capMs))]);
+  }, ANIMATION_SETTLE_CAP_MS);
   return frame.evaluate(async (exclude: readonly string[]) => {
     type Axe = {
       run(
@@ -362,6 +373,17 @@ async function axeFrame(frame: Frame): Promise<AxeFinding[]> {
  */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   if (page.isClosed()) return [];
+  // Reduced motion: the shop's transitions (the home carousel's fade) end at once, so a rotation that
+  // starts while axe runs cannot put a half-faded slide under the contrast rule; restored afterwards.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    return await framesProblems(page);
+  } finally {
+    if (!page.isClosed()) await page.emulateMedia({ reducedMotion: null }).catch(() => undefined);
+  }
+}
+
+async function framesProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   for (const frame of page.frames()) {
     const url = frame.url();
