@@ -619,8 +619,16 @@ export const goodsStock = pgTable(
     stock: stockColumn(),
     basePrice: basePriceColumn(),
     updatedAt: updatedAt(),
+    // Copies of the master row's, kept by triggers (migration 0035): a maker's or brand's goods
+    // sorted by price walk their own index instead of the global price index.
+    manufacturerId: integer('manufacturer_id'),
+    brandId: integer('brand_id'),
   },
-  (t) => [index('goods_stock_price_idx').on(t.basePrice)],
+  (t) => [
+    index('goods_stock_price_idx').on(t.basePrice),
+    index('goods_stock_maker_price_idx').on(t.manufacturerId, t.basePrice, t.goodsId),
+    index('goods_stock_brand_price_idx').on(t.brandId, t.basePrice, t.goodsId),
+  ],
 );
 
 /**
@@ -634,6 +642,10 @@ export const goods = pgTable('goods', {
   ...goodsMasterColumns(),
   stock: stockColumn(),
   basePrice: basePriceColumn(),
+  // goods_stock's copies of manufacturer_id and brand_id (migration 0035), read-only: for the
+  // price-sorted list of a maker or brand, so the planner can walk goods_stock's index.
+  stockManufacturerId: integer('stock_manufacturer_id'),
+  stockBrandId: integer('stock_brand_id'),
 });
 
 /** Ladder prices: from min_number units on, the unit price is price (fen). */

@@ -59,7 +59,12 @@ describe('goods indexes', () => {
   });
 
   it('stock and base price live in the narrow goods_stock under its key and one price index, the master row under none of them', async () => {
-    expect(await goodsIndexes('goods_stock')).toEqual(['goods_stock_pkey', 'goods_stock_price_idx']);
+    expect(await goodsIndexes('goods_stock')).toEqual([
+      'goods_stock_brand_price_idx',
+      'goods_stock_maker_price_idx',
+      'goods_stock_pkey',
+      'goods_stock_price_idx',
+    ]);
     const columns = rowsOf<{ column_name: string }>(
       await t.db.execute(
         sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'goods_master' AND column_name IN ('stock', 'base_price')`,

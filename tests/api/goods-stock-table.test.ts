@@ -10,7 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { integrationClient, type MadeClient } from '../helpers/integration.ts';
 import { createShop, type Shop, type ShopBuyer } from '../fixtures/checkout.ts';
-import { goods } from '../../server/db/schema.ts';
+import { ensureManufacturer } from '../fixtures/catalogue.ts';
+import { roleOperator } from '../helpers/operators.ts';
+import { brands, goods } from '../../server/db/schema.ts';
+import { rowsOf } from '../../server/services/goods/search.ts';
 import type { BatchResult } from '../../src/domain/integration.ts';
 import type { CheckoutResult } from '../../src/domain/orders.ts';
 import type { CallResult } from '../helpers/test-app.ts';
@@ -73,6 +76,56 @@ describe.each(backends)('goods stock and prices on %s', (_name, databaseUrl) => 
     );
     const line = cart.body.data.data.find((l) => l.goods.id === g)!;
     expect([line.goods.number, line.goods.base_price]).toEqual([4321, 1888]);
+  });
+
+  it("a maker's and a brand's goods sorted by price follow every change of maker or brand (goods_stock's copies)", async () => {
+    const makerA = await ensureManufacturer(t.db, '价序甲制药有限公司');
+    const makerB = await ensureManufacturer(t.db, '价序乙制药有限公司');
+    const [brandX, brandY] = await t.db
+      .insert(brands)
+      .values([{ name: '价序品牌X' }, { name: '价序品牌Y' }])
+      .returning({ id: brands.id });
+    // shop.goods inserts through the view, then sets maker and brand through it (its update trigger).
+    const made = async (name: string, basePrice: number, manufacturerId: number, brandId: number) =>
+      shop.goods({ name, basePrice, stock: 10 }, { manufacturerId, brandId });
+    const g1 = await made('价序一号片', 3_000, makerA, brandX.id);
+    const g2 = await made('价序二号片', 1_000, makerA, brandX.id);
+    const g3 = await made('价序三号片', 2_000, makerA, brandY.id);
+    const g4 = await made('价序四号片', 1_500, makerB, brandX.id);
+    const b = await shop.buyer();
+    const ids = async (query: string) =>
+      (
+        await t.call<{ list: { id: number }[] }>('GET', `/api/goods/list?${query}&page_size=50`, { cookie: b.cookie })
+      ).body.data.list.map((r) => r.id);
+
+    expect(await ids(`manufacturer_id=${makerA}&sort=price_asc`)).toEqual([g2, g3, g1]);
+    expect(await ids(`manufacturer_id=${makerA}&sort=price_desc`)).toEqual([g1, g3, g2]);
+    expect(await ids(`brand_id=${brandX.id}&sort=price_asc`)).toEqual([g2, g4, g1]);
+
+    // A merge rewrites goods_master rows directly (not through the view).
+    const ops = (await roleOperator(t, 'operations')).cookie;
+    const merged = await t.call('POST', `/api/admin/catalogue/makers/${makerB}/merge`, {
+      cookie: ops,
+      json: { into: makerA },
+    });
+    expect(merged.status, merged.body.msg).toBe(200);
+    expect(await ids(`manufacturer_id=${makerA}&sort=price_asc`)).toEqual([g2, g4, g3, g1]);
+    expect(await ids(`manufacturer_id=${makerB}&sort=price_asc`)).toEqual([]);
+
+    // A price through the ERP (goods_stock written directly): the maker's order follows it.
+    await t.db.update(goods).set({ externalCode: 'STK-SORT-3' }).where(eq(goods.id, g3));
+    const price = await erp.erp.post<BatchResult>('/prices', {
+      items: [{ external_code: 'STK-SORT-3', seq: 1, price: 500 }],
+    });
+    expect(price.body.data.applied).toBe(1);
+    expect(await ids(`manufacturer_id=${makerA}&sort=price_asc`)).toEqual([g3, g2, g4, g1]);
+
+    // Every goods of the database, however it was written, carries its master row's maker and brand.
+    const drift = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM goods_stock s JOIN goods_master m ON m.id = s.goods_id
+          WHERE (s.manufacturer_id, s.brand_id) IS DISTINCT FROM (m.manufacturer_id, m.brand_id)`,
+    );
+    expect(rowsOf<{ n: number }>(drift)).toEqual([{ n: 0 }]);
   });
 
   it('checkouts racing ERP stock deltas and writes through the goods view lose no unit and never go below zero', async () => {

@@ -28,7 +28,15 @@ export async function insertGoodsRows(
   await insertJson(
     tx,
     goodsStock,
-    rows.map((r) => ({ goodsId: r.id, stock: r.stock ?? 0, basePrice: r.basePrice, updatedAt: r.updatedAt ?? now })),
+    rows.map((r) => ({
+      goodsId: r.id,
+      stock: r.stock ?? 0,
+      basePrice: r.basePrice,
+      updatedAt: r.updatedAt ?? now,
+      // The master row's, copied (migration 0035); naming both skips the copying trigger.
+      manufacturerId: r.manufacturerId ?? null,
+      brandId: r.brandId ?? null,
+    })),
   );
   await insertJson(tx, goodsLadderPrices, ladders);
   await noteCatalogueChange(

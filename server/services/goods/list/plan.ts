@@ -102,6 +102,12 @@ export async function planList(deps: Deps, viewer: Viewer, f: ListFilter): Promi
 
   const sort = !pricesShown && (f.sort === 'price_asc' || f.sort === 'price_desc') ? 'default' : f.sort;
   const order = sort === 'default' ? (tiers ? 'relevance' : 'sales') : sort;
+  if (order === 'price_asc' || order === 'price_desc') {
+    // The same condition on goods_stock's copy (migration 0035): the planner may then walk the
+    // (maker|brand, base_price) index there. Other orders keep the master's own indexes.
+    if (f.manufacturerId !== undefined) base.push(eq(goods.stockManufacturerId, f.manufacturerId));
+    if (f.brandId !== undefined) base.push(eq(goods.stockBrandId, f.brandId));
+  }
   const key = JSON.stringify([
     controlled,
     f.keyword?.text ?? null,
