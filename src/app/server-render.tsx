@@ -11,7 +11,8 @@ import { prerender } from 'react-dom/static';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
 import { configureHttp } from '../http/client';
-import { userBaseQuery } from '../api/user';
+import { userBaseQuery, userKeys } from '../api/user';
+import { cartTotalQuery } from '../api/cart-summary';
 import { commonDataQuery, focusSlotQuery, footerLinksQuery, shopModeQuery } from '../api/common';
 import { documentTitle, leafDef } from '../routes/current-route';
 import type { RouteDef } from '../routes/types';
@@ -109,7 +110,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
 
     // What the shell draws on every page: the member's name and prices, the categories and nav.
     const shellData = Promise.allSettled([
-      queryClient.prefetchQuery(userBaseQuery()),
+      // A member's header and side bar show the cart badge from /api/cart/total: drawn from the
+      // answer here, it travels with the page instead of being fetched in the hydration's commit.
+      queryClient.prefetchQuery(userBaseQuery()).then(() => {
+        if (queryClient.getQueryData(userKeys.base())) return queryClient.prefetchQuery(cartTotalQuery());
+      }),
       queryClient.prefetchQuery(commonDataQuery()),
       // The footer's links, licences and QR; the top banner.
       queryClient.prefetchQuery(shopModeQuery()),

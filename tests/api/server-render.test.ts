@@ -124,6 +124,23 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(stateOf(html).warm?.some((p) => p.startsWith('/api/goods/list?'))).toBe(true);
   });
 
+  it("carries a member's cart badge answer (/api/cart/total) so the page does not fetch it while hydrating; none for a visitor", async () => {
+    const add = await t.call('POST', '/api/cart', { cookie: demo, body: { params: [{ goods_id: 2, number: 10 }] } });
+    expect(add.status).toBe(200);
+    const total = await t.call('GET', '/api/cart/total', { cookie: demo });
+    const count = (total.body as { data: { count: number } }).data.count;
+    expect(count).toBeGreaterThan(0);
+    for (const p of ['/', '/search?keywords=gml', '/list/info/1']) {
+      const html = await (await page(p, demo)).text();
+      const badge = stateOf(html).queries.queries.find((q) => q.queryHash === '["cart","total"]');
+      expect(badge?.state.status, p).toBe('success');
+      expect((badge?.state.data as { count: number } | undefined)?.count, p).toBe(count);
+      expect(rootOf(html), p).toContain(`aria-label="我的购物车，${count} 种商品"`);
+    }
+    const visitor = await (await page('/')).text();
+    expect(stateOf(visitor).queries.queries.some((q) => q.queryHash === '["cart","total"]')).toBe(false);
+  });
+
   it('sends the static shell for member pages, redirects and unknown paths', async () => {
     for (const p of ['/user', '/order', '/no-such-page', '/list/wl/1']) {
       const res = await page(p, demo);
