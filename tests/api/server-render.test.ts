@@ -124,7 +124,7 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(stateOf(html).warm?.some((p) => p.startsWith('/api/goods/list?'))).toBe(true);
   });
 
-  it("carries a member's cart badge answer (/api/cart/total) so the page does not fetch it while hydrating; none for a visitor", async () => {
+  it("carries a member's badge answers (cart total, chat unread) so the page does not fetch them while hydrating; none for a visitor", async () => {
     const add = await t.call('POST', '/api/cart', { cookie: demo, body: { params: [{ goods_id: 2, number: 10 }] } });
     expect(add.status).toBe(200);
     const total = await t.call('GET', '/api/cart/total', { cookie: demo });
@@ -136,9 +136,13 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
       expect(badge?.state.status, p).toBe('success');
       expect((badge?.state.data as { count: number } | undefined)?.count, p).toBe(count);
       expect(rootOf(html), p).toContain(`aria-label="我的购物车，${count} 种商品"`);
+      // demo may chat (is_can_chat): the side bar's unread badge answer travels too.
+      const chat = stateOf(html).queries.queries.find((q) => q.queryHash === '["chat","unread","demo"]');
+      expect(chat?.state.status, p).toBe('success');
     }
     const visitor = await (await page('/')).text();
     expect(stateOf(visitor).queries.queries.some((q) => q.queryHash === '["cart","total"]')).toBe(false);
+    expect(stateOf(visitor).queries.queries.some((q) => q.queryHash.startsWith('["chat"'))).toBe(false);
   });
 
   it('sends the static shell for member pages, redirects and unknown paths', async () => {
