@@ -145,6 +145,16 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(stateOf(visitor).queries.queries.some((q) => q.queryHash.startsWith('["chat"'))).toBe(false);
   });
 
+  it("draws the side bar's cart tab for both widths: a link to /cart (the phone's tab bar) and the drawer's toggle", async () => {
+    const html = await (await page('/', demo)).text();
+    const aside = /<aside[^>]*aria-label="快捷工具栏"[\s\S]*?<\/aside>/.exec(rootOf(html))?.[0] ?? '';
+    expect(aside).not.toBe('');
+    // The server cannot know the width: a phone's tab must be a link as drawn (it works before the
+    // page hydrates, and hydrating does not swap the element), the toggle is for wide screens.
+    expect(aside).toMatch(/<a [^>]*href="\/cart"[^>]*>[\s\S]*?购物车/);
+    expect(aside).toMatch(/<button [^>]*aria-expanded="false"[^>]*>[\s\S]*?购物车/);
+  });
+
   it('sends the static shell for member pages, redirects and unknown paths', async () => {
     for (const p of ['/user', '/order', '/no-such-page', '/list/wl/1']) {
       const res = await page(p, demo);
