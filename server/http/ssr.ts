@@ -169,16 +169,16 @@ const EARLY_TAP_KEEPER = [
   'for(var i=0;i<q.length;i++)if(q[i].el===t){q.splice(i,1);break}q.push({kind:"input",el:t,value:t.value})},true);',
 ];
 /** How many of the page's chunk links ENTRY_LOADER adds in one task. */
-export const PRELOADS_PER_TASK = 4;
+export const PRELOADS_PER_TASK = 3;
 export const ENTRY_LOADER = [
   '(function(){',
   'var f=JSON.parse(document.getElementById("ssr-entry").textContent),started=false,h=document.head;',
   'function go(){if(started)return;started=true;',
   // The manifest once the entry has run: its install-prompt listener is then in place.
   'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=f.entry;s.onload=s.onerror=manifest;h.appendChild(s);setTimeout(preload,0,0)}',
-  // The page's chunks a few per task after the entry's: each link starts its fetch as it is added
-  // (2–6 ms at 4× CPU), and a goods list names about 27, which with the entry in one task was a
-  // long task of 60–170 ms. They are all asked for long before the entry (the largest file) has
+  // The page's chunks a few per task after the entry's: adding a link takes 8–13 ms at 4× CPU
+  // (traced), and a goods list names about 27, which with the entry in one task was a long task
+  // of 60–170 ms. They are all asked for long before the entry (the largest file) has
   // arrived and run, and Vite's chunk loader finds their links.
   `function preload(i){f.imports.slice(i,i+${String(PRELOADS_PER_TASK)}).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});`,
   `if(i+${String(PRELOADS_PER_TASK)}<f.imports.length)setTimeout(preload,0,i+${String(PRELOADS_PER_TASK)})}`,

@@ -32,12 +32,12 @@ it('asks for the entry at once on a tap and the page chunks a few per later task
   document.querySelector('button')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
   expect(entries()).toHaveLength(1);
   expect(entries()[0].getAttribute('src')).toBe('/assets/index-a.js');
-  // None with the entry; then at most 4 per task.
+  // None with the entry; then at most 3 per task (a link costs 8–13 ms at 4× CPU: a task stays under 50 ms).
   expect(preloads()).toHaveLength(0);
   vi.advanceTimersToNextTimer();
-  expect(preloads()).toEqual(IMPORTS.slice(0, 4));
+  expect(preloads()).toEqual(IMPORTS.slice(0, 3));
   vi.advanceTimersToNextTimer();
-  expect(preloads()).toEqual(IMPORTS.slice(0, 8));
+  expect(preloads()).toEqual(IMPORTS.slice(0, 6));
   vi.runAllTimers();
   expect(preloads()).toEqual(IMPORTS);
   // A second tap starts nothing again.
