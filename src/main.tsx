@@ -6,6 +6,7 @@ import './ui/tokens.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppState } from './app/app';
+import { prepareRouteTree } from './routes/tree';
 import { registerServiceWorker } from './app/pwa-update';
 import { markHydrating } from './app/early-taps';
 import { HydratedMark } from './app/hydrated-mark';
@@ -24,7 +25,11 @@ async function start(root: HTMLElement): Promise<void> {
   const rendered = readSsrState(document);
   // A drawn page is already readable: building the router and the caches need not extend the
   // entry's evaluation into one longer task (Lighthouse counts every task over 50 ms).
-  if (rendered) await yieldToBrowser();
+  if (rendered) {
+    await yieldToBrowser();
+    prepareRouteTree();
+    await yieldToBrowser();
+  }
   const state = createAppState((queryClient) => {
     if (rendered) hydrateSsrQueries(queryClient, rendered);
   });

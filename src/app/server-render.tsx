@@ -11,7 +11,10 @@ import { prerender } from 'react-dom/static';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
 import { configureHttp } from '../http/client';
-import { userBaseQuery } from '../api/user';
+import { userBaseQuery, userKeys } from '../api/user';
+import { cartTotalQuery } from '../api/cart-summary';
+import { chatUnreadQuery } from '../api/chat';
+import type { UserBase } from '../domain/user';
 import { commonDataQuery, focusSlotQuery, footerLinksQuery, shopModeQuery } from '../api/common';
 import { documentTitle, leafDef } from '../routes/current-route';
 import type { RouteDef } from '../routes/types';
@@ -109,7 +112,19 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
 
     // What the shell draws on every page: the member's name and prices, the categories and nav.
     const shellData = Promise.allSettled([
-      queryClient.prefetchQuery(userBaseQuery()),
+      // A member's badges (the cart's from /api/cart/total in the header and side bar, the chat's
+      // unread count in the side bar): drawn from the answers here, they travel with the page
+      // instead of being fetched in the hydration's commit.
+      queryClient.prefetchQuery(userBaseQuery()).then(() => {
+        const user = queryClient.getQueryData<UserBase>(userKeys.base());
+        if (!user) return;
+        return Promise.all([
+          queryClient.prefetchQuery(cartTotalQuery()),
+          def.shell.sideBar && user.is_can_chat === 1
+            ? queryClient.prefetchQuery(chatUnreadQuery(user.username))
+            : undefined,
+        ]);
+      }),
       queryClient.prefetchQuery(commonDataQuery()),
       // The footer's links, licences and QR; the top banner.
       queryClient.prefetchQuery(shopModeQuery()),

@@ -12,7 +12,10 @@ const DEFAULT_DURATION_MS = 3_000;
 /** A burst (several queries failing at once) must not bury the page under toasts. */
 const MAX_VISIBLE = 3;
 
-let items: readonly ToastItem[] = [];
+const NO_TOASTS: readonly ToastItem[] = [];
+// The list a server-drawn page hydrates with (noToasts) is this very array: a different empty
+// array made useSyncExternalStore re-render the viewport synchronously in the hydration's effects.
+let items: readonly ToastItem[] = NO_TOASTS;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -51,7 +54,6 @@ export const toast = {
 };
 
 const ToastList = lazy(() => import('./toast-list'));
-const NO_TOASTS: readonly ToastItem[] = [];
 const noToasts = () => NO_TOASTS;
 
 /** Mount once near the root of the app. */

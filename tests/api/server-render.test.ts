@@ -124,6 +124,37 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     expect(stateOf(html).warm?.some((p) => p.startsWith('/api/goods/list?'))).toBe(true);
   });
 
+  it("carries a member's badge answers (cart total, chat unread) so the page does not fetch them while hydrating; none for a visitor", async () => {
+    const add = await t.call('POST', '/api/cart', { cookie: demo, body: { params: [{ goods_id: 2, number: 10 }] } });
+    expect(add.status).toBe(200);
+    const total = await t.call('GET', '/api/cart/total', { cookie: demo });
+    const count = (total.body as { data: { count: number } }).data.count;
+    expect(count).toBeGreaterThan(0);
+    for (const p of ['/', '/search?keywords=gml', '/list/info/1']) {
+      const html = await (await page(p, demo)).text();
+      const badge = stateOf(html).queries.queries.find((q) => q.queryHash === '["cart","total"]');
+      expect(badge?.state.status, p).toBe('success');
+      expect((badge?.state.data as { count: number } | undefined)?.count, p).toBe(count);
+      expect(rootOf(html), p).toContain(`aria-label="我的购物车，${count} 种商品"`);
+      // demo may chat (is_can_chat): the side bar's unread badge answer travels too.
+      const chat = stateOf(html).queries.queries.find((q) => q.queryHash === '["chat","unread","demo"]');
+      expect(chat?.state.status, p).toBe('success');
+    }
+    const visitor = await (await page('/')).text();
+    expect(stateOf(visitor).queries.queries.some((q) => q.queryHash === '["cart","total"]')).toBe(false);
+    expect(stateOf(visitor).queries.queries.some((q) => q.queryHash.startsWith('["chat"'))).toBe(false);
+  });
+
+  it("draws the side bar's cart tab for both widths: a link to /cart (the phone's tab bar) and the drawer's toggle", async () => {
+    const html = await (await page('/', demo)).text();
+    const aside = /<aside[^>]*aria-label="快捷工具栏"[\s\S]*?<\/aside>/.exec(rootOf(html))?.[0] ?? '';
+    expect(aside).not.toBe('');
+    // The server cannot know the width: a phone's tab must be a link as drawn (it works before the
+    // page hydrates, and hydrating does not swap the element), the toggle is for wide screens.
+    expect(aside).toMatch(/<a [^>]*href="\/cart"[^>]*>[\s\S]*?购物车/);
+    expect(aside).toMatch(/<button [^>]*aria-expanded="false"[^>]*>[\s\S]*?购物车/);
+  });
+
   it('sends the static shell for member pages, redirects and unknown paths', async () => {
     for (const p of ['/user', '/order', '/no-such-page', '/list/wl/1']) {
       const res = await page(p, demo);

@@ -71,7 +71,11 @@ function ServiceEntry({ user }: { user: UserBase | null }) {
 
 export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
   const [wantOpen, setWantOpen] = useState(false);
-  const narrow = useMediaQuery(NARROW_QUERY);
+  // Only the drawer's state depends on the width, and only once the buyer has opened it (the
+  // toggle shows on wide screens only): a page hydrating on a phone reads what the server drew
+  // and is not re-rendered at once for the width (a synchronous re-render in the hydration's
+  // effects that swapped the cart tab's element).
+  const narrow = useMediaQuery(NARROW_QUERY, wantOpen);
   const onCart = isCartRoute(def);
   const drawerId = useId();
   const count = useCartCount(user);
@@ -98,20 +102,23 @@ export function SideBar({ def, user, offlineMember = false }: SideBarProps) {
           <UserIcon />
           <span className={styles.tabText}>我的</span>
         </ShellLink>
-        {narrow || onCart ? (
-          <ShellLink
-            href="/cart"
-            className={`${styles.tab} ${styles.cartTab}`}
-            aria-current={onCart ? 'page' : undefined}
-          >
-            <CartIcon />
-            <span className={styles.tabText}>购物车</span>
-            <Badge count={count} />
-          </ShellLink>
-        ) : (
+        {/* Both tabs are drawn and CSS shows the one for the width: the server does not know it, and
+            a phone's tab is a link that works before the page has hydrated. */}
+        <ShellLink
+          href="/cart"
+          className={
+            onCart ? `${styles.tab} ${styles.cartTab}` : `${styles.tab} ${styles.cartTab} ${styles.narrowOnly}`
+          }
+          aria-current={onCart ? 'page' : undefined}
+        >
+          <CartIcon />
+          <span className={styles.tabText}>购物车</span>
+          <Badge count={count} />
+        </ShellLink>
+        {!onCart && (
           <button
             type="button"
-            className={`${styles.tab} ${styles.cartTab}`}
+            className={`${styles.tab} ${styles.cartTab} ${styles.wideOnly}`}
             aria-expanded={open}
             aria-controls={drawerId}
             onPointerEnter={() => void drawerModule()}
