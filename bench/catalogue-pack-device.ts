@@ -10,7 +10,8 @@
 //      log moves as in production) applied on the device — budget ≤ 1 s — unthrottled;
 //   3. with the server stopped (the browser still online) at 4× CPU: search keystroke-to-drawn
 //      (Enter in the header's box until the results list is redrawn) p95 — budget ≤ 50 ms — and
-//      a category list page, sorted by price, in stock only — budget ≤ 100 ms.
+//      a category list page, sorted by price, in stock only — budget ≤ 100 ms; each also until
+//      the whole page of tiles is drawn (a later page draws its first rows first).
 //
 //   npm run build && npx tsx bench/catalogue-pack-device.ts [--goods 20000] [--searches 20]
 //     [--offline-only] [--profile DIR]
@@ -171,23 +172,46 @@ async function chunkTransfer(page: Page): Promise<string> {
   return span ? `${span.n} chunk requests on the network over ${span.ms.toFixed(0)} ms` : 'no chunk timing';
 }
 
+/** A redraw's times: the first frame showing a new tile, and the frame after which no more came. */
+interface Redraw {
+  first: number;
+  whole: number;
+}
+
 /**
  * In the page: marks the tiles drawn now, runs `go`, and resolves with the ms until a frame in
- * which the list shows tiles it did not show before (or an empty state).
+ * which the list shows tiles it did not show before (or an empty state) — `first` — and until the
+ * last frame that added one, once three frames in a row added none — `whole` (a later page of
+ * results draws its first tiles in one commit and the rest in a deferred render, session 16).
  */
-async function timeRedraw(page: Page, go: string): Promise<number> {
+async function timeRedraw(page: Page, go: string): Promise<Redraw> {
   return page.evaluate(
     async ({ sel, goSource }) => {
       for (const a of document.querySelectorAll(sel)) a.setAttribute('data-bench-old', '1');
       const run = new Function(`return (${goSource})`)() as () => void;
       const t0 = performance.now();
       run();
+      let first = -1;
+      let whole = -1;
+      let count = 0;
+      let still = 0;
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
-        const fresh = document.querySelector(`${sel}:not([data-bench-old])`);
+        const now = performance.now() - t0;
+        const fresh = document.querySelectorAll(`${sel}:not([data-bench-old])`).length;
         const empty = document.body.textContent?.includes('没有找到');
-        if (fresh || empty) return performance.now() - t0;
-        if (performance.now() - t0 > 20_000) throw new Error('not redrawn in 20 s');
+        if (first < 0 && (fresh > 0 || empty)) {
+          first = now;
+          whole = now;
+          count = fresh;
+        } else if (first >= 0) {
+          if (fresh > count) {
+            count = fresh;
+            whole = now;
+            still = 0;
+          } else if (++still >= 3) return { first, whole };
+        }
+        if (now > 20_000) throw new Error('not redrawn in 20 s');
       }
     },
     { sel: goodsLinks, goSource: go },
@@ -363,9 +387,10 @@ async function offline(
     // Each measure reports on its own: one that fails leaves the others' figures.
     try {
       const searchMs: number[] = [];
+      const searchWholeMs: number[] = [];
       for (let i = 0; i < searches; i++) {
         const term = terms[i % terms.length]!;
-        const ms = await timeRedraw(
+        const { first: ms, whole } = await timeRedraw(
           page,
           `() => {
             const input = document.querySelector('input[aria-label="按药品名称搜索"]');
@@ -375,16 +400,19 @@ async function offline(
           }`,
         );
         searchMs.push(ms);
+        searchWholeMs.push(whole);
       }
       const sorted = [...searchMs].sort((a, b) => a - b);
+      const wholeSorted = [...searchWholeMs].sort((a, b) => a - b);
       const p95 = percentile(sorted, 95);
       console.log(
-        `offline search, Enter to drawn, 4× CPU: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.searchP95Ms}) → ${p95 <= DEVICE_BUDGETS.searchP95Ms ? 'met' : 'NOT met'} (${searches} searches)`,
+        `offline search, Enter to drawn, 4× CPU: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.searchP95Ms}) → ${p95 <= DEVICE_BUDGETS.searchP95Ms ? 'met' : 'NOT met'} (${searches} searches); the whole page of tiles drawn: p50 ${percentile(wholeSorted, 50).toFixed(0)} ms, p95 ${percentile(wholeSorted, 95).toFixed(0)} ms`,
       );
 
       const listMs: number[] = [];
+      const listWholeMs: number[] = [];
       for (const id of categories.slice(0, 8)) {
-        const ms = await timeRedraw(
+        const { first: ms, whole } = await timeRedraw(
           page,
           `() => {
             history.pushState(null, '', '/list?category_id=${id}&in_stock=1&sort=price_asc');
@@ -392,10 +420,11 @@ async function offline(
           }`,
         );
         listMs.push(ms);
+        listWholeMs.push(whole);
       }
       if (profileDir) {
         const term = 'kl';
-        const ms = await profiled(cdp, profileDir, 'search', () =>
+        const { first: ms } = await profiled(cdp, profileDir, 'search', () =>
           timeRedraw(
             page,
             `() => {
@@ -408,7 +437,7 @@ async function offline(
         );
         console.log(`profiled search (${term}): ${ms.toFixed(0)} ms → ${profileDir}/search.cpuprofile`);
         const id = categories[0]!;
-        const lm = await profiled(cdp, profileDir, 'list', () =>
+        const { first: lm } = await profiled(cdp, profileDir, 'list', () =>
           timeRedraw(
             page,
             `() => {
@@ -421,7 +450,7 @@ async function offline(
       }
       const listSorted = [...listMs].sort((a, b) => a - b);
       console.log(
-        `offline category list (in stock, price ascending), 4× CPU: ${listMs.map((x) => x.toFixed(0)).join(', ')} ms; worst ${Math.max(0, ...listMs).toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.listMs}) → ${listSorted.length > 0 && listSorted[listSorted.length - 1]! <= DEVICE_BUDGETS.listMs ? 'met' : 'NOT met'}`,
+        `offline category list (in stock, price ascending), 4× CPU: ${listMs.map((x) => x.toFixed(0)).join(', ')} ms; worst ${Math.max(0, ...listMs).toFixed(0)} ms (budget ≤ ${DEVICE_BUDGETS.listMs}) → ${listSorted.length > 0 && listSorted[listSorted.length - 1]! <= DEVICE_BUDGETS.listMs ? 'met' : 'NOT met'}; the whole page of tiles drawn: ${listWholeMs.map((x) => x.toFixed(0)).join(', ')} ms`,
       );
     } catch (err) {
       console.log(`offline search / list: failed: ${String(err)}`);

@@ -138,6 +138,8 @@ export async function downloadPack(
     if (!resuming) {
       state = { ...freshState(manifest), ...(state?.completeAt ? { syncedAt: state.syncedAt } : {}) };
       await setMeta(db, 'pack', state);
+      // The rows in memory hold the pack state they were built with: a new download is a change.
+      packChunksChanged(db, []);
     }
     let current = state!;
     goodsStored = 0;

@@ -5,9 +5,8 @@
 // whole pack is stored: goods merely seen would make a list look complete when it is not.
 import type { GoodsListItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import type { LocalDb, SnapshotRow } from './db';
-import { getMeta } from './db';
 import { searchScore, searchTermsOf } from './catalogue-snapshot';
-import { snapshotRows, storedRow } from './snapshot-rows';
+import { currentPackState, snapshotRows, storedRow } from './snapshot-rows';
 
 const ZONE_FIELD = {
   jxq: 'is_jxq',
@@ -75,7 +74,7 @@ function firstInOrder(rows: readonly SnapshotRow[], order: RowOrder, count: numb
 
 /** The list as the server would answer it, from the pack; null when no whole pack is stored. */
 export async function listLocal(db: LocalDb, q: GoodsListQuery): Promise<GoodsListResult | null> {
-  const pack = await getMeta(db, 'pack');
+  const pack = await currentPackState(db);
   if (!pack?.completeAt) return null;
   const page = Math.max(1, Math.floor(q.page ?? 1));
   const pageSize = Math.min(PAGE_SIZE_MAX, Math.max(1, Math.floor(q.page_size ?? PAGE_SIZE_DEFAULT)));

@@ -122,4 +122,44 @@ describe('search page', () => {
     const params = new URLSearchParams(router.state.location.searchStr);
     expect([params.get('keywords'), params.get('type'), params.get('in_stock')]).toEqual(['感冒灵', '2', '1']);
   });
+  it('while the next search is pending, the results shown keep the marks of the search that found them', async () => {
+    let answerNext: (() => void) | null = null;
+    serve(http.get, {
+      user: makeUser(),
+      list: (q) => {
+        const found = listResult([makeGoods({ id: 1, name: '999感冒灵颗粒', sccj: '华润三九' })]);
+        if (q.keywords === '感冒') return found;
+        // The second search's answer waits until the test lets it through.
+        return new Promise((resolve) => {
+          answerNext = () => resolve(listResult([makeGoods({ id: 2, name: '板蓝根颗粒', sccj: '白云山' })]));
+        }) as unknown as ReturnType<typeof listResult>;
+      },
+    });
+    const { router } = renderRoute(`/search?keywords=${enc('感冒')}&type=1`);
+    const first = await screen.findByRole('link', { name: '999感冒灵颗粒' }, FIRST_RENDER);
+    expect(first.querySelector('mark')?.textContent).toBe('感冒');
+    await router.navigate({ href: `/search?keywords=${enc('颗粒')}&type=1` });
+    await waitFor(() => expect(answerNext).not.toBeNull());
+    // The previous answer is still on screen: marked as found, not with the keywords still being searched.
+    const kept = screen.getByRole('link', { name: '999感冒灵颗粒' });
+    expect([...kept.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['感冒']);
+    answerNext!();
+    const next = await screen.findByRole('link', { name: '板蓝根颗粒' });
+    expect(next.querySelector('mark')?.textContent).toBe('颗粒');
+  });
+
+  it('a later search draws its whole page of tiles in order (the first rows first, the rest right after)', async () => {
+    const page = (prefix: string, from: number) =>
+      Array.from({ length: 20 }, (_, i) => makeGoods({ id: from + i, name: `${prefix}${i + 1}号` }));
+    serve(http.get, {
+      user: makeUser(),
+      list: (q) => listResult(q.keywords === '甲' ? page('甲', 1) : page('乙', 101), { total: 20 }),
+    });
+    const { router, container } = renderRoute(`/search?keywords=${enc('甲')}&type=1`);
+    await screen.findByRole('link', { name: '甲20号' }, FIRST_RENDER);
+    await router.navigate({ href: `/search?keywords=${enc('乙')}&type=1` });
+    await screen.findByRole('link', { name: '乙20号' });
+    const names = [...container.querySelectorAll('article h3 a')].map((a) => a.textContent);
+    expect(names).toEqual(Array.from({ length: 20 }, (_, i) => `乙${i + 1}号`));
+  });
 });

@@ -4,14 +4,14 @@
 // page number lives) through `hrefFor`, and what is fixed (`preset`: the zone, the brand).
 // Every list loaded online is remembered in the buyer's catalogue snapshot (src/local) for
 // offline search; a page may offer its own results when the server cannot be reached.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { commonDataQuery } from '../../api/common';
 import { goodsListQuery } from '../../api/goods-list';
 import { isServerUnreachable } from '../../api/reachability';
 import { userBaseQuery } from '../../api/user';
 import { rememberSeenGoods } from '../../local';
-import type { GoodsZone } from '../../domain/catalog';
+import type { GoodsListItem, GoodsZone } from '../../domain/catalog';
 import type { CommonData } from '../../domain/contracts';
 import { GoodsTile } from '../../widgets/goods/goods-tile';
 import { categoryPath } from './category-path';
@@ -77,6 +77,39 @@ const EMPTY_TREE: CommonData['category'] = [];
 /** The first tiles' images load eagerly: one is the page's largest paint (a phone shows one column). */
 const EAGER_TILES = 2;
 
+/** Tiles a new page of results draws in the commit that brings it; the rest follow (LaterTiles). */
+const FIRST_TILES = 8;
+const NO_GOODS: readonly GoodsListItem[] = [];
+
+/**
+ * The answer on screen: the query it answers (while the next one is pending, the previous answer
+ * stays as placeholder), the keywords to mark in it (those it was found by: marking the next
+ * search's in tiles about to be replaced re-rendered every one of them), and whether it is still
+ * the query the screen was first drawn for (its server-drawn or first page, drawn whole).
+ */
+function useShownAnswer(key: string, highlight: string | undefined, placeholder: boolean) {
+  const [shown, setShown] = useState({ key, highlight, first: key });
+  // Adjusting state while rendering (React's pattern for state that follows an input).
+  if (!placeholder && (shown.key !== key || shown.highlight !== highlight))
+    setShown({ key, highlight, first: shown.first });
+  return placeholder ? shown : { key, highlight, first: shown.first };
+}
+
+/**
+ * The tiles past FIRST_TILES of a new page of results: none in the commit that brings the page,
+ * then all in a background render React may split. At 4× CPU twenty tiles took ~150–200 ms to
+ * mount in one task (session 16); the first rows now paint without waiting for the rest. Keyed by
+ * the query, so the next page starts empty instead of showing the last page's tiles.
+ */
+function LaterTiles({ items, highlight }: { items: readonly GoodsListItem[]; highlight?: string }) {
+  const drawn = useDeferredValue(items, NO_GOODS);
+  return drawn.map((item) => (
+    <li key={item.id}>
+      <GoodsTile item={item} highlight={highlight} />
+    </li>
+  ));
+}
+
 export function ListScreen(props: ListScreenProps) {
   const { preset = {}, view, views, hrefFor, tree = 'category', highlight } = props;
   const search = withoutPreset(props.search, preset);
@@ -89,12 +122,21 @@ export function ListScreen(props: ListScreenProps) {
     refetchOnWindowFocus: false,
     retryOnMount: false,
   });
-  const query = useQuery(goodsListQuery(toGoodsListQuery(search, preset), { silentErrors: props.silentErrors }));
+  const listQuery = toGoodsListQuery(search, preset);
+  const query = useQuery(goodsListQuery(listQuery, { silentErrors: props.silentErrors }));
 
   const categories = common.data?.[tree] ?? EMPTY_TREE;
   const path = categoryPath(categories, search.category_id);
   const sameView = (next: ListSearch) => hrefFor(next, view);
   const data = query.data;
+  const shown = useShownAnswer(JSON.stringify(listQuery), highlight, query.isPlaceholderData);
+  const marked = shown.highlight;
+  // A page the screen was not first drawn with comes in two commits (LaterTiles); the first one,
+  // server-drawn and hydrated, stays whole.
+  const split = shown.key !== shown.first;
+  const list = data?.list ?? NO_GOODS;
+  const firstTiles = useMemo(() => (split ? list.slice(0, FIRST_TILES) : list), [split, list]);
+  const laterTiles = useMemo(() => (split ? list.slice(FIRST_TILES) : NO_GOODS), [split, list]);
   const totalPages = data ? totalPagesOf(data.total, search.page_size) : 0;
 
   // Fire and forget: the snapshot is written after paint and never holds up the list.
@@ -159,15 +201,16 @@ export function ListScreen(props: ListScreenProps) {
   } else if (view === 'grid') {
     body = (
       <ul className={styles.grid}>
-        {data.list.map((item, i) => (
+        {firstTiles.map((item, i) => (
           <li key={item.id}>
-            <GoodsTile item={item} highlight={highlight} eager={i < EAGER_TILES} />
+            <GoodsTile item={item} highlight={marked} eager={i < EAGER_TILES} />
           </li>
         ))}
+        {split && <LaterTiles key={shown.key} items={laterTiles} highlight={marked} />}
       </ul>
     );
   } else {
-    body = <GoodsTable items={data.list} variant={view === 'table' ? 'table' : 'compact'} highlight={highlight} />;
+    body = <GoodsTable items={data.list} variant={view === 'table' ? 'table' : 'compact'} highlight={marked} />;
   }
 
   // Keeps the outline in order: page h1 (or h2), then this h2, then each tile's h3.

@@ -109,6 +109,30 @@ describe('the pack stored a chunk to a record', () => {
     expect(list!.list[0]).toMatchObject({ name: '商品200', price: 300, buy_block: null });
   });
 
+  it('an offline list reads the pack state with the rows in memory, and a new pack started replaces it', async () => {
+    const db = await fresh();
+    const server = fakeServer();
+    await downloadPack(db, server);
+    expect((await listLocal(db, { page_size: 2 }))?.total).toBe(200);
+    // The rows are in memory and current: the next list does not wait for the store's pack state.
+    const metaReads = vi.spyOn(db.meta, 'get');
+    expect((await listLocal(db, { page_size: 2 }))?.total).toBe(200);
+    expect(metaReads).not.toHaveBeenCalled();
+    metaReads.mockRestore();
+    // A new version on the server whose chunks do not arrive: the pack is no longer whole on the
+    // device, so the list is not answered from it (as before the state was held with the rows).
+    const next = await server.manifest();
+    const failing: PackTransport = {
+      ...server,
+      manifest: async () => ({ ...next, version: 6, href: '/api/goods/pack/r1-std/6' }),
+      chunk: async () => {
+        throw new Error('network down');
+      },
+    };
+    expect((await downloadPack(db, failing)).stoppedBy).toBe('error');
+    expect(await listLocal(db, { page_size: 2 })).toBeNull();
+  });
+
   it('finds one goods by id from the chunk that holds it, with nothing held in memory', async () => {
     const db = await fresh();
     await downloadPack(db, fakeServer(['xy']));
