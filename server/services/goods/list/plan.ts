@@ -69,8 +69,14 @@ export async function planList(deps: Deps, viewer: Viewer, f: ListFilter): Promi
     if (cond) base.push(cond);
     else empty = true;
   }
-  if (f.manufacturerId !== undefined) base.push(eq(goods.manufacturerId, f.manufacturerId));
-  if (f.brandId !== undefined) base.push(eq(goods.brandId, f.brandId));
+  // Sorted by price, a maker's or brand's goods are found through goods_stock's copies (migration
+  // 0035) so the page walks its (maker|brand, base_price) index: 0.2–0.6 ms a page at 100,000 goods
+  // on PGlite, against 30–540 ms through the master's column (naming both makes the planner think
+  // the matches few and sort them). Other orders use the master's own indexes.
+  const priceSorted = pricesShown && (f.sort === 'price_asc' || f.sort === 'price_desc');
+  if (f.manufacturerId !== undefined)
+    base.push(eq(priceSorted ? goods.stockManufacturerId : goods.manufacturerId, f.manufacturerId));
+  if (f.brandId !== undefined) base.push(eq(priceSorted ? goods.stockBrandId : goods.brandId, f.brandId));
   if (f.tags.length > 0) {
     base.push(
       sql`${goods.tags} && ARRAY[${sql.join(
@@ -102,12 +108,6 @@ export async function planList(deps: Deps, viewer: Viewer, f: ListFilter): Promi
 
   const sort = !pricesShown && (f.sort === 'price_asc' || f.sort === 'price_desc') ? 'default' : f.sort;
   const order = sort === 'default' ? (tiers ? 'relevance' : 'sales') : sort;
-  if (order === 'price_asc' || order === 'price_desc') {
-    // The same condition on goods_stock's copy (migration 0035): the planner may then walk the
-    // (maker|brand, base_price) index there. Other orders keep the master's own indexes.
-    if (f.manufacturerId !== undefined) base.push(eq(goods.stockManufacturerId, f.manufacturerId));
-    if (f.brandId !== undefined) base.push(eq(goods.stockBrandId, f.brandId));
-  }
   const key = JSON.stringify([
     controlled,
     f.keyword?.text ?? null,
