@@ -61,6 +61,18 @@ const DB_CLOSE_GRACE_MS = 2_000;
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
 
+/**
+ * An idle keep-alive connection stays open 65 s, longer than nginx keeps its upstream connections
+ * (60 s, deploy/nginx): with Node's default of 5 s the app could close a connection just as nginx
+ * (or any pooled client) sends a POST on it, which is then reset, not retried. The headers' timeout
+ * must exceed it, or Node cuts a connection that waits for its next request.
+ */
+function keepIdleConnectionsOpen(server: ServerType): void {
+  if (!('keepAliveTimeout' in server)) return;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const nodeEnv = opts.nodeEnv ?? env('NODE_ENV') ?? 'development';
@@ -139,6 +151,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    keepIdleConnectionsOpen(s);
   });
   const actualPort = (server.address() as AddressInfo).port;
   const url = `http://localhost:${actualPort}`;

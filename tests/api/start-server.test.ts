@@ -25,6 +25,8 @@ describe('startServer', () => {
     expect(lines).toContain(`listening on http://localhost:${first.port}`);
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect((await health.json()).code).toBe(10000);
+    // Idle connections outlive nginx's upstream keep-alive (60 s): a pooled POST is never reset.
+    expect(health.headers.get('keep-alive')).toBe('timeout=65');
     const login = await fetch(`http://127.0.0.1:${first.port}/api/user/login`, {
       method: 'POST',
       body: new URLSearchParams({ username: 'demo', password: 'demo1234' }),
