@@ -4,14 +4,14 @@
 // and this one stays.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, sharedServer, type RunningServer } from './harness';
 
 describeBrowser('account changes on /basic need proof and sign other browsers out', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 

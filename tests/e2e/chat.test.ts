@@ -11,7 +11,7 @@ import {
   screenshot,
   signInBuyer,
   signInOperator,
-  startServer,
+  sharedServer,
   type RunningServer,
 } from './harness';
 
@@ -40,7 +40,7 @@ describeBrowser(
     let browser: Browser;
 
     beforeAll(async () => {
-      server = await startServer();
+      server = await sharedServer();
       browser = await launchBrowser();
     });
 

@@ -11,7 +11,7 @@ import {
   screenshot,
   signInBuyer,
   signInOperator,
-  startServer,
+  sharedServer,
   type RunningServer,
 } from './harness';
 
@@ -20,7 +20,7 @@ describeBrowser('console 客服: product requests, feedback, messages to buyers'
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 

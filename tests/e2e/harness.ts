@@ -547,7 +547,7 @@ const SHARED_SERVER_WAIT_MS = 240_000;
  * per run, for the files that opt in. A file may opt in only if nothing it writes is read by another
  * opted-in file (it reads the demo data, or writes what is its own: its session, its own draw
  * record) and it never stops, restarts or reconfigures the server; the list and why each file may
- * share is in docs/decisions/test-layers.md (session 15). `stop()` leaves the shared server running.
+ * share is in docs/decisions/test-layers.md (sessions 15 and 16). `stop()` leaves the shared server running.
  * Without one (E2E_SHARED_SERVER=0, no global setup) the file starts a server of its own as before.
  */
 export async function sharedServer(): Promise<RunningServer> {

@@ -5,7 +5,7 @@
 // WeChat through the QR's confirmation page and unbinds; a visitor registers from a WeChat scan.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describeBrowser, launchBrowser, newPage, screenshot, sharedServer, type RunningServer } from './harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -21,7 +21,7 @@ describeBrowser('member identity: registration, password recovery, WeChat bindin
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
     page = await newPage(browser, server.url, {
       name: 'identity',

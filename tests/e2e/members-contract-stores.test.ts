@@ -16,7 +16,7 @@ import {
   newPage,
   screenshot,
   signInBuyer,
-  startServer,
+  sharedServer,
   type RunningServer,
 } from './harness';
 
@@ -67,7 +67,7 @@ describeBrowser('members: e-contract from the 459 redirect; a head office acting
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await sharedServer();
     browser = await launchBrowser();
   });
 
