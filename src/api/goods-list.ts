@@ -7,6 +7,7 @@
 import { keepPreviousData, onlineManager, queryOptions } from '@tanstack/react-query';
 import type { BrandInfo, FocusItem, GoodsListQuery, GoodsListResult } from '../domain/catalog';
 import type { Page } from '../domain/envelope';
+import { deferred } from '../domain/deferred';
 import { http } from '../http/client';
 import { goodsKeys } from './goods';
 import { isServerUnreachable } from './reachability';
@@ -37,22 +38,11 @@ export function compactListQuery(q: GoodsListQuery): GoodsListQuery {
   return out as GoodsListQuery;
 }
 
-type Local = typeof import('../local');
-let localLoad: Promise<Local> | null = null;
 /** src/local, loaded once (a repeated import() resolves a task later, behind the page's drawing). */
-function local(): Promise<Local> {
-  if (!localLoad) {
-    const load = import('../local');
-    localLoad = load;
-    load.catch(() => {
-      if (localLoad === load) localLoad = null;
-    });
-  }
-  return localLoad;
-}
+const local = deferred(() => import('../local'));
 
 /** The pack's answer, or null when the device has none (no whole pack, no store). */
-const localList = async (q: GoodsListQuery): Promise<GoodsListResult | null> => (await local()).listOffline(q);
+const localList = async (q: GoodsListQuery): Promise<GoodsListResult | null> => (await local.load()).listOffline(q);
 
 /**
  * The list from the server; with the server unreachable and no stored answer (the worker's cache),

@@ -27,24 +27,17 @@
 // through writes.ts and sign-out goes through session-guard.ts; both reach the store via
 // runtime.ts. The hooks over the store (use-offline.ts) subscribe through the running runtime's
 // watch(), whose reads (live-reads.ts) arrive with the store. Schema versions: store.ts.
+import { deferred } from '../domain/deferred';
+
 type Store = typeof import('./store');
 
-let storeLoad: Promise<Store> | null = null;
 /**
  * The store module, loaded once: a dynamic import() of a module already loaded still resolves a
  * task later, behind whatever the page is drawing (~40 ms at 4× CPU per call on an offline
  * search, session 16); the held promise resolves in a microtask. A failed load is tried again.
  */
-const store = (): Promise<Store> => {
-  if (!storeLoad) {
-    const load = import('./store');
-    storeLoad = load;
-    load.catch(() => {
-      if (storeLoad === load) storeLoad = null;
-    });
-  }
-  return storeLoad;
-};
+const storeModule = deferred<Store>(() => import('./store'));
+const store = () => storeModule.load();
 
 export type { LocalAccount } from './account';
 export type {

@@ -2,7 +2,8 @@
 // the code arrives, and keyboard focus survives the swap to the real radix trigger.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, DeferredPopover, type PopoverImpl } from '../../src/app/shell/deferred';
+import { DeferredPopover, type PopoverImpl } from '../../src/app/shell/deferred';
+import { deferred } from '../../src/domain/deferred';
 import { QrPopover } from '../../src/app/shell/qr-popover';
 import { renderInApp } from './shell-harness';
 

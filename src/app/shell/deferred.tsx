@@ -10,30 +10,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-
-export interface Deferred<T> {
-  load(): Promise<T>;
-  current(): T | null;
-}
-
-/** A module loaded once; a failed load (offline, replaced deploy) may be retried. */
-export function deferred<T>(loader: () => Promise<T>): Deferred<T> {
-  let value: T | null = null;
-  let promise: Promise<T> | null = null;
-  return {
-    load() {
-      promise ??= loader().then(
-        (v) => (value = v),
-        (err: unknown) => {
-          promise = null;
-          throw err;
-        },
-      );
-      return promise;
-    },
-    current: () => value,
-  };
-}
+import type { Deferred } from '../../domain/deferred';
 
 /** Upper bound for waiting on an idle period before loading anyway. */
 const IDLE_TIMEOUT_MS = 3_000;

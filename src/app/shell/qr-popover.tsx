@@ -1,7 +1,8 @@
 // A trigger that opens a small card with a QR code (mini-program in the header, WeChat in the side
 // bar): radix Popover (Escape, outside click, focus return), loaded after first paint.
 import type { ReactNode } from 'react';
-import { deferred, DeferredPopover, type PopoverImpl } from './deferred';
+import { DeferredPopover, type PopoverImpl } from './deferred';
+import { deferred } from '../../domain/deferred';
 import type { QrCardProps } from './qr-popover-card';
 
 export interface QrPopoverProps extends QrCardProps {

@@ -1,6 +1,7 @@
 // 添加到桌面 (SPEC §2 header): the browser's install prompt when it offers one, otherwise a
 // popover with how-to steps per platform. Hidden once the app is installed.
-import { deferred, DeferredPopover, type PopoverImpl } from '../deferred';
+import { DeferredPopover, type PopoverImpl } from '../deferred';
+import { deferred } from '../../../domain/deferred';
 import { promptInstall, useInstallState } from './install-prompt';
 
 const steps = deferred<PopoverImpl<object>>(() => import('./install-popover').then((m) => m.default));
