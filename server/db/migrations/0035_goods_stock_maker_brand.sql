@@ -5,8 +5,8 @@
 -- now carries copies of manufacturer_id and brand_id, kept by triggers (a master row's change
 -- updates its copy; an insert that names neither copies them from its master row), with
 -- (manufacturer_id, base_price, goods_id) and (brand_id, base_price, goods_id) indexes. The view
--- shows the copies as stock_manufacturer_id / stock_brand_id, which only the price-sorted list of
--- a maker or brand filters on (beside the master column, which keeps its own indexes for the rest).
+-- shows the copies as stock_manufacturer_id / stock_brand_id: the price-sorted list of a maker or
+-- brand filters on the copy instead of the master column (every other order keeps the master's).
 ALTER TABLE "goods_stock" ADD COLUMN "manufacturer_id" integer, ADD COLUMN "brand_id" integer;
 --> statement-breakpoint
 UPDATE "goods_stock" s SET "manufacturer_id" = m."manufacturer_id", "brand_id" = m."brand_id"
