@@ -6,6 +6,7 @@
 // province (北京市 › 北京市 › 东城区); a 省直辖县级 unit is a city whose only district is itself
 // (湖北省 › 仙桃市 › 仙桃市).
 import { ADDRESS_MESSAGES } from './address-limits';
+import { deferred } from './deferred';
 
 /** [province, [city, districts[]][]][], in the dataset's (code) order. */
 export type RegionsData = ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, readonly string[]]>]>;
@@ -64,22 +65,16 @@ export function regionError(
   return null;
 }
 
-let loaded: Regions | null = null;
-let loading: Promise<Regions> | null = null;
+/** The data, loaded once (a separate chunk in the client build); a failed load can be retried. */
+const regionsData = deferred(() =>
+  import('./regions-data.json').then((m) => regionsOf(m.default as unknown as RegionsData)),
+);
 
-/** Loads the data once (a separate chunk in the client build); a failed load can be retried. */
 export function loadRegions(): Promise<Regions> {
-  loading ??= import('./regions-data.json').then(
-    (m) => (loaded = regionsOf(m.default as unknown as RegionsData)),
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
+  return regionsData.load();
 }
 
 /** The data if loadRegions() already finished, so a form opened again shows its lists at once. */
 export function loadedRegions(): Regions | null {
-  return loaded;
+  return regionsData.current();
 }
