@@ -6,19 +6,26 @@ import { useSyncExternalStore } from 'react';
 import { hasCheckoutReminder, subscribeCheckoutReminder } from './checkout-reminder';
 import { cartCountWithDraft, favoriteShown } from './local-marks';
 import type { LocalAccount } from './account';
-import { localStatus, subscribeLocal, type LocalStatus } from './runtime';
+import { EMPTY_STATUS, localStatus, subscribeLocal, type LocalStatus } from './runtime';
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(() => listener());
 const getOnline = () => onlineManager.isOnline();
-// Server rendering is not used; assume online so nothing flashes an offline banner.
+// The server draws the online page; a hydration does the same and then reads the browser's state.
 const getServerOnline = () => true;
 
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, getOnline, getServerOnline);
 }
 
+// The server never has a local store. Hydration renders with these server values too, so a store
+// that opened before React hydrated the drawn page changes it only in the render after (the live
+// values as server snapshot drew the device's account into a hydration the server drew without it:
+// React error #418, the whole page then redrawn on the client).
+const noStatus = () => EMPTY_STATUS;
+const noAccount = () => null;
+
 export function useLocalStatus(): LocalStatus {
-  return useSyncExternalStore(subscribeLocal, localStatus, localStatus);
+  return useSyncExternalStore(subscribeLocal, localStatus, noStatus);
 }
 
 const localAccount = () => localStatus().account;
@@ -28,7 +35,7 @@ const localAccount = () => localStatus().account;
  * outbox or sync update, so the shell can read it.
  */
 export function useLocalAccount(): LocalAccount | null {
-  return useSyncExternalStore(subscribeLocal, localAccount, localAccount);
+  return useSyncExternalStore(subscribeLocal, localAccount, noAccount);
 }
 
 /** The cart badge's count: the server's, or the draft's while cart changes are queued. */

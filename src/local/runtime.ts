@@ -82,7 +82,11 @@ type Phase =
   | { phase: 'starting'; account: LocalAccount; promise: Promise<LocalRuntime | null> }
   | { phase: 'ready'; runtime: LocalRuntime };
 
-const EMPTY_STATUS: LocalStatus = {
+/**
+ * No store: what a visitor's page, the server's rendering and a hydration see (a drawn page is
+ * hydrated as the server drew it, whatever the device opened meanwhile).
+ */
+export const EMPTY_STATUS: LocalStatus = {
   account: null,
   outboxCount: 0,
   conflictCount: 0,

@@ -6,8 +6,11 @@ import type { CartDraftView } from './cart-draft';
 import type { ConflictRow, FavoriteRow } from './db';
 import { currentLocalRuntime, subscribeLocal, type LastSync, type LiveReads, type LocalRuntime } from './runtime';
 
+/** No runtime on the server, nor in the hydration of a page it drew (online.ts says why). */
+const noRuntime = () => null;
+
 export function useLocalRuntime(): LocalRuntime | null {
-  return useSyncExternalStore(subscribeLocal, currentLocalRuntime, currentLocalRuntime);
+  return useSyncExternalStore(subscribeLocal, currentLocalRuntime, noRuntime);
 }
 
 /**

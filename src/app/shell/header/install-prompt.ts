@@ -48,11 +48,18 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * What the server draws: the button, since it cannot know the device. A hydration draws the same and
+ * then this device's state — in the installed app (standalone) the live state as server snapshot
+ * hid the button in the hydration of a page drawn with it: React error #418 on every drawn page.
+ */
+const ON_SERVER: InstallState = { event: null, installed: false };
+
 export function useInstallState(): InstallState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => ON_SERVER,
   );
 }
 
