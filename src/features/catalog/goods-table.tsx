@@ -12,6 +12,7 @@ import { TagBadges } from '../../ui/goods/tag-badges';
 import type { GoodsListItem } from '../../domain/catalog';
 import { Highlight } from '../../ui/highlight';
 import { SpaLink } from '../../ui/spa-link';
+import skeleton from '../../ui/skeleton.module.css';
 import styles from './goods-table.module.css';
 
 export type TableVariant = 'table' | 'compact';
@@ -167,7 +168,7 @@ export function GoodsTableSkeleton({ variant, rows }: { variant: TableVariant; r
   return (
     <table className={variant === 'table' ? styles.table : `${styles.table} ${styles.compact}`} aria-hidden="true">
       <GoodsTableHead variant={variant} />
-      <tbody>
+      <tbody className={skeleton.pulse}>
         {Array.from({ length: rows }, (_, r) => (
           <tr key={r} className={variant === 'table' ? styles.row : styles.compactRow}>
             {Array.from({ length: cols }, (_, c) => (

@@ -5,12 +5,13 @@ import { isApiError } from '../../http/client';
 import { GoodsTableSkeleton } from './goods-table';
 import type { ListView } from '../../domain/list-search';
 import { SpaLink } from '../../ui/spa-link';
+import skeleton from '../../ui/skeleton.module.css';
 import styles from './list-screen.module.css';
 
 export function ListSkeleton({ view, rows }: { view: ListView; rows: number }) {
   if (view !== 'grid') return <GoodsTableSkeleton variant={view === 'table' ? 'table' : 'compact'} rows={rows} />;
   return (
-    <ul className={styles.grid} aria-hidden="true">
+    <ul className={`${styles.grid} ${skeleton.pulse}`} aria-hidden="true">
       {Array.from({ length: rows }, (_, i) => (
         <li key={i} className={styles.tileBone}>
           <span className={styles.tileImage} />
