@@ -15,7 +15,7 @@ import {
 import { TextField } from '../../widgets/address/text-field';
 import { accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { SmsCodeButton } from '../../widgets/account-form/sms-code-button';
+import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
 import { buttonClass } from '../../ui/button';
 
 export interface AccountFormProps {
@@ -128,35 +128,25 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
         onChange={set('phone')}
         error={errorOf('phone')}
       />
-      <div className={styles.codeRow}>
-        <TextField
-          ref={ref('code')}
-          label="短信验证码"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          hint={codeNote ?? undefined}
-          value={values.code}
-          onChange={set('code')}
-          error={errorOf('code')}
-        />
-        <SmsCodeButton
-          precheck={() => mobileProblem(values.phone)}
-          onPrecheckFailed={(message) => show({ field: 'phone', message })}
-          send={async () => {
-            const sent = await postCreateCode({ purpose: 'register', phone: values.phone.trim() });
-            setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
-            return sent;
-          }}
-          onSent={() => inputs.current.code?.focus()}
-          onError={(err) => {
-            const p = formProblemOf(err);
-            show({ field: p.field ?? 'phone', message: p.message });
-          }}
-        />
-      </div>
+      <SmsCodeField
+        inputRef={ref('code')}
+        hint={codeNote ?? undefined}
+        value={values.code}
+        onChange={set('code')}
+        error={errorOf('code')}
+        precheck={() => mobileProblem(values.phone)}
+        onPrecheckFailed={(message) => show({ field: 'phone', message })}
+        send={async () => {
+          const sent = await postCreateCode({ purpose: 'register', phone: values.phone.trim() });
+          setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
+          return sent;
+        }}
+        onSent={() => inputs.current.code?.focus()}
+        onError={(err) => {
+          const p = formProblemOf(err);
+          show({ field: p.field ?? 'phone', message: p.message });
+        }}
+      />
       <div>
         <label className={styles.check}>
           <input
