@@ -19,6 +19,7 @@ import type { QuickPurchaseSearch } from './quick-purchase-search';
 import { quickPurchaseHref } from './quick-purchase-urls';
 import { RowStatusText } from './row-status';
 import { SaveListDialog } from './save-list-dialog';
+import { LinesButtons } from './lines-buttons';
 import styles from './quick-purchase.module.css';
 
 const SORTS: readonly { key: HistoryOrderKey; label: string }[] = [
@@ -178,22 +179,14 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
               已选 {chosen.length} 种{data ? `，共 ${data.total} 种曾购商品` : ''}
             </span>
             <span className={styles.grow} />
-            <button
-              type="button"
-              className={buttonClass('outline', { size: 'sm' })}
-              disabled={lines.length === 0 || invalid}
-              onClick={() => setSaving(true)}
-            >
-              保存为常购清单
-            </button>
-            <button
-              type="button"
-              className={buttonClass('primary', { size: 'sm' })}
-              disabled={lines.length === 0 || invalid || pending}
-              onClick={() => void addAll()}
-            >
-              {pending ? '正在加入…' : `加入购物车（${lines.length}）`}
-            </button>
+            <LinesButtons
+              count={lines.length}
+              invalid={invalid}
+              pending={pending}
+              addText="加入购物车"
+              onSave={() => setSaving(true)}
+              onAdd={() => void addAll()}
+            />
           </div>
           <DataTable caption="购买记录" columns={COLUMNS} busy={query.isFetching}>
             {rows.map((r) => {
