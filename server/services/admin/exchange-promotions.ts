@@ -6,12 +6,13 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, orderLines, promotionGoods, promotions } from '../../db/schema.ts';
-import { AppError, notFound, validationError } from '../../http/envelope.ts';
+import { notFound, validationError } from '../../http/envelope.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { ConsoleExchangePromotion, ExchangePromotionInput, ExchangeTiersInput } from '@domain/admin-exchange.ts';
 import { EXCHANGE_LINE_TYPE } from '@domain/exchange.ts';
 import { EXCHANGE_KIND, exchangeRulesSchema } from '../exchange/rules.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { stopLockedPromotion } from './promotion-stop.ts';
 
 export const EXCHANGE_NOT_FOUND = '换购活动不存在';
 
@@ -184,20 +185,6 @@ export async function setExchangeTiers(
 export async function stopExchangePromotion(db: Db, actor: Actor, id: number, now: Date): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const p = await lockedExchange(tx, id);
-    if (!p.isActive) throw new AppError(409, 409, '活动已停止');
-    await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'exchange.stop',
-        targetType: 'promotion',
-        targetId: id,
-        before: { is_active: true },
-        after: { is_active: false },
-      },
-      now,
-    );
-    return { id };
+    return stopLockedPromotion(tx, actor, p, 'exchange.stop', now);
   });
 }

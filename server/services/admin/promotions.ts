@@ -7,10 +7,11 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
-import { AppError, notFound, validationError } from '../../http/envelope.ts';
+import { notFound, validationError } from '../../http/envelope.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { ConsolePromotion, ConsolePromotionKind } from '@domain/admin-promotions.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { stopLockedPromotion } from './promotion-stop.ts';
 
 export const PROMOTION_NOT_FOUND = '活动不存在';
 
@@ -143,20 +144,6 @@ export async function stopConsolePromotion(db: Db, actor: Actor, id: number, now
       .limit(1)
       .for('update');
     if (!p) throw notFound(PROMOTION_NOT_FOUND);
-    if (!p.isActive) throw new AppError(409, 409, '活动已停止');
-    await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'promotion.stop',
-        targetType: 'promotion',
-        targetId: id,
-        before: { is_active: true },
-        after: { is_active: false },
-      },
-      now,
-    );
-    return { id };
+    return stopLockedPromotion(tx, actor, p, 'promotion.stop', now);
   });
 }
