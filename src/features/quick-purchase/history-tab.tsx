@@ -12,7 +12,7 @@ import { buttonClass } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
-import { StateBlock } from '../../ui/state-block';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { parseQuantity, useAddLines, type AddLine, type RowStatus } from './add-lines';
 import { GoodsCell } from './goods-cell';
 import type { QuickPurchaseSearch } from './quick-purchase-search';
@@ -143,21 +143,13 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
         <p className={styles.offline}>当前无法连接服务器，显示的是本机保存的购买记录，价格与库存以联网后为准。</p>
       )}
 
-      {query.isPending ? (
-        <StateBlock kind="loading" text="正在加载购买记录…" />
-      ) : query.isError ? (
-        <StateBlock
-          kind="failed"
-          text="购买记录加载失败"
-          action={
-            <button
-              type="button"
-              className={buttonClass('outline', { size: 'sm' })}
-              onClick={() => void query.refetch()}
-            >
-              重试
-            </button>
-          }
+      {query.isPending || query.isError ? (
+        <QueryStates
+          query={query}
+          loading="正在加载购买记录…"
+          failed="购买记录加载失败"
+          retry="outline"
+          retryText="重试"
         />
       ) : rows.length === 0 ? (
         <StateBlock
