@@ -10,8 +10,8 @@ import { AccountCard, FlowSteps, accountFormStyles as styles } from '../../widge
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
 import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
 import { SpaLink } from '../../ui/spa-link';
-import { buttonClass } from '../../ui/button';
 import { RECOVERY_STEPS, savePendingReset } from './recovery-flow';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 const ACCOUNT_CODE_NOTE = '若该账号已绑定手机，验证码已发送至该手机，5分钟内有效；未收到请核对账号或联系客服';
 
@@ -97,18 +97,13 @@ export default function ForgetStep1Page() {
             show({ field: p.field ?? 'account', message: p.message });
           }}
         />
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={buttonClass('primary', { size: 'lg' })}
-            disabled={verify.isPending || verify.isSuccess}
-          >
-            {verify.isPending ? '验证中…' : '下一步'}
-          </button>
-        </div>
+        <FlowFormEnd
+          message={formMessage}
+          pending={verify.isPending}
+          done={verify.isSuccess}
+          text="下一步"
+          pendingText="验证中…"
+        />
       </form>
       <div className={styles.links}>
         <SpaLink href="/login" className={styles.link}>

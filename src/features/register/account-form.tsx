@@ -16,7 +16,7 @@ import { TextField } from '../../widgets/address/text-field';
 import { accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
 import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
-import { buttonClass } from '../../ui/button';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 export interface AccountFormProps {
   /** A confirmed WeChat scan the new account is bound to. */
@@ -168,18 +168,13 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
         </label>
         {errorOf('agree') && <p className={styles.fieldError}>{errorOf('agree')}</p>}
       </div>
-      <p className={styles.formError} role="alert">
-        {formMessage}
-      </p>
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={buttonClass('primary', { size: 'lg' })}
-          disabled={register.isPending || register.isSuccess}
-        >
-          {register.isPending ? '提交中…' : '下一步，完善企业资料'}
-        </button>
-      </div>
+      <FlowFormEnd
+        message={formMessage}
+        pending={register.isPending}
+        done={register.isSuccess}
+        text="下一步，完善企业资料"
+        pendingText="提交中…"
+      />
     </form>
   );
 }
