@@ -14,7 +14,7 @@ import {
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { promotionHeadColumns } from '../../widgets/promotion-columns.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
@@ -76,10 +76,7 @@ export function ExchangePromotionsPage() {
     },
     { id: 'exchanged', header: '已换购', enableSorting: false, cell: (info) => `${info.row.original.exchanged}件` },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => {
         const p = info.row.original;
         if (!p.is_active || nowSec >= p.ends_at) return null;

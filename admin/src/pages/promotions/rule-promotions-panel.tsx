@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { afterRuleChange, ruleListQuery, stopRulePromotion } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { promotionHeadColumns } from '../../widgets/promotion-columns.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
@@ -118,10 +118,7 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
         ),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) =>
         info.row.original.is_active ? (
           <span className={styles.actions}>
