@@ -15,9 +15,9 @@ import {
 import { TextField } from '../../widgets/address/text-field';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
 import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
-import { buttonClass } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import styles from './basic-page.module.css';
+import { FormEnd } from './form-end';
 
 const EMPTY: PasswordChangeValues = { old_password: '', code: '', password: '', password_confirmation: '' };
 const KNOWN: readonly string[] = ['old_password', 'code', 'password', 'password_confirmation'];
@@ -136,16 +136,7 @@ export function PasswordForm() {
           error={errorOf('password_confirmation')}
         />
       </div>
-      {formMessage && (
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-      )}
-      <div>
-        <button type="submit" className={buttonClass('primary')} disabled={change.isPending}>
-          {change.isPending ? '提交中…' : '修改密码'}
-        </button>
-      </div>
+      <FormEnd message={formMessage} pending={change.isPending} text="修改密码" pendingText="提交中…" />
     </form>
   );
 }

@@ -13,9 +13,9 @@ import { SpaLink } from '../../ui/spa-link';
 import { TextField } from '../../widgets/address/text-field';
 import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { buttonClass } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import styles from './basic-page.module.css';
+import { FormEnd } from './form-end';
 
 export const PHONE_TAKEN = '该手机号已被其他账号使用';
 
@@ -155,16 +155,7 @@ export function ProfileForm({ user }: { user: UserBase }) {
           />
         </div>
       )}
-      {formMessage && (
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-      )}
-      <div>
-        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
-          {save.isPending ? '保存中…' : '保存'}
-        </button>
-      </div>
+      <FormEnd message={formMessage} pending={save.isPending} text="保存" pendingText="保存中…" />
     </form>
   );
 }
