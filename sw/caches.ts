@@ -39,6 +39,23 @@ export interface RuntimeCaches {
 }
 
 export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): RuntimeCaches {
+  /** NetworkFirst keyed by viewer (catalogue, papers): only 200s stored, stamped with their time,
+   * the page told when an answer came from the cache and whether the server was reached. */
+  const viewerNetworkFirst = (cacheName: string, expiration: ExpirationPlugin) =>
+    new NetworkFirst({
+      cacheName,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+      matchOptions: MATCH_OPTIONS,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        scopePlugin(store),
+        stampPlugin,
+        expiration,
+        servedFromCachePlugin(report),
+        reachabilityPlugin(report),
+      ],
+    });
+
   // --- catalogue-v1: goods lists, details, search, brands, activities, flash sale, 为你推荐,
   // ad/focus slots, footer links ------------------------------------------------------------------
   // Strategy: NetworkFirst, 3 s timeout. Prices, stock and 控销 visibility change during the day,
@@ -55,19 +72,7 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
     purgeOnQuotaError: true,
     matchOptions: MATCH_OPTIONS,
   });
-  const catalogue = new NetworkFirst({
-    cacheName: CACHE.catalogue,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-    matchOptions: MATCH_OPTIONS,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      scopePlugin(store),
-      stampPlugin,
-      catalogueExpiration,
-      servedFromCachePlugin(report),
-      reachabilityPlugin(report),
-    ],
-  });
+  const catalogue = viewerNetworkFirst(CACHE.catalogue, catalogueExpiration);
 
   // --- help-v1: help centre and news articles (/api/article*, /api/help*) -----------------------
   // Strategy: NetworkFirst, 3 s timeout, for the same reason as the catalogue (an edited article
@@ -137,19 +142,7 @@ export function createRuntimeCaches(store: ScopeStore, report: ReportToPage): Ru
     purgeOnQuotaError: true,
     matchOptions: MATCH_OPTIONS,
   });
-  const papers = new NetworkFirst({
-    cacheName: CACHE.papers,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-    matchOptions: MATCH_OPTIONS,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      scopePlugin(store),
-      stampPlugin,
-      papersExpiration,
-      servedFromCachePlugin(report),
-      reachabilityPlugin(report),
-    ],
-  });
+  const papers = viewerNetworkFirst(CACHE.papers, papersExpiration);
 
   return {
     strategies: {

@@ -47,9 +47,11 @@ export interface QueryStatesProps {
   failed: ReactNode;
   /** The 重新加载 button's look. */
   retry?: 'secondary' | 'outline';
+  /** The retry button's text (a few lists say 重试). */
+  retryText?: string;
 }
 
-export function QueryStates({ query, loading, failed, retry = 'secondary' }: QueryStatesProps) {
+export function QueryStates({ query, loading, failed, retry = 'secondary', retryText = '重新加载' }: QueryStatesProps) {
   if (query.isPending) return <StateBlock kind="loading" text={loading} />;
   if (!query.isError) return null;
   return (
@@ -58,7 +60,7 @@ export function QueryStates({ query, loading, failed, retry = 'secondary' }: Que
       text={failed}
       action={
         <button type="button" className={buttonClass(retry, { size: 'sm' })} onClick={() => void query.refetch()}>
-          重新加载
+          {retryText}
         </button>
       }
     />

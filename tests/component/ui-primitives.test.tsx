@@ -7,7 +7,7 @@ import type { Page } from '../../src/domain/envelope';
 import { Dialog } from '../../src/ui/dialog';
 import { Field } from '../../src/ui/field';
 import { PagedTable, type Column, type PagedRows } from '../../src/ui/paged-table';
-import { StateBlock } from '../../src/ui/state-block';
+import { QueryStates, StateBlock } from '../../src/ui/state-block';
 import { renderInApp } from './shell-harness';
 
 describe('Field', () => {
@@ -49,6 +49,41 @@ describe('StateBlock', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('暂无数据')).toBeTruthy();
+  });
+});
+
+describe('QueryStates', () => {
+  it('shows loading, then the failure whose retry button refetches and says 重新加载 unless told 重试, then nothing', () => {
+    const refetch = vi.fn();
+    const query = (over: { isPending?: boolean; isError?: boolean }) => ({
+      isPending: false,
+      isError: false,
+      refetch,
+      ...over,
+    });
+    const { rerender, container } = render(
+      <QueryStates query={query({ isPending: true })} loading="正在加载组合…" failed="组合活动加载失败" />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('正在加载组合…');
+
+    rerender(<QueryStates query={query({ isError: true })} loading="正在加载组合…" failed="组合活动加载失败" />);
+    expect(within(screen.getByRole('alert')).getByRole('button').textContent).toBe('重新加载');
+
+    rerender(
+      <QueryStates
+        query={query({ isError: true })}
+        loading="正在加载组合…"
+        failed="组合活动加载失败"
+        retryText="重试"
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('组合活动加载失败');
+    fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+
+    rerender(<QueryStates query={query({})} loading="正在加载组合…" failed="组合活动加载失败" retryText="重试" />);
+    expect(container.textContent).toBe('');
   });
 });
 

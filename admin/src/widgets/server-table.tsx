@@ -21,6 +21,10 @@ import styles from './server-table.module.css';
 export const serverTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 export type ServerColumn<Row extends RowData> = ColumnDef<typeof serverTableFeatures, Row>;
 
+/** The row's buttons (操作): last, never sorted, never hidden by the column picker. Spread it
+ * into a column and add the `cell`. */
+export const ACTION_COLUMN = { id: 'action', header: '操作', enableSorting: false, enableHiding: false } as const;
+
 export interface ServerSort {
   id: string;
   desc: boolean;

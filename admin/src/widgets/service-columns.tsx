@@ -2,7 +2,7 @@
 // page's own columns, then 状态, 提交时间 and the row's button — 回复 while the buyer waits, 查看
 // once answered — which opens the reply dialog.
 import type { RowData } from '@tanstack/react-table';
-import type { ServerColumn } from './server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from './server-table.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatDateTime } from '@domain/time.ts';
 
@@ -47,10 +47,7 @@ export function serviceColumns<Row extends ServiceRow & RowData>({
       cell: (info) => formatDateTime(info.row.original.created_at * 1000),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => (
         <button
           type="button"

@@ -9,8 +9,8 @@ import { flagParam } from '../../http/params.ts';
 import { readInput, readQuery } from '../../http/validate.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
+import { goodsFilterParams } from './goods-filters.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
-import { GOODS_FLAG_KEYS, type GoodsFlag } from '@domain/admin-goods.ts';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_FILE_MAX_BYTES,
@@ -33,21 +33,7 @@ const exportSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['csv', 'xlsx'], { error: '导出格式无效' }).optional(),
   ),
-  q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
-  category: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{1,9}$/, { error: '分类无效' })
-      .transform(Number)
-      .optional(),
-  ),
-  on_sale: flagParam('上下架筛选无效'),
-  stock: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['low', 'out'], { error: '库存筛选无效' }).optional()),
-  flag: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional(),
-  ),
+  ...goodsFilterParams,
 });
 
 const importSchema = z.object({

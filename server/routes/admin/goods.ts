@@ -10,8 +10,9 @@ import { flagParam, objectId, pageParams, PAGE_SIZE_DEFAULT } from '../../http/p
 import { readInput, readQuery } from '../../http/validate.ts';
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
+import { goodsFilterParams } from './goods-filters.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
-import { GOODS_FLAG_KEYS, GOODS_SORTS, goodsEditSchema, type GoodsFlag } from '@domain/admin-goods.ts';
+import { GOODS_SORTS, goodsEditSchema } from '@domain/admin-goods.ts';
 import { MAX_UPLOAD_BYTES, sniffType } from '../../services/uploads.ts';
 import { goodsCategoryOptions, listConsoleGoods } from '../../services/admin/goods/list.ts';
 import { consoleGoods, GOODS_NOT_FOUND } from '../../services/admin/goods/detail.ts';
@@ -34,21 +35,7 @@ import {
 import { AFTER_SALE_PHOTO_MAX_BYTES } from '@domain/orders-after-sale.ts';
 
 const listSchema = z.object({
-  q: z.string().trim().max(60, { error: '搜索词最多60个字' }).optional(),
-  category: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{1,9}$/, { error: '分类无效' })
-      .transform(Number)
-      .optional(),
-  ),
-  on_sale: flagParam('上下架筛选无效'),
-  stock: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['low', 'out'], { error: '库存筛选无效' }).optional()),
-  flag: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(GOODS_FLAG_KEYS as [GoodsFlag, ...GoodsFlag[]], { error: '标记筛选无效' }).optional(),
-  ),
+  ...goodsFilterParams,
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(GOODS_SORTS, { error: '排序字段无效' }).optional()),
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc'], { error: '排序方向无效' }).optional()),
   ...pageParams,

@@ -14,9 +14,9 @@ import { deliveryNotePdf, pickingListPdf } from '../../services/admin/order-docu
 import { allow } from './access.ts';
 import { actorOf } from './actor.ts';
 import { reasonSchema } from './reason.ts';
+import { carrierField, traceCodesField, trackingNoField } from '../shipment-fields.ts';
 import { CONSOLE_ACCESS } from '@domain/operator-roles.ts';
-import { CARRIER_MAX, ORDER_STATUSES, TRACKING_NO_PATTERN } from '@domain/admin-orders.ts';
-import { TRACE_CODES_PER_LINE_MAX } from '@domain/trace-codes.ts';
+import { ORDER_STATUSES } from '@domain/admin-orders.ts';
 
 const listQuery = z
   .object({
@@ -39,21 +39,9 @@ const listQuery = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: '结束日期不能早于开始日期' });
   });
 
-/** The format of each code is checked by the ship move, which names the bad ones one by one. */
-export const traceCodesField = z
-  .array(z.string({ error: '追溯码无效' }).max(64, { error: '追溯码无效' }), { error: '追溯码无效' })
-  .max(TRACE_CODES_PER_LINE_MAX, { error: `每个商品最多${TRACE_CODES_PER_LINE_MAX}个追溯码` });
-
 const shipSchema = z.object({
-  carrier: z
-    .string({ error: '请填写承运商' })
-    .trim()
-    .min(2, { error: '请填写承运商' })
-    .max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
-  tracking_no: z
-    .string({ error: '请填写运单号' })
-    .trim()
-    .regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
+  carrier: carrierField,
+  tracking_no: trackingNoField,
   lines: z
     .array(
       z.object({

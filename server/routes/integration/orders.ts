@@ -9,8 +9,8 @@ import type { AppEnv } from '../../env.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { AppError } from '../../http/envelope.ts';
 import { idField } from '../../http/params.ts';
-import { CARRIER_MAX, REASON_MAX, TRACKING_NO_PATTERN } from '@domain/admin-orders.ts';
-import { TRACE_CODES_PER_LINE_MAX } from '@domain/trace-codes.ts';
+import { REASON_MAX } from '@domain/admin-orders.ts';
+import { carrierField, traceCodesField, trackingNoField } from '../shipment-fields.ts';
 import { acknowledgeOrders, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, orderFeed } from '../../services/erp-orders/feed.ts';
 import { erpOrderMove, type ErpMove } from '../../services/erp-orders/moves.ts';
 import { integrationActor } from '../../services/integration/actor.ts';
@@ -125,15 +125,8 @@ const moveResult = z.object({
 });
 
 const shipBody = z.object({
-  carrier: z
-    .string({ error: '请填写承运商' })
-    .trim()
-    .min(2, { error: '请填写承运商' })
-    .max(CARRIER_MAX, { error: `承运商最多${CARRIER_MAX}个字` }),
-  tracking_no: z
-    .string({ error: '请填写运单号' })
-    .trim()
-    .regex(TRACKING_NO_PATTERN, { error: '运单号为6-32位字母、数字或 -' }),
+  carrier: carrierField,
+  tracking_no: trackingNoField,
   lines: z
     .array(
       z.object({
@@ -149,11 +142,7 @@ const shipBody = z.object({
           .nullable()
           .optional()
           .describe('效期；不填时按商城已知批号的效期'),
-        trace_codes: z
-          .array(z.string({ error: '追溯码无效' }).max(64, { error: '追溯码无效' }), { error: '追溯码无效' })
-          .max(TRACE_CODES_PER_LINE_MAX, { error: `每个商品最多${TRACE_CODES_PER_LINE_MAX}个追溯码` })
-          .optional()
-          .describe('每盒的药品追溯码（20位数字），每个包装单位最多一个'),
+        trace_codes: traceCodesField.optional().describe('每盒的药品追溯码（20位数字），每个包装单位最多一个'),
       }),
       { error: '请填写发货商品' },
     )

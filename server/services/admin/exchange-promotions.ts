@@ -2,16 +2,18 @@
 // edit the tiers, stop. Each change writes its audit row in its transaction. Tier goods must
 // exist; a changed price or limit applies to choices at the buyer's next read or checkout (they
 // are re-checked there, src/domain/exchange.ts), so an edit never leaves a stale price charged.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, orderLines, promotionGoods, promotions } from '../../db/schema.ts';
-import { AppError, notFound, validationError } from '../../http/envelope.ts';
+import { notFound, validationError } from '../../http/envelope.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { ConsoleExchangePromotion, ExchangePromotionInput, ExchangeTiersInput } from '@domain/admin-exchange.ts';
 import { EXCHANGE_LINE_TYPE } from '@domain/exchange.ts';
 import { EXCHANGE_KIND, exchangeRulesSchema } from '../exchange/rules.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { promotionPage } from './promotion-page.ts';
+import { stopLockedPromotion } from './promotion-stop.ts';
 
 export const EXCHANGE_NOT_FOUND = '换购活动不存在';
 
@@ -22,15 +24,7 @@ export async function listExchangePromotions(
   page: number,
   size: number,
 ): Promise<Paged<ConsoleExchangePromotion>> {
-  const where = eq(promotions.kind, EXCHANGE_KIND);
-  const [{ total }] = await db.select({ total: count() }).from(promotions).where(where);
-  const rows = await db
-    .select()
-    .from(promotions)
-    .where(where)
-    .orderBy(desc(promotions.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await promotionPage(db, EXCHANGE_KIND, page, size);
   const ids = rows.map((r) => r.id);
   const members = ids.length
     ? await db
@@ -184,20 +178,6 @@ export async function setExchangeTiers(
 export async function stopExchangePromotion(db: Db, actor: Actor, id: number, now: Date): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const p = await lockedExchange(tx, id);
-    if (!p.isActive) throw new AppError(409, 409, '活动已停止');
-    await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'exchange.stop',
-        targetType: 'promotion',
-        targetId: id,
-        before: { is_active: true },
-        after: { is_active: false },
-      },
-      now,
-    );
-    return { id };
+    return stopLockedPromotion(tx, actor, p, 'exchange.stop', now);
   });
 }

@@ -3,14 +3,16 @@
 // transaction. Stopping sets is_active = false: the sale leaves the shop at once; a stopped group
 // buy is still decided at its end time (group-deadline.ts), so the orders that joined it get
 // their outcome.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import { goods, promotionGoods, promotions } from '../../db/schema.ts';
-import { AppError, notFound, validationError } from '../../http/envelope.ts';
+import { notFound, validationError } from '../../http/envelope.ts';
 import type { Paged } from '@domain/admin.ts';
 import type { ConsolePromotion, ConsolePromotionKind } from '@domain/admin-promotions.ts';
 import { writeAudit, type Actor } from './audit.ts';
+import { promotionPage } from './promotion-page.ts';
+import { stopLockedPromotion } from './promotion-stop.ts';
 
 export const PROMOTION_NOT_FOUND = '活动不存在';
 
@@ -22,16 +24,7 @@ export async function listConsolePromotions(
   page: number,
   size: number,
 ): Promise<Paged<ConsolePromotion>> {
-  const where = eq(promotions.kind, kind);
-  const [{ total }] = await db.select({ total: count() }).from(promotions).where(where);
-  const rows = await db
-    .select()
-    .from(promotions)
-    .where(where)
-    // Newest first: what an operator just created or scheduled is on page 1.
-    .orderBy(desc(promotions.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await promotionPage(db, kind, page, size);
   const ids = rows.map((r) => r.id);
   const members =
     ids.length === 0
@@ -143,20 +136,6 @@ export async function stopConsolePromotion(db: Db, actor: Actor, id: number, now
       .limit(1)
       .for('update');
     if (!p) throw notFound(PROMOTION_NOT_FOUND);
-    if (!p.isActive) throw new AppError(409, 409, '活动已停止');
-    await tx.update(promotions).set({ isActive: false }).where(eq(promotions.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'promotion.stop',
-        targetType: 'promotion',
-        targetId: id,
-        before: { is_active: true },
-        after: { is_active: false },
-      },
-      now,
-    );
-    return { id };
+    return stopLockedPromotion(tx, actor, p, 'promotion.stop', now);
   });
 }

@@ -103,6 +103,46 @@ function addDemand(demand: Map<number, GoodsDemand>, g: GoodsDemand): void {
   else demand.set(g.goodsId, { ...g });
 }
 
+/** What an added line (满赠 gift, 换购, draw prize) brings from its own module: its goods as the
+ * shop shows it, the warehouse and maker its unit is written with, and the stock it draws on. */
+interface AddedLine {
+  view: { goods_id: number; name: string; ypgg: string; bzdw: string; goods_image: string; number: number };
+  warehouseId: number;
+  sccj: string;
+  stock: number;
+}
+
+/** An added line joins the order's units and counts against its goods' stock with the bought
+ * lines; it carries no purchase limit or 含麻 limit of its own. */
+function addAddedLine(
+  out: { units: OrderUnit[]; demand: Map<number, GoodsDemand> },
+  line: AddedLine,
+  priced: Pick<OrderUnit, 'price' | 'amount' | 'type' | 'promotionId'>,
+): void {
+  const v = line.view;
+  out.units.push({
+    goodsId: v.goods_id,
+    warehouseId: line.warehouseId,
+    name: v.name,
+    sccj: line.sccj,
+    ypgg: v.ypgg,
+    bzdw: v.bzdw,
+    image: v.goods_image,
+    number: v.number,
+    ...priced,
+  });
+  addDemand(out.demand, {
+    goodsId: v.goods_id,
+    name: v.name,
+    bzdw: v.bzdw,
+    units: v.number,
+    stock: line.stock,
+    purchaseLimit: 0,
+    isEphedrine: false,
+    ephedrineLimit: 0,
+  });
+}
+
 /** Problems that only show when the same goods is in several lines (each line passed alone). */
 export function demandProblem(d: GoodsDemand): string | null {
   if (d.purchaseLimit > 0 && d.units > d.purchaseLimit)
@@ -317,31 +357,7 @@ export async function quoteCheckout(
     now,
   );
   for (const g of gifts.filter((x) => x.view.given === 1)) {
-    const v = g.view;
-    out.units.push({
-      goodsId: v.goods_id,
-      warehouseId: g.warehouseId,
-      name: v.name,
-      sccj: g.sccj,
-      ypgg: v.ypgg,
-      bzdw: v.bzdw,
-      image: v.goods_image,
-      number: v.number,
-      price: 0,
-      amount: 0,
-      type: GIFT_LINE_TYPE,
-      promotionId: v.promotion_id,
-    });
-    addDemand(out.demand, {
-      goodsId: v.goods_id,
-      name: v.name,
-      bzdw: v.bzdw,
-      units: v.number,
-      stock: g.stock,
-      purchaseLimit: 0,
-      isEphedrine: false,
-      ephedrineLimit: 0,
-    });
+    addAddedLine(out, g, { price: 0, amount: 0, type: GIFT_LINE_TYPE, promotionId: g.view.promotion_id });
   }
   // 换购 and draw goods prizes plug in here (their own modules re-check tier, price and stock).
   const baseLines = lines.map((l) => ({
@@ -357,60 +373,17 @@ export async function quoteCheckout(
     now,
   );
   for (const e of exchanges) {
-    const v = e.view;
-    out.units.push({
-      goodsId: v.goods_id,
-      warehouseId: e.warehouseId,
-      name: v.name,
-      sccj: e.sccj,
-      ypgg: v.ypgg,
-      bzdw: v.bzdw,
-      image: v.goods_image,
-      number: v.number,
-      price: v.price,
-      amount: v.amount,
+    addAddedLine(out, e, {
+      price: e.view.price,
+      amount: e.view.amount,
       type: EXCHANGE_LINE_TYPE,
-      promotionId: v.promotion_id,
-    });
-    addDemand(out.demand, {
-      goodsId: v.goods_id,
-      name: v.name,
-      bzdw: v.bzdw,
-      units: v.number,
-      stock: e.stock,
-      purchaseLimit: 0,
-      isEphedrine: false,
-      ephedrineLimit: 0,
+      promotionId: e.view.promotion_id,
     });
   }
   const exchangeAmount = exchanges.reduce((sum, e) => sum + e.view.amount, 0);
   const prizes = await orderPrizes(db, company.id, new Map([...out.demand.values()].map((d) => [d.goodsId, d.units])));
   for (const p of prizes.filter((x) => x.view.given === 1)) {
-    const v = p.view;
-    out.units.push({
-      goodsId: v.goods_id,
-      warehouseId: p.warehouseId,
-      name: v.name,
-      sccj: p.sccj,
-      ypgg: v.ypgg,
-      bzdw: v.bzdw,
-      image: v.goods_image,
-      number: v.number,
-      price: 0,
-      amount: 0,
-      type: DRAW_PRIZE_LINE_TYPE,
-      promotionId: null,
-    });
-    addDemand(out.demand, {
-      goodsId: v.goods_id,
-      name: v.name,
-      bzdw: v.bzdw,
-      units: v.number,
-      stock: p.stock,
-      purchaseLimit: 0,
-      isEphedrine: false,
-      ephedrineLimit: 0,
-    });
+    addAddedLine(out, p, { price: 0, amount: 0, type: DRAW_PRIZE_LINE_TYPE, promotionId: null });
   }
 
   // The chosen lines are the selection, whatever their checkbox says in the cart.

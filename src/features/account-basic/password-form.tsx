@@ -13,12 +13,11 @@ import {
   type PasswordChangeValues,
 } from '../../domain/account-rules';
 import { TextField } from '../../widgets/address/text-field';
-import { accountFormStyles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { SmsCodeButton } from '../../widgets/account-form/sms-code-button';
-import { buttonClass } from '../../ui/button';
+import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
 import { toast } from '../../ui/toast';
 import styles from './basic-page.module.css';
+import { FormEnd } from './form-end';
 
 const EMPTY: PasswordChangeValues = { old_password: '', code: '', password: '', password_confirmation: '' };
 const KNOWN: readonly string[] = ['old_password', 'code', 'password', 'password_confirmation'];
@@ -91,31 +90,22 @@ export function PasswordForm() {
         </div>
       ) : (
         <div className={styles.row3}>
-          <div className={`${accountFormStyles.codeRow} ${styles.wide}`}>
-            <TextField
-              label="短信验证码"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              hint={codeNote ?? '验证码将发送至账号绑定的手机号'}
-              value={values.code}
-              onChange={set('code')}
-              error={errorOf('code')}
-            />
-            <SmsCodeButton
-              send={async () => {
-                const sent = await postCreateCode({ purpose: 'change_password' });
-                setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
-                return sent;
-              }}
-              onError={(err) => {
-                const p = formProblemOf(err);
-                setProblem({ field: p.field === 'phone' || !p.field ? 'code' : p.field, message: p.message });
-              }}
-            />
-          </div>
+          <SmsCodeField
+            className={styles.wide}
+            hint={codeNote ?? '验证码将发送至账号绑定的手机号'}
+            value={values.code}
+            onChange={set('code')}
+            error={errorOf('code')}
+            send={async () => {
+              const sent = await postCreateCode({ purpose: 'change_password' });
+              setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
+              return sent;
+            }}
+            onError={(err) => {
+              const p = formProblemOf(err);
+              setProblem({ field: p.field === 'phone' || !p.field ? 'code' : p.field, message: p.message });
+            }}
+          />
           <p className={styles.proofSwitch}>
             <button type="button" className={styles.linkButton} onClick={() => switchProof('password')}>
               用原密码修改
@@ -146,16 +136,7 @@ export function PasswordForm() {
           error={errorOf('password_confirmation')}
         />
       </div>
-      {formMessage && (
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-      )}
-      <div>
-        <button type="submit" className={buttonClass('primary')} disabled={change.isPending}>
-          {change.isPending ? '提交中…' : '修改密码'}
-        </button>
-      </div>
+      <FormEnd message={formMessage} pending={change.isPending} text="修改密码" pendingText="提交中…" />
     </form>
   );
 }

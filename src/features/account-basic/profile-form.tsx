@@ -11,12 +11,11 @@ import { checkProfile, mobileProblem, type ProfileValues } from '../../domain/ac
 import type { ReviewStatus, UserBase } from '../../domain/user';
 import { SpaLink } from '../../ui/spa-link';
 import { TextField } from '../../widgets/address/text-field';
-import { accountFormStyles } from '../../widgets/account-form/flow-steps';
-import { SmsCodeButton } from '../../widgets/account-form/sms-code-button';
+import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { buttonClass } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import styles from './basic-page.module.css';
+import { FormEnd } from './form-end';
 
 export const PHONE_TAKEN = '该手机号已被其他账号使用';
 
@@ -126,33 +125,23 @@ export function ProfileForm({ user }: { user: UserBase }) {
       </div>
       {phoneChanged && (
         <div className={styles.row}>
-          <div className={accountFormStyles.codeRow}>
-            <TextField
-              label="短信验证码"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              hint={codeNote ?? '验证码将发送至新手机号'}
-              value={values.code}
-              onChange={set('code')}
-              error={errorOf('code')}
-            />
-            <SmsCodeButton
-              precheck={() => mobileProblem(values.phone)}
-              onPrecheckFailed={(message) => setProblem({ field: 'phone', message })}
-              send={async () => {
-                const sent = await postCreateCode({ purpose: 'change_phone', phone: values.phone.trim() });
-                setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
-                return sent;
-              }}
-              onError={(err) => {
-                const p = formProblemOf(err);
-                setProblem({ field: p.field ?? 'phone', message: p.message });
-              }}
-            />
-          </div>
+          <SmsCodeField
+            hint={codeNote ?? '验证码将发送至新手机号'}
+            value={values.code}
+            onChange={set('code')}
+            error={errorOf('code')}
+            precheck={() => mobileProblem(values.phone)}
+            onPrecheckFailed={(message) => setProblem({ field: 'phone', message })}
+            send={async () => {
+              const sent = await postCreateCode({ purpose: 'change_phone', phone: values.phone.trim() });
+              setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
+              return sent;
+            }}
+            onError={(err) => {
+              const p = formProblemOf(err);
+              setProblem({ field: p.field ?? 'phone', message: p.message });
+            }}
+          />
           <TextField
             label="登录密码"
             name="old_password"
@@ -166,16 +155,7 @@ export function ProfileForm({ user }: { user: UserBase }) {
           />
         </div>
       )}
-      {formMessage && (
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-      )}
-      <div>
-        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
-          {save.isPending ? '保存中…' : '保存'}
-        </button>
-      </div>
+      <FormEnd message={formMessage} pending={save.isPending} text="保存" pendingText="保存中…" />
     </form>
   );
 }

@@ -7,8 +7,7 @@ import { useRouter } from '@tanstack/react-router';
 import { combinationsQuery } from '../../api/combinations';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
-import { StateBlock } from '../../ui/state-block';
-import { buttonClass } from '../../ui/button';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { useRouteSearch } from '../../widgets/route-search';
 import { CombinationCard } from './combination-card';
 import { CombinationDialog } from './combination-dialog';
@@ -26,22 +25,8 @@ export default function CombinationsPage() {
   return (
     <PageFrame aria-labelledby="combinations-title">
       <PageHeader titleId="combinations-title" title="组合购" note="多件搭配一起买，组合价更优惠" />
-      {query.isPending ? (
-        <StateBlock kind="loading" text="正在加载组合…" />
-      ) : query.isError ? (
-        <StateBlock
-          kind="failed"
-          text="组合活动加载失败"
-          action={
-            <button
-              type="button"
-              className={buttonClass('secondary', { size: 'sm' })}
-              onClick={() => void query.refetch()}
-            >
-              重试
-            </button>
-          }
-        />
+      {query.isPending || query.isError ? (
+        <QueryStates query={query} loading="正在加载组合…" failed="组合活动加载失败" retryText="重试" />
       ) : list.length === 0 ? (
         <StateBlock kind="empty" text={COMBINATIONS_EMPTY_TEXT} />
       ) : (

@@ -3,14 +3,11 @@
 // name is SPEC's; what it holds is docs/decisions/home-special-slot.md.
 import { useQuery } from '@tanstack/react-query';
 import { homeSlotQuery } from '../../api/home';
-import { HomeLink } from './home-link';
+import { BannerRow } from './banner-row';
 import { SectionHead } from './section-head';
 import styles from './sections.module.css';
 
 const SPECIALS_MAX = 3;
-/** Banner pictures are drawn at 1200 × 400. */
-const BANNER_W = 1200;
-const BANNER_H = 400;
 
 export function SpecialStrip() {
   const query = useQuery(homeSlotQuery('demo'));
@@ -19,20 +16,13 @@ export function SpecialStrip() {
   return (
     <section className={styles.section} aria-labelledby="home-specials-title">
       <SectionHead id="home-specials-title" title="专场推荐" note="品类专场 批量采购更省心" />
-      <ul className={`${styles.banners} ${styles.specials}`} aria-busy={query.isPending || undefined}>
-        {query.isPending
-          ? Array.from({ length: SPECIALS_MAX }, (_, i) => <li key={i} className={styles.bannerSkeleton} />)
-          : items.map((item, i) => (
-              <li key={`${i}-${item.url}`}>
-                <HomeLink href={item.url} className={styles.banner}>
-                  {item.image && (
-                    <img src={item.image} alt="" width={BANNER_W} height={BANNER_H} loading="lazy" decoding="async" />
-                  )}
-                  <span className={styles.bannerTitle}>{item.title || '专场'}</span>
-                </HomeLink>
-              </li>
-            ))}
-      </ul>
+      <BannerRow
+        items={items}
+        pending={query.isPending}
+        placeholders={SPECIALS_MAX}
+        untitled="专场"
+        className={styles.specials}
+      />
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
 import { SpaLink } from '../../ui/spa-link';
-import { StateBlock } from '../../ui/state-block';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { TabBar } from '../../ui/tab-bar';
 import { useRouteSearch } from '../../widgets/route-search';
 import { MessageList } from './message-list';
@@ -43,24 +43,9 @@ export default function MessagesPage() {
   const unread = query.data?.unread ?? 0;
 
   let content;
-  if (query.isPending) content = <StateBlock kind="loading" text="正在加载消息…" />;
-  else if (query.isError || !query.data) {
-    content = (
-      <StateBlock
-        kind="failed"
-        text="消息加载失败"
-        action={
-          <button
-            type="button"
-            className={buttonClass('secondary', { size: 'sm' })}
-            onClick={() => void query.refetch()}
-          >
-            重新加载
-          </button>
-        }
-      />
-    );
-  } else if (query.data.list.length === 0) content = <StateBlock kind="empty" text={emptyText(search)} />;
+  if (query.isPending || query.isError || !query.data)
+    content = <QueryStates query={query} loading="正在加载消息…" failed="消息加载失败" />;
+  else if (query.data.list.length === 0) content = <StateBlock kind="empty" text={emptyText(search)} />;
   else {
     content = (
       <>

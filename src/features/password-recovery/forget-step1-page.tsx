@@ -8,10 +8,10 @@ import { ACCOUNT_REQUIRED, checkRecovery, recoveryTarget, type RecoveryValues } 
 import { TextField } from '../../widgets/address/text-field';
 import { AccountCard, FlowSteps, accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { SmsCodeButton } from '../../widgets/account-form/sms-code-button';
+import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
 import { SpaLink } from '../../ui/spa-link';
-import { buttonClass } from '../../ui/button';
 import { RECOVERY_STEPS, savePendingReset } from './recovery-flow';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 const ACCOUNT_CODE_NOTE = '若该账号已绑定手机，验证码已发送至该手机，5分钟内有效；未收到请核对账号或联系客服';
 
@@ -77,50 +77,33 @@ export default function ForgetStep1Page() {
           onChange={set('account')}
           error={errorOf('account')}
         />
-        <div className={styles.codeRow}>
-          <TextField
-            ref={ref('code')}
-            label="短信验证码"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            hint={codeNote ?? undefined}
-            value={values.code}
-            onChange={set('code')}
-            error={errorOf('code')}
-          />
-          <SmsCodeButton
-            precheck={() => (values.account.trim() === '' ? ACCOUNT_REQUIRED : null)}
-            onPrecheckFailed={(message) => show({ field: 'account', message })}
-            send={async () => {
-              const sent = await postCreateCode({ purpose: 'reset_password', ...recoveryTarget(values.account) });
-              // The server never says whether the account exists; by username it shows no phone either.
-              setCodeNote(
-                sent.phone ? `若该手机号已注册，验证码已发送至${sent.phone}，5分钟内有效` : ACCOUNT_CODE_NOTE,
-              );
-              return sent;
-            }}
-            onSent={() => inputs.current.code?.focus()}
-            onError={(err) => {
-              const p = formProblemOf(err);
-              show({ field: p.field ?? 'account', message: p.message });
-            }}
-          />
-        </div>
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={buttonClass('primary', { size: 'lg' })}
-            disabled={verify.isPending || verify.isSuccess}
-          >
-            {verify.isPending ? '验证中…' : '下一步'}
-          </button>
-        </div>
+        <SmsCodeField
+          inputRef={ref('code')}
+          hint={codeNote ?? undefined}
+          value={values.code}
+          onChange={set('code')}
+          error={errorOf('code')}
+          precheck={() => (values.account.trim() === '' ? ACCOUNT_REQUIRED : null)}
+          onPrecheckFailed={(message) => show({ field: 'account', message })}
+          send={async () => {
+            const sent = await postCreateCode({ purpose: 'reset_password', ...recoveryTarget(values.account) });
+            // The server never says whether the account exists; by username it shows no phone either.
+            setCodeNote(sent.phone ? `若该手机号已注册，验证码已发送至${sent.phone}，5分钟内有效` : ACCOUNT_CODE_NOTE);
+            return sent;
+          }}
+          onSent={() => inputs.current.code?.focus()}
+          onError={(err) => {
+            const p = formProblemOf(err);
+            show({ field: p.field ?? 'account', message: p.message });
+          }}
+        />
+        <FlowFormEnd
+          message={formMessage}
+          pending={verify.isPending}
+          done={verify.isSuccess}
+          text="下一步"
+          pendingText="验证中…"
+        />
       </form>
       <div className={styles.links}>
         <SpaLink href="/login" className={styles.link}>

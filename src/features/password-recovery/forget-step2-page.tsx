@@ -12,6 +12,7 @@ import { SpaLink } from '../../ui/spa-link';
 import { StateBlock } from '../../ui/state-block';
 import { buttonClass } from '../../ui/button';
 import { RECOVERY_STEPS, clearPendingReset, readPendingReset, saveResetUsername } from './recovery-flow';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 export default function ForgetStep2Page() {
   const navigate = useNavigate();
@@ -102,26 +103,25 @@ export default function ForgetStep2Page() {
           onChange={set('password_confirmation')}
           error={errorOf('password_confirmation')}
         />
-        <p className={styles.formError} role="alert">
-          {formMessage}
-          {formMessage && (
+        <FlowFormEnd
+          message={
             <>
-              {' '}
-              <SpaLink href="/forget/step1" className={styles.link}>
-                重新验证
-              </SpaLink>
+              {formMessage}
+              {formMessage && (
+                <>
+                  {' '}
+                  <SpaLink href="/forget/step1" className={styles.link}>
+                    重新验证
+                  </SpaLink>
+                </>
+              )}
             </>
-          )}
-        </p>
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={buttonClass('primary', { size: 'lg' })}
-            disabled={reset.isPending || reset.isSuccess}
-          >
-            {reset.isPending ? '提交中…' : '确认修改'}
-          </button>
-        </div>
+          }
+          pending={reset.isPending}
+          done={reset.isSuccess}
+          text="确认修改"
+          pendingText="提交中…"
+        />
       </form>
     </AccountCard>
   );

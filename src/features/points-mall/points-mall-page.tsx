@@ -9,7 +9,7 @@ import type { PointsGoodsView } from '../../domain/points-mall';
 import { formatPrice } from '../../domain/money';
 import { PageFrame } from '../../ui/page-frame';
 import { PageHeader } from '../../ui/page-header';
-import { StateBlock } from '../../ui/state-block';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { SpaLink } from '../../ui/spa-link';
 import { buttonClass } from '../../ui/button';
 import { GoodsImage } from '../../ui/goods/goods-image';
@@ -44,22 +44,8 @@ export default function PointsMallPage() {
           ) : undefined
         }
       />
-      {query.isPending ? (
-        <StateBlock kind="loading" text="正在加载积分商品…" />
-      ) : query.isError ? (
-        <StateBlock
-          kind="failed"
-          text="积分商品加载失败"
-          action={
-            <button
-              type="button"
-              className={buttonClass('secondary', { size: 'sm' })}
-              onClick={() => void query.refetch()}
-            >
-              重试
-            </button>
-          }
-        />
+      {query.isPending || query.isError ? (
+        <QueryStates query={query} loading="正在加载积分商品…" failed="积分商品加载失败" retryText="重试" />
       ) : !data || data.list.length === 0 ? (
         <StateBlock kind="empty" text={POINTS_MALL_EMPTY_TEXT} />
       ) : (

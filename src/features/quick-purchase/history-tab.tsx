@@ -12,13 +12,14 @@ import { buttonClass } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager/pager';
 import { pageCountOf } from '../../ui/pager/pager-pages';
-import { StateBlock } from '../../ui/state-block';
+import { QueryStates, StateBlock } from '../../ui/state-block';
 import { parseQuantity, useAddLines, type AddLine, type RowStatus } from './add-lines';
 import { GoodsCell } from './goods-cell';
 import type { QuickPurchaseSearch } from './quick-purchase-search';
 import { quickPurchaseHref } from './quick-purchase-urls';
 import { RowStatusText } from './row-status';
 import { SaveListDialog } from './save-list-dialog';
+import { LinesButtons } from './lines-buttons';
 import styles from './quick-purchase.module.css';
 
 const SORTS: readonly { key: HistoryOrderKey; label: string }[] = [
@@ -142,21 +143,13 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
         <p className={styles.offline}>当前无法连接服务器，显示的是本机保存的购买记录，价格与库存以联网后为准。</p>
       )}
 
-      {query.isPending ? (
-        <StateBlock kind="loading" text="正在加载购买记录…" />
-      ) : query.isError ? (
-        <StateBlock
-          kind="failed"
-          text="购买记录加载失败"
-          action={
-            <button
-              type="button"
-              className={buttonClass('outline', { size: 'sm' })}
-              onClick={() => void query.refetch()}
-            >
-              重试
-            </button>
-          }
+      {query.isPending || query.isError ? (
+        <QueryStates
+          query={query}
+          loading="正在加载购买记录…"
+          failed="购买记录加载失败"
+          retry="outline"
+          retryText="重试"
         />
       ) : rows.length === 0 ? (
         <StateBlock
@@ -178,22 +171,14 @@ export function HistoryTab({ search }: { search: QuickPurchaseSearch }) {
               已选 {chosen.length} 种{data ? `，共 ${data.total} 种曾购商品` : ''}
             </span>
             <span className={styles.grow} />
-            <button
-              type="button"
-              className={buttonClass('outline', { size: 'sm' })}
-              disabled={lines.length === 0 || invalid}
-              onClick={() => setSaving(true)}
-            >
-              保存为常购清单
-            </button>
-            <button
-              type="button"
-              className={buttonClass('primary', { size: 'sm' })}
-              disabled={lines.length === 0 || invalid || pending}
-              onClick={() => void addAll()}
-            >
-              {pending ? '正在加入…' : `加入购物车（${lines.length}）`}
-            </button>
+            <LinesButtons
+              count={lines.length}
+              invalid={invalid}
+              pending={pending}
+              addText="加入购物车"
+              onSave={() => setSaving(true)}
+              onAdd={() => void addAll()}
+            />
           </div>
           <DataTable caption="购买记录" columns={COLUMNS} busy={query.isFetching}>
             {rows.map((r) => {

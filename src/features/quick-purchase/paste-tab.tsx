@@ -42,6 +42,7 @@ import { GoodsCell } from './goods-cell';
 import { chooseAlternative, countMatched, mergeScanned, replaceRow, rowsOf, type PadRow } from './paste-rows';
 import { RowStatusText } from './row-status';
 import { SaveListDialog } from './save-list-dialog';
+import { LinesButtons } from './lines-buttons';
 import styles from './quick-purchase.module.css';
 
 // The decoder and the spreadsheet readers are lazy chunks: only a buyer who scans or uploads loads them.
@@ -293,22 +294,14 @@ export function PasteTab() {
               {rows.length > matched ? `，${rows.length - matched} 行未匹配（可修改后重新匹配）` : ''}
             </span>
             <span className={styles.grow} />
-            <button
-              type="button"
-              className={buttonClass('outline', { size: 'sm' })}
-              disabled={lines.length === 0 || invalid}
-              onClick={() => setSaving(true)}
-            >
-              保存为常购清单
-            </button>
-            <button
-              type="button"
-              className={buttonClass('primary', { size: 'sm' })}
-              disabled={lines.length === 0 || invalid || pending}
-              onClick={() => void addAll()}
-            >
-              {pending ? '正在加入…' : `全部加入购物车（${lines.length}）`}
-            </button>
+            <LinesButtons
+              count={lines.length}
+              invalid={invalid}
+              pending={pending}
+              addText="全部加入购物车"
+              onSave={() => setSaving(true)}
+              onAdd={() => void addAll()}
+            />
           </div>
           {/* The window's list starts at the table (its header row is within the overscan). */}
           <div {...results.listProps}>

@@ -15,8 +15,8 @@ import {
 import { TextField } from '../../widgets/address/text-field';
 import { accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { SmsCodeButton } from '../../widgets/account-form/sms-code-button';
-import { buttonClass } from '../../ui/button';
+import { SmsCodeField } from '../../widgets/account-form/sms-code-field';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 export interface AccountFormProps {
   /** A confirmed WeChat scan the new account is bound to. */
@@ -128,35 +128,25 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
         onChange={set('phone')}
         error={errorOf('phone')}
       />
-      <div className={styles.codeRow}>
-        <TextField
-          ref={ref('code')}
-          label="短信验证码"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          hint={codeNote ?? undefined}
-          value={values.code}
-          onChange={set('code')}
-          error={errorOf('code')}
-        />
-        <SmsCodeButton
-          precheck={() => mobileProblem(values.phone)}
-          onPrecheckFailed={(message) => show({ field: 'phone', message })}
-          send={async () => {
-            const sent = await postCreateCode({ purpose: 'register', phone: values.phone.trim() });
-            setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
-            return sent;
-          }}
-          onSent={() => inputs.current.code?.focus()}
-          onError={(err) => {
-            const p = formProblemOf(err);
-            show({ field: p.field ?? 'phone', message: p.message });
-          }}
-        />
-      </div>
+      <SmsCodeField
+        inputRef={ref('code')}
+        hint={codeNote ?? undefined}
+        value={values.code}
+        onChange={set('code')}
+        error={errorOf('code')}
+        precheck={() => mobileProblem(values.phone)}
+        onPrecheckFailed={(message) => show({ field: 'phone', message })}
+        send={async () => {
+          const sent = await postCreateCode({ purpose: 'register', phone: values.phone.trim() });
+          setCodeNote(`验证码已发送至${sent.phone}，5分钟内有效`);
+          return sent;
+        }}
+        onSent={() => inputs.current.code?.focus()}
+        onError={(err) => {
+          const p = formProblemOf(err);
+          show({ field: p.field ?? 'phone', message: p.message });
+        }}
+      />
       <div>
         <label className={styles.check}>
           <input
@@ -178,18 +168,13 @@ export function AccountForm({ wechatTicket, onRegistered }: AccountFormProps) {
         </label>
         {errorOf('agree') && <p className={styles.fieldError}>{errorOf('agree')}</p>}
       </div>
-      <p className={styles.formError} role="alert">
-        {formMessage}
-      </p>
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={buttonClass('primary', { size: 'lg' })}
-          disabled={register.isPending || register.isSuccess}
-        >
-          {register.isPending ? '提交中…' : '下一步，完善企业资料'}
-        </button>
-      </div>
+      <FlowFormEnd
+        message={formMessage}
+        pending={register.isPending}
+        done={register.isSuccess}
+        text="下一步，完善企业资料"
+        pendingText="提交中…"
+      />
     </form>
   );
 }

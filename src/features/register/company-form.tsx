@@ -19,9 +19,9 @@ import { SelectField } from '../../widgets/address/select-field';
 import { useRegions } from '../../widgets/address/use-regions';
 import { accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { buttonClass } from '../../ui/button';
 import { DocumentUpload } from './document-upload';
 import registerStyles from './register.module.css';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 export interface CompanyFormProps {
   /** Allowed kinds (a store cannot be a chain head office). */
@@ -197,14 +197,7 @@ export function CompanyForm({ kinds = COMPANY_KINDS, initialName = '', submitLab
           />
         ))}
       </div>
-      <p className={styles.formError} role="alert">
-        {formMessage}
-      </p>
-      <div className={styles.actions}>
-        <button type="submit" className={buttonClass('primary', { size: 'lg' })} disabled={busy}>
-          {busy ? '提交中…' : submitLabel}
-        </button>
-      </div>
+      <FlowFormEnd message={formMessage} pending={busy} text={submitLabel} pendingText="提交中…" />
     </form>
   );
 }

@@ -8,8 +8,8 @@ import { PASSWORD_HINT, checkStoreAccount, type StoreAccountValues } from '../..
 import { TextField } from '../../widgets/address/text-field';
 import { AccountCard, FlowSteps, accountFormStyles as styles } from '../../widgets/account-form/flow-steps';
 import { formProblemOf, type FormProblem } from '../../widgets/account-form/form-problem';
-import { buttonClass } from '../../ui/button';
 import { STORE_STEPS, storeStep2Href } from './register-flow';
+import { FlowFormEnd } from '../../widgets/account-form/flow-form-end';
 
 const EMPTY: StoreAccountValues = { store_name: '', username: '', password: '', password_confirmation: '', phone: '' };
 
@@ -76,18 +76,13 @@ export default function StoreStep1Page() {
           <TextField label="确认密码" type="password" autoComplete="new-password" {...bind('password_confirmation')} />
         </div>
         <TextField label="门店联系手机" type="tel" inputMode="numeric" maxLength={11} {...bind('phone')} />
-        <p className={styles.formError} role="alert">
-          {formMessage}
-        </p>
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={buttonClass('primary', { size: 'lg' })}
-            disabled={create.isPending || create.isSuccess}
-          >
-            {create.isPending ? '提交中…' : '下一步，上传门店资质'}
-          </button>
-        </div>
+        <FlowFormEnd
+          message={formMessage}
+          pending={create.isPending}
+          done={create.isSuccess}
+          text="下一步，上传门店资质"
+          pendingText="提交中…"
+        />
       </form>
     </AccountCard>
   );

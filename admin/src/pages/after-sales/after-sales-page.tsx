@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { afterAfterSaleStep, afterSaleListQuery, parseAfterSaleSearch, stepAfterSale } from '../../api/after-sales.ts';
 import { meQuery } from '../../api/session.ts';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
@@ -117,10 +117,7 @@ export function AfterSalesPage() {
       cell: (info) => formatDateTime(info.row.original.created_at),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => {
         const row = info.row.original;
         return (

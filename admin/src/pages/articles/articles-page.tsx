@@ -14,7 +14,7 @@ import {
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatDateTime } from '@domain/time.ts';
@@ -77,10 +77,7 @@ export function ArticlesPage() {
       cell: (info) => (info.row.original.is_published ? '已发布' : '已下线'),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => (
         <span className={styles.actions}>
           <Link

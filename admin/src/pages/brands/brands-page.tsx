@@ -10,7 +10,7 @@ import { ConsolePage } from '../../widgets/console-page.tsx';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
 import { AlertLine } from '../../widgets/alert-line.tsx';
 import { ImageUploadButton } from '../../widgets/image-upload-button.tsx';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '@ui/field.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
@@ -197,10 +197,7 @@ export function BrandsPage() {
       cell: (info) => (info.row.original.is_show ? '显示' : '隐藏'),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => (
         <>
           <button

@@ -7,7 +7,7 @@ import { afterCouponChange, couponListQuery, parseCouponSearch, stopCoupon } fro
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
@@ -87,10 +87,7 @@ export function CouponsPage() {
       },
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) =>
         info.row.original.state === 'ended' ? null : (
           <button

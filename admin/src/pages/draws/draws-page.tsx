@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterDrawChange, drawListQuery, resumeDraw, stopDraw, updatePrize } from '../../api/draws.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
-import { ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, ServerTable, type ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
@@ -102,10 +102,7 @@ export function DrawsPage() {
       cell: (info) => (info.row.original.is_active ? '进行中' : '已停止'),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => (
         <button
           type="button"

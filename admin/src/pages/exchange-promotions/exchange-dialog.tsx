@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterExchangeChange, createExchangePromotion, saveExchangeTiers } from '../../api/exchange-promotions.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { ScheduleFields } from '../../widgets/schedule-fields.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { Field } from '@ui/field.tsx';
 import type { ConsoleExchangePromotion } from '@domain/admin-exchange.ts';
 import { emptyTier, tierDrafts, TiersEditor, tiersFromDrafts, type TierDraft } from './tiers-editor.tsx';
-import grid from '../../widgets/form-grid.module.css';
 
 /** `datetime-local` text (operator's clock) → seconds; NaN when empty. */
 const toSeconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
@@ -81,30 +81,13 @@ export function ExchangeDialog({
               />
             )}
           </Field>
-          <div className={grid.pair}>
-            <Field label="开始时间" required error={errors.starts_at}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="datetime-local"
-                  name="starts_at"
-                  value={startsAt}
-                  onChange={(e) => setStartsAt(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="结束时间" required error={errors.ends_at}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="datetime-local"
-                  name="ends_at"
-                  value={endsAt}
-                  onChange={(e) => setEndsAt(e.target.value)}
-                />
-              )}
-            </Field>
-          </div>
+          <ScheduleFields
+            startsAt={startsAt}
+            endsAt={endsAt}
+            onStartsAt={setStartsAt}
+            onEndsAt={setEndsAt}
+            errors={errors}
+          />
           <Field label="活动商品编号（计入门槛，逗号或空格分隔）" required error={memberError}>
             {(p) => <input {...p} name="member_ids" value={members} onChange={(e) => setMembers(e.target.value)} />}
           </Field>

@@ -14,13 +14,12 @@ import {
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
+import { promotionHeadColumns } from '../../widgets/promotion-columns.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
-import { formatDateTime } from '@domain/time.ts';
 import { mayOpen } from '@domain/operator-roles.ts';
-import { consolePromotionState } from '@domain/admin-promotions.ts';
 import type { ConsoleExchangePromotion } from '@domain/admin-exchange.ts';
 import { ExchangeDialog } from './exchange-dialog.tsx';
 import { ConsolePage } from '../../widgets/console-page.tsx';
@@ -53,20 +52,7 @@ export function ExchangePromotionsPage() {
 
   const nowSec = Math.floor(Date.now() / 1000);
   const columns: ServerColumn<ConsoleExchangePromotion>[] = [
-    { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
-    { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
-    {
-      id: 'state',
-      header: '状态',
-      enableSorting: false,
-      cell: (info) => consolePromotionState(info.row.original, nowSec),
-    },
-    {
-      id: 'time',
-      header: '活动时间',
-      enableSorting: false,
-      cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
-    },
+    ...promotionHeadColumns<ConsoleExchangePromotion>(nowSec),
     {
       id: 'members',
       header: '活动商品',
@@ -90,10 +76,7 @@ export function ExchangePromotionsPage() {
     },
     { id: 'exchanged', header: '已换购', enableSorting: false, cell: (info) => `${info.row.original.exchanged}件` },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => {
         const p = info.row.original;
         if (!p.is_active || nowSec >= p.ends_at) return null;

@@ -11,7 +11,7 @@ import {
   rejectInvoice,
 } from '../../api/invoices.ts';
 import { meQuery } from '../../api/session.ts';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { statusTabs, WorkQueue } from '../../widgets/work-queue.tsx';
 import { ReasonDialog } from '../../widgets/reason-dialog.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
@@ -94,10 +94,7 @@ export function InvoicesPage() {
       cell: (info) => formatDateTime(info.row.original.created_at),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) =>
         info.row.original.status === 'requested' ? (
           <div className={styles.actions}>

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterPromotionChange, createPromotion } from '../../api/promotions.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { ScheduleFields } from '../../widgets/schedule-fields.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { EntryRows } from '../../widgets/entry-rows.tsx';
 import { Field } from '@ui/field.tsx';
 import { yuanToFen } from '@domain/money.ts';
 import { CONSOLE_PROMOTION_LABELS, type ConsolePromotionKind } from '@domain/admin-promotions.ts';
 import styles from './promotions-page.module.css';
-import grid from '../../widgets/form-grid.module.css';
 
 interface Row {
   goodsId: string;
@@ -84,30 +84,13 @@ export function CreatePromotionDialog({ kind, onClose }: { kind: ConsolePromotio
           <input {...p} name="name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} autoFocus />
         )}
       </Field>
-      <div className={grid.pair}>
-        <Field label="开始时间" required error={errors.starts_at}>
-          {(p) => (
-            <input
-              {...p}
-              type="datetime-local"
-              name="starts_at"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="结束时间" required error={errors.ends_at}>
-          {(p) => (
-            <input
-              {...p}
-              type="datetime-local"
-              name="ends_at"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-            />
-          )}
-        </Field>
-      </div>
+      <ScheduleFields
+        startsAt={startsAt}
+        endsAt={endsAt}
+        onStartsAt={setStartsAt}
+        onEndsAt={setEndsAt}
+        errors={errors}
+      />
       <EntryRows
         legend="活动商品"
         items={rows}

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { afterPointsGoodsChange, pointsGoodsListQuery, setPointsGoodsOnSale } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
 import type { AdminPointsGoodsRow } from '@domain/admin-points-goods.ts';
@@ -57,10 +57,7 @@ export function PointsGoodsPanel({ page }: { page: number }) {
       cell: (info) => (info.row.original.is_on_sale ? '上架中' : '已下架'),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => (
         <span className={styles.actions}>
           <button

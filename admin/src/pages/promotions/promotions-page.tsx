@@ -18,13 +18,13 @@ import {
 import { ConsoleApiError } from '../../api/client.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
+import { promotionHeadColumns } from '../../widgets/promotion-columns.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
-import { formatDateTime } from '@domain/time.ts';
 import { mayOpen } from '@domain/operator-roles.ts';
-import { CONSOLE_PROMOTION_LABELS, consolePromotionState, type ConsolePromotion } from '@domain/admin-promotions.ts';
+import { CONSOLE_PROMOTION_LABELS, type ConsolePromotion } from '@domain/admin-promotions.ts';
 import { RULE_PROMOTION_LABELS } from '@domain/admin-promotion-rules.ts';
 import { CreatePromotionDialog } from './create-promotion-dialog.tsx';
 import { RulePromotionsPanel } from './rule-promotions-panel.tsx';
@@ -69,20 +69,7 @@ export function PromotionsPage() {
   const nowSec = Math.floor(Date.now() / 1000);
   const group = search.kind === 'group';
   const columns: ServerColumn<ConsolePromotion>[] = [
-    { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
-    { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
-    {
-      id: 'state',
-      header: '状态',
-      enableSorting: false,
-      cell: (info) => consolePromotionState(info.row.original, nowSec),
-    },
-    {
-      id: 'time',
-      header: '活动时间',
-      enableSorting: false,
-      cell: (info) => `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
-    },
+    ...promotionHeadColumns<ConsolePromotion>(nowSec),
     {
       id: 'goods',
       header: '活动商品',
@@ -103,10 +90,7 @@ export function PromotionsPage() {
       ),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) =>
         info.row.original.is_active && nowSec < info.row.original.ends_at ? (
           <button

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterRuleChange, createRulePromotion, updateRulePromotion } from '../../api/promotion-rules.ts';
 import { DialogForm } from '../../widgets/dialog-form.tsx';
+import { ScheduleFields } from '../../widgets/schedule-fields.tsx';
 import { useFormSubmit } from '../../widgets/use-form-submit.ts';
 import { EntryRows } from '../../widgets/entry-rows.tsx';
 import { Field } from '@ui/field.tsx';
@@ -247,30 +248,13 @@ export function RulePromotionDialog({
           </Field>
         </div>
       ) : (
-        <div className={grid.pair}>
-          <Field label="开始时间" required error={errors.starts_at}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                name="starts_at"
-                value={startsAt}
-                onChange={(e) => setStartsAt(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="结束时间" required error={errors.ends_at}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                name="ends_at"
-                value={endsAt}
-                onChange={(e) => setEndsAt(e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
+        <ScheduleFields
+          startsAt={startsAt}
+          endsAt={endsAt}
+          onStartsAt={setStartsAt}
+          onEndsAt={setEndsAt}
+          errors={errors}
+        />
       )}
       {kind === 'activity' && (
         <div className={grid.pair}>

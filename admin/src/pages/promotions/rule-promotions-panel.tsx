@@ -7,11 +7,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { afterRuleChange, ruleListQuery, stopRulePromotion } from '../../api/promotion-rules.ts';
 import { ConsoleApiError } from '../../api/client.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
+import { promotionHeadColumns } from '../../widgets/promotion-columns.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
-import { formatDate, formatDateTime } from '@domain/time.ts';
-import { consolePromotionState } from '@domain/admin-promotions.ts';
+import { formatDate } from '@domain/time.ts';
 import { ACTIVITY_PAGE_TITLES } from '@domain/activity-pages.ts';
 import {
   combinationSetPrice,
@@ -90,23 +90,17 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
   };
 
   const columns: ServerColumn<RulePromotionRow>[] = [
-    { id: 'id', accessorKey: 'id', header: '编号', enableSorting: false },
-    { id: 'name', accessorKey: 'name', header: '活动名称', enableSorting: false, enableHiding: false },
-    {
-      id: 'state',
-      header: '状态',
-      enableSorting: false,
-      cell: (info) => consolePromotionState(info.row.original, nowSec),
-    },
-    {
-      id: 'time',
-      header: kind === 'everyday' ? '日期' : '活动时间',
-      enableSorting: false,
-      cell: (info) =>
-        kind === 'everyday'
-          ? formatDate(info.row.original.starts_at)
-          : `${formatDateTime(info.row.original.starts_at)} 至 ${formatDateTime(info.row.original.ends_at)}`,
-    },
+    ...promotionHeadColumns<RulePromotionRow>(
+      nowSec,
+      kind === 'everyday'
+        ? {
+            id: 'time',
+            header: '日期',
+            enableSorting: false,
+            cell: (info) => formatDate(info.row.original.starts_at),
+          }
+        : undefined,
+    ),
     { id: 'rules', header: '规则', enableSorting: false, cell: (info) => rulesText(info.row.original) },
     {
       id: 'goods',
@@ -124,10 +118,7 @@ export function RulePromotionsPanel({ kind, page }: { kind: RulePromotionKind; p
         ),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) =>
         info.row.original.is_active ? (
           <span className={styles.actions}>

@@ -6,7 +6,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { parseTransferSearch, transferListQuery } from '../../api/transfers.ts';
 import { meQuery } from '../../api/session.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
-import type { ServerColumn } from '../../widgets/server-table.tsx';
+import { ACTION_COLUMN, type ServerColumn } from '../../widgets/server-table.tsx';
 import { StateBlock } from '@ui/state-block.tsx';
 import { buttonClass } from '@ui/button.ts';
 import { formatPrice } from '@domain/money.ts';
@@ -53,10 +53,7 @@ export function TransfersPage() {
       cell: (info) => formatDateTime(info.row.original.expires_at),
     },
     {
-      id: 'action',
-      header: '操作',
-      enableSorting: false,
-      enableHiding: false,
+      ...ACTION_COLUMN,
       cell: (info) => (
         <button
           type="button"
