@@ -1,13 +1,15 @@
 // The shell in a real Chromium against the real server: visitor header, sign-in through the login
-// page, the company in the header, pinyin-initial suggestions, sign-out, unknown paths.
+// page, the company in the header, pinyin-initial suggestions, sign-out, unknown paths. Each test
+// has a page of its own (its own cookies), so none depends on what an earlier one signed in or out.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   allowConsoleErrors,
   describeBrowser,
   launchBrowser,
   newPage,
   sharedServer,
+  signInBuyer,
   type RunningServer,
 } from './harness';
 
@@ -21,7 +23,14 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   beforeAll(async () => {
     server = await sharedServer();
     browser = await launchBrowser();
-    page = await newPage(browser, server.url, { name: 'shell' });
+  });
+
+  /** A new visitor's page for this test (its own browser context). */
+  const visit = async (name: string) => {
+    page = await newPage(browser, server.url, { name: `shell-${name}` });
+  };
+  afterEach(async () => {
+    await page?.context().close();
   });
 
   afterAll(async () => {
@@ -32,6 +41,7 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   const topBar = (p: Page) => p.locator('header, [class*="topBar"]').first();
 
   it('a visitor sees the shop with 登录 and 注册', async () => {
+    await visit('visitor');
     await page.goto('/');
     await page.waitForFunction(() => document.title === '首页 - 康源医药网');
     await page.getByRole('link', { name: '登录', exact: true }).first().waitFor();
@@ -40,6 +50,7 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   });
 
   it('a wrong password is refused in Chinese and nothing is signed in', async () => {
+    await visit('wrong-password');
     // The refused login is a 400 answer, which Chromium logs as a failed resource.
     allowConsoleErrors(page, /status of 400/);
     await page.goto('/login');
@@ -50,6 +61,7 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   });
 
   it('demo signs in and sees the company name and 退出 in the header', async () => {
+    await visit('sign-in');
     await page.goto('/login?redirect=%2Fsearch%3Fkeywords%3Dgml');
     await page.fill('input[name="username"]', 'demo');
     await page.fill('input[name="password"]', 'demo1234');
@@ -61,6 +73,8 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   });
 
   it('typing pinyin initials shows suggestions for 感冒灵', async () => {
+    await visit('suggestions');
+    await signInBuyer(page);
     await page.goto('/');
     const box = page.getByRole('combobox').first();
     await box.fill('gml');
@@ -73,6 +87,7 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   });
 
   it('Enter submits the trimmed keyword to the search page', async () => {
+    await visit('enter');
     await page.goto('/');
     const box = page.getByRole('combobox').first();
     await box.fill('  阿莫西林  ');
@@ -82,6 +97,8 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   });
 
   it('signing out returns the header to 登录 / 注册', async () => {
+    await visit('sign-out');
+    await signInBuyer(page);
     await page.goto('/');
     await page.getByRole('button', { name: '退出' }).click();
     await page.getByRole('link', { name: '登录', exact: true }).first().waitFor();
@@ -91,6 +108,7 @@ describeBrowser('shell: header states, sign-in and sign-out, search suggestions'
   });
 
   it('a member-only page sends a visitor to login, an unknown path to 404', async () => {
+    await visit('member-only');
     await page.goto('/order');
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/order');
