@@ -3,7 +3,7 @@
 // rotation button, arrows and dots. Built for LCP and CLS: the frame has a fixed size before any
 // data arrives, the first picture loads eagerly at high priority with its dimensions, and the
 // other pictures are not even requested until the browser is idle after first paint.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import type { FocusItem } from '../../domain/catalog';
 import { HomeLink } from './home-link';
 import { useAfterFirstPaint } from './use-after-first-paint';
@@ -34,8 +34,14 @@ export function FocusCarousel({ items, loading }: FocusCarouselProps) {
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  // Starts paused for visitors who asked the system for less motion (WCAG 2.2.2).
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  // Starts paused for visitors who asked the system for less motion (WCAG 2.2.2) — read after the
+  // first render, not in it: the server cannot know the preference, and a drawn page hydrated with it
+  // showed ▶ where the server drew ❚❚ (React error #418, the page redrawn on the client). A layout
+  // effect, so the change lands before the first paint and no rotation timer outlives it.
+  const [stopped, setStopped] = useState(false);
+  useLayoutEffect(() => {
+    if (prefersReducedMotion()) setStopped(true);
+  }, []);
   const warm = useAfterFirstPaint();
   const current = active < count ? active : 0;
   const rotating = !stopped && !hovered && !focused && count > 1;
