@@ -4,32 +4,11 @@
 // skeleton's shimmer did so for ~120 bones, about 1.5 s of main thread at 4× CPU while an offline
 // first search was reading the catalogue (docs/decisions/offline-list-drawing.md "Skeletons").
 // Checked on every `npm run check`. Usage: node scripts/check-animations.mjs [--root <repo dir>]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot, styleSourceFiles } from './style-sources.mjs';
 
 const COMPOSITED = new Set(['transform', 'opacity']);
-
-function rootDir(argv) {
-  const i = argv.indexOf('--root');
-  if (i >= 0 && argv[i + 1]) return path.resolve(argv[i + 1]);
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-}
-
-function cssFiles(dir) {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return cssFiles(full);
-    return entry.name.endsWith('.css') ? [full] : [];
-  });
-}
 
 /** The body of each `@keyframes name { … }` (braces balanced), with its line, comments blanked. */
 function keyframes(text) {
@@ -51,8 +30,8 @@ function keyframes(text) {
 }
 
 const problems = [];
-const root = rootDir(process.argv.slice(2));
-for (const full of [...cssFiles(path.join(root, 'src')), ...cssFiles(path.join(root, 'admin', 'src'))]) {
+const root = repoRoot(process.argv.slice(2));
+for (const full of styleSourceFiles(root).filter((file) => file.endsWith('.css'))) {
   const file = path.relative(root, full).split(path.sep).join('/');
   for (const { name, line, body } of keyframes(readFileSync(full, 'utf8'))) {
     const properties = [...body.matchAll(/([\w-]+)\s*:/g)].map((d) => d[1].toLowerCase());

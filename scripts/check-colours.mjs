@@ -9,9 +9,9 @@
 // `colour-check: allow (<why>)` is exempt, for colours that are not styles (canvas pixels).
 // index.html's theme-color meta and the web manifest are not CSS and are not scanned. Usage:
 //   node scripts/check-colours.mjs [--root <repo dir>]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot, styleSourceFiles } from './style-sources.mjs';
 
 const TOKENS_FILE = 'src/ui/tokens.css';
 const ALLOW_MARK = /colour-check: allow \(.+\)/;
@@ -70,26 +70,6 @@ const NAMED = [
 /** A named colour counts only as (part of) the value of a CSS declaration. */
 const NAMED_IN_CSS_VALUE = new RegExp(`:[^;{}]*?(?<![-\\w#.])(${NAMED.join('|')})(?![-\\w(])`, 'i');
 
-function parseArgs(argv) {
-  const i = argv.indexOf('--root');
-  if (i >= 0 && argv[i + 1]) return path.resolve(argv[i + 1]);
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-}
-
-function walk(dir) {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
-}
-
 /** Blanks /* *\/ comments, keeping line breaks so line numbers still match. */
 function blankBlockComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
@@ -132,8 +112,7 @@ function check(root) {
       if (colour && !allowed(rawLines, i)) problems.push(`  ${file}:${i + 1}  ${colour}`);
     });
   };
-  // The operator console (admin/src) uses the same tokens.
-  for (const full of [...walk(path.join(root, 'src')), ...walk(path.join(root, 'admin', 'src'))]) {
+  for (const full of styleSourceFiles(root)) {
     const file = path.relative(root, full).split(path.sep).join('/');
     if (file === TOKENS_FILE) continue;
     const isCss = file.endsWith('.css');
@@ -158,7 +137,7 @@ function check(root) {
   return problems;
 }
 
-const problems = check(parseArgs(process.argv.slice(2)));
+const problems = check(repoRoot(process.argv.slice(2)));
 if (problems.length > 0) {
   console.error(
     `check-colours: ${problems.length} colour literal(s) outside ${TOKENS_FILE}; add a token there and write var(--color-…):`,
