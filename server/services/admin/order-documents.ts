@@ -5,7 +5,6 @@
 // - 拣货单 (picking list): for an order waiting to ship — what to take from the shelves, by
 //   warehouse, with the batch on sale now.
 import { asc, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { companies, goods, orderLines, orders, shipments, warehouses } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
@@ -14,6 +13,7 @@ import { ORDER_NOT_FOUND } from './orders.ts';
 import { DEFAULT_SELLER } from '../invoices/requests.ts';
 import { formatFen } from '@domain/money.ts';
 import { formatDateTime } from '@domain/time.ts';
+import { pdfDocument } from '../seldom-used-packages.ts';
 
 interface Column {
   title: string;
@@ -22,7 +22,7 @@ interface Column {
 }
 
 function newDoc(title: string): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     layout: 'landscape',
     margins: { top: 36, bottom: 36, left: 36, right: 36 },

@@ -1,15 +1,15 @@
 // The one gate every stored article body passes (issue 18): DOMPurify with the shared allow-list
 // (src/domain/article-html.ts). URLs are checked by our own rules after DOMPurify's, so a link is
 // http(s) or a site path and an image comes from /media only; anything else loses the attribute.
-import DOMPurify from 'isomorphic-dompurify';
 import { ARTICLE_PURIFY_CONFIG, enforceArticleUrls, isPlainTextBody, plainTextToHtml } from '@domain/article-html.ts';
+import { domPurify } from '../seldom-used-packages.ts';
 
 let hooked = false;
 
 function installHooks(): void {
   if (hooked) return;
   hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  domPurify().addHook('afterSanitizeAttributes', (node) => {
     enforceArticleUrls(node);
     // External links open away from the shop and give it no handle on the opener.
     if (node.tagName === 'A' && node.getAttribute('href')?.match(/^https?:/i)) {
@@ -23,5 +23,5 @@ function installHooks(): void {
 export function sanitizeArticleHtml(body: string): string {
   installHooks();
   const html = isPlainTextBody(body) ? plainTextToHtml(body) : body;
-  return DOMPurify.sanitize(html, ARTICLE_PURIFY_CONFIG);
+  return domPurify().sanitize(html, ARTICLE_PURIFY_CONFIG);
 }

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatDateTime } from '@domain/time.ts';
 import type { ContractParty, ContractSignature } from '@domain/e-contract.ts';
 import type { ContractVersion } from './versions.ts';
 import { filledSections } from './view.ts';
+import { pdfDocument } from '../seldom-used-packages.ts';
 
 export const FONT_NAME = 'NotoSansSC';
 
@@ -31,7 +31,7 @@ export interface ContractPdfData {
 
 export function renderContractPdf(data: ContractPdfData): Promise<Buffer> {
   const { version, party, signature } = data;
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 60, right: 60 },
     info: {

@@ -4,10 +4,10 @@
 // Adobe font pack. Characters the font lacks (outside the BMP) print as '?'.
 // Layout: A4 portrait, points, measured from the bottom as in PDF itself; the table continues on
 // further pages when lines do not fit, and the totals, amount in words and note close the last page.
-import PDFDocument from 'pdfkit';
 import { formatFen } from '@domain/money.ts';
 import { toChineseCapitalAmount } from '@domain/money-words.ts';
 import { cjkFont, FONT_NAME } from '../contracts/pdf.ts';
+import { pdfDocument } from '../seldom-used-packages.ts';
 export interface InvoicePdfLine {
   name: string;
   spec: string;
@@ -267,7 +267,7 @@ function drawPage(c: Canvas, d: InvoicePdfData, rows: Row[], pageNo: number, pag
 /** The invoice as PDF bytes. */
 export function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
   const pages = paginate(rowsOf(d));
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,

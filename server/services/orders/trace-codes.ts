@@ -1,7 +1,6 @@
 // 药品追溯码 of a shipment (issue 34 §2, docs/decisions/trace-codes.md): checked and stored by the
 // ship moves (console and ERP), read back per order line for the buyer, and written as the
 // buyer's CSV / XLSX download. The rule of a code lives in src/domain/trace-codes.ts.
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +8,7 @@ import { orderLines, traceCodes } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/envelope.ts';
 import { lineCodeProblems, normalizeTraceCode, tooManyCodes } from '@domain/trace-codes.ts';
+import { excel } from '../seldom-used-packages.ts';
 
 export interface ShipLineCodes {
   /** Index of the line in the request (for the error's field name). */
@@ -129,7 +129,7 @@ export function traceCodesCsv(rows: string[][]): Uint8Array {
 
 /** Every cell text (numFmt @): a 20-digit code as a number would lose its last digits. */
 export async function traceCodesXlsx(rows: string[][]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet('药品追溯码');
   sheet.columns = TRACE_FILE_COLUMNS.map((_, i) => ({
     width: i === TRACE_FILE_COLUMNS.length - 1 ? 26 : 16,

@@ -2,7 +2,6 @@
 // columns and cell forms (cells.ts), as CSV (UTF-8 with BOM for Excel) or XLSX (every cell text,
 // so a barcode stays digits and a price keeps its two decimals). Importing the file unchanged
 // changes nothing (docs/decisions/catalogue-file.md).
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { and, asc, count, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -13,6 +12,7 @@ import { whereOf, type GoodsListQuery } from '../goods/list.ts';
 import { cellOf } from './cells.ts';
 import { CURRENT_FIELDS, fileGoodsOf } from './current.ts';
 import { loadMasterData } from './master-data.ts';
+import { excel } from '../../seldom-used-packages.ts';
 
 export type CatalogueExportQuery = Pick<GoodsListQuery, 'q' | 'category' | 'onSale' | 'stock' | 'flag'>;
 
@@ -41,7 +41,7 @@ export function catalogueCsv(rows: string[][]): Uint8Array {
 }
 
 export async function catalogueXlsx(rows: string[][]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet('商品资料');
   sheet.columns = CATALOGUE_COLUMNS.map(() => ({ width: 16, style: { numFmt: '@' } }));
   for (const r of rows) sheet.addRow(r);

@@ -4,10 +4,11 @@
 // before exceljs inflates it (a small file that unpacks to gigabytes is refused), formulas are
 // refused (the file's value is what it shows, and a formula would travel on to whoever opens an
 // export), and the row count is capped.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { validationError } from '../../../http/envelope.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@domain/admin-goods.ts';
+import { excel } from '../../seldom-used-packages.ts';
 
 /** Inflated size a workbook may declare; a 2,000-row sheet is well under 1 MiB. */
 const XLSX_MAX_UNPACKED = 20 * 1024 * 1024;
@@ -109,7 +110,7 @@ async function readXlsx(bytes: Uint8Array, limits: ImportLimits): Promise<Import
   if (!declared) throw refuse('XLSX文件已损坏，无法读取');
   if (declared.entries > XLSX_MAX_ENTRIES || declared.bytes > limits.maxUnpacked)
     throw refuse('XLSX文件解压后过大，请删除多余的工作表和内容');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   try {
     await workbook.xlsx.load(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,

@@ -1,9 +1,9 @@
 // The import's template: the header row the reader expects, as CSV (UTF-8 with BOM, so Excel opens
 // the Chinese headers correctly) or XLSX (a second sheet 说明 explains each column; only the first
 // sheet is ever read).
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@domain/admin-goods.ts';
+import { excel } from '../../seldom-used-packages.ts';
 
 export function csvTemplate(): Uint8Array {
   const text = `\uFEFF${Papa.unparse([IMPORT_COLUMNS.map((c) => c.header)])}\r\n`;
@@ -11,7 +11,7 @@ export function csvTemplate(): Uint8Array {
 }
 
 export async function xlsxTemplate(): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet('价格库存');
   sheet.addRow(IMPORT_COLUMNS.map((c) => c.header));
   sheet.getRow(1).font = { bold: true };
