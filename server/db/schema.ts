@@ -8,6 +8,7 @@ import {
   serial,
   integer,
   bigint,
+  bigserial,
   text,
   boolean,
   timestamp,
@@ -1844,4 +1845,43 @@ export const integrationSequences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.goodsId, t.kind] })],
+);
+
+/**
+ * The catalogue import's journal (migration 0036, services/admin/catalogue-file/import-run.ts): one
+ * row per apply, `applying` while its short transactions write the goods, then `applied` or
+ * `rolled_back`. At most one is `applying` (a unique partial index).
+ */
+export const catalogueImportRuns = pgTable('catalogue_import_runs', {
+  id: serial('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  staffId: integer('staff_id').notNull(),
+  staffName: text('staff_name').notNull(),
+  status: text('status', { enum: ['applying', 'applied', 'rolled_back'] }).notNull(),
+  bootId: text('boot_id').notNull(),
+  ginIndexes: text('gin_indexes')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  startedAt: ts('started_at').notNull(),
+  touchedAt: ts('touched_at').notNull(),
+  endedAt: ts('ended_at'),
+  note: jsonb('note'),
+});
+
+/** What a run wrote, to undo it: a created row, or the written columns' values before and after. */
+export const catalogueImportUndo = pgTable(
+  'catalogue_import_undo',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => catalogueImportRuns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['goods', 'maker', 'brand', 'category'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    created: boolean('created').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('catalogue_import_undo_run_idx').on(t.runId, t.kind, t.id)],
 );
