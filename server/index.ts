@@ -28,6 +28,7 @@ import { Refusal } from './ops/refusal.ts';
 import { bootId } from './cluster/boot-id.ts';
 import { registerStart, startHeartbeat, startPlace } from './cluster/server-starts.ts';
 import { warmPacks } from './services/catalogue/pack-cache.ts';
+import { recoverCatalogueImports } from './services/admin/catalogue-file/import-run.ts';
 import { readShopSettings } from './ops/shop-settings.ts';
 import { closeChatStreams } from './services/chat/hub.ts';
 import { shopClock } from './ops/shop-clock.ts';
@@ -137,6 +138,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const start = { bootId: bootId(), place: startPlace(port, bootId()), exclusive: opened.kind === 'pglite' };
   await registerStart(opened.db, start, now());
   const heartbeat = startHeartbeat(opened.db, start, now);
+  // A catalogue import a crash left half-written (its run still `applying`) is rolled back before
+  // the shop answers; after registerStart, so the start that applied it is known to be gone.
+  await opened.exclusive(async () => {
+    await recoverCatalogueImports(opened.db, now(), log);
+  });
   const deps = { db: opened.db, clock: now, config };
   const app = createApp(deps);
   // Unpaid orders past their payment window give their stock back even when nobody looks.

@@ -66,6 +66,7 @@ export const INTEGRATION_REASONS = {
   bad_request: '请求格式错误',
   not_found: '接口不存在',
   in_progress: '请求处理中，请稍候',
+  import_running: '另一个商品资料导入正在进行，请等它完成后再导入',
   body_too_large: '提交的内容过大',
   bootstrap_unavailable: '未开启对接凭证初始化',
   bootstrap_refused: '初始化令牌错误',

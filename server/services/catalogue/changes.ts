@@ -25,6 +25,11 @@ const ORDER_MOVES: ReadonlySet<CatalogueChangeKind> = new Set(['ordered', 'relea
 export interface CatalogueChangeNote {
   /** Whether each goods is 控销 when its row is gone by the commit (deleted); otherwise read from the goods. */
   controlled?: ReadonlyMap<number, boolean>;
+  /**
+   * False: the caller checks the buyers' alerts itself, later (the catalogue import checks them once
+   * its last chunk is written, so a run rolled back never told a buyer of a price it took back).
+   */
+  alerts?: boolean;
 }
 
 interface Pending {
@@ -63,7 +68,7 @@ export async function noteCatalogueChange(
   note: CatalogueChangeNote = {},
 ): Promise<number> {
   if (goodsIds.length === 0) return 0;
-  const fired = ALERTING.has(kind) ? await checkGoodsAlerts(tx, goodsIds, now) : 0;
+  const fired = ALERTING.has(kind) && note.alerts !== false ? await checkGoodsAlerts(tx, goodsIds, now) : 0;
   const add = (p: Pending) => {
     for (const goodsId of goodsIds)
       p.entries.set(`${goodsId}:${kind}`, { goodsId, kind, controlled: note.controlled?.get(goodsId) ?? null });

@@ -2,8 +2,10 @@
 // no autovacuum to flush a pending list, schema.ts), which makes every inserted or updated row
 // update each of them at once: ~4 ms a row on PGlite, 80 s for a 20,000-goods import. For the span
 // of one bulk write this switches the pending list on for those indexes, then merges it into them
-// in one sorted pass (gin_clean_pending_list) and switches it off again, all inside the writing
-// transaction; indexes already on a pending list are left as they are.
+// in one sorted pass (gin_clean_pending_list) and switches it off again; indexes already on a
+// pending list are left as they are. withGinBatched does it inside one writing transaction; the
+// catalogue import, which writes in many short ones, switches on before its first and merges after
+// its last, each step a short transaction of its own (import-run.ts).
 //
 // On PGlite only. `ALTER INDEX … SET (fastupdate)` takes an ACCESS EXCLUSIVE lock on the index,
 // held to the end of the transaction, and planning any query on goods opens every goods index: on
@@ -17,7 +19,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../goods/search.ts';
 
-export async function withGinBatched<T>(tx: Db, write: () => Promise<T>): Promise<T> {
+/** Switches the pending list on for goods' GIN indexes built without one (PGlite only); answers their names. */
+export async function ginBatchOn(tx: Db): Promise<string[]> {
   const indexes = rowsOf<{ name: string }>(
     await tx.execute(sql`
       SELECT c.relname AS name
@@ -30,10 +33,19 @@ export async function withGinBatched<T>(tx: Db, write: () => Promise<T>): Promis
       ORDER BY c.relname`),
   ).map((r) => r.name);
   for (const name of indexes) await tx.execute(sql`ALTER INDEX ${sql.identifier(name)} SET (fastupdate = on)`);
+  return indexes;
+}
+
+/** Merges one index's pending list into it and switches the list off again (safe to repeat). */
+export async function ginBatchOff(tx: Db, name: string): Promise<void> {
+  await tx.execute(sql`SELECT gin_clean_pending_list(${name}::regclass)`);
+  await tx.execute(sql`ALTER INDEX ${sql.identifier(name)} SET (fastupdate = off)`);
+}
+
+/** `write` with the pending list on, all in the caller's transaction `tx`. */
+export async function withGinBatched<T>(tx: Db, write: () => Promise<T>): Promise<T> {
+  const indexes = await ginBatchOn(tx);
   const result = await write();
-  for (const name of indexes) {
-    await tx.execute(sql`SELECT gin_clean_pending_list(${name}::regclass)`);
-    await tx.execute(sql`ALTER INDEX ${sql.identifier(name)} SET (fastupdate = off)`);
-  }
+  for (const name of indexes) await ginBatchOff(tx, name);
   return result;
 }

@@ -1,9 +1,11 @@
 // The catalogue import (issue 32 §2, docs/decisions/catalogue-file.md): a dry run that lists what
-// the file creates, changes and why rows fail, then an apply that checks the same file again
-// inside one transaction with the goods locked and writes nothing unless every row is valid. New
+// the file creates, changes and why rows fail, then an apply that checks the same file again and
+// writes nothing unless every row is valid. The apply writes in chunks of a few hundred goods, each
+// one short transaction (so on PGlite the shop's searches run between them), and stays all or
+// nothing through its journal (import-run.ts): a chunk that fails rolls the whole run back. New
 // codes become goods through insertGoodsRows (the one way goods rows are written); known codes get
-// the columns the file changes, in one statement per chunk; every goods written is noted in the
-// catalogue change log (kinds `created` and `imported`) in that transaction.
+// the columns the file changes, in one statement per chunk and table; every goods written is noted
+// in the catalogue change log (kinds `created` and `imported`) in its chunk's transaction.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
@@ -13,13 +15,14 @@ import { validationError } from '../../../http/envelope.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import {
   CATALOGUE_PREVIEW_ROWS_SHOWN,
-  type CatalogueColumn,
   type CatalogueImportPreview,
   type CatalogueRowPreview,
 } from '@domain/catalogue-file.ts';
 import { searchKeysFor } from '../../search-keys.ts';
 import { insertGoodsRows, type NewGoodsRow } from '../../catalogue/write-goods.ts';
 import { noteCatalogueChange } from '../../catalogue/changes.ts';
+import { checkGoodsAlerts } from '../../goods-alerts/check.ts';
+import { intArray } from '../../orders/stock.ts';
 import { rowsOf } from '../../goods/search.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { ImportTable } from '../goods/import-file.ts';
@@ -27,10 +30,20 @@ import { COLUMN, type FileGoods } from './cells.ts';
 import { fileGoodsOf } from './current.ts';
 import { checkCatalogueFile, type CheckedFile, type CheckedRow } from './check.ts';
 import { createMissing } from './master-data.ts';
-import { withGinBatched } from './gin-batch.ts';
 import { yieldToEventLoop } from './event-loop.ts';
-
-const CHUNK = 2_000;
+import { COLUMN_TYPES, tableColumns } from './goods-columns.ts';
+import {
+  beginRun,
+  dropUndo,
+  finishRun,
+  forgetRun,
+  IMPORT_CHUNK,
+  IMPORT_CHUNK_NEW,
+  journal,
+  rollbackRun,
+  runGinOn,
+  type UndoRow,
+} from './import-run.ts';
 
 const pick = (g: FileGoods, keys: readonly (keyof FileGoods)[]) => Object.fromEntries(keys.map((k) => [k, g[k]]));
 
@@ -88,6 +101,9 @@ function refusal(checked: CheckedFile): never {
 /** Another import or 新建商品 took a new code (or a maker name) between this file's check and its write. */
 export const IMPORT_RACED = '其他操作刚刚新建了本文件中的外部编码或资料，请重新预览后再导入';
 
+/** A goods of the file went away (deleted) between the check and its chunk. */
+class ImportRaced extends Error {}
+
 export async function applyCatalogueImport(
   db: Db,
   actor: Actor,
@@ -96,91 +112,189 @@ export async function applyCatalogueImport(
   createMissingData: boolean,
   now: Date,
 ): Promise<CatalogueImportPreview> {
+  const checked = await checkCatalogueFile(db, table, createMissingData, false);
+  if (checked.rows.some((r) => r.action === null)) refusal(checked);
+  const chunks = planChunks(checked);
+  const { toCreate } = checked;
+  const summary = (tx: Db) => writeAudit(tx, actor, summaryAudit(fileName, checked), now);
+  const createsMaster = toCreate.makers.length + toCreate.brands.length + toCreate.categories.length > 0;
+  if (chunks.length === 0 && !createsMaster) {
+    await summary(db);
+    return summarise(fileName, checked, true);
+  }
+  const runId = await beginRun(db, actor, fileName, now);
   try {
-    return await applyOnce(db, actor, fileName, table, createMissingData, now);
+    if (createsMaster) await withTx(db, (tx) => createMasterData(tx, runId, actor, checked, now));
+    // The GIN search indexes take the rows in one pass (gin-batch.ts), merged after the last chunk;
+    // a file changing only stock and prices writes goods_stock, which has none.
+    if (chunks.some((c) => c.kind === 'create' || tableColumns(c.rows[0].changes).master.length > 0))
+      await runGinOn(db, runId);
+    for (const chunk of chunks) {
+      await withTx(db, (tx) => writeChunk(tx, runId, actor, fileName, checked, chunk, now));
+      // Queued queries (a buyer's search) run here, between two short transactions.
+      await yieldToEventLoop();
+    }
+    await finishRun(db, runId, now, async (tx) => {
+      await summary(tx);
+      // The buyers' 到货/降价 alerts of the updated goods, once the whole file is in (never for a
+      // run that is rolled back); a new goods has none.
+      await checkGoodsAlerts(
+        tx,
+        chunks.filter((c) => c.kind === 'update').flatMap((c) => c.rows.map((r) => r.current!.id)),
+        now,
+      );
+    });
   } catch (err) {
-    if (isUniqueViolation(err)) throw validationError({ file: [IMPORT_RACED] });
+    try {
+      await rollbackRun(db, runId, now);
+    } catch (undoErr) {
+      // The run stays `applying`; the next start (or an import once it is stale) rolls it back.
+      console.error(`[catalogue import] roll back of run ${runId} failed`, undoErr);
+      forgetRun(runId);
+    }
+    if (err instanceof ImportRaced || isUniqueViolation(err)) throw validationError({ file: [IMPORT_RACED] });
     throw err;
   }
+  await dropUndo(db, runId);
+  return summarise(fileName, checked, true);
 }
 
-async function applyOnce(
-  db: Db,
+function summaryAudit(fileName: string, checked: CheckedFile) {
+  return {
+    action: 'catalogue.import',
+    targetType: 'catalogue_import',
+    targetId: null,
+    after: {
+      file_name: fileName,
+      rows: checked.rows.length,
+      created: checked.rows.filter((r) => r.action === 'create').length,
+      updated: checked.rows.filter((r) => r.action === 'update').length,
+      to_create: checked.toCreate,
+    },
+  };
+}
+
+/** One transaction's worth of the file: new goods, or known goods changing the same columns. */
+export interface ImportChunk {
+  kind: 'create' | 'update';
+  rows: CheckedRow[];
+}
+
+/**
+ * The file's writes in chunks of IMPORT_CHUNK goods: updates first, grouped by the columns they
+ * change (one statement per table and chunk), then the new goods.
+ */
+export function planChunks(checked: CheckedFile): ImportChunk[] {
+  const groups = new Map<string, CheckedRow[]>();
+  for (const r of checked.rows) {
+    if (r.action !== 'update') continue;
+    const key = [...r.changes].sort().join(',');
+    // Pushed, not copied: a copy per row made grouping 20,000 rows quadratic (3 s of blocked loop).
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  const out: ImportChunk[] = [];
+  for (const group of groups.values())
+    for (let i = 0; i < group.length; i += IMPORT_CHUNK)
+      out.push({ kind: 'update', rows: group.slice(i, i + IMPORT_CHUNK) });
+  const creates = checked.rows.filter((r) => r.action === 'create');
+  for (let i = 0; i < creates.length; i += IMPORT_CHUNK_NEW)
+    out.push({ kind: 'create', rows: creates.slice(i, i + IMPORT_CHUNK_NEW) });
+  return out;
+}
+
+/** The makers, brands and categories the file needs, created and journalled (one short transaction). */
+async function createMasterData(tx: Db, runId: number, actor: Actor, checked: CheckedFile, now: Date): Promise<void> {
+  const { md, toCreate } = checked;
+  await createMissing(tx, actor, md, toCreate, now);
+  const made = (kind: UndoRow['kind'], id: number) => ({
+    runId,
+    kind,
+    targetId: id,
+    created: true,
+    before: null,
+    after: null,
+  });
+  await journal(
+    tx,
+    runId,
+    [
+      ...toCreate.makers.map((n) => made('maker', md.makers.get(n)!.id)),
+      ...toCreate.brands.map((n) => made('brand', md.brands.get(n)!)),
+      // Parents first, as created: the roll back deletes newest first.
+      ...[...toCreate.categories]
+        .sort((a, b) => a.split('/').length - b.split('/').length)
+        .map((p) => made('category', md.categoriesByPath.get(p)!.id)),
+    ],
+    now,
+  );
+}
+
+/**
+ * One chunk in its transaction: the goods rows, their undo rows, their audit rows and their change
+ * log entries (so caches and readers of the log see each chunk as it commits).
+ */
+export async function writeChunk(
+  tx: Db,
+  runId: number,
   actor: Actor,
   fileName: string,
-  table: ImportTable,
-  createMissingData: boolean,
+  checked: CheckedFile,
+  chunk: ImportChunk,
   now: Date,
-): Promise<CatalogueImportPreview> {
-  return withTx(db, async (tx) => {
-    const checked = await checkCatalogueFile(tx, table, createMissingData, true);
-    if (checked.rows.some((r) => r.action === null)) refusal(checked);
-    const { md } = checked;
-    await createMissing(tx, actor, md, checked.toCreate, now);
-
-    const creates = checked.rows.filter((r) => r.action === 'create');
-    const updates = checked.rows.filter((r) => r.action === 'update');
-    // The GIN search indexes take the rows in one pass (gin-batch.ts); a file changing only stock
-    // and prices writes goods_stock, which has none.
-    const created = creates.length === 0 ? [] : await withGinBatched(tx, () => createGoods(tx, checked, creates, now));
-    if (updates.some((r) => tableColumns(r.changes).master.length > 0))
-      await withGinBatched(tx, () => updateGoods(tx, checked, updates, now));
-    else if (updates.length > 0) await updateGoods(tx, checked, updates, now);
-
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'catalogue.import',
-        targetType: 'catalogue_import',
-        targetId: null,
-        after: {
-          file_name: fileName,
-          rows: checked.rows.length,
-          created: creates.length,
-          updated: updates.length,
-          to_create: checked.toCreate,
-        },
-      },
-      now,
-    );
-    // One row per goods written, in bulk: what a file changes of each goods stays findable.
-    const perGoods = [
-      ...creates.map((r, i) => ({
-        id: created[i],
-        before: null,
-        after: { file_name: fileName, row: r.row, external_code: r.code, created: true } as Record<string, unknown>,
-      })),
-      ...updates.map((r) => ({
-        id: r.current!.id,
-        before: pick(fileGoodsOf(r.current!, md), r.changes),
-        after: { file_name: fileName, row: r.row, ...pick(r.next, r.changes) },
-      })),
-    ];
-    await insertJson(
-      tx,
-      auditLog,
-      perGoods.map((p) => ({
-        staffId: actor.staffId,
-        staffName: actor.name,
-        action: 'catalogue.import.row',
-        targetType: 'goods',
-        targetId: p.id,
-        before: p.before ?? null,
-        after: p.after,
-        ip: actor.ip,
-        requestKey: null,
-        createdAt: now,
-      })),
-    );
+): Promise<void> {
+  const { md } = checked;
+  let undo: UndoRow[];
+  let perGoods: { id: number; before: Record<string, unknown> | null; after: Record<string, unknown> }[];
+  if (chunk.kind === 'create') {
+    const ids = await createGoods(tx, checked, chunk.rows, now);
+    undo = ids.map((id, i) => ({
+      runId,
+      kind: 'goods',
+      targetId: id,
+      created: true,
+      before: null,
+      after: { external_code: chunk.rows[i].code },
+    }));
+    perGoods = chunk.rows.map((r, i) => ({
+      id: ids[i],
+      before: null,
+      after: { file_name: fileName, row: r.row, external_code: r.code, created: true },
+    }));
+  } else {
+    undo = await updateGoods(tx, runId, checked, chunk.rows, now);
+    perGoods = chunk.rows.map((r) => ({
+      id: r.current!.id,
+      before: pick(fileGoodsOf(r.current!, md), r.changes),
+      after: { file_name: fileName, row: r.row, ...pick(r.next, r.changes) },
+    }));
     await noteCatalogueChange(
       tx,
-      updates.map((r) => r.current!.id),
+      chunk.rows.map((r) => r.current!.id),
       'imported',
       now,
+      { alerts: false },
     );
-    return summarise(fileName, checked, true);
-  });
+  }
+  await journal(tx, runId, undo, now);
+  // One audit row per goods written, in bulk: what a file changes of each goods stays findable.
+  await insertJson(
+    tx,
+    auditLog,
+    perGoods.map((p) => ({
+      staffId: actor.staffId,
+      staffName: actor.name,
+      action: 'catalogue.import.row',
+      targetType: 'goods',
+      targetId: p.id,
+      before: p.before,
+      after: p.after,
+      ip: actor.ip,
+      requestKey: null,
+      createdAt: now,
+    })),
+  );
 }
 
 /** New goods through insertGoodsRows (off sale, like 新建商品); answers their ids in row order. */
@@ -246,139 +360,63 @@ async function createGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now
       updatedAt: now,
     };
   });
-  for (let i = 0; i < goodsRows.length; i += CHUNK) {
-    await insertGoodsRows(tx, goodsRows.slice(i, i + CHUNK), [], now);
-    await yieldToEventLoop();
-  }
+  await insertGoodsRows(tx, goodsRows, [], now);
   return ids;
 }
 
-/** The goods columns a file column writes (the record field of the same name holds each value). */
-const WRITES: Record<CatalogueColumn, readonly string[]> = {
-  external_code: [],
-  name: ['name', 'pinyin_full', 'pinyin_initials'],
-  common_name: ['common_name'],
-  ypgg: ['ypgg'],
-  dosage_form: ['dosage_form'],
-  bzdw: ['bzdw'],
-  zbz: ['zbz'],
-  mid_pack_strict: ['mid_pack_strict'],
-  jzl: ['jzl'],
-  manufacturer: ['manufacturer_id', 'sccj', 'sccj_pinyin_initials'],
-  brand: ['brand_id'],
-  category: ['category_id', 'category_l1', 'category_l2'],
-  warehouse: ['warehouse_id'],
-  approval_no: ['approval_no'],
-  barcode: ['barcode'],
-  base_price: ['base_price'],
-  retail_price: ['retail_price'],
-  stock: ['stock'],
-  scope_class: ['scope_class'],
-  is_rx: ['is_rx'],
-  is_kx: ['is_kx'],
-  is_jxq: ['is_jxq'],
-  is_zy: ['is_zy'],
-  is_qx: ['is_qx'],
-  is_ephedrine: ['is_ephedrine'],
-  ephedrine_limit: ['ephedrine_limit'],
-  purchase_limit: ['purchase_limit'],
-  min_buy: ['min_buy'],
-  is_free_shipping: ['is_free_shipping'],
-  is_dpby: ['is_dpby'],
-  qg_number: ['qg_number'],
-};
-
-/** The SQL type of each goods column an update may write (the JSON record's field of that name). */
-const COLUMN_TYPES: Record<string, string> = {
-  name: 'text',
-  pinyin_full: 'text',
-  pinyin_initials: 'text',
-  common_name: 'text',
-  ypgg: 'text',
-  dosage_form: 'text',
-  bzdw: 'text',
-  zbz: 'int',
-  mid_pack_strict: 'boolean',
-  jzl: 'int',
-  manufacturer_id: 'int',
-  sccj: 'text',
-  sccj_pinyin_initials: 'text',
-  brand_id: 'int',
-  category_id: 'int',
-  category_l1: 'int',
-  category_l2: 'int',
-  warehouse_id: 'int',
-  approval_no: 'text',
-  barcode: 'text',
-  base_price: 'int',
-  retail_price: 'int',
-  stock: 'int',
-  scope_class: 'text',
-  is_rx: 'boolean',
-  is_kx: 'boolean',
-  is_jxq: 'boolean',
-  is_zy: 'boolean',
-  is_qx: 'boolean',
-  is_ephedrine: 'boolean',
-  ephedrine_limit: 'int',
-  purchase_limit: 'int',
-  min_buy: 'int',
-  is_free_shipping: 'boolean',
-  is_dpby: 'boolean',
-  qg_number: 'int',
-};
-
-/** The columns of goods_stock (migration 0034); every other column is the master row's. */
-const STOCK_COLUMNS: ReadonlySet<string> = new Set(['stock', 'base_price']);
-
-/** The database columns a row's changed file columns write, split by the table they live in. */
-function tableColumns(changes: readonly CatalogueColumn[]): { all: string[]; master: string[]; stock: string[] } {
-  const all = [...new Set(changes.flatMap((k) => WRITES[k]))];
-  return { all, master: all.filter((c) => !STOCK_COLUMNS.has(c)), stock: all.filter((c) => STOCK_COLUMNS.has(c)) };
-}
-
 /**
- * Known goods: the columns each row changes, one UPDATE … FROM json per group of rows changing the
- * same columns and chunk, of goods_master for its columns and of goods_stock for stock and base
- * price (a price and stock file writes only the narrow table). Only changed columns are set and
- * sent: setting the name (even to itself) makes the database recompute the search grams, an
- * unchanged indexed column keeps an update HOT (goods_master has room on its pages, migration
- * 0031), and each JSON field sent is parsed for every row (sending all 37 columns cost a sixth of
- * the statement).
+ * Known goods of one chunk, all changing the same columns: their rows locked and the columns'
+ * values before read (the undo rows answered), then one UPDATE … FROM json of goods_master for its
+ * columns and one of goods_stock for stock and base price (a price and stock file writes only the
+ * narrow table). Only changed columns are set and sent: setting the name (even to itself) makes
+ * the database recompute the search grams, an unchanged indexed column keeps an update HOT
+ * (goods_master has room on its pages, migration 0031), and each JSON field sent is parsed for
+ * every row (sending all 37 columns cost a sixth of the statement).
  */
-async function updateGoods(tx: Db, checked: CheckedFile, rows: CheckedRow[], now: Date): Promise<void> {
+async function updateGoods(
+  tx: Db,
+  runId: number,
+  checked: CheckedFile,
+  rows: CheckedRow[],
+  now: Date,
+): Promise<UndoRow[]> {
   const { md } = checked;
-  const groups = new Map<string, CheckedRow[]>();
-  for (const r of rows) {
-    const key = [...r.changes].sort().join(',');
-    // Pushed, not copied: a copy per row made grouping 20,000 rows quadratic (3 s of blocked loop).
-    const group = groups.get(key);
-    if (group) group.push(r);
-    else groups.set(key, [r]);
+  const { all: columns, master, stock } = tableColumns(rows[0].changes);
+  const records = rows.map((r) => {
+    const full = recordOf(r, md) as Record<string, unknown>;
+    return Object.fromEntries([['id', full.id], ...columns.map((c) => [c, full[c]])]);
+  });
+  const ids = records.map((r) => r.id as number);
+  // Locked in id order, as orders lock goods (no deadlock with a checkout on PostgreSQL).
+  const before = rowsOf<{ id: number; before: Record<string, unknown> }>(
+    await tx.execute(sql`
+      SELECT g.id, jsonb_build_object(${sql.raw(columns.map((c) => `'${c}', g.${c}`).join(', '))}) AS before
+      FROM goods g WHERE g.id = ANY(${intArray(ids)}::int[]) ORDER BY g.id FOR UPDATE`),
+  );
+  // Deleted since the check: the file no longer matches the catalogue.
+  if (before.length !== new Set(ids).size) throw new ImportRaced();
+  const beforeOf = new Map(before.map((b) => [b.id, b.before]));
+  for (const [table, idColumn, written] of [
+    ['goods_master', 'id', master],
+    ['goods_stock', 'goods_id', stock],
+  ] as const) {
+    if (written.length === 0) continue;
+    const set = sql.raw(
+      [...written.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '),
+    );
+    const types = sql.raw(['id int', ...written.map((c) => `${c} ${COLUMN_TYPES[c]}`)].join(', '));
+    await tx.execute(
+      sql`UPDATE ${sql.raw(table)} g SET ${set} FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(${types}) WHERE g.${sql.raw(idColumn)} = r.id`,
+    );
   }
-  for (const group of groups.values()) {
-    const { all: columns, master, stock } = tableColumns(group[0].changes);
-    const records = group.map((r) => {
-      const full = recordOf(r, md) as Record<string, unknown>;
-      return Object.fromEntries([['id', full.id], ...columns.map((c) => [c, full[c]])]);
-    });
-    for (const [table, idColumn, written] of [
-      ['goods_master', 'id', master],
-      ['goods_stock', 'goods_id', stock],
-    ] as const) {
-      if (written.length === 0) continue;
-      const set = sql.raw(
-        [...written.map((c) => `${c} = r.${c}`), `updated_at = '${now.toISOString()}'::timestamptz`].join(', '),
-      );
-      const types = sql.raw(['id int', ...written.map((c) => `${c} ${COLUMN_TYPES[c]}`)].join(', '));
-      for (let i = 0; i < records.length; i += CHUNK) {
-        await tx.execute(
-          sql`UPDATE ${sql.raw(table)} g SET ${set} FROM json_to_recordset(${JSON.stringify(records.slice(i, i + CHUNK))}::json) AS r(${types}) WHERE g.${sql.raw(idColumn)} = r.id`,
-        );
-        await yieldToEventLoop();
-      }
-    }
-  }
+  return records.map(({ id, ...after }) => ({
+    runId,
+    kind: 'goods' as const,
+    targetId: id as number,
+    created: false,
+    before: beforeOf.get(id as number)!,
+    after,
+  }));
 }
 
 function recordOf(r: CheckedRow, md: CheckedFile['md']) {
