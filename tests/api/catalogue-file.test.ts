@@ -20,7 +20,7 @@ import {
   manufacturers,
 } from '../../server/db/schema.ts';
 import type { CatalogueImportPreview, PicturesImportResult } from '../../src/domain/catalogue-file.ts';
-import { IMPORT_CHUNK } from '../../server/services/admin/catalogue-file/import-run.ts';
+import { IMPORT_CHUNK, IMPORT_CHUNK_NEW } from '../../server/services/admin/catalogue-file/import-run.ts';
 
 let t: TestApp;
 let ops: string;
@@ -280,7 +280,7 @@ describe('a generated 2,000-row file', () => {
     expect(changed.name).toBe(updates[3][col('商品名称')]);
     // One log version per chunk (each its own transaction, session 18), every goods in the log once.
     const versionAfter = await versionNow();
-    expect(versionAfter).toBeGreaterThanOrEqual(version + Math.ceil(fresh / IMPORT_CHUNK) + 1);
+    expect(versionAfter).toBeGreaterThanOrEqual(version + Math.ceil(fresh / IMPORT_CHUNK_NEW) + 1);
     const logged = await t.db
       .select({ kind: catalogueChanges.kind, n: count() })
       .from(catalogueChanges)
