@@ -38,11 +38,19 @@ export const RUN_STALE_MS = 5 * 60_000;
 
 export const IMPORT_RUNNING = '另一个商品资料导入正在进行，请等它完成后再导入';
 
-/** Runs this process is applying now: never taken for abandoned, whatever the clock says. */
-const live = new Set<number>();
+/**
+ * Runs this process is applying now, per database (tests open several in one process): never taken
+ * for abandoned, whatever the clock says.
+ */
+const liveRuns = new WeakMap<Db, Set<number>>();
+const live = (db: Db): Set<number> => {
+  let runs = liveRuns.get(db);
+  if (!runs) liveRuns.set(db, (runs = new Set()));
+  return runs;
+};
 
 /** A run whose roll back failed: no longer this process's, so a later recovery may take it. */
-export const forgetRun = (runId: number): void => void live.delete(runId);
+export const forgetRun = (db: Db, runId: number): void => void live(db).delete(runId);
 
 export type UndoRow = typeof catalogueImportUndo.$inferInsert;
 
@@ -62,7 +70,7 @@ export async function beginRun(db: Db, actor: Actor, fileName: string, now: Date
         touchedAt: now,
       })
       .returning({ id: catalogueImportRuns.id });
-    live.add(run.id);
+    live(db).add(run.id);
     return run.id;
   } catch (err) {
     // `reason` for the ERP link (docs/integration-api.md "Errors"), whose goods upsert runs the same apply.
@@ -149,7 +157,7 @@ export async function finishRun(db: Db, runId: number, now: Date, last: (tx: Db)
       .set({ status: 'applied', endedAt: now, touchedAt: now })
       .where(eq(catalogueImportRuns.id, runId));
   });
-  live.delete(runId);
+  live(db).delete(runId);
 }
 
 interface UndoRead {
@@ -277,7 +285,7 @@ export async function rollbackRun(db: Db, runId: number, now: Date): Promise<Rol
     .where(eq(catalogueImportRuns.id, runId));
   // Only a run still applying is undone (an applied one is whole; a rolled back one is done).
   if (state?.status !== 'applying') {
-    live.delete(runId);
+    live(db).delete(runId);
     return out;
   }
   for (let last = 0; ;) {
@@ -355,7 +363,7 @@ export async function rollbackRun(db: Db, runId: number, now: Date): Promise<Rol
       .set({ status: 'rolled_back', endedAt: now, touchedAt: now, note })
       .where(and(eq(catalogueImportRuns.id, runId), eq(catalogueImportRuns.status, 'applying')));
   });
-  live.delete(runId);
+  live(db).delete(runId);
   await dropUndo(db, runId);
   return out;
 }
@@ -370,7 +378,7 @@ export async function recoverCatalogueImports(db: Db, now: Date, log: (line: str
   const applying = await db.select().from(catalogueImportRuns).where(eq(catalogueImportRuns.status, 'applying'));
   let n = 0;
   for (const run of applying) {
-    if (live.has(run.id)) continue;
+    if (live(db).has(run.id)) continue;
     const untouched = run.touchedAt.getTime() < now.getTime() - RUN_STALE_MS;
     const gone = run.bootId !== bootId() && !(await startIsRunning(db, run.bootId, now));
     if (!untouched && !gone) continue;

@@ -150,7 +150,7 @@ export async function applyCatalogueImport(
     } catch (undoErr) {
       // The run stays `applying`; the next start (or an import once it is stale) rolls it back.
       console.error(`[catalogue import] roll back of run ${runId} failed`, undoErr);
-      forgetRun(runId);
+      forgetRun(db, runId);
     }
     if (err instanceof ImportRaced || isUniqueViolation(err)) throw validationError({ file: [IMPORT_RACED] });
     throw err;
