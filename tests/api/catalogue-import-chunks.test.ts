@@ -19,8 +19,10 @@ import {
   catalogueChanges,
   catalogueImportRuns,
   goods,
+  goodsAlerts,
   manufacturers,
   staff,
+  users,
 } from '../../server/db/schema.ts';
 import { withTx } from '../../server/db/tx.ts';
 import { startServer } from '../../server/index.ts';
@@ -164,7 +166,21 @@ describe.each(engines)('the catalogue import in chunks on $engine', ({ engine, d
 
   it('rolls the whole file back when a later chunk fails, keeping an order’s stock move', async () => {
     const buyer = await t.signIn('demo', 'demo1234');
-    // Twenty goods a buyer sees (on sale, not 控销), as the export writes them.
+    const [demo] = await t.db.select({ companyId: users.companyId }).from(users).where(eq(users.username, 'demo'));
+    // Twenty goods a buyer sees (on sale, not 控销), as the export writes them; the third sold out,
+    // with the buyer's 到货通知 armed on it.
+    const three = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.isOnSale, true), eq(goods.isKx, false), ne(goods.externalCode, '')))
+      .orderBy(goods.id)
+      .limit(3);
+    const soldOut = three[2].id;
+    await t.db.execute(sql`UPDATE goods_stock SET stock = 0 WHERE goods_id = ${soldOut}`);
+    await t.db.insert(goodsAlerts).values({ companyId: demo.companyId!, goodsId: soldOut, kind: 'restock' });
+    const alertFired = async () =>
+      (await t.db.select({ at: goodsAlerts.notifiedAt }).from(goodsAlerts).where(eq(goodsAlerts.goodsId, soldOut)))[0]
+        .at !== null;
     const before = (
       await t.db
         .select({ id: goods.id, code: goods.externalCode, basePrice: goods.basePrice, stock: goods.stock })
@@ -264,6 +280,12 @@ describe.each(engines)('the catalogue import in chunks on $engine', ({ engine, d
       ).toHaveLength(2);
       expect(await detailPrice(before[0].id)).toBe(before[0].basePrice);
       expect(await ginFastupdateOn()).toEqual(ginBefore);
+      // The restock it took back never told the buyer; an import that completes does, once.
+      expect(before[2]).toMatchObject({ id: soldOut, stock: 0 });
+      expect(await alertFired()).toBe(false);
+      const restock = await apply([updates[2]]);
+      expect(restock.status, restock.body.msg).toBe(200);
+      expect(await alertFired()).toBe(true);
     } finally {
       await t.db.execute(sql`DROP TRIGGER test_code_taken ON goods_master`);
       await t.db.execute(sql`DROP FUNCTION test_code_taken()`);
