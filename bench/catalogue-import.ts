@@ -7,7 +7,8 @@
 //
 // Budgets: preview ≤ 15 s, 20,000 new ≤ 60 s, 20,000 updates ≤ 30 s, and the search box's
 // suggestions (suggestGoods, what GET /api/goods/search runs) with p95 during each apply (the new
-// goods', the updates') ≤ 3× its idle p95 (idle measured just before each apply). The search
+// goods', the updates') ≤ 3× its idle p95 (idle measured just before each apply, and for the new
+// goods also after it, on the grown catalogue; the larger is the reference). The search
 // probe is fired every 200 ms while the apply runs, each timed to its answer, on the same PGlite
 // (one connection, as the shop on PGlite runs; since session 18 the apply writes in short
 // transactions and the probes run between them). With `--engine postgres` the same on PostgreSQL
@@ -195,10 +196,15 @@ export async function catalogueImportBench(opts: {
     CREATE_BUDGET_MS,
   );
   if (create.value.created !== opts.rows) throw new Error('apply created the wrong count');
-  const createSearchPass = duringCreate.p95 <= SEARCH_UNDER_IMPORT_FACTOR * idleBeforeCreate;
+  // The catalogue grows from the seed to seed + rows during this apply, and a search's cost with it:
+  // idle is measured on both ends and the apply judged against the grown one (the catalogue its
+  // later probes search), not against the seed's alone.
+  const idleAfterCreate = await idleP95Of(db);
+  const createIdle = Math.max(idleBeforeCreate, idleAfterCreate);
+  const createSearchPass = duringCreate.p95 <= SEARCH_UNDER_IMPORT_FACTOR * createIdle;
   console.log(
-    `search p95 idle ${idleBeforeCreate.toFixed(1)} ms; during the new goods' apply ${duringCreate.p95.toFixed(1)} ms over ${duringCreate.n} probes` +
-      `   (budget ${SEARCH_UNDER_IMPORT_FACTOR}× idle = ${(SEARCH_UNDER_IMPORT_FACTOR * idleBeforeCreate).toFixed(1)} ms: ${createSearchPass ? 'met' : 'NOT met'})`,
+    `search p95 idle ${idleBeforeCreate.toFixed(1)} ms before, ${idleAfterCreate.toFixed(1)} ms after; during the new goods' apply ${duringCreate.p95.toFixed(1)} ms over ${duringCreate.n} probes` +
+      `   (budget ${SEARCH_UNDER_IMPORT_FACTOR}× idle = ${(SEARCH_UNDER_IMPORT_FACTOR * createIdle).toFixed(1)} ms: ${createSearchPass ? 'met' : 'NOT met'})`,
   );
 
   const updateRows = newRows.map((r, i) => {
