@@ -230,20 +230,39 @@ describeBrowser('phones: no route scrolls sideways at 412 px and every tap targe
 
     const visited = routes.filter((r) => skipReason(r) === null);
     expect(visited.length).toBeGreaterThan(60);
-    const wide: string[] = [];
-    const small: string[] = [];
-    const measure = async (page: Page, route: RouteDef, path: string, who: string) => {
+    type Who = 'demo' | 'visitor';
+    /** Per route and visitor kind: the findings, reported in the manifest's order, demo's first. */
+    const found = visited.map(() => ({ demo: { wide: '', small: '' }, visitor: { wide: '', small: '' } }));
+    const measure = async (page: Page, index: number, who: Who) => {
+      const route = visited[index]!;
+      const path = fill(route, ids);
       await open(page, path);
       const sideways = await overflow(page);
-      if (sideways) wide.push(`${route.name} ${path} (${who}): ${sideways}`);
+      if (sideways) found[index]![who].wide = `${route.name} ${path} (${who}): ${sideways}`;
       const targets = await page.evaluate(smallTapTargets, MIN_TAP_PX);
-      if (targets.length > 0) small.push(`${route.name} ${path} (${who}):\n  ${targets.join('\n  ')}`);
+      if (targets.length > 0) found[index]![who].small = `${route.name} ${path} (${who}):\n  ${targets.join('\n  ')}`;
     };
-    for (const route of visited) {
-      const path = fill(route, ids);
-      await measure(member, route, path, 'demo');
-      if (!route.auth) await measure(visitor, route, path, 'visitor');
-    }
+    const round = async (page: Page, who: Who, indexes: number[]) => {
+      for (const index of indexes) await measure(page, index, who);
+    };
+    const all = visited.map((_, index) => index);
+    // Demo's round and the visitor's run side by side (two pages in two contexts, nothing shared):
+    // each page still loads, settles and is measured on its own; while one waits for the server or
+    // its load event, the other's layout runs. In turn, this file was the suite's longest.
+    // Both rounds end before the test does (a failed one does not leave the other navigating).
+    const rounds = await Promise.allSettled([
+      round(member, 'demo', all),
+      round(
+        visitor,
+        'visitor',
+        all.filter((index) => !visited[index]!.auth),
+      ),
+    ]);
+    for (const result of rounds) if (result.status === 'rejected') throw result.reason;
+    const lines = (pick: 'wide' | 'small') =>
+      found.flatMap((f) => [f.demo[pick], f.visitor[pick]]).filter((line) => line !== '');
+    const wide = lines('wide');
+    const small = lines('small');
     expect.soft(wide, `routes that scroll sideways at ${PHONE.width} px:\n${wide.join('\n')}`).toEqual([]);
     expect
       .soft(small, `tap targets under ${MIN_TAP_PX}×${MIN_TAP_PX} px at ${PHONE.width} px:\n${small.join('\n')}`)
