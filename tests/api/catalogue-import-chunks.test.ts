@@ -56,7 +56,7 @@ const csvOf = (rows: string[][]) => `\uFEFF${Papa.unparse(rows)}\r\n`;
 const tableOf = (bytes: Uint8Array) =>
   Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 
-describe.each(engines)('the catalogue import in chunks on $engine', ({ engine, databaseUrl }) => {
+describe.each(engines)('the catalogue import in chunks on $engine', ({ databaseUrl }) => {
   let t: TestApp;
   let ops: string;
   let header: string[];
