@@ -8,7 +8,8 @@
 //   - the worker's reports (src/domain/cache-names.ts WorkerToPageMessage): SERVED_FROM_CACHE and
 //     NETWORK_FAILED mean the server is unreachable, NETWORK_OK means it answered.
 // While the server is unreachable but the browser believes it is online, GET /api/health is
-// probed now and then, so the banner goes away even if nothing else is fetched.
+// probed — soon at first, then less often — so the banner goes away and the buyer's queued
+// changes leave even if nothing else is fetched.
 // It also keeps the "as of" time of the data on screen: the newest X-Cached-At among the cached
 // answers the worker served to this page since it went offline.
 //
@@ -17,8 +18,13 @@ import { onlineManager } from '@tanstack/react-query';
 import { onServerReachability } from '../http/client';
 import { isWorkerToPageMessage, type WorkerToPageMessage } from '../domain/cache-names';
 
-/** How often the server is asked whether it is back while only the worker says it is gone. */
-export const REACHABILITY_PROBE_MS = 15_000;
+/**
+ * When the server is asked whether it is back while only the worker says it is gone, after each
+ * failed ask (ms): most outages a buyer meets are blips (a restart, a dropped Wi-Fi hand-over), so
+ * the first asks come within seconds and the queued changes leave soon after; a long outage settles
+ * at one small GET every 15 s (docs/offline.md "Is the server back?").
+ */
+export const REACHABILITY_PROBE_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
 const PROBE_TIMEOUT_MS = 5_000;
 const HEALTH_URL = '/api/health';
 
@@ -27,7 +33,9 @@ let browserOnline = true;
 let serverReachable = true;
 let asOfMs: number | null = null;
 let setOnline: ((online: boolean) => void) | null = null;
-let probeTimer: ReturnType<typeof setInterval> | null = null;
+let probeTimer: ReturnType<typeof setTimeout> | null = null;
+/** Bumped whenever probing starts or stops, so an ask still in flight never starts a second chain. */
+let probeRun = 0;
 const asOfListeners = new Set<() => void>();
 
 /** The newest stored-at time of the cached data shown since going offline (ms), or null. */
@@ -56,13 +64,25 @@ async function probe(): Promise<void> {
   }
 }
 
+function scheduleProbe(run: number, attempt: number): void {
+  const delay = REACHABILITY_PROBE_DELAYS_MS[Math.min(attempt, REACHABILITY_PROBE_DELAYS_MS.length - 1)];
+  probeTimer = setTimeout(() => {
+    void probe().then(() => {
+      // Answered: setServerReachable stopped this run. Still gone: ask again, a little later.
+      if (run === probeRun) scheduleProbe(run, attempt + 1);
+    });
+  }, delay);
+}
+
 function updateProbe(): void {
   const wanted = browserOnline && !serverReachable;
   if (wanted && probeTimer === null) {
-    probeTimer = setInterval(() => void probe(), REACHABILITY_PROBE_MS);
+    probeRun += 1;
+    scheduleProbe(probeRun, 0);
   } else if (!wanted && probeTimer !== null) {
-    clearInterval(probeTimer);
+    clearTimeout(probeTimer);
     probeTimer = null;
+    probeRun += 1;
   }
 }
 
