@@ -8,10 +8,11 @@
 // A roll back never clobbers a later change: an updated column is restored only where it still
 // holds the value the import wrote (an order may have moved stock, an operator edited), and a goods
 // the import created is deleted only while it is off sale and nothing points at it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { withTx } from '../../../db/tx.ts';
-import { catalogueImportRuns, catalogueImportUndo } from '../../../db/schema.ts';
+import { cartLines, catalogueImportRuns, catalogueImportUndo } from '../../../db/schema.ts';
+import { GOODS_KEEPERS, GOODS_OWN_ROWS } from '../goods/remove.ts';
 import { AppError } from '../../../http/envelope.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors.ts';
 import { bootId } from '../../../cluster/boot-id.ts';
@@ -201,23 +202,13 @@ async function restoreGroup(tx: Db, undoIds: number[], columns: string[], now: D
   return [...restored];
 }
 
-/** What keeps a goods the import created from being deleted (the console's delete refuses the same, plus a cart). */
-const KEEPS_GOODS = [
-  'order_lines',
-  'cart_lines',
-  'promotion_goods',
-  'goods_batches',
-  'points_goods',
-  'product_requests',
-] as const;
-/** What belongs to a goods alone and goes with it (services/admin/goods/remove.ts). */
-const GOES_WITH_GOODS = [
-  'goods_ladder_prices',
-  'goods_prices',
-  'favorites',
-  'goods_alerts',
-  'exchange_choices',
-] as const;
+/**
+ * What keeps a goods the import created: what keeps the console's delete from removing it, and a
+ * buyer's cart line (the console's delete takes a goods out of carts; a roll back leaves a goods a
+ * buyer has already chosen). What belongs to it alone goes with it, as in the console's delete.
+ */
+const KEEPS_GOODS = [...GOODS_KEEPERS.map(([table]) => getTableName(table)), getTableName(cartLines)];
+const GOES_WITH_GOODS = GOODS_OWN_ROWS.filter((table) => table !== cartLines).map((table) => getTableName(table));
 
 /** Deletes the created goods of one page that are still off sale and unused; answers the ones kept. */
 async function deleteCreated(tx: Db, ids: number[], now: Date): Promise<number[]> {

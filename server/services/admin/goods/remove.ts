@@ -28,26 +28,34 @@ export const ORDERED_GOODS = '该商品已有订单，不能删除，请改为�
 
 const refuse = (msg: string) => new AppError(409, 409, msg);
 
+/** What keeps a goods from being deleted, each with the console's refusal (ordered, in a promotion, …). */
+export const GOODS_KEEPERS = [
+  [orderLines, ORDERED_GOODS],
+  [promotionGoods, '该商品在促销活动中，请先移出活动或改为下架'],
+  [goodsBatches, '该商品已有批次和检验报告，不能删除，请改为下架'],
+  [pointsGoods, '该商品是积分商城商品，不能删除'],
+  [productRequests, '该商品关联了品种求购记录，不能删除，请改为下架'],
+] as const;
+
+/** What belongs to a goods alone and goes with it (a buyer's cart line too, for the console's delete). */
+export const GOODS_OWN_ROWS = [
+  goodsLadderPrices,
+  goodsPrices,
+  cartLines,
+  favorites,
+  goodsAlerts,
+  exchangeChoices,
+] as const;
+
 export async function deleteConsoleGoods(db: Db, actor: Actor, id: number, now: Date): Promise<{ id: number }> {
   return withTx(db, async (tx) => {
     const [row] = await tx.select().from(goods).where(eq(goods.id, id)).limit(1).for('update');
     if (!row) throw notFound(GOODS_NOT_FOUND);
-    const has = async (
-      table:
-        | typeof orderLines
-        | typeof promotionGoods
-        | typeof goodsBatches
-        | typeof pointsGoods
-        | typeof productRequests,
-    ) => (await tx.select({ goodsId: table.goodsId }).from(table).where(eq(table.goodsId, id)).limit(1)).length > 0;
-    if (await has(orderLines)) throw refuse(ORDERED_GOODS);
-    if (await has(promotionGoods)) throw refuse('该商品在促销活动中，请先移出活动或改为下架');
-    if (await has(goodsBatches)) throw refuse('该商品已有批次和检验报告，不能删除，请改为下架');
-    if (await has(pointsGoods)) throw refuse('该商品是积分商城商品，不能删除');
-    if (await has(productRequests)) throw refuse('该商品关联了品种求购记录，不能删除，请改为下架');
-    for (const table of [goodsLadderPrices, goodsPrices, cartLines, favorites, goodsAlerts, exchangeChoices] as const) {
-      await tx.delete(table).where(eq(table.goodsId, id));
+    for (const [table, refusal] of GOODS_KEEPERS) {
+      const used = await tx.select({ goodsId: table.goodsId }).from(table).where(eq(table.goodsId, id)).limit(1);
+      if (used.length > 0) throw refuse(refusal);
     }
+    for (const table of GOODS_OWN_ROWS) await tx.delete(table).where(eq(table.goodsId, id));
     await tx.delete(goods).where(eq(goods.id, id));
     await writeAudit(
       tx,
