@@ -300,16 +300,18 @@ describe.each(engines)('the catalogue import in chunks on $engine', ({ databaseU
       .where(eq(staff.username, 'admin'));
     const actor = { staffId: admin.id, name: admin.name, ip: '127.0.0.1' };
     const known = exported.slice(25, 30);
-    const before = await t.db
-      .select({ id: goods.id, code: goods.externalCode, name: goods.name, stock: goods.stock })
-      .from(goods)
-      .where(
-        inArray(
-          goods.externalCode,
-          known.map((r) => r[col('外部编码')]),
-        ),
-      )
-      .orderBy(goods.id);
+    const knownNow = () =>
+      t.db
+        .select({ id: goods.id, code: goods.externalCode, name: goods.name, stock: goods.stock })
+        .from(goods)
+        .where(
+          inArray(
+            goods.externalCode,
+            known.map((r) => r[col('外部编码')]),
+          ),
+        )
+        .orderBy(goods.id);
+    const before = await knownNow();
     const rows = [
       ...known.map((r) => {
         const u = [...r];
@@ -352,16 +354,7 @@ describe.each(engines)('the catalogue import in chunks on $engine', ({ databaseU
     expect(await recoverCatalogueImports(t.db, now, (line) => lines.push(line))).toBe(1);
     expect(lines[0]).toMatch(/was left applying: rolled back \(5 goods restored, 150 new goods deleted\)/);
     expect(await t.db.select().from(goods).where(like(goods.externalCode, 'CRASH-%'))).toEqual([]);
-    const restored = await t.db
-      .select({ id: goods.id, code: goods.externalCode, name: goods.name, stock: goods.stock })
-      .from(goods)
-      .where(
-        inArray(
-          goods.externalCode,
-          known.map((r) => r[col('外部编码')]),
-        ),
-      )
-      .orderBy(goods.id);
+    const restored = await knownNow();
     expect(restored).toEqual(before);
     const [ended] = await t.db.select().from(catalogueImportRuns).where(eq(catalogueImportRuns.id, run.id));
     expect(ended.status).toBe('rolled_back');
