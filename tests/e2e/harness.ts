@@ -81,7 +81,12 @@ interface PageWatch {
   allowed: RegExp[];
   problems: string[];
   skipAxe?: boolean;
+  /** The last API exchanges of the page's context, for a failed test's state (oldest first). */
+  api: string[];
 }
+
+/** How many API exchanges a page keeps for a failed test's state. */
+const API_LOG_SIZE = 12;
 
 const watchedPages = new Map<Page, PageWatch>();
 
@@ -111,8 +116,10 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     name: options.name ?? `page-${watchedPages.size + 1}`,
     allowed: [...ALWAYS_ALLOWED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])],
     problems: [],
+    api: [],
   };
   watchedPages.set(page, watch);
+  logApiExchanges(page, watch);
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.stack ?? error.message}`));
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
@@ -154,6 +161,59 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     if (args[1]?.waitUntil !== 'commit') await untilPageHydrated(page);
   };
   return page;
+}
+
+/** Keeps the last API exchanges (method, path, status or failure, ms) of a page's context. */
+function logApiExchanges(page: Page, watch: PageWatch): void {
+  const started = new WeakMap<Request, number>();
+  const keep = (line: string) => {
+    watch.api.push(line);
+    if (watch.api.length > API_LOG_SIZE) watch.api.shift();
+  };
+  const context = page.context();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  context.on('request', (request) => {
+    if (isApi(request)) started.set(request, Date.now());
+  });
+  const line = (request: Request, outcome: string) => {
+    const { pathname, search } = new URL(request.url());
+    const ms = Date.now() - (started.get(request) ?? Date.now());
+    return `${request.method()} ${pathname}${search.slice(0, 60)} → ${outcome} in ${ms} ms`;
+  };
+  context.on('requestfinished', (request) => {
+    if (!isApi(request)) return;
+    void request.response().then(
+      (response) => keep(line(request, String(response?.status() ?? '?'))),
+      () => keep(line(request, 'no response')),
+    );
+  });
+  context.on('requestfailed', (request) => {
+    if (isApi(request)) keep(line(request, `failed (${request.failure()?.errorText ?? '?'})`));
+  });
+}
+
+/**
+ * What a failed test's page showed, as `[e2e-state]` lines in the run's output (.ci/run prints them
+ * in the tail CI keeps): its address, any dialog and alert, what it was waiting on, and its last API
+ * exchanges. A flake seen once on CI is then more than a name and a timeout.
+ */
+async function logPageState(page: Page, watch: PageWatch, test: string): Promise<void> {
+  const say = (text: string) => console.log(`[e2e-state] ${test} [${watch.name}] ${text}`);
+  const texts = async (selector: string) =>
+    (
+      await page
+        .locator(selector)
+        .allInnerTexts()
+        .catch(() => [] as string[])
+    )
+      .map((t) => t.replace(/\s+/g, ' ').trim().slice(0, 200))
+      .filter(Boolean);
+  say(`at ${page.url()}`);
+  for (const t of await texts('[role="dialog"], [role="alertdialog"]')) say(`dialog: ${t}`);
+  for (const t of await texts('[role="alert"], [role="status"]')) say(`alert/status: ${t}`);
+  const writes = apiWritesInFlight.get(page);
+  if (writes && writes.size > 0) say(`API writes unanswered: ${[...writes].map((r) => r.url()).join(', ')}`);
+  for (const exchange of watch.api) say(`api: ${exchange}`);
 }
 
 /** API writes (not GET/HEAD) a page's context has sent and not yet seen answered or failed. */
@@ -425,6 +485,7 @@ afterEach(async (context) => {
       watch.problems.push(...(await accessibilityProblems(page)));
     }
     if (failed && !page.isClosed()) {
+      await logPageState(page, watch, context.task.name).catch(() => undefined);
       const file = `failed-${context.task.name}-${watch.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
       await saveScreenshot(page, file, true).catch(() => undefined);
     }
