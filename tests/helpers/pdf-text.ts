@@ -23,24 +23,27 @@ function streams(pdf: Buffer): string[] {
   return out;
 }
 
-const hexChar = (h: string): string => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map((x) => parseInt(x, 16)));
+// A glyph may stand for several characters (a ligature such as "ff" is `<0066 0066>` in pdfkit's map):
+// every 4 hex digits, spaces ignored.
+const hexChar = (h: string): string =>
+  String.fromCodePoint(...(h.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((x) => parseInt(x, 16)));
 
 /** Glyph code (4 hex digits) → text, from every ToUnicode CMap (bfchar and bfrange, array form included). */
 function unicodeMap(all: string[]): Map<string, string> {
   const map = new Map<string, string>();
   for (const s of all.filter((x) => x.includes('begincmap'))) {
     for (const block of s.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-      for (const [, code, uni] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      for (const [, code, uni] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g))
         map.set(code.toLowerCase().padStart(4, '0'), hexChar(uni));
     }
     for (const block of s.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
       for (const [, lo, hi, rest] of block[1].matchAll(
-        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
+        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g,
       )) {
         const from = parseInt(lo, 16);
         const to = parseInt(hi, 16);
         if (rest.startsWith('[')) {
-          const items = [...rest.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => x[1]);
+          const items = [...rest.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((x) => x[1]);
           items.forEach((u, i) => map.set((from + i).toString(16).padStart(4, '0'), hexChar(u)));
         } else {
           const base = parseInt(rest.slice(1, -1), 16);
