@@ -18,7 +18,9 @@
 //
 // --offline-only skips the slow-4G download (1b).
 // --profile DIR writes a V8 CPU profile (CDP Profiler, 4× CPU) of one offline search and one
-// offline list page to DIR (search.cpuprofile, list.cpuprofile); build unminified to read names
+// offline list page to DIR (search.cpuprofile, list.cpuprofile), and a Chromium trace of each beside
+// it (search.trace.json…: style, layout and paint, which the profile shows only as "(program)");
+// build unminified to read names
 // (`npx vite build --minify false` after `npm run build`).
 //
 // Each figure is measured in the page (performance.now()); the done-ness is polled every
@@ -218,15 +220,27 @@ async function timeRedraw(page: Page, go: string): Promise<Redraw> {
   );
 }
 
-/** Runs `measure` under the CDP Profiler and writes the profile to DIR/name.cpuprofile. */
+/** Runs `measure` under the CDP Profiler and a trace; writes DIR/name.cpuprofile and DIR/name.trace.json. */
 async function profiled<T>(cdp: CDPSession, dir: string, name: string, measure: () => Promise<T>): Promise<T> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  const events: unknown[] = [];
+  const collect = (e: { value: unknown[] }) => events.push(...e.value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
   const out = await measure();
+  const ended = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await ended;
+  cdp.off('Tracing.dataCollected', collect);
   const { profile } = await cdp.send('Profiler.stop');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
   return out;
 }
 

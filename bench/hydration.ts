@@ -15,6 +15,8 @@
 // Needs dist/ (npm run build) and a Chromium (CHROME_PATH or /usr/bin/chromium).
 //
 //   npx tsx bench/hydration.ts [--only shift|cost] [--runs 3] [--pages home,list] [--viewers demo,visitor]
+//   HYDRATION_TRACE_DIR=dir keeps each blocking run's Chromium trace there (open in DevTools).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,6 +272,13 @@ async function blockingRun(browser: Browser, context: BrowserContext, url: strin
     // Two frames: the task that committed the hydration has ended and is in the trace.
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))');
     const buffer = await browser.stopTracing();
+    // HYDRATION_TRACE_DIR=dir keeps every run's trace (dir/<page path>-<time>.json) to read in DevTools.
+    const keep = process.env.HYDRATION_TRACE_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'home';
+      writeFileSync(path.join(keep, `${name}-${Date.now()}.json`), buffer);
+    }
     const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
     const hydrated = blockingUntilMark(parsed.traceEvents, HYDRATED_MARK);
     const interactive = blockingUntilMark(parsed.traceEvents, INTERACTIVE_MARK);

@@ -1,7 +1,9 @@
 // A plain anchor for the list's own URLs (filters, views, pages, goods): a real href so a buyer can
 // open a filtered list in a new tab or share it, and an in-app navigation on a plain left click.
-// Filter links keep the scroll position (the buyer is working in the filter bar); hover warms
-// the target route.
+// Filter links keep the scroll position (the buyer is working in the filter bar); hover, focus
+// and a touch's start warm the target route, as the router's own Link does ('intent'). Unlike
+// that Link it does not watch the router's location, so rows of them (goods tiles, cart lines)
+// cost nothing on a navigation (docs/decisions/row-links.md).
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 
@@ -23,10 +25,14 @@ export function SpaLink({
   onNavigated,
   onClick,
   onMouseEnter,
+  onFocus,
+  onTouchStart,
   children,
   ...rest
 }: SpaLinkProps) {
   const router = useRouter();
+  // A hint only: an offline chunk fetch must not surface as an error.
+  const warm = () => router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0]).catch(() => undefined);
   return (
     <a
       {...rest}
@@ -39,8 +45,15 @@ export function SpaLink({
       }}
       onMouseEnter={(e) => {
         onMouseEnter?.(e);
-        // A hint only: an offline chunk fetch must not surface as an error.
-        router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0]).catch(() => undefined);
+        void warm();
+      }}
+      onFocus={(e) => {
+        onFocus?.(e);
+        void warm();
+      }}
+      onTouchStart={(e) => {
+        onTouchStart?.(e);
+        void warm();
       }}
     >
       {children}

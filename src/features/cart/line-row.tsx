@@ -3,11 +3,11 @@
 // the cart never re-renders it.
 import { cartLineKindLabel } from '../../domain/cart-line-labels';
 import { memo } from 'react';
-import { Link } from '@tanstack/react-router';
 import type { CartLineView } from '../../domain/cart-types';
 import { formatPrice } from '../../domain/money';
 import { goodsDetailHref } from '../../ui/goods/goods-facts';
 import { GoodsImage } from '../../ui/goods/goods-image';
+import { SpaLink } from '../../ui/spa-link';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import { GiftNote } from './gift-note';
@@ -41,16 +41,16 @@ function GoodsCell({ line, eager }: { line: CartLineView; eager: boolean }) {
   const kindLabel = cartLineKindLabel(line);
   return (
     <div role="cell" className={styles.goodsCell}>
-      <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+      <SpaLink href={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
         <GoodsImage src={g.goods_image} alt="" size={THUMB_PX} eager={eager} />
-      </Link>
+      </SpaLink>
       <div className={styles.info}>
         <p className={goodsText.name}>
           {kindLabel && <span className={styles.flashTag}>{kindLabel}</span>}
           <TagBadges tags={g.tags} />{' '}
-          <Link to={href} className={goodsText.nameLink}>
+          <SpaLink href={href} className={goodsText.nameLink}>
             {g.name}
-          </Link>
+          </SpaLink>
         </p>
         <p className={goodsText.meta}>{g.sccj}</p>
         <p className={goodsText.meta}>
@@ -98,9 +98,9 @@ function CombinationCell({ line }: { line: CartLineView }) {
             <li key={m.goods_id} className={styles.member}>
               <GoodsImage src={m.goods_image} alt="" size={MEMBER_THUMB_PX} />
               <span className={styles.memberInfo}>
-                <Link to={goodsDetailHref(m.goods_id)} className={goodsText.nameLink}>
+                <SpaLink href={goodsDetailHref(m.goods_id)} className={goodsText.nameLink}>
                   {m.name}
-                </Link>
+                </SpaLink>
                 <span className={goodsText.meta}>
                   {m.ypgg} × {m.quantity}
                   {m.bzdw || '件'}/套

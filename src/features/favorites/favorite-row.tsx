@@ -1,9 +1,9 @@
 // One favourite: select, picture, the facts a buyer compares, price, stock, add to cart, remove.
-import { Link } from '@tanstack/react-router';
 import type { GoodsListItem } from '../../domain/catalog';
 import { AddToCartControl } from '../../widgets/goods/add-to-cart';
 import { goodsDetailHref, isNearExpiry, stockText } from '../../ui/goods/goods-facts';
 import { GoodsImage } from '../../ui/goods/goods-image';
+import { SpaLink } from '../../ui/spa-link';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { TagBadges } from '../../ui/goods/tag-badges';
 import styles from './favorites.module.css';
@@ -39,15 +39,15 @@ export function FavoriteRow({ item, selected, onSelect, onCancel, cancelling }: 
         // Keeps the row's grid columns in place.
         <span aria-hidden="true" />
       )}
-      <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+      <SpaLink href={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
         <GoodsImage src={item.goods_image} alt={item.name} size={THUMB_PX} />
-      </Link>
+      </SpaLink>
       <div className={styles.info}>
         <p className={goodsText.name}>
           <TagBadges tags={item.tags} />{' '}
-          <Link to={href} className={goodsText.nameLink}>
+          <SpaLink href={href} className={goodsText.nameLink}>
             {item.name}
-          </Link>
+          </SpaLink>
         </p>
         <p className={goodsText.meta}>
           {item.ypgg}

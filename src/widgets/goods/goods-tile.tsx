@@ -2,7 +2,6 @@
 // checks before buying (spec, maker, expiry, price, stock) and a compact add control, in a fixed
 // shape so a grid of them never shifts while images load.
 import { memo } from 'react';
-import { Link } from '@tanstack/react-router';
 import type { GoodsListItem } from '../../domain/catalog';
 import { AddToCartControl } from './add-to-cart';
 import { goodsDetailHref, isNearExpiry, stockText } from '../../ui/goods/goods-facts';
@@ -12,6 +11,7 @@ import { TagBadges } from '../../ui/goods/tag-badges';
 import styles from './goods-tile.module.css';
 import goodsText from '../../ui/goods-text.module.css';
 import { Highlight } from '../../ui/highlight';
+import { SpaLink } from '../../ui/spa-link';
 
 export { goodsDetailHref };
 
@@ -36,9 +36,9 @@ export const GoodsTile = memo(function GoodsTile({ item, highlight, eager = fals
   return (
     <article className={styles.tile} aria-labelledby={`goods-tile-${item.id}`}>
       {/* The name link below is the one tab stop; the image repeats it for pointer users. */}
-      <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
+      <SpaLink href={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
         <GoodsImage src={item.goods_image} alt={item.name} eager={eager} />
-      </Link>
+      </SpaLink>
       <div className={styles.body}>
         <h3 className={styles.name} id={`goods-tile-${item.id}`}>
           {item.tags.length > 0 && (
@@ -46,9 +46,9 @@ export const GoodsTile = memo(function GoodsTile({ item, highlight, eager = fals
               <TagBadges tags={item.tags} />
             </span>
           )}
-          <Link to={href} className={goodsText.nameLink} title={item.name}>
+          <SpaLink href={href} className={goodsText.nameLink} title={item.name}>
             <Highlight text={item.name} query={highlight} />
-          </Link>
+          </SpaLink>
         </h3>
         <p className={goodsText.meta} title={item.ypgg}>
           {item.ypgg}
