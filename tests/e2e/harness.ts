@@ -111,7 +111,6 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   const page = await context.newPage();
-  countApiWrites(page);
   const watch: PageWatch = {
     name: options.name ?? `page-${watchedPages.size + 1}`,
     allowed: [...ALWAYS_ALLOWED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])],
@@ -119,7 +118,7 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     api: [],
   };
   watchedPages.set(page, watch);
-  logApiExchanges(page, watch);
+  watchApi(page, watch);
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.stack ?? error.message}`));
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
@@ -163,35 +162,6 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
   return page;
 }
 
-/** Keeps the last API exchanges (method, path, status or failure, ms) of a page's context. */
-function logApiExchanges(page: Page, watch: PageWatch): void {
-  const started = new WeakMap<Request, number>();
-  const keep = (line: string) => {
-    watch.api.push(line);
-    if (watch.api.length > API_LOG_SIZE) watch.api.shift();
-  };
-  const context = page.context();
-  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-  context.on('request', (request) => {
-    if (isApi(request)) started.set(request, Date.now());
-  });
-  const line = (request: Request, outcome: string) => {
-    const { pathname, search } = new URL(request.url());
-    const ms = Date.now() - (started.get(request) ?? Date.now());
-    return `${request.method()} ${pathname}${search.slice(0, 60)} → ${outcome} in ${ms} ms`;
-  };
-  context.on('requestfinished', (request) => {
-    if (!isApi(request)) return;
-    void request.response().then(
-      (response) => keep(line(request, String(response?.status() ?? '?'))),
-      () => keep(line(request, 'no response')),
-    );
-  });
-  context.on('requestfailed', (request) => {
-    if (isApi(request)) keep(line(request, `failed (${request.failure()?.errorText ?? '?'})`));
-  });
-}
-
 /**
  * What a failed test's page showed, as `[e2e-state]` lines in the run's output (.ci/run prints them
  * in the tail CI keeps): its address, any dialog and alert, what it was waiting on, and its last API
@@ -219,20 +189,41 @@ async function logPageState(page: Page, watch: PageWatch, test: string): Promise
 /** API writes (not GET/HEAD) a page's context has sent and not yet seen answered or failed. */
 const apiWritesInFlight = new WeakMap<Page, Set<Request>>();
 
-function countApiWrites(page: Page): void {
+/**
+ * Follows the API requests of a page's context: the writes still unanswered (untilApiWritesAnswered)
+ * and the last API_LOG_SIZE exchanges with their status and time, for a failed test's state.
+ */
+function watchApi(page: Page, watch: PageWatch): void {
   const inFlight = new Set<Request>();
   apiWritesInFlight.set(page, inFlight);
+  const started = new WeakMap<Request, number>();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const keep = (request: Request, outcome: string) => {
+    const { pathname, search } = new URL(request.url());
+    const ms = Date.now() - (started.get(request) ?? Date.now());
+    watch.api.push(`${request.method()} ${pathname}${search.slice(0, 60)} → ${outcome} in ${ms} ms`);
+    if (watch.api.length > API_LOG_SIZE) watch.api.shift();
+  };
   const context = page.context();
   // The context sees the service worker's requests too (Chromium), not only the page's own.
   context.on('request', (request) => {
+    if (!isApi(request)) return;
+    started.set(request, Date.now());
     const method = request.method();
-    if (method === 'GET' || method === 'HEAD') return;
-    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
-    inFlight.add(request);
+    if (method !== 'GET' && method !== 'HEAD') inFlight.add(request);
   });
-  const done = (request: Request) => inFlight.delete(request);
-  context.on('requestfinished', done);
-  context.on('requestfailed', done);
+  context.on('requestfinished', (request) => {
+    inFlight.delete(request);
+    if (!isApi(request)) return;
+    void request.response().then(
+      (response) => keep(request, String(response?.status() ?? '?')),
+      () => keep(request, 'no response'),
+    );
+  });
+  context.on('requestfailed', (request) => {
+    inFlight.delete(request);
+    if (isApi(request)) keep(request, `failed (${request.failure()?.errorText ?? '?'})`);
+  });
 }
 
 /**

@@ -38,7 +38,7 @@ function unicodeMap(all: string[]): Map<string, string> {
     }
     for (const block of s.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
       for (const [, lo, hi, rest] of block[1].matchAll(
-        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g,
+        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
       )) {
         const from = parseInt(lo, 16);
         const to = parseInt(hi, 16);
