@@ -185,7 +185,8 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  /** thread_name's name; a Layout's objects to lay out (`dirtyObjects`). */
+  args?: { name?: string; beginData?: { dirtyObjects?: number } };
 }
 
 /** The machine's 1-minute load average, printed beside each figure (the machine is shared). */
@@ -198,7 +199,7 @@ const load = (): string => loadavg()[0].toFixed(2);
 export function blockingUntilMark(
   events: readonly TraceEvent[],
   mark: string,
-): { blockingMs: number; markMs: number } | null {
+): { blockingMs: number; markMs: number; layoutObjects: number } | null {
   const mains = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
@@ -209,14 +210,16 @@ export function blockingUntilMark(
   const nav = events.find((e) => e.name === 'navigationStart' && mains.has(`${e.pid}:${e.tid}`) && e.pid === at.pid);
   const from = nav?.ts ?? -Infinity;
   let blocking = 0;
+  let layoutObjects = 0;
   for (const e of events) {
     if (e.ph !== 'X' || e.pid !== at.pid || !mains.has(`${e.pid}:${e.tid}`)) continue;
-    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
     if (e.ts < from || e.ts > at.ts) continue;
+    if (e.name === 'Layout') layoutObjects += e.args?.beginData?.dirtyObjects ?? 0;
+    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
     const dur = e.dur ?? 0;
     if (dur > 50_000) blocking += dur - 50_000;
   }
-  return { blockingMs: blocking / 1000, markMs: nav ? (at.ts - nav.ts) / 1000 : NaN };
+  return { blockingMs: blocking / 1000, markMs: nav ? (at.ts - nav.ts) / 1000 : NaN, layoutObjects };
 }
 
 async function throttledPage(context: BrowserContext): Promise<Page> {
@@ -257,6 +260,11 @@ const waitInteractive = (page: Page) => untilPagePromise(page, 'window.__benchIn
 interface BlockingSample {
   blockingMs: number;
   markMs: number;
+  /**
+   * Layout objects the renderer laid out until hydrated (Σ Layout `dirtyObjects`): how much of the
+   * page the browser laid out, a count the machine's load does not move.
+   */
+  layoutObjects: number;
   /** The same until every control is hydrated (INTERACTIVE_MARK). */
   interactiveBlockingMs: number;
   interactiveMs: number;
@@ -365,7 +373,7 @@ export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<bo
       `${runs} runs each, medians; demo's cart ${lines} lines; load average at start ${load()} (2 cores, shared)`,
     );
     console.log(
-      'page/viewer        blocking until hydrated   hydrated at    per run (blocking)        | until every control hydrated   at         | load',
+      'page/viewer        blocking until hydrated   hydrated at    per run (blocking)        | until every control hydrated   at         | layout objects | load',
     );
     for (const viewer of viewers) {
       const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block', locale: 'zh-CN' });
@@ -391,7 +399,7 @@ export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<bo
             .join(', ')
             .padEnd(
               24,
-            )}  | ${`${median(samples.map((s) => s.interactiveBlockingMs)).toFixed(0)} ms`.padStart(9)} (${samples.map((s) => s.interactiveBlockingMs.toFixed(0)).join(', ')})   ${`${median(samples.map((s) => s.interactiveMs)).toFixed(0)} ms`.padStart(8)} | ${load()}`,
+            )}  | ${`${median(samples.map((s) => s.interactiveBlockingMs)).toFixed(0)} ms`.padStart(9)} (${samples.map((s) => s.interactiveBlockingMs.toFixed(0)).join(', ')})   ${`${median(samples.map((s) => s.interactiveMs)).toFixed(0)} ms`.padStart(8)} | ${median(samples.map((s) => s.layoutObjects)).toFixed(0).padStart(14)} | ${load()}`,
         );
       }
       await context.close();

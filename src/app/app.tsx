@@ -24,12 +24,12 @@ export interface AppState {
 }
 
 /** The page's client and router; `prepare` fills the client first (answers the server rendered with). */
-export function createAppState(prepare?: (queryClient: QueryClient) => void): AppState {
+export function createAppState(prepare?: (queryClient: QueryClient) => void, history?: RouterHistory): AppState {
   const queryClient = createQueryClient();
   prepare?.(queryClient);
   // Tells the service worker which account the catalogue cache belongs to.
   startCacheScopeSync(queryClient, userKeys.base());
-  const router = createAppRouter({ queryClient, auth: createSession(queryClient) });
+  const router = createAppRouter({ queryClient, auth: createSession(queryClient) }, { history });
   return { queryClient, router };
 }
 

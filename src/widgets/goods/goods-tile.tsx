@@ -40,31 +40,33 @@ export const GoodsTile = memo(function GoodsTile({ item, highlight, eager = fals
         <GoodsImage src={item.goods_image} alt={item.name} eager={eager} />
       </SpaLink>
       <div className={styles.body}>
-        <h3 className={styles.name} id={`goods-tile-${item.id}`}>
-          {item.tags.length > 0 && (
-            <span className={styles.tags}>
-              <TagBadges tags={item.tags} />
+        <div className={styles.facts}>
+          <h3 className={styles.name} id={`goods-tile-${item.id}`}>
+            {item.tags.length > 0 && (
+              <span className={styles.tags}>
+                <TagBadges tags={item.tags} />
+              </span>
+            )}
+            <SpaLink href={href} className={goodsText.nameLink} title={item.name}>
+              <Highlight text={item.name} query={highlight} />
+            </SpaLink>
+          </h3>
+          <p className={goodsText.meta} title={item.ypgg}>
+            {item.ypgg}
+          </p>
+          <p className={goodsText.meta} title={item.sccj}>
+            <Highlight text={item.sccj} query={highlight} />
+          </p>
+          <p className={goodsText.meta}>
+            {item.expires_on ? <>效期至 {item.expires_on}</> : '效期 --'}
+            {near && <span className={styles.jxq}>近效期</span>}
+          </p>
+          <div className={styles.priceRow}>
+            <PriceTag price={item.price} basePrice={item.base_price} unit={item.bzdw} size="md" />
+            <span className={styles.stock} data-out={item.number <= 0 || undefined}>
+              {stockText(item.number, item.bzdw)}
             </span>
-          )}
-          <SpaLink href={href} className={goodsText.nameLink} title={item.name}>
-            <Highlight text={item.name} query={highlight} />
-          </SpaLink>
-        </h3>
-        <p className={goodsText.meta} title={item.ypgg}>
-          {item.ypgg}
-        </p>
-        <p className={goodsText.meta} title={item.sccj}>
-          <Highlight text={item.sccj} query={highlight} />
-        </p>
-        <p className={goodsText.meta}>
-          {item.expires_on ? <>效期至 {item.expires_on}</> : '效期 --'}
-          {near && <span className={styles.jxq}>近效期</span>}
-        </p>
-        <div className={styles.priceRow}>
-          <PriceTag price={item.price} basePrice={item.base_price} unit={item.bzdw} size="md" />
-          <span className={styles.stock} data-out={item.number <= 0 || undefined}>
-            {stockText(item.number, item.bzdw)}
-          </span>
+          </div>
         </div>
         <AddToCartControl goods={item} layout="compact" />
       </div>
