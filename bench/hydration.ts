@@ -399,7 +399,11 @@ export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<bo
             .join(', ')
             .padEnd(
               24,
-            )}  | ${`${median(samples.map((s) => s.interactiveBlockingMs)).toFixed(0)} ms`.padStart(9)} (${samples.map((s) => s.interactiveBlockingMs.toFixed(0)).join(', ')})   ${`${median(samples.map((s) => s.interactiveMs)).toFixed(0)} ms`.padStart(8)} | ${median(samples.map((s) => s.layoutObjects)).toFixed(0).padStart(14)} | ${load()}`,
+            )}  | ${`${median(samples.map((s) => s.interactiveBlockingMs)).toFixed(0)} ms`.padStart(9)} (${samples.map((s) => s.interactiveBlockingMs.toFixed(0)).join(', ')})   ${`${median(samples.map((s) => s.interactiveMs)).toFixed(0)} ms`.padStart(8)} | ${median(
+            samples.map((s) => s.layoutObjects),
+          )
+            .toFixed(0)
+            .padStart(14)} | ${load()}`,
         );
       }
       await context.close();
