@@ -9,7 +9,7 @@ export default defineConfig({
   // @domain/… and @ui/… (the console, the server) as tsconfig.json's paths define them.
   resolve: { tsconfigPaths: true },
   test: {
-    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/password-cost.ts'],
     // The default output, then the tests that passed only on a retry, named with their first error.
     reporters: ['default', './tests/setup/retried-tests-reporter.ts'],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.

@@ -20,6 +20,23 @@ export interface ScryptCost {
  * same strength as N=2^17, r=8, p=1 at an eighth of the memory a hash holds while it runs.
  */
 export const PASSWORD_COST: ScryptCost = { logN: 14, r: 8, p: 5 };
+/**
+ * The cost new hashes get and stored ones are compared with: PASSWORD_COST, unless the in-process
+ * test suite set a cheaper one (tests/setup/password-cost.ts; docs/decisions/password-hashing.md
+ * "A cheaper cost in the tests"). Nothing in the server or its CLIs changes it.
+ */
+let currentCost: ScryptCost = PASSWORD_COST;
+
+/** For the in-process tests only: hashes then derive at `cost` (still scrypt, the same code). */
+export function setPasswordCostForTests(cost: ScryptCost): void {
+  currentCost = cost;
+}
+
+/** The cost new hashes get now. */
+export function currentPasswordCost(): ScryptCost {
+  return currentCost;
+}
+
 /** The cost of a stored hash without its cost (written before the cost was stored). */
 export const LEGACY_COST: ScryptCost = { logN: 14, r: 8, p: 1 };
 
@@ -82,8 +99,8 @@ function derive(plain: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> 
 
 export async function hashPassword(plain: string): Promise<PasswordHash> {
   const salt = randomBytes(SALT_LENGTH_BYTES);
-  const key = await derive(normalise(plain), salt, PASSWORD_COST);
-  return { hash: format(PASSWORD_COST, key), salt: salt.toString('hex') };
+  const key = await derive(normalise(plain), salt, currentCost);
+  return { hash: format(currentCost, key), salt: salt.toString('hex') };
 }
 
 /** True when `plain` matches; compares in constant time so timing does not leak the key. */
@@ -101,8 +118,8 @@ export function needsRehash(hash: string): boolean {
   if (!stored) return false;
   return (
     stored.legacy ||
-    stored.cost.logN !== PASSWORD_COST.logN ||
-    stored.cost.r !== PASSWORD_COST.r ||
-    stored.cost.p !== PASSWORD_COST.p
+    stored.cost.logN !== currentCost.logN ||
+    stored.cost.r !== currentCost.r ||
+    stored.cost.p !== currentCost.p
   );
 }

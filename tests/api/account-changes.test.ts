@@ -12,6 +12,7 @@ import { createMember, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { operatorSignIn } from '../helpers/operators.ts';
 import { messages, staff, users } from '../../server/db/schema.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
+import { atTheShopsPasswordCost } from '../helpers/password-cost.ts';
 
 let t: TestApp;
 
@@ -267,6 +268,8 @@ describe('POST /api/user/updateUserInfo: a new phone needs its code and the curr
 });
 
 describe('passwords: length, characters, cost', () => {
+  atTheShopsPasswordCost();
+
   it('accepts a password longer than 20 characters with symbols, spaces and Chinese, and signs in with it', async () => {
     await createMember(t.db, { username: 'longpass' });
     const cookie = await t.signIn('longpass', TEST_PASSWORD);

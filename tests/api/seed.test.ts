@@ -25,6 +25,7 @@ import { eanCheckDigit } from '../../server/seed/goods.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { ARTICLE_CATEGORY_ID } from '../../src/domain/constants.ts';
 import { DEMO_CASHBACK_FEN } from '../../server/seed/wallet.ts';
+import { atTheShopsPasswordCost } from '../helpers/password-cost.ts';
 
 const NOW = new Date('2025-03-15T02:00:00Z');
 const GOODS = 300;
@@ -246,6 +247,8 @@ describe('seedDemo', () => {
 });
 
 describe('password hashing', () => {
+  atTheShopsPasswordCost();
+
   it('hashes with a fresh salt each time and verifies only the right password', async () => {
     const a = await hashPassword('s3cret-密码');
     const b = await hashPassword('s3cret-密码');

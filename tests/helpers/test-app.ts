@@ -23,6 +23,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { createApp, type App } from '../../server/app.ts';
+import { currentPasswordCost } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
 import type { AppConfig, Deps } from '../../server/deps.ts';
@@ -136,7 +137,9 @@ export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; clo
 async function seededTemplate(goods: number, now: Date): Promise<Blob> {
   const dir = path.join(os.tmpdir(), 'yaodian-test-templates');
   const sources = await filesHash([path.join(projectRoot, 'server'), path.join(projectRoot, 'src/domain')]);
-  const file = path.join(dir, `pglite-seeded-${sources}-${goods}-${now.getTime()}.tar`);
+  // The demo accounts' hashes are made at the cost of the moment (tests/setup/password-cost.ts).
+  const { logN, r, p } = currentPasswordCost();
+  const file = path.join(dir, `pglite-seeded-${sources}-${goods}-${now.getTime()}-ln${logN}r${r}p${p}.tar`);
   if (existsSync(file)) return new Blob([await readFile(file)]);
   templatePromise ??= buildTemplate();
   const client = await PGlite.create({ loadDataDir: await templatePromise, extensions: { pg_trgm } });

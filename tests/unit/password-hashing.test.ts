@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 const HASHING_MS = 60_000;
 import { hashPassword, needsRehash, verifyPassword } from '../../server/auth/password.ts';
 import { hashSlotStats, resetHashSlotPeak } from '../../server/auth/hash-slots.ts';
+import { atTheShopsPasswordCost } from '../helpers/password-cost.ts';
 
 function derive(plain: string, salt: Buffer, N: number, r: number, p: number): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -17,6 +18,8 @@ function derive(plain: string, salt: Buffer, N: number, r: number, p: number): P
 }
 
 describe('password hashes', () => {
+  atTheShopsPasswordCost();
+
   it(
     'writes N=2^14, r=8, p=5 beside the key; a bare hex key (N=2^14, r=8, p=1) still verifies and asks for a re-hash',
     { timeout: HASHING_MS },
