@@ -85,8 +85,11 @@ interface PageWatch {
   api: string[];
 }
 
-/** How many API exchanges a page keeps for a failed test's state. */
-const API_LOG_SIZE = 12;
+/**
+ * How many API exchanges a page keeps for a failed test's state: a page's own loads (home's eight
+ * calls, the papers it keeps offline) pushed a test's last writes out of twelve (messages.test).
+ */
+const API_LOG_SIZE = 25;
 
 const watchedPages = new Map<Page, PageWatch>();
 
@@ -178,7 +181,7 @@ async function logPageState(page: Page, watch: PageWatch, test: string): Promise
     )
       .map((t) => t.replace(/\s+/g, ' ').trim().slice(0, 200))
       .filter(Boolean);
-  say(`at ${page.url()}`);
+  say(`at ${page.url()} (${new Date().toISOString().slice(11, 23)})`);
   for (const t of await texts('[role="dialog"], [role="alertdialog"]')) say(`dialog: ${t}`);
   for (const t of await texts('[role="alert"], [role="status"]')) say(`alert/status: ${t}`);
   const writes = apiWritesInFlight.get(page);
@@ -200,8 +203,12 @@ function watchApi(page: Page, watch: PageWatch): void {
   const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
   const keep = (request: Request, outcome: string) => {
     const { pathname, search } = new URL(request.url());
-    const ms = Date.now() - (started.get(request) ?? Date.now());
-    watch.api.push(`${request.method()} ${pathname}${search.slice(0, 60)} → ${outcome} in ${ms} ms`);
+    const start = started.get(request) ?? Date.now();
+    // Kept in the order they ended; the start's time of day puts them on the test's own timeline.
+    const at = new Date(start).toISOString().slice(11, 23);
+    watch.api.push(
+      `${at} ${request.method()} ${pathname}${search.slice(0, 60)} → ${outcome} in ${Date.now() - start} ms`,
+    );
     if (watch.api.length > API_LOG_SIZE) watch.api.shift();
   };
   const context = page.context();
