@@ -54,6 +54,9 @@ export function useMarkMessagesRead() {
     // One at a time: the client keeps only the newest request per path (SPEC §7), so two quick
     // opens would otherwise cancel the first one's call.
     scope: { id: 'message-read' },
+    // A list answer still on its way was read before this: arriving after the answer below, it
+    // would put the dots and the count back (a slow refetch on returning to /wdxx). Dropped.
+    onMutate: () => queryClient.cancelQueries({ queryKey: messageKeys.lists() }),
     mutationFn: (target: MessageReadTarget) => postMessagesRead(target),
     onSuccess: (result, target) => {
       applyRead(queryClient, target, result);

@@ -137,6 +137,32 @@ describe('my messages page', () => {
     expect(queryClient.getQueryData<UserBase>(userKeys.base())?.message_count).toBe(0);
   });
 
+  it('a list answer asked for before 全部标为已读 and arriving after it does not bring the dots back', async () => {
+    const { queryClient } = renderRoute('/wdxx');
+    await screen.findByRole('button', { name: /售后申请已通过/ }, { timeout: 5_000 });
+    // The list is asked for again (a return to the page, a refresh) and its answer is slow: the
+    // server read the inbox before the buyer marked everything read.
+    const before = structuredClone(answer({ page: 1 }));
+    let release: (page: MessagePage) => void = () => {};
+    const held = new Promise<MessagePage>((resolve) => (release = resolve));
+    serve(http.get, {
+      user: makeUser({ message_count: 2 }),
+      other: (path) => (path === 'user/message' ? held : undefined),
+    });
+    void queryClient.invalidateQueries({ queryKey: ['message', 'list'] });
+    const listCalls = () => http.get.mock.calls.filter(([path]) => path === 'user/message').length;
+    await waitFor(() => expect(listCalls()).toBe(2));
+
+    fireEvent.click(screen.getByRole('button', { name: '全部标为已读' }));
+    await waitFor(() => expect(screen.getByText('没有未读消息')).toBeTruthy());
+    await act(async () => release(before));
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: ['message', 'list'] })).toBe(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByText('没有未读消息')).toBeTruthy();
+    expect(item('售后申请已通过').dataset.read).toBe('yes');
+    expect(item('优惠券即将过期').dataset.read).toBe('yes');
+  });
+
   it('kind tabs and the read filter live in the URL and ask the server for them', async () => {
     const { router } = renderRoute('/wdxx');
     await screen.findByRole('button', { name: /售后申请已通过/ }, { timeout: 5_000 });
