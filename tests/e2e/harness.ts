@@ -182,6 +182,18 @@ async function logPageState(page: Page, watch: PageWatch, test: string): Promise
       .map((t) => t.replace(/\s+/g, ' ').trim().slice(0, 200))
       .filter(Boolean);
   say(`at ${page.url()} (${new Date().toISOString().slice(11, 23)})`);
+  // Whether the page was drawing: a hidden page gets no animation frames (long-lists hung on one).
+  const drawing = await page
+    .evaluate(() =>
+      Promise.race([
+        new Promise<string>((resolve) => requestAnimationFrame(() => resolve('frames come'))),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no frame in 1 s'), 1_000)),
+      ]).then((frames) => `${document.visibilityState}, ${frames}`),
+    )
+    .catch(
+      (error: unknown) => `could not ask: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
+  say(`page: ${drawing}`);
   for (const t of await texts('[role="dialog"], [role="alertdialog"]')) say(`dialog: ${t}`);
   for (const t of await texts('[role="alert"], [role="status"]')) say(`alert/status: ${t}`);
   const writes = apiWritesInFlight.get(page);

@@ -38,8 +38,19 @@ async function fillCart(page: Page, lines: number): Promise<number> {
   return count;
 }
 
+/**
+ * Two frames drawn, or half a second: a CI run (session 21) hung here for 3.5 minutes until the
+ * test's own timeout, the page's script alive but no frame coming. The checks after the scrolling
+ * wait for what the buyer would see, each with its own limit, so a stall now fails there by name.
+ */
 const frames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 500);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
 
 describeBrowser('long lists', () => {
   it(
