@@ -61,7 +61,7 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
-          // The root setupFiles (fail-on-console-error) are inherited through extends.
+          // The root setupFiles (fail-on-console-error, password-cost) are inherited through extends.
           setupFiles: ['tests/setup/component.ts'],
           // Beside an API file on the other core a jsdom page can take 6 s: a generous ceiling, never a
           // timing assertion (tests wait for conditions, not for time).

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message, MessageKind, MessagePage } from '../../src/domain/messages';
 import type { UserBase } from '../../src/domain/user';
+import { messageKeys } from '../../src/api/messages';
 import { userKeys } from '../../src/api/user';
 import type { RouteDef } from '../../src/routes/types';
 import { toast } from '../../src/ui/toast';
@@ -149,14 +150,14 @@ describe('my messages page', () => {
       user: makeUser({ message_count: 2 }),
       other: (path) => (path === 'user/message' ? held : undefined),
     });
-    void queryClient.invalidateQueries({ queryKey: ['message', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
     const listCalls = () => http.get.mock.calls.filter(([path]) => path === 'user/message').length;
     await waitFor(() => expect(listCalls()).toBe(2));
 
     fireEvent.click(screen.getByRole('button', { name: '全部标为已读' }));
     await waitFor(() => expect(screen.getByText('没有未读消息')).toBeTruthy());
     await act(async () => release(before));
-    await waitFor(() => expect(queryClient.isFetching({ queryKey: ['message', 'list'] })).toBe(0));
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: messageKeys.lists() })).toBe(0));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByText('没有未读消息')).toBeTruthy();
     expect(item('售后申请已通过').dataset.read).toBe('yes');
