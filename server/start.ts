@@ -21,13 +21,18 @@ const BUILD_INPUTS = [
   'admin',
   'vite.admin.config.ts',
   'vite.ssr.config.ts',
+  'scripts/precompress.mjs',
   'package.json',
 ];
-/** The shop first (it empties dist/), then the console into dist/admin/, then the server renderer into dist/.ssr/. */
+/**
+ * The shop first (it empties dist/), then the console into dist/admin/, then the server renderer
+ * into dist/.ssr/, then each text file compressed beside itself (scripts/precompress.mjs).
+ */
 const BUILDS: string[][] = [
-  ['vite', 'build'],
-  ['vite', 'build', '-c', 'vite.admin.config.ts'],
-  ['vite', 'build', '-c', 'vite.ssr.config.ts'],
+  ['npx', 'vite', 'build'],
+  ['npx', 'vite', 'build', '-c', 'vite.admin.config.ts'],
+  ['npx', 'vite', 'build', '-c', 'vite.ssr.config.ts'],
+  [process.execPath, 'scripts/precompress.mjs'],
 ];
 
 function newestMtime(p: string): number {
@@ -48,11 +53,13 @@ export function buildIsStale(): boolean {
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
 
-function runBuild(args: string[]): Promise<void> {
+function runBuild([command, ...args]: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} exited with ${code}`)),
+    );
   });
 }
 

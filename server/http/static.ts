@@ -2,7 +2,8 @@
 // Hashed assets are cached for a year; the shell files (index.html, sw.js, the manifest) are
 // revalidated on every load so an update reaches the buyer. Unknown client routes get index.html.
 import { stat, readFile } from 'node:fs/promises';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
@@ -55,25 +56,44 @@ async function fileAt(full: string) {
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
-/** Built files never change under one mtime, so each is compressed once and kept (the shell is ~1 MB). */
-const compressedCache = new Map<string, Uint8Array<ArrayBuffer>>();
+/** Built files never change under one mtime, so each compressed body is read or made once and kept. */
+const compressedCache = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+const EXTENSION = { br: 'br', gzip: 'gz' } as const;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
+/**
+ * The build's own compressed copy beside the file (scripts/precompress.mjs, brotli 11 / gzip 9),
+ * else one made now on zlib's thread pool: a build made without that step still serves, and the
+ * event loop never compresses a megabyte of shell itself (docs/decisions/precompressed-assets.md).
+ */
 async function compressedBody(
   full: string,
   mtimeMs: number,
   encoding: 'br' | 'gzip',
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const key = `${encoding}:${mtimeMs}:${full}`;
-  const hit = compressedCache.get(key);
-  if (hit) return hit;
+  const beside = `${full}.${EXTENSION[encoding]}`;
+  const ready = await fileAt(beside);
+  // A copy older than its file belongs to an earlier build.
+  if (ready && ready.mtimeMs >= mtimeMs) return Uint8Array.from(await readFile(beside));
   const raw = await readFile(full);
   const packed =
     encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(raw, { level: 9 });
+      ? await brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+      : await gz(raw, { level: 9 });
   // One copy into a plain ArrayBuffer-backed array, which Response accepts as a body.
-  const body = Uint8Array.from(packed);
-  compressedCache.set(key, body);
+  return Uint8Array.from(packed);
+}
+
+function keptCompressedBody(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
+  const key = `${encoding}:${mtimeMs}:${full}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    body = compressedBody(full, mtimeMs, encoding);
+    compressedCache.set(key, body);
+    // A failed read is tried again by the next request rather than kept.
+    body.catch(() => compressedCache.delete(key));
+  }
   return body;
 }
 
@@ -117,7 +137,7 @@ async function sendFile(c: Context, full: string, cacheControl: string, opts: Si
   if (COMPRESSIBLE.test(full)) headers.Vary = 'Accept-Encoding';
   if (encoding) {
     headers['Content-Encoding'] = encoding;
-    const body = await compressedBody(full, s.mtimeMs, encoding);
+    const body = await keptCompressedBody(full, s.mtimeMs, encoding);
     return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
   }
   return new Response(c.req.method === 'HEAD' ? null : await readFile(full), { status: 200, headers });

@@ -1,7 +1,7 @@
 // The built PWA and generated media served by the API server (server/http/static.ts).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -52,6 +52,32 @@ describe('static files', () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log(1)');
     const plain = await get('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it("sends the build's own compressed copy beside a file as it is", async () => {
+    // scripts/precompress.mjs writes these; different words prove which body was sent.
+    writeFileSync(path.join(dist, 'assets', 'ready-1.js'), 'console.log("raw")');
+    writeFileSync(path.join(dist, 'assets', 'ready-1.js.br'), brotliCompressSync('console.log("from the build, br")'));
+    writeFileSync(path.join(dist, 'assets', 'ready-1.js.gz'), gzipSync('console.log("from the build, gz")'));
+    const br = await get('/assets/ready-1.js', { 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(
+      'console.log("from the build, br")',
+    );
+    const gz = await get('/assets/ready-1.js', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log("from the build, gz")');
+    expect(await (await get('/assets/ready-1.js')).text()).toBe('console.log("raw")');
+  });
+
+  it('ignores a compressed copy older than its file (an earlier build) and compresses the file', async () => {
+    writeFileSync(path.join(dist, 'assets', 'stale-1.js'), 'console.log("this build")');
+    writeFileSync(path.join(dist, 'assets', 'stale-1.js.br'), brotliCompressSync('console.log("an earlier build")'));
+    const earlier = new Date(Date.now() - 60_000);
+    utimesSync(path.join(dist, 'assets', 'stale-1.js.br'), earlier, earlier);
+    const br = await get('/assets/stale-1.js', { 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('console.log("this build")');
   });
 
   it('serves the shell files with no-cache', async () => {
