@@ -5,7 +5,7 @@
 // e-contract test failed whenever the random signer name held "ff".
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { cjkFont } from '../../server/services/contracts/pdf';
+import { cjkFont } from '../../server/services/pdf-font';
 import { pdfText } from '../helpers/pdf-text';
 
 function pdfOf(lines: string[]): Promise<Buffer> {

@@ -1,5 +1,5 @@
-// The warehouse's printouts, as PDFs set in the e-contract's embedded CJK font (pdfkit,
-// server/services/contracts/pdf.ts), so they print the same on any machine:
+// The warehouse's printouts, as PDFs set in our embedded CJK font (pdfkit, server/services/
+// pdf-font.ts), so they print the same on any machine:
 // - 随货同行单 (delivery note, GSP): travels with a shipped order — each line's goods, 规格,
 //   批准文号, manufacturer, the batch it left from and its 效期, quantity, price and amount.
 // - 拣货单 (picking list): for an order waiting to ship — what to take from the shelves, by
@@ -8,7 +8,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, goods, orderLines, orders, shipments, warehouses } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/envelope.ts';
-import { cjkFont, FONT_NAME } from '../contracts/pdf.ts';
+import { setInCjkFont } from '../pdf-font.ts';
 import { ORDER_NOT_FOUND } from './orders.ts';
 import { DEFAULT_SELLER } from '../invoices/requests.ts';
 import { formatFen } from '@domain/money.ts';
@@ -34,8 +34,7 @@ function newDoc(title: string): { doc: PDFKit.PDFDocument; done: Promise<Buffer>
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont(FONT_NAME, cjkFont());
-  doc.font(FONT_NAME);
+  setInCjkFont(doc);
   return { doc, done };
 }
 

@@ -1,27 +1,11 @@
-// The signed e-contract as a PDF (pdfkit). Chinese text is set in Noto Sans SC (npm
-// @embedpdf/fonts-sc, OFL) embedded as a subset of the glyphs used, so the file reads the same in
-// any viewer without a system CJK font (docs/decisions/e-contract.md). The font file is read once
-// per process; pdfkit/fontkit subset it per document.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// The signed e-contract as a PDF (pdfkit), set in our embedded CJK font (../pdf-font.ts; docs/
+// decisions/e-contract.md).
 import { formatDateTime } from '@domain/time.ts';
 import type { ContractParty, ContractSignature } from '@domain/e-contract.ts';
 import type { ContractVersion } from './versions.ts';
 import { filledSections } from './view.ts';
 import { pdfDocument } from '../seldom-used-packages.ts';
-
-export const FONT_NAME = 'NotoSansSC';
-
-let fontBytes: Buffer | null = null;
-export function cjkFont(): Buffer {
-  if (!fontBytes) {
-    // The package exports only its index; the fonts sit beside its dist folder.
-    const index = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
-    fontBytes = readFileSync(path.join(path.dirname(index), '..', 'fonts', 'NotoSansHans-Regular.otf'));
-  }
-  return fontBytes;
-}
+import { setInCjkFont } from '../pdf-font.ts';
 
 export interface ContractPdfData {
   version: ContractVersion;
@@ -48,8 +32,7 @@ export function renderContractPdf(data: ContractPdfData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.registerFont(FONT_NAME, cjkFont());
-  doc.font(FONT_NAME);
+  setInCjkFont(doc);
   doc.fontSize(18).text(version.title, { align: 'center' });
   doc.moveDown(0.3);
   doc.fontSize(10).fillColor('#555555').text(`合同版本：${version.version}`, { align: 'center' });

@@ -1,12 +1,12 @@
 // The e-invoice PDF (电子发票), drawn with pdfkit. Chinese text is set in Noto Sans SC embedded as a
-// subset (the font of the e-contract and the delivery notes, contracts/pdf.ts), so the invoice reads
+// subset (the font of the e-contract and the delivery notes, ../pdf-font.ts), so the invoice reads
 // the same in any viewer — a non-embedded standard CJK font showed boxes where the reader had no
 // Adobe font pack. Characters the font lacks (outside the BMP) print as '?'.
 // Layout: A4 portrait, points, measured from the bottom as in PDF itself; the table continues on
 // further pages when lines do not fit, and the totals, amount in words and note close the last page.
 import { formatFen } from '@domain/money.ts';
 import { toChineseCapitalAmount } from '@domain/money-words.ts';
-import { cjkFont, FONT_NAME } from '../contracts/pdf.ts';
+import { FONT_NAME, setInCjkFont } from '../pdf-font.ts';
 import { pdfDocument } from '../seldom-used-packages.ts';
 export interface InvoicePdfLine {
   name: string;
@@ -279,7 +279,7 @@ export function renderInvoicePdf(d: InvoicePdfData): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont(FONT_NAME, cjkFont());
+  setInCjkFont(doc);
   const c = new Canvas(doc);
   pages.forEach((rows, i) => {
     doc.addPage({ size: 'A4', margin: 0 });
