@@ -211,7 +211,12 @@ export async function spawnServer(
     ...options.env,
   });
 
-  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', SERVER_ENTRY], {
+  // E2E_SERVER_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (where the
+  // browser files' server time goes: docs/decisions/test-layers.md, session 22).
+  const profile = process.env.E2E_SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.E2E_SERVER_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, bundle ? [...profile, bundle] : [...profile, '--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
