@@ -19,7 +19,10 @@ import { browserBenchPrerequisites, startBuiltServer } from './real-server';
 import { launchDevtoolsChromium } from './devtools-chromium';
 import { median } from './stats';
 
-export const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2_000, cls: 0.05, tbtMs: 150 } as const;
+/** Issue 36's budgets (accessibility 100: issue 36's table; DESIGN.md said ≥ 95). */
+export const BUDGET = { performance: 95, accessibility: 100, lcpMs: 2_000, cls: 0.05, tbtMs: 150 } as const;
+/** The app's mark at the hydration's commit (src/app/hydrated-mark.tsx), written here, not imported. */
+const HYDRATED_MARK = 'shop:hydrated';
 /** The demo buyer's cart starts empty; a working cart has lines. */
 const CART_LINES = 20;
 const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -33,6 +36,19 @@ interface Sample {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  /** When the app marked its hydration, from the navigation; null when that is not in the trace. */
+  hydratedMs: number | null;
+  /** Lighthouse's measure of this machine's speed at the run (issue 36: printed with every figure). */
+  benchmarkIndex: number;
+}
+
+/** The hydration's mark as Lighthouse's "User Timing marks" audit lists it, if the trace caught it. */
+function hydratedAt(lhr: Result): number | null {
+  const details = lhr.audits['user-timings']?.details as
+    | { items?: { name?: string; startTime?: number }[] }
+    | undefined;
+  const mark = details?.items?.find((item) => item.name === HYDRATED_MARK);
+  return typeof mark?.startTime === 'number' ? mark.startTime : null;
 }
 
 function sampleOf(lhr: Result): Sample {
@@ -45,6 +61,8 @@ function sampleOf(lhr: Result): Sample {
     cls: num('cumulative-layout-shift'),
     tbtMs: num('total-blocking-time'),
     fcpMs: num('first-contentful-paint'),
+    hydratedMs: hydratedAt(lhr),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -177,7 +195,8 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
         lhrs.push(result.lhr);
         const s = sampleOf(result.lhr);
         console.log(
-          `  ${name} run ${i + 1}: perf ${s.performance}, a11y ${s.accessibility}, LCP ${fmtMs(s.lcpMs)}, CLS ${s.cls.toFixed(3)}, TBT ${s.tbtMs.toFixed(0)} ms, FCP ${fmtMs(s.fcpMs)}`,
+          `  ${name} run ${i + 1}: perf ${s.performance}, a11y ${s.accessibility}, LCP ${fmtMs(s.lcpMs)}, CLS ${s.cls.toFixed(3)}, TBT ${s.tbtMs.toFixed(0)} ms, FCP ${fmtMs(s.fcpMs)}, ` +
+            `${page === 'static-hero' ? '' : s.hydratedMs === null ? 'hydration NOT in the trace, ' : `hydrated ${fmtMs(s.hydratedMs)}, `}benchmarkIndex ${s.benchmarkIndex.toFixed(0)}`,
         );
       }
       const samples = lhrs.map(sampleOf);
@@ -188,11 +207,18 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
         cls: median(samples.map((s) => s.cls)),
         tbtMs: median(samples.map((s) => s.tbtMs)),
         fcpMs: median(samples.map((s) => s.fcpMs)),
+        hydratedMs: samples.some((s) => s.hydratedMs === null) ? null : median(samples.map((s) => s.hydratedMs ?? 0)),
+        benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
       };
       // The run whose performance score is the median stands for the page in the audit list.
       const byPerf = lhrs.map((lhr, i) => ({ lhr, p: samples[i].performance })).sort((a, b) => a.p - b.p);
       const report = byPerf[Math.floor(byPerf.length / 2)].lhr;
-      rows.push({ name, med, failed: page === 'static-hero' ? [] : failures(med), report });
+      // Issue 36: a TBT is only a figure of the hydration's cost when the hydration was traced.
+      const untraced = samples.filter((x) => x.hydratedMs === null).length;
+      const failed = page === 'static-hero' ? [] : failures(med);
+      if (page !== 'static-hero' && untraced > 0)
+        failed.push(`hydration outside the trace in ${untraced} of ${samples.length} runs`);
+      rows.push({ name, med, failed, report });
       if (opts.saveDir) {
         mkdirSync(opts.saveDir, { recursive: true });
         writeFileSync(path.join(opts.saveDir, `${name.replace('/', '-')}.json`), JSON.stringify(report));
@@ -200,13 +226,15 @@ export async function lighthouseBench(opts: LighthouseOptions): Promise<boolean>
     }
 
     console.log(
-      `\npage     perf  a11y  LCP      CLS    TBT      FCP      budget (perf ≥ ${BUDGET.performance}, a11y ≥ ${BUDGET.accessibility}, ` +
+      `\npage     perf  a11y  LCP      CLS    TBT      FCP      hydrated  bIndex  budget (perf ≥ ${BUDGET.performance}, a11y ≥ ${BUDGET.accessibility}, ` +
         `LCP ≤ ${fmtMs(BUDGET.lcpMs)}, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms)`,
     );
     for (const { name, med, failed } of rows) {
       console.log(
         `${name.padEnd(8)} ${String(med.performance).padStart(4)}  ${String(med.accessibility).padStart(4)}  ${fmtMs(med.lcpMs).padEnd(7)}  ` +
-          `${med.cls.toFixed(3)}  ${`${med.tbtMs.toFixed(0)} ms`.padEnd(7)}  ${fmtMs(med.fcpMs).padEnd(7)}  ${failed.length ? `FAIL (${failed.join(', ')})` : 'PASS'}`,
+          `${med.cls.toFixed(3)}  ${`${med.tbtMs.toFixed(0)} ms`.padEnd(7)}  ${fmtMs(med.fcpMs).padEnd(7)}  ` +
+          `${(med.hydratedMs === null ? '—' : fmtMs(med.hydratedMs)).padEnd(8)}  ${med.benchmarkIndex.toFixed(0).padEnd(6)}  ` +
+          `${failed.length ? `FAIL (${failed.join(', ')})` : 'PASS'}`,
       );
     }
     for (const { name, failed, report } of rows) {
