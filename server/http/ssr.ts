@@ -395,7 +395,9 @@ export function serverRendering(distDir: string, opts: SsrOptions): MiddlewareHa
     const body =
       encoding === 'br'
         ? await brotli(raw, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            // 8, not 5: ~2 % smaller for 0.4 ms more a page (a 75 KB home page: 13,412 → 13,111 bytes,
+            // 1.1 → 1.5 ms); 10 would save 10 % more for 25 ms, too much a page (issue 36).
+            params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
           })
         : await gz(raw, { level: 6 });
     headers.set('Content-Encoding', encoding);

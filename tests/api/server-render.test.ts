@@ -59,6 +59,8 @@ describe.skipIf(!built)('server rendering (built renderer)', () => {
     const slides = carousel?.state.data as Array<{ title: string }> | undefined;
     expect(slides?.length).toBeGreaterThan(0);
     for (const slide of slides ?? []) expect(root).toContain(slide.title);
+    // The flash sale's goods are for the sections the browser draws below the fold: not in the state.
+    expect(stateOf(html).queries.queries.map((q) => q.queryHash)).not.toContain('["home","spike"]');
     // The entry's stylesheet and the home chunk's own one are linked (fewer than three: not inlined),
     // and the footer's, which the shell draws through a lazy part (before, it came with its chunk).
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
