@@ -34,6 +34,8 @@ export function useChooseExchange() {
   return useMutation({
     mutationKey: [...cartExchangeKeys.offers(), 'choose'] as const,
     mutationFn: (input: ExchangeChooseRequest) => http.post<ExchangeOffers>('cart/exchange', { ...input }),
+    // An offers answer on its way was read before this choice: it must not replace the choice's.
+    onMutate: () => queryClient.cancelQueries({ queryKey: cartExchangeKeys.offers() }),
     onSuccess: (offers) => queryClient.setQueryData(cartExchangeKeys.offers(), offers),
   });
 }

@@ -19,6 +19,8 @@ export function useSignContract() {
   return useMutation({
     mutationKey: [...contractKeys.all, 'sign'] as const,
     mutationFn: postSignContract,
+    // A contract answer on its way was read before the signature: it must not replace the signed one.
+    onMutate: () => queryClient.cancelQueries({ queryKey: contractKeys.all }),
     onSuccess: (view) => {
       queryClient.setQueryData(contractKeys.all, view);
       void queryClient.invalidateQueries({ queryKey: userKeys.base() });

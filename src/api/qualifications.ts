@@ -49,6 +49,8 @@ export function useRenewCertificate() {
     mutationKey: [...qualificationKeys.all, 'renew'] as const,
     mutationFn: postRenewal,
     meta: { silentErrors: true },
+    // A list answer on its way was read before the renewal: it must not replace the renewal's.
+    onMutate: () => queryClient.cancelQueries({ queryKey: qualificationKeys.certificates() }),
     onSuccess: (list) => queryClient.setQueryData(qualificationKeys.certificates(), list),
   });
 }
