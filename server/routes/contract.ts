@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { readInput } from '../http/validate.ts';
+import { matchesIfNoneMatch, weakTagOf } from '../http/entity-tag.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { requireCompany } from '../auth/session.ts';
 import { contractParty, contractView, signatureOf } from '../services/contracts/view.ts';
@@ -51,14 +52,22 @@ contractRoutes.get('/contract/pdf', async (c) => {
   const row = await findSignature(db, user.companyId);
   if (!row) throw notFound(NOT_SIGNED_MSG);
   const party = await contractParty(db, user.companyId);
-  const pdf = await renderContractPdf({ version: contractVersion(row.version), party, signature: signatureOf(row) });
+  const data = { version: contractVersion(row.version), party, signature: signatureOf(row) };
+  // A signed-in device asks for it at every start (its offline papers, src/api/papers.ts): named by
+  // what it says (the version's text, the parties, the signature), a copy the device holds is
+  // answered 304 and the PDF is not drawn again. A change of layout alone keeps the tag: the copy
+  // the device holds says the same.
+  const tag = weakTagOf(['e-contract', data]);
+  const caching = { ETag: tag, 'Cache-Control': 'private, no-cache' };
+  if (matchesIfNoneMatch(c.req.header('if-none-match'), tag)) return c.body(null, 304, caching);
+  const pdf = await renderContractPdf(data);
   const name = `电子合同-${party.name}-${row.version}.pdf`;
   return c.body(new Uint8Array(pdf), 200, {
+    ...caching,
     'Content-Type': 'application/pdf',
     'Content-Length': String(pdf.byteLength),
     // ASCII filename for old clients, the Chinese one (RFC 6266 / 5987) for the rest.
     'Content-Disposition': `attachment; filename="contract-${row.companyId}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
   });
 });

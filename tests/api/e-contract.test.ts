@@ -195,4 +195,32 @@ describe('GET /api/user/contract/pdf', () => {
     expect(text).toContain(PARTY.creditCode);
     expect(text).toContain(`签署时间：${formatDateTime(signedAt, 'seconds')}`);
   });
+
+  it('answers 304 to a device holding the current copy, and a new PDF once what it says changes', async () => {
+    const b = await unsignedBuyer();
+    await sign(b.cookie);
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.request('/api/user/contract/pdf', { headers: { cookie: b.cookie, ...headers } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const tag = first.headers.get('etag') ?? '';
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    await first.arrayBuffer();
+
+    const held = await get({ 'if-none-match': tag });
+    expect(held.status).toBe(304);
+    expect(held.headers.get('etag')).toBe(tag);
+    expect(await held.text()).toBe('');
+    // Another tag, or one among several, as a browser may send.
+    expect((await get({ 'if-none-match': 'W/"an-older-copy"' })).status).toBe(200);
+    expect((await get({ 'if-none-match': `W/"an-older-copy", ${tag}` })).status).toBe(304);
+
+    // The company's name is part of the contract: the copy the device holds is no longer current.
+    await t.db.update(companies).set({ name: '成都仁和大药房连锁有限公司' }).where(eq(companies.id, b.companyId));
+    const renamed = await get({ 'if-none-match': tag });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get('etag')).not.toBe(tag);
+    expect(pdfText(Buffer.from(await renamed.arrayBuffer()))).toContain('成都仁和大药房连锁有限公司');
+  });
 });
