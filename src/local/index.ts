@@ -154,13 +154,26 @@ export const goodsOffline: Store['goodsOffline'] = async (...args) => (
   (await store()).goodsOffline(...args)
 );
 export const readCart: Store['readCart'] = async () => (await store()).readCart();
-export const rememberCart: Store['rememberCart'] = async (...args) => (await store()).rememberCart(...args);
-export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) =>
-  (await store()).rememberFavoriteList(...args);
-export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) =>
-  (await store()).rememberRecentOrders(...args);
+// What a page read online is kept once the boot has opened the store: a page opened by its address
+// (an order from a message's link) has its answer before the boot opens the store after the first
+// paint, and that answer was dropped (traced: an order's 追溯码 never reached the device).
+export const rememberCart: Store['rememberCart'] = async (...args) => (
+  await awaitLocalOpen(lastAccount() !== null),
+  (await store()).rememberCart(...args)
+);
+export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (
+  await awaitLocalOpen(lastAccount() !== null),
+  (await store()).rememberFavoriteList(...args)
+);
+export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) => (
+  await awaitLocalOpen(lastAccount() !== null),
+  (await store()).rememberRecentOrders(...args)
+);
 export const buyAgain: Store['buyAgain'] = async (...args) => (await store()).buyAgain(...args);
-export const readStoredOrder: Store['readStoredOrder'] = async (...args) => (await store()).readStoredOrder(...args);
+export const readStoredOrder: Store['readStoredOrder'] = async (...args) => (
+  await awaitLocalOpen(lastAccount() !== null),
+  (await store()).readStoredOrder(...args)
+);
 export const dismissConflict: Store['dismissConflict'] = async (...args) => (await store()).dismissConflict(...args);
 export const syncNow: Store['syncNow'] = async () => (await store()).syncNow();
 export const rememberPurchaseHistory: Store['rememberPurchaseHistory'] = async (...args) =>

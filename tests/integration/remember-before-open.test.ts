@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+// An answer a page read online before the app's boot opened the local store (a page opened by its
+// address: the order's detail answers right after hydration, the store opens after the first
+// paint) is kept once the store opens, not dropped — the browser test trace-codes.test.ts lost
+// an order's 追溯码 that way on a CI run.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as local from '../../src/local/index';
+import type { OrderDetail } from '../../src/domain/orders';
+import { startRealShop, uniqueName, type RealShop } from './real-shop';
+
+let shop: RealShop;
+beforeAll(async () => {
+  shop = await startRealShop();
+});
+afterAll(() => shop.close());
+afterEach(() => local.stopLocal());
+
+/** An order's detail as GET /api/order/:id answers it (only what the device keeps is read here). */
+function orderDetail(id: number, codes: string[]): OrderDetail {
+  return {
+    id,
+    order_no: `DD2025060200000${id}`,
+    status: 3,
+    kind: 'normal',
+    created_at: 1_748_829_600,
+    pay_amount: 2_400,
+    goods_amount: 2_400,
+    line_count: 1,
+    lines: [{ goods_id: shop.goodsId.ganmaoling, name: '感冒灵颗粒', number: 2, trace_codes: codes }],
+    amounts: { paid_amount: 2_400, points_used: 0 },
+    expires_in: null,
+    has_ephedrine: 0,
+    can: { pay: false, cancel: false, confirm: true, rebuy: true, after_sale: false, invoice: false },
+  } as unknown as OrderDetail;
+}
+
+describe('answers read before the local store opened', () => {
+  it('an order detail is kept once the boot opens the store, with its trace codes', async () => {
+    const member = await shop.member(uniqueName());
+    shop.browser.signInAs(member);
+    // An earlier visit opened the store for this account (the device remembers it).
+    await local.startLocal(member.user, { locks: null });
+    await local.stopLocal();
+
+    const codes = ['84326810000000001234', '84327820000000011234'];
+    const kept = local.rememberRecentOrders([orderDetail(3, codes)]);
+    // The boot opens the store after the page's first paint: later than the answer.
+    await local.startLocal(member.user, { locks: null });
+    await kept;
+    const stored = await local.readStoredOrder(3);
+    expect(stored?.lines.flatMap((l) => l.trace_codes ?? [])).toEqual(codes);
+  });
+});
