@@ -111,11 +111,13 @@ export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; clo
   // FORCE may end one still closing (57P01), which its client emits with no listener left — an
   // unhandled error that failed a run. Expected then; any other error still surfaces.
   let closing = false;
-  pool.on('connect', (client) =>
-    client.on('error', (error) => {
-      if (!closing) throw error;
-    }),
-  );
+  const unlessClosing = (error: Error) => {
+    if (!closing) throw error;
+  };
+  pool.on('connect', (client) => client.on('error', unlessClosing));
+  // An idle client's error reaches the pool too (its own listener re-emits it there), and a pool
+  // 'error' with no listener is thrown: the same 57P01 failed a run that way (session 22).
+  pool.on('error', unlessClosing);
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
   return {
