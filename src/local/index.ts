@@ -38,6 +38,14 @@ type Store = typeof import('./store');
  */
 const storeModule = deferred<Store>(() => import('./store'));
 const store = () => storeModule.load();
+/**
+ * The store once the boot has opened the database it is about to open (a visitor's is never
+ * expected): a page's first query or answer can come before the boot opens it after the first paint.
+ */
+const openedStore = async () => {
+  await awaitLocalOpen(lastAccount() !== null);
+  return store();
+};
 
 export type { LocalAccount } from './account';
 export type {
@@ -144,36 +152,20 @@ export const downloadCatalogue: Store['downloadCatalogue'] = async (...args) =>
   (await store()).downloadCatalogue(...args);
 export const syncCatalogue: Store['syncCatalogue'] = async (...args) => (await store()).syncCatalogue(...args);
 export const catalogueSummary: Store['catalogueSummary'] = async () => (await store()).catalogueSummary();
-// An offline page's first list or detail query can fail before the boot opened the store: wait for it.
-export const listOffline: Store['listOffline'] = async (...args) => (
-  await awaitLocalOpen(lastAccount() !== null),
-  (await store()).listOffline(...args)
-);
-export const goodsOffline: Store['goodsOffline'] = async (...args) => (
-  await awaitLocalOpen(lastAccount() !== null),
-  (await store()).goodsOffline(...args)
-);
+// An offline page's first list or detail query can fail before the boot opened the store.
+export const listOffline: Store['listOffline'] = async (...args) => (await openedStore()).listOffline(...args);
+export const goodsOffline: Store['goodsOffline'] = async (...args) => (await openedStore()).goodsOffline(...args);
 export const readCart: Store['readCart'] = async () => (await store()).readCart();
-// What a page read online is kept once the boot has opened the store: a page opened by its address
-// (an order from a message's link) has its answer before the boot opens the store after the first
-// paint, and that answer was dropped (traced: an order's 追溯码 never reached the device).
-export const rememberCart: Store['rememberCart'] = async (...args) => (
-  await awaitLocalOpen(lastAccount() !== null),
-  (await store()).rememberCart(...args)
-);
-export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) => (
-  await awaitLocalOpen(lastAccount() !== null),
-  (await store()).rememberFavoriteList(...args)
-);
-export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) => (
-  await awaitLocalOpen(lastAccount() !== null),
-  (await store()).rememberRecentOrders(...args)
-);
+// What a page read online is kept once the store is open: a page opened by its address (an order
+// from a message's link) had its answer dropped (traced: an order's 追溯码 never reached the device).
+export const rememberCart: Store['rememberCart'] = async (...args) => (await openedStore()).rememberCart(...args);
+export const rememberFavoriteList: Store['rememberFavoriteList'] = async (...args) =>
+  (await openedStore()).rememberFavoriteList(...args);
+export const rememberRecentOrders: Store['rememberRecentOrders'] = async (...args) =>
+  (await openedStore()).rememberRecentOrders(...args);
 export const buyAgain: Store['buyAgain'] = async (...args) => (await store()).buyAgain(...args);
-export const readStoredOrder: Store['readStoredOrder'] = async (...args) => (
-  await awaitLocalOpen(lastAccount() !== null),
-  (await store()).readStoredOrder(...args)
-);
+export const readStoredOrder: Store['readStoredOrder'] = async (...args) =>
+  (await openedStore()).readStoredOrder(...args);
 export const dismissConflict: Store['dismissConflict'] = async (...args) => (await store()).dismissConflict(...args);
 export const syncNow: Store['syncNow'] = async () => (await store()).syncNow();
 export const rememberPurchaseHistory: Store['rememberPurchaseHistory'] = async (...args) =>
