@@ -23,7 +23,7 @@ export function Shell({ def, children }: { def: RouteDef; children: ReactNode })
   // SPEC §2: the user base loads when the header appears, except on a few routes.
   const { user, shown } = useCurrentUser(flags.header && loadsUserBase(def));
   // Started offline the user base is unknown, but the open local store says a member is here.
-  const offlineMember = useLocalAccount() !== null;
+  const offlineMember = useLocalAccount(user === null) !== null;
   const classes = [styles.shell, flags.sideBar ? styles.withSideBar : ''].filter(Boolean).join(' ');
 
   return (

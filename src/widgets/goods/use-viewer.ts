@@ -81,8 +81,8 @@ export function useViewer(): ViewerKind {
   const source = viewerSource(useQueryClient());
   const { data, error } = useSyncExternalStore(source.subscribe, source.answer, source.answer);
   // The open store's account; before the store opens (first moments after an offline start), the
-  // account the app's boot is about to open.
-  const open = useLocalAccount();
+  // account the app's boot is about to open. Read only when the answer leaves the viewer open.
+  const open = useLocalAccount(data === undefined && error != null);
   return viewerKind(data, error, () => open ?? lastAccount());
 }
 

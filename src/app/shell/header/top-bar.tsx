@@ -55,7 +55,7 @@ function Account({ user, shown }: TopBarProps) {
   };
   // Started without the server: the user base is unknown, but this device's store is open for
   // the last signed-in account, whose cart and favourites the pages show. Say whose, not 登录.
-  const offlineAccount = useLocalAccount();
+  const offlineAccount = useLocalAccount(!user);
   if (!shown) return <span className={styles.account} aria-hidden="true" />;
   if (!user && offlineAccount) {
     return (
