@@ -2,7 +2,7 @@
 // loading state at once and the result only after 2 s even when the server answers at once;
 // closing while it runs asks with the SPEC §8 text (继续抽奖 keeps it, 确定关闭 closes); the
 // close animation lasts 1 s before the popup goes. Fake timers: no real waiting.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DrawActivity, DrawResult, DrawSimple } from '../../src/domain/lucky-draw';
 import { LuckyDrawPopup } from '../../src/features/lucky-draw/draw-popup';
@@ -74,6 +74,21 @@ describe('LuckyDrawPopup', () => {
     show();
     await waitFor(() => expect(http.get).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull();
+  });
+
+  it('appears whole, with its prizes: never before the activity answered (anchored low, it grew upwards)', async () => {
+    let release: (activity: DrawActivity) => void = () => undefined;
+    http.get.mockImplementation((path: string) => {
+      if (path === 'draw/simple') return Promise.resolve(SIMPLE);
+      if (path === `draw/${SIMPLE.id}/activity`) return new Promise<DrawActivity>((resolve) => (release = resolve));
+      return Promise.reject(new Error(`unexpected ${path}`));
+    });
+    show();
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith(`draw/${SIMPLE.id}/activity`));
+    expect(screen.queryByRole('complementary', { name: '幸运抽奖' })).toBeNull();
+    await act(async () => release(ACTIVITY));
+    const popup = await screen.findByRole('complementary', { name: '幸运抽奖' });
+    expect(within(popup).getByRole('list', { name: '奖品' }).textContent).toContain('满500减20优惠券');
   });
 
   it('shows loading at once and the result after 2 s, though the server answered at once', async () => {

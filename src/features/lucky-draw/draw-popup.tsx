@@ -137,7 +137,11 @@ export function LuckyDrawPopup() {
     }
     setClosed(true);
   }, []);
-  if (closed || !offer) return null;
+  // The popup is anchored to the screen's bottom: drawn before its prizes, it grew upwards when they
+  // arrived, a layout shift of 0.042 in Lighthouse's runs of the signed-in home page. It appears
+  // once the activity has answered (or failed: the panel then shows what it has, as before).
+  const activity = useQuery({ ...drawActivityQuery(offer?.id ?? 0), enabled: offer !== null && !closed });
+  if (closed || !offer || activity.isPending) return null;
   return <DrawPanel drawId={offer.id} name={offer.name} onClosed={onClosed} />;
 }
 
