@@ -2,6 +2,7 @@
 // in the URL in the category tree, loads its articles and shows the one named by ?id= (SPEC:
 // "/help/xrzn/hyzc?id={article id}") or else the leaf's newest. Other articles of the leaf are
 // listed under it.
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { articleCategoriesQuery, articleListQuery, articleQuery } from '../../api/articles';
@@ -28,11 +29,19 @@ import {
 } from './states';
 import styles from './article.module.css';
 import { useRouteSearch } from '../../widgets/route-search';
-import { FeedbackForm } from '../../widgets/feedback/feedback-form';
 import { SpaLink } from '../../ui/spa-link';
 
 /** The leaf whose page also takes a complaint or suggestion (SPEC §2 /help/us/tsjy). */
 const COMPLAINTS_LEAF = 'tsjy';
+
+/**
+ * Only the complaints leaf shows the form: its validators (zod's schemas) were evaluated on every
+ * help page, a 50–60 ms task at 4× CPU after the page was drawn (issue 36). The server draws it on
+ * that leaf (prerender waits for lazy parts) and the page's HTML names its chunk.
+ */
+const FeedbackForm = lazy(() =>
+  import('../../widgets/feedback/feedback-form').then((m) => ({ default: m.FeedbackForm })),
+);
 
 function useRequestedId(): number | 'invalid' | null {
   return useRouteSearch(helpArticleSearch).id;
@@ -105,7 +114,9 @@ export default function HelpArticlePage() {
           <h2 id="tsjy-form-title" className={styles.relatedTitle}>
             提交投诉建议
           </h2>
-          <FeedbackForm defaultCategory="complaint" />
+          <Suspense fallback={null}>
+            <FeedbackForm defaultCategory="complaint" />
+          </Suspense>
           <p className={styles.date}>
             提交后可在 <SpaLink href="/yjfk">意见反馈</SpaLink> 中查看处理进度和回复。
           </p>

@@ -7,13 +7,14 @@ import { goodsDetailHref } from '../../widgets/goods/goods-tile';
 import { PriceTag } from '../../widgets/goods/price-tag';
 import { HomeLink } from './home-link';
 import { SectionHead } from './section-head';
+import { useDeferredAnswer } from './use-deferred-answer';
 import styles from './sections.module.css';
 
 /** Rows the ranking shows (the endpoint answers with at most ten). */
 const HOT_ROWS = 10;
 
 export function HotGoods() {
-  const query = useQuery(hotGoodsQuery());
+  const query = useDeferredAnswer(useQuery(hotGoodsQuery()));
   const items = (query.data ?? []).slice(0, HOT_ROWS);
   return (
     <section className={styles.hot} aria-labelledby="home-hot-title">

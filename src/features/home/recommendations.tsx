@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { recommendationsQuery } from '../../api/home';
 import { GoodsTile } from '../../widgets/goods/goods-tile';
 import { SectionHead } from './section-head';
+import { useDeferredAnswer } from './use-deferred-answer';
 import styles from './sections.module.css';
 
 /** Placeholders while loading: the three desktop rows the twelve tiles fill. */
 const SKELETON_TILES = 12;
 
 export function Recommendations() {
-  const query = useQuery(recommendationsQuery(1));
+  const query = useDeferredAnswer(useQuery(recommendationsQuery(1)));
   const items = query.data ?? [];
   return (
     <section className={styles.recommend} aria-labelledby="home-recommend-title">
