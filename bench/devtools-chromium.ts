@@ -40,7 +40,9 @@ export async function launchDevtoolsChromium(
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing their cache after the browser exited: a
+      // bench that had printed its figures then died on ENOTEMPTY (session 23). Retried, not failed.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
