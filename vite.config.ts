@@ -4,6 +4,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** DESIGN.md budget: the service worker precache stays at or under 2 MiB. */
 const PRECACHE_MAX_FILE_BYTES = 2 * 1024 * 1024;
+/**
+ * The goods tile and what it draws with (price, add-to-cart, stepper, the cart's calls and rules),
+ * named one by one: the group also takes every module these import, so a wider pattern pulled the
+ * dialogs and zod in with the goods alerts.
+ */
+const GOODS_KIT =
+  /[\\/]src[\\/](?:widgets[\\/]goods[\\/](?:goods-tile|add-to-cart|quantity-stepper|use-viewer|price-tag)|ui[\\/]goods[\\/](?:goods-image|goods-facts|tag-badges)|ui[\\/](?:goods-text|highlight)|api[\\/]cart|domain[\\/](?:cart|pricing|quantity|promotion-goods))\.(?:tsx?|module\.css)$/;
 
 export default defineConfig({
   plugins: [
@@ -72,7 +79,17 @@ export default defineConfig({
           // request each, and gzip compresses them separately (+8 KiB gzip before first paint,
           // docs/decisions/route-loaders.md). Lazy-only code is untouched: '$initial' does not
           // capture it.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // The goods kit every list, search, detail and the home's lower half draws its goods with
+            // (tile, price, add-to-cart, stepper, the cart's calls and rules): one file instead of
+            // fourteen, so a lazy part that needs it adds two preload links, not some twenty — Vite's
+            // loader appends them in one task, 60–140 ms at 4× CPU on the home page (issue 36).
+            { name: 'goods-kit', test: GOODS_KIT, priority: 1 },
+            // The tile's link is every page's link: kept out of the kit, or the help pages and the
+            // account pages would load the whole kit for it.
+            { name: 'spa-link', test: /[\\/]src[\\/]ui[\\/]spa-link\.tsx$/, priority: 2 },
+          ],
         },
       },
     },
