@@ -83,6 +83,12 @@ interface PageWatch {
   skipAxe?: boolean;
   /** The last API exchanges of the page's context, for a failed test's state (oldest first). */
   api: string[];
+  /**
+   * The last addresses the page's main frame showed and the documents it loaded, with their status
+   * (oldest first): how a page reached where it failed — a server's redirect, a reload, or the app's
+   * own navigation (promotion-sets ended on /login once on CI with no trace of why, session 23).
+   */
+  navigations: string[];
 }
 
 /**
@@ -90,6 +96,7 @@ interface PageWatch {
  * calls, the papers it keeps offline) pushed a test's last writes out of twelve (messages.test).
  */
 const API_LOG_SIZE = 25;
+const NAVIGATION_LOG_SIZE = 12;
 
 const watchedPages = new Map<Page, PageWatch>();
 
@@ -119,9 +126,11 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     allowed: [...ALWAYS_ALLOWED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])],
     problems: [],
     api: [],
+    navigations: [],
   };
   watchedPages.set(page, watch);
   watchApi(page, watch);
+  watchNavigations(page, watch);
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.stack ?? error.message}`));
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
@@ -198,7 +207,33 @@ async function logPageState(page: Page, watch: PageWatch, test: string): Promise
   for (const t of await texts('[role="alert"], [role="status"]')) say(`alert/status: ${t}`);
   const writes = apiWritesInFlight.get(page);
   if (writes && writes.size > 0) say(`API writes unanswered: ${[...writes].map((r) => r.url()).join(', ')}`);
+  for (const step of watch.navigations) say(`nav: ${step}`);
   for (const exchange of watch.api) say(`api: ${exchange}`);
+}
+
+/**
+ * Keeps the main frame's last NAVIGATION_LOG_SIZE steps: each address it showed (a document load or
+ * the app's history change) and each document answer with its status and any redirect's target.
+ */
+function watchNavigations(page: Page, watch: PageWatch): void {
+  const now = () => new Date().toISOString().slice(11, 23);
+  const keep = (step: string) => {
+    watch.navigations.push(`${now()} ${step}`);
+    if (watch.navigations.length > NAVIGATION_LOG_SIZE) watch.navigations.shift();
+  };
+  const here = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search.slice(0, 80)}`;
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) keep(`shows ${here(frame.url())}`);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'document' || request.frame() !== page.mainFrame()) return;
+    const location = response.headers()['location'];
+    keep(`document ${here(response.url())} → ${response.status()}${location ? ` to ${location}` : ''}`);
+  });
 }
 
 /** API writes (not GET/HEAD) a page's context has sent and not yet seen answered or failed. */
