@@ -18,7 +18,8 @@ import type { Envelope } from '../domain/envelope';
 import { newIdempotencyKey } from '../http/idempotency-key';
 import type { FormFields, OutboxEntry } from './outbox';
 import { requestOf, type OutboxRequestCall } from './outbox-kinds';
-import { awaitLocalRuntime, type LocalRuntime } from './runtime';
+import { lastAccount } from './account';
+import { awaitLocalOpen, awaitLocalRuntime, type LocalRuntime } from './runtime';
 import { isLocalStorageFullError } from './storage';
 
 /** The status and code the server's cart answers a per-goods refusal with. */
@@ -200,14 +201,24 @@ export function feedbackCreate(fields: FormFields): Promise<WriteResult<unknown>
   });
 }
 
+/**
+ * The running store, waiting for the one the boot is about to open on a device that had a signed-in
+ * account: a page's answer can come before the boot starts the store after the first paint, and
+ * was then dropped (index.ts `openedStore`, the same wait for the operations there).
+ */
+async function openedRuntime(): Promise<LocalRuntime | null> {
+  await awaitLocalOpen(lastAccount() !== null);
+  return awaitLocalRuntime();
+}
+
 /** Pages call this with the goods they show (lists, detail, search); a no-op without a store. */
 export function rememberSeenGoods(items: readonly GoodsListItem[], categoryId?: number): void {
   if (items.length === 0) return;
-  void awaitLocalRuntime().then((rt) => rt?.ops.rememberGoods(items, categoryId));
+  void openedRuntime().then((rt) => rt?.ops.rememberGoods(items, categoryId));
 }
 
 /** The detail page read 商品不存在或已下架 online: the device's copy of that goods goes too. */
 export function forgetSeenGoods(ids: readonly number[]): void {
   if (ids.length === 0) return;
-  void awaitLocalRuntime().then((rt) => rt?.ops.forgetGoods(ids));
+  void openedRuntime().then((rt) => rt?.ops.forgetGoods(ids));
 }

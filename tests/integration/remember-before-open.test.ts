@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as local from '../../src/local/index';
 import type { OrderDetail } from '../../src/domain/orders';
+import type { PurchaseHistoryRow } from '../../src/domain/quick-purchase';
 import { startRealShop, uniqueName, type RealShop } from './real-shop';
 
 let shop: RealShop;
@@ -50,5 +51,50 @@ describe('answers read before the local store opened', () => {
     await kept;
     const stored = await local.readStoredOrder(3);
     expect(stored?.lines.flatMap((l) => l.trace_codes ?? [])).toEqual(codes);
+  });
+
+  it("quick purchase's history is kept once the store opens, and matches a pasted line offline", async () => {
+    const member = await shop.member(uniqueName());
+    shop.browser.signInAs(member);
+    await local.startLocal(member.user, { locks: null });
+    await local.stopLocal();
+
+    const goods = await shop.listed(member, 'banlangen');
+    const row = {
+      goods_id: goods.id,
+      goods,
+      name: goods.name,
+      sccj: goods.sccj,
+      ypgg: goods.ypgg,
+      bzdw: goods.bzdw,
+      barcode: '6901234567892',
+      last_price: 1_500,
+      last_number: 3,
+      order_count: 2,
+      last_at: 1_748_829_600,
+    } as unknown as PurchaseHistoryRow;
+    // /kjcg's history answered right after hydration; the store opens after the first paint.
+    const kept = local.rememberPurchaseHistory([row]);
+    await local.startLocal(member.user, { locks: null });
+    await kept;
+    const cache = await local.readQuickPurchaseCache();
+    expect(cache.history.map((r) => r.goods_id)).toEqual([goods.id]);
+    // Its barcode, known only from the history, finds the goods with no server.
+    const [line] = (await local.matchListOffline('6901234567892\t2')) ?? [];
+    expect(line?.match?.id).toBe(goods.id);
+  });
+
+  it('goods a page showed are kept once the store opens', async () => {
+    const member = await shop.member(uniqueName());
+    shop.browser.signInAs(member);
+    await local.startLocal(member.user, { locks: null });
+    await local.stopLocal();
+
+    const goods = await shop.listed(member, 'ganmaoling');
+    local.rememberSeenGoods([goods]);
+    await local.startLocal(member.user, { locks: null });
+    await expect
+      .poll(async () => ((await local.matchListOffline(`${goods.id}\t1`)) ?? [])[0]?.match?.id ?? null)
+      .toBe(goods.id);
   });
 });
