@@ -19,6 +19,7 @@ import {
   signInBuyer,
   startServer,
   type RunningServer,
+  whileServerStopped,
 } from './harness';
 import {
   apiData,
@@ -126,37 +127,42 @@ describeBrowser('catalogue pack: the whole catalogue on the device, with the ser
       expect(onlineBlock, 'the server refuses the clinic that goods').toMatch(/经营范围/);
 
       allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-      await server.stop();
+      const picks = await whileServerStopped(
+        server,
+        async () => {
+          // Search by pinyin initials: the goods was never opened, so only the pack can know it.
+          // The search page's list, drawn from the pack on the device with its filters.
+          await page.goto(`/search?keywords=${sought!.pyi}`);
+          const first = await addFromTile(sought!.id, sought!.name);
 
-      // Search by pinyin initials: the goods was never opened, so only the pack can know it.
-      // The search page's list, drawn from the pack on the device with its filters.
-      await page.goto(`/search?keywords=${sought!.pyi}`);
-      const first = await addFromTile(sought!.id, sought!.name);
+          // A category list no page asked for online: drawn from the pack on the device.
+          await page.goto(`/list?category_id=${category}`);
+          const listed = page
+            .getByRole('region', { name: '商品列表' })
+            .locator('li')
+            .filter({ has: page.getByRole('button', { name: '加入购物车', disabled: false }) });
+          await listed.first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+          const picks: Pick[] = [first];
+          for (const tile of await listed.all()) {
+            const link = tile.locator('a[href^="/list/info/"][title]').first();
+            const id = Number(((await link.getAttribute('href')) ?? '').split('/').pop());
+            if (picks.some((p) => p.id === id)) continue;
+            picks.push(await addFromTile(id, (await link.getAttribute('title')) ?? ''));
+            if (picks.length === 3) break;
+          }
+          expect(picks).toHaveLength(3);
+          await expect.poll(() => outboxCount(page, BUYER), { timeout: RENDER_TIMEOUT_MS }).toBe(3);
 
-      // A category list no page asked for online: drawn from the pack on the device.
-      await page.goto(`/list?category_id=${category}`);
-      const listed = page
-        .getByRole('region', { name: '商品列表' })
-        .locator('li')
-        .filter({ has: page.getByRole('button', { name: '加入购物车', disabled: false }) });
-      await listed.first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-      const picks: Pick[] = [first];
-      for (const tile of await listed.all()) {
-        const link = tile.locator('a[href^="/list/info/"][title]').first();
-        const id = Number(((await link.getAttribute('href')) ?? '').split('/').pop());
-        if (picks.some((p) => p.id === id)) continue;
-        picks.push(await addFromTile(id, (await link.getAttribute('title')) ?? ''));
-        if (picks.length === 3) break;
-      }
-      expect(picks).toHaveLength(3);
-      await expect.poll(() => outboxCount(page, BUYER), { timeout: RENDER_TIMEOUT_MS }).toBe(3);
-
-      // Outside the 经营范围: the device says what the server says, and offers no add.
-      await page.goto(`/search?keywords=${outside!.pyi}`);
-      const refused = tileOf(outside!.id).first();
-      await refused.waitFor({ timeout: RENDER_TIMEOUT_MS });
-      expect(await refused.locator('[data-buy-block]').textContent()).toBe(onlineBlock);
-      expect(await refused.getByRole('button', { name: '加入购物车' }).count()).toBe(0);
+          // Outside the 经营范围: the device says what the server says, and offers no add.
+          await page.goto(`/search?keywords=${outside!.pyi}`);
+          const refused = tileOf(outside!.id).first();
+          await refused.waitFor({ timeout: RENDER_TIMEOUT_MS });
+          expect(await refused.locator('[data-buy-block]').textContent()).toBe(onlineBlock);
+          expect(await refused.getByRole('button', { name: '加入购物车' }).count()).toBe(0);
+          return picks;
+        },
+        (s) => (server = s),
+      );
 
       // The server is back: the outbox drains on its own, each line once.
       server = await startServer({ port: server.port, dataDir: server.dataDir });
@@ -192,31 +198,35 @@ describeBrowser('catalogue pack: the whole catalogue on the device, with the ser
       const contract = await apiData<ContractView>(buyer, '/api/user/contract');
 
       allowConsoleErrors(buyer, ...OFFLINE_CONSOLE_ERRORS);
-      await server.stop();
+      await whileServerStopped(
+        server,
+        async () => {
+          // /jybg with no server: the kept reports of received batches, found by the goods' name.
+          await buyer.goto(`/jybg?keywords=${encodeURIComponent(batch!.goods_name)}`);
+          await buyer.getByText(/离线：本机保存的近12个月收货批次的药检报告/).waitFor({ timeout: RENDER_TIMEOUT_MS });
+          const link = buyer.getByRole('link', { name: report.title }).first();
+          await link.waitFor({ timeout: RENDER_TIMEOUT_MS });
+          expect(await link.getAttribute('href')).toBe(report.file_url);
+          // Opening it: the worker answers the file from the device.
+          const file = await buyer.evaluate(async (href) => {
+            const res = await fetch(href, { credentials: 'include' });
+            return {
+              status: res.status,
+              fromCache: res.headers.get('X-From-Cache'),
+              size: (await res.arrayBuffer()).byteLength,
+            };
+          }, report.file_url);
+          expect(file).toMatchObject({ status: 200, fromCache: '1' });
+          expect(file.size).toBe(report.size);
 
-      // /jybg with no server: the kept reports of received batches, found by the goods' name.
-      await buyer.goto(`/jybg?keywords=${encodeURIComponent(batch!.goods_name)}`);
-      await buyer.getByText(/离线：本机保存的近12个月收货批次的药检报告/).waitFor({ timeout: RENDER_TIMEOUT_MS });
-      const link = buyer.getByRole('link', { name: report.title }).first();
-      await link.waitFor({ timeout: RENDER_TIMEOUT_MS });
-      expect(await link.getAttribute('href')).toBe(report.file_url);
-      // Opening it: the worker answers the file from the device.
-      const file = await buyer.evaluate(async (href) => {
-        const res = await fetch(href, { credentials: 'include' });
-        return {
-          status: res.status,
-          fromCache: res.headers.get('X-From-Cache'),
-          size: (await res.arrayBuffer()).byteLength,
-        };
-      }, report.file_url);
-      expect(file).toMatchObject({ status: 200, fromCache: '1' });
-      expect(file.size).toBe(report.size);
-
-      // The e-contract page, opened with no server.
-      await buyer.goto('/dzht');
-      await buyer.getByText(contract.title).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-      // The file's last test: the server stays stopped (afterAll's stop() of a stopped server is a
-      // no-op); starting it again here only to stop it cost a server start (3–20 s, by the load).
+          // The e-contract page, opened with no server.
+          await buyer.goto('/dzht');
+          await buyer.getByText(contract.title).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+        },
+        (s) => (server = s),
+      );
+      // The file's last test: after a success the server stays stopped (afterAll's stop() of a
+      // stopped server is a no-op); starting it again here only to stop it cost a server start.
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -645,6 +645,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return spawnOnFreePort(options, dataDir, how);
 }
 
+/**
+ * Runs `offline` with the file's `server` stopped. When it fails, the server is started again on its
+ * port and data, and handed to `restarted` (the file keeps it, so its retry stops this one), before
+ * the failure goes on: the test's retry (CI) and the tests after it then find a server — a failed
+ * attempt left quick-purchase's retry and the two tests after it with none (session 23). After a
+ * success it stays stopped; the test starts it again where its story needs it.
+ */
+export async function whileServerStopped<T>(
+  server: RunningServer,
+  offline: () => Promise<T>,
+  restarted: (server: RunningServer) => void,
+): Promise<T> {
+  await server.stop();
+  try {
+    return await offline();
+  } catch (error) {
+    restarted(await startServer({ port: server.port, dataDir: server.dataDir }));
+    throw error;
+  }
+}
+
 /** A seed and a start on a loaded 2-core machine (as long as seededTemplate waits for a seeding file). */
 const SHARED_SERVER_WAIT_MS = 240_000;
 

@@ -16,6 +16,7 @@ import {
   signInBuyer,
   startServer,
   type RunningServer,
+  whileServerStopped,
 } from './harness';
 import {
   apiData,
@@ -87,24 +88,28 @@ describeBrowser('kept thumbnails: a favourite’s picture draws with the server 
       await cdp.detach();
 
       allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-      await server.stop();
+      await whileServerStopped(
+        server,
+        async () => {
+          // The favourite's detail, drawn from the pack, with its picture from the device.
+          await page.goto(`/list/info/${liked!.id}`);
+          const picture = page.locator(`img[src="${liked!.goods_image}"]`).first();
+          await picture.waitFor({ timeout: RENDER_TIMEOUT_MS });
+          await expect
+            .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+              timeout: RENDER_TIMEOUT_MS,
+            })
+            .toBe(true);
 
-      // The favourite's detail, drawn from the pack, with its picture from the device.
-      await page.goto(`/list/info/${liked!.id}`);
-      const picture = page.locator(`img[src="${liked!.goods_image}"]`).first();
-      await picture.waitFor({ timeout: RENDER_TIMEOUT_MS });
-      await expect
-        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-          timeout: RENDER_TIMEOUT_MS,
-        })
-        .toBe(true);
-
-      // A goods never bought nor favourited: its picture cannot load, the placeholder is drawn.
-      await page.goto(`/list/info/${unseen!.id}`);
-      await page.getByRole('heading', { name: unseen!.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-      const placeholder = page.locator(`span[role="img"][aria-label="${unseen!.name}"]`).first();
-      await placeholder.waitFor({ timeout: RENDER_TIMEOUT_MS });
-      expect(await page.locator(`img[src="${unseen!.goods_image}"]`).count()).toBe(0);
+          // A goods never bought nor favourited: its picture cannot load, the placeholder is drawn.
+          await page.goto(`/list/info/${unseen!.id}`);
+          await page.getByRole('heading', { name: unseen!.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+          const placeholder = page.locator(`span[role="img"][aria-label="${unseen!.name}"]`).first();
+          await placeholder.waitFor({ timeout: RENDER_TIMEOUT_MS });
+          expect(await page.locator(`img[src="${unseen!.goods_image}"]`).count()).toBe(0);
+        },
+        (s) => (server = s),
+      );
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -15,6 +15,7 @@ import {
   startServer,
   untilApiWritesAnswered,
   type RunningServer,
+  whileServerStopped,
 } from './harness';
 import {
   apiData,
@@ -92,39 +93,48 @@ describeBrowser('offline cold start: the server unreachable, the browser online'
     const ordersBefore = (await apiData<{ total: number }>(page, '/api/order?page=1')).total;
 
     allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-    await server.stop();
-    const urls = recordUrls(page);
+    const { urls, edited } = await whileServerStopped(
+      server,
+      async () => {
+        const urls = recordUrls(page);
 
-    // A goods detail, loaded afresh: add to cart, then favourite another goods.
-    await coldStart(page, `/list/info/${fromDetail.id}`);
-    await page.locator('h1').filter({ hasText: fromDetail.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await page.getByRole('button', { name: '加入购物车' }).first().click();
-    await savedLocally(page);
-    await coldStart(page, `/list/info/${fav.id}`);
-    await page.locator('h1').filter({ hasText: fav.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await page.getByRole('button', { name: '收藏', exact: true }).click();
-    await page.getByRole('button', { name: '已收藏' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(2);
+        // A goods detail, loaded afresh: add to cart, then favourite another goods.
+        await coldStart(page, `/list/info/${fromDetail.id}`);
+        await page.locator('h1').filter({ hasText: fromDetail.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+        await page.getByRole('button', { name: '加入购物车' }).first().click();
+        await savedLocally(page);
+        await coldStart(page, `/list/info/${fav.id}`);
+        await page.locator('h1').filter({ hasText: fav.name }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
+        await page.getByRole('button', { name: '收藏', exact: true }).click();
+        await page.getByRole('button', { name: '已收藏' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+        await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(2);
 
-    // The list, loaded afresh: add from its tile.
-    await coldStart(page, listPath);
-    await tileOf(page, fromList).getByRole('button', { name: '加入购物车' }).click();
-    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(3);
+        // The list, loaded afresh: add from its tile.
+        await coldStart(page, listPath);
+        await tileOf(page, fromList).getByRole('button', { name: '加入购物车' }).click();
+        await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(3);
 
-    // The cart, loaded afresh: the draft with both lines; one quantity goes up a step.
-    await coldStart(page, '/cart');
-    await page.getByText(DRAFT_NOTE).waitFor({ timeout: RENDER_TIMEOUT_MS });
-    for (const pick of [fromDetail, fromList])
-      await page.getByRole('link', { name: pick.name, exact: true }).first().waitFor({ timeout: RENDER_TIMEOUT_MS });
-    const quantity = page.getByRole('spinbutton', { name: `${fromDetail.name} 购买数量` });
-    const row = page.locator('[role="row"]').filter({ has: quantity });
-    await row.getByRole('button', { name: '增加数量' }).click();
-    await expect
-      .poll(async () => Number(await quantity.getAttribute('aria-valuenow')), { timeout: RENDER_TIMEOUT_MS })
-      .toBeGreaterThan(fromDetail.quantity);
-    const edited = Number(await quantity.getAttribute('aria-valuenow'));
-    await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(4);
-    await screenshot(page, 'offline-cold-start-cart');
+        // The cart, loaded afresh: the draft with both lines; one quantity goes up a step.
+        await coldStart(page, '/cart');
+        await page.getByText(DRAFT_NOTE).waitFor({ timeout: RENDER_TIMEOUT_MS });
+        for (const pick of [fromDetail, fromList])
+          await page
+            .getByRole('link', { name: pick.name, exact: true })
+            .first()
+            .waitFor({ timeout: RENDER_TIMEOUT_MS });
+        const quantity = page.getByRole('spinbutton', { name: `${fromDetail.name} 购买数量` });
+        const row = page.locator('[role="row"]').filter({ has: quantity });
+        await row.getByRole('button', { name: '增加数量' }).click();
+        await expect
+          .poll(async () => Number(await quantity.getAttribute('aria-valuenow')), { timeout: RENDER_TIMEOUT_MS })
+          .toBeGreaterThan(fromDetail.quantity);
+        const edited = Number(await quantity.getAttribute('aria-valuenow'));
+        await expect.poll(() => outboxCount(page), { timeout: RENDER_TIMEOUT_MS }).toBe(4);
+        await screenshot(page, 'offline-cold-start-cart');
+        return { urls, edited };
+      },
+      (s) => (server = s),
+    );
 
     // The server is back: the outbox drains on its own (no reload), each change once.
     server = await startServer({ port: server.port, dataDir: server.dataDir });

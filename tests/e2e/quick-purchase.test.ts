@@ -21,6 +21,7 @@ import {
   startServer,
   untilApiWritesAnswered,
   type RunningServer,
+  whileServerStopped,
 } from './harness';
 import {
   apiData,
@@ -119,7 +120,7 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
   const picks = (): Pick[] => goods.map((g) => ({ id: g.id, name: g.name, quantity: g.quantity }));
 
   /** The list pasted, matched on the device, added and queued while the server is stopped. */
-  async function whileServerStopped(): Promise<void> {
+  async function addPastedListOffline(): Promise<void> {
     // No setOffline: the browser still believes it is online; the page learns from failed requests.
     await pasteAndFix();
     await page.getByText(/已在本机按保存的商品目录匹配/).waitFor({ timeout: RENDER_TIMEOUT_MS });
@@ -180,13 +181,8 @@ describeBrowser('quick purchase: a pasted list, online and with the server stopp
       await page.getByLabel(/粘贴采购清单/).waitFor({ timeout: RENDER_TIMEOUT_MS });
       await waitForLocalStore(page);
       allowConsoleErrors(page, ...OFFLINE_CONSOLE_ERRORS);
-      await server.stop();
-      try {
-        await whileServerStopped();
-      } finally {
-        // Back on its port and data even when the attempt failed, for its retry and the tests after.
-        server = await startServer({ port: server.port, dataDir: server.dataDir });
-      }
+      await whileServerStopped(server, addPastedListOffline, (s) => (server = s));
+      server = await startServer({ port: server.port, dataDir: server.dataDir });
 
       const lines = await waitForServerCart(page, sameGoodsOnce(picks()), 'a pasted list added offline');
       for (const g of goods) expect(lines.find((l) => l.goods.id === g.id)?.number, g.name).toBe(g.quantity);
