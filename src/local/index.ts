@@ -43,7 +43,7 @@ const store = () => storeModule.load();
  * expected): a page's first query or answer can come before the boot opens it after the first paint.
  */
 const openedStore = async () => {
-  await awaitLocalOpen(lastAccount() !== null);
+  await awaitBootOpen();
   return store();
 };
 
@@ -65,8 +65,7 @@ export type { QuickPurchaseCache } from './quick-purchase-local';
 export type { EngineStatus, EntryOutcome, LockManagerLike } from './sync-engine';
 export type { LastSync, LiveReads, LocalRuntime, LocalStatus } from './runtime';
 import type { LocalRuntime } from './runtime';
-import { awaitLocalOpen } from './runtime';
-import { lastAccount } from './account';
+import { awaitBootOpen } from './runtime';
 export type { StartLocalOptions } from './store';
 export type { SyncSummary, SyncTransport } from './transport';
 export type { CartAddOptions, FavoriteOptions, WriteResult } from './writes';

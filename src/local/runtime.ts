@@ -4,7 +4,7 @@
 import type { CartAddLine } from '../domain/cart-types';
 import type { GoodsListItem } from '../domain/catalog';
 import type { OrderDetail, OrderSummary } from '../domain/orders';
-import type { LocalAccount } from './account';
+import { lastAccount, type LocalAccount } from './account';
 import type { CartDraftCount, FavoriteMark } from './local-marks';
 import type { CartDraftView } from './cart-draft';
 import type { CartDraftContext, ConflictRow, FavoriteRow } from './db';
@@ -174,6 +174,15 @@ export async function awaitLocalOpen(expected: boolean, timeoutMs: number = LOCA
       if (phase.phase === 'ready') stopWaiting();
     });
   });
+}
+
+/**
+ * awaitLocalOpen for the store the boot is about to open on this device: expected when an account
+ * last signed in here (a visitor's never is). What a page reads or keeps before the boot has opened
+ * the store after the first paint waits for it here, instead of being answered empty or dropped.
+ */
+export function awaitBootOpen(): Promise<void> {
+  return awaitLocalOpen(lastAccount() !== null);
 }
 
 export function localStatus(): LocalStatus {

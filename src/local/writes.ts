@@ -18,8 +18,7 @@ import type { Envelope } from '../domain/envelope';
 import { newIdempotencyKey } from '../http/idempotency-key';
 import type { FormFields, OutboxEntry } from './outbox';
 import { requestOf, type OutboxRequestCall } from './outbox-kinds';
-import { lastAccount } from './account';
-import { awaitLocalOpen, awaitLocalRuntime, type LocalRuntime } from './runtime';
+import { awaitBootOpen, awaitLocalRuntime, type LocalRuntime } from './runtime';
 import { isLocalStorageFullError } from './storage';
 
 /** The status and code the server's cart answers a per-goods refusal with. */
@@ -201,13 +200,9 @@ export function feedbackCreate(fields: FormFields): Promise<WriteResult<unknown>
   });
 }
 
-/**
- * The running store, waiting for the one the boot is about to open on a device that had a signed-in
- * account: a page's answer can come before the boot starts the store after the first paint, and
- * was then dropped (index.ts `openedStore`, the same wait for the operations there).
- */
+/** The running store, once the boot has opened the one it is about to open (awaitBootOpen). */
 async function openedRuntime(): Promise<LocalRuntime | null> {
-  await awaitLocalOpen(lastAccount() !== null);
+  await awaitBootOpen();
   return awaitLocalRuntime();
 }
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as local from '../../src/local/index';
 import type { OrderDetail } from '../../src/domain/orders';
 import type { PurchaseHistoryRow } from '../../src/domain/quick-purchase';
-import { startRealShop, uniqueName, type RealShop } from './real-shop';
+import { startRealShop, uniqueName, type Member, type RealShop } from './real-shop';
 
 let shop: RealShop;
 beforeAll(async () => {
@@ -36,13 +36,18 @@ function orderDetail(id: number, codes: string[]): OrderDetail {
   } as unknown as OrderDetail;
 }
 
+/** A signed-in member whose store an earlier visit opened: the device remembers the account. */
+async function memberSeenBefore(): Promise<Member> {
+  const member = await shop.member(uniqueName());
+  shop.browser.signInAs(member);
+  await local.startLocal(member.user, { locks: null });
+  await local.stopLocal();
+  return member;
+}
+
 describe('answers read before the local store opened', () => {
   it('an order detail is kept once the boot opens the store, with its trace codes', async () => {
-    const member = await shop.member(uniqueName());
-    shop.browser.signInAs(member);
-    // An earlier visit opened the store for this account (the device remembers it).
-    await local.startLocal(member.user, { locks: null });
-    await local.stopLocal();
+    const member = await memberSeenBefore();
 
     const codes = ['84326810000000001234', '84327820000000011234'];
     const kept = local.rememberRecentOrders([orderDetail(3, codes)]);
@@ -54,10 +59,7 @@ describe('answers read before the local store opened', () => {
   });
 
   it("quick purchase's history is kept once the store opens, and matches a pasted line offline", async () => {
-    const member = await shop.member(uniqueName());
-    shop.browser.signInAs(member);
-    await local.startLocal(member.user, { locks: null });
-    await local.stopLocal();
+    const member = await memberSeenBefore();
 
     const goods = await shop.listed(member, 'banlangen');
     const row = {
@@ -85,10 +87,7 @@ describe('answers read before the local store opened', () => {
   });
 
   it('goods a page showed are kept once the store opens', async () => {
-    const member = await shop.member(uniqueName());
-    shop.browser.signInAs(member);
-    await local.startLocal(member.user, { locks: null });
-    await local.stopLocal();
+    const member = await memberSeenBefore();
 
     const goods = await shop.listed(member, 'ganmaoling');
     local.rememberSeenGoods([goods]);

@@ -6,17 +6,16 @@ import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState 
 import { useQuery } from '@tanstack/react-query';
 import { carouselQuery, flashSaleQuery } from '../../api/home';
 import { SITE_TITLE } from '../../domain/constants';
+import { deferred } from '../../domain/deferred';
 import { FocusCarousel } from './focus-carousel';
 import { MemberPanel } from './member-panel';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import { ZoneEntrances } from './zone-entrances';
 import styles from './home-page.module.css';
 
-let belowFold: ReturnType<typeof importBelowFold> | null = null;
-const importBelowFold = () => import('./below-fold');
 /** One import: the page's idle moment asks for it, the lazy component finds it under way or done. */
-const loadBelowFold = () => (belowFold ??= importBelowFold());
-const BelowFold = lazy(loadBelowFold);
+const belowFold = deferred(() => import('./below-fold'));
+const BelowFold = lazy(() => belowFold.load());
 
 /** Holds the below-the-fold space until its chunk and the flash-sale answer are both in. */
 function BelowFoldPlaceholder() {
@@ -45,7 +44,7 @@ export function HomePage() {
       if (live) startTransition(() => setChunkIn(true));
     };
     // A failed import is the lazy component's to report (its error boundary), as before.
-    loadBelowFold().then(settled, settled);
+    belowFold.load().then(settled, settled);
     return () => {
       live = false;
     };
