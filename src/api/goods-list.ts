@@ -47,20 +47,23 @@ const localList = async (q: GoodsListQuery): Promise<GoodsListResult | null> => 
 /**
  * The list from the server; with the server unreachable and no stored answer (the worker's cache),
  * from the catalogue pack on this device (src/local listOffline), filtered and sorted the same way.
- * While the server is already known to be unreachable, the device's answer is worked out during the
- * request (which the worker may still answer from its cache), not after it failed: at 4× CPU the
- * module hops and reads after a failure cost ~100 ms of an offline search (session 16).
+ * While the server is already known to be unreachable (src/app/online-bridge.ts, which also asks
+ * whether it is back), a whole pack answers at once, without a request: a request would wait for
+ * the network to fail — seconds on a line that drops packets — and its outcome would not change the
+ * answer but for the worker's older copy of a page seen online.
  */
 export async function getGoodsList(q: GoodsListQuery): Promise<GoodsListResult> {
   const query = compactListQuery(q);
-  const early = onlineManager.isOnline() ? null : localList(query);
-  // An early answer nobody reads (the worker answered) must not surface as an unhandled rejection.
-  early?.catch(() => undefined);
+  if (!onlineManager.isOnline()) {
+    // A store that fails here still leaves the request (and the worker's copy) to answer.
+    const local = await localList(query).catch(() => null);
+    if (local !== null) return local;
+  }
   try {
     return await http.get<GoodsListResult>('goods/list', query);
   } catch (err) {
     if (!isServerUnreachable(err)) throw err;
-    const local = await (early ?? localList(query));
+    const local = await localList(query);
     if (local === null) throw err;
     return local;
   }

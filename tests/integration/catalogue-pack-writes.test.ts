@@ -2,7 +2,8 @@
 // the real app through the real HTTP client, the store started as the app starts it): the pack
 // downloaded through syncCatalogue; a goods list and a goods detail never fetched online answered
 // from it; an add the cart's rules forbid refused by cartAdd on the device with the server's own
-// sentence and nothing queued, while an allowed one is queued as before.
+// sentence and nothing queued, while an allowed one is queued as before; while the server is known
+// unreachable a list is answered from the pack without waiting on a request.
 import 'fake-indexeddb/auto';
 import { onlineManager } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -60,5 +61,29 @@ describe('pages over the pack with the server stopped', () => {
     expect(await rt.ops.pendingCount()).toBe(before);
     await expect(cartAdd([line(shop.goodsId.limited, 5)])).resolves.toMatchObject({ provisional: true });
     expect(await rt.ops.pendingCount()).toBe(before + 1);
+  });
+
+  it('answers a list from the pack without a request while the server is known unreachable', async () => {
+    const member = await shop.member(uniqueName('pl'));
+    shop.browser.signInAs(member);
+    const rt = await store.startLocal(member.user, { locks: null });
+    if (!rt) throw new Error('local store did not start');
+    expect((await local.syncCatalogue({ asked: true }))?.stoppedBy).toBe('done');
+    // A line that takes requests and never answers them (packets dropped): a request would hang.
+    shop.browser.gate = new Promise<void>(() => undefined);
+    shop.browser.sent = [];
+    onlineManager.setOnline(false);
+    const list = await getGoodsList({ sort: 'price_asc', page_size: 50 });
+    expect(list.list.map((g) => g.id)).toEqual(
+      expect.arrayContaining([shop.goodsId.ganmaoling, shop.goodsId.banlangen]),
+    );
+    expect(shop.browser.sent.filter((r) => r.path === 'goods/list')).toEqual([]);
+
+    // Known reachable again: the server is asked (and its answer awaited) as before.
+    shop.browser.gate = null;
+    onlineManager.setOnline(true);
+    const online = await getGoodsList({ sort: 'price_asc', page_size: 50 });
+    expect(online.list.map((g) => g.id)).toEqual(list.list.map((g) => g.id));
+    expect(shop.browser.sent.filter((r) => r.path === 'goods/list')).toHaveLength(1);
   });
 });
