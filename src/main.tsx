@@ -6,6 +6,7 @@ import './ui/tokens.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
+import { notifyManager } from '@tanstack/react-query';
 import { App, createAppState } from './app/app';
 import { prepareRouteTree } from './routes/tree';
 import { registerServiceWorker } from './app/pwa-update';
@@ -13,6 +14,11 @@ import { markHydrating } from './app/early-taps';
 import { HydratedMark } from './app/hydrated-mark';
 import { hydrateSsrQueries, readSsrState } from './app/ssr-state';
 import { warmWorkerCaches } from './app/warm-caches';
+
+// Query observers hear an answer in the task that brought it, not in a timer task after it: an
+// answer already on the device (the catalogue pack offline) then renders before the next frame
+// instead of a frame of the placeholder and its layout first (issue 35, session 24).
+notifyManager.setScheduler(queueMicrotask);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html 缺少 #root 容器');
