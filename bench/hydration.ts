@@ -11,8 +11,9 @@
 //   at 4× CPU, on home, list, detail, search and cart, for a visitor and the signed-in demo buyer —
 //   the pages loaded over Chromium's DevTools pipe with no debugger domain enabled (bench/cdp-pipe.ts:
 //   Playwright's enabled Runtime domain alone adds ~100 ms at 4× to the entry's evaluation, a cost a
-//   buyer's browser never has; `--runtime-domain` measures with it, for comparison); and the interaction delay of the stepper's + and of 加入购物车 on a hydrated list (Event Timing:
-//   from the input event to the next paint after its handlers, as INP counts it), at 4× CPU.
+//   buyer's browser never has; `--runtime-domain` measures with it, for comparison); and the
+//   interaction delay of the stepper's + and of 加入购物车 on a hydrated list (Event Timing: from
+//   the input event to the next paint after its handlers, as INP counts it), at 4× CPU.
 //   Every figure is printed with the machine's load (`uptime`): the machine is shared.
 // Needs dist/ (npm run build) and a Chromium (CHROME_PATH or /usr/bin/chromium).
 //
