@@ -34,7 +34,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { bootstrapClient, ErpClient } from '../scripts/erp/client.ts';
 import { seededExternalCode } from '../server/seed/goods.ts';
-import { signInDemo } from './demo-shop';
+import { cookiesFor, signInDemo } from './demo-shop';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
 import { arg } from './cli';
 import { percentile } from './stats';
@@ -62,12 +62,7 @@ const DOWNLOAD = '下载商品目录供离线使用';
 
 async function newBuyerContext(browser: Browser, url: string, cookie: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    }),
-  );
+  await context.addCookies(cookiesFor(cookie, url));
   return context;
 }
 

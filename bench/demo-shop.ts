@@ -1,4 +1,4 @@
-// The demo shop as the browser benches drive it over HTTP (lighthouse.ts, main-thread.ts,
+// The demo shop as the browser benches drive it over HTTP (lighthouse.ts, main-thread.ts, hydration.ts,
 // offline-start.ts): sign the demo buyer in, fill its cart, find a goods list to open.
 import { CODE_OK } from '../src/domain/envelope.ts';
 
@@ -19,6 +19,14 @@ export async function signInDemo(baseUrl: string): Promise<string> {
     .join('; ');
   if (!cookie) throw new Error('demo sign-in set no cookie');
   return cookie;
+}
+
+/** A `name=value; …` cookie header as the cookies a browser context is given for `url`. */
+export function cookiesFor(cookie: string, url: string): { name: string; value: string; url: string }[] {
+  return cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
 }
 
 /** Quick-adds goods 1, 2, … until the cart has `lines` lines (some goods refuse: 控销, no stock). */

@@ -27,7 +27,7 @@ import { chromium, type BrowserContext, type Page, type Route } from 'playwright
 import { ENTRY_WAIT_MS } from '../server/http/ssr.ts';
 import { launchPipeChromium, type PipeChromium } from './cdp-pipe';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
-import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
+import { cookiesFor, fillCart, firstCategoryId, signInDemo } from './demo-shop';
 import { median, percentile } from './stats';
 
 const CLS_BUDGET = 0.05;
@@ -337,12 +337,11 @@ async function blockingRun(
       transferMode: 'ReportEvents',
     });
     await page.send('Page.navigate', { url });
-    const evaluator = page as unknown as Evaluator;
-    await untilPagePromise(evaluator, HYDRATED);
-    await untilPagePromise(evaluator, INTERACTIVE);
+    await untilPagePromise(page, HYDRATED);
+    await untilPagePromise(page, INTERACTIVE);
     // Two frames: the task that committed the hydration has ended and is in the trace.
     await untilPagePromise(
-      evaluator,
+      page,
       'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))',
     );
     await pipe.browser.send('Tracing.end');
@@ -443,10 +442,7 @@ export async function hydrationCost(opts: HydrationCostOptions = {}): Promise<bo
     console.log(
       'page/viewer        blocking until hydrated   hydrated at    per run (blocking)        | until every control hydrated   at         | layout objects | load',
     );
-    const cookies = cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-    });
+    const cookies = cookiesFor(cookie, server.url);
     const pipe = await launchPipeChromium(exe, CHROMIUM_ARGS);
     try {
       for (const viewer of viewers) {

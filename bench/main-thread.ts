@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { fillCart, firstCategoryId, signInDemo } from './demo-shop';
+import { cookiesFor, fillCart, firstCategoryId, signInDemo } from './demo-shop';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, startBuiltServer } from './real-server';
 import { median } from './stats';
 
@@ -328,12 +328,7 @@ export async function mainThreadReport(opts: MainThreadOptions = {}): Promise<bo
       : 0;
     const listUrl = `${server.url}/list?category_id=${await firstCategoryId(server.url)}`;
     const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-      }),
-    );
+    await context.addCookies(cookiesFor(cookie, server.url));
     if (lines > 0) console.log(`demo cart: ${lines} lines`);
     const listStoreEval: number[] = [];
     console.log(

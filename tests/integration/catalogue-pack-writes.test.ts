@@ -30,13 +30,19 @@ afterEach(async () => {
 
 const line = (goods_id: number, number: number) => ({ goods_id, number, ck_id: shop.cat.warehouseId });
 
+/** A new member signed in here, the store started for them and the whole pack downloaded. */
+async function memberWithPack(prefix: string) {
+  const member = await shop.member(uniqueName(prefix));
+  shop.browser.signInAs(member);
+  const rt = await store.startLocal(member.user, { locks: null });
+  if (!rt) throw new Error('local store did not start');
+  expect((await local.syncCatalogue({ asked: true }))?.stoppedBy).toBe('done');
+  return { member, rt };
+}
+
 describe('pages over the pack with the server stopped', () => {
   it('lists, opens and refuses on the device; an allowed add is queued', async () => {
-    const member = await shop.member(uniqueName('pw'));
-    shop.browser.signInAs(member);
-    const rt = await store.startLocal(member.user, { locks: null });
-    if (!rt) throw new Error('local store did not start');
-    expect((await local.syncCatalogue({ asked: true }))?.stoppedBy).toBe('done');
+    const { member, rt } = await memberWithPack('pw');
     // What the server itself answers online for 6 of a goods limited to 5.
     const online = await shop.t.call('POST', '/api/cart', {
       cookie: member.cookie,
@@ -64,11 +70,7 @@ describe('pages over the pack with the server stopped', () => {
   });
 
   it('answers a list from the pack without a request while the server is known unreachable', async () => {
-    const member = await shop.member(uniqueName('pl'));
-    shop.browser.signInAs(member);
-    const rt = await store.startLocal(member.user, { locks: null });
-    if (!rt) throw new Error('local store did not start');
-    expect((await local.syncCatalogue({ asked: true }))?.stoppedBy).toBe('done');
+    await memberWithPack('pl');
     // A line that takes requests and never answers them (packets dropped): a request would hang.
     shop.browser.gate = new Promise<void>(() => undefined);
     shop.browser.sent = [];
