@@ -14,12 +14,12 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
 type Params = Record<string, unknown>;
-type Listener = (params: Params, sessionId: string | undefined) => void;
+type Listener = (params: Params) => void;
 
 export interface CdpSession {
   send<T = Params>(method: string, params?: Params): Promise<T>;
   /** Calls `listener` for each `event` of this session until the returned function is called. */
-  on(event: string, listener: (params: Params) => void): () => void;
+  on(event: string, listener: Listener): () => void;
 }
 
 export interface PipeChromium {
@@ -64,7 +64,7 @@ export async function launchPipeChromium(exe: string, args: readonly string[]): 
         else call?.resolve(message.result ?? {});
       } else if (message.method) {
         for (const listener of listeners.get(`${message.sessionId ?? ''}|${message.method}`) ?? [])
-          listener(message.params ?? {}, message.sessionId);
+          listener(message.params ?? {});
       }
     }
   });
@@ -85,9 +85,8 @@ export async function launchPipeChromium(exe: string, args: readonly string[]): 
       const key = `${sessionId ?? ''}|${event}`;
       const set = listeners.get(key) ?? new Set<Listener>();
       listeners.set(key, set);
-      const wrapped: Listener = (params) => listener(params);
-      set.add(wrapped);
-      return () => set.delete(wrapped);
+      set.add(listener);
+      return () => set.delete(listener);
     },
   });
 
