@@ -3,7 +3,7 @@
 // e2e-chromium.ts). DESIGN.md "Running": without a Chromium the browser tests are skipped with one
 // loud line, except under CI=true, where that is an error.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Frame, type Page, type Request } from 'playwright-core';
@@ -15,6 +15,8 @@ import { HYDRATED_ATTRIBUTE } from '../../src/app/hydrated-mark';
 import { SSR_ROOT_ATTRIBUTE } from '../../src/app/ssr-state';
 import {
   assertBuilt,
+  copyTemplate,
+  dropDataDirDatabase,
   freePort,
   REPO_ROOT,
   seededTemplate,
@@ -590,6 +592,7 @@ afterAll(async () => {
   await Promise.all(
     [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
   );
+  await Promise.all(tempDirs.map((dir) => dropDataDirDatabase(dir)));
   cleanUp();
 });
 process.once('exit', cleanUp);
@@ -637,7 +640,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const asked = Date.now();
       const template = await seededTemplate(process.ppid, how);
       const copying = Date.now();
-      cpSync(template, dataDir, { recursive: true });
+      await copyTemplate(template, dataDir);
       how.note?.(`template wait ${copying - asked} ms, copy ${Date.now() - copying} ms`);
     }
   }

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -16,6 +17,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Overridable only to test the harness itself against a stand-in server. */
@@ -153,11 +155,89 @@ async function buildTemplate(template: string, runPid: number, spawnOptions: Spa
   const building = `${template}.${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building);
+  const postgres = e2ePostgresUrl();
+  if (postgres) {
+    await dropDatabasesOfEndedRuns(postgres);
+    // The seeding server migrates and seeds this database; later starts copy it.
+    writeFileSync(path.join(building, DATABASE_NOTE), await createDatabase(postgres, `e2e_${runPid}_template`));
+  }
   const seeding = await spawnOnFreePort({ dataDir: building }, building, spawnOptions);
   await seeding.stop();
   writeFileSync(path.join(building, '.seeded'), '');
   rmSync(template, { recursive: true, force: true });
   renameSync(building, template);
+}
+
+/** In a data dir: the PostgreSQL database its server runs on (absent: PGlite in the data dir). */
+const DATABASE_NOTE = '.database-url';
+
+/**
+ * With TEST_DATABASE_URL (CI starts PostgreSQL) the servers of the default seed run on PostgreSQL
+ * copies of the run's seeded template database: a copy is a `CREATE DATABASE … TEMPLATE` of a
+ * fraction of a second, and the server neither loads PGlite's WebAssembly nor runs its queries on
+ * its own event loop (docs/decisions/test-layers.md, session 25). E2E_DB_ENGINE=pglite keeps
+ * PGlite; the files that seed otherwise (SEED_*, NODE_ENV) and the ones that start `dist-server`
+ * themselves run on PGlite, as `npm start` does.
+ */
+export function e2ePostgresUrl(): string | undefined {
+  if (process.env.E2E_DB_ENGINE === 'pglite') return undefined;
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/**
+ * The template's files into `dataDir`, and, when the template is a PostgreSQL database, a copy of
+ * that database of the data dir's own (named in it, so a restart on the same data dir finds it).
+ */
+export async function copyTemplate(template: string, dataDir: string): Promise<void> {
+  cpSync(template, dataDir, { recursive: true });
+  const note = path.join(template, DATABASE_NOTE);
+  const postgres = e2ePostgresUrl();
+  if (!postgres || !existsSync(note)) return;
+  const templateName = new URL(readFileSync(note, 'utf8')).pathname.slice(1);
+  const runPid = templateName.split('_')[1];
+  const name = `e2e_${runPid}_${path
+    .basename(dataDir)
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()}`;
+  writeFileSync(path.join(dataDir, DATABASE_NOTE), await createDatabase(postgres, name, templateName));
+}
+
+/** Drops the database a data dir's server ran on, if any (the data dir itself is the caller's). */
+export async function dropDataDirDatabase(dataDir: string): Promise<void> {
+  const note = path.join(dataDir, DATABASE_NOTE);
+  const postgres = e2ePostgresUrl();
+  if (!postgres || !existsSync(note)) return;
+  const name = new URL(readFileSync(note, 'utf8')).pathname.slice(1);
+  await adminQuery(postgres, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** A new database next to baseUrl's (a copy of `template` when given); its URL. */
+async function createDatabase(baseUrl: string, name: string, template?: string): Promise<string> {
+  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(baseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The databases of runs whose process is gone (an aborted run drops nothing). */
+async function dropDatabasesOfEndedRuns(baseUrl: string): Promise<void> {
+  const names = await adminQuery(baseUrl, "SELECT datname FROM pg_database WHERE datname LIKE 'e2e\\_%'");
+  for (const name of names) {
+    if (!processAlive(Number(name.split('_')[1])))
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+async function adminQuery(baseUrl: string, sql: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ datname: string }>(sql);
+    return result.rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
 }
 
 function processAlive(pid: number): boolean {
@@ -204,10 +284,13 @@ export async function spawnServer(
   // database. NODE_ENV=test comes from vitest, not from a user: the server runs as `npm start` does.
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
+  const databaseNote = path.join(dataDir, DATABASE_NOTE);
   Object.assign(env, {
     PORT: String(port),
     DATA_DIR: dataDir,
     SEED_GOODS: DEFAULT_SEED_GOODS,
+    // A data dir copied from a PostgreSQL template names its database (copyTemplate).
+    ...(existsSync(databaseNote) ? { DATABASE_URL: readFileSync(databaseNote, 'utf8'), DATABASE_POOL_SIZE: '8' } : {}),
     ...options.env,
   });
 

@@ -4,7 +4,9 @@
 //
 // Speed: migrating a new PGlite takes seconds, so the migrated data directory is dumped once to a
 // tarball in os.tmpdir(), keyed by a hash of the migration files, and every test file starts
-// its database from that tarball (PGlite `loadDataDir`).
+// its database from that tarball (PGlite `loadDataDir`, ~0.7 s). With TEST_DATABASE_URL (CI) a
+// test that does not name its engine runs on a PostgreSQL copy of a template database instead
+// (~0.1 s, and its queries off the test's event loop); TEST_DB_ENGINE=pglite keeps PGlite.
 //
 //   const t = await createTestApp();                 // afterAll(() => t.close())
 //   await createMember(t.db, { username: 'buyer1' });  // tests/helpers/accounts.ts
@@ -30,7 +32,7 @@ import type { AppConfig, Deps } from '../../server/deps.ts';
 import type { AppEnv } from '../../server/env.ts';
 import { toFormBody, type FormObject } from '../../src/http/form-body.ts';
 import type { Envelope } from '../../src/domain/envelope.ts';
-import { createScratchDatabase } from './scratch-database.ts';
+import { createScratchDatabase, templateDatabase } from './scratch-database.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
@@ -101,12 +103,27 @@ async function buildTemplate(): Promise<Blob> {
  * own next to that one, migrated afresh and dropped on close — test files run in parallel, so two
  * of them must never share a schema.
  */
-export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function createPgTestDb(
+  databaseUrl: string,
+  seeded?: { goods: number; now: Date },
+): Promise<{ db: Db; close: () => Promise<void> }> {
+  const template = await postgresTemplate(databaseUrl, seeded);
+  const scratch = await createScratchDatabase(databaseUrl, 'api_test', template);
+  const { db, close } = await openPostgres(scratch.url);
+  return {
+    // The server's Db type is PGlite's drizzle; the node-postgres one answers the same calls.
+    db: db as unknown as Db,
+    close: async () => {
+      await close();
+      await scratch.drop();
+    },
+  };
+}
+
+async function openPostgres(url: string) {
   const { default: pg } = await import('pg');
   const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
-  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-  const scratch = await createScratchDatabase(databaseUrl, 'api_test');
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // pool.end() resolves once it has asked its connections to close, not once they have: the drop's
   // FORCE may end one still closing (57P01), which its client emits with no listener left — an
   // unhandled error that failed a run. Expected then; any other error still surfaces.
@@ -118,16 +135,65 @@ export async function createPgTestDb(databaseUrl: string): Promise<{ db: Db; clo
   // An idle client's error reaches the pool too (its own listener re-emits it there), and a pool
   // 'error' with no listener is thrown: the same 57P01 failed a run that way (session 22).
   pool.on('error', unlessClosing);
-  const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db: drizzlePg({ client: pool, schema }),
     close: async () => {
       closing = true;
       await pool.end();
-      await scratch.drop();
     },
   };
+}
+
+let sourcesHashPromise: Promise<string> | null = null;
+
+/** The migrated (and, when asked, seeded) template database, made once per set of sources. */
+async function postgresTemplate(baseUrl: string, seeded?: { goods: number; now: Date }): Promise<string> {
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+  const migrations = await migrationsHash();
+  const migrated = await templateDatabase(
+    baseUrl,
+    { family: 'tpl_migrated_', key: migrations, keep: migrations },
+    async (url) => {
+      const { db, close } = await openPostgres(url);
+      try {
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await close();
+      }
+    },
+  );
+  if (!seeded) return migrated;
+  sourcesHashPromise ??= filesHash([path.join(projectRoot, 'server'), path.join(projectRoot, 'src/domain')]);
+  const sources = (await sourcesHashPromise).slice(0, 12);
+  const { logN, r, p } = currentPasswordCost();
+  const inputs = createHash('sha256')
+    .update(`${seeded.goods}-${seeded.now.getTime()}-ln${logN}r${r}p${p}`)
+    .digest('hex')
+    .slice(0, 12);
+  return templateDatabase(
+    baseUrl,
+    { family: 'tpl_seeded_', key: `${sources}_${inputs}`, keep: `${sources}_` },
+    async (url) => {
+      const { db, close } = await openPostgres(url);
+      try {
+        const { seedDemo } = await import('../../server/seed/index.ts');
+        await seedDemo(db as unknown as Db, seeded);
+      } finally {
+        await close();
+      }
+    },
+    migrated,
+  );
+}
+
+/**
+ * The engine an API test runs on unless it names one: with TEST_DATABASE_URL (CI starts
+ * PostgreSQL) the tests run on PostgreSQL copies of a template database, far cheaper than a PGlite
+ * loaded from a tarball; TEST_DB_ENGINE=pglite keeps PGlite.
+ */
+function defaultPostgresUrl(): string | undefined {
+  if (process.env.TEST_DB_ENGINE === 'pglite') return undefined;
+  return process.env.TEST_DATABASE_URL || undefined;
 }
 
 /**
@@ -161,14 +227,22 @@ async function seededTemplate(goods: number, now: Date): Promise<Blob> {
 export async function createTestDb(seeded?: {
   goods: number;
   now: Date;
-}): Promise<{ db: Db; client: PGlite; close: () => Promise<void> }> {
+}): Promise<{ db: Db; close: () => Promise<void> }> {
+  const pgUrl = defaultPostgresUrl();
+  return pgUrl ? createPgTestDb(pgUrl, seeded) : createPgliteTestDb(seeded);
+}
+
+async function createPgliteTestDb(seeded?: {
+  goods: number;
+  now: Date;
+}): Promise<{ db: Db; close: () => Promise<void> }> {
   templatePromise ??= buildTemplate();
   const dataDir = seeded ? await seededTemplate(seeded.goods, seeded.now) : await templatePromise;
   const client = await PGlite.create({ loadDataDir: dataDir, extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   // A no-op when the template is current; a safety net if the tarball is somehow stale.
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, client, close: () => client.close() };
+  return { db: db as unknown as Db, close: () => client.close() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,14 +361,14 @@ export interface TestApp {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const clock = createClock(opts.start);
   const goods = typeof opts.seed === 'number' ? opts.seed : 200;
-  const cachedSeed = Boolean(opts.seed) && !opts.databaseUrl;
-  const { db, close } = opts.databaseUrl
-    ? await createPgTestDb(opts.databaseUrl)
-    : await createTestDb(cachedSeed ? { goods, now: clock.now() } : undefined);
-  if (opts.seed && !cachedSeed) {
-    const { seedDemo } = await import('../../server/seed/index.ts');
-    await seedDemo(db, { goods, now: clock.now() });
-  }
+  const seeded = opts.seed ? { goods, now: clock.now() } : undefined;
+  // A test that names its engine (`databaseUrl`, even undefined for PGlite) gets that one.
+  const { db, close } =
+    'databaseUrl' in opts
+      ? opts.databaseUrl
+        ? await createPgTestDb(opts.databaseUrl, seeded)
+        : await createPgliteTestDb(seeded)
+      : await createTestDb(seeded);
   const deps: Deps = {
     db,
     clock: () => clock.now(),

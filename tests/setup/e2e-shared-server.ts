@@ -6,12 +6,20 @@
 // its WebAssembly and opening the copied data directory) plus the copy and the stop.
 // E2E_SHARED_SERVER=0: no shared server (opted-in files start their own), the template is made by
 // the first browser file as before.
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from '../e2e/chromium';
-import { REPO_ROOT, seededTemplate, spawnOnFreePort, timingsNote, type SpawnOptions } from '../e2e/server-child';
+import {
+  copyTemplate,
+  dropDataDirDatabase,
+  REPO_ROOT,
+  seededTemplate,
+  spawnOnFreePort,
+  timingsNote,
+  type SpawnOptions,
+} from '../e2e/server-child';
 import { runBundlePath } from './e2e-server-bundle';
 
 declare module 'vitest' {
@@ -53,7 +61,7 @@ export default function shareServer(project: TestProject): (() => Promise<void>)
   const starting = (async () => {
     // Keyed by this process: the browser workers' parent, as the harness keys it (process.ppid).
     const template = await seededTemplate(process.pid, how);
-    cpSync(template, dataDir, { recursive: true });
+    await copyTemplate(template, dataDir);
     const server = await spawnOnFreePort({}, dataDir, how);
     announce({ url: server.url, port: server.port, dataDir });
     return server;
@@ -64,6 +72,7 @@ export default function shareServer(project: TestProject): (() => Promise<void>)
   project.provide('e2eSharedServer', noteFile);
   return async () => {
     await (await starting)?.stop();
+    await dropDataDirDatabase(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(noteFile, { force: true });
   };
