@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createScratchDatabase } from '../helpers/scratch-database.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Overridable only to test the harness itself against a stand-in server. */
@@ -159,7 +160,8 @@ async function buildTemplate(template: string, runPid: number, spawnOptions: Spa
   if (postgres) {
     await dropDatabasesOfEndedRuns(postgres);
     // The seeding server migrates and seeds this database; later starts copy it.
-    writeFileSync(path.join(building, DATABASE_NOTE), await createDatabase(postgres, `e2e_${runPid}_template`));
+    const database = await createScratchDatabase(postgres, `e2e_${runPid}`);
+    writeFileSync(path.join(building, DATABASE_NOTE), database.url);
   }
   const seeding = await spawnOnFreePort({ dataDir: building }, building, spawnOptions);
   await seeding.stop();
@@ -193,13 +195,11 @@ export async function copyTemplate(template: string, dataDir: string): Promise<v
   const note = path.join(template, DATABASE_NOTE);
   const postgres = e2ePostgresUrl();
   if (!postgres || !existsSync(note)) return;
-  const templateName = new URL(readFileSync(note, 'utf8')).pathname.slice(1);
-  const runPid = templateName.split('_')[1];
-  const name = `e2e_${runPid}_${path
-    .basename(dataDir)
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase()}`;
-  writeFileSync(path.join(dataDir, DATABASE_NOTE), await createDatabase(postgres, name, templateName));
+  const templateName = databaseNamed(note);
+  // Named after the run (`e2e_<run pid>_…`, as the template is), so a later run can drop it.
+  const runPrefix = templateName.split('_').slice(0, 2).join('_');
+  const copy = await createScratchDatabase(postgres, runPrefix, templateName);
+  writeFileSync(path.join(dataDir, DATABASE_NOTE), copy.url);
 }
 
 /** Drops the database a data dir's server ran on, if any (the data dir itself is the caller's). */
@@ -207,17 +207,12 @@ export async function dropDataDirDatabase(dataDir: string): Promise<void> {
   const note = path.join(dataDir, DATABASE_NOTE);
   const postgres = e2ePostgresUrl();
   if (!postgres || !existsSync(note)) return;
-  const name = new URL(readFileSync(note, 'utf8')).pathname.slice(1);
-  await adminQuery(postgres, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(postgres, `DROP DATABASE IF EXISTS ${databaseNamed(note)} WITH (FORCE)`);
 }
 
-/** A new database next to baseUrl's (a copy of `template` when given); its URL. */
-async function createDatabase(baseUrl: string, name: string, template?: string): Promise<string> {
-  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await adminQuery(baseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+/** The database a `.database-url` note names. */
+function databaseNamed(note: string): string {
+  return new URL(readFileSync(note, 'utf8')).pathname.slice(1);
 }
 
 /** The databases of runs whose process is gone (an aborted run drops nothing). */
@@ -290,6 +285,8 @@ export async function spawnServer(
     DATA_DIR: dataDir,
     SEED_GOODS: DEFAULT_SEED_GOODS,
     // A data dir copied from a PostgreSQL template names its database (copyTemplate).
+    // Its pool smaller than production's 20: PostgreSQL's 100 connections serve every server of the
+    // run (two browser files', the shared one, the multi-process files' own) at once.
     ...(existsSync(databaseNote) ? { DATABASE_URL: readFileSync(databaseNote, 'utf8'), DATABASE_POOL_SIZE: '8' } : {}),
     ...options.env,
   });

@@ -99,9 +99,9 @@ async function buildTemplate(): Promise<Blob> {
 }
 
 /**
- * A real PostgreSQL database (concurrency tests with TEST_DATABASE_URL): a scratch database of its
- * own next to that one, migrated afresh and dropped on close — test files run in parallel, so two
- * of them must never share a schema.
+ * A real PostgreSQL database (TEST_DATABASE_URL): a scratch database of its own next to that one,
+ * copied from the migrated (or seeded) template database and dropped on close — test files run in
+ * parallel, so two of them must never share a schema.
  */
 export async function createPgTestDb(
   databaseUrl: string,
@@ -146,6 +146,12 @@ async function openPostgres(url: string) {
 
 let sourcesHashPromise: Promise<string> | null = null;
 
+/** Every source the demo seed runs (the server's and the shared domain's files, migrations included). */
+function seedSourcesHash(): Promise<string> {
+  sourcesHashPromise ??= filesHash([path.join(projectRoot, 'server'), path.join(projectRoot, 'src/domain')]);
+  return sourcesHashPromise;
+}
+
 /** The migrated (and, when asked, seeded) template database, made once per set of sources. */
 async function postgresTemplate(baseUrl: string, seeded?: { goods: number; now: Date }): Promise<string> {
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
@@ -163,8 +169,7 @@ async function postgresTemplate(baseUrl: string, seeded?: { goods: number; now: 
     },
   );
   if (!seeded) return migrated;
-  sourcesHashPromise ??= filesHash([path.join(projectRoot, 'server'), path.join(projectRoot, 'src/domain')]);
-  const sources = (await sourcesHashPromise).slice(0, 12);
+  const sources = (await seedSourcesHash()).slice(0, 12);
   const { logN, r, p } = currentPasswordCost();
   const inputs = createHash('sha256')
     .update(`${seeded.goods}-${seeded.now.getTime()}-ln${logN}r${r}p${p}`)
@@ -204,7 +209,7 @@ function defaultPostgresUrl(): string | undefined {
  */
 async function seededTemplate(goods: number, now: Date): Promise<Blob> {
   const dir = path.join(os.tmpdir(), 'yaodian-test-templates');
-  const sources = await filesHash([path.join(projectRoot, 'server'), path.join(projectRoot, 'src/domain')]);
+  const sources = await seedSourcesHash();
   // The demo accounts' hashes are made at the cost of the moment (tests/setup/password-cost.ts).
   const { logN, r, p } = currentPasswordCost();
   const file = path.join(dir, `pglite-seeded-${sources}-${goods}-${now.getTime()}-ln${logN}r${r}p${p}.tar`);
