@@ -40,6 +40,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Under CI=true a missing TEST_DATABASE_URL fails the run instead of skipping PostgreSQL.
           globalSetup: ['tests/setup/postgres-in-ci.ts'],
+          setupFiles: ['tests/setup/child-servers.ts'],
         },
       },
       {
@@ -51,6 +52,7 @@ export default defineConfig({
           environment: 'node',
           // As the api project: one import of the server and the local store per worker.
           isolate: false,
+          setupFiles: ['tests/setup/child-servers.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -74,6 +76,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share their imports (Playwright, the harness): each file in a fresh
+          // process spent ~1.2 s importing them; ~3 % less CPU (docs/decisions/test-layers.md, session
+          // 26). Each file starts its own server and browser contexts; the harness's per-file hooks
+          // are in a setup file, which runs again for every file.
+          isolate: false,
+          setupFiles: ['tests/setup/child-servers.ts', 'tests/setup/e2e-file-hooks.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // expect.poll gives up after 1 s by default: a page's answer-then-render on a loaded CI machine

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Frame, type Page, type Request } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN_DEMO_TOTP_SECRET, OPERATOR_DEMO_PASSWORD } from '../../server/seed/operators';
@@ -522,8 +522,11 @@ export function skipAccessibilityCheck(page: Page): void {
   watch.skipAxe = true;
 }
 
-// Registered on the importing test file: report each test's page problems in that test.
-afterEach(async (context) => {
+/**
+ * After each test (tests/setup/e2e-file-hooks.ts registers it for every browser file): report the
+ * test's page problems in that test.
+ */
+export async function checkPagesAfterTest(context: { task: { name: string; result?: { state?: string } } }) {
   const failed = context.task.result?.state === 'fail';
   const problems: string[] = [];
   for (const [page, watch] of watchedPages) {
@@ -543,7 +546,7 @@ afterEach(async (context) => {
   if (problems.length > 0) {
     throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.join('\n')}`);
   }
-});
+}
 
 /** Screenshots for people to look at are taken only when asked: E2E_SCREENSHOTS=1. */
 export function screenshotsWanted(): boolean {
@@ -586,15 +589,21 @@ function cleanUp(): void {
   children.clear();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
-// After the importing file's own afterAll hooks (which stop their servers): no server outlives
-// its test file, no temp data dir is left behind. The exit hook covers an aborted run.
-afterAll(async () => {
+/**
+ * After a file's own afterAll hooks (which stop their servers and close their browsers;
+ * tests/setup/e2e-file-hooks.ts registers it for every browser file): no server outlives its test
+ * file, no temp data dir is left behind, and the file's pages are forgotten (what they reported while
+ * closing belongs to no test; the worker's next file must not inherit it). The exit hook covers an
+ * aborted run.
+ */
+export async function endBrowserFile(): Promise<void> {
+  watchedPages.clear();
   await Promise.all(
     [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
   );
   await Promise.all(tempDirs.map((dir) => dropDataDirDatabase(dir)));
   cleanUp();
-});
+}
 process.once('exit', cleanUp);
 
 /** The default demo seed is the same for every file: only SEED_* or another database change it. */

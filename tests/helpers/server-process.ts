@@ -1,12 +1,11 @@
 // Real server processes for the operations tests: `node --import tsx server/index.ts` (or another
-// entry) with its own environment, on a free port of 127.0.0.1. Every child is killed when the
-// importing test file ends (afterAll) and if the test process exits early.
+// entry) with its own environment, on a free port of 127.0.0.1. Every child is killed when its test
+// file ends (tests/setup/child-servers.ts) and if the test process exits early.
 //   const a = await spawnServer({ DATABASE_URL: url, SEED_GOODS: '30' });
 //   await fetch(`${a.url}/api/health`); await a.stop('SIGTERM');
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_LINE = /listening on http:\/\/localhost:(\d+)/;
@@ -29,11 +28,17 @@ const killAll = () => {
   for (const child of children) child.kill('SIGKILL');
 };
 process.once('exit', killAll);
-afterAll(async () => {
+
+/**
+ * Kills the children a test file left running. Registered for every file by a setup file: the api,
+ * integration and browser projects share modules between files (`isolate: false`), so a hook at this
+ * module's top level would reach only a worker's first file.
+ */
+export async function killChildServers(): Promise<void> {
   await Promise.all(
     [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
   );
-});
+}
 
 /** Runs `entry` (relative to the repository) with `args` and returns once it exits (CLIs, refusals). */
 export function runToExit(
