@@ -20,6 +20,7 @@ const BENCHES: [string, () => Promise<boolean> | boolean][] = [
   ['checkout', async () => (await import('./checkout')).checkoutBudget()],
   ['load', async () => (await import('./load')).loadBudget()],
   ['offline-start', async () => (await import('./offline-start')).offlineStartBudget()],
+  ['sw-install', async () => (await import('./sw-install')).swInstallReport()],
   [
     'hydration',
     async () => {
