@@ -1,7 +1,7 @@
 // The real built app for browser benchmarks: `node --import tsx server/index.ts` on a free port
 // with a fresh temporary DATA_DIR (seeded demo data, DATABASE_URL not inherited), and the system
 // Chromium. Used by offline-start.ts and lighthouse.ts. (tests/e2e/harness.ts does the same for the
-// browser tests but registers vitest hooks, so benches cannot import it.)
+// browser tests but uses vitest's runner API, so benches cannot import it.)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
