@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { precacheUrls } from './bundle-size';
 import { arg } from './cli';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, ROOT, startBuiltServer } from './real-server';
 import { percentile } from './stats';
@@ -94,7 +95,7 @@ export async function swInstallReport(runs = 6): Promise<boolean> {
     console.log('skipped: needs a Chromium, dist/ (npm run build) and /proc');
     return true;
   }
-  const manifest = readFileSync(path.join(ROOT, 'dist', 'sw.js'), 'utf8').match(/"?url"?\s*:\s*"/g)?.length ?? 0;
+  const precached = precacheUrls(readFileSync(path.join(ROOT, 'dist', 'sw.js'), 'utf8')).length;
   const server = await startBuiltServer({ tmpPrefix: 'bench-sw-install-' });
   const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
   try {
@@ -102,7 +103,7 @@ export async function swInstallReport(runs = 6): Promise<boolean> {
     await firstVisits(browser, `${server.url}/`, 'block', 1);
     const blocked = await firstVisits(browser, `${server.url}/`, 'block', runs);
     const installed = await firstVisits(browser, `${server.url}/`, 'allow', runs);
-    console.log(`precache entries listed in dist/sw.js: ${manifest}; Chromium: ${exe}`);
+    console.log(`precache entries listed in dist/sw.js: ${precached}; Chromium: ${exe}`);
     console.log(summary('home, service workers blocked', blocked));
     console.log(summary('home, the service worker installed', installed));
     return true;

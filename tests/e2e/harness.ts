@@ -28,6 +28,7 @@ import {
   type StartServerOptions,
 } from './server-child';
 import type { SharedServerNote } from '../setup/e2e-shared-server';
+import { killAndWait } from '../helpers/server-process';
 
 export { REPO_ROOT };
 /**
@@ -598,9 +599,7 @@ function cleanUp(): void {
  */
 export async function endBrowserFile(): Promise<void> {
   watchedPages.clear();
-  await Promise.all(
-    [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
-  );
+  await killAndWait(children);
   await Promise.all(tempDirs.map((dir) => dropDataDirDatabase(dir)));
   cleanUp();
 }

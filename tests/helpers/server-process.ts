@@ -35,8 +35,13 @@ process.once('exit', killAll);
  * module's top level would reach only a worker's first file.
  */
 export async function killChildServers(): Promise<void> {
+  await killAndWait(children);
+}
+
+/** SIGKILLs every child of a set that removes its children on exit, and waits until they have exited. */
+export async function killAndWait(running: ReadonlySet<ChildProcess>): Promise<void> {
   await Promise.all(
-    [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
+    [...running].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
   );
 }
 
