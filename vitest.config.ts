@@ -21,7 +21,17 @@ export default defineConfig({
         extends: true,
         // A loader test's first import of a route transforms the route's modules: past vitest's 5 s
         // default on a loaded machine. A ceiling, never a wait.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 15_000 },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 15_000,
+          // The files of a worker share its process: a fresh process per file cost ~0.6 s of start
+          // and imports each. Every file still gets the app's modules afresh, with its own mocks, and an
+          // empty device store (tests/setup/fresh-modules.ts; docs/decisions/test-layers.md, session 27).
+          isolate: false,
+          setupFiles: ['tests/setup/fresh-modules.ts'],
+        },
       },
       {
         extends: true,
@@ -64,7 +74,12 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           // The root setupFiles (fail-on-console-error, password-cost) are inherited through extends.
-          setupFiles: ['tests/setup/component.ts'],
+          setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/component.ts'],
+          // The files of a worker share its process and its jsdom: a fresh process per file spent
+          // ~1.4 s starting jsdom and ~0.7 s importing React and the packages (the layer 194 → 60 s). fresh-modules.ts gives each file the app's modules afresh (with its own vi.mock
+          // factories), an empty device store, storage and cookies; component.ts resets what
+          // TanStack Query's package keeps (docs/decisions/test-layers.md, session 27).
+          isolate: false,
           // Beside an API file on the other core a jsdom page can take 6 s: a generous ceiling, never a
           // timing assertion (tests wait for conditions, not for time).
           testTimeout: 15_000,

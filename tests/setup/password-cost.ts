@@ -5,8 +5,12 @@
 // (atTheShopsPasswordCost), and every server process a test starts (tests/e2e, the multi-process
 // API files) runs at the shop's.
 import { beforeAll } from 'vitest';
-import { setPasswordCostForTests } from '../../server/auth/password.ts';
 import { TEST_PASSWORD_COST } from '../helpers/password-cost.ts';
 
-// Before each file: API files share their worker's modules, and so the cost a file left.
-beforeAll(() => setPasswordCostForTests(TEST_PASSWORD_COST));
+// Before each file: API files share their worker's modules, and so the cost a file left. Imported
+// when the hook runs: the unit and component files evaluate the app's modules afresh for each file
+// (tests/setup/fresh-modules.ts), so the cost is set on the module the file's tests use.
+beforeAll(async () => {
+  const { setPasswordCostForTests } = await import('../../server/auth/password.ts');
+  setPasswordCostForTests(TEST_PASSWORD_COST);
+});
