@@ -4,8 +4,8 @@
 // connection, or a connection that hangs) the precached index.html starts the app, which renders
 // from the local store as it always did (docs/offline.md). The HTML is never cached at runtime:
 // a rendered page is one buyer's (prices per rank), and a shared device must not show it to the next.
-import { matchPrecache } from 'workbox-precaching';
 import type { RouteHandlerCallback } from 'workbox-core/types.js';
+import { precache } from './precache';
 
 /**
  * How long a navigation waits for the server before the shell answers. A refused connection (the
@@ -47,7 +47,7 @@ export function navigationHandler(shellUrl: string): RouteHandlerCallback {
     } catch {
       // No answer in time: the shell below.
     }
-    const shell = await matchPrecache(shellUrl);
+    const shell = await precache.matchPrecache(shellUrl);
     return shell ?? Response.error();
   };
 }

@@ -5,12 +5,13 @@
 // described one by one in sw/caches.ts, the route table is sw/routes.ts, the page contract
 // (names, headers, messages) is src/domain/cache-names.ts.
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { OUTBOX_SYNC_TAG, isPageToWorkerMessage } from '../src/domain/cache-names';
 import { createRuntimeCaches, deleteRetiredCaches } from './caches';
 import { navigationHandler } from './navigation';
+import { installPrecache, listPrecache, precache } from './precache';
 import { broadcast, reportToPage } from './page-messages';
 import { NAVIGATION_DENYLIST, runtimeCacheFor, sessionEventFor } from './routes';
 import { ScopeStore } from './scope';
@@ -26,9 +27,12 @@ interface SyncEvent extends ExtendableEvent {
 
 // --- precache (workbox-precache-v2-…): the app shell -------------------------------------------
 // index.html, every JS/CSS chunk (all lazy route chunks included), icons and fonts, listed at
-// build time (vite.config.ts globPatterns, ≤ 2 MiB). Hashed files are fetched once per content
-// change; a new build ships a new sw.js, which installs beside the old one and waits (below).
-precacheAndRoute(self.__WB_MANIFEST);
+// build time (vite.config.ts globPatterns, ≤ 2 MiB). A first visit stores them from the build's
+// pack, one request; an update fetches the few files whose content changed (sw/precache.ts). A new
+// build ships a new sw.js, which installs beside the old one and waits (below).
+listPrecache(self.__WB_MANIFEST);
+registerRoute(new PrecacheRoute(precache));
+self.addEventListener('install', (event) => event.waitUntil(installPrecache()));
 // Drops precaches left by older Workbox versions' cache naming, not our own runtime caches.
 cleanupOutdatedCaches();
 
@@ -111,6 +115,8 @@ self.addEventListener('sync', (event: Event) => {
 // which posts SKIP_WAITING through workbox-window). Never skip waiting on our own: an open page
 // would keep running old JS while lazy chunks come from the new precache (mixed assets).
 self.addEventListener('activate', (event) => {
+  // Retired precache files (Workbox's clean-up), then retired runtime caches.
+  void precache.activate(event);
   event.waitUntil(deleteRetiredCaches());
 });
 // Once active, take control of already open pages: on the very first visit this makes the

@@ -1,5 +1,8 @@
 // The PWA contract in a real Chromium: the service worker takes control after one online visit,
 // the web manifest is valid and its icons load, and the shell starts with the server stopped.
+// The first install stores the precache from the build's pack.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -11,6 +14,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness';
+import { REPO_ROOT } from '../helpers/server-process.ts';
 
 interface ManifestIcon {
   src: string;
@@ -65,6 +69,11 @@ describeBrowser('PWA: install, manifest, offline start', () => {
   });
 
   it('the service worker controls the page after one visit and a reload', async () => {
+    // What the worker itself asks the server for during its first install.
+    const askedByWorker: string[] = [];
+    page.context().on('request', (request) => {
+      if (request.serviceWorker()) askedByWorker.push(new URL(request.url()).pathname);
+    });
     await page.goto('/');
     await shellRendered(page);
     // The app registers /sw.js after first paint; `ready` resolves once it is active, which is
@@ -78,6 +87,18 @@ describeBrowser('PWA: install, manifest, offline start', () => {
       SW_ACTIVE_TIMEOUT_MS,
     );
     expect(scope, 'registered by src/app/pwa-update.tsx after first paint').toBe(`${server.url}/`);
+    // The install stored every precached file from the build's one pack (docs/decisions/precache-
+    // pack.md), fetching none of the app's files on its own.
+    const worker = readFileSync(path.join(REPO_ROOT, 'dist', 'sw.js'), 'utf8');
+    const listed = [...new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))];
+    expect(listed.length).toBeGreaterThan(100);
+    const stored = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+      return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+    });
+    expect(new Set(stored)).toEqual(new Set(listed.map((url) => `/${url}`)));
+    expect(askedByWorker.filter((p) => p === '/precache-pack.txt')).toHaveLength(1);
+    expect(askedByWorker.filter((p) => p.startsWith('/assets/'))).toEqual([]);
 
     await page.reload();
     await shellRendered(page);
