@@ -12,6 +12,33 @@ import { afterAll, vi } from 'vitest';
 
 vi.resetModules();
 
+// Globals a file set (IS_REACT_ACT_ENVIRONMENT, a matchMedia of its own, stubs of what jsdom lacks)
+// are not the next file's: the worker's globals as its first file found them come back, and what a
+// file added goes. Vitest's own state is left alone.
+const PRISTINE = Symbol.for('shop.tests.pristineGlobals');
+type Globals = Map<string | symbol, PropertyDescriptor>;
+const holder = globalThis as unknown as Record<symbol, Globals | undefined>;
+const ownGlobals = (): Globals =>
+  new Map(Reflect.ownKeys(globalThis).map((key) => [key, Object.getOwnPropertyDescriptor(globalThis, key)!]));
+const vitests = (key: string | symbol) => typeof key === 'string' && /vitest|^__VITE/i.test(key);
+const pristine = holder[PRISTINE];
+if (pristine === undefined) {
+  holder[PRISTINE] = ownGlobals();
+} else {
+  for (const [key, now] of ownGlobals()) {
+    if (key === PRISTINE || vitests(key)) continue;
+    const before = pristine.get(key);
+    if (before === undefined) {
+      if (now.configurable) Reflect.deleteProperty(globalThis, key);
+    } else if (
+      before.configurable &&
+      (before.value !== now.value || before.get !== now.get || before.set !== now.set)
+    ) {
+      Object.defineProperty(globalThis, key, before);
+    }
+  }
+}
+
 const factory = new IDBFactory();
 globalThis.indexedDB = factory;
 Dexie.dependencies.indexedDB = factory;
