@@ -43,6 +43,20 @@ cleanupOutdatedCaches();
 // images) are real server responses, never the shell.
 enableNavigationPreload();
 registerRoute(new NavigationRoute(navigationHandler('index.html'), { denylist: NAVIGATION_DENYLIST }));
+// The navigations left to the server (WeChat's callback to /api/wechat/callback, pictures, the chat
+// frame) are answered with navigation preload's request too: left unanswered, the browser asked the
+// server again after the preload had, and WeChat's one-time code, spent by the first, was refused on
+// the second (二维码已使用).
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    NAVIGATION_DENYLIST.some((pattern) => pattern.test(url.pathname)),
+  ({ request, event }) =>
+    Promise.resolve((event as FetchEvent | undefined)?.preloadResponse).then(
+      (early: Response | undefined) => early ?? fetch(request),
+    ),
+);
 
 // --- runtime caches (sw/caches.ts) ---------------------------------------------------------------
 const scope = new ScopeStore({
