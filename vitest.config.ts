@@ -76,9 +76,10 @@ export default defineConfig({
           // The root setupFiles (fail-on-console-error, password-cost) are inherited through extends.
           setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/component.ts'],
           // The files of a worker share its process and its jsdom: a fresh process per file spent
-          // ~1.4 s starting jsdom and ~0.7 s importing React and the packages (the layer 194 → 60 s). fresh-modules.ts gives each file the app's modules afresh (with its own vi.mock
-          // factories), an empty device store, storage and cookies; component.ts resets what
-          // TanStack Query's package keeps (docs/decisions/test-layers.md, session 27).
+          // ~1.4 s starting jsdom and ~0.7 s importing React and the packages (the layer 194 → 60 s).
+          // fresh-modules.ts gives each file the app's modules afresh (with its own vi.mock
+          // factories), an empty device store, storage, cookies and globals; component.ts resets
+          // what TanStack Query's package keeps (docs/decisions/test-layers.md, session 27).
           isolate: false,
           // Beside an API file on the other core a jsdom page can take 6 s: a generous ceiling, never a
           // timing assertion (tests wait for conditions, not for time).

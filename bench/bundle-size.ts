@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { precacheUrls } from '../scripts/precache-pack';
 
 export const FIRST_PAINT_JS_BUDGET_BYTES = 170 * 1024;
 export const CHUNK_JS_BUDGET_BYTES = 40 * 1024;
@@ -73,13 +74,6 @@ function listJsFiles(dir: string, base = dir): string[] {
     else if (entry.name.endsWith('.js')) out.push(path.relative(base, full).split(path.sep).join('/'));
   }
   return out;
-}
-
-/** URLs in the precache manifest injected into dist/sw.js (`[{"revision":…,"url":"…"},…]`). */
-export function precacheUrls(swSource: string): string[] {
-  const urls = new Set<string>();
-  for (const match of swSource.matchAll(/"url":"([^"]+)"/g)) urls.add(match[1]);
-  return [...urls];
 }
 
 export function measureBundle(distDir: string): BundleReport {

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { precacheUrls } from './bundle-size';
+import { precacheUrls } from '../scripts/precache-pack';
 import { arg } from './cli';
 import { browserBenchPrerequisites, CHROMIUM_ARGS, ROOT, startBuiltServer } from './real-server';
 import { percentile } from './stats';

@@ -8,6 +8,11 @@ import { getMimeType } from 'hono/utils/mime';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { encodePrecachePack, PRECACHE_PACK_PATH } from '../src/domain/precache-pack';
 
+/** URLs in the precache manifest injected into dist/sw.js (`[{"revision":…,"url":"…"},…]`). */
+export function precacheUrls(swSource: string): string[] {
+  return [...new Set([...swSource.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!))];
+}
+
 type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['injectManifest']>['manifestTransforms']>[number];
 
 export function writePrecachePack(distDir: string): ManifestTransform {

@@ -35,14 +35,21 @@ function usable(response: Response | undefined): response is Response {
   return response !== undefined && response.type !== 'error' && response.status < 500;
 }
 
+/**
+ * A navigation's answer from the server: navigation preload's response when the browser sent one,
+ * else a request of our own. Every navigation the worker sees is answered with it, including those
+ * it leaves to the server: left unanswered, the browser asks the server again after the preload
+ * has, and a one-time code (WeChat's sign-in callback) is refused the second time (二维码已使用).
+ */
+export const fromServer: RouteHandlerCallback = ({ request, event }) =>
+  Promise.resolve((event as FetchEvent | undefined)?.preloadResponse).then(
+    (early: Response | undefined) => early ?? fetch(request),
+  );
+
 export function navigationHandler(shellUrl: string): RouteHandlerCallback {
-  return async ({ request, event }) => {
+  return async (options) => {
     try {
-      const preloaded = (event as FetchEvent | undefined)?.preloadResponse;
-      const response = await withTimeout(
-        Promise.resolve(preloaded).then((early: Response | undefined) => early ?? fetch(request)),
-        NAVIGATION_TIMEOUT_MS,
-      );
+      const response = await withTimeout(Promise.resolve(fromServer(options)), NAVIGATION_TIMEOUT_MS);
       if (usable(response)) return response;
     } catch {
       // No answer in time: the shell below.

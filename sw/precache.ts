@@ -5,25 +5,21 @@
 // each of ~280 files one request at a time; this install fetches the build's pack of all of them
 // (src/domain/precache-pack.ts) when many are missing — a first visit — and each file on its own
 // when a few are — an update that changed some chunks.
-import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
+import { PrecacheController } from 'workbox-precaching';
 import { decodePrecachePack, PRECACHE_PACK_PATH, type PackEntry } from '../src/domain/precache-pack';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * Past this many missing files the pack is fetched (about 1.8 MB, 0.8 MB brotli); below it, the
+ * Past this many missing files the pack is fetched (about 1.8 MB, 0.43 MB brotli); below it, the
  * files themselves. An update usually changes a few dozen hashed chunks at most.
  */
-export const PACK_WORTH_FILES = 40;
+const PACK_WORTH_FILES = 40;
 /** Files fetched on their own at once (a browser's connections per host). */
 const PARALLEL_FETCHES = 6;
 const REVISION_PARAM = '__WB_REVISION__';
 
 export const precache = new PrecacheController();
-
-export function listPrecache(entries: (PrecacheEntry | string)[]): void {
-  precache.addToCacheList(entries);
-}
 
 /** The manifest's files not yet in the precache: URL → cache key. */
 async function missingFiles(cache: Cache): Promise<Map<string, string>> {

@@ -10,8 +10,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { OUTBOX_SYNC_TAG, isPageToWorkerMessage } from '../src/domain/cache-names';
 import { createRuntimeCaches, deleteRetiredCaches } from './caches';
-import { navigationHandler } from './navigation';
-import { installPrecache, listPrecache, precache } from './precache';
+import { fromServer, navigationHandler } from './navigation';
+import { installPrecache, precache } from './precache';
 import { broadcast, reportToPage } from './page-messages';
 import { NAVIGATION_DENYLIST, runtimeCacheFor, sessionEventFor } from './routes';
 import { ScopeStore } from './scope';
@@ -30,7 +30,7 @@ interface SyncEvent extends ExtendableEvent {
 // build time (vite.config.ts globPatterns, ≤ 2 MiB). A first visit stores them from the build's
 // pack, one request; an update fetches the few files whose content changed (sw/precache.ts). A new
 // build ships a new sw.js, which installs beside the old one and waits (below).
-listPrecache(self.__WB_MANIFEST);
+precache.addToCacheList(self.__WB_MANIFEST);
 registerRoute(new PrecacheRoute(precache));
 self.addEventListener('install', (event) => event.waitUntil(installPrecache()));
 // Drops precaches left by older Workbox versions' cache naming, not our own runtime caches.
@@ -44,18 +44,13 @@ cleanupOutdatedCaches();
 enableNavigationPreload();
 registerRoute(new NavigationRoute(navigationHandler('index.html'), { denylist: NAVIGATION_DENYLIST }));
 // The navigations left to the server (WeChat's callback to /api/wechat/callback, pictures, the chat
-// frame) are answered with navigation preload's request too: left unanswered, the browser asked the
-// server again after the preload had, and WeChat's one-time code, spent by the first, was refused on
-// the second (二维码已使用).
+// frame) are answered too, with navigation preload's response (sw/navigation.ts fromServer).
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' &&
     url.origin === self.location.origin &&
     NAVIGATION_DENYLIST.some((pattern) => pattern.test(url.pathname)),
-  ({ request, event }) =>
-    Promise.resolve((event as FetchEvent | undefined)?.preloadResponse).then(
-      (early: Response | undefined) => early ?? fetch(request),
-    ),
+  fromServer,
 );
 
 // --- runtime caches (sw/caches.ts) ---------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
   type RunningServer,
 } from './harness';
 import { REPO_ROOT } from '../helpers/server-process.ts';
+import { precacheUrls } from '../../scripts/precache-pack';
 
 interface ManifestIcon {
   src: string;
@@ -89,8 +90,7 @@ describeBrowser('PWA: install, manifest, offline start', () => {
     expect(scope, 'registered by src/app/pwa-update.tsx after first paint').toBe(`${server.url}/`);
     // The install stored every precached file from the build's one pack (docs/decisions/precache-
     // pack.md), fetching none of the app's files on its own.
-    const worker = readFileSync(path.join(REPO_ROOT, 'dist', 'sw.js'), 'utf8');
-    const listed = [...new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))];
+    const listed = precacheUrls(readFileSync(path.join(REPO_ROOT, 'dist', 'sw.js'), 'utf8'));
     expect(listed.length).toBeGreaterThan(100);
     const stored = await page.evaluate(async () => {
       const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));

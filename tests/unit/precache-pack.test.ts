@@ -103,7 +103,7 @@ describe('the worker’s install', () => {
     vi.stubGlobal('self', { location, caches: { open: async () => cache } });
     vi.resetModules();
     const sw = await import('../../sw/precache');
-    sw.listPrecache(MANIFEST);
+    sw.precache.addToCacheList(MANIFEST);
     asked.length = 0;
     return sw;
   }
