@@ -49,7 +49,7 @@ export const fromServer: RouteHandlerCallback = ({ request, event }) =>
 export function navigationHandler(shellUrl: string): RouteHandlerCallback {
   return async (options) => {
     try {
-      const response = await withTimeout(Promise.resolve(fromServer(options)), NAVIGATION_TIMEOUT_MS);
+      const response = await withTimeout(fromServer(options), NAVIGATION_TIMEOUT_MS);
       if (usable(response)) return response;
     } catch {
       // No answer in time: the shell below.
