@@ -45,7 +45,15 @@ describeBrowser('kept-alive goods list', () => {
 
 /** Types a quantity on `listUrl`, scrolls, opens a goods in view, goes back and checks the list is the one left. */
 async function roundTrip(page: Page, listUrl: string): Promise<void> {
+  // The list's answer is drawn after this moment, so it is fresh until 30 s past it at least.
+  const listedFrom = Date.now();
   await page.goto(listUrl);
+  // The page asks once more, when idle, for the answers the server drew it with (so the worker's
+  // cache holds them): that goods-list request is not the round trip's, and on a slow machine it
+  // came inside the window counted below (session 29).
+  await page.waitForFunction(() => performance.getEntriesByName('shop:caches-warmed').length > 0, null, {
+    timeout: 30_000,
+  });
   const results = page.locator(RESULTS);
   await results.getByRole('spinbutton').first().waitFor({ timeout: 15_000 });
   // A goods whose limits leave room for three times its least quantity.
@@ -91,11 +99,21 @@ async function roundTrip(page: Page, listUrl: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === href);
   await page.getByRole('button', { name: '加入购物车' }).first().waitFor({ timeout: 15_000 });
 
+  const backAt = Date.now();
   await page.goBack();
   await page.waitForURL((u) => u.pathname + u.search === listUrl);
   await expect.poll(() => stepper.inputValue(), { timeout: 10_000 }).toBe(typed);
   expect(await page.locator('[data-kept-mark="yes"]').count()).toBe(1);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 10_000 }).toBe(SCROLLED_TO);
   page.off('request', countList);
-  expect(listRequests.map((r) => r.url())).toEqual([]);
+  const sent = listRequests.map((r) => r.url());
+  if (backAt - listedFrom < 30_000) {
+    expect(sent).toEqual([]);
+  } else {
+    // Past the goods list's 30 s staleTime (src/api/goods-list.ts) a kept list revalidates on
+    // return, behind the page as it was left (checked above): one request at most. Only a slow
+    // machine takes that long here.
+    console.log(`kept-alive: the round trip took ${backAt - listedFrom} ms; list requests: ${sent.length}`);
+    expect(sent.length).toBeLessThanOrEqual(1);
+  }
 }
