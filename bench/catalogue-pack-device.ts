@@ -371,8 +371,8 @@ async function offline(
     const categories = common.data.category.map((c) => c.id);
     // Search terms: pinyin initials and syllables, then the first two characters of best-selling
     // goods' names — all different, because a term searched before is answered from the page's
-    // query cache (gcTime) and measures no search at all (session 29: half of the 20 searches
-    // repeated a term until then, each ~60 ms against 120–300 ms for a new one).
+    // query cache (gcTime) and measures no search at all (until session 29 half of the 20 searches
+    // repeated a term).
     const sold = (await (await fetch(`${server.url}/api/goods/list?page_size=100&sort=sales`)).json()) as {
       data: { list: { name: string }[] };
     };
