@@ -1,6 +1,6 @@
 // Checkout's 收货地址 section: choose one of the buyer's addresses, add one or fix one inline
 // without leaving the order. The default address is chosen until the buyer picks another.
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { addressesQuery, defaultAddress } from '../../api/addresses';
@@ -25,10 +25,13 @@ export function AddressPicker({ value, onChange, placeholder, disabled = false }
   const [editing, setEditing] = useState<Editing>(null);
   const list = query.data ?? [];
 
-  // Keep a valid choice: the default one at first, another one when the chosen was removed.
+  // Keep a valid choice: the default one at first, another one when the chosen was removed. A layout
+  // effect: the choice follows the list in the same task as the list is drawn, so no tap can meet a
+  // screen without the address the order would still be sent to (seen in a component test when the
+  // preview's addresses differed from the list's, session 29).
   const chosenExists = list.some((a) => a.id === value);
   const fallback = defaultAddress(list)?.id ?? null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (query.isPlaceholderData && list.length === 0) return;
     if (!chosenExists && fallback !== value) onChange(fallback);
   }, [chosenExists, fallback, value, onChange, query.isPlaceholderData, list.length]);
