@@ -383,6 +383,28 @@ describe('checkout step 2', () => {
     expect(screen.queryByText('请选择收货地址')).toBeNull();
   });
 
+  it('lets go of the address the preview chose in the commit that draws an empty list: a tap right then is refused', async () => {
+    // The preview lists the demo addresses (its placeholder picks 王药师), the address list none.
+    addresses = [];
+    let tapped = false;
+    // A MutationObserver's callback runs right after the commit that draws the empty list, before
+    // React's passive effects: the first moment a tap could come (session 29's CI failure).
+    const observer = new MutationObserver(() => {
+      if (tapped || !screen.queryByText('您还没有收货地址，请先新增一个收货地址。')) return;
+      tapped = true;
+      fireEvent.click(submitButton());
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderRoute('/cart/step2?ids=11,12');
+      await waitFor(() => expect(tapped).toBe(true), { timeout: 5_000 });
+      expect(await screen.findByText('请选择收货地址')).toBeTruthy();
+      expect(createCalls()).toHaveLength(0);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('prefills the invoice title with the company and checks the invoice before submitting', async () => {
     await openCheckout();
     fireEvent.click(screen.getByRole('radio', { name: '普通发票' }));
