@@ -11,7 +11,7 @@ const WARM_TIMEOUT_MS = 5_000;
  * browser test that counts the page's own requests (a kept-alive round trip sends none) starts
  * counting after it.
  */
-export const CACHES_WARMED_MARK = 'shop:caches-warmed';
+const CACHES_WARMED_MARK = 'shop:caches-warmed';
 
 export function warmWorkerCaches(paths: readonly string[]): void {
   if (paths.length === 0 || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
